@@ -1,0 +1,39 @@
+"""The virtual and real clocks that every timed part of the board runs on."""
+
+import threading
+
+import pytest
+
+from firmware_host.clock import RealClock, VirtualClock
+
+
+def test_virtual_clock_runs_callbacks_in_time_order_at_their_due_time():
+    clock = VirtualClock()
+    seen = []
+    clock.call_later(0.3, lambda: seen.append(("b", clock.now())))
+    clock.call_later(0.1, lambda: seen.append(("a", clock.now())))
+    clock.advance(0.2)
+    assert seen == [("a", 0.1)]
+    clock.advance(1.0)
+    assert seen == [("a", 0.1), ("b", 0.3)]
+    assert clock.now() == pytest.approx(1.2)
+
+
+def test_virtual_clock_cancelled_callback_never_runs_and_nested_schedule_runs_when_due():
+    clock = VirtualClock()
+    seen = []
+    h = clock.call_later(0.1, lambda: seen.append("cancelled"))
+    h.cancel()
+    clock.call_later(0.1, lambda: clock.call_later(0.1, lambda: seen.append(clock.now())))
+    clock.advance(0.5)
+    assert seen == [pytest.approx(0.2)]
+    with pytest.raises(ValueError):
+        clock.advance(-1)
+
+
+def test_real_clock_runs_callback_on_its_thread():
+    clock = RealClock()
+    done = threading.Event()
+    clock.call_later(0.01, done.set)
+    assert done.wait(2.0)
+    clock.close()
