@@ -1,0 +1,191 @@
+"""Single-switch scanning: choosing a seat with one button (ACCESSIBILITY.md 13–17, BOARD.md).
+
+The chooser presses their own button; the items (eligible seats, then "cancel") are spoken one
+by one into the chooser's earphone. A press picks the item being spoken (or the last one
+spoken, during the pause after it). Timing, all in seconds on the service's clock:
+
+- an extra ``first_delay`` (1 s) before the first item (14);
+- each step lasts the spoken name plus ``interval`` (1.5 s; 0.5–5 s) — names are never cut (13);
+- a distinct wrap tone when the list starts over (15); "cancel" is the last item of every list;
+- after ``passes`` (3) full passes the scan stops with a spoken notice and resumes on a press;
+  it never chooses by itself (14);
+- with ``confirm`` (an execution, 16) a pick opens a second two-item scan
+  ("confirm NAME", "back"); only a press on "confirm" chooses.
+
+A :class:`Scan` never touches the game: it calls ``on_choose(value)`` or ``on_cancel()``; the
+controller turns that into an engine action, and only that final choice is announced at the
+table (17). Timers go through ``post`` so they run on the service thread.
+
+Example::
+
+    scan = Scan(seat=0, items=[ScanItem(3, "Anna, seat 4"), ...], settings=ScanSettings(),
+                clock=clock, post=queue.put, speak=speak, on_choose=nominate, on_cancel=cancel)
+    scan.start()
+    ... scan.press()        # from the seat's button while the scan runs
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from typing import Any, Callable
+
+from firmware_host.clock import Clock, TimerHandle
+from firmware_host.service.settings import ScanSettings
+
+log = logging.getLogger(__name__)
+
+CANCEL = object()
+CONFIRM = object()
+
+
+@dataclasses.dataclass(frozen=True)
+class ScanItem:
+    """One item of a scan list: ``value`` handed to ``on_choose``, ``text`` spoken (``key``/``params`` for the catalogue)."""
+
+    value: Any
+    text: str
+    key: str = "scan_item"
+    params: dict = dataclasses.field(default_factory=dict)
+
+
+def spoken_seconds(text: str, words_per_minute: int = 175) -> float:
+    """Estimated seconds espeak-ng needs to say ``text`` at ``words_per_minute`` (≈ 5.5 characters a word)."""
+    chars_per_second = words_per_minute * 5.5 / 60.0
+    return 0.2 + len(text) / chars_per_second
+
+
+class Scan:
+    """A running single-switch scan for one seat (see the module docstring).
+
+    :param seat: the chooser (0-based).
+    :param items: the items, without "cancel" (added as the last item, text ``cancel_text``).
+    :param settings: :class:`ScanSettings` (seconds).
+    :param clock: the service clock.
+    :param post: ``post(callable)`` runs the callable on the service thread (timers use it).
+    :param speak: ``speak(seat, text, kind)`` says ``text`` into the seat's earphone; ``kind``
+        is ``item``, ``wrap`` (the wrap tone; text empty), ``stopped``, ``confirm`` or ``intro``.
+        Returns the seconds it lasts or None to use an estimate.
+    :param on_choose: ``on_choose(value)`` once a (confirmed) item is picked.
+    :param on_cancel: ``on_cancel()`` when "cancel" is picked.
+    :param confirm: an item needs a confirming press (execution).
+    :param texts: spoken words: ``cancel``, ``back``, ``confirm`` (with ``{name}``), ``stopped``.
+    """
+
+    def __init__(self, seat: int, items: list[ScanItem], settings: ScanSettings, clock: Clock,
+                 post: Callable[[Callable[[], None]], None],
+                 speak: Callable[[int, str, str], float | None],
+                 on_choose: Callable[[Any], None], on_cancel: Callable[[], None], *,
+                 confirm: bool = False, texts: dict[str, str] | None = None, purpose: str = "") -> None:
+        self.seat = seat
+        self.purpose = purpose
+        self.texts = {"cancel": "cancel", "back": "back", "confirm": "confirm {name}",
+                      "stopped": "Scan stopped. Press to start again."} | (texts or {})
+        self.base_items = list(items)
+        self.items = self.base_items + [ScanItem(CANCEL, self.texts["cancel"], "scan_cancel")]
+        self.settings = settings
+        self.clock = clock
+        self.post = post
+        self.speak = speak
+        self.on_choose = on_choose
+        self.on_cancel = on_cancel
+        self.confirm = confirm
+        self.index = -1          # item last spoken; -1 before the first
+        self.passes = 0          # full passes completed
+        self.stopped = False
+        self.done = False
+        self.confirming: Any = None
+        self._timer: TimerHandle | None = None
+        self._generation = 0
+
+    # -- timing ------------------------------------------------------------------------------
+    def _schedule(self, delay: float) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._generation += 1
+        generation = self._generation
+        self._timer = self.clock.call_later(delay, lambda: self.post(lambda: self._tick(generation)))
+
+    def _say(self, text: str, kind: str) -> float:
+        seconds = self.speak(self.seat, text, kind)
+        return spoken_seconds(text, self.settings.words_per_minute) if seconds is None else float(seconds)
+
+    def start(self, intro: str | None = None) -> None:
+        """Begin: optional ``intro`` (e.g. "choose a chancellor"), then ``first_delay``, then item 1."""
+        self.index, self.passes, self.stopped = -1, 0, False
+        lead = self._say(intro, "intro") if intro else 0.0
+        self._schedule(lead + self.settings.first_delay)
+
+    def _tick(self, generation: int) -> None:
+        if generation != self._generation or self.done or self.stopped:
+            return
+        nxt = self.index + 1
+        if nxt >= len(self.items):
+            self.passes += 1
+            if self.passes >= self.settings.passes:
+                self.stopped = True
+                self.index = -1
+                self._say(self.texts["stopped"], "stopped")
+                log.info("scan for seat %d stopped after %d passes", self.seat, self.passes)
+                return
+            self._say("", "wrap")
+            nxt = 0
+        self.index = nxt
+        item = self.items[nxt]
+        seconds = self._say(item.text, "item")
+        self._schedule(seconds + self.settings.interval)
+
+    # -- input ------------------------------------------------------------------------------
+    @property
+    def current(self) -> ScanItem | None:
+        """The item a press would pick now, or None (before the first item, or stopped)."""
+        return None if self.stopped or self.index < 0 else self.items[self.index]
+
+    def press(self) -> None:
+        """The chooser pressed: pick the current item, resume a stopped scan, or nothing yet."""
+        if self.done:
+            return
+        if self.stopped:
+            log.info("scan for seat %d resumed", self.seat)
+            self.start()
+            return
+        item = self.current
+        if item is None:
+            return
+        if item.value is CANCEL:
+            if self.confirming is not None:       # "back" from a confirmation
+                self._leave_confirmation()
+                return
+            self.finish()
+            self.on_cancel()
+            return
+        if item.value is CONFIRM:
+            value = self.confirming
+            self.finish()
+            self.on_choose(value)
+            return
+        if self.confirm:
+            self._enter_confirmation(item)
+            return
+        self.finish()
+        self.on_choose(item.value)
+
+    def _enter_confirmation(self, item: ScanItem) -> None:
+        self.confirming = item.value
+        self.items = [ScanItem(CONFIRM, self.texts["confirm"].format(name=item.text), "scan_confirm",
+                               {"name": item.text}),
+                      ScanItem(CANCEL, self.texts["back"], "scan_back")]
+        self.start()
+
+    def _leave_confirmation(self) -> None:
+        self.confirming = None
+        self.items = self.base_items + [ScanItem(CANCEL, self.texts["cancel"], "scan_cancel")]
+        self.start()
+
+    def finish(self) -> None:
+        """End the scan without choosing (no more timers, presses ignored)."""
+        self.done = True
+        self._generation += 1
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None

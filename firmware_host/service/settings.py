@@ -1,0 +1,156 @@
+"""The service's sections of the board config: ``[service]``, ``[journal]``, ``[scan]``, ``[console]``.
+
+Collected by :mod:`firmware_host.config` (see ``SCHEMA_MODULES``) with the other layers'
+sections and validated all at once. :func:`service_settings` turns the (validated or absent)
+sections into a :class:`ServiceSettings` value with every default filled in.
+
+Example (``board.toml``)::
+
+    [service]
+    idle_press = "repeat"        # or "status" (ACCESSIBILITY.md 12: no hold needed)
+    ignore_repeat = 0.5          # seconds
+
+    [scan]
+    interval = 1.5               # seconds after each spoken name
+
+    [journal]
+    path = "/var/lib/firmware-host/journal.sqlite3"
+
+    [console]
+    enabled = true
+    port = 8080
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Mapping
+
+from firmware_host.config import Field
+
+
+def _nonempty(value: Any) -> str | None:
+    return "must not be empty" if not str(value).strip() else None
+
+
+#: section -> key -> Field (see :class:`firmware_host.config.Field`)
+SCHEMA: dict[str, dict[str, Field]] = {
+    "service": {
+        "roles": Field(str, "dealt", choices=("dealt", "tiles"),
+                       doc="how the board learns the roles: dealt by the board in the prolog (R17) or read from role tiles"),
+        "idle_press": Field(str, "repeat", choices=("repeat", "status"),
+                            doc="what a press does when the seat has nothing to do (ACCESSIBILITY.md 12)"),
+        "status_channel": Field(str, "public", choices=("public", "earphone"),
+                                doc="where the public part of a status request is spoken (ACCESSIBILITY.md 3)"),
+        "ignore_repeat": Field(float, 0.5, min=0.1, max=1.5,
+                               doc="seconds after an accepted press during which further presses of that seat are ignored (ACCESSIBILITY.md 12)"),
+        "double_press": Field(bool, False, doc="accept the double-press gesture (off: it clashes with ignore_repeat)"),
+        "confirm_execution": Field(bool, True, doc="an execution needs a confirming press (ACCESSIBILITY.md 16)"),
+        "language": Field(str, "de", choices=("de", "en"), doc="language before a game is set up"),
+        "queue_size": Field(int, 1000, min=10, max=100000, doc="input events that may wait for the service thread"),
+        "watchdog": Field(bool, True, doc="send systemd watchdog pings when WATCHDOG_USEC is set"),
+    },
+    "journal": {
+        "path": Field(str, "/var/lib/firmware-host/journal.sqlite3", check=_nonempty,
+                      doc="SQLite file of accepted actions (created with mode 0600)"),
+    },
+    "scan": {
+        "interval": Field(float, 1.5, min=0.5, max=5.0,
+                          doc="seconds of silence after each spoken name (ACCESSIBILITY.md 13)"),
+        "first_delay": Field(float, 1.0, min=0.0, max=10.0,
+                             doc="extra seconds before the first item (ACCESSIBILITY.md 14)"),
+        "passes": Field(int, 3, min=1, max=20, doc="full passes before the scan stops with a notice (ACCESSIBILITY.md 14)"),
+        "words_per_minute": Field(int, 175, min=80, max=450,
+                                  doc="speech rate used to estimate how long a spoken name lasts"),
+    },
+    "console": {
+        "enabled": Field(bool, False, doc="serve the game master's web console"),
+        "host": Field(str, "127.0.0.1", check=_nonempty, doc="address the console listens on (localhost unless configured)"),
+        "port": Field(int, 8080, min=1, max=65535, doc="TCP port of the console"),
+        "token": Field(str, "", doc="access PIN or token of the console; empty: generated at start and logged"),
+    },
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class ScanSettings:
+    """Single-switch scanning (ACCESSIBILITY.md 13–17); times in seconds."""
+
+    interval: float = 1.5
+    first_delay: float = 1.0
+    passes: int = 3
+    words_per_minute: int = 175
+
+
+@dataclasses.dataclass(frozen=True)
+class ConsoleSettings:
+    """The game master's console: ``enabled``, ``host``, ``port`` (TCP), ``token``."""
+
+    enabled: bool = False
+    host: str = "127.0.0.1"
+    port: int = 8080
+    token: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class ServiceSettings:
+    """Everything the service reads from the config, defaults filled in.
+
+    ``ignore_repeat`` in seconds; ``journal_path`` a file path; see :data:`SCHEMA` for each key.
+    """
+
+    roles: str = "dealt"
+    idle_press: str = "repeat"
+    status_channel: str = "public"
+    ignore_repeat: float = 0.5
+    double_press: bool = False
+    confirm_execution: bool = True
+    language: str = "de"
+    queue_size: int = 1000
+    watchdog: bool = True
+    journal_path: str = "/var/lib/firmware-host/journal.sqlite3"
+    scan: ScanSettings = ScanSettings()
+    console: ConsoleSettings = ConsoleSettings()
+
+    def replace(self, **changes: Any) -> "ServiceSettings":
+        """A copy with ``changes`` applied (dataclasses.replace)."""
+        return dataclasses.replace(self, **changes)
+
+
+def _section(raw: Mapping[str, Any] | None, name: str) -> dict[str, Any]:
+    values = {key: field.default for key, field in SCHEMA[name].items()}
+    if raw:
+        section = raw.get(name) or {}
+        if isinstance(section, Mapping):
+            values.update({k: v for k, v in section.items() if k in values})
+    for key, field in SCHEMA[name].items():
+        if field.type is float and isinstance(values[key], int) and not isinstance(values[key], bool):
+            values[key] = float(values[key])
+    return values
+
+
+def service_settings(raw: Mapping[str, Any] | Any | None = None) -> ServiceSettings:
+    """Build :class:`ServiceSettings` from a parsed config.
+
+    :param raw: a mapping of section name -> dict (the parsed TOML), an object with a
+        ``raw``/``data``/``sections`` mapping attribute (the hardware layer's ``BoardConfig``),
+        or None for all defaults. Unknown keys are ignored here (the config loader reports them).
+    """
+    if raw is not None and not isinstance(raw, Mapping):
+        for attr in ("raw", "data", "sections", "document", "toml"):
+            candidate = getattr(raw, attr, None)
+            if isinstance(candidate, Mapping):
+                raw = candidate
+                break
+        else:
+            raw = {name: getattr(raw, name) for name in SCHEMA if isinstance(getattr(raw, name, None), Mapping)}
+    service = _section(raw, "service")
+    journal = _section(raw, "journal")
+    scan = _section(raw, "scan")
+    console = _section(raw, "console")
+    return ServiceSettings(
+        journal_path=journal["path"],
+        scan=ScanSettings(**scan),
+        console=ConsoleSettings(**console),
+        **service,
+    )

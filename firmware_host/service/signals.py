@@ -1,0 +1,335 @@
+"""Board signal scripts for ``firmware-host simulate`` (SIMULATE.md), and the interactive line syntax.
+
+A script is JSON Lines: blank lines and lines starting with ``#`` are ignored; the first
+other line is the setup ``{"setup": {...}}`` (REPLAY.md); every later line is one signal::
+
+    {"signal": "button", "seat": 2, "gesture": "press", "at": 12.5}
+    {"signal": "ballot", "seat": 3, "ballot": "ja"}
+    {"signal": "slot", "track": "fascist", "slot": 1, "state": "filled"}
+
+(the nested form ``{"button": {"seat": 2, "gesture": "press"}}`` is read too). Everything is
+checked up front, so a bad script is a one-line :class:`ScriptError` naming the line before
+anything runs.
+
+The interactive virtual board reads the same signals as words: ``button 2 hold``,
+``ballot 3 ja``, ``slot fascist 1 filled``, ``tracker 1``, ``law fascist``, ``gm choose 0 3``
+(see :data:`HELP`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from typing import Any, Iterable
+
+from firmware_host.errors import UsageError
+
+
+class ScriptError(UsageError):
+    """A signal script (or an interactive line) that cannot be used; the message names the line."""
+
+
+GESTURES = ("press", "hold", "double")
+BALLOTS = ("ja", "nein")
+PARTIES = ("democratic", "fascist")
+TRACKS = ("democratic", "fascist")
+READERS = ("ballot", "law")
+GM_COMMANDS = ("choose", "act", "undo", "pause", "resume", "start", "restart", "key")
+
+
+@dataclasses.dataclass(frozen=True)
+class Signal:
+    """One board signal.
+
+    :param kind: ``setup``, ``button``, ``ballot``, ``law_read``, ``slot``, ``tracker``, ``gm``,
+        ``pin``, ``serial``, ``unplug``, ``replug``, ``wait``, ``wait_for``, ``role_tile``.
+    :param fields: the checked fields (e.g. ``{"seat": 2, "gesture": "press"}``).
+    :param line: 1-based physical line number in the script (0 for interactive lines).
+    :param at: seconds from start when given, else None.
+    """
+
+    kind: str
+    fields: dict
+    line: int = 0
+    at: float | None = None
+
+    def __getitem__(self, key: str) -> Any:
+        return self.fields[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """A field or ``default``."""
+        return self.fields.get(key, default)
+
+
+def _int(obj: dict, key: str, lo: int | None = None, hi: int | None = None) -> int:
+    value = obj.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"'{key}' must be an integer")
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise ValueError(f"'{key}' must be between {lo} and {hi}")
+    return value
+
+
+def _choice(obj: dict, key: str, choices: Iterable[str]) -> str:
+    value = obj.get(key)
+    choices = tuple(choices)
+    if value not in choices:
+        raise ValueError(f"'{key}' must be one of {', '.join(choices)} (got {value!r})")
+    return value
+
+
+def _number(obj: dict, key: str, lo: float = 0.0) -> float:
+    value = obj.get(key)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < lo:
+        raise ValueError(f"'{key}' must be a number ≥ {lo:g}")
+    return float(value)
+
+
+def check_signal(kind: str, obj: dict) -> dict:
+    """Check one signal's fields; returns them normalised.
+
+    :raises ValueError: with a short reason when a field is missing or wrong.
+    """
+    if kind == "setup":
+        if not isinstance(obj, dict):
+            raise ValueError("'setup' must be an object")
+        return dict(obj)
+    if kind == "button":
+        return {"seat": _int(obj, "seat", 0, 9), "gesture": _choice(obj, "gesture", GESTURES)}
+    if kind == "ballot":
+        return {"seat": _int(obj, "seat", 0, 9), "ballot": _choice(obj, "ballot", BALLOTS)}
+    if kind == "law_read":
+        out: dict = {"party": _choice(obj, "party", PARTIES)}
+        if obj.get("tile") is not None:
+            out["tile"] = _int(obj, "tile", 0, 16)
+        return out
+    if kind == "role_tile":
+        out = {"role": _choice(obj, "role", ("democrat", "fascist", "dictator"))}
+        if obj.get("tile") is not None:
+            out["tile"] = _int(obj, "tile", 0, 16)
+        return out
+    if kind == "slot":
+        track = _choice(obj, "track", TRACKS)
+        return {"track": track, "slot": _int(obj, "slot", 1, 5 if track == "democratic" else 6),
+                "state": _choice(obj, "state", ("filled", "emptied"))}
+    if kind == "tracker":
+        return {"position": _int(obj, "position", 0, 3)}
+    if kind == "pin":
+        return {"pin": _int(obj, "pin", 0, 27), "level": _choice(obj, "level", ("high", "low")),
+                "hold": _number(obj, "hold") if "hold" in obj else 0.0}
+    if kind == "serial":
+        reader = _choice(obj, "reader", READERS)
+        raw = obj.get("hex")
+        if not isinstance(raw, str):
+            raise ValueError("'hex' must be a string of hex digits")
+        try:
+            data = bytes.fromhex(raw)
+        except ValueError:
+            raise ValueError("'hex' is not hex") from None
+        return {"reader": reader, "hex": raw, "data": data}
+    if kind in ("unplug", "replug"):
+        return {"reader": _choice(obj, "reader", READERS)}
+    if kind == "wait":
+        return {"seconds": _number(obj, "seconds")}
+    if kind == "wait_for":
+        key = obj.get("key")
+        if not isinstance(key, str) or not key:
+            raise ValueError("'key' must be an announcement key")
+        params = obj.get("params") or {}
+        if not isinstance(params, dict):
+            raise ValueError("'params' must be an object")
+        timeout = _number(obj, "timeout") if "timeout" in obj else 60.0
+        return {"key": key, "params": params, "timeout": timeout}
+    if kind == "gm":
+        command = obj.get("command")
+        if not isinstance(command, str) or not command:
+            raise ValueError("'command' must name a game-master command")
+        out = {k: v for k, v in obj.items() if k not in ("signal", "at")}
+        if command == "choose":
+            out["seat"] = _int(obj, "seat", 0, 9)
+            if obj.get("target") is not None:
+                out["target"] = _int(obj, "target", 0, 9)
+        elif command == "act":
+            if not isinstance(obj.get("action"), dict):
+                raise ValueError("'act' needs 'action': a REPLAY.md action object")
+        elif command not in GM_COMMANDS:
+            raise ValueError(f"unknown game-master command {command!r}")
+        return out
+    raise ValueError(f"unknown signal {kind!r}")
+
+
+SIGNAL_KINDS = ("setup", "button", "ballot", "law_read", "role_tile", "slot", "tracker", "gm", "pin",
+                "serial", "unplug", "replug", "wait", "wait_for")
+
+
+def parse_object(obj: Any, line: int = 0) -> Signal:
+    """Turn one parsed JSON object into a :class:`Signal`.
+
+    :raises ScriptError: naming ``line`` when it is not a usable signal.
+    """
+    where = f"line {line}: " if line else ""
+    if not isinstance(obj, dict):
+        raise ScriptError(f"{where}a signal must be a JSON object")
+    at = obj.get("at")
+    if at is not None and (isinstance(at, bool) or not isinstance(at, (int, float)) or at < 0):
+        raise ScriptError(f"{where}'at' must be a number of seconds ≥ 0")
+    if "setup" in obj and "signal" not in obj:
+        kind, body = "setup", obj["setup"]
+    elif "signal" in obj:
+        kind, body = obj["signal"], obj
+    else:
+        keys = [k for k in obj if k in SIGNAL_KINDS and isinstance(obj[k], dict)]
+        if len(keys) != 1:
+            raise ScriptError(f"{where}no 'signal' name (one of {', '.join(SIGNAL_KINDS)})")
+        kind, body = keys[0], obj[keys[0]]
+    if not isinstance(kind, str):
+        raise ScriptError(f"{where}'signal' must be a name")
+    try:
+        fields = check_signal(kind, body)
+    except ValueError as exc:
+        raise ScriptError(f"{where}{kind}: {exc}") from None
+    return Signal(kind, fields, line, None if at is None else float(at))
+
+
+def parse_script(text: str, name: str = "script") -> list[Signal]:
+    """Parse a whole signal script; the first signal is the setup.
+
+    :raises ScriptError: one line (``NAME line N: reason``) for the first problem: invalid
+        JSON, an unknown signal, a bad field, a missing setup, ``at`` going backwards.
+    """
+    signals: list[Signal] = []
+    last_at = 0.0
+    for number, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        try:
+            obj = json.loads(stripped)
+        except json.JSONDecodeError as exc:
+            raise ScriptError(f"{name} line {number}: not valid JSON ({exc.msg})") from None
+        try:
+            sig = parse_object(obj, number)
+        except ScriptError as exc:
+            raise ScriptError(f"{name} {exc}") from None
+        if not signals and sig.kind != "setup":
+            raise ScriptError(f"{name} line {number}: the first signal must be the setup")
+        if signals and sig.kind == "setup":
+            raise ScriptError(f"{name} line {number}: a second setup")
+        if sig.at is not None:
+            if sig.at < last_at:
+                raise ScriptError(f"{name} line {number}: 'at' {sig.at:g} is before {last_at:g}")
+            last_at = sig.at
+        signals.append(sig)
+    if not signals:
+        raise ScriptError(f"{name}: no setup (the first line must be {{\"setup\": {{...}}}})")
+    return signals
+
+
+def read_script(path: str | os.PathLike[str]) -> list[Signal]:
+    """Read and parse a script file. :raises ScriptError: unreadable or unusable file."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except OSError as exc:
+        raise ScriptError(f"{path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise ScriptError(f"{path}: not UTF-8 text") from None
+    return parse_script(text, str(path))
+
+
+HELP = """\
+Virtual board — one signal per line (seats 0-based):
+  button SEAT [press|hold|double]     a seat's button (default press)
+  ballot SEAT ja|nein                 a ballot tile into the ballot box
+  law democratic|fascist [TILE]       a law tile on the law reader (discard tray)
+  role democrat|fascist|dictator      a role tile on the ballot box (role tiles mode)
+  slot democratic|fascist K filled|emptied   a law in / out of slot K of a track
+  tracker P                           the election-tracker pin into hole P (0-3)
+  gm choose SEAT TARGET | gm act {JSON} | gm undo | gm pause | gm resume | gm key
+  pin BCM high|low [SECONDS]          a raw pin level
+  serial ballot|law HEX               raw bytes to a reader
+  unplug ballot|law | replug ballot|law
+  wait SECONDS                        let time pass
+  state                               the public state;  help;  quit"""
+
+
+def parse_line(line: str) -> Signal | str | None:
+    """Parse one interactive line.
+
+    :returns: a :class:`Signal`, a word command (``help``, ``state``, ``quit``), or None for an
+        empty line.
+    :raises ScriptError: with a short usage hint.
+    """
+    words = line.strip().split()
+    if not words or words[0].startswith("#"):
+        return None
+    head, rest = words[0].lower(), words[1:]
+    if head in ("help", "?", "state", "quit", "exit"):
+        return "quit" if head == "exit" else ("help" if head == "?" else head)
+    if line.strip().startswith("{"):
+        try:
+            return parse_object(json.loads(line))
+        except json.JSONDecodeError as exc:
+            raise ScriptError(f"not valid JSON ({exc.msg})") from None
+
+    def num(i: int) -> Any:
+        try:
+            word = rest[i]
+        except IndexError:
+            raise ScriptError(f"'{head}' needs more words; type help") from None
+        try:
+            return int(word)
+        except ValueError:
+            try:
+                return float(word)
+            except ValueError:
+                raise ScriptError(f"'{word}' is not a number; type help") from None
+
+    def word(i: int, default: str | None = None) -> str:
+        if i < len(rest):
+            return rest[i].lower()
+        if default is None:
+            raise ScriptError(f"'{head}' needs more words; type help")
+        return default
+
+    obj: dict[str, Any]
+    if head == "button":
+        obj = {"signal": "button", "seat": num(0), "gesture": word(1, "press")}
+    elif head == "ballot":
+        obj = {"signal": "ballot", "seat": num(0), "ballot": word(1)}
+    elif head in ("law", "law_read"):
+        obj = {"signal": "law_read", "party": word(0)}
+        if len(rest) > 1:
+            obj["tile"] = num(1)
+    elif head in ("role", "role_tile"):
+        obj = {"signal": "role_tile", "role": word(0)}
+    elif head == "slot":
+        obj = {"signal": "slot", "track": word(0), "slot": num(1), "state": word(2, "filled")}
+    elif head == "tracker":
+        obj = {"signal": "tracker", "position": num(0)}
+    elif head == "pin":
+        obj = {"signal": "pin", "pin": num(0), "level": word(1), "hold": num(2) if len(rest) > 2 else 0.0}
+    elif head == "serial":
+        obj = {"signal": "serial", "reader": word(0), "hex": "".join(rest[1:])}
+    elif head in ("unplug", "replug"):
+        obj = {"signal": head, "reader": word(0)}
+    elif head == "wait":
+        obj = {"signal": "wait", "seconds": num(0)}
+    elif head == "gm":
+        command = word(0)
+        obj = {"signal": "gm", "command": command}
+        if command == "choose":
+            obj["seat"] = num(1)
+            if len(rest) > 2:
+                obj["target"] = num(2)
+        elif command == "act":
+            try:
+                obj["action"] = json.loads(line.split("act", 1)[1])
+            except json.JSONDecodeError as exc:
+                raise ScriptError(f"gm act needs a JSON action ({exc.msg})") from None
+        elif command == "key":
+            obj["gesture"] = word(1, "press")
+    else:
+        raise ScriptError(f"unknown signal '{head}'; type help")
+    return parse_object(obj)

@@ -1,0 +1,48 @@
+"""Signal scripts (SIMULATE.md) and the interactive line syntax."""
+
+import pytest
+
+from firmware_host.service.signals import ScriptError, parse_line, parse_script
+
+SETUP = '{"setup": {"players": 5, "seed": 1}}'
+
+
+def test_script_signals_are_checked_and_numbered_by_physical_line():
+    sigs = parse_script(SETUP + '\n# comment\n\n{"signal": "button", "seat": 2, "gesture": "hold", "at": 1}\n'
+                        '{"ballot": {"seat": 1, "ballot": "nein"}}\n')
+    assert [s.kind for s in sigs] == ["setup", "button", "ballot"]
+    assert sigs[1].line == 4 and sigs[1].at == 1.0 and sigs[1]["gesture"] == "hold"
+    assert sigs[2].fields == {"seat": 1, "ballot": "nein"}
+
+
+@pytest.mark.parametrize("body, words", [
+    ('{"signal": "button", "seat": 2, "gesture": "tap"}', "line 2: button: 'gesture'"),
+    ('{"signal": "slot", "track": "democratic", "slot": 6, "state": "filled"}', "'slot' must be between 1 and 5"),
+    ('{"signal": "fly"}', "unknown signal"),
+    ('{"signal": "serial", "reader": "ballot", "hex": "zz"}', "not hex"),
+    ('not json', "not valid JSON"),
+])
+def test_bad_signal_is_one_line_naming_the_line(body, words):
+    with pytest.raises(ScriptError) as info:
+        parse_script(SETUP + "\n" + body, "s.jsonl")
+    assert words in str(info.value) and "\n" not in str(info.value)
+
+
+def test_script_without_setup_first_is_unusable():
+    with pytest.raises(ScriptError, match="first signal must be the setup"):
+        parse_script('{"signal": "wait", "seconds": 1}')
+
+
+def test_at_must_not_go_backwards():
+    with pytest.raises(ScriptError, match="before"):
+        parse_script(SETUP + '\n{"signal": "wait", "seconds": 1, "at": 5}\n{"signal": "wait", "seconds": 1, "at": 2}')
+
+
+def test_interactive_lines_become_signals():
+    assert parse_line("ballot 3 ja").fields == {"seat": 3, "ballot": "ja"}
+    assert parse_line("button 2").fields == {"seat": 2, "gesture": "press"}
+    assert parse_line("slot fascist 2 filled").fields == {"track": "fascist", "slot": 2, "state": "filled"}
+    assert parse_line('gm act {"action": "veto", "seat": 1}').fields["action"] == {"action": "veto", "seat": 1}
+    assert parse_line("help") == "help" and parse_line("") is None
+    with pytest.raises(ScriptError, match="type help"):
+        parse_line("ballot")
