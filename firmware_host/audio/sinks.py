@@ -1,0 +1,311 @@
+"""Playback sinks: where finished clips go. The audio service only talks to :class:`Sink`.
+
+An *output* is ``"public"`` (table speaker), ``"seat:N"`` (seat N's earphone, 0-based) or
+``"whisper"`` (the shared whisper-station earphone). A sink's :meth:`Sink.play` starts playing
+a :class:`~firmware_host.audio.clip.Clip` and returns a :class:`Playback` handle at once; the
+service waits on it and may :meth:`Playback.stop` it to interrupt.
+
+- :class:`AlsaSink` — the Pi: one ``aplay -D <device>`` process per clip, fed on stdin.
+- :class:`RecordingSink` — tests: remembers what was played where (with key, text, duration,
+  earcon); with ``hold=True`` a clip keeps "playing" until the test calls :meth:`finish`.
+- :class:`WavDirSink` — ``simulate --audio-dir``: one numbered WAV file per utterance.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import subprocess
+import threading
+import time
+from pathlib import Path
+from typing import Mapping, Protocol
+
+from firmware_host.audio.clip import Clip, wav_bytes, write_wav
+from firmware_host.errors import FirmwareHostError
+
+
+class SinkError(FirmwareHostError, RuntimeError):
+    """An output that cannot play (no device configured for it, player program missing)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class PlayInfo:
+    """What a clip is, for sinks that record or name files.
+
+    :param output: ``"public"``, ``"seat:N"`` or ``"whisper"``: where it is played.
+    :param channel: the channel it was addressed to (``"public"`` or ``"seat:N"``).
+    :param key: catalogue key (``""`` for an earcon alone).
+    :param text: the spoken sentence (``""`` for an earcon alone).
+    :param earcon: earcon name played before the speech, or None.
+    :param priority: ``normal``, ``refusal``, ``fault``, ``game_over`` or ``request``.
+    :param seq: the utterance's number, in the order ``say`` was called (from 1).
+    """
+
+    output: str
+    channel: str
+    key: str
+    text: str
+    earcon: str | None
+    priority: str
+    seq: int
+
+
+class Playback:
+    """A clip being played. Thread-safe; :meth:`stop` may be called from any thread.
+
+    :ivar path: the file written for this clip (:class:`WavDirSink`), else None.
+    :ivar stopped: True if :meth:`stop` cut it off before its end.
+    """
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path
+        self.stopped = False
+        self._done = threading.Event()
+
+    def finished(self) -> None:
+        """Mark the clip as played to its end (called by the sink)."""
+        self._done.set()
+
+    def stop(self) -> None:
+        """Cut the clip off now (no effect once finished)."""
+        if not self._done.is_set():
+            self.stopped = True
+            self._on_stop()
+            self._done.set()
+
+    def _on_stop(self) -> None:
+        """Sink-specific stopping (kill the player process)."""
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until finished or stopped; True if so, False if ``timeout`` seconds passed first."""
+        return self._done.wait(timeout)
+
+    def done(self) -> bool:
+        """True once finished or stopped."""
+        return self._done.is_set()
+
+
+class Sink(Protocol):
+    """Where clips are played. ``play`` must return at once (playing goes on in the background)."""
+
+    def play(self, clip: Clip, info: PlayInfo) -> Playback: ...
+
+    def close(self) -> None: ...
+
+
+@dataclasses.dataclass
+class Played:
+    """One clip a :class:`RecordingSink` was given.
+
+    :param duration: the clip's length in seconds (padding and earcon included).
+    :param interrupted: True if it was cut off by an interruption.
+    :param handed_at: ``time.perf_counter()`` when the sink got it (benchmarks).
+    """
+
+    output: str
+    channel: str
+    key: str
+    text: str
+    earcon: str | None
+    priority: str
+    seq: int
+    duration: float
+    clip: Clip = dataclasses.field(repr=False)
+    interrupted: bool = False
+    handed_at: float = 0.0
+
+
+class _RecordedPlayback(Playback):
+    def __init__(self, record: Played, sink: "RecordingSink") -> None:
+        super().__init__()
+        self.record = record
+        self._sink = sink
+
+    def _on_stop(self) -> None:
+        self.record.interrupted = True
+        self._sink._notify()
+
+
+class RecordingSink:
+    """Keeps everything played, per output; for tests and the benchmark.
+
+    :param hold: False (default): every clip finishes at once. True: a clip keeps playing
+        until :meth:`finish` (or an interruption), so tests can act "while it speaks".
+
+    Example::
+
+        sink = RecordingSink()
+        ...
+        assert [p.key for p in sink.on("public")] == ["vote_passed"]
+    """
+
+    def __init__(self, hold: bool = False) -> None:
+        self.hold = hold
+        self.played: list[Played] = []
+        self._playing: dict[str, _RecordedPlayback] = {}
+        self._cond = threading.Condition()
+
+    def play(self, clip: Clip, info: PlayInfo) -> Playback:
+        """Record ``clip``; finished at once unless ``hold``."""
+        record = Played(
+            info.output, info.channel, info.key, info.text, info.earcon, info.priority, info.seq,
+            clip.duration, clip, handed_at=time.perf_counter(),
+        )
+        playback = _RecordedPlayback(record, self)
+        with self._cond:
+            self.played.append(record)
+            if self.hold:
+                self._playing[info.output] = playback
+            else:
+                playback.finished()
+            self._cond.notify_all()
+        return playback
+
+    def on(self, output: str) -> list[Played]:
+        """Everything given to ``output`` so far, in order."""
+        with self._cond:
+            return [p for p in self.played if p.output == output]
+
+    def playing(self, output: str) -> Played | None:
+        """What ``output`` is playing now (``hold`` mode), or None."""
+        with self._cond:
+            pb = self._playing.get(output)
+            return pb.record if pb is not None and not pb.done() else None
+
+    def finish(self, output: str) -> Played | None:
+        """Let the clip playing on ``output`` end normally (``hold`` mode); returns it, or None."""
+        with self._cond:
+            pb = self._playing.pop(output, None)
+        if pb is None or pb.done():
+            return None
+        pb.finished()
+        return pb.record
+
+    def wait_for(self, predicate, timeout: float = 10.0) -> bool:
+        """Block until ``predicate(sink)`` is true (re-checked on every play/stop); False on timeout."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while not predicate(self):
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._cond.wait(min(left, 0.05))
+            return True
+
+    def _notify(self) -> None:
+        with self._cond:
+            self._cond.notify_all()
+
+    def close(self) -> None:
+        """Stop anything still held."""
+        with self._cond:
+            held = list(self._playing.values())
+            self._playing.clear()
+        for pb in held:
+            pb.finished()
+
+
+def _slug(text: str) -> str:
+    return "".join(c if c.isalnum() or c in "-_" else "-" for c in text)[:40] or "earcon"
+
+
+class WavDirSink:
+    """Writes one WAV per utterance into ``directory`` (``simulate --audio-dir``).
+
+    Files are named ``<seq:05d>-<output>-<key>.wav`` (``seat:3`` → ``seat3``), numbered in the
+    order the utterances were made, so a run's files sort in speaking order per output. Each
+    clip finishes as soon as it is written; :attr:`Playback.path` is the file.
+
+    :param directory: the folder (created if missing).
+    """
+
+    def __init__(self, directory: str | os.PathLike) -> None:
+        self.directory = Path(directory)
+        self.directory.mkdir(parents=True, exist_ok=True)
+        self.paths: list[Path] = []
+
+    def path_for(self, info: PlayInfo) -> Path:
+        """The file name a clip with this info gets."""
+        return self.directory / f"{info.seq:05d}-{info.output.replace(':', '')}-{_slug(info.key)}.wav"
+
+    def play(self, clip: Clip, info: PlayInfo) -> Playback:
+        """Write ``clip`` to its numbered file; returns a finished :class:`Playback` with ``path``."""
+        path = write_wav(self.path_for(info), clip)
+        self.paths.append(path)
+        playback = Playback(path)
+        playback.finished()
+        return playback
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class _AlsaPlayback(Playback):
+    def __init__(self, proc: subprocess.Popen, data: bytes) -> None:
+        super().__init__()
+        self._proc = proc
+        threading.Thread(target=self._feed, args=(data,), name="aplay-feed", daemon=True).start()
+
+    def _feed(self, data: bytes) -> None:
+        try:
+            assert self._proc.stdin is not None
+            self._proc.stdin.write(data)
+            self._proc.stdin.close()
+        except (BrokenPipeError, OSError, ValueError):
+            pass
+        self._proc.wait()
+        self.finished()
+
+    def _on_stop(self) -> None:
+        try:
+            self._proc.terminate()
+        except OSError:
+            pass
+
+
+class AlsaSink:
+    """Real output on the Pi: each clip is piped into ``aplay -q -D <device> -t wav -``.
+
+    One ALSA device per output (from ``[audio]``: ``public_device``, ``seat_devices``,
+    ``whisper_device``); an 8-channel USB card exposes one ``plug`` device per earphone.
+    Volume is applied to the samples by the service (per channel, from the config), so the
+    mixer is left alone. Never started in tests.
+
+    :param devices: output (``public``, ``seat:N``, ``whisper``) -> ALSA device name.
+    :param aplay: the player program (default ``"aplay"``, from alsa-utils).
+    :raises SinkError: from :meth:`play` when the output has no device or aplay is missing.
+    """
+
+    def __init__(self, devices: Mapping[str, str], aplay: str = "aplay") -> None:
+        self.devices = dict(devices)
+        self.aplay = aplay
+        self._live: list[_AlsaPlayback] = []
+
+    @classmethod
+    def from_settings(cls, settings, seats: int) -> "AlsaSink":
+        """An AlsaSink for ``seats`` seats from :class:`~firmware_host.audio.settings.AudioSettings`."""
+        outputs = ["public", "whisper"] + [f"seat:{i}" for i in range(seats)]
+        return cls({o: d for o in outputs if (d := settings.device(o))})
+
+    def play(self, clip: Clip, info: PlayInfo) -> Playback:
+        """Start ``aplay`` on the output's device and feed it the clip."""
+        device = self.devices.get(info.output)
+        if device is None:
+            raise SinkError(f"no ALSA device configured for output {info.output}")
+        try:
+            proc = subprocess.Popen(
+                [self.aplay, "-q", "-D", device, "-t", "wav", "-"],
+                stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            )
+        except OSError as exc:
+            raise SinkError(f"cannot start {self.aplay}: {exc}") from None
+        playback = _AlsaPlayback(proc, wav_bytes(clip))
+        self._live = [p for p in self._live if not p.done()] + [playback]
+        return playback
+
+    def close(self) -> None:
+        """Stop every clip still playing."""
+        for p in self._live:
+            p.stop()
+        self._live.clear()

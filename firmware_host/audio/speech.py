@@ -1,0 +1,401 @@
+"""Speech rendering: pyttsx3 (espeak-ng) to WAV, cached on disk, on one worker thread.
+
+pyttsx3 2.99 misbehaves when used naively: several queued ``say()`` calls speak only the last,
+a second ``runAndWait()`` can hang, and calls from more than one thread lose speech. None of
+that may reach the game, so:
+
+- one *engine thread* owns the pyttsx3 engine and is the only thread that touches it; it
+  renders one sentence at a time with ``save_to_file`` + ``runAndWait``;
+- one *dispatcher thread* takes jobs from a priority queue (live speech before
+  pre-rendering), hands each to the engine thread and waits at most ``timeout`` seconds;
+  on a timeout the engine thread is abandoned and a new one with a new engine is started,
+  and after ``max_engine_failures`` failures in a row the renderer falls back to running
+  the ``espeak-ng -w`` binary (a process that *can* be killed), saying so in a log line;
+- every sentence is rendered once: the WAV is cached under ``cache_dir``, keyed by a hash of
+  (NFC text, language, voice, rate), written atomically, so a sentence already said starts at
+  once, also after a restart; requests for a sentence already being rendered share its job.
+
+Example::
+
+    renderer = SpeechRenderer("/var/cache/firmware-host/speech")
+    path = renderer.render("Wahl: angenommen, fünf zu zwei", "de").wait()   # Path of a WAV
+    renderer.close()
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import heapq
+import itertools
+import json
+import logging
+import os
+import queue
+import shutil
+import subprocess
+import threading
+import unicodedata
+import wave
+from pathlib import Path
+from typing import Any, Callable
+
+from firmware_host.errors import FirmwareHostError
+
+log = logging.getLogger("firmware_host.audio.speech")
+
+#: language code -> espeak-ng voice name (``espeak-ng --voices``); "en" is British English
+VOICES: dict[str, str] = {"de": "de", "en": "en"}
+#: espeak-ng's rate limits, words per minute (ACCESSIBILITY.md 1)
+MIN_RATE, MAX_RATE, DEFAULT_RATE = 80, 450, 175
+#: render queue priorities (lower runs first)
+LIVE, BACKGROUND = 0, 1
+
+
+class SpeechError(FirmwareHostError, RuntimeError):
+    """A sentence could not be rendered (empty text, bad rate or language, every backend failed)."""
+
+
+def normalise(text: str) -> str:
+    """``text`` in Unicode NFC with runs of whitespace made single spaces and ends stripped.
+
+    NFC because espeak-ng mispronounces decomposed umlauts (espeak-ng#1933, ACCESSIBILITY.md 6).
+    """
+    return " ".join(unicodedata.normalize("NFC", text).split())
+
+
+def cache_key(text: str, language: str, voice: str, rate: int) -> str:
+    """The hex SHA-256 naming a rendered sentence: of the NFC text, language, voice and rate (wpm)."""
+    blob = json.dumps([normalise(text), language, voice, int(rate)], ensure_ascii=False)
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
+def _check_wav(path: Path) -> None:
+    with wave.open(os.fspath(path), "rb") as w:
+        if w.getnframes() == 0:
+            raise SpeechError(f"the rendered file {path.name} holds no audio")
+
+
+class RenderJob:
+    """One sentence being rendered; shared by everyone asking for the same sentence.
+
+    :ivar key: the cache key (hex SHA-256).
+    :ivar path: where the WAV is (or will be) in the cache.
+    :ivar text: the NFC text.
+    """
+
+    def __init__(self, key: str, path: Path, text: str, language: str, voice: str, rate: int) -> None:
+        self.key, self.path, self.text = key, path, text
+        self.language, self.voice, self.rate = language, voice, rate
+        self.started = False
+        self._done = threading.Event()
+        self._error: BaseException | None = None
+
+    def _finish(self, error: BaseException | None = None) -> None:
+        self._error = error
+        self._done.set()
+
+    def done(self) -> bool:
+        """True once the WAV is in the cache or the render has failed."""
+        return self._done.is_set()
+
+    def wait(self, timeout: float | None = None) -> Path:
+        """Block until rendered and return the WAV's path.
+
+        :param timeout: seconds to wait at most; None waits as long as it takes.
+        :raises SpeechError: if the render failed, or ``timeout`` passed first.
+        """
+        if not self._done.wait(timeout):
+            raise SpeechError(f"speech not rendered within {timeout} s: {self.text!r}")
+        if self._error is not None:
+            raise SpeechError(f"cannot render {self.text!r}: {self._error}") from self._error
+        return self.path
+
+
+def _default_engine_factory() -> Any:
+    """A new pyttsx3 engine on the espeak driver (not ``pyttsx3.init``, which reuses a hung one)."""
+    import pyttsx3
+    import pyttsx3.drivers.espeak as espeak_driver
+
+    # The espeak driver prints "Audio saved to …" on stdout, which `simulate` uses for JSON
+    # Lines; shadow print in that module only (module globals come before builtins).
+    espeak_driver.print = lambda *args, **kwargs: log.debug("pyttsx3: %s", " ".join(map(str, args)))
+    return pyttsx3.Engine("espeak")
+
+
+@dataclasses.dataclass
+class _EngineRequest:
+    text: str
+    voice: str
+    rate: int
+    out: Path
+    done: threading.Event = dataclasses.field(default_factory=threading.Event)
+    error: BaseException | None = None
+
+
+class _EngineThread:
+    """The only thread touching one pyttsx3 engine; abandoned (never joined) when it hangs."""
+
+    _ids = itertools.count(1)
+
+    def __init__(self, factory: Callable[[], Any]) -> None:
+        self._factory = factory
+        self._requests: queue.Queue[_EngineRequest | None] = queue.Queue()
+        self.engine: Any = None
+        self.abandoned = False
+        self.thread = threading.Thread(target=self._run, name=f"speech-engine-{next(self._ids)}", daemon=True)
+        self.thread.start()
+
+    def submit(self, request: _EngineRequest) -> None:
+        self._requests.put(request)
+
+    def abandon(self) -> None:
+        """Give up on this engine: ask it to stop (best effort) and let its thread end whenever."""
+        self.abandoned = True
+        self._requests.put(None)
+        engine = self.engine
+        for name in ("endLoop", "stop"):
+            try:
+                getattr(engine, name)()
+            except Exception:  # noqa: BLE001 - the engine is being thrown away
+                pass
+
+    def _run(self) -> None:
+        try:
+            self.engine = self._factory()
+        except BaseException as exc:  # noqa: BLE001 - reported on every request
+            init_error: BaseException | None = exc
+        else:
+            init_error = None
+        while True:
+            request = self._requests.get()
+            if request is None or self.abandoned:
+                if request is not None:
+                    request.error = SpeechError("engine abandoned")
+                    request.done.set()
+                return
+            if init_error is not None:
+                request.error = init_error
+                request.done.set()
+                continue
+            try:
+                self.engine.setProperty("voice", request.voice)
+                self.engine.setProperty("rate", request.rate)
+                self.engine.setProperty("volume", 1.0)
+                self.engine.save_to_file(request.text, os.fspath(request.out))
+                self.engine.runAndWait()
+            except BaseException as exc:  # noqa: BLE001 - handed to the dispatcher
+                request.error = exc
+            request.done.set()
+
+
+class SpeechRenderer:
+    """Renders sentences to cached WAV files on one worker thread, with a timeout per render.
+
+    :param cache_dir: folder of the speech cache (created if missing); files are
+        ``<cache_dir>/<key[:2]>/<key>.wav``.
+    :param timeout: seconds one render may take before the engine is thrown away (default 10).
+    :param engine_factory: ``() -> engine`` with pyttsx3's ``setProperty``, ``save_to_file``,
+        ``runAndWait``; default a new ``pyttsx3.Engine("espeak")``. Called on the engine thread.
+    :param backend: ``"pyttsx3"`` (default) or ``"espeak-ng"`` (the binary from the start).
+    :param max_engine_failures: failed pyttsx3 renders in a row before falling back to the
+        binary (default 2).
+    :param espeak_binary: name or path of the espeak-ng program (default ``"espeak-ng"``).
+    :raises SpeechError: if ``backend`` is unknown.
+    """
+
+    def __init__(
+        self,
+        cache_dir: str | os.PathLike,
+        *,
+        timeout: float = 10.0,
+        engine_factory: Callable[[], Any] | None = None,
+        backend: str = "pyttsx3",
+        max_engine_failures: int = 2,
+        espeak_binary: str = "espeak-ng",
+    ) -> None:
+        if backend not in ("pyttsx3", "espeak-ng"):
+            raise SpeechError(f"unknown speech backend {backend!r}; use pyttsx3 or espeak-ng")
+        self.cache_dir = Path(cache_dir)
+        self.cache_dir.mkdir(parents=True, exist_ok=True)
+        self.timeout = float(timeout)
+        self.backend = backend
+        self.max_engine_failures = max(1, int(max_engine_failures))
+        self.espeak_binary = espeak_binary
+        self._factory = engine_factory or _default_engine_factory
+        self._engine: _EngineThread | None = None
+        self._failures = 0
+        #: number of sentences actually synthesised (cache misses), for tests and benchmarks
+        self.render_count = 0
+        #: number of engines created (1 + recoveries)
+        self.engines_created = 0
+        self._heap: list[tuple[int, int, RenderJob]] = []
+        self._seq = itertools.count()
+        self._jobs: dict[str, RenderJob] = {}
+        self._cond = threading.Condition()
+        self._closed = False
+        self._thread = threading.Thread(target=self._dispatch, name="speech-dispatch", daemon=True)
+        self._thread.start()
+
+    # -- public -----------------------------------------------------------------------------
+
+    def path_for(self, text: str, language: str, voice: str = "", rate: int = DEFAULT_RATE) -> Path:
+        """Where the WAV of this sentence lives in the cache (whether rendered yet or not)."""
+        key = cache_key(text, language, voice or VOICES.get(language, language), rate)
+        return self.cache_dir / key[:2] / f"{key}.wav"
+
+    def cached(self, text: str, language: str, voice: str = "", rate: int = DEFAULT_RATE) -> Path | None:
+        """The cached WAV's path, or None if the sentence has not been rendered yet."""
+        path = self.path_for(text, language, voice, rate)
+        return path if path.exists() else None
+
+    def render(
+        self, text: str, language: str = "de", voice: str = "", rate: int = DEFAULT_RATE, *, background: bool = False
+    ) -> RenderJob:
+        """Render a sentence (or find it in the cache); returns at once with its :class:`RenderJob`.
+
+        :param text: the sentence; normalised to NFC (:func:`normalise`).
+        :param language: ``"de"`` or ``"en"`` (any espeak-ng voice name is accepted as well).
+        :param voice: an espeak-ng voice name; empty = the language's voice (:data:`VOICES`).
+        :param rate: words per minute, 80–450.
+        :param background: True for pre-rendering: runs after every live render.
+        :raises SpeechError: on empty text or a rate out of range.
+        """
+        text = normalise(text)
+        if not text:
+            raise SpeechError("nothing to say: the text is empty")
+        if not (MIN_RATE <= int(rate) <= MAX_RATE):
+            raise SpeechError(f"speech rate {rate} words per minute is outside {MIN_RATE}–{MAX_RATE}")
+        voice = voice or VOICES.get(language, language)
+        key = cache_key(text, language, voice, int(rate))
+        path = self.cache_dir / key[:2] / f"{key}.wav"
+        with self._cond:
+            job = self._jobs.get(key)
+            if job is not None and not job.done():
+                if not background and not job.started:
+                    heapq.heappush(self._heap, (LIVE, next(self._seq), job))  # promote
+                    self._cond.notify()
+                return job
+            job = RenderJob(key, path, text, language, voice, int(rate))
+            if path.exists():
+                job.started = True
+                job._finish()
+                return job
+            if self._closed:
+                raise SpeechError("the speech renderer is closed")
+            self._jobs[key] = job
+            heapq.heappush(self._heap, (BACKGROUND if background else LIVE, next(self._seq), job))
+            self._cond.notify()
+            return job
+
+    def pending(self) -> int:
+        """Number of jobs waiting in the queue (pre-rendering included)."""
+        with self._cond:
+            return sum(1 for _, _, j in self._heap if not j.started)
+
+    def close(self) -> None:
+        """Stop the worker; jobs not yet started fail with :class:`SpeechError`."""
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()
+        self._thread.join(timeout=self.timeout + 1)
+        if self._engine is not None:
+            self._engine.abandon()
+
+    # -- worker -----------------------------------------------------------------------------
+
+    def _dispatch(self) -> None:
+        while True:
+            with self._cond:
+                while not self._heap and not self._closed:
+                    self._cond.wait()
+                if self._closed:
+                    left = [j for _, _, j in self._heap if not j.started]
+                    self._heap.clear()
+                    break
+                _, _, job = heapq.heappop(self._heap)
+                if job.started:
+                    continue
+                job.started = True
+            try:
+                self._render(job)
+            except BaseException as exc:  # noqa: BLE001 - reported through the job
+                log.error("speech: cannot render %r: %s", job.text, exc)
+                job._finish(exc)
+            else:
+                job._finish()
+            with self._cond:
+                if self._jobs.get(job.key) is job:
+                    del self._jobs[job.key]
+        for job in left:
+            job.started = True
+            job._finish(SpeechError("the speech renderer was closed"))
+
+    def _render(self, job: RenderJob) -> None:
+        if job.path.exists():
+            return
+        job.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = job.path.with_name(f".{job.key}.{os.getpid()}.{threading.get_ident()}.tmp.wav")
+        last_error: BaseException | None = None
+        for _attempt in range(self.max_engine_failures + 2):
+            try:
+                if self.backend == "pyttsx3":
+                    self._render_pyttsx3(job, tmp)
+                else:
+                    self._render_binary(job, tmp)
+                _check_wav(tmp)
+            except BaseException as exc:  # noqa: BLE001 - counted, then retried or reported
+                last_error = exc
+                if self.backend == "pyttsx3":
+                    self._engine_failed(exc)
+                else:
+                    break
+                continue
+            os.replace(tmp, job.path)
+            self.render_count += 1
+            self._failures = 0
+            return
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        raise SpeechError(str(last_error))
+
+    def _render_pyttsx3(self, job: RenderJob, tmp: Path) -> None:
+        if self._engine is None:
+            self._engine = _EngineThread(self._factory)
+            self.engines_created += 1
+        request = _EngineRequest(job.text, job.voice, job.rate, tmp)
+        self._engine.submit(request)
+        if not request.done.wait(self.timeout):
+            raise TimeoutError(f"pyttsx3 did not finish within {self.timeout} s")
+        if request.error is not None:
+            raise request.error
+
+    def _engine_failed(self, exc: BaseException) -> None:
+        self._failures += 1
+        engine, self._engine = self._engine, None
+        if engine is not None:
+            engine.abandon()
+        if self._failures >= self.max_engine_failures and shutil.which(self.espeak_binary):
+            self.backend = "espeak-ng"
+            log.warning(
+                "speech: pyttsx3 failed %d times in a row (last: %s); using the %s binary from now on",
+                self._failures, exc, self.espeak_binary,
+            )
+        else:
+            log.warning("speech: pyttsx3 render failed (%s); recreating the engine", exc)
+
+    def _render_binary(self, job: RenderJob, tmp: Path) -> None:
+        cmd = [self.espeak_binary, "-v", job.voice, "-s", str(job.rate), "-b", "1", "-w", os.fspath(tmp), "--stdin"]
+        try:
+            proc = subprocess.run(
+                cmd, input=job.text.encode("utf-8"), capture_output=True, timeout=self.timeout, check=False
+            )
+        except subprocess.TimeoutExpired:
+            raise SpeechError(f"{self.espeak_binary} did not finish within {self.timeout} s") from None
+        except OSError as exc:
+            raise SpeechError(f"cannot run {self.espeak_binary}: {exc}") from None
+        if proc.returncode != 0:
+            detail = proc.stderr.decode("utf-8", "replace").strip().splitlines()
+            raise SpeechError(f"{self.espeak_binary} exited with {proc.returncode}: {detail[-1] if detail else ''}")
