@@ -1,0 +1,184 @@
+"""``firmware-host replay GAME.jsonl``: play a game file through the rules engine (REPLAY.md).
+
+Writes JSON Lines to stdout: the engine's events, ``announce`` lines (when the announcement
+catalogue is installed), ``rejected`` lines for refused actions, and a final ``{"state": ...}``.
+An unusable file (unreadable, bad JSON, bad setup, unknown action, a due reshuffle without a
+seed) raises :class:`~firmware_host.errors.UsageError`: one line on stderr, exit status 2, and
+nothing on stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from typing import Any, Callable, Iterator
+
+from firmware_host.errors import UsageError
+
+__all__ = ["configure", "main", "replay_lines", "read_game_file"]
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add the ``replay`` arguments: the game file (``-`` reads stdin)."""
+    parser.add_argument("game", metavar="GAME.jsonl",
+                        help="replay file: a setup line, then one action per line (REPLAY.md)")
+
+
+def read_game_file(path: str) -> list[str]:
+    """The physical lines of ``path`` (``-``: stdin), without line ends.
+
+    Raises:
+        UsageError: the file is not UTF-8 text. (``OSError`` passes through; the CLI
+            reports it as one line.)
+    """
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, "rb") as fh:
+                text = fh.read().decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    return [line.rstrip("\r") for line in text.split("\n")]
+
+
+def _parse(lines: list[str]) -> Iterator[tuple[int, Any]]:
+    for number, line in enumerate(lines, start=1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        try:
+            yield number, json.loads(stripped)
+        except json.JSONDecodeError as exc:
+            raise UsageError(f"line {number}: not valid JSON ({exc.msg}, column {exc.colno})"
+                             ) from None
+
+
+def _announcer(language: str) -> Callable[..., list[dict]] | None:
+    """The announcement step, or None while the catalogue modules are not installed."""
+    try:
+        from firmware_host.games.secret_dictator import announce, catalogue
+    except ImportError:
+        return None
+
+    def say(action: Any, events: list, game: Any) -> list[dict]:
+        out = []
+        for a in announce.announcements(action, events, game):
+            out.append({"event": "announce", "channel": a.channel, "key": a.key,
+                        "params": a.params, "text": catalogue.text(a.key, a.params, language)})
+        return out
+
+    return say
+
+
+def _refusal(error: Any, action: Any, language: str, game: Any) -> list[dict]:
+    """The spoken refusal of a rejected action (key ``refusal.<reason>``)."""
+    try:
+        from firmware_host.games.secret_dictator import announce, catalogue
+    except ImportError:
+        return []
+    maker = getattr(announce, "refusal", None)
+    if maker is not None:
+        items = maker(error, action, game)
+        if not isinstance(items, list):
+            items = [items]
+        return [{"event": "announce", "channel": a.channel, "key": a.key, "params": a.params,
+                 "text": catalogue.text(a.key, a.params, language)} for a in items]
+    seat = getattr(action, "seat", None)
+    key = f"refusal.{error.reason}"
+    params: dict[str, Any] = {"seat": seat} if isinstance(seat, int) else {}
+    channel = f"seat:{seat}" if error.private and isinstance(seat, int) else "public"
+    return [{"event": "announce", "channel": channel, "key": key, "params": params,
+             "text": catalogue.text(key, params, language)}]
+
+
+def replay_lines(lines: list[str]) -> list[dict]:
+    """Replay the physical ``lines`` of a game file; return the output objects in order.
+
+    Raises:
+        UsageError: the file is unusable (REPLAY.md "What makes the file unusable").
+    """
+    from firmware_host.games.secret_dictator import (ACTION_KINDS, Action, Game,
+                                                     IllegalAction, Setup, deal,
+                                                     shuffle_order, state_json)
+
+    parsed = _parse(lines)
+    first = next(parsed, None)
+    if first is None:
+        raise UsageError("the file holds no setup line")
+    number, obj = first
+    if not isinstance(obj, dict) or "setup" not in obj:
+        raise UsageError(f"line {number}: the first line must be {{\"setup\": {{...}}}}")
+    try:
+        setup = Setup.from_json(obj["setup"])
+    except UsageError as exc:
+        raise UsageError(f"line {number}: {exc}") from None
+    rng = random.Random(setup.seed) if setup.seed is not None else None
+    roles, deck = deal(setup, rng)
+    game = Game(setup.with_dealt(roles, deck))
+    say = _announcer(setup.language)
+    out: list[dict] = []
+
+    def emit(action: Any, events: list) -> None:
+        out.extend(e.to_json() for e in events)
+        if say is not None:
+            out.extend(say(action, events, game))
+
+    def settle_reshuffle(number: int | None) -> None:
+        if game.reshuffle_due is None:
+            return
+        if rng is None:
+            where = f"line {number}" if number is not None else "the end of the file"
+            raise UsageError(f"{where}: a reshuffle of {game.reshuffle_due} laws is due (R12), "
+                             f"and without a seed the file must give it")
+        action = Action("reshuffle", order=tuple(shuffle_order(game.reshuffle_pool, rng)))
+        emit(action, game.apply(action))
+
+    emit(None, game.start())
+    for number, obj in parsed:
+        name = obj.get("action") if isinstance(obj, dict) else None
+        if not isinstance(name, str) or name not in ACTION_KINDS:
+            shown = name if isinstance(obj, dict) else obj
+            raise UsageError(f"line {number}: unknown action {shown!r}")
+        if name != "reshuffle":
+            settle_reshuffle(number)
+        try:
+            action = Action.from_json(obj)
+            events = game.apply(action)
+        except IllegalAction as exc:
+            reason = "game_over" if game.phase == "game_over" else exc.reason
+            message = str(exc) if reason == exc.reason else f"{name}: the game is over"
+            out.append({"event": "rejected", "line": number, "action": name, "reason": reason,
+                        "message": message})
+            if reason != exc.reason:
+                exc = IllegalAction(reason, message)
+            out.extend(_refusal(exc, _loose_action(obj), setup.language, game))
+            continue
+        emit(action, events)
+    settle_reshuffle(None)
+    out.append({"state": state_json(game)})
+    return out
+
+
+def _loose_action(obj: dict) -> Any:
+    """An Action carrying whatever fields a refused line had (for the refusal's seat)."""
+    from firmware_host.games.secret_dictator import Action
+    order = obj.get("order")
+    return Action(obj.get("action"), obj.get("seat"), obj.get("target"), obj.get("ballot"),
+                  obj.get("party"), obj.get("accept"),
+                  tuple(order) if isinstance(order, list) else None)
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run ``replay``; returns 0 once the file was read, whatever was rejected.
+
+    Raises:
+        UsageError: the file is unusable (the CLI prints one line, exit status 2).
+    """
+    out = replay_lines(read_game_file(args.game))
+    write = sys.stdout.write
+    for obj in out:
+        write(json.dumps(obj, ensure_ascii=False) + "\n")
+    return 0
