@@ -1,0 +1,566 @@
+"""The game master's web console: an aiohttp app over a ``ConsoleBackend``.
+
+Routes (all JSON bodies are UTF-8; seats are 0-based here, the page shows them 1-based):
+
+=========================  ======  ==========================================================
+path                       method  what
+=========================  ======  ==========================================================
+``/``                      GET     the console page (login needed when a PIN is set)
+``/login``                 GET     the login form; POST ``pin`` (form field) logs in
+``/logout``                POST    ends the session
+``/api/snapshot``          GET     the public snapshot (secrets removed)
+``/api/events``            GET     server-sent events: ``state`` (snapshot), ``notice``,
+                                   ``expired``
+``/api/setup``             POST    ``{"setup": {...}}`` → ``backend.setup_game(setup)``
+``/api/command``           POST    ``{"name": str, "fields": {...}}`` → ``backend.command``
+``/api/reveal``            POST    ``{"seat": int | null}`` → ``backend.reveal`` (logged)
+``/static/…``              GET     page files (no secrets, no login needed)
+=========================  ======  ==========================================================
+
+Security: every POST needs an ``Origin`` header equal to the console's own origin; every
+POST but ``/login`` also needs the session's CSRF token in ``X-CSRF-Token``. Sessions are an
+HttpOnly, SameSite=Strict cookie that expires after ``session_minutes`` idle. When the
+console listens on loopback, requests must name a loopback host (no DNS rebinding).
+Secrets (roles, hands, team, power results, deck order, seed) never leave except through
+``/api/reveal``; :func:`scrub` removes them from anything else as a second line of defence.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import hmac
+import html
+import importlib.resources
+import json
+import logging
+import time
+from typing import Any, Callable, Protocol
+
+from aiohttp import web
+
+from firmware_host.clock import Clock
+from firmware_host.console.security import LoginLimiter, SessionStore, verify_pin
+from firmware_host.console.settings import ConsoleSettings, is_loopback
+from firmware_host.errors import FirmwareHostError
+
+log = logging.getLogger("firmware_host.console")
+
+COOKIE = "fh_console"
+#: commands the console passes to ``backend.command`` (see ``ConsoleBackend``).
+COMMANDS = ("start", "pause", "resume", "restart", "undo", "act", "choose")
+#: keys whose values are secret before the game is over (R16), removed by :func:`scrub`.
+SECRET_KEYS = frozenset({"role", "roles", "team", "hand", "hands", "power_result", "deck",
+                         "draw_order", "seed", "discarded", "private"})
+#: keys allowed to carry a mode name rather than a secret (``"deck": "untracked"``).
+MODE_KEYS = frozenset({"deck", "roles"})
+MAX_BODY = 64 * 1024
+
+
+class ConsoleBackend(Protocol):
+    """What the console needs from the board service (``firmware_host.service.backend``)."""
+
+    def snapshot(self) -> dict: ...
+
+    def subscribe(self, callback: Callable[[dict], None]) -> Callable[[], None]: ...
+
+    def setup_game(self, setup: dict) -> Any: ...
+
+    def command(self, name: str, **fields: Any) -> dict: ...
+
+    def reveal(self, seat: int | None) -> dict: ...
+
+
+class _MonotonicClock:
+    """Only ``now()``: the console needs no timers."""
+
+    def now(self) -> float:
+        return time.monotonic()
+
+
+def scrub(obj: Any, *, game_over: bool = False) -> Any:
+    """A copy of ``obj`` (JSON-like) without secret keys (:data:`SECRET_KEYS`) at any depth.
+
+    ``deck``/``roles`` survive when they are a mode name (str: ``"untracked"``, ``"dealt"``);
+    ``roles`` also survives once the game is over (R15 reveals them). Announcements on a
+    ``seat:N`` channel (private, R16) are dropped from lists.
+
+    :param obj: dicts, lists and scalars (a snapshot).
+    :param game_over: True when the game has ended.
+    """
+    if isinstance(obj, dict):
+        out = {}
+        for key, value in obj.items():
+            if key in SECRET_KEYS:
+                if key in MODE_KEYS and isinstance(value, str):
+                    pass
+                elif key == "roles" and game_over:
+                    pass
+                else:
+                    continue
+            out[key] = scrub(value, game_over=game_over)
+        return out
+    if isinstance(obj, (list, tuple)):
+        return [scrub(v, game_over=game_over) for v in obj
+                if not (isinstance(v, dict) and str(v.get("channel", "public")) != "public")]
+    return obj
+
+
+def _is_game_over(snapshot: dict) -> bool:
+    for key in ("view", "public", "state"):
+        part = snapshot.get(key)
+        if isinstance(part, dict) and part.get("phase") == "game_over":
+            return True
+    return snapshot.get("phase") == "game_over"
+
+
+def public_snapshot(snapshot: Any) -> dict:
+    """The snapshot as the page may see it: a dict, scrubbed of secrets (:func:`scrub`)."""
+    if not isinstance(snapshot, dict):
+        return {}
+    return scrub(snapshot, game_over=_is_game_over(snapshot))
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip() or type(exc).__name__
+    return text.splitlines()[0]
+
+
+class _Subscriber:
+    """One open event stream: keeps only the newest state, and notices in order."""
+
+    def __init__(self) -> None:
+        self.wake = asyncio.Event()
+        self.state: dict | None = None
+        self.notices: list[dict] = []
+        self.closed = False
+
+
+class _Hub:
+    """Fans backend changes out to every open event stream (runs on the console's loop)."""
+
+    def __init__(self) -> None:
+        self.latest: dict = {}
+        self.subscribers: set[_Subscriber] = set()
+
+    def open(self) -> _Subscriber:
+        sub = _Subscriber()
+        sub.state = self.latest
+        sub.wake.set()
+        self.subscribers.add(sub)
+        return sub
+
+    def close(self, sub: _Subscriber) -> None:
+        self.subscribers.discard(sub)
+
+    def publish_state(self, snapshot: dict) -> None:
+        self.latest = public_snapshot(snapshot)
+        for sub in self.subscribers:
+            sub.state = self.latest
+            sub.wake.set()
+
+    def publish_notice(self, notice: dict) -> None:
+        for sub in self.subscribers:
+            sub.notices.append(notice)
+            sub.wake.set()
+
+    def shutdown(self) -> None:
+        for sub in self.subscribers:
+            sub.closed = True
+            sub.wake.set()
+
+
+class Console:
+    """The console's state behind the routes; made by :func:`make_app`, kept at
+    ``app[CONSOLE_KEY]``.
+
+    :param backend: a ``ConsoleBackend``.
+    :param settings: a :class:`ConsoleSettings` (already checked).
+    :param clock: a :class:`firmware_host.clock.Clock` for session idle time and PIN back-off.
+    """
+
+    def __init__(self, backend: ConsoleBackend, settings: ConsoleSettings, clock: Clock) -> None:
+        self.backend = backend
+        self.settings = settings
+        self.clock = clock
+        self.sessions = SessionStore(clock, settings.session_minutes * 60.0)
+        self.limiter = LoginLimiter(clock)
+        self.hub = _Hub()
+        self.reveals: list[dict] = []  # the reveal log: {at (wall clock, s), seat, client}
+        self._unsubscribe: Callable[[], None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    @property
+    def needs_pin(self) -> bool:
+        """True when a login (PIN) is required; without ``pin_hash`` only loopback is served."""
+        return bool(self.settings.pin_hash)
+
+    # -- backend bridge -------------------------------------------------------------------
+    async def start(self, app: web.Application) -> None:
+        self._loop = asyncio.get_running_loop()
+        self.hub.latest = public_snapshot(await self._call(self.backend.snapshot))
+        self._unsubscribe = self.backend.subscribe(self._on_change)
+
+    def _on_change(self, snapshot: dict) -> None:
+        """Called on the service thread: hand the change to the console's loop."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        try:
+            loop.call_soon_threadsafe(self.hub.publish_state, snapshot)
+        except RuntimeError:  # the loop closed meanwhile
+            pass
+
+    async def shutdown(self, app: web.Application) -> None:
+        if self._unsubscribe is not None:
+            try:
+                self._unsubscribe()
+            finally:
+                self._unsubscribe = None
+        self.hub.shutdown()
+
+    async def _call(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """Run a (blocking) backend call off the event loop."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(None, functools.partial(fn, *args, **kwargs))
+
+    # -- sessions -------------------------------------------------------------------------
+    def session(self, request: web.Request, *, touch: bool = True):
+        return self.sessions.get(request.cookies.get(COOKIE), touch=touch)
+
+    def set_cookie(self, response: web.StreamResponse, sid: str) -> None:
+        response.set_cookie(COOKIE, sid, httponly=True, samesite="Strict", path="/")
+
+
+CONSOLE_KEY = web.AppKey("console", Console)
+
+
+def _json_error(status: int, message: str, **extra: Any) -> web.Response:
+    return web.json_response({"error": message, **extra}, status=status,
+                             headers={"Cache-Control": "no-store"})
+
+
+def _client(request: web.Request) -> str:
+    return request.remote or "unknown"
+
+
+def _same_origin(request: web.Request) -> bool:
+    origin = request.headers.get("Origin")
+    if not origin or origin == "null":
+        return False
+    return origin.rstrip("/").lower() == f"{request.scheme}://{request.host}".lower()
+
+
+_CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+        "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
+
+
+@web.middleware
+async def _guard(request: web.Request, handler):
+    """Host check (loopback only when listening on loopback), Origin + CSRF on POST,
+    security headers on every answer."""
+    console = request.app[CONSOLE_KEY]
+    if console.settings.local_only:
+        name = request.host.rsplit(":", 1)[0] if not request.host.startswith("[") \
+            else request.host.split("]")[0] + "]"
+        if not is_loopback(name):
+            return _json_error(421, "this console only answers to localhost")
+    if request.method not in ("GET", "HEAD", "OPTIONS"):
+        if not _same_origin(request):
+            log.warning("console: refused cross-site %s %s from %s (Origin %r)",
+                        request.method, request.path, _client(request),
+                        request.headers.get("Origin"))
+            return _json_error(403, "refused: request not from this console's page")
+        if request.path != "/login":
+            session = console.session(request)
+            if session is None:
+                return _json_error(401, "not logged in")
+            token = request.headers.get("X-CSRF-Token", "")
+            if not hmac.compare_digest(token.encode(), session.csrf.encode()):
+                return _json_error(403, "refused: missing or wrong CSRF token")
+    response = await handler(request)
+    response.headers.setdefault("Content-Security-Policy", _CSP)
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "no-referrer")
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    return response
+
+
+def _asset(name: str) -> str:
+    return importlib.resources.files("firmware_host.console").joinpath("static", name) \
+        .read_text(encoding="utf-8")
+
+
+async def _index(request: web.Request) -> web.StreamResponse:
+    console = request.app[CONSOLE_KEY]
+    session = console.session(request)
+    fresh = None
+    if session is None:
+        if console.needs_pin:
+            raise web.HTTPSeeOther("/login")
+        session = fresh = console.sessions.create(_client(request))
+    page = _asset("index.html").replace("{{csrf}}", html.escape(session.csrf, quote=True))
+    response = web.Response(text=page, content_type="text/html",
+                            headers={"Cache-Control": "no-store"})
+    if fresh is not None:
+        console.set_cookie(response, fresh.sid)
+    return response
+
+
+def _login_page(message: str = "", status: int = 200) -> web.Response:
+    page = _asset("login.html")
+    block = (f'<p id="login-error" class="error" role="alert">{html.escape(message)}</p>'
+             if message else "")
+    page = page.replace("{{message}}", block)
+    return web.Response(text=page, content_type="text/html", status=status,
+                        headers={"Cache-Control": "no-store"})
+
+
+async def _login_form(request: web.Request) -> web.StreamResponse:
+    console = request.app[CONSOLE_KEY]
+    if not console.needs_pin or console.session(request) is not None:
+        raise web.HTTPSeeOther("/")
+    return _login_page()
+
+
+async def _login(request: web.Request) -> web.StreamResponse:
+    console = request.app[CONSOLE_KEY]
+    if not console.needs_pin:
+        raise web.HTTPSeeOther("/")
+    client = _client(request)
+    wait = console.limiter.wait_seconds(client)
+    if wait > 0:
+        return _too_many(wait)
+    form = await request.post()
+    pin = form.get("pin", "")
+    pin = pin if isinstance(pin, str) else ""
+    ok = await console._call(verify_pin, pin, console.settings.pin_hash)
+    if not ok:
+        delay = console.limiter.failed(client)
+        log.warning("console: wrong PIN from %s", client)
+        if delay > 0:
+            return _too_many(delay)
+        return _login_page("Wrong PIN. Try again.", status=401)
+    console.limiter.succeeded(client)
+    session = console.sessions.create(client)
+    log.info("console: game master logged in from %s", client)
+    response = web.HTTPSeeOther("/")
+    console.set_cookie(response, session.sid)
+    raise response
+
+
+def _too_many(wait: float) -> web.Response:
+    seconds = max(1, int(wait + 0.999))
+    response = _login_page(f"Too many wrong PINs. Wait {seconds} seconds, then try again.",
+                           status=429)
+    response.headers["Retry-After"] = str(seconds)
+    return response
+
+
+async def _logout(request: web.Request) -> web.StreamResponse:
+    console = request.app[CONSOLE_KEY]
+    console.sessions.end(request.cookies.get(COOKIE))
+    response = web.json_response({"ok": True})
+    response.del_cookie(COOKIE, path="/")
+    return response
+
+
+def _require(request: web.Request, *, touch: bool = True):
+    session = request.app[CONSOLE_KEY].session(request, touch=touch)
+    if session is None:
+        raise web.HTTPUnauthorized(text=json.dumps({"error": "not logged in"}),
+                                   content_type="application/json")
+    return session
+
+
+async def _snapshot(request: web.Request) -> web.StreamResponse:
+    _require(request)
+    console = request.app[CONSOLE_KEY]
+    snap = public_snapshot(await console._call(console.backend.snapshot))
+    return web.json_response(snap, headers={"Cache-Control": "no-store"})
+
+
+def _sse(event: str, data: Any) -> bytes:
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return f"event: {event}\ndata: {text}\n\n".encode("utf-8")
+
+
+#: seconds between keep-alive comments on an idle event stream.
+KEEPALIVE_SECONDS = 15.0
+
+
+async def _events(request: web.Request) -> web.StreamResponse:
+    session = _require(request, touch=False)
+    console = request.app[CONSOLE_KEY]
+    response = web.StreamResponse(headers={"Content-Type": "text/event-stream; charset=utf-8",
+                                           "Cache-Control": "no-store",
+                                           "X-Accel-Buffering": "no"})
+    await response.prepare(request)
+    sub = console.hub.open()
+    try:
+        await response.write(b"retry: 3000\n\n")
+        while True:
+            try:
+                await asyncio.wait_for(sub.wake.wait(), KEEPALIVE_SECONDS)
+            except asyncio.TimeoutError:
+                pass
+            sub.wake.clear()
+            if sub.closed:
+                break
+            if console.sessions.get(session.sid, touch=False) is None:
+                await response.write(_sse("expired", {"message": "session expired"}))
+                break
+            if sub.state is not None:
+                state, sub.state = sub.state, None
+                await response.write(_sse("state", state))
+            while sub.notices:
+                await response.write(_sse("notice", sub.notices.pop(0)))
+            await response.write(b": keep-alive\n\n")
+    except (ConnectionResetError, asyncio.CancelledError):
+        pass
+    finally:
+        console.hub.close(sub)
+    return response
+
+
+async def _body(request: web.Request) -> dict:
+    if request.content_length is not None and request.content_length > MAX_BODY:
+        raise web.HTTPRequestEntityTooLarge(max_size=MAX_BODY, actual_size=request.content_length)
+    try:
+        body = await request.json()
+    except (ValueError, UnicodeDecodeError):
+        raise _BadRequest("the request is not JSON") from None
+    if not isinstance(body, dict):
+        raise _BadRequest("the request must be a JSON object")
+    return body
+
+
+class _BadRequest(Exception):
+    pass
+
+
+async def _backend_call(console: Console, what: str, fn: Callable[..., Any], *args: Any,
+                        **kwargs: Any) -> web.Response:
+    try:
+        result = await console._call(fn, *args, **kwargs)
+    except FirmwareHostError as exc:
+        log.info("console: %s refused: %s", what, _one_line(exc))
+        return _json_error(400, _one_line(exc))
+    except (TypeError, ValueError) as exc:
+        log.info("console: %s refused: %s", what, _one_line(exc))
+        return _json_error(400, _one_line(exc))
+    except Exception as exc:  # noqa: BLE001 - the page gets one line, the log the trace
+        log.exception("console: %s failed", what)
+        return _json_error(500, f"{what} failed: {_one_line(exc)}")
+    if not isinstance(result, dict):
+        result = {}
+    return web.json_response({"ok": True, "result": public_snapshot(result)},
+                             headers={"Cache-Control": "no-store"})
+
+
+async def _setup(request: web.Request) -> web.StreamResponse:
+    _require(request)
+    console = request.app[CONSOLE_KEY]
+    try:
+        body = await _body(request)
+    except _BadRequest as exc:
+        return _json_error(400, str(exc))
+    setup = body.get("setup")
+    if not isinstance(setup, dict):
+        return _json_error(400, "setup must be an object")
+    return await _backend_call(console, "setup", console.backend.setup_game, setup)
+
+
+async def _command(request: web.Request) -> web.StreamResponse:
+    _require(request)
+    console = request.app[CONSOLE_KEY]
+    try:
+        body = await _body(request)
+    except _BadRequest as exc:
+        return _json_error(400, str(exc))
+    name = body.get("name")
+    fields = body.get("fields", {})
+    if name not in COMMANDS:
+        return _json_error(400, f"unknown command {name!r}; one of: {', '.join(COMMANDS)}")
+    if not isinstance(fields, dict) or not all(isinstance(k, str) and k.isidentifier()
+                                               for k in fields):
+        return _json_error(400, "fields must be an object of named values")
+    log.info("console: command %s %s from %s", name, json.dumps(fields), _client(request))
+    return await _backend_call(console, name, console.backend.command, name, **fields)
+
+
+async def _reveal(request: web.Request) -> web.StreamResponse:
+    _require(request)
+    console = request.app[CONSOLE_KEY]
+    try:
+        body = await _body(request)
+    except _BadRequest as exc:
+        return _json_error(400, str(exc))
+    seat = body.get("seat")
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or seat < 0):
+        return _json_error(400, "seat must be a seat number (0-based) or null for all")
+    client = _client(request)
+    entry = {"at": time.time(), "seat": seat, "client": client}
+    console.reveals.append(entry)
+    del console.reveals[:-200]
+    log.warning("console: secrets revealed to the game master (%s) from %s",
+                "all seats" if seat is None else f"seat {seat + 1}", client)
+    try:
+        secrets_ = await console._call(console.backend.reveal, seat)
+    except FirmwareHostError as exc:
+        return _json_error(400, _one_line(exc))
+    except Exception as exc:  # noqa: BLE001
+        log.exception("console: reveal failed")
+        return _json_error(500, f"reveal failed: {_one_line(exc)}")
+    console.hub.publish_notice({"kind": "reveal", "seat": seat, "at": entry["at"]})
+    return web.json_response(secrets_ if isinstance(secrets_, dict) else {"secrets": secrets_},
+                             headers={"Cache-Control": "no-store"})
+
+
+async def _static(request: web.Request) -> web.StreamResponse:
+    name = request.match_info["name"]
+    types = {"js": "text/javascript", "css": "text/css"}
+    ext = name.rsplit(".", 1)[-1]
+    if ext not in types or "/" in name or name.startswith("."):
+        raise web.HTTPNotFound()
+    try:
+        text = _asset(name)
+    except (FileNotFoundError, IsADirectoryError):
+        raise web.HTTPNotFound() from None
+    return web.Response(text=text, content_type=types[ext], charset="utf-8",
+                        headers={"Cache-Control": "no-cache"})
+
+
+def make_app(backend: ConsoleBackend, settings: Any = None, *,
+             clock: Clock | None = None) -> web.Application:
+    """Build the console's aiohttp application.
+
+    :param backend: the board service's ``ConsoleBackend`` (``snapshot``, ``subscribe``,
+        ``setup_game``, ``command``, ``reveal``).
+    :param settings: the ``[console]`` settings in any form :meth:`ConsoleSettings.coerce`
+        takes (None: defaults, loopback without PIN).
+    :param clock: time source for session idle time and PIN back-off (a
+        :class:`firmware_host.clock.Clock`; default :func:`time.monotonic`).
+    :returns: an ``aiohttp.web.Application``; the backend is subscribed on start-up and
+        unsubscribed on shutdown.
+    :raises ConsoleSettingsError: settings the console must not run with (see
+        :meth:`ConsoleSettings.check`).
+    """
+    settings = ConsoleSettings.coerce(settings)
+    settings.check()
+    console = Console(backend, settings, clock or _MonotonicClock())
+    app = web.Application(middlewares=[_guard], client_max_size=MAX_BODY)
+    app[CONSOLE_KEY] = console
+    app.on_startup.append(console.start)
+    app.on_shutdown.append(console.shutdown)
+    app.router.add_get("/", _index)
+    app.router.add_get("/login", _login_form)
+    app.router.add_post("/login", _login)
+    app.router.add_post("/logout", _logout)
+    app.router.add_get("/api/snapshot", _snapshot)
+    app.router.add_get("/api/events", _events)
+    app.router.add_post("/api/setup", _setup)
+    app.router.add_post("/api/command", _command)
+    app.router.add_post("/api/reveal", _reveal)
+    app.router.add_get("/static/{name}", _static)
+    return app

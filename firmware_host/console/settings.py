@@ -1,0 +1,116 @@
+"""The console's view of the ``[console]`` config section.
+
+The section itself is declared by the service (``firmware_host.service.settings``) with the
+keys ``enabled``, ``host``, ``port``, ``pin_hash``, ``session_minutes``; this module turns
+whatever form it arrives in (the section dict, the whole config dict, an object with
+attributes) into a :class:`ConsoleSettings` and checks the one rule that spans keys: a host
+other than loopback needs a PIN.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import ipaddress
+from collections.abc import Mapping
+from typing import Any
+
+from firmware_host.console.security import ConsoleError, check_pin_hash
+from firmware_host.errors import UsageError
+
+#: names a browser may use for this machine when the console listens on loopback only.
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1", "[::1]")
+
+
+class ConsoleSettingsError(ConsoleError, UsageError):
+    """Console settings that cannot be used (e.g. a remote host without a PIN); one line."""
+
+
+def is_loopback(host: str) -> bool:
+    """True if ``host`` (a name or address, str) only reaches this machine."""
+    host = host.strip().strip("[]").lower()
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+@dataclasses.dataclass(frozen=True)
+class ConsoleSettings:
+    """Settings of the game master's console (config section ``[console]``).
+
+    :param enabled: run the console with the board service (bool, default True).
+    :param host: address to listen on (str, default ``"127.0.0.1"``: this machine only).
+        Any other host needs ``pin_hash``.
+    :param port: TCP port (int 0–65535, default 8080; 0 picks a free one, for tests).
+    :param pin_hash: the hashed PIN or token from ``python -m firmware_host.console.hash_pin``
+        (str, default ``""``: no PIN, allowed only on loopback).
+    :param session_minutes: idle time after which a login expires, in minutes (> 0, default 30).
+    """
+
+    enabled: bool = True
+    host: str = "127.0.0.1"
+    port: int = 8080
+    pin_hash: str = ""
+    session_minutes: float = 30.0
+
+    @classmethod
+    def coerce(cls, settings: Any) -> "ConsoleSettings":
+        """Make settings from None, a ``ConsoleSettings``, the ``[console]`` section as a
+        mapping, the whole config mapping (with a ``console`` key), or an object whose
+        attributes are the keys (or that has a ``console`` attribute).
+
+        :raises ConsoleSettingsError: on a value of the wrong type or range, one line.
+        """
+        if settings is None:
+            return cls()
+        if isinstance(settings, cls):
+            return settings
+        if isinstance(settings, Mapping):
+            section = settings.get("console", settings)
+            if not isinstance(section, Mapping):
+                section = settings
+            values = {f.name: section[f.name] for f in dataclasses.fields(cls) if f.name in section}
+        else:
+            inner = getattr(settings, "console", None)
+            if inner is not None and inner is not settings:
+                return cls.coerce(inner)
+            values = {f.name: getattr(settings, f.name) for f in dataclasses.fields(cls)
+                      if hasattr(settings, f.name)}
+        values = {k: v for k, v in values.items() if v is not None}
+        try:
+            made = cls(**values)
+            made = dataclasses.replace(
+                made, enabled=bool(made.enabled), host=str(made.host).strip(),
+                port=int(made.port), pin_hash=str(made.pin_hash or "").strip(),
+                session_minutes=float(made.session_minutes))
+        except (TypeError, ValueError) as exc:
+            raise ConsoleSettingsError(f"[console] settings unusable: {exc}") from None
+        return made
+
+    @property
+    def local_only(self) -> bool:
+        """True when the console listens on a loopback address only."""
+        return is_loopback(self.host)
+
+    def check(self) -> None:
+        """Refuse settings the console must not start with.
+
+        :raises ConsoleSettingsError: a port outside 0–65535, a non-positive session time,
+            a malformed ``pin_hash``, or a non-loopback ``host`` without ``pin_hash``.
+        """
+        if not 0 <= self.port <= 65535:
+            raise ConsoleSettingsError(f"[console] port {self.port} is not in 0..65535")
+        if not self.session_minutes > 0:
+            raise ConsoleSettingsError("[console] session_minutes must be more than 0")
+        if self.pin_hash:
+            try:
+                check_pin_hash(self.pin_hash)
+            except UsageError as exc:
+                raise ConsoleSettingsError(str(exc)) from None
+        elif not self.local_only:
+            raise ConsoleSettingsError(
+                f"[console] host is {self.host!r} but no pin_hash is set: the console refuses "
+                "remote access without a PIN; make one with "
+                "`python -m firmware_host.console.hash_pin`")
