@@ -1,0 +1,631 @@
+"""The audio service: channels, priorities, whisper station, prolog padding, repeat-last.
+
+Channels are what callers address: ``"public"`` (the table speaker) and ``"seat:N"`` (seat N's
+private channel, 0-based as in REPLAY.md). Outputs are what sinks play on: ``"public"``,
+``"seat:N"`` (that seat's earphone) or ``"whisper"`` (the shared whisper-station earphone).
+Each output has its own queue and player thread, so the table speaker and every earphone
+speak at the same time.
+
+Priorities (``say(..., priority=...)``), highest first in a queue:
+
+=============  ==========================================================================
+``request``    a seat's own repeat or status request: cuts off whatever its earphone is
+               saying (the cut message is dropped; it can be repeated) (ACCESSIBILITY.md 4)
+``fault``      interrupts ``normal`` speech, which is played again afterwards
+``refusal``    interrupts ``normal`` speech, which is played again afterwards
+``game_over``  goes before queued ``normal`` speech and is never cut off by anything
+``normal``     everything else (aliases ``chatter``, ``info``)
+=============  ==========================================================================
+
+Public announcements are never dropped: one cut off by a refusal or fault is re-queued and
+played again from its start. Nothing addressed to ``seat:N`` is ever played on another output
+than seat N's earphone or, while seat N is at it, the whisper station (:class:`PrivacyError`).
+
+Example::
+
+    audio = AudioService(AudioSettings(), RecordingSink(), "/tmp/speech", seats=7)
+    u = audio.say("public", "Wahl: angenommen, fünf zu zwei", key="vote_passed", earcon="election_passed")
+    audio.say("seat:3", "Du bist Demokrat.", key="role", priority="normal")
+    audio.repeat_last(3)              # plays the role sentence again into seat 3's earphone
+    audio.close()
+"""
+
+from __future__ import annotations
+
+import functools
+import heapq
+import itertools
+import logging
+import os
+import threading
+from pathlib import Path
+from typing import Callable, Iterable, Mapping
+
+from firmware_host.audio.clip import Clip, concat, pad_to, read_wav, scale, silence
+from firmware_host.audio.earcons import EARCONS, EarconError, load_earcon
+from firmware_host.audio.settings import AudioSettings
+from firmware_host.audio.sinks import Playback, PlayInfo, Sink, SinkError
+from firmware_host.audio.speech import RenderJob, SpeechError, SpeechRenderer, normalise
+from firmware_host.errors import FirmwareHostError
+
+log = logging.getLogger("firmware_host.audio")
+
+#: priority name -> rank (higher plays first)
+RANKS: dict[str, int] = {"normal": 1, "game_over": 2, "refusal": 3, "fault": 4, "request": 5}
+_ALIASES = {"chatter": "normal", "info": "normal", "low": "normal", "error": "fault"}
+#: silence between an earcon and its sentence, seconds
+EARCON_GAP = 0.06
+
+
+class AudioError(FirmwareHostError, ValueError):
+    """A bad call into the audio layer: unknown channel, priority or earcon; missing setting."""
+
+
+class PrivacyError(FirmwareHostError, AssertionError):
+    """A private (``seat:N``) message about to be played on an output that is not that seat's.
+
+    Raised by the player right before the sink is given the clip; the clip is not played.
+    """
+
+
+def _priority(name: str) -> str:
+    name = _ALIASES.get(name, name)
+    if name not in RANKS:
+        raise AudioError(f"unknown priority {name!r}; use one of {', '.join(RANKS)}")
+    return name
+
+
+def _seat(channel: str) -> int | None:
+    return int(channel[5:]) if channel.startswith("seat:") else None
+
+
+@functools.lru_cache(maxsize=48)
+def _speech_clip(path: str) -> Clip:
+    return read_wav(path)
+
+
+class _PadGroup:
+    """Utterances of one ``say_padded`` call: all end up as long as the longest (R17)."""
+
+    def __init__(self) -> None:
+        self.members: list[Utterance] = []
+        self._lock = threading.Lock()
+        self._seconds: float | None = None
+
+    def seconds(self, build: Callable[["Utterance"], Clip]) -> float:
+        with self._lock:
+            if self._seconds is None:
+                self._seconds = max(build(u).duration for u in self.members)
+            return self._seconds
+
+
+class Utterance:
+    """One thing to be played on one channel: an earcon, a sentence, or an earcon then a sentence.
+
+    :ivar channel: ``"public"`` or ``"seat:N"``.
+    :ivar key: the catalogue key (``""`` for an earcon alone).
+    :ivar text: the NFC sentence (``""`` for an earcon alone).
+    :ivar priority: the priority name (see the module docs).
+    :ivar earcon: the earcon name or None.
+    :ivar seq: its number, in the order utterances were made (from 1).
+    :ivar output: where it was played (``public``, ``seat:N``, ``whisper``), once played.
+    :ivar interrupted: True if it was cut off and dropped (a seat's own request).
+    :ivar error: why it could not be played (render failed, sink failed), or None.
+    :ivar sink_path: the file the sink wrote (:class:`WavDirSink`), or None.
+    :ivar pad_seconds: the duration it is padded to (prolog, R17), or None.
+    """
+
+    def __init__(self, channel: str, key: str, text: str, priority: str, earcon: str | None,
+                 seq: int, job: RenderJob | None) -> None:
+        self.channel, self.key, self.text, self.priority, self.earcon = channel, key, text, priority, earcon
+        self.seq = seq
+        self.job = job
+        self.rank = RANKS[priority]
+        self.output: str | None = None
+        self.interrupted = False
+        self.error: BaseException | None = None
+        self.sink_path: Path | None = None
+        self.pad_group: _PadGroup | None = None
+        self.pad_seconds: float | None = None
+        self.whisper_seat: int | None = None
+        self._played = threading.Event()
+
+    def __repr__(self) -> str:
+        return f"Utterance({self.seq}, {self.channel}, {self.key!r}, {self.priority})"
+
+    def wav_path(self, timeout: float | None = None) -> Path | None:
+        """Block until the sentence is rendered; its cached WAV (speech only), None for an earcon.
+
+        :raises SpeechError: if rendering failed or ``timeout`` seconds passed.
+        """
+        return None if self.job is None else self.job.wait(timeout)
+
+    def wait_played(self, timeout: float | None = None) -> bool:
+        """Block until played to its end, cut off and dropped, or failed; False on timeout."""
+        return self._played.wait(timeout)
+
+    def done(self) -> bool:
+        """True once played, dropped or failed."""
+        return self._played.is_set()
+
+    def _finish(self) -> None:
+        self._played.set()
+
+
+class _Player:
+    """The queue and thread of one output."""
+
+    def __init__(self, service: "AudioService", output: str) -> None:
+        self.service = service
+        self.output = output
+        self.heap: list[tuple[int, int, Utterance]] = []
+        self.current: Utterance | None = None
+        self.playback: Playback | None = None
+        self.cut_by: Utterance | None = None
+        self.cond = threading.Condition()
+        self.closed = False
+        self.thread = threading.Thread(target=self._run, name=f"audio-{output}", daemon=True)
+        self.thread.start()
+
+    @staticmethod
+    def cuts(current: Utterance, new: Utterance) -> bool:
+        if current.priority == "game_over":
+            return False
+        if new.priority == "request":
+            return True
+        return new.priority in ("fault", "refusal") and current.priority == "normal"
+
+    def put(self, utt: Utterance) -> None:
+        with self.cond:
+            heapq.heappush(self.heap, (-utt.rank, utt.seq, utt))
+            if self.current is not None and self.playback is not None and self.cuts(self.current, utt):
+                self.cut_by = utt
+                self.playback.stop()
+            self.cond.notify_all()
+
+    def interrupt(self) -> bool:
+        with self.cond:
+            if self.current is None or self.playback is None or self.current.priority == "game_over":
+                return False
+            self.cut_by = None
+            self.playback.stop()
+            return True
+
+    def idle(self) -> bool:
+        with self.cond:
+            return not self.heap and self.current is None
+
+    def close(self) -> None:
+        with self.cond:
+            self.closed = True
+            if self.playback is not None:
+                self.playback.stop()
+            self.cond.notify_all()
+
+    def _run(self) -> None:
+        while True:
+            with self.cond:
+                while not self.heap and not self.closed:
+                    self.cond.wait()
+                if self.closed:
+                    for _, _, u in self.heap:
+                        u._finish()
+                    self.heap.clear()
+                    return
+                _, _, utt = heapq.heappop(self.heap)
+            try:
+                clip = self.service._build(utt)
+            except FirmwareHostError as exc:
+                log.error("audio: cannot play %s %r on %s: %s", utt.key, utt.text, self.output, exc)
+                utt.error = exc
+                self.service._played(utt, self.output, completed=False)
+                continue
+            with self.cond:
+                if self.closed:
+                    utt._finish()
+                    continue
+                if self.heap and self.cuts(utt, self.heap[0][2]):
+                    heapq.heappush(self.heap, (-utt.rank, utt.seq, utt))  # something more urgent came
+                    continue
+                try:
+                    self.service._guard(utt, self.output)
+                    info = PlayInfo(self.output, utt.channel, utt.key, utt.text, utt.earcon, utt.priority, utt.seq)
+                    playback = self.service.sink.play(clip, info)
+                except (PrivacyError, SinkError, OSError) as exc:
+                    level = logging.CRITICAL if isinstance(exc, PrivacyError) else logging.ERROR
+                    log.log(level, "audio: %s", exc)
+                    utt.error = exc
+                    playback = None
+                else:
+                    self.current, self.playback, self.cut_by = utt, playback, None
+            if playback is None:
+                self.service._played(utt, self.output, completed=False)
+                continue
+            self.service._heard(utt, self.output)
+            playback.wait()
+            with self.cond:
+                self.current, self.playback = None, None
+                cut_by, self.cut_by = self.cut_by, None
+                if playback.stopped and not self.closed:
+                    dropped = self.output != "public" and (cut_by is None or cut_by.priority == "request")
+                    if not dropped:
+                        heapq.heappush(self.heap, (-utt.rank, utt.seq, utt))  # play again from the start
+                        continue
+                    utt.interrupted = True
+            utt.sink_path = playback.path
+            self.service._played(utt, self.output, completed=not playback.stopped)
+
+
+class AudioService:
+    """Speech and earcons on the table speaker and the seats' earphones.
+
+    :param settings: :class:`AudioSettings` (``None`` = defaults).
+    :param sink: where clips are played (:class:`AlsaSink`, :class:`RecordingSink`,
+        :class:`WavDirSink`).
+    :param cache_dir: the speech cache folder (created if missing).
+    :param seats: number of seats (5–10), to check channels and pre-render for every seat's
+        rate; None accepts any ``seat:N``.
+    :param whisper_call: ``whisper_call(seat) -> str``, the public sentence asking a seat to
+        come to the whisper station (from the catalogue); required when
+        ``settings.whisper_station`` is on.
+    :param renderer: a ready :class:`SpeechRenderer` (tests); default one on ``cache_dir``.
+    :param sounds_dir: folder of the earcon WAVs (default the repository's ``sounds/``).
+    :raises AudioError: whisper station on without ``whisper_call``.
+    """
+
+    def __init__(
+        self,
+        settings: AudioSettings | None,
+        sink: Sink,
+        cache_dir: str | os.PathLike,
+        *,
+        seats: int | None = None,
+        whisper_call: Callable[[int], str] | None = None,
+        renderer: SpeechRenderer | None = None,
+        sounds_dir: str | os.PathLike | None = None,
+    ) -> None:
+        self.settings = settings or AudioSettings()
+        if self.settings.whisper_station and whisper_call is None:
+            raise AudioError("the whisper station is on but no whisper_call text was given")
+        self.sink = sink
+        self.seats = seats
+        self.whisper_call = whisper_call
+        self.sounds_dir = os.fspath(sounds_dir) if sounds_dir else None
+        self.renderer = renderer or SpeechRenderer(
+            cache_dir, timeout=self.settings.render_timeout, backend=self.settings.backend
+        )
+        self._seq = itertools.count(1)
+        self._heard_seq = itertools.count(1)
+        self._lock = threading.RLock()
+        self._players: dict[str, _Player] = {}
+        self._last_public: tuple[int, Utterance] | None = None
+        self._last_private: dict[int, tuple[int, Utterance]] = {}
+        self._long_heard: set[str] = set()
+        # whisper station
+        self._mail: dict[int, list[Utterance]] = {}
+        self._called: int | None = None
+        self._serving: int | None = None
+        self._visit_left = 0
+        self._next_seat = 0
+        self._closed = False
+
+    # -- speaking -------------------------------------------------------------------------
+
+    def say(self, channel: str, text: str, *, key: str, priority: str = "normal",
+            earcon: str | None = None) -> "Utterance":
+        """Speak ``text`` on ``channel`` (after ``earcon``); returns at once.
+
+        :param channel: ``"public"`` or ``"seat:N"`` (N 0-based).
+        :param text: the sentence from the catalogue (normalised to NFC here); may be empty
+            when an earcon is given.
+        :param key: the catalogue key, kept with what is played (for repeat and recording).
+        :param priority: ``normal``, ``refusal``, ``fault``, ``game_over`` or ``request``.
+        :param earcon: one of :data:`~firmware_host.audio.earcons.EARCONS`, or None.
+        :raises AudioError: unknown channel, priority or earcon.
+        :raises SpeechError: empty text without an earcon.
+        """
+        utt = self._make(channel, text, key, priority, earcon)
+        self._dispatch(utt)
+        return utt
+
+    def play_earcon(self, channel: str, name: str, *, priority: str = "normal") -> "Utterance":
+        """Play the earcon ``name`` alone on ``channel`` (queued like speech)."""
+        return self.say(channel, "", key="", priority=priority, earcon=name)
+
+    def say_padded(self, texts: Mapping[int, str], *, key: str = "prolog", earcon: str | None = None
+                   ) -> dict[int, "Utterance"]:
+        """The prolog (R17): one private sentence per seat, all padded with silence to one duration.
+
+        Every seat's clip is exactly as long as the longest one (the same number of samples),
+        seats are queued in seat order (never an order that depends on roles), and at a
+        whisper station each of these visits holds only its padded clip, so every visit lasts
+        the same time too.
+
+        :param texts: seat (0-based) -> sentence.
+        :returns: seat -> :class:`Utterance`.
+        """
+        group = _PadGroup()
+        made = {seat: self._make(f"seat:{seat}", texts[seat], key, "normal", earcon) for seat in sorted(texts)}
+        for utt in made.values():
+            utt.pad_group = group
+            group.members.append(utt)
+        for seat in sorted(made):
+            self._dispatch(made[seat])
+        return made
+
+    def repeat_last(self, seat: int) -> "Utterance | None":
+        """Play again into seat's earphone the last message the seat heard, public or its own.
+
+        No limit, no expiry (ACCESSIBILITY.md 2). It cuts off what the earphone is saying
+        (priority ``request``). A padded prolog message keeps its padding (R17).
+
+        :returns: the new utterance, or None if the seat has heard nothing yet.
+        """
+        with self._lock:
+            options = [x for x in (self._last_public, self._last_private.get(seat)) if x is not None]
+        if not options:
+            return None
+        _, last = max(options, key=lambda x: x[0])
+        utt = self._make(f"seat:{seat}", last.text, last.key, "request", last.earcon)
+        utt.pad_seconds = last.pad_seconds
+        self._dispatch(utt)
+        return utt
+
+    def interrupt(self, channel: str) -> bool:
+        """Cut off what ``channel`` is playing now (never a ``game_over``).
+
+        On a seat's earphone the cut message is dropped; on the table speaker it is played
+        again from its start (public announcements are never dropped).
+
+        :returns: True if something was cut off.
+        """
+        self._check_channel(channel)
+        out = channel if not (channel.startswith("seat:") and self.settings.whisper_station) else "whisper"
+        with self._lock:
+            player = self._players.get(out)
+        return player.interrupt() if player is not None else False
+
+    def prerender(self, texts: Iterable[str], channels: Iterable[str] | None = None) -> int:
+        """Render sentences in the background, after any live speech; returns at once.
+
+        :param texts: sentences (e.g. every catalogue text of this game's language).
+        :param channels: whose rates to render for; default the table speaker and every seat.
+        :returns: how many renders were queued (sentences already cached are not counted).
+        """
+        if channels is None:
+            channels = ["public"] + [f"seat:{i}" for i in range(self.seats or 0)]
+        rates = sorted({self.settings.rate(c) for c in channels})
+        queued = 0
+        for text in texts:
+            for rate in rates:
+                try:
+                    job = self.renderer.render(text, self.settings.language, self.settings.voice, rate, background=True)
+                except SpeechError:
+                    continue
+                queued += not job.done()
+        return queued
+
+    def use_long_wording(self, key: str) -> bool:
+        """Whether to say the long wording of ``key`` now (ACCESSIBILITY.md 5, ``verbosity``).
+
+        ``long``: always; ``short``: never; ``auto``: the first time per key, short after.
+        """
+        if self.settings.verbosity != "auto":
+            return self.settings.verbosity == "long"
+        with self._lock:
+            first = key not in self._long_heard
+            self._long_heard.add(key)
+            return first
+
+    def set_language(self, language: str) -> None:
+        """Speak ``"de"`` or ``"en"`` from now on (the game master's setup)."""
+        if language not in ("de", "en"):
+            raise AudioError(f"unknown language {language!r}; use de or en")
+        self.settings.language = language
+
+    def set_seat_voice(self, seat: int, *, rate: int | None = None, volume: float | None = None) -> None:
+        """Change one seat's earphone speech rate (words per minute, 80–450) or volume (0–1).
+
+        :raises AudioError: a value out of range.
+        """
+        if rate is not None and not 80 <= rate <= 450:
+            raise AudioError(f"speech rate {rate} is outside 80–450 words per minute")
+        if volume is not None and not 0 <= volume <= 1:
+            raise AudioError(f"volume {volume} is outside 0–1")
+        s = self.settings
+        for attr, value, default in (("seat_rates", rate, s.seat_rate), ("seat_volumes", volume, s.seat_volume)):
+            if value is None:
+                continue
+            values = list(getattr(s, attr))
+            values += [default] * (seat + 1 - len(values))
+            values[seat] = value
+            setattr(s, attr, values)
+
+    # -- whisper station ------------------------------------------------------------------
+
+    def confirm_whisper(self, seat: int) -> bool:
+        """Seat ``seat`` is at the whisper station and pressed its button: play its messages.
+
+        :returns: True if the seat was the one called (its visit starts), else False (ignored).
+        """
+        with self._lock:
+            if not self.settings.whisper_station or self._called != seat:
+                return False
+            self._called = None
+            self._serving = seat
+            mail = self._mail.pop(seat, [])
+            padded = [u for u in mail if u.pad_group is not None or u.pad_seconds is not None]
+            visit = padded[:1] if padded else mail
+            rest = [u for u in mail if u not in visit]
+            if rest:
+                self._mail[seat] = rest
+            self._visit_left = len(visit)
+            player = self._player("whisper")
+        for utt in visit:
+            utt.whisper_seat = seat
+            player.put(utt)
+        if not visit:
+            self._visit_done()
+        return True
+
+    def whisper_waiting(self) -> dict[int, int]:
+        """Seat -> number of private messages waiting for its next whisper-station visit."""
+        with self._lock:
+            return {s: len(m) for s, m in self._mail.items() if m}
+
+    @property
+    def whisper_called(self) -> int | None:
+        """The seat asked to come to the whisper station now, or None."""
+        return self._called
+
+    # -- life cycle -----------------------------------------------------------------------
+
+    def idle(self) -> bool:
+        """True when nothing is queued or playing on any output and no whisper mail waits."""
+        with self._lock:
+            players = list(self._players.values())
+            busy = bool(self._mail) or self._called is not None or self._serving is not None
+        return not busy and all(p.idle() for p in players)
+
+    def close(self) -> None:
+        """Stop every player (cutting off what plays), the renderer and the sink."""
+        with self._lock:
+            self._closed = True
+            players = list(self._players.values())
+        for p in players:
+            p.close()
+        for p in players:
+            p.thread.join(timeout=2)
+        self.renderer.close()
+        self.sink.close()
+
+    # -- internals ------------------------------------------------------------------------
+
+    def _check_channel(self, channel: str) -> None:
+        if channel == "public":
+            return
+        seat = None
+        if channel.startswith("seat:") and channel[5:].isdigit():
+            seat = int(channel[5:])
+        if seat is None or (self.seats is not None and seat >= self.seats):
+            raise AudioError(f"unknown channel {channel!r}; use public or seat:0..seat:{(self.seats or 10) - 1}")
+
+    def _make(self, channel: str, text: str, key: str, priority: str, earcon: str | None) -> Utterance:
+        self._check_channel(channel)
+        priority = _priority(priority)
+        if channel == "public" and priority == "request":
+            priority = "normal"
+        if earcon is not None and earcon not in EARCONS:
+            raise AudioError(f"unknown earcon {earcon!r}; known: {', '.join(EARCONS)}")
+        text = normalise(text or "")
+        job = None
+        if text:
+            job = self.renderer.render(text, self.settings.language, self.settings.voice, self.settings.rate(channel))
+        elif earcon is None:
+            raise SpeechError(f"nothing to say for {key!r}: no text and no earcon")
+        return Utterance(channel, key, text, priority, earcon, next(self._seq), job)
+
+    def _dispatch(self, utt: Utterance) -> None:
+        seat = _seat(utt.channel)
+        if seat is not None and self.settings.whisper_station:
+            with self._lock:
+                if self._serving == seat and self._visit_left and utt.pad_group is None and utt.pad_seconds is None:
+                    self._visit_left += 1
+                    utt.whisper_seat = seat
+                    player = self._player("whisper")
+                else:
+                    self._mail.setdefault(seat, []).append(utt)
+                    player = None
+            if player is not None:
+                player.put(utt)
+            else:
+                self._whisper_pump()
+            return
+        self._player(utt.channel).put(utt)
+
+    def _player(self, output: str) -> _Player:
+        with self._lock:
+            player = self._players.get(output)
+            if player is None:
+                if self._closed:
+                    raise AudioError("the audio service is closed")
+                player = self._players[output] = _Player(self, output)
+            return player
+
+    def _whisper_pump(self) -> None:
+        with self._lock:
+            if self._called is not None or self._serving is not None or not self._mail or self._closed:
+                return
+            n = max(self.seats or 0, max(self._mail) + 1)
+            order = [(self._next_seat + i) % n for i in range(n)]
+            seat = next(s for s in order if self._mail.get(s))
+            self._called = seat
+        assert self.whisper_call is not None
+        self.say("public", self.whisper_call(seat), key="whisper_call")
+
+    def _visit_done(self) -> None:
+        with self._lock:
+            if self._serving is not None:
+                self._next_seat = self._serving + 1
+            self._serving = None
+            self._visit_left = 0
+        self._whisper_pump()
+
+    def _guard(self, utt: Utterance, output: str) -> None:
+        """Raise :class:`PrivacyError` unless ``output`` may play ``utt`` (R16)."""
+        seat = _seat(utt.channel)
+        if seat is None:
+            if output != "public":
+                raise PrivacyError(f"public message {utt.key!r} routed to {output}")
+            return
+        if output == utt.channel:
+            return
+        if output == "whisper" and utt.whisper_seat == seat and self._serving == seat:
+            return
+        raise PrivacyError(f"private message {utt.key!r} for {utt.channel} refused on output {output}")
+
+    def _build(self, utt: Utterance) -> Clip:
+        """The clip of ``utt``: earcon, gap, speech (at the channel's volume), padding."""
+        clip = self._unpadded(utt)
+        if utt.pad_group is not None:
+            utt.pad_seconds = utt.pad_group.seconds(self._unpadded)
+        if utt.pad_seconds is not None:
+            clip = pad_to(clip, utt.pad_seconds)
+        return clip
+
+    def _unpadded(self, utt: Utterance) -> Clip:
+        parts: list[Clip] = []
+        ev = self.settings.earcon_volume
+        if utt.earcon is not None and ev > 0:
+            try:
+                parts.append(scale(load_earcon(utt.earcon, self.sounds_dir), ev))
+            except EarconError as exc:
+                log.error("audio: %s", exc)
+            else:
+                if utt.job is not None:
+                    parts.append(silence(EARCON_GAP))
+        if utt.job is not None:
+            path = utt.job.wait(self.settings.render_timeout * 4 + 5)
+            parts.append(scale(_speech_clip(os.fspath(path)), self.settings.volume(utt.channel)))
+        return concat(parts)
+
+    def _heard(self, utt: Utterance, output: str) -> None:
+        if not utt.text:
+            return
+        with self._lock:
+            n = next(self._heard_seq)
+            seat = _seat(utt.channel)
+            if seat is None:
+                self._last_public = (n, utt)
+            else:
+                self._last_private[seat] = (n, utt)
+
+    def _played(self, utt: Utterance, output: str, completed: bool) -> None:
+        utt.output = output
+        utt._finish()
+        if output == "whisper":
+            with self._lock:
+                self._visit_left -= 1
+                finished = self._visit_left <= 0
+            if finished:
+                self._visit_done()
