@@ -67,7 +67,8 @@ SCHEMA: dict[str, dict[str, Field]] = {
         "enabled": Field(bool, False, doc="serve the game master's web console"),
         "host": Field(str, "127.0.0.1", check=_nonempty, doc="address the console listens on (localhost unless configured)"),
         "port": Field(int, 8080, min=1, max=65535, doc="TCP port of the console"),
-        "token": Field(str, "", doc="access PIN or token of the console; empty: generated at start and logged"),
+        "pin_hash": Field(str, "", doc="hashed PIN or token of the console (python -m firmware_host.console.hash_pin); empty: no PIN, allowed only on localhost"),
+        "session_minutes": Field(float, 30.0, min=1, max=1440, doc="minutes without use after which a console login expires"),
     },
 }
 
@@ -84,12 +85,13 @@ class ScanSettings:
 
 @dataclasses.dataclass(frozen=True)
 class ConsoleSettings:
-    """The game master's console: ``enabled``, ``host``, ``port`` (TCP), ``token``."""
+    """The game master's console: ``enabled``, ``host``, ``port`` (TCP), ``pin_hash``, ``session_minutes``."""
 
     enabled: bool = False
     host: str = "127.0.0.1"
     port: int = 8080
-    token: str = ""
+    pin_hash: str = ""
+    session_minutes: float = 30.0
 
 
 @dataclasses.dataclass(frozen=True)
