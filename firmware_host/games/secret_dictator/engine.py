@@ -66,7 +66,7 @@ class Game:
         "setup", "players", "roles", "powers", "tracked", "_veto_on", "_reset_on_election",
         "phase", "president", "nominee", "chancellor", "democratic_laws", "fascist_laws",
         "tracker", "alive", "alive_count", "winner", "reason", "reshuffle_due",
-        "_votes", "_votes_cast", "last_ballots", "_last_president", "_last_chancellor",
+        "_votes", "_votes_cast", "_pending", "last_ballots", "_last_president", "_last_chancellor",
         "_return_to", "draw", "discard", "hand", "draw_n", "discard_n", "hand_n",
         "_known_discard", "_last_discard", "power", "_pending_power", "power_result",
         "_investigated", "_veto_used", "veto_pending", "_resume", "_started",
@@ -98,6 +98,7 @@ class Game:
         self.reshuffle_due: int | None = None
         self._votes: list[str | None] = [None] * n
         self._votes_cast = 0
+        self._pending: list[int] = []
         self.last_ballots: dict[str, str] | None = None
         self._last_president: int | None = None
         self._last_chancellor: int | None = None
@@ -152,8 +153,7 @@ class Game:
         if phase is GAME_OVER or phase is CHAOS or self.reshuffle_due is not None:
             return ()
         if phase is ELECTION:
-            votes, alive = self._votes, self.alive
-            return tuple(s for s in range(self.players) if alive[s] and votes[s] is None)
+            return tuple(self._pending)
         if phase is LEG_CHANCELLOR and not self.veto_pending:
             return (self.chancellor,)
         return (self.president,)
@@ -170,11 +170,13 @@ class Game:
                 return [Action("chaos_law", party=p) for p in (DEMOCRATIC, FASCIST)
                         if self._possible(p)]
             return []
-        if seat not in self.awaiting():
-            return []
         phase = self.phase
         if phase is ELECTION:
-            return list(_VOTE_ACTIONS[seat])
+            if seat in self._pending:
+                return list(_VOTE_ACTIONS[seat])
+            return []
+        if seat not in self.awaiting():
+            return []
         if phase is NOMINATION:
             return [Action("nominate", seat=seat, target=t) for t in self._nominable()]
         if phase is LEG_PRESIDENT:
@@ -467,6 +469,8 @@ class Game:
             raise _refuse("ineligible", f"nominate: seat {target} is term-limited (R7)")
         self.nominee = target
         self.phase = ELECTION
+        alive = self.alive
+        self._pending = [s for s in range(self.players) if alive[s]]
         self.power_result = None
         return [Event("nominated", {"seat": seat, "target": target})]
 
@@ -485,6 +489,7 @@ class Game:
         if votes[seat] is not None:
             raise _refuse("already_voted", f"vote: seat {seat} has already voted")
         votes[seat] = ballot
+        self._pending.remove(seat)
         self._votes_cast += 1
         if self._votes_cast < self.alive_count:
             return []
