@@ -13,7 +13,17 @@ a ``settings`` module may also define ``check(config: dict) -> list[str]`` retur
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Callable
+import difflib
+import importlib
+import os
+import tomllib
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+from firmware_host.errors import UsageError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from firmware_host.hardware.settings import BoardConfig
 
 #: modules whose ``SCHEMA`` (and optional ``check``) make up the board config, in order.
 SCHEMA_MODULES: list[str] = [
@@ -35,6 +45,15 @@ class Field:
     :param max: inclusive upper bound for numbers, or None.
     :param check: ``check(value) -> str | None``: an extra test returning a problem or None.
     :param doc: one line for the docs: meaning and unit (seconds, milliseconds, BCM number).
+    :param fields: for ``type=dict``: the sub-table's own keys (checked like a section, with
+        "did you mean"); None accepts any table.
+    :param items: for ``type=list``: the Field every element must satisfy; problems name the
+        element ``key.<index>``.
+    :param first_index: the number of the first list element in problem messages (1 for law
+        slots, which the game counts from 1; 0 for tracker holes, counted 0–3).
+
+    A section's schema may hold the key ``"*"``: any key is then allowed, each checked
+    against that Field (seats ``"0"``…``"9"``, readers by name).
     """
 
     type: type
@@ -44,7 +63,229 @@ class Field:
     max: float | None = None
     check: Callable[[Any], str | None] | None = None
     doc: str = ""
+    fields: "dict[str, Field] | None" = None
+    items: "Field | None" = None
+    first_index: int = 0
 
 
 #: marker for a key without a default
 REQUIRED = object()
+
+
+#: the default config file, when neither ``path`` nor ``$FIRMWARE_HOST_CONFIG`` names one
+DEFAULT_CONFIG_PATH = Path(__file__).resolve().parent.parent / "hardware" / "board.toml"
+
+
+class ConfigError(UsageError):
+    """A board config that cannot be used; ``problems`` lists *every* problem found.
+
+    Each problem is one line starting with the key it concerns (``seats.3.button: …``);
+    ``str(error)`` joins them into one line for the CLI (exit status 2).
+
+    :param problems: list[str], at least one.
+    :param path: the config file, for the message, or None.
+    """
+
+    def __init__(self, problems: list[str], path: str | os.PathLike[str] | None = None) -> None:
+        self.problems = list(problems)
+        self.path = None if path is None else str(path)
+        where = f"{self.path}: " if self.path else ""
+        count = len(self.problems)
+        head = f"{where}{count} problem{'s' if count != 1 else ''}"
+        super().__init__(f"{head}: " + "; ".join(self.problems))
+
+
+def did_you_mean(word: str, candidates: list[str] | tuple[str, ...] | Any) -> str:
+    """`` (did you mean 'x'?)`` for the closest of ``candidates`` to ``word``, or ``""``."""
+    close = difflib.get_close_matches(str(word), [str(c) for c in candidates], n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def _type_name(t: type) -> str:
+    return {int: "an integer", float: "a number", str: "a string", bool: "true or false",
+            list: "a list", dict: "a table"}.get(t, t.__name__)
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+def check_value(key: str, value: Any, field: Field, problems: list[str]) -> Any:
+    """Check ``value`` against ``field``; append problems naming ``key``; return the value
+    with defaults filled in (sub-tables) and ints widened to float where a float is asked."""
+    t = field.type
+    ok: bool
+    if t is float:
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+    elif t is int:
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    else:
+        ok = isinstance(value, t)
+    if not ok:
+        problems.append(f"{key}: must be {_type_name(t)}, not {_describe(value)}")
+        return value
+    if t is float:
+        value = float(value)
+    if field.choices is not None and value not in field.choices:
+        choices = ", ".join(str(c) for c in field.choices)
+        problems.append(f"{key}: {_describe(value)} is not one of {choices}"
+                        f"{did_you_mean(value, field.choices) if isinstance(value, str) else ''}")
+        return value
+    if field.min is not None and value < field.min:
+        problems.append(f"{key}: {value} is below the minimum {field.min}{_range(field)}")
+        return value
+    if field.max is not None and value > field.max:
+        problems.append(f"{key}: {value} is above the maximum {field.max}{_range(field)}")
+        return value
+    if t is dict and field.fields is not None:
+        value = check_table(key, value, field.fields, problems)
+    if t is list and field.items is not None:
+        value = [check_value(f"{key}.{i + field.first_index}", item, field.items, problems)
+                 for i, item in enumerate(value)]
+    if field.check is not None:
+        problem = field.check(value)
+        if problem:
+            problems.append(f"{key}: {problem}")
+    return value
+
+
+def _range(field: Field) -> str:
+    if field.min is not None and field.max is not None:
+        return f" (allowed {field.min}–{field.max})"
+    return ""
+
+
+def check_table(prefix: str, table: Mapping[str, Any], schema: Mapping[str, Field],
+                problems: list[str]) -> dict[str, Any]:
+    """Check one table against ``schema`` (key -> Field, ``"*"`` for any key).
+
+    Unknown keys, missing required keys and bad values are appended to ``problems`` as
+    ``prefix.key: …``; returns a new dict with defaults filled in for absent keys.
+    """
+    out: dict[str, Any] = {}
+    wildcard = schema.get("*")
+    for key, value in table.items():
+        full = f"{prefix}.{key}" if prefix else str(key)
+        field = schema.get(key, wildcard if key != "*" else None)
+        if field is None:
+            known = [k for k in schema if k != "*"]
+            problems.append(f"{full}: unknown key{did_you_mean(key, known)}")
+            continue
+        out[key] = check_value(full, value, field, problems)
+    for key, field in schema.items():
+        if key == "*" or key in out or key in table:
+            continue
+        if field.default is REQUIRED:
+            full = f"{prefix}.{key}" if prefix else key
+            problems.append(f"{full}: missing (required)")
+        elif field.type is dict and field.fields is not None and field.default is None:
+            out[key] = check_table(f"{prefix}.{key}" if prefix else key, {}, field.fields, problems)
+        else:
+            out[key] = _copy_default(field.default)
+    return out
+
+
+def _copy_default(value: Any) -> Any:
+    if isinstance(value, (list, dict)):
+        import copy
+        return copy.deepcopy(value)
+    return value
+
+
+def schema_modules(names: list[str] | None = None) -> list[Any]:
+    """Import the ``settings`` modules of :data:`SCHEMA_MODULES`; a missing one is skipped."""
+    modules = []
+    for name in SCHEMA_MODULES if names is None else names:
+        try:
+            modules.append(importlib.import_module(name))
+        except ModuleNotFoundError as exc:
+            # only skip when the settings module itself (or its package) does not exist
+            if exc.name is None or not name.startswith(exc.name):
+                raise
+    return modules
+
+
+def validate(document: Mapping[str, Any], modules: list[Any] | None = None) -> tuple[dict[str, dict[str, Any]], list[str]]:
+    """Check a parsed TOML ``document`` against every layer's schema.
+
+    :returns: ``(sections, problems)``: every known section with defaults filled in (absent
+        sections too), and the list of problems (empty when the config is usable).
+    """
+    mods = schema_modules() if modules is None else modules
+    schema: dict[str, dict[str, Field]] = {}
+    for mod in mods:
+        schema.update(getattr(mod, "SCHEMA", {}))
+    problems: list[str] = []
+    sections: dict[str, dict[str, Any]] = {}
+    for name, value in document.items():
+        if name not in schema:
+            problems.append(f"{name}: unknown section{did_you_mean(name, list(schema))}")
+            continue
+        if not isinstance(value, dict):
+            problems.append(f"{name}: must be a table ([{name}]), not {_describe(value)}")
+            continue
+        sections[name] = check_table(name, value, schema[name], problems)
+    for name, fields in schema.items():
+        if name not in sections and name not in document:
+            sections[name] = check_table(name, {}, fields, problems)
+    if not problems:
+        for mod in mods:
+            check = getattr(mod, "check", None)
+            if check is not None:
+                problems.extend(check(sections))
+    return sections, problems
+
+
+def default_config_path() -> Path:
+    """``$FIRMWARE_HOST_CONFIG`` if set, else :data:`DEFAULT_CONFIG_PATH`."""
+    env = os.environ.get("FIRMWARE_HOST_CONFIG")
+    return Path(env) if env else DEFAULT_CONFIG_PATH
+
+
+def read_document(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """Parse a TOML file; :raises ConfigError: when it cannot be read or parsed (one problem)."""
+    try:
+        with open(path, "rb") as fh:
+            return tomllib.load(fh)
+    except OSError as exc:
+        raise ConfigError([f"cannot read the config: {exc.strerror or exc}"], path) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError([f"not valid TOML: {exc}"], path) from None
+    except UnicodeDecodeError:
+        raise ConfigError(["not valid TOML: the file is not UTF-8 text"], path) from None
+
+
+def load_config(path: str | os.PathLike[str] | None = None) -> "BoardConfig":
+    """Read, validate and type the board config.
+
+    :param path: a TOML file; None: ``$FIRMWARE_HOST_CONFIG`` or ``hardware/board.toml``.
+    :returns: :class:`firmware_host.hardware.settings.BoardConfig`: the hardware part typed
+        (pins as BCM numbers, times in seconds), every layer's section, defaults filled in,
+        in ``.sections`` (also ``.raw``).
+    :raises ConfigError: with every problem at once (unknown keys with "did you mean", bad
+        types and ranges, pins used twice or outside BCM 2–27, seats missing, readers without
+        a port or of an unknown type). A reader merely unplugged is *not* a config problem.
+    """
+    cfg_path = Path(path) if path is not None else default_config_path()
+    return config_from_document(read_document(cfg_path), cfg_path)
+
+
+def config_from_document(document: Mapping[str, Any], path: str | os.PathLike[str] | None = None) -> "BoardConfig":
+    """Validate and type an already parsed config (a dict as from :func:`tomllib.loads`).
+
+    :param path: where it came from; relative paths in it (the tag registry) are resolved
+        against its folder (None: the current directory).
+    :raises ConfigError: as :func:`load_config`.
+    """
+    from firmware_host.hardware.settings import build_board_config
+
+    sections, problems = validate(document)
+    if problems:
+        raise ConfigError(problems, path)
+    return build_board_config(sections, None if path is None else Path(path))

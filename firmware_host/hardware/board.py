@@ -1,0 +1,270 @@
+"""The board: GPIO inputs and RFID readers turned into typed input events.
+
+Example (mocked pins, virtual clock)::
+
+    from gpiozero.pins.mock import MockFactory
+    from firmware_host.clock import VirtualClock
+    from firmware_host.config import load_config
+    from firmware_host.hardware.board import Board
+    from firmware_host.hardware.tags import load_registry
+
+    config = load_config()
+    events = []
+    board = Board(config, MockFactory(), VirtualClock(), events.append, load_registry(config.tags_path))
+    board.start()
+    ...
+    board.close()
+
+**Threads.** ``on_event(event)`` is called from whichever thread recognised the event:
+gpiozero's pin-callback thread, the clock's scheduler thread (a :class:`RealClock`; with a
+:class:`VirtualClock` the thread calling ``advance``) or a reader's thread. Calls are
+serialised by the board's lock, so two never run at once and each sees events in order; keep
+``on_event`` short (post to a queue). An exception in ``on_event`` is logged, never kills a
+board thread.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import os
+import threading
+from pathlib import Path
+from typing import Any, Callable
+
+from firmware_host.clock import Clock, TimerHandle
+from firmware_host.hardware import events as ev
+from firmware_host.hardware.inputs import GestureButton, LawSlot, TrackerHoles
+from firmware_host.hardware.pins import make_pin_factory
+from firmware_host.hardware.rfid import FrameError, TagReader
+from firmware_host.hardware.settings import BoardConfig
+from firmware_host.hardware.tags import TagRegistry, load_registry
+
+log = logging.getLogger(__name__)
+
+
+@dataclasses.dataclass(frozen=True)
+class BoardSnapshot:
+    """The settled state of the board's inputs now.
+
+    :ivar slots: ``{"democratic": (bool × 5), "fascist": (bool × 6)}``, slot 1 first.
+    :ivar tracker: hole 0–3 of the election-tracker pin, or None.
+    :ivar buttons_down: seats whose button is down now (sorted).
+    :ivar readers: reader name -> connected.
+    """
+
+    slots: dict[str, tuple[bool, ...]]
+    tracker: int | None
+    buttons_down: tuple[int, ...]
+    readers: dict[str, bool]
+
+
+class Board:
+    """Every input of the board, debounced, as :mod:`~firmware_host.hardware.events`.
+
+    :param config: :class:`~firmware_host.hardware.settings.BoardConfig`.
+    :param pin_factory: a gpiozero pin factory, or None for the one the config names
+        (``lgpio`` default; see :func:`~firmware_host.hardware.pins.make_pin_factory`).
+    :param clock: :class:`~firmware_host.clock.Clock` for debouncing, gestures and tag gaps.
+    :param on_event: ``on_event(event)``; see the module docstring for its thread.
+    :param tags: a :class:`~firmware_host.hardware.tags.TagRegistry`, a registry file path,
+        or None: then every tag is reported raw as :class:`~firmware_host.hardware.events.TagRead`
+        (tag enrolment) instead of a ballot, law or role read.
+    :param serial_factory: opens a reader's port (tests); default :class:`serial.Serial`.
+    :raises PinFactoryError: when the config's GPIO library cannot be opened (no pin factory given).
+    :raises TagRegistryError: when ``tags`` is a path to an unusable registry.
+    """
+
+    def __init__(self, config: BoardConfig, pin_factory: Any, clock: Clock,
+                 on_event: Callable[[Any], None], tags: TagRegistry | str | os.PathLike[str] | None,
+                 *, serial_factory: Callable[..., Any] | None = None) -> None:
+        self.config = config
+        self.clock = clock
+        self._on_event = on_event
+        self.tags = load_registry(tags) if isinstance(tags, (str, Path)) else tags
+        self._factory = pin_factory
+        self._serial_factory = serial_factory
+        self.lock = threading.RLock()
+        self.devices: dict[int, Any] = {}        # BCM -> gpiozero device (strong references)
+        self.buttons: list[GestureButton] = []   # per seat
+        self.game_master_key: GestureButton | None = None
+        self.slots: dict[str, list[LawSlot]] = {}
+        self.tracker: TrackerHoles | None = None
+        self.readers: dict[str, TagReader] = {}
+        self._handlers: list[Any] = []           # strong references to every callback
+        self._last_bad_frame: dict[str, float] = {}
+        self._started = False
+        self._closed = False
+
+    # -- life cycle ---------------------------------------------------------------------
+    def start(self) -> None:
+        """Open every pin and reader; report faults found at start (a button down, a reader
+        missing) as events. Idempotent.
+
+        :raises PinFactoryError: when the GPIO library cannot be opened.
+        :raises gpiozero.GPIOZeroError: when a pin cannot be claimed (in use by another program).
+        """
+        with self.lock:
+            if self._started:
+                return
+            self._started = True
+            if self._factory is None:
+                self._factory = make_pin_factory(self.config.pin_factory)
+            t = self.config.timing
+            for seat, pin in enumerate(self.config.seat_buttons):
+                source = f"seat {seat + 1} button"
+                button = GestureButton(self.clock, self._schedule, t,
+                                       lambda g, s=seat: self._emit(ev.ButtonGesture(s, g, at=self.clock.now())),
+                                       self._fault_sink(source), initial_down=self._open_input(pin))
+                self._connect(pin, button.edge)
+                self.buttons.append(button)
+            key_pin = self.config.game_master_key
+            self.game_master_key = GestureButton(
+                self.clock, self._schedule, t, lambda g: self._emit(ev.GameMasterKey(g, at=self.clock.now())),
+                self._fault_sink("game-master key"), initial_down=self._open_input(key_pin))
+            self._connect(key_pin, self.game_master_key.edge)
+            for track in ev.TRACKS:
+                self.slots[track] = []
+                for i, pin in enumerate(self.config.slot_pins(track)):
+                    slot = LawSlot(self.clock, self._schedule, t.slot_settle_s, t.chatter_s,
+                                   lambda filled, tr=track, k=i + 1: self._emit(ev.SlotChanged(tr, k, filled, at=self.clock.now())),
+                                   self._fault_sink(f"{track} slot {i + 1}"), initial_filled=self._open_input(pin))
+                    self._connect(pin, slot.edge)
+                    self.slots[track].append(slot)
+            initial = tuple(self._open_input(pin) for pin in self.config.tracker_holes)
+            self.tracker = TrackerHoles(self.clock, self._schedule, t.tracker_settle_s, t.chatter_s, initial,
+                                        lambda p: self._emit(ev.TrackerMoved(p, at=self.clock.now())),
+                                        self._fault_sink("tracker"))
+            for hole, pin in enumerate(self.config.tracker_holes):
+                self._connect(pin, lambda closed, h=hole: self.tracker.edge(h, closed))  # type: ignore[union-attr]
+            for name, reader_config in self.config.readers.items():
+                reader = TagReader(reader_config, self.clock,
+                                   on_tag=lambda tag, n=name: self._tag(n, tag),
+                                   on_error=lambda err, n=name: self._frame_error(n, err),
+                                   on_state=lambda connected, first, n=name: self._reader_state(n, connected, first),
+                                   serial_factory=self._serial_factory)
+                self.readers[name] = reader
+        for reader in self.readers.values():
+            reader.start()
+
+    def close(self) -> None:
+        """Stop the readers, cancel pending timers and release every pin. Idempotent."""
+        with self.lock:
+            if self._closed:
+                return
+            self._closed = True
+        for reader in self.readers.values():
+            reader.close()
+        with self.lock:
+            for item in [*self.buttons, self.game_master_key, self.tracker,
+                         *(s for slots in self.slots.values() for s in slots)]:
+                if item is not None:
+                    item.cancel()
+            for device in self.devices.values():
+                try:
+                    device.close()
+                except Exception:  # noqa: BLE001 - closing anyway
+                    log.exception("closing %r", device)
+
+    def __enter__(self) -> "Board":
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- state --------------------------------------------------------------------------
+    def snapshot(self) -> BoardSnapshot:
+        """The settled state of every input now (see :class:`BoardSnapshot`)."""
+        with self.lock:
+            return BoardSnapshot(
+                slots={track: tuple(s.filled for s in slots) for track, slots in self.slots.items()},
+                tracker=None if self.tracker is None else self.tracker.position,
+                buttons_down=tuple(i for i, b in enumerate(self.buttons) if b.is_down),
+                readers={name: r.connected for name, r in self.readers.items()},
+            )
+
+    # -- plumbing -----------------------------------------------------------------------
+    def _open_input(self, pin: int) -> bool:
+        """Claim ``pin`` as an input with pull-up (closed = low = active); returns its level."""
+        from gpiozero import DigitalInputDevice
+
+        if self.config.pull_up:
+            device = DigitalInputDevice(pin, pull_up=True, bounce_time=None, pin_factory=self._factory)
+        else:
+            device = DigitalInputDevice(pin, pull_up=None, active_state=False, bounce_time=None,
+                                        pin_factory=self._factory)
+        self.devices[pin] = device
+        return bool(device.is_active)
+
+    def _connect(self, pin: int, edge: Callable[[bool], None]) -> None:
+        device = self.devices[pin]
+
+        def closed() -> None:
+            with self.lock:
+                if not self._closed:
+                    edge(True)
+
+        def opened() -> None:
+            with self.lock:
+                if not self._closed:
+                    edge(False)
+
+        self._handlers.append((closed, opened))
+        device.when_activated = closed
+        device.when_deactivated = opened
+
+    def _schedule(self, delay: float, callback: Callable[[], None]) -> TimerHandle:
+        def run() -> None:
+            with self.lock:
+                if not self._closed:
+                    callback()
+        return self.clock.call_later(delay, run)
+
+    def _emit(self, event: Any) -> None:
+        with self.lock:
+            if self._closed:
+                return
+            try:
+                self._on_event(event)
+            except Exception:  # noqa: BLE001 - a listener must never kill a board thread
+                log.exception("on_event failed for %r", event)
+
+    def _fault_sink(self, source: str) -> Callable[[str, str], None]:
+        return lambda reason, detail: self._emit(ev.Fault(source, reason, detail, at=self.clock.now()))
+
+    def _tag(self, reader: str, tag: str) -> None:
+        now = self.clock.now()
+        if self.tags is None:
+            self._emit(ev.TagRead(reader, tag, at=now))
+            return
+        tile = self.tags.lookup(tag)
+        if tile is None:
+            self._emit(ev.Fault(f"{reader} reader", "unknown_tag", f"tag {tag} is not in the tag registry", at=now))
+        elif tile.kind == "ballot":
+            self._emit(ev.BallotRead(tile.seat, tile.value, at=now, reader=reader))  # type: ignore[arg-type]
+        elif tile.kind == "law":
+            self._emit(ev.LawRead(tile.value, tile.tile, at=now, reader=reader))
+        else:
+            self._emit(ev.RoleTileRead(tile.value, tile.tile, at=now, reader=reader))
+
+    def _frame_error(self, reader: str, error: FrameError) -> None:
+        """A bad frame next to good ones is noise; alone it is one fault per burst."""
+        now = self.clock.now()
+        r = self.readers.get(reader)
+        gone = r.config.tag_gone_s if r else 0.5
+        last = self._last_bad_frame.get(reader)
+        self._last_bad_frame[reader] = now
+        if r is not None and r.tag_present(now):
+            return
+        if last is not None and now - last <= gone:
+            return
+        self._emit(ev.Fault(f"{reader} reader", "bad_frame", f"{error.reason}: {error.detail}", at=now))
+
+    def _reader_state(self, reader: str, connected: bool, first: bool) -> None:
+        now = self.clock.now()
+        self._emit(ev.ReaderState(reader, connected, at=now))
+        if not connected:
+            port = self.config.readers[reader].port
+            reason = "reader_missing" if first else "reader_unplugged"
+            self._emit(ev.Fault(f"{reader} reader", reason, f"no device at {port}", at=now))

@@ -1,0 +1,154 @@
+"""Typed input events: what the board tells the service.
+
+Every event is a frozen dataclass; ``at`` is the reading of the board's
+:class:`~firmware_host.clock.Clock` (seconds) when the event was *recognised* (for a gesture:
+the moment it became unambiguous, e.g. the release of a press plus the bounce time).
+``at`` is a keyword with a default so the service's tests can build events by hand::
+
+    ButtonGesture(seat=3, gesture="press", at=12.5)
+
+Seats are 0-based (RULES.md R1); law slots are 1-based, as on the tracks (R11); the tracker
+position is 0–3, or None when the pin sits in no hole (R9).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Literal, Union
+
+Gesture = Literal["press", "hold", "double"]
+Track = Literal["democratic", "fascist"]
+
+#: gestures a seat button or the game-master key can produce
+GESTURES: tuple[str, ...] = ("press", "hold", "double")
+#: the two tracks (RULES.md Terms)
+TRACKS: tuple[str, ...] = ("democratic", "fascist")
+#: law slots per track (democratic track 5, fascist track 6)
+SLOTS_PER_TRACK: dict[str, int] = {"democratic": 5, "fascist": 6}
+#: ballots (RULES.md R8)
+BALLOTS: tuple[str, ...] = ("ja", "nein")
+#: roles (RULES.md Terms)
+ROLES: tuple[str, ...] = ("democrat", "fascist", "dictator")
+#: law tiles per party (RULES.md R4: 6 democratic, 11 fascist)
+LAWS_PER_PARTY: dict[str, int] = {"democratic": 6, "fascist": 11}
+
+
+@dataclasses.dataclass(frozen=True)
+class ButtonGesture:
+    """A seat button gesture: ``seat`` (0-based), ``gesture`` ``press``/``hold``/``double``."""
+
+    seat: int
+    gesture: str
+    at: float = 0.0
+
+
+@dataclasses.dataclass(frozen=True)
+class SlotChanged:
+    """A law slot's reed switch changed: ``track`` (``democratic``/``fascist``), ``slot``
+    (1-based), ``filled`` (True: a tile's magnet closes the switch)."""
+
+    track: str
+    slot: int
+    filled: bool
+    at: float = 0.0
+
+
+@dataclasses.dataclass(frozen=True)
+class TrackerMoved:
+    """The election-tracker pin now sits in hole ``position`` (0–3), or in none (None)."""
+
+    position: int | None
+    at: float = 0.0
+
+
+@dataclasses.dataclass(frozen=True)
+class GameMasterKey:
+    """The game-master key: ``gesture`` ``press``/``hold``/``double`` (pause / confirm)."""
+
+    gesture: str
+    at: float = 0.0
+
+
+@dataclasses.dataclass(frozen=True)
+class BallotRead:
+    """A ballot tile presented at a reader: ``seat`` (0-based), ``ballot`` ``ja``/``nein``.
+
+    ``reader`` is the config name of the reader that read it (normally ``ballot``)."""
+
+    seat: int
+    ballot: str
+    at: float = 0.0
+    reader: str = "ballot"
+
+
+@dataclasses.dataclass(frozen=True)
+class LawRead:
+    """A law tile presented at a reader: ``party``, ``tile`` (1-based index within the party,
+    as in the tag registry). ``reader`` is normally ``law`` (the discard tray)."""
+
+    party: str
+    tile: int
+    at: float = 0.0
+    reader: str = "law"
+
+
+@dataclasses.dataclass(frozen=True)
+class RoleTileRead:
+    """A role tile presented at a reader: ``role`` (``democrat``/``fascist``/``dictator``),
+    ``tile`` (1-based index within the role). Never announce it: it is a secret (R16)."""
+
+    role: str
+    tile: int
+    at: float = 0.0
+    reader: str = "ballot"
+
+
+@dataclasses.dataclass(frozen=True)
+class TagRead:
+    """A raw tag id (10 upper-case hex characters) read by ``reader``.
+
+    Only emitted by a board started without a tag registry (``tags=None``): tag enrolment."""
+
+    reader: str
+    tag: str
+    at: float = 0.0
+
+
+@dataclasses.dataclass(frozen=True)
+class ReaderState:
+    """An RFID reader appeared (``connected=True``) or disappeared (``False``)."""
+
+    reader: str
+    connected: bool
+    at: float = 0.0
+
+
+@dataclasses.dataclass(frozen=True)
+class Fault:
+    """A signal that could not be used. Spoken on the board; never changes the game.
+
+    :param source: what it came from: ``seat 3 button``, ``fascist slot 2``, ``tracker``,
+        ``game-master key``, ``pin 17``, ``ballot reader``, ``law reader``.
+    :param reason: one of :data:`FAULT_REASONS`.
+    :param detail: one line for the log and the game master (names the tag, pin, …).
+    """
+
+    source: str
+    reason: str
+    detail: str = ""
+    at: float = 0.0
+
+
+#: every ``Fault.reason`` the hardware layer emits
+FAULT_REASONS: tuple[str, ...] = (
+    "stuck",            # a contact closed for longer than timing.stuck_s (or closed at start)
+    "chatter",          # a contact that does not settle for timing.chatter_s
+    "two_holes",        # tracker contacts closed in two holes at once
+    "unknown_tag",      # a tag id not in the registry (detail names it)
+    "bad_frame",        # checksum / not-hex frames from a reader without a good tag around
+    "reader_missing",   # a configured reader is not there at start
+    "reader_unplugged", # a reader went away while running
+)
+
+InputEvent = Union[ButtonGesture, SlotChanged, TrackerMoved, GameMasterKey, BallotRead, LawRead,
+                   RoleTileRead, TagRead, ReaderState, Fault]

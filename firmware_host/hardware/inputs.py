@@ -1,0 +1,283 @@
+"""Debouncing and gesture recognition on the injected clock (no gpiozero in here).
+
+gpiozero's mock pins ignore ``bounce_time`` and the real pin factories each treat it
+differently, so the board does its own: a raw level counts only once it has stayed unchanged
+for the settle time (bounce time); a contact that never settles within ``chatter_s`` is a
+:class:`~firmware_host.hardware.events.Fault`, never an action. Everything here runs under the
+board's lock: the raw-edge methods are called from gpiozero's callback thread, the timers from
+the clock's thread (or the thread advancing a :class:`~firmware_host.clock.VirtualClock`).
+
+Classes: :class:`Debouncer` (one value, settled), :class:`GestureButton` (press / hold /
+double press / ignore-repeat / stuck, ACCESSIBILITY.md 12), :class:`LawSlot` (filled /
+emptied), :class:`TrackerHoles` (which hole the election-tracker pin sits in).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from firmware_host.clock import Clock, TimerHandle
+
+#: ``schedule(delay_s, callback) -> TimerHandle``: the clock's call_later, run under the board lock
+Schedule = Callable[[float, Callable[[], None]], TimerHandle]
+#: ``fault(reason, detail)``
+FaultSink = Callable[[str, str], None]
+
+
+class Debouncer:
+    """Settles a raw value: reports it once it has not changed for ``settle_s`` seconds.
+
+    :param clock: the board clock (``now()`` in seconds).
+    :param schedule: see :data:`Schedule`.
+    :param settle_s: quiet time in seconds (the bounce time).
+    :param chatter_s: seconds of continuous change after which ``on_chatter()`` is called once
+        per burst.
+    :param initial: the settled value at start.
+    :param on_settled: ``on_settled(value, clean)`` when the settled value changes; ``clean``
+        is False when the burst that led to it was reported as chatter.
+    :param on_chatter: called once when a burst lasts longer than ``chatter_s``.
+    """
+
+    def __init__(self, clock: Clock, schedule: Schedule, settle_s: float, chatter_s: float, initial: Any,
+                 on_settled: Callable[[Any, bool], None], on_chatter: Callable[[], None]) -> None:
+        self._clock = clock
+        self._schedule = schedule
+        self.settle_s = settle_s
+        self.chatter_s = chatter_s
+        self.raw = initial
+        self.value = initial
+        self._on_settled = on_settled
+        self._on_chatter = on_chatter
+        self._timer: TimerHandle | None = None
+        self._burst_start: float | None = None
+        self._chattered = False
+
+    def update(self, raw: Any) -> None:
+        """A raw change (an edge): restart the settle time."""
+        now = self._clock.now()
+        self.raw = raw
+        if self._burst_start is None:
+            self._burst_start = now
+        elif not self._chattered and now - self._burst_start > self.chatter_s:
+            self._chattered = True
+            self._on_chatter()
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = self._schedule(self.settle_s, self._settle)
+
+    @property
+    def settling(self) -> bool:
+        """True while raw edges are still within their settle time."""
+        return self._timer is not None
+
+    def _settle(self) -> None:
+        self._timer = None
+        clean = not self._chattered
+        self._burst_start = None
+        self._chattered = False
+        if self.raw != self.value:
+            self.value = self.raw
+            self._on_settled(self.value, clean)
+
+    def cancel(self) -> None:
+        """Drop a pending settle (closing the board)."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+
+class GestureButton:
+    """A push button (seat button or game-master key) turned into gestures.
+
+    - **press**: down and up again before ``hold_s``; reported at release + bounce time (with
+      double press on: only once ``double_press_s`` has passed without a second press).
+    - **hold**: reported the moment it has been down for ``hold_s`` (its release is silent).
+    - **double**: (only with ``double_press`` on) a second press starting within
+      ``double_press_s`` of the first one's release.
+    - presses starting within ``ignore_repeat_s`` after an accepted gesture are ignored whole
+      (ACCESSIBILITY.md 12: tremor), as are presses whose contact chattered.
+    - down for ``stuck_s`` (or already down at start): ``fault("stuck", …)`` once; its release
+      gives no gesture.
+
+    :param timing: :class:`firmware_host.hardware.settings.Timing` (seconds).
+    :param on_gesture: ``on_gesture(gesture)`` with ``press``/``hold``/``double``.
+    :param fault: see :data:`FaultSink`.
+    :param initial_down: the debounced level at start (True: pressed).
+    """
+
+    def __init__(self, clock: Clock, schedule: Schedule, timing: Any, on_gesture: Callable[[str], None],
+                 fault: FaultSink, initial_down: bool = False) -> None:
+        self._clock = clock
+        self._schedule = schedule
+        self.t = timing
+        self._on_gesture = on_gesture
+        self._fault = fault
+        self.debouncer = Debouncer(clock, schedule, timing.bounce_s, timing.chatter_s, initial_down,
+                                   self._settled, lambda: fault("chatter", "contact does not settle"))
+        self._ignore_until = -1.0
+        self._spoiled = False          # this press gives no gesture (ignored, chattered, stuck, held)
+        self._second = False           # this press is the second of a double
+        self._hold_timer: TimerHandle | None = None
+        self._stuck_timer: TimerHandle | None = None
+        self._double_timer: TimerHandle | None = None
+        if initial_down:
+            self._spoiled = True
+            fault("stuck", "down at start")
+
+    @property
+    def ready_at(self) -> float:
+        """Clock time (s) from which a new press is no longer ignored (ignore-repeat)."""
+        return self._ignore_until
+
+    @property
+    def is_down(self) -> bool:
+        """The debounced level: True while pressed."""
+        return bool(self.debouncer.value)
+
+    def edge(self, down: bool) -> None:
+        """A raw edge from the pin (True: contact closed)."""
+        self.debouncer.update(down)
+
+    def _settled(self, down: bool, clean: bool) -> None:
+        if down:
+            self._down(clean)
+        else:
+            self._up(clean)
+
+    def _down(self, clean: bool) -> None:
+        now = self._clock.now()
+        self._second = False
+        self._spoiled = not clean or now < self._ignore_until
+        if not self._spoiled and self._double_timer is not None:
+            self._double_timer.cancel()
+            self._double_timer = None
+            self._second = True
+        self._stuck_timer = self._schedule(self.t.stuck_s, self._stuck)
+        if not self._spoiled:
+            self._hold_timer = self._schedule(self.t.hold_s, self._hold)
+
+    def _up(self, clean: bool) -> None:
+        for timer in (self._hold_timer, self._stuck_timer):
+            if timer is not None:
+                timer.cancel()
+        self._hold_timer = self._stuck_timer = None
+        if self._spoiled or not clean:
+            self._spoiled = False
+            if self._second:           # the first press of a spoiled double still counts
+                self._second = False
+                self._accept("press")
+            return
+        if self._second:
+            self._second = False
+            self._accept("double")
+        elif self.t.double_press:
+            self._double_timer = self._schedule(self.t.double_press_s, self._double_expired)
+        else:
+            self._accept("press")
+
+    def _double_expired(self) -> None:
+        self._double_timer = None
+        self._accept("press")
+
+    def _hold(self) -> None:
+        self._hold_timer = None
+        if self.is_down and not self._spoiled:
+            self._spoiled = True       # the release of a hold is silent
+            self._second = False
+            self._accept("hold")
+
+    def _stuck(self) -> None:
+        self._stuck_timer = None
+        if self.is_down:
+            self._spoiled = True
+            self._second = False
+            self._fault("stuck", f"down for {self.t.stuck_s:g} s")
+
+    def _accept(self, gesture: str) -> None:
+        self._ignore_until = self._clock.now() + self.t.ignore_repeat_s
+        self._on_gesture(gesture)
+
+    def cancel(self) -> None:
+        """Drop every pending timer (closing the board)."""
+        self.debouncer.cancel()
+        for timer in (self._hold_timer, self._stuck_timer, self._double_timer):
+            if timer is not None:
+                timer.cancel()
+
+
+class LawSlot:
+    """A law slot's reed switch: ``on_change(filled)`` once the contact has settled.
+
+    :param settle_s: quiet time in seconds (``slots.settle_ms``).
+    :param initial_filled: the level at start (no event for it; see ``Board.snapshot``).
+    """
+
+    def __init__(self, clock: Clock, schedule: Schedule, settle_s: float, chatter_s: float,
+                 on_change: Callable[[bool], None], fault: FaultSink, initial_filled: bool = False) -> None:
+        self.debouncer = Debouncer(clock, schedule, settle_s, chatter_s, initial_filled,
+                                   lambda filled, clean: on_change(bool(filled)),
+                                   lambda: fault("chatter", "reed switch does not settle"))
+
+    @property
+    def filled(self) -> bool:
+        """The settled level: True while a tile's magnet closes the switch."""
+        return bool(self.debouncer.value)
+
+    def edge(self, closed: bool) -> None:
+        """A raw edge from the reed switch (True: closed)."""
+        self.debouncer.update(closed)
+
+    def cancel(self) -> None:
+        """Drop the pending settle."""
+        self.debouncer.cancel()
+
+
+class TrackerHoles:
+    """The election-tracker holes as one input: the position of the pin, 0–3 or None.
+
+    All four contacts settle together: a move from one hole to the next within
+    ``settle_s`` is one ``on_move(position)``; two holes closed at once is
+    ``fault("two_holes", …)`` and leaves the position unchanged (BOARD.md principle 2).
+
+    :param holes: number of holes (4).
+    :param initial: the raw levels at start (True: closed), hole 0 first.
+    """
+
+    def __init__(self, clock: Clock, schedule: Schedule, settle_s: float, chatter_s: float, initial: tuple[bool, ...],
+                 on_move: Callable[[int | None], None], fault: FaultSink) -> None:
+        self._raw = list(initial)
+        self._on_move = on_move
+        self._fault = fault
+        self.position = self._position(tuple(initial))
+        if self.position == -1:
+            closed = [i for i, c in enumerate(initial) if c]
+            fault("two_holes", f"contacts closed in holes {', '.join(map(str, closed))} at start")
+            self.position = None
+        self.debouncer = Debouncer(clock, schedule, settle_s, max(chatter_s, settle_s * 4), tuple(initial),
+                                   self._settled, lambda: fault("chatter", "tracker contacts do not settle"))
+
+    @staticmethod
+    def _position(levels: tuple[bool, ...]) -> int | None:
+        closed = [i for i, c in enumerate(levels) if c]
+        if not closed:
+            return None
+        return closed[0] if len(closed) == 1 else -1
+
+    def edge(self, hole: int, closed: bool) -> None:
+        """A raw edge of hole ``hole``'s contact (True: closed)."""
+        self._raw[hole] = closed
+        self.debouncer.update(tuple(self._raw))
+
+    def _settled(self, levels: tuple[bool, ...], clean: bool) -> None:
+        position = self._position(levels)
+        if position == -1:
+            closed = [i for i, c in enumerate(levels) if c]
+            self._fault("two_holes", f"contacts closed in holes {', '.join(map(str, closed))}")
+            return
+        if position != self.position:
+            self.position = position
+            self._on_move(position)
+
+    def cancel(self) -> None:
+        """Drop the pending settle."""
+        self.debouncer.cancel()

@@ -1,0 +1,390 @@
+"""The mocked board: the real :class:`~firmware_host.hardware.board.Board` on fake hardware.
+
+GPIO inputs are gpiozero :class:`~gpiozero.pins.mock.MockFactory` pins, driven the way
+switches to ground behave: with contact bounce on every close and open. RFID readers are real
+pseudo-terminals (:func:`os.openpty`) behind a symlink in a temporary folder standing in for
+``/dev/serial/by-id/…``, so the board's real pyserial code reads the bytes.
+
+Every signal method advances a :class:`~firmware_host.clock.VirtualClock` itself (on a
+:class:`~firmware_host.clock.RealClock` it sleeps) by the time the signal takes in reality
+(bounce, press length, hold time, a reader's repeated frames, the gap after which a tile
+counts as removed), and returns once the board has turned the signal into events or found
+it useless, with the list of those events. A reader's bytes are waited for in real time
+(up to :attr:`MockBoard.timeout`, 2 s). Call the methods from one thread: the one that owns
+the clock.
+
+Example::
+
+    mock = MockBoard(load_config(), VirtualClock())
+    mock.press(3, "press")            # [ButtonGesture(seat=3, gesture='press', at=…)]
+    mock.present_ballot(3, "ja")      # [BallotRead(seat=3, ballot='ja', …)]
+    mock.unplug("ballot"); mock.replug("ballot")
+    mock.close()
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import threading
+import time
+import tty
+from pathlib import Path
+from typing import Any, Callable
+
+from gpiozero.pins.mock import MockFactory, MockPin
+
+from firmware_host.clock import Clock, VirtualClock
+from firmware_host.errors import UsageError
+from firmware_host.hardware import events as ev
+from firmware_host.hardware.board import Board
+from firmware_host.hardware.rfid import em4100_frame
+from firmware_host.hardware.settings import BoardConfig
+from firmware_host.hardware.tags import TagRegistry, demo_registry, load_registry
+
+#: edge offsets of a bouncing contact, as fractions of the bounce time (closed/open alternate)
+BOUNCE_PATTERN = (0.0, 0.04, 0.09, 0.15, 0.24, 0.33)
+#: how long a press lasts (s), the gap between the presses of a double press (s)
+PRESS_S, DOUBLE_GAP_S = 0.12, 0.10
+#: seconds between two frames of a reader while a tile lies on it (RDM6300: 100–250 ms)
+FRAME_INTERVAL_S = 0.15
+
+
+class WiredMockPin(MockPin):
+    """A mock pin with a switch to ground: while ``closed`` it stays low whatever the pull."""
+
+    def __init__(self, factory: Any, info: Any) -> None:
+        self.closed = False
+        super().__init__(factory, info)
+
+    def _set_pull(self, value: str) -> None:
+        super()._set_pull(value)
+        if self.closed:
+            self.drive_low()
+
+
+class UsageMockError(UsageError):
+    """A signal the mocked board cannot give (no such seat, reader, tile)."""
+
+
+class MockBoard:
+    """The board on mocked pins and pseudo-terminal readers (see the module docstring).
+
+    :param config: the board config (its reader ports are replaced by pseudo-terminals).
+    :param clock: the clock the board runs on; default a new :class:`VirtualClock`.
+    :param on_event: also called with every event (on the thread that recognised it).
+    :param tags: a registry, None for raw :class:`~firmware_host.hardware.events.TagRead`
+        events, or ``"config"`` (default): the config's registry file, or the demo registry
+        when that file does not exist.
+    :param tracker: the hole (0–3) the tracker pin sits in at start, or None.
+    :param start: start the board at once (default True).
+    """
+
+    timeout = 2.0
+
+    def __init__(self, config: BoardConfig, clock: Clock | None = None,
+                 on_event: Callable[[Any], None] | None = None, tags: TagRegistry | str | None = "config",
+                 *, tracker: int | None = 0, start: bool = True) -> None:
+        self.clock = clock if clock is not None else VirtualClock()
+        self._listener = on_event
+        if tags == "config":
+            tags = load_registry(config.tags_path) if Path(config.tags_path).exists() else demo_registry(config.seats)
+        self.tags = tags if isinstance(tags, TagRegistry) or tags is None else load_registry(tags)
+        self.factory = MockFactory(pin_class=WiredMockPin)
+        self.dir = Path(tempfile.mkdtemp(prefix="firmware-host-mock-"))
+        self.events: list[Any] = []
+        self._cond = threading.Condition()
+        self._pty: dict[str, tuple[int, int]] = {}
+        self._links: dict[str, Path] = {}
+        self._written: dict[str, int] = {}
+        self._base: dict[str, int] = {}
+        self._next_law: dict[str, int] = {}
+        ports = {}
+        for name, reader in config.readers.items():
+            self._links[name] = self.dir / Path(reader.port).name
+            ports[name] = str(self._links[name])
+            self._make_pty(name)
+        self.config = config.with_reader_ports(ports)
+        if tracker is not None:
+            self.pin(self.config.tracker_holes[tracker]).closed = True
+        self.board = Board(self.config, self.factory, self.clock, self._record, self.tags)
+        if start:
+            self.start()
+
+    # -- life cycle ---------------------------------------------------------------------
+    def start(self) -> None:
+        """Start the board and wait until every reader is connected."""
+        self.board.start()
+        for name in self._pty:
+            self._wait(lambda n=name: self.board.readers[n].connected, f"{name} reader to connect")
+            self._base[name] = self.board.readers[name].bytes_received
+            self._written[name] = 0
+
+    def close(self) -> None:
+        """Stop the board, close the pseudo-terminals and remove the temporary folder."""
+        self.board.close()
+        for name in list(self._pty):
+            self._drop_pty(name)
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def __enter__(self) -> "MockBoard":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- GPIO signals -------------------------------------------------------------------
+    def pin(self, bcm: int) -> WiredMockPin:
+        """The mock pin of BCM ``bcm``."""
+        return self.factory.pin(bcm)  # type: ignore[no-any-return]
+
+    def press(self, seat: int, gesture: str = "press") -> list[Any]:
+        """Press seat ``seat``'s button: ``press``, ``hold`` or ``double``, with bounce.
+
+        Waits first until the seat's ignore-repeat time after its last accepted gesture has
+        passed (a person pressing again on purpose). :raises UsageError: unknown seat/gesture.
+        """
+        if not 0 <= seat < self.config.seats:
+            raise UsageMockError(f"no seat {seat}: the board has seats 0–{self.config.seats - 1}")
+        return self._gesture(self.config.seat_buttons[seat], self.board.buttons[seat], gesture)
+
+    def press_game_master_key(self, gesture: str = "press") -> list[Any]:
+        """Press the game-master key (``press``/``hold``/``double``)."""
+        assert self.board.game_master_key is not None
+        return self._gesture(self.config.game_master_key, self.board.game_master_key, gesture)
+
+    def _gesture(self, bcm: int, button: Any, gesture: str) -> list[Any]:
+        if gesture not in ev.GESTURES:
+            raise UsageMockError(f"unknown gesture {gesture!r}; one of press, hold, double")
+        mark = self._mark()
+        t = self.config.timing
+        wait = button.ready_at - self.clock.now()
+        if wait > 0:
+            self._sleep(wait + 0.001)
+        if gesture == "hold":
+            self._switch(bcm, True, t.bounce_s)
+            self._sleep(t.hold_s + t.bounce_s + 0.001)
+            self._switch(bcm, False, t.bounce_s)
+            self._sleep(t.bounce_s + 0.001)
+            return self._since(mark)
+        self._switch(bcm, True, t.bounce_s)
+        self._sleep(PRESS_S)
+        self._switch(bcm, False, t.bounce_s)
+        if gesture == "double":
+            self._sleep(DOUBLE_GAP_S)
+            self._switch(bcm, True, t.bounce_s)
+            self._sleep(PRESS_S)
+            self._switch(bcm, False, t.bounce_s)
+        self._sleep(t.bounce_s + (t.double_press_s if t.double_press else 0.0) + 0.001)
+        return self._since(mark)
+
+    def set_slot(self, track: str, slot: int, filled: bool) -> list[Any]:
+        """Put a tile into (``filled=True``) or take it out of law slot ``slot`` (1-based) of
+        ``track``, with reed-switch bounce. :raises UsageError: unknown track or slot."""
+        if track not in ev.TRACKS:
+            raise UsageMockError(f"unknown track {track!r}; democratic or fascist")
+        pins = self.config.slot_pins(track)
+        if not 1 <= slot <= len(pins):
+            raise UsageMockError(f"the {track} track has slots 1–{len(pins)}, not {slot}")
+        mark = self._mark()
+        self._switch(pins[slot - 1], bool(filled), self.config.timing.slot_settle_s)
+        self._sleep(self.config.timing.slot_settle_s + 0.001)
+        return self._since(mark)
+
+    def move_tracker(self, position: int | None) -> list[Any]:
+        """Pull the tracker pin out of its hole and put it into hole ``position`` (0–3), or
+        leave it out (None). :raises UsageError: a position outside 0–3."""
+        holes = self.config.tracker_holes
+        if position is not None and not 0 <= position < len(holes):
+            raise UsageMockError(f"the tracker has holes 0–{len(holes) - 1}, not {position}")
+        mark = self._mark()
+        settle = self.config.timing.tracker_settle_s
+        for hole, bcm in enumerate(holes):
+            if hole != position and self.pin(bcm).closed:
+                self._switch(bcm, False, self.config.timing.bounce_s)
+                self._sleep(min(0.1, settle / 3))
+        if position is not None and not self.pin(holes[position]).closed:
+            self._switch(holes[position], True, self.config.timing.bounce_s)
+        self._sleep(settle + 0.001)
+        return self._since(mark)
+
+    def set_pin(self, pin: int, level: str | bool | int, hold: float | None = None) -> list[Any]:
+        """Drive BCM ``pin`` to ``level`` (``"low"``/``"high"``, or a bool/int: truthy = high),
+        without bounce (fault tests). With ``hold`` (seconds) the level is kept that long and
+        the switch then opens again (high); without, it stays. Returns once the longest
+        settle time has passed. :raises UsageError: a pin the board does not use."""
+        if pin not in self.board.devices:
+            raise UsageMockError(f"BCM {pin} is not an input of this board")
+        high = level in ("high", "1") if isinstance(level, str) else bool(level)
+        if isinstance(level, str) and level not in ("high", "low", "0", "1"):
+            raise UsageMockError(f"a pin level is high or low, not {level!r}")
+        mark = self._mark()
+        self._set(pin, not high)
+        t = self.config.timing
+        settle = max(t.bounce_s, t.slot_settle_s, t.tracker_settle_s) + 0.001
+        if hold is not None:
+            self._sleep(float(hold))
+            self._set(pin, False)
+        self._sleep(settle)
+        return self._since(mark)
+
+    def _set(self, bcm: int, closed: bool) -> None:
+        pin = self.pin(bcm)
+        pin.closed = closed
+        if closed:
+            pin.drive_low()
+        else:
+            pin.drive_high()
+
+    def _switch(self, bcm: int, closed: bool, bounce_s: float) -> None:
+        """Close or open a switch with contact bounce spread over 1/3 of ``bounce_s``."""
+        last = 0.0
+        for i, frac in enumerate(BOUNCE_PATTERN):
+            self._sleep(frac * bounce_s - last)
+            last = frac * bounce_s
+            self._set(bcm, closed if i % 2 == 0 else not closed)
+        if self.pin(bcm).closed != closed:
+            self._set(bcm, closed)
+
+    # -- RFID signals -------------------------------------------------------------------
+    def present_ballot(self, seat: int, ballot: str) -> list[Any]:
+        """Drop seat ``seat``'s ``ja``/``nein`` tile into the ballot box (the ballot reader).
+
+        :raises UsageError: no such tile in the registry, or no ballot reader configured."""
+        tag = self.tags.ballot_tag(seat, ballot) if self.tags else None
+        if tag is None:
+            raise UsageMockError(f"seat {seat} has no {ballot!r} tile in the tag registry")
+        return self.present_tag("ballot", tag)
+
+    def present_law(self, party: str, tile: int | None = None) -> list[Any]:
+        """Put law tile ``tile`` (1-based within ``party``; None: the next one in turn) on the
+        law reader at the discard tray. :raises UsageError: no such tile or no law reader."""
+        tiles = self.tags.law_tags(party) if self.tags else []
+        if not tiles:
+            raise UsageMockError(f"no {party!r} law tiles in the tag registry")
+        if tile is None:
+            k = self._next_law.get(party, 0)
+            self._next_law[party] = (k + 1) % len(tiles)
+            tag = tiles[k][1]
+        else:
+            found = [t for n, t in tiles if n == tile]
+            if not found:
+                raise UsageMockError(f"no {party} law tile {tile} in the tag registry")
+            tag = found[0]
+        return self.present_tag("law", tag)
+
+    def present_role(self, role: str, tile: int = 1) -> list[Any]:
+        """Present role tile ``tile`` of ``role`` at the ballot reader (BOARD.md "Roles")."""
+        found = [t for n, t in (self.tags.role_tags(role) if self.tags else []) if n == tile]
+        if not found:
+            raise UsageMockError(f"no {role} role tile {tile} in the tag registry")
+        return self.present_tag("ballot", found[0])
+
+    def present_tag(self, reader: str, tag: str, repeats: int = 3) -> list[Any]:
+        """Lay a tag on ``reader``: its frame ``repeats`` times, :data:`FRAME_INTERVAL_S`
+        apart, then take it away (the clock moves past ``tag_gone_s``)."""
+        mark = self._mark()
+        frame = em4100_frame(tag)
+        for i in range(repeats):
+            if i:
+                self._sleep(FRAME_INTERVAL_S)
+            self._write(reader, frame)
+        self._sleep(self.config.readers[reader].tag_gone_s + 0.01)
+        return self._since(mark)
+
+    def write_serial(self, reader: str, data: bytes) -> list[Any]:
+        """Raw bytes from ``reader`` (fault tests); returns once the board has read them."""
+        mark = self._mark()
+        self._write(reader, bytes(data))
+        return self._since(mark)
+
+    def _write(self, reader: str, data: bytes) -> None:
+        if reader not in self._links:
+            raise UsageMockError(f"no {reader!r} reader in the config")
+        if reader not in self._pty:          # unplugged: the bytes go nowhere
+            return
+        master, _ = self._pty[reader]
+        os.write(master, data)
+        self._written[reader] += len(data)
+        target = self._base[reader] + self._written[reader]
+        r = self.board.readers[reader]
+        if not r.wait_progress(lambda rd: rd.bytes_received >= target or not rd.connected, self.timeout):
+            raise TimeoutError(f"the {reader} reader did not read {len(data)} bytes within {self.timeout} s")
+
+    def unplug(self, reader: str) -> list[Any]:
+        """Pull ``reader``'s USB plug: its device and by-id link vanish."""
+        if reader not in self._links:
+            raise UsageMockError(f"no {reader!r} reader in the config")
+        mark = self._mark()
+        if reader in self._pty:
+            self._drop_pty(reader)
+            self._wait(lambda: not self.board.readers[reader].connected, f"{reader} reader to notice the unplug")
+        return self._since(mark)
+
+    def replug(self, reader: str) -> list[Any]:
+        """Plug ``reader`` back in: a new device behind the same link; waits for the board."""
+        if reader not in self._links:
+            raise UsageMockError(f"no {reader!r} reader in the config")
+        mark = self._mark()
+        if reader not in self._pty:
+            r = self.board.readers[reader]
+            before = r.connections
+            self._make_pty(reader)
+            self._wait(lambda: r.connections > before and r.connected, f"{reader} reader to reconnect")
+            self._base[reader] = r.bytes_received
+            self._written[reader] = 0
+        return self._since(mark)
+
+    def _make_pty(self, name: str) -> None:
+        master, slave = os.openpty()
+        tty.setraw(slave)
+        link = self._links[name]
+        tmp = link.with_name(link.name + ".new")
+        os.symlink(os.ttyname(slave), tmp)
+        os.replace(tmp, link)
+        self._pty[name] = (master, slave)
+
+    def _drop_pty(self, name: str) -> None:
+        master, slave = self._pty.pop(name)
+        try:
+            self._links[name].unlink()
+        except FileNotFoundError:
+            pass
+        for fd in (master, slave):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+    # -- events and time ----------------------------------------------------------------
+    def _record(self, event: Any) -> None:
+        with self._cond:
+            self.events.append(event)
+            self._cond.notify_all()
+        if self._listener is not None:
+            self._listener(event)
+
+    def _mark(self) -> int:
+        with self._cond:
+            return len(self.events)
+
+    def _since(self, mark: int) -> list[Any]:
+        with self._cond:
+            return list(self.events[mark:])
+
+    def _wait(self, predicate: Callable[[], bool], what: str) -> None:
+        deadline = time.monotonic() + self.timeout
+        while not predicate():
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"waited {self.timeout} s for the {what}")
+            with self._cond:
+                self._cond.wait(0.01)
+
+    def _sleep(self, seconds: float) -> None:
+        if seconds <= 0:
+            return
+        if isinstance(self.clock, VirtualClock) or hasattr(self.clock, "advance"):
+            self.clock.advance(seconds)  # type: ignore[attr-defined]
+        else:
+            time.sleep(seconds)

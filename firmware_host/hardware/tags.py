@@ -1,0 +1,252 @@
+"""The tag registry: which EM4100 tag id is which tile (``hardware/tags.toml``).
+
+Format (TOML; tag ids are 10 hex characters, case-insensitive, stored upper-case)::
+
+    [ballots.0]                  # seat 0's ballot tiles (seats 0-based, spoken "seat 1")
+    ja = "1B00000001"
+    nein = "1B00000002"
+
+    [laws.democratic]            # the 6 democratic law tiles, numbered 1..6 (R4)
+    1 = "2D00000001"
+    [laws.fascist]               # the 11 fascist law tiles, numbered 1..11
+    1 = "2F00000001"
+
+    [roles.dictator]             # optional role tiles (BOARD.md "Roles"), numbered from 1
+    1 = "3D00000001"
+
+Every tag may stand for one tile only. :meth:`TagRegistry.lookup` turns a tag id into what
+it is; :func:`write_registry` writes the file atomically (enrol-tags).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+import tempfile
+import tomllib
+from pathlib import Path
+from typing import Any, Mapping
+
+from firmware_host.config import did_you_mean
+from firmware_host.errors import UsageError
+from firmware_host.hardware.events import BALLOTS, LAWS_PER_PARTY, ROLES
+
+_TAG_RE = re.compile(r"^[0-9A-Fa-f]{10}$")
+#: how many role tiles of each role the rulebook's box holds (R2, 10 players)
+ROLE_TILES: dict[str, int] = {"democrat": 6, "fascist": 3, "dictator": 1}
+
+
+class TagRegistryError(UsageError):
+    """A tag registry that cannot be used; ``problems`` lists every problem (one line each)."""
+
+    def __init__(self, problems: list[str], path: str | os.PathLike[str] | None = None) -> None:
+        self.problems = list(problems)
+        where = f"{path}: " if path else ""
+        super().__init__(f"{where}tag registry: " + "; ".join(self.problems))
+
+
+@dataclasses.dataclass(frozen=True)
+class Tile:
+    """What a tag stands for.
+
+    :ivar kind: ``ballot`` | ``law`` | ``role``.
+    :ivar seat: the ballot's seat (0-based), else None.
+    :ivar value: ``ja``/``nein`` (ballot), the party (law), the role (role).
+    :ivar tile: 1-based tile number within its party/role (laws, roles); 0 for ballots.
+    """
+
+    kind: str
+    value: str
+    seat: int | None = None
+    tile: int = 0
+
+    def describe(self) -> str:
+        """Spoken name: ``seat 4's Ja tile``, ``fascist law 3``, ``dictator role tile 1``."""
+        if self.kind == "ballot":
+            return f"seat {(self.seat or 0) + 1}'s {self.value.capitalize()} tile"
+        if self.kind == "law":
+            return f"{self.value} law {self.tile}"
+        return f"{self.value} role tile {self.tile}"
+
+
+def normalise_tag(tag: str) -> str:
+    """Upper-case 10-hex-character tag id. :raises ValueError: if ``tag`` is not one."""
+    if not isinstance(tag, str) or not _TAG_RE.match(tag):
+        raise ValueError(f"{tag!r} is not a tag id (10 hex characters, e.g. 0F00A1B2C3)")
+    return tag.upper()
+
+
+class TagRegistry:
+    """Tag id -> :class:`Tile`, with the reverse lookups the mocked board and enrolment need.
+
+    :param tiles: mapping tag id -> Tile (ids are normalised).
+    :raises TagRegistryError: when a tag id is malformed.
+    """
+
+    def __init__(self, tiles: Mapping[str, Tile] | None = None) -> None:
+        self._by_tag: dict[str, Tile] = {}
+        problems = []
+        for tag, tile in (tiles or {}).items():
+            try:
+                self._by_tag[normalise_tag(tag)] = tile
+            except ValueError as exc:
+                problems.append(str(exc))
+        if problems:
+            raise TagRegistryError(problems)
+        self._by_tile = {tile: tag for tag, tile in self._by_tag.items()}
+
+    def __len__(self) -> int:
+        return len(self._by_tag)
+
+    def items(self) -> list[tuple[str, Tile]]:
+        """(tag, tile) pairs, in file order."""
+        return list(self._by_tag.items())
+
+    def lookup(self, tag: str) -> Tile | None:
+        """The tile a tag id stands for, or None when the tag is unknown."""
+        return self._by_tag.get(tag.upper())
+
+    def tag_of(self, tile: Tile) -> str | None:
+        """The tag id of ``tile``, or None."""
+        return self._by_tile.get(tile)
+
+    def ballot_tag(self, seat: int, ballot: str) -> str | None:
+        """Tag id of ``seat``'s ``ja``/``nein`` tile, or None."""
+        return self._by_tile.get(Tile("ballot", ballot, seat))
+
+    def law_tags(self, party: str) -> list[tuple[int, str]]:
+        """(tile number, tag id) of every registered law tile of ``party``, by number."""
+        return sorted((t.tile, tag) for tag, t in self._by_tag.items() if t.kind == "law" and t.value == party)
+
+    def role_tags(self, role: str) -> list[tuple[int, str]]:
+        """(tile number, tag id) of every registered role tile of ``role``, by number."""
+        return sorted((t.tile, tag) for tag, t in self._by_tag.items() if t.kind == "role" and t.value == role)
+
+
+def parse_registry(document: Mapping[str, Any], path: str | os.PathLike[str] | None = None) -> TagRegistry:
+    """Build a :class:`TagRegistry` from a parsed TOML document.
+
+    :raises TagRegistryError: with every problem: unknown sections or keys (did you mean),
+        malformed tag ids, a tag standing for two tiles, tile numbers out of range.
+    """
+    problems: list[str] = []
+    tiles: dict[str, Tile] = {}
+    where: dict[str, str] = {}
+
+    def add(key: str, tag: Any, tile: Tile) -> None:
+        try:
+            norm = normalise_tag(tag)
+        except ValueError as exc:
+            problems.append(f"{key}: {exc}")
+            return
+        if norm in tiles:
+            problems.append(f"{key}: tag {norm} is already {where[norm]}")
+            return
+        tiles[norm] = tile
+        where[norm] = key
+
+    for section, body in document.items():
+        if section not in ("ballots", "laws", "roles"):
+            problems.append(f"{section}: unknown section{did_you_mean(section, ('ballots', 'laws', 'roles'))}")
+            continue
+        if not isinstance(body, dict):
+            problems.append(f"{section}: must be a table")
+            continue
+        for name, entries in body.items():
+            prefix = f"{section}.{name}"
+            if not isinstance(entries, dict):
+                problems.append(f"{prefix}: must be a table")
+                continue
+            if section == "ballots":
+                if not (name.isdigit() and 0 <= int(name) <= 9):
+                    problems.append(f"{prefix}: a seat must be a number 0–9")
+                    continue
+                for ballot, tag in entries.items():
+                    if ballot not in BALLOTS:
+                        problems.append(f"{prefix}.{ballot}: unknown ballot{did_you_mean(ballot, BALLOTS)}; ja or nein")
+                        continue
+                    add(f"{prefix}.{ballot}", tag, Tile("ballot", ballot, int(name)))
+                continue
+            kinds = LAWS_PER_PARTY if section == "laws" else ROLE_TILES
+            if name not in kinds:
+                problems.append(f"{prefix}: unknown {'party' if section == 'laws' else 'role'}{did_you_mean(name, list(kinds))}")
+                continue
+            for number, tag in entries.items():
+                if not (number.isdigit() and 1 <= int(number) <= kinds[name]):
+                    problems.append(f"{prefix}.{number}: tile numbers are 1–{kinds[name]}")
+                    continue
+                add(f"{prefix}.{number}", tag, Tile(section[:-1], name, None, int(number)))
+    if problems:
+        raise TagRegistryError(problems, path)
+    return TagRegistry(tiles)
+
+
+def load_registry(path: str | os.PathLike[str]) -> TagRegistry:
+    """Read a tag registry file. :raises TagRegistryError: unreadable, not TOML, or invalid."""
+    try:
+        with open(path, "rb") as fh:
+            document = tomllib.load(fh)
+    except OSError as exc:
+        raise TagRegistryError([f"cannot read: {exc.strerror or exc}"], path) from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise TagRegistryError([f"not valid TOML: {exc}"], path) from None
+    return parse_registry(document, path)
+
+
+def format_registry(registry: TagRegistry, header: str = "") -> str:
+    """The registry as TOML text in the documented layout (ballots, laws, roles)."""
+    lines = [f"# {line}" if line else "#" for line in header.splitlines()]
+    entries = registry.items()
+    seats = sorted({t.seat for _, t in entries if t.kind == "ballot" and t.seat is not None})
+    for seat in seats:
+        lines += ["", f"[ballots.{seat}]"]
+        for ballot in BALLOTS:
+            tag = registry.ballot_tag(seat, ballot)
+            if tag:
+                lines.append(f'{ballot} = "{tag}"')
+    for party in LAWS_PER_PARTY:
+        found = registry.law_tags(party)
+        if found:
+            lines += ["", f"[laws.{party}]"] + [f'{n} = "{tag}"' for n, tag in found]
+    for role in ROLES:
+        found = registry.role_tags(role)
+        if found:
+            lines += ["", f"[roles.{role}]"] + [f'{n} = "{tag}"' for n, tag in found]
+    return "\n".join(lines).lstrip("\n") + "\n"
+
+
+def write_registry(registry: TagRegistry, path: str | os.PathLike[str], header: str = "") -> None:
+    """Write the registry to ``path`` atomically (temp file, fsync, rename)."""
+    target = Path(path)
+    text = format_registry(registry, header)
+    fd, tmp = tempfile.mkstemp(prefix=".tags-", suffix=".toml", dir=target.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def demo_registry(seats: int = 10) -> TagRegistry:
+    """The consistent demo registry shipped as ``hardware/tags.toml`` (and used by tests)."""
+    tiles: dict[str, Tile] = {}
+    for seat in range(seats):
+        for i, ballot in enumerate(BALLOTS):
+            tiles[f"1B00{seat:02X}00{i + 1:02X}"] = Tile("ballot", ballot, seat)
+    for party, count in LAWS_PER_PARTY.items():
+        prefix = "2D" if party == "democratic" else "2F"
+        for n in range(1, count + 1):
+            tiles[f"{prefix}000000{n:02X}"] = Tile("law", party, None, n)
+    for role, count in ROLE_TILES.items():
+        prefix = {"democrat": "3A", "fascist": "3F", "dictator": "3D"}[role]
+        for n in range(1, count + 1):
+            tiles[f"{prefix}000000{n:02X}"] = Tile("role", role, None, n)
+    return TagRegistry(tiles)
