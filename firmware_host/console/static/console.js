@@ -118,10 +118,13 @@
   }
 
   function lastElection(v) {
-    const e = v.last_election || v.election || null;
+    const e = v.last_election || null;
     if (e && typeof e === "object") return e;
-    if (v.ballots && typeof v.ballots === "object") return {ballots: v.ballots};
-    return null;
+    const ballots = v.last_ballots || v.ballots;
+    if (!ballots || typeof ballots !== "object") return null;
+    const all = Object.values(ballots);
+    const ja = all.filter((b) => b === "ja").length;
+    return {ballots: ballots, ja: ja, nein: all.length - ja, elected: ja > all.length - ja};
   }
 
   function renderGlance() {

@@ -1,0 +1,372 @@
+"""HTTP-level tests of the console: login, back-off, sessions, CSRF, secrets, live updates."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+
+import pytest
+from conftest import (PIN, PIN_HASH, SETUP_5, console_client, csrf_token, login, origin,
+                      post_json, read_event, run)
+
+from firmware_host.console import (ConsoleSettingsError, hash_pin, make_app, public_snapshot,
+                                   serve, verify_pin)
+from firmware_host.console import hash_pin as hash_pin_module  # noqa: F401
+from firmware_host.console.security import LoginLimiter, PinHashError, SessionStore
+from firmware_host.errors import FirmwareHostError, UsageError
+
+
+# -- access --------------------------------------------------------------------------------
+def test_unauthenticated_requests_are_refused(backend):
+    async def go():
+        async with console_client(backend) as client:
+            r = await client.get("/", allow_redirects=False)
+            assert r.status == 303 and r.headers["Location"] == "/login"
+            assert (await client.get("/api/snapshot")).status == 401
+            assert (await client.get("/api/events")).status == 401
+            r = await client.post("/api/command", json={"name": "start"},
+                                  headers={"Origin": origin(client)})
+            assert r.status == 401
+            r = await client.post("/api/reveal", json={"seat": None},
+                                  headers={"Origin": origin(client)})
+            assert r.status == 401
+            assert backend.commands == [] and backend.reveals == []
+    run(go())
+
+
+def test_login_with_right_pin_sets_httponly_samesite_strict_session(backend):
+    async def go():
+        async with console_client(backend) as client:
+            r = await login(client)
+            assert r.status == 303 and r.headers["Location"] == "/"
+            cookie = r.headers["Set-Cookie"]
+            assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+            r = await client.get("/")
+            assert r.status == 200
+            assert "default-src 'none'" in r.headers["Content-Security-Policy"]
+            assert (await client.get("/api/snapshot")).status == 200
+    run(go())
+
+
+def test_login_page_is_served_and_wrong_pin_says_so(backend):
+    async def go():
+        async with console_client(backend) as client:
+            page = await (await client.get("/login")).text()
+            assert 'for="pin"' in page and "<main" in page
+            r = await login(client, "000000")
+            assert r.status == 401
+            assert "Wrong PIN" in await r.text()
+            assert (await client.get("/api/snapshot")).status == 401
+    run(go())
+
+
+def test_wrong_pin_is_rate_limited_after_five_tries_per_client(backend, clock):
+    async def go():
+        async with console_client(backend, clock) as client:
+            statuses = [(await login(client, "111111")).status for _ in range(5)]
+            assert statuses == [401, 401, 401, 401, 429]
+            r = await login(client)  # even the right PIN waits out the back-off
+            assert r.status == 429 and int(r.headers["Retry-After"]) == 30
+            clock.advance(31)
+            r = await login(client, "222222")  # the next wrong one doubles the wait
+            assert r.status == 429 and int(r.headers["Retry-After"]) == 60
+            clock.advance(61)
+            assert (await login(client)).status == 303
+            assert (await client.get("/api/snapshot")).status == 200
+    run(go())
+
+
+def test_login_limiter_backs_off_per_client_and_forgets_after_success(clock):
+    limiter = LoginLimiter(clock)
+    for _ in range(4):
+        assert limiter.failed("10.0.0.2") == 0
+    assert limiter.failed("10.0.0.2") == 30
+    assert limiter.wait_seconds("10.0.0.3") == 0  # another client is not affected
+    clock.advance(30)
+    assert limiter.wait_seconds("10.0.0.2") == 0
+    assert limiter.failed("10.0.0.2") == 60
+    for _ in range(10):
+        clock.advance(1000)
+        limiter.failed("10.0.0.2")
+    assert limiter.wait_seconds("10.0.0.2") == 900  # capped
+    limiter.succeeded("10.0.0.2")
+    assert limiter.wait_seconds("10.0.0.2") == 0
+
+
+def test_session_expires_after_configured_idle_minutes(backend, clock):
+    async def go():
+        async with console_client(backend, clock, session_minutes=10) as client:
+            await login(client)
+            clock.advance(9 * 60)
+            assert (await client.get("/api/snapshot")).status == 200  # use restarts idle time
+            clock.advance(9 * 60)
+            assert (await client.get("/api/snapshot")).status == 200
+            clock.advance(10 * 60 + 1)
+            assert (await client.get("/api/snapshot")).status == 401
+            r = await client.get("/", allow_redirects=False)
+            assert r.status == 303 and r.headers["Location"] == "/login"
+    run(go())
+
+
+def test_session_store_expiry_and_logout(clock):
+    store = SessionStore(clock, 60)
+    s = store.create("127.0.0.1")
+    assert store.get(s.sid) is s
+    clock.advance(61)
+    assert store.get(s.sid) is None
+    s = store.create("127.0.0.1")
+    store.end(s.sid)
+    assert store.get(s.sid) is None and store.get(None) is None
+
+
+def test_logout_ends_the_session(backend):
+    async def go():
+        async with console_client(backend) as client:
+            await login(client)
+            token = await csrf_token(client)
+            assert (await post_json(client, "/logout", {}, token)).status == 200
+            assert (await client.get("/api/snapshot")).status == 401
+    run(go())
+
+
+# -- CSRF and origin -------------------------------------------------------------------------
+def test_cross_site_and_tokenless_posts_are_refused(backend):
+    async def go():
+        async with console_client(backend) as client:
+            await login(client)
+            token = await csrf_token(client)
+            body = {"name": "pause"}
+            r = await post_json(client, "/api/command", body, token, Origin="http://evil.example")
+            assert r.status == 403
+            r = await client.post("/api/command", json=body, headers={"X-CSRF-Token": token})
+            assert r.status == 403  # no Origin at all
+            r = await client.post("/api/command", json=body, headers={"Origin": origin(client)})
+            assert r.status == 403  # no CSRF token
+            r = await post_json(client, "/api/command", body, "x" + token[1:])
+            assert r.status == 403  # wrong CSRF token
+            assert backend.commands == []
+            r = await post_json(client, "/api/command", body, token)
+            assert r.status == 200 and backend.commands == [("pause", {})]
+    run(go())
+
+
+def test_cross_site_login_post_is_refused(backend):
+    async def go():
+        async with console_client(backend) as client:
+            r = await client.post("/login", data={"pin": PIN}, allow_redirects=False,
+                                  headers={"Origin": "http://evil.example"})
+            assert r.status == 403
+            assert (await client.get("/api/snapshot")).status == 401
+    run(go())
+
+
+def test_loopback_console_refuses_foreign_host_header_dns_rebinding(backend):
+    async def go():
+        async with console_client(backend, pin_hash="") as client:
+            r = await client.get("/", headers={"Host": "evil.example:8080"})
+            assert r.status == 421
+            assert (await client.get("/")).status == 200  # loopback without PIN: no login
+    run(go())
+
+
+# -- settings ---------------------------------------------------------------------------------
+def test_remote_host_without_pin_refuses_to_start_with_one_line(backend):
+    with pytest.raises(ConsoleSettingsError) as info:
+        make_app(backend, {"host": "0.0.0.0"})
+    assert isinstance(info.value, UsageError) and isinstance(info.value, FirmwareHostError)
+    assert "pin_hash" in str(info.value) and "\n" not in str(info.value)
+    with pytest.raises(ConsoleSettingsError):
+        serve(backend, {"console": {"host": "192.168.1.20", "port": 0}})
+    make_app(backend, {"host": "0.0.0.0", "pin_hash": PIN_HASH})  # with a PIN it may
+
+
+def test_malformed_pin_hash_is_refused_with_one_line(backend):
+    with pytest.raises(ConsoleSettingsError) as info:
+        make_app(backend, {"pin_hash": "482913"})  # a plain PIN, not a hash
+    assert "hash_pin" in str(info.value)
+
+
+def test_pin_hash_is_salted_scrypt_and_verified(clock):
+    a, b = hash_pin(PIN), hash_pin(PIN)
+    assert a != b and a.startswith("scrypt$") and PIN not in a
+    assert verify_pin(PIN, a) and not verify_pin("482914", a) and not verify_pin("", a)
+    import base64
+    import hashlib
+    salt = b"0123456789abcdef"
+    digest = hashlib.pbkdf2_hmac("sha256", PIN.encode(), salt, 1000)
+    legacy = f"pbkdf2_sha256$1000${base64.b64encode(salt).decode()}${base64.b64encode(digest).decode()}"
+    assert verify_pin(PIN, legacy) and not verify_pin("1", legacy)
+    with pytest.raises(PinHashError):
+        verify_pin(PIN, "md5$abc")
+    with pytest.raises(PinHashError):
+        hash_pin("12")
+
+
+def test_hash_pin_command_prints_a_config_line(monkeypatch, capsys):
+    from firmware_host.console.hash_pin import main
+    monkeypatch.setattr("sys.stdin", io.StringIO("739155\n"))
+    assert main(["--stdin"]) == 0
+    line = capsys.readouterr().out.strip()
+    assert line.startswith('pin_hash = "scrypt$')
+    assert verify_pin("739155", line.split('"')[1])
+    monkeypatch.setattr("sys.stdin", io.StringIO("12\n"))
+    assert main(["--stdin"]) == 2
+    assert "at least" in capsys.readouterr().err
+
+
+# -- commands -------------------------------------------------------------------------------
+def test_setup_start_act_undo_go_to_the_backend(backend):
+    async def go():
+        async with console_client(backend) as client:
+            await login(client)
+            token = await csrf_token(client)
+            assert (await post_json(client, "/api/setup", {"setup": SETUP_5}, token)).status == 200
+            assert backend.setup["names"][0] == "Anna"
+            assert (await post_json(client, "/api/command", {"name": "start"}, token)).status == 200
+            r = await post_json(client, "/api/command", {"name": "act", "fields": {
+                "action": {"action": "nominate", "seat": 0, "target": 1}}}, token)
+            assert r.status == 200
+            assert backend.game.phase == "election"
+            assert (await post_json(client, "/api/command", {"name": "undo"}, token)).status == 200
+            assert backend.game.phase == "nomination"
+            r = await post_json(client, "/api/command",
+                                {"name": "choose", "fields": {"seat": 0, "target": 2}}, token)
+            assert r.status == 200 and backend.game.nominee == 2
+    run(go())
+
+
+def test_refusals_and_bad_requests_give_one_line_errors(backend):
+    async def go():
+        async with console_client(backend) as client:
+            await login(client)
+            token = await csrf_token(client)
+            r = await post_json(client, "/api/command", {"name": "undo"}, token)
+            assert r.status == 400 and (await r.json())["error"] == "nothing to undo"
+            r = await post_json(client, "/api/command", {"name": "format_disk"}, token)
+            assert r.status == 400 and "unknown command" in (await r.json())["error"]
+            r = await post_json(client, "/api/setup", {"setup": {"players": 11}}, token)
+            body = await r.json()
+            assert r.status == 400 and "players" in body["error"] and "\n" not in body["error"]
+            r = await client.post("/api/command", data=b"{not json",
+                                  headers={"Origin": origin(client), "X-CSRF-Token": token,
+                                           "Content-Type": "application/json"})
+            assert r.status == 400 and (await r.json())["error"] == "the request is not JSON"
+            r = await post_json(client, "/api/reveal", {"seat": "all"}, token)
+            assert r.status == 400
+    run(go())
+
+
+# -- secrets ----------------------------------------------------------------------------------
+def _no_role_or_hand(text: str) -> bool:
+    return all(word not in text for word in ('"dictator"', '"democrat"', '"hand"', '"team"',
+                                             '"power_result"'))
+
+
+def test_no_secret_in_page_snapshot_or_events_until_reveal(backend, caplog):
+    async def go():
+        async with console_client(backend) as client:
+            await login(client)
+            token = await csrf_token(client)
+            await post_json(client, "/api/setup", {"setup": SETUP_5}, token)
+            await post_json(client, "/api/command", {"name": "start"}, token)
+            await post_json(client, "/api/command", {"name": "act", "fields": {
+                "action": {"action": "nominate", "seat": 0, "target": 1}}}, token)
+            page = await (await client.get("/")).text()
+            assert _no_role_or_hand(page) and "dictator" not in page.lower().replace(
+                "secret dictator", "")
+            snap = await (await client.get("/api/snapshot")).text()
+            assert _no_role_or_hand(snap)
+            assert json.loads(snap)["view"]["phase"] == "election"
+            events = await client.get("/api/events")
+            name, data = await read_event(events)
+            assert name == "state" and _no_role_or_hand(json.dumps(data))
+            for seat in range(5):
+                backend.signal({"action": "vote", "seat": seat, "ballot": "ja"}).join()
+                name, data = await read_event(events)
+                assert name == "state" and _no_role_or_hand(json.dumps(data))
+            assert data["view"]["phase"] == "legislative_president"
+            assert backend.reveals == []
+            with caplog.at_level(logging.WARNING, logger="firmware_host.console"):
+                r = await post_json(client, "/api/reveal", {"seat": None}, token)
+            secrets = await r.json()
+            assert r.status == 200 and r.headers["Cache-Control"] == "no-store"
+            assert sorted(secrets["roles"].values()).count("dictator") == 1
+            assert len(secrets["hands"]["0"]) == 3  # the president holds 3 laws
+            assert backend.reveals == [None]
+            assert any("revealed" in rec.getMessage() for rec in caplog.records)
+            name, data = await read_event(events)
+            assert name == "notice" and data["kind"] == "reveal"
+            events.close()
+    run(go())
+
+
+def test_scrub_removes_secrets_a_leaky_snapshot_would_carry():
+    leaky = {"view": {"phase": "election", "roles": ["democrat", "dictator"], "deck": "tracked",
+                      "hand": ["fascist"]},
+             "setup": {"players": 5, "roles": "dealt", "deck": ["fascist"] * 17, "seed": 3},
+             "announcements": [{"channel": "public", "text": "Vote."},
+                               {"channel": "seat:2", "text": "You are the dictator."}]}
+    clean = public_snapshot(leaky)
+    assert clean["view"] == {"phase": "election", "deck": "tracked"}
+    assert clean["setup"] == {"players": 5, "roles": "dealt"}
+    assert clean["announcements"] == [{"channel": "public", "text": "Vote."}]
+    over = public_snapshot({"view": {"phase": "game_over", "roles": ["dictator"]}})
+    assert over["view"]["roles"] == ["dictator"]  # R15: revealed at the end
+
+
+# -- live updates ------------------------------------------------------------------------------
+def test_event_stream_follows_changes_made_on_the_service_thread(backend):
+    async def go():
+        async with console_client(backend) as client:
+            await login(client)
+            events = await client.get("/api/events")
+            assert events.headers["Content-Type"].startswith("text/event-stream")
+            name, data = await read_event(events)
+            assert name == "state" and data["view"] is None
+            backend.fault("ballot", "disconnected")
+            name, data = await read_event(events)
+            assert data["faults"][-1]["text"] == "ballot: disconnected"
+            assert data["health"]["readers"]["ballot"] == "disconnected"
+            events.close()
+    run(go())
+
+
+def test_event_stream_ends_with_expired_when_the_session_idles_out(backend, clock):
+    async def go():
+        async with console_client(backend, clock, session_minutes=5) as client:
+            await login(client)
+            events = await client.get("/api/events")
+            await read_event(events)
+            clock.advance(5 * 60 + 1)
+            backend.fault("law", "disconnected")
+            name, _ = await read_event(events)
+            assert name == "expired"
+            events.close()
+    run(go())
+
+
+def test_serve_runs_in_its_own_thread_and_closes(backend):
+    import urllib.request
+    handle = serve(backend, {"host": "127.0.0.1", "port": 0})
+    try:
+        assert handle.url == f"http://127.0.0.1:{handle.port}/"
+        with urllib.request.urlopen(handle.url) as r:
+            assert r.status == 200 and b"csrf-token" in r.read()
+        with urllib.request.urlopen(handle.url + "static/console.js") as r:
+            assert r.headers["Content-Type"].startswith("text/javascript")
+    finally:
+        handle.close()
+    assert backend._subs == []  # unsubscribed on close
+    handle.close()  # twice is harmless
+
+
+def test_serve_reports_a_taken_port_in_one_line(backend):
+    from firmware_host.console import ConsoleStartError
+    first = serve(backend, {"port": 0})
+    try:
+        with pytest.raises(ConsoleStartError) as info:
+            serve(backend, {"port": first.port})
+        assert str(first.port) in str(info.value) and "\n" not in str(info.value)
+    finally:
+        first.close()
