@@ -25,6 +25,8 @@ param type   spec                        renders (de / en)
 ===========  ==========================  ================================================
 seat         ``{seat}``                  name, or "Platz drei" / "seat 3"; None: "niemand"
 seat         ``{seat:full}``             "Anna, Platz drei" (first mention) or as above
+seat         ``{seat:actor}``            as ``{seat}``, but None: "Spielleitung" (refusals of
+                                         input that came from no seat); ``actor_full`` too
 seats        ``{fascists}``              "Platz eins, Platz drei und Platz fünf"; []: "niemand"
 int          ``{n}`` / ``{n:card}``      "eins", "sieben" / "one", "seven"
 int          ``{n:card-e}``              1 → "ein" + ending ("eine Stimme"); else cardinal
@@ -176,6 +178,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "refusal.invalid_target": (("seat",), _O),
     "refusal.ineligible": (("seat",), _O),
     "refusal.not_in_hand": (("seat",), _P),
+    "refusal.not_possible": (("seat",), _O),
     # the board as a mirror of the engine (BOARD.md principle 2)
     "tile.wrong_slot": (("track", "slot", "expected"), _O),
     "tile.removed": (("track", "slot"), _O),
@@ -238,7 +241,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
 
 #: Term keys (no short/long): the words the formatter puts into templates.
 TERMS: tuple[str, ...] = (
-    "term.nobody", "term.and", "term.seat", "term.seat.named", "term.seat.named_full",
+    "term.nobody", "term.and", "term.game_master", "term.seat", "term.seat.named", "term.seat.named_full",
     *(f"term.{t}.{v}" for t in ("party", "role", "reader", "ballot", "power")
       for v in ENUMS[t]),
     *(f"term.track.{v}.{case}" for v in ENUMS["track"] for case in ("nom", "acc", "dat", "gen")),
@@ -496,9 +499,11 @@ class _Formatter(string.Formatter):
         kind = PARAM_TYPES.get(name, "int")
         lang = self.language
         if kind == "seat":
-            if spec not in ("", "full"):
+            if spec not in ("", "full", "actor", "actor_full"):
                 raise MessageParamError(f"unknown seat form {spec!r} for {name!r}")
-            return seat_name(v, lang, self.names, full=spec == "full")
+            if v is None and spec.startswith("actor"):
+                return term("term.game_master", lang)
+            return seat_name(v, lang, self.names, full=spec.endswith("full"))
         if kind == "seats":
             return _join([seat_name(s, lang, self.names, full=spec == "full") for s in v], lang)
         if kind == "int":

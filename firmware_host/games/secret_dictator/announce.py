@@ -1,0 +1,405 @@
+"""What the board says after each accepted action: events → announcements (R8, R13, R16, R17).
+
+The engine reports *what happened* (:class:`Event`); this module decides *what is said, to
+whom*: a list of :class:`Announcement`, each a message key of the :mod:`catalogue` with
+plain-JSON params, a channel (``"public"`` for the table speaker, ``"seat:N"`` for one seat's
+earphone), an earcon name and a priority. The audio layer turns them into speech with
+:func:`catalogue.text`.
+
+Secrets only ever leave through :func:`views.private_view` into ``seat:N`` announcements; an
+:class:`Announcement` of a private key on the public channel cannot even be constructed
+(:class:`PrivacyError`), so a mistake here fails loudly instead of leaking (R16).
+
+Example::
+
+    from firmware_host.games.secret_dictator import Game, Action, announce
+    events = game.apply(Action("vote", seat=6, ballot="ja"))
+    for a in announce.announcements(action, events, game):
+        audio.say(a.channel, a.text(language), key=a.key, priority=a.priority,
+                  earcon=a.earcon)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+from firmware_host.errors import FirmwareHostError
+
+from . import catalogue
+from .views import private_view, public_view
+
+__all__ = [
+    "EARCONS", "PRIORITIES", "Announcement", "PrivacyError", "make", "announcements",
+    "prolog", "refusal", "status",
+]
+
+#: Earcon names (``sounds/``), or None for speech alone (ACCESSIBILITY.md 18).
+EARCONS = ("input", "ballot", "election_passed", "election_failed", "law_democratic",
+           "law_fascist", "power", "refusal", "fault", "game_over")
+#: Priorities, most urgent first: fault and refusal interrupt chatter; game_over is never cut.
+PRIORITIES = ("fault", "refusal", "game_over", "normal")
+
+
+class PrivacyError(FirmwareHostError, ValueError):
+    """A private message (R16: role, team, hand, power result) addressed to the table."""
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """One thing to say: a catalogue message on one channel.
+
+    Attributes:
+        channel: ``"public"`` (table speaker) or ``"seat:N"`` (0-based seat N's earphone).
+        key: a :func:`catalogue.keys` message key, e.g. ``"election.passed"``.
+        params: the message's params (plain JSON values; seats 0-based), exactly
+            :func:`catalogue.placeholders(key)`.
+        earcon: one of :data:`EARCONS`, or None.
+        priority: one of :data:`PRIORITIES`.
+
+    Raises:
+        PrivacyError: ``key`` is private (R16) and ``channel`` is ``"public"``.
+        catalogue.UnknownMessage: unknown ``key``.
+        catalogue.MessageParamError: ``params`` do not fit ``key``.
+        ValueError: a bad channel, earcon or priority.
+    """
+
+    channel: str
+    key: str
+    params: dict = field(default_factory=dict)
+    earcon: str | None = None
+    priority: str = "normal"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "params", dict(self.params))
+        if self.channel != "public":
+            head, _, number = self.channel.partition(":")
+            if head != "seat" or not number.isdigit():
+                raise ValueError(f"channel must be 'public' or 'seat:N', not {self.channel!r}")
+        if self.earcon is not None and self.earcon not in EARCONS:
+            raise ValueError(f"unknown earcon {self.earcon!r}")
+        if self.priority not in PRIORITIES:
+            raise ValueError(f"unknown priority {self.priority!r}")
+        if catalogue.is_private(self.key) and self.channel == "public":
+            raise PrivacyError(f"{self.key} is private (R16) and cannot go to the table")
+        catalogue._check_params(self.key, self.params)
+
+    @property
+    def seat(self) -> int | None:
+        """The 0-based seat of a ``seat:N`` channel, None for ``public``."""
+        return None if self.channel == "public" else int(self.channel[5:])
+
+    def text(self, language: str = "de", long: bool = False,
+             names: Mapping[int, str] | None = None) -> str:
+        """The sentence to speak (:func:`catalogue.text`)."""
+        return catalogue.text(self.key, self.params, language, long, names)
+
+    def to_json(self, language: str = "de", names: Mapping[int, str] | None = None) -> dict:
+        """REPLAY.md's ``announce`` line: ``{"event": "announce", channel, key, params, text}``."""
+        return {"event": "announce", "channel": self.channel, "key": self.key,
+                "params": dict(self.params), "text": self.text(language, names=names)}
+
+
+def _earcon(key: str) -> str | None:
+    if key.startswith("refusal."):
+        return "refusal"
+    if key == "fault.reader_back":
+        return "input"
+    if key.startswith("fault."):
+        return "fault"
+    if key.startswith("game_over.") and key != "game_over.roles":
+        return "game_over"
+    if key.endswith(".democratic") and key.startswith(("law.enacted", "chaos.enacted")):
+        return "law_democratic"
+    if key.endswith(".fascist") and key.startswith(("law.enacted", "chaos.enacted")):
+        return "law_fascist"
+    return _EARCON_KEYS.get(key)
+
+
+_EARCON_KEYS = {
+    "nomination.made": "input", "ballot.counted": "ballot",
+    "election.passed": "election_passed", "election.failed": "election_failed",
+    "veto.proposed": "input", "power.view_discard": "power", "power.peek": "power",
+    "power.investigate": "power", "power.special_election": "power",
+    "power.execution": "power", "power.execution.done": "power",
+    "tile.wrong_slot": "refusal", "tile.removed": "refusal", "tile.unexpected": "refusal",
+    "tracker.wrong_hole": "refusal", "tracker.pin_missing": "refusal",
+}
+
+
+def _priority(key: str) -> str:
+    if key.startswith("fault.") and key != "fault.reader_back":
+        return "fault"
+    if key.startswith(("refusal.", "tile.", "tracker.wrong_hole", "tracker.pin_missing")):
+        return "refusal"
+    if key.startswith("game_over."):
+        return "game_over"
+    return "normal"
+
+
+def make(key: str, params: Mapping[str, Any] | None = None,
+         channel: str = "public") -> Announcement:
+    """An :class:`Announcement` of ``key`` with its usual earcon and priority.
+
+    For the other layers' own messages (faults, scanning, status, corrections, self-test):
+    ``make("fault.reader_unplugged", {"reader": "ballot"})``,
+    ``make("scan.item", {"seat": 3}, channel="seat:0")``.
+
+    Raises:
+        PrivacyError, catalogue.UnknownMessage, catalogue.MessageParamError: as
+            :class:`Announcement`.
+    """
+    return Announcement(channel, key, dict(params or {}), _earcon(key), _priority(key))
+
+
+def _seat_channel(seat: int) -> str:
+    return f"seat:{seat}"
+
+
+def _seats_with(roles: Iterable[str], wanted: str) -> list[int]:
+    return [s for s, r in enumerate(roles) if r == wanted]
+
+
+def _get(obj: Any, name: str, default: Any = None) -> Any:
+    return getattr(obj, name, default) if obj is not None else default
+
+
+def announcements(action: Any, events: list, game: Any) -> list[Announcement]:
+    """What the board says after ``action`` was accepted and produced ``events``.
+
+    Args:
+        action: the accepted :class:`Action` (``kind``, ``seat``, ``target``, ...), or None
+            for ``game.start()``.
+        events: the :class:`Event` list ``game.apply(action)`` returned (``kind``, ``data``
+            as REPLAY.md).
+        game: the :class:`Game` *after* the action; read only through
+            :func:`public_view` / :func:`private_view`.
+
+    Returns:
+        ``list[Announcement]`` in speaking order. Public: game start, president, nomination,
+        each ballot counted ("vier von sieben", never who voted what until all have voted),
+        the revealed ballots per seat and the result (R8), tracker, chaos, law enacted,
+        reshuffle instructions, power granted and carried out, execution, game over with all
+        roles (R15). Private (``seat:N`` only, R16): the president's three and the
+        chancellor's two laws, view-discard, peek and investigate results.
+    """
+    view = public_view(game)
+    kind = _get(action, "kind")
+    actor = _get(action, "seat")
+    target = _get(action, "target")
+    out: list[Announcement] = []
+    say = out.append
+    event_kinds = [e.kind for e in events]
+    game_over = "game_over" in event_kinds
+    tracked = view.get("deck") != "untracked"
+
+    if kind == "vote":
+        election = next((e for e in events if e.kind == "election"), None)
+        if election is not None:
+            total = election.data["ja"] + election.data["nein"]
+            say(make("ballot.counted", {"count": total, "total": total}))
+        else:
+            say(make("ballot.counted", {"count": view["votes_cast"],
+                                        "total": view["votes_cast"] + len(view["awaiting"])}))
+    elif kind == "veto":
+        say(make("veto.proposed", {"seat": actor}))
+    elif kind == "veto_reply":
+        key = "veto.accepted" if _get(action, "accept") else "veto.refused"
+        say(make(key, {"seat": actor}))
+    elif kind == "special_election":
+        say(make("power.special_election.chosen", {"seat": actor, "target": target}))
+    elif kind == "investigate":
+        say(make("power.investigate.done", {"seat": actor, "target": target}))
+        result = private_view(game, actor)["power_result"]
+        if isinstance(result, dict):
+            say(make("power.investigate.result",
+                     {"target": result["target"], "party": result["party"]},
+                     _seat_channel(actor)))
+
+    for i, event in enumerate(events):
+        data = event.data
+        ek = event.kind
+        if ek == "game_started":
+            say(make("game.started", {"players": view["players"]}))
+        elif ek == "president":
+            if not (kind == "special_election" and data["seat"] == target):
+                say(make("president.new", {"seat": data["seat"]}))
+        elif ek == "nominated":
+            say(make("nomination.made", {"seat": data["seat"], "target": data["target"]}))
+        elif ek == "election":
+            ballots = {int(s): b for s, b in data["ballots"].items()}
+            say(make("election.ballots", {
+                "ja_seats": sorted(s for s, b in ballots.items() if b == "ja"),
+                "nein_seats": sorted(s for s, b in ballots.items() if b == "nein")}))
+            key = "election.passed" if data["elected"] else "election.failed"
+            say(make(key, {"ja": data["ja"], "nein": data["nein"]}))
+        elif ek == "tracker":
+            say(make("tracker.moved", {"position": data["position"]}))
+        elif ek == "chaos":
+            say(make("chaos.started"))
+            if "law_enacted" not in event_kinds[i + 1:]:
+                say(make("chaos.place_top_law"))
+        elif ek == "law_enacted":
+            party = data["party"]
+            count = view["fascist_laws" if party == "fascist" else "democratic_laws"]
+            prefix = "chaos.enacted" if data.get("by") == "chaos" else "law.enacted"
+            say(make(f"{prefix}.{party}", {"count": count}))
+        elif ek == "reshuffled":
+            if kind == "reshuffle":
+                say(make("reshuffle.done", {"draw_pile": data["draw_pile"]}))
+            else:  # untracked deck: the players shuffle now
+                later = events[i + 1:]
+                if any(e.kind == "power" and e.data.get("power") == "view_discard"
+                       for e in later):
+                    say(make("reshuffle.set_aside_discard"))
+                say(make("reshuffle.shuffle_now", {"count": data["draw_pile"]}))
+        elif ek == "power":
+            power, seat = data["power"], data["seat"]
+            say(make(f"power.{power}", {"seat": seat}))
+            if power in ("view_discard", "peek"):
+                result = private_view(game, seat)["power_result"]
+                channel = _seat_channel(seat)
+                if result is None:
+                    say(make(f"power.{power}.physical", {}, channel))
+                elif power == "peek":
+                    say(make("power.peek.result", {"laws": list(result)}, channel))
+                else:
+                    say(make("power.view_discard.result", {"party": result}, channel))
+        elif ek == "executed":
+            if not (game_over and _game_over_reason(events) == "dictator_executed"):
+                say(make("power.execution.done",
+                         {"seat": actor if actor is not None else view["president"],
+                          "target": data["target"]}))
+        elif ek == "game_over":
+            out.extend(_game_over(data, events, view))
+
+    if view.get("reshuffle_due") is not None and kind != "reshuffle" and not game_over:
+        say(make("reshuffle.shuffle_now", {"count": view["reshuffle_due"]}))
+
+    phase = view["phase"]
+    if kind == "vote" and phase == "legislative_president" and view.get("reshuffle_due") is None:
+        out.extend(_legislative(game, view, "president"))
+    elif kind == "discard" and phase == "legislative_chancellor":
+        out.extend(_legislative(game, view, "chancellor"))
+    elif kind == "veto_reply" and not _get(action, "accept") and phase == "legislative_chancellor":
+        out.extend(_legislative(game, view, "chancellor")[1:])
+    return out
+
+
+def _game_over_reason(events: list) -> str | None:
+    return next((e.data.get("reason") for e in events if e.kind == "game_over"), None)
+
+
+def _game_over(data: Mapping[str, Any], events: list, view: Mapping[str, Any]) -> list[Announcement]:
+    """R15: the winner, then every role revealed publicly."""
+    roles = list(data["roles"])
+    reason = data["reason"]
+    dictator = roles.index("dictator")
+    if reason in ("dictator_executed", "dictator_elected"):
+        first = make(f"game_over.{reason}", {"target": dictator})
+    else:
+        first = make(f"game_over.{reason}")
+    return [first, make("game_over.roles", {
+        "dictator": dictator, "fascists": _seats_with(roles, "fascist"),
+        "democrats": _seats_with(roles, "democrat")})]
+
+
+def _legislative(game: Any, view: Mapping[str, Any], office: str) -> list[Announcement]:
+    """R11: the public prompt, and the hand privately to the office holder."""
+    seat = view[office]
+    out = [make(f"legislative.{office}", {"seat": seat})]
+    hand = private_view(game, seat)["hand"]
+    if hand is not None:
+        out.append(make(f"hand.{office}", {"laws": list(hand)}, _seat_channel(seat)))
+    return out
+
+
+def _team(game: Any, seat: int, role: str) -> Announcement:
+    team = private_view(game, seat)["team"]
+    members = {m["seat"]: m["role"] for m in team}
+    fascists = sorted(s for s, r in members.items() if r == "fascist")
+    if role == "fascist":
+        dictator = next((s for s, r in members.items() if r == "dictator"), None)
+        return make("prolog.team.fascist", {"fascists": fascists, "dictator": dictator},
+                    _seat_channel(seat))
+    if role == "dictator" and members:
+        return make("prolog.team.dictator", {"fascists": fascists}, _seat_channel(seat))
+    return make("prolog.team.unknown", {}, _seat_channel(seat))
+
+
+def prolog(game: Any) -> list[Announcement]:
+    """R3 and R17: the private prolog, two messages for *every* seat, role then team.
+
+    Each seat hears ``prolog.role.<role>`` and then one ``prolog.team.*`` message: a fascist
+    the other fascists and the dictator; the dictator the fascists only where
+    ``dictator_knows_team`` applies; everyone else ``prolog.team.unknown``. Every seat thus
+    gets the same structure; the audio layer pads them to equal durations (R17).
+
+    Returns:
+        ``list[Announcement]``, seat by seat, all on ``seat:N`` channels.
+    """
+    out: list[Announcement] = []
+    for seat in range(public_view(game)["players"]):
+        role = private_view(game, seat)["role"]
+        out.append(make(f"prolog.role.{role}", {"seat": seat}, _seat_channel(seat)))
+        out.append(_team(game, seat, role))
+    return out
+
+
+def refusal(error: Any, seat: Any = None, game: Any = None) -> Announcement:
+    """The spoken refusal of an :class:`IllegalAction` (key ``refusal.<reason>``).
+
+    Args:
+        error: the error; ``.reason`` one of REPLAY.md's reasons, ``.private`` True when the
+            reason would reveal a secret (``not_in_hand``).
+        seat: the acting seat (0-based int), an action carrying ``.seat``, or None for input
+            that came from no seat (chance actions, the game master).
+        game: unused; accepted so callers may pass ``(error, action, game)``.
+
+    Returns:
+        A public :class:`Announcement`, or one on ``seat:N`` when ``error.private`` (R16). A
+        private refusal without a seat becomes the neutral public ``refusal.not_possible``.
+    """
+    if seat is not None and not isinstance(seat, int):
+        seat = getattr(seat, "seat", None)
+    if type(seat) is not int or seat < 0:
+        seat = None
+    reason = getattr(error, "reason", "malformed")
+    key = f"refusal.{reason}"
+    if key not in catalogue.MESSAGES:
+        key = "refusal.not_possible"
+    if getattr(error, "private", False) or catalogue.is_private(key):
+        if seat is None:
+            return make("refusal.not_possible", {"seat": None})
+        return make(key, {"seat": seat}, _seat_channel(seat))
+    return make(key, {"seat": seat})
+
+
+def status(game: Any, seat: int | None = None) -> list[Announcement]:
+    """Status on demand (ACCESSIBILITY.md 3): the public part, and privately the seat's own.
+
+    Public (to ``seat:N`` when ``seat`` is given, else the table): laws on each track and the
+    tracker; the government or the nominee; who must act now. Private (``seat`` given): the
+    seat's role and what it knows of its team (R3).
+
+    Returns:
+        ``list[Announcement]``.
+    """
+    view = public_view(game)
+    channel = "public" if seat is None else _seat_channel(seat)
+    out = [make("status.public", {"democratic_laws": view["democratic_laws"],
+                                  "fascist_laws": view["fascist_laws"],
+                                  "tracker": view["election_tracker"]}, channel)]
+    if view.get("nominee") is not None:
+        out.append(make("status.nominee", {"president": view["president"],
+                                           "nominee": view["nominee"]}, channel))
+    elif view["phase"] != "game_over":
+        out.append(make("status.government", {"president": view["president"],
+                                              "chancellor": view["chancellor"]}, channel))
+    if view["phase"] != "game_over":
+        out.append(make("status.waiting", {"waiting": list(view["awaiting"])}, channel))
+    if seat is not None:
+        role = private_view(game, seat)["role"]
+        out.append(make("status.private", {"role": role}, channel))
+        out.append(_team(game, seat, role))
+    return out
