@@ -234,11 +234,17 @@ def validate(document: Mapping[str, Any], modules: list[Any] | None = None) -> t
     for name, fields in schema.items():
         if name not in sections and name not in document:
             sections[name] = check_table(name, {}, fields, problems)
-    if not problems:
-        for mod in mods:
-            check = getattr(mod, "check", None)
-            if check is not None:
-                problems.extend(check(sections))
+    had_problems = bool(problems)
+    for mod in mods:
+        check = getattr(mod, "check", None)
+        if check is None:
+            continue
+        try:
+            problems.extend(check(sections))
+        except (TypeError, KeyError, AttributeError, ValueError, IndexError):
+            # a cross-field check tripping over a value already reported as bad
+            if not had_problems:
+                raise
     return sections, problems
 
 

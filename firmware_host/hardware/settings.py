@@ -39,8 +39,15 @@ def _nonempty(value: Any) -> str | None:
     return "must not be empty" if not str(value).strip() else None
 
 
+def _bcm(value: int) -> str | None:
+    if not FIRST_PIN <= value <= LAST_PIN:
+        return (f"BCM {value} is outside {FIRST_PIN}–{LAST_PIN} (0 and 1 belong to the HAT EEPROM; "
+                f"the header has no other GPIO)")
+    return None
+
+
 def _pin(doc: str, default: Any = REQUIRED) -> Field:
-    return Field(int, default, min=FIRST_PIN, max=LAST_PIN, doc=doc)
+    return Field(int, default, check=_bcm, doc=doc)
 
 
 #: section -> key -> Field (see :class:`firmware_host.config.Field`)

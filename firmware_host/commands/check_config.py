@@ -1,0 +1,51 @@
+"""``firmware-host check-config [FILE]``: validate a board config; print OK or every problem.
+
+Exit status 0 when the config is usable, 2 with every problem (one per line on stderr) when
+not. Checks every layer's sections (``SCHEMA_MODULES``) and the tag registry the config
+names. A reader that is unplugged right now is not a config problem.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Arguments: optional FILE (default ``$FIRMWARE_HOST_CONFIG`` or ``hardware/board.toml``)."""
+    parser.add_argument("file", nargs="?", metavar="FILE",
+                        help="board config (TOML); default $FIRMWARE_HOST_CONFIG or hardware/board.toml")
+    parser.add_argument("--no-tags", action="store_true", help="do not check the tag registry")
+
+
+def main(args: argparse.Namespace) -> int:
+    """Print ``OK: …`` (exit 0) or ``FILE: N problems`` and one problem per line (exit 2)."""
+    from firmware_host.config import ConfigError, default_config_path, load_config
+    from firmware_host.hardware.tags import TagRegistryError, load_registry
+
+    path = args.file or str(default_config_path())
+    try:
+        config = load_config(path)
+    except ConfigError as exc:
+        count = len(exc.problems)
+        print(f"{path}: {count} problem{'s' if count != 1 else ''}", file=sys.stderr)
+        for problem in exc.problems:
+            print(f"  {problem}", file=sys.stderr)
+        return 2
+    tags_note = ""
+    if not args.no_tags:
+        try:
+            registry = load_registry(config.tags_path)
+        except TagRegistryError as exc:
+            print(f"{config.tags_path}: {len(exc.problems)} problem{'s' if len(exc.problems) != 1 else ''}", file=sys.stderr)
+            for problem in exc.problems:
+                print(f"  {problem}", file=sys.stderr)
+            return 2
+        missing = [f"seat {s + 1}" for s in range(config.seats)
+                   if not (registry.ballot_tag(s, "ja") and registry.ballot_tag(s, "nein"))]
+        tags_note = f", {len(registry)} tags"
+        if missing:
+            tags_note += f" (no Ja/Nein tiles for {', '.join(missing)})"
+    readers = ", ".join(f"{r.name} at {r.port}" for r in config.readers.values()) or "no readers"
+    print(f"OK: {path}: {config.seats} seats, {len(config.inputs())} GPIO inputs, {readers}{tags_note}")
+    return 0

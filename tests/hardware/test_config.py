@@ -1,0 +1,204 @@
+"""The board config: every problem at once, each naming its key, "did you mean"."""
+
+from __future__ import annotations
+
+import copy
+import tomllib
+
+import pytest
+
+from firmware_host import config as config_module
+from firmware_host.cli import main as cli_main
+from firmware_host.config import DEFAULT_CONFIG_PATH, ConfigError, config_from_document, load_config
+from firmware_host.errors import FirmwareHostError, UsageError
+
+
+@pytest.fixture(scope="module")
+def shipped_document():
+    with open(DEFAULT_CONFIG_PATH, "rb") as fh:
+        return tomllib.load(fh)
+
+
+def problems_of(document):
+    with pytest.raises(ConfigError) as info:
+        config_from_document(document)
+    return info.value.problems
+
+
+def test_shipped_config_uses_26_inputs_on_bcm_2_to_27(shipped_config):
+    pins = sorted(shipped_config.inputs())
+    assert pins == list(range(2, 28))
+    assert shipped_config.seats == 10
+    assert len(shipped_config.democratic_slots) == 5 and len(shipped_config.fascist_slots) == 6
+    assert len(shipped_config.tracker_holes) == 4
+
+
+def test_shipped_config_timing_defaults_follow_accessibility_12(shipped_config):
+    t = shipped_config.timing
+    assert t.ignore_repeat_s == 0.5
+    assert t.double_press is False
+    assert t.bounce_s == pytest.approx(0.020)
+    assert shipped_config.pin_factory == "lgpio"
+    assert {r.type for r in shipped_config.readers.values()} == {"rdm6300"}
+    assert all(r.baud == 9600 and r.port.startswith("/dev/serial/by-id/") for r in shipped_config.readers.values())
+
+
+def test_other_layers_sections_are_kept_with_defaults(shipped_config):
+    assert shipped_config.sections["buttons"]["hold_s"] == 1.0
+    assert shipped_config.raw is shipped_config.sections
+    assert shipped_config.tags_path.name == "tags.toml" and shipped_config.tags_path.is_absolute()
+
+
+def test_config_error_is_a_usage_error_and_a_value_error():
+    assert issubclass(ConfigError, UsageError)
+    assert issubclass(ConfigError, FirmwareHostError) and issubclass(ConfigError, ValueError)
+
+
+def test_misspelt_key_is_named_with_did_you_mean(shipped_document):
+    doc = copy.deepcopy(shipped_document)
+    doc["buttons"]["hold_time"] = doc["buttons"].pop("hold_s")
+    assert "buttons.hold_time: unknown key (did you mean 'hold_s'?)" in problems_of(doc)
+
+
+def test_misspelt_section_is_named_with_did_you_mean(shipped_document):
+    doc = copy.deepcopy(shipped_document)
+    doc["trackers"] = doc.pop("tracker")
+    problems = problems_of(doc)
+    assert "trackers: unknown section (did you mean 'tracker'?)" in problems
+    assert "tracker.holes: missing (required)" in problems
+
+
+def test_all_problems_are_reported_at_once(shipped_document):
+    doc = copy.deepcopy(shipped_document)
+    doc["gpio"]["pin_factory"] = "lpgio"
+    doc["buttons"]["bounce_ms"] = "20"
+    doc["seats"]["3"]["button"] = 17           # seat 1's pin
+    doc["readers"]["law"]["type"] = "pn533"
+    problems = problems_of(doc)
+    assert len(problems) == 4
+    assert problems[0].startswith("gpio.pin_factory: 'lpgio' is not one of") and "did you mean 'lgpio'" in problems[0]
+    assert "buttons.bounce_ms: must be an integer, not '20'" in problems
+    assert any(p.startswith("readers.law.type: 'pn533'") for p in problems)
+    assert "seats.3.button: BCM 17 is already used by seats.1.button" in problems
+
+
+def test_pin_used_twice_is_refused_naming_both_keys(shipped_document):
+    doc = copy.deepcopy(shipped_document)
+    doc["tracker"]["holes"][2] = doc["slots"]["fascist"][0]
+    assert problems_of(doc) == ["tracker.holes.2: BCM 23 is already used by slots.fascist.1"]
+
+
+@pytest.mark.parametrize("pin", [0, 1, 28, 40])
+def test_pins_outside_bcm_2_to_27_are_refused(shipped_document, pin):
+    doc = copy.deepcopy(shipped_document)
+    doc["game_master"]["key"] = pin
+    problems = problems_of(doc)
+    assert problems[0].startswith(f"game_master.key: BCM {pin} is outside 2–27")
+
+
+def test_a_missing_seat_is_refused(shipped_document):
+    doc = copy.deepcopy(shipped_document)
+    del doc["seats"]["4"]
+    assert problems_of(doc) == ["seats: seat 4 missing (seats must be numbered 0..n-1 without gaps)"]
+
+
+def test_a_seat_that_is_not_a_number_is_refused(shipped_document):
+    doc = copy.deepcopy(shipped_document)
+    doc["seats"]["x"] = {"button": 99}
+    problems = problems_of(doc)
+    assert any(p.startswith("seats.x: a seat must be a number") for p in problems)
+    assert any(p.startswith("seats.x.button: BCM 99 is outside") for p in problems)
+
+
+def test_fewer_than_five_seats_are_refused(shipped_document):
+    doc = copy.deepcopy(shipped_document)
+    doc["seats"] = {str(s): doc["seats"][str(s)] for s in range(4)}
+    assert problems_of(doc) == ["seats: 4 seats configured; a board has 5 to 10 ([seats.0] … [seats.9], R1)"]
+
+
+def test_wrong_number_of_slots_and_holes_is_refused(shipped_document):
+    doc = copy.deepcopy(shipped_document)
+    doc["slots"]["fascist"] = doc["slots"]["fascist"][:5]
+    doc["tracker"]["holes"] = doc["tracker"]["holes"] + [doc["slots"]["fascist"][0]]
+    problems = problems_of(doc)
+    assert "slots.fascist: needs exactly 6 pins, one per slot, has 5" in problems
+    assert "tracker.holes: needs exactly 4 pins, holes 0–3, has 5" in problems
+
+
+def test_reader_without_port_is_refused(shipped_document):
+    doc = copy.deepcopy(shipped_document)
+    del doc["readers"]["ballot"]["port"]
+    assert problems_of(doc) == ["readers.ballot.port: missing (required)"]
+
+
+def test_reader_of_unknown_type_is_refused(shipped_document):
+    doc = copy.deepcopy(shipped_document)
+    doc["readers"]["ballot"]["type"] = "rdm630"
+    assert problems_of(doc) == ["readers.ballot.type: 'rdm630' is not one of rdm6300 (did you mean 'rdm6300'?)"]
+
+
+def test_unknown_reader_name_and_shared_port_are_refused(shipped_document):
+    doc = copy.deepcopy(shipped_document)
+    doc["readers"]["lawz"] = dict(doc["readers"].pop("law"))
+    doc["readers"]["lawz"]["port"] = doc["readers"]["ballot"]["port"]
+    problems = problems_of(doc)
+    assert "readers.lawz: unknown reader (did you mean 'law'?); readers are ballot and law" in problems
+    assert any(p.startswith("readers.lawz.port:") and "already the port of readers.ballot" in p for p in problems)
+
+
+def test_wrong_types_are_named(shipped_document):
+    doc = copy.deepcopy(shipped_document)
+    doc["buttons"]["double_press"] = 1
+    doc["gpio"]["pull_up"] = "yes"
+    doc["slots"]["democratic"] = 19
+    problems = problems_of(doc)
+    assert "buttons.double_press: must be true or false, not 1" in problems
+    assert "gpio.pull_up: must be true or false, not 'yes'" in problems
+    assert "slots.democratic: must be a list, not 19" in problems
+
+
+def test_ignore_repeat_range_is_0_1_to_1_5_seconds(shipped_document):
+    doc = copy.deepcopy(shipped_document)
+    doc["buttons"]["ignore_repeat_s"] = 0.05
+    assert problems_of(doc) == ["buttons.ignore_repeat_s: 0.05 is below the minimum 0.1 (allowed 0.1–1.5)"]
+    doc["buttons"]["ignore_repeat_s"] = 1.5
+    assert config_from_document(doc).timing.ignore_repeat_s == 1.5
+
+
+def test_an_unplugged_reader_is_not_a_config_error(shipped_config):
+    # the shipped ports do not exist on this machine; the config is still fine
+    assert shipped_config.readers["ballot"].port.startswith("/dev/serial/by-id/")
+
+
+def test_missing_schema_module_is_skipped_silently(monkeypatch, shipped_document):
+    monkeypatch.setattr(config_module, "SCHEMA_MODULES",
+                        config_module.SCHEMA_MODULES + ["firmware_host.nowhere.settings"])
+    assert config_from_document(shipped_document).seats == 10
+
+
+def test_unreadable_and_malformed_files_are_one_line_errors(tmp_path):
+    with pytest.raises(ConfigError) as info:
+        load_config(tmp_path / "none.toml")
+    assert "cannot read the config" in str(info.value) and "\n" not in str(info.value)
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[gpio\npin_factory = 1\n")
+    with pytest.raises(ConfigError) as info:
+        load_config(bad)
+    assert "not valid TOML" in info.value.problems[0]
+
+
+def test_check_config_prints_ok_for_the_shipped_config(capsys):
+    assert cli_main(["check-config", str(DEFAULT_CONFIG_PATH)]) == 0
+    assert capsys.readouterr().out.startswith("OK: ")
+
+
+def test_check_config_lists_every_problem_and_exits_2(tmp_path, capsys, shipped_document):
+    text = DEFAULT_CONFIG_PATH.read_text().replace("hold_s = 1.0", "hold_sec = 1.0").replace("key = 3", "key = 4")
+    path = tmp_path / "board.toml"
+    path.write_text(text)
+    (tmp_path / "tags.toml").write_text((DEFAULT_CONFIG_PATH.parent / "tags.toml").read_text())
+    assert cli_main(["check-config", str(path)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == f"{path}: 2 problems"
+    assert "  buttons.hold_sec: unknown key (did you mean 'hold_s'?)" in err
+    assert "  game_master.key: BCM 4 is already used by seats.0.button" in err
