@@ -35,6 +35,7 @@ import queue
 import shutil
 import subprocess
 import threading
+import time
 import unicodedata
 import wave
 from pathlib import Path
@@ -112,15 +113,53 @@ class RenderJob:
         return self.path
 
 
-def _default_engine_factory() -> Any:
-    """A new pyttsx3 engine on the espeak driver (not ``pyttsx3.init``, which reuses a hung one)."""
-    import pyttsx3
-    import pyttsx3.drivers.espeak as espeak_driver
+class _EspeakEngine:
+    """A pyttsx3 engine on the espeak driver, used so that its known races cannot bite.
 
-    # The espeak driver prints "Audio saved to …" on stdout, which `simulate` uses for JSON
-    # Lines; shadow print in that module only (module globals come before builtins).
-    espeak_driver.print = lambda *args, **kwargs: log.debug("pyttsx3: %s", " ".join(map(str, args)))
-    return pyttsx3.Engine("espeak")
+    With ``AUDIO_OUTPUT_RETRIEVAL`` libespeak-ng runs asynchronously (a FIFO thread). pyttsx3
+    2.99 queues property changes and runs them together with an ``endLoop`` that calls
+    ``espeak_Cancel`` when espeak is busy, which flushes the queued rate or voice change; and
+    its ``runAndWait`` returns ~10 ms after *starting* synthesis, before the WAV is written.
+    So this wrapper sets properties on the driver directly, waits for espeak's FIFO to drain
+    (``espeak_Synchronize``) before synthesising, and after ``runAndWait`` waits until the
+    driver has written the file. A stuck wait is caught by the renderer's timeout.
+    """
+
+    def __init__(self) -> None:
+        import pyttsx3
+        import pyttsx3.drivers.espeak as espeak_driver
+        from pyttsx3.drivers import _espeak
+
+        # The espeak driver prints "Audio saved to …" on stdout, which `simulate` uses for JSON
+        # Lines; shadow print in that module only (module globals come before builtins).
+        espeak_driver.print = lambda *args, **kwargs: log.debug("pyttsx3: %s", " ".join(map(str, args)))
+        self._espeak = _espeak
+        self.engine = pyttsx3.Engine("espeak")
+        self._driver = self.engine.proxy._driver
+
+    def setProperty(self, name: str, value: Any) -> None:
+        self._driver.setProperty(name, value)  # at once, not through pyttsx3's command queue
+
+    def save_to_file(self, text: str, path: str) -> None:
+        self._espeak.Synchronize()  # property changes are applied before synthesis starts
+        self.engine.save_to_file(text, path)
+
+    def runAndWait(self) -> None:
+        self.engine.runAndWait()
+        self._espeak.Synchronize()
+        while self._driver._speaking:  # the callback writes the file at MSG_TERMINATED
+            time.sleep(0.002)
+
+    def endLoop(self) -> None:
+        self._driver.endLoop()
+
+    def stop(self) -> None:
+        self._driver.stop()
+
+
+def _default_engine_factory() -> Any:
+    """A new pyttsx3 espeak engine (not ``pyttsx3.init``, which would hand back a hung one)."""
+    return _EspeakEngine()
 
 
 @dataclasses.dataclass

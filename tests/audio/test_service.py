@@ -1,0 +1,269 @@
+"""The audio service: routing (R16), prolog padding (R17), priorities, repeat-last, sinks."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from firmware_host.audio import (
+    AudioError, PrivacyError, RecordingSink, SpeechError, WavDirSink, read_wav, rms,
+)
+from firmware_host.audio.service import Utterance
+
+WAIT = 20  # seconds to wait for a thread at most (a deadlock guard, not a timing assertion)
+
+
+def playing(sink, output, key):
+    return sink.wait_for(lambda s: (p := s.playing(output)) is not None and p.key == key, WAIT)
+
+
+def test_R16_private_message_is_never_played_on_public(make_service):
+    sink = RecordingSink()
+    audio = make_service(sink)
+    a = audio.say("seat:2", "Du bist Faschist.", key="role")
+    b = audio.say("public", "Das Spiel beginnt.", key="start")
+    assert a.wait_played(WAIT) and b.wait_played(WAIT)
+    assert [p.key for p in sink.on("public")] == ["start"]
+    assert [(p.output, p.key) for p in sink.on("seat:2")] == [("seat:2", "role")]
+    assert all(p.channel == "public" for p in sink.on("public"))
+
+
+def test_R16_misrouted_private_message_is_refused_by_the_guard(make_service, caplog):
+    sink = RecordingSink()
+    audio = make_service(sink)
+    secret = audio._make("seat:1", "Du bist der Diktator.", "role", "normal", None)
+    with caplog.at_level(logging.CRITICAL, logger="firmware_host.audio"):
+        audio._player("public").put(secret)  # a routing bug, simulated
+        assert secret.wait_played(WAIT)
+    assert isinstance(secret.error, PrivacyError)
+    assert sink.on("public") == []
+    assert "refused on output public" in caplog.text
+    with pytest.raises(PrivacyError):
+        audio._guard(secret, "seat:2")
+
+
+def test_R17_prolog_messages_padded_to_equal_duration_in_seat_order(make_service):
+    sink = RecordingSink()
+    audio = make_service(sink, real=True, language="en")
+    texts = {
+        0: "You are a democrat.",
+        1: "You are the dictator. Your fascist is seat four.",
+        2: "You are a fascist. The dictator is seat two, the other fascist seat four.",
+        3: "You are a democrat.",
+    }
+    made = audio.say_padded(texts, earcon="input")
+    for u in made.values():
+        assert u.wait_played(WAIT)
+    durations = [sink.on(f"seat:{s}")[0].duration for s in texts]
+    assert max(durations) - min(durations) <= 0.05
+    # the padding is silence after real speech: the longest sentence decides the length
+    spoken = [read_wav(made[s].wav_path()).duration for s in texts]
+    assert max(durations) >= max(spoken)
+    assert [made[s].seq for s in sorted(texts)] == sorted(u.seq for u in made.values())
+
+
+def test_refusal_interrupts_public_chatter_which_is_played_again(make_service):
+    sink = RecordingSink(hold=True)
+    audio = make_service(sink)
+    chatter = audio.say("public", "Präsident ist Platz zwei.", key="president")
+    assert playing(sink, "public", "president")
+    refusal = audio.say("public", "Nicht erlaubt.", key="refused", priority="refusal", earcon="refusal")
+    assert playing(sink, "public", "refused")
+    sink.finish("public")
+    assert playing(sink, "public", "president")
+    sink.finish("public")
+    assert chatter.wait_played(WAIT) and refusal.wait_played(WAIT)
+    assert [(p.key, p.interrupted) for p in sink.on("public")] == [
+        ("president", True), ("refused", False), ("president", False)]
+    assert not chatter.interrupted
+
+
+def test_fault_goes_before_queued_chatter(make_service):
+    sink = RecordingSink(hold=True)
+    audio = make_service(sink)
+    audio.say("public", "Erstens.", key="one")
+    assert playing(sink, "public", "one")
+    audio.say("public", "Zweitens.", key="two")
+    audio.say("public", "Leser getrennt.", key="fault", priority="fault", earcon="fault")
+    assert playing(sink, "public", "fault")
+    for _ in range(3):
+        sink.finish("public")
+        sink.wait_for(lambda s: s.playing("public") is not None or audio.idle(), WAIT)
+    sink.finish("public")
+    assert sink.wait_for(lambda s: audio.idle(), WAIT)
+    assert [p.key for p in sink.on("public") if not p.interrupted] == ["fault", "one", "two"]
+
+
+def test_game_over_is_never_cut(make_service):
+    sink = RecordingSink(hold=True)
+    audio = make_service(sink)
+    over = audio.say("public", "Die Demokraten gewinnen.", key="game_over", priority="game_over", earcon="game_over")
+    assert playing(sink, "public", "game_over")
+    fault = audio.say("public", "Fehler.", key="fault", priority="fault")
+    assert audio.interrupt("public") is False
+    assert sink.playing("public").key == "game_over"
+    sink.finish("public")
+    assert playing(sink, "public", "fault")
+    sink.finish("public")
+    assert over.wait_played(WAIT) and fault.wait_played(WAIT)
+    assert [(p.key, p.interrupted) for p in sink.on("public")] == [("game_over", False), ("fault", False)]
+
+
+def test_public_announcements_are_never_dropped(make_service):
+    sink = RecordingSink(hold=True)
+    audio = make_service(sink)
+    keys = []
+    for i in range(6):
+        keys.append(f"news{i}")
+        audio.say("public", f"Nachricht {i}.", key=f"news{i}")
+        if i % 2:
+            audio.say("public", "Nicht erlaubt.", key=f"refused{i}", priority="refusal")
+        audio.interrupt("public")
+    while not audio.idle():
+        sink.wait_for(lambda s: s.playing("public") is not None or audio.idle(), WAIT)
+        sink.finish("public")
+    completed = [p.key for p in sink.on("public") if not p.interrupted]
+    assert [k for k in completed if k.startswith("news")] == keys
+    assert sorted(k for k in completed if k.startswith("refused")) == ["refused1", "refused3", "refused5"]
+
+
+def test_own_repeat_request_cuts_off_what_the_earphone_says(make_service):
+    sink = RecordingSink(hold=True)
+    audio = make_service(sink)
+    audio.say("public", "Kanzler ist Platz drei.", key="chancellor")
+    assert playing(sink, "public", "chancellor")
+    sink.finish("public")
+    long_secret = audio.say("seat:1", "Deine Hand: drei Gesetze.", key="hand")
+    assert playing(sink, "seat:1", "hand")
+    status = audio.say("seat:1", "Status.", key="status", priority="request")
+    assert playing(sink, "seat:1", "status")
+    assert long_secret.wait_played(WAIT) and long_secret.interrupted
+    sink.finish("seat:1")
+    assert status.wait_played(WAIT)
+    assert [(p.key, p.interrupted) for p in sink.on("seat:1")] == [("hand", True), ("status", False)]
+    assert sink.on("public")[0].interrupted is False
+
+
+def test_repeat_last_replays_the_latest_public_or_own_message_without_limit(make_service):
+    sink = RecordingSink()
+    audio = make_service(sink)
+    assert audio.repeat_last(0) is None
+    audio.say("seat:0", "Du bist Demokrat.", key="role").wait_played(WAIT)
+    audio.say("seat:1", "Du bist Faschist.", key="role").wait_played(WAIT)
+    for _ in range(3):
+        assert audio.repeat_last(0).wait_played(WAIT)
+    audio.say("public", "Wahl: angenommen.", key="vote_passed").wait_played(WAIT)
+    assert audio.repeat_last(0).wait_played(WAIT)
+    heard = [(p.key, p.text) for p in sink.on("seat:0")]
+    assert heard == [("role", "Du bist Demokrat.")] * 4 + [("vote_passed", "Wahl: angenommen.")]
+    assert all(p.text != "Du bist Faschist." for p in sink.on("seat:0"))
+
+
+def test_repeat_of_a_padded_prolog_message_keeps_its_padding(make_service):
+    sink = RecordingSink()
+    audio = make_service(sink)
+    made = audio.say_padded({0: "Kurz.", 1: "Ein wesentlich längerer Satz für Platz zwei."})
+    for u in made.values():
+        u.wait_played(WAIT)
+    audio.repeat_last(0).wait_played(WAIT)
+    first, again = sink.on("seat:0")
+    assert abs(first.duration - again.duration) < 0.001
+    assert abs(first.duration - sink.on("seat:1")[0].duration) < 0.001
+
+
+def test_earcon_goes_before_speech_and_volume_zero_silences_it(make_service):
+    sink = RecordingSink()
+    loud = make_service(sink, earcon_volume=1.0)
+    with_earcon = loud.say("public", "Ja.", key="k", earcon="ballot")
+    plain = loud.say("public", "Ja.", key="k2")
+    for u in (with_earcon, plain):
+        u.wait_played(WAIT)
+    a, b = sink.on("public")
+    assert a.duration > b.duration + 0.1
+    sink2 = RecordingSink()
+    quiet = make_service(sink2, earcon_volume=0.0)
+    quiet.say("public", "Ja.", key="k", earcon="ballot").wait_played(WAIT)
+    assert abs(sink2.on("public")[0].duration - b.duration) < 0.001
+
+
+def test_channel_volume_scales_speech(make_service):
+    sink = RecordingSink()
+    audio = make_service(sink, public_volume=1.0, seat_volumes=[0.25])
+    audio.say("public", "Lautstärke.", key="a").wait_played(WAIT)
+    audio.say("seat:0", "Lautstärke.", key="a").wait_played(WAIT)
+    pub, seat = rms(sink.on("public")[0].clip), rms(sink.on("seat:0")[0].clip)
+    assert seat == pytest.approx(pub * 0.25, rel=0.02)
+
+
+def test_play_earcon_alone(make_service):
+    sink = RecordingSink()
+    audio = make_service(sink)
+    assert audio.play_earcon("seat:3", "scan_wrap").wait_played(WAIT)
+    (p,) = sink.on("seat:3")
+    assert p.earcon == "scan_wrap" and p.text == "" and 0 < p.duration <= 0.4
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda a: a.say("seat:9", "x", key="k"), "unknown channel"),
+    (lambda a: a.say("table", "x", key="k"), "unknown channel"),
+    (lambda a: a.say("public", "x", key="k", priority="urgent"), "unknown priority"),
+    (lambda a: a.say("public", "x", key="k", earcon="trumpet"), "unknown earcon"),
+    (lambda a: a.set_language("fr"), "unknown language"),
+    (lambda a: a.set_seat_voice(0, rate=500), "80–450"),
+])
+def test_bad_calls_give_one_line_errors(make_service, call, message):
+    audio = make_service()
+    with pytest.raises(AudioError, match=message) as info:
+        call(audio)
+    assert "\n" not in str(info.value)
+
+
+def test_nothing_to_say_is_refused(make_service):
+    with pytest.raises(SpeechError):
+        make_service().say("public", "", key="k")
+
+
+def test_wavdir_sink_writes_one_numbered_wav_per_utterance(make_service, tmp_path):
+    sink = WavDirSink(tmp_path / "out")
+    audio = make_service(sink)
+    a = audio.say("public", "Erste Ansage.", key="first", earcon="input")
+    b = audio.say("seat:2", "Geheim.", key="role")
+    assert a.wait_played(WAIT) and b.wait_played(WAIT)
+    assert a.sink_path.name == "00001-public-first.wav"
+    assert b.sink_path.name == "00002-seat2-role.wav"
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [a.sink_path.name, b.sink_path.name]
+    assert read_wav(a.sink_path).duration > 0.5
+
+
+def test_seat_settings_change_rate_and_volume(make_service):
+    audio = make_service(seat_rate=175)
+    audio.set_seat_voice(2, rate=300, volume=0.5)
+    assert audio.settings.rate("seat:2") == 300 and audio.settings.rate("seat:1") == 175
+    assert audio.settings.volume("seat:2") == 0.5 and audio.settings.volume("seat:0") == 1.0
+
+
+def test_prerender_fills_the_cache_for_every_rate_in_use(make_service, fake_log):
+    audio = make_service(seats=3, seat_rates=[175, 300, 175])
+    queued = audio.prerender(["Ja.", "Nein."])
+    assert queued == 4  # two sentences at 175 and at 300 words per minute
+    for rate in (175, 300):
+        for text in ("Ja.", "Nein."):
+            audio.renderer.render(text, "de", rate=rate).wait(WAIT)
+    assert sorted(fake_log) == ["Ja.", "Ja.", "Nein.", "Nein."]
+    assert audio.prerender(["Ja.", "Nein."]) == 0
+
+
+def test_verbosity_auto_uses_long_wording_once_per_key(make_service):
+    audio = make_service(verbosity="auto")
+    assert [audio.use_long_wording("vote") for _ in range(3)] == [True, False, False]
+    assert make_service(verbosity="short").use_long_wording("vote") is False
+    assert make_service(verbosity="long").use_long_wording("vote") is True
+
+
+def test_utterance_wav_path_is_the_cached_speech(make_service):
+    audio = make_service()
+    u = audio.say("public", "Gesetz.", key="law")
+    assert isinstance(u, Utterance)
+    assert u.wav_path(WAIT).exists()
+    assert audio.play_earcon("public", "input").wav_path() is None

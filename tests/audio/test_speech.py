@@ -1,0 +1,186 @@
+"""Speech rendering: real espeak-ng output, the disk cache, threads, timeouts, fallback."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import unicodedata
+
+import pytest
+
+from firmware_host.audio import RecordingSink, SpeechError, SpeechRenderer, read_wav, rms
+from firmware_host.audio.speech import cache_key
+
+from .conftest import FakeEngine
+
+
+def test_real_espeak_render_gives_audible_wav_of_plausible_length(tmp_path):
+    renderer = SpeechRenderer(tmp_path)
+    try:
+        path = renderer.render("Wahl: angenommen, fünf zu zwei.", "de", rate=175).wait(30)
+        clip = read_wav(path)
+        assert clip.rate == 22050
+        assert 1.0 < clip.duration < 6.0
+        assert rms(clip) > 300  # not silent
+        en = read_wav(renderer.render("Election passed, five to two.", "en").wait(30))
+        assert en.duration > 1.0 and rms(en) > 300
+    finally:
+        renderer.close()
+
+
+def test_faster_rate_gives_shorter_speech(tmp_path):
+    renderer = SpeechRenderer(tmp_path)
+    try:
+        slow = read_wav(renderer.render("Das dritte faschistische Gesetz.", "de", rate=120).wait(30))
+        fast = read_wav(renderer.render("Das dritte faschistische Gesetz.", "de", rate=400).wait(30))
+        assert fast.duration < slow.duration * 0.6
+    finally:
+        renderer.close()
+
+
+def test_cache_hit_on_second_render_makes_no_second_render_call(tmp_path, fake_log):
+    first = SpeechRenderer(tmp_path, engine_factory=lambda: FakeEngine(fake_log))
+    path = first.render("Gesetz erlassen.", "de").wait(10)
+    first.close()
+    second = SpeechRenderer(tmp_path, engine_factory=lambda: FakeEngine(fake_log))
+    try:
+        job = second.render("Gesetz erlassen.", "de")
+        assert job.done() and job.wait(0) == path
+        assert fake_log == ["Gesetz erlassen."]
+        assert second.render_count == 0
+    finally:
+        second.close()
+
+
+def test_same_sentence_asked_twice_at_once_is_rendered_once(fake_renderer, fake_log):
+    jobs = [fake_renderer.render("Kanzler gewählt.", "de") for _ in range(3)]
+    assert len({j.wait(10) for j in jobs}) == 1
+    assert fake_log == ["Kanzler gewählt."]
+
+
+def test_cache_key_covers_text_language_voice_and_rate():
+    base = cache_key("Ja", "de", "de", 175)
+    assert base != cache_key("Ja", "en", "de", 175)
+    assert base != cache_key("Ja", "de", "en", 175)
+    assert base != cache_key("Ja", "de", "de", 176)
+    assert base != cache_key("Nein", "de", "de", 175)
+
+
+def test_text_is_normalised_to_nfc_before_speaking(fake_renderer, fake_log):
+    decomposed = unicodedata.normalize("NFD", "fünf Stimmen")
+    assert decomposed != "fünf Stimmen"
+    a = fake_renderer.render(decomposed, "de").wait(10)
+    b = fake_renderer.render("fünf  Stimmen", "de").wait(10)
+    assert a == b
+    assert fake_log == ["fünf Stimmen"]
+    assert unicodedata.is_normalized("NFC", fake_log[0])
+
+
+@pytest.mark.parametrize("rate", [79, 451])
+def test_rate_outside_espeak_limits_is_refused(fake_renderer, rate):
+    with pytest.raises(SpeechError, match="80–450"):
+        fake_renderer.render("Ja.", "de", rate=rate)
+
+
+def test_empty_text_is_refused(fake_renderer):
+    with pytest.raises(SpeechError, match="empty"):
+        fake_renderer.render("   ", "de")
+
+
+def test_two_announcements_from_two_threads_at_once_are_both_rendered(make_service):
+    sink = RecordingSink()
+    audio = make_service(sink, real=True, language="en")
+    barrier = threading.Barrier(2)
+    made = {}
+
+    def announce(name, text):
+        barrier.wait()
+        made[name] = audio.say("public", text, key=name)
+
+    threads = [threading.Thread(target=announce, args=a) for a in
+               [("first", "Seat two is president."), ("second", "The fascists enacted a law.")]]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert made["first"].wait_played(30) and made["second"].wait_played(30)
+    played = {p.key: p for p in sink.on("public")}
+    assert set(played) == {"first", "second"}
+    for p in played.values():
+        assert p.duration > 0.8 and rms(p.clip) > 300
+    assert played["first"].clip.pcm != played["second"].clip.pcm
+
+
+def test_hanging_render_is_recovered_by_the_timeout(tmp_path, fake_log, caplog):
+    hang = threading.Event()
+    engines = []
+
+    def factory():
+        engine = FakeEngine(fake_log, hang=hang if not engines else None)
+        engines.append(engine)
+        return engine
+
+    renderer = SpeechRenderer(tmp_path, engine_factory=factory, timeout=0.3)
+    try:
+        with caplog.at_level(logging.WARNING, logger="firmware_host.audio.speech"):
+            path = renderer.render("Präsident gewählt.", "de").wait(20)
+        assert read_wav(path).duration > 0.5
+        assert renderer.engines_created == 2
+        assert renderer.backend == "pyttsx3"
+        assert "recreating the engine" in caplog.text
+    finally:
+        hang.set()
+        renderer.close()
+
+
+def test_pyttsx3_failing_again_and_again_falls_back_to_espeak_binary(tmp_path, fake_log, caplog):
+    hang = threading.Event()
+    renderer = SpeechRenderer(tmp_path, engine_factory=lambda: FakeEngine(fake_log, hang=hang),
+                              timeout=0.3, max_engine_failures=2)
+    try:
+        with caplog.at_level(logging.WARNING, logger="firmware_host.audio.speech"):
+            path = renderer.render("Wahl gescheitert.", "de").wait(30)
+        assert renderer.backend == "espeak-ng"
+        assert "using the espeak-ng binary" in caplog.text
+        clip = read_wav(path)
+        assert clip.duration > 0.5 and rms(clip) > 300
+        assert fake_log == []
+    finally:
+        hang.set()
+        renderer.close()
+
+
+def test_engine_that_raises_is_replaced_and_the_error_never_reaches_the_caller(tmp_path, fake_log):
+    class Broken(FakeEngine):
+        def runAndWait(self):
+            raise RuntimeError("driver gone")
+
+    made = []
+
+    def factory():
+        made.append(1)
+        return Broken(fake_log) if len(made) == 1 else FakeEngine(fake_log)
+
+    renderer = SpeechRenderer(tmp_path, engine_factory=factory, timeout=5)
+    try:
+        assert renderer.render("Ja.", "de").wait(10).exists()
+        assert renderer.engines_created == 2
+    finally:
+        renderer.close()
+
+
+def test_background_renders_wait_for_live_speech(tmp_path, fake_log):
+    gate = threading.Event()
+    renderer = SpeechRenderer(tmp_path, engine_factory=lambda: FakeEngine(fake_log, gate=gate))
+    try:
+        background = [renderer.render(f"Satz {i}.", "de", background=True) for i in range(4)]
+        live = renderer.render("Jetzt sofort.", "de")
+        gate.set()
+        live.wait(10)
+        for job in background:
+            job.wait(10)
+        # at most the one background render already started may come first
+        assert fake_log.index("Jetzt sofort.") <= 1
+    finally:
+        gate.set()
+        renderer.close()
