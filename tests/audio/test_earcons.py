@@ -1,0 +1,51 @@
+"""Earcons in sounds/: present, short, distinct, reproducible from the generator."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from itertools import combinations
+
+import pytest
+
+from firmware_host.audio import EARCONS, EarconError, load_earcon, rms
+from firmware_host.audio.earcons import SOUNDS_DIR
+
+
+def test_every_earcon_file_is_present_short_and_audible():
+    assert set(EARCONS) >= {"input", "ballot", "election_passed", "election_failed", "law_democratic",
+                            "law_fascist", "power", "refusal", "fault", "game_over", "scan_wrap"}
+    for name in EARCONS:
+        clip = load_earcon(name)
+        assert clip.rate == 22050
+        assert 0.03 <= clip.duration <= 0.400, name
+        assert rms(clip) > 1000, name
+
+
+def test_earcons_are_distinct_from_each_other():
+    clips = {name: load_earcon(name) for name in EARCONS}
+    for a, b in combinations(EARCONS, 2):
+        assert clips[a].pcm != clips[b].pcm, (a, b)
+    # and not merely different by a few samples: the difference is loud
+    for a, b in combinations(EARCONS, 2):
+        x, y = clips[a].samples(), clips[b].samples()
+        n = min(len(x), len(y))
+        diff = sum(abs(x[i] - y[i]) for i in range(0, n, 7)) / max(1, len(range(0, n, 7)))
+        assert diff > 500 or len(x) != len(y), (a, b)
+
+
+def test_committed_earcons_match_the_generator():
+    result = subprocess.run([sys.executable, str(SOUNDS_DIR / "generate.py"), "--check"],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+def test_every_earcon_is_documented_in_the_sounds_readme():
+    readme = (SOUNDS_DIR / "README.md").read_text(encoding="utf-8")
+    for name in EARCONS:
+        assert f"`{name}.wav`" in readme
+
+
+def test_unknown_earcon_is_a_clear_error():
+    with pytest.raises(EarconError, match="unknown earcon 'trumpet'"):
+        load_earcon("trumpet")

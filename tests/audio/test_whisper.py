@@ -1,0 +1,91 @@
+"""Whisper station: one shared earphone that seats visit in turn (BOARD.md Audio, R17)."""
+
+from __future__ import annotations
+
+import pytest
+
+from firmware_host.audio import AudioError, RecordingSink
+
+WAIT = 20
+
+
+def call_text(seat: int) -> str:
+    return f"Platz {seat + 1}, bitte zur Flüsterstation."
+
+
+@pytest.fixture
+def station(make_service):
+    sink = RecordingSink()
+    audio = make_service(sink, seats=4, whisper_call=call_text, whisper_station=True, whisper_device="hw:1")
+    return audio, sink
+
+
+def calls(sink):
+    return [p.text for p in sink.on("public") if p.key == "whisper_call"]
+
+
+def test_private_message_waits_until_the_seat_comes_and_confirms(station):
+    audio, sink = station
+    secret = audio.say("seat:2", "Du bist Faschist.", key="role")
+    assert sink.wait_for(lambda s: calls(s) == [call_text(2)], WAIT)
+    assert audio.whisper_called == 2
+    assert not secret.done() and sink.on("whisper") == []
+    assert audio.confirm_whisper(1) is False  # the wrong seat pressed: ignored
+    assert audio.confirm_whisper(2) is True
+    assert secret.wait_played(WAIT)
+    assert [(p.channel, p.key) for p in sink.on("whisper")] == [("seat:2", "role")]
+    assert sink.wait_for(lambda s: audio.idle(), WAIT)
+    assert all(not p.channel.startswith("seat:") for p in sink.on("public"))
+
+
+def test_prolog_at_whisper_station_serves_seats_in_order_with_equal_visits(station):
+    audio, sink = station
+    texts = {3: "Du bist Demokrat.", 0: "Du bist der Diktator. Dein Faschist ist Platz zwei.",
+             1: "Du bist Faschist. Der Diktator ist Platz eins.", 2: "Du bist Demokrat."}
+    made = audio.say_padded(texts)
+    for seat in range(4):
+        assert sink.wait_for(lambda s: len(calls(s)) == seat + 1, WAIT)
+        assert calls(sink)[-1] == call_text(seat)
+        assert audio.confirm_whisper(seat)
+        assert made[seat].wait_played(WAIT)
+    visits = sink.on("whisper")
+    assert [p.channel for p in visits] == ["seat:0", "seat:1", "seat:2", "seat:3"]
+    durations = [p.duration for p in visits]
+    assert max(durations) - min(durations) <= 0.05
+    assert sink.wait_for(lambda s: audio.idle(), WAIT)
+
+
+def test_messages_for_the_seat_at_the_station_join_its_visit_others_wait_their_turn(make_service):
+    sink = RecordingSink(hold=True)
+    audio = make_service(sink, seats=4, whisper_call=call_text, whisper_station=True, whisper_device="hw:1")
+    audio.say("seat:1", "Deine Hand.", key="hand")
+    assert sink.wait_for(lambda s: calls(s) == [call_text(1)], WAIT)
+    sink.finish("public")
+    assert audio.confirm_whisper(1)
+    assert sink.wait_for(lambda s: (p := s.playing("whisper")) is not None and p.key == "hand", WAIT)
+    audio.say("seat:0", "Für Platz eins.", key="role")
+    audio.say("seat:3", "Für Platz vier.", key="role")
+    peek = audio.say("seat:1", "Zweite Nachricht.", key="peek")  # joins the visit in progress
+    sink.finish("whisper")
+    assert sink.wait_for(lambda s: (p := s.playing("whisper")) is not None and p.key == "peek", WAIT)
+    sink.finish("whisper")
+    assert peek.wait_played(WAIT)
+    # the next call goes round the table from the seat after 1: seat 3 before seat 0
+    assert sink.wait_for(lambda s: calls(s) == [call_text(1), call_text(3)], WAIT)
+    assert audio.whisper_waiting() == {0: 1, 3: 1}
+    assert [p.channel for p in sink.on("whisper")] == ["seat:1", "seat:1"]
+
+
+def test_repeat_last_at_whisper_station_goes_to_the_station(station):
+    audio, sink = station
+    audio.say("public", "Wahl angenommen.", key="vote").wait_played(WAIT)
+    again = audio.repeat_last(3)
+    assert sink.wait_for(lambda s: calls(s) == [call_text(3)], WAIT)
+    audio.confirm_whisper(3)
+    assert again.wait_played(WAIT)
+    assert [(p.output, p.text) for p in sink.on("whisper")] == [("whisper", "Wahl angenommen.")]
+
+
+def test_whisper_station_needs_a_call_text(make_service):
+    with pytest.raises(AudioError, match="whisper_call"):
+        make_service(whisper_station=True, whisper_device="hw:1")
