@@ -87,9 +87,11 @@ def _refusal(error: Any, action: Any, language: str, game: Any) -> list[dict]:
         return [{"event": "announce", "channel": a.channel, "key": a.key, "params": a.params,
                  "text": catalogue.text(a.key, a.params, language)} for a in items]
     seat = getattr(action, "seat", None)
+    if type(seat) is not int or not 0 <= seat < game.players:
+        seat = None
     key = f"refusal.{error.reason}"
-    params: dict[str, Any] = {"seat": seat} if isinstance(seat, int) else {}
-    channel = f"seat:{seat}" if error.private and isinstance(seat, int) else "public"
+    params: dict[str, Any] = {"seat": seat}
+    channel = f"seat:{seat}" if error.private and seat is not None else "public"
     return [{"event": "announce", "channel": channel, "key": key, "params": params,
              "text": catalogue.text(key, params, language)}]
 

@@ -1,0 +1,162 @@
+"""The ``replay`` command: worked examples, our examples, and unusable files (REPLAY.md)."""
+
+from __future__ import annotations
+
+import glob
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from firmware_host.commands.replay import replay_lines
+from firmware_host.errors import UsageError
+from engine_helpers import build_deck, roles_for
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+SPEC_EXAMPLES = "/work/shared/spec/examples"
+if not os.path.isdir(SPEC_EXAMPLES):
+    SPEC_EXAMPLES = os.path.join(ROOT, "..", "shared", "spec", "examples")
+
+
+def replay_file(path: str) -> list[dict]:
+    with open(path, encoding="utf-8") as fh:
+        return replay_lines(fh.read().split("\n"))
+
+
+def setup_line(**extra) -> str:
+    obj = {"players": 5, "language": "en", "roles": roles_for(5), "deck": build_deck()}
+    obj.update(extra)
+    return json.dumps({"setup": obj})
+
+
+@pytest.mark.parametrize("name", ["official-8p-veto", "rulebook-5p-cut-with-rejections",
+                                  "rulebook-7p"])
+def test_worked_example_final_state(name):
+    if not os.path.exists(os.path.join(SPEC_EXAMPLES, name + ".jsonl")):
+        pytest.skip("shared spec examples not available")
+    out = replay_file(os.path.join(SPEC_EXAMPLES, name + ".jsonl"))
+    with open(os.path.join(SPEC_EXAMPLES, name + ".expected-state.json")) as fh:
+        want = json.load(fh)["state"]
+    got = out[-1]["state"]
+    assert {k: got[k] for k in want} == want
+    assert set(got) == {"phase", "winner", "reason", "democratic_laws", "fascist_laws",
+                        "election_tracker", "president", "chancellor", "alive", "ineligible",
+                        "draw_pile", "discard_pile"}
+
+
+def test_worked_example_rejection_line_number():
+    path = os.path.join(SPEC_EXAMPLES, "rulebook-5p-cut-with-rejections.jsonl")
+    if not os.path.exists(path):
+        pytest.skip("shared spec examples not available")
+    rejected = [o for o in replay_file(path) if o.get("event") == "rejected"]
+    assert [(r["line"], r["action"], r["reason"]) for r in rejected] == [
+        (6, "vote", "already_voted")]
+
+
+EXPECTED = {
+    "rulebook-6p-democratic-laws": ("democrats", "democratic_laws"),
+    "rulebook-8p-fascist-laws-chaos": ("fascists", "fascist_laws"),
+    "rulebook-10p-dictator-executed": ("democrats", "dictator_executed"),
+    "official-7p-dictator-elected": ("fascists", "dictator_elected"),
+    "official-9p-veto-democratic-laws": ("democrats", "democratic_laws"),
+    "rulebook-5p-untracked-chaos": ("democrats", "democratic_laws"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_our_examples_play_to_their_end_without_rejections(name):
+    path = os.path.join(ROOT, "examples", name + ".jsonl")
+    with open(path, encoding="utf-8") as fh:
+        assert fh.readline().startswith("# ")
+    out = replay_file(path)
+    assert not [o for o in out if o.get("event") == "rejected"]
+    state = out[-1]["state"]
+    assert (state["phase"], state["winner"], state["reason"]) == ("game_over", *EXPECTED[name])
+
+
+def test_rejected_line_keeps_going_and_counts_comment_lines():
+    lines = ["# comment", "", setup_line(),
+             '{"action": "vote", "seat": 0, "ballot": "ja"}',
+             '{"action": "nominate", "seat": 0, "target": 2}']
+    out = replay_lines(lines)
+    rejected = [o for o in out if o.get("event") == "rejected"]
+    assert rejected[0]["line"] == 4 and rejected[0]["reason"] == "wrong_phase"
+    assert out[-1]["state"]["phase"] == "election"
+
+
+def test_malformed_field_is_rejected_not_fatal():
+    out = replay_lines([setup_line(), '{"action": "nominate", "seat": 0}'])
+    assert [o["reason"] for o in out if o.get("event") == "rejected"] == ["malformed"]
+
+
+def test_automatic_reshuffle_from_seed():
+    # Four democratic laws and a fascist one leave 2 laws; the file gives no reshuffle line.
+    deck = ["democratic", "fascist", "fascist"] * 4 + ["fascist"] * 3 + ["democratic"] * 2
+    lines = [setup_line(deck=deck, seed=5)]
+    president = 0
+    for i in range(5):
+        chancellor = (president + 3) % 5
+        lines.append(json.dumps({"action": "nominate", "seat": president, "target": chancellor}))
+        lines += [json.dumps({"action": "vote", "seat": s, "ballot": "ja"}) for s in range(5)]
+        enact = "democratic" if i < 4 else "fascist"
+        lines.append(json.dumps({"action": "discard", "seat": president, "party": "fascist"}))
+        lines.append(json.dumps({"action": "enact", "seat": chancellor, "party": enact}))
+        president = (president + 1) % 5
+    out = replay_lines(lines)
+    assert not [o for o in out if o.get("event") == "rejected"]
+    assert any(o.get("event") == "reshuffled" for o in out)
+    assert out[-1]["state"]["draw_pile"] == 12
+    with pytest.raises(UsageError, match="reshuffle"):
+        replay_lines([setup_line(deck=deck)] + lines[1:])
+
+
+@pytest.mark.parametrize("lines,message", [
+    (["{not json"], "not valid JSON"),
+    ([], "no setup"),
+    (['{"action": "vote"}'], "setup"),
+    ([setup_line(players=4)], "players"),
+    ([setup_line(deck=["fascist"] * 17)], "deck"),
+    ([setup_line(variant="house")], "variant"),
+    ([setup_line(language="fr")], "language"),
+    ([setup_line(first_president=5)], "first_president"),
+    ([setup_line(switches={"vetoo": True})], "unknown switch"),
+    ([setup_line(), '{"action": "dance", "seat": 0}'], "unknown action"),
+    ([setup_line(), '[1, 2]'], "unknown action"),
+    ([setup_line(roles=None, deck=None)], "seed"),
+])
+def test_unusable_file_raises_usage_error(lines, message):
+    with pytest.raises(UsageError, match=message):
+        replay_lines(lines)
+
+
+def run_cli(tmp_path, text: str) -> subprocess.CompletedProcess:
+    path = tmp_path / "game.jsonl"
+    path.write_text(text, encoding="utf-8")
+    return subprocess.run([sys.executable, "-m", "firmware_host", "replay", str(path)],
+                          capture_output=True, text=True, timeout=60, cwd=ROOT)
+
+
+@pytest.mark.parametrize("text", [setup_line() + "\n{oops\n", setup_line(players=4) + "\n"])
+def test_cli_unusable_file_exit_2_one_line_no_traceback(tmp_path, text):
+    proc = run_cli(tmp_path, text)
+    assert proc.returncode == 2
+    assert len(proc.stderr.strip().splitlines()) == 1 and "Traceback" not in proc.stderr
+    assert proc.stdout == ""
+
+
+def test_cli_missing_file_exit_2(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "firmware_host", "replay",
+                           str(tmp_path / "nope.jsonl")], capture_output=True, text=True,
+                          timeout=60, cwd=ROOT)
+    assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_cli_prints_json_lines_and_state(tmp_path):
+    proc = run_cli(tmp_path, setup_line() + '\n{"action": "nominate", "seat": 0, "target": 2}\n')
+    assert proc.returncode == 0
+    objs = [json.loads(line) for line in proc.stdout.splitlines()]
+    events = [o["event"] for o in objs if "event" in o and o["event"] != "announce"]
+    assert events == ["game_started", "president", "nominated"]
+    assert objs[-1]["state"]["phase"] == "election"
