@@ -357,6 +357,75 @@ class MockBoard:
             except OSError:
                 pass
 
+    # -- signal scripts (SIMULATE.md) ----------------------------------------------------
+    #: SIMULATE.md signals this board plays; ``setup``, ``gm``, ``wait_for`` belong to the service
+    SIGNALS = ("button", "ballot", "law_read", "role", "slot", "tracker", "pin", "serial", "unplug",
+               "replug", "wait", "key")
+
+    def apply_signal(self, signal: dict[str, Any]) -> list[Any] | None:
+        """Play one SIMULATE.md signal line (a parsed JSON object) on the mocked board.
+
+        Handles ``button`` {seat, gesture}, ``ballot`` {seat, ballot}, ``law_read`` {party,
+        tile?}, ``slot`` {track, slot, state}, ``tracker`` {position}, ``pin`` {pin, level,
+        hold?}, ``serial`` {reader, hex}, ``unplug``/``replug`` {reader}, ``wait`` {seconds};
+        also ``role`` {role, tile?} and ``key`` {gesture} (the game-master key).
+
+        :returns: the events the signal produced, or None for a signal that is not the
+            board's (``setup``, ``gm``, ``wait_for``: the service plays those).
+        :raises UsageError: a malformed signal (one line naming the field).
+        """
+        kind = signal.get("signal") if isinstance(signal, dict) else None
+        if kind not in self.SIGNALS:
+            return None
+
+        def field(name: str, default: Any = ..., types: type | tuple[type, ...] = object) -> Any:
+            if name not in signal:
+                if default is ...:
+                    raise UsageMockError(f"signal {kind}: missing field {name!r}")
+                return default
+            value = signal[name]
+            allowed = types if isinstance(types, tuple) else (types,)
+            if not isinstance(value, allowed) or (isinstance(value, bool) and bool not in allowed):
+                raise UsageMockError(f"signal {kind}: field {name!r} has a bad value {value!r}")
+            return value
+
+        if kind == "button":
+            return self.press(field("seat", types=int), field("gesture", "press", str))
+        if kind == "key":
+            return self.press_game_master_key(field("gesture", "press", str))
+        if kind == "ballot":
+            return self.present_ballot(field("seat", types=int), field("ballot", types=str))
+        if kind == "law_read":
+            return self.present_law(field("party", types=str), field("tile", None, (int, type(None))))
+        if kind == "role":
+            return self.present_role(field("role", types=str), field("tile", 1, int))
+        if kind == "slot":
+            state = field("state", types=str)
+            if state not in ("filled", "emptied"):
+                raise UsageMockError(f"signal slot: state is filled or emptied, not {state!r}")
+            return self.set_slot(field("track", types=str), field("slot", types=int), state == "filled")
+        if kind == "tracker":
+            return self.move_tracker(field("position", types=(int, type(None))))
+        if kind == "pin":
+            return self.set_pin(field("pin", types=int), field("level", types=(str, int)),
+                                field("hold", None, (int, float, type(None))))
+        if kind == "serial":
+            try:
+                data = bytes.fromhex(field("hex", types=str))
+            except ValueError:
+                raise UsageMockError(f"signal serial: hex {signal.get('hex')!r} is not hexadecimal") from None
+            return self.write_serial(field("reader", types=str), data)
+        if kind == "unplug":
+            return self.unplug(field("reader", types=str))
+        if kind == "replug":
+            return self.replug(field("reader", types=str))
+        seconds = field("seconds", types=(int, float))
+        if seconds < 0:
+            raise UsageMockError("signal wait: seconds must not be negative")
+        mark = self._mark()
+        self._sleep(float(seconds))
+        return self._since(mark)
+
     # -- events and time ----------------------------------------------------------------
     def _record(self, event: Any) -> None:
         with self._cond:
