@@ -112,11 +112,13 @@ def source_name(source: str, language: str) -> str:
         return source
     parts = source.split()
     if parts[:1] == ["seat"] and len(parts) == 3:
-        return f"Platz {number(int(parts[1]), 'de')}, Taste"
+        return f"Taste von Platz {number(int(parts[1]), 'de')}"
     if len(parts) == 3 and parts[1] == "slot":
         return f"{word('track.' + parts[0], 'de')} Feld {number(int(parts[2]), 'de')}"
     if len(parts) == 2 and parts[1] == "reader":
         return _reader(parts[0], "de")
+    if len(parts) == 3 and parts[:2] == ["tracker", "hole"]:
+        return f"Wahlzähler Loch {number(int(parts[2]), 'de')}"
     return {"tracker": "Wahlzähler", "game-master key": "Spielleiter-Taste"}.get(source, source)
 
 
