@@ -241,7 +241,8 @@
     if (value === null || value === undefined) return el("span", "—");
     if (typeof value !== "object") {
       const w = healthWord(value);
-      return el("span", w || words(value), value === false ? "health-bad" : "");
+      const bad = value === false || /disconnect|fault|stuck|missing|error|unplugged|down/i.test(String(value));
+      return el("span", (bad ? "⚠ " : "") + (w || words(value)), bad ? "health-bad" : "");
     }
     if (Array.isArray(value)) {
       if (value.every((x) => x === null || typeof x !== "object")) return el("span", value.map((x) => x === null ? "—" : words(x)).join(", ") || "none");

@@ -1,0 +1,135 @@
+"""The console in headless Chromium against the fake backend (real engine, no hardware)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from browser import axe_violations, browser, needs_chromium  # noqa: F401
+from conftest import PIN, PIN_HASH
+
+from firmware_host.console import serve
+
+pytestmark = needs_chromium
+
+
+@pytest.fixture
+def console(backend):
+    handle = serve(backend, {"port": 0, "pin_hash": PIN_HASH})
+    yield handle
+    handle.close()
+
+
+@pytest.fixture
+def page(browser, console):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)  # lets axe-core in
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def log_in(page, console):
+    page.goto(console.url)
+    assert page.url.endswith("/login")
+    page.get_by_label("PIN or token").fill(PIN)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(console.url)
+    page.wait_for_selector("#connection:has-text('Live')")
+
+
+def set_up_five(page):
+    page.get_by_label("Players").select_option("5")
+    page.get_by_label("Seat 1", exact=True).fill("Anna")
+    page.get_by_label("Seat 3", exact=True).fill("Carl")
+    page.get_by_label("Language").select_option("en")
+    page.get_by_label("First president (the oldest player)").select_option("0")
+    page.get_by_role("button", name="Set up game").click()
+    page.wait_for_selector("#phase:has-text('Game set up for 5 players')")
+
+
+def test_log_in_set_up_and_follow_a_nomination_and_vote(page, console, backend):
+    log_in(page, console)
+    assert page.title().startswith("Game master console")
+    set_up_five(page)
+    assert backend.setup["names"][:3] == ["Anna", "", "Carl"]
+    page.get_by_role("button", name="Start game", exact=True).click()
+    page.wait_for_selector("#phase:has-text('Nomination: Anna (seat 1) nominates')")
+    backend.signal({"action": "nominate", "seat": 0, "target": 2}).join()
+    page.wait_for_selector("#phase:has-text('Election: vote on president Anna (seat 1) "
+                           "and chancellor Carl (seat 3)')")
+    for seat, ballot in enumerate(["ja", "ja", "nein", "ja", "nein"]):
+        backend.signal({"action": "vote", "seat": seat, "ballot": ballot}).join()
+    page.wait_for_selector("#election:has-text('Last election: elected, 3 Ja to 2 Nein')")
+    page.wait_for_selector("#phase:has-text('Legislative session')")
+    rows = page.locator("#seats tbody tr")
+    assert rows.count() == 5
+    assert "Nein" in rows.nth(2).inner_text() and "Chancellor" in rows.nth(2).inner_text()
+    assert "Election: 3 Ja, 2 Nein." in page.locator("#announcement-list").inner_text()
+
+
+def test_undo_the_last_action_from_the_console(page, console, backend):
+    log_in(page, console)
+    set_up_five(page)
+    page.get_by_role("button", name="Start game", exact=True).click()
+    page.wait_for_selector("#phase:has-text('Nomination')")
+    page.get_by_label("Seat choosing").select_option("0")
+    page.get_by_label("Chosen seat").select_option("3")
+    page.get_by_role("button", name="Enter choice").click()
+    page.wait_for_selector("#phase:has-text('Election')")
+    page.get_by_role("button", name="Undo last action").click()
+    page.wait_for_selector("#phase:has-text('Nomination')")
+    assert backend.game.phase == "nomination"
+    assert page.locator("#command-result").inner_text() == "Done: undo."
+    page.get_by_label("Action", exact=True).select_option("nominate")
+    assert page.get_by_label("Ballot", exact=True).is_hidden()
+    page.get_by_label("Acting seat").select_option("0")
+    page.get_by_label("Target seat").select_option("0")
+    page.get_by_role("button", name="Enter action").click()
+    page.wait_for_selector("#help-result.error")
+    assert page.locator("#help-result").inner_text().startswith("Refused:")
+
+
+def test_secrets_appear_only_while_reveal_is_held(page, console, backend):
+    log_in(page, console)
+    set_up_five(page)
+    page.get_by_role("button", name="Start game", exact=True).click()
+    page.wait_for_selector("#phase:has-text('Nomination')")
+    roles = backend.game.roles
+    assert not re.search(r"\b(dictator|democrat)\b", page.locator("main").inner_text(), re.I)
+    reveal = page.get_by_role("button", name="Hold to reveal")
+    reveal.hover()
+    page.mouse.down()
+    page.wait_for_selector("#reveal-panel table")
+    text = page.locator("#reveal-panel").inner_text()
+    assert text.count("dictator") == 1 and roles.index("dictator") >= 0
+    page.mouse.up()
+    page.wait_for_function("document.getElementById('reveal-panel').childElementCount === 0")
+    assert "dictator" not in page.locator("main").inner_text()
+    # the keyboard works the same: hold Space
+    page.get_by_label("Show").select_option("2")
+    reveal.focus()
+    page.keyboard.down(" ")
+    page.wait_for_selector("#reveal-panel table")
+    assert page.locator("#reveal-panel tbody tr").count() == 1
+    page.keyboard.up(" ")
+    page.wait_for_function("document.getElementById('reveal-panel').childElementCount === 0")
+    assert backend.reveals == [None, 2]
+
+
+def test_console_page_has_no_serious_accessibility_violation(page, console, backend):
+    log_in(page, console)
+    set_up_five(page)
+    page.get_by_role("button", name="Start game", exact=True).click()
+    backend.signal({"action": "nominate", "seat": 0, "target": 1}).join()
+    backend.fault("ballot", "disconnected")
+    page.wait_for_selector("#fault-list:has-text('ballot: disconnected')")
+    assert axe_violations(page) == []
+    for landmark in ("banner", "navigation", "main"):
+        assert page.get_by_role(landmark).count() >= 1
+    assert page.locator("#announce-live").get_attribute("aria-live") == "polite"
+    assert page.locator("#fault-live").get_attribute("aria-live") == "assertive"
+
+
+def test_login_page_has_no_serious_accessibility_violation(page, console):
+    page.goto(console.url + "login")
+    assert axe_violations(page) == []
