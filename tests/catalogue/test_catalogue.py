@@ -142,7 +142,7 @@ def test_seat_names_are_one_based_or_the_configured_name():
 
 def test_refusal_without_a_seat_names_the_game_master():
     assert catalogue.text("refusal.wrong_phase", {"seat": None}) == (
-        "Abgelehnt: Spielleitung, das geht gerade nicht")
+        "Abgelehnt: Spielleiter, das geht gerade nicht")
 
 
 @pytest.mark.parametrize("n,card,ordinal_e", [

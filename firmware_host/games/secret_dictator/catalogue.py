@@ -25,7 +25,7 @@ param type   spec                        renders (de / en)
 ===========  ==========================  ================================================
 seat         ``{seat}``                  name, or "Platz drei" / "seat 3"; None: "niemand"
 seat         ``{seat:full}``             "Anna, Platz drei" (first mention) or as above
-seat         ``{seat:actor}``            as ``{seat}``, but None: "Spielleitung" (refusals of
+seat         ``{seat:actor}``            as ``{seat}``, but None: "Spielleiter" (refusals of
                                          input that came from no seat); ``actor_full`` too
 seats        ``{fascists}``              "Platz eins, Platz drei und Platz fünf"; []: "niemand"
 int          ``{n}`` / ``{n:card}``      "eins", "sieben" / "one", "seven"
