@@ -71,19 +71,21 @@ class Board:
         or None: then every tag is reported raw as :class:`~firmware_host.hardware.events.TagRead`
         (tag enrolment) instead of a ballot, law or role read.
     :param serial_factory: opens a reader's port (tests); default :class:`serial.Serial`.
+    :param gpio: False: open only the readers, no pins (tag enrolment at a desk, no Pi).
     :raises PinFactoryError: when the config's GPIO library cannot be opened (no pin factory given).
     :raises TagRegistryError: when ``tags`` is a path to an unusable registry.
     """
 
     def __init__(self, config: BoardConfig, pin_factory: Any, clock: Clock,
                  on_event: Callable[[Any], None], tags: TagRegistry | str | os.PathLike[str] | None,
-                 *, serial_factory: Callable[..., Any] | None = None) -> None:
+                 *, serial_factory: Callable[..., Any] | None = None, gpio: bool = True) -> None:
         self.config = config
         self.clock = clock
         self._on_event = on_event
         self.tags = load_registry(tags) if isinstance(tags, (str, Path)) else tags
         self._factory = pin_factory
         self._serial_factory = serial_factory
+        self._gpio = gpio
         self.lock = threading.RLock()
         self.devices: dict[int, Any] = {}        # BCM -> gpiozero device (strong references)
         self.buttons: list[GestureButton] = []   # per seat
@@ -108,44 +110,51 @@ class Board:
             if self._started:
                 return
             self._started = True
-            if self._factory is None:
-                self._factory = make_pin_factory(self.config.pin_factory)
-            t = self.config.timing
-            for seat, pin in enumerate(self.config.seat_buttons):
-                source = f"seat {seat + 1} button"
-                button = GestureButton(self.clock, self._schedule, t,
-                                       lambda g, s=seat: self._emit(ev.ButtonGesture(s, g, at=self.clock.now())),
-                                       self._fault_sink(source), initial_down=self._open_input(pin))
-                self._connect(pin, button.edge)
-                self.buttons.append(button)
-            key_pin = self.config.game_master_key
-            self.game_master_key = GestureButton(
-                self.clock, self._schedule, t, lambda g: self._emit(ev.GameMasterKey(g, at=self.clock.now())),
-                self._fault_sink("game-master key"), initial_down=self._open_input(key_pin))
-            self._connect(key_pin, self.game_master_key.edge)
-            for track in ev.TRACKS:
-                self.slots[track] = []
-                for i, pin in enumerate(self.config.slot_pins(track)):
-                    slot = LawSlot(self.clock, self._schedule, t.slot_settle_s, t.chatter_s,
-                                   lambda filled, tr=track, k=i + 1: self._emit(ev.SlotChanged(tr, k, filled, at=self.clock.now())),
-                                   self._fault_sink(f"{track} slot {i + 1}"), initial_filled=self._open_input(pin))
-                    self._connect(pin, slot.edge)
-                    self.slots[track].append(slot)
-            initial = tuple(self._open_input(pin) for pin in self.config.tracker_holes)
-            self.tracker = TrackerHoles(self.clock, self._schedule, t.tracker_settle_s, t.chatter_s, initial,
-                                        lambda p: self._emit(ev.TrackerMoved(p, at=self.clock.now())),
-                                        self._fault_sink("tracker"))
-            for hole, pin in enumerate(self.config.tracker_holes):
-                self._connect(pin, lambda closed, h=hole: self.tracker.edge(h, closed))  # type: ignore[union-attr]
-            for name, reader_config in self.config.readers.items():
-                reader = TagReader(reader_config, self.clock,
-                                   on_tag=lambda tag, n=name: self._tag(n, tag),
-                                   on_error=lambda err, n=name: self._frame_error(n, err),
-                                   on_state=lambda connected, first, n=name: self._reader_state(n, connected, first),
-                                   serial_factory=self._serial_factory)
-                self.readers[name] = reader
+            if self._gpio:
+                self._start_gpio()
+            self._start_readers()
         for reader in self.readers.values():
             reader.start()
+
+    def _start_gpio(self) -> None:
+        if self._factory is None:
+            self._factory = make_pin_factory(self.config.pin_factory)
+        t = self.config.timing
+        for seat, pin in enumerate(self.config.seat_buttons):
+            source = f"seat {seat + 1} button"
+            button = GestureButton(self.clock, self._schedule, t,
+                                   lambda g, s=seat: self._emit(ev.ButtonGesture(s, g, at=self.clock.now())),
+                                   self._fault_sink(source), initial_down=self._open_input(pin))
+            self._connect(pin, button.edge)
+            self.buttons.append(button)
+        key_pin = self.config.game_master_key
+        self.game_master_key = GestureButton(
+            self.clock, self._schedule, t, lambda g: self._emit(ev.GameMasterKey(g, at=self.clock.now())),
+            self._fault_sink("game-master key"), initial_down=self._open_input(key_pin))
+        self._connect(key_pin, self.game_master_key.edge)
+        for track in ev.TRACKS:
+            self.slots[track] = []
+            for i, pin in enumerate(self.config.slot_pins(track)):
+                slot = LawSlot(self.clock, self._schedule, t.slot_settle_s, t.chatter_s,
+                               lambda filled, tr=track, k=i + 1: self._emit(ev.SlotChanged(tr, k, filled, at=self.clock.now())),
+                               self._fault_sink(f"{track} slot {i + 1}"), initial_filled=self._open_input(pin))
+                self._connect(pin, slot.edge)
+                self.slots[track].append(slot)
+        initial = tuple(self._open_input(pin) for pin in self.config.tracker_holes)
+        self.tracker = TrackerHoles(self.clock, self._schedule, t.tracker_settle_s, t.chatter_s, initial,
+                                    lambda p: self._emit(ev.TrackerMoved(p, at=self.clock.now())),
+                                    self._fault_sink("tracker"))
+        for hole, pin in enumerate(self.config.tracker_holes):
+            self._connect(pin, lambda closed, h=hole: self.tracker.edge(h, closed))  # type: ignore[union-attr]
+
+    def _start_readers(self) -> None:
+        for name, reader_config in self.config.readers.items():
+            reader = TagReader(reader_config, self.clock,
+                               on_tag=lambda tag, n=name: self._tag(n, tag),
+                               on_error=lambda err, n=name: self._frame_error(n, err),
+                               on_state=lambda connected, first, n=name: self._reader_state(n, connected, first),
+                               serial_factory=self._serial_factory)
+            self.readers[name] = reader
 
     def close(self) -> None:
         """Stop the readers, cancel pending timers and release every pin. Idempotent."""

@@ -1,0 +1,218 @@
+"""``firmware-host enrol-tags``: register a set of RFID tiles, guided by speech.
+
+The board asks for every tile in turn ("Present seat 3's Ja tile."), the builder lays it on
+the reader (``--reader``, default the ballot reader), the board answers "Got it." and asks for
+the next; a tile already registered in this run is refused aloud ("That tile is already seat
+2's Nein tile.") and the question is repeated. Order: each seat's Ja and Nein tile, then the 6
+democratic and 11 fascist law tiles (``--no-laws`` skips them), then with ``--roles`` the role
+tiles (6 democrat, 3 fascist, 1 dictator). At the end the registry is written atomically to
+``--output`` (default: the config's ``[tags] registry``; the old file is kept as ``.bak``).
+Ctrl-C stops without writing anything.
+
+Only the readers are opened, no GPIO, so tiles can be enrolled at a desk with a reader on a
+laptop. ``--mock [SCRIPT]`` runs on the mocked board: SCRIPT is JSON Lines of
+``{"signal": "tag", "tag": "0F00A1B2C3"}`` (a tile laid on the reader) or other board signals
+(``serial``, ``unplug``, …); without SCRIPT the demo registry's tags are presented in order.
+"""
+
+from __future__ import annotations
+
+import argparse
+import queue
+import shutil
+import time
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from firmware_host.commands.self_test import add_common_arguments, language_of, make_speaker, read_script
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Arguments: see the module docstring."""
+    add_common_arguments(parser)
+    parser.add_argument("--output", metavar="FILE", help="registry to write (default: the config's tags registry)")
+    parser.add_argument("--reader", default="ballot", help="the reader to present the tiles to (default ballot)")
+    parser.add_argument("--seats", type=int, default=None,
+                        help="ballot tiles for seats 1..N only (default: every seat of the config)")
+    parser.add_argument("--no-laws", action="store_true", help="do not ask for the 17 law tiles")
+    parser.add_argument("--roles", action="store_true", help="also ask for the role tiles")
+
+
+def tiles_to_enrol(seats: int, laws: bool = True, roles: bool = False) -> list[Any]:
+    """The tiles in the order they are asked for (:class:`~firmware_host.hardware.tags.Tile`)."""
+    from firmware_host.hardware.events import BALLOTS, LAWS_PER_PARTY
+    from firmware_host.hardware.tags import ROLE_TILES, Tile
+
+    tiles = [Tile("ballot", ballot, seat) for seat in range(seats) for ballot in BALLOTS]
+    if laws:
+        tiles += [Tile("law", party, None, n) for party, count in LAWS_PER_PARTY.items() for n in range(1, count + 1)]
+    if roles:
+        tiles += [Tile("role", role, None, n) for role, count in ROLE_TILES.items() for n in range(1, count + 1)]
+    return tiles
+
+
+def prompt(tile: Any, language: str) -> str:
+    """The spoken request for ``tile`` ("Present seat 3's Ja tile.")."""
+    from firmware_host.hardware.phrases import number, say, word
+
+    if tile.kind == "ballot":
+        return say("enrol.ballot", language, seat=number(tile.seat + 1, language), ballot=word("ballot." + tile.value, language))
+    if tile.kind == "law":
+        return say("enrol.law", language, party=word("party." + tile.value, language), tile=number(tile.tile, language))
+    return say("enrol.role", language, role=word("role." + tile.value, language), tile=number(tile.tile, language))
+
+
+def spoken_tile(tile: Any, language: str) -> str:
+    """A tile's spoken name for the refusal ("seat 2's Nein tile")."""
+    from firmware_host.hardware.phrases import number, word
+
+    if language != "de":
+        return tile.describe()
+    if tile.kind == "ballot":
+        return f"die {word('ballot.' + tile.value, 'de')}-Karte von Platz {number(tile.seat + 1, 'de')}"
+    if tile.kind == "law":
+        return f"{word('party.' + tile.value, 'de')} Gesetz {number(tile.tile, 'de')}"
+    return f"Rollenkarte {word('role.' + tile.value, 'de')} {number(tile.tile, 'de')}"
+
+
+def enrol(tiles: list[Any], tag_source: Iterator[str], speak: Callable[[str], None], language: str) -> Any:
+    """Ask for every tile, take tag ids from ``tag_source``; returns the new TagRegistry.
+
+    A tag already given to another tile is refused aloud and the question repeated.
+    :raises StopIteration: when ``tag_source`` ends before every tile was presented.
+    """
+    from firmware_host.hardware.phrases import say
+    from firmware_host.hardware.tags import TagRegistry
+
+    assigned: dict[str, Any] = {}
+    for tile in tiles:
+        speak(prompt(tile, language))
+        while True:
+            tag = next(tag_source)
+            if tag in assigned:
+                speak(say("enrol.duplicate", language, other=spoken_tile(assigned[tag], language)) + " " + prompt(tile, language))
+                continue
+            assigned[tag] = tile
+            speak(say("enrol.ok", language))
+            break
+    return TagRegistry(assigned)
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run the enrolment; 0 when the registry was written, 2 on a usage problem."""
+    from firmware_host.config import load_config
+    from firmware_host.errors import UsageError
+    from firmware_host.hardware.phrases import number, say, word
+    from firmware_host.hardware.tags import write_registry
+
+    config = load_config(args.config)
+    if args.reader not in config.readers:
+        raise UsageError(f"no reader {args.reader!r} in the config; readers: {', '.join(config.readers) or 'none'}")
+    seats = config.seats if args.seats is None else args.seats
+    if not 1 <= seats <= 10:
+        raise UsageError(f"--seats must be 1–10, not {seats}")
+    language = language_of(args, config)
+    output = Path(args.output) if args.output else Path(config.tags_path)
+    tiles = tiles_to_enrol(seats, laws=not args.no_laws, roles=args.roles)
+    speak, close_speech = make_speaker(config, language, args.print_only or args.mock is not None)
+    reader_word = word(f"reader.{args.reader}", language) if args.reader in ("ballot", "law") else args.reader
+    try:
+        with _tag_source(args, config, speak, language) as source:
+            speak(say("enrol.start", language, count=number(len(tiles), language), reader=reader_word))
+            try:
+                registry = enrol(tiles, source, speak, language)
+            except StopIteration:
+                raise UsageError("the script ended before every tile was presented; nothing written") from None
+        if output.exists():
+            shutil.copy2(output, output.with_name(output.name + ".bak"))
+        write_registry(registry, output, header=(
+            "The tag registry: which EM4100 tag id (10 hex characters) is which tile.\n"
+            f"Written by `firmware-host enrol-tags` on {time.strftime('%Y-%m-%d %H:%M')}.\n"
+            "Seats are 0-based here ([ballots.0] is seat 1 when spoken); law and role tiles are numbered from 1."))
+        speak(say("enrol.done", language, count=number(len(registry), language)))
+        print(f"written: {output}")
+    except KeyboardInterrupt:
+        print("stopped; nothing written")
+        return 130
+    finally:
+        close_speech()
+    return 0
+
+
+class _tag_source:
+    """Context manager yielding an iterator of tag ids presented at ``args.reader``;
+    faults and reader changes on the way are spoken."""
+
+    def __init__(self, args: argparse.Namespace, config: Any, speak: Callable[[str], None], language: str) -> None:
+        self.args, self.config, self.speak, self.language = args, config, speak, language
+        self._close: Callable[[], None] = lambda: None
+
+    def __enter__(self) -> Iterator[str]:
+        from firmware_host.hardware import events as ev
+        from firmware_host.hardware.phrases import describe
+
+        reader = self.args.reader
+        config = self.config.replace(readers={reader: self.config.readers[reader]})
+
+        def tags_in(events: list[Any]) -> list[str]:
+            found = []
+            for event in events:
+                if isinstance(event, ev.TagRead) and event.reader == reader:
+                    found.append(event.tag)
+                elif isinstance(event, (ev.Fault, ev.ReaderState)):
+                    self.speak(describe(event, self.language))
+            return found
+
+        if self.args.mock is not None:
+            from firmware_host.clock import VirtualClock
+            from firmware_host.hardware.mock import MockBoard
+            from firmware_host.hardware.tags import demo_registry
+
+            mock = MockBoard(config, VirtualClock(), tags=None)
+            self._close = mock.close
+            if self.args.mock:
+                script = read_script(self.args.mock)
+            else:
+                demo = demo_registry(config.seats)
+                wanted = tiles_to_enrol(self.args.seats or config.seats, not self.args.no_laws, self.args.roles)
+                script = [{"signal": "tag", "tag": demo.tag_of(t)} for t in wanted]
+
+            def mock_source() -> Iterator[str]:
+                from firmware_host.errors import UsageError
+
+                for number, signal in enumerate(script, 1):
+                    if signal.get("signal") == "tag":
+                        tag = signal.get("tag")
+                        if not isinstance(tag, str):
+                            raise UsageError(f"signal {number}: a tag signal needs \"tag\": 10 hex characters")
+                        events = mock.present_tag(reader, tag)
+                    else:
+                        events = mock.apply_signal(signal)
+                        if events is None:
+                            raise UsageError(f"signal {number}: {signal.get('signal')!r} is not a board signal")
+                    yield from tags_in(events)
+
+            return mock_source()
+
+        from firmware_host.clock import RealClock
+        from firmware_host.hardware.board import Board
+
+        events: "queue.Queue[Any]" = queue.Queue()
+        clock = RealClock()
+        board = Board(config, None, clock, events.put, None, gpio=False)
+        board.start()
+
+        def close() -> None:
+            board.close()
+            clock.close()
+
+        self._close = close
+
+        def real_source() -> Iterator[str]:
+            while True:
+                yield from tags_in([events.get()])
+
+        return real_source()
+
+    def __exit__(self, *exc: object) -> None:
+        self._close()
