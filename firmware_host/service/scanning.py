@@ -18,8 +18,9 @@ table (17). Timers go through ``post`` so they run on the service thread.
 
 Example::
 
-    scan = Scan(seat=0, items=[ScanItem(3, "Anna, seat 4"), ...], settings=ScanSettings(),
-                clock=clock, post=queue.put, speak=speak, on_choose=nominate, on_cancel=cancel)
+    scan = Scan(seat=0, items=[ScanItem(3, "Anna, seat 4", "scan.item", {"seat": 3}), ...],
+                settings=ScanSettings(), clock=clock, post=service.post, speak=speak,
+                on_choose=nominate, on_cancel=cancel)
     scan.start()
     ... scan.press()        # from the seat's button while the scan runs
 """
@@ -63,26 +64,30 @@ class Scan:
     :param settings: :class:`ScanSettings` (seconds).
     :param clock: the service clock.
     :param post: ``post(callable)`` runs the callable on the service thread (timers use it).
-    :param speak: ``speak(seat, text, kind)`` says ``text`` into the seat's earphone; ``kind``
-        is ``item``, ``wrap`` (the wrap tone; text empty), ``stopped``, ``confirm`` or ``intro``.
-        Returns the seconds it lasts or None to use an estimate.
+    :param speak: ``speak(seat, kind, item)`` speaks into the seat's earphone; ``kind`` is
+        ``intro`` (item None), ``item`` (the item), ``wrap`` (the wrap tone, item None) or
+        ``stopped`` (item None). Returns the seconds it lasts, or None for an estimate.
     :param on_choose: ``on_choose(value)`` once a (confirmed) item is picked.
     :param on_cancel: ``on_cancel()`` when "cancel" is picked.
-    :param confirm: an item needs a confirming press (execution).
-    :param texts: spoken words: ``cancel``, ``back``, ``confirm`` (with ``{name}``), ``stopped``.
+    :param cancel: the "cancel" item (its value is ignored); default a plain "cancel".
+    :param confirm: for an execution: ``confirm(item) -> (confirm_item, back_item)``; a pick
+        then opens a scan of these two and only "confirm" chooses (ACCESSIBILITY.md 16).
     """
 
     def __init__(self, seat: int, items: list[ScanItem], settings: ScanSettings, clock: Clock,
                  post: Callable[[Callable[[], None]], None],
-                 speak: Callable[[int, str, str], float | None],
+                 speak: Callable[[int, str, "ScanItem | None"], float | None],
                  on_choose: Callable[[Any], None], on_cancel: Callable[[], None], *,
-                 confirm: bool = False, texts: dict[str, str] | None = None, purpose: str = "") -> None:
+                 cancel: "ScanItem | None" = None,
+                 confirm: Callable[["ScanItem"], tuple["ScanItem", "ScanItem"]] | None = None,
+                 purpose: str = "") -> None:
         self.seat = seat
         self.purpose = purpose
-        self.texts = {"cancel": "cancel", "back": "back", "confirm": "confirm {name}",
-                      "stopped": "Scan stopped. Press to start again."} | (texts or {})
+        self.cancel_item = ScanItem(CANCEL, cancel.text if cancel else "cancel",
+                                    cancel.key if cancel else "scan.cancel",
+                                    dict(cancel.params) if cancel else {})
         self.base_items = list(items)
-        self.items = self.base_items + [ScanItem(CANCEL, self.texts["cancel"], "scan_cancel")]
+        self.items = self.base_items + [self.cancel_item]
         self.settings = settings
         self.clock = clock
         self.post = post
@@ -97,23 +102,30 @@ class Scan:
         self.confirming: Any = None
         self._timer: TimerHandle | None = None
         self._generation = 0
+        self._due = 0.0
 
     # -- timing ------------------------------------------------------------------------------
-    def _schedule(self, delay: float) -> None:
+    def _schedule(self, after: float, base: float | None = None) -> None:
+        """Next tick ``after`` seconds after ``base`` (the due time of the step being spoken,
+        so steps keep their length however late the service thread handles a tick)."""
         if self._timer is not None:
             self._timer.cancel()
         self._generation += 1
         generation = self._generation
-        self._timer = self.clock.call_later(delay, lambda: self.post(lambda: self._tick(generation)))
+        self._due = (self.clock.now() if base is None else base) + after
+        self._timer = self.clock.call_later(self._due - self.clock.now(),
+                                            lambda: self.post(lambda: self._tick(generation)))
 
-    def _say(self, text: str, kind: str) -> float:
-        seconds = self.speak(self.seat, text, kind)
-        return spoken_seconds(text, self.settings.words_per_minute) if seconds is None else float(seconds)
+    def _say(self, kind: str, item: ScanItem | None) -> float:
+        seconds = self.speak(self.seat, kind, item)
+        if seconds is not None:
+            return float(seconds)
+        return spoken_seconds(item.text, self.settings.words_per_minute) if item is not None else 0.0
 
-    def start(self, intro: str | None = None) -> None:
-        """Begin: optional ``intro`` (e.g. "choose a chancellor"), then ``first_delay``, then item 1."""
+    def start(self, intro: bool = False) -> None:
+        """Begin: an optional intro (``speak(seat, "intro", None)``), ``first_delay``, then item 1."""
         self.index, self.passes, self.stopped = -1, 0, False
-        lead = self._say(intro, "intro") if intro else 0.0
+        lead = self._say("intro", None) if intro else 0.0
         self._schedule(lead + self.settings.first_delay)
 
     def _tick(self, generation: int) -> None:
@@ -125,15 +137,15 @@ class Scan:
             if self.passes >= self.settings.passes:
                 self.stopped = True
                 self.index = -1
-                self._say(self.texts["stopped"], "stopped")
+                self._say("stopped", None)
                 log.info("scan for seat %d stopped after %d passes", self.seat, self.passes)
                 return
-            self._say("", "wrap")
+            self._say("wrap", None)
             nxt = 0
         self.index = nxt
         item = self.items[nxt]
-        seconds = self._say(item.text, "item")
-        self._schedule(seconds + self.settings.interval)
+        seconds = self._say("item", item)
+        self._schedule(seconds + self.settings.interval, base=self._due)
 
     # -- input ------------------------------------------------------------------------------
     @property
@@ -164,22 +176,23 @@ class Scan:
             self.finish()
             self.on_choose(value)
             return
-        if self.confirm:
+        if self.confirm is not None:
             self._enter_confirmation(item)
             return
         self.finish()
         self.on_choose(item.value)
 
     def _enter_confirmation(self, item: ScanItem) -> None:
+        assert self.confirm is not None
         self.confirming = item.value
-        self.items = [ScanItem(CONFIRM, self.texts["confirm"].format(name=item.text), "scan_confirm",
-                               {"name": item.text}),
-                      ScanItem(CANCEL, self.texts["back"], "scan_back")]
+        yes, back = self.confirm(item)
+        self.items = [ScanItem(CONFIRM, yes.text, yes.key, dict(yes.params)),
+                      ScanItem(CANCEL, back.text, back.key, dict(back.params))]
         self.start()
 
     def _leave_confirmation(self) -> None:
         self.confirming = None
-        self.items = self.base_items + [ScanItem(CANCEL, self.texts["cancel"], "scan_cancel")]
+        self.items = self.base_items + [self.cancel_item]
         self.start()
 
     def finish(self) -> None:

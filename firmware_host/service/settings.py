@@ -8,7 +8,6 @@ Example (``board.toml``)::
 
     [service]
     idle_press = "repeat"        # or "status" (ACCESSIBILITY.md 12: no hold needed)
-    ignore_repeat = 0.5          # seconds
 
     [scan]
     interval = 1.5               # seconds after each spoken name
@@ -42,11 +41,7 @@ SCHEMA: dict[str, dict[str, Field]] = {
                             doc="what a press does when the seat has nothing to do (ACCESSIBILITY.md 12)"),
         "status_channel": Field(str, "public", choices=("public", "earphone"),
                                 doc="where the public part of a status request is spoken (ACCESSIBILITY.md 3)"),
-        "ignore_repeat": Field(float, 0.5, min=0.1, max=1.5,
-                               doc="seconds after an accepted press during which further presses of that seat are ignored (ACCESSIBILITY.md 12)"),
-        "double_press": Field(bool, False, doc="accept the double-press gesture (off: it clashes with ignore_repeat)"),
         "confirm_execution": Field(bool, True, doc="an execution needs a confirming press (ACCESSIBILITY.md 16)"),
-        "language": Field(str, "de", choices=("de", "en"), doc="language before a game is set up"),
         "queue_size": Field(int, 1000, min=10, max=100000, doc="input events that may wait for the service thread"),
         "watchdog": Field(bool, True, doc="send systemd watchdog pings when WATCHDOG_USEC is set"),
     },
@@ -98,16 +93,15 @@ class ConsoleSettings:
 class ServiceSettings:
     """Everything the service reads from the config, defaults filled in.
 
-    ``ignore_repeat`` in seconds; ``journal_path`` a file path; see :data:`SCHEMA` for each key.
+    ``journal_path`` a file path; see :data:`SCHEMA` for each key. (The ignore-repeat time
+    and the double press are the hardware's ``[buttons]`` keys; the language is ``[audio]``'s
+    until a setup names one.)
     """
 
     roles: str = "dealt"
     idle_press: str = "repeat"
     status_channel: str = "public"
-    ignore_repeat: float = 0.5
-    double_press: bool = False
     confirm_execution: bool = True
-    language: str = "de"
     queue_size: int = 1000
     watchdog: bool = True
     journal_path: str = "/var/lib/firmware-host/journal.sqlite3"

@@ -43,7 +43,9 @@ class Signal:
     """One board signal.
 
     :param kind: ``setup``, ``button``, ``ballot``, ``law_read``, ``slot``, ``tracker``, ``gm``,
-        ``pin``, ``serial``, ``unplug``, ``replug``, ``wait``, ``wait_for``, ``role_tile``.
+        ``pin``, ``serial``, ``unplug``, ``replug``, ``wait``, ``wait_for``, and the board's
+        extras ``role`` {role, tile} (a role tile at the ballot box) and ``key`` {gesture}
+        (the game-master key).
     :param fields: the checked fields (e.g. ``{"seat": 2, "gesture": "press"}``).
     :param line: 1-based physical line number in the script (0 for interactive lines).
     :param at: seconds from start when given, else None.
@@ -104,7 +106,9 @@ def check_signal(kind: str, obj: dict) -> dict:
         if obj.get("tile") is not None:
             out["tile"] = _int(obj, "tile", 0, 16)
         return out
-    if kind == "role_tile":
+    if kind == "key":
+        return {"gesture": _choice(obj, "gesture", GESTURES) if "gesture" in obj else "press"}
+    if kind in ("role", "role_tile"):
         out = {"role": _choice(obj, "role", ("democrat", "fascist", "dictator"))}
         if obj.get("tile") is not None:
             out["tile"] = _int(obj, "tile", 0, 16)
@@ -159,8 +163,8 @@ def check_signal(kind: str, obj: dict) -> dict:
     raise ValueError(f"unknown signal {kind!r}")
 
 
-SIGNAL_KINDS = ("setup", "button", "ballot", "law_read", "role_tile", "slot", "tracker", "gm", "pin",
-                "serial", "unplug", "replug", "wait", "wait_for")
+SIGNAL_KINDS = ("setup", "button", "ballot", "law_read", "role", "role_tile", "key", "slot", "tracker", "gm",
+                "pin", "serial", "unplug", "replug", "wait", "wait_for")
 
 
 def parse_object(obj: Any, line: int = 0) -> Signal:
@@ -189,6 +193,8 @@ def parse_object(obj: Any, line: int = 0) -> Signal:
         fields = check_signal(kind, body)
     except ValueError as exc:
         raise ScriptError(f"{where}{kind}: {exc}") from None
+    if kind == "role_tile":
+        kind = "role"
     return Signal(kind, fields, line, None if at is None else float(at))
 
 
@@ -243,10 +249,12 @@ Virtual board — one signal per line (seats 0-based):
   button SEAT [press|hold|double]     a seat's button (default press)
   ballot SEAT ja|nein                 a ballot tile into the ballot box
   law democratic|fascist [TILE]       a law tile on the law reader (discard tray)
-  role democrat|fascist|dictator      a role tile on the ballot box (role tiles mode)
+  role democrat|fascist|dictator [N]  a role tile on the ballot box (role tiles mode)
   slot democratic|fascist K filled|emptied   a law in / out of slot K of a track
   tracker P                           the election-tracker pin into hole P (0-3)
-  gm choose SEAT TARGET | gm act {JSON} | gm undo | gm pause | gm resume | gm key
+  gm choose SEAT TARGET | gm act {JSON} | gm undo | gm pause | gm resume | gm restart
+  key [press|hold]                    the game-master key
+  setup PLAYERS [de|en]               set up and start a game (roles dealt at random)
   pin BCM high|low [SECONDS]          a raw pin level
   serial ballot|law HEX               raw bytes to a reader
   unplug ballot|law | replug ballot|law
@@ -303,7 +311,13 @@ def parse_line(line: str) -> Signal | str | None:
         if len(rest) > 1:
             obj["tile"] = num(1)
     elif head in ("role", "role_tile"):
-        obj = {"signal": "role_tile", "role": word(0)}
+        obj = {"signal": "role", "role": word(0)}
+        if len(rest) > 1:
+            obj["tile"] = num(1)
+    elif head == "key":
+        obj = {"signal": "key", "gesture": word(0, "press")}
+    elif head == "setup":
+        obj = {"setup": {"players": num(0), "language": word(1, "en")}}
     elif head == "slot":
         obj = {"signal": "slot", "track": word(0), "slot": num(1), "state": word(2, "filled")}
     elif head == "tracker":

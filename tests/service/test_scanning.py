@@ -9,14 +9,15 @@ def make(confirm=False, passes=3):
     clock = VirtualClock()
     spoken, chosen, cancelled = [], [], []
 
-    def speak(seat, text, kind):
-        spoken.append((clock.now(), kind, text))
+    def speak(seat, kind, item):
+        spoken.append((clock.now(), kind, item.text if item else ""))
         return 0.5 if kind == "item" else 0.0
 
     items = [ScanItem(2, "seat 3"), ScanItem(4, "seat 5")]
     scan = Scan(0, items, ScanSettings(interval=1.5, first_delay=1.0, passes=passes), clock,
                 post=lambda fn: fn(), speak=speak, on_choose=chosen.append,
-                on_cancel=lambda: cancelled.append(True), confirm=confirm)
+                on_cancel=lambda: cancelled.append(True),
+                confirm=(lambda it: (ScanItem(None, "confirm " + it.text), ScanItem(None, "back"))) if confirm else None)
     return clock, scan, spoken, chosen, cancelled
 
 

@@ -1,0 +1,46 @@
+"""``firmware-host simulate``: the real board service on mocked hardware (SIMULATE.md).
+
+``--script SIGNALS.jsonl`` plays a signal script on a virtual clock; without it an
+interactive virtual board reads one signal per line from the terminal (``help``). JSON Lines
+go to stdout; an unusable script or config is one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add ``--script``, ``--config``, ``--audio-dir``, ``--journal``, ``--start-line``, ``--speech-cache``, ``-v``."""
+    parser.add_argument("--script", metavar="SIGNALS.jsonl",
+                        help="signal script (SIMULATE.md); without it: an interactive virtual board")
+    parser.add_argument("--config", metavar="FILE", help="board config (TOML); default the shipped one")
+    parser.add_argument("--audio-dir", metavar="DIR",
+                        help="render all speech into numbered WAV files here (announce lines get 'wav')")
+    parser.add_argument("--journal", metavar="FILE",
+                        help="SQLite journal to use (default: a temporary one); an unfinished game in it is resumed")
+    parser.add_argument("--start-line", type=int, default=0, metavar="N",
+                        help="play the script from line N on (after a restart on the same --journal)")
+    parser.add_argument("--speech-cache", metavar="DIR", help="speech cache folder (default ~/.cache/firmware-host/speech)")
+    parser.add_argument("-v", "--verbose", action="count", default=0,
+                        help="log to stderr: -v inputs, actions, refusals and faults; -vv debug")
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run the simulation; 0 when the script was played to its end.
+
+    :raises UsageError: unusable script or config (the CLI prints one line, exit 2).
+    """
+    from firmware_host.service.logs import setup_logging
+    from firmware_host.service.signals import read_script
+    from firmware_host.service.simulator import Simulator
+
+    setup_logging(logging.WARNING - 10 * min(args.verbose, 2), stream=sys.stderr)
+    signals = read_script(args.script) if args.script else None
+    sim = Simulator(args.config, audio_dir=args.audio_dir, journal_path=args.journal,
+                    speech_cache=args.speech_cache)
+    if signals is not None:
+        return sim.run_script(signals, start_line=args.start_line)
+    return sim.run_interactive()

@@ -1,0 +1,280 @@
+"""The board service: one queue, one service thread, the journal, speech and the output lines.
+
+:class:`BoardService` owns the parts that do not depend on the game: it starts hardware →
+audio → engine → inputs and stops them in reverse (in ``finally``), feeds every input event,
+timer and console command through **one queue** to **one service thread** (so the engine is
+only ever touched by that thread), journals accepted actions before they are announced,
+speaks announcements, and writes the output lines that ``simulate`` prints (REPLAY.md /
+SIMULATE.md: engine events, ``announce``, ``rejected``, ``fault``).
+
+The game itself (Secret Dictator) lives behind :class:`firmware_host.service.game.BoardGame`
+(:mod:`firmware_host.service.secret_dictator`), so another voting game could use the same board.
+
+Example (what ``simulate`` does)::
+
+    service = BoardService(settings, clock=VirtualClock(), journal=Journal(path), voice=voice,
+                           emit=print_json_line)
+    service.start(board_factory=lambda on_event: MockBoard(config, clock, on_event))
+    service.submit(ButtonGesture(seat=0, gesture="press"))
+    service.wait_idle()
+    service.stop()
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from typing import Any, Callable
+
+from firmware_host.clock import Clock
+from firmware_host.errors import FirmwareHostError, UsageError
+from firmware_host.service.journal import Journal
+from firmware_host.service.notify import Notifier
+from firmware_host.service.settings import ServiceSettings
+
+log = logging.getLogger("firmware_host.service")
+
+_STOP = object()
+
+
+class ServiceError(FirmwareHostError, RuntimeError):
+    """The service cannot do what was asked (stopped, or a command timed out)."""
+
+
+class CommandRefused(UsageError):
+    """A game-master command refused now (wrong phase, no game, nothing to undo…); one line."""
+
+
+class BoardService:
+    """The running board (see the module docstring).
+
+    :param settings: :class:`ServiceSettings`.
+    :param clock: the clock of everything timed (``VirtualClock`` in ``simulate --script``).
+    :param journal: the :class:`Journal` (opened by the caller).
+    :param voice: a :class:`firmware_host.service.voice.Voice` (speech), or None for silence.
+    :param emit: ``emit(line: dict)`` for every output line (events, announce, rejected,
+        fault), called on the service thread; default: nothing.
+    :param notifier: systemd :class:`Notifier`; default from the environment.
+    :param game_factory: ``game_factory(service) -> BoardGame``; default Secret Dictator.
+    """
+
+    def __init__(self, settings: ServiceSettings, *, clock: Clock, journal: Journal,
+                 voice: Any = None, emit: Callable[[dict], None] | None = None,
+                 notifier: Notifier | None = None,
+                 game_factory: Callable[["BoardService"], Any] | None = None) -> None:
+        self.settings = settings
+        self.clock = clock
+        self.journal = journal
+        self.voice = voice
+        self._emit = emit
+        self.notifier = notifier or Notifier.from_environment()
+        self._queue: queue.Queue = queue.Queue(maxsize=settings.queue_size)
+        self._pending = 0
+        self._idle = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self._running = False
+        self.board: Any = None
+        self.board_error: str | None = None
+        self._listeners: list[Callable[[dict], None]] = []
+        self._emit_lock = threading.Lock()
+        self.current_line = 0          # simulate: the script line being played (rejected.line)
+        if game_factory is None:
+            from firmware_host.service.secret_dictator import SecretDictatorGame
+            game_factory = SecretDictatorGame
+        self.game = game_factory(self)
+        self._last_ping = 0.0
+        self.ready_at: float | None = None
+
+    # -- life cycle ------------------------------------------------------------------------
+    def start(self, board_factory: Callable[[Callable[[Any], None]], Any] | None = None,
+              resume: bool = True) -> None:
+        """Start hardware → audio → engine → inputs; then ``READY=1`` to systemd.
+
+        :param board_factory: ``board_factory(on_event) -> board`` (an object with
+            ``start()``/``close()``), or None without hardware (tests, console-only).
+        :param resume: resume an unfinished game from the journal.
+        A board that cannot start is a spoken fault, not a refusal to start.
+        """
+        started = time.monotonic()
+        if board_factory is not None:
+            try:
+                self.board = board_factory(self.submit)
+                start = getattr(self.board, "start", None)
+                if callable(start):
+                    start()
+            except FirmwareHostError as exc:
+                self.board_error = str(exc)
+                log.error("hardware: %s", exc)
+        if self.voice is not None:
+            self.voice.start()
+        self._running = True
+        self._thread = threading.Thread(target=self._loop, name="board-service", daemon=True)
+        self._thread.start()
+        self.call(lambda: self.game.boot(resume=resume))
+        if self.board_error:
+            self.post(lambda: self.fault("hardware", "board", self.board_error or ""))
+        self.wait_idle()
+        self.ready_at = time.monotonic() - started
+        self.notifier.ready(self.game.status_line())
+        log.info("ready in %.2f s", self.ready_at)
+
+    def stop(self) -> None:
+        """Stop inputs → engine → audio → hardware (reverse order); safe to call twice."""
+        if not self._running:
+            return
+        self.notifier.stopping()
+        try:
+            if self._thread is not None and self._thread.is_alive():
+                try:
+                    self.call(self.game.shutdown, timeout=10.0)
+                except (ServiceError, FirmwareHostError) as exc:
+                    log.warning("shutdown: %s", exc)
+                self._queue.put(_STOP)
+                self._thread.join(timeout=10.0)
+        finally:
+            self._running = False
+            try:
+                if self.voice is not None:
+                    self.voice.close()
+            finally:
+                close = getattr(self.board, "close", None)
+                if callable(close):
+                    close()
+
+    # -- the one queue -----------------------------------------------------------------------
+    def submit(self, event: Any) -> None:
+        """Queue an input event (from the board's threads); never blocks for long, never raises."""
+        self._put(("event", event))
+
+    def post(self, fn: Callable[[], None]) -> None:
+        """Run ``fn()`` on the service thread (timers, scans)."""
+        self._put(("call", fn))
+
+    def _put(self, item: Any) -> None:
+        with self._idle:
+            self._pending += 1
+        try:
+            self._queue.put(item, timeout=5.0)
+        except queue.Full:
+            with self._idle:
+                self._pending -= 1
+                self._idle.notify_all()
+            log.error("input queue full: dropped %r", item[1])
+
+    def call(self, fn: Callable[[], Any], timeout: float | None = 30.0) -> Any:
+        """Run ``fn()`` on the service thread and return its result (or raise its error).
+
+        :raises ServiceError: when the service is not running or ``timeout`` seconds pass.
+        """
+        if threading.current_thread() is self._thread:
+            return fn()
+        if not self._running:
+            raise ServiceError("the board service is not running")
+        done = threading.Event()
+        box: dict[str, Any] = {}
+
+        def run() -> None:
+            try:
+                box["value"] = fn()
+            except BaseException as exc:  # noqa: BLE001 - handed back to the caller
+                box["error"] = exc
+            finally:
+                done.set()
+
+        self.post(run)
+        if not done.wait(timeout):
+            raise ServiceError("the board service did not answer in time")
+        if "error" in box:
+            raise box["error"]
+        return box.get("value")
+
+    def wait_idle(self, timeout: float | None = 60.0) -> bool:
+        """Block until the queue is empty and the service thread has finished its work.
+
+        The scripted simulator calls it after each signal and timer so a run is deterministic.
+        :returns: False if ``timeout`` seconds passed first.
+        """
+        deadline = None if timeout is None else time.monotonic() + timeout
+        with self._idle:
+            while self._pending > 0:
+                left = None if deadline is None else deadline - time.monotonic()
+                if left is not None and left <= 0:
+                    return False
+                self._idle.wait(left)
+        return True
+
+    def _loop(self) -> None:
+        interval = self.notifier.watchdog_interval if self.settings.watchdog else None
+        while True:
+            try:
+                item = self._queue.get(timeout=interval)
+            except queue.Empty:
+                self._ping()
+                continue
+            if item is _STOP:
+                break
+            try:
+                kind, payload = item
+                if kind == "event":
+                    self.game.handle_input(payload)
+                else:
+                    payload()
+            except Exception as exc:  # noqa: BLE001 - the service thread never dies on bad input
+                log.exception("service thread: %s", exc)
+                try:
+                    self.fault("service", "internal", f"{type(exc).__name__}: {exc}")
+                except Exception:  # noqa: BLE001
+                    pass
+            finally:
+                with self._idle:
+                    self._pending -= 1
+                    self._idle.notify_all()
+                if interval is not None:
+                    self._ping()
+
+    def _ping(self) -> None:
+        interval = self.notifier.watchdog_interval
+        if interval is None:
+            return
+        now = time.monotonic()
+        if now - self._last_ping >= interval / 2:
+            self._last_ping = now
+            self.notifier.watchdog()
+
+    # -- output --------------------------------------------------------------------------------
+    def subscribe(self, callback: Callable[[dict], None]) -> Callable[[], None]:
+        """``callback(line)`` for every output line; returns the function that unsubscribes."""
+        self._listeners.append(callback)
+
+        def unsubscribe() -> None:
+            try:
+                self._listeners.remove(callback)
+            except ValueError:
+                pass
+        return unsubscribe
+
+    def emit(self, line: dict) -> None:
+        """Write one output line (simulate's stdout) and tell the listeners."""
+        with self._emit_lock:
+            if self._emit is not None:
+                self._emit(line)
+            for listener in list(self._listeners):
+                try:
+                    listener(line)
+                except Exception as exc:  # noqa: BLE001 - a listener never stops the game
+                    log.warning("listener failed: %s", exc)
+
+    def fault(self, source: str, reason: str, detail: str = "", *, key: str | None = None,
+              params: dict | None = None) -> None:
+        """A signal that could not be used: one WARNING log line, a ``fault`` line, spoken if ``key``."""
+        log.warning("fault: %s: %s%s", source, reason, f" ({detail})" if detail else "")
+        line: dict[str, Any] = {"event": "fault", "source": source, "reason": reason}
+        if detail:
+            line["detail"] = detail
+        if self.current_line:
+            line["line"] = self.current_line
+        self.emit(line)
+        if key is not None:
+            self.game.say("public", key, params or {}, priority="fault")

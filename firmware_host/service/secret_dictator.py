@@ -1,0 +1,990 @@
+"""Secret Dictator on the board: input events → engine actions, by phase and seat.
+
+Everything specific to this game lives here, behind :class:`~firmware_host.service.game.BoardGame`:
+
+- **Buttons** (BOARD.md "Seat controls", ACCESSIBILITY.md 11–17). The president's press in
+  the nomination (or for a special election, execution, investigation) starts a
+  single-switch scan into the president's earphone; a press on a name chooses it (an
+  execution needs a confirming press); only the final choice is announced at the table.
+  The seat that heard a view-discard or peek result acknowledges with a press. The
+  chancellor's hold proposes a veto where the rules allow it; any other hold is the status
+  (public part on the table speaker or into the earphone — ``[service] status_channel`` —
+  the seat's role into its earphone). A press with nothing to do repeats the seat's last
+  message (or gives the status, ``[service] idle_press = "status"``). The ignore-repeat time
+  and bounce are the hardware's (``[buttons]``).
+- **Ballots** from the ballot box are votes (counted aloud, revealed together, R8); the
+  president answers a proposed veto with a ballot tile (Ja = agree).
+- **Laws**: the president's discard is read by the law reader at the discard tray (tracked
+  deck: its party is checked against the hand, refused privately when not in it); the
+  enactment is the tile arriving in the next free slot of a track; with an untracked deck
+  after chaos that slot says which law was on top (``chaos_law``).
+- **The board as a mirror** (BOARD.md principle 2): a tile in the wrong slot, a tile removed
+  from a track, the tracker pin in the wrong hole → the board says what to fix and accepts
+  no action until it is fixed.
+- **Roles** are dealt by the board with a padded private prolog (R3, R17), or read from the
+  role tiles at the ballot box, seat by seat (``[service] roles = "tiles"``).
+- **Journal**: every accepted action (and each R12 ``reshuffle`` order) is written before it
+  is announced; on start an unfinished game is rebuilt by replaying the journal.
+"""
+
+from __future__ import annotations
+
+import collections
+import logging
+import random
+import secrets
+from typing import Any, Callable
+
+from firmware_host.errors import FirmwareHostError, UsageError
+from firmware_host.games.secret_dictator import (Action, Game, IllegalAction, Setup, announce,
+                                                 catalogue, deal, private_view, public_view,
+                                                 shuffle_order, state_json)
+from firmware_host.service.core import CommandRefused
+from firmware_host.service.journal import JournalError, NothingToUndo
+from firmware_host.service.scanning import Scan, ScanItem, spoken_seconds
+
+log = logging.getLogger("firmware_host.service")
+
+TRACK_SLOTS = {"democratic": 5, "fascist": 6}
+#: keys of a console/simulate setup that the service uses itself (not part of REPLAY.md's setup)
+SERVICE_SETUP_KEYS = ("names", "role_source")
+#: target powers a president chooses by scanning -> action name
+TARGET_POWERS = {"execution": "execute", "special_election": "special_election",
+                 "investigate": "investigate"}
+#: hardware fault reason -> catalogue key (params filled in by :meth:`_fault_params`)
+FAULT_KEYS = {"unknown_tag": "fault.unknown_tag", "bad_frame": "fault.unreadable",
+              "reader_missing": "fault.reader_missing", "reader_unplugged": "fault.reader_unplugged",
+              "stuck": "fault.stuck_contact", "chatter": "fault.stuck_contact",
+              "two_holes": "fault.stuck_contact"}
+
+
+def describe_action(action: Action) -> str:
+    """The action for an INFO log line, without secrets (no ballot before the reveal, no
+    discarded party, no reshuffle order)."""
+    kind = action.kind
+    if kind == "vote":
+        return f"vote by seat {action.seat}"
+    if kind == "discard":
+        return f"discard by seat {action.seat}"
+    if kind == "reshuffle":
+        return f"reshuffle of {len(action.order or ())} laws"
+    parts = [kind]
+    if action.seat is not None:
+        parts.append(f"seat {action.seat}")
+    if action.target is not None:
+        parts.append(f"target {action.target}")
+    if kind in ("enact", "chaos_law"):
+        parts.append(str(action.party))
+    if action.accept is not None:
+        parts.append("accept" if action.accept else "refuse")
+    return " ".join(parts)
+
+
+def describe_input(event: Any) -> str:
+    """An input event for an INFO log line, without secrets (no ballot, law party or role)."""
+    name = type(event).__name__
+    if name == "ButtonGesture":
+        return f"seat {event.seat} button {event.gesture}"
+    if name == "BallotRead":
+        return f"ballot tile of seat {event.seat}"
+    if name == "LawRead":
+        return "law tile at the discard tray"
+    if name == "RoleTileRead":
+        return "role tile"
+    if name == "SlotChanged":
+        return f"{event.track} slot {event.slot} {'filled' if event.filled else 'emptied'}"
+    if name == "TrackerMoved":
+        return f"tracker pin {'out of its hole' if event.position is None else f'in hole {event.position}'}"
+    if name == "GameMasterKey":
+        return f"game-master key {event.gesture}"
+    if name == "ReaderState":
+        return f"{event.reader} reader {'connected' if event.connected else 'disconnected'}"
+    if name == "Fault":
+        return f"fault {event.source}: {event.reason}"
+    return name
+
+
+class SecretDictatorGame:
+    """Secret Dictator's side of the board service (see the module docstring).
+
+    :param service: the :class:`~firmware_host.service.core.BoardService` it runs in.
+    """
+
+    def __init__(self, service: Any) -> None:
+        self.service = service
+        self.settings = service.settings
+        self.game: Game | None = None
+        self.game_id: int | None = None
+        self.setup: Setup | None = None
+        self.pending_setup: dict | None = None      # validated, not yet started
+        self.raw_setup: dict | None = None          # as the game master gave it (restart)
+        self.names: dict[int, str] = {}
+        self.role_source = self.settings.roles
+        self.language = "de"
+        self.paused = False
+        self.slots = {track: [False] * n for track, n in TRACK_SLOTS.items()}
+        self.tracker: int | None = 0
+        self.readers: dict[str, bool] = {}
+        self.scan: Scan | None = None
+        self.tiles: list[tuple[str, int]] | None = None   # role tiles read so far
+        self.chaos_placement = False                      # tracked chaos law still to be placed
+        self.chancellor_discard: str | None = None
+        self.mirror_said: tuple | None = None
+        self.announced: collections.deque = collections.deque(maxlen=50)
+        self.faults: collections.deque = collections.deque(maxlen=50)
+        self.last_group: list[dict] = []
+
+    # ======================================================================= life cycle
+    def boot(self, resume: bool = True) -> None:
+        """Read the board's settled inputs, then resume an unfinished game (and say so)."""
+        self._read_board()
+        journal = self.service.journal
+        unfinished = journal.unfinished() if resume else None
+        if unfinished is None:
+            log.info("no unfinished game in the journal: waiting for a setup")
+            return
+        try:
+            self._rebuild(unfinished.id, unfinished.setup, unfinished.actions)
+        except (FirmwareHostError, ValueError) as exc:
+            log.error("journal game %d cannot be resumed: %s", unfinished.id, exc)
+            journal.finish_game(unfinished.id, "abandoned")
+            self.game = None
+            return
+        log.info("resumed game %d after %d actions", unfinished.id, len(unfinished.actions))
+        self.say("public", "service.resumed", {})
+        self._replay_last_group()
+        self._settle_reshuffle()
+        self._check_mirror(announce_change=True)
+
+    def shutdown(self) -> None:
+        """End a running scan (the service stops)."""
+        self._end_scan()
+
+    def _read_board(self) -> None:
+        board = self.service.board
+        snap = None
+        for obj in (board, getattr(board, "board", None)):
+            if obj is not None and callable(getattr(obj, "snapshot", None)):
+                try:
+                    snap = obj.snapshot()
+                    break
+                except Exception as exc:  # noqa: BLE001 - a board without a snapshot is fine
+                    log.warning("board snapshot: %s", exc)
+        if snap is None:
+            return
+        for track, filled in snap.slots.items():
+            if track in self.slots:
+                self.slots[track] = list(filled)[:TRACK_SLOTS[track]]
+        self.tracker = snap.tracker
+        self.readers = dict(snap.readers)
+
+    # ======================================================================= speaking
+    def say(self, channel: str, key: str, params: dict, *, priority: str | None = None,
+            earcon: str | None = None, request: bool = False) -> None:
+        """Speak catalogue ``key`` on ``channel`` and emit its ``announce`` line.
+
+        :param priority: default the catalogue's usual one for ``key``.
+        :param request: a seat's own request (repeat/status): cuts off its earphone.
+        """
+        try:
+            made = announce.make(key, params, channel)
+        except (FirmwareHostError, ValueError) as exc:
+            log.error("announcement %s refused: %s", key, exc)
+            return
+        self._speak(made, priority=priority or ("request" if request else None), earcon=earcon)
+
+    def _speak(self, a: Any, *, priority: str | None = None, earcon: str | None = None) -> None:
+        voice = self.service.voice
+        long = voice.use_long_wording(a.key) if (voice is not None and a.channel == "public") else False
+        try:
+            text = catalogue.text(a.key, a.params, self.language, long=long, names=self.names)
+        except (FirmwareHostError, ValueError) as exc:
+            log.error("announcement %s: %s", a.key, exc)
+            text = a.key
+        line = {"event": "announce", "channel": a.channel, "key": a.key, "params": dict(a.params),
+                "text": text}
+        wav = None
+        if voice is not None:
+            wav = voice.say(a.channel, text, key=a.key, priority=priority or a.priority,
+                            earcon=a.earcon if earcon is None else earcon)
+        if wav:
+            line["wav"] = wav
+        if a.channel == "public":
+            self.announced.append({"key": a.key, "params": dict(a.params), "text": text})
+        log.debug("say %s %s", a.channel, a.key)
+        self.service.emit(line)
+
+    def _speak_all(self, items: list) -> None:
+        for a in items:
+            self._speak(a)
+
+    def _prolog(self) -> None:
+        """R3/R17: each seat hears its role and team privately, all padded to one length."""
+        assert self.game is not None
+        items = announce.prolog(self.game)
+        texts: dict[int, list[str]] = {}
+        for a in items:
+            texts.setdefault(a.seat, []).append(
+                catalogue.text(a.key, a.params, self.language, long=True, names=self.names))
+        voice = self.service.voice
+        wavs = voice.say_padded({s: " ".join(t) for s, t in texts.items()}, key="prolog") if voice else {}
+        for a in items:
+            line = {"event": "announce", "channel": a.channel, "key": a.key, "params": dict(a.params),
+                    "text": catalogue.text(a.key, a.params, self.language, long=True, names=self.names)}
+            if wavs.get(a.seat):
+                line["wav"] = wavs[a.seat]
+            self.service.emit(line)
+        self.say("public", "prolog.done", {})
+
+    # ======================================================================= setup
+    def setup_game(self, setup: dict) -> None:
+        """Validate the game master's setup and start the game.
+
+        ``setup``: REPLAY.md's setup fields, plus ``names`` (list by seat, or {seat: name}),
+        ``role_source`` (``dealt``/``tiles``; ``"roles": "dealt"|"tiles"`` is read too) and
+        ``"deck": "tracked"`` (dealt from the seed) or ``"untracked"``.
+
+        :raises UsageError: an unusable setup (one line).
+        """
+        self.prepare(setup)
+        self.start()
+
+    def prepare(self, raw: dict) -> None:
+        """Validate and remember a setup without starting (console: setup, then ``start``)."""
+        if not isinstance(raw, dict):
+            raise UsageError("the setup must be a JSON object")
+        self.raw_setup = dict(raw)
+        obj = dict(raw)
+        names = obj.pop("names", None)
+        role_source = obj.pop("role_source", None)
+        if obj.get("roles") in ("dealt", "tiles"):
+            role_source = obj.pop("roles")
+        if obj.get("deck") == "tracked":
+            obj.pop("deck")
+        role_source = role_source or self.settings.roles
+        if role_source not in ("dealt", "tiles"):
+            raise UsageError(f"role_source must be 'dealt' or 'tiles', not {role_source!r}")
+        if obj.get("seed") is None:
+            obj["seed"] = secrets.randbelow(2**31)
+        try:
+            setup = Setup.from_json(obj)
+        except UsageError as exc:
+            raise UsageError(f"setup: {exc}") from None
+        parsed: dict[int, str] = {}
+        if isinstance(names, list):
+            parsed = {i: str(n) for i, n in enumerate(names) if n}
+        elif isinstance(names, dict):
+            try:
+                parsed = {int(k): str(v) for k, v in names.items() if v}
+            except ValueError:
+                raise UsageError("setup: names must be keyed by seat number") from None
+        elif names is not None:
+            raise UsageError("setup: names must be a list by seat or an object {seat: name}")
+        if any(not 0 <= s < setup.players for s in parsed):
+            raise UsageError(f"setup: a name for a seat outside 0..{setup.players - 1}")
+        self.pending_setup = {"setup": setup, "names": parsed, "role_source": role_source}
+        log.info("setup: %d players, %s variant, language %s, %s deck, roles %s", setup.players,
+                 setup.variant, setup.language, "tracked" if setup.tracked else "untracked", role_source)
+
+    def start(self) -> None:
+        """Start the prepared setup (deal, journal it, prolog) or begin reading role tiles.
+
+        :raises CommandRefused: without a setup.
+        """
+        if self.pending_setup is None:
+            raise CommandRefused("no setup: set the game up first")
+        setup: Setup = self.pending_setup["setup"]
+        self.names = dict(self.pending_setup["names"])
+        self.role_source = self.pending_setup["role_source"]
+        self.language = setup.language
+        if self.service.voice is not None:
+            self.service.voice.set_language(self.language)
+        self._end_scan()
+        if self.game_id is not None and self.game is not None and self.game.phase != "game_over":
+            self.service.journal.finish_game(self.game_id, "abandoned")
+        self.game, self.game_id = None, None
+        self.paused = False
+        if self.role_source == "tiles":
+            self.setup = setup
+            self.tiles = []
+            self.say("public", "roles.present_tile", {"seat": 0})
+            return
+        roles, deck = deal(setup, random.Random(setup.seed))
+        self._begin(setup.with_dealt(roles, deck), prolog=True)
+
+    def _begin(self, setup: Setup, prolog: bool) -> None:
+        self.setup = setup
+        self.tiles = None
+        self.game = Game(setup)
+        self.game_id = self.service.journal.begin_game(setup.to_json())
+        events = self.game.start()
+        log.info("game %d started: %d players", self.game_id, setup.players)
+        self._emit_events(events)
+        items = announce.announcements(None, events, self.game)
+        # game.started first, then the prolog, then the first president
+        head = [a for a in items if a.key == "game.started"]
+        self._speak_all(head)
+        if prolog:
+            self._prolog()
+        self._speak_all([a for a in items if a.key != "game.started"])
+        self.last_group = []
+        self.chaos_placement = False
+        self.mirror_said = None
+        self._check_mirror(announce_change=True)
+
+    def _rebuild(self, game_id: int, setup_json: dict, actions: list[dict]) -> list:
+        """A fresh Game from the journal's setup and actions (no speech); returns the last
+        group's (action, events) pairs."""
+        setup = Setup.from_json(setup_json)
+        game = Game(setup)
+        game.start()
+        groups: list[list[tuple[Action, list]]] = []
+        for obj in actions:
+            action = Action.from_json(obj)
+            events = game.apply(action)
+            if action.kind == "reshuffle" and groups:
+                groups[-1].append((action, events))
+            else:
+                groups.append([(action, events)])
+        self.setup, self.game, self.game_id = setup, game, game_id
+        self.language = setup.language
+        if self.service.voice is not None:
+            self.service.voice.set_language(self.language)
+        self.tiles = None
+        self._last_groups = groups
+        self.chaos_placement = False
+        if groups:
+            last_events = [e for _, evs in groups[-1] for e in evs]
+            self.chaos_placement = any(e.kind == "law_enacted" and e.data.get("by") == "chaos"
+                                       for e in last_events)
+        return groups[-1] if groups else []
+
+    def _replay_last_group(self) -> None:
+        """After a resume: say again what the last accepted action caused (it may never
+        have been said if the service stopped right after journaling it)."""
+        groups = getattr(self, "_last_groups", [])
+        if self.game is None:
+            return
+        if not groups:     # stopped right after the game was journaled: start it again
+            events = Game(self.game.setup).start()
+            self._emit_events(events)
+            items = announce.announcements(None, events, self.game)
+            self._speak_all([a for a in items if a.key == "game.started"])
+            self._prolog()
+            self._speak_all([a for a in items if a.key != "game.started"])
+            return
+        for action, events in groups[-1]:
+            self._emit_events(events)
+            self._speak_all(announce.announcements(action, events, self.game))
+
+    # ======================================================================= actions
+    def _emit_events(self, events: list) -> None:
+        for e in events:
+            self.service.emit(e.to_json())
+
+    def accept(self, action: Action, *, from_gm: bool = False) -> bool:
+        """Apply ``action``; journal it before announcing it; refuse aloud when illegal.
+
+        :returns: True if accepted.
+        """
+        if self.game is None:
+            self._refuse_plain(action.kind, "no_game", "no game is running", action.seat)
+            return False
+        try:
+            events = self.game.apply(action)
+        except IllegalAction as exc:
+            self.refuse(exc, action)
+            return False
+        try:
+            self.service.journal.append_action(self.game_id, action.to_json())
+        except JournalError as exc:
+            log.error("journal write failed, action taken back: %s", exc)
+            self._rebuild(self.game_id or 0, self.setup.to_json() if self.setup else {},
+                          self.service.journal.actions(self.game_id or 0))
+            self.service.fault("journal", "write_failed", str(exc))
+            return False
+        log.info("action: %s", describe_action(action))
+        self.last_group = [] if action.kind != "reshuffle" else self.last_group
+        self._after_accept(action, events)
+        return True
+
+    def _after_accept(self, action: Action, events: list) -> None:
+        game = self.game
+        assert game is not None
+        self._emit_events(events)
+        if any(e.kind == "law_enacted" and e.data.get("by") == "chaos" for e in events) and action.kind != "chaos_law":
+            self.chaos_placement = True
+        if game.phase != "legislative_chancellor":
+            self.chancellor_discard = None
+        self._speak_all(announce.announcements(action, events, game))
+        if game.phase == "game_over":
+            self._end_scan()
+            if self.game_id is not None:
+                self.service.journal.finish_game(self.game_id, "over")
+            log.info("game over: %s (%s)", game.winner, game.reason)
+            return
+        if self.scan is not None and self.scan.seat not in game.awaiting():
+            self._end_scan()
+        self._settle_reshuffle()
+
+    def _settle_reshuffle(self) -> None:
+        """R12 with a tracked deck: the board shuffles (seeded per game and reshuffle, so a
+        resumed or replayed game gets the same order) and journals the order."""
+        game = self.game
+        while game is not None and game.reshuffle_due is not None and game.phase != "game_over":
+            pool = game.reshuffle_pool or []
+            count = sum(1 for a in self.service.journal.actions(self.game_id or 0) if a.get("action") == "reshuffle")
+            rng = random.Random(f"{self.setup.seed if self.setup else 0}/reshuffle/{count}")
+            if not self.accept(Action("reshuffle", order=tuple(shuffle_order(pool, rng)))):
+                break
+
+    def refuse(self, exc: IllegalAction, action: Action) -> None:
+        """A rejected action: a ``rejected`` line, one INFO log line, the refusal spoken
+        (only to the acting seat when the reason would reveal a secret)."""
+        line = {"event": "rejected", "line": self.service.current_line, "action": action.kind,
+                "reason": exc.reason, "message": exc.message}
+        self.faults.append({"kind": "rejected", "action": action.kind, "reason": exc.reason,
+                            "seat": action.seat})
+        log.info("refused: %s: %s", describe_action(action), exc.reason)
+        self.service.emit(line)
+        try:
+            self._speak(announce.refusal(exc, action.seat, self.game))
+        except (FirmwareHostError, ValueError) as err:
+            log.error("refusal announcement: %s", err)
+
+    def _refuse_plain(self, what: str, reason: str, message: str, seat: int | None = None,
+                      key: str | None = "refusal.wrong_phase") -> None:
+        line = {"event": "rejected", "line": self.service.current_line, "action": what,
+                "reason": reason, "message": message}
+        self.faults.append({"kind": "rejected", "action": what, "reason": reason, "seat": seat})
+        log.info("refused: %s: %s", what, reason)
+        self.service.emit(line)
+        if key is not None:
+            self.say("public", key, {"seat": seat} if "seat" in catalogue.placeholders(key) else {})
+
+    # ======================================================================= the mirror
+    def mirror_problems(self) -> list[tuple[str, dict]]:
+        """What on the physical board disagrees with the engine, as (catalogue key, params),
+        most urgent first; an enactment waiting in the next free slot is not a problem."""
+        game = self.game
+        if game is None:
+            return []
+        out: list[tuple[str, dict]] = []
+        for track, n in TRACK_SLOTS.items():
+            laws = game.democratic_laws if track == "democratic" else game.fascist_laws
+            filled = self.slots[track]
+            next_free_empty = laws < n and not filled[laws]
+            for k in range(1, n + 1):
+                if filled[k - 1] and k > laws:
+                    if k == laws + 1 and self._enact_pending(track):
+                        continue
+                    if k > laws + 1 and next_free_empty:
+                        out.append(("tile.wrong_slot", {"track": track, "slot": k, "expected": laws + 1}))
+                    else:
+                        out.append(("tile.unexpected", {"track": track, "slot": k}))
+                elif not filled[k - 1] and k <= laws:
+                    if self.chaos_placement and k == laws:
+                        out.append(("chaos.place_top_law", {}))
+                    else:
+                        out.append(("tile.removed", {"track": track, "slot": k}))
+        if self.tracker is None:
+            out.append(("tracker.pin_missing", {"expected": game.tracker}))
+        elif self.tracker != game.tracker:
+            out.append(("tracker.wrong_hole", {"position": self.tracker, "expected": game.tracker}))
+        return out
+
+    def _enact_pending(self, track: str) -> bool:
+        """A tile in the next free slot of ``track`` is a move the engine waits for."""
+        game = self.game
+        if game is None:
+            return False
+        if game.phase == "legislative_chancellor" and not game.veto_pending:
+            return True
+        return game.phase == "chaos"
+
+    def _check_mirror(self, announce_change: bool) -> list[tuple[str, dict]]:
+        problems = self.mirror_problems()
+        first = problems[0] if problems else None
+        said = (first[0], tuple(sorted(first[1].items()))) if first else None
+        if announce_change and said != self.mirror_said:
+            if first is not None:
+                self.say("public", first[0], first[1])
+                log.info("board mismatch: %s %s", first[0], first[1])
+            elif self.mirror_said is not None:
+                self.say("public", "board.matches", {})
+                log.info("board matches the game again")
+        if announce_change or first is None:
+            self.mirror_said = said
+        return problems
+
+    def _blocked(self, what: str, seat: int | None = None) -> bool:
+        """True (and said why) when no action may be accepted now: paused, or the board
+        disagrees with the engine (BOARD.md principle 2)."""
+        if self.paused:
+            self._refuse_plain(what, "paused", "the game is paused", seat, key="gm.paused")
+            return True
+        problems = self.mirror_problems()
+        if problems:
+            key, params = problems[0]
+            line = {"source": "board", "reason": "board_mismatch", "detail": f"{what}: {key}"}
+            if self.service.current_line:
+                line["line"] = self.service.current_line
+            self.service.emit({"event": "fault", **line})
+            self.faults.append({"kind": "fault", "reason": "board_mismatch", "detail": key})
+            log.info("refused: %s: board mismatch %s", what, key)
+            self.say("public", key, params, priority="refusal")
+            self.mirror_said = (key, tuple(sorted(params.items())))
+            return True
+        return False
+
+    def _reconcile(self) -> None:
+        """After a slot change: an enactment (or untracked chaos law) if a tile arrived in
+        the next free slot while one is expected, else the mirror check."""
+        game = self.game
+        if game is None:
+            return
+        if self.chaos_placement:
+            placed = all(self.slots[t][k - 1] for t in TRACK_SLOTS
+                         for k in range(1, (game.democratic_laws if t == "democratic" else game.fascist_laws) + 1))
+            if placed:
+                self.chaos_placement = False
+        for track, n in TRACK_SLOTS.items():
+            laws = game.democratic_laws if track == "democratic" else game.fascist_laws
+            if laws < n and self.slots[track][laws] and self._enact_pending(track):
+                others = [p for p in self.mirror_problems()]
+                if others:
+                    break
+                if self.paused:
+                    self._refuse_plain("enact", "paused", "the game is paused", None, key="gm.paused")
+                    return
+                if game.phase == "chaos":
+                    self.accept(Action("chaos_law", party=track))
+                else:
+                    self.accept(Action("enact", seat=game.chancellor, party=track))
+                break
+        self._check_mirror(announce_change=True)
+
+    # ======================================================================= inputs
+    def handle_input(self, event: Any) -> None:
+        """One input event from the board (on the service thread); never raises for bad input."""
+        name = type(event).__name__
+        log.info("input: %s", describe_input(event))
+        handler: Callable[[Any], None] | None = getattr(self, f"_on_{name}", None)
+        if handler is None:
+            log.info("input ignored: %s", name)
+            return
+        handler(event)
+
+    def _on_ButtonGesture(self, event: Any) -> None:
+        seat, gesture = event.seat, event.gesture
+        game = self.game
+        if game is None or not 0 <= seat < game.players:
+            if self.tiles is None and game is None:
+                return
+            if game is not None:
+                self._refuse_plain("button", "malformed", f"seat {seat} does not play", None, key=None)
+            return
+        if gesture == "double":
+            gesture = "press"
+        if gesture == "hold":
+            if (game.phase == "legislative_chancellor" and seat == game.chancellor
+                    and Action("veto", seat=seat) in game.legal_actions(seat)):
+                if not self._blocked("veto", seat):
+                    self.accept(Action("veto", seat=seat))
+                return
+            self._status(seat)
+            return
+        if self.scan is not None:
+            if self.scan.seat == seat:
+                self.scan.press()
+                return
+            self._idle_press(seat)
+            return
+        if seat in game.awaiting() and seat == game.president:
+            if game.phase == "nomination":
+                if not self._blocked("nominate", seat):
+                    self._start_scan(seat, "nominate")
+                return
+            if game.phase == "power" and game.power in TARGET_POWERS:
+                if not self._blocked(TARGET_POWERS[game.power], seat):
+                    self._start_scan(seat, TARGET_POWERS[game.power])
+                return
+            if game.phase == "power" and game.power in ("view_discard", "peek"):
+                if not self._blocked("acknowledge", seat):
+                    self.accept(Action("acknowledge", seat=seat))
+                return
+        self._idle_press(seat)
+
+    def _idle_press(self, seat: int) -> None:
+        if self.settings.idle_press == "status":
+            self._status(seat)
+            return
+        voice = self.service.voice
+        if voice is None or not voice.repeat_last(seat):
+            self.say(f"seat:{seat}", "repeat.nothing", {}, request=True)
+
+    def _status(self, seat: int) -> None:
+        """ACCESSIBILITY.md 3: public part (table or earphone), private part into the earphone."""
+        game = self.game
+        if game is None:
+            return
+        voice = self.service.voice
+        if voice is not None:
+            voice.interrupt(f"seat:{seat}")
+        mine = announce.status(game, seat)
+        if self.settings.status_channel == "public":
+            for a in announce.status(game, None):
+                self._speak(a)
+            for a in mine:
+                if catalogue.is_private(a.key):
+                    self._speak(a, priority="request")
+        else:
+            for a in mine:
+                self._speak(a, priority="request")
+
+    def _on_BallotRead(self, event: Any) -> None:
+        game = self.game
+        if self.tiles is not None:
+            self._refuse_plain("vote", "wrong_phase", "role tiles are being read", event.seat)
+            return
+        if game is None:
+            return
+        if game.phase == "legislative_chancellor" and game.veto_pending:
+            if event.seat == game.president:
+                if not self._blocked("veto_reply", event.seat):
+                    self.accept(Action("veto_reply", seat=event.seat, accept=event.ballot == "ja"))
+                return
+        if game.phase == "election" and self._blocked("vote", event.seat):
+            return
+        self.accept(Action("vote", seat=event.seat, ballot=event.ballot))
+
+    def _on_LawRead(self, event: Any) -> None:
+        game = self.game
+        if game is None:
+            return
+        if game.phase == "legislative_president":
+            if not self._blocked("discard", game.president):
+                self.accept(Action("discard", seat=game.president, party=event.party))
+            return
+        if game.phase == "legislative_chancellor" and not game.veto_pending:
+            if game.tracked and event.party not in private_view(game, game.chancellor)["hand"]:
+                self.refuse(IllegalAction("not_in_hand", "discard: that law is not in the chancellor's hand"),
+                            Action("discard", seat=game.chancellor, party=event.party))
+                return
+            self.chancellor_discard = event.party
+            log.info("chancellor's discard read")
+            return
+        self._refuse_plain("discard", "wrong_phase", f"no discard is expected now ({game.phase})", None)
+
+    def _on_RoleTileRead(self, event: Any) -> None:
+        if self.tiles is None or self.setup is None:
+            self.service.fault("ballot reader", "role_tile", "a role tile outside the role reading", key=None)
+            return
+        if any(tile == (event.role, event.tile) for tile in self.tiles):
+            self.service.fault("ballot reader", "duplicate_tile", "the same role tile twice")
+            return
+        seat = len(self.tiles)
+        self.tiles.append((event.role, event.tile))
+        self.say("public", "roles.tile_read", {"seat": seat})
+        if len(self.tiles) < self.setup.players:
+            self.say("public", "roles.present_tile", {"seat": seat + 1})
+            return
+        roles = [r for r, _ in self.tiles]
+        setup = self.setup
+        try:
+            _, deck = deal(setup.with_dealt(roles, setup.deck) if setup.deck is not None else setup,
+                           random.Random(setup.seed))
+            dealt = Setup.from_json({**setup.to_json(), "roles": roles,
+                                     "deck": deck if isinstance(deck, str) else list(deck)})
+        except UsageError as exc:
+            self.service.fault("ballot reader", "role_tiles", str(exc))
+            self.tiles = []
+            self.say("public", "roles.present_tile", {"seat": 0})
+            return
+        self.say("public", "roles.complete", {})
+        self._begin(dealt, prolog=False)
+
+    def _on_SlotChanged(self, event: Any) -> None:
+        if event.track not in self.slots or not 1 <= event.slot <= TRACK_SLOTS[event.track]:
+            return
+        self.slots[event.track][event.slot - 1] = bool(event.filled)
+        self._reconcile()
+
+    def _on_TrackerMoved(self, event: Any) -> None:
+        self.tracker = event.position
+        self._check_mirror(announce_change=True)
+
+    def _on_GameMasterKey(self, event: Any) -> None:
+        if event.gesture == "press":
+            self.command("resume" if self.paused else "pause")
+        elif self.game is not None:
+            self._speak_all(announce.status(self.game, None))
+
+    def _on_ReaderState(self, event: Any) -> None:
+        before = self.readers.get(event.reader)
+        self.readers[event.reader] = bool(event.connected)
+        if before == event.connected:
+            return
+        if event.connected:
+            log.info("%s reader connected", event.reader)
+            if before is False:
+                self.say("public", "fault.reader_back", {"reader": self._reader(event.reader)})
+        else:
+            self.service.fault(f"{event.reader} reader", "reader_unplugged", "", key="fault.reader_unplugged",
+                               params={"reader": self._reader(event.reader)})
+            self.faults.append({"kind": "fault", "reason": "reader_unplugged", "detail": event.reader})
+
+    def _on_Fault(self, event: Any) -> None:
+        reason = event.reason
+        if reason in ("reader_unplugged", "reader_missing"):
+            reader = event.source.split()[0]
+            if reason == "reader_unplugged" and self.readers.get(reader) is False:
+                return          # already said (ReaderState)
+            self.readers[reader] = False
+        key = FAULT_KEYS.get(reason)
+        params = self._fault_params(key, event) if key else None
+        self.faults.append({"kind": "fault", "reason": reason, "detail": event.source})
+        self.service.fault(event.source, reason, event.detail, key=key if params is not None else None,
+                           params=params)
+
+    @staticmethod
+    def _reader(name: str) -> str:
+        return name if name in ("ballot", "law") else "ballot"
+
+    def _fault_params(self, key: str, event: Any) -> dict | None:
+        wanted = catalogue.placeholders(key)
+        if "reader" in wanted:
+            return {"reader": self._reader(event.source.split()[0])}
+        if "pin" in wanted:
+            pin = self._pin_of(event.source)
+            return None if pin is None else {"pin": pin}
+        return {}
+
+    def _pin_of(self, source: str) -> int | None:
+        words = source.split()
+        if words and words[0] == "pin" and len(words) > 1 and words[1].isdigit():
+            return int(words[1])
+        config = getattr(self.service.board, "config", None)
+        inputs = config.inputs() if config is not None and hasattr(config, "inputs") else {}
+        for pin, name in inputs.items():
+            if name == source or (source == "tracker" and name.startswith("tracker")):
+                return int(pin)
+        return None
+
+    # ======================================================================= scanning
+    def _seat_item(self, seat: int) -> ScanItem:
+        text = catalogue.text("scan.item", {"seat": seat}, self.language, names=self.names)
+        return ScanItem(seat, text, "scan.item", {"seat": seat})
+
+    def _start_scan(self, seat: int, kind: str) -> None:
+        game = self.game
+        assert game is not None
+        targets = [a.target for a in game.legal_actions(seat) if a.kind == kind]
+        if not targets:
+            return
+        cancel_text = catalogue.text("scan.cancel", {}, self.language)
+
+        def confirm(item: ScanItem) -> tuple[ScanItem, ScanItem]:
+            params = {"target": item.value}
+            yes = ScanItem(None, catalogue.text("power.execution.confirm", params, self.language, names=self.names),
+                           "power.execution.confirm", params)
+            return yes, ScanItem(None, cancel_text, "scan.cancel", {})
+
+        def chosen(target: Any) -> None:
+            self.scan = None
+            if self.game is None or self._blocked(kind, seat):
+                return
+            self.accept(Action(kind, seat=seat, target=int(target)))
+
+        def cancelled() -> None:
+            self.scan = None
+            self.say(f"seat:{seat}", "scan.cancelled", {})
+
+        self._end_scan()
+        self.scan = Scan(seat, [self._seat_item(t) for t in targets], self.settings.scan, self.service.clock,
+                         self.service.post, self._scan_speak, chosen, cancelled,
+                         cancel=ScanItem(None, cancel_text, "scan.cancel", {}),
+                         confirm=confirm if (kind == "execute" and self.settings.confirm_execution) else None,
+                         purpose=kind)
+        log.info("scan started for seat %d: %s", seat, kind)
+        self.scan.start(intro=True)
+
+    def _scan_speak(self, seat: int, kind: str, item: ScanItem | None) -> float | None:
+        channel = f"seat:{seat}"
+        if kind == "intro":
+            self.say(channel, "scan.start", {})
+            return spoken_seconds(catalogue.text("scan.start", {}, self.language), self.settings.scan.words_per_minute)
+        if kind == "wrap":
+            self.say(channel, "scan.wrap", {}, earcon="scan_wrap")
+            return 0.0
+        if kind == "stopped":
+            self.say(channel, "scan.stopped", {})
+            return None
+        assert item is not None
+        self.say(channel, item.key, item.params)
+        return spoken_seconds(item.text, self.settings.scan.words_per_minute)
+
+    def _end_scan(self) -> None:
+        if self.scan is not None:
+            self.scan.finish()
+            self.scan = None
+
+    # ======================================================================= game master
+    def command(self, name: str, **fields: Any) -> dict:
+        """A game-master command; see :class:`~firmware_host.service.backend.ConsoleBackend`.
+
+        :raises CommandRefused: refused now (one line).
+        """
+        game = self.game
+        if name == "start":
+            if fields.get("setup") is not None:
+                self.prepare(fields["setup"])
+            self.start()
+            return {"ok": True}
+        if name == "pause":
+            if game is None:
+                raise CommandRefused("no game to pause")
+            if not self.paused:
+                self.paused = True
+                self._end_scan()
+                self._journal_note({"note": "pause"})
+                log.info("game paused")
+                self.say("public", "gm.paused", {})
+            return {"paused": True}
+        if name == "resume":
+            if game is None:
+                raise CommandRefused("no game to resume")
+            if self.paused:
+                self.paused = False
+                self._journal_note({"note": "resume"})
+                log.info("game resumed")
+                self.say("public", "gm.resumed", {})
+                self._reconcile()
+            return {"paused": False}
+        if name == "restart":
+            if self.raw_setup is None:
+                raise CommandRefused("no setup to restart")
+            raw = dict(self.raw_setup)
+            if not (isinstance(raw.get("roles"), list) and isinstance(raw.get("deck"), list)):
+                raw.pop("seed", None)          # a new deal
+            self.prepare(raw)
+            self.start()
+            return {"ok": True}
+        if name == "undo":
+            if game is None or self.game_id is None:
+                raise CommandRefused("no game to undo in")
+            try:
+                self.service.journal.append_undo(self.game_id)
+            except NothingToUndo as exc:
+                raise CommandRefused(str(exc)) from None
+            self._end_scan()
+            journal_game = self.service.journal.game(self.game_id)
+            if journal_game.status != "playing":
+                self.service.journal.finish_game(self.game_id, "playing")
+            self._rebuild(self.game_id, journal_game.setup, journal_game.actions)
+            log.info("undo: back to %d actions", len(journal_game.actions))
+            self.say("public", "gm.undone", {})
+            self.mirror_said = None
+            self._check_mirror(announce_change=True)
+            return {"actions": len(journal_game.actions)}
+        if name == "act":
+            raw = fields.get("action")
+            try:
+                action = Action.from_json(raw)
+            except IllegalAction as exc:
+                self.refuse(exc, Action(str(raw.get("action")) if isinstance(raw, dict) else "?"))
+                raise CommandRefused(f"act: {exc.message}") from None
+            if game is None:
+                raise CommandRefused("no game is running")
+            if self.paused:
+                raise CommandRefused("the game is paused")
+            if not self.accept(action, from_gm=True):
+                raise CommandRefused(f"act: {action.kind} was refused")
+            return {"accepted": True, "state": state_json(self.game) if self.game else None}
+        if name == "choose":
+            if game is None:
+                raise CommandRefused("no game is running")
+            seat, target = fields.get("seat"), fields.get("target")
+            if type(seat) is not int or type(target) is not int:
+                raise CommandRefused("choose needs a seat and a target (seat numbers)")
+            if game.phase == "nomination":
+                kind = "nominate"
+            elif game.phase == "power" and game.power in TARGET_POWERS:
+                kind = TARGET_POWERS[game.power]
+            else:
+                raise CommandRefused(f"nothing to choose now ({game.phase})")
+            self._end_scan()
+            if self._blocked(kind, seat):
+                raise CommandRefused("the board does not match the game; fix it first")
+            if not self.accept(Action(kind, seat=seat, target=target), from_gm=True):
+                raise CommandRefused(f"choose: {kind} was refused")
+            return {"accepted": True}
+        if name == "key":
+            self._on_GameMasterKey(type("GameMasterKey", (), {"gesture": fields.get("gesture", "press")})())
+            return {"paused": self.paused}
+        raise CommandRefused(f"unknown command {name!r}; one of start, pause, resume, restart, undo, act, choose")
+
+    def _journal_note(self, note: dict) -> None:
+        if self.game_id is not None:
+            try:
+                self.service.journal.append_note(self.game_id, note)
+            except JournalError as exc:
+                log.warning("journal note: %s", exc)
+
+    # ======================================================================= views
+    def public_setup(self) -> dict | None:
+        """The setup without secrets (no roles, deck order or seed)."""
+        setup = self.setup or (self.pending_setup or {}).get("setup")
+        if setup is None:
+            return None
+        obj = setup.to_json()
+        obj.pop("roles", None)
+        obj.pop("seed", None)
+        obj["deck"] = "tracked" if setup.tracked else "untracked"
+        obj["names"] = {str(k): v for k, v in self.names.items()}
+        obj["role_source"] = self.role_source
+        return obj
+
+    def snapshot(self) -> dict:
+        """The console's picture: public view, last 50 public announcements, faults and
+        refusals, readers and pins, paused flag, setup. No secret before the end (R16)."""
+        return {
+            "view": public_view(self.game) if self.game is not None else None,
+            "announcements": list(self.announced),
+            "faults": list(self.faults),
+            "readers": dict(self.readers),
+            "pins": {"slots": {t: list(v) for t, v in self.slots.items()}, "tracker": self.tracker,
+                     "mismatch": [{"key": k, "params": p} for k, p in self.mirror_problems()]},
+            "paused": self.paused,
+            "setup": self.public_setup(),
+            "scan": None if self.scan is None else {"seat": self.scan.seat, "purpose": self.scan.purpose},
+            "reading_role_tiles": None if self.tiles is None else len(self.tiles),
+            "game_id": self.game_id,
+        }
+
+    def reveal(self, seat: int | None) -> dict:
+        """Roles and hands for the game master (the caller logs the WARNING).
+
+        :raises CommandRefused: no game, or a seat outside the game.
+        """
+        game = self.game
+        if game is None:
+            raise CommandRefused("no game is running")
+        if seat is None:
+            return {"roles": list(game.roles),
+                    "seats": {str(s): {k: private_view(game, s)[k] for k in ("role", "team", "hand", "power_result")}
+                              for s in range(game.players)}}
+        if type(seat) is not int or not 0 <= seat < game.players:
+            raise CommandRefused(f"no seat {seat!r} in this game")
+        view = private_view(game, seat)
+        return {"seat": seat, **{k: view[k] for k in ("role", "team", "hand", "power_result")}}
+
+    def final_state(self) -> dict | None:
+        """REPLAY.md's ``state`` object, or None without a game."""
+        return state_json(self.game) if self.game is not None else None
+
+    def status_line(self) -> str:
+        """One line for systemd's STATUS=."""
+        if self.game is None:
+            return "reading role tiles" if self.tiles is not None else "waiting for a setup"
+        return f"game {self.game_id}: {self.game.phase}{' (paused)' if self.paused else ''}"

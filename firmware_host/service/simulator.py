@@ -1,0 +1,359 @@
+"""``firmware-host simulate``: the real board service on the mocked board (SIMULATE.md).
+
+The service is the same :class:`~firmware_host.service.core.BoardService` that ``run`` starts
+on a Pi; the board is :class:`~firmware_host.hardware.mock.MockBoard` (gpiozero mock pins
+with bounce, RFID readers on pseudo-terminals), so every signal goes through the real
+debouncing, gesture and RFID frame code. Output: JSON Lines (engine events, ``announce`` with
+``wav`` when ``--audio-dir`` is given, ``rejected``, ``fault``, and a final ``{"state": …}``).
+
+Scripted runs use a :class:`~firmware_host.clock.VirtualClock`: time moves only by the
+signals themselves (a press lasts its press time), ``at`` and ``wait``; before each timer
+falls due the simulator waits until the service thread is idle, so a run is deterministic
+and as fast as the machine allows. The interactive board uses real time.
+
+Example::
+
+    sim = Simulator(config_path=None, audio_dir="out/audio", out=sys.stdout)
+    status = sim.run_script(read_script("examples/simulate-7p.jsonl"))
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import shutil
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any, Callable, TextIO
+
+from firmware_host.clock import RealClock, VirtualClock
+from firmware_host.errors import FirmwareHostError, UsageError
+from firmware_host.service.core import BoardService
+from firmware_host.service.journal import Journal
+from firmware_host.service.notify import Notifier
+from firmware_host.service.settings import service_settings
+from firmware_host.service.signals import HELP, ScriptError, Signal, parse_line
+from firmware_host.service.voice import SilentVoice, Voice
+
+log = logging.getLogger("firmware_host.service")
+
+#: where rendered speech is cached between runs unless ``--speech-cache`` or
+#: ``$FIRMWARE_HOST_SPEECH_CACHE`` say otherwise
+DEFAULT_SPEECH_CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "firmware-host" / "speech"
+
+BOARD_SIGNALS = ("button", "ballot", "law_read", "role", "key", "slot", "tracker", "pin", "serial",
+                 "unplug", "replug")
+
+
+def speech_cache_dir(explicit: str | None = None) -> Path:
+    """The speech cache folder: ``explicit``, ``$FIRMWARE_HOST_SPEECH_CACHE`` or the default."""
+    return Path(explicit or os.environ.get("FIRMWARE_HOST_SPEECH_CACHE") or DEFAULT_SPEECH_CACHE)
+
+
+def physical_state(signals: list[Signal]) -> tuple[dict[str, set[int]], int | None]:
+    """The slots filled and the tracker hole after ``signals`` (to restart on the same board)."""
+    slots: dict[str, set[int]] = {"democratic": set(), "fascist": set()}
+    tracker: int | None = 0
+    for sig in signals:
+        if sig.kind == "slot":
+            (slots[sig["track"]].add if sig["state"] == "filled" else slots[sig["track"]].discard)(sig["slot"])
+        elif sig.kind == "tracker":
+            tracker = sig["position"]
+    return slots, tracker
+
+
+class Simulator:
+    """Runs the board service on the mocked board.
+
+    :param config_path: the board config (TOML), None for the shipped default.
+    :param audio_dir: render speech into numbered WAVs there (``wav`` on announce lines);
+        None: no sound (faster).
+    :param journal_path: the SQLite journal; None: a temporary one, removed at the end.
+    :param out: where the JSON Lines go.
+    :param speech_cache: the speech cache folder (see :func:`speech_cache_dir`).
+    :raises UsageError: an unusable config (one line).
+    """
+
+    def __init__(self, config_path: str | None = None, *, audio_dir: str | None = None,
+                 journal_path: str | None = None, out: TextIO = sys.stdout,
+                 speech_cache: str | None = None) -> None:
+        from firmware_host.config import load_config
+        self.config = load_config(config_path)
+        self.settings = service_settings(self.config)
+        self.audio_dir = audio_dir
+        self.out = out
+        self.speech_cache = speech_cache_dir(speech_cache)
+        self._tmp: str | None = None
+        if journal_path is None:
+            self._tmp = tempfile.mkdtemp(prefix="firmware-host-sim-")
+            journal_path = os.path.join(self._tmp, "journal.sqlite3")
+        self.journal_path = journal_path
+        self.lines: list[dict] = []
+        self._write_lock = threading.Lock()
+        self.service: BoardService | None = None
+        self.mock: Any = None
+        self.clock: Any = None
+
+    # -- output -----------------------------------------------------------------------------
+    def _write(self, line: dict) -> None:
+        with self._write_lock:
+            self.lines.append(line)
+            self.out.write(json.dumps(line, ensure_ascii=False) + "\n")
+            self.out.flush()
+
+    def _fault(self, source: str, reason: str, detail: str, line: int = 0) -> None:
+        obj: dict[str, Any] = {"event": "fault", "source": source, "reason": reason}
+        if detail:
+            obj["detail"] = detail
+        if line:
+            obj["line"] = line
+        log.warning("fault: %s: %s (%s)", source, reason, detail)
+        self._write(obj)
+
+    # -- start and stop ---------------------------------------------------------------------
+    def _make_voice(self) -> Any:
+        if self.audio_dir is None:
+            return SilentVoice()
+        from firmware_host.audio.service import AudioService
+        from firmware_host.audio.settings import AudioSettings
+        from firmware_host.audio.sinks import WavDirSink
+        sink = WavDirSink(self.audio_dir)
+        settings = AudioSettings.from_config(self.config.sections)
+        settings.whisper_station = False
+        audio = AudioService(settings, sink, self.speech_cache, seats=self.config.seats)
+        return Voice(audio, sink)
+
+    def start(self, clock: Any, before: list[Signal] | None = None) -> BoardService:
+        """Start the service on a fresh mocked board.
+
+        :param before: signals already played on this board in an earlier run (``--start-line``):
+            its slots and tracker are set to where they left them.
+        """
+        from firmware_host.hardware.mock import MockBoard
+        self.clock = clock
+        slots, tracker = physical_state(before or [])
+        journal = Journal(self.journal_path)
+        service = BoardService(self.settings, clock=clock, journal=journal, voice=self._make_voice(),
+                               emit=self._write, notifier=Notifier(None))
+        self.service = service
+
+        def factory(on_event: Callable[[Any], None]) -> Any:
+            mock = MockBoard(self.config, clock, on_event, tracker=tracker, start=False)
+            for track, filled in slots.items():
+                for k in filled:
+                    mock.pin(self.config.slot_pins(track)[k - 1]).closed = True
+            self.mock = mock
+            return mock
+
+        service.start(factory)
+        return service
+
+    def stop(self) -> None:
+        """Stop the service (which closes the mocked board), close the journal, clean up."""
+        try:
+            if self.service is not None:
+                voice = self.service.voice
+                if voice is not None:
+                    voice.wait_quiet(60.0)
+                self.service.stop()
+                self.service.journal.close()
+        finally:
+            if isinstance(self.clock, RealClock):
+                self.clock.close()
+            if self._tmp is not None:
+                shutil.rmtree(self._tmp, ignore_errors=True)
+
+    # -- time ---------------------------------------------------------------------------------
+    def settle(self) -> None:
+        """Run every callback due now and wait until the service thread is idle."""
+        service, clock = self.service, self.clock
+        assert service is not None
+        for _ in range(10000):
+            service.wait_idle()
+            if isinstance(clock, VirtualClock):
+                due = clock.next_due()
+                if due is not None and due <= clock.now():
+                    clock.advance_to(clock.now())
+                    continue
+            break
+
+    def advance(self, seconds: float) -> None:
+        """Let ``seconds`` pass: on the virtual clock step from timer to timer, idle between."""
+        clock = self.clock
+        if not isinstance(clock, VirtualClock):
+            threading.Event().wait(seconds)
+            self.settle()
+            return
+        target = clock.now() + max(0.0, seconds)
+        while True:
+            self.settle()
+            due = clock.next_due()
+            if due is None or due > target:
+                break
+            clock.advance_to(due)
+        clock.advance_to(target)
+        self.settle()
+
+    # -- signals ------------------------------------------------------------------------------
+    def play(self, sig: Signal, mark: int = 0) -> None:
+        """Play one signal (service thread idle afterwards). Unusable signals are ``fault`` lines."""
+        service = self.service
+        assert service is not None
+        service.current_line = sig.line
+        log.info("signal line %d: %s", sig.line, sig.kind)
+        kind = sig.kind
+        try:
+            if kind == "setup":
+                if service.game.game is not None and service.game.game.phase != "game_over":
+                    log.info("setup skipped: a game was resumed from the journal")
+                    return
+                service.call(lambda: service.game.setup_game(dict(sig.fields)))
+            elif kind == "gm":
+                self._gm(sig)
+            elif kind == "wait":
+                self.advance(sig["seconds"])
+            elif kind == "wait_for":
+                self._wait_for(sig, mark)
+            elif kind in BOARD_SIGNALS:
+                self._board(sig)
+            else:  # pragma: no cover - the parser knows every kind
+                raise ScriptError(f"unknown signal {kind!r}")
+        except UsageError as exc:
+            if kind == "setup":
+                raise
+            self._fault(kind, "unusable", str(exc), sig.line)
+        except (TimeoutError, OSError) as exc:
+            self._fault(kind, "timeout" if isinstance(exc, TimeoutError) else "os_error", str(exc), sig.line)
+        self.settle()
+
+    def _board(self, sig: Signal) -> None:
+        mock, f = self.mock, sig.fields
+        if mock is None:
+            raise UsageError("no mocked board")
+        kind = sig.kind
+        if kind == "button":
+            mock.press(f["seat"], f["gesture"])
+        elif kind == "key":
+            mock.press_game_master_key(f.get("gesture", "press"))
+        elif kind == "ballot":
+            mock.present_ballot(f["seat"], f["ballot"])
+        elif kind == "law_read":
+            mock.present_law(f["party"], f.get("tile"))
+        elif kind == "role":
+            mock.present_role(f["role"], f.get("tile", 1) or 1)
+        elif kind == "slot":
+            mock.set_slot(f["track"], f["slot"], f["state"] == "filled")
+        elif kind == "tracker":
+            mock.move_tracker(f["position"])
+        elif kind == "pin":
+            mock.set_pin(f["pin"], f["level"], f.get("hold") or None)
+        elif kind == "serial":
+            mock.write_serial(f["reader"], f["data"])
+        elif kind == "unplug":
+            mock.unplug(f["reader"])
+        elif kind == "replug":
+            mock.replug(f["reader"])
+
+    def _gm(self, sig: Signal) -> None:
+        service = self.service
+        assert service is not None
+        fields = dict(sig.fields)
+        command = fields.pop("command")
+        try:
+            service.call(lambda: service.game.command(command, **fields))
+        except UsageError as exc:
+            already = self.lines and self.lines[-1].get("event") == "rejected"
+            if not (command == "act" and already):
+                self._fault("gm", "refused", f"{command}: {exc}", sig.line)
+
+    def _wait_for(self, sig: Signal, mark: int) -> None:
+        key, params, timeout = sig["key"], sig["params"], sig["timeout"]
+
+        def found() -> bool:
+            for line in self.lines[mark:]:
+                if (line.get("event") == "announce" and line.get("key") == key
+                        and all(line.get("params", {}).get(k) == v for k, v in params.items())):
+                    return True
+            return False
+
+        step = 0.05
+        waited = 0.0
+        self.settle()
+        while not found():
+            if waited >= timeout:
+                self._fault("wait_for", "timeout", f"no announcement {key} {json.dumps(params)} within {timeout:g} s",
+                            sig.line)
+                return
+            self.advance(step)
+            waited += step
+
+    # -- whole runs ---------------------------------------------------------------------------
+    def run_script(self, signals: list[Signal], start_line: int = 0) -> int:
+        """Play a parsed script on a virtual clock; 0 once played to its end.
+
+        :param start_line: play only signals from this script line on (restart after a
+            crash on the same ``journal_path``); earlier slots and tracker are set up as left.
+        :raises UsageError: an unusable setup (exit 2).
+        """
+        clock = VirtualClock()
+        before = [s for s in signals if start_line and s.line < start_line]
+        todo = [s for s in signals if not start_line or s.line >= start_line]
+        self.start(clock, before)
+        try:
+            t0 = clock.now()
+            mark = 0
+            for sig in todo:
+                if sig.at is not None and t0 + sig.at > clock.now():
+                    self.advance(t0 + sig.at - clock.now())
+                previous = len(self.lines)
+                self.play(sig, mark)
+                mark = previous
+            self.settle()
+            self._write({"state": self.service.game.final_state() if self.service else None})
+        finally:
+            self.stop()
+        return 0
+
+    def run_interactive(self, stdin: TextIO = sys.stdin, prompt: TextIO = sys.stderr) -> int:
+        """The virtual board in the terminal on real time: one signal per line (``help``)."""
+        clock = RealClock()
+        self.start(clock)
+        prompt.write(HELP + "\n")
+        if self.service and self.service.game.game is None:
+            prompt.write("Start with e.g.: setup 7 en\n")
+        prompt.flush()
+        try:
+            mark = 0
+            for raw in stdin:
+                try:
+                    sig = parse_line(raw)
+                except ScriptError as exc:
+                    prompt.write(f"? {exc}\n")
+                    prompt.flush()
+                    continue
+                if sig is None:
+                    continue
+                if sig == "quit":
+                    break
+                if sig == "help":
+                    prompt.write(HELP + "\n")
+                elif sig == "state":
+                    snap = self.service.call(self.service.game.snapshot) if self.service else None
+                    prompt.write(json.dumps((snap or {}).get("view"), ensure_ascii=False) + "\n")
+                elif isinstance(sig, Signal):
+                    previous = len(self.lines)
+                    try:
+                        self.play(sig, mark)
+                    except UsageError as exc:
+                        prompt.write(f"? {exc}\n")
+                    mark = previous
+                prompt.flush()
+            self._write({"state": self.service.game.final_state() if self.service else None})
+        except KeyboardInterrupt:
+            pass
+        finally:
+            self.stop()
+        return 0

@@ -1,0 +1,162 @@
+"""A thin adapter from the service to the audio layer (:class:`firmware_host.audio.service.AudioService`).
+
+The service only needs a handful of calls; :class:`Voice` keeps them in one place, reports
+the WAV file a :class:`~firmware_host.audio.sinks.WavDirSink` writes for each utterance
+(``simulate --audio-dir``: the ``wav`` of an ``announce`` line), and turns audio errors into
+log lines (speech never stops the game). :class:`SilentVoice` is the same interface without
+sound (tests, a board without audio).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any, Mapping
+
+from firmware_host.errors import FirmwareHostError
+
+log = logging.getLogger("firmware_host.service")
+
+
+class SilentVoice:
+    """No sound; remembers what would have been said (``said``: list of (channel, key, text))."""
+
+    def __init__(self) -> None:
+        self.said: list[tuple[str, str, str]] = []
+        self._long: set[str] = set()
+
+    def start(self) -> None:
+        """Nothing to start."""
+
+    def say(self, channel: str, text: str, *, key: str, priority: str = "normal",
+            earcon: str | None = None) -> str | None:
+        """Record ``text`` for ``channel``; returns None (no WAV)."""
+        self.said.append((channel, key, text))
+        return None
+
+    def say_padded(self, texts: Mapping[int, str], *, key: str = "prolog") -> dict[int, str | None]:
+        """Record one padded private text per seat (R17)."""
+        for seat in sorted(texts):
+            self.said.append((f"seat:{seat}", key, texts[seat]))
+        return {seat: None for seat in texts}
+
+    def earcon(self, channel: str, name: str) -> None:
+        """Record an earcon alone."""
+        self.said.append((channel, "", f"<{name}>"))
+
+    def repeat_last(self, seat: int) -> bool:
+        """Nothing to repeat without sound; True."""
+        return True
+
+    def interrupt(self, channel: str) -> None:
+        """Nothing to cut off."""
+
+    def use_long_wording(self, key: str) -> bool:
+        """Long wording the first time a key is said, short after (ACCESSIBILITY.md 5)."""
+        first = key not in self._long
+        self._long.add(key)
+        return first
+
+    def set_language(self, language: str) -> None:
+        """Nothing to change."""
+
+    def wait_quiet(self, timeout: float = 30.0) -> bool:
+        """Always quiet."""
+        return True
+
+    def close(self) -> None:
+        """Nothing to close."""
+
+
+class Voice(SilentVoice):
+    """Speech through an :class:`AudioService`.
+
+    :param audio: the audio service (already constructed with its sink).
+    :param wav_dir_sink: the :class:`WavDirSink` behind it, if any, to report file paths.
+    """
+
+    def __init__(self, audio: Any, wav_dir_sink: Any = None) -> None:
+        super().__init__()
+        self.audio = audio
+        self.wav_dir_sink = wav_dir_sink
+
+    def _path(self, utt: Any) -> str | None:
+        sink = self.wav_dir_sink
+        if sink is None or utt is None:
+            return None
+        try:
+            from firmware_host.audio.sinks import PlayInfo
+            output = utt.channel
+            info = PlayInfo(output=output, channel=utt.channel, key=utt.key, text=utt.text,
+                            earcon=utt.earcon, priority=utt.priority, seq=utt.seq)
+            return str(sink.path_for(info))
+        except (AttributeError, TypeError):
+            return None
+
+    def say(self, channel: str, text: str, *, key: str, priority: str = "normal",
+            earcon: str | None = None) -> str | None:
+        """Queue ``text`` on ``channel``; returns the WAV path a WavDirSink will write, or None."""
+        self.said.append((channel, key, text))
+        try:
+            utt = self.audio.say(channel, text, key=key, priority=priority, earcon=earcon)
+        except FirmwareHostError as exc:
+            log.warning("audio: %s", exc)
+            return None
+        return self._path(utt)
+
+    def say_padded(self, texts: Mapping[int, str], *, key: str = "prolog") -> dict[int, str | None]:
+        """The prolog: one private text per seat, padded to one duration (R17)."""
+        for seat in sorted(texts):
+            self.said.append((f"seat:{seat}", key, texts[seat]))
+        try:
+            made = self.audio.say_padded(dict(texts), key=key)
+        except FirmwareHostError as exc:
+            log.warning("audio: %s", exc)
+            return {seat: None for seat in texts}
+        return {seat: self._path(utt) for seat, utt in made.items()}
+
+    def earcon(self, channel: str, name: str) -> None:
+        """Play an earcon alone (e.g. the scan's wrap tone)."""
+        try:
+            self.audio.play_earcon(channel, name)
+        except FirmwareHostError as exc:
+            log.warning("audio: %s", exc)
+
+    def repeat_last(self, seat: int) -> bool:
+        """Play the seat's last message again into its earphone; False if it heard nothing yet."""
+        try:
+            return self.audio.repeat_last(seat) is not None
+        except FirmwareHostError as exc:
+            log.warning("audio: %s", exc)
+            return False
+
+    def interrupt(self, channel: str) -> None:
+        """Cut off what ``channel`` is saying (a seat's own request, ACCESSIBILITY.md 4)."""
+        try:
+            self.audio.interrupt(channel)
+        except FirmwareHostError as exc:
+            log.warning("audio: %s", exc)
+
+    def use_long_wording(self, key: str) -> bool:
+        """Ask the audio layer's verbosity setting (ACCESSIBILITY.md 5)."""
+        return bool(self.audio.use_long_wording(key))
+
+    def set_language(self, language: str) -> None:
+        """Speak ``language`` from now on."""
+        try:
+            self.audio.set_language(language)
+        except FirmwareHostError as exc:
+            log.warning("audio: %s", exc)
+
+    def wait_quiet(self, timeout: float = 30.0) -> bool:
+        """Block until every queued utterance has been played (or ``timeout`` seconds)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.audio.idle():
+                return True
+            time.sleep(0.02)
+        return False
+
+    def close(self) -> None:
+        """Close the audio service."""
+        self.audio.close()
