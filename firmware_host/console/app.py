@@ -189,6 +189,9 @@ class Console:
         self.reveals: list[dict] = []  # the reveal log: {at (wall clock, s), seat, client}
         self._unsubscribe: Callable[[], None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._refreshing = False
+        self._dirty = False
+        self._refresh_task: asyncio.Future | None = None
 
     @property
     def needs_pin(self) -> bool:
@@ -201,15 +204,43 @@ class Console:
         self.hub.latest = public_snapshot(await self._call(self.backend.snapshot))
         self._unsubscribe = self.backend.subscribe(self._on_change)
 
-    def _on_change(self, snapshot: dict) -> None:
-        """Called on the service thread: hand the change to the console's loop."""
+    def _on_change(self, payload: Any) -> None:
+        """Called on the service thread: hand the change to the console's loop.
+
+        ``payload`` is either a whole snapshot (has ``view`` and ``announcements``), which is
+        published as is, or any other change notice (an output line), after which the
+        snapshot is fetched again (off the service thread, coalesced).
+        """
         loop = self._loop
         if loop is None or loop.is_closed():
             return
+        snapshot = payload if (isinstance(payload, dict) and "view" in payload
+                               and "announcements" in payload) else None
         try:
-            loop.call_soon_threadsafe(self.hub.publish_state, snapshot)
+            loop.call_soon_threadsafe(self._changed, snapshot)
         except RuntimeError:  # the loop closed meanwhile
             pass
+
+    def _changed(self, snapshot: dict | None) -> None:
+        if snapshot is not None:
+            self.hub.publish_state(snapshot)
+        elif self._refreshing:
+            self._dirty = True
+        else:
+            self._refreshing = True
+            self._refresh_task = asyncio.ensure_future(self._refresh())
+
+    async def _refresh(self) -> None:
+        try:
+            while True:
+                self._dirty = False
+                self.hub.publish_state(await self._call(self.backend.snapshot))
+                if not self._dirty:
+                    break
+        except Exception:  # noqa: BLE001 - the next change tries again
+            log.exception("console: snapshot failed")
+        finally:
+            self._refreshing = False
 
     async def shutdown(self, app: web.Application) -> None:
         if self._unsubscribe is not None:

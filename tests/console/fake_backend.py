@@ -25,8 +25,9 @@ class Refused(UsageError):
 class FakeBackend:
     """A ConsoleBackend over the real engine; roles dealt from ``seed`` (default 7)."""
 
-    def __init__(self, seed: int = 7) -> None:
+    def __init__(self, seed: int = 7, publish_lines: bool = False) -> None:
         self.seed = seed
+        self.publish_lines = publish_lines  # tell subscribers output lines, not snapshots
         self._lock = threading.RLock()
         self._subs: list[Callable[[dict], None]] = []
         self.setup: dict | None = None
@@ -188,7 +189,7 @@ class FakeBackend:
         self.announcements.append({"channel": "public", "text": text})
 
     def _publish(self) -> None:
-        snap = self.snapshot()
+        snap = {"announce": {"channel": "public"}} if self.publish_lines else self.snapshot()
         with self._lock:
             subs = list(self._subs)
         for callback in subs:

@@ -332,6 +332,22 @@ def test_event_stream_follows_changes_made_on_the_service_thread(backend):
     run(go())
 
 
+def test_event_stream_fetches_the_snapshot_when_told_of_other_changes():
+    from fake_backend import FakeBackend
+    backend = FakeBackend(publish_lines=True)
+
+    async def go():
+        async with console_client(backend) as client:
+            await login(client)
+            events = await client.get("/api/events")
+            await read_event(events)
+            backend.fault("ballot", "disconnected")
+            name, data = await read_event(events)
+            assert name == "state" and data["faults"][-1]["reason"] == "disconnected"
+            events.close()
+    run(go())
+
+
 def test_event_stream_ends_with_expired_when_the_session_idles_out(backend, clock):
     async def go():
         async with console_client(backend, clock, session_minutes=5) as client:

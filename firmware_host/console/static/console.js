@@ -53,8 +53,20 @@
   function itemText(item) {
     if (item === null || item === undefined) return "";
     if (typeof item !== "object") return String(item);
-    return item.text || item.message || item.detail ||
-      [item.source, item.reason].filter(Boolean).map(words).join(": ") || JSON.stringify(item);
+    if (item.text || item.message) return item.text || item.message;
+    const parts = [];
+    if (Number.isInteger(item.seat)) parts.push(seatLabel(item.seat));
+    if (item.action) parts.push(words(item.action));
+    if (item.source) parts.push(words(item.source));
+    const head = parts.join(", ");
+    const tail = [item.reason, item.detail].filter((x) => x !== undefined && x !== null && x !== "")
+      .map((x) => words(typeof x === "object" ? JSON.stringify(x) : x)).join(" – ");
+    return (head && tail ? head + ": " + tail : head || tail) || JSON.stringify(item);
+  }
+  function kindLabel(item) {
+    const kind = (item && typeof item === "object" && (item.kind || item.type)) || "fault";
+    if (kind === "rejected" || kind === "refused") return "Refusal";
+    return words(kind).replace(/^./, (c) => c.toUpperCase());
   }
   function say(region, text) {
     const p = el("p", text);
@@ -201,10 +213,7 @@
       const li = el("li");
       const when = clock(item && item.at);
       if (when) li.appendChild(el("span", when, "when"));
-      if (withTag) {
-        const kind = (item && (item.kind || item.type)) || "fault";
-        li.appendChild(el("span", words(kind).replace(/^./, (c) => c.toUpperCase()), "tag"));
-      }
+      if (withTag) li.appendChild(el("span", kindLabel(item), "tag"));
       li.appendChild(document.createTextNode(itemText(item)));
       ol.appendChild(li);
     }
@@ -225,7 +234,8 @@
 
   function renderHealth() {
     const box = $("health-body");
-    const h = snap.health;
+    let h = snap.health;
+    if (!h && (snap.readers || snap.pins)) h = {readers: snap.readers || {}, pins: snap.pins || {}};
     box.replaceChildren();
     if (!h || typeof h !== "object" || !Object.keys(h).length) { box.appendChild(el("p", "No report yet.")); return; }
     box.appendChild(renderValue(h, 0));
@@ -262,7 +272,7 @@
 
   function fillSeatSelects() {
     const n = players();
-    const key = n + "|" + JSON.stringify(setup().names || null);
+    const key = n + "|" + JSON.stringify(setup().names || view().names || null);
     if (key === seatKey) return;
     seatKey = key;
     document.querySelectorAll("select.seat-select").forEach((sel) => {
@@ -333,15 +343,16 @@
     setupFilled = true;
     if (s.players) $("setup-players").value = String(s.players);
     buildSetupSeats();
-    (Array.isArray(s.names) ? s.names : []).forEach((name, seat) => {
+    const names = s.names || {};
+    Object.keys(names).forEach((seat) => {
       const input = $("setup-name-" + seat);
-      if (input && typeof name === "string") input.value = name;
+      if (input && typeof names[seat] === "string") input.value = names[seat];
     });
     if (s.language) $("setup-language").value = s.language;
     if (Number.isInteger(s.first_president)) $("setup-first").value = String(s.first_president);
     if (s.variant) $("setup-variant").value = s.variant;
-    ["deck", "roles"].forEach((k) => {
-      const r = document.querySelector('input[name="' + k + '"][value="' + s[k] + '"]');
+    [["deck", s.deck], ["roles", s.role_source || s.roles]].forEach(([k, v]) => {
+      const r = document.querySelector('input[name="' + k + '"][value="' + v + '"]');
       if (r) r.checked = true;
     });
   }
@@ -415,34 +426,55 @@
     panel.appendChild(el("h3", "Secrets (hidden again when you let go)"));
     panel.appendChild(renderSecrets(r.data));
   }
-  function renderSecrets(data) {
-    const roles = data.roles, hands = data.hands;
-    if (roles && typeof roles === "object") {
-      const table = el("table");
-      const cap = el("caption", "Roles and hands");
-      table.appendChild(cap);
-      const head = el("tr");
-      ["Seat", "Role", "Hand"].forEach((h) => { const th = el("th", h); th.scope = "col"; head.appendChild(th); });
-      table.appendChild(el("thead")).appendChild(head);
-      const body = table.appendChild(el("tbody"));
-      const seats = Array.isArray(roles) ? roles.map((_, i) => i) : Object.keys(roles).map(Number);
-      seats.forEach((seat) => {
-        const tr = el("tr");
-        const th = el("th", seatLabel(seat)); th.scope = "row";
-        tr.appendChild(th);
-        tr.appendChild(el("td", words(roles[seat] || "—")));
-        const hand = hands && (hands[seat] || hands[String(seat)]);
-        tr.appendChild(el("td", Array.isArray(hand) ? hand.map(words).join(", ") : (hand ? words(hand) : "—")));
-        body.appendChild(tr);
-      });
-      const rest = Object.assign({}, data);
-      delete rest.roles; delete rest.hands;
-      const wrap = el("div");
-      wrap.appendChild(table);
-      if (Object.keys(rest).length) wrap.appendChild(renderValue(rest, 0));
-      return wrap;
+  function secretRows(data) {
+    // {roles: [...], seats: {"0": {role, team, hand, power_result}}} (all seats),
+    // {seat: n, role, team, hand, power_result} (one seat), or {roles, hands} by seat.
+    const rows = [];
+    if (Number.isInteger(data.seat)) { rows.push(Object.assign({}, data)); return rows; }
+    const seats = data.seats && typeof data.seats === "object" ? data.seats : null;
+    const roles = data.roles && typeof data.roles === "object" ? data.roles : null;
+    const keys = seats ? Object.keys(seats) : roles ? Object.keys(roles) : [];
+    keys.map(Number).sort((a, b) => a - b).forEach((seat) => {
+      const row = Object.assign({seat: seat}, seats ? (seats[seat] || {}) : {});
+      if (row.role === undefined && roles) row.role = roles[seat];
+      if (row.hand === undefined && data.hands) row.hand = data.hands[seat];
+      rows.push(row);
+    });
+    return rows;
+  }
+  function secretText(value) {
+    if (value === null || value === undefined || value === "") return "—";
+    if (Array.isArray(value)) {
+      if (!value.length) return "—";
+      return value.map((x) => x && typeof x === "object"
+        ? (Number.isInteger(x.seat) ? seatLabel(x.seat) + (x.role ? " (" + words(x.role) + ")" : "") : JSON.stringify(x))
+        : words(x)).join(", ");
     }
-    return renderValue(data, 0);
+    if (typeof value === "object") {
+      if (Number.isInteger(value.target)) return seatLabel(value.target) + ": " + words(value.party || "");
+      return Object.keys(value).map((k) => words(k) + ": " + secretText(value[k])).join("; ");
+    }
+    return words(value);
+  }
+  function renderSecrets(data) {
+    const rows = secretRows(data || {});
+    if (!rows.length) return renderValue(data, 0);
+    const table = el("table");
+    table.appendChild(el("caption", "Roles and hands"));
+    const head = el("tr");
+    ["Seat", "Role", "Knows", "Hand", "Power result"].forEach((h) => {
+      const th = el("th", h); th.scope = "col"; head.appendChild(th);
+    });
+    table.appendChild(el("thead")).appendChild(head);
+    const body = table.appendChild(el("tbody"));
+    rows.forEach((row) => {
+      const tr = el("tr");
+      const th = el("th", seatLabel(row.seat)); th.scope = "row";
+      tr.appendChild(th);
+      ["role", "team", "hand", "power_result"].forEach((k) => tr.appendChild(el("td", secretText(row[k]))));
+      body.appendChild(tr);
+    });
+    return table;
   }
   function setupReveal() {
     const b = $("reveal");
