@@ -240,3 +240,18 @@ def test_compiled_catalog_matches_its_po_source(language):
     buf = io.BytesIO()
     write_mo(buf, cat)
     assert (folder / "messages.mo").read_bytes() == buf.getvalue()
+
+
+def test_docstring_examples_hold():
+    import doctest
+    result = doctest.testmod(catalogue, optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 5 and result.failed == 0
+
+
+def test_catalog_compiled_in_memory_from_the_po_says_the_same():
+    """The fallback for a checkout without .mo files (Babel at start-up)."""
+    for language in LANGUAGES:
+        po = catalogue.LOCALE_DIR / language / "LC_MESSAGES" / "messages.po"
+        fresh = catalogue._compile_in_memory(po)
+        for key in ("election.passed", "game_over.roles", "scan.item"):
+            assert fresh.pgettext("long", key) == catalogue.template(key, language, long=True)
