@@ -13,14 +13,23 @@ from firmware_host.hardware import events as ev
 LANGUAGES = ("en", "de")
 
 _DE_NUMBERS = ("null", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn",
-               "elf", "zwölf", "dreizehn", "vierzehn", "fünfzehn", "sechzehn", "siebzehn")
+               "elf", "zwölf", "dreizehn", "vierzehn", "fünfzehn", "sechzehn", "siebzehn", "achtzehn", "neunzehn")
+
+
+_DE_TENS = ("", "", "zwanzig", "dreißig", "vierzig", "fünfzig", "sechzig", "siebzig", "achtzig", "neunzig")
 
 
 def number(n: int, language: str) -> str:
-    """``n`` as spoken: digits in English (espeak reads them well), words in German (0–17)."""
-    if language == "de" and 0 <= n < len(_DE_NUMBERS):
+    """``n`` as spoken: digits in English (espeak reads them well), words in German (0–99)."""
+    if language != "de" or not 0 <= n < 100:
+        return str(n)
+    if n < len(_DE_NUMBERS):
         return _DE_NUMBERS[n]
-    return str(n)
+    tens, units = divmod(n, 10)
+    if units == 0:
+        return _DE_TENS[tens]
+    unit = "ein" if units == 1 else _DE_NUMBERS[units]
+    return f"{unit}und{_DE_TENS[tens]}"
 
 
 _TEXT: dict[str, dict[str, str]] = {

@@ -1,0 +1,136 @@
+"""self-test, enrol-tags and the tag registry, run on the mocked board."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from firmware_host.cli import main as cli_main
+from firmware_host.config import DEFAULT_CONFIG_PATH
+from firmware_host.hardware.tags import (TagRegistryError, Tile, demo_registry, format_registry, load_registry,
+                                         parse_registry)
+
+
+def write_script(path, signals):
+    path.write_text("".join(json.dumps(s) + "\n" for s in signals))
+    return str(path)
+
+
+def test_self_test_names_every_input_touched_aloud(capsys):
+    assert cli_main(["self-test", "--mock", "--language", "en"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "seat 4 button: press" in lines
+    assert "fascist slot 2 filled" in lines and "fascist slot 2 emptied" in lines
+    assert "tracker pin in hole 3" in lines
+    assert "game-master key: press" in lines
+    assert "ballot reader: seat 1's Ja tile" in lines
+    assert "law reader: fascist law 1" in lines
+    assert lines[-1] == "Self-test over. 28 inputs touched."
+
+
+def test_self_test_speaks_faults_and_names_untouched_inputs(tmp_path, capsys):
+    script = write_script(tmp_path / "touches.jsonl", [
+        {"signal": "button", "seat": 6, "gesture": "hold"},
+        {"signal": "pin", "pin": 4, "level": "low", "hold": 20},
+        {"signal": "serial", "reader": "ballot", "hex": "0230463030413142324333444603"},
+        {"signal": "unplug", "reader": "law"},
+        {"signal": "replug", "reader": "law"},
+    ])
+    assert cli_main(["self-test", "--mock", script, "--language", "en"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "seat 7 button: hold" in lines
+    assert "fault: seat 1 button: stuck" in lines
+    assert "fault: ballot reader: unknown tag 0 F 0 0 A 1 B 2 C 3" in lines
+    assert "law reader disconnected" in lines and "fault: law reader: reader unplugged" in lines
+    assert lines[-1].startswith("Not touched: seat 2 button; seat 3 button;")
+    assert "seat 7 button" not in lines[-1]
+
+
+def test_self_test_speaks_german_without_digits(capsys):
+    assert cli_main(["self-test", "--mock", "--language", "de"]) == 0
+    out = capsys.readouterr().out
+    assert "Taste von Platz" not in out  # only faults name a source
+    assert "Platz vier, Taste: Druck" in out and "faschistisches Feld zwei belegt" in out
+    assert not any(ch.isdigit() for ch in out)
+
+
+def test_self_test_refuses_a_bad_script_line_in_one_line(tmp_path, capsys):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"signal": "button", "seat": 2}\n{"signal": "slot", "track": "fascist"\n')
+    assert cli_main(["self-test", "--mock", str(bad)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "bad.jsonl:2: not JSON" in err[0]
+
+
+def test_self_test_without_gpio_library_is_a_one_line_error(capsys):
+    assert cli_main(["self-test", "--seconds", "0.1", "--print"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "cannot open the GPIO pins with lgpio" in err[0]
+
+
+def test_enrol_tags_asks_for_every_tile_and_writes_the_registry(tmp_path, capsys):
+    out = tmp_path / "tags.toml"
+    assert cli_main(["enrol-tags", "--mock", "--output", str(out), "--language", "en", "--roles"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == "Present seat 1's Ja tile."
+    assert "Present seat 4's Nein tile." in lines
+    assert "Present fascist law tile 11." in lines and "Present dictator role tile 1." in lines
+    assert format_registry(load_registry(out)) == format_registry(demo_registry())
+
+
+def test_enrol_tags_refuses_a_tile_twice_and_asks_again(tmp_path, capsys):
+    script = write_script(tmp_path / "tiles.jsonl", [
+        {"signal": "tag", "tag": "AA00000001"},
+        {"signal": "tag", "tag": "aa00000001"},
+        {"signal": "tag", "tag": "AA00000002"},
+    ])
+    out = tmp_path / "tags.toml"
+    assert cli_main(["enrol-tags", "--mock", script, "--output", str(out), "--seats", "1", "--no-laws",
+                     "--language", "en"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "That tile is already seat 1's Ja tile. Present seat 1's Nein tile." in lines
+    registry = load_registry(out)
+    assert registry.ballot_tag(0, "ja") == "AA00000001" and registry.ballot_tag(0, "nein") == "AA00000002"
+
+
+def test_enrol_tags_writes_nothing_when_the_tiles_run_out(tmp_path, capsys):
+    script = write_script(tmp_path / "tiles.jsonl", [{"signal": "tag", "tag": "AA00000001"}])
+    out = tmp_path / "tags.toml"
+    assert cli_main(["enrol-tags", "--mock", script, "--output", str(out), "--seats", "2", "--no-laws"]) == 2
+    assert not out.exists()
+    assert "nothing written" in capsys.readouterr().err
+
+
+def test_shipped_registry_is_the_consistent_demo_registry():
+    registry = load_registry(DEFAULT_CONFIG_PATH.parent / "tags.toml")
+    assert format_registry(registry) == format_registry(demo_registry(10))
+    assert len(registry.law_tags("democratic")) == 6 and len(registry.law_tags("fascist")) == 11
+    assert all(registry.ballot_tag(s, b) for s in range(10) for b in ("ja", "nein"))
+
+
+def test_registry_refuses_a_tag_for_two_tiles_and_bad_ids():
+    with pytest.raises(TagRegistryError) as info:
+        parse_registry({"ballots": {"0": {"ja": "AA00000001", "nien": "AA00000002"}},
+                        "laws": {"fascist": {"1": "aa00000001", "12": "AA00000003"}, "democratc": {}},
+                        "roles": {"dictator": {"1": "XYZ"}}})
+    problems = info.value.problems
+    assert "ballots.0.nien: unknown ballot (did you mean 'nein'?); ja or nein" in problems
+    assert "laws.fascist.1: tag AA00000001 is already ballots.0.ja" in problems
+    assert "laws.fascist.12: tile numbers are 1–11" in problems
+    assert "laws.democratc: unknown party (did you mean 'democratic'?)" in problems
+    assert any(p.startswith("roles.dictator.1: 'XYZ' is not a tag id") for p in problems)
+
+
+def test_registry_lookup_names_the_tile():
+    registry = demo_registry(5)
+    assert registry.lookup("1b00030002") == Tile("ballot", "nein", 3)
+    assert registry.lookup("0F00A1B2C3") is None
+
+
+@pytest.mark.parametrize("n, words", [(3, "drei"), (17, "siebzehn"), (19, "neunzehn"), (20, "zwanzig"),
+                                      (21, "einundzwanzig"), (28, "achtundzwanzig"), (47, "siebenundvierzig")])
+def test_german_numbers_are_words(n, words):
+    from firmware_host.hardware.phrases import number
+
+    assert number(n, "de") == words and number(n, "en") == str(n)
