@@ -53,7 +53,8 @@ class Game:
         (seats or None), democratic_laws, fascist_laws, tracker (0..3), alive (list of bool by
         seat), winner (``"democrats"``/``"fascists"``/None), reason (REPLAY.md win reason or
         None), reshuffle_due (None or the number of laws a ``reshuffle`` must order).
-        While a reshuffle is due, ``phase`` stays that of the action that made it due.
+        While a reshuffle is due, ``awaiting()`` is ``()`` and ``phase`` is
+        ``legislative_chancellor`` (after a session) or ``nomination`` (after chaos).
 
     Example::
 
@@ -427,6 +428,7 @@ class Game:
         self._last_president = None
         self._last_chancellor = None
         if self.tracked:
+            self.phase = NOMINATION  # the next round's; awaiting() is () until it begins
             party = self.draw.pop(0)
             self.draw_n -= 1
             self._chaos_law(party, events)
