@@ -440,7 +440,7 @@ def term(name: str, language: str = "de") -> str:
     found = _catalog(language).gettext(name)
     if found == name:
         raise UnknownMessage(f"unknown term {name!r} in {language!r}")
-    return found
+    return unicodedata.normalize("NFC", found)
 
 
 # ---------------------------------------------------------------------------------------
@@ -469,10 +469,11 @@ def seat_name(seat: int | None, language: str = "de", names: Mapping[int, str] |
     plain = term("term.seat", language).format(number=number)
     name = (names or {}).get(seat)
     if not name:
-        return plain
+        return unicodedata.normalize("NFC", plain)
     name = unicodedata.normalize("NFC", str(name)).strip()
     key = "term.seat.named_full" if full else "term.seat.named"
-    return term(key, language).format(name=name, number=number, seat=plain)
+    return unicodedata.normalize(
+        "NFC", term(key, language).format(name=name, number=number, seat=plain))
 
 
 def _join(items: list[str], language: str) -> str:
