@@ -186,7 +186,12 @@ def run_random_game(i: int, texts: bool) -> None:
 
     def after(g, action, events):
         over = False
-        for a in announce.announcements(action, events, g):
+        said = announce.announcements(action, events, g)
+        if g.tracked and g.phase in ("legislative_president", "legislative_chancellor") \
+                and action.kind in ("vote", "discard"):  # R11: the hand reaches its holder
+            assert [a.key for a in said if a.channel != "public"] == [
+                "hand.president" if action.kind == "vote" else "hand.chancellor"]
+        for a in said:
             over = over or a.key.startswith("game_over.")
             if a.channel == "public" and not over:
                 check_public(a, texts)
