@@ -79,16 +79,14 @@ def _refusal(error: Any, action: Any, language: str, game: Any) -> list[dict]:
         from firmware_host.games.secret_dictator import announce, catalogue
     except ImportError:
         return []
-    maker = getattr(announce, "refusal", None)
-    if maker is not None:
-        items = maker(error, action, game)
-        if not isinstance(items, list):
-            items = [items]
-        return [{"event": "announce", "channel": a.channel, "key": a.key, "params": a.params,
-                 "text": catalogue.text(a.key, a.params, language)} for a in items]
     seat = getattr(action, "seat", None)
     if type(seat) is not int or not 0 <= seat < game.players:
         seat = None
+    maker = getattr(announce, "refusal", None)
+    if maker is not None:
+        item = maker(error, seat, game)
+        return [{"event": "announce", "channel": item.channel, "key": item.key,
+                 "params": item.params, "text": catalogue.text(item.key, item.params, language)}]
     key = f"refusal.{error.reason}"
     params: dict[str, Any] = {"seat": seat}
     channel = f"seat:{seat}" if error.private and seat is not None else "public"
@@ -141,9 +139,10 @@ def replay_lines(lines: list[str]) -> list[dict]:
     emit(None, game.start())
     for number, obj in parsed:
         name = obj.get("action") if isinstance(obj, dict) else None
+        if not isinstance(obj, dict) or "action" not in obj:
+            raise UsageError(f"line {number}: not an action (expected {{\"action\": ...}})")
         if not isinstance(name, str) or name not in ACTION_KINDS:
-            shown = name if isinstance(obj, dict) else obj
-            raise UsageError(f"line {number}: unknown action {shown!r}")
+            raise UsageError(f"line {number}: unknown action {name!r}")
         if name != "reshuffle":
             settle_reshuffle(number)
         try:

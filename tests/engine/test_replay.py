@@ -123,7 +123,8 @@ def test_automatic_reshuffle_from_seed():
     ([setup_line(first_president=5)], "first_president"),
     ([setup_line(switches={"vetoo": True})], "unknown switch"),
     ([setup_line(), '{"action": "dance", "seat": 0}'], "unknown action"),
-    ([setup_line(), '[1, 2]'], "unknown action"),
+    ([setup_line(), '[1, 2]'], "not an action"),
+    ([setup_line(), setup_line()], "not an action"),
     ([setup_line(roles=None, deck=None)], "seed"),
 ])
 def test_unusable_file_raises_usage_error(lines, message):
