@@ -52,7 +52,12 @@ class Game:
         setup, players (int), phase (one of :data:`PHASES`), president, nominee, chancellor
         (seats or None), democratic_laws, fascist_laws, tracker (0..3), alive (list of bool by
         seat), winner (``"democrats"``/``"fascists"``/None), reason (REPLAY.md win reason or
-        None), reshuffle_due (None or the number of laws a ``reshuffle`` must order).
+        None), reshuffle_due (None or the number of laws a ``reshuffle`` must order),
+        tracked (bool: the deck order is known), power (the power being carried out, or
+        None), veto_pending (a veto awaits the president's reply), draw_n, discard_n,
+        hand_n (law counts), last_ballots ({"seat": ballot} of the last revealed election).
+        Secrets (never to be spoken except through :func:`private_view`): roles (tuple by
+        seat), draw, discard, hand (lists of parties, tracked deck), power_result.
         While a reshuffle is due, ``awaiting()`` is ``()`` and ``phase`` is
         ``legislative_chancellor`` (after a session) or ``nomination`` (after chaos).
 
