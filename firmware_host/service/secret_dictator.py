@@ -38,10 +38,11 @@ from typing import Any, Callable
 from firmware_host.errors import FirmwareHostError, UsageError
 from firmware_host.games.secret_dictator import (Action, Game, IllegalAction, Setup, announce,
                                                  catalogue, deal, private_view, public_view,
-                                                 shuffle_order, state_json)
+                                                 state_json)
 from firmware_host.service.core import CommandRefused
 from firmware_host.service.journal import JournalError, NothingToUndo
 from firmware_host.service.scanning import Scan, ScanItem, spoken_seconds
+from firmware_host.service.scripting import reshuffle_order
 
 log = logging.getLogger("firmware_host.service")
 
@@ -142,6 +143,7 @@ class SecretDictatorGame:
         unfinished = journal.unfinished() if resume else None
         if unfinished is None:
             log.info("no unfinished game in the journal: waiting for a setup")
+            self.say("public", "service.ready", {})
             return
         try:
             self._rebuild(unfinished.id, unfinished.setup, unfinished.actions)
@@ -434,8 +436,8 @@ class SecretDictatorGame:
         while game is not None and game.reshuffle_due is not None and game.phase != "game_over":
             pool = game.reshuffle_pool or []
             count = sum(1 for a in self.service.journal.actions(self.game_id or 0) if a.get("action") == "reshuffle")
-            rng = random.Random(f"{self.setup.seed if self.setup else 0}/reshuffle/{count}")
-            if not self.accept(Action("reshuffle", order=tuple(shuffle_order(pool, rng)))):
+            order = reshuffle_order(self.setup.seed if self.setup else None, count, pool)
+            if not self.accept(Action("reshuffle", order=tuple(order))):
                 break
 
     def refuse(self, exc: IllegalAction, action: Action) -> None:

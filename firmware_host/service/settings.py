@@ -59,7 +59,7 @@ SCHEMA: dict[str, dict[str, Field]] = {
                                   doc="speech rate used to estimate how long a spoken name lasts"),
     },
     "console": {
-        "enabled": Field(bool, False, doc="serve the game master's web console"),
+        "enabled": Field(bool, True, doc="serve the game master's web console (set-up, pause, undo, corrections)"),
         "host": Field(str, "127.0.0.1", check=_nonempty, doc="address the console listens on (localhost unless configured)"),
         "port": Field(int, 8080, min=1, max=65535, doc="TCP port of the console"),
         "pin_hash": Field(str, "", doc="hashed PIN or token of the console (python -m firmware_host.console.hash_pin); empty: no PIN, allowed only on localhost"),
@@ -82,7 +82,7 @@ class ScanSettings:
 class ConsoleSettings:
     """The game master's console: ``enabled``, ``host``, ``port`` (TCP), ``pin_hash``, ``session_minutes``."""
 
-    enabled: bool = False
+    enabled: bool = True
     host: str = "127.0.0.1"
     port: int = 8080
     pin_hash: str = ""

@@ -1,0 +1,117 @@
+"""``firmware-host run [--config FILE]``: the board service on a Raspberry Pi.
+
+Starts hardware → audio → engine → inputs (and the game master's console when
+``[console] enabled``), tells systemd ``READY=1``, and runs until SIGTERM/SIGINT; then stops
+everything in reverse order in ``finally``. An unfinished game in the journal is resumed
+exactly where it was. A bad config is one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import signal
+import threading
+from pathlib import Path
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add ``--config``, ``--journal``, ``--no-resume``, ``-q``."""
+    parser.add_argument("--config", metavar="FILE",
+                        help="board config (TOML); default $FIRMWARE_HOST_CONFIG or the shipped hardware/board.toml")
+    parser.add_argument("--journal", metavar="FILE", help="SQLite journal (overrides [journal] path)")
+    parser.add_argument("--no-resume", action="store_true", help="do not resume an unfinished game")
+    parser.add_argument("-q", "--quiet", action="store_true", help="log warnings and errors only")
+
+
+def _speech_cache(audio_settings: object) -> Path:
+    explicit = getattr(audio_settings, "cache_dir", "") or ""
+    if explicit:
+        return Path(explicit)
+    if os.environ.get("CACHE_DIRECTORY"):        # systemd CacheDirectory=
+        return Path(os.environ["CACHE_DIRECTORY"].split(":")[0]) / "speech"
+    return Path.home() / ".cache" / "firmware-host" / "speech"
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run the board until stopped; 0 on a clean stop.
+
+    :raises UsageError: an unusable config or journal (one line, exit 2).
+    """
+    from firmware_host.audio.service import AudioService
+    from firmware_host.audio.settings import AudioSettings
+    from firmware_host.audio.sinks import AlsaSink
+    from firmware_host.clock import RealClock
+    from firmware_host.config import load_config
+    from firmware_host.errors import UsageError
+    from firmware_host.games.secret_dictator import catalogue
+    from firmware_host.hardware.board import Board
+    from firmware_host.service.backend import ConsoleBackend
+    from firmware_host.service.core import BoardService
+    from firmware_host.service.journal import Journal, JournalError
+    from firmware_host.service.logs import setup_logging
+    from firmware_host.service.settings import service_settings
+    from firmware_host.service.voice import Voice
+
+    setup_logging(logging.WARNING if args.quiet else logging.INFO)
+    log = logging.getLogger("firmware_host.service")
+    config = load_config(args.config)
+    settings = service_settings(config)
+    if args.journal:
+        settings = settings.replace(journal_path=args.journal)
+    try:
+        journal = Journal(settings.journal_path)
+    except JournalError as exc:
+        raise UsageError(str(exc)) from None
+
+    stop = threading.Event()
+
+    def on_signal(signum: int, _frame: object) -> None:
+        log.info("signal %d: stopping", signum)
+        stop.set()
+
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, on_signal)
+
+    clock = RealClock(on_error=lambda exc: log.error("timer failed: %s", exc))
+    audio_settings = AudioSettings.from_config(config.sections)
+
+    def whisper_call(seat: int) -> str:
+        name = catalogue.seat_name(seat, audio_settings.language)
+        return f"{name}: bitte zur Flüsterstation." if audio_settings.language == "de" else f"{name}: please come to the whisper station."
+
+    service = None
+    console = None
+    try:
+        # hardware → audio → engine → inputs (BoardService.start keeps that order)
+        audio = AudioService(audio_settings, AlsaSink.from_settings(audio_settings, config.seats),
+                             _speech_cache(audio_settings), seats=config.seats,
+                             whisper_call=whisper_call if audio_settings.whisper_station else None)
+        service = BoardService(settings, clock=clock, journal=journal, voice=Voice(audio))
+        service.start(lambda on_event: Board(config, None, clock, on_event, config.tags_path),
+                      resume=not args.no_resume)
+        if settings.console.enabled:
+            try:
+                from firmware_host.console import serve
+            except ImportError as exc:
+                log.info("console not installed (%s): running without it", exc)
+            else:
+                try:
+                    console = serve(ConsoleBackend(service), config.sections.get("console", {}))
+                    log.info("console at %s", getattr(console, "url", "?"))
+                except UsageError as exc:
+                    log.error("console not started: %s", exc)
+        stop.wait()
+    finally:
+        # reverse order: console (an input) → service (engine, audio, hardware) → journal → clock
+        if console is not None:
+            try:
+                console.close()
+            except Exception as exc:  # noqa: BLE001 - stopping anyway
+                log.warning("console close: %s", exc)
+        if service is not None:
+            service.stop()
+        journal.close()
+        clock.close()
+    return 0

@@ -1,0 +1,120 @@
+"""The console backend: what the game master's web console may see and do on the running board.
+
+Every call is carried out on the board service's one thread (:meth:`BoardService.call`), so
+the console never touches the engine concurrently with the sensors.
+
+Example::
+
+    backend = ConsoleBackend(service)
+    backend.setup_game({"players": 7, "names": ["Anna", "Ben", ...], "language": "de"})
+    backend.command("start")
+    backend.command("choose", seat=0, target=3)       # nominate seat 3 for seat 0
+    backend.command("act", action={"action": "veto", "seat": 3})
+    unsubscribe = backend.subscribe(lambda snapshot: ...)   # called on the service thread
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable
+
+from firmware_host.errors import UsageError
+from firmware_host.service.core import BoardService, CommandRefused
+
+log = logging.getLogger("firmware_host.service")
+
+#: the commands :meth:`ConsoleBackend.command` knows
+COMMANDS = ("start", "pause", "resume", "restart", "undo", "act", "choose")
+
+
+class ConsoleBackend:
+    """The console's window on a :class:`BoardService`.
+
+    :param service: the running board service.
+    """
+
+    def __init__(self, service: BoardService) -> None:
+        self.service = service
+
+    def snapshot(self) -> dict:
+        """The public picture, JSON-ready (no secret before the game is over, R16).
+
+        Keys: ``view`` (``public_view`` or None), ``announcements`` (the last 50 public ones:
+        {key, params, text}), ``faults`` (recent faults and refusals), ``health``
+        ({readers: {name: "connected"/"disconnected"}, pins: {slots, tracker, mismatch, ok}}),
+        ``paused`` (bool), ``setup`` (players, names, language, first_president, variant,
+        deck tracked/untracked, role_source; never roles or deck order), ``scan``.
+        """
+        return self.service.call(self._snapshot)
+
+    def _snapshot(self) -> dict:
+        snap = self.service.game.snapshot()
+        pins = dict(snap.pop("pins"))
+        pins["ok"] = not pins.get("mismatch")
+        pins["stuck"] = [f.get("detail") for f in snap["faults"] if f.get("reason") in ("stuck", "chatter")]
+        snap["health"] = {
+            "readers": {name: "connected" if ok else "disconnected" for name, ok in snap.pop("readers").items()},
+            "pins": pins,
+        }
+        if self.service.board_error:
+            snap["health"]["board_error"] = self.service.board_error
+        return snap
+
+    def subscribe(self, callback: Callable[[dict], None]) -> Callable[[], None]:
+        """``callback(snapshot)`` after every change (an output line of the service), called
+        on the service thread (the console bridges to asyncio itself); returns ``unsubscribe``."""
+        def on_line(line: dict) -> None:
+            snap = self._snapshot()
+            snap["change"] = line if line.get("channel", "public") == "public" else {"event": "announce", "channel": "private"}
+            callback(snap)
+        return self.service.subscribe(on_line)
+
+    def setup_game(self, setup: dict) -> None:
+        """Set up a game: ``players``, ``names`` (list by seat), ``language``,
+        ``first_president``, ``variant``, ``deck`` (``tracked``/``untracked``), ``roles``
+        (``dealt``/``tiles``), ``switches``. The game starts with :meth:`command` ``start``.
+
+        :raises UsageError: an unusable setup (one line).
+        """
+        self.service.call(lambda: self.service.game.prepare(setup))
+
+    def command(self, name: str, **fields: Any) -> dict:
+        """A game-master command: ``start``, ``pause``, ``resume``, ``restart``, ``undo``,
+        ``act`` (``action=`` a REPLAY.md action dict), ``choose`` (``seat=``, ``target=``).
+
+        :returns: a small result dict.
+        :raises CommandRefused: (a :class:`UsageError`) refused now, with a one-line message.
+        """
+        if name not in COMMANDS:
+            raise CommandRefused(f"unknown command {name!r}; one of {', '.join(COMMANDS)}")
+        log.info("game master: %s", name)
+        result = self.service.call(lambda: self.service.game.command(name, **fields))
+        return result if isinstance(result, dict) else {}
+
+    def reveal(self, seat: int | None) -> dict:
+        """Roles and hands for the game master: every seat (``seat`` None) or one seat.
+
+        Logs a WARNING "secret revealed to game master" each time.
+
+        :returns: ``{"roles": {seat: role}, "hands": {seat: hand or None}, "team": …,
+            "power_result": …}`` for the seats asked for.
+        :raises CommandRefused: no game, or no such seat.
+        """
+        log.warning("secret revealed to game master (%s)", "all seats" if seat is None else f"seat {seat}")
+
+        def run() -> dict:
+            game = self.service.game
+            if seat is None:
+                full = game.reveal(None)
+                seats = full["seats"]
+                return {"roles": {int(s): v["role"] for s, v in seats.items()},
+                        "hands": {int(s): v["hand"] for s, v in seats.items()},
+                        "teams": {int(s): v["team"] for s, v in seats.items()},
+                        "power_results": {int(s): v["power_result"] for s, v in seats.items()}}
+            one = game.reveal(seat)
+            return {"roles": {seat: one["role"]}, "hands": {seat: one["hand"]},
+                    "teams": {seat: one["team"]}, "power_results": {seat: one["power_result"]}}
+        return self.service.call(run)
+
+
+__all__ = ["COMMANDS", "CommandRefused", "ConsoleBackend", "UsageError"]

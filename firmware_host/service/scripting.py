@@ -1,0 +1,159 @@
+"""Board signal scripts from games: turn a REPLAY.md game into what players would do at the board.
+
+:func:`signals_for_game` walks a game (setup + actions) through the rules engine and writes
+the SIMULATE.md signals a table would produce for it: the president's press, a wait for the
+scan to reach the wanted seat and the choosing press; ballot tiles; the discard on the law
+reader; the enacted law in the next free slot; the tracker pin moved after every change; the
+chaos law placed; acknowledging presses; the chancellor's hold for a veto and the
+president's ballot as the reply. ``reshuffle`` lines are left out: the board shuffles itself
+(:func:`reshuffle_order`, the same order the service draws).
+
+:func:`random_game` plays a seeded random game to its end (for examples and tests).
+
+Example::
+
+    setup = {"players": 7, "seed": 11, "language": "en"}
+    actions = random_game(setup, seed=4)
+    lines = signals_for_game(setup, actions)     # list of JSON-ready dicts, setup first
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Iterable
+
+from firmware_host.games.secret_dictator import Action, Game, Setup, deal, private_view, shuffle_order
+
+#: seconds a ``wait_for`` of a scan item may take (a 10-seat list, three passes)
+SCAN_TIMEOUT = 120.0
+
+
+def reshuffle_order(seed: int | None, count: int, pool: Iterable[str]) -> list[str]:
+    """The new draw pile of the ``count``-th (0-based) R12 reshuffle of a game with ``seed``.
+
+    Seeded per game and per reshuffle, so a resumed or replayed game shuffles the same way.
+    """
+    rng = random.Random(f"{seed if seed is not None else 0}/reshuffle/{count}")
+    return shuffle_order(list(pool), rng)
+
+
+def dealt_setup(setup: dict) -> Setup:
+    """The :class:`Setup` with roles and deck dealt exactly as the service deals them."""
+    base = Setup.from_json({k: v for k, v in setup.items() if k not in ("names", "role_source")})
+    roles, deck = deal(base, random.Random(base.seed))
+    return base.with_dealt(roles, deck)
+
+
+def _settle(game: Game, setup: Setup, reshuffles: list[int]) -> None:
+    while game.reshuffle_due is not None and game.phase != "game_over":
+        order = reshuffle_order(setup.seed, reshuffles[0], game.reshuffle_pool or [])
+        reshuffles[0] += 1
+        game.apply(Action("reshuffle", order=tuple(order)))
+
+
+def random_game(setup: dict, seed: int, ja: float = 0.7, max_actions: int = 2000) -> list[dict]:
+    """A random game from ``setup`` to its end: REPLAY.md action dicts (no reshuffle lines).
+
+    :param seed: the players' random choices.
+    :param ja: the chance of a Ja ballot (higher: fewer failed elections).
+    """
+    dealt = dealt_setup(setup)
+    game = Game(dealt)
+    game.start()
+    rng = random.Random(seed)
+    reshuffles = [0]
+    out: list[dict] = []
+    while game.phase != "game_over" and len(out) < max_actions:
+        if game.phase == "chaos":
+            action = rng.choice(game.legal_actions(None))
+        else:
+            seat = rng.choice(game.awaiting())
+            options = game.legal_actions(seat)
+            if game.phase == "election":
+                ballot = "ja" if rng.random() < ja else "nein"
+                action = Action("vote", seat=seat, ballot=ballot)
+            else:
+                action = rng.choice(options)
+        game.apply(action)
+        out.append(action.to_json())
+        _settle(game, dealt, reshuffles)
+    return out
+
+
+def signals_for_game(setup: dict, actions: list[dict], *, law_reader: bool = True,
+                     confirm_execution: bool = True) -> list[dict]:
+    """The board signals for a game (SIMULATE.md), setup line first.
+
+    :param setup: the setup as given to the board (a ``seed`` is needed unless roles and
+        deck are given; it is also the reshuffle seed).
+    :param actions: REPLAY.md action dicts; ``reshuffle`` lines are skipped.
+    :param law_reader: discards read by the law reader (False: entered by the game master).
+    :param confirm_execution: an execution's confirming press (``[service] confirm_execution``).
+    """
+    dealt = dealt_setup(setup)
+    game = Game(dealt)
+    game.start()
+    reshuffles = [0]
+    tracker = 0
+    out: list[dict] = [{"setup": dict(setup)}]
+    add = out.append
+
+    def choose(seat: int, target: int, confirm: bool = False) -> None:
+        add({"signal": "button", "seat": seat, "gesture": "press"})
+        add({"signal": "wait_for", "key": "scan.item", "params": {"seat": target}, "timeout": SCAN_TIMEOUT})
+        add({"signal": "button", "seat": seat, "gesture": "press"})
+        if confirm:
+            add({"signal": "wait_for", "key": "power.execution.confirm", "params": {"target": target},
+                 "timeout": SCAN_TIMEOUT})
+            add({"signal": "button", "seat": seat, "gesture": "press"})
+
+    for obj in actions:
+        kind = obj.get("action")
+        if kind == "reshuffle":
+            continue
+        action = Action.from_json(obj)
+        before = (game.democratic_laws, game.fascist_laws)
+        if kind == "nominate":
+            choose(action.seat, action.target)
+        elif kind in ("execute", "special_election", "investigate"):
+            choose(action.seat, action.target, confirm=kind == "execute" and confirm_execution)
+        elif kind == "vote":
+            add({"signal": "ballot", "seat": action.seat, "ballot": action.ballot})
+        elif kind == "discard":
+            if law_reader and game.tracked and action.party is not None:
+                add({"signal": "law_read", "party": action.party})
+            else:
+                add({"signal": "gm", "command": "act", "action": action.to_json()})
+        elif kind == "enact":
+            if law_reader and game.tracked:
+                hand = list(private_view(game, action.seat)["hand"] or [])
+                if action.party in hand:
+                    hand.remove(action.party)
+                    add({"signal": "law_read", "party": hand[0]})
+            count = (game.democratic_laws if action.party == "democratic" else game.fascist_laws) + 1
+            add({"signal": "slot", "track": action.party, "slot": count, "state": "filled"})
+        elif kind == "chaos_law":
+            count = (game.democratic_laws if action.party == "democratic" else game.fascist_laws) + 1
+            add({"signal": "slot", "track": action.party, "slot": count, "state": "filled"})
+        elif kind == "acknowledge":
+            add({"signal": "button", "seat": action.seat, "gesture": "press"})
+        elif kind == "veto":
+            add({"signal": "button", "seat": action.seat, "gesture": "hold"})
+        elif kind == "veto_reply":
+            add({"signal": "ballot", "seat": action.seat, "ballot": "ja" if action.accept else "nein"})
+        else:
+            add({"signal": "gm", "command": "act", "action": action.to_json()})
+        events = game.apply(action)
+        _settle(game, dealt, reshuffles)
+        # a tracked chaos law: the players place the top law on its track
+        for e in events:
+            if e.kind == "law_enacted" and e.data.get("by") == "chaos" and kind != "chaos_law":
+                party = e.data["party"]
+                count = before[0] + 1 if party == "democratic" else before[1] + 1
+                add({"signal": "slot", "track": party, "slot": count, "state": "filled"})
+        if game.phase == "game_over":
+            break
+        if game.tracker != tracker:
+            tracker = game.tracker
+            add({"signal": "tracker", "position": tracker})
+    return out
