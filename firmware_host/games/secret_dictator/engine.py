@@ -32,6 +32,11 @@ _TOTAL = {FASCIST: FASCIST_LAWS, DEMOCRATIC: DEMOCRATIC_LAWS}
 _RESUME_AFTER_SESSION, _RESUME_NEXT_ROUND = 1, 2
 _VOTE_ACTIONS = [(Action("vote", seat=s, ballot="ja"), Action("vote", seat=s, ballot="nein"))
                  for s in range(10)]
+#: Prebuilt targeted actions (immutable by convention), so random playouts allocate little.
+_TARGETED = {kind: [[Action(kind, seat=s, target=t) for t in range(10)] for s in range(10)]
+             for kind in ("nominate", "special_election", "execute", "investigate")}
+_WITH_PARTY = {kind: [{p: Action(kind, seat=s, party=p) for p in (DEMOCRATIC, FASCIST)}
+                      for s in range(10)] for kind in ("discard", "enact")}
 
 
 def _refuse(reason: str, message: str) -> IllegalAction:
@@ -184,10 +189,12 @@ class Game:
         if seat not in self.awaiting():
             return []
         if phase is NOMINATION:
-            return [Action("nominate", seat=seat, target=t) for t in self._nominable()]
+            row = _TARGETED["nominate"][seat]
+            return [row[t] for t in self._nominable()]
         if phase is LEG_PRESIDENT:
             if self.tracked:
-                return [Action("discard", seat=seat, party=p) for p in sorted(set(self.hand))]
+                row = _WITH_PARTY["discard"][seat]
+                return [row[p] for p in sorted(set(self.hand))]
             return [Action("discard", seat=seat)] + [
                 Action("discard", seat=seat, party=p) for p in (DEMOCRATIC, FASCIST)
                 if self._possible(p)]
@@ -197,7 +204,8 @@ class Game:
                         Action("veto_reply", seat=seat, accept=False)]
             parties = sorted(set(self.hand)) if self.tracked else [
                 p for p in (DEMOCRATIC, FASCIST) if self._possible(p)]
-            acts = [Action("enact", seat=seat, party=p) for p in parties]
+            row = _WITH_PARTY["enact"][seat]
+            acts = [row[p] for p in parties]
             if self._veto_allowed():
                 acts.append(Action("veto", seat=seat))
             return acts
@@ -205,8 +213,8 @@ class Game:
             power = self.power
             if power == "view_discard" or power == "peek":
                 return [Action("acknowledge", seat=seat)]
-            kind = "execute" if power == "execution" else power
-            return [Action(kind, seat=seat, target=t) for t in range(self.players)
+            row = _TARGETED["execute" if power == "execution" else power][seat]
+            return [row[t] for t in range(self.players)
                     if t != seat and self.alive[t]
                     and not (power == "investigate" and t in self._investigated)]
         return []
