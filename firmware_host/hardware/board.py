@@ -86,6 +86,7 @@ class Board:
         self._factory = pin_factory
         self._serial_factory = serial_factory
         self._gpio = gpio
+        self._own_factory = False
         self.lock = threading.RLock()
         self.devices: dict[int, Any] = {}        # BCM -> gpiozero device (strong references)
         self.buttons: list[GestureButton] = []   # per seat
@@ -119,6 +120,7 @@ class Board:
     def _start_gpio(self) -> None:
         if self._factory is None:
             self._factory = make_pin_factory(self.config.pin_factory)
+            self._own_factory = True
         t = self.config.timing
         for seat, pin in enumerate(self.config.seat_buttons):
             source = f"seat {seat + 1} button"
@@ -174,6 +176,11 @@ class Board:
                     device.close()
                 except Exception:  # noqa: BLE001 - closing anyway
                     log.exception("closing %r", device)
+            if self._own_factory and self._factory is not None:
+                try:
+                    self._factory.close()
+                except Exception:  # noqa: BLE001 - closing anyway
+                    log.exception("closing the pin factory")
 
     def __enter__(self) -> "Board":
         self.start()

@@ -63,7 +63,14 @@ def test_self_test_refuses_a_bad_script_line_in_one_line(tmp_path, capsys):
     assert len(err) == 1 and "bad.jsonl:2: not JSON" in err[0]
 
 
-def test_self_test_without_gpio_library_is_a_one_line_error(capsys):
+def test_self_test_without_gpio_library_is_a_one_line_error(monkeypatch, capsys):
+    from firmware_host.hardware import board
+    from firmware_host.hardware.pins import PinFactoryError
+
+    def no_gpio(name):
+        raise PinFactoryError(f"cannot open the GPIO pins with {name} (ModuleNotFoundError: No module named 'lgpio')")
+
+    monkeypatch.setattr(board, "make_pin_factory", no_gpio)
     assert cli_main(["self-test", "--seconds", "0.1", "--print"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "cannot open the GPIO pins with lgpio" in err[0]

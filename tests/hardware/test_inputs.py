@@ -201,3 +201,19 @@ def test_mock_refuses_unknown_seat_track_and_gesture(gpio_board):
         gpio_board.set_slot("liberal", 1, True)
     with pytest.raises(UsageError):
         gpio_board.set_slot("democratic", 6, True)
+
+
+def test_pin_factory_is_chosen_by_name_and_lgpio_failure_is_one_line():
+    from gpiozero.pins.mock import MockFactory
+
+    from firmware_host.hardware.pins import PinFactoryError, make_pin_factory
+
+    assert isinstance(make_pin_factory("mock"), MockFactory)
+    try:
+        factory = make_pin_factory("rpigpio")
+    except PinFactoryError as exc:
+        assert "\n" not in str(exc) and "rpigpio" in str(exc)
+    else:  # on a Pi with RPi.GPIO installed
+        factory.close()
+    with pytest.raises(ValueError):
+        make_pin_factory("pigpio")
