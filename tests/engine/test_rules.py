@@ -604,3 +604,26 @@ def test_untracked_reshuffle_is_counted_at_once():
     assert "reshuffled" in kinds(events)
     assert (game.draw_n, game.discard_n, game.reshuffle_due) == (12, 0, None)
     assert refused(game, A("reshuffle", order=())).reason == "wrong_phase"
+
+
+def test_R13_untracked_view_discard_law_is_set_aside_at_reshuffle():
+    game = make(5, deck="untracked")
+    for party in ("democratic", "democratic", "fascist", "fascist"):
+        session(game, party)
+    events = session(game, "fascist")  # third fascist law (view-discard), 2 laws left
+    assert kinds(events) == ["law_enacted", "reshuffled", "president", "power"]
+    assert events[1].data == {"draw_pile": 11}
+    assert (game.draw_n, game.discard_n, game.power) == (11, 1, "view_discard")
+    assert private_view(game, game.president)["power_result"] is None
+    game.apply(A("acknowledge", seat=game.president))
+    assert game.phase == "nomination"
+
+
+def test_R17_every_seat_has_private_facts_of_the_same_shape():
+    # The prolog pads speech to equal length (audio layer); the engine gives every seat the
+    # same kinds of private facts, so no seat's view is longer by its structure.
+    for players in range(5, 11):
+        game = make(players)
+        shapes = {tuple(sorted(private_view(game, s))) for s in range(players)}
+        assert len(shapes) == 1
+        assert all(isinstance(private_view(game, s)["team"], list) for s in range(players))
