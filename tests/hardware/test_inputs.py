@@ -217,3 +217,57 @@ def test_pin_factory_is_chosen_by_name_and_lgpio_failure_is_one_line():
         factory.close()
     with pytest.raises(ValueError):
         make_pin_factory("pigpio")
+
+
+def test_board_on_a_real_clock_delivers_from_the_clock_thread(shipped_config):
+    import threading
+
+    from gpiozero.pins.mock import MockFactory
+
+    from firmware_host.clock import RealClock
+    from firmware_host.hardware.board import Board
+
+    got = []
+    done = threading.Event()
+
+    def on_event(event):
+        got.append((event, threading.current_thread().name))
+        done.set()
+
+    factory, clock = MockFactory(), RealClock()
+    board = Board(shipped_config.replace(readers={}), factory, clock, on_event, None)
+    board.start()
+    try:
+        pin = factory.pin(shipped_config.seat_buttons[0])
+        pin.drive_low()
+        pin.drive_high()
+        pin.drive_low()                      # bounce, then a real press
+        threading.Event().wait(0.05)
+        pin.drive_high()
+        assert done.wait(2.0)
+        assert [(e.seat, e.gesture) for e, _ in got] == [(0, "press")]
+        assert got[0][1] == "clock"
+    finally:
+        board.close()
+        clock.close()
+
+
+@pytest.mark.parametrize("signal, message", [
+    ({"signal": "button"}, "signal button: missing field 'seat'"),
+    ({"signal": "button", "seat": True}, "signal button: field 'seat' has a bad value True"),
+    ({"signal": "slot", "track": "fascist", "slot": 1, "state": "full"}, "state is filled or emptied"),
+    ({"signal": "serial", "reader": "ballot", "hex": "zz"}, "is not hexadecimal"),
+    ({"signal": "pin", "pin": 40, "level": "low"}, "BCM 40 is not an input of this board"),
+    ({"signal": "wait", "seconds": -1}, "must not be negative"),
+])
+def test_malformed_signals_are_one_line_usage_errors(gpio_board, signal, message):
+    from firmware_host.errors import UsageError
+
+    with pytest.raises(UsageError) as info:
+        gpio_board.apply_signal(signal)
+    assert message in str(info.value)
+
+
+def test_service_signals_are_left_to_the_service(gpio_board):
+    assert gpio_board.apply_signal({"signal": "gm", "command": "undo"}) is None
+    assert gpio_board.apply_signal({"signal": "setup"}) is None
