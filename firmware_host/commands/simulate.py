@@ -37,7 +37,7 @@ def main(args: argparse.Namespace) -> int:
     from firmware_host.service.signals import read_script
     from firmware_host.service.simulator import Simulator
 
-    setup_logging(logging.WARNING - 10 * min(args.verbose, 2), stream=sys.stderr)
+    setup_logging((logging.ERROR, logging.INFO, logging.DEBUG)[min(args.verbose, 2)], stream=sys.stderr)
     signals = read_script(args.script) if args.script else None
     sim = Simulator(args.config, audio_dir=args.audio_dir, journal_path=args.journal,
                     speech_cache=args.speech_cache)

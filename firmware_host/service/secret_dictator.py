@@ -130,6 +130,7 @@ class SecretDictatorGame:
         self.tiles: list[tuple[str, int]] | None = None   # role tiles read so far
         self.chaos_placement = False                      # tracked chaos law still to be placed
         self.chancellor_discard: str | None = None
+        self.refused_slots: set[tuple[str, int]] = set()   # tiles whose enactment was refused
         self.mirror_said: tuple | None = None
         self.announced: collections.deque = collections.deque(maxlen=50)
         self.faults: collections.deque = collections.deque(maxlen=50)
@@ -478,7 +479,7 @@ class SecretDictatorGame:
             next_free_empty = laws < n and not filled[laws]
             for k in range(1, n + 1):
                 if filled[k - 1] and k > laws:
-                    if k == laws + 1 and self._enact_pending(track):
+                    if k == laws + 1 and self._enact_pending(track) and (track, k) not in self.refused_slots:
                         continue
                     if k > laws + 1 and next_free_empty:
                         out.append(("tile.wrong_slot", {"track": track, "slot": k, "expected": laws + 1}))
@@ -559,10 +560,14 @@ class SecretDictatorGame:
                 if self.paused:
                     self._refuse_plain("enact", "paused", "the game is paused", None, key="gm.paused")
                     return
+                if (track, laws + 1) in self.refused_slots:
+                    continue
                 if game.phase == "chaos":
-                    self.accept(Action("chaos_law", party=track))
+                    ok = self.accept(Action("chaos_law", party=track))
                 else:
-                    self.accept(Action("enact", seat=game.chancellor, party=track))
+                    ok = self.accept(Action("enact", seat=game.chancellor, party=track))
+                if not ok:
+                    self.refused_slots.add((track, laws + 1))
                 break
         self._check_mirror(announce_change=True)
 
@@ -710,6 +715,8 @@ class SecretDictatorGame:
         if event.track not in self.slots or not 1 <= event.slot <= TRACK_SLOTS[event.track]:
             return
         self.slots[event.track][event.slot - 1] = bool(event.filled)
+        if not event.filled:
+            self.refused_slots.discard((event.track, event.slot))
         self._reconcile()
 
     def _on_TrackerMoved(self, event: Any) -> None:

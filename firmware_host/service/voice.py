@@ -79,6 +79,12 @@ class Voice(SilentVoice):
         super().__init__()
         self.audio = audio
         self.wav_dir_sink = wav_dir_sink
+        self._pending: list[Any] = []
+
+    def _track(self, utt: Any) -> None:
+        if len(self._pending) > 200:
+            self._pending = [u for u in self._pending if not u.done()]
+        self._pending.append(utt)
 
     def _path(self, utt: Any) -> str | None:
         sink = self.wav_dir_sink
@@ -102,6 +108,7 @@ class Voice(SilentVoice):
         except FirmwareHostError as exc:
             log.warning("audio: %s", exc)
             return None
+        self._track(utt)
         return self._path(utt)
 
     def say_padded(self, texts: Mapping[int, str], *, key: str = "prolog") -> dict[int, str | None]:
@@ -113,6 +120,8 @@ class Voice(SilentVoice):
         except FirmwareHostError as exc:
             log.warning("audio: %s", exc)
             return {seat: None for seat in texts}
+        for utt in made.values():
+            self._track(utt)
         return {seat: self._path(utt) for seat, utt in made.items()}
 
     def earcon(self, channel: str, name: str) -> None:
@@ -151,6 +160,10 @@ class Voice(SilentVoice):
     def wait_quiet(self, timeout: float = 30.0) -> bool:
         """Block until every queued utterance has been played (or ``timeout`` seconds)."""
         deadline = time.monotonic() + timeout
+        for utt in list(self._pending):
+            if not utt.wait_played(max(0.0, deadline - time.monotonic())):
+                return False
+        self._pending = []
         while time.monotonic() < deadline:
             if self.audio.idle():
                 return True

@@ -1,0 +1,206 @@
+"""Signal scripts for the service tests and the shipped ``examples/simulate-*.jsonl``.
+
+Run ``python3 -m tests.service.gamegen`` from the repository to write the examples again.
+Every script is built from a seeded random game (:func:`random_game`), cut where the wanted
+situation has happened, and turned into board signals (:func:`signals_for_game`).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Callable
+
+from firmware_host.games.secret_dictator import Action, Game
+from firmware_host.service.scripting import dealt_setup, random_game, reshuffle_order, signals_for_game
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SETUP_7P = {"players": 7, "seed": 11, "language": "en"}
+
+
+def first_index(actions: list[dict], test: Callable[[dict], bool]) -> int:
+    """Index of the first action for which ``test`` holds. :raises ValueError: none."""
+    for i, a in enumerate(actions):
+        if test(a):
+            return i
+    raise ValueError("no such action")
+
+
+def find_game(setup: dict, want: Callable[[list[dict], Game], bool], ja: float = 0.75, tries: int = 300
+              ) -> list[dict]:
+    """The first random game (seed 0, 1, …) whose actions and final game satisfy ``want``."""
+    for seed in range(tries):
+        actions = random_game(setup, seed, ja=ja)
+        game = final_game(setup, actions)
+        if want(actions, game):
+            return actions
+    raise ValueError("no random game found")
+
+
+def final_game(setup: dict, actions: list[dict]) -> Game:
+    """The game after ``actions`` (the board's reshuffles included)."""
+    dealt = dealt_setup(setup)
+    game = Game(dealt)
+    game.start()
+    count = 0
+    for a in actions:
+        game.apply(Action.from_json(a))
+        while game.reshuffle_due is not None and game.phase != "game_over":
+            game.apply(Action("reshuffle", order=tuple(reshuffle_order(dealt.seed, count, game.reshuffle_pool))))
+            count += 1
+    return game
+
+
+def win_script(setup: dict, reason: str) -> list[dict]:
+    """A whole game ending with ``reason`` (REPLAY.md win reason)."""
+    actions = find_game(setup, lambda a, g: g.reason == reason)
+    return signals_for_game(setup, actions)
+
+
+def power_script(setup: dict, kind: str, ja: float = 0.75) -> list[dict]:
+    """A game cut right after the first ``kind`` action (``execute``, ``acknowledge``…)."""
+    actions = find_game(setup, lambda a, g: any(x["action"] == kind for x in a), ja=ja)
+    return signals_for_game(setup, actions[:first_index(actions, lambda x: x["action"] == kind) + 1])
+
+
+def chaos_script(setup: dict) -> list[dict]:
+    """Three failed elections, chaos, and the first nomination after it."""
+    dealt = dealt_setup(setup)
+    game = Game(dealt)
+    game.start()
+    actions: list[dict] = []
+    while True:
+        seat = game.president
+        target = next(a.target for a in game.legal_actions(seat) if a.kind == "nominate")
+        actions.append({"action": "nominate", "seat": seat, "target": target})
+        game.apply(Action.from_json(actions[-1]))
+        if len(actions) > 4 * 10 and game.phase == "nomination":
+            break
+        if any(x["action"] == "chaos_law" for x in actions) or (game.tracked and game.democratic_laws + game.fascist_laws):
+            break
+        for s in game.awaiting():
+            actions.append({"action": "vote", "seat": s, "ballot": "nein"})
+            game.apply(Action.from_json(actions[-1]))
+        if game.phase == "chaos":
+            actions.append({"action": "chaos_law", "party": "fascist"})
+            game.apply(Action.from_json(actions[-1]))
+    return signals_for_game(setup, actions)
+
+
+def write(name: str, comment: str, lines: list[dict]) -> Path:
+    """Write ``examples/<name>`` with ``#`` comment lines first."""
+    path = ROOT / "examples" / name
+    with open(path, "w", encoding="utf-8") as fh:
+        for c in comment.strip().splitlines():
+            fh.write(f"# {c.strip()}\n")
+        for line in lines:
+            fh.write(json.dumps(line) + "\n")
+    return path
+
+
+def seven_player_game() -> list[dict]:
+    """The showcase: a whole 7-player game won by the democrats with their fifth law."""
+    actions = random_game(SETUP_7P, 50, ja=0.75)
+    return signals_for_game(SETUP_7P, actions)
+
+
+def bounce_script() -> list[dict]:
+    """Contact glitches shorter than the bounce time on seat 1's button, then a real press."""
+    setup = {"players": 5, "seed": 4, "language": "en"}
+    lines: list[dict] = [{"setup": setup}]
+    for _ in range(3):
+        lines.append({"signal": "pin", "pin": 4, "level": "low", "hold": 0.004})
+        lines.append({"signal": "wait", "seconds": 0.2})
+    lines.append({"signal": "button", "seat": 0, "gesture": "press"})
+    lines.append({"signal": "wait_for", "key": "scan.item", "params": {"seat": 2}, "timeout": 60})
+    lines.append({"signal": "button", "seat": 0, "gesture": "press"})
+    return lines
+
+
+def unplug_script() -> list[dict]:
+    """The ballot reader unplugged in the middle of a vote: the tile is not read, the board
+    says so; plugged back in, the vote goes on from the last accepted ballot."""
+    setup = {"players": 5, "seed": 4, "language": "en"}
+    lines: list[dict] = [{"setup": setup},
+                         {"signal": "button", "seat": 0, "gesture": "press"},
+                         {"signal": "wait_for", "key": "scan.item", "params": {"seat": 2}, "timeout": 60},
+                         {"signal": "button", "seat": 0, "gesture": "press"},
+                         {"signal": "ballot", "seat": 0, "ballot": "ja"},
+                         {"signal": "ballot", "seat": 1, "ballot": "ja"},
+                         {"signal": "unplug", "reader": "ballot"},
+                         {"signal": "ballot", "seat": 2, "ballot": "ja"},
+                         {"signal": "replug", "reader": "ballot"},
+                         {"signal": "ballot", "seat": 2, "ballot": "ja"},
+                         {"signal": "ballot", "seat": 3, "ballot": "nein"},
+                         {"signal": "ballot", "seat": 4, "ballot": "ja"}]
+    return lines
+
+
+def wrong_track_script() -> list[dict]:
+    """The chancellor puts the law on the wrong track: refused (privately: that law is not in
+    the hand), the board asks for the tile to be taken out, then the right track."""
+    setup = {"players": 5, "seed": 4, "language": "en"}
+    actions = random_game(setup, 1, ja=1.0)
+    i = first_index(actions, lambda a: a["action"] == "enact")
+    good = signals_for_game(setup, actions[:i + 1])
+    party = actions[i]["party"]
+    game = final_game(setup, actions[:i])
+    hand = set(game.hand)
+    wrong = "democratic" if party == "fascist" else "fascist"
+    if wrong in hand:
+        raise ValueError("seed gives a hand with both parties")
+    slot_line = good[-1]
+    assert slot_line["signal"] == "slot"
+    return good[:-1] + [
+        {"signal": "slot", "track": wrong, "slot": 1, "state": "filled"},
+        {"signal": "slot", "track": wrong, "slot": 1, "state": "emptied"},
+        slot_line,
+    ]
+
+
+def main() -> None:
+    """Write every shipped example."""
+    write("simulate-7p.jsonl", """
+        A whole 7-player game (rulebook variant, English) played by board signals (SIMULATE.md):
+        presses and scanning, ballot tiles, law tiles at the discard tray, laws in their slots,
+        the tracker pin. View-discard, peek and an execution happen; the democrats win.
+        Run: firmware-host simulate --script examples/simulate-7p.jsonl --audio-dir out/audio
+    """, seven_player_game())
+    write("simulate-chaos.jsonl", """
+        Three failed elections in a row: chaos (R9). The top law is enacted at once and the
+        players place it on its track; the tracker pin goes back to hole 0.
+    """, chaos_script({"players": 5, "seed": 2, "language": "en"}))
+    write("simulate-chaos-untracked.jsonl", """
+        Chaos with an untracked (physical) deck: the players place the top law, and the slot it
+        lands in tells the board which law it was. Discards are entered by the game master.
+    """, chaos_script({"players": 5, "seed": 2, "language": "en", "deck": "untracked"}))
+    write("simulate-power-view-discard.jsonl", """
+        7 players: the first fascist law with a power (view-discard, R13); the next president
+        hears the discarded law privately and acknowledges with a press.
+    """, power_script(SETUP_7P, "acknowledge"))
+    write("simulate-power-execution.jsonl", """
+        7 players up to the first execution: the president scans, picks, and confirms (R13).
+    """, power_script(SETUP_7P, "execute"))
+    write("simulate-power-special-election.jsonl", """
+        9 players up to a special election (R13): the president chooses the next president.
+    """, power_script({"players": 9, "seed": 5, "language": "en"}, "special_election"))
+    write("simulate-power-investigate.jsonl", """
+        Official variant, 8 players, up to an investigation: the party goes to the president's earphone.
+    """, power_script({"players": 8, "seed": 5, "language": "en", "variant": "official"}, "investigate"))
+    write("simulate-bounce.jsonl", """
+        Glitches on seat 1's button shorter than the bounce time are ignored; a real press
+        (with contact bounce) starts exactly one scan.
+    """, bounce_script())
+    write("simulate-unplug.jsonl", """
+        The ballot reader is unplugged in the middle of a vote and plugged back in; the vote
+        goes on from the last accepted ballot.
+    """, unplug_script())
+    write("simulate-wrong-track.jsonl", """
+        A law placed on the wrong track is refused and must be taken out again (BOARD.md:
+        the board is the engine's mirror).
+    """, wrong_track_script())
+
+
+if __name__ == "__main__":
+    main()
