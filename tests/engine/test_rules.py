@@ -1,17 +1,14 @@
-"""One or more tests per rule of RULES.md (R1-R16) and per variant switch, exact states."""
+"""One or more tests per rule of RULES.md (R1-R17) and per variant switch, exact states."""
 
 from __future__ import annotations
-
-import random
 
 import pytest
 
 from firmware_host.games.secret_dictator import (
-    Game, IllegalAction, Setup, SetupError, deal, private_view, public_view, state_json,
+    Game, Setup, SetupError, deal, private_view, public_view, state_json,
 )
-from engine_helpers import (A, build_deck, elect, fail, kinds, legislate, make, refused, reshuffle,
-                            safe_chancellor,
-                            roles_for, session, vote_all)
+from engine_helpers import (A, build_deck, elect, fail, kinds, legislate, make, refused,
+                            reshuffle, roles_for, safe_chancellor, session)
 
 
 # ---------------------------------------------------------------- setup R1-R6
@@ -145,7 +142,8 @@ def test_R8_more_ja_than_nein_elects_and_ballots_are_public():
 def test_R8_tie_fails():
     game = make(6)
     events = elect(game, 2, ja={0, 1, 2})
-    assert events[0].data["elected"] is False and (events[0].data["ja"], events[0].data["nein"]) == (3, 3)
+    data = events[0].data
+    assert (data["elected"], data["ja"], data["nein"]) == (False, 3, 3)
     assert game.phase == "nomination" and game.president == 1 and game.tracker == 1
 
 

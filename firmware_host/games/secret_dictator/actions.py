@@ -91,7 +91,8 @@ class Action:
 
     @classmethod
     def from_json(cls, obj: Any) -> "Action":
-        """Parse one REPLAY.md action object, e.g. ``{"action": "vote", "seat": 1, "ballot": "ja"}``.
+        """Parse one REPLAY.md action object, e.g. ``{"action": "vote", "seat": 1,
+        "ballot": "ja"}``.
 
         Types and values are checked here; seat ranges and everything that depends on the
         game are checked by :meth:`Game.apply`.
