@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from firmware_host.commands.replay import replay_lines
 from firmware_host.errors import UsageError
@@ -160,3 +161,33 @@ def test_cli_prints_json_lines_and_state(tmp_path):
     events = [o["event"] for o in objs if "event" in o and o["event"] != "announce"]
     assert events == ["game_started", "president", "nominated"]
     assert objs[-1]["state"]["phase"] == "election"
+
+
+_values = st.one_of(st.none(), st.booleans(), st.integers(-2, 12), st.text(max_size=4),
+                    st.sampled_from(["ja", "nein", "fascist", "democratic", "untracked"]),
+                    st.lists(st.sampled_from(["fascist", "democratic", 3]), max_size=4))
+_action = st.fixed_dictionaries(
+    {"action": st.sampled_from(["nominate", "vote", "discard", "enact", "acknowledge",
+                                "special_election", "execute", "investigate", "veto",
+                                "veto_reply", "reshuffle", "chaos_law"])},
+    optional={"seat": _values, "target": _values, "ballot": _values, "party": _values,
+              "accept": _values, "order": _values})
+
+
+@settings(max_examples=150, derandomize=True, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(actions=st.lists(_action, max_size=25), seeded=st.booleans())
+def test_any_action_lines_are_rejected_or_accepted_never_crash(actions, seeded):
+    lines = [setup_line(**({"seed": 1} if seeded else {}))]
+    lines += [json.dumps(a) for a in actions]
+    try:
+        out = replay_lines(lines)
+    except UsageError as exc:
+        assert "reshuffle" in str(exc) and not seeded
+        return
+    assert "state" in out[-1]
+    for obj in out[:-1]:
+        assert obj.get("event") in {"rejected", "announce", "game_started", "president",
+                                    "nominated", "election", "tracker", "chaos", "law_enacted",
+                                    "reshuffled", "power", "executed", "game_over"}
+        json.dumps(obj)
