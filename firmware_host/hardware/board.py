@@ -148,6 +148,10 @@ class Board:
                                     self._fault_sink("tracker"))
         for hole, pin in enumerate(self.config.tracker_holes):
             self._connect(pin, lambda closed, h=hole: self.tracker.edge(h, closed))  # type: ignore[union-attr]
+        self.tracker.set_reader(lambda: tuple(bool(self.devices[p].is_active) for p in self.config.tracker_holes))
+        for pin, item in [*zip(self.config.seat_buttons, self.buttons), (key_pin, self.game_master_key),
+                          *((p, s) for tr in ev.TRACKS for p, s in zip(self.config.slot_pins(tr), self.slots[tr]))]:
+            item.debouncer.read = lambda d=self.devices[pin]: bool(d.is_active)
 
     def _start_readers(self) -> None:
         for name, reader_config in self.config.readers.items():
@@ -283,4 +287,5 @@ class Board:
         if not connected:
             port = self.config.readers[reader].port
             reason = "reader_missing" if first else "reader_unplugged"
-            self._emit(ev.Fault(f"{reader} reader", reason, f"no device at {port}", at=now))
+            why = self.readers[reader].last_error if reader in self.readers else ""
+            self._emit(ev.Fault(f"{reader} reader", reason, f"{port}: {why or 'no device'}", at=now))

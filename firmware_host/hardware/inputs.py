@@ -36,6 +36,9 @@ class Debouncer:
     :param on_settled: ``on_settled(value, clean)`` when the settled value changes; ``clean``
         is False when the burst that led to it was reported as chatter.
     :param on_chatter: called once when a burst lasts longer than ``chatter_s``.
+
+    :attr:`read` (optional, ``read() -> value``) re-reads the input when it settles, so a
+    lost edge can never leave a wrong level behind.
     """
 
     def __init__(self, clock: Clock, schedule: Schedule, settle_s: float, chatter_s: float, initial: Any,
@@ -51,6 +54,7 @@ class Debouncer:
         self._timer: TimerHandle | None = None
         self._burst_start: float | None = None
         self._chattered = False
+        self.read: Callable[[], Any] | None = None
 
     def update(self, raw: Any) -> None:
         """A raw change (an edge): restart the settle time."""
@@ -72,6 +76,11 @@ class Debouncer:
 
     def _settle(self) -> None:
         self._timer = None
+        if self.read is not None:
+            try:
+                self.raw = self.read()
+            except Exception:  # noqa: BLE001 - keep the level from the last edge
+                pass
         clean = not self._chattered
         self._burst_start = None
         self._chattered = False
@@ -267,6 +276,16 @@ class TrackerHoles:
         """A raw edge of hole ``hole``'s contact (True: closed)."""
         self._raw[hole] = closed
         self.debouncer.update(tuple(self._raw))
+
+    def _reread(self) -> tuple[bool, ...]:
+        levels = tuple(bool(x) for x in self.read_levels())  # type: ignore[misc]
+        self._raw = list(levels)
+        return levels
+
+    def set_reader(self, read_levels: Callable[[], tuple[bool, ...]]) -> None:
+        """Re-read all four contacts (``read_levels()``, hole 0 first) whenever they settle."""
+        self.read_levels = read_levels
+        self.debouncer.read = self._reread
 
     def _settled(self, levels: tuple[bool, ...], clean: bool) -> None:
         position = self._position(levels)

@@ -121,6 +121,12 @@ class RDM6300Protocol:
         return out
 
 
+def _reason(exc: BaseException) -> str:
+    """One line for a serial error: errno text where there is one."""
+    errno_text = getattr(exc, "strerror", None)
+    return str(errno_text or exc).splitlines()[0] if (errno_text or str(exc)) else type(exc).__name__
+
+
 def em4100_frame(tag: str) -> bytes:
     """The 14-byte RDM6300 frame for a 10-hex-character tag id (the mocked reader, tests).
 
@@ -154,8 +160,9 @@ class TagReader:
 
     :param config: :class:`~firmware_host.hardware.settings.ReaderConfig`.
     :param clock: the board clock.
-    :param serial_factory: opens the port: ``serial_factory(port, baudrate, timeout) ->
-        serial.Serial``-like (default :class:`serial.Serial`).
+    :param serial_factory: opens the port: ``serial_factory(port, baudrate=, timeout=,
+        exclusive=) -> serial.Serial``-like (default :class:`serial.Serial`; the port is opened
+        exclusively, so a second program cannot steal the reader's bytes).
     :raises KeyError: for a reader type not in :data:`PROTOCOLS` (the config refuses it first).
     """
 
@@ -182,6 +189,8 @@ class TagReader:
         #: connections made so far (a replug adds one)
         self.connections = 0
         self.connected = False
+        #: why the port could not be opened or was lost (one line), or ""
+        self.last_error = ""
 
     def start(self) -> None:
         """Start the reader thread (returns at once; a missing device is not an error)."""
@@ -214,8 +223,10 @@ class TagReader:
         while not self._stop.is_set():
             if self._port is None:
                 try:
-                    self._port = self._open(self.config.port, baudrate=self.config.baud, timeout=self.READ_TIMEOUT)
+                    self._port = self._open(self.config.port, baudrate=self.config.baud, timeout=self.READ_TIMEOUT,
+                                            exclusive=True)
                 except (serial.SerialException, OSError, ValueError) as exc:
+                    self.last_error = _reason(exc)
                     if first or self.connected:
                         self.connected = False
                         log.info("reader %s not there (%s)", self.name, exc)
@@ -242,6 +253,7 @@ class TagReader:
                 if self._stop.is_set():
                     break
                 log.info("reader %s lost (%s)", self.name, exc)
+                self.last_error = _reason(exc)
                 self.connected = False
                 self._on_state(False, False)
                 self._notify()

@@ -271,3 +271,14 @@ def test_malformed_signals_are_one_line_usage_errors(gpio_board, signal, message
 def test_service_signals_are_left_to_the_service(gpio_board):
     assert gpio_board.apply_signal({"signal": "gm", "command": "undo"}) is None
     assert gpio_board.apply_signal({"signal": "setup"}) is None
+
+
+def test_a_lost_release_edge_within_the_bounce_time_leaves_no_button_down(gpio_board):
+    mock = gpio_board
+    pin = mock.pin(pin_of(mock))
+    pin.drive_low()                          # the press edge arrives …
+    pin.closed = False
+    pin._change_state(True)                  # … the release edge is lost (no callback)
+    mock.clock.advance(30.0)
+    assert mock.events == []
+    assert mock.board.snapshot().buttons_down == ()
