@@ -8,6 +8,18 @@ and reports *every* problem at once, each naming its key (``seats.3.button``), w
 
 Cross-field checks (a pin used twice, a seat missing) belong to the layer that knows them:
 a ``settings`` module may also define ``check(config: dict) -> list[str]`` returning problems.
+A module listed in :data:`SCHEMA_MODULES` that does not exist (yet) is skipped silently.
+
+Example::
+
+    from firmware_host.config import ConfigError, load_config
+    try:
+        config = load_config("hardware/board.toml")   # -> hardware.settings.BoardConfig
+    except ConfigError as exc:
+        for problem in exc.problems:                  # e.g. "buttons.hold_sec: unknown key
+            print(problem)                            #  (did you mean 'hold_s'?)"
+    config.seat_buttons[3]                            # BCM pin of seat 3's button
+    config.sections["audio"]                          # the audio layer's section, defaults filled in
 """
 
 from __future__ import annotations
