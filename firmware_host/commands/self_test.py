@@ -16,6 +16,7 @@ else printed only (always printed only with ``--mock`` or ``--print``).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import queue
@@ -66,7 +67,7 @@ def make_speaker(config: Any, language: str, print_only: bool) -> tuple[Speak, C
         from firmware_host.audio import AlsaSink, AudioService, AudioSettings
 
         settings = AudioSettings.from_config(config.sections)
-        settings = type(settings)(**{**settings.__dict__, "language": language})
+        settings = dataclasses.replace(settings, language=language)
         cache = settings.cache_dir or os.path.join(os.path.expanduser("~"), ".cache", "firmware-host", "speech")
         audio = AudioService(settings, AlsaSink.from_settings(settings, config.seats), cache,
                              seats=config.seats, whisper_call=lambda seat: "")
