@@ -1,0 +1,46 @@
+"""Fixtures for the service tests: run a signal script through the real service on the mocked board."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from firmware_host.service.signals import parse_script
+from firmware_host.service.simulator import Simulator
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_lines(lines: list[dict] | str, **kwargs) -> list[dict]:
+    """Play a script (list of dicts, or JSONL text) with ``simulate``; returns its output objects."""
+    text = lines if isinstance(lines, str) else "\n".join(json.dumps(x) for x in lines)
+    out = io.StringIO()
+    start_line = kwargs.pop("start_line", 0)
+    sim = Simulator(None, out=out, **kwargs)
+    assert sim.run_script(parse_script(text), start_line=start_line) == 0
+    return [json.loads(l) for l in out.getvalue().splitlines()]
+
+
+def announces(out: list[dict], channel: str | None = None) -> list[dict]:
+    """The announce lines (of one channel, or all)."""
+    return [l for l in out if l.get("event") == "announce" and (channel is None or l["channel"] == channel)]
+
+
+def keys(out: list[dict], channel: str | None = None) -> list[str]:
+    """The announcement keys, in order."""
+    return [l["key"] for l in announces(out, channel)]
+
+
+def state(out: list[dict]) -> dict:
+    """The final state object."""
+    assert "state" in out[-1]
+    return out[-1]["state"]
+
+
+@pytest.fixture(scope="session")
+def speech_cache(tmp_path_factory) -> Path:
+    """One speech cache for every test that renders audio (rendered once per session)."""
+    return tmp_path_factory.mktemp("speech-cache")

@@ -1,0 +1,216 @@
+"""Complete games and game situations driven through ``simulate`` (pins and RFID frames on the
+mocked board, never engine calls): every kind of win, chaos, each power, refusals, faults."""
+
+from __future__ import annotations
+
+import pytest
+
+from firmware_host.games.secret_dictator import state_json
+from firmware_host.service.scripting import random_game, signals_for_game
+
+from . import gamegen
+from .conftest import ROOT, announces, keys, run_lines, state
+
+SETUP_5P = {"players": 5, "seed": 21, "language": "en"}
+
+
+def test_R15_seven_player_example_ends_with_the_democrats_fifth_law():
+    out = run_lines((ROOT / "examples" / "simulate-7p.jsonl").read_text())
+    actions = random_game(gamegen.SETUP_7P, 50, ja=0.75)
+    assert state(out) == state_json(gamegen.final_game(gamegen.SETUP_7P, actions))
+    assert state(out)["winner"] == "democrats" and state(out)["reason"] == "democratic_laws"
+    assert not [l for l in out if l.get("event") in ("fault", "rejected")]
+    assert "game_over.roles" in keys(out, "public")
+    # the prolog reached every seat privately (R17) and no private key went to the table (R16)
+    assert {l["channel"] for l in announces(out) if l["key"].startswith("prolog.role.")} == {f"seat:{s}" for s in range(7)}
+    from firmware_host.games.secret_dictator import catalogue
+    assert not [l for l in announces(out, "public") if catalogue.is_private(l["key"])]
+
+
+@pytest.mark.parametrize("reason", ["fascist_laws", "dictator_elected", "dictator_executed", "democratic_laws"])
+def test_R15_every_kind_of_win_by_board_signals(reason):
+    actions = gamegen.find_game(SETUP_5P, lambda a, g: g.reason == reason)
+    out = run_lines(signals_for_game(SETUP_5P, actions))
+    assert state(out) == state_json(gamegen.final_game(SETUP_5P, actions))
+    assert state(out)["reason"] == reason
+    assert f"game_over.{reason}" in keys(out, "public")
+    assert not [l for l in out if l.get("event") == "fault"]
+
+
+def test_R9_chaos_enacts_the_top_law_and_the_players_place_it():
+    out = run_lines((ROOT / "examples" / "simulate-chaos.jsonl").read_text())
+    s = state(out)
+    assert s["fascist_laws"] + s["democratic_laws"] == 1 and s["election_tracker"] == 0
+    k = keys(out, "public")
+    assert "chaos.started" in k and k.count("tracker.moved") >= 3
+    assert [e for e in out if e.get("event") == "law_enacted"][0]["by"] == "chaos"
+    assert not [l for l in out if l.get("event") in ("fault", "rejected")]
+
+
+def test_R9_untracked_chaos_law_is_read_from_the_slot_it_lands_in():
+    out = run_lines((ROOT / "examples" / "simulate-chaos-untracked.jsonl").read_text())
+    assert state(out)["fascist_laws"] == 1
+    assert "chaos.place_top_law" in keys(out, "public")
+    assert not [l for l in out if l.get("event") in ("fault", "rejected")]
+
+
+@pytest.mark.parametrize("name, public_key, private_key", [
+    ("simulate-power-view-discard.jsonl", "power.view_discard", "power.view_discard.result"),
+    ("simulate-power-execution.jsonl", "power.execution.done", None),
+    ("simulate-power-special-election.jsonl", "power.special_election.chosen", None),
+    ("simulate-power-investigate.jsonl", "power.investigate.done", "power.investigate.result"),
+])
+def test_R13_each_power_by_board_signals(name, public_key, private_key):
+    out = run_lines((ROOT / "examples" / name).read_text())
+    assert public_key in keys(out, "public")
+    if private_key:
+        where = {l["channel"] for l in announces(out) if l["key"] == private_key}
+        assert where and "public" not in where
+    assert not [l for l in out if l.get("event") in ("fault", "rejected")]
+    assert state(out)["phase"] == "nomination"
+
+
+def test_R13_peek_result_goes_only_to_the_president_and_a_press_acknowledges():
+    game_actions = random_game(gamegen.SETUP_7P, 50, ja=0.75)
+    acks = [i for i, a in enumerate(game_actions) if a["action"] == "acknowledge"]
+    out = run_lines(signals_for_game(gamegen.SETUP_7P, game_actions[:acks[1] + 1]))
+    results = [l for l in announces(out) if l["key"] == "power.peek.result"]
+    assert len(results) == 1 and results[0]["channel"].startswith("seat:")
+    assert state(out)["phase"] == "nomination"
+
+
+def test_A16_execution_needs_the_confirming_press():
+    script = (ROOT / "examples" / "simulate-power-execution.jsonl").read_text().splitlines()
+    # drop the last (confirming) press: the execution must not happen
+    out = run_lines("\n".join(script[:-1]))
+    assert "power.execution.confirm" in keys(out)
+    assert not [e for e in out if e.get("event") == "executed"]
+    assert state(out)["phase"] == "power"
+
+
+def test_R8_second_ballot_and_ballot_outside_a_vote_are_refused_aloud():
+    lines = gamegen.unplug_script()[:6] + [
+        {"signal": "ballot", "seat": 1, "ballot": "nein"},
+    ]
+    out = run_lines(lines)
+    rejected = [l for l in out if l.get("event") == "rejected"]
+    assert [r["reason"] for r in rejected] == ["already_voted"] and rejected[0]["line"] == 7
+    assert "refusal.already_voted" in keys(out, "public")
+    before = run_lines(lines[:1] + [{"signal": "ballot", "seat": 2, "ballot": "ja"}])
+    assert [l["reason"] for l in before if l.get("event") == "rejected"] == ["wrong_phase"]
+
+
+def test_R8_ballot_of_an_executed_player_is_refused():
+    script = gamegen.power_script(gamegen.SETUP_7P, "execute")
+    out = run_lines(script)
+    executed = [e for e in out if e.get("event") == "executed"][0]["target"]
+    president = state(out)["president"]
+    target = next(s for s in state(out)["alive"] if s != president and s not in state(out)["ineligible"])
+    more = [{"signal": "button", "seat": president, "gesture": "press"},
+            {"signal": "wait_for", "key": "scan.item", "params": {"seat": target}, "timeout": 120},
+            {"signal": "button", "seat": president, "gesture": "press"},
+            {"signal": "ballot", "seat": executed, "ballot": "ja"}]
+    out = run_lines(script + more)
+    assert [l["reason"] for l in out if l.get("event") == "rejected"] == ["not_alive"]
+
+
+def test_bounce_gives_one_press_and_glitches_none():
+    out = run_lines((ROOT / "examples" / "simulate-bounce.jsonl").read_text())
+    assert keys(out).count("scan.start") == 1
+    assert len([e for e in out if e.get("event") == "nominated"]) == 1
+
+
+def test_reader_unplugged_mid_vote_is_a_spoken_fault_and_the_vote_goes_on():
+    out = run_lines((ROOT / "examples" / "simulate-unplug.jsonl").read_text())
+    faults = [l for l in out if l.get("event") == "fault"]
+    assert [f["reason"] for f in faults] == ["reader_unplugged"]
+    k = keys(out, "public")
+    assert "fault.reader_unplugged" in k and "fault.reader_back" in k
+    assert state(out)["phase"] == "legislative_president"
+
+
+def test_garbage_rfid_frame_is_one_fault_and_changes_nothing():
+    lines = gamegen.unplug_script()[:5] + [{"signal": "serial", "reader": "ballot", "hex": "0230463030413142324333303003"}]
+    out = run_lines(lines)
+    assert [l["reason"] for l in out if l.get("event") == "fault"] == ["bad_frame"]
+    assert state(out)["phase"] == "election"
+
+
+def test_law_on_the_wrong_track_is_refused_privately_and_must_be_taken_out():
+    out = run_lines((ROOT / "examples" / "simulate-wrong-track.jsonl").read_text())
+    rejected = [l for l in out if l.get("event") == "rejected"]
+    assert [r["reason"] for r in rejected] == ["not_in_hand"]
+    refusals = [l for l in announces(out) if l["key"] == "refusal.not_in_hand"]
+    assert refusals and all(l["channel"].startswith("seat:") for l in refusals)
+    k = keys(out, "public")
+    assert k.index("tile.unexpected") < k.index("board.matches")
+    assert state(out)["fascist_laws"] == 1 and state(out)["democratic_laws"] == 0
+
+
+def test_tracker_in_the_wrong_hole_blocks_actions_until_fixed():
+    lines = [l for l in gamegen.chaos_script({"players": 5, "seed": 2, "language": "en"})]
+    first_tracker = next(i for i, l in enumerate(lines) if l.get("signal") == "tracker")
+    cut = lines[:first_tracker]            # the tracker should now be in hole 1, but is not
+    president_press = next(l for l in lines[first_tracker:] if l.get("signal") == "button")
+    out = run_lines(cut + [president_press, {"signal": "tracker", "position": 1}, president_press])
+    faults = [l for l in out if l.get("event") == "fault"]
+    assert [f["reason"] for f in faults] == ["board_mismatch"]
+    k = keys(out, "public")
+    assert "tracker.wrong_hole" in k and "board.matches" in k
+    after = out[out.index(faults[0]):]
+    assert keys(after).count("scan.start") == 1     # only the press after the fix starts a scan
+    k_after = keys(after)
+    assert k_after.index("board.matches") < k_after.index("scan.start")
+
+
+def test_A14_scan_stops_after_three_passes_never_chooses_and_resumes_on_press():
+    setup = {"players": 5, "seed": 4, "language": "en"}
+    out = run_lines([{"setup": setup}, {"signal": "button", "seat": 0, "gesture": "press"},
+                     {"signal": "wait", "seconds": 120},
+                     {"signal": "button", "seat": 0, "gesture": "press"},
+                     {"signal": "wait_for", "key": "scan.item", "params": {"seat": 3}, "timeout": 30},
+                     {"signal": "button", "seat": 0, "gesture": "press"}])
+    k = keys(out, "seat:0")
+    stopped = k.index("scan.stopped")
+    assert k[:stopped].count("scan.item") == 3 * 4 and k[:stopped].count("scan.wrap") == 2
+    nominated = [e for e in out if e.get("event") == "nominated"]
+    assert nominated == [{"event": "nominated", "seat": 0, "target": 3}]
+
+
+def test_A17_scan_list_goes_into_the_choosers_earphone_only():
+    out = run_lines((ROOT / "examples" / "simulate-bounce.jsonl").read_text())
+    assert {l["channel"] for l in announces(out) if l["key"].startswith("scan.")} == {"seat:0"}
+
+
+def test_A3_hold_gives_public_status_and_role_privately():
+    out = run_lines([{"setup": {"players": 5, "seed": 4, "language": "en"}},
+                     {"signal": "button", "seat": 3, "gesture": "hold"}])
+    assert "status.public" in keys(out, "public")
+    private = [l for l in announces(out) if l["key"] == "status.private"]
+    assert [l["channel"] for l in private] == ["seat:3"]
+
+
+def test_veto_by_chancellor_hold_and_president_ballot():
+    setup = {"players": 5, "seed": 3, "language": "en", "variant": "official"}
+    actions = gamegen.find_game(setup, lambda a, g: any(x["action"] == "veto_reply" for x in a), ja=0.9)
+    i = gamegen.first_index(actions, lambda x: x["action"] == "veto_reply")
+    out = run_lines(signals_for_game(setup, actions[:i + 1]))
+    k = keys(out, "public")
+    assert "veto.proposed" in k and ("veto.accepted" in k or "veto.refused" in k)
+    assert not [l for l in out if l.get("event") in ("fault", "rejected")]
+
+
+def test_role_tiles_are_read_seat_by_seat_then_the_game_starts():
+    setup = {"players": 5, "seed": 4, "language": "en", "role_source": "tiles"}
+    roles = ["democrat", "fascist", "democrat", "dictator", "democrat"]
+    tile = {"democrat": 0, "fascist": 0, "dictator": 0}
+    lines: list[dict] = [{"setup": setup}]
+    for r in roles:
+        tile[r] += 1
+        lines.append({"signal": "role", "role": r, "tile": tile[r]})
+    lines.append({"signal": "gm", "command": "pause"})
+    out = run_lines(lines)
+    k = keys(out, "public")
+    assert k.count("roles.tile_read") == 5 and "roles.complete" in k and "game.started" in k
+    assert not [key for key in keys(out) if key.startswith("prolog.role")]   # nothing said about roles
+    assert not [l for l in out if l.get("event") in ("fault", "rejected")]
