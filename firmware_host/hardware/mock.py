@@ -456,4 +456,5 @@ class MockBoard:
         if isinstance(self.clock, VirtualClock) or hasattr(self.clock, "advance"):
             self.clock.advance(seconds)  # type: ignore[attr-defined]
         else:
-            time.sleep(seconds)
+            # a RealClock runs timers on its own thread: leave it a little slack to fire them
+            time.sleep(seconds + 0.005)

@@ -186,3 +186,15 @@ def test_board_without_registry_reports_raw_tags(shipped_config):
     with MockBoard(shipped_config, VirtualClock(), tags=None) as mock:
         events = mock.present_tag("law", "0f00a1b2c3")
         assert events == [TagRead("law", "0F00A1B2C3", at=events[0].at)]
+
+
+def test_mock_board_on_a_real_clock_waits_for_the_events(shipped_config):
+    from firmware_host.clock import RealClock
+
+    clock = RealClock()
+    try:
+        with MockBoard(shipped_config, clock) as mock:
+            assert [(e.seat, e.gesture) for e in mock.press(2)] == [(2, "press")]
+            assert [type(e) for e in mock.present_ballot(1, "ja")] == [BallotRead]
+    finally:
+        clock.close()
