@@ -161,10 +161,10 @@ class Game:
         """The seats that must act now, sorted; ``()`` when only chance (a ``reshuffle`` or,
         untracked, a ``chaos_law``) can go on, or the game is over."""
         phase = self.phase
+        if phase is ELECTION:  # the common case; a reshuffle is never due in an election
+            return tuple(self._pending)
         if phase is GAME_OVER or phase is CHAOS or self.reshuffle_due is not None:
             return ()
-        if phase is ELECTION:
-            return tuple(self._pending)
         if phase is LEG_CHANCELLOR and not self.veto_pending:
             return (self.chancellor,)
         return (self.president,)

@@ -28,17 +28,18 @@ def play_randomly(game: Game, rng: random.Random,
     """
     count = 0
     rand = rng.random  # faster than rng.choice; index = int(rand() * len)
+    apply, awaiting, legal = game.apply, game.awaiting, game.legal_actions
     while game.phase is not GAME_OVER:
         if game.reshuffle_due is not None:
             action = Action("reshuffle", order=tuple(shuffle_order(game.reshuffle_pool, rng)))
         elif game.phase is CHAOS:
-            options = game.legal_actions(None)
+            options = legal(None)
             action = options[int(rand() * len(options))]
         else:
-            waiting = game.awaiting()
-            options = game.legal_actions(waiting[int(rand() * len(waiting))])
+            waiting = awaiting()
+            options = legal(waiting[int(rand() * len(waiting))])
             action = options[int(rand() * len(options))]
-        events = game.apply(action)
+        events = apply(action)
         count += 1
         if after is not None:
             after(game, action, events)
