@@ -1,0 +1,138 @@
+"""The console backend on a real board service (no hardware): setup, commands, undo as a
+journal entry, snapshots without secrets, the reveal warning, change notifications."""
+
+from __future__ import annotations
+
+import json
+import logging
+
+import pytest
+
+from firmware_host.clock import VirtualClock
+from firmware_host.errors import UsageError
+from firmware_host.service.backend import ConsoleBackend
+from firmware_host.service.core import BoardService
+from firmware_host.service.journal import Journal
+from firmware_host.service.notify import Notifier
+from firmware_host.service.settings import ServiceSettings
+from firmware_host.service.voice import SilentVoice
+
+SETUP = {"players": 5, "seed": 4, "language": "en", "names": ["Anna", "Ben", "", "Dora", "Emil"]}
+
+
+@pytest.fixture
+def board(tmp_path):
+    lines: list[dict] = []
+    service = BoardService(ServiceSettings(journal_path=str(tmp_path / "j.sqlite3")), clock=VirtualClock(),
+                           journal=Journal(tmp_path / "j.sqlite3"), voice=SilentVoice(), emit=lines.append,
+                           notifier=Notifier(None))
+    service.start(None)
+    backend = ConsoleBackend(service)
+    yield service, backend, lines
+    service.stop()
+
+
+def test_setup_then_start_plays_names_and_game(board):
+    service, backend, lines = board
+    backend.setup_game(SETUP)
+    assert backend.snapshot()["view"] is None
+    backend.command("start")
+    snap = backend.snapshot()
+    assert snap["view"]["phase"] == "nomination" and snap["setup"]["names"]["0"] == "Anna"
+    assert any("Anna" in l.get("text", "") for l in lines if l.get("event") == "announce")
+
+
+def test_R16_snapshot_holds_no_secret_before_the_end(board):
+    service, backend, lines = board
+    backend.setup_game(SETUP)
+    backend.command("start")
+    backend.command("choose", seat=0, target=2)
+    for seat in range(5):
+        backend.command("act", action={"action": "vote", "seat": seat, "ballot": "ja"})
+    text = json.dumps(backend.snapshot())
+    assert '"hand"' not in text and '"seed"' not in text
+    assert backend.snapshot()["view"]["roles"] is None and backend.snapshot()["setup"]["deck"] == "tracked"
+    from firmware_host.games.secret_dictator import catalogue
+    assert not [a for a in backend.snapshot()["announcements"] if catalogue.is_private(a["key"])]
+
+
+def test_reveal_logs_a_warning_each_time(board, caplog):
+    service, backend, lines = board
+    backend.setup_game(SETUP)
+    backend.command("start")
+    with caplog.at_level(logging.WARNING, logger="firmware_host.service"):
+        everything = backend.reveal(None)
+        one = backend.reveal(3)
+    assert sorted(everything["roles"]) == [0, 1, 2, 3, 4] and list(one["roles"]) == [3]
+    assert [r.getMessage().startswith("secret revealed to game master") for r in caplog.records].count(True) == 2
+
+
+def test_undo_is_a_journal_entry_and_rebuilds_the_game(board):
+    service, backend, lines = board
+    backend.setup_game(SETUP)
+    backend.command("start")
+    backend.command("choose", seat=0, target=2)
+    assert backend.snapshot()["view"]["phase"] == "election"
+    backend.command("undo")
+    assert backend.snapshot()["view"]["phase"] == "nomination"
+    kinds = [k for k, _ in service.journal.entries(service.game.game_id)]
+    assert kinds == ["action", "undo"]
+    with pytest.raises(UsageError, match="nothing to undo"):
+        backend.command("undo")
+
+
+def test_refused_commands_are_usage_errors_with_one_line(board):
+    service, backend, lines = board
+    with pytest.raises(UsageError):
+        backend.command("start")                       # no setup
+    with pytest.raises(UsageError):
+        backend.setup_game({"players": 11})
+    with pytest.raises(UsageError, match="unknown command"):
+        backend.command("explode")
+    backend.setup_game(SETUP)
+    backend.command("start")
+    with pytest.raises(UsageError) as info:
+        backend.command("act", action={"action": "vote", "seat": 0, "ballot": "ja"})   # no election yet
+    assert "\n" not in str(info.value)
+    assert [l["reason"] for l in lines if l.get("event") == "rejected"] == ["wrong_phase"]
+    backend.command("act", action={"action": "nominate", "seat": 0, "target": 2})
+    with pytest.raises(UsageError, match="nothing to choose"):
+        backend.command("choose", seat=0, target=3)
+
+
+def test_pause_refuses_actions_until_resumed(board):
+    service, backend, lines = board
+    backend.setup_game(SETUP)
+    backend.command("start")
+    backend.command("pause")
+    assert backend.snapshot()["paused"] is True
+    with pytest.raises(UsageError, match="paused"):
+        backend.command("act", action={"action": "nominate", "seat": 0, "target": 2})
+    backend.command("resume")
+    backend.command("act", action={"action": "nominate", "seat": 0, "target": 2})
+    assert backend.snapshot()["view"]["phase"] == "election"
+
+
+def test_subscribers_get_a_snapshot_on_every_change_and_can_leave(board):
+    service, backend, lines = board
+    seen: list[dict] = []
+    unsubscribe = backend.subscribe(seen.append)
+    backend.setup_game(SETUP)
+    backend.command("start")
+    assert seen and "view" in seen[-1] and seen[-1]["change"]
+    private = [s for s in seen if s["change"].get("channel") not in (None, "public")]
+    assert all(s["change"] == {"event": "announce", "channel": "private"} for s in private)
+    unsubscribe()
+    count = len(seen)
+    backend.command("choose", seat=0, target=2)
+    assert len(seen) == count
+
+
+def test_restart_abandons_the_game_and_deals_again(board):
+    service, backend, lines = board
+    backend.setup_game(SETUP)
+    backend.command("start")
+    first = service.game.game_id
+    backend.command("restart")
+    assert service.game.game_id != first
+    assert service.journal.game(first).status == "abandoned"

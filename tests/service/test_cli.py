@@ -1,0 +1,107 @@
+"""``firmware-host simulate`` and ``run`` from the command line: exit statuses, one-line
+errors, the interactive board, speech into WAV files, logs without secrets."""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import subprocess
+import sys
+import wave
+from pathlib import Path
+
+import pytest
+
+from .conftest import ROOT, announces, run_lines, state
+
+
+def cli(*args, stdin=None, timeout=120):
+    return subprocess.run([sys.executable, "-m", "firmware_host", *args], input=stdin,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.mark.parametrize("body, words", [
+    ('{"setup": {"players": 4}}\n', "players"),
+    ('{"setup": {"players": 5, "seed": 1}}\n{"signal": "button", "seat": 1, "gesture": "poke"}\n', "line 2"),
+    ('not json\n', "not valid JSON"),
+])
+def test_unusable_script_exits_2_with_one_line(tmp_path, body, words):
+    script = tmp_path / "bad.jsonl"
+    script.write_text(body)
+    proc = cli("simulate", "--script", str(script))
+    assert proc.returncode == 2
+    assert proc.stdout == "" or "setup" in body
+    assert len(proc.stderr.strip().splitlines()) == 1 and words in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_unusable_config_exits_2_with_one_line(tmp_path):
+    config = tmp_path / "board.toml"
+    config.write_text("[gpio]\npin_factory = 7\n")
+    proc = cli("simulate", "--script", str(ROOT / "examples" / "simulate-bounce.jsonl"), "--config", str(config))
+    assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in proc.stderr
+
+
+def test_interactive_virtual_board_reads_lines_on_real_time():
+    proc = cli("simulate", stdin="help\nsetup 5 en\nbutton 2 hold\nballot 9 ja\nwhat\nquit\n")
+    assert proc.returncode == 0, proc.stderr
+    lines = [json.loads(l) for l in proc.stdout.splitlines()]
+    assert "status.private" in [l.get("key") for l in lines]
+    assert lines[-1]["state"]["phase"] == "nomination"
+    assert "? unknown signal 'what'" in proc.stderr
+
+
+def test_wav_for_every_announcement_with_audio_dir(tmp_path, speech_cache):
+    out = run_lines((ROOT / "examples" / "simulate-bounce.jsonl").read_text(), audio_dir=str(tmp_path / "audio"),
+                    speech_cache=str(speech_cache))
+    said = announces(out)
+    assert said and all(Path(l["wav"]).exists() for l in said)
+    with wave.open(said[0]["wav"]) as w:
+        assert w.getnframes() > 0
+    # R17: every prolog file lasts the same
+    prolog = {l["wav"] for l in said if l["key"].startswith("prolog.role")}
+    lengths = set()
+    for path in prolog:
+        with wave.open(path) as w:
+            lengths.add(w.getnframes())
+    assert len(prolog) == 5 and len(lengths) == 1
+
+
+def test_logs_have_one_line_per_input_and_action_and_no_secret_at_info(caplog):
+    with caplog.at_level(logging.INFO, logger="firmware_host"):
+        out = run_lines((ROOT / "examples" / "simulate-7p.jsonl").read_text())
+    records = [r for r in caplog.records if r.levelno >= logging.INFO]
+    text = [r.getMessage() for r in records]
+    assert sum(1 for t in text if t.startswith("input: ")) > 100
+    assert sum(1 for t in text if t.startswith("action: ")) > 50
+    roles = re.compile(r"\b(democrat|fascists?|dictator|ja|nein)\b")
+    for t in text:
+        if t.startswith(("action: enact", "action: chaos_law", "game over")):
+            continue            # the party of an enacted law and the end are public
+        assert not roles.search(t), t
+    assert not [t for t in text if t.startswith("action: discard") and ("fascist" in t or "democratic" in t)]
+    assert state(out)["phase"] == "game_over"
+
+
+def test_run_starts_without_gpio_speaks_a_fault_and_stops_on_sigterm(tmp_path):
+    import os
+    import signal
+    import time
+    config = tmp_path / "board.toml"
+    text = (ROOT / "hardware" / "board.toml").read_text()
+    text = text.replace('registry = "tags.toml"', f'registry = "{ROOT / "hardware" / "tags.toml"}"')
+    config.write_text(text + '\n[console]\nenabled = false\n[audio]\npublic_device = ""\n')
+    proc = subprocess.Popen([sys.executable, "-m", "firmware_host", "run", "--config", str(config),
+                             "--journal", str(tmp_path / "j.sqlite3")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    seen = ""
+    while time.monotonic() < deadline and "ready in" not in seen:
+        seen += proc.stderr.readline()
+    proc.send_signal(signal.SIGTERM)
+    _, rest = proc.communicate(timeout=30)
+    assert "ready in" in seen and proc.returncode == 0
+    assert "Traceback" not in seen + rest
+    assert os.stat(tmp_path / "j.sqlite3").st_mode & 0o777 == 0o600
