@@ -190,6 +190,9 @@ class GestureButton:
 
     def _hold(self) -> None:
         self._hold_timer = None
+        if self.debouncer.settling:        # edges right now: let them settle (maybe a release)
+            self._hold_timer = self._schedule(self.t.bounce_s, self._hold)
+            return
         if self.is_down and not self._spoiled:
             self._spoiled = True       # the release of a hold is silent
             self._second = False

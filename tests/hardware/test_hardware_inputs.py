@@ -282,3 +282,12 @@ def test_a_lost_release_edge_within_the_bounce_time_leaves_no_button_down(gpio_b
     mock.clock.advance(30.0)
     assert mock.events == []
     assert mock.board.snapshot().buttons_down == ()
+
+
+def test_release_bouncing_across_the_hold_time_is_a_press_not_a_hold(gpio_board, edges):
+    mock = gpio_board
+    bcm = pin_of(mock)
+    edges(mock, bcm, [(0, True)])                       # settles down at 0.020; hold due at 1.020
+    edges(mock, bcm, [(1.010, False), (0.008, True), (0.008, False), (0.008, True), (0.008, False)])
+    mock.clock.advance(0.1)
+    assert gestures(mock.events) == ["press"]
