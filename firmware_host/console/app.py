@@ -118,6 +118,9 @@ def public_snapshot(snapshot: Any) -> dict:
     """The snapshot as the page may see it: a dict, scrubbed of secrets (:func:`scrub`)."""
     if not isinstance(snapshot, dict):
         return {}
+    # "change" (the output line behind an update) is not shown, and could carry a refused
+    # action's fields; everything the page needs is in the rest.
+    snapshot = {k: v for k, v in snapshot.items() if k != "change"}
     return scrub(snapshot, game_over=_is_game_over(snapshot))
 
 
@@ -483,6 +486,7 @@ async def _backend_call(console: Console, what: str, fn: Callable[..., Any], *ar
     except Exception as exc:  # noqa: BLE001 - the page gets one line, the log the trace
         log.exception("console: %s failed", what)
         return _json_error(500, f"{what} failed: {_one_line(exc)}")
+    console._changed(None)  # not every change makes the service emit a line (a setup)
     if not isinstance(result, dict):
         result = {}
     return web.json_response({"ok": True, "result": public_snapshot(result)},

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -38,3 +39,10 @@ def browser():
             yield b
         finally:
             b.close()
+
+
+def role_words(text: str) -> list[str]:
+    """The role names "dictator" and "democrat" in ``text``, besides the game's title
+    "Secret Dictator" ("fascist" is also a party and a track, so it is not looked for)."""
+    text = re.sub(r"(?i)secret dictator", "", text)
+    return re.findall(r"(?i)\b(dictator|democrat)\b", text)

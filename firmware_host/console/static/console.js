@@ -438,6 +438,8 @@
       const row = Object.assign({seat: seat}, seats ? (seats[seat] || {}) : {});
       if (row.role === undefined && roles) row.role = roles[seat];
       if (row.hand === undefined && data.hands) row.hand = data.hands[seat];
+      if (row.team === undefined && data.teams) row.team = data.teams[seat];
+      if (row.power_result === undefined && data.power_results) row.power_result = data.power_results[seat];
       rows.push(row);
     });
     return rows;

@@ -1,0 +1,102 @@
+"""End to end: the console in headless Chromium on the real board service and the MockBoard.
+
+Signals go in at the level of pins and serial bytes (the simulator's ``play``), exactly as in
+``firmware-host simulate``; the page must follow them live, undo must reach the journal, and
+no secret may be on the page until the reveal control is held.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from browser import axe_violations, browser, needs_chromium, role_words  # noqa: F401
+from conftest import PIN, PIN_HASH
+
+from firmware_host.clock import VirtualClock
+from firmware_host.console import serve
+
+pytestmark = needs_chromium
+
+
+@pytest.fixture
+def board(tmp_path):
+    from firmware_host.service.backend import ConsoleBackend
+    from firmware_host.service.simulator import Simulator
+    sim = Simulator(out=io.StringIO(), journal_path=str(tmp_path / "journal.sqlite3"))
+    service = sim.start(VirtualClock())
+    handle = serve(ConsoleBackend(service), {"port": 0, "pin_hash": PIN_HASH})
+    try:
+        yield sim, service, handle
+    finally:
+        handle.close()
+        sim.stop()
+
+
+def play(sim, **signal):
+    from firmware_host.service.signals import parse_object
+    sim.play(parse_object(signal), mark=len(sim.lines))
+
+
+def test_game_on_the_mocked_board_seen_live_with_undo_and_held_reveal(browser, board):
+    sim, service, console = board
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+    page = context.new_page()
+    try:
+        page.goto(console.url)
+        page.get_by_label("PIN or token").fill(PIN)
+        page.get_by_role("button", name="Log in").click()
+        page.wait_for_selector("#connection:has-text('Live')")
+
+        # the game master sets up a 5-player game and starts it
+        page.get_by_label("Players").select_option("5")
+        page.get_by_label("Seat 1", exact=True).fill("Anna")
+        page.get_by_label("Seat 3", exact=True).fill("Carl")
+        page.get_by_label("Language").select_option("en")
+        page.get_by_role("button", name="Set up game").click()
+        page.wait_for_selector("#phase:has-text('Game set up for 5 players')")
+        page.get_by_role("button", name="Start game", exact=True).click()
+        page.wait_for_selector("#command-result:has-text('Done: start.')")
+        sim.advance(1.0)
+        page.wait_for_selector("#phase:has-text('Nomination: Anna (seat 1) nominates a chancellor.')")
+        main = page.locator("main")
+        assert role_words(main.inner_text()) == []
+
+        # Anna nominates Carl by scanning: press, wait until the scan names seat 3, press
+        play(sim, signal="button", seat=0, gesture="press")
+        play(sim, signal="wait_for", key="scan.item", params={"seat": 2}, timeout=120.0)
+        play(sim, signal="button", seat=0, gesture="press")
+        page.wait_for_selector("#phase:has-text('Election: vote on president Anna (seat 1) "
+                               "and chancellor Carl (seat 3).')")
+
+        # the ballot tiles go into the ballot box
+        for seat, ballot in enumerate(["ja", "nein", "ja", "ja", "nein"]):
+            play(sim, signal="ballot", seat=seat, ballot=ballot)
+        page.wait_for_selector("#election:has-text('Last election: elected, 3 Ja to 2 Nein.')")
+        page.wait_for_selector("#phase:has-text('Legislative session: president Anna (seat 1)')")
+        assert "Nein" in page.locator("#seats tbody tr").nth(1).inner_text()
+        assert role_words(main.inner_text()) == []
+
+        # a misread ballot: the game master undoes the last one
+        page.get_by_role("button", name="Undo last action").click()
+        page.wait_for_selector("#phase:has-text('Election:')")
+        page.wait_for_selector("#facts:has-text('4 of 5')")
+        assert service.call(lambda: service.game.game.phase) == "election"
+
+        # secrets only while reveal is held
+        reveal = page.get_by_role("button", name="Hold to reveal")
+        reveal.hover()
+        page.mouse.down()
+        page.wait_for_selector("#reveal-panel table")
+        roles = service.call(lambda: list(service.game.game.roles))
+        rows = page.locator("#reveal-panel tbody tr")
+        assert [rows.nth(s).locator("td").first.inner_text() for s in range(5)] == roles
+        assert rows.nth(2).locator("th").inner_text() == "Carl (seat 3)"
+        page.mouse.up()
+        page.wait_for_function("document.getElementById('reveal-panel').childElementCount === 0")
+        assert role_words(main.inner_text()) == []
+
+        assert axe_violations(page) == []
+    finally:
+        context.close()
