@@ -238,7 +238,48 @@
     if (!h && (snap.readers || snap.pins)) h = {readers: snap.readers || {}, pins: snap.pins || {}};
     box.replaceChildren();
     if (!h || typeof h !== "object" || !Object.keys(h).length) { box.appendChild(el("p", "No report yet.")); return; }
-    box.appendChild(renderValue(h, 0));
+    const dl = el("dl", null, "facts");
+    const rest = Object.assign({}, h);
+    const line = (term, text, bad) => {
+      dl.appendChild(el("dt", term));
+      dl.appendChild(el("dd", (bad ? "⚠ " : "") + text, bad ? "health-bad" : ""));
+    };
+    if (h.readers && typeof h.readers === "object") {
+      Object.keys(h.readers).forEach((name) => {
+        const v = h.readers[name];
+        const text = v === true ? "connected" : v === false ? "disconnected" : words(v);
+        line(words(name).replace(/^./, (c) => c.toUpperCase()) + " reader", text, /disconnect|unplug|missing|error/i.test(text));
+      });
+      delete rest.readers;
+    }
+    const pins = h.pins && typeof h.pins === "object" ? Object.assign({}, h.pins) : null;
+    if (pins) {
+      if (pins.slots && typeof pins.slots === "object") {
+        Object.keys(pins.slots).forEach((track) => {
+          const filled = (pins.slots[track] || []).map((f, i) => f ? i + 1 : 0).filter(Boolean);
+          line(words(track).replace(/^./, (c) => c.toUpperCase()) + " slots filled", filled.length ? filled.join(", ") : "none", false);
+        });
+        delete pins.slots;
+      }
+      if ("tracker" in pins) {
+        line("Tracker pin", pins.tracker === null || pins.tracker === undefined ? "in no hole" : "hole " + pins.tracker, pins.tracker === null);
+        delete pins.tracker;
+      }
+      if (Array.isArray(pins.mismatch)) {
+        line("Board matches the game", pins.mismatch.length ? "no: " + pins.mismatch.map((m) => m && m.key ? words(m.key) : itemText(m)).join("; ") : "yes", pins.mismatch.length > 0);
+        delete pins.mismatch;
+        delete pins.ok;
+      }
+      if (Array.isArray(pins.stuck)) {
+        line("Stuck or chattering pins", pins.stuck.length ? pins.stuck.map(words).join(", ") : "none", pins.stuck.length > 0);
+        delete pins.stuck;
+      }
+      Object.keys(pins).forEach((k) => { rest["pins " + k] = pins[k]; });
+      delete rest.pins;
+    }
+    if (rest.board_error) { line("Board", String(rest.board_error), true); delete rest.board_error; }
+    box.appendChild(dl);
+    if (Object.keys(rest).length) box.appendChild(renderValue(rest, 0));
   }
 
   function healthWord(value) {
@@ -499,7 +540,15 @@
     const conn = $("connection");
     const source = new EventSource("/api/events");
     source.addEventListener("open", () => { conn.textContent = "Live: updates as they happen."; conn.className = ""; });
-    source.addEventListener("error", () => { conn.textContent = "Connection lost; reconnecting…"; conn.className = "down"; });
+    source.addEventListener("error", () => {
+      conn.className = "down";
+      if (source.readyState === EventSource.CLOSED) {
+        conn.textContent = "Connection closed. Reload the page (you may need to log in again).";
+        hideSecrets();
+      } else {
+        conn.textContent = "Connection lost; reconnecting…";
+      }
+    });
     source.addEventListener("state", (ev) => {
       try { snap = JSON.parse(ev.data) || {}; } catch (e) { return; }
       render();
