@@ -50,10 +50,19 @@ def _parse(lines: list[str]) -> Iterator[tuple[int, Any]]:
         if not stripped or stripped.startswith("#"):
             continue
         try:
-            yield number, json.loads(stripped)
+            yield number, json.loads(stripped, parse_constant=_no_constant)
         except json.JSONDecodeError as exc:
             raise UsageError(f"line {number}: not valid JSON ({exc.msg}, column {exc.colno})"
                              ) from None
+        except RecursionError:
+            raise UsageError(f"line {number}: JSON nested too deeply to read") from None
+        except ValueError as exc:
+            raise UsageError(f"line {number}: not valid JSON ({exc})") from None
+
+
+def _no_constant(name: str) -> Any:
+    """``NaN``/``Infinity``/``-Infinity`` are not JSON (RFC 8259), though Python accepts them."""
+    raise ValueError(f"{name} is not a JSON value")
 
 
 def _announcer(language: str) -> Callable[..., list[dict]] | None:

@@ -191,3 +191,19 @@ def test_any_action_lines_are_rejected_or_accepted_never_crash(actions, seeded):
                                     "nominated", "election", "tracker", "chaos", "law_enacted",
                                     "reshuffled", "power", "executed", "game_over"}
         json.dumps(obj)
+
+
+@pytest.mark.parametrize("lines", [
+    ["[" * 100_000 + "]" * 100_000],
+    [setup_line(), "[" * 100_000 + "]" * 100_000],
+    [setup_line(), '{"action": "vote", "seat": NaN, "ballot": "ja"}'],
+    [setup_line(), '{"action": "vote", "seat": 0, "ballot": "ja", "x": Infinity}'],
+    [setup_line(variant=["official"])],
+    [setup_line(variant={"official": 1})],
+    [setup_line(language=["en"])],
+])
+def test_unusable_file_odd_json_is_one_usage_error(lines):
+    """REPLAY.md: a line that is not valid JSON (NaN, Infinity, or nested too deeply for the
+    parser) or a setup value of the wrong type makes the file unusable, never a crash."""
+    with pytest.raises(UsageError):
+        replay_lines(lines)

@@ -147,7 +147,7 @@ class Setup:
         if not _is_int(first) or not 0 <= first < n:
             problems.append(f"first_president must be a seat 0..{n - 1}, not {first!r}")
         variant = obj.get("variant", "rulebook")
-        if variant not in POWER_TABLES:
+        if not isinstance(variant, str) or variant not in POWER_TABLES:
             problems.append(f"variant must be 'rulebook' or 'official', not {variant!r}"
                             f"{_suggest(variant, tuple(POWER_TABLES))}")
             variant = "rulebook"
