@@ -104,3 +104,12 @@ def test_action_json_round_trip():
                    A("reshuffle", order=("fascist", "democratic")),
                    A("chaos_law", party="fascist")]:
         assert Action.from_json(action.to_json()) == action
+
+
+def test_reason_malformed_only_for_the_actions_own_fields():
+    """REPLAY.md `malformed` is about the action's fields: a field the action does not take
+    (here `order` on a nominate) is ignored, like any other extra field."""
+    action = Action.from_json({"action": "nominate", "seat": 0, "target": 1, "order": 5})
+    assert action == A("nominate", seat=0, target=1)
+    action = Action.from_json({"action": "vote", "seat": 0, "ballot": "ja", "order": "x"})
+    assert action == A("vote", seat=0, ballot="ja")

@@ -109,13 +109,16 @@ class Action:
         for name in ACTION_KINDS[kind]:
             if name not in obj:
                 raise IllegalAction("malformed", f"{kind}: the field {name!r} is missing")
-        order = obj.get("order")
+        # Only the action's own fields are read (``party`` is optional on ``discard``); any
+        # other field is ignored, whatever its value.
+        own = ACTION_KINDS[kind] + (("party",) if kind == "discard" else ())
+        fields = {name: obj.get(name) for name in own}
+        order = fields.get("order")
         if order is not None:
             if not isinstance(order, list):
                 raise IllegalAction("malformed", f"{kind}: order must be a list of laws")
-            order = tuple(order)
-        action = cls(kind, obj.get("seat"), obj.get("target"), obj.get("ballot"),
-                     obj.get("party"), obj.get("accept"), order)
+            fields["order"] = tuple(order)
+        action = cls(kind, **fields)
         problem = action.type_problem()
         if problem:
             raise IllegalAction("malformed", f"{kind}: {problem}")
