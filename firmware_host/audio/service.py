@@ -79,9 +79,15 @@ def _seat(channel: str) -> int | None:
     return int(channel[5:]) if channel.startswith("seat:") else None
 
 
-@functools.lru_cache(maxsize=48)
+@functools.lru_cache(maxsize=32)
 def _speech_clip(path: str) -> Clip:
+    """The cached WAV at ``path`` (files in the cache never change: their name is their hash)."""
     return read_wav(path)
+
+
+@functools.lru_cache(maxsize=64)
+def _earcon_clip(name: str, gain: float, directory: str | None) -> Clip:
+    return scale(load_earcon(name, directory), gain)
 
 
 class _PadGroup:
@@ -598,7 +604,7 @@ class AudioService:
         ev = self.settings.earcon_volume
         if utt.earcon is not None and ev > 0:
             try:
-                parts.append(scale(load_earcon(utt.earcon, self.sounds_dir), ev))
+                parts.append(_earcon_clip(utt.earcon, ev, self.sounds_dir))
             except EarconError as exc:
                 log.error("audio: %s", exc)
             else:

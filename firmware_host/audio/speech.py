@@ -136,12 +136,19 @@ class _EspeakEngine:
         self._espeak = _espeak
         self.engine = pyttsx3.Engine("espeak")
         self._driver = self.engine.proxy._driver
+        self._props: dict[str, Any] = {}
+        self._dirty = False
 
     def setProperty(self, name: str, value: Any) -> None:
-        self._driver.setProperty(name, value)  # at once, not through pyttsx3's command queue
+        if self._props.get(name, object()) != value:
+            self._driver.setProperty(name, value)  # at once, not through pyttsx3's command queue
+            self._props[name] = value
+            self._dirty = True
 
     def save_to_file(self, text: str, path: str) -> None:
-        self._espeak.Synchronize()  # property changes are applied before synthesis starts
+        if self._dirty:  # espeak_Synchronize polls every 20 ms: only when something changed
+            self._espeak.Synchronize()  # property changes are applied before synthesis starts
+            self._dirty = False
         self.engine.save_to_file(text, path)
 
     def runAndWait(self) -> None:
