@@ -113,6 +113,10 @@ class RenderJob:
         return self.path
 
 
+#: every pyttsx3 engine made here, kept alive on purpose (see :class:`_EspeakEngine`)
+_KEEP: list[Any] = []
+
+
 class _EspeakEngine:
     """A pyttsx3 engine on the espeak driver, used so that its known races cannot bite.
 
@@ -123,6 +127,11 @@ class _EspeakEngine:
     So this wrapper sets properties on the driver directly, waits for espeak's FIFO to drain
     (``espeak_Synchronize``) before synthesising, and after ``runAndWait`` waits until the
     driver has written the file. A stuck wait is caught by the renderer's timeout.
+
+    libespeak-ng is one per process with one synthesis callback: a pyttsx3 driver being
+    garbage-collected unregisters it (``SetSynthCallback(None)``), silencing the engine that
+    replaced it. So engines are never freed (:data:`_KEEP`, a few KB each) and each render
+    registers its own driver's callback again. Use one renderer per process.
     """
 
     def __init__(self) -> None:
@@ -138,6 +147,7 @@ class _EspeakEngine:
         self._driver = self.engine.proxy._driver
         self._props: dict[str, Any] = {}
         self._dirty = False
+        _KEEP.append(self.engine)
 
     def setProperty(self, name: str, value: Any) -> None:
         if self._props.get(name, object()) != value:
@@ -149,6 +159,7 @@ class _EspeakEngine:
         if self._dirty:  # espeak_Synchronize polls every 20 ms: only when something changed
             self._espeak.Synchronize()  # property changes are applied before synthesis starts
             self._dirty = False
+        self._espeak.SetSynthCallback(self._driver._onSynth)
         self.engine.save_to_file(text, path)
 
     def runAndWait(self) -> None:
