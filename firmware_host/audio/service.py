@@ -221,8 +221,11 @@ class _Player:
                 _, _, utt = heapq.heappop(self.heap)
             try:
                 clip = self.service._build(utt)
-            except FirmwareHostError as exc:
-                log.error("audio: cannot play %s %r on %s: %s", utt.key, utt.text, self.output, exc)
+            except Exception as exc:  # noqa: BLE001 - one bad clip must never silence an output
+                if isinstance(exc, FirmwareHostError):
+                    log.error("audio: cannot play %s %r on %s: %s", utt.key, utt.text, self.output, exc)
+                else:
+                    log.exception("audio: cannot play %s %r on %s", utt.key, utt.text, self.output)
                 utt.error = exc
                 self.service._played(utt, self.output, completed=False)
                 continue
@@ -237,7 +240,7 @@ class _Player:
                     self.service._guard(utt, self.output)
                     info = PlayInfo(self.output, utt.channel, utt.key, utt.text, utt.earcon, utt.priority, utt.seq)
                     playback = self.service.sink.play(clip, info)
-                except (PrivacyError, SinkError, OSError) as exc:
+                except Exception as exc:  # noqa: BLE001 - a sink failure is logged, the output goes on
                     level = logging.CRITICAL if isinstance(exc, PrivacyError) else logging.ERROR
                     log.log(level, "audio: %s", exc)
                     utt.error = exc
@@ -298,7 +301,8 @@ class AudioService:
         self.whisper_call = whisper_call
         self.sounds_dir = os.fspath(sounds_dir) if sounds_dir else None
         self.renderer = renderer or SpeechRenderer(
-            cache_dir, timeout=self.settings.render_timeout, backend=self.settings.backend
+            cache_dir, timeout=self.settings.render_timeout, backend=self.settings.backend,
+            cache_max_mb=self.settings.cache_max_mb,
         )
         self._seq = itertools.count(1)
         self._heard_seq = itertools.count(1)

@@ -71,6 +71,7 @@ SCHEMA: dict[str, dict[str, Field]] = {
         "backend": Field(str, "pyttsx3", choices=("pyttsx3", "espeak-ng"), doc="speech synthesiser"),
         "render_timeout": Field(float, 10.0, min=0.5, max=120.0, doc="seconds one sentence may take to render"),
         "cache_dir": Field(str, "", doc="folder of the speech cache; empty = the service's default"),
+        "cache_max_mb": Field(float, 200.0, min=0.0, doc="speech cache size limit in MB (least recently used go first); 0 = no limit"),
     }
 }
 
@@ -139,6 +140,7 @@ class AudioSettings:
     backend: str = "pyttsx3"
     render_timeout: float = 10.0
     cache_dir: str = ""
+    cache_max_mb: float = 200.0
 
     @classmethod
     def from_config(cls, config: dict | None) -> "AudioSettings":

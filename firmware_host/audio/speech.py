@@ -258,6 +258,8 @@ class SpeechRenderer:
     :param max_engine_failures: failed pyttsx3 renders in a row before falling back to the
         binary (default 2).
     :param espeak_binary: name or path of the espeak-ng program (default ``"espeak-ng"``).
+    :param cache_max_mb: the cache is pruned to this size (MB, least recently used first) in
+        the background at start; 0 = never prune. A cache hit marks a file as used (mtime).
     :raises SpeechError: if ``backend`` is unknown.
     """
 
@@ -270,6 +272,7 @@ class SpeechRenderer:
         backend: str = "pyttsx3",
         max_engine_failures: int = 2,
         espeak_binary: str = "espeak-ng",
+        cache_max_mb: float = 0,
     ) -> None:
         if backend not in ("pyttsx3", "espeak-ng"):
             raise SpeechError(f"unknown speech backend {backend!r}; use pyttsx3 or espeak-ng")
@@ -293,6 +296,8 @@ class SpeechRenderer:
         self._closed = False
         self._thread = threading.Thread(target=self._dispatch, name="speech-dispatch", daemon=True)
         self._thread.start()
+        if cache_max_mb > 0:
+            threading.Thread(target=self.prune, args=(cache_max_mb,), name="speech-prune", daemon=True).start()
 
     # -- public -----------------------------------------------------------------------------
 
@@ -335,6 +340,10 @@ class SpeechRenderer:
                 return job
             job = RenderJob(key, path, text, language, voice, int(rate))
             if path.exists():
+                try:
+                    os.utime(path)  # recently used: kept by prune()
+                except OSError:
+                    pass
                 job.started = True
                 job._finish()
                 return job
@@ -344,6 +353,34 @@ class SpeechRenderer:
             heapq.heappush(self._heap, (BACKGROUND if background else LIVE, next(self._seq), job))
             self._cond.notify()
             return job
+
+    def prune(self, max_mb: float) -> int:
+        """Delete the least recently used cached sentences until the cache holds ≤ ``max_mb`` MB.
+
+        :returns: the number of files deleted. Files vanishing meanwhile are skipped.
+        """
+        files = []
+        for path in self.cache_dir.glob("*/*.wav"):
+            try:
+                st = path.stat()
+            except OSError:
+                continue
+            files.append((st.st_mtime, st.st_size, path))
+        total = sum(size for _, size, _ in files)
+        limit = max_mb * 1e6
+        removed = 0
+        for _, size, path in sorted(files):
+            if total <= limit:
+                break
+            try:
+                path.unlink()
+            except OSError:
+                continue
+            total -= size
+            removed += 1
+        if removed:
+            log.info("speech: pruned %d cached sentences to keep the cache under %g MB", removed, max_mb)
+        return removed
 
     def pending(self) -> int:
         """Number of jobs waiting in the queue (pre-rendering included)."""

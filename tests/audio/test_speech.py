@@ -184,3 +184,19 @@ def test_background_renders_wait_for_live_speech(tmp_path, fake_log):
     finally:
         gate.set()
         renderer.close()
+
+
+def test_prune_removes_least_recently_used_sentences_first(tmp_path, fake_log):
+    import os
+
+    renderer = SpeechRenderer(tmp_path, engine_factory=lambda: FakeEngine(fake_log))
+    try:
+        paths = [renderer.render(t, "de").wait(10) for t in ("Eins.", "Zwei.", "Drei.")]
+        for age, path in zip((300, 200, 100), paths):
+            os.utime(path, (path.stat().st_atime, path.stat().st_mtime - age))
+        renderer.render("Eins.", "de")  # a cache hit marks it used now
+        size = paths[0].stat().st_size
+        assert renderer.prune(max_mb=(2 * size + 10) / 1e6) == 1
+        assert [p.exists() for p in paths] == [True, False, True]
+    finally:
+        renderer.close()
