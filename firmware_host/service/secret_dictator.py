@@ -320,6 +320,10 @@ class SecretDictatorGame:
         self.tiles = None
         self.game = Game(setup)
         self.game_id = self.service.journal.begin_game(setup.to_json())
+        if self.names or self.role_source != "dealt":
+            # ACCESSIBILITY.md 19: names survive a restart (a note; the setup stays REPLAY.md's)
+            self._journal_note({"note": "table", "names": {str(k): v for k, v in self.names.items()},
+                                "role_source": self.role_source})
         events = self.game.start()
         log.info("game %d started: %d players", self.game_id, setup.players)
         self._emit_events(events)
@@ -351,6 +355,10 @@ class SecretDictatorGame:
                 groups.append([(action, events)])
         self.setup, self.game, self.game_id = setup, game, game_id
         self.language = setup.language
+        for kind, body in self.service.journal.entries(game_id):
+            if kind == "note" and body.get("note") == "table":
+                self.names = {int(k): str(v) for k, v in (body.get("names") or {}).items()}
+                self.role_source = body.get("role_source", self.role_source)
         if self.service.voice is not None:
             self.service.voice.set_language(self.language)
         self.tiles = None

@@ -75,7 +75,7 @@ def test_undo_is_a_journal_entry_and_rebuilds_the_game(board):
     assert backend.snapshot()["view"]["phase"] == "election"
     backend.command("undo")
     assert backend.snapshot()["view"]["phase"] == "nomination"
-    kinds = [k for k, _ in service.journal.entries(service.game.game_id)]
+    kinds = [k for k, _ in service.journal.entries(service.game.game_id) if k != "note"]
     assert kinds == ["action", "undo"]
     with pytest.raises(UsageError, match="nothing to undo"):
         backend.command("undo")
@@ -136,3 +136,29 @@ def test_restart_abandons_the_game_and_deals_again(board):
     backend.command("restart")
     assert service.game.game_id != first
     assert service.journal.game(first).status == "abandoned"
+
+
+def test_A19_names_survive_a_restart_of_the_service(tmp_path):
+    journal_path = tmp_path / "j.sqlite3"
+
+    def make():
+        lines: list[dict] = []
+        service = BoardService(ServiceSettings(), clock=VirtualClock(), journal=Journal(journal_path),
+                               voice=SilentVoice(), emit=lines.append, notifier=Notifier(None))
+        service.start(None)
+        return service, lines
+
+    service, _ = make()
+    backend = ConsoleBackend(service)
+    backend.setup_game(SETUP)
+    backend.command("start")
+    backend.command("choose", seat=0, target=3)
+    service.stop()
+    service, lines = make()
+    try:
+        assert service.game.names[3] == "Dora"
+        assert "service.resumed" in [l.get("key") for l in lines]
+        assert ConsoleBackend(service).snapshot()["view"]["phase"] == "election"
+        assert any("Dora" in l.get("text", "") for l in lines if l.get("event") == "announce")
+    finally:
+        service.stop()
