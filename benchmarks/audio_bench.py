@@ -14,7 +14,6 @@ Aims (task brief): cached p99 < 30 ms; RSS < 40 MB.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import subprocess
 import sys

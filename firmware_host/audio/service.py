@@ -44,7 +44,7 @@ from typing import Callable, Iterable, Mapping
 from firmware_host.audio.clip import Clip, concat, pad_to, read_wav, scale, silence
 from firmware_host.audio.earcons import EARCONS, EarconError, load_earcon
 from firmware_host.audio.settings import AudioSettings
-from firmware_host.audio.sinks import Playback, PlayInfo, Sink, SinkError
+from firmware_host.audio.sinks import Playback, PlayInfo, Sink
 from firmware_host.audio.speech import RenderJob, SpeechError, SpeechRenderer, normalise
 from firmware_host.errors import FirmwareHostError
 
