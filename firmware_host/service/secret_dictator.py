@@ -396,6 +396,9 @@ class SecretDictatorGame:
     def accept(self, action: Action, *, from_gm: bool = False) -> bool:
         """Apply ``action``; journal it before announcing it; refuse aloud when illegal.
 
+        Callers check :meth:`_blocked` first for sensor input; the game master's ``act`` and
+        ``choose`` (``from_gm``, named in the log line) are corrections and skip the mirror check.
+
         :returns: True if accepted.
         """
         if self.game is None:
@@ -414,7 +417,7 @@ class SecretDictatorGame:
                           self.service.journal.actions(self.game_id or 0))
             self.service.fault("journal", "write_failed", str(exc))
             return False
-        log.info("action: %s", describe_action(action))
+        log.info("action: %s%s", describe_action(action), " (game master)" if from_gm else "")
         self.last_group = [] if action.kind != "reshuffle" else self.last_group
         self._after_accept(action, events)
         return True
@@ -597,7 +600,8 @@ class SecretDictatorGame:
             if self.tiles is None and game is None:
                 return
             if game is not None:
-                self._refuse_plain("button", "malformed", f"seat {seat} does not play", None, key=None)
+                self.service.fault(f"seat {seat + 1} button", "not_playing",
+                                   f"seat {seat} is not a seat of this {game.players}-player game")
             return
         if gesture == "double":
             gesture = "press"
