@@ -79,7 +79,7 @@ def _seat(channel: str) -> int | None:
     return int(channel[5:]) if channel.startswith("seat:") else None
 
 
-@functools.lru_cache(maxsize=32)
+@functools.lru_cache(maxsize=16)
 def _speech_clip(path: str) -> Clip:
     """The cached WAV at ``path`` (files in the cache never change: their name is their hash)."""
     return read_wav(path)
