@@ -557,6 +557,22 @@ def test_switch_powers_overrides_the_track():
     assert events[-1].data == {"power": "execution", "seat": 0}
 
 
+def test_switch_powers_investigate_always_has_a_target():
+    """R13 investigate ("nobody twice") must always leave someone to investigate: a powers
+    switch whose k-th investigation, after e executions, could find nobody (k + e > n - 1)
+    would stall the game, so it is an invalid setup; any other order still plays."""
+    for powers in (["investigate"] * 5,
+                   ["execution", "execution", "investigate", "investigate", "investigate"]):
+        with pytest.raises(SetupError, match="investigat"):
+            Setup.from_json({"players": 5, "seed": 1, "switches": {"powers": powers}})
+    for powers in (["investigate"] * 4 + [None],
+                   ["investigate", "investigate", "execution", "investigate", "execution"]):
+        setup = Setup.from_json({"players": 5, "seed": 1, "switches": {"powers": powers}})
+        assert list(setup.powers) == powers
+    setup = Setup.from_json({"players": 6, "seed": 1, "switches": {"powers": ["investigate"] * 5}})
+    assert setup.powers.count("investigate") == 5
+
+
 def test_switch_unknown_is_refused_with_suggestion():
     with pytest.raises(SetupError, match="did you mean 'veto'"):
         Setup.from_json({"players": 5, "seed": 1, "switches": {"vetoo": True}})

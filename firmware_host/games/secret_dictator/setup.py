@@ -92,6 +92,22 @@ def _suggest(word: str, choices: Sequence[str]) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
+def _investigations_have_targets(powers: Sequence[str | None], players: int) -> bool:
+    """R13 "nobody twice": whether every investigation on the track is sure to find a living
+    seat, other than the president, not yet investigated. The k-th investigation (1-based)
+    after e executions has at least ``players - 1 - e - (k - 1)`` such seats, so it needs
+    ``k + e <= players - 1``."""
+    k = executions = 0
+    for power in powers:
+        if power == "investigate":
+            k += 1
+            if k + executions > players - 1:
+                return False
+        elif power == "execution":
+            executions += 1
+    return True
+
+
 @dataclass(frozen=True)
 class Setup:
     """A validated game setup (REPLAY.md ``setup``; R1, R2, R4, R5, R6 and the variant table).
@@ -197,6 +213,10 @@ class Setup:
                                     "one of " + ", ".join(POWERS))
                 elif value.count("execution") > n - 3:
                     problems.append(f"switch powers: at most {n - 3} executions with {n} players")
+                elif not _investigations_have_targets(value, n):
+                    problems.append(f"switch powers: with {n} players an investigation could "
+                                    f"find nobody left to investigate (R13: nobody twice); "
+                                    f"use fewer investigations, or put them before executions")
                 else:
                     powers = tuple(value)
             elif not isinstance(value, bool):
