@@ -194,6 +194,7 @@ class Console:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._refreshing = False
         self._dirty = False
+        self._pushed = 0  # snapshots pushed by the backend so far
         self._refresh_task: asyncio.Future | None = None
 
     @property
@@ -226,6 +227,7 @@ class Console:
 
     def _changed(self, snapshot: dict | None) -> None:
         if snapshot is not None:
+            self._pushed += 1
             self.hub.publish_state(snapshot)
         elif self._refreshing:
             self._dirty = True
@@ -234,12 +236,18 @@ class Console:
             self._refresh_task = asyncio.ensure_future(self._refresh())
 
     async def _refresh(self) -> None:
+        """Fetch the snapshot again. A fetched snapshot is published only if no pushed one
+        arrived meanwhile (it might be newer); then it is fetched again, at most 5 times
+        (a steady stream of pushed snapshots is current by itself)."""
         try:
-            while True:
+            for _ in range(5):
                 self._dirty = False
-                self.hub.publish_state(await self._call(self.backend.snapshot))
-                if not self._dirty:
-                    break
+                pushed = self._pushed
+                snapshot = await self._call(self.backend.snapshot)
+                if self._pushed == pushed:
+                    self.hub.publish_state(snapshot)
+                    if not self._dirty:
+                        break
         except Exception:  # noqa: BLE001 - the next change tries again
             log.exception("console: snapshot failed")
         finally:
@@ -312,7 +320,17 @@ async def _guard(request: web.Request, handler):
             token = request.headers.get("X-CSRF-Token", "")
             if not hmac.compare_digest(token.encode(), session.csrf.encode()):
                 return _json_error(403, "refused: missing or wrong CSRF token")
-    response = await handler(request)
+    try:
+        response = await handler(request)
+    except web.HTTPException as exc:  # redirects and 401/404 get the headers too
+        _secure_headers(exc)
+        raise
+    return _secure_headers(response)
+
+
+def _secure_headers(response: web.StreamResponse) -> web.StreamResponse:
+    if response.prepared:  # an event stream already sent its headers
+        return response
     response.headers.setdefault("Content-Security-Policy", _CSP)
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("Referrer-Policy", "same-origin")
@@ -376,6 +394,7 @@ async def _login(request: web.Request) -> web.StreamResponse:
             return _too_many(delay)
         return _login_page("Wrong PIN. Try again.", status=401)
     console.limiter.succeeded(client)
+    console.sessions.end(request.cookies.get(COOKIE))  # no session fixation
     session = console.sessions.create(client)
     log.info("console: game master logged in from %s", client)
     response = web.HTTPSeeOther("/")

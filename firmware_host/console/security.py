@@ -137,9 +137,15 @@ class SessionStore:
         self.idle_seconds = float(idle_seconds)
         self._sessions: dict[str, Session] = {}
 
+    #: most sessions kept at once; the least recently used one goes first beyond it.
+    MAX_SESSIONS = 256
+
     def create(self, client: str) -> Session:
         """Make a new session for ``client`` (an address, for the log)."""
         self._purge()
+        while len(self._sessions) >= self.MAX_SESSIONS:
+            oldest = min(self._sessions.values(), key=lambda s: s.last_seen)
+            del self._sessions[oldest.sid]
         session = Session(secrets.token_urlsafe(32), secrets.token_urlsafe(32), client,
                           self._clock.now())
         self._sessions[session.sid] = session

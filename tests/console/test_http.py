@@ -386,3 +386,41 @@ def test_serve_reports_a_taken_port_in_one_line(backend):
         assert str(first.port) in str(info.value) and "\n" not in str(info.value)
     finally:
         first.close()
+
+
+def test_login_replaces_any_earlier_session_cookie(backend):
+    async def go():
+        async with console_client(backend) as client:
+            await login(client)
+            first = client.session.cookie_jar.filter_cookies(client.make_url("/"))["fh_console"].value
+            await login(client)
+            second = client.session.cookie_jar.filter_cookies(client.make_url("/"))["fh_console"].value
+            assert first != second
+            client.session.cookie_jar.clear()
+            client.session.cookie_jar.update_cookies({"fh_console": first},
+                                                     response_url=client.make_url("/"))
+            assert (await client.get("/api/snapshot")).status == 401  # the old one is gone
+    run(go())
+
+
+def test_refusals_carry_the_security_headers_too(backend):
+    async def go():
+        async with console_client(backend) as client:
+            r = await client.get("/api/snapshot")
+            assert r.status == 401
+            assert r.headers["X-Frame-Options"] == "DENY"
+            assert "frame-ancestors 'none'" in r.headers["Content-Security-Policy"]
+    run(go())
+
+
+def test_settings_come_from_the_service_config_section():
+    from firmware_host.console import ConsoleSettings
+    from firmware_host.service.settings import service_settings
+    made = ConsoleSettings.coerce(service_settings(
+        {"console": {"enabled": True, "host": "0.0.0.0", "port": 8181, "pin_hash": PIN_HASH,
+                     "session_minutes": 5}}))
+    assert (made.host, made.port, made.pin_hash, made.session_minutes) == \
+        ("0.0.0.0", 8181, PIN_HASH, 5.0)
+    assert not made.local_only and ConsoleSettings.coerce({}).local_only
+    with pytest.raises(ConsoleSettingsError):
+        ConsoleSettings.coerce({"port": "eighty"})
