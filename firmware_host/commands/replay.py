@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from typing import Any, Callable, Iterator
@@ -189,6 +190,14 @@ def main(args: argparse.Namespace) -> int:
     """
     out = replay_lines(read_game_file(args.game))
     write = sys.stdout.write
-    for obj in out:
-        write(json.dumps(obj, ensure_ascii=False) + "\n")
+    try:
+        for obj in out:
+            write(json.dumps(obj, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader stopped early (``| head``): the file was read, nothing is wrong with
+        # it. Point stdout at /dev/null so the interpreter's final flush stays quiet.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
     return 0

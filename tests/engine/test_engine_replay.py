@@ -207,3 +207,17 @@ def test_unusable_file_odd_json_is_one_usage_error(lines):
     parser) or a setup value of the wrong type makes the file unusable, never a crash."""
     with pytest.raises(UsageError):
         replay_lines(lines)
+
+
+def test_cli_reader_closing_the_pipe_early_is_not_an_unusable_file(tmp_path):
+    """`firmware-host replay GAME | head -1`: the file was read, so no exit 2 and no
+    'Broken pipe' line on stderr (REPLAY.md: exit 0 when the file was read)."""
+    path = tmp_path / "long.jsonl"
+    refused = '{"action": "enact", "seat": 1, "party": "fascist"}\n'
+    path.write_text(setup_line() + "\n" + refused * 3000, encoding="utf-8")  # > 64 KiB out
+    proc = subprocess.Popen([sys.executable, "-m", "firmware_host", "replay", str(path)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    assert json.loads(proc.stdout.readline())["event"] == "game_started"
+    proc.stdout.close()
+    stderr = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 0 and stderr == ""
