@@ -115,6 +115,10 @@ class RenderJob:
 
 #: every pyttsx3 engine made here, kept alive on purpose (see :class:`_EspeakEngine`)
 _KEEP: list[Any] = []
+#: one render at a time through libespeak-ng, whichever renderer asks (see :class:`_EspeakEngine`)
+_ESPEAK_LOCK = threading.Lock()
+#: the properties libespeak-ng (one per process) was last given, guarded by _ESPEAK_LOCK
+_ESPEAK_PROPS: dict[str, Any] = {}
 
 
 class _EspeakEngine:
@@ -131,7 +135,10 @@ class _EspeakEngine:
     libespeak-ng is one per process with one synthesis callback: a pyttsx3 driver being
     garbage-collected unregisters it (``SetSynthCallback(None)``), silencing the engine that
     replaced it. So engines are never freed (:data:`_KEEP`, a few KB each) and each render
-    registers its own driver's callback again. Use one renderer per process.
+    registers its own driver's callback again, and renders of all engines in the process
+    are serialised by :data:`_ESPEAK_LOCK` (held from ``save_to_file`` to the end of
+    ``runAndWait``; a hung render keeps it, so later ones time out and the renderer falls
+    back to the binary, as it should).
     """
 
     def __init__(self) -> None:
@@ -143,30 +150,48 @@ class _EspeakEngine:
         # Lines; shadow print in that module only (module globals come before builtins).
         espeak_driver.print = lambda *args, **kwargs: log.debug("pyttsx3: %s", " ".join(map(str, args)))
         self._espeak = _espeak
-        self.engine = pyttsx3.Engine("espeak")
+        with _ESPEAK_LOCK:  # the driver initialises libespeak-ng once per process, unguarded
+            self.engine = pyttsx3.Engine("espeak")
+            _ESPEAK_PROPS.clear()  # a new driver resets voice, rate and volume
         self._driver = self.engine.proxy._driver
         self._props: dict[str, Any] = {}
-        self._dirty = False
+        self._locked = False
         _KEEP.append(self.engine)
 
     def setProperty(self, name: str, value: Any) -> None:
-        if self._props.get(name, object()) != value:
-            self._driver.setProperty(name, value)  # at once, not through pyttsx3's command queue
-            self._props[name] = value
-            self._dirty = True
+        self._props[name] = value  # applied under the lock in save_to_file
 
     def save_to_file(self, text: str, path: str) -> None:
-        if self._dirty:  # espeak_Synchronize polls every 20 ms: only when something changed
-            self._espeak.Synchronize()  # property changes are applied before synthesis starts
-            self._dirty = False
-        self._espeak.SetSynthCallback(self._driver._onSynth)
-        self.engine.save_to_file(text, path)
+        if not _ESPEAK_LOCK.acquire(timeout=60):
+            raise SpeechError("libespeak-ng is held by another render that does not finish")
+        self._locked = True
+        try:
+            changed = False
+            for name, value in self._props.items():
+                if _ESPEAK_PROPS.get(name, object()) != value:
+                    _ESPEAK_PROPS.pop(name, None)
+                    self._driver.setProperty(name, value)  # at once, not through pyttsx3's queue
+                    _ESPEAK_PROPS[name] = value
+                    changed = True
+            if changed:  # espeak_Synchronize polls every 20 ms: only when something changed
+                self._espeak.Synchronize()  # property changes are applied before synthesis starts
+            self._espeak.SetSynthCallback(self._driver._onSynth)
+            self.engine.save_to_file(text, path)
+        except BaseException:
+            self._locked = False
+            _ESPEAK_LOCK.release()
+            raise
 
     def runAndWait(self) -> None:
-        self.engine.runAndWait()
-        self._espeak.Synchronize()
-        while self._driver._speaking:  # the callback writes the file at MSG_TERMINATED
-            time.sleep(0.002)
+        try:
+            self.engine.runAndWait()
+            self._espeak.Synchronize()
+            while self._driver._speaking:  # the callback writes the file at MSG_TERMINATED
+                time.sleep(0.002)
+        finally:
+            if self._locked:
+                self._locked = False
+                _ESPEAK_LOCK.release()
 
     def endLoop(self) -> None:
         self._driver.endLoop()

@@ -200,3 +200,51 @@ def test_prune_removes_least_recently_used_sentences_first(tmp_path, fake_log):
         assert [p.exists() for p in paths] == [True, False, True]
     finally:
         renderer.close()
+
+
+def _binary_duration(tmp_path, text, voice, rate):
+    import subprocess
+
+    out = tmp_path / f"cli-{voice}-{rate}.wav"
+    subprocess.run(["espeak-ng", "-v", voice, "-s", str(rate), "-w", str(out), text], check=True)
+    return read_wav(out).duration
+
+
+@pytest.mark.parametrize("language, text", [("de", "Das dritte faschistische Gesetz."),
+                                            ("en", "The third fascist law is enacted.")])
+def test_pyttsx3_applies_voice_and_rate_like_the_espeak_binary_across_engines(tmp_path, language, text):
+    # pyttsx3 2.99 can lose a rate or voice change (queued behind an espeak_Cancel) or keep the
+    # voice of a previous engine; the rendered length must match espeak-ng's own at every rate
+    for round_ in range(2):  # a second renderer (new engine) in the same process
+        renderer = SpeechRenderer(tmp_path / f"cache{round_}")
+        try:
+            for rate in (120, 400, 175):
+                got = read_wav(renderer.render(text, language, rate=rate).wait(30)).duration
+                want = _binary_duration(tmp_path, text, language, rate)
+                assert got == pytest.approx(want, rel=0.03), (round_, rate)
+            assert renderer.backend == "pyttsx3"
+        finally:
+            renderer.close()
+
+
+def test_renderers_in_parallel_threads_share_libespeak_safely(tmp_path):
+    renderers = [SpeechRenderer(tmp_path / f"r{k}", timeout=10) for k in range(3)]
+    results: dict[int, list[float]] = {}
+
+    def work(k):
+        results[k] = [read_wav(renderers[k].render(f"Satz {w} für Platz {k}.", "de", rate=rate).wait(30)).duration
+                      for w, rate in (("eins", 400), ("zwei", 120), ("drei", 400))]
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(3)]
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        for k in range(3):
+            fast1, slow, fast2 = results[k]
+            assert slow > 2 * max(fast1, fast2), k
+        assert [r.backend for r in renderers] == ["pyttsx3"] * 3
+    finally:
+        for r in renderers:
+            r.close()
