@@ -28,7 +28,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def read_game_file(path: str) -> list[str]:
-    """The physical lines of ``path`` (``-``: stdin), without line ends.
+    """The physical lines of ``path`` (``-``: stdin), read as UTF-8 (a leading BOM is
+    skipped), without line ends.
 
     Raises:
         UsageError: the file is not UTF-8 text. (``OSError`` passes through; the CLI
@@ -36,10 +37,11 @@ def read_game_file(path: str) -> list[str]:
     """
     try:
         if path == "-":
-            text = sys.stdin.read()
+            data = sys.stdin.buffer.read()
         else:
             with open(path, "rb") as fh:
-                text = fh.read().decode("utf-8-sig")
+                data = fh.read()
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise UsageError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     return [line.rstrip("\r") for line in text.split("\n")]

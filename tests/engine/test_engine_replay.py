@@ -221,3 +221,14 @@ def test_cli_reader_closing_the_pipe_early_is_not_an_unusable_file(tmp_path):
     proc.stdout.close()
     stderr = proc.stderr.read().decode()
     assert proc.wait(timeout=60) == 0 and stderr == ""
+
+
+def test_cli_reads_stdin_as_utf8_with_or_without_bom():
+    """`firmware-host replay -` reads the game from stdin, as UTF-8 like a file (a BOM from a
+    Windows editor is skipped there too)."""
+    text = "\ufeff" + setup_line() + '\n{"action": "nominate", "seat": 0, "target": 2}\n'
+    proc = subprocess.run([sys.executable, "-m", "firmware_host", "replay", "-"],
+                          input=text.encode("utf-8"), capture_output=True, timeout=60, cwd=ROOT,
+                          env={**os.environ, "PYTHONIOENCODING": "latin-1"})
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout.decode("utf-8").splitlines()[-1])["state"]["phase"] == "election"
