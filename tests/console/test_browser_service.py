@@ -83,6 +83,9 @@ def test_game_on_the_mocked_board_seen_live_with_undo_and_held_reveal(browser, b
         page.wait_for_selector("#phase:has-text('Election:')")
         page.wait_for_selector("#facts:has-text('4 of 5')")
         assert service.call(lambda: service.game.game.phase) == "election"
+        # the help forms preselect the seat that must act now: the one whose ballot was undone
+        assert page.get_by_label("Acting seat").input_value() == "4"
+        page.wait_for_selector("#seats tbody tr:nth-child(5):has-text('yes, must act')")
 
         # secrets only while reveal is held
         reveal = page.get_by_role("button", name="Hold to reveal")

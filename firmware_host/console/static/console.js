@@ -338,7 +338,27 @@
     rs.value = keep !== "" && Number(keep) < n ? keep : "";
   }
 
+  let lastAwaiting = "";
+  function followWhoMustAct() {
+    // preselect the seat that must act in the help forms, unless the game master is using them
+    const acting = view().awaiting || view().must_act || [];
+    const key = JSON.stringify(acting) + "|" + (view().phase || "");
+    if (key === lastAwaiting) return;
+    lastAwaiting = key;
+    if (!acting.length) return;
+    ["choose-seat", "act-seat"].forEach((id) => {
+      const sel = $(id);
+      if (document.activeElement && sel.form && sel.form.contains(document.activeElement)) return;
+      if (Array.from(sel.options).some((o) => o.value === String(acting[0]))) sel.value = String(acting[0]);
+    });
+  }
+
   function render() {
+    const lang = setup().language;
+    if (lang === "de" || lang === "en") {
+      $("announcement-list").lang = lang;
+      $("announce-live").lang = lang;
+    }
     renderGlance();
     renderLog("announcement-list", "announce-live", snap.announcements, "a", false);
     const faults = snap.faults || snap.faults_and_refusals || [];
@@ -347,6 +367,7 @@
       : faults, "f", true);
     renderHealth();
     fillSeatSelects();
+    followWhoMustAct();
     if (!setupFilled && snap.setup && snap.setup.players) fillSetupForm(snap.setup);
   }
 
