@@ -113,3 +113,12 @@ def test_reason_malformed_only_for_the_actions_own_fields():
     assert action == A("nominate", seat=0, target=1)
     action = Action.from_json({"action": "vote", "seat": 0, "ballot": "ja", "order": "x"})
     assert action == A("vote", seat=0, ballot="ja")
+
+
+def test_reason_malformed_discard_without_party_on_a_tracked_deck_names_the_field():
+    """REPLAY.md: only an untracked deck may leave out the discard's party; on a tracked deck
+    it is a missing field, and the message says so."""
+    game = make(5)
+    elect(game, 2)
+    exc = refused(game, A("discard", seat=0))
+    assert exc.reason == "malformed" and "'party' is missing" in exc.message

@@ -311,8 +311,10 @@ class Game:
 
     def _check_party(self, action: Action, optional: bool = False) -> str | None:
         party = action.party
-        if party is None and optional:
-            return None
+        if party is None:
+            if optional:
+                return None
+            raise _refuse("malformed", f"{action.kind}: the field 'party' is missing")
         if party != FASCIST and party != DEMOCRATIC:
             raise _refuse("malformed", f"{action.kind}: party must be 'democratic' or "
                                        f"'fascist', not {party!r}")
