@@ -183,15 +183,23 @@ class RecordingSink:
         return pb.record
 
     def wait_for(self, predicate, timeout: float = 10.0) -> bool:
-        """Block until ``predicate(sink)`` is true (re-checked on every play/stop); False on timeout."""
+        """Block until ``predicate(sink)`` is true (re-checked on every play/stop); False on timeout.
+
+        The predicate runs without the sink's lock held, so it may ask the audio service
+        (whose players call into this sink) without risking a deadlock.
+        """
         deadline = time.monotonic() + timeout
-        with self._cond:
-            while not predicate(self):
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    return False
-                self._cond.wait(min(left, 0.05))
-            return True
+        while True:
+            with self._cond:
+                seen = len(self.played)
+            if predicate(self):
+                return True
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            with self._cond:
+                if len(self.played) == seen:
+                    self._cond.wait(min(left, 0.02))
 
     def _notify(self) -> None:
         with self._cond:
