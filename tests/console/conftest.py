@@ -1,98 +1,26 @@
-"""Fixtures for the console tests: a fake backend, a virtual clock, an aiohttp test client."""
+"""Fixtures for the console tests: a fake backend and a virtual clock."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import json
-import re
 import sys
 from pathlib import Path
 
 import pytest
-from aiohttp.test_utils import TestClient, TestServer
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from fake_backend import FakeBackend  # noqa: E402
+from console_fake_backend import FakeBackend  # noqa: E402
 
 from firmware_host.clock import VirtualClock  # noqa: E402
-from firmware_host.console import hash_pin, make_app  # noqa: E402
-
-PIN = "482913"
-PIN_HASH = hash_pin(PIN)
-SETUP_5 = {"players": 5, "names": ["Anna", "Ben", "", "Dora", ""], "language": "en",
-           "first_president": 0, "variant": "rulebook", "deck": "tracked", "roles": "dealt"}
 
 
 @pytest.fixture
 def backend() -> FakeBackend:
+    """A fake ConsoleBackend on the real rules engine."""
     return FakeBackend()
 
 
 @pytest.fixture
 def clock() -> VirtualClock:
+    """A virtual clock for session idle time and PIN back-off."""
     return VirtualClock(1000.0)
-
-
-def run(coro):
-    """Run one test coroutine on a fresh event loop."""
-    return asyncio.run(coro)
-
-
-@contextlib.asynccontextmanager
-async def console_client(backend, clock=None, **settings):
-    """An aiohttp TestClient on the console app; settings default to a PIN on loopback."""
-    settings.setdefault("pin_hash", PIN_HASH)
-    app = make_app(backend, settings, clock=clock)
-    client = TestClient(TestServer(app, host="127.0.0.1"))
-    await client.start_server()
-    try:
-        yield client
-    finally:
-        await client.close()
-
-
-def origin(client) -> str:
-    return f"http://127.0.0.1:{client.server.port}"
-
-
-async def login(client, pin: str = PIN):
-    """Log in; returns the login response (303 on success)."""
-    return await client.post("/login", data={"pin": pin}, allow_redirects=False,
-                             headers={"Origin": origin(client)})
-
-
-async def csrf_token(client) -> str:
-    """The CSRF token from the console page (the client must be logged in)."""
-    page = await (await client.get("/")).text()
-    return re.search(r'name="csrf-token" content="([^"]+)"', page).group(1)
-
-
-async def post_json(client, path, body, token, **headers):
-    headers = {"Origin": origin(client), "X-CSRF-Token": token, **headers}
-    return await client.post(path, json=body, headers=headers)
-
-
-async def read_event(response, timeout: float = 10.0) -> tuple[str, object]:
-    """The next server-sent event (name, data) from a streaming response, skipping comments."""
-    async def one():
-        name, data = "message", []
-        while True:
-            line = (await response.content.readline()).decode("utf-8")
-            if line == "":
-                raise EOFError("event stream closed")
-            line = line.rstrip("\n")
-            if line == "":
-                if data:
-                    return name, json.loads("\n".join(data))
-                name = "message"
-                continue
-            if line.startswith(":") or line.startswith("retry:"):
-                continue
-            field, _, value = line.partition(": ")
-            if field == "event":
-                name = value
-            elif field == "data":
-                data.append(value)
-    return await asyncio.wait_for(one(), timeout)

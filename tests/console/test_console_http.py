@@ -7,12 +7,11 @@ import json
 import logging
 
 import pytest
-from conftest import (PIN, PIN_HASH, SETUP_5, console_client, csrf_token, login, origin,
+from console_helpers import (PIN, PIN_HASH, SETUP_5, console_client, csrf_token, login, origin,
                       post_json, read_event, run)
 
 from firmware_host.console import (ConsoleSettingsError, hash_pin, make_app, public_snapshot,
                                    serve, verify_pin)
-from firmware_host.console import hash_pin as hash_pin_module  # noqa: F401
 from firmware_host.console.security import LoginLimiter, PinHashError, SessionStore
 from firmware_host.errors import FirmwareHostError, UsageError
 
@@ -333,7 +332,7 @@ def test_event_stream_follows_changes_made_on_the_service_thread(backend):
 
 
 def test_event_stream_fetches_the_snapshot_when_told_of_other_changes():
-    from fake_backend import FakeBackend
+    from console_fake_backend import FakeBackend
     backend = FakeBackend(publish_lines=True)
 
     async def go():

@@ -1,7 +1,7 @@
 """Make ``docs/console.png``: the console during a 7-player game on the real service and the
 MockBoard (the first rounds of ``examples/simulate-7p.jsonl``, with seat names).
 
-Run: ``python3 tests/console/make_screenshot.py`` (needs /usr/bin/chromium).
+Run: ``python3 tests/console/make_console_screenshot.py`` (needs /usr/bin/chromium).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ HERE = Path(__file__).parent
 ROOT = HERE.parent.parent
 sys.path.insert(0, str(HERE))
 
-from browser import ARGS, CHROMIUM  # noqa: E402
+from console_browser import ARGS, CHROMIUM  # noqa: E402
 
 from firmware_host.clock import VirtualClock  # noqa: E402
 from firmware_host.console import serve  # noqa: E402

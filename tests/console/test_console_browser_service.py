@@ -8,11 +8,10 @@ no secret may be on the page until the reveal control is held.
 from __future__ import annotations
 
 import io
-import re
 
 import pytest
-from browser import axe_violations, browser, needs_chromium, role_words  # noqa: F401
-from conftest import PIN, PIN_HASH
+from console_browser import axe_violations, browser, needs_chromium, role_words  # noqa: F401
+from console_helpers import PIN, PIN_HASH
 
 from firmware_host.clock import VirtualClock
 from firmware_host.console import serve
