@@ -248,3 +248,15 @@ def test_renderers_in_parallel_threads_share_libespeak_safely(tmp_path):
     finally:
         for r in renderers:
             r.close()
+
+
+def test_name_with_phoneme_input_is_pronounced_not_read_out(tmp_path):
+    # ACCESSIBILITY.md 7: a name may carry espeak-ng phoneme input ([[...]]); it must reach
+    # espeak-ng intact (NFC and whitespace normalisation leave it alone)
+    renderer = SpeechRenderer(tmp_path)
+    try:
+        phonemes = read_wav(renderer.render("[['an@]]", "de").wait(30)).duration
+        literal = read_wav(renderer.render("Klammer Klammer an at Klammer Klammer", "de").wait(30)).duration
+        assert 0.2 < phonemes < literal / 2
+    finally:
+        renderer.close()
