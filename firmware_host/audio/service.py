@@ -390,8 +390,12 @@ class AudioService:
         :returns: True if something was cut off.
         """
         self._check_channel(channel)
-        out = channel if not (channel.startswith("seat:") and self.settings.whisper_station) else "whisper"
+        out = channel
         with self._lock:
+            if channel.startswith("seat:") and self.settings.whisper_station:
+                if self._serving != _seat(channel):
+                    return False  # not at the station: nothing of theirs is playing
+                out = "whisper"
             player = self._players.get(out)
         return player.interrupt() if player is not None else False
 

@@ -89,3 +89,17 @@ def test_repeat_last_at_whisper_station_goes_to_the_station(station):
 def test_whisper_station_needs_a_call_text(make_service):
     with pytest.raises(AudioError, match="whisper_call"):
         make_service(whisper_station=True, whisper_device="hw:1")
+
+
+def test_interrupting_a_seat_not_at_the_station_leaves_the_visit_alone(make_service):
+    sink = RecordingSink(hold=True)
+    audio = make_service(sink, seats=4, whisper_call=call_text, whisper_station=True, whisper_device="hw:1")
+    audio.say("seat:0", "Deine Hand.", key="hand")
+    assert sink.wait_for(lambda s: calls(s) == [call_text(0)], WAIT)
+    sink.finish("public")
+    audio.confirm_whisper(0)
+    assert sink.wait_for(lambda s: (p := s.playing("whisper")) is not None and p.key == "hand", WAIT)
+    assert audio.interrupt("seat:2") is False
+    assert sink.playing("whisper").key == "hand"
+    assert audio.interrupt("seat:0") is True
+    assert sink.wait_for(lambda s: s.on("whisper")[0].interrupted, WAIT)
