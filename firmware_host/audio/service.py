@@ -168,6 +168,7 @@ class _Player:
         self.current: Utterance | None = None
         self.playback: Playback | None = None
         self.cut_by: Utterance | None = None
+        self.working: Utterance | None = None  # popped and not yet finished (building or playing)
         self.cond = threading.Condition()
         self.closed = False
         self.thread = threading.Thread(target=self._run, name=f"audio-{output}", daemon=True)
@@ -199,7 +200,7 @@ class _Player:
 
     def idle(self) -> bool:
         with self.cond:
-            return not self.heap and self.current is None
+            return not self.heap and self.working is None
 
     def close(self) -> None:
         with self.cond:
@@ -219,50 +220,59 @@ class _Player:
                     self.heap.clear()
                     return
                 _, _, utt = heapq.heappop(self.heap)
+                self.working = utt
             try:
-                clip = self.service._build(utt)
-            except Exception as exc:  # noqa: BLE001 - one bad clip must never silence an output
-                if isinstance(exc, FirmwareHostError):
-                    log.error("audio: cannot play %s %r on %s: %s", utt.key, utt.text, self.output, exc)
-                else:
-                    log.exception("audio: cannot play %s %r on %s", utt.key, utt.text, self.output)
+                self._step(utt)
+            finally:
+                with self.cond:
+                    self.working = None
+
+    def _step(self, utt: Utterance) -> None:
+        """Build and play one utterance (re-queued if cut off and not to be dropped)."""
+        try:
+            clip = self.service._build(utt)
+        except Exception as exc:  # noqa: BLE001 - one bad clip must never silence an output
+            if isinstance(exc, FirmwareHostError):
+                log.error("audio: cannot play %s %r on %s: %s", utt.key, utt.text, self.output, exc)
+            else:
+                log.exception("audio: cannot play %s %r on %s", utt.key, utt.text, self.output)
+            utt.error = exc
+            self.service._played(utt, self.output, completed=False)
+            return
+        with self.cond:
+            if self.closed:
+                utt._finish()
+                return
+            if self.heap and self.cuts(utt, self.heap[0][2]):
+                heapq.heappush(self.heap, (-utt.rank, utt.seq, utt))  # something more urgent came
+                return
+            try:
+                self.service._guard(utt, self.output)
+                info = PlayInfo(self.output, utt.channel, utt.key, utt.text, utt.earcon, utt.priority, utt.seq)
+                playback = self.service.sink.play(clip, info)
+            except Exception as exc:  # noqa: BLE001 - a sink failure is logged, the output goes on
+                level = logging.CRITICAL if isinstance(exc, PrivacyError) else logging.ERROR
+                log.log(level, "audio: %s", exc)
                 utt.error = exc
-                self.service._played(utt, self.output, completed=False)
-                continue
-            with self.cond:
-                if self.closed:
-                    utt._finish()
-                    continue
-                if self.heap and self.cuts(utt, self.heap[0][2]):
-                    heapq.heappush(self.heap, (-utt.rank, utt.seq, utt))  # something more urgent came
-                    continue
-                try:
-                    self.service._guard(utt, self.output)
-                    info = PlayInfo(self.output, utt.channel, utt.key, utt.text, utt.earcon, utt.priority, utt.seq)
-                    playback = self.service.sink.play(clip, info)
-                except Exception as exc:  # noqa: BLE001 - a sink failure is logged, the output goes on
-                    level = logging.CRITICAL if isinstance(exc, PrivacyError) else logging.ERROR
-                    log.log(level, "audio: %s", exc)
-                    utt.error = exc
-                    playback = None
-                else:
-                    self.current, self.playback, self.cut_by = utt, playback, None
-            if playback is None:
-                self.service._played(utt, self.output, completed=False)
-                continue
-            self.service._heard(utt, self.output)
-            playback.wait()
-            with self.cond:
-                self.current, self.playback = None, None
-                cut_by, self.cut_by = self.cut_by, None
-                if playback.stopped and not self.closed:
-                    dropped = self.output != "public" and (cut_by is None or cut_by.priority == "request")
-                    if not dropped:
-                        heapq.heappush(self.heap, (-utt.rank, utt.seq, utt))  # play again from the start
-                        continue
-                    utt.interrupted = True
-            utt.sink_path = playback.path
-            self.service._played(utt, self.output, completed=not playback.stopped)
+                playback = None
+            else:
+                self.current, self.playback, self.cut_by = utt, playback, None
+        if playback is None:
+            self.service._played(utt, self.output, completed=False)
+            return
+        self.service._heard(utt, self.output)
+        playback.wait()
+        with self.cond:
+            self.current, self.playback = None, None
+            cut_by, self.cut_by = self.cut_by, None
+            if playback.stopped and not self.closed:
+                dropped = self.output != "public" and (cut_by is None or cut_by.priority == "request")
+                if not dropped:
+                    heapq.heappush(self.heap, (-utt.rank, utt.seq, utt))  # play again from the start
+                    return
+                utt.interrupted = True
+        utt.sink_path = playback.path
+        self.service._played(utt, self.output, completed=not playback.stopped)
 
 
 class AudioService:

@@ -465,6 +465,8 @@ class SpeechRenderer:
                 _check_wav(tmp)
             except BaseException as exc:  # noqa: BLE001 - counted, then retried or reported
                 last_error = exc
+                if isinstance(exc, ValueError) and not isinstance(exc, SpeechError):
+                    break  # a bad voice name: the engine is fine, the request is not
                 if self.backend == "pyttsx3":
                     self._engine_failed(exc)
                 else:

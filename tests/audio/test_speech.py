@@ -260,3 +260,14 @@ def test_name_with_phoneme_input_is_pronounced_not_read_out(tmp_path):
         assert 0.2 < phonemes < literal / 2
     finally:
         renderer.close()
+
+
+def test_unknown_voice_fails_that_sentence_only_and_keeps_pyttsx3(tmp_path):
+    renderer = SpeechRenderer(tmp_path)
+    try:
+        with pytest.raises(SpeechError, match="no-such-voice"):
+            renderer.render("Ja.", "de", voice="no-such-voice").wait(30)
+        assert renderer.backend == "pyttsx3"
+        assert read_wav(renderer.render("Ja.", "de").wait(30)).duration > 0.2
+    finally:
+        renderer.close()
