@@ -647,9 +647,7 @@ class SecretDictatorGame:
         game = self.game
         if game is None:
             return
-        voice = self.service.voice
-        if voice is not None:
-            voice.interrupt(f"seat:{seat}")
+        # priority "request" cuts off what the seat's earphone is saying (ACCESSIBILITY.md 4)
         mine = announce.status(game, seat)
         if self.settings.status_channel == "public":
             for a in announce.status(game, None):
