@@ -213,7 +213,7 @@ class SecretDictatorGame:
         if wav:
             line["wav"] = wav
         if a.channel == "public":
-            self.announced.append({"key": a.key, "params": dict(a.params), "text": text})
+            self.announced.append({"channel": "public", "key": a.key, "params": dict(a.params), "text": text})
         log.debug("say %s %s", a.channel, a.key)
         self.service.emit(line)
 
