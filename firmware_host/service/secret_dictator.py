@@ -918,7 +918,7 @@ class SecretDictatorGame:
             if self.paused:
                 raise CommandRefused("the game is paused")
             if not self.accept(action, from_gm=True):
-                raise CommandRefused(f"act: {action.kind} was refused")
+                raise CommandRefused(f"{action.kind} was refused")
             return {"accepted": True, "state": state_json(self.game) if self.game else None}
         if name == "choose":
             if game is None:
@@ -936,7 +936,7 @@ class SecretDictatorGame:
             if self._blocked(kind, seat):
                 raise CommandRefused("the board does not match the game; fix it first")
             if not self.accept(Action(kind, seat=seat, target=target), from_gm=True):
-                raise CommandRefused(f"choose: {kind} was refused")
+                raise CommandRefused(f"{kind} was refused")
             return {"accepted": True}
         if name == "key":
             self._on_GameMasterKey(type("GameMasterKey", (), {"gesture": fields.get("gesture", "press")})())

@@ -262,11 +262,12 @@ class Simulator:
         assert service is not None
         fields = dict(sig.fields)
         command = fields.pop("command")
+        mark = len(self.lines)
         try:
             service.call(lambda: service.game.command(command, **fields))
         except UsageError as exc:
-            already = self.lines and self.lines[-1].get("event") == "rejected"
-            if not (command == "act" and already):
+            # an engine refusal already has its ``rejected`` line (and was spoken)
+            if not any(l.get("event") == "rejected" for l in self.lines[mark:]):
                 self._fault("gm", "refused", f"{command}: {exc}", sig.line)
 
     def _wait_for(self, sig: Signal, mark: int) -> None:

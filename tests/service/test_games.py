@@ -214,3 +214,34 @@ def test_role_tiles_are_read_seat_by_seat_then_the_game_starts():
     assert k.count("roles.tile_read") == 5 and "roles.complete" in k and "game.started" in k
     assert not [key for key in keys(out) if key.startswith("prolog.role")]   # nothing said about roles
     assert not [l for l in out if l.get("event") in ("fault", "rejected")]
+
+
+def test_game_master_key_pauses_and_nothing_is_accepted_until_resumed():
+    lines = gamegen.unplug_script()[:5] + [
+        {"signal": "key", "gesture": "press"},
+        {"signal": "ballot", "seat": 1, "ballot": "ja"},
+        {"signal": "key", "gesture": "press"},
+        {"signal": "ballot", "seat": 1, "ballot": "ja"},
+    ]
+    out = run_lines(lines)
+    assert [l["reason"] for l in out if l.get("event") == "rejected"] == ["paused"]
+    k = keys(out, "public")
+    assert k.index("gm.paused") < k.index("gm.resumed")
+    assert [l["params"]["count"] for l in announces(out) if l["key"] == "ballot.counted"] == [1, 2]
+
+
+def test_game_master_undo_act_and_choose_by_signals():
+    setup = {"players": 5, "seed": 4, "language": "en"}
+    out = run_lines([{"setup": setup},
+                     {"signal": "gm", "command": "choose", "seat": 0, "target": 3},
+                     {"signal": "gm", "command": "undo"},
+                     {"signal": "gm", "command": "choose", "seat": 0, "target": 2},
+                     {"signal": "gm", "command": "act", "action": {"action": "vote", "seat": 0, "ballot": "ja"}},
+                     {"signal": "gm", "command": "act", "action": {"action": "vote", "seat": 0, "ballot": "ja"}},
+                     {"signal": "gm", "command": "choose", "seat": 0, "target": 1}])
+    assert [e["target"] for e in out if e.get("event") == "nominated"] == [3, 2]
+    assert "gm.undone" in keys(out, "public")
+    assert [l["reason"] for l in out if l.get("event") == "rejected"] == ["already_voted"]
+    faults = [l for l in out if l.get("event") == "fault"]
+    assert len(faults) == 1 and faults[0]["source"] == "gm" and faults[0]["line"] == 7
+    assert state(out)["phase"] == "election"
