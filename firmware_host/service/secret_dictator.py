@@ -586,7 +586,8 @@ class SecretDictatorGame:
     def handle_input(self, event: Any) -> None:
         """One input event from the board (on the service thread); never raises for bad input."""
         name = type(event).__name__
-        log.info("input: %s", describe_input(event))
+        if name not in ("Fault", "ReaderState"):      # those get their own fault/info line
+            log.info("input: %s", describe_input(event))
         handler: Callable[[Any], None] | None = getattr(self, f"_on_{name}", None)
         if handler is None:
             log.info("input ignored: %s", name)

@@ -32,3 +32,26 @@ def test_watchdog_for_another_pid_is_ignored():
     notifier = Notifier.from_environment({"NOTIFY_SOCKET": "/nonexistent", "WATCHDOG_USEC": "1000", "WATCHDOG_PID": "1"})
     assert notifier.watchdog_interval is None
     assert notifier.watchdog() is False  # missing socket: a warning, not an exception
+
+
+def test_service_says_ready_then_pings_the_watchdog_from_its_thread(tmp_path):
+    from firmware_host.clock import VirtualClock
+    from firmware_host.service.core import BoardService
+    from firmware_host.service.journal import Journal
+    from firmware_host.service.settings import ServiceSettings
+
+    path = str(tmp_path / "notify.sock")
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    server.bind(path)
+    server.settimeout(10)
+    notifier = Notifier(path, watchdog_usec=200_000)      # WatchdogSec=0.2 s: a ping every 0.1 s
+    service = BoardService(ServiceSettings(), clock=VirtualClock(), journal=Journal(tmp_path / "j.sqlite3"),
+                           notifier=notifier)
+    try:
+        service.start(None)
+        got = [server.recv(4096).decode() for _ in range(3)]
+    finally:
+        service.stop()
+        server.close()
+    assert got[0].startswith("READY=1") and "STATUS=waiting for a setup" in got[0]
+    assert got[1:] == ["WATCHDOG=1", "WATCHDOG=1"]
