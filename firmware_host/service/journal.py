@@ -135,14 +135,18 @@ class Journal:
                 self._db.execute("INSERT INTO meta(key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
             elif int(row[0]) > SCHEMA_VERSION:
                 raise JournalError(f"journal {self.path}: schema {row[0]} is newer than this firmware ({SCHEMA_VERSION})")
-            for suffix in ("-wal", "-shm"):
-                side = Path(str(self.path) + suffix)
-                if side.exists():
-                    os.chmod(side, 0o600)
+            self._private_sidecars()
         except sqlite3.DatabaseError as exc:
             raise JournalError(f"journal {self.path}: {exc}") from None
         except OSError as exc:
             raise JournalError(f"journal {self.path}: {exc.strerror or exc}") from None
+
+    def _private_sidecars(self) -> None:
+        """SQLite's ``-wal``/``-shm`` files hold the same secrets: mode 0600 too."""
+        for suffix in ("-wal", "-shm"):
+            side = Path(str(self.path) + suffix)
+            if side.exists():
+                os.chmod(side, 0o600)
 
     # -- writing --------------------------------------------------------------------------
     def _write(self, sql: str, args: tuple) -> int:
@@ -164,8 +168,10 @@ class Journal:
         """
         with self._lock:
             self._db.execute("UPDATE games SET status='abandoned' WHERE status='playing'")
-        return self._write("INSERT INTO games(created, setup, status) VALUES (?, ?, 'playing')",
-                           (time.time(), json.dumps(setup, sort_keys=True)))
+        game_id = self._write("INSERT INTO games(created, setup, status) VALUES (?, ?, 'playing')",
+                              (time.time(), json.dumps(setup, sort_keys=True)))
+        self._private_sidecars()
+        return game_id
 
     def append_action(self, game_id: int, action: dict) -> int:
         """Journal one accepted REPLAY.md action dict (also ``reshuffle``); returns the entry id."""

@@ -17,6 +17,7 @@ def test_journal_file_mode_is_0600_and_wal(tmp_path):
     journal = Journal(path)
     journal.begin_game(SETUP)
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    assert stat.S_IMODE(os.stat(str(path) + "-wal").st_mode) == 0o600
     assert journal._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert journal._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
     journal.close()
