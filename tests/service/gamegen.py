@@ -101,8 +101,12 @@ def write(name: str, comment: str, lines: list[dict]) -> Path:
 
 def seven_player_game() -> list[dict]:
     """The showcase: a whole 7-player game won by the democrats with their fifth law."""
-    actions = random_game(SETUP_7P, 50, ja=0.75)
-    return signals_for_game(SETUP_7P, actions)
+    return signals_for_game(SETUP_7P, seven_player_actions())
+
+
+def seven_player_actions() -> list[dict]:
+    """The actions of the showcase game (failed elections, view-discard, peek, an execution)."""
+    return random_game(SETUP_7P, 141, ja=0.6)
 
 
 def bounce_script() -> list[dict]:
@@ -164,7 +168,8 @@ def main() -> None:
     write("simulate-7p.jsonl", """
         A whole 7-player game (rulebook variant, English) played by board signals (SIMULATE.md):
         presses and scanning, ballot tiles, law tiles at the discard tray, laws in their slots,
-        the tracker pin. View-discard, peek and an execution happen; the democrats win.
+        the tracker pin after failed elections. View-discard, peek and an execution happen;
+        the democrats win with their fifth law.
         Run: firmware-host simulate --script examples/simulate-7p.jsonl --audio-dir out/audio
     """, seven_player_game())
     write("simulate-chaos.jsonl", """

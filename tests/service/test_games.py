@@ -16,8 +16,9 @@ SETUP_5P = {"players": 5, "seed": 21, "language": "en"}
 
 def test_R15_seven_player_example_ends_with_the_democrats_fifth_law():
     out = run_lines((ROOT / "examples" / "simulate-7p.jsonl").read_text())
-    actions = random_game(gamegen.SETUP_7P, 50, ja=0.75)
+    actions = gamegen.seven_player_actions()
     assert state(out) == state_json(gamegen.final_game(gamegen.SETUP_7P, actions))
+    assert "tracker.moved" in keys(out, "public") and "power.execution.done" in keys(out, "public")
     assert state(out)["winner"] == "democrats" and state(out)["reason"] == "democratic_laws"
     assert not [l for l in out if l.get("event") in ("fault", "rejected")]
     assert "game_over.roles" in keys(out, "public")
@@ -71,7 +72,7 @@ def test_R13_each_power_by_board_signals(name, public_key, private_key):
 
 
 def test_R13_peek_result_goes_only_to_the_president_and_a_press_acknowledges():
-    game_actions = random_game(gamegen.SETUP_7P, 50, ja=0.75)
+    game_actions = gamegen.seven_player_actions()
     acks = [i for i, a in enumerate(game_actions) if a["action"] == "acknowledge"]
     out = run_lines(signals_for_game(gamegen.SETUP_7P, game_actions[:acks[1] + 1]))
     results = [l for l in announces(out) if l["key"] == "power.peek.result"]
