@@ -117,7 +117,7 @@ def latency(rounds: int, cache: Path) -> dict:
         at = sink.wait_key("status.public", t)
         if at is not None and i >= 2:
             holds.append((at - recognised["ButtonGesture"]) * 1000)
-        audio_wait(service.voice, 2)
+        audio_wait(service.voice, 10)
         # a ballot frame: a vote in a running election -> "vier von sieben" counted aloud
         if i == 0:
             service.call(lambda: service.game.command("choose", seat=0, target=1))
@@ -128,7 +128,7 @@ def latency(rounds: int, cache: Path) -> dict:
         at = sink.wait_key("ballot.counted", t)
         if at is not None and i >= 2:
             ballots.append((at - recognised["BallotRead"]) * 1000)
-        audio_wait(service.voice, 2)
+        audio_wait(service.voice, 10)
     service.stop()
     return {"button_hold_to_status_ms": {"median": statistics.median(holds), "p99": percentile(holds, 99)},
             "ballot_frame_to_count_ms": {"median": statistics.median(ballots), "p99": percentile(ballots, 99)},

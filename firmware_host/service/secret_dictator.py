@@ -653,12 +653,29 @@ class SecretDictatorGame:
         if self.settings.status_channel == "public":
             for a in announce.status(game, None):
                 self._speak(a)
-            for a in mine:
-                if catalogue.is_private(a.key):
-                    self._speak(a, priority="request")
+            self._speak_request([a for a in mine if catalogue.is_private(a.key)])
         else:
-            for a in mine:
-                self._speak(a, priority="request")
+            self._speak_request(mine)
+
+    def _speak_request(self, items: list) -> None:
+        """A seat's own request as *one* utterance (priority ``request`` cuts its earphone
+        off, ACCESSIBILITY.md 4), with one ``announce`` line per message."""
+        if not items:
+            return
+        texts = []
+        for a in items:
+            try:
+                texts.append(catalogue.text(a.key, a.params, self.language, names=self.names))
+            except (FirmwareHostError, ValueError) as exc:
+                log.error("announcement %s: %s", a.key, exc)
+                texts.append(a.key)
+        voice = self.service.voice
+        wav = voice.say(items[0].channel, " ".join(texts), key=items[0].key, priority="request") if voice else None
+        for a, text in zip(items, texts):
+            line = {"event": "announce", "channel": a.channel, "key": a.key, "params": dict(a.params), "text": text}
+            if wav:
+                line["wav"] = wav
+            self.service.emit(line)
 
     def _on_BallotRead(self, event: Any) -> None:
         game = self.game
