@@ -19,7 +19,7 @@ def run_lines(lines: list[dict] | str, **kwargs) -> list[dict]:
     text = lines if isinstance(lines, str) else "\n".join(json.dumps(x) for x in lines)
     out = io.StringIO()
     start_line = kwargs.pop("start_line", 0)
-    sim = Simulator(None, out=out, **kwargs)
+    sim = Simulator(kwargs.pop("config_path", None), out=out, **kwargs)
     assert sim.run_script(parse_script(text), start_line=start_line) == 0
     return [json.loads(l) for l in out.getvalue().splitlines()]
 

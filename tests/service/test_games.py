@@ -246,3 +246,29 @@ def test_game_master_undo_act_and_choose_by_signals():
     faults = [l for l in out if l.get("event") == "fault"]
     assert len(faults) == 1 and faults[0]["source"] == "gm" and faults[0]["line"] == 7
     assert state(out)["phase"] == "election"
+
+
+def board_config(tmp_path, extra: str):
+    text = (ROOT / "hardware" / "board.toml").read_text()
+    text = text.replace('registry = "tags.toml"', f'registry = "{ROOT / "hardware" / "tags.toml"}"')
+    path = tmp_path / "board.toml"
+    path.write_text(text + "\n" + extra)
+    return str(path)
+
+
+def test_A12_idle_press_can_give_the_status_all_into_the_earphone(tmp_path):
+    config = board_config(tmp_path, '[service]\nidle_press = "status"\nstatus_channel = "earphone"\n')
+    out = run_lines([{"setup": {"players": 5, "seed": 4, "language": "en"}},
+                     {"signal": "button", "seat": 3, "gesture": "press"}], config_path=config)
+    status = [l for l in announces(out) if l["key"].startswith("status.")]
+    assert {l["channel"] for l in status} == {"seat:3"}
+    assert {l["key"] for l in status} >= {"status.public", "status.private"}
+
+
+def test_A16_execution_without_confirmation_when_configured_off(tmp_path):
+    config = board_config(tmp_path, "[service]\nconfirm_execution = false\n")
+    actions = gamegen.find_game(gamegen.SETUP_7P, lambda a, g: any(x["action"] == "execute" for x in a))
+    i = gamegen.first_index(actions, lambda x: x["action"] == "execute")
+    out = run_lines(signals_for_game(gamegen.SETUP_7P, actions[:i + 1], confirm_execution=False),
+                    config_path=config)
+    assert [e for e in out if e.get("event") == "executed"] and "power.execution.confirm" not in keys(out)
