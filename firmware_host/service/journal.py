@@ -34,7 +34,6 @@ import sqlite3
 import threading
 import time
 from pathlib import Path
-from typing import Any
 
 from firmware_host.errors import FirmwareHostError
 

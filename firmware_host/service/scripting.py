@@ -20,7 +20,7 @@ Example::
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable
+from typing import Iterable
 
 from firmware_host.games.secret_dictator import Action, Game, Setup, deal, private_view, shuffle_order
 

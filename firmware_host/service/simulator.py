@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, Callable, TextIO
 
 from firmware_host.clock import RealClock, VirtualClock
-from firmware_host.errors import FirmwareHostError, UsageError
+from firmware_host.errors import UsageError
 from firmware_host.service.core import BoardService
 from firmware_host.service.journal import Journal
 from firmware_host.service.notify import Notifier
