@@ -85,6 +85,7 @@ class BoardService:
             game_factory = SecretDictatorGame
         self.game = game_factory(self)
         self._last_ping = 0.0
+        self._ready = False
         self.ready_at: float | None = None
 
     # -- life cycle ------------------------------------------------------------------------
@@ -118,6 +119,7 @@ class BoardService:
         self.wait_idle()
         self.ready_at = time.monotonic() - started
         self.notifier.ready(self.game.status_line())
+        self._ready = True              # watchdog pings from now on (after READY=1)
         log.info("ready in %.2f s", self.ready_at)
 
     def stop(self) -> None:
@@ -236,7 +238,7 @@ class BoardService:
 
     def _ping(self) -> None:
         interval = self.notifier.watchdog_interval
-        if interval is None:
+        if interval is None or not self._ready:
             return
         now = time.monotonic()
         if now - self._last_ping >= interval / 2:
