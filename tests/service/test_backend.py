@@ -162,3 +162,42 @@ def test_A19_names_survive_a_restart_of_the_service(tmp_path):
         assert any("Dora" in l.get("text", "") for l in lines if l.get("event") == "announce")
     finally:
         service.stop()
+
+
+def test_the_real_console_drives_the_real_service_over_http(board):
+    """The console (``firmware_host.console.serve``) on this backend: setup, start, choose, a
+    refused command as a 400 with its one-line message, the snapshot, a logged reveal."""
+    import asyncio
+    import re
+
+    aiohttp = pytest.importorskip("aiohttp")
+    console = pytest.importorskip("firmware_host.console")
+    service, backend, lines = board
+    handle = console.serve(backend, {"enabled": True, "host": "127.0.0.1", "port": 0})
+
+    async def talk() -> dict:
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as s:
+            page = await (await s.get(handle.url)).text()
+            token = re.search(r'csrf[^>]*content="([^"]+)"', page).group(1)
+            headers = {"X-CSRF-Token": token, "Origin": handle.url.rstrip("/")}
+            out = {}
+            r = await s.post(handle.url + "api/setup", json={"setup": SETUP}, headers=headers)
+            out["setup"] = r.status
+            r = await s.post(handle.url + "api/command", json={"name": "start", "fields": {}}, headers=headers)
+            out["start"] = r.status
+            r = await s.post(handle.url + "api/command", json={"name": "choose", "fields": {"seat": 0, "target": 2}},
+                             headers=headers)
+            out["choose"] = r.status
+            r = await s.post(handle.url + "api/command", json={"name": "choose", "fields": {"seat": 0, "target": 2}},
+                             headers=headers)
+            out["again"] = (r.status, (await r.json())["error"])
+            out["snapshot"] = await (await s.get(handle.url + "api/snapshot")).json()
+            return out
+
+    try:
+        out = asyncio.run(talk())
+    finally:
+        handle.close()
+    assert (out["setup"], out["start"], out["choose"]) == (200, 200, 200)
+    assert out["again"] == (400, "nothing to choose now (election)")
+    assert out["snapshot"]["view"]["phase"] == "election" and out["snapshot"]["view"]["nominee"] == 2
