@@ -134,7 +134,7 @@ class SecretDictatorGame:
         self.mirror_said: tuple | None = None
         self.announced: collections.deque = collections.deque(maxlen=50)
         self.faults: collections.deque = collections.deque(maxlen=50)
-        self.last_group: list[dict] = []
+        self._last_groups: list = []                      # (action, events) groups of a rebuilt game
 
     # ======================================================================= life cycle
     def boot(self, resume: bool = True) -> None:
@@ -334,7 +334,6 @@ class SecretDictatorGame:
         if prolog:
             self._prolog()
         self._speak_all([a for a in items if a.key != "game.started"])
-        self.last_group = []
         self.chaos_placement = False
         self.mirror_said = None
         self._check_mirror(announce_change=True)
@@ -373,7 +372,7 @@ class SecretDictatorGame:
     def _replay_last_group(self) -> None:
         """After a resume: say again what the last accepted action caused (it may never
         have been said if the service stopped right after journaling it)."""
-        groups = getattr(self, "_last_groups", [])
+        groups = self._last_groups
         if self.game is None:
             return
         if not groups:     # stopped right after the game was journaled: start it again
@@ -418,7 +417,6 @@ class SecretDictatorGame:
             self.service.fault("journal", "write_failed", str(exc))
             return False
         log.info("action: %s%s", describe_action(action), " (game master)" if from_gm else "")
-        self.last_group = [] if action.kind != "reshuffle" else self.last_group
         self._after_accept(action, events)
         return True
 
