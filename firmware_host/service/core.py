@@ -105,9 +105,9 @@ class BoardService:
                 start = getattr(self.board, "start", None)
                 if callable(start):
                     start()
-            except FirmwareHostError as exc:
-                self.board_error = str(exc)
-                log.error("hardware: %s", exc)
+            except Exception as exc:  # noqa: BLE001 - a pin in use, no GPIO chip: run on, say so
+                self.board_error = str(exc) if isinstance(exc, FirmwareHostError) else f"{type(exc).__name__}: {exc}"
+                log.error("hardware: %s", self.board_error)
         if self.voice is not None:
             self.voice.start()
         self._running = True
