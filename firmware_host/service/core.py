@@ -137,13 +137,13 @@ class BoardService:
                 self._thread.join(timeout=10.0)
         finally:
             self._running = False
-            try:
-                if self.voice is not None:
-                    self.voice.close()
-            finally:
-                close = getattr(self.board, "close", None)
+            for what, part in (("audio", self.voice), ("hardware", self.board)):
+                close = getattr(part, "close", None)
                 if callable(close):
-                    close()
+                    try:
+                        close()
+                    except Exception as exc:  # noqa: BLE001 - stopping anyway, in reverse order
+                        log.warning("closing %s: %s", what, exc)
 
     # -- the one queue -----------------------------------------------------------------------
     def submit(self, event: Any) -> None:
