@@ -432,7 +432,7 @@
       roles: document.querySelector('input[name="roles"]:checked').value,
     }};
     const r = await post("/api/setup", body);
-    status($("command-result"), r.ok, r.ok ? "Game set up for " + n + " players. Press Start when the table is ready." : "Setup refused: " + r.error);
+    status($("command-result"), r.ok, r.ok ? "Game set up for " + n + " players. Press “Start game” when the table is ready." : "Setup refused: " + r.error);
     if (r.ok) $("command-result").scrollIntoView({block: "nearest"});
   }
 
