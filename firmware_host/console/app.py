@@ -205,7 +205,10 @@ class Console:
     # -- backend bridge -------------------------------------------------------------------
     async def start(self, app: web.Application) -> None:
         self._loop = asyncio.get_running_loop()
-        self.hub.latest = public_snapshot(await self._call(self.backend.snapshot))
+        try:
+            self.hub.latest = public_snapshot(await self._call(self.backend.snapshot))
+        except Exception as exc:  # noqa: BLE001 - the page shows an empty board until a change
+            log.warning("console: no first snapshot: %s", _one_line(exc))
         self._unsubscribe = self.backend.subscribe(self._on_change)
 
     def _on_change(self, payload: Any) -> None:
@@ -429,7 +432,11 @@ def _require(request: web.Request, *, touch: bool = True):
 async def _snapshot(request: web.Request) -> web.StreamResponse:
     _require(request)
     console = request.app[CONSOLE_KEY]
-    snap = public_snapshot(await console._call(console.backend.snapshot))
+    try:
+        snap = public_snapshot(await console._call(console.backend.snapshot))
+    except Exception as exc:  # noqa: BLE001 - one line for the page, the trace for the log
+        log.exception("console: snapshot failed")
+        return _json_error(503, f"the board service does not answer: {_one_line(exc)}")
     return web.json_response(snap, headers={"Cache-Control": "no-store"})
 
 

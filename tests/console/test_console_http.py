@@ -423,3 +423,17 @@ def test_settings_come_from_the_service_config_section():
     assert not made.local_only and ConsoleSettings.coerce({}).local_only
     with pytest.raises(ConsoleSettingsError):
         ConsoleSettings.coerce({"port": "eighty"})
+
+
+def test_a_stopped_service_gives_a_one_line_503_not_a_traceback(backend):
+    def broken():
+        raise RuntimeError("service stopped\nmore detail")
+
+    async def go():
+        async with console_client(backend) as client:
+            await login(client)
+            backend.snapshot = broken
+            r = await client.get("/api/snapshot")
+            assert r.status == 503
+            assert (await r.json())["error"] == "the board service does not answer: service stopped"
+    run(go())
