@@ -354,7 +354,8 @@ async def _index(request: web.Request) -> web.StreamResponse:
         if console.needs_pin:
             raise web.HTTPSeeOther("/login")
         session = fresh = console.sessions.create(_client(request))
-    page = _asset("index.html").replace("{{csrf}}", html.escape(session.csrf, quote=True))
+    page = (_asset("index.html").replace("{{csrf}}", html.escape(session.csrf, quote=True))
+            .replace("{{logout}}", "" if console.needs_pin else " hidden"))
     response = web.Response(text=page, content_type="text/html",
                             headers={"Cache-Control": "no-store"})
     if fresh is not None:

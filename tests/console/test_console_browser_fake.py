@@ -101,6 +101,8 @@ def test_secrets_appear_only_while_reveal_is_held(page, console, backend):
     page.wait_for_selector("#reveal-panel table")
     text = page.locator("#reveal-panel").inner_text()
     assert text.count("dictator") == 1 and roles.index("dictator") >= 0
+    assert axe_violations(page) == []  # the revealed table is accessible too
+    assert page.locator("#reveal-panel table").count() == 1  # still held
     page.mouse.up()
     page.wait_for_function("document.getElementById('reveal-panel').childElementCount === 0")
     assert role_words(page.locator("main").inner_text()) == []
