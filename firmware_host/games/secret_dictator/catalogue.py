@@ -200,6 +200,12 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "scan.wrap": ((), _O),
     "scan.stopped": ((), _O),
     "scan.cancelled": ((), _O),
+    "veto.scan.start": ((), _O),
+    "veto.scan.ja": ((), _O),
+    "veto.scan.nein": ((), _O),
+    # set-up and per-seat settings (ACCESSIBILITY.md 7, 19)
+    "setup.seat_name": (("seat",), _O),
+    "settings.saved": ((), _O),
     # status on demand (ACCESSIBILITY.md 3), repeat
     "status.public": (("democratic_laws", "fascist_laws", "tracker"), _O),
     "status.government": (("president", "chancellor"), _O),
