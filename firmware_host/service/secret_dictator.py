@@ -618,6 +618,11 @@ class SecretDictatorGame:
                 return
             self._idle_press(seat)
             return
+        if game.phase == "legislative_chancellor" and game.veto_pending and seat == game.president:
+            # BOARD.md "Veto": the president answers with the ballot box or by scanning
+            if not self._blocked("veto_reply", seat):
+                self._start_veto_scan(seat)
+            return
         if seat in game.awaiting() and seat == game.president:
             if game.phase == "nomination":
                 if not self._blocked("nominate", seat):
@@ -836,7 +841,7 @@ class SecretDictatorGame:
             self.say(f"seat:{seat}", "scan.cancelled", {})
 
         self._end_scan()
-        self.scan = Scan(seat, [self._seat_item(t) for t in targets], self.settings.scan, self.service.clock,
+        self.scan = Scan(seat, [self._seat_item(t) for t in targets], self._scan_settings(seat), self.service.clock,
                          self.service.post, self._scan_speak, chosen, cancelled,
                          cancel=ScanItem(None, cancel_text, "scan.cancel", {}),
                          confirm=confirm if (kind == "execute" and self.settings.confirm_execution) else None,
@@ -844,11 +849,43 @@ class SecretDictatorGame:
         log.info("scan started for seat %d: %s", seat, kind)
         self.scan.start(intro=True)
 
+    def _start_veto_scan(self, seat: int) -> None:
+        """BOARD.md "Veto": the president answers a proposed veto by scanning: "Ja", "Nein"
+        and "cancel" are read into the president's earphone; a press on Ja agrees (the
+        ``veto_reply`` action, R14 official variant), on Nein refuses; only the answer is
+        announced at the table (ACCESSIBILITY.md 17)."""
+        items = [ScanItem(True, catalogue.text("veto.scan.ja", {}, self.language), "veto.scan.ja", {}),
+                 ScanItem(False, catalogue.text("veto.scan.nein", {}, self.language), "veto.scan.nein", {})]
+
+        def chosen(accept: Any) -> None:
+            self.scan = None
+            game = self.game
+            if game is None or not game.veto_pending or self._blocked("veto_reply", seat):
+                return
+            self.accept(Action("veto_reply", seat=seat, accept=bool(accept)))
+
+        def cancelled() -> None:
+            self.scan = None
+            self.say(f"seat:{seat}", "scan.cancelled", {})
+
+        self._end_scan()
+        self.scan = Scan(seat, items, self._scan_settings(seat), self.service.clock, self.service.post,
+                         self._scan_speak, chosen, cancelled,
+                         cancel=ScanItem(None, catalogue.text("scan.cancel", {}, self.language), "scan.cancel", {}),
+                         purpose="veto_reply")
+        log.info("scan started for seat %d: veto_reply", seat)
+        self.scan.start(intro=True)
+
+    def _scan_settings(self, seat: int) -> Any:
+        """The scan timing for ``seat`` (the board's ``[scan]``)."""
+        return self.settings.scan
+
     def _scan_speak(self, seat: int, kind: str, item: ScanItem | None) -> float | None:
         channel = f"seat:{seat}"
         if kind == "intro":
-            self.say(channel, "scan.start", {})
-            return spoken_seconds(catalogue.text("scan.start", {}, self.language), self.settings.scan.words_per_minute)
+            key = "veto.scan.start" if self.scan is not None and self.scan.purpose == "veto_reply" else "scan.start"
+            self.say(channel, key, {})
+            return spoken_seconds(catalogue.text(key, {}, self.language), self.settings.scan.words_per_minute)
         if kind == "wrap":
             self.say(channel, "scan.wrap", {}, earcon="scan_wrap")
             return 0.0
