@@ -13,7 +13,8 @@ path                       method  what
                                    ``expired``
 ``/api/setup``             POST    ``{"setup": {...}}`` → ``backend.setup_game(setup)``
 ``/api/command``           POST    ``{"name": str, "fields": {...}}`` → ``backend.command``
-``/api/reveal``            POST    ``{"seat": int | null}`` → ``backend.reveal`` (logged)
+``/api/reveal``            POST    ``{"seat": int | null}`` → ``backend.reveal`` (logged at
+                                   WARNING, without the secrets)
 ``/static/…``              GET     page files (no secrets, no login needed)
 =========================  ======  ==========================================================
 
@@ -23,6 +24,9 @@ HttpOnly, SameSite=Strict cookie that expires after ``session_minutes`` idle. Wh
 console listens on loopback, requests must name a loopback host (no DNS rebinding).
 Secrets (roles, hands, team, power results, deck order, seed) never leave except through
 ``/api/reveal``; :func:`scrub` removes them from anything else as a second line of defence.
+The log holds only a command's name and acting seat (:func:`command_summary`), never its
+fields or a refusal's reason (which can name a hand's party); a reveal is a WARNING
+"secret revealed to game master" naming the seats, not the secrets.
 """
 
 from __future__ import annotations
@@ -504,13 +508,11 @@ async def _backend_call(console: Console, what: str, fn: Callable[..., Any], *ar
                         **kwargs: Any) -> web.Response:
     try:
         result = await console._call(fn, *args, **kwargs)
-    except FirmwareHostError as exc:
-        log.info("console: %s refused: %s", what, _one_line(exc))
+    except (FirmwareHostError, TypeError, ValueError) as exc:
+        # the reason goes to the page only: it can name a hand's party (R16)
+        log.info("console: %s refused", what)
         return _json_error(400, _one_line(exc))
-    except (TypeError, ValueError) as exc:
-        log.info("console: %s refused: %s", what, _one_line(exc))
-        return _json_error(400, _one_line(exc))
-    except Exception as exc:  # noqa: BLE001 - the page gets one line, the log the trace
+    except Exception as exc:  # noqa: BLE001 - the page gets one line, the log the trace (ERROR)
         log.exception("console: %s failed", what)
         return _json_error(500, f"{what} failed: {_one_line(exc)}")
     console._changed(None)  # not every change makes the service emit a line (a setup)
@@ -533,6 +535,27 @@ async def _setup(request: web.Request) -> web.StreamResponse:
     return await _backend_call(console, "setup", console.backend.setup_game, setup)
 
 
+def command_summary(name: str, fields: dict) -> str:
+    """What the log may say of a game-master command: its name and the acting seat, nothing
+    else (R16: a discard's or enactment's party would tell a hand).
+
+    :param name: one of :data:`COMMANDS`.
+    :param fields: the command's fields (``act``: ``{"action": {...}}``; ``choose``: ``seat``).
+    :returns: e.g. ``"act discard, seat 1"`` (seats 1-based), ``"choose, seat 3"``, ``"start"``.
+    """
+    seat = fields.get("seat")
+    what = name
+    action = fields.get("action")
+    if name == "act" and isinstance(action, dict):
+        kind = action.get("action")
+        if isinstance(kind, str) and kind.isidentifier():
+            what = f"act {kind}"
+        seat = action.get("seat")
+    if isinstance(seat, int) and not isinstance(seat, bool) and seat >= 0:
+        what += f", seat {seat + 1}"
+    return what
+
+
 async def _command(request: web.Request) -> web.StreamResponse:
     _require(request)
     console = request.app[CONSOLE_KEY]
@@ -547,8 +570,9 @@ async def _command(request: web.Request) -> web.StreamResponse:
     if not isinstance(fields, dict) or not all(isinstance(k, str) and k.isidentifier()
                                                for k in fields):
         return _json_error(400, "fields must be an object of named values")
-    log.info("console: command %s %s from %s", name, json.dumps(fields), _client(request))
-    return await _backend_call(console, name, console.backend.command, name, **fields)
+    what = command_summary(name, fields)
+    log.info("console: %s", what)
+    return await _backend_call(console, what, console.backend.command, name, **fields)
 
 
 async def _reveal(request: web.Request) -> web.StreamResponse:
@@ -565,7 +589,7 @@ async def _reveal(request: web.Request) -> web.StreamResponse:
     entry = {"at": time.time(), "seat": seat, "client": client}
     console.reveals.append(entry)
     del console.reveals[:-200]
-    log.warning("console: secrets revealed to the game master (%s) from %s",
+    log.warning("console: secret revealed to game master (%s) from %s",
                 "all seats" if seat is None else f"seat {seat + 1}", client)
     try:
         secrets_ = await console._call(console.backend.reveal, seat)

@@ -437,3 +437,77 @@ def test_a_stopped_service_gives_a_one_line_503_not_a_traceback(backend):
             assert r.status == 503
             assert (await r.json())["error"] == "the board service does not answer: service stopped"
     run(go())
+
+
+# -- the log keeps secrets out ---------------------------------------------------------------
+#: words that would tell a role, a party of a hand or discard, or a hand in a log line
+SECRET_WORDS = ("dictator", "democrat", "fascist", "liberal", "hand", "party", "role")
+
+
+def _words_below_warning(records) -> list[str]:
+    found = []
+    for rec in records:
+        if rec.levelno >= logging.WARNING:
+            continue
+        text = rec.getMessage().lower().replace("secret dictator", "")
+        found += [f"{rec.levelname} {text!r}" for w in SECRET_WORDS if w in text]
+    return found
+
+
+def test_R16_log_holds_only_command_name_and_seat_below_warning(backend, caplog):
+    async def go():
+        async with console_client(backend) as client:
+            await login(client)
+            token = await csrf_token(client)
+
+            async def act(action):
+                return await post_json(client, "/api/command",
+                                       {"name": "act", "fields": {"action": action}}, token)
+            await post_json(client, "/api/setup", {"setup": SETUP_5}, token)
+            await post_json(client, "/api/command", {"name": "start"}, token)
+            await act({"action": "nominate", "seat": 0, "target": 1})
+            for seat in range(5):
+                await act({"action": "vote", "seat": seat, "ballot": "ja"})
+            hand = (await (await post_json(client, "/api/reveal", {"seat": 0}, token)).json())
+            hand = hand["hands"]["0"]
+            missing = "fascist" if "fascist" not in hand else "democratic"
+            if missing in hand:  # a mixed hand: any party is there, refuse via a wrong seat
+                r = await act({"action": "discard", "seat": 3, "party": hand[0]})
+            else:
+                r = await act({"action": "discard", "seat": 0, "party": missing})
+            assert r.status == 400  # refused: the reason names the hand, the log must not
+            assert (await act({"action": "discard", "seat": 0, "party": hand[0]})).status == 200
+            r = await post_json(client, "/api/command",
+                                {"name": "choose", "fields": {"seat": 1, "target": 2}}, token)
+            return r
+
+    with caplog.at_level(logging.DEBUG):
+        run(go())
+    assert _words_below_warning(caplog.records) == []
+    infos = [r.getMessage() for r in caplog.records
+             if r.name.startswith("firmware_host.console") and r.levelno == logging.INFO]
+    assert "console: act discard, seat 1" in infos
+    assert "console: act vote, seat 5" in infos
+    assert "console: start" in infos
+    assert "console: choose, seat 2" in infos
+
+
+def test_R16_reveal_is_a_warning_without_the_secrets(backend, caplog):
+    async def go():
+        async with console_client(backend) as client:
+            await login(client)
+            token = await csrf_token(client)
+            await post_json(client, "/api/setup", {"setup": SETUP_5}, token)
+            await post_json(client, "/api/command", {"name": "start"}, token)
+            for seat in (None, 2):
+                r = await post_json(client, "/api/reveal", {"seat": seat}, token)
+                assert r.status == 200 and "roles" in await r.json()
+
+    with caplog.at_level(logging.DEBUG):
+        run(go())
+    reveals = [r for r in caplog.records if "secret revealed to game master" in r.getMessage()]
+    assert [r.levelno for r in reveals] == [logging.WARNING, logging.WARNING]
+    assert "all seats" in reveals[0].getMessage() and "seat 3" in reveals[1].getMessage()
+    for rec in caplog.records:
+        text = rec.getMessage().lower().replace("secret dictator", "")
+        assert not any(w in text for w in SECRET_WORDS if w != "role"), text
