@@ -10,14 +10,16 @@ Priorities (``say(..., priority=...)``), highest first in a queue:
 
 =============  ==========================================================================
 ``request``    a seat's own repeat or status request: cuts off whatever its earphone is
-               saying (the cut message is dropped; it can be repeated) (ACCESSIBILITY.md 4)
+               saying (the cut message is dropped; it can be repeated) (ACCESSIBILITY.md 4);
+               a later request of the seat replaces its earlier one, playing or waiting
 ``fault``      interrupts ``normal`` speech, which is played again afterwards
 ``refusal``    interrupts ``normal`` speech, which is played again afterwards
 ``game_over``  goes before queued ``normal`` speech and is never cut off by anything
 ``normal``     everything else (aliases ``chatter``, ``info``)
 =============  ==========================================================================
 
-Public announcements are never dropped: one cut off by a refusal or fault is re-queued and
+Any mix of priorities on one output always moves on: an utterance is only put back in the
+queue for one that ranks strictly higher. Public announcements are never dropped: one cut off by a refusal or fault is re-queued and
 played again from its start. Nothing addressed to ``seat:N`` is ever played on another output
 than seat N's earphone or, while seat N is at it, the whisper station (:class:`PrivacyError`).
 
@@ -182,13 +184,36 @@ class _Player:
             return True
         return new.priority in ("fault", "refusal") and current.priority == "normal"
 
+    @staticmethod
+    def replaces(old: Utterance, new: Utterance) -> bool:
+        """True if ``new`` makes ``old`` (not yet playing) pointless: a later request of the seat.
+
+        A seat's own repeat or status request replaces its earlier one that has not been
+        heard yet (ACCESSIBILITY.md 4); the earlier one is dropped (``interrupted``).
+        """
+        return (old.priority == "request" and new.priority == "request"
+                and old.channel == new.channel and new.seq > old.seq)
+
     def put(self, utt: Utterance) -> None:
+        dropped: list[Utterance] = []
         with self.cond:
+            if utt.priority == "request":
+                dropped = [u for _, _, u in self.heap if self.replaces(u, utt)]
+                if dropped:
+                    self.heap = [e for e in self.heap if e[2] not in dropped]
+                    heapq.heapify(self.heap)
             heapq.heappush(self.heap, (-utt.rank, utt.seq, utt))
             if self.current is not None and self.playback is not None and self.cuts(self.current, utt):
                 self.cut_by = utt
                 self.playback.stop()
             self.cond.notify_all()
+        for old in dropped:
+            self._drop(old)
+
+    def _drop(self, utt: Utterance) -> None:
+        """Finish ``utt`` unheard: replaced by a later own request (call without ``cond`` held)."""
+        utt.interrupted = True
+        self.service._played(utt, self.output, completed=False)
 
     def interrupt(self) -> bool:
         with self.cond:
@@ -243,20 +268,28 @@ class _Player:
             if self.closed:
                 utt._finish()
                 return
-            if self.heap and self.cuts(utt, self.heap[0][2]):
-                heapq.heappush(self.heap, (-utt.rank, utt.seq, utt))  # something more urgent came
+            head = self.heap[0][2] if self.heap else None
+            replaced = head is not None and self.replaces(utt, head)
+            if not replaced and head is not None and head.rank > utt.rank and self.cuts(utt, head):
+                # something more urgent came while it was built: it plays first (it ranks
+                # strictly higher, so it is popped next and the queue always moves on)
+                heapq.heappush(self.heap, (-utt.rank, utt.seq, utt))
                 return
-            try:
-                self.service._guard(utt, self.output)
-                info = PlayInfo(self.output, utt.channel, utt.key, utt.text, utt.earcon, utt.priority, utt.seq)
-                playback = self.service.sink.play(clip, info)
-            except Exception as exc:  # noqa: BLE001 - a sink failure is logged, the output goes on
-                level = logging.CRITICAL if isinstance(exc, PrivacyError) else logging.ERROR
-                log.log(level, "audio: %s", exc)
-                utt.error = exc
-                playback = None
-            else:
-                self.current, self.playback, self.cut_by = utt, playback, None
+            playback = None
+            if not replaced:
+                try:
+                    self.service._guard(utt, self.output)
+                    info = PlayInfo(self.output, utt.channel, utt.key, utt.text, utt.earcon, utt.priority, utt.seq)
+                    playback = self.service.sink.play(clip, info)
+                except Exception as exc:  # noqa: BLE001 - a sink failure is logged, the output goes on
+                    level = logging.CRITICAL if isinstance(exc, PrivacyError) else logging.ERROR
+                    log.log(level, "audio: %s", exc)
+                    utt.error = exc
+                else:
+                    self.current, self.playback, self.cut_by = utt, playback, None
+        if replaced:
+            self._drop(utt)
+            return
         if playback is None:
             self.service._played(utt, self.output, completed=False)
             return

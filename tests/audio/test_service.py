@@ -267,3 +267,20 @@ def test_utterance_wav_path_is_the_cached_speech(make_service):
     assert isinstance(u, Utterance)
     assert u.wav_path(WAIT).exists()
     assert audio.play_earcon("public", "input").wav_path() is None
+
+
+def test_later_own_request_replaces_a_queued_earlier_one(make_service):
+    """ACCESSIBILITY.md 4: two requests queued behind a game_over; the later one replaces the earlier."""
+    sink = RecordingSink(hold=True)
+    audio = make_service(sink)
+    over = audio.say("seat:1", "Die Demokraten gewinnen.", key="game_over", priority="game_over")
+    assert playing(sink, "seat:1", "game_over")
+    first = audio.say("seat:1", "Wiederholung.", key="repeat", priority="request")
+    second = audio.say("seat:1", "Status.", key="status", priority="request")
+    assert sink.playing("seat:1").key == "game_over"  # never cut
+    sink.finish("seat:1")
+    assert playing(sink, "seat:1", "status")
+    sink.finish("seat:1")
+    assert over.wait_played(WAIT) and first.wait_played(WAIT) and second.wait_played(WAIT)
+    assert first.interrupted and not second.interrupted
+    assert [(p.key, p.interrupted) for p in sink.on("seat:1")] == [("game_over", False), ("status", False)]
