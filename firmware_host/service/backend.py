@@ -24,7 +24,7 @@ from firmware_host.service.core import BoardService, CommandRefused
 log = logging.getLogger("firmware_host.service")
 
 #: the commands :meth:`ConsoleBackend.command` knows
-COMMANDS = ("start", "pause", "resume", "restart", "undo", "act", "choose")
+COMMANDS = ("start", "pause", "resume", "restart", "undo", "act", "choose", "seat_settings")
 
 
 class ConsoleBackend:
@@ -80,7 +80,10 @@ class ConsoleBackend:
 
     def command(self, name: str, **fields: Any) -> dict:
         """A game-master command: ``start``, ``pause``, ``resume``, ``restart``, ``undo``,
-        ``act`` (``action=`` a REPLAY.md action dict), ``choose`` (``seat=``, ``target=``).
+        ``act`` (``action=`` a REPLAY.md action dict), ``choose`` (``seat=``, ``target=``),
+        ``seat_settings`` (``seat=`` and any of ``rate=`` 80–450 words per minute, ``volume=``
+        0–1, ``verbosity=`` auto/short/long, ``scan_interval=`` 0.5–5 s, ``name=``; None
+        resets a field; kept in the service's SQLite file across restarts, ACCESSIBILITY.md 19).
 
         :returns: a small result dict.
         :raises CommandRefused: (a :class:`UsageError`) refused now, with a one-line message.

@@ -10,6 +10,7 @@ Layout (schema version 1)::
 
     games(id, created, setup JSON, status 'playing'|'over'|'abandoned')
     entries(id, game, created, kind 'action'|'undo'|'note', body JSON)
+    seat_settings(seat, updated, body JSON)   -- per-seat settings (ACCESSIBILITY.md 19), not game data
 
 ``setup`` holds the game master's setup *with the dealt roles and deck*, so a replay of the
 journal never needs randomness; ``reshuffle`` orders are ordinary ``action`` entries.
@@ -60,6 +61,11 @@ CREATE TABLE IF NOT EXISTS entries (
     body TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS entries_game ON entries(game, id);
+CREATE TABLE IF NOT EXISTS seat_settings (
+    seat INTEGER PRIMARY KEY,
+    updated REAL NOT NULL,
+    body TEXT NOT NULL
+);
 """
 
 
@@ -159,6 +165,33 @@ class Journal:
                 log.warning("crash test: killing the service after journal write %d", self._writes)
                 os.kill(os.getpid(), signal.SIGKILL)
             return int(cur.lastrowid or 0)
+
+    def seat_settings(self) -> dict[int, dict]:
+        """The stored per-seat settings (ACCESSIBILITY.md 19): seat (0-based) -> settings dict
+        (see :class:`firmware_host.service.seat_settings.SeatSettings`); kept apart from the games."""
+        with self._lock:
+            try:
+                rows = self._db.execute("SELECT seat, body FROM seat_settings ORDER BY seat").fetchall()
+            except sqlite3.Error as exc:
+                raise JournalError(f"journal {self.path}: {exc}") from None
+        out: dict[int, dict] = {}
+        for seat, body in rows:
+            try:
+                value = json.loads(body)
+            except ValueError:
+                log.warning("journal %s: unreadable settings of seat %d ignored", self.path, seat)
+                continue
+            if isinstance(value, dict):
+                out[int(seat)] = value
+        return out
+
+    def save_seat_settings(self, seat: int, settings: dict) -> None:
+        """Store (replace) one seat's settings in one committed write.
+
+        :raises JournalError: the file cannot be written.
+        """
+        self._write("INSERT OR REPLACE INTO seat_settings(seat, updated, body) VALUES (?, ?, ?)",
+                    (int(seat), time.time(), json.dumps(settings, sort_keys=True, ensure_ascii=False)))
 
     def begin_game(self, setup: dict) -> int:
         """Start a new game with ``setup`` (concrete roles and deck); returns its id.

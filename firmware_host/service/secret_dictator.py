@@ -30,6 +30,7 @@ Everything specific to this game lives here, behind :class:`~firmware_host.servi
 from __future__ import annotations
 
 import collections
+import dataclasses
 import logging
 import random
 import secrets
@@ -43,6 +44,7 @@ from firmware_host.service.core import CommandRefused
 from firmware_host.service.journal import JournalError, NothingToUndo
 from firmware_host.service.scanning import Scan, ScanItem, spoken_seconds
 from firmware_host.service.scripting import reshuffle_order
+from firmware_host.service.seat_settings import SeatSettings, SeatSettingsError
 
 log = logging.getLogger("firmware_host.service")
 
@@ -120,6 +122,8 @@ class SecretDictatorGame:
         self.pending_setup: dict | None = None      # validated, not yet started
         self.raw_setup: dict | None = None          # as the game master gave it (restart)
         self.names: dict[int, str] = {}
+        self.seat_settings: dict[int, SeatSettings] = {}   # ACCESSIBILITY.md 19, kept in the SQLite file
+        self._heard_long: set[tuple[int, str]] = set()     # (seat, key) heard in the long wording
         self.role_source = self.settings.roles
         self.language = "de"
         self.paused = False
@@ -138,8 +142,10 @@ class SecretDictatorGame:
 
     # ======================================================================= life cycle
     def boot(self, resume: bool = True) -> None:
-        """Read the board's settled inputs, then resume an unfinished game (and say so)."""
+        """Read the board's settled inputs and the stored seat settings, then resume an
+        unfinished game (and say so)."""
         self._read_board()
+        self._load_seat_settings()
         journal = self.service.journal
         unfinished = journal.unfinished() if resume else None
         if unfinished is None:
@@ -183,22 +189,44 @@ class SecretDictatorGame:
 
     # ======================================================================= speaking
     def say(self, channel: str, key: str, params: dict, *, priority: str | None = None,
-            earcon: str | None = None, request: bool = False) -> None:
+            earcon: str | None = None, request: bool = False, timed: bool = False
+            ) -> tuple[str, float | None] | None:
         """Speak catalogue ``key`` on ``channel`` and emit its ``announce`` line.
 
         :param priority: default the catalogue's usual one for ``key``.
         :param request: a seat's own request (repeat/status): cuts off its earphone.
+        :param timed: also measure how long the rendered speech lasts (blocks until rendered).
+        :returns: (the text spoken, its duration in seconds or None when unknown), or None
+            when the announcement was refused.
         """
         try:
             made = announce.make(key, params, channel)
         except (FirmwareHostError, ValueError) as exc:
             log.error("announcement %s refused: %s", key, exc)
-            return
-        self._speak(made, priority=priority or ("request" if request else None), earcon=earcon)
+            return None
+        return self._speak(made, priority=priority or ("request" if request else None), earcon=earcon, timed=timed)
 
-    def _speak(self, a: Any, *, priority: str | None = None, earcon: str | None = None) -> None:
+    def _long_wording(self, channel: str, key: str) -> bool:
+        """ACCESSIBILITY.md 5: the long wording the first time the table (``public``: the audio
+        layer's ``verbosity``) or the seat (its ``verbosity`` seat setting, default ``auto``)
+        hears ``key``, the short one after."""
         voice = self.service.voice
-        long = voice.use_long_wording(a.key) if (voice is not None and a.channel == "public") else False
+        if channel == "public":
+            return bool(voice.use_long_wording(key)) if voice is not None else False
+        if not channel.startswith("seat:"):
+            return False
+        seat = int(channel[5:])
+        verbosity = self.seat_settings.get(seat, SeatSettings()).verbosity or "auto"
+        if verbosity != "auto":
+            return verbosity == "long"
+        first = (seat, key) not in self._heard_long
+        self._heard_long.add((seat, key))
+        return first
+
+    def _speak(self, a: Any, *, priority: str | None = None, earcon: str | None = None,
+               timed: bool = False) -> tuple[str, float | None]:
+        voice = self.service.voice
+        long = self._long_wording(a.channel, a.key)
         try:
             text = catalogue.text(a.key, a.params, self.language, long=long, names=self.names)
         except (FirmwareHostError, ValueError) as exc:
@@ -207,15 +235,19 @@ class SecretDictatorGame:
         line = {"event": "announce", "channel": a.channel, "key": a.key, "params": dict(a.params),
                 "text": text}
         wav = None
+        seconds = None
         if voice is not None:
             wav = voice.say(a.channel, text, key=a.key, priority=priority or a.priority,
                             earcon=a.earcon if earcon is None else earcon)
+            if timed:
+                seconds = voice.seconds(voice.last)
         if wav:
             line["wav"] = wav
         if a.channel == "public":
             self.announced.append({"channel": "public", "key": a.key, "params": dict(a.params), "text": text})
         log.debug("say %s %s", a.channel, a.key)
         self.service.emit(line)
+        return text, seconds
 
     def _speak_all(self, items: list) -> None:
         for a in items:
@@ -297,7 +329,9 @@ class SecretDictatorGame:
         if self.pending_setup is None:
             raise CommandRefused("no setup: set the game up first")
         setup: Setup = self.pending_setup["setup"]
-        self.names = dict(self.pending_setup["names"])
+        # a seat's stored name (ACCESSIBILITY.md 19) unless the setup names the seat itself
+        self.names = {s: n for s, n in {**self._stored_names(), **self.pending_setup["names"]}.items()
+                      if s < setup.players}
         self.role_source = self.pending_setup["role_source"]
         self.language = setup.language
         if self.service.voice is not None:
@@ -307,6 +341,7 @@ class SecretDictatorGame:
             self.service.journal.finish_game(self.game_id, "abandoned")
         self.game, self.game_id = None, None
         self.paused = False
+        self._play_back_names()
         if self.role_source == "tiles":
             self.setup = setup
             self.tiles = []
@@ -314,6 +349,13 @@ class SecretDictatorGame:
             return
         roles, deck = deal(setup, random.Random(setup.seed))
         self._begin(setup.with_dealt(roles, deck), prolog=True)
+
+    def _play_back_names(self) -> None:
+        """ACCESSIBILITY.md 7: at setup the board says each configured name with its seat
+        ("Anna, seat 3"), in seat order, so the table hears how the board will call them; a
+        name's espeak-ng phoneme input (``[[...]]``) goes to the speech engine untouched."""
+        for seat in sorted(self.names):
+            self.say("public", "setup.seat_name", {"seat": seat})
 
     def _begin(self, setup: Setup, prolog: bool) -> None:
         self.setup = setup
@@ -354,6 +396,7 @@ class SecretDictatorGame:
                 groups.append([(action, events)])
         self.setup, self.game, self.game_id = setup, game, game_id
         self.language = setup.language
+        self.names = {s: n for s, n in self._stored_names().items() if s < setup.players}
         for kind, body in self.service.journal.entries(game_id):
             if kind == "note" and body.get("note") == "table":
                 self.names = {int(k): str(v) for k, v in (body.get("names") or {}).items()}
@@ -877,15 +920,16 @@ class SecretDictatorGame:
         self.scan.start(intro=True)
 
     def _scan_settings(self, seat: int) -> Any:
-        """The scan timing for ``seat`` (the board's ``[scan]``)."""
-        return self.settings.scan
+        """The scan timing for ``seat``: the board's ``[scan]`` with the seat's own
+        ``scan_interval`` (ACCESSIBILITY.md 13, 19) when it has one."""
+        own = self.seat_settings.get(seat, SeatSettings()).scan_interval
+        return self.settings.scan if own is None else dataclasses.replace(self.settings.scan, interval=own)
 
     def _scan_speak(self, seat: int, kind: str, item: ScanItem | None) -> float | None:
         channel = f"seat:{seat}"
         if kind == "intro":
             key = "veto.scan.start" if self.scan is not None and self.scan.purpose == "veto_reply" else "scan.start"
-            self.say(channel, key, {})
-            return spoken_seconds(catalogue.text(key, {}, self.language), self.settings.scan.words_per_minute)
+            return self._spoken_seconds(seat, self.say(channel, key, {}, timed=True))
         if kind == "wrap":
             self.say(channel, "scan.wrap", {}, earcon="scan_wrap")
             return 0.0
@@ -893,8 +937,20 @@ class SecretDictatorGame:
             self.say(channel, "scan.stopped", {})
             return None
         assert item is not None
-        self.say(channel, item.key, item.params)
-        return spoken_seconds(item.text, self.settings.scan.words_per_minute)
+        return self._spoken_seconds(seat, self.say(channel, item.key, item.params, timed=True))
+
+    def _spoken_seconds(self, seat: int, said: tuple[str, float | None] | None) -> float:
+        """ACCESSIBILITY.md 13: how long a scan step's speech lasts, so the step is that plus
+        the scan interval and never cuts a name off: the rendered speech's real duration, or
+        (no sound: ``simulate`` without ``--audio-dir``) an estimate from the text spoken at
+        the seat's rate. Seconds; deterministic for the same text, voice and rate."""
+        if said is None:
+            return 0.0
+        text, seconds = said
+        if seconds is not None:
+            return seconds
+        rate = self.seat_settings.get(seat, SeatSettings()).rate or self.settings.scan.words_per_minute
+        return spoken_seconds(text, rate)
 
     def _end_scan(self) -> None:
         if self.scan is not None:
@@ -991,10 +1047,74 @@ class SecretDictatorGame:
             if not self.accept(Action(kind, seat=seat, target=target), from_gm=True):
                 raise CommandRefused(f"{kind} was refused")
             return {"accepted": True}
+        if name == "seat_settings":
+            changes = dict(fields)
+            return self.change_seat_settings(changes.pop("seat", None), changes)
         if name == "key":
             self._on_GameMasterKey(type("GameMasterKey", (), {"gesture": fields.get("gesture", "press")})())
             return {"paused": self.paused}
-        raise CommandRefused(f"unknown command {name!r}; one of start, pause, resume, restart, undo, act, choose")
+        raise CommandRefused(f"unknown command {name!r}; one of start, pause, resume, restart, undo, act, choose, seat_settings")
+
+    # ======================================================================= seat settings
+    def _load_seat_settings(self) -> None:
+        """ACCESSIBILITY.md 19: the stored per-seat settings, applied to the voice at start."""
+        try:
+            stored = self.service.journal.seat_settings()
+        except JournalError as exc:
+            log.error("seat settings not read: %s", exc)
+            stored = {}
+        self.seat_settings = {}
+        for seat, obj in stored.items():
+            try:
+                self.seat_settings[seat] = SeatSettings.from_json(obj)
+            except SeatSettingsError as exc:
+                log.warning("stored settings of seat %d ignored: %s", seat, exc)
+        voice = self.service.voice
+        for seat, own in sorted(self.seat_settings.items()):
+            if voice is not None and (own.rate is not None or own.volume is not None):
+                voice.set_seat_voice(seat, rate=own.rate, volume=own.volume)
+        if self.seat_settings:
+            log.info("seat settings of %d seats restored", len(self.seat_settings))
+
+    def _stored_names(self) -> dict[int, str]:
+        return {seat: own.name for seat, own in self.seat_settings.items() if own.name}
+
+    def change_seat_settings(self, seat: Any, changes: dict) -> dict:
+        """Change and store one seat's settings (ACCESSIBILITY.md 19); see
+        :mod:`firmware_host.service.seat_settings` for the fields and ranges. The seat hears
+        "settings saved" in its earphone (at its new rate and volume).
+
+        :returns: ``{"seat": seat, "settings": {field: value}}`` (the fields that are set).
+        :raises CommandRefused: no such seat, a value out of range or an unknown field, or
+            the file cannot be written (one line; nothing changed).
+        """
+        if type(seat) is not int or not 0 <= seat <= 9:
+            raise CommandRefused(f"seat_settings needs a seat (a seat number 0–9), not {seat!r}")
+        current = self.seat_settings.get(seat, SeatSettings())
+        try:
+            new = current.changed(changes)
+        except SeatSettingsError as exc:
+            raise CommandRefused(f"seat_settings: {exc}") from None
+        try:
+            self.service.journal.save_seat_settings(seat, new.to_json())
+        except JournalError as exc:
+            raise CommandRefused(f"seat_settings not saved: {exc}") from None
+        self.seat_settings[seat] = new
+        voice = self.service.voice
+        if voice is not None and ("rate" in changes or "volume" in changes):
+            voice.set_seat_voice(seat, rate=new.rate, volume=new.volume)
+        if "name" in changes:
+            players = self.setup.players if self.setup is not None else 10
+            if new.name and seat < players:
+                self.names[seat] = new.name
+            else:
+                self.names.pop(seat, None)
+            if self.game is not None:
+                self._journal_note({"note": "table", "names": {str(k): v for k, v in self.names.items()},
+                                    "role_source": self.role_source})
+        log.info("seat %d settings: %s", seat, new.to_json())
+        self.say(f"seat:{seat}", "settings.saved", {})
+        return {"seat": seat, "settings": new.to_json()}
 
     def _journal_note(self, note: dict) -> None:
         if self.game_id is not None:
@@ -1032,6 +1152,7 @@ class SecretDictatorGame:
             "scan": None if self.scan is None else {"seat": self.scan.seat, "purpose": self.scan.purpose},
             "reading_role_tiles": None if self.tiles is None else len(self.tiles),
             "game_id": self.game_id,
+            "seat_settings": {str(seat): own.to_json() for seat, own in sorted(self.seat_settings.items())},
         }
 
     def reveal(self, seat: int | None) -> dict:

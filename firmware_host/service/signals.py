@@ -35,7 +35,7 @@ BALLOTS = ("ja", "nein")
 PARTIES = ("democratic", "fascist")
 TRACKS = ("democratic", "fascist")
 READERS = ("ballot", "law")
-GM_COMMANDS = ("choose", "act", "undo", "pause", "resume", "start", "restart", "key")
+GM_COMMANDS = ("choose", "act", "undo", "pause", "resume", "start", "restart", "key", "seat_settings")
 
 
 @dataclasses.dataclass(frozen=True)

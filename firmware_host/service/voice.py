@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import time
+import wave
 from typing import Any, Mapping
 
 from firmware_host.errors import FirmwareHostError
@@ -23,6 +24,8 @@ class SilentVoice:
 
     def __init__(self) -> None:
         self.said: list[tuple[str, str, str]] = []
+        self.seat_voices: dict[int, dict] = {}
+        self.last: Any = None          # the last Utterance made by say() (Voice), or None
         self._long: set[str] = set()
 
     def start(self) -> None:
@@ -50,6 +53,14 @@ class SilentVoice:
 
     def interrupt(self, channel: str) -> None:
         """Nothing to cut off."""
+
+    def set_seat_voice(self, seat: int, *, rate: int | None = None, volume: float | None = None) -> None:
+        """Remember one seat's earphone rate (words per minute) and volume (0–1); None = the default."""
+        self.seat_voices[seat] = {"rate": rate, "volume": volume}
+
+    def seconds(self, utterance: Any) -> float | None:
+        """How long ``utterance`` lasts when played, in seconds; None without sound (the caller estimates)."""
+        return None
 
     def use_long_wording(self, key: str) -> bool:
         """Long wording the first time a key is said, short after (ACCESSIBILITY.md 5)."""
@@ -80,6 +91,10 @@ class Voice(SilentVoice):
         self.audio = audio
         self.wav_dir_sink = wav_dir_sink
         self._pending: list[Any] = []
+        settings = getattr(audio, "settings", None)
+        # the config's own per-seat values: what a reset seat setting goes back to
+        self._configured = {"rate": (list(getattr(settings, "seat_rates", []) or []), getattr(settings, "seat_rate", None)),
+                            "volume": (list(getattr(settings, "seat_volumes", []) or []), getattr(settings, "seat_volume", None))}
 
     def _track(self, utt: Any) -> None:
         if len(self._pending) > 200:
@@ -109,7 +124,53 @@ class Voice(SilentVoice):
             log.warning("audio: %s", exc)
             return None
         self._track(utt)
+        self.last = utt
         return self._path(utt)
+
+    def seconds(self, utterance: Any, timeout: float = 5.0) -> float | None:
+        """The real duration of ``utterance`` as played, in seconds (ACCESSIBILITY.md 13: a scan
+        step never cuts a name off): ``Utterance.duration()`` where the audio layer has it, else
+        the rendered WAV's header (blocks until rendered, at most ``timeout`` seconds), plus its
+        earcon. None when it cannot be known (render failed): the caller estimates.
+        """
+        if utterance is None:
+            return None
+        duration = getattr(utterance, "duration", None)
+        if callable(duration):
+            try:
+                value = duration()
+                if value is not None:
+                    return float(value)
+            except (FirmwareHostError, OSError, ValueError, TypeError) as exc:
+                log.warning("audio: duration of %s: %s", getattr(utterance, "key", "?"), exc)
+        try:
+            path = utterance.wav_path(timeout)
+        except (FirmwareHostError, OSError, TimeoutError) as exc:
+            log.warning("audio: %s", exc)
+            return None
+        if path is None:
+            return None
+        try:
+            with wave.open(str(path), "rb") as w:
+                rate = w.getframerate()
+                return w.getnframes() / rate if rate else None
+        except (OSError, EOFError, wave.Error) as exc:
+            log.warning("audio: %s: %s", path, exc)
+            return None
+
+    def set_seat_voice(self, seat: int, *, rate: int | None = None, volume: float | None = None) -> None:
+        """One seat's earphone rate (words per minute, 80–450) and volume (0–1); None = the
+        board's ``[audio]`` default (ACCESSIBILITY.md 1, 19)."""
+        super().set_seat_voice(seat, rate=rate, volume=volume)
+        def configured(what: str) -> Any:
+            per_seat, default = self._configured[what]
+            return per_seat[seat] if seat < len(per_seat) else default
+        rate = rate if rate is not None else configured("rate")
+        volume = volume if volume is not None else configured("volume")
+        try:
+            self.audio.set_seat_voice(seat, rate=rate, volume=volume)
+        except FirmwareHostError as exc:
+            log.warning("audio: %s", exc)
 
     def say_padded(self, texts: Mapping[int, str], *, key: str = "prolog") -> dict[int, str | None]:
         """The prolog: one private text per seat, padded to one duration (R17)."""

@@ -1,0 +1,109 @@
+"""Per-seat settings (ACCESSIBILITY.md 19): speech rate, volume, verbosity, scan interval, name.
+
+Each seat's settings are kept in the service's SQLite file (table ``seat_settings``, next to
+the journal's games but never among a game's actions) and applied again on every start, so
+they survive a restart. The game master changes them with the console backend's
+``command("seat_settings", seat=2, rate=300, volume=0.8, verbosity="short",
+scan_interval=3.0, name="Anna")`` (or a ``gm`` line in a ``simulate`` script); a field left
+out keeps its value, ``None`` (JSON null) or ``""`` for ``name`` goes back to the default.
+
+Ranges (ACCESSIBILITY.md 1, 5, 13): ``rate`` 80–450 words per minute (espeak-ng's limits),
+``volume`` 0–1 (0 silent), ``verbosity`` ``auto`` (long wording the first time the seat hears
+a message, short after), ``short`` or ``long``, ``scan_interval`` 0.5–5 seconds, ``name`` at
+most 80 characters (it may carry an espeak-ng phoneme override ``[[...]]``, passed on as is).
+
+Example::
+
+    current = SeatSettings.from_json({"rate": 300})
+    changed = current.changed({"scan_interval": 3})   # raises SeatSettingsError on a bad value
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from typing import Any, Mapping
+
+from firmware_host.errors import UsageError
+
+RATE_RANGE = (80, 450)            # words per minute (espeak-ng)
+VOLUME_RANGE = (0.0, 1.0)
+SCAN_INTERVAL_RANGE = (0.5, 5.0)  # seconds (ACCESSIBILITY.md 13)
+VERBOSITIES = ("auto", "short", "long")
+NAME_MAX = 80
+FIELDS = ("rate", "volume", "verbosity", "scan_interval", "name")
+
+
+class SeatSettingsError(UsageError):
+    """A seat setting out of range or of the wrong type (one line; nothing is changed)."""
+
+
+def _number(field: str, value: Any, low: float, high: float, unit: str, integer: bool = False) -> float | int:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise SeatSettingsError(f"{field} must be a number ({low:g}–{high:g}{' ' + unit if unit else ''}), not {value!r}")
+    if integer and value != int(value):
+        raise SeatSettingsError(f"{field} must be a whole number of {unit}, not {value!r}")
+    if not low <= value <= high:
+        raise SeatSettingsError(f"{field} {value:g} is outside {low:g}–{high:g}{' ' + unit if unit else ''}")
+    return int(value) if integer else float(value)
+
+
+@dataclasses.dataclass(frozen=True)
+class SeatSettings:
+    """One seat's settings; ``None`` means the board's default (``[audio]``, ``[scan]``, the setup's name).
+
+    :ivar rate: earphone speech rate, words per minute (80–450).
+    :ivar volume: earphone volume, 0–1.
+    :ivar verbosity: ``auto``, ``short`` or ``long`` wording in the earphone.
+    :ivar scan_interval: seconds of silence after each scanned name (0.5–5).
+    :ivar name: the seat's player name (spoken instead of "seat N"), or None.
+    """
+
+    rate: int | None = None
+    volume: float | None = None
+    verbosity: str | None = None
+    scan_interval: float | None = None
+    name: str | None = None
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> "SeatSettings":
+        """Settings from a stored or given dict (unknown keys refused).
+
+        :raises SeatSettingsError: a value out of range, or an unknown field.
+        """
+        return cls().changed(obj)
+
+    def changed(self, changes: Mapping[str, Any]) -> "SeatSettings":
+        """A copy with ``changes`` applied (all validated first; ``None`` resets a field).
+
+        :raises SeatSettingsError: an unknown field or a value out of range (nothing changed).
+        """
+        unknown = sorted(set(changes) - set(FIELDS))
+        if unknown:
+            raise SeatSettingsError(f"unknown seat setting {unknown[0]!r}; one of {', '.join(FIELDS)}")
+        values: dict[str, Any] = {}
+        for field, value in changes.items():
+            if value is None:
+                values[field] = None
+            elif field == "rate":
+                values[field] = _number("rate", value, *RATE_RANGE, "words per minute", integer=True)
+            elif field == "volume":
+                values[field] = _number("volume", value, *VOLUME_RANGE, "")
+            elif field == "scan_interval":
+                values[field] = _number("scan_interval", value, *SCAN_INTERVAL_RANGE, "seconds")
+            elif field == "verbosity":
+                if value not in VERBOSITIES:
+                    raise SeatSettingsError(f"verbosity must be one of {', '.join(VERBOSITIES)}, not {value!r}")
+                values[field] = value
+            elif field == "name":
+                if not isinstance(value, str):
+                    raise SeatSettingsError(f"name must be text, not {value!r}")
+                name = value.strip()
+                if len(name) > NAME_MAX:
+                    raise SeatSettingsError(f"name is longer than {NAME_MAX} characters")
+                values[field] = name or None
+        return dataclasses.replace(self, **values)
+
+    def to_json(self) -> dict[str, Any]:
+        """The fields that are set (not the defaults), JSON-ready."""
+        return {k: v for k, v in dataclasses.asdict(self).items() if v is not None}
