@@ -42,6 +42,7 @@ SCHEMA_MODULES: list[str] = [
     "firmware_host.hardware.settings",
     "firmware_host.audio.settings",
     "firmware_host.service.settings",
+    "firmware_host.console.settings",  # check() only: pin_hash, remote host needs a PIN
 ]
 
 

@@ -12,15 +12,28 @@ Public API::
 ``session_minutes``). Make a ``pin_hash`` with ``python -m firmware_host.console.hash_pin``.
 """
 
-from firmware_host.console.app import ConsoleBackend, make_app, public_snapshot, scrub
-from firmware_host.console.security import (
-    ConsoleError, PinHashError, hash_pin, verify_pin,
-)
-from firmware_host.console.server import ConsoleHandle, ConsoleStartError, serve
-from firmware_host.console.settings import ConsoleSettings, ConsoleSettingsError
+from __future__ import annotations
 
-__all__ = [
-    "ConsoleBackend", "ConsoleError", "ConsoleHandle", "ConsoleSettings", "ConsoleSettingsError",
-    "ConsoleStartError", "PinHashError", "hash_pin", "make_app", "public_snapshot", "scrub",
-    "serve", "verify_pin",
-]
+import importlib
+from typing import Any
+
+#: public name -> the module defining it; imported on first use, so that the config check
+#: (``firmware_host.console.settings``) does not pull in aiohttp.
+_EXPORTS = {
+    "ConsoleBackend": "app", "make_app": "app", "public_snapshot": "app", "scrub": "app",
+    "ConsoleError": "security", "PinHashError": "security", "hash_pin": "security",
+    "verify_pin": "security",
+    "ConsoleHandle": "server", "ConsoleStartError": "server", "serve": "server",
+    "ConsoleSettings": "settings", "ConsoleSettingsError": "settings",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value

@@ -5,6 +5,10 @@ keys ``enabled``, ``host``, ``port``, ``pin_hash``, ``session_minutes``; this mo
 whatever form it arrives in (the section dict, the whole config dict, an object with
 attributes) into a :class:`ConsoleSettings` and checks the one rule that spans keys: a host
 other than loopback needs a PIN.
+
+:func:`check` is the config loader's cross-field check (``firmware_host.config``
+``SCHEMA_MODULES``), so ``firmware-host check-config`` reports a malformed ``pin_hash`` or a
+remote ``host`` without one together with every other problem.
 """
 
 from __future__ import annotations
@@ -114,3 +118,31 @@ class ConsoleSettings:
                 f"[console] host is {self.host!r} but no pin_hash is set: the console refuses "
                 "remote access without a PIN; make one with "
                 "`python -m firmware_host.console.hash_pin`")
+
+
+def check(config: Mapping[str, Any]) -> list[str]:
+    """The ``[console]`` problems of a validated config, each naming its key.
+
+    Called by :func:`firmware_host.config.validate` with every section, defaults filled in.
+
+    :param config: section name -> section dict (the ``console`` section may be absent).
+    :returns: list[str], e.g. ``["console.pin_hash: [console] pin_hash is not a PIN hash; …"]``
+        or ``["console.host: '0.0.0.0' is not this machine only but no pin_hash is set; …"]``;
+        empty when the section is usable.
+    """
+    section = config.get("console")
+    if not isinstance(section, Mapping):
+        return []
+    problems: list[str] = []
+    pin_hash = section.get("pin_hash") or ""
+    host = section.get("host")
+    if isinstance(pin_hash, str) and pin_hash.strip():
+        try:
+            check_pin_hash(pin_hash)
+        except UsageError as exc:
+            problems.append(f"console.pin_hash: {exc}")
+    elif isinstance(host, str) and host.strip() and not is_loopback(host):
+        problems.append(f"console.host: {host!r} reaches beyond this machine but no pin_hash "
+                        "is set; set one (`python -m firmware_host.console.hash_pin`) or use "
+                        "host = \"127.0.0.1\"")
+    return problems
