@@ -10,7 +10,7 @@ Example::
 ``AlsaSink`` is importable from here too but only starts ``aplay`` when something is played.
 """
 
-from firmware_host.audio.clip import AudioFileError, Clip, read_wav, rms, write_wav
+from firmware_host.audio.clip import AudioFileError, Clip, read_wav, rms, wav_seconds, write_wav
 from firmware_host.audio.earcons import EARCONS, EarconError, load_earcon
 from firmware_host.audio.service import RANKS, AudioError, AudioService, PrivacyError, Utterance
 from firmware_host.audio.settings import AudioSettings
@@ -21,5 +21,5 @@ __all__ = [
     "AlsaSink", "AudioError", "AudioFileError", "AudioService", "AudioSettings", "Clip", "EARCONS",
     "EarconError", "Playback", "PlayInfo", "Played", "PrivacyError", "RANKS", "RecordingSink",
     "RenderJob", "Sink", "SinkError", "SpeechError", "SpeechRenderer", "Utterance", "WavDirSink",
-    "cache_key", "load_earcon", "normalise", "read_wav", "rms", "write_wav",
+    "cache_key", "load_earcon", "normalise", "read_wav", "rms", "wav_seconds", "write_wav",
 ]

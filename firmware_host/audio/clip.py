@@ -95,6 +95,18 @@ def read_wav(path: str | os.PathLike) -> Clip:
     return _from_samples(a, rate)
 
 
+def wav_seconds(path: str | os.PathLike) -> float:
+    """The duration in seconds of the PCM WAV at ``path``, from its header (frames / rate).
+
+    :raises AudioFileError: if the file is missing or not a readable WAV.
+    """
+    try:
+        with wave.open(os.fspath(path), "rb") as w:
+            return w.getnframes() / w.getframerate()
+    except (OSError, EOFError, wave.Error) as exc:
+        raise AudioFileError(f"cannot read WAV file {path}: {exc}") from None
+
+
 def write_wav(path: str | os.PathLike, clip: Clip) -> Path:
     """Write ``clip`` as a mono 16-bit WAV file atomically (temp file, then rename); returns the path."""
     path = Path(path)

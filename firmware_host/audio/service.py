@@ -43,7 +43,7 @@ import threading
 from pathlib import Path
 from typing import Callable, Iterable, Mapping
 
-from firmware_host.audio.clip import Clip, concat, pad_to, read_wav, scale, silence
+from firmware_host.audio.clip import Clip, concat, pad_to, read_wav, scale, silence, wav_seconds
 from firmware_host.audio.earcons import EARCONS, EarconError, load_earcon
 from firmware_host.audio.settings import AudioSettings
 from firmware_host.audio.sinks import Playback, PlayInfo, Sink
@@ -136,6 +136,7 @@ class Utterance:
         self.pad_group: _PadGroup | None = None
         self.pad_seconds: float | None = None
         self.whisper_seat: int | None = None
+        self._earcon_seconds = 0.0  # set by AudioService._make (0 when earcons are muted)
         self._played = threading.Event()
 
     def __repr__(self) -> str:
@@ -147,6 +148,33 @@ class Utterance:
         :raises SpeechError: if rendering failed or ``timeout`` seconds passed.
         """
         return None if self.job is None else self.job.wait(timeout)
+
+    def duration(self, timeout: float | None = None) -> float:
+        """Block until rendered; how long this utterance plays, in seconds (a ``float``).
+
+        The earcon (with its gap before the sentence), the rendered sentence from its WAV
+        header at this channel's rate, and any prolog padding (R17), exactly as the output
+        will play it. The single-switch scanner uses it: a scan step lasts the spoken name
+        *plus* the scan interval, so a name is never cut off (ACCESSIBILITY.md 13).
+
+        :param timeout: seconds to wait for the render at most; None waits as long as it takes.
+        :raises SpeechError: rendering failed or ``timeout`` passed.
+        :raises AudioFileError: the rendered WAV cannot be read.
+        """
+        seconds = self._unpadded_seconds(timeout)
+        if self.pad_group is not None:
+            seconds = max(m._unpadded_seconds(timeout) for m in self.pad_group.members)
+        if self.pad_seconds is not None:
+            seconds = max(seconds, self.pad_seconds)
+        return seconds
+
+    def _unpadded_seconds(self, timeout: float | None) -> float:
+        seconds = 0.0
+        if self._earcon_seconds:
+            seconds += self._earcon_seconds + (EARCON_GAP if self.job is not None else 0.0)
+        if self.job is not None:
+            seconds += wav_seconds(self.job.wait(timeout))
+        return seconds
 
     def wait_played(self, timeout: float | None = None) -> bool:
         """Block until played to its end, cut off and dropped, or failed; False on timeout."""
@@ -580,7 +608,13 @@ class AudioService:
             job = self.renderer.render(text, self.settings.language, self.settings.voice, self.settings.rate(channel))
         elif earcon is None:
             raise SpeechError(f"nothing to say for {key!r}: no text and no earcon")
-        return Utterance(channel, key, text, priority, earcon, next(self._seq), job)
+        utt = Utterance(channel, key, text, priority, earcon, next(self._seq), job)
+        if earcon is not None and self.settings.earcon_volume > 0:
+            try:
+                utt._earcon_seconds = _earcon_clip(earcon, self.settings.earcon_volume, self.sounds_dir).duration
+            except EarconError:
+                pass  # logged when it is played; it adds nothing then
+        return utt
 
     def _dispatch(self, utt: Utterance) -> None:
         seat = _seat(utt.channel)

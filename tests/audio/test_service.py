@@ -284,3 +284,24 @@ def test_later_own_request_replaces_a_queued_earlier_one(make_service):
     assert over.wait_played(WAIT) and first.wait_played(WAIT) and second.wait_played(WAIT)
     assert first.interrupted and not second.interrupted
     assert [(p.key, p.interrupted) for p in sink.on("seat:1")] == [("game_over", False), ("status", False)]
+
+
+@pytest.mark.parametrize("earcon_volume", [1.0, 0.0])
+def test_utterance_duration_is_what_the_output_plays(make_service, earcon_volume):
+    """ACCESSIBILITY.md 13: the scanner times a step as the spoken name plus the scan interval."""
+    sink = RecordingSink()
+    audio = make_service(sink, earcon_volume=earcon_volume)
+    made = [
+        audio.say("seat:0", "Platz drei.", key="scan.item"),
+        audio.say("seat:0", "Platz drei.", key="scan.item", earcon="scan_wrap"),
+        audio.play_earcon("seat:0", "scan_wrap"),
+    ]
+    made += audio.say_padded({1: "Kurz.", 2: "Ein wesentlich längerer Satz."}).values()
+    durations = [u.duration(WAIT) for u in made]
+    for u in made:
+        assert u.wait_played(WAIT)
+    played = {p.seq: p.duration for p in sink.played}
+    assert durations == pytest.approx([played[u.seq] for u in made], abs=0.002)
+    assert durations[0] == pytest.approx(len("Platz drei.") * 0.06, abs=0.002)  # FakeEngine: 60 ms a character
+    assert durations[3] == durations[4]  # prolog padding (R17)
+    assert (durations[1] > durations[0]) == (earcon_volume > 0)
