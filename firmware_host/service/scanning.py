@@ -7,8 +7,9 @@ spoken, during the pause after it). Timing, all in seconds on the service's cloc
 - an extra ``first_delay`` (1 s) before the first item (14);
 - each step lasts the spoken name plus ``interval`` (1.5 s; 0.5–5 s) — names are never cut (13);
 - a distinct wrap tone when the list starts over (15); "cancel" is the last item of every list;
-- after ``passes`` (3) full passes the scan stops with a spoken notice and resumes on a press;
-  it never chooses by itself (14);
+- after ``passes`` (3) full passes the scan stops with a spoken notice and resumes on a press
+  with all its passes again; it never chooses by itself (14). This is the scan's only
+  timeout: ``passes = 0`` switches it off, up to 30 lengthens it tenfold (11);
 - with ``confirm`` (an execution, 16) a pick opens a second two-item scan
   ("confirm NAME", "back"); only a press on "confirm" chooses.
 
@@ -134,7 +135,7 @@ class Scan:
         nxt = self.index + 1
         if nxt >= len(self.items):
             self.passes += 1
-            if self.passes >= self.settings.passes:
+            if self.settings.passes and self.passes >= self.settings.passes:
                 self.stopped = True
                 self.index = -1
                 self._say("stopped", None)

@@ -637,6 +637,11 @@ class SecretDictatorGame:
 
     def _on_ButtonGesture(self, event: Any) -> None:
         seat, gesture = event.seat, event.gesture
+        voice = self.service.voice
+        if gesture != "hold" and voice is not None and voice.confirm_whisper(seat):
+            # the seat called to the whisper station is there: its private messages play now
+            log.info("seat %d at the whisper station", seat)
+            return
         game = self.game
         if game is None or not 0 <= seat < game.players:
             if self.tiles is None and game is None:

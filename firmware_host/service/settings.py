@@ -54,7 +54,8 @@ SCHEMA: dict[str, dict[str, Field]] = {
                           doc="seconds of silence after each spoken name (ACCESSIBILITY.md 13)"),
         "first_delay": Field(float, 1.0, min=0.0, max=10.0,
                              doc="extra seconds before the first item (ACCESSIBILITY.md 14)"),
-        "passes": Field(int, 3, min=1, max=20, doc="full passes before the scan stops with a notice (ACCESSIBILITY.md 14)"),
+        "passes": Field(int, 3, min=0, max=30,
+                        doc="full passes before the scan stops with a spoken notice and waits for a press (ACCESSIBILITY.md 11, 14); 0 = it never stops, up to 30 = tenfold"),
         "words_per_minute": Field(int, 175, min=80, max=450,
                                   doc="speech rate used to estimate how long a spoken name lasts"),
     },
@@ -70,7 +71,7 @@ SCHEMA: dict[str, dict[str, Field]] = {
 
 @dataclasses.dataclass(frozen=True)
 class ScanSettings:
-    """Single-switch scanning (ACCESSIBILITY.md 13–17); times in seconds."""
+    """Single-switch scanning (ACCESSIBILITY.md 13–17); times in seconds; ``passes`` 0 = never stops (11)."""
 
     interval: float = 1.5
     first_delay: float = 1.0

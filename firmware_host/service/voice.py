@@ -54,6 +54,10 @@ class SilentVoice:
     def interrupt(self, channel: str) -> None:
         """Nothing to cut off."""
 
+    def confirm_whisper(self, seat: int) -> bool:
+        """No whisper station without sound: False (the press is not used up)."""
+        return False
+
     def set_seat_voice(self, seat: int, *, rate: int | None = None, volume: float | None = None) -> None:
         """Remember one seat's earphone rate (words per minute) and volume (0–1); None = the default."""
         self.seat_voices[seat] = {"rate": rate, "volume": volume}
@@ -206,6 +210,18 @@ class Voice(SilentVoice):
             self.audio.interrupt(channel)
         except FirmwareHostError as exc:
             log.warning("audio: %s", exc)
+
+    def confirm_whisper(self, seat: int) -> bool:
+        """Seat ``seat`` pressed: if it is the seat called to the whisper station, its visit
+        starts (True, the press is used up); otherwise False. No time limit (ACCESSIBILITY.md 11)."""
+        confirm = getattr(self.audio, "confirm_whisper", None)
+        if not callable(confirm):
+            return False
+        try:
+            return bool(confirm(seat))
+        except FirmwareHostError as exc:
+            log.warning("audio: %s", exc)
+            return False
 
     def use_long_wording(self, key: str) -> bool:
         """Ask the audio layer's verbosity setting (ACCESSIBILITY.md 5)."""
