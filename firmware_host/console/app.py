@@ -10,7 +10,10 @@ path                       method  what
 ``/logout``                POST    ends the session
 ``/api/snapshot``          GET     the public snapshot (secrets removed)
 ``/api/events``            GET     server-sent events: ``state`` (snapshot), ``notice``,
-                                   ``expired``
+                                   ``expiring`` (``{"seconds": n}``, once per idle period,
+                                   a minute before expiry), ``expired``
+``/api/keepalive``         POST    counts as use of the session (the page sends it on any
+                                   key or pointer press); ``{"expires_in": seconds}``
 ``/api/setup``             POST    ``{"setup": {...}}`` → ``backend.setup_game(setup)``
 ``/api/command``           POST    ``{"name": str, "fields": {...}}`` → ``backend.command``
 ``/api/reveal``            POST    ``{"seat": int | null}`` → ``backend.reveal`` (logged at
@@ -452,6 +455,8 @@ def _sse(event: str, data: Any) -> bytes:
 
 #: seconds between keep-alive comments on an idle event stream.
 KEEPALIVE_SECONDS = 15.0
+#: the event stream sends ``expiring`` when the session has this many seconds left.
+WARN_SECONDS = 60.0
 
 
 async def _events(request: web.Request) -> web.StreamResponse:
@@ -464,17 +469,25 @@ async def _events(request: web.Request) -> web.StreamResponse:
     sub = console.hub.open()
     try:
         await response.write(b"retry: 3000\n\n")
+        warned_for: float | None = None  # last_seen of the idle period already warned of
         while True:
+            left = console.sessions.expires_in(session.sid)
+            wait = KEEPALIVE_SECONDS if left is None else \
+                min(KEEPALIVE_SECONDS, max(0.5, left - WARN_SECONDS), max(0.5, left + 0.1))
             try:
-                await asyncio.wait_for(sub.wake.wait(), KEEPALIVE_SECONDS)
+                await asyncio.wait_for(sub.wake.wait(), wait)
             except asyncio.TimeoutError:
                 pass
             sub.wake.clear()
             if sub.closed:
                 break
-            if console.sessions.get(session.sid, touch=False) is None:
+            left = console.sessions.expires_in(session.sid)
+            if left is None:
                 await response.write(_sse("expired", {"message": "session expired"}))
                 break
+            if left <= WARN_SECONDS and warned_for != session.last_seen:
+                warned_for = session.last_seen
+                await response.write(_sse("expiring", {"seconds": max(1, int(left))}))
             if sub.state is not None:
                 state, sub.state = sub.state, None
                 await response.write(_sse("state", state))
@@ -486,6 +499,14 @@ async def _events(request: web.Request) -> web.StreamResponse:
     finally:
         console.hub.close(sub)
     return response
+
+
+async def _keepalive(request: web.Request) -> web.StreamResponse:
+    """Count a key or pointer press on the page as use: the idle time starts again."""
+    _require(request)  # the guard already checked Origin and the CSRF token
+    console = request.app[CONSOLE_KEY]
+    return web.json_response({"ok": True, "expires_in": console.sessions.idle_seconds},
+                             headers={"Cache-Control": "no-store"})
 
 
 async def _body(request: web.Request) -> dict:
@@ -645,6 +666,7 @@ def make_app(backend: ConsoleBackend, settings: Any = None, *,
     app.router.add_post("/logout", _logout)
     app.router.add_get("/api/snapshot", _snapshot)
     app.router.add_get("/api/events", _events)
+    app.router.add_post("/api/keepalive", _keepalive)
     app.router.add_post("/api/setup", _setup)
     app.router.add_post("/api/command", _command)
     app.router.add_post("/api/reveal", _reveal)

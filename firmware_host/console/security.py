@@ -169,6 +169,15 @@ class SessionStore:
             session.last_seen = now
         return session
 
+    def expires_in(self, sid: str | None) -> float | None:
+        """Seconds until session ``sid`` idles out (not counted as use), or None if it is
+        unknown or already expired."""
+        session = self._sessions.get(sid) if sid else None
+        if session is None:
+            return None
+        left = session.last_seen + self.idle_seconds - self._clock.now()
+        return left if left >= 0 else None
+
     def end(self, sid: str | None) -> None:
         """Log a session out (no effect if unknown)."""
         if sid:

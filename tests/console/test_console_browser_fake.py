@@ -134,3 +134,26 @@ def test_console_page_has_no_serious_accessibility_violation(page, console, back
 def test_login_page_has_no_serious_accessibility_violation(page, console):
     page.goto(console.url + "login")
     assert axe_violations(page) == []
+
+
+def test_watching_game_master_is_warned_and_any_key_keeps_the_session(browser, backend):
+    from firmware_host.clock import VirtualClock
+    clock = VirtualClock(1000.0)
+    handle = serve(backend, {"port": 0, "pin_hash": PIN_HASH, "session_minutes": 5}, clock=clock)
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+    try:
+        page = context.new_page()
+        log_in(page, handle)
+        clock.advance(4 * 60 + 1)
+        backend.fault("law", "disconnected")  # any change wakes the event stream
+        page.wait_for_selector("#session-warning:visible")
+        page.wait_for_selector("#fault-live:has-text('Session ends in one minute')")
+        page.keyboard.press("Shift")
+        page.wait_for_selector("#session-warning", state="hidden")
+        clock.advance(4 * 60 + 1)  # 8 minutes since login, 4 since the key press
+        status = page.evaluate("async () => (await fetch('/api/snapshot')).status")
+        assert status == 200
+        assert axe_violations(page) == []
+    finally:
+        context.close()
+        handle.close()

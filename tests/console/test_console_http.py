@@ -511,3 +511,50 @@ def test_R16_reveal_is_a_warning_without_the_secrets(backend, caplog):
     for rec in caplog.records:
         text = rec.getMessage().lower().replace("secret dictator", "")
         assert not any(w in text for w in SECRET_WORDS if w != "role"), text
+
+
+# -- keeping a watching game master logged in -------------------------------------------------
+async def _next(events, wanted: str):
+    """Read events until one named ``wanted``; returns its data."""
+    while True:
+        name, data = await read_event(events)
+        if name == wanted:
+            return data
+        assert name != "expired", "the session expired"
+
+
+def test_keepalive_restarts_idle_time_and_stream_warns_a_minute_before_expiry(backend, clock):
+    async def go():
+        async with console_client(backend, clock, session_minutes=5) as client:
+            await login(client)
+            token = await csrf_token(client)
+            events = await client.get("/api/events")
+            await read_event(events)
+            clock.advance(4 * 60 + 1)  # 59 s left
+            backend.fault("law", "disconnected")  # wakes the stream
+            warning = await _next(events, "expiring")
+            assert 0 < warning["seconds"] <= 60
+            r = await post_json(client, "/api/keepalive", {}, token)
+            assert r.status == 200 and (await r.json())["expires_in"] == 300
+            clock.advance(4 * 60 + 30)  # 9.5 minutes since login, 4.5 since the keep-alive
+            backend.fault("ballot", "disconnected")
+            warning = await _next(events, "expiring")  # warned again for the new idle period
+            assert 0 < warning["seconds"] <= 60
+            assert (await post_json(client, "/api/keepalive", {}, token)).status == 200
+            clock.advance(5 * 60 + 1)
+            assert (await post_json(client, "/api/keepalive", {}, token)).status == 401
+            backend.fault("law", "connected")
+            assert await _next(events, "expired")
+            events.close()
+    run(go())
+
+
+def test_keepalive_needs_a_session_and_the_csrf_token(backend):
+    async def go():
+        async with console_client(backend) as client:
+            r = await client.post("/api/keepalive", json={}, headers={"Origin": origin(client)})
+            assert r.status == 401
+            await login(client)
+            r = await client.post("/api/keepalive", json={}, headers={"Origin": origin(client)})
+            assert r.status == 403
+    run(go())

@@ -556,6 +556,25 @@
     window.addEventListener("blur", hideSecrets);
   }
 
+  // ---------- keeping the session while the game master is here ----------
+  // Any key or pointer press counts as use: a small keep-alive request (at most every 30 s,
+  // at once after the "session ends" warning) restarts the server's idle time.
+  let lastKeepAlive = Date.now();
+  let warned = false;
+  async function keepAlive() {
+    if (!warned && Date.now() - lastKeepAlive < 30000) return;
+    lastKeepAlive = Date.now();
+    const r = await post("/api/keepalive", {});
+    if (r.ok && warned) {
+      warned = false;
+      $("session-warning").hidden = true;
+      $("session-warning").textContent = "";
+    }
+  }
+  function setupKeepAlive() {
+    ["keydown", "pointerdown"].forEach((t) => document.addEventListener(t, keepAlive, {capture: true, passive: true}));
+  }
+
   // ---------- live updates ----------
   function connect() {
     const conn = $("connection");
@@ -579,6 +598,13 @@
       let n = {};
       try { n = JSON.parse(ev.data); } catch (e) { return; }
       if (n.kind === "reveal") say($("fault-live"), "Secrets were shown on the console" + (n.seat === null ? "" : " for " + seatLabel(n.seat)) + ".");
+    });
+    source.addEventListener("expiring", () => {
+      warned = true;
+      const text = "Session ends in one minute — press any key to stay logged in.";
+      $("session-warning").textContent = text;
+      $("session-warning").hidden = false;
+      say($("fault-live"), text);
     });
     source.addEventListener("expired", () => {
       source.close();
@@ -607,6 +633,7 @@
       window.location.assign("/login");
     });
     setupReveal();
+    setupKeepAlive();
     render();
     connect();
   }
