@@ -78,7 +78,7 @@ class ConsoleBackend:
         """
         self.service.call(lambda: self.service.game.prepare(setup))
 
-    def command(self, name: str, **fields: Any) -> dict:
+    def command(self, name: str, /, **fields: Any) -> dict:
         """A game-master command: ``start``, ``pause``, ``resume``, ``restart``, ``undo``,
         ``act`` (``action=`` a REPLAY.md action dict), ``choose`` (``seat=``, ``target=``),
         ``seat_settings`` (``seat=`` and any of ``rate=`` 80–450 words per minute, ``volume=``

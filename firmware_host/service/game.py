@@ -28,7 +28,7 @@ class BoardGame(Protocol):
         :raises UsageError: an unusable setup (one line).
         """
 
-    def command(self, name: str, **fields: Any) -> dict:
+    def command(self, name: str, /, **fields: Any) -> dict:
         """A game-master command (``start``, ``pause``, ``resume``, ``restart``, ``undo``,
         ``act``, ``choose``); returns a small result dict.
 

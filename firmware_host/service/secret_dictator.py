@@ -963,7 +963,7 @@ class SecretDictatorGame:
             self.scan = None
 
     # ======================================================================= game master
-    def command(self, name: str, **fields: Any) -> dict:
+    def command(self, name: str, /, **fields: Any) -> dict:
         """A game-master command; see :class:`~firmware_host.service.backend.ConsoleBackend`.
 
         :raises CommandRefused: refused now (one line).

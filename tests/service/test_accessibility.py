@@ -7,11 +7,17 @@ import json
 
 import pytest
 
+from firmware_host.clock import VirtualClock
 from firmware_host.games.secret_dictator import catalogue
+from firmware_host.service.backend import ConsoleBackend
+from firmware_host.service.core import BoardService, CommandRefused
+from firmware_host.service.journal import Journal
+from firmware_host.service.notify import Notifier
+from firmware_host.service.settings import ServiceSettings
 from firmware_host.service.scripting import signals_for_game
 from firmware_host.service.signals import parse_script
 from firmware_host.service.simulator import Simulator
-from firmware_host.service.voice import Voice
+from firmware_host.service.voice import SilentVoice, Voice
 
 from . import gamegen
 from .conftest import announces, keys, run_lines, state
@@ -122,3 +128,97 @@ def test_A7_voice_adapter_passes_phoneme_input_to_the_audio_layer_unchanged():
     audio = Audio()
     Voice(audio).say("public", "[[b'En]], Platz zwei", key="setup.seat_name")
     assert audio.texts == ["[[b'En]], Platz zwei"]
+
+
+# ----------------------------------------------------------------------------- ACCESSIBILITY.md 19
+SETTINGS = {"rate": 300, "volume": 0.5, "verbosity": "short", "scan_interval": 3.0, "name": "Ben"}
+
+
+def test_A19_seat_settings_survive_a_restart_and_stay_out_of_the_game_journal(tmp_path):
+    journal = str(tmp_path / "journal.sqlite3")
+    setup = {"setup": {"players": 5, "seed": 2, "language": "en"}}
+    sim1, out1 = simulate([setup, {"signal": "gm", "command": "seat_settings", "seat": 1, **SETTINGS}],
+                          journal_path=journal)
+    assert "settings.saved" in keys(lines_of(out1), "seat:1")
+    # a restart: a new service on the same file resumes the game with the seat's settings
+    sim2, out2 = simulate([setup, {"signal": "button", "seat": 0, "gesture": "press"},
+                           {"signal": "wait_for", "key": "scan.item", "params": {"seat": 1}, "timeout": 30}],
+                          journal_path=journal)
+    game = sim2.service.game
+    assert "service.resumed" in keys(lines_of(out2), "public")
+    assert game.seat_settings[1].to_json() == SETTINGS
+    assert sim2.service.voice.seat_voices[1] == {"rate": 300, "volume": 0.5}
+    assert game.snapshot()["seat_settings"] == {"1": SETTINGS}
+    assert game._scan_settings(1).interval == 3.0 and game._scan_settings(0).interval == 1.5
+    # the name is how the board calls the seat from now on
+    assert [l["text"] for l in announces(lines_of(out2), "seat:0") if l["key"] == "scan.item"][-1].startswith("Ben")
+    j = Journal(journal)
+    try:
+        assert j.seat_settings() == {1: SETTINGS}
+        bodies = json.dumps([j.entries(j.last_game().id), j.replay_lines(j.last_game().id)])
+        assert '"rate"' not in bodies and '"scan_interval"' not in bodies and '"verbosity"' not in bodies
+    finally:
+        j.close()
+
+
+def test_A19_a_stored_name_is_the_seat_name_of_the_next_game(tmp_path):
+    path = tmp_path / "j.sqlite3"
+    for run in range(2):
+        lines: list[dict] = []
+        service = BoardService(ServiceSettings(journal_path=str(path)), clock=VirtualClock(), journal=Journal(path),
+                               voice=SilentVoice(), emit=lines.append, notifier=Notifier(None))
+        service.start(None, resume=False)
+        backend = ConsoleBackend(service)
+        try:
+            if run == 0:
+                backend.command("seat_settings", seat=2, name="Cleo")
+                continue
+            backend.setup_game({"players": 5, "seed": 1, "language": "en", "names": {"0": "Anna"}})
+            backend.command("start")
+        finally:
+            service.stop()
+            service.journal.close()
+    named = [l["text"] for l in lines if l.get("key") == "setup.seat_name"]
+    assert named == ["Name: Anna, seat 1", "Cleo, seat 3"]
+
+
+@pytest.fixture
+def backend(tmp_path):
+    service = BoardService(ServiceSettings(journal_path=str(tmp_path / "j.sqlite3")), clock=VirtualClock(),
+                           journal=Journal(tmp_path / "j.sqlite3"), voice=SilentVoice(), emit=lambda line: None,
+                           notifier=Notifier(None))
+    service.start(None)
+    yield ConsoleBackend(service)
+    service.stop()
+
+
+@pytest.mark.parametrize("field, low, high, below, above", [
+    ("rate", 80, 450, 79, 451),
+    ("volume", 0.0, 1.0, -0.01, 1.01),
+    ("scan_interval", 0.5, 5.0, 0.49, 5.01),
+])
+def test_A19_seat_settings_ranges(backend, field, low, high, below, above):
+    assert backend.command("seat_settings", seat=3, **{field: low})["settings"] == {field: low}
+    assert backend.command("seat_settings", seat=3, **{field: high})["settings"] == {field: high}
+    for bad in (below, above, "fast", True):
+        with pytest.raises(CommandRefused) as err:
+            backend.command("seat_settings", seat=3, **{field: bad})
+        assert "\n" not in str(err.value) and field in str(err.value)
+    # a refused change changes nothing, in memory or in the file
+    assert backend.snapshot()["seat_settings"] == {"3": {field: high}}
+    assert backend.service.journal.seat_settings() == {3: {field: high}}
+
+
+@pytest.mark.parametrize("fields", [{"seat": 10, "rate": 200}, {"seat": "2", "rate": 200}, {"seat": 2, "pitch": 3},
+                                    {"seat": 2, "verbosity": "loud"}, {"seat": 2, "name": 5}])
+def test_A19_seat_settings_refuse_a_bad_seat_or_field_in_one_line(backend, fields):
+    with pytest.raises(CommandRefused) as err:
+        backend.command("seat_settings", **fields)
+    assert "\n" not in str(err.value)
+    assert backend.snapshot()["seat_settings"] == {}
+
+
+def test_A19_a_reset_field_goes_back_to_the_default(backend):
+    backend.command("seat_settings", seat=0, rate=300, name="Anna")
+    assert backend.command("seat_settings", seat=0, rate=None, name="")["settings"] == {}
+    assert backend.service.voice.seat_voices[0] == {"rate": None, "volume": None}
