@@ -4,6 +4,7 @@ driven through ``simulate`` on the mocked board wherever a board signal exists."
 from __future__ import annotations
 
 import json
+import wave
 
 import pytest
 
@@ -14,13 +15,14 @@ from firmware_host.service.core import BoardService, CommandRefused
 from firmware_host.service.journal import Journal
 from firmware_host.service.notify import Notifier
 from firmware_host.service.settings import ServiceSettings
+from firmware_host.service.scanning import spoken_seconds
 from firmware_host.service.scripting import signals_for_game
 from firmware_host.service.signals import parse_script
 from firmware_host.service.simulator import Simulator
 from firmware_host.service.voice import SilentVoice, Voice
 
 from . import gamegen
-from .conftest import announces, keys, run_lines, state
+from .conftest import ROOT, announces, keys, run_lines, state
 
 SETUP_VETO = {"players": 5, "seed": 3, "language": "en", "variant": "official"}
 
@@ -222,3 +224,88 @@ def test_A19_a_reset_field_goes_back_to_the_default(backend):
     backend.command("seat_settings", seat=0, rate=300, name="Anna")
     assert backend.command("seat_settings", seat=0, rate=None, name="")["settings"] == {}
     assert backend.service.voice.seat_voices[0] == {"rate": None, "volume": None}
+
+
+def config_with(tmp_path, extra: str) -> str:
+    """The shipped board config plus ``extra`` TOML, written to ``tmp_path``; returns its path."""
+    text = (ROOT / "hardware" / "board.toml").read_text(encoding="utf-8")
+    text = text.replace('registry = "tags.toml"', f'registry = "{ROOT / "hardware" / "tags.toml"}"')
+    path = tmp_path / "board.toml"
+    path.write_text(text + "\n" + extra + "\n", encoding="utf-8")
+    return str(path)
+
+
+def scan_rows(out: TimedOut, seat: int) -> list[tuple[float, dict]]:
+    """(time, announce line) of the scan items (names and cancel) read into ``seat``'s earphone."""
+    return [(t, l) for t, l in out.rows if l.get("event") == "announce" and l["channel"] == f"seat:{seat}"
+            and l["key"] in ("scan.item", "scan.cancel", "veto.scan.ja", "veto.scan.nein")]
+
+
+SCAN_SETUP = {"players": 5, "seed": 2, "language": "en", "first_president": 0,
+              "names": ["Anna", "Bartholomäus Oberhuber-Schwarzenberg", "Cleo", "Dorothea von Hohenlohe", "Ed"]}
+
+
+# ----------------------------------------------------------------------------- ACCESSIBILITY.md 5
+def test_A5_the_table_hears_the_long_wording_first_then_the_short_one():
+    setup = {"players": 5, "seed": 21, "language": "en"}
+    actions = gamegen.find_game(setup, lambda a, g: True)
+    cut = [i for i, a in enumerate(actions) if a["action"] == "nominate"][2]
+    out = run_lines(signals_for_game(setup, actions[:cut + 1]))
+    seen: set[str] = set()
+    repeated = 0
+    for line in announces(out, "public")[1:]:        # after the board's "ready" (in the board's language)
+        key, params = line["key"], line["params"]
+        long = key not in seen
+        repeated += not long
+        seen.add(key)
+        assert line["text"] == catalogue.text(key, params, "en", long=long), key
+    assert repeated >= 5 and "president.new" in seen
+
+
+@pytest.mark.parametrize("verbosity, expected", [(None, [True, False]), ("long", [True, True]),
+                                                 ("short", [False, False])])
+def test_A5_an_earphone_hears_the_long_wording_first_unless_the_seat_chose_otherwise(verbosity, expected):
+    lines = [{"setup": {"players": 5, "seed": 2, "language": "en", "first_president": 0}}]
+    if verbosity:
+        lines.append({"signal": "gm", "command": "seat_settings", "seat": 0, "verbosity": verbosity})
+    lines += [{"signal": "button", "seat": 0, "gesture": "press"},
+              {"signal": "wait_for", "key": "scan.cancel", "timeout": 30},
+              {"signal": "button", "seat": 0, "gesture": "press"},
+              {"signal": "wait", "seconds": 2},
+              {"signal": "button", "seat": 0, "gesture": "press"},
+              {"signal": "wait", "seconds": 1}]
+    out = run_lines(lines)
+    starts = [l["text"] for l in announces(out, "seat:0") if l["key"] == "scan.start"]
+    assert starts == [catalogue.text("scan.start", {}, "en", long=long) for long in expected]
+
+
+# ----------------------------------------------------------------------------- ACCESSIBILITY.md 13
+def _scan_run(**kwargs) -> TimedOut:
+    lines = [{"setup": SCAN_SETUP}, {"signal": "button", "seat": 0, "gesture": "press"},
+             {"signal": "wait_for", "key": "scan.cancel", "timeout": 60}, {"signal": "wait", "seconds": 1}]
+    return simulate(lines, **kwargs)[1]
+
+
+def test_A13_without_sound_a_scan_step_is_the_estimated_name_plus_the_interval():
+    rows = scan_rows(_scan_run(), 0)
+    assert len(rows) >= 5
+    for (t0, line), (t1, _) in zip(rows, rows[1:]):
+        assert t1 - t0 == pytest.approx(spoken_seconds(line["text"], 175) + 1.5, abs=1e-9)
+
+
+def _wav_seconds(path: str) -> float:
+    with wave.open(path, "rb") as w:
+        return w.getnframes() / w.getframerate()
+
+
+def test_A13_a_scan_step_is_the_rendered_name_plus_the_interval_and_deterministic(tmp_path, speech_cache):
+    timings = []
+    for run in range(2):
+        out = _scan_run(audio_dir=str(tmp_path / f"audio{run}"), speech_cache=str(speech_cache))
+        rows = scan_rows(out, 0)
+        assert len(rows) >= 5 and all(l.get("wav") for _, l in rows)
+        for (t0, line), (t1, _) in zip(rows, rows[1:]):
+            # the step holds the whole rendered name (never cut off), then the scan interval
+            assert t1 - t0 == pytest.approx(_wav_seconds(line["wav"]) + 1.5, abs=0.002)
+        timings.append([round(t, 6) for t, _ in rows])
+    assert timings[0] == timings[1]
