@@ -9,6 +9,8 @@ import wave
 import pytest
 
 from firmware_host.clock import VirtualClock
+from firmware_host.errors import UsageError
+from firmware_host.hardware.events import ButtonGesture
 from firmware_host.games.secret_dictator import catalogue
 from firmware_host.service.backend import ConsoleBackend
 from firmware_host.service.core import BoardService, CommandRefused
@@ -309,3 +311,78 @@ def test_A13_a_scan_step_is_the_rendered_name_plus_the_interval_and_deterministi
             assert t1 - t0 == pytest.approx(_wav_seconds(line["wav"]) + 1.5, abs=0.002)
         timings.append([round(t, 6) for t, _ in rows])
     assert timings[0] == timings[1]
+
+
+# ----------------------------------------------------------------------------- ACCESSIBILITY.md 11
+def _scan_and_wait(seconds: float, **kwargs) -> list[dict]:
+    lines = [{"setup": {"players": 5, "seed": 2, "language": "en", "first_president": 0}},
+             {"signal": "button", "seat": 0, "gesture": "press"}, {"signal": "wait", "seconds": seconds}]
+    return lines_of(simulate(lines, **kwargs)[1])
+
+
+def test_A11_the_scan_stop_can_be_switched_off(tmp_path):
+    out = _scan_and_wait(600, config_path=config_with(tmp_path, "[scan]\npasses = 0"))
+    assert "scan.stopped" not in keys(out)
+    assert keys(out, "seat:0").count("scan.cancel") > 30          # far beyond tenfold, still reading
+    assert state(out)["phase"] == "nomination"                   # it never chooses by itself (14)
+
+
+def test_A11_the_scan_stop_can_be_lengthened_tenfold(tmp_path):
+    out = _scan_and_wait(900, config_path=config_with(tmp_path, "[scan]\npasses = 30"))
+    k = keys(out, "seat:0")
+    assert k.count("scan.stopped") == 1 and k.count("scan.cancel") == 30
+    assert k.index("scan.stopped") > max(i for i, key in enumerate(k) if key == "scan.cancel")
+
+
+def test_A11_the_scan_stop_refuses_more_than_thirty_passes(tmp_path):
+    from firmware_host.config import load_config
+    with pytest.raises(UsageError):
+        load_config(config_with(tmp_path, "[scan]\npasses = 31"))
+
+
+def test_A11_a_press_on_a_stopped_scan_starts_all_its_passes_again():
+    lines = [{"setup": {"players": 5, "seed": 2, "language": "en", "first_president": 0}},
+             {"signal": "button", "seat": 0, "gesture": "press"}, {"signal": "wait_for", "key": "scan.stopped", "timeout": 120},
+             {"signal": "button", "seat": 0, "gesture": "press"}, {"signal": "wait", "seconds": 120}]
+    out = run_lines(lines)
+    k = keys(out, "seat:0")
+    assert k.count("scan.stopped") == 2 and k.count("scan.cancel") == 6     # 3 passes, a press, 3 more
+    assert state(out)["phase"] == "nomination" and "nomination.made" not in keys(out)
+
+
+class WhisperVoice(SilentVoice):
+    """A voice with a whisper station that has called seat 0 (and keeps no clock: no timeout)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.called: int | None = 0
+        self.visits: list[int] = []
+
+    def confirm_whisper(self, seat: int) -> bool:
+        if seat != self.called:
+            return False
+        self.called = None
+        self.visits.append(seat)
+        return True
+
+
+def test_A11_the_whisper_station_waits_for_the_called_seats_press_without_a_time_limit(tmp_path):
+    voice = WhisperVoice()
+    clock = VirtualClock()
+    service = BoardService(ServiceSettings(journal_path=str(tmp_path / "j.sqlite3")), clock=clock,
+                           journal=Journal(tmp_path / "j.sqlite3"), voice=voice, emit=lambda line: None,
+                           notifier=Notifier(None))
+    service.start(None)
+    try:
+        backend = ConsoleBackend(service)
+        backend.setup_game({"players": 5, "seed": 2, "language": "en", "first_president": 0})
+        backend.command("start")
+        clock.advance(3600)                       # an hour later the call still stands
+        service.submit(ButtonGesture(seat=0, gesture="press"))
+        service.wait_idle()
+        assert voice.visits == [0] and backend.snapshot()["scan"] is None   # the press went to the station
+        service.submit(ButtonGesture(seat=0, gesture="press"))
+        service.wait_idle()
+        assert backend.snapshot()["scan"] == {"seat": 0, "purpose": "nominate"}
+    finally:
+        service.stop()
