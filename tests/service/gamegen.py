@@ -163,6 +163,23 @@ def wrong_track_script() -> list[dict]:
     ]
 
 
+def veto_scan_script() -> list[dict]:
+    """Official variant, 5 players, up to the first veto: the president answers by scanning
+    (Ja / Nein / cancel in the earphone, BOARD.md "Veto") at a slower pace of their own
+    (the ``seat_settings`` game-master command, ACCESSIBILITY.md 19)."""
+    setup = {"players": 5, "seed": 3, "language": "en", "variant": "official"}
+    actions = find_game(setup, lambda a, g: any(x["action"] == "veto_reply" for x in a), ja=0.9)
+    i = first_index(actions, lambda x: x["action"] == "veto_reply")
+    president = actions[i]["seat"]
+    lines = signals_for_game(setup, actions[:i])
+    return [lines[0], {"signal": "gm", "command": "seat_settings", "seat": president, "scan_interval": 2.5,
+                       "verbosity": "long"}] + lines[1:] + [
+        {"signal": "button", "seat": president, "gesture": "press"},
+        {"signal": "wait_for", "key": "veto.scan.ja" if actions[i]["accept"] else "veto.scan.nein", "timeout": 60},
+        {"signal": "button", "seat": president, "gesture": "press"},
+    ]
+
+
 def main() -> None:
     """Write every shipped example."""
     write("simulate-7p.jsonl", """
@@ -201,6 +218,11 @@ def main() -> None:
         The ballot reader is unplugged in the middle of a vote and plugged back in; the vote
         goes on from the last accepted ballot.
     """, unplug_script())
+    write("simulate-veto-scan.jsonl", """
+        Official variant, 5 players, up to the first veto (after five fascist laws): the
+        chancellor holds the button, the president presses and answers by scanning (Ja, Nein,
+        cancel read into the president's earphone), with a scan interval of their own.
+    """, veto_scan_script())
     write("simulate-wrong-track.jsonl", """
         A law placed on the wrong track is refused and must be taken out again (BOARD.md:
         the board is the engine's mirror).

@@ -386,3 +386,10 @@ def test_A11_the_whisper_station_waits_for_the_called_seats_press_without_a_time
         assert backend.snapshot()["scan"] == {"seat": 0, "purpose": "nominate"}
     finally:
         service.stop()
+
+
+def test_BOARD_veto_scan_example_runs_without_a_fault():
+    out = run_lines((ROOT / "examples" / "simulate-veto-scan.jsonl").read_text())
+    assert "settings.saved" in keys(out) and "veto.scan.start" in keys(out)
+    assert "veto.accepted" in keys(out, "public") or "veto.refused" in keys(out, "public")
+    assert not [l for l in out if l.get("event") in ("fault", "rejected")]
