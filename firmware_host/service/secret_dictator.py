@@ -10,10 +10,16 @@ Everything specific to this game lives here, behind :class:`~firmware_host.servi
   chancellor's hold proposes a veto where the rules allow it; any other hold is the status
   (public part on the table speaker or into the earphone — ``[service] status_channel`` —
   the seat's role into its earphone). A press with nothing to do repeats the seat's last
-  message (or gives the status, ``[service] idle_press = "status"``). The ignore-repeat time
-  and bounce are the hardware's (``[buttons]``).
+  message (or gives the status, ``[service] idle_press = "status"``). While a veto waits for
+  its answer the president's press starts a scan of "Ja", "Nein" and "cancel" (BOARD.md
+  "Veto"). A press of the seat called to a whisper station goes to the station first. The
+  ignore-repeat time and bounce are the hardware's (``[buttons]``).
 - **Ballots** from the ballot box are votes (counted aloud, revealed together, R8); the
-  president answers a proposed veto with a ballot tile (Ja = agree).
+  president answers a proposed veto with a ballot tile (Ja = agree) or by scanning.
+- **Seat settings** (ACCESSIBILITY.md 19): rate, volume, verbosity, scan interval and name per
+  seat, in the SQLite file beside the journal, applied at every start (``seat_settings``
+  command). At setup the board says each seat's name with its seat number (7); the wording
+  is long the first time the table, or a seat's earphone, hears a message, then short (5).
 - **Laws**: the president's discard is read by the law reader at the discard tray (tracked
   deck: its party is checked against the hand, refused privately when not in it); the
   enactment is the tile arriving in the next free slot of a track; with an untracked deck
