@@ -77,11 +77,13 @@ def main(args: argparse.Namespace) -> int:
     clock = RealClock(on_error=lambda exc: log.error("timer failed: %s", exc))
     audio_settings = AudioSettings.from_config(config.sections)
 
-    def whisper_call(seat: int) -> str:
-        name = catalogue.seat_name(seat, audio_settings.language)
-        return f"{name}: bitte zur Flüsterstation." if audio_settings.language == "de" else f"{name}: please come to the whisper station."
-
     service = None
+
+    def whisper_call(seat: int) -> str:
+        """The table call for the whisper station, with the seat's name (catalogue ``whisper.call``)."""
+        names = dict(getattr(service.game, "names", {}) or {}) if service is not None else {}
+        return catalogue.text("whisper.call", {"seat": seat}, audio_settings.language, long=True, names=names)
+
     console = None
     try:
         # hardware → audio → engine → inputs (BoardService.start keeps that order)
