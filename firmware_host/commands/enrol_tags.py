@@ -1,9 +1,11 @@
 """``firmware-host enrol-tags``: register a set of RFID tiles, guided by speech.
 
-The board asks for every tile in turn ("Present seat 3's Ja tile."), the builder lays it on
-the reader (``--reader``, default the ballot reader), the board answers "Got it." and asks for
-the next; a tile already registered in this run is refused aloud ("That tile is already seat
-2's Nein tile.") and the question is repeated. Order: each seat's Ja and Nein tile, then the 6
+The board asks for every tile in turn ("Enrolment: present the Ja tile of seat 3"), the
+builder lays it on the reader (``--reader``, default the ballot reader), the board answers
+"Enrolment: recognised" and asks for the next; a tile already registered in this run is
+refused aloud ("Enrolment: already enrolled as Nein tile of seat 2") and the question is
+repeated. Every sentence comes from the announcement catalogue (``enrol.*`` keys, short
+wording, in ``--language``). Order: each seat's Ja and Nein tile, then the 6
 democratic and 11 fascist law tiles (``--no-laws`` skips them), then with ``--roles`` the role
 tiles (6 democrat, 3 fascist, 1 dictator). At the end the registry is written atomically to
 ``--output`` (default: the config's ``[tags] registry``; the old file is kept as ``.bak``).
@@ -52,27 +54,27 @@ def tiles_to_enrol(seats: int, laws: bool = True, roles: bool = False) -> list[A
 
 
 def prompt(tile: Any, language: str) -> str:
-    """The spoken request for ``tile`` ("Present seat 3's Ja tile.")."""
-    from firmware_host.hardware.phrases import number, say, word
+    """The catalogue's request for ``tile`` (``enrol.present_*``: "Enrolment: present the Ja
+    tile of seat 3")."""
+    from firmware_host.games.secret_dictator import catalogue
 
     if tile.kind == "ballot":
-        return say("enrol.ballot", language, seat=number(tile.seat + 1, language), ballot=word("ballot." + tile.value, language))
+        return catalogue.text("enrol.present_ballot", {"seat": tile.seat, "ballot": tile.value}, language)
     if tile.kind == "law":
-        return say("enrol.law", language, party=word("party." + tile.value, language), tile=number(tile.tile, language))
-    return say("enrol.role", language, role=word("role." + tile.value, language), tile=number(tile.tile, language))
+        return catalogue.text(f"enrol.present_law.{tile.value}", {"index": tile.tile}, language)
+    return catalogue.text("enrol.present_role", {"role": tile.value, "index": tile.tile}, language)
 
 
-def spoken_tile(tile: Any, language: str) -> str:
-    """A tile's spoken name for the refusal ("seat 2's Nein tile")."""
-    from firmware_host.hardware.phrases import number, word
+def duplicate(tile: Any, language: str) -> str:
+    """The catalogue's refusal of a tag already given to ``tile`` (``enrol.duplicate.*``:
+    "Enrolment: already enrolled as Nein tile of seat 2")."""
+    from firmware_host.games.secret_dictator import catalogue
 
-    if language != "de":
-        return tile.describe()
     if tile.kind == "ballot":
-        return f"die {word('ballot.' + tile.value, 'de')}-Karte von Platz {number(tile.seat + 1, 'de')}"
+        return catalogue.text("enrol.duplicate.ballot", {"seat": tile.seat, "ballot": tile.value}, language)
     if tile.kind == "law":
-        return f"{word('party.' + tile.value, 'de')} Gesetz {number(tile.tile, 'de')}"
-    return f"Rollenkarte {word('role.' + tile.value, 'de')} {number(tile.tile, 'de')}"
+        return catalogue.text(f"enrol.duplicate.law.{tile.value}", {"index": tile.tile}, language)
+    return catalogue.text("enrol.duplicate.role", {"role": tile.value, "index": tile.tile}, language)
 
 
 def enrol(tiles: list[Any], tag_source: Iterator[str], speak: Callable[[str], None], language: str) -> Any:
@@ -81,7 +83,7 @@ def enrol(tiles: list[Any], tag_source: Iterator[str], speak: Callable[[str], No
     A tag already given to another tile is refused aloud and the question repeated.
     :raises StopIteration: when ``tag_source`` ends before every tile was presented.
     """
-    from firmware_host.hardware.phrases import say
+    from firmware_host.games.secret_dictator import catalogue
     from firmware_host.hardware.tags import TagRegistry
 
     assigned: dict[str, Any] = {}
@@ -90,10 +92,11 @@ def enrol(tiles: list[Any], tag_source: Iterator[str], speak: Callable[[str], No
         while True:
             tag = next(tag_source)
             if tag in assigned:
-                speak(say("enrol.duplicate", language, other=spoken_tile(assigned[tag], language)) + " " + prompt(tile, language))
+                speak(duplicate(assigned[tag], language))
+                speak(prompt(tile, language))
                 continue
             assigned[tag] = tile
-            speak(say("enrol.ok", language))
+            speak(catalogue.text("enrol.accepted", None, language))
             break
     return TagRegistry(assigned)
 
@@ -102,7 +105,7 @@ def main(args: argparse.Namespace) -> int:
     """Run the enrolment; 0 when the registry was written, 2 on a usage problem."""
     from firmware_host.config import load_config
     from firmware_host.errors import UsageError
-    from firmware_host.hardware.phrases import number, say, word
+    from firmware_host.games.secret_dictator import catalogue
     from firmware_host.hardware.tags import write_registry
 
     config = load_config(args.config)
@@ -115,10 +118,9 @@ def main(args: argparse.Namespace) -> int:
     output = Path(args.output) if args.output else Path(config.tags_path)
     tiles = tiles_to_enrol(seats, laws=not args.no_laws, roles=args.roles)
     speak, close_speech = make_speaker(config, language, args.print_only or args.mock is not None)
-    reader_word = word(f"reader.{args.reader}", language) if args.reader in ("ballot", "law") else args.reader
     try:
         with _tag_source(args, config, speak, language) as source:
-            speak(say("enrol.start", language, count=number(len(tiles), language), reader=reader_word))
+            speak(catalogue.text("enrol.start", {"count": len(tiles), "reader": args.reader}, language))
             try:
                 registry = enrol(tiles, source, speak, language)
             except StopIteration:
@@ -129,7 +131,7 @@ def main(args: argparse.Namespace) -> int:
             "The tag registry: which EM4100 tag id (10 hex characters) is which tile.\n"
             f"Written by `firmware-host enrol-tags` on {time.strftime('%Y-%m-%d %H:%M')}.\n"
             "Seats are 0-based here ([ballots.0] is seat 1 when spoken); law and role tiles are numbered from 1."))
-        speak(say("enrol.done", language, count=number(len(registry), language)))
+        speak(catalogue.text("enrol.done", {"count": len(registry)}, language))
         print(f"written: {output}")
     except KeyboardInterrupt:
         print("stopped; nothing written")
@@ -148,8 +150,8 @@ class _tag_source:
         self._close: Callable[[], None] = lambda: None
 
     def __enter__(self) -> Iterator[str]:
+        from firmware_host.commands.self_test import describe
         from firmware_host.hardware import events as ev
-        from firmware_host.hardware.phrases import describe
 
         reader = self.args.reader
         config = self.config.replace(readers={reader: self.config.readers[reader]})
@@ -160,7 +162,9 @@ class _tag_source:
                 if isinstance(event, ev.TagRead) and event.reader == reader:
                     found.append(event.tag)
                 elif isinstance(event, (ev.Fault, ev.ReaderState)):
-                    self.speak(describe(event, self.language))
+                    text = describe(event, self.language)
+                    if text is not None:
+                        self.speak(text)
             return found
 
         if self.args.mock is not None:

@@ -1,16 +1,18 @@
 """``firmware-host self-test``: the spoken wiring test.
 
-Every input the builder touches is named aloud as the board recognised it ("seat 4 button:
-press", "fascist slot 2 filled", "tracker pin in hole 1", "ballot reader: seat 3's Ja tile"),
-faults too ("fault: seat 7 button: stuck"). Stop with Ctrl-C (or ``--seconds``); the end
-names every input not touched yet. Each sentence is also printed.
+Every input the builder touches is named aloud as the board recognised it ("Test: button of
+seat 4, press", "Test: slot 2 on the fascist track filled", "Test: tracker in hole one",
+"Test: Ja tile of seat 3"), faults too ("Fault: button of seat 7 stuck"). Stop with Ctrl-C
+(or ``--seconds``); the end names every input not touched yet. Each sentence is also printed.
 
 ``--mock [SCRIPT]`` runs on the mocked board: SCRIPT is JSON Lines of SIMULATE.md signals
 (``button``, ``slot``, ``tracker``, ``ballot``, ``law_read``, ``pin``, ``serial``,
 ``unplug``/``replug``, ``wait``, ``key``); without SCRIPT every input is touched once.
 
 Speech: through :mod:`firmware_host.audio` on the table speaker when it can be started,
-else printed only (always printed only with ``--mock`` or ``--print``).
+else printed only (always printed only with ``--mock`` or ``--print``). Every sentence comes
+from the announcement catalogue (``selftest.*`` and ``fault.*`` keys, short wording, in
+``--language``), so German and English live in one place with the game's own texts.
 """
 
 from __future__ import annotations
@@ -126,6 +128,97 @@ def touch_everything(config: Any, tags: Any) -> list[dict[str, Any]]:
     return script
 
 
+#: input kind -> catalogue key suffix for a stuck / chattering contact (``selftest.<reason>.<kind>``)
+_FAULT_KEYS = {
+    ("stuck", "button"): "selftest.stuck.button", ("stuck", "slot"): "selftest.stuck.slot",
+    ("stuck", "tracker"): "selftest.stuck.tracker", ("stuck", "gm_key"): "selftest.stuck.gm_key",
+    ("stuck", "pin"): "fault.stuck_contact",
+    ("chatter", "button"): "selftest.chatter.button", ("chatter", "slot"): "selftest.chatter.slot",
+    ("chatter", "tracker"): "selftest.chatter.tracker", ("chatter", "gm_key"): "selftest.chatter.gm_key",
+    ("chatter", "pin"): "selftest.chatter.pin",
+    ("two_holes", "tracker_all"): "selftest.two_holes",
+    ("unknown_tag", "reader"): "fault.unknown_tag", ("bad_frame", "reader"): "fault.unreadable",
+    ("reader_missing", "reader"): "fault.reader_missing", ("reader_unplugged", "reader"): "fault.reader_unplugged",
+}
+
+
+def input_of(name: str) -> tuple[str, dict[str, Any]] | None:
+    """An input's name (:meth:`BoardConfig.inputs`, ``Fault.source``) as ``(kind, params)``
+    for the catalogue: ``"seat 4 button"`` -> ``("button", {"seat": 3})`` (seats 0-based, R1),
+    ``"fascist slot 2"`` -> ``("slot", {"track": "fascist", "slot": 2})``, ``"tracker hole 1"``
+    -> ``("tracker", {"position": 1})``, ``"game-master key"`` -> ``("gm_key", {})``, ``"pin
+    17"`` -> ``("pin", {"pin": 17})``, ``"law reader"`` -> ``("reader", {"reader": "law"})``,
+    ``"tracker"`` -> ``("tracker_all", {})``; None for a name it does not know."""
+    parts = name.split()
+    if len(parts) == 3 and parts[0] == "seat" and parts[2] == "button" and parts[1].isdigit():
+        return "button", {"seat": int(parts[1]) - 1}
+    if len(parts) == 3 and parts[1] == "slot" and parts[0] in ("democratic", "fascist") and parts[2].isdigit():
+        return "slot", {"track": parts[0], "slot": int(parts[2])}
+    if len(parts) == 3 and parts[:2] == ["tracker", "hole"] and parts[2].isdigit():
+        return "tracker", {"position": int(parts[2])}
+    if len(parts) == 2 and parts[0] == "pin" and parts[1].isdigit():
+        return "pin", {"pin": int(parts[1])}
+    if len(parts) == 2 and parts[1] == "reader" and parts[0] in ("ballot", "law"):
+        return "reader", {"reader": parts[0]}
+    if name == "game-master key":
+        return "gm_key", {}
+    if name == "tracker":
+        return "tracker_all", {}
+    return None
+
+
+def describe(event: Any, language: str) -> str | None:
+    """The catalogue's sentence naming the input ``event`` came from and what happened
+    (``selftest.*``, ``fault.*``; short wording), or None for an event it cannot name."""
+    from firmware_host.games.secret_dictator import catalogue
+    from firmware_host.hardware import events as ev
+
+    def say(key: str, **params: Any) -> str:
+        return catalogue.text(key, params, language)
+
+    if isinstance(event, ev.ButtonGesture):
+        return say(f"selftest.button.{event.gesture}", seat=event.seat)
+    if isinstance(event, ev.GameMasterKey):
+        return say(f"selftest.gm_key.{event.gesture}")
+    if isinstance(event, ev.SlotChanged):
+        return say("selftest.slot.filled" if event.filled else "selftest.slot.emptied",
+                   track=event.track, slot=event.slot)
+    if isinstance(event, ev.TrackerMoved):
+        if event.position is None:
+            return say("selftest.tracker.none")
+        return say("selftest.tracker", position=event.position)
+    if isinstance(event, ev.BallotRead):
+        return say("selftest.ballot", seat=event.seat, ballot=event.ballot)
+    if isinstance(event, ev.LawRead):
+        return say("selftest.law.numbered", party=event.party, index=event.tile)
+    if isinstance(event, ev.RoleTileRead):
+        return say("selftest.role_tile.numbered", role=event.role, index=event.tile)
+    if isinstance(event, ev.TagRead):
+        return say("selftest.tag", reader=event.reader)
+    if isinstance(event, ev.ReaderState):
+        return say("selftest.reader.on" if event.connected else "selftest.reader.off", reader=event.reader)
+    if isinstance(event, ev.Fault):
+        found = input_of(event.source)
+        key = _FAULT_KEYS.get((event.reason, found[0])) if found else None
+        if key is not None and found is not None:
+            return say(key, **found[1])
+    return None
+
+
+def untouched_sentences(names: list[str], language: str) -> list[str]:
+    """The catalogue's sentences naming untouched inputs (names from :meth:`Coverage.untouched`):
+    all seat buttons in one sentence, then every other input in wiring order."""
+    from firmware_host.games.secret_dictator import catalogue
+
+    found = [input_of(name) for name in names]
+    seats = [params["seat"] for f in found if f is not None for kind, params in [f] if kind == "button"]
+    out = [catalogue.text("selftest.untouched.buttons", {"seats": seats}, language)] if seats else []
+    for f in found:
+        if f is not None and f[0] in ("slot", "tracker", "gm_key", "reader"):
+            out.append(catalogue.text(f"selftest.untouched.{f[0]}", f[1], language))
+    return out
+
+
 class Coverage:
     """Which inputs have been touched: GPIO pins (by spoken name) and readers."""
 
@@ -162,7 +255,7 @@ class Coverage:
 def main(args: argparse.Namespace) -> int:
     """Run the wiring test; 0 when it ran (untouched inputs are named, not an error)."""
     from firmware_host.config import load_config
-    from firmware_host.hardware.phrases import describe, number, say, source_name
+    from firmware_host.games.secret_dictator import catalogue
 
     config = load_config(args.config)
     language = language_of(args, config)
@@ -172,13 +265,17 @@ def main(args: argparse.Namespace) -> int:
     def report(events: Iterable[Any]) -> None:
         for event in events:
             coverage.note(event)
-            speak(describe(event, language))
+            text = describe(event, language)
+            if text is None:  # not a sentence of the catalogue: for the log only
+                print(f"({event})", file=sys.stderr)
+            else:
+                speak(text)
 
     started = []
 
     def on_started() -> None:
         started.append(True)
-        speak(say("selftest.start", language))
+        speak(catalogue.text("selftest.start", None, language))
 
     try:
         if args.mock is not None:
@@ -189,10 +286,9 @@ def main(args: argparse.Namespace) -> int:
         pass
     finally:
         if started:
-            missing = [source_name(name, language) for name in coverage.untouched()]
-            speak(say("selftest.end", language, count=number(len(coverage.touched), language)))
-            if missing:
-                speak(say("selftest.untouched", language, names="; ".join(missing)))
+            speak(catalogue.text("selftest.done", {"count": len(coverage.touched)}, language))
+            for sentence in untouched_sentences(coverage.untouched(), language):
+                speak(sentence)
         close_speech()
     return 0
 

@@ -11,7 +11,7 @@ Modules:
 - :mod:`.mock` — ``MockBoard(config, clock)``: the board on mock pins and pseudo-terminals.
 - :mod:`.inputs` — debouncing and gestures on the clock; :mod:`.rfid` — EM4100 frames and
   the self-healing serial reader; :mod:`.tags` — the tag registry; :mod:`.pins` — the pin
-  factory; :mod:`.phrases` — spoken sentences of self-test and enrol-tags.
+  factory. (The sentences self-test and enrol-tags speak are in the announcement catalogue.)
 
 Nothing is imported here, so ``import firmware_host.hardware.events`` stays cheap.
 """

@@ -20,13 +20,15 @@ def write_script(path, signals):
 def test_self_test_names_every_input_touched_aloud(capsys):
     assert cli_main(["self-test", "--mock", "--language", "en"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert "seat 4 button: press" in lines
-    assert "fascist slot 2 filled" in lines and "fascist slot 2 emptied" in lines
-    assert "tracker pin in hole 3" in lines
-    assert "game-master key: press" in lines
-    assert "ballot reader: seat 1's Ja tile" in lines
-    assert "law reader: fascist law 1" in lines
-    assert lines[-1] == "Self-test over. 28 inputs touched."
+    assert lines[0] == "Self-test: every input is named"
+    assert "Test: button of seat 4, press" in lines
+    assert "Test: slot two on the fascist track filled" in lines
+    assert "Test: slot two on the fascist track emptied" in lines
+    assert "Test: tracker in hole three" in lines
+    assert "Test: game master key, press" in lines
+    assert "Test: Ja tile of seat 1" in lines
+    assert "Test: law, fascist, number one" in lines
+    assert lines[-1] == "Self-test: finished, twenty-eight inputs touched"
 
 
 def test_self_test_speaks_faults_and_names_untouched_inputs(tmp_path, capsys):
@@ -39,19 +41,22 @@ def test_self_test_speaks_faults_and_names_untouched_inputs(tmp_path, capsys):
     ])
     assert cli_main(["self-test", "--mock", script, "--language", "en"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert "seat 7 button: hold" in lines
-    assert "fault: seat 1 button: stuck" in lines
-    assert "fault: ballot reader: unknown tag 0 F 0 0 A 1 B 2 C 3" in lines
-    assert "law reader disconnected" in lines and "fault: law reader: reader unplugged" in lines
-    assert lines[-1].startswith("Not touched: seat 2 button; seat 3 button;")
-    assert "seat 7 button" not in lines[-1]
+    assert "Test: button of seat 7, hold" in lines
+    assert "Fault: button of seat 1 stuck" in lines
+    assert "Fault: unknown tile at the ballot box reader" in lines
+    assert "Test: discard pile reader disconnected" in lines and "Fault: discard pile reader unplugged" in lines
+    end = lines.index("Self-test: finished, three inputs touched")
+    assert lines[end + 1].startswith("Not touched: buttons of seat 2, seat 3, seat 4")
+    assert "seat 7" not in lines[end + 1] and "Not touched: game master key" in lines[end + 2:]
+    assert "Not touched: slot one on the democratic track" in lines[end + 2:]
 
 
 def test_self_test_speaks_german_without_digits(capsys):
     assert cli_main(["self-test", "--mock", "--language", "de"]) == 0
     out = capsys.readouterr().out
-    assert "Taste von Platz" not in out  # only faults name a source
-    assert "Platz vier, Taste: Druck" in out and "faschistisches Feld zwei belegt" in out
+    assert "Test: Taste von Platz vier, Druck" in out
+    assert "Test: Feld zwei der faschistischen Leiste belegt" in out
+    assert "Selbsttest: beendet, achtundzwanzig Eingänge berührt" in out
     assert not any(ch.isdigit() for ch in out)
 
 
@@ -80,9 +85,12 @@ def test_enrol_tags_asks_for_every_tile_and_writes_the_registry(tmp_path, capsys
     out = tmp_path / "tags.toml"
     assert cli_main(["enrol-tags", "--mock", "--output", str(out), "--language", "en", "--roles"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[1] == "Present seat 1's Ja tile."
-    assert "Present seat 4's Nein tile." in lines
-    assert "Present fascist law tile 11." in lines and "Present dictator role tile 1." in lines
+    assert lines[0] == "Enrolment: forty-seven tiles, present each at the ballot box reader"
+    assert lines[1] == "Enrolment: present the Ja tile of seat 1"
+    assert lines[2] == "Enrolment: recognised"
+    assert "Enrolment: present the Nein tile of seat 4" in lines
+    assert "Enrolment: present the eleventh fascist law" in lines
+    assert "Enrolment: role tile Dictator, number one" in lines
     assert format_registry(load_registry(out)) == format_registry(demo_registry())
 
 
@@ -96,7 +104,8 @@ def test_enrol_tags_refuses_a_tile_twice_and_asks_again(tmp_path, capsys):
     assert cli_main(["enrol-tags", "--mock", script, "--output", str(out), "--seats", "1", "--no-laws",
                      "--language", "en"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert "That tile is already seat 1's Ja tile. Present seat 1's Nein tile." in lines
+    again = lines.index("Enrolment: already enrolled as Ja tile of seat 1")
+    assert lines[again + 1] == "Enrolment: present the Nein tile of seat 1"
     registry = load_registry(out)
     assert registry.ballot_tag(0, "ja") == "AA00000001" and registry.ballot_tag(0, "nein") == "AA00000002"
 
@@ -135,9 +144,39 @@ def test_registry_lookup_names_the_tile():
     assert registry.lookup("0F00A1B2C3") is None
 
 
-@pytest.mark.parametrize("n, words", [(3, "drei"), (17, "siebzehn"), (19, "neunzehn"), (20, "zwanzig"),
-                                      (21, "einundzwanzig"), (28, "achtundzwanzig"), (47, "siebenundvierzig")])
-def test_german_numbers_are_words(n, words):
-    from firmware_host.hardware.phrases import number
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_every_sentence_of_self_test_and_enrol_tags_comes_from_the_catalogue(tmp_path, capsys, monkeypatch,
+                                                                             language):
+    """One place holds every spoken sentence in both languages: the announcement catalogue."""
+    from firmware_host.games.secret_dictator import catalogue
 
-    assert number(n, "de") == words and number(n, "en") == str(n)
+    made: list[tuple[str, str]] = []
+    real_text = catalogue.text
+
+    def recording_text(key, params=None, language="de", long=False, names=None):
+        out = real_text(key, params, language, long, names)
+        made.append((key, out))
+        return out
+
+    monkeypatch.setattr(catalogue, "text", recording_text)
+    script = write_script(tmp_path / "touches.jsonl", [
+        {"signal": "button", "seat": 6, "gesture": "hold"},
+        {"signal": "pin", "pin": 4, "level": "low", "hold": 20},
+        {"signal": "serial", "reader": "ballot", "hex": "0230463030413142324333444603"},
+        {"signal": "unplug", "reader": "law"},
+        {"signal": "replug", "reader": "law"},
+        {"signal": "tracker", "position": 2},
+    ])
+    assert cli_main(["self-test", "--mock", script, "--language", language]) == 0
+    tiles = write_script(tmp_path / "tiles.jsonl", [
+        {"signal": "tag", "tag": "AA00000001"}, {"signal": "tag", "tag": "AA00000001"},
+        {"signal": "tag", "tag": "AA00000002"},
+    ])
+    assert cli_main(["enrol-tags", "--mock", tiles, "--output", str(tmp_path / "t.toml"), "--seats", "1",
+                     "--no-laws", "--language", language]) == 0
+    spoken = [line for line in capsys.readouterr().out.splitlines() if not line.startswith("written: ")]
+    texts = {out for _, out in made}
+    assert spoken and [line for line in spoken if line not in texts] == []
+    keys = {key for key, _ in made}
+    assert {"selftest.start", "selftest.done", "enrol.start", "enrol.done"} <= keys
+    assert any(k.startswith("enrol.duplicate.") for k in keys) and any(k.startswith("selftest.stuck.") for k in keys)
