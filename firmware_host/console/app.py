@@ -41,12 +41,14 @@ import html
 import importlib.resources
 import json
 import logging
+import re
 import time
 from typing import Any, Callable, Protocol
 
 from aiohttp import web
 
 from firmware_host.clock import Clock
+from firmware_host.console.messages import page_language, tables_json, text
 from firmware_host.console.security import LoginLimiter, SessionStore, verify_pin
 from firmware_host.console.settings import ConsoleSettings, is_loopback
 from firmware_host.errors import FirmwareHostError
@@ -353,6 +355,28 @@ def _asset(name: str) -> str:
         .read_text(encoding="utf-8")
 
 
+_WORD = re.compile(r"\{\{t:(\w+)\}\}")
+
+
+def _language(console: Console, snapshot: Any = None) -> str:
+    """The page's language: the game's setup (in ``snapshot`` or the latest one), else the
+    board's (``settings.language``); see :func:`firmware_host.console.messages.page_language`."""
+    snap = snapshot if isinstance(snapshot, dict) else console.hub.latest
+    setup = snap.get("setup") if isinstance(snap, dict) else None
+    return page_language(setup.get("language") if isinstance(setup, dict) else None,
+                         console.settings.language)
+
+
+def _render(name: str, language: str, **values: str) -> str:
+    """A page file with ``{{t:key}}`` words in ``language`` and ``{{name}}`` values (given
+    already escaped for their place)."""
+    page = _WORD.sub(lambda m: html.escape(text(m.group(1), language), quote=True), _asset(name))
+    values = {"lang": language, **values}
+    for key, value in values.items():
+        page = page.replace("{{" + key + "}}", value)
+    return page
+
+
 async def _index(request: web.Request) -> web.StreamResponse:
     console = request.app[CONSOLE_KEY]
     session = console.session(request)
@@ -361,8 +385,15 @@ async def _index(request: web.Request) -> web.StreamResponse:
         if console.needs_pin:
             raise web.HTTPSeeOther("/login")
         session = fresh = console.sessions.create(_client(request))
-    page = (_asset("index.html").replace("{{csrf}}", html.escape(session.csrf, quote=True))
-            .replace("{{logout}}", "" if console.needs_pin else " hidden"))
+    try:  # the newest setup decides the language (a setup just made may not be pushed yet)
+        snapshot = public_snapshot(await console._call(console.backend.snapshot))
+    except Exception:  # noqa: BLE001 - the last known one will do
+        snapshot = None
+    page = _render("index.html", _language(console, snapshot),
+                   csrf=html.escape(session.csrf, quote=True),
+                   logout="" if console.needs_pin else " hidden",
+                   board_language=console.settings.language,
+                   messages=tables_json())
     response = web.Response(text=page, content_type="text/html",
                             headers={"Cache-Control": "no-store"})
     if fresh is not None:
@@ -370,11 +401,10 @@ async def _index(request: web.Request) -> web.StreamResponse:
     return response
 
 
-def _login_page(message: str = "", status: int = 200) -> web.Response:
-    page = _asset("login.html")
+def _login_page(console: Console, message: str = "", status: int = 200) -> web.Response:
     block = (f'<p id="login-error" class="error" role="alert">{html.escape(message)}</p>'
              if message else "")
-    page = page.replace("{{message}}", block)
+    page = _render("login.html", _language(console), message=block)
     return web.Response(text=page, content_type="text/html", status=status,
                         headers={"Cache-Control": "no-store"})
 
@@ -383,7 +413,7 @@ async def _login_form(request: web.Request) -> web.StreamResponse:
     console = request.app[CONSOLE_KEY]
     if not console.needs_pin or console.session(request) is not None:
         raise web.HTTPSeeOther("/")
-    return _login_page()
+    return _login_page(console)
 
 
 async def _login(request: web.Request) -> web.StreamResponse:
@@ -393,7 +423,7 @@ async def _login(request: web.Request) -> web.StreamResponse:
     client = _client(request)
     wait = console.limiter.wait_seconds(client)
     if wait > 0:
-        return _too_many(wait)
+        return _too_many(console, wait)
     form = await request.post()
     pin = form.get("pin", "")
     pin = pin if isinstance(pin, str) else ""
@@ -402,8 +432,8 @@ async def _login(request: web.Request) -> web.StreamResponse:
         delay = console.limiter.failed(client)
         log.warning("console: wrong PIN from %s", client)
         if delay > 0:
-            return _too_many(delay)
-        return _login_page("Wrong PIN. Try again.", status=401)
+            return _too_many(console, delay)
+        return _login_page(console, text("login_wrong", _language(console)), status=401)
     console.limiter.succeeded(client)
     console.sessions.end(request.cookies.get(COOKIE))  # no session fixation
     session = console.sessions.create(client)
@@ -413,9 +443,9 @@ async def _login(request: web.Request) -> web.StreamResponse:
     raise response
 
 
-def _too_many(wait: float) -> web.Response:
+def _too_many(console: Console, wait: float) -> web.Response:
     seconds = max(1, int(wait + 0.999))
-    response = _login_page(f"Too many wrong PINs. Wait {seconds} seconds, then try again.",
+    response = _login_page(console, text("login_wait", _language(console), seconds=seconds),
                            status=429)
     response.headers["Retry-After"] = str(seconds)
     return response

@@ -51,6 +51,9 @@ class ConsoleSettings:
     :param pin_hash: the hashed PIN or token from ``python -m firmware_host.console.hash_pin``
         (str, default ``""``: no PIN, allowed only on loopback).
     :param session_minutes: idle time after which a login expires, in minutes (> 0, default 30).
+    :param language: the board's language, ``"de"`` (default) or ``"en"``: the page's language
+        until a game's setup names one. Not a ``[console]`` key: it comes from ``[audio]
+        language`` when :meth:`coerce` is given the whole config.
     """
 
     enabled: bool = True
@@ -58,6 +61,7 @@ class ConsoleSettings:
     port: int = 8080
     pin_hash: str = ""
     session_minutes: float = 30.0
+    language: str = "de"
 
     @classmethod
     def coerce(cls, settings: Any) -> "ConsoleSettings":
@@ -76,7 +80,13 @@ class ConsoleSettings:
             if not isinstance(section, Mapping):
                 section = settings
             values = {f.name: section[f.name] for f in dataclasses.fields(cls) if f.name in section}
+            audio = settings.get("audio")
+            if "language" not in values and isinstance(audio, Mapping):
+                values["language"] = audio.get("language")
         else:
+            sections = getattr(settings, "sections", None)
+            if isinstance(sections, Mapping) and "console" in sections:
+                return cls.coerce(sections)  # the board config (hardware.settings.BoardConfig)
             inner = getattr(settings, "console", None)
             if inner is not None and inner is not settings:
                 return cls.coerce(inner)
@@ -88,7 +98,8 @@ class ConsoleSettings:
             made = dataclasses.replace(
                 made, enabled=bool(made.enabled), host=str(made.host).strip(),
                 port=int(made.port), pin_hash=str(made.pin_hash or "").strip(),
-                session_minutes=float(made.session_minutes))
+                session_minutes=float(made.session_minutes),
+                language=made.language if made.language in ("de", "en") else "de")
         except (TypeError, ValueError) as exc:
             raise ConsoleSettingsError(f"[console] settings unusable: {exc}") from None
         return made

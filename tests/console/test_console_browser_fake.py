@@ -14,7 +14,7 @@ pytestmark = needs_chromium
 
 @pytest.fixture
 def console(backend):
-    handle = serve(backend, {"port": 0, "pin_hash": PIN_HASH})
+    handle = serve(backend, {"port": 0, "pin_hash": PIN_HASH, "language": "en"})
     yield handle
     handle.close()
 
@@ -139,7 +139,8 @@ def test_login_page_has_no_serious_accessibility_violation(page, console):
 def test_watching_game_master_is_warned_and_any_key_keeps_the_session(browser, backend):
     from firmware_host.clock import VirtualClock
     clock = VirtualClock(1000.0)
-    handle = serve(backend, {"port": 0, "pin_hash": PIN_HASH, "session_minutes": 5}, clock=clock)
+    handle = serve(backend, {"port": 0, "pin_hash": PIN_HASH, "session_minutes": 5,
+                             "language": "en"}, clock=clock)
     context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
     try:
         page = context.new_page()
@@ -153,6 +154,38 @@ def test_watching_game_master_is_warned_and_any_key_keeps_the_session(browser, b
         clock.advance(4 * 60 + 1)  # 8 minutes since login, 4 since the key press
         status = page.evaluate("async () => (await fetch('/api/snapshot')).status")
         assert status == 200
+        assert axe_violations(page) == []
+    finally:
+        context.close()
+        handle.close()
+
+
+def test_german_page_by_default_switches_to_the_setups_language(browser, backend):
+    handle = serve(backend, {"port": 0, "pin_hash": PIN_HASH})
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+    try:
+        page = context.new_page()
+        page.goto(handle.url)
+        assert page.locator("html").get_attribute("lang") == "de"
+        assert axe_violations(page) == []  # the German login page
+        page.get_by_label("PIN oder Token").fill(PIN)
+        page.get_by_role("button", name="Anmelden").click()
+        page.wait_for_selector("#connection:has-text('Live')")
+        assert page.title().startswith("Spielleitungs-Konsole")
+        page.wait_for_selector("#democratic-count:has-text('0 von 5 demokratischen Gesetzen')")
+        assert axe_violations(page) == []
+        page.get_by_label("Spieler", exact=True).select_option("5")
+        page.get_by_role("button", name="Spiel einrichten").click()
+        page.wait_for_selector("#phase:has-text('Spiel für 5 Spieler eingerichtet')")
+        page.get_by_role("button", name="Spiel starten").click()
+        page.wait_for_selector("#phase:has-text('Nominierung: Platz 1 nominiert einen Kanzler.')")
+        assert page.locator("html").get_attribute("lang") == "de"
+        page.get_by_label("Sprache").select_option("en")
+        page.get_by_role("button", name="Spiel einrichten").click()
+        page.wait_for_selector("#phase:has-text('Game set up for 5 players')")
+        assert page.locator("html").get_attribute("lang") == "en"
+        assert page.get_by_role("button", name="Start game", exact=True).count() == 1
+        assert page.get_by_role("navigation", name="Console sections").count() == 1
         assert axe_violations(page) == []
     finally:
         context.close()

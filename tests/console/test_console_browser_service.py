@@ -43,18 +43,21 @@ def test_game_on_the_mocked_board_seen_live_with_undo_and_held_reveal(browser, b
     context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
     page = context.new_page()
     try:
-        page.goto(console.url)
-        page.get_by_label("PIN or token").fill(PIN)
-        page.get_by_role("button", name="Log in").click()
+        page.goto(console.url)  # German, the board's default, until a setup names English
+        page.get_by_label("PIN oder Token").fill(PIN)
+        page.get_by_role("button", name="Anmelden").click()
         page.wait_for_selector("#connection:has-text('Live')")
+        assert page.locator("html").get_attribute("lang") == "de"
 
-        # the game master sets up a 5-player game and starts it
-        page.get_by_label("Players").select_option("5")
-        page.get_by_label("Seat 1", exact=True).fill("Anna")
-        page.get_by_label("Seat 3", exact=True).fill("Carl")
-        page.get_by_label("Language").select_option("en")
-        page.get_by_role("button", name="Set up game").click()
+        # the game master sets up a 5-player game in English and starts it
+        page.get_by_label("Spieler", exact=True).select_option("5")
+        page.get_by_label("Platz 1", exact=True).fill("Anna")
+        page.get_by_label("Platz 3", exact=True).fill("Carl")
+        page.get_by_label("Sprache").select_option("en")
+        page.get_by_role("button", name="Spiel einrichten").click()
         page.wait_for_selector("#phase:has-text('Game set up for 5 players')")
+        assert page.locator("html").get_attribute("lang") == "en"
+        assert page.get_by_label("Seat 3", exact=True).input_value() == "Carl"
         page.get_by_role("button", name="Start game", exact=True).click()
         page.wait_for_selector("#command-result:has-text('Done: start.')")
         sim.advance(1.0)

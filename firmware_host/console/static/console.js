@@ -6,6 +6,22 @@
 (function () {
   const $ = (id) => document.getElementById(id);
   const csrf = document.querySelector('meta[name="csrf-token"]').content;
+  // ---------- words: German and English (messages.py), switched by the game's setup ----------
+  const MSG = JSON.parse($("console-messages").textContent);
+  const boardLang = document.querySelector('meta[name="board-language"]').content;
+  let lang = MSG[document.documentElement.lang] ? document.documentElement.lang : "de";
+  function T(key, params) {
+    let s = (MSG[lang] || {})[key];
+    if (s === undefined) s = MSG.en[key];
+    if (s === undefined) s = key;
+    return s.replace(/\{(\w+)\}/g, (m, k) => (params && params[k] !== undefined ? String(params[k]) : m));
+  }
+  // an engine identifier ("special_election", "democrats") in the page's language
+  function term(id, ctx) {
+    if (id === null || id === undefined) return "";
+    const t = MSG[lang] || {};
+    return t[(ctx || "term") + "." + id] || t["term." + id] || MSG.en["term." + id] || words(id);
+  }
   let snap = {};
   let seatKey = "";
   let lastAnnouncement = null;
@@ -35,14 +51,14 @@
     return typeof n === "string" ? n.trim() : (n && typeof n.name === "string" ? n.name : "");
   }
   function seatLabel(seat) {
-    if (seat === null || seat === undefined || seat === "") return "none";
+    if (seat === null || seat === undefined || seat === "") return T("none");
     const n = Number(seat);
     if (!Number.isInteger(n)) return String(seat);
     const name = seatName(n);
-    return name ? name + " (seat " + (n + 1) + ")" : "Seat " + (n + 1);
+    return name ? T("seat_named", {name: name, n: n + 1}) : T("seat_n", {n: n + 1});
   }
   function seatList(list) {
-    if (!Array.isArray(list) || !list.length) return "none";
+    if (!Array.isArray(list) || !list.length) return T("none");
     return list.map(seatLabel).join(", ");
   }
   function words(s) { return String(s).replace(/_/g, " "); }
@@ -56,17 +72,18 @@
     if (item.text || item.message) return item.text || item.message;
     const parts = [];
     if (Number.isInteger(item.seat)) parts.push(seatLabel(item.seat));
-    if (item.action) parts.push(words(item.action));
-    if (item.source) parts.push(words(item.source));
+    if (item.action) parts.push(term(item.action));
+    if (item.source) parts.push(term(item.source));
     const head = parts.join(", ");
     const tail = [item.reason, item.detail].filter((x) => x !== undefined && x !== null && x !== "")
-      .map((x) => words(typeof x === "object" ? JSON.stringify(x) : x)).join(" – ");
+      .map((x) => (typeof x === "object" ? JSON.stringify(x) : term(x))).join(" – ");
     return (head && tail ? head + ": " + tail : head || tail) || JSON.stringify(item);
   }
   function kindLabel(item) {
     const kind = (item && typeof item === "object" && (item.kind || item.type)) || "fault";
-    if (kind === "rejected" || kind === "refused") return "Refusal";
-    return words(kind).replace(/^./, (c) => c.toUpperCase());
+    if (kind === "rejected" || kind === "refused" || kind === "refusal") return T("kind_refusal");
+    if (kind === "fault") return T("kind_fault");
+    return term(kind).replace(/^./, (c) => c.toUpperCase());
   }
   function say(region, text) {
     const p = el("p", text);
@@ -88,30 +105,29 @@
         body: JSON.stringify(body || {}),
       });
     } catch (e) {
-      return {ok: false, error: "The console cannot be reached."};
+      return {ok: false, error: T("unreachable")};
     }
-    if (response.status === 401) { window.location.assign("/"); return {ok: false, error: "Logged out."}; }
+    if (response.status === 401) { window.location.assign("/"); return {ok: false, error: T("logged_out")}; }
     let data = {};
     try { data = await response.json(); } catch (e) { /* not JSON */ }
-    if (!response.ok) return {ok: false, error: data.error || ("Error " + response.status)};
+    if (!response.ok) return {ok: false, error: data.error || T("error_status", {status: response.status})};
     return {ok: true, data: data};
   }
   async function command(name, fields, target) {
     const r = await post("/api/command", {name: name, fields: fields || {}});
-    status(target, r.ok, r.ok ? "Done: " + words(name) + "." : "Refused: " + r.error);
+    status(target, r.ok, r.ok ? T("done", {what: term(name)}) : T("refused", {error: r.error}));
     return r;
   }
 
   // ---------- rendering the public state ----------
   const PHASES = {
-    nomination: (v) => "Nomination: " + seatLabel(v.president) + " nominates a chancellor.",
-    election: (v) => "Election: vote on president " + seatLabel(v.president) +
-      " and chancellor " + seatLabel(v.nominee) + ".",
-    legislative_president: (v) => "Legislative session: president " + seatLabel(v.president) + " discards a law.",
-    legislative_chancellor: (v) => "Legislative session: chancellor " + seatLabel(v.chancellor) + " enacts a law.",
-    power: (v) => "Presidential power" + (v.power ? ": " + words(typeof v.power === "object" ? v.power.power : v.power) : "") + ".",
-    chaos: () => "Chaos: the top law is placed on its track.",
-    game_over: (v) => "Game over: " + words(v.winner || "") + " win" + (v.reason ? " (" + words(v.reason) + ")" : "") + ".",
+    nomination: (v) => T("phase_nomination", {president: seatLabel(v.president)}),
+    election: (v) => T("phase_election", {president: seatLabel(v.president), nominee: seatLabel(v.nominee)}),
+    legislative_president: (v) => T("phase_legislative_president", {president: seatLabel(v.president)}),
+    legislative_chancellor: (v) => T("phase_legislative_chancellor", {chancellor: seatLabel(v.chancellor)}),
+    power: (v) => (v.power ? T("phase_power_named", {power: term(typeof v.power === "object" ? v.power.power : v.power)}) : T("phase_power")),
+    chaos: () => T("phase_chaos"),
+    game_over: (v) => T(v.reason ? "phase_game_over_reason" : "phase_game_over", {winner: term(v.winner || ""), reason: term(v.reason)}),
   };
 
   function renderSlots(id, filled, total, mark) {
@@ -143,16 +159,16 @@
     const v = view(), s = setup();
     let phase;
     if (v.phase && PHASES[v.phase]) phase = PHASES[v.phase](v);
-    else if (v.phase) phase = words(v.phase);
-    else if (s.players) phase = "Game set up for " + s.players + " players, not started.";
-    else phase = "No game set up.";
+    else if (v.phase) phase = term(v.phase);
+    else if (s.players) phase = T("phase_set_up", {n: s.players});
+    else phase = T("phase_none");
     $("phase").textContent = phase;
     $("paused").hidden = !snap.paused;
 
     const dem = v.democratic_laws || 0, fas = v.fascist_laws || 0, tr = v.election_tracker || 0;
-    $("democratic-count").textContent = dem + " of 5 democratic laws";
-    $("fascist-count").textContent = fas + " of 6 fascist laws";
-    $("tracker-count").textContent = tr + " of 3 failed elections";
+    $("democratic-count").textContent = T("count_democratic", {n: dem});
+    $("fascist-count").textContent = T("count_fascist", {n: fas});
+    $("tracker-count").textContent = T("count_tracker", {n: tr});
     renderSlots("democratic-slots", dem, 5, "D");
     renderSlots("fascist-slots", fas, 6, "F");
     renderSlots("tracker-slots", tr, 3, "×");
@@ -160,16 +176,16 @@
     const dl = $("facts");
     dl.replaceChildren();
     if (v.phase) {
-      fact(dl, "President", seatLabel(v.president));
-      fact(dl, "Nominee", seatLabel(v.nominee));
-      fact(dl, "Chancellor", seatLabel(v.chancellor));
-      fact(dl, "Must act now", seatList(v.awaiting || v.must_act));
-      fact(dl, "Term-limited", seatList(v.ineligible));
+      fact(dl, T("fact_president"), seatLabel(v.president));
+      fact(dl, T("fact_nominee"), seatLabel(v.nominee));
+      fact(dl, T("fact_chancellor"), seatLabel(v.chancellor));
+      fact(dl, T("fact_must_act"), seatList(v.awaiting || v.must_act));
+      fact(dl, T("fact_term_limited"), seatList(v.ineligible));
       if (v.phase === "election" && v.votes_cast !== undefined)
-        fact(dl, "Votes cast", v.votes_cast + " of " + ((v.alive || []).length || players()));
-      if (v.draw_pile !== undefined) fact(dl, "Draw pile", v.draw_pile + " laws");
-      if (v.discard_pile !== undefined) fact(dl, "Discard pile", v.discard_pile + " laws");
-      if (Array.isArray(v.executed) && v.executed.length) fact(dl, "Executed", seatList(v.executed));
+        fact(dl, T("fact_votes"), T("n_of_total", {n: v.votes_cast, total: (v.alive || []).length || players()}));
+      if (v.draw_pile !== undefined) fact(dl, T("fact_draw"), T("n_laws", {n: v.draw_pile}));
+      if (v.discard_pile !== undefined) fact(dl, T("fact_discard"), T("n_laws", {n: v.discard_pile}));
+      if (Array.isArray(v.executed) && v.executed.length) fact(dl, T("fact_executed"), seatList(v.executed));
     }
 
     const n = players();
@@ -184,22 +200,22 @@
       const isAlive = !v.alive || alive.has(seat);
       if (!isAlive) tr.className = "dead";
       const office = [];
-      if (v.president === seat) office.push("President");
-      if (v.chancellor === seat) office.push("Chancellor");
-      else if (v.nominee === seat) office.push("Nominee");
-      tr.appendChild(el("th", "Seat " + (seat + 1))).setAttribute("scope", "row");
+      if (v.president === seat) office.push(T("fact_president"));
+      if (v.chancellor === seat) office.push(T("fact_chancellor"));
+      else if (v.nominee === seat) office.push(T("fact_nominee"));
+      tr.appendChild(el("th", T("seat_n", {n: seat + 1}))).setAttribute("scope", "row");
       tr.appendChild(el("td", seatName(seat) || "—"));
-      tr.appendChild(el("td", isAlive ? "alive" : "executed"));
+      tr.appendChild(el("td", isAlive ? T("alive") : T("executed")));
       tr.appendChild(el("td", office.join(", ") || "—"));
-      tr.appendChild(el("td", acting.has(seat) ? "yes, must act" : "—"));
+      tr.appendChild(el("td", acting.has(seat) ? T("must_act_yes") : "—"));
       const b = ballots[seat] !== undefined ? ballots[seat] : ballots[String(seat)];
       tr.appendChild(el("td", b ? (b === "ja" ? "Ja" : b === "nein" ? "Nein" : String(b)) : "—"));
       tbody.appendChild(tr);
     }
     let electionText = "";
     if (e && (e.elected !== undefined || e.ja !== undefined)) {
-      electionText = "Last election: " + (e.elected ? "elected" : "failed") +
-        (e.ja !== undefined ? ", " + e.ja + " Ja to " + e.nein + " Nein" : "") + ".";
+      electionText = T((e.elected ? "election_elected" : "election_failed") + (e.ja !== undefined ? "" : "_plain"),
+        {ja: e.ja, nein: e.nein});
     }
     $("election").textContent = electionText;
   }
@@ -217,7 +233,7 @@
       li.appendChild(document.createTextNode(itemText(item)));
       ol.appendChild(li);
     }
-    if (!items.length) ol.appendChild(el("li", "None yet."));
+    if (!items.length) ol.appendChild(el("li", T("none_yet")));
     // speak only what is new since the last update
     const keys = items.map((x) => JSON.stringify(x));
     const prev = lastKeyName === "a" ? lastAnnouncement : lastFault;
@@ -237,7 +253,7 @@
     let h = snap.health;
     if (!h && (snap.readers || snap.pins)) h = {readers: snap.readers || {}, pins: snap.pins || {}};
     box.replaceChildren();
-    if (!h || typeof h !== "object" || !Object.keys(h).length) { box.appendChild(el("p", "No report yet.")); return; }
+    if (!h || typeof h !== "object" || !Object.keys(h).length) { box.appendChild(el("p", T("health_none"))); return; }
     const dl = el("dl", null, "facts");
     const rest = Object.assign({}, h);
     const line = (term, text, bad) => {
@@ -247,8 +263,8 @@
     if (h.readers && typeof h.readers === "object") {
       Object.keys(h.readers).forEach((name) => {
         const v = h.readers[name];
-        const text = v === true ? "connected" : v === false ? "disconnected" : words(v);
-        line(words(name).replace(/^./, (c) => c.toUpperCase()) + " reader", text, /disconnect|unplug|missing|error/i.test(text));
+        const raw = v === true ? "connected" : v === false ? "disconnected" : String(v);
+        line(T("reader_named", {name: term(name).replace(/^./, (c) => c.toUpperCase())}), term(raw), /disconnect|unplug|missing|error/i.test(raw));
       });
       delete rest.readers;
     }
@@ -257,34 +273,34 @@
       if (pins.slots && typeof pins.slots === "object") {
         Object.keys(pins.slots).forEach((track) => {
           const filled = (pins.slots[track] || []).map((f, i) => f ? i + 1 : 0).filter(Boolean);
-          line(words(track).replace(/^./, (c) => c.toUpperCase()) + " slots filled", filled.length ? filled.join(", ") : "none", false);
+          line(T("slots_filled", {track: term(track).replace(/^./, (c) => c.toUpperCase())}), filled.length ? filled.join(", ") : T("none"), false);
         });
         delete pins.slots;
       }
       if ("tracker" in pins) {
-        line("Tracker pin", pins.tracker === null || pins.tracker === undefined ? "in no hole" : "hole " + pins.tracker, pins.tracker === null);
+        line(T("tracker_pin"), pins.tracker === null || pins.tracker === undefined ? T("tracker_none") : T("tracker_hole", {n: pins.tracker}), pins.tracker === null);
         delete pins.tracker;
       }
       if (Array.isArray(pins.mismatch)) {
-        line("Board matches the game", pins.mismatch.length ? "no: " + pins.mismatch.map((m) => m && m.key ? words(m.key) : itemText(m)).join("; ") : "yes", pins.mismatch.length > 0);
+        line(T("board_matches"), pins.mismatch.length ? T("no_because", {list: pins.mismatch.map((m) => m && m.key ? term(m.key) : itemText(m)).join("; ")}) : T("yes"), pins.mismatch.length > 0);
         delete pins.mismatch;
         delete pins.ok;
       }
       if (Array.isArray(pins.stuck)) {
-        line("Stuck or chattering pins", pins.stuck.length ? pins.stuck.map(words).join(", ") : "none", pins.stuck.length > 0);
+        line(T("stuck"), pins.stuck.length ? pins.stuck.map((x) => term(x)).join(", ") : T("none"), pins.stuck.length > 0);
         delete pins.stuck;
       }
       Object.keys(pins).forEach((k) => { rest["pins " + k] = pins[k]; });
       delete rest.pins;
     }
-    if (rest.board_error) { line("Board", String(rest.board_error), true); delete rest.board_error; }
+    if (rest.board_error) { line(T("board"), String(rest.board_error), true); delete rest.board_error; }
     box.appendChild(dl);
     if (Object.keys(rest).length) box.appendChild(renderValue(rest, 0));
   }
 
   function healthWord(value) {
-    if (value === true) return "OK";
-    if (value === false) return "NOT OK";
+    if (value === true) return T("ok");
+    if (value === false) return T("not_ok");
     return null;
   }
 
@@ -293,17 +309,17 @@
     if (typeof value !== "object") {
       const w = healthWord(value);
       const bad = value === false || /disconnect|fault|stuck|missing|error|unplugged|down/i.test(String(value));
-      return el("span", (bad ? "⚠ " : "") + (w || words(value)), bad ? "health-bad" : "");
+      return el("span", (bad ? "⚠ " : "") + (w || term(value)), bad ? "health-bad" : "");
     }
     if (Array.isArray(value)) {
-      if (value.every((x) => x === null || typeof x !== "object")) return el("span", value.map((x) => x === null ? "—" : words(x)).join(", ") || "none");
+      if (value.every((x) => x === null || typeof x !== "object")) return el("span", value.map((x) => x === null ? "—" : term(x)).join(", ") || T("none"));
       const ul = el("ul");
       value.forEach((x) => { const li = el("li"); li.appendChild(renderValue(x, depth + 1)); ul.appendChild(li); });
       return ul;
     }
     const dl = el("dl", null, "facts");
     Object.keys(value).forEach((k) => {
-      dl.appendChild(el("dt", words(k)));
+      dl.appendChild(el("dt", term(k)));
       const dd = el("dd");
       dd.appendChild(renderValue(value[k], depth + 1));
       dl.appendChild(dd);
@@ -328,7 +344,7 @@
     });
     const rs = $("reveal-seat");
     const keep = rs.value;
-    rs.replaceChildren(el("option", "All seats"));
+    rs.replaceChildren(el("option", T("reveal_all")));
     rs.firstChild.value = "";
     for (let seat = 0; seat < n; seat++) {
       const o = el("option", seatLabel(seat));
@@ -354,11 +370,7 @@
   }
 
   function render() {
-    const lang = setup().language;
-    if (lang === "de" || lang === "en") {
-      $("announcement-list").lang = lang;
-      $("announce-live").lang = lang;
-    }
+    followLanguage();
     renderGlance();
     renderLog("announcement-list", "announce-live", snap.announcements, "a", false);
     const faults = snap.faults || snap.faults_and_refusals || [];
@@ -379,7 +391,7 @@
     box.replaceChildren();
     for (let seat = 0; seat < n; seat++) {
       const p = el("p");
-      const label = el("label", "Seat " + (seat + 1));
+      const label = el("label", T("seat_n", {n: seat + 1}));
       label.htmlFor = "setup-name-" + seat;
       const input = el("input");
       input.type = "text";
@@ -394,7 +406,7 @@
     const keep = first.value;
     first.replaceChildren();
     for (let seat = 0; seat < n; seat++) {
-      const o = el("option", "Seat " + (seat + 1));
+      const o = el("option", T("seat_n", {n: seat + 1}));
       o.value = String(seat);
       first.appendChild(o);
     }
@@ -432,7 +444,7 @@
       roles: document.querySelector('input[name="roles"]:checked').value,
     }};
     const r = await post("/api/setup", body);
-    status($("command-result"), r.ok, r.ok ? "Game set up for " + n + " players. Press “Start game” when the table is ready." : "Setup refused: " + r.error);
+    status($("command-result"), r.ok, r.ok ? T("setup_done", {n: n}) : T("setup_refused", {error: r.error}));
     if (r.ok) $("command-result").scrollIntoView({block: "nearest"});
   }
 
@@ -484,8 +496,8 @@
     if (holding !== id) return;  // released before the answer came
     const panel = $("reveal-panel");
     panel.replaceChildren();
-    if (!r.ok) { panel.appendChild(el("p", "Reveal refused: " + r.error, "error")); return; }
-    panel.appendChild(el("h3", "Secrets (hidden again when you let go)"));
+    if (!r.ok) { panel.appendChild(el("p", T("reveal_refused", {error: r.error}), "error")); return; }
+    panel.appendChild(el("h3", T("secrets_shown")));
     panel.appendChild(renderSecrets(r.data));
   }
   function secretRows(data) {
@@ -506,28 +518,28 @@
     });
     return rows;
   }
-  function secretText(value) {
+  function secretText(value, ctx) {
     if (value === null || value === undefined || value === "") return "—";
     if (Array.isArray(value)) {
       if (!value.length) return "—";
       return value.map((x) => x && typeof x === "object"
-        ? (Number.isInteger(x.seat) ? seatLabel(x.seat) + (x.role ? " (" + words(x.role) + ")" : "") : JSON.stringify(x))
-        : words(x)).join(", ");
+        ? (Number.isInteger(x.seat) ? seatLabel(x.seat) + (x.role ? " (" + term(x.role, "role") + ")" : "") : JSON.stringify(x))
+        : term(x, ctx)).join(", ");
     }
     if (typeof value === "object") {
-      if (Number.isInteger(value.target)) return seatLabel(value.target) + ": " + words(value.party || "");
-      return Object.keys(value).map((k) => words(k) + ": " + secretText(value[k])).join("; ");
+      if (Number.isInteger(value.target)) return seatLabel(value.target) + ": " + term(value.party || "");
+      return Object.keys(value).map((k) => term(k) + ": " + secretText(value[k], ctx)).join("; ");
     }
-    return words(value);
+    return term(value, ctx);
   }
   function renderSecrets(data) {
     const rows = secretRows(data || {});
     if (!rows.length) return renderValue(data, 0);
     const table = el("table");
-    table.appendChild(el("caption", "Roles and hands"));
+    table.appendChild(el("caption", T("secrets_caption")));
     const head = el("tr");
-    ["Seat", "Role", "Knows", "Hand", "Power result"].forEach((h) => {
-      const th = el("th", h); th.scope = "col"; head.appendChild(th);
+    ["col_seat", "col_role", "col_knows", "col_hand", "col_power_result"].forEach((h) => {
+      const th = el("th", T(h)); th.scope = "col"; head.appendChild(th);
     });
     table.appendChild(el("thead")).appendChild(head);
     const body = table.appendChild(el("tbody"));
@@ -535,7 +547,7 @@
       const tr = el("tr");
       const th = el("th", seatLabel(row.seat)); th.scope = "row";
       tr.appendChild(th);
-      ["role", "team", "hand", "power_result"].forEach((k) => tr.appendChild(el("td", secretText(row[k]))));
+      ["role", "team", "hand", "power_result"].forEach((k) => tr.appendChild(el("td", secretText(row[k], k === "role" ? "role" : "term"))));
       body.appendChild(tr);
     });
     return table;
@@ -576,17 +588,22 @@
   }
 
   // ---------- live updates ----------
+  let connState = "connecting";  // key of the connection line, kept to re-word it
+  function showConnection(key, down) {
+    if (key) { connState = key; $("connection").className = down ? "down" : ""; }
+    $("connection").textContent = T(connState);
+    const warning = $("session-warning");
+    if (!warning.hidden) warning.textContent = T("expiring");
+  }
   function connect() {
-    const conn = $("connection");
     const source = new EventSource("/api/events");
-    source.addEventListener("open", () => { conn.textContent = "Live: updates as they happen."; conn.className = ""; });
+    source.addEventListener("open", () => showConnection("live", false));
     source.addEventListener("error", () => {
-      conn.className = "down";
       if (source.readyState === EventSource.CLOSED) {
-        conn.textContent = "Connection closed. Reload the page (you may need to log in again).";
+        showConnection("closed", true);
         hideSecrets();
       } else {
-        conn.textContent = "Connection lost; reconnecting…";
+        showConnection("lost", true);
       }
     });
     source.addEventListener("state", (ev) => {
@@ -597,21 +614,36 @@
     source.addEventListener("notice", (ev) => {
       let n = {};
       try { n = JSON.parse(ev.data); } catch (e) { return; }
-      if (n.kind === "reveal") say($("fault-live"), "Secrets were shown on the console" + (n.seat === null ? "" : " for " + seatLabel(n.seat)) + ".");
+      if (n.kind === "reveal") say($("fault-live"), n.seat === null ? T("revealed_notice") : T("revealed_notice_seat", {seat: seatLabel(n.seat)}));
     });
     source.addEventListener("expiring", () => {
       warned = true;
-      const text = "Session ends in one minute — press any key to stay logged in.";
-      $("session-warning").textContent = text;
+      $("session-warning").textContent = T("expiring");
       $("session-warning").hidden = false;
-      say($("fault-live"), text);
+      say($("fault-live"), T("expiring"));
     });
     source.addEventListener("expired", () => {
       source.close();
-      conn.textContent = "Session expired. Reload the page to log in again.";
-      conn.className = "down";
+      showConnection("expired", true);
       hideSecrets();
     });
+  }
+
+  // Re-word the whole page: the game's setup names its language; before one, the board's.
+  function applyLanguage(next) {
+    if (!MSG[next] || next === lang) return;
+    lang = next;
+    document.documentElement.lang = next;
+    document.querySelectorAll("[data-i18n]").forEach((e) => { e.textContent = T(e.dataset.i18n); });
+    document.querySelectorAll("[data-i18n-aria-label]").forEach((e) => e.setAttribute("aria-label", T(e.dataset.i18nAriaLabel)));
+    document.querySelectorAll("[data-i18n-data-confirm]").forEach((e) => { e.dataset.confirm = T(e.dataset.i18nDataConfirm); });
+    seatKey = "";  // seat lists are re-worded by the next render
+    buildSetupSeats();
+    showConnection();
+  }
+  function followLanguage() {
+    const want = setup().language;
+    applyLanguage(MSG[want] ? want : (MSG[boardLang] ? boardLang : lang));
   }
 
   function init() {
@@ -634,6 +666,8 @@
     });
     setupReveal();
     setupKeepAlive();
+    if (MSG[lang]) $("setup-language").value = lang;  // a new game speaks the page's language
+    showConnection();
     render();
     connect();
   }

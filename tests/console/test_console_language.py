@@ -1,0 +1,89 @@
+"""The console page in German and English: the game's setup, else the board's language."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from console_helpers import SETUP_5, console_client, csrf_token, login, post_json, run
+
+from firmware_host.console import ConsoleSettings
+from firmware_host.console.messages import DE, EN, text
+
+
+def _lang(page: str) -> str:
+    return re.search(r'<html lang="([a-z]+)"', page).group(1)
+
+
+def _markup(page: str) -> str:
+    """The page without its message tables (which hold both languages)."""
+    return re.sub(r'<script id="console-messages".*?</script>', "", page, flags=re.S)
+
+
+def _tables(page: str) -> dict:
+    block = re.search(r'<script id="console-messages" type="application/json">(.*?)</script>',
+                      page, re.S).group(1)
+    return json.loads(block)
+
+
+def test_page_is_german_by_default_like_the_board(backend):
+    async def go():
+        async with console_client(backend) as client:
+            login_page = await (await client.get("/login")).text()
+            assert _lang(login_page) == "de" and "PIN oder Token" in login_page
+            await login(client)
+            page = await (await client.get("/")).text()
+            assert _lang(page) == "de"
+            assert "Spiel auf einen Blick" in page and "Game at a glance" not in _markup(page)
+            assert "{{" not in page
+            tables = _tables(page)
+            assert tables["de"]["expiring"].startswith("Sitzung endet in einer Minute")
+            assert tables["en"]["expiring"].startswith("Session ends in one minute")
+    run(go())
+
+
+def test_board_language_english_gives_an_english_page(backend):
+    async def go():
+        async with console_client(backend, language="en") as client:
+            assert "PIN or token" in await (await client.get("/login")).text()
+            await login(client)
+            page = await (await client.get("/")).text()
+            assert _lang(page) == "en" and "Game at a glance" in _markup(page)
+    run(go())
+
+
+def test_the_games_setup_language_chooses_over_the_board(backend):
+    async def go():
+        async with console_client(backend) as client:
+            await login(client)
+            token = await csrf_token(client)
+            await post_json(client, "/api/setup", {"setup": {**SETUP_5, "language": "en"}}, token)
+            page = await (await client.get("/")).text()
+            assert _lang(page) == "en" and "Set up a game" in _markup(page)
+            await post_json(client, "/api/setup", {"setup": {**SETUP_5, "language": "de"}}, token)
+            assert _lang(await (await client.get("/")).text()) == "de"
+    run(go())
+
+
+def test_wrong_pin_message_is_in_the_page_language(backend):
+    async def go():
+        async with console_client(backend) as client:
+            r = await login(client, "000000")
+            assert r.status == 401 and DE["login_wrong"] in await r.text()
+    run(go())
+
+
+def test_board_language_comes_from_the_audio_section_of_the_config():
+    made = ConsoleSettings.coerce({"console": {"port": 8181}, "audio": {"language": "en"}})
+    assert made.language == "en" and made.port == 8181
+    assert ConsoleSettings.coerce({}).language == "de"
+
+
+def test_message_tables_have_the_same_keys_and_fields():
+    assert set(EN) <= set(DE) | {k for k in EN if k.startswith("term.")}
+    for key, english in EN.items():
+        if key in DE:
+            assert set(re.findall(r"\{(\w+)\}", english)) == \
+                set(re.findall(r"\{(\w+)\}", DE[key])), key
+    assert text("count_fascist", "de", n=2) == "2 von 6 faschistischen Gesetzen"
+    assert text("seat_named", "en", name="Anna", n=1) == "Anna (seat 1)"
