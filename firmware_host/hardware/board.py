@@ -126,26 +126,28 @@ class Board:
             source = f"seat {seat + 1} button"
             button = GestureButton(self.clock, self._schedule, t,
                                    lambda g, s=seat: self._emit(ev.ButtonGesture(s, g, at=self.clock.now())),
-                                   self._fault_sink(source), initial_down=self._open_input(pin))
+                                   self._fault_sink(source, {"kind": "seat_button", "seat": seat}, pin),
+                                   initial_down=self._open_input(pin))
             self._connect(pin, button.edge)
             self.buttons.append(button)
         key_pin = self.config.game_master_key
         self.game_master_key = GestureButton(
             self.clock, self._schedule, t, lambda g: self._emit(ev.GameMasterKey(g, at=self.clock.now())),
-            self._fault_sink("game-master key"), initial_down=self._open_input(key_pin))
+            self._fault_sink("game-master key", {"kind": "gm_key"}, key_pin), initial_down=self._open_input(key_pin))
         self._connect(key_pin, self.game_master_key.edge)
         for track in ev.TRACKS:
             self.slots[track] = []
             for i, pin in enumerate(self.config.slot_pins(track)):
                 slot = LawSlot(self.clock, self._schedule, t.slot_settle_s, t.chatter_s,
                                lambda filled, tr=track, k=i + 1: self._emit(ev.SlotChanged(tr, k, filled, at=self.clock.now())),
-                               self._fault_sink(f"{track} slot {i + 1}"), initial_filled=self._open_input(pin))
+                               self._fault_sink(f"{track} slot {i + 1}", {"kind": "law_slot", "track": track, "slot": i + 1}, pin),
+                               initial_filled=self._open_input(pin))
                 self._connect(pin, slot.edge)
                 self.slots[track].append(slot)
         initial = tuple(self._open_input(pin) for pin in self.config.tracker_holes)
         self.tracker = TrackerHoles(self.clock, self._schedule, t.tracker_settle_s, t.chatter_s, initial,
                                     lambda p: self._emit(ev.TrackerMoved(p, at=self.clock.now())),
-                                    self._fault_sink("tracker"))
+                                    self._fault_sink("tracker", {"kind": "tracker"}, None))
         for hole, pin in enumerate(self.config.tracker_holes):
             self._connect(pin, lambda closed, h=hole: self.tracker.edge(h, closed))  # type: ignore[union-attr]
         self.tracker.set_reader(lambda: tuple(bool(self.devices[p].is_active) for p in self.config.tracker_holes))
@@ -250,8 +252,22 @@ class Board:
             except Exception:  # noqa: BLE001 - a listener must never kill a board thread
                 log.exception("on_event failed for %r", event)
 
-    def _fault_sink(self, source: str) -> Callable[[str, str], None]:
-        return lambda reason, detail: self._emit(ev.Fault(source, reason, detail, at=self.clock.now()))
+    def _fault_sink(self, source: str, part: dict[str, Any], pin: int | None) -> Callable[..., None]:
+        """``fault(reason, detail, extra=None)`` for one input; ``extra`` adds to ``part``.
+
+        For the tracker (``pin`` None) the pin is that of the one hole ``extra["holes"]`` names."""
+        def fault(reason: str, detail: str, extra: dict[str, Any] | None = None) -> None:
+            full = {**part, **(extra or {})}
+            bcm = pin
+            if full.get("kind") == "tracker":
+                holes = full.setdefault("holes", [])
+                bcm = self.config.tracker_holes[holes[0]] if len(holes) == 1 else None
+            self._emit(ev.Fault(source, reason, detail, at=self.clock.now(), part=full, pin=bcm))
+        return fault
+
+    @staticmethod
+    def _reader_part(reader: str) -> dict[str, Any]:
+        return {"kind": "reader", "reader": reader}
 
     def _tag(self, reader: str, tag: str) -> None:
         now = self.clock.now()
@@ -260,7 +276,8 @@ class Board:
             return
         tile = self.tags.lookup(tag)
         if tile is None:
-            self._emit(ev.Fault(f"{reader} reader", "unknown_tag", f"tag {tag} is not in the tag registry", at=now))
+            self._emit(ev.Fault(f"{reader} reader", "unknown_tag", f"tag {tag} is not in the tag registry", at=now,
+                                part=self._reader_part(reader)))
         elif tile.kind == "ballot":
             self._emit(ev.BallotRead(tile.seat, tile.value, at=now, reader=reader))  # type: ignore[arg-type]
         elif tile.kind == "law":
@@ -279,7 +296,8 @@ class Board:
             return
         if last is not None and now - last <= gone:
             return
-        self._emit(ev.Fault(f"{reader} reader", "bad_frame", f"{error.reason}: {error.detail}", at=now))
+        self._emit(ev.Fault(f"{reader} reader", "bad_frame", f"{error.reason}: {error.detail}", at=now,
+                            part=self._reader_part(reader)))
 
     def _reader_state(self, reader: str, connected: bool, first: bool) -> None:
         now = self.clock.now()
@@ -288,4 +306,5 @@ class Board:
             port = self.config.readers[reader].port
             reason = "reader_missing" if first else "reader_unplugged"
             why = self.readers[reader].last_error if reader in self.readers else ""
-            self._emit(ev.Fault(f"{reader} reader", reason, f"{port}: {why or 'no device'}", at=now))
+            self._emit(ev.Fault(f"{reader} reader", reason, f"{port}: {why or 'no device'}", at=now,
+                                part=self._reader_part(reader)))

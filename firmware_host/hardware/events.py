@@ -127,23 +127,42 @@ class ReaderState:
 class Fault:
     """A signal that could not be used. Spoken on the board; never changes the game.
 
-    :param source: what it came from: ``seat 3 button``, ``fascist slot 2``, ``tracker``,
-        ``game-master key``, ``pin 17``, ``ballot reader``, ``law reader``.
+    :param source: a short English label of what it came from (log, self-test): ``seat 3
+        button`` (1-based, as spoken), ``fascist slot 2``, ``tracker``, ``game-master key``,
+        ``ballot reader``, ``law reader``. Speech should use :attr:`part` instead.
     :param reason: one of :data:`FAULT_REASONS`.
-    :param detail: one line for the log and the game master (names the tag, pin, …).
+    :param detail: one line for the log and the game master (names the tag, port, …).
+    :param part: which part of the board, structured so the service can name it in the
+        player's language without a pin number (JSON-ready ``dict``; ``{}`` only for faults
+        built by hand). ``kind`` is one of :data:`PART_KINDS`:
+
+        - ``{"kind": "seat_button", "seat": 3}``: seat 0-based (REPLAY.md; spoken "seat 4");
+        - ``{"kind": "law_slot", "track": "fascist", "slot": 2}``: slot 1-based (R11);
+        - ``{"kind": "tracker", "holes": [0, 2]}``: holes 0–3 concerned (``two_holes``: the
+          closed ones; ``chatter``: those whose contacts moved);
+        - ``{"kind": "gm_key"}``;
+        - ``{"kind": "reader", "reader": "ballot"}`` (or ``"law"``).
+    :param pin: the BCM pin of the one contact concerned (for the builder with a multimeter),
+        or None (readers; a tracker fault concerning several holes).
     """
 
     source: str
     reason: str
     detail: str = ""
     at: float = 0.0
+    part: dict = dataclasses.field(default_factory=dict, hash=False)
+    pin: int | None = None
+
+
+#: every ``Fault.part["kind"]``
+PART_KINDS: tuple[str, ...] = ("seat_button", "law_slot", "tracker", "gm_key", "reader")
 
 
 #: every ``Fault.reason`` the hardware layer emits
 FAULT_REASONS: tuple[str, ...] = (
     "stuck",            # a contact closed for longer than timing.stuck_s (or closed at start)
     "chatter",          # a contact that does not settle for timing.chatter_s
-    "two_holes",        # tracker contacts closed in two holes at once
+    "two_holes",        # tracker contacts closed in two holes at once (part["holes"] lists them)
     "unknown_tag",      # a tag id not in the registry (detail names it)
     "bad_frame",        # checksum / not-hex frames from a reader without a good tag around
     "reader_missing",   # a configured reader is not there at start

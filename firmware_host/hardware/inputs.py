@@ -20,29 +20,46 @@ from firmware_host.clock import Clock, TimerHandle
 
 #: ``schedule(delay_s, callback) -> TimerHandle``: the clock's call_later, run under the board lock
 Schedule = Callable[[float, Callable[[], None]], TimerHandle]
-#: ``fault(reason, detail)``
-FaultSink = Callable[[str, str], None]
+#: ``fault(reason, detail, extra=None)``: ``extra`` (optional dict) adds to the fault's part
+#: description, e.g. ``{"holes": [0, 2]}`` (see :class:`~firmware_host.hardware.events.Fault`)
+FaultSink = Callable[..., None]
+
+
+#: spikes (bursts that end at the level they started from) a restless run needs before it
+#: counts as chatter, besides lasting ``chatter_s``
+MIN_SPIKES = 3
 
 
 class Debouncer:
-    """Settles a raw value: reports it once it has not changed for ``settle_s`` seconds.
+    """Settles a raw value: reports it once it has not changed for ``settle_s`` seconds, and
+    finds a chattering contact.
+
+    **Chatter** (reported once per restless run through ``on_chatter()``): a *run* is a
+    sequence of edges none more than ``chatter_s`` seconds after the one before. A run is
+    chatter when one burst (edges less than ``settle_s`` apart) goes on for longer than
+    ``chatter_s`` (a buzzing contact), or when it holds at least :data:`MIN_SPIKES` *spikes*
+    (bursts that settle back to the level they started from: contact for less than the
+    bounce time) and spans more than ``chatter_s`` (an intermittent contact). Every level
+    settled within a chattering run is reported ``clean=False``; once the contact has been
+    quiet for ``chatter_s`` the run ends and ``on_calm(value)`` is called.
 
     :param clock: the board clock (``now()`` in seconds).
     :param schedule: see :data:`Schedule`.
     :param settle_s: quiet time in seconds (the bounce time).
-    :param chatter_s: seconds of continuous change after which ``on_chatter()`` is called once
-        per burst.
+    :param chatter_s: seconds (config ``buttons.chatter_s``), see above.
     :param initial: the settled value at start.
     :param on_settled: ``on_settled(value, clean)`` when the settled value changes; ``clean``
-        is False when the burst that led to it was reported as chatter.
-    :param on_chatter: called once when a burst lasts longer than ``chatter_s``.
+        is False within a run reported as chatter.
+    :param on_chatter: called once per chattering run.
+    :param on_calm: ``on_calm(value)`` when a chattering run has ended (optional).
 
     :attr:`read` (optional, ``read() -> value``) re-reads the input when it settles, so a
     lost edge can never leave a wrong level behind.
     """
 
     def __init__(self, clock: Clock, schedule: Schedule, settle_s: float, chatter_s: float, initial: Any,
-                 on_settled: Callable[[Any, bool], None], on_chatter: Callable[[], None]) -> None:
+                 on_settled: Callable[[Any, bool], None], on_chatter: Callable[[], None],
+                 on_calm: Callable[[Any], None] | None = None) -> None:
         self._clock = clock
         self._schedule = schedule
         self.settle_s = settle_s
@@ -51,23 +68,42 @@ class Debouncer:
         self.value = initial
         self._on_settled = on_settled
         self._on_chatter = on_chatter
+        self._on_calm = on_calm
         self._timer: TimerHandle | None = None
+        self._calm_timer: TimerHandle | None = None
         self._burst_start: float | None = None
-        self._chattered = False
+        self._burst_from: Any = initial
+        #: clock time (s) of the first edge of the current run, or None
+        self.run_start: float | None = None
+        self._last_edge: float | None = None
+        self._spikes = 0
+        #: True while the current run has been reported as chatter
+        self.chattering = False
         self.read: Callable[[], Any] | None = None
 
     def update(self, raw: Any) -> None:
         """A raw change (an edge): restart the settle time."""
         now = self._clock.now()
         self.raw = raw
+        if self._last_edge is None or now - self._last_edge > self.chatter_s:
+            if not self.chattering:
+                self.run_start, self._spikes = now, 0
+        if self.run_start is None:
+            self.run_start = now
+        self._last_edge = now
         if self._burst_start is None:
             self._burst_start = now
-        elif not self._chattered and now - self._burst_start > self.chatter_s:
-            self._chattered = True
-            self._on_chatter()
+            self._burst_from = self.value
+        elif now - self._burst_start > self.chatter_s:
+            self._chatter()
         if self._timer is not None:
             self._timer.cancel()
         self._timer = self._schedule(self.settle_s, self._settle)
+
+    def _chatter(self) -> None:
+        if not self.chattering:
+            self.chattering = True
+            self._on_chatter()
 
     @property
     def settling(self) -> bool:
@@ -81,18 +117,37 @@ class Debouncer:
                 self.raw = self.read()
             except Exception:  # noqa: BLE001 - keep the level from the last edge
                 pass
-        clean = not self._chattered
         self._burst_start = None
-        self._chattered = False
+        if self.raw == self._burst_from:
+            self._spikes += 1
+            if (self._spikes >= MIN_SPIKES and self._last_edge is not None and self.run_start is not None
+                    and self._last_edge - self.run_start > self.chatter_s):
+                self._chatter()
+        if self.chattering:
+            if self._calm_timer is not None:
+                self._calm_timer.cancel()
+            self._calm_timer = self._schedule(max(0.0, self.chatter_s - self.settle_s) + 1e-6, self._calm)
         if self.raw != self.value:
             self.value = self.raw
-            self._on_settled(self.value, clean)
+            self._on_settled(self.value, not self.chattering)
+
+    def _calm(self) -> None:
+        self._calm_timer = None
+        if self._timer is not None or self._last_edge is None:
+            return                             # edges again: the next settle looks again
+        if self._clock.now() - self._last_edge < self.chatter_s:
+            return
+        self.chattering = False
+        self.run_start, self._spikes = None, 0
+        if self._on_calm is not None:
+            self._on_calm(self.value)
 
     def cancel(self) -> None:
         """Drop a pending settle (closing the board)."""
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
+        for timer in (self._timer, self._calm_timer):
+            if timer is not None:
+                timer.cancel()
+        self._timer = self._calm_timer = None
 
 
 class GestureButton:
@@ -104,7 +159,9 @@ class GestureButton:
     - **double**: (only with ``double_press`` on) a second press starting within
       ``double_press_s`` of the first one's release.
     - presses starting within ``ignore_repeat_s`` after an accepted gesture are ignored whole
-      (ACCESSIBILITY.md 12: tremor), as are presses whose contact chattered.
+      (ACCESSIBILITY.md 12: tremor), as are presses whose contact chattered: a press under way
+      when chatter is found, and every press until the contact has been quiet for
+      ``chatter_s`` (``fault("chatter", …)`` once, see :class:`Debouncer`).
     - down for ``stuck_s`` (or already down at start): ``fault("stuck", …)`` once; its release
       gives no gesture.
 
@@ -122,7 +179,7 @@ class GestureButton:
         self._on_gesture = on_gesture
         self._fault = fault
         self.debouncer = Debouncer(clock, schedule, timing.bounce_s, timing.chatter_s, initial_down,
-                                   self._settled, lambda: fault("chatter", "contact does not settle"))
+                                   self._settled, self._chatter)
         self._ignore_until = -1.0
         self._spoiled = False          # this press gives no gesture (ignored, chattered, stuck, held)
         self._second = False           # this press is the second of a double
@@ -132,6 +189,16 @@ class GestureButton:
         if initial_down:
             self._spoiled = True
             fault("stuck", "down at start")
+
+    def _chatter(self) -> None:
+        """The contact chatters: the press under way (if any) gives no gesture."""
+        if self.is_down:
+            self._spoiled = True
+            self._second = False
+            if self._hold_timer is not None:
+                self._hold_timer.cancel()
+                self._hold_timer = None
+        self._fault("chatter", f"contact does not settle within {self.t.chatter_s:g} s")
 
     @property
     def ready_at(self) -> float:
@@ -220,20 +287,33 @@ class GestureButton:
 class LawSlot:
     """A law slot's reed switch: ``on_change(filled)`` once the contact has settled.
 
+    A chattering reed switch is ``fault("chatter", …)`` once; its level is reported only
+    once it has been quiet for ``chatter_s`` (then as one ``on_change`` if it differs from the
+    last one reported), so chatter never fills or empties a slot by itself.
+
     :param settle_s: quiet time in seconds (``slots.settle_ms``).
+    :param chatter_s: see :class:`Debouncer`.
     :param initial_filled: the level at start (no event for it; see ``Board.snapshot``).
     """
 
     def __init__(self, clock: Clock, schedule: Schedule, settle_s: float, chatter_s: float,
                  on_change: Callable[[bool], None], fault: FaultSink, initial_filled: bool = False) -> None:
+        self._on_change = on_change
+        self._reported = bool(initial_filled)
         self.debouncer = Debouncer(clock, schedule, settle_s, chatter_s, initial_filled,
-                                   lambda filled, clean: on_change(bool(filled)),
-                                   lambda: fault("chatter", "reed switch does not settle"))
+                                   lambda filled, clean: clean and self._report(filled),
+                                   lambda: fault("chatter", f"reed switch does not settle within {chatter_s:g} s"),
+                                   self._report)
+
+    def _report(self, filled: Any) -> None:
+        if bool(filled) != self._reported:
+            self._reported = bool(filled)
+            self._on_change(self._reported)
 
     @property
     def filled(self) -> bool:
-        """The settled level: True while a tile's magnet closes the switch."""
-        return bool(self.debouncer.value)
+        """The level last reported: True while a tile's magnet closes the switch."""
+        return self._reported
 
     def edge(self, closed: bool) -> None:
         """A raw edge from the reed switch (True: closed)."""
@@ -249,7 +329,10 @@ class TrackerHoles:
 
     All four contacts settle together: a move from one hole to the next within
     ``settle_s`` is one ``on_move(position)``; two holes closed at once is
-    ``fault("two_holes", …)`` and leaves the position unchanged (BOARD.md principle 2).
+    ``fault("two_holes", …, {"holes": [0, 2]})`` and leaves the position unchanged (BOARD.md
+    principle 2). Chattering contacts are ``fault("chatter", …, {"holes": [...]})`` (the
+    holes whose contacts moved) once; the position then counts only once they have been quiet
+    for ``chatter_s``.
 
     :param holes: number of holes (4).
     :param initial: the raw levels at start (True: closed), hole 0 first.
@@ -258,15 +341,23 @@ class TrackerHoles:
     def __init__(self, clock: Clock, schedule: Schedule, settle_s: float, chatter_s: float, initial: tuple[bool, ...],
                  on_move: Callable[[int | None], None], fault: FaultSink) -> None:
         self._raw = list(initial)
+        self._edges: list[tuple[float, int]] = []     # (clock s, hole) of the current run
+        self._clock = clock
         self._on_move = on_move
         self._fault = fault
         self.position = self._position(tuple(initial))
         if self.position == -1:
             closed = [i for i, c in enumerate(initial) if c]
-            fault("two_holes", f"contacts closed in holes {', '.join(map(str, closed))} at start")
+            fault("two_holes", f"contacts closed in holes {', '.join(map(str, closed))} at start", {"holes": closed})
             self.position = None
         self.debouncer = Debouncer(clock, schedule, settle_s, max(chatter_s, settle_s * 4), tuple(initial),
-                                   self._settled, lambda: fault("chatter", "tracker contacts do not settle"))
+                                   self._settled, self._chatter, lambda levels: self._settled(levels, True))
+
+    def _chatter(self) -> None:
+        start = self.debouncer.run_start
+        holes = sorted({h for t, h in self._edges if start is None or t >= start})
+        self._fault("chatter", f"tracker contacts do not settle within {self.debouncer.chatter_s:g} s",
+                    {"holes": holes})
 
     @staticmethod
     def _position(levels: tuple[bool, ...]) -> int | None:
@@ -278,6 +369,9 @@ class TrackerHoles:
     def edge(self, hole: int, closed: bool) -> None:
         """A raw edge of hole ``hole``'s contact (True: closed)."""
         self._raw[hole] = closed
+        self._edges.append((self._clock.now(), hole))
+        if len(self._edges) > 256:          # a buzz: the holes are in the last few edges anyway
+            del self._edges[:128]
         self.debouncer.update(tuple(self._raw))
 
     def _reread(self) -> tuple[bool, ...]:
@@ -291,10 +385,12 @@ class TrackerHoles:
         self.debouncer.read = self._reread
 
     def _settled(self, levels: tuple[bool, ...], clean: bool) -> None:
+        if not clean:
+            return                      # chattering: the calm after it decides
         position = self._position(levels)
         if position == -1:
             closed = [i for i, c in enumerate(levels) if c]
-            self._fault("two_holes", f"contacts closed in holes {', '.join(map(str, closed))}")
+            self._fault("two_holes", f"contacts closed in holes {', '.join(map(str, closed))}", {"holes": closed})
             return
         if position != self.position:
             self.position = position

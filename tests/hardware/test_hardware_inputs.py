@@ -124,7 +124,8 @@ def test_button_down_at_start_is_stuck_and_its_release_gives_nothing(shipped_con
     mock.pin(config.seat_buttons[6]).closed = True
     mock.start()
     try:
-        assert mock.events == [Fault("seat 7 button", "stuck", "down at start", at=0.0)]
+        assert mock.events == [Fault("seat 7 button", "stuck", "down at start", at=0.0,
+                                     part={"kind": "seat_button", "seat": 6}, pin=config.seat_buttons[6])]
         assert mock.board.snapshot().buttons_down == (6,)
         edges(mock, config.seat_buttons[6], [(0.5, False)])
         mock.clock.advance(1.0)
