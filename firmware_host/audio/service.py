@@ -117,7 +117,8 @@ class Utterance:
     :ivar earcon: the earcon name or None.
     :ivar seq: its number, in the order utterances were made (from 1).
     :ivar output: where it was played (``public``, ``seat:N``, ``whisper``), once played.
-    :ivar interrupted: True if it was cut off and dropped (a seat's own request).
+    :ivar interrupted: True if it was dropped: cut off by a seat's own request, or a request
+        replaced by a later one of the same seat before it played.
     :ivar error: why it could not be played (render failed, sink failed), or None.
     :ivar sink_path: the file the sink wrote (:class:`WavDirSink`), or None.
     :ivar pad_seconds: the duration it is padded to (prolog, R17), or None.
