@@ -41,11 +41,13 @@ def main(args: argparse.Namespace) -> int:
             for problem in exc.problems:
                 print(f"  {problem}", file=sys.stderr)
             return 2
-        missing = [f"seat {s + 1}" for s in range(config.seats)
+        # seats named by their 0-based registry tables, like every config message
+        missing = [f"[ballots.{s}]" for s in range(config.seats)
                    if not (registry.ballot_tag(s, "ja") and registry.ballot_tag(s, "nein"))]
         tags_note = f", {len(registry)} tags"
         if missing:
-            tags_note += f" (no Ja/Nein tiles for {', '.join(missing)})"
+            tags_note += (f" (no Ja/Nein tiles in {', '.join(missing)}; "
+                          f"counted from 0: [ballots.0] is seat 1 when spoken)")
     readers = ", ".join(f"{r.name} at {r.port}" for r in config.readers.values()) or "no readers"
     print(f"OK: {path}: {config.seats} seats, {len(config.inputs())} GPIO inputs, {readers}{tags_note}")
     return 0

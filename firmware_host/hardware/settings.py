@@ -122,19 +122,13 @@ def check(sections: Mapping[str, Mapping[str, Any]]) -> list[str]:
     numbers: list[int] = []
     for key in seats:
         if not (key.isdigit() and str(int(key)) == key):
-            problems.append(f"seats.{key}: a seat must be a number 0–9 ([seats.0], [seats.1], …)")
+            problems.append(f"seats.{key}: a seat table is named by its number 0–9 "
+                            f"([seats.0], [seats.1], …; {ZERO_BASED})")
         else:
             numbers.append(int(key))
     for seat in sorted(numbers):
         use(f"seats.{seat}.button", seats[str(seat)].get("button"))
-    if numbers or not seats:
-        n = max(numbers) + 1 if numbers else 0
-        missing = [str(s) for s in range(n) if s not in numbers]
-        if missing:
-            problems.append(f"seats: seat{'s' if len(missing) > 1 else ''} {', '.join(missing)} missing "
-                            f"(seats must be numbered 0..n-1 without gaps)")
-        if not 5 <= n <= 10:
-            problems.append(f"seats: {n} seats configured; a board has 5 to 10 ([seats.0] … [seats.9], R1)")
+    problems.extend(_seat_problems(numbers))
     slots = sections.get("slots", {})
     for track, count in (("democratic", 5), ("fascist", 6)):
         pins = slots.get(track, [])
@@ -159,6 +153,37 @@ def check(sections: Mapping[str, Mapping[str, Any]]) -> list[str]:
             problems.append(f"readers.{name}.port: {port} is already the port of readers.{ports[port]}")
         elif isinstance(port, str):
             ports[port] = name
+    return problems
+
+
+#: how seat numbers in the config relate to speech (said in every seat problem)
+ZERO_BASED = "counted from 0: [seats.0] is seat 1 when spoken"
+#: seats a board has (R1)
+MIN_SEATS, MAX_SEATS = 5, 10
+
+
+def _seat_problems(numbers: list[int]) -> list[str]:
+    """Problems of the ``[seats.N]`` table numbers present (0-based, as REPLAY.md).
+
+    Counts the seats actually present; names each table beyond the range those seats need
+    (``seats.12: seat numbers run 0..9 …``) and each table missing below it, always with the
+    config's own 0-based numbers (never mixed with the spoken 1-based ones)."""
+    problems: list[str] = []
+    count = len(numbers)
+    top = min(count, MAX_SEATS)                  # the seats present need [seats.0] … [seats.top-1]
+    beyond = sorted(n for n in numbers if n >= MAX_SEATS)
+    within = [n for n in numbers if n not in beyond]
+    for n in beyond:
+        problems.append(f"seats.{n}: seat numbers run 0..{max(top, 1) - 1} ({count} seat{'s' if count != 1 else ''} "
+                        f"configured, {ZERO_BASED})")
+    end = max(top, max(within) + 1 if within else 0)
+    for n in range(end):
+        if n not in numbers:
+            problems.append(f"seats.{n}: missing; the seat tables run [seats.0] … [seats.{end - 1}] without gaps "
+                            f"({ZERO_BASED})")
+    if not MIN_SEATS <= count <= MAX_SEATS:
+        problems.append(f"seats: {count} seats configured; a board has {MIN_SEATS} to {MAX_SEATS} "
+                        f"([seats.0] … [seats.{MAX_SEATS - 1}], R1)")
     return problems
 
 

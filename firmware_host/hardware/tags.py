@@ -160,7 +160,8 @@ def parse_registry(document: Mapping[str, Any], path: str | os.PathLike[str] | N
                 continue
             if section == "ballots":
                 if not (name.isdigit() and 0 <= int(name) <= 9):
-                    problems.append(f"{prefix}: a seat must be a number 0–9")
+                    problems.append(f"{prefix}: a seat must be a number 0–9 "
+                                    f"(counted from 0: [ballots.0] is seat 1 when spoken)")
                     continue
                 for ballot, tag in entries.items():
                     if ballot not in BALLOTS:

@@ -99,14 +99,49 @@ def test_pins_outside_bcm_2_to_27_are_refused(shipped_document, pin):
 def test_a_missing_seat_is_refused(shipped_document):
     doc = copy.deepcopy(shipped_document)
     del doc["seats"]["4"]
-    assert problems_of(doc) == ["seats: seat 4 missing (seats must be numbered 0..n-1 without gaps)"]
+    assert problems_of(doc) == ["seats.4: missing; the seat tables run [seats.0] … [seats.9] without gaps "
+                                "(counted from 0: [seats.0] is seat 1 when spoken)"]
+
+
+def test_a_renamed_seat_counts_the_seats_present_and_names_both_ends(shipped_document):
+    doc = copy.deepcopy(shipped_document)
+    doc["seats"]["12"] = doc["seats"].pop("9")
+    problems = problems_of(doc)
+    assert problems == [
+        "seats.12: seat numbers run 0..9 (10 seats configured, counted from 0: [seats.0] is seat 1 when spoken)",
+        "seats.9: missing; the seat tables run [seats.0] … [seats.9] without gaps "
+        "(counted from 0: [seats.0] is seat 1 when spoken)"]
+    assert not any("13" in p for p in problems)
+
+
+def test_seat_problems_never_speak_of_one_based_seats(shipped_document):
+    doc = copy.deepcopy(shipped_document)
+    doc["seats"] = {str(s): doc["seats"][str(s % 10)] for s in (0, 1, 2, 15)}
+    problems = problems_of(doc)
+    assert problems == [
+        "seats.15: seat numbers run 0..3 (4 seats configured, counted from 0: [seats.0] is seat 1 when spoken)",
+        "seats.3: missing; the seat tables run [seats.0] … [seats.3] without gaps "
+        "(counted from 0: [seats.0] is seat 1 when spoken)",
+        "seats: 4 seats configured; a board has 5 to 10 ([seats.0] … [seats.9], R1)"]
+    assert not any("seat 4" in p or "seat 16" in p for p in problems)
+
+
+def test_eleven_seats_are_refused_naming_the_extra_one(shipped_document):
+    doc = copy.deepcopy(shipped_document)
+    doc["seats"]["10"] = {"button": 2}
+    doc["tracker"]["holes"] = doc["tracker"]["holes"][:3]
+    problems = [p for p in problems_of(doc) if p.startswith("seats")]
+    assert problems == [
+        "seats.10: seat numbers run 0..9 (11 seats configured, counted from 0: [seats.0] is seat 1 when spoken)",
+        "seats: 11 seats configured; a board has 5 to 10 ([seats.0] … [seats.9], R1)"]
 
 
 def test_a_seat_that_is_not_a_number_is_refused(shipped_document):
     doc = copy.deepcopy(shipped_document)
     doc["seats"]["x"] = {"button": 99}
     problems = problems_of(doc)
-    assert any(p.startswith("seats.x: a seat must be a number") for p in problems)
+    assert "seats.x: a seat table is named by its number 0–9 ([seats.0], [seats.1], …; " \
+           "counted from 0: [seats.0] is seat 1 when spoken)" in problems
     assert any(p.startswith("seats.x.button: BCM 99 is outside") for p in problems)
 
 
@@ -202,3 +237,25 @@ def test_check_config_lists_every_problem_and_exits_2(tmp_path, capsys, shipped_
     assert err[0] == f"{path}: 2 problems"
     assert "  buttons.hold_sec: unknown key (did you mean 'hold_s'?)" in err
     assert "  game_master.key: BCM 4 is already used by seats.0.button" in err
+
+
+def test_check_config_names_seats_without_ballot_tiles_by_their_config_tables(tmp_path, capsys):
+    from firmware_host.hardware.tags import demo_registry, format_registry
+
+    path = tmp_path / "board.toml"
+    path.write_text(DEFAULT_CONFIG_PATH.read_text())
+    (tmp_path / "tags.toml").write_text(format_registry(demo_registry(8)))
+    assert cli_main(["check-config", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "(no Ja/Nein tiles in [ballots.8], [ballots.9]; counted from 0: [ballots.0] is seat 1 when spoken)" in out
+    assert "seat 9" not in out and "seat 10" not in out
+
+
+def test_check_config_names_the_renamed_seat_table(tmp_path, capsys):
+    path = tmp_path / "board.toml"
+    path.write_text(DEFAULT_CONFIG_PATH.read_text().replace("[seats.9]", "[seats.12]"))
+    (tmp_path / "tags.toml").write_text((DEFAULT_CONFIG_PATH.parent / "tags.toml").read_text())
+    assert cli_main(["check-config", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "  seats.12: seat numbers run 0..9 (10 seats configured" in err
+    assert "  seats.9: missing" in err and "13 seats" not in err
