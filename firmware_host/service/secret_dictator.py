@@ -722,7 +722,8 @@ class SecretDictatorGame:
         texts = []
         for a in items:
             try:
-                texts.append(catalogue.text(a.key, a.params, self.language, names=self.names))
+                texts.append(catalogue.text(a.key, a.params, self.language, long=self._long_wording(a.channel, a.key),
+                                            names=self.names))
             except (FirmwareHostError, ValueError) as exc:
                 log.error("announcement %s: %s", a.key, exc)
                 texts.append(a.key)

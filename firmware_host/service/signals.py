@@ -253,6 +253,7 @@ Virtual board — one signal per line (seats 0-based):
   slot democratic|fascist K filled|emptied   a law in / out of slot K of a track
   tracker P                           the election-tracker pin into hole P (0-3)
   gm choose SEAT TARGET | gm act {JSON} | gm undo | gm pause | gm resume | gm restart
+  gm seat_settings SEAT rate=300 volume=0.8 verbosity=short scan_interval=3 name=Anna
   key [press|hold]                    the game-master key
   setup PLAYERS [de|en]               set up and start a game (roles dealt at random)
   pin BCM high|low [SECONDS]          a raw pin level
@@ -344,6 +345,16 @@ def parse_line(line: str) -> Signal | str | None:
                 raise ScriptError(f"gm act needs a JSON action ({exc.msg})") from None
         elif command == "key":
             obj["gesture"] = word(1, "press")
+        elif command == "seat_settings":
+            obj["seat"] = num(1)
+            for pair in rest[2:]:
+                field, sep, value = pair.partition("=")
+                if not sep or not field:
+                    raise ScriptError(f"gm seat_settings takes FIELD=VALUE words, not '{pair}'; type help")
+                try:
+                    obj[field] = json.loads(value) if value else ""
+                except json.JSONDecodeError:
+                    obj[field] = value        # a bare word: a name
     else:
         raise ScriptError(f"unknown signal '{head}'; type help")
     return parse_object(obj)

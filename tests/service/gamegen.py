@@ -110,12 +110,13 @@ def seven_player_actions() -> list[dict]:
 
 
 def bounce_script() -> list[dict]:
-    """Contact glitches shorter than the bounce time on seat 1's button, then a real press."""
+    """Contact glitches shorter than the bounce time on seat 1's button, each on its own
+    (farther apart than ``[buttons] chatter_s``, so not a chattering contact), then a real press."""
     setup = {"players": 5, "seed": 4, "language": "en"}
     lines: list[dict] = [{"setup": setup}]
     for _ in range(3):
         lines.append({"signal": "pin", "pin": 4, "level": "low", "hold": 0.004})
-        lines.append({"signal": "wait", "seconds": 0.2})
+        lines.append({"signal": "wait", "seconds": 1.5})
     lines.append({"signal": "button", "seat": 0, "gesture": "press"})
     lines.append({"signal": "wait_for", "key": "scan.item", "params": {"seat": 2}, "timeout": 60})
     lines.append({"signal": "button", "seat": 0, "gesture": "press"})
@@ -211,8 +212,8 @@ def main() -> None:
         Official variant, 8 players, up to an investigation: the party goes to the president's earphone.
     """, power_script({"players": 8, "seed": 5, "language": "en", "variant": "official"}, "investigate"))
     write("simulate-bounce.jsonl", """
-        Glitches on seat 1's button shorter than the bounce time are ignored; a real press
-        (with contact bounce) starts exactly one scan.
+        Single glitches on seat 1's button shorter than the bounce time are ignored; a real
+        press (with contact bounce) starts exactly one scan.
     """, bounce_script())
     write("simulate-unplug.jsonl", """
         The ballot reader is unplugged in the middle of a vote and plugged back in; the vote

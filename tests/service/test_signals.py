@@ -46,3 +46,9 @@ def test_interactive_lines_become_signals():
     assert parse_line("help") == "help" and parse_line("") is None
     with pytest.raises(ScriptError, match="type help"):
         parse_line("ballot")
+
+
+def test_A19_interactive_seat_settings_line():
+    sig = parse_line("gm seat_settings 2 rate=300 scan_interval=2.5 name=Anna volume=null")
+    assert sig.fields == {"command": "seat_settings", "seat": 2, "rate": 300, "scan_interval": 2.5,
+                          "name": "Anna", "volume": None}
