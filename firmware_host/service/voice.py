@@ -142,11 +142,12 @@ class Voice(SilentVoice):
         duration = getattr(utterance, "duration", None)
         if callable(duration):
             try:
-                value = duration()
+                value = duration(timeout)
                 if value is not None:
                     return float(value)
             except (FirmwareHostError, OSError, ValueError, TypeError) as exc:
                 log.warning("audio: duration of %s: %s", getattr(utterance, "key", "?"), exc)
+                return None
         try:
             path = utterance.wav_path(timeout)
         except (FirmwareHostError, OSError, TimeoutError) as exc:
