@@ -5,7 +5,8 @@ Routes (all JSON bodies are UTF-8; seats are 0-based here, the page shows them 1
 =========================  ======  ==========================================================
 path                       method  what
 =========================  ======  ==========================================================
-``/``                      GET     the console page (login needed when a PIN is set)
+``/``                      GET     the console page (login needed when a PIN is set), in
+                                   the setup's language, else the board's (German default)
 ``/login``                 GET     the login form; POST ``pin`` (form field) logs in
 ``/logout``                POST    ends the session
 ``/api/snapshot``          GET     the public snapshot (secrets removed)
@@ -355,6 +356,8 @@ def _asset(name: str) -> str:
         .read_text(encoding="utf-8")
 
 
+#: longest wait, in seconds, for the snapshot that picks a page's language
+PAGE_SNAPSHOT_SECONDS = 2.0
 _WORD = re.compile(r"\{\{t:(\w+)\}\}")
 
 
@@ -386,8 +389,9 @@ async def _index(request: web.Request) -> web.StreamResponse:
             raise web.HTTPSeeOther("/login")
         session = fresh = console.sessions.create(_client(request))
     try:  # the newest setup decides the language (a setup just made may not be pushed yet)
-        snapshot = public_snapshot(await console._call(console.backend.snapshot))
-    except Exception:  # noqa: BLE001 - the last known one will do
+        snapshot = public_snapshot(await asyncio.wait_for(
+            console._call(console.backend.snapshot), PAGE_SNAPSHOT_SECONDS))
+    except Exception:  # noqa: BLE001 - a busy or stopped service: the last known one will do
         snapshot = None
     page = _render("index.html", _language(console, snapshot),
                    csrf=html.escape(session.csrf, quote=True),
@@ -678,6 +682,9 @@ def make_app(backend: ConsoleBackend, settings: Any = None, *,
         takes (None: defaults, loopback without PIN).
     :param clock: time source for session idle time and PIN back-off (a
         :class:`firmware_host.clock.Clock`; default :func:`time.monotonic`).
+
+    The board's language (German unless ``[audio] language`` says ``"en"``) reaches the page
+    when ``settings`` is the whole config (``config.sections``) or carries ``language``.
     :returns: an ``aiohttp.web.Application``; the backend is subscribed on start-up and
         unsubscribed on shutdown.
     :raises ConsoleSettingsError: settings the console must not run with (see

@@ -624,6 +624,7 @@
     });
     source.addEventListener("expired", () => {
       source.close();
+      $("session-warning").hidden = true;
       showConnection("expired", true);
       hideSecrets();
     });
