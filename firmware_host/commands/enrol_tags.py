@@ -170,16 +170,16 @@ class _tag_source:
         if self.args.mock is not None:
             from firmware_host.clock import VirtualClock
             from firmware_host.hardware.mock import MockBoard
-            from firmware_host.hardware.tags import demo_registry
+            from firmware_host.hardware.tags import demo_registry, normalise_tag
 
-            mock = MockBoard(config, VirtualClock(), tags=None)
-            self._close = mock.close
-            if self.args.mock:
+            if self.args.mock:                      # an unusable script: no mocked board started
                 script = read_script(self.args.mock)
             else:
                 demo = demo_registry(config.seats)
                 wanted = tiles_to_enrol(self.args.seats or config.seats, not self.args.no_laws, self.args.roles)
                 script = [{"signal": "tag", "tag": demo.tag_of(t)} for t in wanted]
+            mock = MockBoard(config, VirtualClock(), tags=None)
+            self._close = mock.close
 
             def mock_source() -> Iterator[str]:
                 from firmware_host.errors import UsageError
@@ -187,8 +187,11 @@ class _tag_source:
                 for number, signal in enumerate(script, 1):
                     if signal.get("signal") == "tag":
                         tag = signal.get("tag")
-                        if not isinstance(tag, str):
-                            raise UsageError(f"signal {number}: a tag signal needs \"tag\": 10 hex characters")
+                        try:
+                            tag = normalise_tag(tag)
+                        except ValueError:
+                            raise UsageError(f"signal {number}: a tag signal needs \"tag\": 10 hex characters, "
+                                             f"not {tag!r}") from None
                         events = mock.present_tag(reader, tag)
                     else:
                         events = mock.apply_signal(signal)

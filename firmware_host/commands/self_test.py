@@ -94,22 +94,46 @@ def make_speaker(config: Any, language: str, print_only: bool) -> tuple[Speak, C
 
 
 def read_script(path: str) -> list[dict[str, Any]]:
-    """A JSON Lines file of signals. :raises UsageError: unreadable line (names it)."""
+    """The signals of a JSON Lines script (``--mock SCRIPT``), one JSON object a line, read
+    as UTF-8 (a leading byte-order mark is skipped, blank lines too).
+
+    :param path: the script's file name.
+    :returns: the signals in file order, each a ``dict`` (SIMULATE.md signal shapes; checked
+        later, when the mocked board applies them).
+    :raises UsageError: the file is not UTF-8 text, or a line is not a JSON object (the
+        message names the file and line); ``NaN``/``Infinity`` are not JSON (RFC 8259).
+    :raises OSError: the file cannot be read (missing, a directory); the CLI prints it as
+        one line too.
+    """
     from firmware_host.errors import UsageError
 
+    with open(path, "rb") as fh:
+        data = fh.read()
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     signals = []
-    with open(path, encoding="utf-8") as fh:
-        for number, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise UsageError(f"{path}:{number}: not JSON ({exc.msg})") from None
-            if not isinstance(obj, dict):
-                raise UsageError(f"{path}:{number}: a signal is a JSON object")
-            signals.append(obj)
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line, parse_constant=_no_constant)
+        except json.JSONDecodeError as exc:
+            raise UsageError(f"{path}:{number}: not JSON ({exc.msg})") from None
+        except RecursionError:
+            raise UsageError(f"{path}:{number}: not JSON (nested too deeply to read)") from None
+        except ValueError as exc:
+            raise UsageError(f"{path}:{number}: not JSON ({exc})") from None
+        if not isinstance(obj, dict):
+            raise UsageError(f"{path}:{number}: a signal is a JSON object")
+        signals.append(obj)
     return signals
+
+
+def _no_constant(name: str) -> Any:
+    """``NaN``/``Infinity``/``-Infinity`` are not JSON (RFC 8259), though Python accepts them."""
+    raise ValueError(f"{name} is not a JSON value")
 
 
 def touch_everything(config: Any, tags: Any) -> list[dict[str, Any]]:
@@ -305,10 +329,11 @@ def _run_mock(args: argparse.Namespace, config: Any, report: Callable[[Iterable[
     from firmware_host.errors import UsageError
     from firmware_host.hardware.mock import MockBoard
 
+    given = read_script(args.mock) if args.mock else None    # an unusable script: nothing starts
     with MockBoard(config, VirtualClock(), tags="config") as mock:
         on_started()
         report(mock.events)                          # faults found at start
-        script = read_script(args.mock) if args.mock else touch_everything(mock.config, mock.tags)
+        script = given if given is not None else touch_everything(mock.config, mock.tags)
         for number, signal in enumerate(script, 1):
             events = mock.apply_signal(signal)
             if events is None:

@@ -68,6 +68,51 @@ def test_self_test_refuses_a_bad_script_line_in_one_line(tmp_path, capsys):
     assert len(err) == 1 and "bad.jsonl:2: not JSON" in err[0]
 
 
+#: unusable ``--mock`` scripts: name -> writes it at the given path
+_UNUSABLE_SCRIPTS = {
+    "random bytes": lambda p: p.write_bytes(bytes(range(256)) * 8),
+    "Latin-1 text": lambda p: p.write_bytes('{"signal": "tag", "tag": "Schl\xfcssel"}\n'.encode("latin-1")),
+    "a directory": lambda p: p.mkdir(),
+    "a missing file": lambda p: None,
+    "invalid JSON": lambda p: p.write_text('{"signal": "button", "seat": 2}\n{"signal": \n'),
+    "deeply nested JSON": lambda p: p.write_text("[" * 100_000 + "\n"),
+    "NaN": lambda p: p.write_text('{"signal": NaN}\n'),
+    "a JSON list": lambda p: p.write_text('[1, 2]\n'),
+    "a bad tag id": lambda p: p.write_text('{"signal": "tag", "tag": "not-a-tag!"}\n'),
+}
+
+
+@pytest.mark.parametrize("command", ["self-test", "enrol-tags"])
+@pytest.mark.parametrize("kind", sorted(_UNUSABLE_SCRIPTS))
+def test_unusable_mock_script_is_one_line_and_exit_2(command, kind, tmp_path, capsys):
+    script = tmp_path / "script.jsonl"
+    _UNUSABLE_SCRIPTS[kind](script)
+    out = tmp_path / "tags.toml"
+    extra = ["--output", str(out), "--seats", "1", "--no-laws"] if command == "enrol-tags" else []
+    assert cli_main([command, "--mock", str(script), "--language", "en", *extra]) == 2
+    captured = capsys.readouterr()
+    err = captured.err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(f"firmware-host {command}: "), captured.err
+    assert "Traceback" not in captured.err
+    assert not out.exists()
+
+
+def test_self_test_reads_its_script_before_it_starts(tmp_path, capsys):
+    script = tmp_path / "script.jsonl"
+    script.write_bytes(b"\xff\xfe\x00garbage")
+    assert cli_main(["self-test", "--mock", str(script), "--language", "en"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "script.jsonl: not UTF-8 text" in captured.err
+
+
+def test_mock_script_may_start_with_a_byte_order_mark(tmp_path, capsys):
+    script = tmp_path / "script.jsonl"
+    script.write_bytes("\ufeff".encode() + b'{"signal": "button", "seat": 2, "gesture": "press"}\r\n')
+    assert cli_main(["self-test", "--mock", str(script), "--language", "en"]) == 0
+    assert "Test: button of seat 3, press" in capsys.readouterr().out.splitlines()
+
+
 def test_self_test_without_gpio_library_is_a_one_line_error(monkeypatch, capsys):
     from firmware_host.hardware import board
     from firmware_host.hardware.pins import PinFactoryError
