@@ -27,7 +27,7 @@ FaultSink = Callable[..., None]
 
 #: spikes (bursts that end at the level they started from) a restless run needs before it
 #: counts as chatter, besides lasting ``chatter_s``
-MIN_SPIKES = 3
+MIN_SPIKES = 5
 
 
 class Debouncer:

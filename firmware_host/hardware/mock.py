@@ -318,8 +318,13 @@ class MockBoard:
             raise UsageMockError(f"no {reader!r} reader in the config")
         mark = self._mark()
         if reader in self._pty:
+            was_connected = self.board.readers[reader].connected
             self._drop_pty(reader)
             self._wait(lambda: not self.board.readers[reader].connected, f"{reader} reader to notice the unplug")
+            if was_connected:              # the fault follows the state change from the reader's thread
+                self._wait(lambda: any(isinstance(e, ev.Fault) and e.reason == "reader_unplugged"
+                                       and e.part.get("reader") == reader for e in self._since(mark)),
+                           f"{reader} reader's unplug fault")
         return self._since(mark)
 
     def replug(self, reader: str) -> list[Any]:
