@@ -1115,6 +1115,8 @@ class SecretDictatorGame:
         voice = self.service.voice
         if voice is not None and ("rate" in changes or "volume" in changes):
             voice.set_seat_voice(seat, rate=new.rate, volume=new.volume)
+        if "scan_interval" in changes and self.scan is not None and self.scan.seat == seat:
+            self.scan.settings = self._scan_settings(seat)      # from the next step of a running scan
         if "name" in changes:
             players = self.setup.players if self.setup is not None else 10
             if new.name and seat < players:

@@ -393,3 +393,15 @@ def test_BOARD_veto_scan_example_runs_without_a_fault():
     assert "settings.saved" in keys(out) and "veto.scan.start" in keys(out)
     assert "veto.accepted" in keys(out, "public") or "veto.refused" in keys(out, "public")
     assert not [l for l in out if l.get("event") in ("fault", "rejected")]
+
+
+def test_A19_a_seat_scan_interval_sets_its_scan_steps_even_while_it_scans():
+    lines = [{"setup": {"players": 5, "seed": 2, "language": "en", "first_president": 0}},
+             {"signal": "gm", "command": "seat_settings", "seat": 0, "scan_interval": 4.0},
+             {"signal": "button", "seat": 0, "gesture": "press"},
+             {"signal": "wait_for", "key": "scan.cancel", "timeout": 60},
+             {"signal": "gm", "command": "seat_settings", "seat": 0, "scan_interval": 0.5},
+             {"signal": "wait_for", "key": "scan.cancel", "timeout": 60}]
+    rows = scan_rows(simulate(lines)[1], 0)
+    gaps = [(t1 - t0) - spoken_seconds(line["text"], 175) for (t0, line), (t1, _) in zip(rows, rows[1:])]
+    assert gaps[:4] == pytest.approx([4.0] * 4) and gaps[-4:] == pytest.approx([0.5] * 4)
