@@ -15,9 +15,8 @@ from firmware_host.errors import UsageError
 from engine_helpers import build_deck, roles_for
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-SPEC_EXAMPLES = "/work/shared/spec/examples"
-if not os.path.isdir(SPEC_EXAMPLES):
-    SPEC_EXAMPLES = os.path.join(ROOT, "..", "shared", "spec", "examples")
+# the worked examples of the shared spec, copied into tests/data/spec/
+SPEC_EXAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "spec", "examples")
 
 
 def replay_file(path: str) -> list[dict]:

@@ -12,9 +12,8 @@ from firmware_host.hardware.events import BallotRead, Fault, LawRead, ReaderStat
 from firmware_host.hardware.mock import FRAME_INTERVAL_S, MockBoard
 from firmware_host.hardware.rfid import FrameError, RDM6300Protocol, em4100_frame
 
-VECTORS = Path("/work/shared/spec/vectors/em4100.json")
-if not VECTORS.exists():  # the spec folder beside the checkout
-    VECTORS = Path(__file__).resolve().parents[3] / "shared" / "spec" / "vectors" / "em4100.json"
+# the shared spec's EM4100 test vectors, copied into tests/data/spec/
+VECTORS = Path(__file__).resolve().parents[1] / "data" / "spec" / "vectors" / "em4100.json"
 
 
 def load_vectors():
