@@ -21,8 +21,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="render all speech into numbered WAV files here (announce lines get 'wav')")
     parser.add_argument("--journal", metavar="FILE",
                         help="SQLite journal to use (default: a temporary one); an unfinished game in it is resumed")
-    parser.add_argument("--start-line", type=int, default=0, metavar="N",
-                        help="play the script from line N on (after a restart on the same --journal)")
+    parser.add_argument("--start-line", type=int, default=None, metavar="N",
+                        help="play the script from line N on (1-based, after a restart on the same --journal)")
     parser.add_argument("--speech-cache", metavar="DIR", help="speech cache folder (default ~/.cache/firmware-host/speech)")
     parser.add_argument("-v", "--verbose", action="count", default=0,
                         help="log to stderr: -v inputs, actions, refusals and faults; -vv debug")
@@ -37,10 +37,15 @@ def main(args: argparse.Namespace) -> int:
     from firmware_host.service.signals import read_script
     from firmware_host.service.simulator import Simulator
 
+    from firmware_host.errors import UsageError
+
     setup_logging((logging.ERROR, logging.INFO, logging.DEBUG)[min(args.verbose, 2)], stream=sys.stderr)
+    if args.start_line is not None and (args.script is None or args.start_line < 1):
+        raise UsageError(f"--start-line {args.start_line}: " + (
+            "needs --script" if args.script is None else "script lines count from 1"))
     signals = read_script(args.script) if args.script else None
     sim = Simulator(args.config, audio_dir=args.audio_dir, journal_path=args.journal,
                     speech_cache=args.speech_cache)
     if signals is not None:
-        return sim.run_script(signals, start_line=args.start_line)
+        return sim.run_script(signals, start_line=args.start_line or 0)
     return sim.run_interactive()

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import os
 from typing import Any, Iterable
 
@@ -36,6 +37,26 @@ PARTIES = ("democratic", "fascist")
 TRACKS = ("democratic", "fascist")
 READERS = ("ballot", "law")
 GM_COMMANDS = ("choose", "act", "undo", "pause", "resume", "start", "restart", "key", "seat_settings")
+#: the longest time, in seconds, one ``wait``, ``wait_for`` timeout, pin ``hold`` or ``at`` may
+#: name: a day (a game lasts hours; anything longer is a typing slip, e.g. ``wait 1e20``)
+MAX_SECONDS = 86400.0
+
+
+def _no_constant(name: str) -> Any:
+    """``NaN``/``Infinity``/``-Infinity`` are not JSON (RFC 8259), though Python accepts them."""
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def loads(text: str) -> Any:
+    """``json.loads`` that refuses ``NaN``/``Infinity`` (as ``replay`` does).
+
+    :raises ValueError: not JSON (``json.JSONDecodeError``), a non-finite constant, or
+        nested too deeply to read.
+    """
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise ValueError("JSON nested too deeply to read") from None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -81,10 +102,11 @@ def _choice(obj: dict, key: str, choices: Iterable[str]) -> str:
     return value
 
 
-def _number(obj: dict, key: str, lo: float = 0.0) -> float:
+def _number(obj: dict, key: str, lo: float = 0.0, hi: float = MAX_SECONDS) -> float:
     value = obj.get(key)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < lo:
-        raise ValueError(f"'{key}' must be a number ≥ {lo:g}")
+    if (isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value)
+            or not lo <= value <= hi):
+        raise ValueError(f"'{key}' must be a number of seconds from {lo:g} to {hi:g}")
     return float(value)
 
 
@@ -176,8 +198,9 @@ def parse_object(obj: Any, line: int = 0) -> Signal:
     if not isinstance(obj, dict):
         raise ScriptError(f"{where}a signal must be a JSON object")
     at = obj.get("at")
-    if at is not None and (isinstance(at, bool) or not isinstance(at, (int, float)) or at < 0):
-        raise ScriptError(f"{where}'at' must be a number of seconds ≥ 0")
+    if at is not None and (isinstance(at, bool) or not isinstance(at, (int, float)) or not math.isfinite(at)
+                           or not 0 <= at <= MAX_SECONDS):
+        raise ScriptError(f"{where}'at' must be a number of seconds from 0 to {MAX_SECONDS:g}")
     if "setup" in obj and "signal" not in obj:
         kind, body = "setup", obj["setup"]
     elif "signal" in obj:
@@ -201,19 +224,25 @@ def parse_object(obj: Any, line: int = 0) -> Signal:
 def parse_script(text: str, name: str = "script") -> list[Signal]:
     """Parse a whole signal script; the first signal is the setup.
 
+    Lines are counted as REPLAY.md counts them (physical lines ending in ``\\n``); a
+    leading UTF-8 BOM is skipped.
+
     :raises ScriptError: one line (``NAME line N: reason``) for the first problem: invalid
-        JSON, an unknown signal, a bad field, a missing setup, ``at`` going backwards.
+        JSON (also ``NaN``/``Infinity``), an unknown signal, a bad field, a number that is
+        not finite or out of range, a missing setup, ``at`` going backwards.
     """
     signals: list[Signal] = []
     last_at = 0.0
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(text.removeprefix("\ufeff").split("\n"), start=1):
         stripped = raw.strip()
         if not stripped or stripped.startswith("#"):
             continue
         try:
-            obj = json.loads(stripped)
+            obj = loads(stripped)
         except json.JSONDecodeError as exc:
             raise ScriptError(f"{name} line {number}: not valid JSON ({exc.msg})") from None
+        except ValueError as exc:
+            raise ScriptError(f"{name} line {number}: {exc}") from None
         try:
             sig = parse_object(obj, number)
         except ScriptError as exc:
@@ -233,9 +262,12 @@ def parse_script(text: str, name: str = "script") -> list[Signal]:
 
 
 def read_script(path: str | os.PathLike[str]) -> list[Signal]:
-    """Read and parse a script file. :raises ScriptError: unreadable or unusable file."""
+    """Read and parse a script file (UTF-8, a leading BOM skipped).
+
+    :raises ScriptError: unreadable or unusable file.
+    """
     try:
-        with open(path, encoding="utf-8") as fh:
+        with open(path, encoding="utf-8-sig") as fh:
             text = fh.read()
     except OSError as exc:
         raise ScriptError(f"{path}: {exc.strerror or exc}") from None
@@ -259,7 +291,7 @@ Virtual board — one signal per line (seats 0-based):
   pin BCM high|low [SECONDS]          a raw pin level
   serial ballot|law HEX               raw bytes to a reader
   unplug ballot|law | replug ballot|law
-  wait SECONDS                        let time pass
+  wait SECONDS                        let time pass (at most a day: 86400)
   state                               the public state;  help;  quit"""
 
 
@@ -278,9 +310,12 @@ def parse_line(line: str) -> Signal | str | None:
         return "quit" if head == "exit" else ("help" if head == "?" else head)
     if line.strip().startswith("{"):
         try:
-            return parse_object(json.loads(line))
+            obj = loads(line)
         except json.JSONDecodeError as exc:
             raise ScriptError(f"not valid JSON ({exc.msg})") from None
+        except ValueError as exc:
+            raise ScriptError(str(exc)) from None
+        return parse_object(obj)
 
     def num(i: int) -> Any:
         try:
@@ -290,10 +325,14 @@ def parse_line(line: str) -> Signal | str | None:
         try:
             return int(word)
         except ValueError:
-            try:
-                return float(word)
-            except ValueError:
-                raise ScriptError(f"'{word}' is not a number; type help") from None
+            pass
+        try:
+            value = float(word)
+        except ValueError:
+            raise ScriptError(f"'{word}' is not a number; type help") from None
+        if not math.isfinite(value):
+            raise ScriptError(f"'{word}' is not a finite number; type help")
+        return value
 
     def word(i: int, default: str | None = None) -> str:
         if i < len(rest):
@@ -340,9 +379,11 @@ def parse_line(line: str) -> Signal | str | None:
                 obj["target"] = num(2)
         elif command == "act":
             try:
-                obj["action"] = json.loads(line.split("act", 1)[1])
+                obj["action"] = loads(line.split("act", 1)[1])
             except json.JSONDecodeError as exc:
                 raise ScriptError(f"gm act needs a JSON action ({exc.msg})") from None
+            except ValueError as exc:
+                raise ScriptError(f"gm act: {exc}") from None
         elif command == "key":
             obj["gesture"] = word(1, "press")
         elif command == "seat_settings":
@@ -352,9 +393,11 @@ def parse_line(line: str) -> Signal | str | None:
                 if not sep or not field:
                     raise ScriptError(f"gm seat_settings takes FIELD=VALUE words, not '{pair}'; type help")
                 try:
-                    obj[field] = json.loads(value) if value else ""
+                    obj[field] = loads(value) if value else ""
                 except json.JSONDecodeError:
                     obj[field] = value        # a bare word: a name
+                except ValueError:
+                    raise ScriptError(f"gm seat_settings {field}: '{value}' is not a finite number") from None
     else:
         raise ScriptError(f"unknown signal '{head}'; type help")
     return parse_object(obj)

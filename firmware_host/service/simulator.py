@@ -93,6 +93,7 @@ class Simulator:
         self.journal_path = journal_path
         self.lines: list[dict] = []
         self._write_lock = threading.Lock()
+        self._held: list[str] | None = None  # output kept back until the setup is known good
         self.service: BoardService | None = None
         self.mock: Any = None
         self.clock: Any = None
@@ -101,8 +102,27 @@ class Simulator:
     def _write(self, line: dict) -> None:
         with self._write_lock:
             self.lines.append(line)
-            self.out.write(json.dumps(line, ensure_ascii=False) + "\n")
+            text = json.dumps(line, ensure_ascii=False) + "\n"
+            if self._held is not None:
+                self._held.append(text)
+                return
+            self.out.write(text)
             self.out.flush()
+
+    def _hold_output(self) -> None:
+        """Keep output lines back (until :meth:`_release_output`), so that an unusable setup
+        leaves stdout empty (exit 2 with one line on stderr, nothing else)."""
+        with self._write_lock:
+            if self._held is None:
+                self._held = []
+
+    def _release_output(self) -> None:
+        """Write the lines kept back, and every later line at once."""
+        with self._write_lock:
+            held, self._held = self._held, None
+            if held:
+                self.out.write("".join(held))
+                self.out.flush()
 
     def _fault(self, source: str, reason: str, detail: str, line: int = 0) -> None:
         obj: dict[str, Any] = {"event": "fault", "source": source, "reason": reason}
@@ -271,7 +291,15 @@ class Simulator:
                 self._fault("gm", "refused", f"{command}: {exc}", sig.line)
 
     def _wait_for(self, sig: Signal, mark: int) -> None:
+        """Wait until an announcement with ``key`` and ``params`` is made (since ``mark``),
+        at most ``timeout`` seconds (a ``fault`` line then).
+
+        On the virtual clock time jumps from one due timer to the next (nothing else can
+        make an announcement), so a long timeout costs no more than the timers in it; on
+        real time it looks every 50 ms.
+        """
         key, params, timeout = sig["key"], sig["params"], sig["timeout"]
+        clock = self.clock
 
         def found() -> bool:
             for line in self.lines[mark:]:
@@ -280,28 +308,87 @@ class Simulator:
                     return True
             return False
 
-        step = 0.05
-        waited = 0.0
         self.settle()
+        deadline = clock.now() + timeout
         while not found():
-            if waited >= timeout:
-                self._fault("wait_for", "timeout", f"no announcement {key} {json.dumps(params)} within {timeout:g} s",
-                            sig.line)
-                return
-            self.advance(step)
-            waited += step
+            if isinstance(clock, VirtualClock):
+                due = clock.next_due()
+                if due is None or due > deadline:
+                    clock.advance_to(max(deadline, clock.now()))
+                    self.settle()
+                    if found():
+                        return
+                    break
+                clock.advance_to(max(due, clock.now()))
+                self.settle()
+            else:
+                if clock.now() >= deadline:
+                    break
+                self.advance(min(0.05, max(0.0, deadline - clock.now())))
+        else:
+            return
+        self._fault("wait_for", "timeout", f"no announcement {key} {json.dumps(params)} within {timeout:g} s",
+                    sig.line)
 
     # -- whole runs ---------------------------------------------------------------------------
+    def check_setup(self, setup: dict) -> None:
+        """Refuse a scripted setup that REPLAY.md refuses before anything runs: where roles
+        or the deck are left out they are dealt from ``seed``, which is required then.
+
+        (The game master's setup on the interactive board or the console may leave the seed
+        out: the board draws one and journals it.) Roles read from role tiles (``"roles":
+        "tiles"``, ``role_source``, or ``[service] roles = "tiles"``) need no seed, nor does
+        an untracked deck.
+
+        :raises UsageError: one line: the first invalid field (as the engine's
+            ``Setup.from_json`` says), else what would be dealt without a seed.
+        """
+        if not isinstance(setup, dict) or setup.get("seed") is not None:
+            return
+        from firmware_host.games.secret_dictator import Setup
+        plain = {k: v for k, v in setup.items() if k not in ("names", "role_source")}
+        if plain.get("roles") in ("dealt", "tiles"):
+            plain.pop("roles")
+        if plain.get("deck") == "tracked":
+            plain.pop("deck")
+        try:
+            Setup.from_json({**plain, "seed": 0})
+        except UsageError as exc:
+            raise UsageError(f"setup: {exc}") from None
+        roles = setup.get("roles")
+        role_source = setup.get("role_source") or (roles if roles in ("dealt", "tiles") else None)
+        roles_dealt = not isinstance(roles, list) and (role_source or self.settings.roles) != "tiles"
+        deck = setup.get("deck")
+        deck_dealt = not isinstance(deck, list) and deck != "untracked"
+        dealt = [what for what, missing in (("roles", roles_dealt), ("deck", deck_dealt)) if missing]
+        if dealt:
+            raise UsageError(f"setup: no 'seed', but the {' and '.join(dealt)} would be dealt at random "
+                             "(REPLAY.md: a seed is required where roles or deck are left out)")
+
     def run_script(self, signals: list[Signal], start_line: int = 0) -> int:
         """Play a parsed script on a virtual clock; 0 once played to its end.
 
+        Output is kept back until the setup has been accepted, so an unusable setup leaves
+        ``out`` empty.
+
         :param start_line: play only signals from this script line on (restart after a
             crash on the same ``journal_path``); earlier slots and tracker are set up as left.
-        :raises UsageError: an unusable setup (exit 2).
+            0: the whole script.
+        :raises UsageError: an unusable setup, or a ``start_line`` that is not a line of the
+            script (1 to the last signal's line) (exit 2).
         """
+        last = max((s.line for s in signals), default=0)
+        if start_line and not 1 <= start_line <= last:
+            raise UsageError(f"--start-line {start_line} is not a line of the script (1 to {last})")
+        if signals and signals[0].kind == "setup":
+            self.check_setup(signals[0].fields)
         clock = VirtualClock()
         before = [s for s in signals if start_line and s.line < start_line]
         todo = [s for s in signals if not start_line or s.line >= start_line]
+        self._hold_output()
+        if not any(s.kind == "setup" for s in todo):
+            self._release_output()
+        ok = False
         self.start(clock, before)
         try:
             t0 = clock.now()
@@ -311,11 +398,19 @@ class Simulator:
                     self.advance(t0 + sig.at - clock.now())
                 previous = len(self.lines)
                 self.play(sig, mark)
+                if sig.kind == "setup":
+                    self._release_output()
                 mark = previous
             self.settle()
             self._write({"state": self.service.game.final_state() if self.service else None})
+            ok = True
         finally:
             self.stop()
+            if ok:
+                self._release_output()
+            else:
+                with self._write_lock:
+                    self._held = None if self._held is None else []
         return 0
 
     def run_interactive(self, stdin: TextIO = sys.stdin, prompt: TextIO = sys.stderr) -> int:
@@ -350,6 +445,9 @@ class Simulator:
                         self.play(sig, mark)
                     except UsageError as exc:
                         prompt.write(f"? {exc}\n")
+                    except Exception as exc:  # noqa: BLE001 - one line; the board goes on
+                        log.debug("interactive signal failed", exc_info=True)
+                        prompt.write(f"? {sig.kind}: could not be played ({type(exc).__name__}: {exc})\n")
                     mark = previous
                 prompt.flush()
             self._write({"state": self.service.game.final_state() if self.service else None})
