@@ -121,6 +121,31 @@ _ESPEAK_LOCK = threading.Lock()
 _ESPEAK_PROPS: dict[str, Any] = {}
 
 
+_KEPT_PROXY_CLASSES: dict[type, type] = {}
+
+
+def _kept_proxy_class(base: type) -> type:
+    """A subclass of pyttsx3's ``DriverProxy`` (``base``) whose finaliser does nothing.
+
+    pyttsx3 2.99's ``DriverProxy.__del__`` calls the espeak driver's ``destroy()``, i.e.
+    ``espeak_SetSynthCallback(None)``: run for a proxy freed while another engine works, it
+    would silence that engine (why engines are kept in :data:`_KEEP`); run at interpreter exit,
+    after Python has cleared ``pyttsx3.driver``'s globals (a test runner keeps the modules
+    alive to the end), it fails and prints "Exception ignored in: <function
+    DriverProxy.__del__> ... AttributeError: 'NoneType' object has no attribute 'suppress'".
+    A kept engine's proxy never needs that clean-up: libespeak-ng lives as long as the process.
+    """
+    cls = _KEPT_PROXY_CLASSES.get(base)
+    if cls is None:
+
+        def __del__(self: Any) -> None:
+            """Nothing: the synthesis callback stays registered (see :func:`_kept_proxy_class`)."""
+
+        cls = type(f"Kept{base.__name__}", (base,), {"__del__": __del__, "__module__": __name__})
+        _KEPT_PROXY_CLASSES[base] = cls
+    return cls
+
+
 class _EspeakEngine:
     """A pyttsx3 engine on the espeak driver, used so that its known races cannot bite.
 
@@ -134,7 +159,8 @@ class _EspeakEngine:
 
     libespeak-ng is one per process with one synthesis callback: a pyttsx3 driver being
     garbage-collected unregisters it (``SetSynthCallback(None)``), silencing the engine that
-    replaced it. So engines are never freed (:data:`_KEEP`, a few KB each) and each render
+    replaced it. So engines are never freed (:data:`_KEEP`, a few KB each; their proxies'
+    finaliser is disabled too, :func:`_kept_proxy_class`, so exit stays quiet) and each render
     registers its own driver's callback again, and renders of all engines in the process
     are serialised by :data:`_ESPEAK_LOCK` (held from ``save_to_file`` to the end of
     ``runAndWait``; a hung render keeps it, so later ones time out and the renderer falls
@@ -154,6 +180,7 @@ class _EspeakEngine:
             self.engine = pyttsx3.Engine("espeak")
             _ESPEAK_PROPS.clear()  # a new driver resets voice, rate and volume
         self._driver = self.engine.proxy._driver
+        self.engine.proxy.__class__ = _kept_proxy_class(type(self.engine.proxy))
         self._props: dict[str, Any] = {}
         self._locked = False
         _KEEP.append(self.engine)

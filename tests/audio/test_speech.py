@@ -28,6 +28,39 @@ def test_real_espeak_render_gives_audible_wav_of_plausible_length(tmp_path):
         renderer.close()
 
 
+#: A render in a fresh interpreter, ending the way a test runner's does: the renderer closed,
+#: its engine thread gone and collected, the modules kept alive to the end (pytest and
+#: hypothesis hold them), so Python clears their globals, pyttsx3's before ours, and only
+#: then frees the engines kept in ``_KEEP``.
+_RENDER_AND_EXIT = """
+import gc, sys, tempfile, threading, time
+from firmware_host.audio import SpeechRenderer
+renderer = SpeechRenderer(tempfile.mkdtemp())
+print(renderer.render("Wahl: angenommen, fünf zu zwei.", "de").wait(30))
+renderer.render("Election passed.", "en").wait(30)
+renderer.close()
+del renderer
+while any(t.name.startswith("speech-") for t in threading.enumerate()):
+    time.sleep(0.01)
+gc.collect()
+sys.modules_kept_alive = list(sys.modules.values())
+"""
+
+
+def test_rendering_leaves_no_exception_ignored_noise_at_interpreter_exit(tmp_path):
+    # pyttsx3's DriverProxy.__del__ ran at exit after its module's globals were cleared:
+    # "Exception ignored in: <function DriverProxy.__del__> ... AttributeError" on stderr
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-c", _RENDER_AND_EXIT], capture_output=True, text=True,
+                          timeout=120, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip().endswith(".wav")
+    assert "Exception ignored" not in proc.stderr, proc.stderr
+    assert "Traceback" not in proc.stderr, proc.stderr
+
+
 def test_faster_rate_gives_shorter_speech(tmp_path):
     renderer = SpeechRenderer(tmp_path)
     try:
