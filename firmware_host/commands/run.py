@@ -14,6 +14,7 @@ import os
 import signal
 import threading
 from pathlib import Path
+from typing import Any, Callable
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -23,6 +24,32 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--journal", metavar="FILE", help="SQLite journal (overrides [journal] path)")
     parser.add_argument("--no-resume", action="store_true", help="do not resume an unfinished game")
     parser.add_argument("-q", "--quiet", action="store_true", help="log warnings and errors only")
+
+
+def board_factory(config: Any, clock: Any) -> Callable[[Callable[[Any], None]], Any]:
+    """How ``run`` builds its board: ``factory(on_event) -> Board`` for ``BoardService.start``.
+
+    On a Pi the config's pin factory (``[gpio] pin_factory``, lgpio by default). With
+    ``pin_factory = "mock"`` (a laptop) the pins are gpiozero's ``MockFactory`` wired like the
+    simulator's, and the board starts as a real one does before a game (SIMULATE.md): tracks
+    empty, the election-tracker pin in hole 0, so the board matches a new game.
+
+    :param config: the board config (``BoardConfig``).
+    :param clock: the clock the board runs on (``RealClock``).
+    """
+    from firmware_host.hardware.board import Board
+
+    def factory(on_event: Callable[[Any], None]) -> Any:
+        pins = None
+        if config.pin_factory == "mock":
+            from gpiozero.pins.mock import MockFactory
+
+            from firmware_host.hardware.mock import WiredMockPin
+            pins = MockFactory(pin_class=WiredMockPin)
+            pins.pin(config.tracker_holes[0]).closed = True
+        return Board(config, pins, clock, on_event, config.tags_path)
+
+    return factory
 
 
 def _speech_cache(audio_settings: object) -> Path:
@@ -46,12 +73,11 @@ def main(args: argparse.Namespace) -> int:
     from firmware_host.config import load_config
     from firmware_host.errors import UsageError
     from firmware_host.games.secret_dictator import catalogue
-    from firmware_host.hardware.board import Board
     from firmware_host.service.backend import ConsoleBackend
     from firmware_host.service.core import BoardService
     from firmware_host.service.journal import Journal, JournalError
     from firmware_host.service.logs import setup_logging
-    from firmware_host.service.settings import service_settings
+    from firmware_host.service.settings import console_config, service_settings
     from firmware_host.service.voice import Voice
 
     setup_logging(logging.WARNING if args.quiet else logging.INFO)
@@ -91,8 +117,7 @@ def main(args: argparse.Namespace) -> int:
                              _speech_cache(audio_settings), seats=config.seats,
                              whisper_call=whisper_call if audio_settings.whisper_station else None)
         service = BoardService(settings, clock=clock, journal=journal, voice=Voice(audio))
-        service.start(lambda on_event: Board(config, None, clock, on_event, config.tags_path),
-                      resume=not args.no_resume)
+        service.start(board_factory(config, clock), resume=not args.no_resume)
         if settings.console.enabled:
             try:
                 from firmware_host.console import serve
@@ -100,7 +125,7 @@ def main(args: argparse.Namespace) -> int:
                 log.info("console not installed (%s): running without it", exc)
             else:
                 try:
-                    console = serve(ConsoleBackend(service), config.sections.get("console", {}))
+                    console = serve(ConsoleBackend(service), console_config(config))
                     log.info("console at %s", getattr(console, "url", "?"))
                 except UsageError as exc:
                     log.error("console not started: %s", exc)

@@ -3,17 +3,21 @@
 ``--script SIGNALS.jsonl`` plays a signal script on a virtual clock; without it an
 interactive virtual board reads one signal per line from the terminal (``help``). JSON Lines
 go to stdout; an unusable script or config is one line on stderr and exit status 2.
+``--console`` also serves the game master's console on the mocked board (its address on
+stderr); a script then keeps the board on for it until Ctrl-C or SIGTERM.
 """
 
 from __future__ import annotations
 
 import argparse
 import logging
+import signal
 import sys
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    """Add ``--script``, ``--config``, ``--audio-dir``, ``--journal``, ``--start-line``, ``--speech-cache``, ``-v``."""
+    """Add ``--script``, ``--config``, ``--audio-dir``, ``--journal``, ``--start-line``,
+    ``--console``, ``--console-port``, ``--speech-cache``, ``-v``."""
     parser.add_argument("--script", metavar="SIGNALS.jsonl",
                         help="signal script (SIMULATE.md); without it: an interactive virtual board")
     parser.add_argument("--config", metavar="FILE", help="board config (TOML); default the shipped one")
@@ -23,6 +27,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="SQLite journal to use (default: a temporary one); an unfinished game in it is resumed")
     parser.add_argument("--start-line", type=int, default=None, metavar="N",
                         help="play the script from line N on (1-based, after a restart on the same --journal)")
+    parser.add_argument("--console", action="store_true",
+                        help="also serve the game master's console on the mocked board ([console] host/port/PIN; "
+                             "a script keeps the board on for it after its end, until Ctrl-C)")
+    parser.add_argument("--console-port", type=int, metavar="PORT",
+                        help="with --console: listen on PORT instead of [console] port (0: any free port)")
     parser.add_argument("--speech-cache", metavar="DIR", help="speech cache folder (default ~/.cache/firmware-host/speech)")
     parser.add_argument("-v", "--verbose", action="count", default=0,
                         help="log to stderr: -v inputs, actions, refusals and faults; -vv debug")
@@ -43,9 +52,22 @@ def main(args: argparse.Namespace) -> int:
     if args.start_line is not None and (args.script is None or args.start_line < 1):
         raise UsageError(f"--start-line {args.start_line}: " + (
             "needs --script" if args.script is None else "script lines count from 1"))
+    if args.console_port is not None and not args.console:
+        raise UsageError("--console-port needs --console")
+    if args.console_port is not None and not 0 <= args.console_port <= 65535:
+        raise UsageError(f"--console-port {args.console_port} is not a TCP port (0 to 65535)")
     signals = read_script(args.script) if args.script else None
     sim = Simulator(args.config, audio_dir=args.audio_dir, journal_path=args.journal,
-                    speech_cache=args.speech_cache)
-    if signals is not None:
-        return sim.run_script(signals, start_line=args.start_line or 0)
-    return sim.run_interactive()
+                    speech_cache=args.speech_cache, console=args.console, console_port=args.console_port)
+
+    def on_sigterm(_signum: int, _frame: object) -> None:
+        sim.stopping.set()
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, on_sigterm)
+    try:
+        if signals is not None:
+            return sim.run_script(signals, start_line=args.start_line or 0)
+        return sim.run_interactive()
+    finally:
+        signal.signal(signal.SIGTERM, previous)

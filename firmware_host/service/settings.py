@@ -151,3 +151,22 @@ def service_settings(raw: Mapping[str, Any] | Any | None = None) -> ServiceSetti
         console=ConsoleSettings(**console),
         **service,
     )
+
+
+def console_config(config: Any, port: int | None = None) -> Mapping[str, Any]:
+    """What the game master's console is started with: the whole validated config, so that
+    it reads ``[console]`` and also the board's language (``[audio] language``), never the
+    ``[console]`` section alone.
+
+    :param config: the board config (``BoardConfig`` with its ``sections``) or the parsed
+        mapping of section name -> dict.
+    :param port: a TCP port to listen on instead of ``[console] port`` (0: any free one),
+        or None.
+    :returns: section name -> dict, for ``firmware_host.console.serve``.
+    """
+    sections = getattr(config, "sections", config)
+    out = {name: dict(section) if isinstance(section, Mapping) else section
+           for name, section in (sections or {}).items()}
+    if port is not None:
+        out["console"] = {**out.get("console", {}), "port": port}
+    return out

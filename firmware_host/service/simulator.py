@@ -74,12 +74,18 @@ class Simulator:
     :param journal_path: the SQLite journal; None: a temporary one, removed at the end.
     :param out: where the JSON Lines go.
     :param speech_cache: the speech cache folder (see :func:`speech_cache_dir`).
+    :param console: also serve the game master's console on the mocked board (with the whole
+        config: ``[console]`` host, PIN, and the board's language from ``[audio]``), whatever
+        ``[console] enabled`` says; its address goes to ``prompt`` as ``console at URL``.
+    :param console_port: a TCP port instead of ``[console] port`` (0: any free one).
+    :param prompt: where messages for the person at the terminal go (default stderr).
     :raises UsageError: an unusable config (one line).
     """
 
     def __init__(self, config_path: str | None = None, *, audio_dir: str | None = None,
                  journal_path: str | None = None, out: TextIO = sys.stdout,
-                 speech_cache: str | None = None) -> None:
+                 speech_cache: str | None = None, console: bool = False,
+                 console_port: int | None = None, prompt: TextIO = sys.stderr) -> None:
         from firmware_host.config import load_config
         self.config = load_config(config_path)
         self.settings = service_settings(self.config)
@@ -97,6 +103,12 @@ class Simulator:
         self.service: BoardService | None = None
         self.mock: Any = None
         self.clock: Any = None
+        self.console = console
+        self.console_port = console_port
+        self.console_handle: Any = None
+        self.prompt = prompt
+        #: set (e.g. by a SIGTERM handler) to end a run that keeps serving the console
+        self.stopping = threading.Event()
 
     # -- output -----------------------------------------------------------------------------
     def _write(self, line: dict) -> None:
@@ -169,11 +181,34 @@ class Simulator:
             return mock
 
         service.start(factory)
+        if self.console:
+            self._serve_console(service)
         return service
+
+    def _serve_console(self, service: BoardService) -> None:
+        """Serve the console on ``service`` (see ``console`` in the class docstring).
+
+        :raises UsageError: the console cannot start (settings, port taken, aiohttp missing).
+        """
+        from firmware_host.service.backend import ConsoleBackend
+        from firmware_host.service.settings import console_config
+        try:
+            from firmware_host.console import serve
+        except ImportError as exc:  # pragma: no cover - aiohttp is a dependency
+            raise UsageError(f"--console: the console cannot be loaded ({exc})") from None
+        self.console_handle = serve(ConsoleBackend(service), console_config(self.config, self.console_port))
+        self.prompt.write(f"console at {self.console_handle.url}\n")
+        self.prompt.flush()
 
     def stop(self) -> None:
         """Stop the service (which closes the mocked board), close the journal, clean up."""
         try:
+            if self.console_handle is not None:
+                handle, self.console_handle = self.console_handle, None
+                try:
+                    handle.close()
+                except Exception as exc:  # noqa: BLE001 - stopping anyway
+                    log.warning("console close: %s", exc)
             if self.service is not None:
                 voice = self.service.voice
                 if voice is not None:
@@ -402,6 +437,8 @@ class Simulator:
                     self._release_output()
                 mark = previous
             self.settle()
+            if self.console_handle is not None:
+                self._keep_serving()
             self._write({"state": self.service.game.final_state() if self.service else None})
             ok = True
         finally:
@@ -413,8 +450,27 @@ class Simulator:
                     self._held = None if self._held is None else []
         return 0
 
-    def run_interactive(self, stdin: TextIO = sys.stdin, prompt: TextIO = sys.stderr) -> int:
-        """The virtual board in the terminal on real time: one signal per line (``help``)."""
+    def _keep_serving(self, step: float = 0.05) -> None:
+        """After a script: the board goes on for the console, the virtual clock now following
+        real time, until :attr:`stopping` is set or Ctrl-C."""
+        self.prompt.write(f"script played; the console at {self.console_handle.url} stays on "
+                          "the board until Ctrl-C\n")
+        self.prompt.flush()
+        try:
+            while not self.stopping.wait(step):
+                self.advance(step)
+        except KeyboardInterrupt:
+            pass
+        self.settle()
+
+    def run_interactive(self, stdin: TextIO = sys.stdin, prompt: TextIO | None = None) -> int:
+        """The virtual board in the terminal on real time: one signal per line (``help``).
+
+        :param stdin: where the lines come from; ends at its end, ``quit`` or Ctrl-C.
+        :param prompt: where help and ``? …`` answers go (default: the ``prompt`` given to
+            the constructor, stderr).
+        """
+        prompt = prompt if prompt is not None else self.prompt
         clock = RealClock()
         self.start(clock)
         prompt.write(HELP + "\n")
