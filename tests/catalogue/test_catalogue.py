@@ -25,7 +25,7 @@ SAMPLES = {
     "parties": (["fascist", "democratic", "fascist"], ["democratic", "democratic"]),
     "role": ("dictator", "democrat"), "track": ("fascist", "democratic"),
     "reader": ("ballot", "law"), "ballot": ("ja", "nein"), "power": ("peek", "execution"),
-    "int": (3, 1),
+    "int": (3, 1), "ints": ([0, 2], [3]), "action": ("nominate", "veto_reply"),
 }
 EDGE_INTS = (0, 1, 2, 6, 11, 17, 20, 27)
 

@@ -32,6 +32,8 @@ int          ``{n}`` / ``{n:card}``      "eins", "sieben" / "one", "seven"
 int          ``{n:card-e}``              1 → "ein" + ending ("eine Stimme"); else cardinal
 int          ``{n:ord-e}``               ordinal stem + ending ("das dritte") / "third"
 int          ``{n:plural/Gesetz/Gesetze}``  the word for 1, or for any other number
+ints         ``{holes}``                 "null und zwei" / "zero and two"; ``plural/a/b``
+                                         by the list's length
 enum         ``{party}`` ``{track:gen}``  the catalog's term ``term.<type>.<value>[.<spec>]``
 parties      ``{laws}``                  "faschistisch, demokratisch, faschistisch"
 ===========  ==========================  ================================================
@@ -96,6 +98,7 @@ PARAM_TYPES: dict[str, str] = {
     "position": "int", "expected": "int", "slot": "int", "draw_pile": "int",
     "democratic_laws": "int", "fascist_laws": "int", "tracker": "int", "pin": "int",
     "index": "int",
+    "holes": "ints", "action": "action",
 }
 
 #: Enum parameter type -> allowed values (RULES.md "Terms", REPLAY.md, BOARD.md).
@@ -107,6 +110,9 @@ ENUMS: dict[str, tuple[str, ...]] = {
     "reader": ("ballot", "law"),
     "ballot": ("ja", "nein"),
     "power": ("view_discard", "peek", "investigate", "special_election", "execution"),
+    # REPLAY.md action names (what the game master undid)
+    "action": ("nominate", "vote", "discard", "enact", "veto", "veto_reply", "execute",
+               "special_election", "investigate", "acknowledge", "chaos_law", "reshuffle"),
 }
 
 _P = True   # private
@@ -179,6 +185,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "refusal.ineligible": (("seat",), _O),
     "refusal.not_in_hand": (("seat",), _P),
     "refusal.not_possible": (("seat",), _O),
+    "refusal.no_discard": ((), _O),
     # the board as a mirror of the engine (BOARD.md principle 2)
     "tile.wrong_slot": (("track", "slot", "expected"), _O),
     "tile.removed": (("track", "slot"), _O),
@@ -186,6 +193,21 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "tracker.wrong_hole": (("position", "expected"), _O),
     "tracker.pin_missing": (("expected",), _O),
     "board.matches": ((), _O),
+    "tile.no_enactment": (("track", "slot"), _O),
+    "tile.check": (("seat",), _O),
+    "tile.take_back": (("track",), _P),
+    # never lose an action (BOARD.md principle 2): what happened to input during a correction
+    "correction.press_again": (("seat",), _O),
+    "ballot.held": (("seat",), _O),
+    "discard.held": (("seat",), _O),
+    # whose move it is and what to do (after a correction, an undo, a refusal)
+    "next.nominate": (("seat",), _O),
+    "next.vote": (("waiting",), _O),
+    "next.discard": (("seat",), _O),
+    "next.enact": (("seat",), _O),
+    "next.veto_reply": (("seat",), _O),
+    "next.choose": (("seat", "power"), _O),
+    "next.acknowledge": (("seat",), _O),
     # faults
     "fault.reader_unplugged": (("reader",), _O),
     "fault.reader_back": (("reader",), _O),
@@ -193,6 +215,16 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "fault.unknown_tag": (("reader",), _O),
     "fault.unreadable": (("reader",), _O),
     "fault.stuck_contact": (("pin",), _O),
+    # in a game the part is named, never a pin (Fault.part, docs/ARCHITECTURE.md)
+    "fault.stuck.button": (("seat",), _O),
+    "fault.stuck.slot": (("track", "slot"), _O),
+    "fault.stuck.tracker": (("position",), _O),
+    "fault.stuck.gm_key": ((), _O),
+    "fault.chatter.button": (("seat",), _O),
+    "fault.chatter.slot": (("track", "slot"), _O),
+    "fault.chatter.tracker": (("holes",), _O),
+    "fault.chatter.gm_key": ((), _O),
+    "fault.two_holes": (("holes",), _O),
     # single-switch scanning (ACCESSIBILITY.md 13-17)
     "scan.start": ((), _O),
     "scan.item": (("seat",), _O),
@@ -217,7 +249,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     # game master and service
     "gm.paused": ((), _O),
     "gm.resumed": ((), _O),
-    "gm.undone": ((), _O),
+    "gm.undone": (("action", "seat"), _O),
     "service.ready": ((), _O),
     "service.resumed": ((), _O),
     "service.stopping": ((), _O),
@@ -279,7 +311,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
 #: Term keys (no short/long): the words the formatter puts into templates.
 TERMS: tuple[str, ...] = (
     "term.nobody", "term.and", "term.game_master", "term.seat", "term.seat.named", "term.seat.named_full",
-    *(f"term.{t}.{v}" for t in ("party", "role", "reader", "ballot", "power")
+    *(f"term.{t}.{v}" for t in ("party", "role", "reader", "ballot", "power", "action")
       for v in ENUMS[t]),
     *(f"term.track.{v}.{case}" for v in ENUMS["track"] for case in ("nom", "acc", "dat", "gen")),
 )
@@ -546,6 +578,13 @@ class _Formatter(string.Formatter):
             return _join([seat_name(s, lang, self.names, full=spec == "full") for s in v], lang)
         if kind == "int":
             return _number(v, spec, lang)
+        if kind == "ints":
+            if spec.startswith("plural/"):
+                parts = spec.split("/")
+                if len(parts) != 3:
+                    raise MessageParamError(f"plural form needs two words: {spec!r}")
+                return parts[1] if len(v) == 1 else parts[2]
+            return _join([_number(n, spec, lang) for n in v], lang)
         if kind == "parties":
             return ", ".join(term(f"term.party.{p}" + (f".{spec}" if spec else ""), lang) for p in v)
         return term(f"term.{kind}.{v}" + (f".{spec}" if spec else ""), lang)
@@ -586,6 +625,8 @@ def _check_params(key: str, params: Mapping[str, Any]) -> None:
             ok = isinstance(v, (list, tuple)) and all(type(s) is int for s in v)
         elif kind == "int":
             ok = type(v) is int and v >= 0
+        elif kind == "ints":
+            ok = isinstance(v, (list, tuple)) and all(type(n) is int and n >= 0 for n in v)
         elif kind == "parties":
             ok = isinstance(v, (list, tuple)) and all(x in ENUMS["parties"] for x in v)
         else:
