@@ -60,11 +60,57 @@ SERVICE_SETUP_KEYS = ("names", "role_source")
 #: target powers a president chooses by scanning -> action name
 TARGET_POWERS = {"execution": "execute", "special_election": "special_election",
                  "investigate": "investigate"}
-#: hardware fault reason -> catalogue key (params filled in by :meth:`_fault_params`)
-FAULT_KEYS = {"unknown_tag": "fault.unknown_tag", "bad_frame": "fault.unreadable",
-              "reader_missing": "fault.reader_missing", "reader_unplugged": "fault.reader_unplugged",
-              "stuck": "fault.stuck_contact", "chatter": "fault.stuck_contact",
-              "two_holes": "fault.stuck_contact"}
+#: reader fault reason -> catalogue key (param ``reader``)
+READER_FAULT_KEYS = {"unknown_tag": "fault.unknown_tag", "bad_frame": "fault.unreadable",
+                     "reader_missing": "fault.reader_missing", "reader_unplugged": "fault.reader_unplugged"}
+#: ``Fault.part["kind"]`` -> the catalogue key's last word for ``stuck`` / ``chatter``
+PART_KEY_WORDS = {"seat_button": "button", "law_slot": "slot", "tracker": "tracker", "gm_key": "gm_key"}
+
+
+def part_from_source(source: str) -> dict:
+    """The part a hand-built fault without ``Fault.part`` concerns, from its English ``source``
+    label (``seat 3 button`` 1-based, ``fascist slot 2``, ``tracker``, ``game-master key``,
+    ``ballot reader``); ``{}`` when it names none of them."""
+    words = source.split()
+    if len(words) == 3 and words[0] == "seat" and words[2] == "button" and words[1].isdigit():
+        return {"kind": "seat_button", "seat": int(words[1]) - 1}
+    if len(words) == 3 and words[0] in TRACK_SLOTS and words[1] == "slot" and words[2].isdigit():
+        return {"kind": "law_slot", "track": words[0], "slot": int(words[2])}
+    if words[:1] == ["tracker"]:
+        return {"kind": "tracker", "holes": []}
+    if source in ("game-master key", "gm key"):
+        return {"kind": "gm_key"}
+    if len(words) == 2 and words[1] == "reader" and words[0] in ("ballot", "law"):
+        return {"kind": "reader", "reader": words[0]}
+    return {}
+
+
+def fault_speech(reason: str, part: dict) -> tuple[str, dict] | None:
+    """The catalogue message (key, params) that names a hardware fault by its part, never by
+    a pin (``Fault.part``, docs/ARCHITECTURE.md): "seat 3 button", "fascist slot 2",
+    "tracker pin in two holes: holes 0 and 3"; None when it is not spoken (unknown part)."""
+    kind = part.get("kind")
+    if reason in READER_FAULT_KEYS:
+        reader = part.get("reader") if kind == "reader" else None
+        return READER_FAULT_KEYS[reason], {"reader": reader if reader in ("ballot", "law") else "ballot"}
+    holes = sorted({int(h) for h in part.get("holes") or [] if type(h) is int and 0 <= h <= 3})
+    if reason == "two_holes" or (reason == "stuck" and kind == "tracker" and len(holes) > 1):
+        return "fault.two_holes", {"holes": holes}
+    if reason not in ("stuck", "chatter") or kind not in PART_KEY_WORDS:
+        return None
+    key = f"fault.{reason}.{PART_KEY_WORDS[kind]}"
+    if kind == "seat_button":
+        seat = part.get("seat")
+        return (key, {"seat": seat}) if type(seat) is int and 0 <= seat < 99 else None
+    if kind == "law_slot":
+        track, slot = part.get("track"), part.get("slot")
+        ok = track in TRACK_SLOTS and type(slot) is int and 1 <= slot <= TRACK_SLOTS[track]
+        return (key, {"track": track, "slot": slot}) if ok else None
+    if kind == "tracker":
+        if reason == "stuck":
+            return (key, {"position": holes[0]}) if holes else None
+        return key, {"holes": holes}
+    return key, {}
 
 
 def describe_action(action: Action) -> str:
@@ -136,6 +182,11 @@ class SecretDictatorGame:
         self.slots = {track: [False] * n for track, n in TRACK_SLOTS.items()}
         self.tracker: int | None = 0
         self.readers: dict[str, bool] = {}
+        self._unplug_said: set[str] = set()               # readers whose loss was spoken already
+        self.held: list[Any] = []                         # tile inputs kept during a correction
+        self.stale_slots: set[tuple[str, int]] = set()    # tiles of an undone enactment
+        self._heard: dict[str, tuple[int, list[dict]]] = {}   # channel -> (seq, announce lines of its last utterance)
+        self._heard_seq = 0
         self.scan: Scan | None = None
         self.tiles: list[tuple[str, int]] | None = None   # role tiles read so far
         self.chaos_placement = False                      # tracked chaos law still to be placed
@@ -252,6 +303,7 @@ class SecretDictatorGame:
         if a.channel == "public":
             self.announced.append({"channel": "public", "key": a.key, "params": dict(a.params), "text": text})
         log.debug("say %s %s", a.channel, a.key)
+        self._record_heard(a.channel, [line])
         self.service.emit(line)
         return text, seconds
 
@@ -269,12 +321,16 @@ class SecretDictatorGame:
                 catalogue.text(a.key, a.params, self.language, long=True, names=self.names))
         voice = self.service.voice
         wavs = voice.say_padded({s: " ".join(t) for s, t in texts.items()}, key="prolog") if voice else {}
+        heard: dict[str, list[dict]] = {}
         for a in items:
             line = {"event": "announce", "channel": a.channel, "key": a.key, "params": dict(a.params),
                     "text": catalogue.text(a.key, a.params, self.language, long=True, names=self.names)}
             if wavs.get(a.seat):
                 line["wav"] = wavs[a.seat]
+            heard.setdefault(a.channel, []).append(line)
             self.service.emit(line)
+        for channel, lines in heard.items():
+            self._record_heard(channel, lines)
         self.say("public", "prolog.done", {})
 
     # ======================================================================= setup
@@ -384,6 +440,7 @@ class SecretDictatorGame:
         self._speak_all([a for a in items if a.key != "game.started"])
         self.chaos_placement = False
         self.mirror_said = None
+        self.held, self.refused_slots, self.stale_slots = [], set(), set()
         self._check_mirror(announce_change=True)
 
     def _rebuild(self, game_id: int, setup_json: dict, actions: list[dict]) -> list:
@@ -509,9 +566,13 @@ class SecretDictatorGame:
         log.info("refused: %s: %s", describe_action(action), exc.reason)
         self.service.emit(line)
         try:
-            self._speak(announce.refusal(exc, action.seat, self.game))
+            made = announce.refusal(exc, action.seat, self.game)
         except (FirmwareHostError, ValueError) as err:
             log.error("refusal announcement: %s", err)
+            return
+        self._speak(made)
+        if made.channel == "public" and not self.mirror_problems():
+            self._say_next_move()         # what the board waits for instead (finding: refusals say what is expected)
 
     def _refuse_plain(self, what: str, reason: str, message: str, seat: int | None = None,
                       key: str | None = "refusal.wrong_phase") -> None:
@@ -522,11 +583,18 @@ class SecretDictatorGame:
         self.service.emit(line)
         if key is not None:
             self.say("public", key, {"seat": seat} if "seat" in catalogue.placeholders(key) else {})
+            if key.startswith("refusal.") and not self.mirror_problems():
+                self._say_next_move()
 
     # ======================================================================= the mirror
     def mirror_problems(self) -> list[tuple[str, dict]]:
         """What on the physical board disagrees with the engine, as (catalogue key, params),
-        most urgent first; an enactment waiting in the next free slot is not a problem."""
+        most urgent first; an enactment waiting in the next free slot is not a problem.
+
+        A tile whose enactment was refused is named neutrally (``tile.check``, the chancellor
+        hears privately what to do): its track would tell the table which party the
+        chancellor does not hold (R16). Outside an enactment no tile belongs on a track at
+        all (``tile.no_enactment``)."""
         game = self.game
         if game is None:
             return []
@@ -534,12 +602,19 @@ class SecretDictatorGame:
         for track, n in TRACK_SLOTS.items():
             laws = game.democratic_laws if track == "democratic" else game.fascist_laws
             filled = self.slots[track]
+            pending = self._enact_pending(track)
             next_free_empty = laws < n and not filled[laws]
             for k in range(1, n + 1):
                 if filled[k - 1] and k > laws:
-                    if k == laws + 1 and self._enact_pending(track) and (track, k) not in self.refused_slots:
+                    if (track, k) in self.refused_slots:
+                        out.append(("tile.check", {"seat": game.chancellor}))
+                    elif (track, k) in self.stale_slots:
+                        out.append(("tile.unexpected", {"track": track, "slot": k}))
+                    elif k == laws + 1 and pending:
                         continue
-                    if k > laws + 1 and next_free_empty:
+                    elif not pending:
+                        out.append(("tile.no_enactment", {"track": track, "slot": k}))
+                    elif next_free_empty:
                         out.append(("tile.wrong_slot", {"track": track, "slot": k, "expected": laws + 1}))
                     else:
                         out.append(("tile.unexpected", {"track": track, "slot": k}))
@@ -564,6 +639,10 @@ class SecretDictatorGame:
         return game.phase == "chaos"
 
     def _check_mirror(self, announce_change: bool) -> list[tuple[str, dict]]:
+        """Say the first mismatch when it changed; when the board matches again after one,
+        "correction done", then the held inputs and whose move it is (:meth:`_after_correction`).
+
+        :returns: the mismatches left (``mirror_problems``)."""
         problems = self.mirror_problems()
         first = problems[0] if problems else None
         said = (first[0], tuple(sorted(first[1].items()))) if first else None
@@ -572,35 +651,110 @@ class SecretDictatorGame:
                 self.say("public", first[0], first[1])
                 log.info("board mismatch: %s %s", first[0], first[1])
             elif self.mirror_said is not None:
+                self.mirror_said = None
                 self.say("public", "board.matches", {})
                 log.info("board matches the game again")
+                return self._after_correction(corrected=True)
         if announce_change or first is None:
             self.mirror_said = said
         return problems
 
-    def _blocked(self, what: str, seat: int | None = None) -> bool:
+    def _after_correction(self, corrected: bool) -> list[tuple[str, dict]]:
+        """The board matches again (or after an undo): the tile inputs kept meanwhile count now
+        (in the order they came), a law waiting in the next free slot is enacted, then the
+        table hears whose move it is and what to do (BOARD.md principle 2: never lose an
+        action). ``corrected``: a correction was just announced as done."""
+        if self.paused:
+            return self.mirror_problems()
+        self._apply_held()
+        if not self.mirror_problems():
+            self._enact_waiting()
+        problems = self._check_mirror(announce_change=True)
+        if not problems:
+            self._say_next_move()
+        return problems
+
+    def _apply_held(self) -> None:
+        """The tile inputs kept during a correction, in the order they came (each one is
+        kept again if the board disagrees anew)."""
+        if self.paused or not self.held or self.mirror_problems():
+            return
+        held, self.held = self.held, []
+        for event in held:
+            log.info("held input applied: %s", describe_input(event))
+            self.handle_input(event)
+
+    def _blocked(self, what: str, seat: int | None = None, hold: Any = None) -> bool:
         """True (and said why) when no action may be accepted now: paused, or the board
-        disagrees with the engine (BOARD.md principle 2)."""
+        disagrees with the engine (BOARD.md principle 2: never lose an action).
+
+        :param hold: a tile input (``BallotRead``/``LawRead``) to keep and apply once the
+            board matches again (the tile lies in the box or tray: it counts after the fix);
+            without it the input was a press: the seat hears it was not taken and to press
+            again after the correction."""
         if self.paused:
             self._refuse_plain(what, "paused", "the game is paused", seat, key="gm.paused")
             return True
         problems = self.mirror_problems()
         if problems:
             key, params = problems[0]
-            line = {"source": "board", "reason": "board_mismatch", "detail": f"{what}: {key}"}
+            line = {"source": "board", "reason": "board_mismatch",
+                    "detail": f"{what}{' (held until the board matches)' if hold is not None else ''}: {key}"}
             if self.service.current_line:
                 line["line"] = self.service.current_line
             self.service.emit({"event": "fault", **line})
             self.faults.append({"kind": "fault", "reason": "board_mismatch", "detail": key})
-            log.info("refused: %s: board mismatch %s", what, key)
+            log.info("%s: %s: board mismatch %s", "held" if hold is not None else "refused", what, key)
             self.say("public", key, params, priority="refusal")
             self.mirror_said = (key, tuple(sorted(params.items())))
+            if hold is not None:
+                self.held.append(hold)
+                self.say("public", "ballot.held" if what in ("vote", "veto_reply") else "discard.held",
+                         {"seat": seat}, priority="refusal")
+            elif seat is not None:
+                self.say("public", "correction.press_again", {"seat": seat}, priority="refusal")
             return True
         return False
 
+    def _held_seat(self, seat: int) -> bool:
+        """A ballot of ``seat`` is already kept for after the correction."""
+        return any(type(e).__name__ == "BallotRead" and e.seat == seat for e in self.held)
+
+    def next_move(self) -> tuple[str, dict] | None:
+        """Whose move it is and what to do, as (catalogue key, params); None when nobody
+        acts (game over, no game)."""
+        if self.tiles is not None and self.setup is not None:
+            return "roles.present_tile", {"seat": len(self.tiles)}
+        game = self.game
+        if game is None or game.phase == "game_over":
+            return None
+        phase = game.phase
+        if phase == "nomination":
+            return "next.nominate", {"seat": game.president}
+        if phase == "election":
+            return "next.vote", {"waiting": list(game.awaiting())}
+        if phase == "legislative_president":
+            return "next.discard", {"seat": game.president}
+        if phase == "legislative_chancellor":
+            if game.veto_pending:
+                return "next.veto_reply", {"seat": game.president}
+            return "next.enact", {"seat": game.chancellor}
+        if phase == "power" and game.power in TARGET_POWERS:
+            return "next.choose", {"seat": game.president, "power": game.power}
+        if phase == "power" and game.power in ("view_discard", "peek"):
+            return "next.acknowledge", {"seat": game.president}
+        if phase == "chaos":
+            return "chaos.place_top_law", {}
+        return None
+
+    def _say_next_move(self, channel: str = "public") -> None:
+        move = self.next_move()
+        if move is not None:
+            self.say(channel, move[0], move[1])
+
     def _reconcile(self) -> None:
-        """After a slot change: an enactment (or untracked chaos law) if a tile arrived in
-        the next free slot while one is expected, else the mirror check."""
+        """After a slot change (or resume): an enactment (or untracked chaos law) if a tile
+        arrived in the next free slot while one is expected, else the mirror check."""
         game = self.game
         if game is None:
             return
@@ -609,25 +763,47 @@ class SecretDictatorGame:
                          for k in range(1, (game.democratic_laws if t == "democratic" else game.fascist_laws) + 1))
             if placed:
                 self.chaos_placement = False
+        if self.paused:
+            if self._waiting_slot() is not None and not self.mirror_problems():
+                self._refuse_plain("enact", "paused", "the game is paused", None, key="gm.paused")
+                return
+        elif not self.mirror_problems() and self.mirror_said is None:
+            self._apply_held()
+            self._enact_waiting()
+        self._check_mirror(announce_change=True)
+
+    def _waiting_slot(self) -> tuple[str, int] | None:
+        """The (track, slot) of a tile in the next free slot while an enactment is expected."""
+        game = self.game
+        if game is None:
+            return None
         for track, n in TRACK_SLOTS.items():
             laws = game.democratic_laws if track == "democratic" else game.fascist_laws
-            if laws < n and self.slots[track][laws] and self._enact_pending(track):
-                others = [p for p in self.mirror_problems()]
-                if others:
-                    break
-                if self.paused:
-                    self._refuse_plain("enact", "paused", "the game is paused", None, key="gm.paused")
-                    return
-                if (track, laws + 1) in self.refused_slots:
-                    continue
-                if game.phase == "chaos":
-                    ok = self.accept(Action("chaos_law", party=track))
-                else:
-                    ok = self.accept(Action("enact", seat=game.chancellor, party=track))
-                if not ok:
-                    self.refused_slots.add((track, laws + 1))
-                break
-        self._check_mirror(announce_change=True)
+            if (laws < n and self.slots[track][laws] and self._enact_pending(track)
+                    and (track, laws + 1) not in self.refused_slots and (track, laws + 1) not in self.stale_slots):
+                return track, laws + 1
+        return None
+
+    def _enact_waiting(self) -> bool:
+        """Enact the law lying in the next free slot (the chancellor's ``enact``, or after
+        untracked chaos the ``chaos_law``). A refused enactment (a party not in the hand) is
+        told privately to the chancellor with what to do; the table hears only a neutral
+        ``tile.check`` (R16). :returns: True if a law was enacted."""
+        game = self.game
+        waiting = self._waiting_slot()
+        if game is None or waiting is None:
+            return False
+        track, slot = waiting
+        chancellor = game.chancellor
+        if game.phase == "chaos":
+            ok = self.accept(Action("chaos_law", party=track))
+        else:
+            ok = self.accept(Action("enact", seat=chancellor, party=track))
+        if not ok:
+            self.refused_slots.add((track, slot))
+            if type(chancellor) is int:
+                self.say(f"seat:{chancellor}", "tile.take_back", {"track": track})
+        return ok
 
     # ======================================================================= inputs
     def handle_input(self, event: Any) -> None:
@@ -696,9 +872,32 @@ class SecretDictatorGame:
         if self.settings.idle_press == "status":
             self._status(seat)
             return
+        # the seat's last message again, public or its own, with its announce line(s)
+        options = [h for h in (self._heard.get("public"), self._heard.get(f"seat:{seat}")) if h]
         voice = self.service.voice
-        if voice is None or not voice.repeat_last(seat):
+        if not options:
             self.say(f"seat:{seat}", "repeat.nothing", {}, request=True)
+            return
+        _, lines = max(options, key=lambda h: h[0])
+        wav = None
+        if voice is not None:
+            if voice.repeat_last(seat):          # what the seat heard (a padded prolog keeps its padding, R17)
+                wav = getattr(voice, "repeated_wav", None)
+            else:                                # still being played: say it again
+                wav = voice.say(f"seat:{seat}", " ".join(l["text"] for l in lines), key=lines[0]["key"],
+                                priority="request")
+        for said in lines:
+            line = {k: v for k, v in said.items() if k != "wav"}
+            line["channel"] = f"seat:{seat}"
+            if wav:
+                line["wav"] = wav
+            self.service.emit(line)
+
+    def _record_heard(self, channel: str, lines: list[dict]) -> None:
+        """Remember the announce lines of the last utterance on ``channel`` (a repeat press
+        writes them again, ACCESSIBILITY.md 2)."""
+        self._heard_seq += 1
+        self._heard[channel] = (self._heard_seq, [dict(l) for l in lines])
 
     def _status(self, seat: int) -> None:
         """ACCESSIBILITY.md 3: public part (table or earphone), private part into the earphone."""
@@ -729,11 +928,14 @@ class SecretDictatorGame:
                 texts.append(a.key)
         voice = self.service.voice
         wav = voice.say(items[0].channel, " ".join(texts), key=items[0].key, priority="request") if voice else None
+        lines = []
         for a, text in zip(items, texts):
             line = {"event": "announce", "channel": a.channel, "key": a.key, "params": dict(a.params), "text": text}
             if wav:
                 line["wav"] = wav
+            lines.append(line)
             self.service.emit(line)
+        self._record_heard(items[0].channel, lines)
 
     def _on_BallotRead(self, event: Any) -> None:
         game = self.game
@@ -742,22 +944,35 @@ class SecretDictatorGame:
             return
         if game is None:
             return
-        if game.phase == "legislative_chancellor" and game.veto_pending:
-            if event.seat == game.president:
-                if not self._blocked("veto_reply", event.seat):
-                    self.accept(Action("veto_reply", seat=event.seat, accept=event.ballot == "ja"))
+        # a ballot tile lies in the box: during a correction it is kept and counts after it
+        if game.phase == "legislative_chancellor" and game.veto_pending and event.seat == game.president:
+            action = Action("veto_reply", seat=event.seat, accept=event.ballot == "ja")
+            if action in game.legal_actions(event.seat) and self._blocked("veto_reply", event.seat, hold=event):
                 return
-        if game.phase == "election" and self._blocked("vote", event.seat):
+            self.accept(action)
             return
-        self.accept(Action("vote", seat=event.seat, ballot=event.ballot))
+        action = Action("vote", seat=event.seat, ballot=event.ballot)
+        if game.phase == "election":
+            if self._held_seat(event.seat):
+                self.refuse(IllegalAction("already_voted", "vote: this seat's ballot is kept for after the correction"),
+                            action)
+                return
+            if action in game.legal_actions(event.seat) and self._blocked("vote", event.seat, hold=event):
+                return
+        self.accept(action)
 
     def _on_LawRead(self, event: Any) -> None:
         game = self.game
         if game is None:
             return
         if game.phase == "legislative_president":
-            if not self._blocked("discard", game.president):
-                self.accept(Action("discard", seat=game.president, party=event.party))
+            # the law lies in the tray: during a correction it is kept and counts after it
+            action = Action("discard", seat=game.president, party=event.party)
+            held = any(type(e).__name__ == "LawRead" for e in self.held)
+            if ((held or action in game.legal_actions(game.president))
+                    and self._blocked("discard", game.president, hold=event)):
+                return
+            self.accept(action)
             return
         if game.phase == "legislative_chancellor" and not game.veto_pending:
             if game.tracked and event.party not in private_view(game, game.chancellor)["hand"]:
@@ -767,7 +982,8 @@ class SecretDictatorGame:
             self.chancellor_discard = event.party
             log.info("chancellor's discard read")
             return
-        self._refuse_plain("discard", "wrong_phase", f"no discard is expected now ({game.phase})", None)
+        self._refuse_plain("discard", "wrong_phase", f"no discard is expected now ({game.phase})", None,
+                           key="refusal.no_discard")
 
     def _on_RoleTileRead(self, event: Any) -> None:
         if self.tiles is None or self.setup is None:
@@ -816,55 +1032,42 @@ class SecretDictatorGame:
             self._speak_all(announce.status(self.game, None))
 
     def _on_ReaderState(self, event: Any) -> None:
+        """A reader came or went. Unplugged while running: one spoken fault here (the board's
+        ``reader_unplugged`` fault that follows is not said again); never seen connected
+        (missing at start): nothing here, the board's ``reader_missing`` fault is the one said."""
         before = self.readers.get(event.reader)
         self.readers[event.reader] = bool(event.connected)
         if before == event.connected:
             return
         if event.connected:
             log.info("%s reader connected", event.reader)
+            self._unplug_said.discard(event.reader)
             if before is False:
                 self.say("public", "fault.reader_back", {"reader": self._reader(event.reader)})
-        else:
+        elif before is True:
+            self._unplug_said.add(event.reader)
             self.service.fault(f"{event.reader} reader", "reader_unplugged", "", key="fault.reader_unplugged",
                                params={"reader": self._reader(event.reader)})
             self.faults.append({"kind": "fault", "reason": "reader_unplugged", "detail": event.reader})
 
     def _on_Fault(self, event: Any) -> None:
+        """A hardware fault: a ``fault`` line, spoken by the part's name (never a pin number)."""
         reason = event.reason
+        part = dict(getattr(event, "part", None) or {}) or part_from_source(event.source)
         if reason in ("reader_unplugged", "reader_missing"):
-            reader = event.source.split()[0]
-            if reason == "reader_unplugged" and self.readers.get(reader) is False:
+            reader = part.get("reader") or event.source.split()[0]
+            if reason == "reader_unplugged" and reader in self._unplug_said:
                 return          # already said (ReaderState)
+            self._unplug_said.add(reader)
             self.readers[reader] = False
-        key = FAULT_KEYS.get(reason)
-        params = self._fault_params(key, event) if key else None
+        spoken = fault_speech(reason, part)
         self.faults.append({"kind": "fault", "reason": reason, "detail": event.source})
-        self.service.fault(event.source, reason, event.detail, key=key if params is not None else None,
-                           params=params)
+        self.service.fault(event.source, reason, event.detail, key=spoken[0] if spoken else None,
+                           params=spoken[1] if spoken else None)
 
     @staticmethod
     def _reader(name: str) -> str:
         return name if name in ("ballot", "law") else "ballot"
-
-    def _fault_params(self, key: str, event: Any) -> dict | None:
-        wanted = catalogue.placeholders(key)
-        if "reader" in wanted:
-            return {"reader": self._reader(event.source.split()[0])}
-        if "pin" in wanted:
-            pin = self._pin_of(event.source)
-            return None if pin is None else {"pin": pin}
-        return {}
-
-    def _pin_of(self, source: str) -> int | None:
-        words = source.split()
-        if words and words[0] == "pin" and len(words) > 1 and words[1].isdigit():
-            return int(words[1])
-        config = getattr(self.service.board, "config", None)
-        inputs = config.inputs() if config is not None and hasattr(config, "inputs") else {}
-        for pin, name in inputs.items():
-            if name == source or (source == "tracker" and name.startswith("tracker")):
-                return int(pin)
-        return None
 
     # ======================================================================= scanning
     def _seat_item(self, seat: int) -> ScanItem:
@@ -1000,6 +1203,8 @@ class SecretDictatorGame:
                 log.info("game resumed")
                 self.say("public", "gm.resumed", {})
                 self._reconcile()
+                if not self.mirror_problems():
+                    self._say_next_move()
             return {"paused": False}
         if name == "restart":
             if self.raw_setup is None:
@@ -1013,6 +1218,8 @@ class SecretDictatorGame:
         if name == "undo":
             if game is None or self.game_id is None:
                 raise CommandRefused("no game to undo in")
+            undone = next((a for a in reversed(self.service.journal.actions(self.game_id))
+                           if a.get("action") != "reshuffle"), None)
             try:
                 self.service.journal.append_undo(self.game_id)
             except NothingToUndo as exc:
@@ -1023,9 +1230,7 @@ class SecretDictatorGame:
                 self.service.journal.finish_game(self.game_id, "playing")
             self._rebuild(self.game_id, journal_game.setup, journal_game.actions)
             log.info("undo: back to %d actions", len(journal_game.actions))
-            self.say("public", "gm.undone", {})
-            self.mirror_said = None
-            self._check_mirror(announce_change=True)
+            self._after_undo(undone or {})
             return {"actions": len(journal_game.actions)}
         if name == "act":
             raw = fields.get("action")
@@ -1066,6 +1271,26 @@ class SecretDictatorGame:
             self._on_GameMasterKey(type("GameMasterKey", (), {"gesture": fields.get("gesture", "press")})())
             return {"paused": self.paused}
         raise CommandRefused(f"unknown command {name!r}; one of start, pause, resume, restart, undo, act, choose, seat_settings")
+
+    def _after_undo(self, undone: dict) -> None:
+        """Say what the game master undid and by whom, what to set back on the board (a tile
+        of an undone enactment must come off its slot), then whose move it is (BOARD.md
+        principle 2)."""
+        game = self.game
+        kind = undone.get("action")
+        seat = undone.get("seat")
+        if kind not in catalogue.ENUMS["action"]:
+            kind = "reshuffle"
+        self.say("public", "gm.undone", {"action": kind, "seat": seat if type(seat) is int else None})
+        self.refused_slots.clear()
+        if game is not None:
+            for track, n in TRACK_SLOTS.items():
+                laws = game.democratic_laws if track == "democratic" else game.fascist_laws
+                if laws < n and self.slots[track][laws] and kind in ("enact", "chaos_law"):
+                    self.stale_slots.add((track, laws + 1))   # the undone law still lies there
+        self.mirror_said = None
+        if not self._check_mirror(announce_change=True):
+            self._after_correction(corrected=False)
 
     # ======================================================================= seat settings
     def _load_seat_settings(self) -> None:

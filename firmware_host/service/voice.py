@@ -26,6 +26,7 @@ class SilentVoice:
         self.said: list[tuple[str, str, str]] = []
         self.seat_voices: dict[int, dict] = {}
         self.last: Any = None          # the last Utterance made by say() (Voice), or None
+        self.repeated_wav: str | None = None   # the WAV of the last repeat_last() (WavDirSink), or None
         self._long: set[str] = set()
 
     def start(self) -> None:
@@ -48,7 +49,8 @@ class SilentVoice:
         self.said.append((channel, "", f"<{name}>"))
 
     def repeat_last(self, seat: int) -> bool:
-        """Nothing to repeat without sound; True."""
+        """Nothing to repeat without sound; True (``repeated_wav`` None)."""
+        self.repeated_wav = None
         return True
 
     def interrupt(self, channel: str) -> None:
@@ -198,12 +200,19 @@ class Voice(SilentVoice):
             log.warning("audio: %s", exc)
 
     def repeat_last(self, seat: int) -> bool:
-        """Play the seat's last message again into its earphone; False if it heard nothing yet."""
+        """Play the seat's last message again into its earphone; False if it heard nothing yet.
+        ``repeated_wav`` is then the WAV file a WavDirSink writes for the repeat (or None)."""
+        self.repeated_wav = None
         try:
-            return self.audio.repeat_last(seat) is not None
+            utt = self.audio.repeat_last(seat)
         except FirmwareHostError as exc:
             log.warning("audio: %s", exc)
             return False
+        if utt is None:
+            return False
+        self._track(utt)
+        self.repeated_wav = self._path(utt)
+        return True
 
     def interrupt(self, channel: str) -> None:
         """Cut off what ``channel`` is saying (a seat's own request, ACCESSIBILITY.md 4)."""

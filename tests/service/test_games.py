@@ -144,7 +144,7 @@ def test_law_on_the_wrong_track_is_refused_privately_and_must_be_taken_out():
     refusals = [l for l in announces(out) if l["key"] == "refusal.not_in_hand"]
     assert refusals and all(l["channel"].startswith("seat:") for l in refusals)
     k = keys(out, "public")
-    assert k.index("tile.unexpected") < k.index("board.matches")
+    assert k.index("tile.check") < k.index("board.matches")     # neutral in public (R16)
     assert state(out)["fascist_laws"] == 1 and state(out)["democratic_laws"] == 0
 
 
