@@ -231,3 +231,42 @@ def test_press_with_nothing_to_do_writes_an_announce_line_for_the_repeat(tmp_pat
     assert said[-1]["channel"] == "seat:3"
     assert (said[-1]["key"], said[-1]["text"]) == (last_public["key"], last_public["text"])
     assert said[-1].get("wav")
+
+
+def _elected() -> list[dict]:
+    """Setup, seat 0 nominates seat 1, everyone votes Ja: president seat 0 holds three laws
+    (the opening of ``examples/simulate-wrong-track.jsonl``)."""
+    return [l for l in (ROOT / "examples" / "simulate-wrong-track.jsonl").read_text().splitlines()
+            if l.strip() and not l.startswith("#")][:9]
+
+
+def test_discard_during_correction_counts_after_the_fix():
+    import json
+    lines = [json.loads(l) for l in _elected()] + [
+        {"signal": "slot", "track": "democratic", "slot": 3, "state": "filled"},   # a stray tile
+        {"signal": "law_read", "party": "fascist"},                                 # the president's discard
+        {"signal": "slot", "track": "democratic", "slot": 3, "state": "emptied"},
+    ]
+    out = run_lines(lines)
+    held = [l for l in announces(out, "public") if l["key"] == "discard.held"]
+    assert [l["params"] for l in held] == [{"seat": 0}] and "fascist" not in held[0]["text"]
+    after = keys(_after(out, "board.matches"), "public")
+    assert after[:2] == ["board.matches", "legislative.chancellor"] and after[-1] == "next.enact"
+    assert not [l for l in out if l.get("event") == "rejected"]
+    assert state(out)["phase"] == "legislative_chancellor" and state(out)["discard_pile"] == 1
+
+
+def test_law_placed_while_the_tracker_is_wrong_is_enacted_after_the_fix():
+    import json
+    lines = [json.loads(l) for l in _elected()] + [
+        {"signal": "law_read", "party": "fascist"},
+        {"signal": "law_read", "party": "fascist"},
+        {"signal": "tracker", "position": 2},                                       # knocked out of place
+        {"signal": "slot", "track": "fascist", "slot": 1, "state": "filled"},       # the chancellor enacts
+        {"signal": "tracker", "position": 0},
+    ]
+    out = run_lines(lines)
+    after = keys(_after(out, "board.matches"), "public")
+    assert after[:2] == ["board.matches", "law.enacted.fascist"]
+    assert state(out)["fascist_laws"] == 1 and state(out)["phase"] == "nomination"
+    assert not [l for l in out if l.get("event") in ("rejected", "fault")]
