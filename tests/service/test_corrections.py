@@ -270,3 +270,29 @@ def test_law_placed_while_the_tracker_is_wrong_is_enacted_after_the_fix():
     assert after[:2] == ["board.matches", "law.enacted.fascist"]
     assert state(out)["fascist_laws"] == 1 and state(out)["phase"] == "nomination"
     assert not [l for l in out if l.get("event") in ("rejected", "fault")]
+
+
+def test_veto_answer_tile_during_correction_counts_after_the_fix():
+    from .test_accessibility import _veto_signals
+    lines, president = _veto_signals()
+    hole = next((l["position"] for l in reversed(lines) if l.get("signal") == "tracker"), 0)
+    lines += [{"signal": "tracker", "position": (hole + 1) % 4},
+              {"signal": "ballot", "seat": president, "ballot": "nein"},
+              {"signal": "tracker", "position": hole}]
+    out = run_lines(lines)
+    assert [l["params"] for l in announces(out, "public") if l["key"] == "ballot.held"] == [{"seat": president}]
+    after = keys(_after(out, "board.matches"), "public")
+    assert after[:2] == ["board.matches", "veto.refused"]
+    assert not [l for l in out if l.get("event") == "rejected"]
+
+
+def test_press_on_a_scanned_name_during_correction_is_said_not_taken():
+    lines = [{"setup": SETUP}, {"signal": "button", "seat": 0, "gesture": "press"},
+             {"signal": "wait_for", "key": "scan.item", "params": {"seat": 2}, "timeout": 60},
+             {"signal": "tracker", "position": 1},
+             {"signal": "button", "seat": 0, "gesture": "press"},
+             {"signal": "tracker", "position": 0}]
+    out = run_lines(lines)
+    assert not [e for e in out if e.get("event") == "nominated"]
+    assert "correction.press_again" in keys(out, "public")
+    assert keys(_after(out, "board.matches"), "public")[:2] == ["board.matches", "next.nominate"]
