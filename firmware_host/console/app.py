@@ -30,7 +30,9 @@ Secrets (roles, hands, team, power results, deck order, seed) never leave except
 ``/api/reveal``; :func:`scrub` removes them from anything else as a second line of defence.
 The log holds only a command's name and acting seat (:func:`command_summary`), never its
 fields or a refusal's reason (which can name a hand's party); a reveal is a WARNING
-"secret revealed to game master" naming the seats, not the secrets.
+"secret revealed to game master" naming the seats, not the secrets. Seats in the log are
+0-based, as in REPLAY.md and the service's own log lines (only speech and the page say
+"seat 1".."seat n").
 """
 
 from __future__ import annotations
@@ -58,7 +60,7 @@ log = logging.getLogger("firmware_host.console")
 
 COOKIE = "fh_console"
 #: commands the console passes to ``backend.command`` (see ``ConsoleBackend``).
-COMMANDS = ("start", "pause", "resume", "restart", "undo", "act", "choose")
+COMMANDS = ("start", "pause", "resume", "restart", "undo", "act", "choose", "seat_settings")
 #: keys whose values are secret before the game is over (R16), removed by :func:`scrub`.
 SECRET_KEYS = frozenset({"role", "roles", "team", "hand", "hands", "power_result", "deck",
                          "draw_order", "seed", "discarded", "private"})
@@ -595,8 +597,10 @@ def command_summary(name: str, fields: dict) -> str:
     else (R16: a discard's or enactment's party would tell a hand).
 
     :param name: one of :data:`COMMANDS`.
-    :param fields: the command's fields (``act``: ``{"action": {...}}``; ``choose``: ``seat``).
-    :returns: e.g. ``"act discard, seat 1"`` (seats 1-based), ``"choose, seat 3"``, ``"start"``.
+    :param fields: the command's fields (``act``: ``{"action": {...}}``; ``choose`` and
+        ``seat_settings``: ``seat``).
+    :returns: e.g. ``"act discard, seat 0"`` (seats 0-based, as every log line and REPLAY.md),
+        ``"choose, seat 2"``, ``"seat_settings, seat 4"``, ``"start"``.
     """
     seat = fields.get("seat")
     what = name
@@ -607,7 +611,7 @@ def command_summary(name: str, fields: dict) -> str:
             what = f"act {kind}"
         seat = action.get("seat")
     if isinstance(seat, int) and not isinstance(seat, bool) and seat >= 0:
-        what += f", seat {seat + 1}"
+        what += f", seat {seat}"
     return what
 
 
@@ -645,7 +649,7 @@ async def _reveal(request: web.Request) -> web.StreamResponse:
     console.reveals.append(entry)
     del console.reveals[:-200]
     log.warning("console: secret revealed to game master (%s) from %s",
-                "all seats" if seat is None else f"seat {seat + 1}", client)
+                "all seats" if seat is None else f"seat {seat}", client)
     try:
         secrets_ = await console._call(console.backend.reveal, seat)
     except FirmwareHostError as exc:

@@ -106,6 +106,23 @@ EN: dict[str, str] = {
     "accept_true": "Ja, veto",
     "accept_false": "Nein, no veto",
     "act_submit": "Enter action",
+    "seat_settings": "Seat settings",
+    "ss_hint": "One seat's own voice and scanning (kept across games, also after a restart). "
+               "An empty field uses the board's setting.",
+    "ss_seat": "Seat",
+    "ss_name": "Name",
+    "ss_rate": "Speech rate (words per minute, 80 to 450)",
+    "ss_volume": "Volume (percent, 0 to 100)",
+    "ss_verbosity": "Wording",
+    "ss_verbosity_default": "As the board decides",
+    "ss_verbosity_auto": "Long first, then short",
+    "ss_verbosity_short": "Always short",
+    "ss_verbosity_long": "Always long",
+    "ss_scan_interval": "Scan interval (seconds, 0.5 to 5)",
+    "ss_submit": "Save seat settings",
+    "ss_saved": "Settings of {seat} saved.",
+    "ss_refused": "Not saved: {error}",
+    "ss_not_number": "{field}: not a number",
     "reveal_hint": "Roles and hands stay hidden. Press and hold the button (mouse, touch, or "
                    "the Space key) to show them; they hide again when you let go. With a screen "
                    "reader, switch to focus mode first, then hold Space; the secrets are read "
@@ -272,6 +289,23 @@ DE: dict[str, str] = {
     "accept_true": "Ja, Veto",
     "accept_false": "Nein, kein Veto",
     "act_submit": "Aktion eingeben",
+    "seat_settings": "Platzeinstellungen",
+    "ss_hint": "Stimme und Abtasten für einen Platz (bleiben über Spiele hinweg, auch nach einem "
+               "Neustart). Ein leeres Feld nimmt die Einstellung des Bretts.",
+    "ss_seat": "Platz",
+    "ss_name": "Name",
+    "ss_rate": "Sprechtempo (Wörter pro Minute, 80 bis 450)",
+    "ss_volume": "Lautstärke (Prozent, 0 bis 100)",
+    "ss_verbosity": "Wortlaut",
+    "ss_verbosity_default": "Wie das Brett entscheidet",
+    "ss_verbosity_auto": "Erst lang, dann kurz",
+    "ss_verbosity_short": "Immer kurz",
+    "ss_verbosity_long": "Immer lang",
+    "ss_scan_interval": "Abtast-Pause (Sekunden, 0,5 bis 5)",
+    "ss_submit": "Platzeinstellungen speichern",
+    "ss_saved": "Einstellungen für {seat} gespeichert.",
+    "ss_refused": "Nicht gespeichert: {error}",
+    "ss_not_number": "{field}: keine Zahl",
     "reveal_hint": "Rollen und Handkarten bleiben verborgen. Den Knopf gedrückt halten (Maus, "
                    "Berührung oder Leertaste), um sie zu zeigen; beim Loslassen verschwinden sie "
                    "wieder. Mit einem Screenreader zuerst in den Fokusmodus wechseln, dann die "
@@ -378,6 +412,7 @@ DE: dict[str, str] = {
     "term.undo": "Zurücknehmen",
     "term.act": "Aktion",
     "term.choose": "Wahl",
+    "term.seat_settings": "Platzeinstellungen",
     "role.dictator": "Diktator",
     "role.fascist": "Faschist",
     "role.democrat": "Demokrat",

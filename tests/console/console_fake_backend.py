@@ -38,6 +38,7 @@ class FakeBackend:
         self.faults: list[dict] = []
         self.reveals: list[int | None] = []
         self.commands: list[tuple[str, dict]] = []
+        self.seat_settings: dict[str, dict] = {}  # "seat" -> stored fields (ACCESSIBILITY.md 19)
         self.health = {"readers": {"ballot": "connected", "law": "connected"},
                        "pins": {"stuck": [], "ok": True}}
 
@@ -51,6 +52,7 @@ class FakeBackend:
                 "health": self.health,
                 "paused": self.paused,
                 "setup": dict(self.setup) if self.setup else None,
+                "seat_settings": {k: dict(v) for k, v in self.seat_settings.items()},
             }
 
     def subscribe(self, callback: Callable[[dict], None]) -> Callable[[], None]:
@@ -108,10 +110,24 @@ class FakeBackend:
                 self._apply(fields.get("action"))
             elif name == "choose":
                 self._choose(fields.get("seat"), fields.get("target"))
+            elif name == "seat_settings":
+                self._seat_settings(dict(fields))
             else:
                 raise Refused(f"unknown command {name!r}")
         self._publish()
         return {"ok": True}
+
+    def _seat_settings(self, fields: dict) -> None:
+        """The service's ``seat_settings`` checks (the real model), stored by seat."""
+        from firmware_host.service.seat_settings import SeatSettings, SeatSettingsError
+        seat = fields.pop("seat", None)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 10:
+            raise Refused("seat_settings needs a seat 0..9")
+        try:
+            stored = SeatSettings.from_json(self.seat_settings.get(str(seat), {})).changed(fields)
+        except SeatSettingsError as exc:
+            raise Refused(str(exc)) from None
+        self.seat_settings[str(seat)] = stored.to_json()
 
     def reveal(self, seat: int | None) -> dict:
         with self._lock:

@@ -489,10 +489,11 @@ def test_R16_log_holds_only_command_name_and_seat_below_warning(backend, caplog)
     assert _words_below_warning(caplog.records) == []
     infos = [r.getMessage() for r in caplog.records
              if r.name.startswith("firmware_host.console") and r.levelno == logging.INFO]
-    assert "console: act discard, seat 1" in infos
-    assert "console: act vote, seat 5" in infos
+    # seats 0-based, as every log line and REPLAY.md
+    assert "console: act discard, seat 0" in infos
+    assert "console: act vote, seat 4" in infos
     assert "console: start" in infos
-    assert "console: choose, seat 2" in infos
+    assert "console: choose, seat 1" in infos
 
 
 def test_R16_reveal_is_a_warning_without_the_secrets(backend, caplog):
@@ -510,7 +511,7 @@ def test_R16_reveal_is_a_warning_without_the_secrets(backend, caplog):
         run(go())
     reveals = [r for r in caplog.records if "secret revealed to game master" in r.getMessage()]
     assert [r.levelno for r in reveals] == [logging.WARNING, logging.WARNING]
-    assert "all seats" in reveals[0].getMessage() and "seat 3" in reveals[1].getMessage()
+    assert "all seats" in reveals[0].getMessage() and "(seat 2)" in reveals[1].getMessage()
     for rec in caplog.records:
         text = rec.getMessage().lower().replace("secret dictator", "")
         assert not any(w in text for w in SECRET_WORDS if w != "role"), text

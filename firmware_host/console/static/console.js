@@ -335,12 +335,14 @@
     document.querySelectorAll("select.seat-select").forEach((sel) => {
       const keep = sel.value;
       sel.replaceChildren();
-      for (let seat = 0; seat < n; seat++) {
+      // a seat's own settings may be made before any game: every seat a board can have (R1)
+      const count = sel.id === "ss-seat" && !n ? 10 : n;
+      for (let seat = 0; seat < count; seat++) {
         const o = el("option", seatLabel(seat));
         o.value = String(seat);
         sel.appendChild(o);
       }
-      if (keep !== "" && Number(keep) < n) sel.value = keep;
+      if (keep !== "" && Number(keep) < count) sel.value = keep;
     });
     const rs = $("reveal-seat");
     const keep = rs.value;
@@ -379,6 +381,7 @@
       : faults, "f", true);
     renderHealth();
     fillSeatSelects();
+    fillSeatSettings(false);
     followWhoMustAct();
     if (!setupFilled && snap.setup && snap.setup.players) fillSetupForm(snap.setup);
   }
@@ -477,6 +480,52 @@
   async function submitChoose(ev) {
     ev.preventDefault();
     await command("choose", {seat: Number($("choose-seat").value), target: Number($("choose-target").value)}, $("help-result"));
+  }
+
+  // ---------- a seat's own settings (ACCESSIBILITY.md 19) ----------
+  // The form shows what is stored for the chosen seat (snapshot.seat_settings, 0-based seat
+  // keys); saving sends every field, an empty one as null: the board's setting.
+  let ssShown = null;  // "seat|stored JSON" last put into the form
+  function storedSettings(seat) {
+    const all = snap.seat_settings || {};
+    return all[String(seat)] || {};
+  }
+  function fillSeatSettings(force) {
+    const value = $("ss-seat").value;
+    if (value === "") return;
+    const stored = storedSettings(Number(value));
+    const key = value + "|" + JSON.stringify(stored);
+    if (!force && key === ssShown) return;
+    ssShown = key;
+    const show = (x) => (x === null || x === undefined ? "" : String(x));
+    $("ss-name").value = show(stored.name);
+    $("ss-rate").value = show(stored.rate);
+    $("ss-volume").value = typeof stored.volume === "number" ? String(Math.round(stored.volume * 100)) : "";
+    $("ss-verbosity").value = stored.verbosity || "";
+    $("ss-scan-interval").value = show(stored.scan_interval);
+  }
+  async function submitSeatSettings(ev) {
+    ev.preventDefault();
+    const result = $("seat-settings-result");
+    const bad = ["ss-rate", "ss-volume", "ss-scan-interval"].filter((id) => $(id).validity.badInput);
+    if (bad.length) {
+      const field = document.querySelector('label[for="' + bad[0] + '"]').textContent;
+      status(result, false, T("ss_refused", {error: T("ss_not_number", {field: field})}));
+      $(bad[0]).focus();
+      return;
+    }
+    const num = (id, scale) => {
+      const v = $(id).value.trim();
+      return v === "" ? null : Number(v) / (scale || 1);
+    };
+    const seat = Number($("ss-seat").value);
+    const fields = {
+      seat: seat, name: $("ss-name").value.trim() || null, rate: num("ss-rate"),
+      volume: num("ss-volume", 100), verbosity: $("ss-verbosity").value || null,
+      scan_interval: num("ss-scan-interval"),
+    };
+    const r = await post("/api/command", {name: "seat_settings", fields: fields});
+    status(result, r.ok, r.ok ? T("ss_saved", {seat: seatLabel(seat)}) : T("ss_refused", {error: r.error}));
   }
 
   // ---------- press-and-hold reveal ----------
@@ -655,6 +704,8 @@
     showActFields();
     $("act-form").addEventListener("submit", submitAct);
     $("choose-form").addEventListener("submit", submitChoose);
+    $("seat-settings-form").addEventListener("submit", submitSeatSettings);
+    $("ss-seat").addEventListener("change", () => fillSeatSettings(true));
     document.querySelectorAll("button[data-command]").forEach((b) => {
       b.addEventListener("click", () => {
         if (b.dataset.confirm && !window.confirm(b.dataset.confirm)) return;
