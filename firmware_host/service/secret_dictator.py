@@ -10,7 +10,8 @@ Everything specific to this game lives here, behind :class:`~firmware_host.servi
   chancellor's hold proposes a veto where the rules allow it; any other hold is the status
   (public part on the table speaker or into the earphone — ``[service] status_channel`` —
   the seat's role into its earphone). A press with nothing to do repeats the seat's last
-  message (or gives the status, ``[service] idle_press = "status"``). While a veto waits for
+  message, public or its own, and writes its ``announce`` line(s) again on ``seat:N`` (or
+  gives the status, ``[service] idle_press = "status"``). While a veto waits for
   its answer the president's press starts a scan of "Ja", "Nein" and "cancel" (BOARD.md
   "Veto"). A press of the seat called to a whisper station goes to the station first. The
   ignore-repeat time and bounce are the hardware's (``[buttons]``).
@@ -25,8 +26,18 @@ Everything specific to this game lives here, behind :class:`~firmware_host.servi
   enactment is the tile arriving in the next free slot of a track; with an untracked deck
   after chaos that slot says which law was on top (``chaos_law``).
 - **The board as a mirror** (BOARD.md principle 2): a tile in the wrong slot, a tile removed
-  from a track, the tracker pin in the wrong hole → the board says what to fix and accepts
-  no action until it is fixed.
+  from a track, a tile on a track when no law is enacted, the tracker pin in the wrong hole
+  → the board says what to fix and takes no move until it is fixed, but never loses one: a
+  ballot or law tile read meanwhile lies in the box or tray, so it is kept (``ballot.held``,
+  ``discard.held``) and applied once the board matches; a press is not taken and the seat
+  hears to press again (``correction.press_again``); a law placed in the next free slot
+  meanwhile is enacted after the fix. "Correction done" is always followed by whose move it
+  is and what to do (:meth:`SecretDictatorGame.next_move`), as are an undo and a public
+  refusal. A refused enactment (a party not in the hand) is named neutrally at the table
+  (``tile.check``); the chancellor hears privately which track to clear (R16).
+- **Faults** are spoken by the part's name from ``Fault.part`` ("seat 3 button", "fascist
+  slot 2", "tracker pin in two holes: holes 0 and 3"), never a pin number; a reader missing
+  at start is one fault (``reader_missing``).
 - **Roles** are dealt by the board with a padded private prolog (R3, R17), or read from the
   role tiles at the ballot box, seat by seat (``[service] roles = "tiles"``).
 - **Journal**: every accepted action (and each R12 ``reshuffle`` order) is written before it
@@ -1259,7 +1270,7 @@ class SecretDictatorGame:
             else:
                 raise CommandRefused(f"nothing to choose now ({game.phase})")
             self._end_scan()
-            if self._blocked(kind, seat):
+            if self._blocked(kind):          # the game master chose: no seat is told to press again
                 raise CommandRefused("the board does not match the game; fix it first")
             if not self.accept(Action(kind, seat=seat, target=target), from_gm=True):
                 raise CommandRefused(f"{kind} was refused")

@@ -296,3 +296,27 @@ def test_press_on_a_scanned_name_during_correction_is_said_not_taken():
     assert not [e for e in out if e.get("event") == "nominated"]
     assert "correction.press_again" in keys(out, "public")
     assert keys(_after(out, "board.matches"), "public")[:2] == ["board.matches", "next.nominate"]
+
+
+def test_undo_of_an_enactment_says_to_take_the_law_off_then_the_move():
+    import json
+    lines = [json.loads(l) for l in _elected()] + [
+        {"signal": "law_read", "party": "fascist"},
+        {"signal": "law_read", "party": "fascist"},
+        {"signal": "slot", "track": "fascist", "slot": 1, "state": "filled"},
+        {"signal": "gm", "command": "undo"},
+        {"signal": "slot", "track": "fascist", "slot": 1, "state": "emptied"},
+    ]
+    out = run_lines(lines)
+    said = announces(_after(out, "gm.undone"), "public")
+    assert said[0]["params"] == {"action": "enact", "seat": 1}
+    assert (said[1]["key"], said[1]["params"]) == ("tile.unexpected", {"track": "fascist", "slot": 1})
+    assert [l["key"] for l in said[2:4]] == ["board.matches", "next.enact"]
+    assert state(out)["fascist_laws"] == 0 and state(out)["phase"] == "legislative_chancellor"
+
+
+def test_game_master_choice_during_correction_tells_no_seat_to_press():
+    out = run_lines([{"setup": SETUP}, {"signal": "tracker", "position": 2},
+                     {"signal": "gm", "command": "choose", "seat": 0, "target": 3}])
+    assert "correction.press_again" not in keys(out)
+    assert [l["reason"] for l in out if l.get("event") == "fault"][-1] == "refused"
