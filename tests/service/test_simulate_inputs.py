@@ -12,10 +12,7 @@ import sys
 
 import pytest
 
-from firmware_host.service import signals as signals_module
-from firmware_host.service.signals import ScriptError, parse_line, parse_script
-
-MAX_SECONDS = getattr(signals_module, "MAX_SECONDS", 86400.0)
+from firmware_host.service.signals import MAX_SECONDS, ScriptError, parse_line, parse_script
 
 SETUP = '{"setup": {"players": 5, "seed": 1}}'
 

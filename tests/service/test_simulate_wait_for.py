@@ -49,7 +49,7 @@ def test_wait_for_finds_an_announcement_made_by_a_timer():
     assert "scan.item" in keys(out)
 
 
-def test_wait_for_timeout_leaves_the_clock_at_the_deadline(monkeypatch):
+def test_wait_for_timeout_leaves_the_clock_at_the_deadline():
     sim = Simulator(out=io.StringIO())
     sim.run_script(parse_script('{"setup": {"players": 5, "seed": 1}}\n'
                                 '{"signal": "wait_for", "key": "no.such.key", "timeout": 5000}'))
