@@ -572,9 +572,12 @@ class SecretDictatorGame:
         (only to the acting seat when the reason would reveal a secret)."""
         line = {"event": "rejected", "line": self.service.current_line, "action": action.kind,
                 "reason": exc.reason, "message": exc.message}
-        self.faults.append({"kind": "rejected", "action": action.kind, "reason": exc.reason,
-                            "seat": action.seat})
-        log.info("refused: %s: %s", describe_action(action), exc.reason)
+        private = bool(getattr(exc, "private", False))
+        # the console's list and the log never say which party a seat does not hold (R16)
+        self.faults.append({"kind": "rejected", "action": action.kind,
+                            "reason": "not_possible" if private else exc.reason, "seat": action.seat})
+        log.info("refused: %s: %s", f"{action.kind} by seat {action.seat}" if private else describe_action(action),
+                 exc.reason)
         self.service.emit(line)
         try:
             made = announce.refusal(exc, action.seat, self.game)

@@ -320,3 +320,20 @@ def test_game_master_choice_during_correction_tells_no_seat_to_press():
                      {"signal": "gm", "command": "choose", "seat": 0, "target": 3}])
     assert "correction.press_again" not in keys(out)
     assert [l["reason"] for l in out if l.get("event") == "fault"][-1] == "refused"
+
+
+def test_refused_enactment_leaves_no_party_on_the_console():
+    import io, json
+    from firmware_host.service.signals import parse_script
+    from firmware_host.service.simulator import Simulator
+    text = (ROOT / "examples" / "simulate-wrong-track.jsonl").read_text()
+    lines = [l for l in text.splitlines() if l.strip() and not l.startswith("#")]
+    sim = Simulator(None, out=io.StringIO())
+    seen = []
+    original = sim.stop
+    sim.stop = lambda: (seen.append(sim.service.call(sim.service.game.snapshot)), original())
+    sim.run_script(parse_script("\n".join(lines[:12])))
+    snap = seen[0]
+    assert not [f for f in snap["faults"] if f.get("reason") == "not_in_hand"]
+    assert [m["key"] for m in snap["pins"]["mismatch"]] == ["tile.check"]
+    assert "democratic" not in json.dumps(snap["pins"]["mismatch"])
