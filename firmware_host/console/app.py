@@ -549,12 +549,17 @@ async def _body(request: web.Request) -> dict:
     if request.content_length is not None and request.content_length > MAX_BODY:
         raise web.HTTPRequestEntityTooLarge(max_size=MAX_BODY, actual_size=request.content_length)
     try:
-        body = await request.json()
-    except (ValueError, UnicodeDecodeError):
+        body = json.loads(await request.text(), parse_constant=_no_constant)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        # also NaN/Infinity (not JSON, RFC 8259, though Python reads them) and deep nesting
         raise _BadRequest("the request is not JSON") from None
     if not isinstance(body, dict):
         raise _BadRequest("the request must be a JSON object")
     return body
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON value")
 
 
 class _BadRequest(Exception):

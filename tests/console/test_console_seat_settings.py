@@ -95,8 +95,28 @@ def test_reveal_and_commands_log_one_seat_numbering(real_backend, caplog):
     assert "console: choose, seat 0" in [r.getMessage() for r in caplog.records]
 
 
+@pytest.mark.parametrize("raw", ['{"name": "seat_settings", "fields": {"seat": 1, "volume": NaN}}',
+                                 '{"name": "seat_settings", "fields": {"seat": 1, "rate": Infinity}}',
+                                 '{"name": "act", "fields": {"action": ' + '[' * 20000 + ']' * 20000 + '}}'])
+def test_request_with_nan_infinity_or_deep_nesting_is_not_json(backend, raw):
+    from console_helpers import origin
+
+    async def go():
+        async with console_client(backend) as client:
+            await login(client)
+            token = await csrf_token(client)
+            r = await client.post("/api/command", data=raw.encode(), headers={
+                "Origin": origin(client), "X-CSRF-Token": token, "Content-Type": "application/json"})
+            return r.status, (await r.json())["error"]
+
+    status, error = run(go())
+    assert status == 400 and "\n" not in error
+    assert backend.commands == []
+
+
 @needs_chromium
 def test_A19_seat_settings_form_in_the_browser(browser, real_backend, service):  # noqa: F811
+    # last in this module: the browser fixture keeps an event loop on this thread
     from firmware_host.console import serve
     handle = serve(real_backend, {"port": 0, "pin_hash": PIN_HASH})
     context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
