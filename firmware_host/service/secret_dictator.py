@@ -195,6 +195,7 @@ class SecretDictatorGame:
         self.readers: dict[str, bool] = {}
         self._unplug_said: set[str] = set()               # readers whose loss was spoken already
         self.held: list[Any] = []                         # tile inputs kept during a correction
+        self._replaying_law = False                       # a kept law tile is being applied now
         self.stale_slots: set[tuple[str, int]] = set()    # tiles of an undone enactment
         self._heard: dict[str, tuple[int, list[dict]]] = {}   # channel -> (seq, announce lines of its last utterance)
         self._heard_seq = 0
@@ -650,6 +651,9 @@ class SecretDictatorGame:
             return False
         if game.phase == "legislative_chancellor" and not game.veto_pending:
             return True
+        if game.phase == "legislative_president" and (
+                self._replaying_law or any(type(e).__name__ == "LawRead" for e in self.held)):
+            return True      # the president's discard is kept for after a correction: the law comes next
         return game.phase == "chaos"
 
     def _check_mirror(self, announce_change: bool) -> list[tuple[str, dict]]:
@@ -696,7 +700,11 @@ class SecretDictatorGame:
         held, self.held = self.held, []
         for event in held:
             log.info("held input applied: %s", describe_input(event))
-            self.handle_input(event)
+            self._replaying_law = type(event).__name__ == "LawRead"
+            try:
+                self.handle_input(event)
+            finally:
+                self._replaying_law = False
 
     def _blocked(self, what: str, seat: int | None = None, hold: Any = None) -> bool:
         """True (and said why) when no action may be accepted now: paused, or the board
@@ -983,8 +991,10 @@ class SecretDictatorGame:
             # the law lies in the tray: during a correction it is kept and counts after it
             action = Action("discard", seat=game.president, party=event.party)
             held = any(type(e).__name__ == "LawRead" for e in self.held)
+            # with the president's discard kept, the next tile in the tray is the chancellor's
+            seat = game.chancellor if held else game.president
             if ((held or action in game.legal_actions(game.president))
-                    and self._blocked("discard", game.president, hold=event)):
+                    and self._blocked("discard", seat, hold=event)):
                 return
             self.accept(action)
             return
