@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import logging
 import threading
 import time
 from typing import Callable, Protocol
@@ -127,7 +128,7 @@ class RealClock:
         self._cond = threading.Condition()
         self._thread: threading.Thread | None = None
         self._closed = False
-        self._on_error = on_error
+        self._on_error = on_error if on_error is not None else _log_callback_error
 
     def now(self) -> float:
         """Seconds from :func:`time.monotonic`."""
@@ -167,6 +168,13 @@ class RealClock:
             handle.cancelled = True
             try:
                 handle.callback()
-            except BaseException as exc:  # noqa: BLE001 - a callback must never kill the clock
-                if self._on_error is not None:
+            except Exception as exc:  # noqa: BLE001 - a callback must never kill the clock
+                try:
                     self._on_error(exc)
+                except Exception:  # noqa: BLE001 - nor may the error handler
+                    _log_callback_error(exc)
+
+
+def _log_callback_error(exc: Exception) -> None:
+    """The default ``on_error`` of :class:`RealClock`: log with the traceback at ERROR."""
+    logging.getLogger(__name__).error("timer callback failed: %s", exc, exc_info=exc)

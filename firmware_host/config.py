@@ -27,6 +27,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import importlib
+import math
 import os
 import tomllib
 from pathlib import Path
@@ -145,6 +146,9 @@ def check_value(key: str, value: Any, field: Field, problems: list[str]) -> Any:
         return value
     if t is float:
         value = float(value)
+        if not math.isfinite(value):
+            problems.append(f"{key}: must be a finite number, not {value}")
+            return value
     if field.choices is not None and value not in field.choices:
         choices = ", ".join(str(c) for c in field.choices)
         problems.append(f"{key}: {_describe(value)} is not one of {choices}"

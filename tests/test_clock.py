@@ -37,3 +37,36 @@ def test_real_clock_runs_callback_on_its_thread():
     clock.call_later(0.01, done.set)
     assert done.wait(2.0)
     clock.close()
+
+
+def test_real_clock_logs_a_failing_callback_with_its_traceback_and_keeps_running(caplog):
+    clock = RealClock()
+    done = threading.Event()
+
+    def fail():
+        raise RuntimeError("tile reader went away")
+
+    with caplog.at_level("ERROR", logger="firmware_host.clock"):
+        clock.call_later(0.0, fail)
+        clock.call_later(0.01, done.set)
+        assert done.wait(5.0)
+    clock.close()
+    records = [r for r in caplog.records if r.name == "firmware_host.clock"]
+    assert len(records) == 1 and records[0].levelname == "ERROR"
+    assert records[0].exc_info is not None and records[0].exc_info[0] is RuntimeError
+
+
+def test_real_clock_does_not_swallow_system_exit():
+    errors = []
+    clock = RealClock(on_error=errors.append)
+    seen = []
+    previous = threading.excepthook
+    threading.excepthook = lambda args: seen.append(args.exc_type)
+    try:
+        clock.call_later(0.0, lambda: (_ for _ in ()).throw(SystemExit(3)))
+        clock._thread.join(5.0)
+    finally:
+        threading.excepthook = previous
+        clock.close()
+    assert errors == []
+    assert not clock._thread.is_alive()

@@ -242,7 +242,7 @@ class _Player:
     def _drop(self, utt: Utterance) -> None:
         """Finish ``utt`` unheard: replaced by a later own request (call without ``cond`` held)."""
         utt.interrupted = True
-        self.service._played(utt, self.output, completed=False)
+        self.service._played(utt, self.output)
 
     def interrupt(self) -> bool:
         with self.cond:
@@ -291,7 +291,7 @@ class _Player:
             else:
                 log.exception("audio: cannot play %s %r on %s", utt.key, utt.text, self.output)
             utt.error = exc
-            self.service._played(utt, self.output, completed=False)
+            self.service._played(utt, self.output)
             return
         with self.cond:
             if self.closed:
@@ -320,7 +320,7 @@ class _Player:
             self._drop(utt)
             return
         if playback is None:
-            self.service._played(utt, self.output, completed=False)
+            self.service._played(utt, self.output)
             return
         self.service._heard(utt, self.output)
         playback.wait()
@@ -334,7 +334,7 @@ class _Player:
                     return
                 utt.interrupted = True
         utt.sink_path = playback.path
-        self.service._played(utt, self.output, completed=not playback.stopped)
+        self.service._played(utt, self.output)
 
 
 class AudioService:
@@ -712,7 +712,7 @@ class AudioService:
             else:
                 self._last_private[seat] = (n, utt)
 
-    def _played(self, utt: Utterance, output: str, completed: bool) -> None:
+    def _played(self, utt: Utterance, output: str) -> None:
         utt.output = output
         utt._finish()
         if output == "whisper":

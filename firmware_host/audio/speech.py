@@ -358,11 +358,6 @@ class SpeechRenderer:
         key = cache_key(text, language, voice or VOICES.get(language, language), rate)
         return self.cache_dir / key[:2] / f"{key}.wav"
 
-    def cached(self, text: str, language: str, voice: str = "", rate: int = DEFAULT_RATE) -> Path | None:
-        """The cached WAV's path, or None if the sentence has not been rendered yet."""
-        path = self.path_for(text, language, voice, rate)
-        return path if path.exists() else None
-
     def render(
         self, text: str, language: str = "de", voice: str = "", rate: int = DEFAULT_RATE, *, background: bool = False
     ) -> RenderJob:

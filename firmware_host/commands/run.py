@@ -100,7 +100,7 @@ def main(args: argparse.Namespace) -> int:
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, on_signal)
 
-    clock = RealClock(on_error=lambda exc: log.error("timer failed: %s", exc))
+    clock = RealClock(on_error=lambda exc: log.error("timer failed: %s", exc, exc_info=exc))
     audio_settings = AudioSettings.from_config(config.sections)
 
     service = None

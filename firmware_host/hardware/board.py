@@ -290,8 +290,9 @@ class Board:
         now = self.clock.now()
         r = self.readers.get(reader)
         gone = r.config.tag_gone_s if r else 0.5
-        last = self._last_bad_frame.get(reader)
-        self._last_bad_frame[reader] = now
+        with self.lock:                      # both readers' threads come here
+            last = self._last_bad_frame.get(reader)
+            self._last_bad_frame[reader] = now
         if r is not None and r.tag_present(now):
             return
         if last is not None and now - last <= gone:

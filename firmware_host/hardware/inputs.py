@@ -14,9 +14,12 @@ emptied), :class:`TrackerHoles` (which hole the election-tracker pin sits in).
 
 from __future__ import annotations
 
+import logging
 from typing import Any, Callable
 
 from firmware_host.clock import Clock, TimerHandle
+
+log = logging.getLogger(__name__)
 
 #: ``schedule(delay_s, callback) -> TimerHandle``: the clock's call_later, run under the board lock
 Schedule = Callable[[float, Callable[[], None]], TimerHandle]
@@ -115,8 +118,8 @@ class Debouncer:
         if self.read is not None:
             try:
                 self.raw = self.read()
-            except Exception:  # noqa: BLE001 - keep the level from the last edge
-                pass
+            except Exception as exc:  # noqa: BLE001 - keep the level from the last edge
+                log.debug("reading the settled level failed (%s); keeping the last edge's", exc)
         self._burst_start = None
         if self.raw == self._burst_from:
             self._spikes += 1

@@ -16,13 +16,17 @@ class PinFactoryError(FirmwareHostError, RuntimeError):
     """The GPIO library asked for cannot be opened here (one line: which, why, what to do)."""
 
 
+class UnknownPinFactoryError(FirmwareHostError, ValueError):
+    """A pin factory name other than ``lgpio``, ``rpigpio`` or ``mock``."""
+
+
 def make_pin_factory(name: str = "lgpio") -> Any:
     """A new gpiozero pin factory.
 
     :param name: ``lgpio`` | ``rpigpio`` | ``mock`` (config ``gpio.pin_factory``).
     :returns: a :class:`gpiozero.Factory`.
     :raises PinFactoryError: when the library is missing or there is no GPIO chip.
-    :raises ValueError: for another name (the config refuses it first).
+    :raises UnknownPinFactoryError: (a ValueError) for another name (the config refuses it first).
     """
     try:
         if name == "mock":
@@ -41,4 +45,4 @@ def make_pin_factory(name: str = "lgpio") -> Any:
             f"cannot open the GPIO pins with {name} ({type(exc).__name__}: {exc}); "
             f"on a Pi: sudo apt install python3-lgpio; without a Pi: use --mock or gpio.pin_factory = \"mock\""
         ) from None
-    raise ValueError(f"unknown pin factory {name!r}; one of lgpio, rpigpio, mock")
+    raise UnknownPinFactoryError(f"unknown pin factory {name!r}; one of lgpio, rpigpio, mock")

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from firmware_host.config import did_you_mean
-from firmware_host.errors import UsageError
+from firmware_host.errors import FirmwareHostError, UsageError
 from firmware_host.hardware.events import BALLOTS, LAWS_PER_PARTY, ROLES
 
 _TAG_RE = re.compile(r"^[0-9A-Fa-f]{10}$")
@@ -70,10 +70,14 @@ class Tile:
         return f"{self.value} role tile {self.tile}"
 
 
+class TagIdError(FirmwareHostError, ValueError):
+    """A string that is not a tag id (10 hex characters)."""
+
+
 def normalise_tag(tag: str) -> str:
-    """Upper-case 10-hex-character tag id. :raises ValueError: if ``tag`` is not one."""
+    """Upper-case 10-hex-character tag id. :raises TagIdError: (a ValueError) if ``tag`` is not one."""
     if not isinstance(tag, str) or not _TAG_RE.match(tag):
-        raise ValueError(f"{tag!r} is not a tag id (10 hex characters, e.g. 0F00A1B2C3)")
+        raise TagIdError(f"{tag!r} is not a tag id (10 hex characters, e.g. 0F00A1B2C3)")
     return tag.upper()
 
 

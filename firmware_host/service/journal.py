@@ -73,6 +73,10 @@ class JournalError(FirmwareHostError, OSError):
     """The journal file cannot be opened or written (a one-line message names the file)."""
 
 
+class UnknownGameError(FirmwareHostError, KeyError):
+    """No game with that id in the journal (``args[0]`` is the id asked for)."""
+
+
 class NothingToUndo(FirmwareHostError, LookupError):
     """An undo was asked for while the game has no action left to take back."""
 
@@ -241,11 +245,11 @@ class Journal:
         return effective_actions(self.entries(game_id))
 
     def game(self, game_id: int) -> JournalGame:
-        """One game by id. :raises KeyError: if there is no such game."""
+        """One game by id. :raises UnknownGameError: (a KeyError) if there is no such game."""
         with self._lock:
             row = self._db.execute("SELECT setup, status FROM games WHERE id=?", (game_id,)).fetchone()
         if row is None:
-            raise KeyError(game_id)
+            raise UnknownGameError(game_id)
         return JournalGame(game_id, json.loads(row[0]), self.actions(game_id), row[1])
 
     def unfinished(self) -> JournalGame | None:

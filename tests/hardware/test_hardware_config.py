@@ -259,3 +259,26 @@ def test_check_config_names_the_renamed_seat_table(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "  seats.12: seat numbers run 0..9 (10 seats configured" in err
     assert "  seats.9: missing" in err and "13 seats" not in err
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), float("-inf")])
+def test_non_finite_numbers_are_refused_naming_the_key(shipped_document, value):
+    document = copy.deepcopy(shipped_document)
+    document.setdefault("scan", {})["interval"] = value
+    problems = problems_of(document)
+    assert any(p.startswith("scan.interval: must be a finite number") for p in problems), problems
+
+
+def test_non_finite_number_is_refused_where_the_field_has_no_bounds():
+    problems: list[str] = []
+    config_module.check_value("x.y", float("inf"), config_module.Field(float, 1.0), problems)
+    assert problems == ["x.y: must be a finite number, not inf"]
+
+
+def test_check_config_refuses_nan_in_a_toml_file_with_exit_2(tmp_path, capsys):
+    text = DEFAULT_CONFIG_PATH.read_text(encoding="utf-8")
+    path = tmp_path / "board.toml"
+    path.write_text(text + "\n[scan]\ninterval = nan\n" if "[scan]" not in text else text.replace("[scan]", "[scan]\ninterval = nan", 1),
+                    encoding="utf-8")
+    assert cli_main(["check-config", str(path)]) == 2
+    assert "scan.interval: must be a finite number" in capsys.readouterr().err
