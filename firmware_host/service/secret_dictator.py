@@ -196,6 +196,7 @@ class SecretDictatorGame:
         self._unplug_said: set[str] = set()               # readers whose loss was spoken already
         self.held: list[Any] = []                         # tile inputs kept during a correction
         self._replaying_law = False                       # a kept law tile is being applied now
+        self.tracker_asked = False                        # the engine moved the tracker: players were asked to follow
         self.stale_slots: set[tuple[str, int]] = set()    # tiles of an undone enactment
         self._heard: dict[str, tuple[int, list[dict]]] = {}   # channel -> (seq, announce lines of its last utterance)
         self._heard_seq = 0
@@ -451,6 +452,7 @@ class SecretDictatorGame:
             self._prolog()
         self._speak_all([a for a in items if a.key != "game.started"])
         self.chaos_placement = False
+        self.tracker_asked = False
         self.mirror_said = None
         self.held, self.refused_slots, self.stale_slots = [], set(), set()
         self._check_mirror(announce_change=True)
@@ -481,6 +483,7 @@ class SecretDictatorGame:
         self.tiles = None
         self._last_groups = groups
         self.chaos_placement = False
+        self.tracker_asked = False
         if groups:
             last_events = [e for _, evs in groups[-1] for e in evs]
             self.chaos_placement = any(e.kind == "law_enacted" and e.data.get("by") == "chaos"
@@ -544,9 +547,15 @@ class SecretDictatorGame:
         self._emit_events(events)
         if any(e.kind == "law_enacted" and e.data.get("by") == "chaos" for e in events) and action.kind != "chaos_law":
             self.chaos_placement = True
+        if any(e.kind == "tracker" for e in events) and self.tracker != game.tracker:
+            self.tracker_asked = True        # tracker.moved asks the table to move the pin
         if game.phase != "legislative_chancellor":
             self.chancellor_discard = None
-        self._speak_all(announce.announcements(action, events, game))
+        items = announce.announcements(action, events, game)
+        if action.kind == "chaos_law":      # the law was read from its slot: not asked for again
+            items = [dataclasses.replace(a, key="chaos.placed." + a.key.rsplit(".", 1)[1])
+                     if a.key.startswith("chaos.enacted.") else a for a in items]
+        self._speak_all(items)
         if game.phase == "game_over":
             self._end_scan()
             if self.game_id is not None:
@@ -602,9 +611,14 @@ class SecretDictatorGame:
                 self._say_next_move()
 
     # ======================================================================= the mirror
-    def mirror_problems(self) -> list[tuple[str, dict]]:
+    def mirror_problems(self, *, asked: bool = False) -> list[tuple[str, dict]]:
         """What on the physical board disagrees with the engine, as (catalogue key, params),
         most urgent first; an enactment waiting in the next free slot is not a problem.
+
+        After the engine moved the tracker itself (a failed election, chaos, R10/R9) the
+        table was *asked* to move the pin (``tracker.moved``): the old hole is no mistake yet
+        and is left out, unless ``asked`` (an input that depends on the board arrived, see
+        :meth:`_blocked`); it only counts as a correction then.
 
         A tile whose enactment was refused is named neutrally (``tile.check``, the chancellor
         hears privately what to do): its track would tell the table which party the
@@ -638,9 +652,13 @@ class SecretDictatorGame:
                         out.append(("chaos.place_top_law", {}))
                     else:
                         out.append(("tile.removed", {"track": track, "slot": k}))
-        if self.tracker is None:
+        if self.tracker == game.tracker:
+            self.tracker_asked = False
+        elif self.tracker_asked and not asked:
+            pass                 # the players were asked to move the pin and have not yet: no correction
+        elif self.tracker is None:
             out.append(("tracker.pin_missing", {"expected": game.tracker}))
-        elif self.tracker != game.tracker:
+        else:
             out.append(("tracker.wrong_hole", {"position": self.tracker, "expected": game.tracker}))
         return out
 
@@ -717,8 +735,9 @@ class SecretDictatorGame:
         if self.paused:
             self._refuse_plain(what, "paused", "the game is paused", seat, key="gm.paused")
             return True
-        problems = self.mirror_problems()
+        problems = self.mirror_problems(asked=True)
         if problems:
+            self.tracker_asked = False          # a pin left in the old hole is a correction now
             key, params = problems[0]
             line = {"source": "board", "reason": "board_mismatch",
                     "detail": f"{what}{' (held until the board matches)' if hold is not None else ''}: {key}"}

@@ -51,3 +51,43 @@ def test_late_tracker_pin_holds_both_discards_for_their_own_seats_and_enacts_the
     assert [(e["party"], e["by"]) for e in enacted] == [("fascist", "government")]
     assert state(out)["phase"] == "legislative_president" and state(out)["president"] == 2
     assert state(out)["fascist_laws"] == 1 and state(out)["discard_pile"] == 2
+
+
+def _example(name: str) -> list[dict]:
+    return [json.loads(l) for l in (ROOT / "examples" / name).read_text().splitlines()
+            if l.strip() and not l.startswith("#")]
+
+
+def _after_chaos(out: list[dict]) -> list[dict]:
+    return out[next(i for i, l in enumerate(out) if l.get("event") == "chaos"):]
+
+
+def test_chaos_asks_to_put_the_pin_back_to_hole_zero_and_calls_nothing_a_correction():
+    for name in ("simulate-chaos.jsonl", "simulate-chaos-untracked.jsonl"):
+        out = run_lines(_example(name))
+        said = announces(_after_chaos(out), "public")
+        assert not [l for l in said if l["key"] in ("tracker.wrong_hole", "board.matches")], name
+        reset = [l for l in said if l["key"] == "tracker.moved" and l["params"] == {"position": 0}]
+        assert reset and "hole zero" in reset[0]["text"], name
+        assert not [l for l in out if l.get("event") == "fault"], name
+
+
+def test_after_chaos_a_pin_left_in_hole_three_counts_when_the_president_presses():
+    lines = _example("simulate-chaos.jsonl")
+    back = next(i for i, l in enumerate(lines) if l.get("signal") == "tracker" and l["position"] == 0
+                and i > next(j for j, m in enumerate(lines) if m.get("signal") == "slot"))
+    president_press = next(l for l in lines[back:] if l.get("signal") == "button")
+    out = run_lines(lines[:back] + [president_press, {"signal": "tracker", "position": 0}])
+    said = keys(_after_chaos(out), "public")
+    assert said.count("tracker.wrong_hole") == 1
+    wrong = said.index("tracker.wrong_hole")
+    assert said[wrong:wrong + 2] == ["tracker.wrong_hole", "correction.press_again"]
+    assert said[-2:] == ["board.matches", "next.nominate"]
+
+
+def test_untracked_chaos_tile_placed_is_not_asked_for_again():
+    out = run_lines(_example("simulate-chaos-untracked.jsonl"))
+    after = out[next(i for i, l in enumerate(out) if l.get("event") == "law_enacted"):]
+    said = announces(after, "public")
+    assert said and not [l for l in said if l["key"] == "chaos.place_top_law" or "place the top law" in l["text"]]
+    assert [l["key"] for l in said if l["key"].startswith("chaos.")] == ["chaos.placed.fascist"]

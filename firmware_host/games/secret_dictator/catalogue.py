@@ -133,6 +133,9 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "chaos.place_top_law": ((), _O),
     "chaos.enacted.democratic": (("count",), _O),
     "chaos.enacted.fascist": (("count",), _O),
+    # untracked deck: the chaos law was read from the slot it was laid on (not asked for again)
+    "chaos.placed.democratic": (("count",), _O),
+    "chaos.placed.fascist": (("count",), _O),
     "law.enacted.democratic": (("count",), _O),
     "law.enacted.fascist": (("count",), _O),
     "reshuffle.shuffle_now": (("count",), _O),
