@@ -292,9 +292,26 @@ class Console:
 CONSOLE_KEY = web.AppKey("console", Console)
 
 
-def _json_error(status: int, message: str, **extra: Any) -> web.Response:
-    return web.json_response({"error": message, **extra}, status=status,
-                             headers={"Cache-Control": "no-store"})
+def _json_error(status: int, message: str, code: str = "refused", params: dict | None = None,
+                **extra: Any) -> web.Response:
+    """``{"error": message (English, one line), "code": code, "params": {...}}``: the page
+    words ``code`` in its own language (``messages.refusal_text``, ``err.<code>``)."""
+    params = {"detail": message} if params is None else params
+    return web.json_response({"error": message, "code": code, "params": params, **extra},
+                             status=status, headers={"Cache-Control": "no-store"})
+
+
+def _refused(exc: BaseException) -> web.Response:
+    """400 for a refusal: its code and params when it has them (``ConsoleRefusal``)."""
+    code = getattr(exc, "code", None)
+    params = getattr(exc, "params", None)
+    if isinstance(code, str) and isinstance(params, dict):
+        try:
+            json.dumps(params)
+        except (TypeError, ValueError):
+            params = {}
+        return _json_error(400, _one_line(exc), code=code, params=params)
+    return _json_error(400, _one_line(exc))
 
 
 def _client(request: web.Request) -> str:
@@ -480,7 +497,8 @@ async def _snapshot(request: web.Request) -> web.StreamResponse:
         snap = public_snapshot(await console._call(console.backend.snapshot))
     except Exception as exc:  # noqa: BLE001 - one line for the page, the trace for the log
         log.exception("console: snapshot failed")
-        return _json_error(503, f"the board service does not answer: {_one_line(exc)}")
+        return _json_error(503, f"the board service does not answer: {_one_line(exc)}",
+                           code="unreachable", params={})
     return web.json_response(snap, headers={"Cache-Control": "no-store"})
 
 
@@ -573,10 +591,11 @@ async def _backend_call(console: Console, what: str, fn: Callable[..., Any], *ar
     except (FirmwareHostError, TypeError, ValueError) as exc:
         # the reason goes to the page only: it can name a hand's party (R16)
         log.info("console: %s refused", what)
-        return _json_error(400, _one_line(exc))
+        return _refused(exc)
     except Exception as exc:  # noqa: BLE001 - the page gets one line, the log the trace (ERROR)
         log.exception("console: %s failed", what)
-        return _json_error(500, f"{what} failed: {_one_line(exc)}")
+        return _json_error(500, f"{what} failed: {_one_line(exc)}", code="service_failed",
+                           params={"detail": _one_line(exc)})
     console._changed(None)  # not every change makes the service emit a line (a setup)
     if not isinstance(result, dict):
         result = {}
@@ -590,10 +609,10 @@ async def _setup(request: web.Request) -> web.StreamResponse:
     try:
         body = await _body(request)
     except _BadRequest as exc:
-        return _json_error(400, str(exc))
+        return _json_error(400, str(exc), code="not_json", params={})
     setup = body.get("setup")
     if not isinstance(setup, dict):
-        return _json_error(400, "setup must be an object")
+        return _json_error(400, "setup must be an object", code="setup_not_object", params={})
     return await _backend_call(console, "setup", console.backend.setup_game, setup)
 
 
@@ -626,14 +645,16 @@ async def _command(request: web.Request) -> web.StreamResponse:
     try:
         body = await _body(request)
     except _BadRequest as exc:
-        return _json_error(400, str(exc))
+        return _json_error(400, str(exc), code="not_json", params={})
     name = body.get("name")
     fields = body.get("fields", {})
     if name not in COMMANDS:
-        return _json_error(400, f"unknown command {name!r}; one of: {', '.join(COMMANDS)}")
+        return _json_error(400, f"unknown command {name!r}; one of: {', '.join(COMMANDS)}",
+                           code="unknown_command", params={"name": str(name)})
     if not isinstance(fields, dict) or not all(isinstance(k, str) and k.isidentifier()
                                                for k in fields):
-        return _json_error(400, "fields must be an object of named values")
+        return _json_error(400, "fields must be an object of named values", code="bad_fields",
+                           params={})
     what = command_summary(name, fields)
     log.info("console: %s", what)
     return await _backend_call(console, what, console.backend.command, name, **fields)
@@ -645,10 +666,11 @@ async def _reveal(request: web.Request) -> web.StreamResponse:
     try:
         body = await _body(request)
     except _BadRequest as exc:
-        return _json_error(400, str(exc))
+        return _json_error(400, str(exc), code="not_json", params={})
     seat = body.get("seat")
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or seat < 0):
-        return _json_error(400, "seat must be a seat number (0-based) or null for all")
+        return _json_error(400, "seat must be a seat number (0-based) or null for all",
+                           code="bad_seat", params={})
     client = _client(request)
     entry = {"at": time.time(), "seat": seat, "client": client}
     console.reveals.append(entry)
@@ -658,10 +680,11 @@ async def _reveal(request: web.Request) -> web.StreamResponse:
     try:
         secrets_ = await console._call(console.backend.reveal, seat)
     except FirmwareHostError as exc:
-        return _json_error(400, _one_line(exc))
+        return _refused(exc)
     except Exception as exc:  # noqa: BLE001
         log.exception("console: reveal failed")
-        return _json_error(500, f"reveal failed: {_one_line(exc)}")
+        return _json_error(500, f"reveal failed: {_one_line(exc)}", code="service_failed",
+                           params={"detail": _one_line(exc)})
     console.hub.publish_notice({"kind": "reveal", "seat": seat, "at": entry["at"]})
     return web.json_response(secrets_ if isinstance(secrets_, dict) else {"secrets": secrets_},
                              headers={"Cache-Control": "no-store"})

@@ -205,6 +205,47 @@ EN: dict[str, str] = {
     "expiring": "Session ends in one minute — press any key to stay logged in.",
     "revealed_notice": "Secrets were shown on the console.",
     "revealed_notice_seat": "Secrets were shown on the console for {seat}.",
+    # refusals (backend ConsoleRefusal.code and the console's own checks): "err.<code>"
+    "err.nothing_to_undo": "nothing to undo: no action since the game started",
+    "err.no_setup": "no setup: set the game up first",
+    "err.no_game": "no game is running",
+    "err.paused": "the game is paused",
+    "err.choose_needs_seats": "a choice needs a choosing seat and a chosen seat",
+    "err.nothing_to_choose": "nothing to choose now ({phase})",
+    "err.board_mismatch": "the board does not match the game; fix it first",
+    "err.unknown_command": "unknown command {name}",
+    "err.action_refused": "{action} was refused (see faults and refusals)",
+    "err.no_seat": "{seat} is not in this game",
+    "err.seat_settings_seat": "choose a seat first",
+    "err.seat_settings_value": "{field}: value not allowed",
+    "err.seat_settings_unknown": "unknown seat setting",
+    "err.seat_settings_not_saved": "the settings could not be stored",
+    "err.setup_players": "a game needs 5 to 10 players",
+    "err.setup_first_president": "the first president must be one of the seats",
+    "err.setup_name_seat": "a name for a seat outside seats 1 to {last}",
+    "err.setup_names": "the names must be given by seat",
+    "err.setup_not_object": "the setup is missing",
+    "err.setup_invalid": "invalid setup: {detail}",
+    "err.illegal.game_over": "the game is over",
+    "err.illegal.malformed": "the action is incomplete or malformed",
+    "err.illegal.wrong_phase": "that action does not fit the game's phase now",
+    "err.illegal.not_alive": "that seat has been executed",
+    "err.illegal.not_your_turn": "it is not that seat's turn",
+    "err.illegal.already_voted": "that seat has already voted",
+    "err.illegal.invalid_target": "that seat cannot be chosen",
+    "err.illegal.ineligible": "that seat is not eligible (term limit)",
+    "err.illegal.not_in_hand": "that law is not in the hand",
+    "err.refused": "{detail}",
+    "err.not_json": "the request could not be read (not JSON)",
+    "err.bad_fields": "the command's fields could not be read",
+    "err.bad_seat": "not a seat number",
+    "err.service_failed": "the board service failed: {detail}",
+    "err.unreachable": "the board service does not answer",
+    "ss.rate": "speech rate",
+    "ss.volume": "volume",
+    "ss.scan_interval": "scan interval",
+    "ss.verbosity": "wording",
+    "ss.name": "name",
 }
 
 DE: dict[str, str] = {
@@ -387,6 +428,46 @@ DE: dict[str, str] = {
     "expiring": "Sitzung endet in einer Minute – eine beliebige Taste drücken, um angemeldet zu bleiben.",
     "revealed_notice": "Auf der Konsole wurden Geheimnisse gezeigt.",
     "revealed_notice_seat": "Auf der Konsole wurden Geheimnisse für {seat} gezeigt.",
+    "err.nothing_to_undo": "Nichts zurückzunehmen: seit Spielbeginn gab es keine Aktion",
+    "err.no_setup": "Kein Spiel eingerichtet: zuerst ein Spiel einrichten",
+    "err.no_game": "Es läuft kein Spiel",
+    "err.paused": "Das Spiel ist pausiert",
+    "err.choose_needs_seats": "Eine Wahl braucht einen wählenden und einen gewählten Platz",
+    "err.nothing_to_choose": "Jetzt ist nichts zu wählen ({phase})",
+    "err.board_mismatch": "Das Brett stimmt nicht mit dem Spiel überein; zuerst korrigieren",
+    "err.unknown_command": "Unbekannter Befehl {name}",
+    "err.action_refused": "{action} wurde abgelehnt (siehe Störungen und Ablehnungen)",
+    "err.no_seat": "{seat} ist nicht in diesem Spiel",
+    "err.seat_settings_seat": "Zuerst einen Platz wählen",
+    "err.seat_settings_value": "{field}: Wert nicht erlaubt",
+    "err.seat_settings_unknown": "Unbekannte Platzeinstellung",
+    "err.seat_settings_not_saved": "Die Einstellungen konnten nicht gespeichert werden",
+    "err.setup_players": "Ein Spiel braucht 5 bis 10 Spieler",
+    "err.setup_first_president": "Der erste Präsident muss einer der Plätze sein",
+    "err.setup_name_seat": "Ein Name für einen Platz außerhalb der Plätze 1 bis {last}",
+    "err.setup_names": "Die Namen müssen nach Platz angegeben werden",
+    "err.setup_not_object": "Die Einrichtung fehlt",
+    "err.setup_invalid": "Ungültige Einrichtung: {detail}",
+    "err.illegal.game_over": "Das Spiel ist vorbei",
+    "err.illegal.malformed": "Die Aktion ist unvollständig oder fehlerhaft",
+    "err.illegal.wrong_phase": "Diese Aktion passt jetzt nicht zur Spielphase",
+    "err.illegal.not_alive": "Dieser Platz wurde hingerichtet",
+    "err.illegal.not_your_turn": "Dieser Platz ist nicht an der Reihe",
+    "err.illegal.already_voted": "Dieser Platz hat schon abgestimmt",
+    "err.illegal.invalid_target": "Dieser Platz kann nicht gewählt werden",
+    "err.illegal.ineligible": "Dieser Platz ist nicht wählbar (Amtszeitsperre)",
+    "err.illegal.not_in_hand": "Dieses Gesetz ist nicht auf der Hand",
+    "err.refused": "{detail}",
+    "err.not_json": "Die Anfrage war nicht lesbar (kein JSON)",
+    "err.bad_fields": "Die Felder des Befehls waren nicht lesbar",
+    "err.bad_seat": "Keine Platznummer",
+    "err.service_failed": "Der Brett-Dienst hat versagt: {detail}",
+    "err.unreachable": "Der Brett-Dienst antwortet nicht",
+    "ss.rate": "Sprechtempo",
+    "ss.volume": "Lautstärke",
+    "ss.scan_interval": "Abtast-Pause",
+    "ss.verbosity": "Wortlaut",
+    "ss.name": "Name",
     # the engine's identifiers (English shows them as words, underscores as spaces)
     "term.view_discard": "Ablagestapel ansehen",
     "term.peek": "Vorschau auf drei Gesetze",
@@ -413,6 +494,23 @@ DE: dict[str, str] = {
     "term.act": "Aktion",
     "term.choose": "Wahl",
     "term.seat_settings": "Platzeinstellungen",
+    # action kinds and phases (refusals name them)
+    "term.nominate": "Nominierung",
+    "term.vote": "Stimme",
+    "term.discard": "Abwurf",
+    "term.enact": "Erlass",
+    "term.acknowledge": "Bestätigung",
+    "term.execute": "Hinrichtung",
+    "term.veto": "Veto",
+    "term.veto_reply": "Antwort auf das Veto",
+    "term.chaos_law": "Chaos-Gesetz",
+    "term.nomination": "Nominierung",
+    "term.election": "Wahl",
+    "term.legislative_president": "Gesetzgebung, Präsident",
+    "term.legislative_chancellor": "Gesetzgebung, Kanzler",
+    "term.power": "Präsidialmacht",
+    "term.chaos": "Chaos",
+    "term.game_over": "Spielende",
     "role.dictator": "Diktator",
     "role.fascist": "Faschist",
     "role.democrat": "Demokrat",
@@ -446,6 +544,38 @@ def text(key: str, language: str, **params: Any) -> str:
     """
     template = MESSAGES.get(language, EN).get(key, EN.get(key, key))
     return _FIELD.sub(lambda m: str(params.get(m.group(1), m.group(0))), template)
+
+
+def _term(identifier: Any, language: str) -> str:
+    key = f"term.{identifier}"
+    table = MESSAGES.get(language, EN)
+    return table.get(key) or EN.get(key) or str(identifier).replace("_", " ")
+
+
+def refusal_text(code: str, params: dict | None, language: str) -> str:
+    """A refusal (``ConsoleRefusal.code`` and ``.params``, or the console's own ``not_json``…)
+    in ``language``, as the page's script words it (``err.<code>``).
+
+    ``seat`` (0-based) becomes "Platz 3"/"seat 3" (1-based); ``action``, ``phase`` and
+    ``reason`` become the engine term's word; ``field`` a seat setting's name. An unknown code
+    gives ``params["detail"]`` (the English message) or the code itself.
+
+    :param code: e.g. ``"nothing_to_undo"``.
+    :param params: the refusal's fields (may be None).
+    :param language: ``"de"`` or ``"en"``.
+    """
+    params = dict(params or {})
+    key = f"err.{code}"
+    if key not in EN:
+        return str(params.get("detail") or code)
+    if isinstance(params.get("seat"), int):
+        params["seat"] = text("seat_n", language, n=params["seat"] + 1)
+    for name in ("action", "phase", "reason"):
+        if name in params:
+            params[name] = _term(params[name], language)
+    if "field" in params:
+        params["field"] = text(f"ss.{params['field']}", language)
+    return text(key, language, **params)
 
 
 def tables_json() -> str:

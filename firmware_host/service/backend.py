@@ -16,6 +16,7 @@ Example::
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any, Callable
 
 from firmware_host.errors import UsageError
@@ -25,6 +26,83 @@ log = logging.getLogger("firmware_host.service")
 
 #: the commands :meth:`ConsoleBackend.command` knows
 COMMANDS = ("start", "pause", "resume", "restart", "undo", "act", "choose", "seat_settings")
+
+
+class ConsoleRefusal(CommandRefused):
+    """A refusal with a stable code, so the console can say it in the page's language.
+
+    ``str(refusal)`` stays the English one-line message (logs, the CLI); the console shows
+    ``firmware_host.console.messages`` ``err.<code>`` filled with :attr:`params`.
+
+    :param code: one of :data:`REFUSAL_CODES` (``"nothing_to_undo"``, ``"illegal.wrong_phase"``…).
+    :param message: the English one-line message.
+    :param params: the message's fields: ``seat`` (0-based int), ``action``/``phase``/
+        ``reason``/``field`` (engine identifiers), ``last`` (int), ``detail`` (English text,
+        only in the catch-all codes ``refused`` and ``setup_invalid``).
+    """
+
+    def __init__(self, code: str, message: str, **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
+
+
+#: (code, pattern of the controller's English message); the first full match wins.
+_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((code, re.compile(pattern)) for code, pattern in (
+    ("nothing_to_undo", r"nothing to undo\b.*"),
+    ("no_setup", r"no setup: set the game up first"),
+    ("no_game", r"no game (?:to pause|to resume|to undo in|to restart|is running)"),
+    ("paused", r"the game is paused"),
+    ("choose_needs_seats", r"choose needs a seat and a target.*"),
+    ("nothing_to_choose", r"nothing to choose now \((?P<phase>\w+)\)"),
+    ("board_mismatch", r"the board does not match the game.*"),
+    ("unknown_command", r"unknown command (?P<name>.+?); one of.*"),
+    ("action_refused", r"(?P<action>\w+) was refused"),
+    ("no_seat", r"no seat (?P<seat>-?\d+) in this game"),
+    ("seat_settings_seat", r"seat_settings needs a seat.*"),
+    ("seat_settings_value", r"seat_settings: (?P<field>rate|volume|scan_interval|verbosity|name)\b.*"),
+    ("seat_settings_unknown", r"seat_settings: unknown seat setting.*"),
+    ("seat_settings_not_saved", r"seat_settings not saved: .*"),
+    ("setup_players", r"setup: invalid setup: players must be .*"),
+    ("setup_first_president", r"setup: invalid setup: first_president must be .*"),
+    ("setup_name_seat", r"setup: a name for a seat outside 0\.\.(?P<last>\d+)"),
+    ("setup_names", r"setup: names must be .*"),
+    ("setup_not_object", r"the setup must be a JSON object.*"),
+    ("setup_invalid", r"setup: (?:invalid setup: )?(?P<detail>.+)"),
+    ("setup_invalid", r"role_source must be .*"),
+))
+
+#: every refusal code :class:`ConsoleRefusal` carries (``illegal.<reason>`` for each of the
+#: rules engine's REPLAY.md reasons; ``refused`` is the catch-all with an English ``detail``)
+REFUSAL_CODES = tuple(dict.fromkeys([code for code, _ in _PATTERNS] + [
+    "illegal." + r for r in ("game_over", "malformed", "wrong_phase", "not_alive", "not_your_turn",
+                             "already_voted", "invalid_target", "ineligible", "not_in_hand")]
+    + ["refused"]))
+
+
+def refusal(exc: BaseException) -> ConsoleRefusal:
+    """``exc`` (a refusal of the controller, English) as a :class:`ConsoleRefusal` with a code.
+
+    An ``act:`` refusal takes the rules engine's reason (``IllegalAction.reason``, REPLAY.md)
+    from the exception it was raised during; a message no pattern knows gets ``refused``.
+    """
+    if isinstance(exc, ConsoleRefusal):
+        return exc
+    message = (str(exc).strip() or type(exc).__name__).splitlines()[0]
+    cause = exc.__cause__ or exc.__context__
+    reason = getattr(cause, "reason", None)
+    if message.startswith("act: ") and isinstance(reason, str) and "illegal." + reason in REFUSAL_CODES:
+        return ConsoleRefusal("illegal." + reason, message)
+    for code, pattern in _PATTERNS:
+        match = pattern.fullmatch(message)
+        if match:
+            params: dict[str, Any] = {k: v for k, v in match.groupdict().items() if v is not None}
+            if "seat" in params:
+                params["seat"] = int(params["seat"])
+            if "last" in params:
+                params["last"] = int(params["last"])
+            return ConsoleRefusal(code, message, **params)
+    return ConsoleRefusal("refused", message, detail=message)
 
 
 class ConsoleBackend:
@@ -74,9 +152,13 @@ class ConsoleBackend:
         ``first_president``, ``variant``, ``deck`` (``tracked``/``untracked``), ``roles``
         (``dealt``/``tiles``), ``switches``. The game starts with :meth:`command` ``start``.
 
-        :raises UsageError: an unusable setup (one line).
+        :raises ConsoleRefusal: (a :class:`UsageError`) an unusable setup (one line, with a
+            code: ``setup_players``, ``setup_invalid``…).
         """
-        self.service.call(lambda: self.service.game.prepare(setup))
+        try:
+            self.service.call(lambda: self.service.game.prepare(setup))
+        except UsageError as exc:
+            raise refusal(exc) from exc
 
     def command(self, name: str, /, **fields: Any) -> dict:
         """A game-master command: ``start``, ``pause``, ``resume``, ``restart``, ``undo``,
@@ -86,12 +168,18 @@ class ConsoleBackend:
         resets a field; kept in the service's SQLite file across restarts, ACCESSIBILITY.md 19).
 
         :returns: a small result dict.
-        :raises CommandRefused: (a :class:`UsageError`) refused now, with a one-line message.
+        :raises ConsoleRefusal: (a :class:`CommandRefused`, so a :class:`UsageError`) refused
+            now: a one-line English message, ``.code`` (one of :data:`REFUSAL_CODES`, e.g.
+            ``nothing_to_undo``) and ``.params`` for the console's own words.
         """
         if name not in COMMANDS:
-            raise CommandRefused(f"unknown command {name!r}; one of {', '.join(COMMANDS)}")
+            raise ConsoleRefusal("unknown_command", f"unknown command {name!r}; one of {', '.join(COMMANDS)}",
+                                 name=str(name))
         log.info("game master: %s", name)
-        result = self.service.call(lambda: self.service.game.command(name, **fields))
+        try:
+            result = self.service.call(lambda: self.service.game.command(name, **fields))
+        except UsageError as exc:
+            raise refusal(exc) from exc
         return result if isinstance(result, dict) else {}
 
     def reveal(self, seat: int | None) -> dict:
@@ -101,7 +189,7 @@ class ConsoleBackend:
 
         :returns: ``{"roles": {seat: role}, "hands": {seat: hand or None}, "team": …,
             "power_result": …}`` for the seats asked for.
-        :raises CommandRefused: no game, or no such seat.
+        :raises ConsoleRefusal: no game (``no_game``), or no such seat (``no_seat``).
         """
         log.warning("secret revealed to game master (%s)", "all seats" if seat is None else f"seat {seat}")
 
@@ -117,7 +205,11 @@ class ConsoleBackend:
             one = game.reveal(seat)
             return {"roles": {seat: one["role"]}, "hands": {seat: one["hand"]},
                     "teams": {seat: one["team"]}, "power_results": {seat: one["power_result"]}}
-        return self.service.call(run)
+        try:
+            return self.service.call(run)
+        except UsageError as exc:
+            raise refusal(exc) from exc
 
 
-__all__ = ["COMMANDS", "CommandRefused", "ConsoleBackend", "UsageError"]
+__all__ = ["COMMANDS", "REFUSAL_CODES", "CommandRefused", "ConsoleBackend", "ConsoleRefusal",
+           "UsageError", "refusal"]

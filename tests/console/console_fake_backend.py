@@ -100,7 +100,9 @@ class FakeBackend:
                 self._say("Game started." if name == "start" else "Game restarted.")
             elif name == "undo":
                 if not self.actions:
-                    raise Refused("nothing to undo")
+                    from firmware_host.service.backend import ConsoleRefusal
+                    raise ConsoleRefusal("nothing_to_undo",
+                                         "nothing to undo: no action since the game started")
                 self.actions.pop()
                 self._new_game()
                 for a in self.actions:

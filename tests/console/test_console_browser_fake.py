@@ -180,6 +180,11 @@ def test_german_page_by_default_switches_to_the_setups_language(browser, backend
         page.get_by_role("button", name="Spiel starten").click()
         page.wait_for_selector("#phase:has-text('Nominierung: Platz 1 nominiert einen Kanzler.')")
         assert page.locator("html").get_attribute("lang") == "de"
+        # the backend's English refusal arrives as a code the page words in German
+        page.get_by_role("button", name="Letzte Aktion zurücknehmen").click()
+        page.wait_for_selector("#command-result:has-text('Abgelehnt: Nichts zurückzunehmen: "
+                               "seit Spielbeginn gab es keine Aktion')")
+        assert "nothing to undo" not in page.locator("main").inner_text()
         page.get_by_label("Sprache").select_option("en")
         page.get_by_role("button", name="Spiel einrichten").click()
         page.wait_for_selector("#phase:has-text('Game set up for 5 players')")

@@ -242,7 +242,9 @@ def test_refusals_and_bad_requests_give_one_line_errors(backend):
             await login(client)
             token = await csrf_token(client)
             r = await post_json(client, "/api/command", {"name": "undo"}, token)
-            assert r.status == 400 and (await r.json())["error"] == "nothing to undo"
+            body = await r.json()
+            assert r.status == 400 and body["error"] == "nothing to undo: no action since the game started"
+            assert body["code"] == "nothing_to_undo"
             r = await post_json(client, "/api/command", {"name": "format_disk"}, token)
             assert r.status == 400 and "unknown command" in (await r.json())["error"]
             r = await post_json(client, "/api/setup", {"setup": {"players": 11}}, token)

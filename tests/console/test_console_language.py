@@ -87,3 +87,38 @@ def test_message_tables_have_the_same_keys_and_fields():
                 set(re.findall(r"\{(\w+)\}", DE[key])), key
     assert text("count_fascist", "de", n=2) == "2 von 6 faschistischen Gesetzen"
     assert text("seat_named", "en", name="Anna", n=1) == "Anna (seat 1)"
+
+
+def test_a_refusal_reaches_the_page_as_a_code_worded_in_both_languages(backend):
+    """The undo refusal is English in the log; the page gets its code and words it itself."""
+    from firmware_host.console.messages import refusal_text
+
+    async def go():
+        async with console_client(backend) as client:
+            await login(client)
+            token = await csrf_token(client)
+            await post_json(client, "/api/setup", {"setup": {**SETUP_5, "language": "de"}}, token)
+            await post_json(client, "/api/command", {"name": "start"}, token)
+            r = await post_json(client, "/api/command", {"name": "undo"}, token)
+            assert r.status == 400
+            body = await r.json()
+            assert body["code"] == "nothing_to_undo" and body["error"].startswith("nothing to undo")
+            assert refusal_text(body["code"], body["params"], "de") == \
+                "Nichts zurückzunehmen: seit Spielbeginn gab es keine Aktion"
+    run(go())
+
+
+def test_refusal_params_are_worded_in_the_pages_language():
+    from firmware_host.console.messages import refusal_text
+    assert refusal_text("no_seat", {"seat": 6}, "de") == "Platz 7 ist nicht in diesem Spiel"
+    assert refusal_text("no_seat", {"seat": 6}, "en") == "seat 7 is not in this game".replace("seat", "Seat", 1)
+    assert refusal_text("nothing_to_choose", {"phase": "election"}, "de") == "Jetzt ist nichts zu wählen (Wahl)"
+    assert refusal_text("seat_settings_value", {"field": "rate"}, "de") == "Sprechtempo: Wert nicht erlaubt"
+    assert refusal_text("action_refused", {"action": "vote"}, "de").startswith("Stimme wurde abgelehnt")
+    assert refusal_text("no_such_code", {"detail": "odd"}, "de") == "odd"
+
+
+def test_every_refusal_text_has_the_same_fields_in_german_and_english():
+    for key in EN:
+        if key.startswith("err."):
+            assert set(re.findall(r"\{(\w+)\}", DE[key])) == set(re.findall(r"\{(\w+)\}", EN[key])), key

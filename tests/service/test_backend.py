@@ -201,3 +201,58 @@ def test_the_real_console_drives_the_real_service_over_http(board):
     assert (out["setup"], out["start"], out["choose"]) == (200, 200, 200)
     assert out["again"] == (400, "nothing to choose now (election)")
     assert out["snapshot"]["view"]["phase"] == "election" and out["snapshot"]["view"]["nominee"] == 2
+
+
+def _code(call) -> tuple[str, dict]:
+    from firmware_host.service.backend import ConsoleRefusal
+    with pytest.raises(ConsoleRefusal) as info:
+        call()
+    assert isinstance(info.value, UsageError) and "\n" not in str(info.value)
+    return info.value.code, info.value.params
+
+
+def test_every_refusal_of_the_controller_carries_a_stable_code(board):
+    """The console words refusals in its own language: each refusal the game master can meet
+    has a code other than the catch-all ``refused``, and a German and English text."""
+    from firmware_host.console.messages import DE, EN
+    from firmware_host.service.backend import REFUSAL_CODES
+    service, backend, lines = board
+    seen = [
+        _code(lambda: backend.command("start")),
+        _code(lambda: backend.command("pause")),
+        _code(lambda: backend.command("undo")),
+        _code(lambda: backend.command("act", action={"action": "vote", "seat": 0, "ballot": "ja"})),
+        _code(lambda: backend.command("bogus")),
+        _code(lambda: backend.reveal(None)),
+        _code(lambda: backend.setup_game({"players": 4})),
+        _code(lambda: backend.setup_game({"players": 5, "names": {"7": "Zoe"}})),
+        _code(lambda: backend.command("seat_settings", seat=None, rate=100)),
+        _code(lambda: backend.command("seat_settings", seat=1, rate=10)),
+    ]
+    backend.setup_game(SETUP)
+    backend.command("start")
+    seen += [
+        _code(lambda: backend.command("undo")),
+        _code(lambda: backend.command("choose", seat=0)),
+        _code(lambda: backend.command("act", action={"action": "vote", "seat": 0, "ballot": "ja"})),
+        _code(lambda: backend.command("act", action={"action": "nominate", "seat": 3, "target": 1})),
+        _code(lambda: backend.reveal(7)),
+    ]
+    backend.command("choose", seat=0, target=2)
+    seen.append(_code(lambda: backend.command("choose", seat=0, target=2)))
+    backend.command("pause")
+    seen.append(_code(lambda: backend.command("act", action={"action": "vote", "seat": 0, "ballot": "ja"})))
+    codes = [code for code, _ in seen]
+    assert "refused" not in codes and set(codes) <= set(REFUSAL_CODES)
+    assert codes[0] == "no_setup" and codes[2] == "no_game" and codes[10] == "nothing_to_undo"
+    assert seen[-2] == ("nothing_to_choose", {"phase": "election"}) and seen[-1][0] == "paused"
+    assert seen[9] == ("seat_settings_value", {"field": "rate"}) and seen[14] == ("no_seat", {"seat": 7})
+    for code in REFUSAL_CODES:
+        assert "err." + code in DE and "err." + code in EN, code
+
+
+def test_an_unknown_refusal_message_keeps_its_english_detail():
+    from firmware_host.service.backend import refusal
+    made = refusal(UsageError("the moon is in the way"))
+    assert (made.code, made.params) == ("refused", {"detail": "the moon is in the way"})
+    assert str(made) == "the moon is in the way"

@@ -95,6 +95,21 @@
     target.className = ok ? "ok" : "error";
   }
 
+  // A refusal in the page's language: {code, params} from the server (messages.refusal_text
+  // words it the same way); the English "error" only when the code is unknown.
+  function refusalText(data) {
+    if (!data || typeof data !== "object") return "";
+    const code = typeof data.code === "string" ? data.code : "";
+    const key = "err." + code;
+    if (!code || MSG.en[key] === undefined) return data.error || "";
+    const p = Object.assign({}, data.params && typeof data.params === "object" ? data.params : {});
+    if (Number.isInteger(p.seat)) p.seat = T("seat_n", {n: p.seat + 1});
+    ["action", "phase", "reason"].forEach((k) => { if (p[k] !== undefined) p[k] = term(p[k]); });
+    if (p.field !== undefined) p.field = T("ss." + p.field);
+    if (p.detail === undefined && data.error) p.detail = data.error;
+    return T(key, p);
+  }
+
   // ---------- server calls ----------
   async function post(path, body) {
     let response;
@@ -110,7 +125,7 @@
     if (response.status === 401) { window.location.assign("/"); return {ok: false, error: T("logged_out")}; }
     let data = {};
     try { data = await response.json(); } catch (e) { /* not JSON */ }
-    if (!response.ok) return {ok: false, error: data.error || T("error_status", {status: response.status})};
+    if (!response.ok) return {ok: false, error: refusalText(data) || T("error_status", {status: response.status})};
     return {ok: true, data: data};
   }
   async function command(name, fields, target) {
