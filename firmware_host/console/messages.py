@@ -137,6 +137,7 @@ EN: dict[str, str] = {
     "login_hint": "The PIN was set when the board was installed",
     "login_wrong": "Wrong PIN. Try again.",
     "login_wait": "Too many wrong PINs. Wait {seconds} seconds, then try again.",
+    "login_wait.one": "Too many wrong PINs. Wait {seconds} second, then try again.",
     # written by the page's script
     "none": "none",
     "seat_n": "Seat {n}",
@@ -166,6 +167,7 @@ EN: dict[str, str] = {
     "fact_draw": "Draw pile",
     "fact_discard": "Discard pile",
     "n_laws": "{n} laws",
+    "n_laws.one": "{n} law",
     "fact_executed": "Executed",
     "alive": "alive",
     "executed": "executed",
@@ -361,6 +363,7 @@ DE: dict[str, str] = {
     "login_hint": "Die PIN wurde beim Einrichten des Bretts festgelegt",
     "login_wrong": "Falsche PIN. Bitte erneut versuchen.",
     "login_wait": "Zu viele falsche PINs. Bitte {seconds} Sekunden warten, dann erneut versuchen.",
+    "login_wait.one": "Zu viele falsche PINs. Bitte {seconds} Sekunde warten, dann erneut versuchen.",
     "none": "keiner",
     "seat_n": "Platz {n}",
     "seat_named": "{name} (Platz {n})",
@@ -389,6 +392,7 @@ DE: dict[str, str] = {
     "fact_draw": "Nachziehstapel",
     "fact_discard": "Ablagestapel",
     "n_laws": "{n} Gesetze",
+    "n_laws.one": "{n} Gesetz",
     "fact_executed": "Hingerichtet",
     "alive": "lebt",
     "executed": "hingerichtet",
@@ -537,11 +541,28 @@ def page_language(setup_language: Any, board_language: Any = None) -> str:
 _FIELD = re.compile(r"\{(\w+)\}")
 
 
+#: the parameters that count something; a key with a ``<key>.one`` variant uses it when
+#: the first of these in ``params`` is 1 (German and English: singular for exactly one).
+COUNT_PARAMS = ("n", "seconds", "count")
+
+
+def plural_key(key: str, params: dict) -> str:
+    """``key + ".one"`` when that text exists and the count (:data:`COUNT_PARAMS`) is 1,
+    else ``key``: "1 Gesetz"/"1 law", "2 Gesetze"/"2 laws", "0 Gesetze"/"0 laws"."""
+    one = key + ".one"
+    if one not in EN:
+        return key
+    count = next((params[p] for p in COUNT_PARAMS if p in params), None)
+    return one if count == 1 and not isinstance(count, bool) else key
+
+
 def text(key: str, language: str, **params: Any) -> str:
-    """The text of ``key`` in ``language`` with ``{name}`` fields filled from ``params``.
+    """The text of ``key`` in ``language`` with ``{name}`` fields filled from ``params``;
+    singular or plural by the count (:func:`plural_key`).
 
     Falls back to English, then to the key itself (a missing word never breaks the page).
     """
+    key = plural_key(key, params)
     template = MESSAGES.get(language, EN).get(key, EN.get(key, key))
     return _FIELD.sub(lambda m: str(params.get(m.group(1), m.group(0))), template)
 

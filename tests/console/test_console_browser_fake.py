@@ -185,6 +185,16 @@ def test_german_page_by_default_switches_to_the_setups_language(browser, backend
         page.wait_for_selector("#command-result:has-text('Abgelehnt: Nichts zurückzunehmen: "
                                "seit Spielbeginn gab es keine Aktion')")
         assert "nothing to undo" not in page.locator("main").inner_text()
+        # one law on the discard pile is "1 Gesetz", never "1 Gesetze"
+        backend.signal({"action": "nominate", "seat": 0, "target": 2}).join()
+        for seat in range(5):
+            backend.signal({"action": "vote", "seat": seat, "ballot": "ja"}).join()
+        from firmware_host.games.secret_dictator import private_view
+        party = private_view(backend.game, 0)["hand"][0]
+        backend.signal({"action": "discard", "seat": 0, "party": party}).join()
+        page.wait_for_selector("#facts:has-text('Ablagestapel')")
+        page.wait_for_function("/\\b1 Gesetz$/m.test(document.getElementById('facts').innerText)")
+        assert "1 Gesetze" not in page.locator("#facts").inner_text()
         page.get_by_label("Sprache").select_option("en")
         page.get_by_role("button", name="Spiel einrichten").click()
         page.wait_for_selector("#phase:has-text('Game set up for 5 players')")

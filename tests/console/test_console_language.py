@@ -122,3 +122,18 @@ def test_every_refusal_text_has_the_same_fields_in_german_and_english():
     for key in EN:
         if key.startswith("err."):
             assert set(re.findall(r"\{(\w+)\}", DE[key])) == set(re.findall(r"\{(\w+)\}", EN[key])), key
+
+
+def test_counts_are_singular_for_one_in_both_languages():
+    assert [text("n_laws", "de", n=n) for n in (0, 1, 2)] == ["0 Gesetze", "1 Gesetz", "2 Gesetze"]
+    assert [text("n_laws", "en", n=n) for n in (0, 1, 14)] == ["0 laws", "1 law", "14 laws"]
+    assert "Bitte 1 Sekunde warten" in text("login_wait", "de", seconds=1)
+    assert "Wait 1 second," in text("login_wait", "en", seconds=1)
+    assert "Wait 3 seconds," in text("login_wait", "en", seconds=3)
+
+
+def test_every_singular_variant_has_its_plural_and_both_languages():
+    for table in (DE, EN):
+        for key in table:
+            if key.endswith(".one"):
+                assert key[:-4] in table and key in DE and key in EN, key

@@ -10,7 +10,13 @@
   const MSG = JSON.parse($("console-messages").textContent);
   const boardLang = document.querySelector('meta[name="board-language"]').content;
   let lang = MSG[document.documentElement.lang] ? document.documentElement.lang : "de";
+  // singular by count, as messages.plural_key: "<key>.one" when the count is exactly 1
+  const COUNT_PARAMS = ["n", "seconds", "count"];
   function T(key, params) {
+    if (params && MSG.en[key + ".one"] !== undefined) {
+      const c = COUNT_PARAMS.find((p) => params[p] !== undefined);
+      if (c !== undefined && Number(params[c]) === 1) key = key + ".one";
+    }
     let s = (MSG[lang] || {})[key];
     if (s === undefined) s = MSG.en[key];
     if (s === undefined) s = key;
