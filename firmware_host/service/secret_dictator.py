@@ -1129,7 +1129,8 @@ class SecretDictatorGame:
             params = {"target": item.value}
             yes = ScanItem(None, catalogue.text("power.execution.confirm", params, self.language, names=self.names),
                            "power.execution.confirm", params)
-            return yes, ScanItem(None, cancel_text, "scan.cancel", {})
+            # "back" returns to the list (scanning.Scan); never "wait to cancel" (A16, A14)
+            return yes, ScanItem(None, catalogue.text("scan.back", {}, self.language), "scan.back", {})
 
         def chosen(target: Any) -> None:
             self.scan = None

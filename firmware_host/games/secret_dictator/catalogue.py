@@ -232,6 +232,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "scan.start": ((), _O),
     "scan.item": (("seat",), _O),
     "scan.cancel": ((), _O),
+    "scan.back": ((), _O),          # in an execution's confirmation: back to the list (A16)
     "scan.wrap": ((), _O),
     "scan.stopped": ((), _O),
     "scan.cancelled": ((), _O),
