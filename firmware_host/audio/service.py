@@ -574,8 +574,10 @@ class AudioService:
         return not busy and all(p.idle() for p in players)
 
     def close(self) -> None:
-        """Stop every player (cutting off what plays), the renderer and the sink."""
+        """Stop every player (cutting off what plays), the renderer and the sink; safe to call twice."""
         with self._lock:
+            if self._closed:
+                return
             self._closed = True
             players = list(self._players.values())
         for p in players:

@@ -106,11 +106,21 @@ def main(args: argparse.Namespace) -> int:
     service = None
 
     def whisper_call(seat: int) -> str:
-        """The table call for the whisper station, with the seat's name (catalogue ``whisper.call``)."""
-        names = dict(getattr(service.game, "names", {}) or {}) if service is not None else {}
+        """The table call for the whisper station, with the seat's name (catalogue ``whisper.call``).
+
+        Runs on an audio thread; the names belong to the service thread, so a copy is taken
+        there (``service.call``); if the service cannot answer in 2 s the call names no one.
+        """
+        names: dict[int, str] = {}
+        if service is not None:
+            try:
+                names = service.call(lambda: dict(getattr(service.game, "names", {}) or {}), timeout=2.0)
+            except Exception as exc:  # noqa: BLE001 - ServiceError: stopping or busy; say the seat only
+                log.warning("whisper call without the seat's name: %s", exc)
         return catalogue.text("whisper.call", {"seat": seat}, audio_settings.language, long=True, names=names)
 
     console = None
+    audio = None
     try:
         # hardware → audio → engine → inputs (BoardService.start keeps that order)
         audio = AudioService(audio_settings, AlsaSink.from_settings(audio_settings, config.seats),
@@ -139,6 +149,8 @@ def main(args: argparse.Namespace) -> int:
                 log.warning("console close: %s", exc)
         if service is not None:
             service.stop()
+        if audio is not None:
+            audio.close()                # again if the service closed it; alone if it never started
         journal.close()
         clock.close()
     return 0

@@ -100,17 +100,21 @@ class MockBoard:
         self._written: dict[str, int] = {}
         self._base: dict[str, int] = {}
         self._next_law: dict[str, int] = {}
-        ports = {}
-        for name, reader in config.readers.items():
-            self._links[name] = self.dir / Path(reader.port).name
-            ports[name] = str(self._links[name])
-            self._make_pty(name)
-        self.config = config.with_reader_ports(ports)
-        if tracker is not None:
-            self.pin(self.config.tracker_holes[tracker]).closed = True
-        self.board = Board(self.config, self.factory, self.clock, self._record, self.tags)
-        if start:
-            self.start()
+        try:
+            ports = {}
+            for name, reader in config.readers.items():
+                self._links[name] = self.dir / Path(reader.port).name
+                ports[name] = str(self._links[name])
+                self._make_pty(name)
+            self.config = config.with_reader_ports(ports)
+            if tracker is not None:
+                self.pin(self.config.tracker_holes[tracker]).closed = True
+            self.board = Board(self.config, self.factory, self.clock, self._record, self.tags)
+            if start:
+                self.start()
+        except BaseException:
+            self.close()                     # no pseudo-terminal or temporary folder left behind
+            raise
 
     # -- life cycle ---------------------------------------------------------------------
     def start(self) -> None:
@@ -123,7 +127,9 @@ class MockBoard:
 
     def close(self) -> None:
         """Stop the board, close the pseudo-terminals and remove the temporary folder."""
-        self.board.close()
+        board = getattr(self, "board", None)
+        if board is not None:
+            board.close()
         for name in list(self._pty):
             self._drop_pty(name)
         shutil.rmtree(self.dir, ignore_errors=True)

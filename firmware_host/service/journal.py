@@ -130,6 +130,16 @@ class Journal:
         crash = os.environ.get(CRASH_ENV, "").strip()
         self._crash_after = int(crash) if crash.isdigit() else None
         try:
+            self._open()
+        except BaseException:
+            db = getattr(self, "_db", None)
+            if db is not None:               # never leave the file open behind a JournalError
+                db.close()
+            raise
+
+    def _open(self) -> None:
+        """Create or open the file (mode 0600) and its schema. :raises JournalError:"""
+        try:
             self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
             if not self.path.exists():
                 fd = os.open(self.path, os.O_CREAT | os.O_WRONLY, 0o600)
