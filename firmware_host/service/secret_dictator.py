@@ -552,6 +552,12 @@ class SecretDictatorGame:
         if game.phase != "legislative_chancellor":
             self.chancellor_discard = None
         items = announce.announcements(action, events, game)
+        if any(e.kind == "power" and e.data.get("power") == "view_discard" for e in events):
+            # R13: the next president first hears the discard; who nominates is said after the press
+            items = [a for a in items if a.key != "president.new"]
+        elif (action.kind == "acknowledge" and game.phase == "nomination"
+              and not any(a.key == "president.new" for a in items)):
+            items.append(announce.make("president.new", {"seat": game.president}))   # as after a peek
         if action.kind == "chaos_law":      # the law was read from its slot: not asked for again
             items = [dataclasses.replace(a, key="chaos.placed." + a.key.rsplit(".", 1)[1])
                      if a.key.startswith("chaos.enacted.") else a for a in items]

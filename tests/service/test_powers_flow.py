@@ -1,0 +1,35 @@
+"""R13 view-discard and peek as the table hears them: both end the same way, after the
+president's acknowledging press the table hears whose move it is. ``simulate`` signals."""
+
+from __future__ import annotations
+
+import json
+
+from .conftest import ROOT, announces, run_lines, state
+
+
+def _example(name: str) -> list[dict]:
+    return [json.loads(l) for l in (ROOT / "examples" / name).read_text().splitlines()
+            if l.strip() and not l.startswith("#")]
+
+
+def _public_after(out: list[dict], key: str) -> list[dict]:
+    said = announces(out)
+    start = max(i for i, l in enumerate(said) if l["key"] == key)
+    return [l for l in said[start + 1:] if l["channel"] == "public"]
+
+
+def test_R13_after_the_view_discard_acknowledgement_the_table_hears_who_nominates():
+    out = run_lines(_example("simulate-power-view-discard.jsonl"))
+    president = state(out)["president"]
+    after = _public_after(out, "power.view_discard.result")
+    assert [(l["key"], l["params"]) for l in after] == [("president.new", {"seat": president})]
+    # before the power nobody is told to nominate yet
+    said = [l["key"] for l in _public_after(out, "law.enacted.fascist")]
+    assert said == ["power.view_discard", "president.new"]
+
+
+def test_R13_without_the_acknowledgement_no_nomination_is_announced():
+    out = run_lines(_example("simulate-power-view-discard.jsonl")[:-1])
+    assert not [l for l in _public_after(out, "law.enacted.fascist") if l["key"] == "president.new"]
+    assert state(out)["phase"] == "power"
