@@ -30,8 +30,8 @@ def board_factory(config: Any, clock: Any) -> Callable[[Callable[[Any], None]], 
     """How ``run`` builds its board: ``factory(on_event) -> Board`` for ``BoardService.start``.
 
     On a Pi the config's pin factory (``[gpio] pin_factory``, lgpio by default). With
-    ``pin_factory = "mock"`` (a laptop) the pins are gpiozero's ``MockFactory`` wired like the
-    simulator's, and the board starts as a real one does before a game (SIMULATE.md): tracks
+    ``pin_factory = "mock"`` (a laptop) the pins are mock pins wired like the simulator's
+    (:func:`firmware_host.hardware.pins.make_pin_factory` ``("mock", wired=True)``), and the board starts as a real one does before a game (SIMULATE.md): tracks
     empty, the election-tracker pin in hole 0, so the board matches a new game.
 
     :param config: the board config (``BoardConfig``).
@@ -42,10 +42,9 @@ def board_factory(config: Any, clock: Any) -> Callable[[Callable[[Any], None]], 
     def factory(on_event: Callable[[Any], None]) -> Any:
         pins = None
         if config.pin_factory == "mock":
-            from gpiozero.pins.mock import MockFactory
+            from firmware_host.hardware.pins import make_pin_factory
 
-            from firmware_host.hardware.mock import WiredMockPin
-            pins = MockFactory(pin_class=WiredMockPin)
+            pins = make_pin_factory("mock", wired=True)
             pins.pin(config.tracker_holes[0]).closed = True
         return Board(config, pins, clock, on_event, config.tags_path)
 

@@ -343,16 +343,14 @@ def _run_mock(args: argparse.Namespace, config: Any, report: Callable[[Iterable[
 
 def start_board(config: Any, clock: Any, on_event: Callable[[Any], None], tags: Any) -> Any:
     """Start the real board; a GPIO library or pin that cannot be opened is a UsageError."""
-    from gpiozero import GPIOZeroError
-
     from firmware_host.errors import UsageError
     from firmware_host.hardware.board import Board
-    from firmware_host.hardware.pins import PinFactoryError
+    from firmware_host.hardware.pins import GPIOError
 
     board = Board(config, None, clock, on_event, tags)
     try:
         board.start()
-    except (PinFactoryError, GPIOZeroError, OSError) as exc:
+    except (GPIOError, OSError) as exc:
         board.close()
         clock.close()
         raise UsageError(str(exc)) from None

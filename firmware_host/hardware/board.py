@@ -35,7 +35,7 @@ from typing import Any, Callable
 from firmware_host.clock import Clock, TimerHandle
 from firmware_host.hardware import events as ev
 from firmware_host.hardware.inputs import GestureButton, LawSlot, TrackerHoles
-from firmware_host.hardware.pins import make_pin_factory
+from firmware_host.hardware.pins import PinError, is_gpio_library_error, make_pin_factory
 from firmware_host.hardware.rfid import FrameError, TagReader
 from firmware_host.hardware.settings import BoardConfig
 from firmware_host.hardware.tags import TagRegistry, load_registry
@@ -105,14 +105,20 @@ class Board:
         missing) as events. Idempotent.
 
         :raises PinFactoryError: when the GPIO library cannot be opened.
-        :raises gpiozero.GPIOZeroError: when a pin cannot be claimed (in use by another program).
+        :raises PinError: when a pin cannot be claimed (in use by another program); wraps
+            gpiozero's ``GPIOZeroError``.
         """
         with self.lock:
             if self._started:
                 return
             self._started = True
             if self._gpio:
-                self._start_gpio()
+                try:
+                    self._start_gpio()
+                except Exception as exc:
+                    if is_gpio_library_error(exc):
+                        raise PinError(f"cannot claim the GPIO pins: {type(exc).__name__}: {exc}") from exc
+                    raise
             self._start_readers()
         for reader in self.readers.values():
             reader.start()

@@ -2,7 +2,10 @@
 
 ``lgpio`` is the default and the one that works on a Pi 5; ``rpigpio`` only when the config
 asks for it (imported lazily: it raises on anything but a Pi); ``mock`` is gpiozero's
-:class:`~gpiozero.pins.mock.MockFactory` (tests, laptops).
+:class:`~gpiozero.pins.mock.MockFactory` (tests, laptops), optionally with the board's wired
+pins (a closed contact pulls low, as on the board). Code outside :mod:`firmware_host.hardware`
+asks here for a factory and never imports gpiozero itself; gpiozero's own errors reach it as
+:class:`PinError`.
 """
 
 from __future__ import annotations
@@ -12,18 +15,30 @@ from typing import Any
 from firmware_host.errors import FirmwareHostError
 
 
-class PinFactoryError(FirmwareHostError, RuntimeError):
+class GPIOError(FirmwareHostError, RuntimeError):
+    """The GPIO pins cannot be used (the base of :class:`PinFactoryError` and :class:`PinError`)."""
+
+
+class PinFactoryError(GPIOError):
     """The GPIO library asked for cannot be opened here (one line: which, why, what to do)."""
+
+
+class PinError(GPIOError):
+    """A pin cannot be claimed or read (gpiozero's ``GPIOZeroError``, e.g. a pin in use by
+    another program); the message names the BCM pin when known."""
 
 
 class UnknownPinFactoryError(FirmwareHostError, ValueError):
     """A pin factory name other than ``lgpio``, ``rpigpio`` or ``mock``."""
 
 
-def make_pin_factory(name: str = "lgpio") -> Any:
+def make_pin_factory(name: str = "lgpio", *, wired: bool = False) -> Any:
     """A new gpiozero pin factory.
 
     :param name: ``lgpio`` | ``rpigpio`` | ``mock`` (config ``gpio.pin_factory``).
+    :param wired: with ``mock``: pins are :class:`~firmware_host.hardware.mock.WiredMockPin`,
+        whose ``closed`` attribute closes the contact (``factory.pin(bcm).closed = True``), as
+        the simulator and ``run`` with ``pin_factory = "mock"`` need.
     :returns: a :class:`gpiozero.Factory`.
     :raises PinFactoryError: when the library is missing or there is no GPIO chip.
     :raises UnknownPinFactoryError: (a ValueError) for another name (the config refuses it first).
@@ -31,6 +46,9 @@ def make_pin_factory(name: str = "lgpio") -> Any:
     try:
         if name == "mock":
             from gpiozero.pins.mock import MockFactory
+            if wired:
+                from firmware_host.hardware.mock import WiredMockPin
+                return MockFactory(pin_class=WiredMockPin)
             return MockFactory()
         if name == "lgpio":
             from gpiozero.pins.lgpio import LGPIOFactory
@@ -46,3 +64,12 @@ def make_pin_factory(name: str = "lgpio") -> Any:
             f"on a Pi: sudo apt install python3-lgpio; without a Pi: use --mock or gpio.pin_factory = \"mock\""
         ) from None
     raise UnknownPinFactoryError(f"unknown pin factory {name!r}; one of lgpio, rpigpio, mock")
+
+
+def is_gpio_library_error(exc: BaseException) -> bool:
+    """True if ``exc`` is one of gpiozero's own errors (``GPIOZeroError``), False otherwise."""
+    try:
+        from gpiozero import GPIOZeroError
+    except ImportError:  # pragma: no cover - gpiozero is a dependency
+        return False
+    return isinstance(exc, GPIOZeroError)
