@@ -35,6 +35,7 @@ and the engine's own state:
 
 from __future__ import annotations
 
+import collections
 import concurrent.futures
 import dataclasses
 import multiprocessing
@@ -279,11 +280,17 @@ def check_game(setup: dict, roles: list[str], knows_team: bool, lines: list[dict
 
     # ---- R16: the table speaker
     public_lines = [(i, l) for i, l in announces if l["channel"] == "public"]
+    public_texts = {l["text"] for _, l in public_lines}
     public_clips = sorted((p for p in played if p.output == "public"), key=lambda p: p.seq)
+    for clip in public_clips:
+        if catalogue.is_private(clip.key):       # never, not even after the end
+            found.add("public", f"{tag}: private {clip.key!r} {clip.text!r} played on the table speaker")
     if len(public_clips) != len(public_lines):
-        found.add("public", f"{tag}: {len(public_clips)} clips on the table speaker for "
-                            f"{len(public_lines)} public announcements: "
-                            f"{sorted(p.key for p in public_clips if p.channel != 'public')}")
+        extra = collections.Counter(p.key for p in public_clips) - collections.Counter(l["key"] for _, l in public_lines)
+        missing = collections.Counter(l["key"] for _, l in public_lines) - collections.Counter(p.key for p in public_clips)
+        found.add("public", f"{tag}: {len(public_clips)} clips on the table speaker for {len(public_lines)} "
+                            f"public announcements; not announced there: {dict(extra)}, not played: {dict(missing)}")
+        public_lines = []                        # one clip more or less: the pairs below say nothing
     enacted = [l["party"] for l in lines if l.get("event") == "law_enacted"]
     said_enacted = []
     for (i, line), clip in zip(public_lines, public_clips):
@@ -317,7 +324,6 @@ def check_game(setup: dict, roles: list[str], knows_team: bool, lines: list[dict
     for _, line in announces:
         if catalogue.is_private(line["key"]) and not line["channel"].startswith("seat:"):
             found.add("routing", f"{tag}: private {line['key']} {line['params']} addressed to {line['channel']}")
-    public_texts = {l["text"] for _, l in public_lines}
     seat_texts: dict[str, set[str]] = {}
     for _, line in announces:
         if line["channel"].startswith("seat:"):
@@ -346,7 +352,10 @@ def check_game(setup: dict, roles: list[str], knows_team: bool, lines: list[dict
         if got[:2] != want or any(item not in want for item in got):
             found.add("routing", f"{tag}: seat {seat} ({roles[seat]}) heard {got}, expected {want}")
     prolog = [p for p in played if p.key == "prolog"]
-    first = {p.output: p for p in sorted(prolog, key=lambda p: p.seq) if p.priority != "request"}
+    first: dict[str, Any] = {}                    # each output's prolog as dealt (not a repeat)
+    for p in sorted(prolog, key=lambda p: p.seq):
+        if p.priority != "request":
+            first.setdefault(p.output, p)
     if sorted(first) != sorted(f"seat:{s}" for s in range(players)):
         found.add("prolog", f"{tag}: prolog played on {sorted(first)}")
         return public_texts
