@@ -27,6 +27,11 @@ log = logging.getLogger("firmware_host.service")
 #: the commands :meth:`ConsoleBackend.command` knows
 COMMANDS = ("start", "pause", "resume", "restart", "undo", "act", "choose", "seat_settings")
 
+#: what the table hears when the game master ends a game (``restart``), by language, until
+#: the announcement catalogue has its own ``gm.ended``
+ENDED_TEXT = {"de": "Die Spielleitung hat das Spiel beendet.",
+              "en": "The game master has ended the game."}
+
 
 class ConsoleRefusal(CommandRefused):
     """A refusal with a stable code, so the console can say it in the page's language.
@@ -161,7 +166,8 @@ class ConsoleBackend:
             raise refusal(exc) from exc
 
     def command(self, name: str, /, **fields: Any) -> dict:
-        """A game-master command: ``start``, ``pause``, ``resume``, ``restart``, ``undo``,
+        """A game-master command: ``start``, ``pause``, ``resume``, ``restart`` (ends the game
+        and returns to the setup, see :meth:`_end_game`; nothing is dealt), ``undo``,
         ``act`` (``action=`` a REPLAY.md action dict), ``choose`` (``seat=``, ``target=``),
         ``seat_settings`` (``seat=`` and any of ``rate=`` 80–450 words per minute, ``volume=``
         0–1, ``verbosity=`` auto/short/long, ``scan_interval=`` 0.5–5 s, ``name=``; None
@@ -176,11 +182,64 @@ class ConsoleBackend:
             raise ConsoleRefusal("unknown_command", f"unknown command {name!r}; one of {', '.join(COMMANDS)}",
                                  name=str(name))
         log.info("game master: %s", name)
+        run = (lambda: self._end_game()) if name == "restart" else \
+            (lambda: self.service.game.command(name, **fields))
         try:
-            result = self.service.call(lambda: self.service.game.command(name, **fields))
+            result = self.service.call(run)
         except UsageError as exc:
             raise refusal(exc) from exc
         return result if isinstance(result, dict) else {}
+
+    def _end_game(self) -> dict:
+        """``restart``: end the game (or the setup) so the game master can make a new setup.
+
+        Runs on the service thread. The journal's game is abandoned (an ended game stays as
+        it was), nothing is dealt and no prolog is spoken; the table hears only ``gm.ended``
+        ("The game master has ended the game."). Per-seat settings stay (ACCESSIBILITY.md 19).
+        The controller's own ``end_game()`` is used when it has one.
+
+        :returns: ``{"ended": True}``.
+        :raises ConsoleRefusal: ``no_game`` when there is neither a game nor a setup.
+        """
+        controller = self.service.game
+        own = getattr(controller, "end_game", None)
+        if callable(own):
+            own()
+            return {"ended": True}
+        if controller.game is None and controller.pending_setup is None \
+                and getattr(controller, "tiles", None) is None:
+            raise ConsoleRefusal("no_game", "no game to restart")
+        controller._end_scan()
+        if controller.game_id is not None and controller.game is not None \
+                and controller.game.phase != "game_over":
+            controller._journal_note({"note": "ended", "by": "game master"})
+            self.service.journal.finish_game(controller.game_id, "abandoned")
+        controller.game = controller.game_id = controller.setup = None
+        controller.pending_setup = controller.tiles = None
+        controller.paused = False
+        controller.chaos_placement = False
+        controller.mirror_said = None
+        controller.held, controller.refused_slots, controller.stale_slots = [], set(), set()
+        log.info("game ended by the game master: waiting for a new setup")
+        self._say_ended(controller)
+        return {"ended": True}
+
+    def _say_ended(self, controller: Any) -> None:
+        """The public "game ended by the game master": the catalogue's ``gm.ended`` when it
+        has one, else :data:`ENDED_TEXT` in the game's language."""
+        from firmware_host.games.secret_dictator import catalogue
+        if "gm.ended" in catalogue.keys():
+            controller.say("public", "gm.ended", {})
+            return
+        text = ENDED_TEXT.get(controller.language, ENDED_TEXT["de"])
+        line = {"event": "announce", "channel": "public", "key": "gm.ended", "params": {}, "text": text}
+        voice = self.service.voice
+        if voice is not None:
+            wav = voice.say("public", text, key="gm.ended", priority="normal")
+            if wav:
+                line["wav"] = wav
+        controller.announced.append({k: line[k] for k in ("channel", "key", "params", "text")})
+        self.service.emit(line)
 
     def reveal(self, seat: int | None) -> dict:
         """Roles and hands for the game master: every seat (``seat`` None) or one seat.

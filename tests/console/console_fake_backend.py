@@ -93,11 +93,16 @@ class FakeBackend:
             elif name == "resume":
                 self.paused = False
                 self._say("Game resumed.")
-            elif name in ("start", "restart"):
+            elif name == "start":
                 if self.setup is None:
                     raise Refused("set up a game first")
                 self._new_game()
-                self._say("Game started." if name == "start" else "Game restarted.")
+                self._say("Game started.")
+            elif name == "restart":  # as the service: back to the setup, nothing dealt
+                if self.setup is None and self.game is None:
+                    raise Refused("no game to restart")
+                self.setup, self.game, self.actions, self.paused = None, None, [], False
+                self._say("The game master has ended the game.")
             elif name == "undo":
                 if not self.actions:
                     from firmware_host.service.backend import ConsoleRefusal

@@ -205,3 +205,30 @@ def test_german_page_by_default_switches_to_the_setups_language(browser, backend
     finally:
         context.close()
         handle.close()
+
+
+def test_restart_needs_a_second_confirmation_and_returns_to_the_setup(page, console, backend):
+    log_in(page, console)
+    set_up_five(page)
+    page.get_by_role("button", name="Start game", exact=True).click()
+    page.wait_for_selector("#phase:has-text('Nomination')")
+    restart = page.get_by_role("button", name="Restart game")
+    confirm = page.get_by_role("group", name="End the current game and go back to the setup?")
+    assert restart.get_attribute("aria-expanded") == "false" and confirm.is_hidden()
+    restart.click()
+    assert restart.get_attribute("aria-expanded") == "true" and confirm.is_visible()
+    yes = page.get_by_role("button", name="Yes, end the game")
+    assert page.evaluate("document.activeElement.id") == "restart-yes"
+    assert axe_violations(page) == []
+    page.keyboard.press("Escape")  # cancelled: nothing sent, focus back on the restart button
+    assert confirm.is_hidden() and page.evaluate("document.activeElement.id") == "restart"
+    page.get_by_role("button", name="Restart game").click()
+    page.get_by_role("button", name="Cancel").click()
+    assert confirm.is_hidden() and "restart" not in [name for name, _ in backend.commands]
+    assert backend.game is not None
+    restart.click()
+    yes.click()
+    page.wait_for_selector("#command-result:has-text('Game ended.')")
+    page.wait_for_selector("#phase:has-text('No game set up.')")
+    assert [name for name, _ in backend.commands].count("restart") == 1 and backend.game is None
+    assert page.evaluate("document.activeElement.id") == "setup-players"

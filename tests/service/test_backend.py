@@ -128,14 +128,29 @@ def test_subscribers_get_a_snapshot_on_every_change_and_can_leave(board):
     assert len(seen) == count
 
 
-def test_restart_abandons_the_game_and_deals_again(board):
+def test_restart_ends_the_game_and_returns_to_the_setup_without_dealing(board):
+    """The game master restarts to make a new setup: the game is abandoned, nothing is
+    dealt, no prolog; the table hears only that the game master ended the game."""
     service, backend, lines = board
     backend.setup_game(SETUP)
     backend.command("start")
+    backend.command("choose", seat=0, target=2)
     first = service.game.game_id
-    backend.command("restart")
-    assert service.game.game_id != first
+    mark = len(lines)
+    assert backend.command("restart") == {"ended": True}
+    snap = backend.snapshot()
+    assert snap["view"] is None and snap["setup"] is None and snap["paused"] is False
     assert service.journal.game(first).status == "abandoned"
+    assert service.journal.unfinished() is None
+    said = [l for l in lines[mark:] if l.get("event") == "announce"]
+    assert [(l["channel"], l["key"]) for l in said] == [("public", "gm.ended")]
+    assert said[0]["text"] == "The game master has ended the game."
+    assert not [l for l in lines[mark:] if l.get("event") not in ("announce", None)]
+    code, _ = _code(lambda: backend.command("restart"))
+    assert code == "no_game"
+    backend.setup_game({**SETUP, "players": 6, "names": []})   # the new setup, then start
+    backend.command("start")
+    assert backend.snapshot()["view"]["players"] == 6 and service.game.game_id != first
 
 
 def test_A19_names_survive_a_restart_of_the_service(tmp_path):

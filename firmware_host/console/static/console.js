@@ -700,6 +700,32 @@
     });
   }
 
+  // Restart ends the game and returns to the setup form; it needs a second, explicit
+  // confirmation (a group with its own question, focus moves to "yes"; Escape or "no"
+  // closes it and gives focus back to the restart button).
+  function setupRestart() {
+    const button = $("restart"), box = $("restart-confirm");
+    function close(focusBack) {
+      box.hidden = true;
+      button.setAttribute("aria-expanded", "false");
+      if (focusBack) button.focus();
+    }
+    button.addEventListener("click", () => {
+      const open = box.hidden;
+      box.hidden = !open;
+      button.setAttribute("aria-expanded", String(open));
+      if (open) $("restart-yes").focus();
+    });
+    $("restart-no").addEventListener("click", () => close(true));
+    box.addEventListener("keydown", (ev) => { if (ev.key === "Escape") close(true); });
+    $("restart-yes").addEventListener("click", async () => {
+      close(false);
+      const r = await post("/api/command", {name: "restart", fields: {}});
+      status($("command-result"), r.ok, r.ok ? T("restart_done") : T("refused", {error: r.error}));
+      if (r.ok) { setupFilled = false; $("setup-players").focus(); } else button.focus();
+    });
+  }
+
   // Re-word the whole page: the game's setup names its language; before one, the board's.
   function applyLanguage(next) {
     if (!MSG[next] || next === lang) return;
@@ -707,7 +733,6 @@
     document.documentElement.lang = next;
     document.querySelectorAll("[data-i18n]").forEach((e) => { e.textContent = T(e.dataset.i18n); });
     document.querySelectorAll("[data-i18n-aria-label]").forEach((e) => e.setAttribute("aria-label", T(e.dataset.i18nAriaLabel)));
-    document.querySelectorAll("[data-i18n-data-confirm]").forEach((e) => { e.dataset.confirm = T(e.dataset.i18nDataConfirm); });
     seatKey = "";  // seat lists are re-worded by the next render
     buildSetupSeats();
     showConnection();
@@ -728,11 +753,9 @@
     $("seat-settings-form").addEventListener("submit", submitSeatSettings);
     $("ss-seat").addEventListener("change", () => fillSeatSettings(true));
     document.querySelectorAll("button[data-command]").forEach((b) => {
-      b.addEventListener("click", () => {
-        if (b.dataset.confirm && !window.confirm(b.dataset.confirm)) return;
-        command(b.dataset.command, {}, $("command-result"));
-      });
+      b.addEventListener("click", () => command(b.dataset.command, {}, $("command-result")));
     });
+    setupRestart();
     $("logout").addEventListener("click", async () => {
       await post("/logout", {});
       window.location.assign("/login");
