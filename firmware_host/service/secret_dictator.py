@@ -8,8 +8,9 @@ Everything specific to this game lives here, behind :class:`~firmware_host.servi
   execution needs a confirming press); only the final choice is announced at the table.
   The seat that heard a view-discard or peek result acknowledges with a press. The
   chancellor's hold proposes a veto where the rules allow it; any other hold is the status
-  (public part on the table speaker or into the earphone — ``[service] status_channel`` —
-  the seat's role into its earphone). A press with nothing to do repeats the seat's last
+  (public part into the requester's earphone, so it never cuts table speech, or on the table
+  speaker — ``[service] status_channel``, default ``earphone``; the table speaker when seats
+  share a whisper station — the seat's role into its earphone). A press with nothing to do repeats the seat's last
   message, public or its own, and writes its ``announce`` line(s) again on ``seat:N`` (or
   gives the status, ``[service] idle_press = "status"``). While a veto waits for
   its answer the president's press starts a scan of "Ja", "Nein" and "cancel" (BOARD.md
@@ -953,7 +954,9 @@ class SecretDictatorGame:
             return
         # priority "request" cuts off what the seat's earphone is saying (ACCESSIBILITY.md 4)
         mine = announce.status(game, seat)
-        if self.settings.status_channel == "public":
+        voice = self.service.voice
+        earphones = voice is None or getattr(voice, "has_earphones", lambda: True)()
+        if self.settings.status_channel == "public" or not earphones:
             for a in announce.status(game, None):
                 self._speak(a)
             self._speak_request([a for a in mine if catalogue.is_private(a.key)])

@@ -39,8 +39,10 @@ SCHEMA: dict[str, dict[str, Field]] = {
                        doc="how the board learns the roles: dealt by the board in the prolog (R17) or read from role tiles"),
         "idle_press": Field(str, "repeat", choices=("repeat", "status"),
                             doc="what a press does when the seat has nothing to do (ACCESSIBILITY.md 12)"),
-        "status_channel": Field(str, "public", choices=("public", "earphone"),
-                                doc="where the public part of a status request is spoken (ACCESSIBILITY.md 3)"),
+        "status_channel": Field(str, "earphone", choices=("public", "earphone"),
+                                doc="where the public part of a status request is spoken: the requester's "
+                                    "earphone (never cuts table speech; the table speaker when seats have "
+                                    "no earphones, whisper station) or the table speaker (ACCESSIBILITY.md 3)"),
         "confirm_execution": Field(bool, True, doc="an execution needs a confirming press (ACCESSIBILITY.md 16)"),
         "queue_size": Field(int, 1000, min=10, max=100000, doc="input events that may wait for the service thread"),
         "watchdog": Field(bool, True, doc="send systemd watchdog pings when WATCHDOG_USEC is set"),
@@ -101,7 +103,7 @@ class ServiceSettings:
 
     roles: str = "dealt"
     idle_press: str = "repeat"
-    status_channel: str = "public"
+    status_channel: str = "earphone"
     confirm_execution: bool = True
     queue_size: int = 1000
     watchdog: bool = True

@@ -56,6 +56,10 @@ class SilentVoice:
     def interrupt(self, channel: str) -> None:
         """Nothing to cut off."""
 
+    def has_earphones(self) -> bool:
+        """True when every seat has its own earphone (no whisper station)."""
+        return True
+
     def confirm_whisper(self, seat: int) -> bool:
         """No whisper station without sound: False (the press is not used up)."""
         return False
@@ -220,6 +224,10 @@ class Voice(SilentVoice):
             self.audio.interrupt(channel)
         except FirmwareHostError as exc:
             log.warning("audio: %s", exc)
+
+    def has_earphones(self) -> bool:
+        """True unless the board uses a shared whisper station instead of seat earphones."""
+        return not getattr(getattr(self.audio, "settings", None), "whisper_station", False)
 
     def confirm_whisper(self, seat: int) -> bool:
         """Seat ``seat`` pressed: if it is the seat called to the whisper station, its visit

@@ -183,9 +183,10 @@ def test_A17_scan_list_goes_into_the_choosers_earphone_only():
     assert {l["channel"] for l in announces(out) if l["key"].startswith("scan.")} == {"seat:0"}
 
 
-def test_A3_hold_gives_public_status_and_role_privately():
+def test_A3_hold_gives_public_status_and_role_privately(tmp_path):
+    config = board_config(tmp_path, '[service]\nstatus_channel = "public"\n')
     out = run_lines([{"setup": {"players": 5, "seed": 4, "language": "en"}},
-                     {"signal": "button", "seat": 3, "gesture": "hold"}])
+                     {"signal": "button", "seat": 3, "gesture": "hold"}], config_path=config)
     assert "status.public" in keys(out, "public")
     private = [l for l in announces(out) if l["key"] == "status.private"]
     assert [l["channel"] for l in private] == ["seat:3"]

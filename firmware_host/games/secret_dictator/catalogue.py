@@ -28,6 +28,8 @@ seat         ``{seat:full}``             "Anna, Platz drei" (first mention) or a
 seat         ``{seat:actor}``            as ``{seat}``, but None: "Spielleiter" (refusals of
                                          input that came from no seat); ``actor_full`` too
 seats        ``{fascists}``              "Platz eins, Platz drei und Platz fünf"; []: "niemand"
+seats        ``{fascists:plural/a/b}``   a for one seat, b for any other count ("Der Faschist
+                                         war" / "Die Faschisten waren")
 int          ``{n}`` / ``{n:card}``      "eins", "sieben" / "one", "seven"
 int          ``{n:card-e}``              1 → "ein" + ending ("eine Stimme"); else cardinal
 int          ``{n:ord-e}``               ordinal stem + ending ("das dritte") / "third"
@@ -579,6 +581,11 @@ class _Formatter(string.Formatter):
                 return term("term.game_master", lang)
             return seat_name(v, lang, self.names, full=spec.endswith("full"))
         if kind == "seats":
+            if spec.startswith("plural/"):      # the word for one seat, or for any other count
+                parts = spec.split("/")
+                if len(parts) != 3:
+                    raise MessageParamError(f"plural form needs two words: {spec!r}")
+                return parts[1] if len(v) == 1 else parts[2]
             return _join([seat_name(s, lang, self.names, full=spec == "full") for s in v], lang)
         if kind == "int":
             return _number(v, spec, lang)
