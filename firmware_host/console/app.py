@@ -70,17 +70,70 @@ MAX_BODY = 64 * 1024
 
 
 class ConsoleBackend(Protocol):
-    """What the console needs from the board service (``firmware_host.service.backend``)."""
+    """What the console needs from the board service (``firmware_host.service.backend``).
 
-    def snapshot(self) -> dict: ...
+    The console calls every method from a worker thread, never on its event loop. Seats are
+    0-based ints. A refusal is a :class:`~firmware_host.errors.UsageError` (the page gets
+    400); one with ``.code`` (str, a ``messages`` ``err.<code>`` key) and ``.params`` (dict)
+    is worded in the page's language (``firmware_host.service.backend.ConsoleRefusal``). Any
+    other exception is a failure (500, logged with its trace).
+    """
 
-    def subscribe(self, callback: Callable[[dict], None]) -> Callable[[], None]: ...
+    def snapshot(self) -> dict:
+        """The public picture, JSON-ready: ``view`` (the engine's ``public_view`` or None),
+        ``announcements`` (the last 50 public ones: ``{channel, key, params, text}``),
+        ``faults`` (list of dicts), ``health`` (``{readers: {name: "connected" |
+        "disconnected"}, pins: {...}}``), ``paused`` (bool), ``setup`` (players, names,
+        language, first_president, variant, ``deck``/``roles`` mode names; or None),
+        ``seat_settings`` (``{"seat": {field: value}}``). The console scrubs secrets again
+        (:func:`scrub`).
 
-    def setup_game(self, setup: dict) -> Any: ...
+        :raises Exception: the service does not answer (the page gets 503).
+        """
+        ...
 
-    def command(self, name: str, **fields: Any) -> dict: ...
+    def subscribe(self, callback: Callable[[dict], None]) -> Callable[[], None]:
+        """Call ``callback(snapshot_or_line)`` after every change, on any thread (the console
+        bridges to its loop); a dict with ``view`` is published as the new snapshot, anything
+        else makes the console fetch :meth:`snapshot` again.
 
-    def reveal(self, seat: int | None) -> dict: ...
+        :returns: ``unsubscribe()``, called when the console shuts down.
+        """
+        ...
+
+    def setup_game(self, setup: dict) -> Any:
+        """Set up (not start) a game: ``players`` (5–10, R1), ``names`` (list by seat; "" for
+        none), ``language`` ("de"/"en"), ``first_president`` (seat), ``variant``
+        ("rulebook"/"official"), ``deck`` ("tracked"/"untracked"), ``roles``
+        ("dealt"/"tiles").
+
+        :returns: anything (ignored unless a dict, which is scrubbed and returned to the page).
+        :raises UsageError: an unusable setup (one line; with ``.code`` such as
+            ``setup_players``).
+        """
+        ...
+
+    def command(self, name: str, **fields: Any) -> dict:
+        """A game-master command, ``name`` one of :data:`COMMANDS`: ``start``, ``pause``,
+        ``resume``, ``restart`` (ends the game, back to the setup), ``undo``, ``act``
+        (``action=`` a REPLAY.md action dict), ``choose`` (``seat=``, ``target=``),
+        ``seat_settings`` (``seat=`` and ``rate``/``volume``/``verbosity``/
+        ``scan_interval``/``name``; ACCESSIBILITY.md 19).
+
+        :returns: a small result dict (scrubbed before it reaches the page).
+        :raises UsageError: refused now (one line; with ``.code``, e.g. ``nothing_to_undo``,
+            ``no_game``, ``illegal.wrong_phase``).
+        """
+        ...
+
+    def reveal(self, seat: int | None) -> dict:
+        """Roles and hands for the game master: every seat (``seat`` None) or one seat.
+
+        :returns: ``{"roles": {seat: role}, "hands": {seat: [party, ...] | None}, "teams":
+            {...}, "power_results": {...}}`` (the only way secrets leave, R16).
+        :raises UsageError: no game (``no_game``) or no such seat (``no_seat``).
+        """
+        ...
 
 
 class _MonotonicClock:
