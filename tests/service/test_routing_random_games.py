@@ -1,4 +1,4 @@
-"""R16/R17 at the speakers: thousands of random games through the board service, checked at
+"""R16/R17 at the speakers: a thousand random games through the board service, checked at
 the :class:`~firmware_host.audio.sinks.RecordingSink`.
 
 Each game runs on the real :class:`~firmware_host.service.core.BoardService` (its one service
@@ -31,6 +31,9 @@ and the engine's own state:
   and team, the hand it holds, its power's result).
 - R17: each game's prolog clip has one duration for every seat (to the sample), also when a
   seat asks for it again.
+
+The games are CPU-bound (about 30 ms each, mostly the service and audio threads), so the two
+boards play in two worker processes where there are two CPUs.
 """
 
 from __future__ import annotations
@@ -373,7 +376,7 @@ def play_games(board: Board, rng: random.Random, games: int, found: Findings) ->
     """Play ``games`` random complete games on ``board``, checking each one."""
     service = board.service
     sd = service.game
-    before: set[str] = set()
+    last_public: set[str] = set()
     for _ in range(games):
         setup = random_setup(rng)
         ja = rng.choice(JA)
@@ -393,20 +396,19 @@ def play_games(board: Board, rng: random.Random, games: int, found: Findings) ->
                 event = button_event(game, rng)
                 if event is not None:
                     sd.handle_input(event)
-            before = len(board.lines)
+            seen = len(board.lines)
             sd.command("act", action=pick_action(game, rng, ja).to_json())
-            check_private_facts(sd.game, board.lines[before:], found)
+            check_private_facts(sd.game, board.lines[seen:], found)
             return True
 
-        def whole() -> None:
-            while step():
-                pass
-        service.call(whole, timeout=120)
+        while service.call(step):             # one call per move, as the console's act command
+            pass
         if rng.random() < 0.5:                # a seat asks for its last message after the end
             service.call(lambda: sd.handle_input(ButtonGesture(seat=rng.randrange(setup["players"]),
                                                                gesture="press")))
         board.wait_quiet()
-        before = check_game(setup, roles, knows_team, list(board.lines), list(board.sink.played), found, before)
+        last_public = check_game(setup, roles, knows_team, list(board.lines), list(board.sink.played), found,
+                                 last_public)
         found.games += 1
 
 
