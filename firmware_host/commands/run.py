@@ -9,7 +9,6 @@ exactly where it was. A bad config is one line on stderr and exit status 2.
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import signal
 import threading
@@ -65,6 +64,8 @@ def main(args: argparse.Namespace) -> int:
 
     :raises UsageError: an unusable config or journal (one line, exit 2).
     """
+    import logging
+
     from firmware_host.audio.service import AudioService
     from firmware_host.audio.settings import AudioSettings
     from firmware_host.audio.sinks import AlsaSink

@@ -10,7 +10,6 @@ stderr); a script then keeps the board on for it until Ctrl-C or SIGTERM.
 from __future__ import annotations
 
 import argparse
-import logging
 import signal
 import sys
 
@@ -42,6 +41,8 @@ def main(args: argparse.Namespace) -> int:
 
     :raises UsageError: unusable script or config (the CLI prints one line, exit 2).
     """
+    import logging
+
     from firmware_host.service.logs import setup_logging
     from firmware_host.service.signals import read_script
     from firmware_host.service.simulator import Simulator
