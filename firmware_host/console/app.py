@@ -616,14 +616,69 @@ async def _keepalive(request: web.Request) -> web.StreamResponse:
                              headers={"Cache-Control": "no-store"})
 
 
+#: deepest nesting of objects and arrays a request may have (a setup needs 3)
+MAX_DEPTH = 32
+#: the one 400 message for every body that is not plain JSON (code ``not_json``)
+NOT_JSON = (f"the request is not JSON (RFC 8259: no NaN or Infinity, numbers in range, "
+            f"nested at most {MAX_DEPTH} deep)")
+
+
+def parse_body(raw: str) -> Any:
+    """``raw`` as strict JSON (RFC 8259), for request bodies.
+
+    Python's ``json`` reads ``NaN``, ``Infinity`` and ``-Infinity``, turns ``1e400`` into
+    infinity and recurses once per nesting level; none of that may reach the service.
+
+    :param raw: the request's text (at most :data:`MAX_BODY` bytes).
+    :returns: the parsed value.
+    :raises ValueError: not JSON, a NaN/Infinity constant, a number out of range (a
+        non-finite float or an integer of more than 4300 digits), or nesting deeper than
+        :data:`MAX_DEPTH`; the message is always :data:`NOT_JSON`.
+    """
+    if _depth(raw) > MAX_DEPTH:
+        raise ValueError(NOT_JSON)
+    try:
+        return json.loads(raw, parse_constant=_no_constant, parse_float=_finite)
+    except (ValueError, RecursionError):
+        raise ValueError(NOT_JSON) from None
+
+
+def _depth(raw: str) -> int:
+    """The deepest ``[``/``{`` nesting of ``raw``, outside strings (no recursion)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in raw:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueError(f"{text} is out of range")
+    return value
+
+
 async def _body(request: web.Request) -> dict:
     if request.content_length is not None and request.content_length > MAX_BODY:
         raise web.HTTPRequestEntityTooLarge(max_size=MAX_BODY, actual_size=request.content_length)
     try:
-        body = json.loads(await request.text(), parse_constant=_no_constant)
-    except (ValueError, UnicodeDecodeError, RecursionError):
-        # also NaN/Infinity (not JSON, RFC 8259, though Python reads them) and deep nesting
-        raise _BadRequest("the request is not JSON") from None
+        body = parse_body(await request.text())
+    except (ValueError, UnicodeDecodeError):
+        raise _BadRequest(NOT_JSON) from None
     if not isinstance(body, dict):
         raise _BadRequest("the request must be a JSON object")
     return body

@@ -253,7 +253,7 @@ def test_refusals_and_bad_requests_give_one_line_errors(backend):
             r = await client.post("/api/command", data=b"{not json",
                                   headers={"Origin": origin(client), "X-CSRF-Token": token,
                                            "Content-Type": "application/json"})
-            assert r.status == 400 and (await r.json())["error"] == "the request is not JSON"
+            assert r.status == 400 and (await r.json())["error"].startswith("the request is not JSON")
             r = await post_json(client, "/api/reveal", {"seat": "all"}, token)
             assert r.status == 400
     run(go())
@@ -564,3 +564,39 @@ def test_keepalive_needs_a_session_and_the_csrf_token(backend):
             r = await client.post("/api/keepalive", json={}, headers={"Origin": origin(client)})
             assert r.status == 403
     run(go())
+
+
+@pytest.mark.parametrize("raw", [
+    '{"name": "seat_settings", "fields": {"seat": 1, "volume": NaN}}',
+    '{"name": "seat_settings", "fields": {"seat": 1, "rate": -Infinity}}',
+    '{"name": "seat_settings", "fields": {"seat": 1, "scan_interval": 1e400}}',
+    '{"name": "seat_settings", "fields": {"seat": 1, "rate": ' + "9" * 5000 + '}}',
+    '{"name": "act", "fields": {"action": ' + "[" * 32 + "]" * 32 + '}}',
+    '{"name": "act", "fields": {"action": ' + "[" * 20000 + "]" * 20000 + '}}',
+    '{"name": "start", "fields": {}',
+])
+def test_nan_infinity_huge_numbers_and_deep_nesting_get_one_clear_400(backend, raw):
+    from firmware_host.console.app import NOT_JSON
+
+    async def go():
+        async with console_client(backend) as client:
+            await login(client)
+            token = await csrf_token(client)
+            r = await client.post("/api/command", data=raw.encode(), headers={
+                "Origin": origin(client), "X-CSRF-Token": token, "Content-Type": "application/json"})
+            return r.status, await r.json()
+
+    status, body = run(go())
+    assert status == 400 and body["error"] == NOT_JSON and body["code"] == "not_json"
+    assert "NaN or Infinity" in NOT_JSON and "32 deep" in NOT_JSON
+    assert backend.commands == []
+
+
+def test_strict_json_keeps_plain_values_and_nesting_up_to_the_limit():
+    from firmware_host.console.app import MAX_DEPTH, parse_body
+    assert parse_body('{"a": [1, 2.5, -0.0, "[[{{\\"", {"b": null}]}') == \
+        {"a": [1, 2.5, -0.0, '[[{{"', {"b": None}]}
+    deep = "[" * MAX_DEPTH + "]" * MAX_DEPTH
+    assert parse_body(deep) is not None
+    with pytest.raises(ValueError):
+        parse_body("[" + deep + "]")
