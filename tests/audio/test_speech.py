@@ -153,7 +153,7 @@ def test_hanging_render_is_recovered_by_the_timeout(tmp_path, fake_log, caplog):
         engines.append(engine)
         return engine
 
-    renderer = SpeechRenderer(tmp_path, engine_factory=factory, timeout=0.3)
+    renderer = SpeechRenderer(tmp_path, engine_factory=factory, timeout=2.5)  # a good render fits easily
     try:
         with caplog.at_level(logging.WARNING, logger="firmware_host.audio.speech"):
             path = renderer.render("Präsident gewählt.", "de").wait(20)
@@ -169,7 +169,7 @@ def test_hanging_render_is_recovered_by_the_timeout(tmp_path, fake_log, caplog):
 def test_pyttsx3_failing_again_and_again_falls_back_to_espeak_binary(tmp_path, fake_log, caplog):
     hang = threading.Event()
     renderer = SpeechRenderer(tmp_path, engine_factory=lambda: FakeEngine(fake_log, hang=hang),
-                              timeout=0.3, max_engine_failures=2)
+                              timeout=2.5, max_engine_failures=2)  # espeak-ng fits easily
     try:
         with caplog.at_level(logging.WARNING, logger="firmware_host.audio.speech"):
             path = renderer.render("Wahl gescheitert.", "de").wait(30)
