@@ -126,7 +126,8 @@ class ConsoleBackend:
         {key, params, text}), ``faults`` (recent faults and refusals), ``health``
         ({readers: {name: "connected"/"disconnected"}, pins: {slots, tracker, mismatch, ok}}),
         ``paused`` (bool), ``setup`` (players, names, language, first_president, variant,
-        deck tracked/untracked, role_source; never roles or deck order), ``scan``.
+        deck tracked/untracked, role_source; never roles or deck order), ``scan``,
+        ``board`` (``{"seats": int | None}``, :meth:`board_seats`).
         """
         return self.service.call(self._snapshot)
 
@@ -141,7 +142,14 @@ class ConsoleBackend:
         }
         if self.service.board_error:
             snap["health"]["board_error"] = self.service.board_error
+        snap["board"] = {"seats": self.board_seats()}
         return snap
+
+    def board_seats(self) -> int | None:
+        """The seats the running board is built with (its config's ``[seats]``, 1–10), or
+        None without a board (the console then offers every seat a board can have, R1)."""
+        seats = getattr(getattr(self.service.board, "config", None), "seats", None)
+        return seats if type(seats) is int and 1 <= seats <= 10 else None
 
     def subscribe(self, callback: Callable[[dict], None]) -> Callable[[], None]:
         """``callback(snapshot)`` after every change (an output line of the service), called

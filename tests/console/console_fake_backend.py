@@ -25,8 +25,9 @@ class Refused(UsageError):
 class FakeBackend:
     """A ConsoleBackend over the real engine; roles dealt from ``seed`` (default 7)."""
 
-    def __init__(self, seed: int = 7, publish_lines: bool = False) -> None:
+    def __init__(self, seed: int = 7, publish_lines: bool = False, board_seats: int | None = None) -> None:
         self.seed = seed
+        self.board_seats = board_seats  # the board's configured seats (None: not known)
         self.publish_lines = publish_lines  # tell subscribers output lines, not snapshots
         self._lock = threading.RLock()
         self._subs: list[Callable[[dict], None]] = []
@@ -53,6 +54,7 @@ class FakeBackend:
                 "paused": self.paused,
                 "setup": dict(self.setup) if self.setup else None,
                 "seat_settings": {k: dict(v) for k, v in self.seat_settings.items()},
+                "board": {"seats": self.board_seats},
             }
 
     def subscribe(self, callback: Callable[[dict], None]) -> Callable[[], None]:

@@ -232,3 +232,22 @@ def test_restart_needs_a_second_confirmation_and_returns_to_the_setup(page, cons
     page.wait_for_selector("#phase:has-text('No game set up.')")
     assert [name for name, _ in backend.commands].count("restart") == 1 and backend.game is None
     assert page.evaluate("document.activeElement.id") == "setup-players"
+
+
+@pytest.mark.parametrize("seats, offered", [(7, 7), (None, 10)])
+def test_seat_settings_before_a_game_offer_the_boards_configured_seats(browser, seats, offered):
+    from console_fake_backend import FakeBackend
+    handle = serve(FakeBackend(board_seats=seats), {"port": 0, "pin_hash": PIN_HASH})
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+    try:
+        page = context.new_page()
+        page.goto(handle.url)
+        page.get_by_label("PIN oder Token").fill(PIN)
+        page.get_by_role("button", name="Anmelden").click()
+        page.wait_for_selector("#connection:has-text('Live')")
+        page.wait_for_function(f"document.querySelectorAll('#ss-seat option').length === {offered}")
+        options = page.locator("#ss-seat option").all_inner_texts()
+        assert options[0] == "Platz 1" and options[-1] == f"Platz {offered}"
+    finally:
+        context.close()
+        handle.close()

@@ -271,3 +271,11 @@ def test_an_unknown_refusal_message_keeps_its_english_detail():
     made = refusal(UsageError("the moon is in the way"))
     assert (made.code, made.params) == ("refused", {"detail": "the moon is in the way"})
     assert str(made) == "the moon is in the way"
+
+
+def test_snapshot_names_the_boards_configured_seat_count(board):
+    from types import SimpleNamespace
+    service, backend, lines = board
+    assert backend.snapshot()["board"] == {"seats": None}          # no board: not known
+    service.board = SimpleNamespace(config=SimpleNamespace(seats=7))
+    assert backend.snapshot()["board"] == {"seats": 7}

@@ -348,16 +348,22 @@
     return dl;
   }
 
+  // the seats the board is built with ([seats] in its config); every seat a board can have
+  // (R1: 10) when the service does not say
+  function boardSeats() {
+    const b = snap.board && snap.board.seats;
+    return Number.isInteger(b) && b >= 1 && b <= 10 ? b : 10;
+  }
   function fillSeatSelects() {
     const n = players();
-    const key = n + "|" + JSON.stringify(setup().names || view().names || null);
+    const key = n + "|" + boardSeats() + "|" + JSON.stringify(setup().names || view().names || null);
     if (key === seatKey) return;
     seatKey = key;
     document.querySelectorAll("select.seat-select").forEach((sel) => {
       const keep = sel.value;
       sel.replaceChildren();
-      // a seat's own settings may be made before any game: every seat a board can have (R1)
-      const count = sel.id === "ss-seat" && !n ? 10 : n;
+      // a seat's own settings may be made before any game: every seat of this board
+      const count = sel.id === "ss-seat" && !n ? boardSeats() : n;
       for (let seat = 0; seat < count; seat++) {
         const o = el("option", seatLabel(seat));
         o.value = String(seat);
