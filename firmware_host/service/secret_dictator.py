@@ -507,7 +507,7 @@ class SecretDictatorGame:
             return
         for action, events in groups[-1]:
             self._emit_events(events)
-            self._speak_all(announce.announcements(action, events, self.game))
+            self._speak_all(self._announcements(action, events))
 
     # ======================================================================= actions
     def _emit_events(self, events: list) -> None:
@@ -552,17 +552,7 @@ class SecretDictatorGame:
             self.tracker_asked = True        # tracker.moved asks the table to move the pin
         if game.phase != "legislative_chancellor":
             self.chancellor_discard = None
-        items = announce.announcements(action, events, game)
-        if any(e.kind == "power" and e.data.get("power") == "view_discard" for e in events):
-            # R13: the next president first hears the discard; who nominates is said after the press
-            items = [a for a in items if a.key != "president.new"]
-        elif (action.kind == "acknowledge" and game.phase == "nomination"
-              and not any(a.key == "president.new" for a in items)):
-            items.append(announce.make("president.new", {"seat": game.president}))   # as after a peek
-        if action.kind == "chaos_law":      # the law was read from its slot: not asked for again
-            items = [dataclasses.replace(a, key="chaos.placed." + a.key.rsplit(".", 1)[1])
-                     if a.key.startswith("chaos.enacted.") else a for a in items]
-        self._speak_all(items)
+        self._speak_all(self._announcements(action, events))
         if game.phase == "game_over":
             self._end_scan()
             if self.game_id is not None:
@@ -572,6 +562,27 @@ class SecretDictatorGame:
         if self.scan is not None and self.scan.seat not in game.awaiting():
             self._end_scan()
         self._settle_reshuffle()
+
+    def _announcements(self, action: Action, events: list) -> list:
+        """What the board says about an accepted ``action`` and its ``events``
+        (``announce.announcements``), as the board's flow needs it:
+
+        - view-discard (R13): the next president first hears the discarded party; who
+          nominates (``president.new``) is said after the acknowledging press, as after a peek;
+        - untracked chaos (R9): the law was read from the slot it was laid on, so it is not
+          asked for again (``chaos.placed.*`` instead of ``chaos.enacted.*``)."""
+        game = self.game
+        assert game is not None
+        items = announce.announcements(action, events, game)
+        if any(e.kind == "power" and e.data.get("power") == "view_discard" for e in events):
+            items = [a for a in items if a.key != "president.new"]
+        elif (action.kind == "acknowledge" and game.phase == "nomination"
+              and not any(a.key == "president.new" for a in items)):
+            items.append(announce.make("president.new", {"seat": game.president}))
+        if action.kind == "chaos_law":
+            items = [dataclasses.replace(a, key="chaos.placed." + a.key.rsplit(".", 1)[1])
+                     if a.key.startswith("chaos.enacted.") else a for a in items]
+        return items
 
     def _settle_reshuffle(self) -> None:
         """R12 with a tracked deck: the board shuffles (seeded per game and reshuffle, so a

@@ -33,3 +33,14 @@ def test_R13_without_the_acknowledgement_no_nomination_is_announced():
     out = run_lines(_example("simulate-power-view-discard.jsonl")[:-1])
     assert not [l for l in _public_after(out, "law.enacted.fascist") if l["key"] == "president.new"]
     assert state(out)["phase"] == "power"
+
+
+def test_R13_view_discard_resumed_after_a_restart_still_names_no_nominator_before_the_press(tmp_path):
+    text = "\n".join(json.dumps(l) for l in _example("simulate-power-view-discard.jsonl"))
+    journal = str(tmp_path / "journal.sqlite3")
+    last = len(text.splitlines())
+    run_lines("\n".join(text.splitlines()[:-1]), journal_path=journal)
+    out = run_lines(text, journal_path=journal, start_line=last)        # restart, then the press
+    said = [l["key"] for l in announces(out, "public")]
+    assert said.index("power.view_discard") < said.index("president.new")
+    assert said.count("president.new") == 1 and state(out)["phase"] == "nomination"
