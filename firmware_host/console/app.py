@@ -391,20 +391,22 @@ async def _guard(request: web.Request, handler):
         name = request.host.rsplit(":", 1)[0] if not request.host.startswith("[") \
             else request.host.split("]")[0] + "]"
         if not is_loopback(name):
-            return _json_error(421, "this console only answers to localhost")
+            return _json_error(421, "this console only answers to localhost", code="not_local", params={})
     if request.method not in ("GET", "HEAD", "OPTIONS"):
         if not _same_origin(request):
             log.warning("console: refused cross-site %s %s from %s (Origin %r)",
                         request.method, request.path, _client(request),
                         request.headers.get("Origin"))
-            return _json_error(403, "refused: request not from this console's page")
+            return _json_error(403, "refused: request not from this console's page", code="not_this_page",
+                               params={})
         if request.path != "/login":
             session = console.session(request)
             if session is None:
-                return _json_error(401, "not logged in")
+                return _json_error(401, "not logged in", code="not_logged_in", params={})
             token = request.headers.get("X-CSRF-Token", "")
             if not hmac.compare_digest(token.encode(), session.csrf.encode()):
-                return _json_error(403, "refused: missing or wrong CSRF token")
+                return _json_error(403, "refused: missing or wrong CSRF token", code="not_this_page",
+                                   params={})
     try:
         response = await handler(request)
     except web.HTTPException as exc:  # redirects and 401/404 get the headers too

@@ -195,6 +195,11 @@ def test_german_page_by_default_switches_to_the_setups_language(browser, backend
         page.wait_for_selector("#facts:has-text('Ablagestapel')")
         page.wait_for_function("/\\b1 Gesetz$/m.test(document.getElementById('facts').innerText)")
         assert "1 Gesetze" not in page.locator("#facts").inner_text()
+        # the restart confirmation in German, accessible while open
+        page.get_by_role("button", name="Spiel neu starten").click()
+        assert page.get_by_role("group", name="Das laufende Spiel beenden").is_visible()
+        assert axe_violations(page) == []
+        page.get_by_role("button", name="Abbrechen").click()
         page.get_by_label("Sprache").select_option("en")
         page.get_by_role("button", name="Spiel einrichten").click()
         page.wait_for_selector("#phase:has-text('Game set up for 5 players')")
