@@ -29,43 +29,27 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def read_game_file(path: str) -> list[str]:
     """The physical lines of ``path`` (``-``: stdin), read as UTF-8 (a leading BOM is
-    skipped), without line ends.
+    skipped), without line ends (:func:`firmware_host.jsonlines.read_lines`).
 
     Raises:
         UsageError: the file is not UTF-8 text. (``OSError`` passes through; the CLI
             reports it as one line.)
     """
-    try:
-        if path == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            with open(path, "rb") as fh:
-                data = fh.read()
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise UsageError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    return [line.rstrip("\r") for line in text.split("\n")]
+    from firmware_host.jsonlines import read_lines
+
+    return read_lines(path)
 
 
 def _parse(lines: list[str]) -> Iterator[tuple[int, Any]]:
-    for number, line in enumerate(lines, start=1):
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        try:
-            yield number, json.loads(stripped, parse_constant=_no_constant)
-        except json.JSONDecodeError as exc:
-            raise UsageError(f"line {number}: not valid JSON ({exc.msg}, column {exc.colno})"
-                             ) from None
-        except RecursionError:
-            raise UsageError(f"line {number}: JSON nested too deeply to read") from None
-        except ValueError as exc:
-            raise UsageError(f"line {number}: not valid JSON ({exc})") from None
+    """``(line number, value)`` of every line that is not blank or ``#`` (REPLAY.md).
 
+    Raises:
+        UsageError: ``line N: …`` for a line that is not valid JSON (also NaN/Infinity or
+            nested too deeply to read).
+    """
+    from firmware_host.jsonlines import objects
 
-def _no_constant(name: str) -> Any:
-    """``NaN``/``Infinity``/``-Infinity`` are not JSON (RFC 8259), though Python accepts them."""
-    raise ValueError(f"{name} is not a JSON value")
+    return objects(lines)
 
 
 def _announcer(language: str) -> Callable[..., list[dict]] | None:

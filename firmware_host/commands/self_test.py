@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 import os
 import queue
 import sys
@@ -95,45 +94,27 @@ def make_speaker(config: Any, language: str, print_only: bool) -> tuple[Speak, C
 
 def read_script(path: str) -> list[dict[str, Any]]:
     """The signals of a JSON Lines script (``--mock SCRIPT``), one JSON object a line, read
-    as UTF-8 (a leading byte-order mark is skipped, blank lines too).
+    as every JSON Lines file is (:mod:`firmware_host.jsonlines`): UTF-8, a leading byte-order
+    mark skipped, blank and ``#`` lines ignored, lines numbered as physical lines from 1.
 
     :param path: the script's file name.
     :returns: the signals in file order, each a ``dict`` (SIMULATE.md signal shapes; checked
         later, when the mocked board applies them).
     :raises UsageError: the file is not UTF-8 text, or a line is not a JSON object (the
-        message names the file and line); ``NaN``/``Infinity`` are not JSON (RFC 8259).
+        message names the file and line: ``bad.jsonl line 2: not valid JSON (…)``);
+        ``NaN``/``Infinity`` are not JSON (RFC 8259).
     :raises OSError: the file cannot be read (missing, a directory); the CLI prints it as
         one line too.
     """
     from firmware_host.errors import UsageError
+    from firmware_host.jsonlines import objects, read_lines
 
-    with open(path, "rb") as fh:
-        data = fh.read()
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise UsageError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     signals = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line, parse_constant=_no_constant)
-        except json.JSONDecodeError as exc:
-            raise UsageError(f"{path}:{number}: not JSON ({exc.msg})") from None
-        except RecursionError:
-            raise UsageError(f"{path}:{number}: not JSON (nested too deeply to read)") from None
-        except ValueError as exc:
-            raise UsageError(f"{path}:{number}: not JSON ({exc})") from None
+    for number, obj in objects(read_lines(path), prefix=f"{path} "):
         if not isinstance(obj, dict):
-            raise UsageError(f"{path}:{number}: a signal is a JSON object")
+            raise UsageError(f"{path} line {number}: a signal is a JSON object")
         signals.append(obj)
     return signals
-
-
-def _no_constant(name: str) -> Any:
-    """``NaN``/``Infinity``/``-Infinity`` are not JSON (RFC 8259), though Python accepts them."""
-    raise ValueError(f"{name} is not a JSON value")
 
 
 def touch_everything(config: Any, tags: Any) -> list[dict[str, Any]]:

@@ -25,6 +25,7 @@ import os
 from typing import Any, Iterable
 
 from firmware_host.errors import UsageError
+from firmware_host.jsonlines import JsonLinesError, decode, objects, refuse_constant, split_lines
 
 
 class ScriptError(UsageError):
@@ -42,19 +43,15 @@ GM_COMMANDS = ("choose", "act", "undo", "pause", "resume", "start", "restart", "
 MAX_SECONDS = 86400.0
 
 
-def _no_constant(name: str) -> Any:
-    """``NaN``/``Infinity``/``-Infinity`` are not JSON (RFC 8259), though Python accepts them."""
-    raise ValueError(f"{name} is not a JSON value")
-
-
 def loads(text: str) -> Any:
-    """``json.loads`` that refuses ``NaN``/``Infinity`` (as ``replay`` does).
+    """``json.loads`` that refuses ``NaN``/``Infinity`` (as every JSON Lines file is read:
+    :mod:`firmware_host.jsonlines`), for the interactive words.
 
-    :raises ValueError: not JSON (``json.JSONDecodeError``), a non-finite constant, or
-        nested too deeply to read.
+    :raises ValueError: not JSON (``json.JSONDecodeError``, so a bare word can be told
+        apart), a non-finite constant, or nested too deeply to read.
     """
     try:
-        return json.loads(text, parse_constant=_no_constant)
+        return json.loads(text, parse_constant=refuse_constant)
     except RecursionError:
         raise ValueError("JSON nested too deeply to read") from None
 
@@ -233,16 +230,14 @@ def parse_script(text: str, name: str = "script") -> list[Signal]:
     """
     signals: list[Signal] = []
     last_at = 0.0
-    for number, raw in enumerate(text.removeprefix("\ufeff").split("\n"), start=1):
-        stripped = raw.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
+    lines = objects(split_lines(text), prefix=f"{name} ")
+    while True:
         try:
-            obj = loads(stripped)
-        except json.JSONDecodeError as exc:
-            raise ScriptError(f"{name} line {number}: not valid JSON ({exc.msg})") from None
-        except ValueError as exc:
-            raise ScriptError(f"{name} line {number}: {exc}") from None
+            number, obj = next(lines)
+        except StopIteration:
+            break
+        except JsonLinesError as exc:
+            raise ScriptError(str(exc)) from None
         try:
             sig = parse_object(obj, number)
         except ScriptError as exc:
@@ -267,12 +262,12 @@ def read_script(path: str | os.PathLike[str]) -> list[Signal]:
     :raises ScriptError: unreadable or unusable file.
     """
     try:
-        with open(path, encoding="utf-8-sig") as fh:
-            text = fh.read()
+        with open(path, "rb") as fh:
+            text = decode(fh.read(), os.fspath(path))
     except OSError as exc:
         raise ScriptError(f"{path}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise ScriptError(f"{path}: not UTF-8 text") from None
+    except JsonLinesError as exc:
+        raise ScriptError(str(exc)) from None
     return parse_script(text, str(path))
 
 

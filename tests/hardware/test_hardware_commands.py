@@ -65,7 +65,7 @@ def test_self_test_refuses_a_bad_script_line_in_one_line(tmp_path, capsys):
     bad.write_text('{"signal": "button", "seat": 2}\n{"signal": "slot", "track": "fascist"\n')
     assert cli_main(["self-test", "--mock", str(bad)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and "bad.jsonl:2: not JSON" in err[0]
+    assert len(err) == 1 and "bad.jsonl line 2: not valid JSON" in err[0]
 
 
 #: unusable ``--mock`` scripts: name -> writes it at the given path
