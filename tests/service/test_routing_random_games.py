@@ -11,7 +11,9 @@ R17 has something to pad), instead of running espeak-ng.
 
 Moves come in as the console sends them: the game master's ``act`` command, one
 ``BoardService.call`` each, with random legal actions (both variants, tracked and untracked
-decks, 5–10 players, German and English, some seats named). Between moves a seat now and
+decks, 5–10 players, German and English, some seats named), now and then preceded by one
+the engine refuses (a law the hand may not hold, from its holder or another seat; a second
+vote: a ``not_in_hand`` refusal goes to the holder's earphone only). Between moves a seat now and
 then holds its button (status, ACCESSIBILITY.md 3) or presses it with nothing to do (repeat
 or status, ACCESSIBILITY.md 2, 12) through ``SecretDictatorGame.handle_input``, the path every
 board input takes; the service's ``status_channel`` and ``idle_press`` vary between the two
@@ -28,7 +30,7 @@ and the engine's own state:
 - R16, private: every clip addressed to ``seat:N`` is played on seat N's earphone only, every
   private key is addressed to a seat, what a seat hears is made only of sentences said to
   that seat or to the table, and each private fact said to seat N is seat N's own (its role
-  and team, the hand it holds, its power's result).
+  and team, the hand it holds, its power's result, a refusal naming its own hand).
 - R17: each game's prolog clip has one duration for every seat (to the sample), also when a
   seat asks for it again.
 
@@ -58,7 +60,7 @@ from firmware_host.audio.speech import RenderJob
 from firmware_host.clock import VirtualClock
 from firmware_host.games.secret_dictator import Action, catalogue, private_view
 from firmware_host.hardware.events import ButtonGesture
-from firmware_host.service.core import BoardService
+from firmware_host.service.core import BoardService, CommandRefused
 from firmware_host.service.journal import Journal
 from firmware_host.service.notify import Notifier
 from firmware_host.service.settings import ServiceSettings
@@ -68,6 +70,8 @@ from firmware_host.service.voice import Voice
 GAMES_PER_BOARD = 500
 #: how often a seat uses its button between two moves (status hold or idle press)
 BUTTON_RATE = 0.06
+#: how often the game master's console sends a move the engine refuses before a legal one
+REFUSAL_RATE = 0.05
 #: how many violations of each kind are kept for the failure message
 KEEP = 12
 #: how likely a seat votes Ja, one value picked per game (0.5: chaos is frequent)
@@ -123,6 +127,7 @@ class Findings:
     seat_clips: int = 0
     prologs: int = 0
     prologs_padded: int = 0
+    refusals: int = 0
     public: list[str] = dataclasses.field(default_factory=list)
     routing: list[str] = dataclasses.field(default_factory=list)
     prolog: list[str] = dataclasses.field(default_factory=list)
@@ -198,6 +203,26 @@ def pick_action(game: Any, rng: random.Random, ja: float) -> Action:
     return options[int(rng.random() * len(options))]
 
 
+def refused_action(game: Any, rng: random.Random) -> Action | None:
+    """A move the engine must refuse, of the kinds whose refusal could give a secret away, or
+    None: a discard or enactment of a party (by the hand's holder or any seat; with a tracked
+    deck one the hand may not hold), or a second vote."""
+    if game.phase in ("legislative_president", "legislative_chancellor") and not game.veto_pending:
+        legislative = game.phase == "legislative_president"
+        holder = game.president if legislative else game.chancellor
+        seat = holder if rng.random() < 0.7 else rng.randrange(game.players)
+        action = Action("discard" if legislative else "enact", seat=seat,
+                        party=rng.choice(("democratic", "fascist")))
+    elif game.phase == "election":
+        voted = [s for s in range(game.players) if game.alive[s] and s not in game.awaiting()]
+        if not voted:
+            return None
+        action = Action("vote", seat=rng.choice(voted), ballot=rng.choice(("ja", "nein")))
+    else:
+        return None
+    return None if action in game.legal_actions(action.seat) else action
+
+
 def button_event(game: Any, rng: random.Random) -> ButtonGesture | None:
     """A seat's hold (status) or press with nothing to do (repeat/status), or None: never a
     press that starts a scan or takes a move, never the chancellor's hold (a veto)."""
@@ -234,6 +259,11 @@ def check_private_facts(game: Any, new_lines: list[dict], found: Findings) -> No
                 role = game.roles[params["target"]]
                 if params["party"] != ("democratic" if role == "democrat" else "fascist"):
                     found.add("routing", f"{key} {params}: seat {params['target']} is a {role}")
+        elif key == "refusal.not_in_hand":        # only the hand's holder hears what it lacks
+            holder = {"legislative_president": game.president,
+                      "legislative_chancellor": game.chancellor}.get(game.phase)
+            if params["seat"] != seat or seat != holder:
+                found.add("routing", f"{key} {params} on {channel}: seat {seat} holds no hand ({game.phase})")
         elif key == "status.private" and params["role"] != game.roles[seat]:
             found.add("routing", f"{key} {params} on {channel}: seat {seat} is a {game.roles[seat]}")
 
@@ -396,6 +426,16 @@ def play_games(board: Board, rng: random.Random, games: int, found: Findings) ->
                 event = button_event(game, rng)
                 if event is not None:
                     sd.handle_input(event)
+            refused = refused_action(game, rng) if rng.random() < REFUSAL_RATE else None
+            if refused is not None:
+                seen = len(board.lines)
+                try:
+                    sd.command("act", action=refused.to_json())
+                except CommandRefused:
+                    found.refusals += 1
+                else:
+                    found.add("routing", f"{setup}: {refused} was accepted")
+                check_private_facts(sd.game, board.lines[seen:], found)
             seen = len(board.lines)
             sd.command("act", action=pick_action(game, rng, ja).to_json())
             check_private_facts(sd.game, board.lines[seen:], found)
@@ -464,6 +504,7 @@ def test_R16_no_private_fact_on_the_table_speaker_in_random_games(findings):
 
 def test_R16_private_messages_reach_only_their_seat_in_random_games(findings):
     assert findings.private_checked > findings.games and findings.seat_clips > 5 * findings.games
+    assert findings.refusals > findings.games                # refused moves, some privately
     assert findings.routing == [], "\n".join(findings.routing)
 
 
