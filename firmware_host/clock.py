@@ -178,3 +178,10 @@ class RealClock:
 def _log_callback_error(exc: Exception) -> None:
     """The default ``on_error`` of :class:`RealClock`: log with the traceback at ERROR."""
     logging.getLogger(__name__).error("timer callback failed: %s", exc, exc_info=exc)
+
+
+def log_without_traceback(exc: Exception) -> None:
+    """An ``on_error`` for :class:`RealClock` in interactive commands (``self-test``,
+    ``enrol-tags``) that set up no logging: one ERROR line naming the error, no traceback
+    on the user's terminal."""
+    logging.getLogger(__name__).error("timer callback failed: %s: %s", type(exc).__name__, exc)

@@ -70,3 +70,21 @@ def test_real_clock_does_not_swallow_system_exit():
         clock.close()
     assert errors == []
     assert not clock._thread.is_alive()
+
+
+def test_interactive_commands_error_handler_logs_one_line_without_traceback(caplog):
+    from firmware_host.clock import log_without_traceback
+
+    clock = RealClock(on_error=log_without_traceback)
+    done = threading.Event()
+
+    def fail():
+        raise OSError("reader gone")
+
+    with caplog.at_level("ERROR", logger="firmware_host.clock"):
+        clock.call_later(0.0, fail)
+        clock.call_later(0.01, done.set)
+        assert done.wait(5.0)
+    clock.close()
+    [record] = [r for r in caplog.records if r.name == "firmware_host.clock"]
+    assert record.exc_info is None and record.getMessage() == "timer callback failed: OSError: reader gone"

@@ -201,11 +201,11 @@ class _tag_source:
 
             return mock_source()
 
-        from firmware_host.clock import RealClock
+        from firmware_host.clock import RealClock, log_without_traceback
         from firmware_host.hardware.board import Board
 
         events: "queue.Queue[Any]" = queue.Queue()
-        clock = RealClock()
+        clock = RealClock(on_error=log_without_traceback)
         board = Board(config, None, clock, events.put, None, gpio=False)
         board.start()
 

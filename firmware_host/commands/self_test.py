@@ -340,10 +340,10 @@ def start_board(config: Any, clock: Any, on_event: Callable[[Any], None], tags: 
 
 def _run_board(args: argparse.Namespace, config: Any, report: Callable[[Iterable[Any]], None],
                on_started: Callable[[], None]) -> None:
-    from firmware_host.clock import RealClock
+    from firmware_host.clock import RealClock, log_without_traceback
 
     events: "queue.Queue[Any]" = queue.Queue()
-    clock = RealClock()
+    clock = RealClock(on_error=log_without_traceback)
     board = start_board(config, clock, events.put, _registry(config))
     on_started()
     deadline = None if args.seconds is None else time.monotonic() + args.seconds
