@@ -80,8 +80,9 @@ JA = (0.5, 0.8, 0.95)
 #: params that name a role, a party, a hand, a team or an order: never public before the end
 SECRET_PARAMS = frozenset(name for name, kind in catalogue.PARAM_TYPES.items()
                           if kind in ("party", "parties", "role")) | {"fascists", "democrats", "dictator"}
-#: private keys and which part of ``private_view`` their fact comes from
+#: a hand's private key -> the office (``Game`` attribute) whose holder alone may hear it
 HAND_KEYS = {"hand.president": "president", "hand.chancellor": "chancellor"}
+#: power results: only the seat whose ``private_view`` holds that result may hear them
 RESULT_KEYS = ("power.peek.result", "power.view_discard.result", "power.investigate.result")
 
 
@@ -109,7 +110,7 @@ class SilentSpeech:
             self.paths[bucket] = path
         job = RenderJob(f"silent-{bucket}", path, text, language, voice, rate)
         job.started = True
-        job._finish()
+        job._finish()                     # as the renderer does for a cache hit
         return job
 
     def close(self) -> None:
@@ -148,6 +149,8 @@ class Findings:
         return out
 
     def add(self, kind: str, message: str) -> None:
+        """Note a violation of ``kind`` (``public``, ``routing``, ``prolog``); the first
+        :data:`KEEP` of each kind are kept for the failure message."""
         found = getattr(self, kind)
         if len(found) < KEEP:
             found.append(message)
