@@ -50,6 +50,25 @@ def board_factory(config: Any, clock: Any) -> Callable[[Callable[[Any], None]], 
     return factory
 
 
+def seat_names(service: Any, timeout: float = 2.0) -> dict[int, str]:
+    """A copy of the players' names (0-based seat -> name), taken on the service thread.
+
+    For code on other threads (the whisper station's call runs on an audio thread): the
+    names belong to the service thread, which changes them in place, so the copy is made there
+    with ``service.call``. When the service is absent, stopping or busy for ``timeout``
+    seconds, the result is ``{}`` (the call then names the seat only) and a warning is logged.
+    """
+    import logging
+
+    if service is None:
+        return {}
+    try:
+        return service.call(lambda: dict(getattr(service.game, "names", {}) or {}), timeout=timeout)
+    except Exception as exc:  # noqa: BLE001 - ServiceError: stopping or busy; say the seat only
+        logging.getLogger("firmware_host.service").warning("names not available: %s", exc)
+        return {}
+
+
 def _speech_cache(audio_settings: object) -> Path:
     explicit = getattr(audio_settings, "cache_dir", "") or ""
     if explicit:
@@ -106,17 +125,8 @@ def main(args: argparse.Namespace) -> int:
     service = None
 
     def whisper_call(seat: int) -> str:
-        """The table call for the whisper station, with the seat's name (catalogue ``whisper.call``).
-
-        Runs on an audio thread; the names belong to the service thread, so a copy is taken
-        there (``service.call``); if the service cannot answer in 2 s the call names no one.
-        """
-        names: dict[int, str] = {}
-        if service is not None:
-            try:
-                names = service.call(lambda: dict(getattr(service.game, "names", {}) or {}), timeout=2.0)
-            except Exception as exc:  # noqa: BLE001 - ServiceError: stopping or busy; say the seat only
-                log.warning("whisper call without the seat's name: %s", exc)
+        """The table call for the whisper station, with the seat's name (catalogue ``whisper.call``)."""
+        names = seat_names(service)
         return catalogue.text("whisper.call", {"seat": seat}, audio_settings.language, long=True, names=names)
 
     console = None

@@ -197,3 +197,25 @@ def test_mock_board_on_a_real_clock_waits_for_the_events(shipped_config):
             assert [type(e) for e in mock.present_ballot(1, "ja")] == [BallotRead]
     finally:
         clock.close()
+
+
+def test_bad_frame_bookkeeping_is_written_under_the_board_lock(shipped_config):
+    """Both readers' threads report bad frames: the per-reader burst record is shared state."""
+    from firmware_host.clock import VirtualClock
+    from firmware_host.hardware.board import Board
+    from firmware_host.hardware.rfid import FrameError
+
+    board = Board(shipped_config.replace(readers={}), None, VirtualClock(), lambda e: None, None, gpio=False)
+    unlocked = []
+
+    class Checked(dict):
+        def __setitem__(self, key, value):
+            if not board.lock._is_owned():
+                unlocked.append(key)
+            super().__setitem__(key, value)
+
+    board._last_bad_frame = Checked()
+    board._frame_error("ballot", FrameError("checksum", "0F00A1B2C3FF"))
+    board._frame_error("law", FrameError("not hex", "ZZ"))
+    assert dict(board._last_bad_frame) == {"ballot": 0.0, "law": 0.0} and unlocked == []
+    board.close()
