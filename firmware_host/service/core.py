@@ -32,6 +32,7 @@ from firmware_host.clock import Clock
 from firmware_host.errors import FirmwareHostError, UsageError
 from firmware_host.service.journal import Journal
 from firmware_host.service.notify import Notifier
+from firmware_host.service.refusals import CommandRefused  # noqa: F401  (re-exported)
 from firmware_host.service.settings import ServiceSettings
 
 log = logging.getLogger("firmware_host.service")
@@ -41,10 +42,6 @@ _STOP = object()
 
 class ServiceError(FirmwareHostError, RuntimeError):
     """The service cannot do what was asked (stopped, or a command timed out)."""
-
-
-class CommandRefused(UsageError):
-    """A game-master command refused now (wrong phase, no game, nothing to undo…); one line."""
 
 
 class BoardService:

@@ -35,6 +35,13 @@ class BoardGame(Protocol):
         :raises UsageError: a refused command (one line).
         """
 
+    def end_game(self) -> dict:
+        """The game master ends the game (or the setup): the journal marks it abandoned, the
+        board waits for a new setup, the table hears ``gm.ended``.
+
+        :raises UsageError: nothing to end (one line).
+        """
+
     def say(self, channel: str, key: str, params: dict, *, priority: str = "normal") -> None:
         """Speak catalogue message ``key`` on ``channel`` and emit its ``announce`` line."""
 

@@ -35,16 +35,26 @@ FIELDS = ("rate", "volume", "verbosity", "scan_interval", "name")
 
 
 class SeatSettingsError(UsageError):
-    """A seat setting out of range or of the wrong type (one line; nothing is changed)."""
+    """A seat setting out of range or of the wrong type (one line; nothing is changed).
+
+    :param message: the English one-line message.
+    :param field: the setting whose value was refused (one of :data:`FIELDS`), or None for
+        an unknown setting.
+    """
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 def _number(field: str, value: Any, low: float, high: float, unit: str, integer: bool = False) -> float | int:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise SeatSettingsError(f"{field} must be a number ({low:g}–{high:g}{' ' + unit if unit else ''}), not {value!r}")
+        raise SeatSettingsError(f"{field} must be a number ({low:g}–{high:g}{' ' + unit if unit else ''}), not {value!r}",
+                                field)
     if integer and value != int(value):
-        raise SeatSettingsError(f"{field} must be a whole number of {unit}, not {value!r}")
+        raise SeatSettingsError(f"{field} must be a whole number of {unit}, not {value!r}", field)
     if not low <= value <= high:
-        raise SeatSettingsError(f"{field} {value:g} is outside {low:g}–{high:g}{' ' + unit if unit else ''}")
+        raise SeatSettingsError(f"{field} {value:g} is outside {low:g}–{high:g}{' ' + unit if unit else ''}", field)
     return int(value) if integer else float(value)
 
 
@@ -93,14 +103,14 @@ class SeatSettings:
                 values[field] = _number("scan_interval", value, *SCAN_INTERVAL_RANGE, "seconds")
             elif field == "verbosity":
                 if value not in VERBOSITIES:
-                    raise SeatSettingsError(f"verbosity must be one of {', '.join(VERBOSITIES)}, not {value!r}")
+                    raise SeatSettingsError(f"verbosity must be one of {', '.join(VERBOSITIES)}, not {value!r}", field)
                 values[field] = value
             elif field == "name":
                 if not isinstance(value, str):
-                    raise SeatSettingsError(f"name must be text, not {value!r}")
+                    raise SeatSettingsError(f"name must be text, not {value!r}", field)
                 name = value.strip()
                 if len(name) > NAME_MAX:
-                    raise SeatSettingsError(f"name is longer than {NAME_MAX} characters")
+                    raise SeatSettingsError(f"name is longer than {NAME_MAX} characters", field)
                 values[field] = name or None
         return dataclasses.replace(self, **values)
 

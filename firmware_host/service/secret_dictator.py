@@ -58,7 +58,7 @@ from firmware_host.errors import FirmwareHostError, UsageError
 from firmware_host.games.secret_dictator import (Action, Game, IllegalAction, Setup, announce,
                                                  catalogue, deal, private_view, public_view,
                                                  state_json)
-from firmware_host.service.core import CommandRefused
+from firmware_host.service.refusals import REFUSAL_CODES, CommandRefused
 from firmware_host.service.journal import JournalError, NothingToUndo
 from firmware_host.service.scanning import Scan, ScanItem, spoken_seconds
 from firmware_host.service.scripting import reshuffle_order
@@ -169,6 +169,21 @@ def describe_input(event: Any) -> str:
     if name == "Fault":
         return f"fault {event.source}: {event.reason}"
     return name
+
+
+def _setup_refusal(obj: dict, exc: UsageError) -> CommandRefused:
+    """The game master's setup ``obj`` refused by :meth:`Setup.from_json` (``exc``) as a
+    refusal with a code: ``setup_players`` (no player count 5–10, R1), ``setup_first_president``
+    (not a seat, R6), else ``setup_invalid`` with the English problems as ``detail``."""
+    message = f"setup: {exc}"
+    players = obj.get("players")
+    if type(players) is not int or not 5 <= players <= 10:
+        return CommandRefused("setup_players", message)
+    first = obj.get("first_president", 0)
+    if type(first) is not int or not 0 <= first < players:
+        return CommandRefused("setup_first_president", message)
+    detail = "; ".join(getattr(exc, "problems", None) or [str(exc)])
+    return CommandRefused("setup_invalid", message, detail=detail)
 
 
 class SecretDictatorGame:
@@ -363,7 +378,7 @@ class SecretDictatorGame:
     def prepare(self, raw: dict) -> None:
         """Validate and remember a setup without starting (console: setup, then ``start``)."""
         if not isinstance(raw, dict):
-            raise UsageError("the setup must be a JSON object")
+            raise CommandRefused("setup_not_object", "the setup must be a JSON object")
         self.raw_setup = dict(raw)
         obj = dict(raw)
         names = obj.pop("names", None)
@@ -374,13 +389,14 @@ class SecretDictatorGame:
             obj.pop("deck")
         role_source = role_source or self.settings.roles
         if role_source not in ("dealt", "tiles"):
-            raise UsageError(f"role_source must be 'dealt' or 'tiles', not {role_source!r}")
+            message = f"role_source must be 'dealt' or 'tiles', not {role_source!r}"
+            raise CommandRefused("setup_invalid", message, detail=message)
         if obj.get("seed") is None:
             obj["seed"] = secrets.randbelow(2**31)
         try:
             setup = Setup.from_json(obj)
         except UsageError as exc:
-            raise UsageError(f"setup: {exc}") from None
+            raise _setup_refusal(obj, exc) from None
         parsed: dict[int, str] = {}
         if isinstance(names, list):
             parsed = {i: str(n) for i, n in enumerate(names) if n}
@@ -388,11 +404,12 @@ class SecretDictatorGame:
             try:
                 parsed = {int(k): str(v) for k, v in names.items() if v}
             except ValueError:
-                raise UsageError("setup: names must be keyed by seat number") from None
+                raise CommandRefused("setup_names", "setup: names must be keyed by seat number") from None
         elif names is not None:
-            raise UsageError("setup: names must be a list by seat or an object {seat: name}")
+            raise CommandRefused("setup_names", "setup: names must be a list by seat or an object {seat: name}")
         if any(not 0 <= s < setup.players for s in parsed):
-            raise UsageError(f"setup: a name for a seat outside 0..{setup.players - 1}")
+            raise CommandRefused("setup_name_seat", f"setup: a name for a seat outside 0..{setup.players - 1}",
+                                 last=setup.players - 1)
         self.pending_setup = {"setup": setup, "names": parsed, "role_source": role_source}
         log.info("setup: %d players, %s variant, language %s, %s deck, roles %s", setup.players,
                  setup.variant, setup.language, "tracked" if setup.tracked else "untracked", role_source)
@@ -403,7 +420,7 @@ class SecretDictatorGame:
         :raises CommandRefused: without a setup.
         """
         if self.pending_setup is None:
-            raise CommandRefused("no setup: set the game up first")
+            raise CommandRefused("no_setup", "no setup: set the game up first")
         setup: Setup = self.pending_setup["setup"]
         # a seat's stored name (ACCESSIBILITY.md 19) unless the setup names the seat itself
         self.names = {s: n for s, n in {**self._stored_names(), **self.pending_setup["names"]}.items()
@@ -1250,7 +1267,7 @@ class SecretDictatorGame:
             return {"ok": True}
         if name == "pause":
             if game is None:
-                raise CommandRefused("no game to pause")
+                raise CommandRefused("no_game", "no game to pause")
             if not self.paused:
                 self.paused = True
                 self._end_scan()
@@ -1260,7 +1277,7 @@ class SecretDictatorGame:
             return {"paused": True}
         if name == "resume":
             if game is None:
-                raise CommandRefused("no game to resume")
+                raise CommandRefused("no_game", "no game to resume")
             if self.paused:
                 self.paused = False
                 self._journal_note({"note": "resume"})
@@ -1272,7 +1289,7 @@ class SecretDictatorGame:
             return {"paused": False}
         if name == "restart":
             if self.raw_setup is None:
-                raise CommandRefused("no setup to restart")
+                raise CommandRefused("no_setup", "no setup to restart")
             raw = dict(self.raw_setup)
             if not (isinstance(raw.get("roles"), list) and isinstance(raw.get("deck"), list)):
                 raw.pop("seed", None)          # a new deal
@@ -1281,13 +1298,13 @@ class SecretDictatorGame:
             return {"ok": True}
         if name == "undo":
             if game is None or self.game_id is None:
-                raise CommandRefused("no game to undo in")
+                raise CommandRefused("no_game", "no game to undo in")
             undone = next((a for a in reversed(self.service.journal.actions(self.game_id))
                            if a.get("action") != "reshuffle"), None)
             try:
                 self.service.journal.append_undo(self.game_id)
             except NothingToUndo as exc:
-                raise CommandRefused(str(exc)) from None
+                raise CommandRefused("nothing_to_undo", str(exc)) from None
             self._end_scan()
             journal_game = self.service.journal.game(self.game_id)
             if journal_game.status != "playing":
@@ -1302,31 +1319,33 @@ class SecretDictatorGame:
                 action = Action.from_json(raw)
             except IllegalAction as exc:
                 self.refuse(exc, Action(str(raw.get("action")) if isinstance(raw, dict) else "?"))
-                raise CommandRefused(f"act: {exc.message}") from None
+                code = f"illegal.{exc.reason}" if f"illegal.{exc.reason}" in REFUSAL_CODES else "refused"
+                message = f"act: {exc.message}"
+                raise CommandRefused(code, message, **({"detail": message} if code == "refused" else {})) from None
             if game is None:
-                raise CommandRefused("no game is running")
+                raise CommandRefused("no_game", "no game is running")
             if self.paused:
-                raise CommandRefused("the game is paused")
+                raise CommandRefused("paused", "the game is paused")
             if not self.accept(action, from_gm=True):
-                raise CommandRefused(f"{action.kind} was refused")
+                raise CommandRefused("action_refused", f"{action.kind} was refused", action=action.kind)
             return {"accepted": True, "state": state_json(self.game) if self.game else None}
         if name == "choose":
             if game is None:
-                raise CommandRefused("no game is running")
+                raise CommandRefused("no_game", "no game is running")
             seat, target = fields.get("seat"), fields.get("target")
             if type(seat) is not int or type(target) is not int:
-                raise CommandRefused("choose needs a seat and a target (seat numbers)")
+                raise CommandRefused("choose_needs_seats", "choose needs a seat and a target (seat numbers)")
             if game.phase == "nomination":
                 kind = "nominate"
             elif game.phase == "power" and game.power in TARGET_POWERS:
                 kind = TARGET_POWERS[game.power]
             else:
-                raise CommandRefused(f"nothing to choose now ({game.phase})")
+                raise CommandRefused("nothing_to_choose", f"nothing to choose now ({game.phase})", phase=game.phase)
             self._end_scan()
             if self._blocked(kind):          # the game master chose: no seat is told to press again
-                raise CommandRefused("the board does not match the game; fix it first")
+                raise CommandRefused("board_mismatch", "the board does not match the game; fix it first")
             if not self.accept(Action(kind, seat=seat, target=target), from_gm=True):
-                raise CommandRefused(f"{kind} was refused")
+                raise CommandRefused("action_refused", f"{kind} was refused", action=kind)
             return {"accepted": True}
         if name == "seat_settings":
             changes = dict(fields)
@@ -1334,7 +1353,35 @@ class SecretDictatorGame:
         if name == "key":
             self._on_GameMasterKey(type("GameMasterKey", (), {"gesture": fields.get("gesture", "press")})())
             return {"paused": self.paused}
-        raise CommandRefused(f"unknown command {name!r}; one of start, pause, resume, restart, undo, act, choose, seat_settings")
+        raise CommandRefused("unknown_command", f"unknown command {name!r}; one of start, pause, resume, "
+                             "restart, undo, act, choose, seat_settings", name=str(name))
+
+    def end_game(self) -> dict:
+        """The game master ends the game (or the setup) and the board waits for a new setup
+        (the console's ``restart``).
+
+        The journal's game is marked ``ended`` and abandoned (a game already over stays as
+        it was), nothing is dealt and no prolog is spoken; the table hears only ``gm.ended``.
+        Per-seat settings stay (ACCESSIBILITY.md 19).
+
+        :returns: ``{"ended": True}``.
+        :raises CommandRefused: ``no_game`` when there is neither a game nor a setup.
+        """
+        if self.game is None and self.pending_setup is None and self.tiles is None:
+            raise CommandRefused("no_game", "no game to restart")
+        self._end_scan()
+        if self.game_id is not None and self.game is not None and self.game.phase != "game_over":
+            self._journal_note({"note": "ended", "by": "game master"})
+            self.service.journal.finish_game(self.game_id, "abandoned")
+        self.game = self.game_id = self.setup = None
+        self.pending_setup = self.tiles = None
+        self.paused = False
+        self.chaos_placement = False
+        self.mirror_said = None
+        self.held, self.refused_slots, self.stale_slots = [], set(), set()
+        log.info("game ended by the game master: waiting for a new setup")
+        self.say("public", "gm.ended", {})
+        return {"ended": True}
 
     def _after_undo(self, undone: dict) -> None:
         """Say what the game master undid and by whom, what to set back on the board (a tile
@@ -1390,16 +1437,18 @@ class SecretDictatorGame:
             the file cannot be written (one line; nothing changed).
         """
         if type(seat) is not int or not 0 <= seat <= 9:
-            raise CommandRefused(f"seat_settings needs a seat (a seat number 0–9), not {seat!r}")
+            raise CommandRefused("seat_settings_seat", f"seat_settings needs a seat (a seat number 0–9), not {seat!r}")
         current = self.seat_settings.get(seat, SeatSettings())
         try:
             new = current.changed(changes)
         except SeatSettingsError as exc:
-            raise CommandRefused(f"seat_settings: {exc}") from None
+            if exc.field is None:
+                raise CommandRefused("seat_settings_unknown", f"seat_settings: {exc}") from None
+            raise CommandRefused("seat_settings_value", f"seat_settings: {exc}", field=exc.field) from None
         try:
             self.service.journal.save_seat_settings(seat, new.to_json())
         except JournalError as exc:
-            raise CommandRefused(f"seat_settings not saved: {exc}") from None
+            raise CommandRefused("seat_settings_not_saved", f"seat_settings not saved: {exc}") from None
         self.seat_settings[seat] = new
         voice = self.service.voice
         if voice is not None and ("rate" in changes or "volume" in changes):
@@ -1465,13 +1514,15 @@ class SecretDictatorGame:
         """
         game = self.game
         if game is None:
-            raise CommandRefused("no game is running")
+            raise CommandRefused("no_game", "no game is running")
         if seat is None:
-            return {"roles": list(game.roles),
-                    "seats": {str(s): {k: private_view(game, s)[k] for k in ("role", "team", "hand", "power_result")}
-                              for s in range(game.players)}}
+            # R16: the secrets leave the engine only through each seat's private view
+            views = [private_view(game, s) for s in range(game.players)]
+            return {"roles": [view["role"] for view in views],
+                    "seats": {str(s): {k: view[k] for k in ("role", "team", "hand", "power_result")}
+                              for s, view in enumerate(views)}}
         if type(seat) is not int or not 0 <= seat < game.players:
-            raise CommandRefused(f"no seat {seat!r} in this game")
+            raise CommandRefused("no_seat", f"no seat {seat!r} in this game", seat=seat)
         view = private_view(game, seat)
         return {"seat": seat, **{k: view[k] for k in ("role", "team", "hand", "power_result")}}
 

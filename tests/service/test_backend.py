@@ -144,7 +144,7 @@ def test_restart_ends_the_game_and_returns_to_the_setup_without_dealing(board):
     assert service.journal.unfinished() is None
     said = [l for l in lines[mark:] if l.get("event") == "announce"]
     assert [(l["channel"], l["key"]) for l in said] == [("public", "gm.ended")]
-    assert said[0]["text"] == "The game master has ended the game."
+    assert said[0]["text"] == "Game master: the game has ended. The board waits for a new game."
     assert not [l for l in lines[mark:] if l.get("event") not in ("announce", None)]
     code, _ = _code(lambda: backend.command("restart"))
     assert code == "no_game"
@@ -279,3 +279,29 @@ def test_snapshot_names_the_boards_configured_seat_count(board):
     assert backend.snapshot()["board"] == {"seats": None}          # no board: not known
     service.board = SimpleNamespace(config=SimpleNamespace(seats=7))
     assert backend.snapshot()["board"] == {"seats": 7}
+
+
+def test_setup_and_seat_setting_refusals_carry_their_codes(board):
+    """The controller's own codes, not a reading of its English (R1, R6, ACCESSIBILITY.md 19)."""
+    service, backend, lines = board
+    assert _code(lambda: backend.setup_game({"players": 5, "first_president": 9})) == ("setup_first_president", {})
+    code, params = _code(lambda: backend.setup_game({"players": 5, "variant": "moon"}))
+    assert code == "setup_invalid" and "variant" in params["detail"]
+    assert _code(lambda: backend.setup_game({"players": 5, "names": "Anna"})) == ("setup_names", {})
+    assert _code(lambda: backend.setup_game({"players": 5, "names": {"7": "Zoe"}})) == ("setup_name_seat", {"last": 4})
+    assert _code(lambda: backend.setup_game([5])) == ("setup_not_object", {})
+    assert _code(lambda: backend.command("seat_settings", seat=1, loudness=3)) == ("seat_settings_unknown", {})
+    assert _code(lambda: backend.command("seat_settings", seat=1, verbosity="loud")) == \
+        ("seat_settings_value", {"field": "verbosity"})
+
+
+def test_restart_speaks_gm_ended_from_the_catalogue_in_the_games_language(board):
+    service, backend, lines = board
+    backend.setup_game({**SETUP, "language": "de"})
+    backend.command("start")
+    mark = len(lines)
+    backend.command("restart")
+    said = [l for l in lines[mark:] if l.get("event") == "announce"]
+    assert [(l["key"], l["text"]) for l in said] == [
+        ("gm.ended", "Spielleiter: Das Spiel ist beendet. Das Brett wartet auf ein neues Spiel.")]
+    assert service.game.snapshot()["announcements"][-1]["key"] == "gm.ended"

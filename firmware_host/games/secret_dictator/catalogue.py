@@ -256,6 +256,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "gm.paused": ((), _O),
     "gm.resumed": ((), _O),
     "gm.undone": (("action", "seat"), _O),
+    "gm.ended": ((), _O),
     "service.ready": ((), _O),
     "service.resumed": ((), _O),
     "service.stopping": ((), _O),
