@@ -211,7 +211,7 @@ EN: dict[str, str] = {
     "expiring": "Session ends in one minute — press any key to stay logged in.",
     "revealed_notice": "Secrets were shown on the console.",
     "revealed_notice_seat": "Secrets were shown on the console for {seat}.",
-    # refusals (backend ConsoleRefusal.code and the console's own checks): "err.<code>"
+    # refusals (service.refusals.CommandRefused.code and the console's own checks): "err.<code>"
     "err.nothing_to_undo": "nothing to undo: no action since the game started",
     "err.no_setup": "no setup: set the game up first",
     "err.no_game": "no game is running",
@@ -588,7 +588,7 @@ def _term(identifier: Any, language: str) -> str:
 
 
 def refusal_text(code: str, params: dict | None, language: str) -> str:
-    """A refusal (``ConsoleRefusal.code`` and ``.params``, or the console's own ``not_json``…)
+    """A refusal (``CommandRefused.code`` and ``.params``, or the console's own ``not_json``…)
     in ``language``, as the page's script words it (``err.<code>``).
 
     ``seat`` (0-based) becomes "Platz 3"/"seat 3" (1-based); ``action``, ``phase`` and
