@@ -67,7 +67,7 @@ from firmware_host.service.settings import ServiceSettings
 from firmware_host.service.voice import Voice
 
 #: random complete games per board configuration (two configurations)
-GAMES_PER_BOARD = 500
+GAMES_PER_BOARD = 1000
 #: how often a seat uses its button between two moves (status hold or idle press)
 BUTTON_RATE = 0.06
 #: how often the game master's console sends a move the engine refuses before a legal one
