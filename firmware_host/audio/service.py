@@ -40,6 +40,7 @@ import itertools
 import logging
 import os
 import threading
+import time
 from pathlib import Path
 from typing import Callable, Iterable, Mapping
 
@@ -582,8 +583,9 @@ class AudioService:
             players = list(self._players.values())
         for p in players:
             p.close()
+        deadline = time.monotonic() + 2.0   # one bound for all outputs together, not 2 s each
         for p in players:
-            p.thread.join(timeout=2)
+            p.thread.join(timeout=max(0.0, deadline - time.monotonic()))
         self.renderer.close()
         self.sink.close()
 
