@@ -11,9 +11,12 @@ from __future__ import annotations
 import argparse
 import os
 import signal
-import threading
+import time
 from pathlib import Path
 from typing import Any, Callable
+
+STOP_POLL = 0.2
+"""Seconds between the main thread's checks for SIGTERM/SIGINT while the board runs."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -110,11 +113,14 @@ def main(args: argparse.Namespace) -> int:
     except JournalError as exc:
         raise UsageError(str(exc)) from None
 
-    stop = threading.Event()
+    # The handler only records the signal: no lock (an Event's lock may be held by the main
+    # thread the handler interrupts) and no logging. The main thread polls with a bounded
+    # sleep, because a SIGTERM the kernel hands to another thread does not wake a blocked
+    # wait; CPython runs the handler at the main thread's next bytecode.
+    stopping: list[int] = []
 
     def on_signal(signum: int, _frame: object) -> None:
-        log.info("signal %d: stopping", signum)
-        stop.set()
+        stopping.append(signum)
 
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, on_signal)
@@ -149,7 +155,9 @@ def main(args: argparse.Namespace) -> int:
                     log.info("console at %s", getattr(console, "url", "?"))
                 except UsageError as exc:
                     log.error("console not started: %s", exc)
-        stop.wait()
+        while not stopping:
+            time.sleep(STOP_POLL)
+        log.info("signal %d: stopping", stopping[0])
     finally:
         # reverse order: console (an input) → service (engine, audio, hardware) → journal → clock
         if console is not None:

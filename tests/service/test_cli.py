@@ -106,3 +106,35 @@ def test_run_starts_without_gpio_speaks_a_fault_and_stops_on_sigterm(tmp_path):
     assert "ready in" in seen and proc.returncode == 0
     assert "Traceback" not in seen + rest
     assert os.stat(tmp_path / "j.sqlite3").st_mode & 0o777 == 0o600
+
+
+def test_run_stops_on_a_sigterm_the_kernel_gives_to_another_thread(tmp_path):
+    """A process-wide SIGTERM may land on any thread; ``run`` must still stop (not hang in a wait)."""
+    import ctypes
+    import os
+    import signal
+    import time
+    libc = ctypes.CDLL(None, use_errno=True)
+    if not hasattr(libc, "tgkill") or not Path("/proc/self/task").is_dir():
+        pytest.skip("needs Linux tgkill and /proc")
+    config = tmp_path / "board.toml"
+    text = (ROOT / "hardware" / "board.toml").read_text()
+    text = text.replace('registry = "tags.toml"', f'registry = "{ROOT / "hardware" / "tags.toml"}"')
+    config.write_text(text + '\n[console]\nenabled = false\n[audio]\npublic_device = ""\n')
+    proc = subprocess.Popen([sys.executable, "-m", "firmware_host", "run", "--config", str(config),
+                             "--journal", str(tmp_path / "j.sqlite3")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        seen = ""
+        while time.monotonic() < deadline and "ready in" not in seen:
+            seen += proc.stderr.readline()
+        others = [int(t) for t in os.listdir(f"/proc/{proc.pid}/task") if int(t) != proc.pid]
+        assert "ready in" in seen and others, seen
+        assert libc.tgkill(proc.pid, others[0], signal.SIGTERM) == 0
+        _, rest = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 0 and "signal 15: stopping" in rest
