@@ -505,7 +505,10 @@ class AudioService:
             return first
 
     def set_language(self, language: str) -> None:
-        """Speak ``"de"`` or ``"en"`` from now on (the game master's setup)."""
+        """Speak ``"de"`` or ``"en"`` from now on (the game master's setup).
+
+        :raises AudioError: a language other than ``"de"`` or ``"en"``.
+        """
         if language not in ("de", "en"):
             raise AudioError(f"unknown language {language!r}; use de or en")
         self.settings.language = language

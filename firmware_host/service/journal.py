@@ -182,7 +182,12 @@ class Journal:
 
     def seat_settings(self) -> dict[int, dict]:
         """The stored per-seat settings (ACCESSIBILITY.md 19): seat (0-based) -> settings dict
-        (see :class:`firmware_host.service.seat_settings.SeatSettings`); kept apart from the games."""
+        (see :class:`firmware_host.service.seat_settings.SeatSettings`); kept apart from the games.
+
+        An unreadable row is skipped with a warning.
+
+        :raises JournalError: the database cannot be read.
+        """
         with self._lock:
             try:
                 rows = self._db.execute("SELECT seat, body FROM seat_settings ORDER BY seat").fetchall()

@@ -376,7 +376,12 @@ class SecretDictatorGame:
         self.start()
 
     def prepare(self, raw: dict) -> None:
-        """Validate and remember a setup without starting (console: setup, then ``start``)."""
+        """Validate and remember a setup without starting (console: setup, then ``start``).
+
+        :param raw: a REPLAY.md setup object, plus ``names`` ({seat: name} or a list by seat)
+            and ``role_source``/``roles`` ``"dealt"`` or ``"tiles"``.
+        :raises CommandRefused: the setup is unusable (code ``setup_*``; one-line message).
+        """
         if not isinstance(raw, dict):
             raise CommandRefused("setup_not_object", "the setup must be a JSON object")
         self.raw_setup = dict(raw)

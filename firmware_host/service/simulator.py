@@ -254,7 +254,13 @@ class Simulator:
 
     # -- signals ------------------------------------------------------------------------------
     def play(self, sig: Signal, mark: int = 0) -> None:
-        """Play one signal (service thread idle afterwards). Unusable signals are ``fault`` lines."""
+        """Play one signal (service thread idle afterwards). Unusable signals are ``fault`` lines.
+
+        :param sig: a parsed SIMULATE.md signal.
+        :param mark: index in the output lines from which ``wait_for`` looks for announcements.
+        :raises UsageError: an unusable ``setup`` signal (every other unusable signal becomes a
+            ``fault`` line and the script goes on).
+        """
         service = self.service
         assert service is not None
         service.current_line = sig.line
