@@ -409,6 +409,8 @@ async def _guard(request: web.Request, handler):
                                    params={})
     try:
         response = await handler(request)
+    except _BadRequest as exc:  # a request body that is not a JSON object (every POST handler)
+        response = _json_error(400, str(exc), code="not_json", params={})
     except web.HTTPException as exc:  # redirects and 401/404 get the headers too
         _secure_headers(exc)
         raise
@@ -691,7 +693,7 @@ def _no_constant(name: str) -> Any:
 
 
 class _BadRequest(Exception):
-    pass
+    """A request body that is not a JSON object; :func:`_guard` answers it with a 400."""
 
 
 async def _backend_call(console: Console, what: str, fn: Callable[..., Any], *args: Any,
@@ -716,10 +718,7 @@ async def _backend_call(console: Console, what: str, fn: Callable[..., Any], *ar
 async def _setup(request: web.Request) -> web.StreamResponse:
     _require(request)
     console = request.app[CONSOLE_KEY]
-    try:
-        body = await _body(request)
-    except _BadRequest as exc:
-        return _json_error(400, str(exc), code="not_json", params={})
+    body = await _body(request)
     setup = body.get("setup")
     if not isinstance(setup, dict):
         return _json_error(400, "setup must be an object", code="setup_not_object", params={})
@@ -752,10 +751,7 @@ def command_summary(name: str, fields: dict) -> str:
 async def _command(request: web.Request) -> web.StreamResponse:
     _require(request)
     console = request.app[CONSOLE_KEY]
-    try:
-        body = await _body(request)
-    except _BadRequest as exc:
-        return _json_error(400, str(exc), code="not_json", params={})
+    body = await _body(request)
     name = body.get("name")
     fields = body.get("fields", {})
     if name not in COMMANDS:
@@ -773,10 +769,7 @@ async def _command(request: web.Request) -> web.StreamResponse:
 async def _reveal(request: web.Request) -> web.StreamResponse:
     _require(request)
     console = request.app[CONSOLE_KEY]
-    try:
-        body = await _body(request)
-    except _BadRequest as exc:
-        return _json_error(400, str(exc), code="not_json", params={})
+    body = await _body(request)
     seat = body.get("seat")
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or seat < 0):
         return _json_error(400, "seat must be a seat number (0-based) or null for all",
