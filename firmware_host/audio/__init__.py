@@ -16,8 +16,8 @@ schema) does not load the speech engine, the sinks or the service.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from firmware_host.lazy import lazy_exports
+from typing import TYPE_CHECKING
 
 #: public name -> the submodule that defines it
 _EXPORTS: dict[str, str] = {
@@ -33,25 +33,4 @@ _EXPORTS: dict[str, str] = {
 __all__ = sorted(_EXPORTS)
 
 
-def __getattr__(name: str) -> Any:
-    """Import the submodule defining ``name`` on first use. :raises AttributeError: unknown name."""
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
-
-
-if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors only
-    from firmware_host.audio.clip import AudioFileError, Clip, read_wav, rms, wav_seconds, write_wav
-    from firmware_host.audio.earcons import EARCONS, EarconError, load_earcon
-    from firmware_host.audio.service import RANKS, AudioError, AudioService, PrivacyError, Utterance
-    from firmware_host.audio.settings import AudioSettings
-    from firmware_host.audio.sinks import (AlsaSink, Playback, Played, PlayInfo, RecordingSink, Sink, SinkError,
-                                           WavDirSink)
-    from firmware_host.audio.speech import RenderJob, SpeechError, SpeechRenderer, cache_key, normalise
+__getattr__ = lazy_exports(__name__, _EXPORTS)

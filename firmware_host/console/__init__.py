@@ -14,8 +14,7 @@ Public API::
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from firmware_host.lazy import lazy_exports
 
 #: public name -> the module defining it; imported on first use, so that the config check
 #: (``firmware_host.console.settings``) does not pull in aiohttp.
@@ -30,10 +29,4 @@ _EXPORTS = {
 __all__ = sorted(_EXPORTS)
 
 
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _EXPORTS)
