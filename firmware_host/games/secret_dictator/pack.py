@@ -1,0 +1,108 @@
+"""Secret Dictator's pack module: what the registry (:mod:`firmware_host.games`) offers of it.
+
+``replay_lines`` plays one REPLAY.md file through the rules engine (RULES.md) exactly as the
+board service would, with the spoken ``announce`` lines of the catalogue.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Iterable
+
+from firmware_host.errors import UsageError
+
+__all__ = ["NAME", "replay_lines"]
+
+NAME = "secret_dictator"
+
+
+def _announcements(action: Any, events: list, game: Any, language: str) -> list[dict]:
+    """The ``announce`` lines of an accepted action's events."""
+    from . import announce, catalogue
+
+    return [{"event": "announce", "channel": a.channel, "key": a.key, "params": a.params,
+             "text": catalogue.text(a.key, a.params, language)}
+            for a in announce.announcements(action, events, game)]
+
+
+def _refusal(error: Any, action: Any, language: str, game: Any) -> list[dict]:
+    """The spoken refusal of a rejected action (key ``refusal.<reason>``)."""
+    from . import announce, catalogue
+
+    seat = getattr(action, "seat", None)
+    if type(seat) is not int or not 0 <= seat < game.players:
+        seat = None
+    item = announce.refusal(error, seat, game)
+    return [{"event": "announce", "channel": item.channel, "key": item.key,
+             "params": item.params, "text": catalogue.text(item.key, item.params, language)}]
+
+
+def _loose_action(obj: dict) -> Any:
+    """An Action carrying whatever fields a refused line had (for the refusal's seat)."""
+    from .actions import Action
+
+    order = obj.get("order")
+    return Action(obj.get("action"), obj.get("seat"), obj.get("target"), obj.get("ballot"),
+                  obj.get("party"), obj.get("accept"),
+                  tuple(order) if isinstance(order, list) else None)
+
+
+def replay_lines(setup_obj: Any, line: int, actions: Iterable[tuple[int, Any]]) -> list[dict]:
+    """Replay a Secret Dictator game file (REPLAY.md); return the output objects in order.
+
+    :param setup_obj: the setup object without its ``game`` key.
+    :param line: the setup's physical line number (for messages).
+    :param actions: ``(line number, JSON value)`` of every later line that is not ignored.
+    :raises UsageError: the file is unusable (REPLAY.md "What makes the file unusable").
+    """
+    from . import (ACTION_KINDS, Action, Game, IllegalAction, Setup, deal, shuffle_order,
+                   state_json)
+
+    try:
+        setup = Setup.from_json(setup_obj)
+    except UsageError as exc:
+        raise UsageError(f"line {line}: {exc}") from None
+    rng = random.Random(setup.seed) if setup.seed is not None else None
+    roles, deck = deal(setup, rng)
+    game = Game(setup.with_dealt(roles, deck))
+    out: list[dict] = []
+
+    def emit(action: Any, events: list) -> None:
+        out.extend(e.to_json() for e in events)
+        out.extend(_announcements(action, events, game, setup.language))
+
+    def settle_reshuffle(number: int | None) -> None:
+        if game.reshuffle_due is None:
+            return
+        if rng is None:
+            where = f"line {number}" if number is not None else "the end of the file"
+            raise UsageError(f"{where}: a reshuffle of {game.reshuffle_due} laws is due (R12), "
+                             f"and without a seed the file must give it")
+        action = Action("reshuffle", order=tuple(shuffle_order(game.reshuffle_pool, rng)))
+        emit(action, game.apply(action))
+
+    emit(None, game.start())
+    for number, obj in actions:
+        name = obj.get("action") if isinstance(obj, dict) else None
+        if not isinstance(obj, dict) or "action" not in obj:
+            raise UsageError(f"line {number}: not an action (expected {{\"action\": ...}})")
+        if not isinstance(name, str) or name not in ACTION_KINDS:
+            raise UsageError(f"line {number}: unknown action {name!r}")
+        if name != "reshuffle":
+            settle_reshuffle(number)
+        try:
+            action = Action.from_json(obj)
+            events = game.apply(action)
+        except IllegalAction as exc:
+            reason = "game_over" if game.phase == "game_over" else exc.reason
+            message = str(exc) if reason == exc.reason else f"{name}: the game is over"
+            out.append({"event": "rejected", "line": number, "action": name, "reason": reason,
+                        "message": message})
+            if reason != exc.reason:
+                exc = IllegalAction(reason, message)
+            out.extend(_refusal(exc, _loose_action(obj), setup.language, game))
+            continue
+        emit(action, events)
+    settle_reshuffle(None)
+    out.append({"state": state_json(game)})
+    return out

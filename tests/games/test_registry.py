@@ -1,0 +1,70 @@
+"""The registry of game packs (issue 16; REPLAY.md "Setup": the optional ``game`` key)."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from firmware_host import games
+from firmware_host.commands.replay import replay_lines
+from firmware_host.errors import UsageError
+
+ROOT = Path(__file__).resolve().parents[2]
+SD_SETUP = {"players": 5, "seed": 3, "language": "en"}
+SD_ACTIONS = ['{"action": "nominate", "seat": 0, "target": 2}',
+              '{"action": "vote", "seat": 1, "ballot": "ja"}']
+
+
+def _replay(setup: dict) -> list[dict]:
+    return replay_lines([json.dumps({"setup": setup})] + SD_ACTIONS)
+
+
+def test_every_registered_game_has_a_pack_module_with_its_name_and_replay():
+    assert games.names()[0] == games.DEFAULT_GAME == "secret_dictator"
+    for name in games.names():
+        module = games.pack(name)
+        assert module.NAME == name
+        assert callable(module.replay_lines)
+        assert module is importlib.import_module(games.REGISTRY[name])
+
+
+def test_a_setup_without_game_plays_secret_dictator_exactly_as_with_it():
+    assert _replay(SD_SETUP) == _replay({"game": "secret_dictator", **SD_SETUP})
+
+
+@pytest.mark.parametrize("value", ["chess", "Secret_Dictator", 7, None, ["secret_dictator"]])
+def test_a_game_that_is_not_registered_makes_the_setup_unusable_in_one_line(value):
+    with pytest.raises(games.UnknownGame) as info:
+        _replay({"game": value, **SD_SETUP})
+    text = str(info.value)
+    assert text.startswith("line 1: game must be one of secret_dictator")
+    assert repr(value) in text and "\n" not in text
+    assert isinstance(info.value, UsageError)
+
+
+def test_a_near_miss_is_answered_with_did_you_mean():
+    with pytest.raises(games.UnknownGame, match=r"did you mean 'secret_dictator'\?"):
+        games.split_setup({"game": "secret_dictater"})
+
+
+def test_split_setup_leaves_a_non_object_to_the_games_own_check():
+    assert games.split_setup([1]) == ("secret_dictator", [1])
+    assert games.split_setup({"game": "secret_dictator", "players": 5}) == (
+        "secret_dictator", {"players": 5})
+
+
+def test_cli_replay_of_an_unregistered_game_exits_2_with_one_line_and_no_output(tmp_path):
+    path = tmp_path / "g.jsonl"
+    path.write_text("# a game this board does not host\n"
+                    + json.dumps({"setup": {"game": "werewolf", "players": 5}}) + "\n")
+    proc = subprocess.run([sys.executable, "-m", "firmware_host", "replay", str(path)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+    assert "line 2: game must be one of" in proc.stderr and "'werewolf'" in proc.stderr
