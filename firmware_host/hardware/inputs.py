@@ -160,7 +160,12 @@ class GestureButton:
       double press on: only once ``double_press_s`` has passed without a second press).
     - **hold**: reported the moment it has been down for ``hold_s`` (its release is silent).
     - **double**: (only with ``double_press`` on) a second press starting within
-      ``double_press_s`` of the first one's release.
+      ``double_press_s`` of the first one's release. A second press that chatters, sticks or
+      becomes a hold makes no double: the clean first press counts as a **press** of its own
+      (reported the moment the second is known to be no short press, before the hold or the
+      fault), and the second press gives what it would give alone (a hold; nothing when it
+      chattered or stuck). A player who pressed once cleanly never loses that press to a
+      faulty second one.
     - presses starting within ``ignore_repeat_s`` after an accepted gesture are ignored whole
       (ACCESSIBILITY.md 12: tremor), as are presses whose contact chattered: a press under way
       when chatter is found, and every press until the contact has been quiet for
@@ -196,8 +201,8 @@ class GestureButton:
     def _chatter(self) -> None:
         """The contact chatters: the press under way (if any) gives no gesture."""
         if self.is_down:
+            self._first_of_double_alone()
             self._spoiled = True
-            self._second = False
             if self._hold_timer is not None:
                 self._hold_timer.cancel()
                 self._hold_timer = None
@@ -241,10 +246,9 @@ class GestureButton:
                 timer.cancel()
         self._hold_timer = self._stuck_timer = None
         if self._spoiled or not clean:
+            # a spoiled second press of a double has had its first press reported already
+            # (_first_of_double_alone); this release gives nothing
             self._spoiled = False
-            if self._second:           # the first press of a spoiled double still counts
-                self._second = False
-                self._accept("press")
             return
         if self._second:
             self._second = False
@@ -265,15 +269,22 @@ class GestureButton:
             return
         if self.is_down and not self._spoiled:
             self._spoiled = True       # the release of a hold is silent
-            self._second = False
+            self._first_of_double_alone()
             self._accept("hold")
 
     def _stuck(self) -> None:
         self._stuck_timer = None
         if self.is_down:
             self._spoiled = True
-            self._second = False
+            self._first_of_double_alone()
             self._fault("stuck", f"down for {self.t.stuck_s:g} s")
+
+    def _first_of_double_alone(self) -> None:
+        """The press under way will give no double (it chattered, stuck or became a hold): if
+        it was the second of a double, the clean first press counts as a press by itself."""
+        if self._second:
+            self._second = False
+            self._accept("press")
 
     def _accept(self, gesture: str) -> None:
         self._ignore_until = self._clock.now() + self.t.ignore_repeat_s

@@ -204,19 +204,26 @@ def test_mock_refuses_unknown_seat_track_and_gesture(gpio_board):
         gpio_board.set_slot("democratic", 6, True)
 
 
-def test_pin_factory_is_chosen_by_name_and_lgpio_failure_is_one_line():
+def test_pin_factory_is_chosen_by_name_and_a_missing_library_is_one_line(monkeypatch):
+    import sys
+
     from gpiozero.pins.mock import MockFactory
 
-    from firmware_host.hardware.pins import PinFactoryError, make_pin_factory
+    from firmware_host.hardware.mock import WiredMockPin
+    from firmware_host.hardware.pins import PinFactoryError, UnknownPinFactoryError, make_pin_factory
 
     assert isinstance(make_pin_factory("mock"), MockFactory)
-    try:
-        factory = make_pin_factory("rpigpio")
-    except PinFactoryError as exc:
-        assert "\n" not in str(exc) and "rpigpio" in str(exc)
-    else:  # on a Pi with RPi.GPIO installed
-        factory.close()
-    with pytest.raises(ValueError):
+    wired = make_pin_factory("mock", wired=True)
+    assert isinstance(wired, MockFactory) and wired.pin_class is WiredMockPin
+    # without the GPIO libraries (as on any machine that is not a Pi): one line naming them
+    for module in ("RPi", "RPi.GPIO", "lgpio", "gpiozero.pins.rpigpio", "gpiozero.pins.lgpio"):
+        monkeypatch.setitem(sys.modules, module, None)
+    for name in ("rpigpio", "lgpio"):
+        with pytest.raises(PinFactoryError) as info:
+            make_pin_factory(name)
+        message = str(info.value)
+        assert "\n" not in message and f"with {name} (ModuleNotFoundError" in message and "--mock" in message
+    with pytest.raises(UnknownPinFactoryError, match="unknown pin factory 'pigpio'"):
         make_pin_factory("pigpio")
 
 

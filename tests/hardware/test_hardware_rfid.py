@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 
 import pytest
@@ -12,8 +13,10 @@ from firmware_host.hardware.events import BallotRead, Fault, LawRead, ReaderStat
 from firmware_host.hardware.mock import FRAME_INTERVAL_S, MockBoard
 from firmware_host.hardware.rfid import FrameError, RDM6300Protocol, em4100_frame
 
-# the shared spec's EM4100 test vectors, copied into tests/data/spec/
+# the shared spec's EM4100 test vectors: docs/spec/vectors/ is the repository's copy of the
+# shared spec, tests/data/spec/vectors/ the tests' copy of it (kept equal, see below)
 VECTORS = Path(__file__).resolve().parents[1] / "data" / "spec" / "vectors" / "em4100.json"
+SPEC_VECTORS = Path(__file__).resolve().parents[2] / "docs" / "spec" / "vectors" / "em4100.json"
 
 
 def load_vectors():
@@ -24,16 +27,32 @@ def tags_and_errors(results):
     return ([r for r in results if isinstance(r, str)], [r for r in results if isinstance(r, FrameError)])
 
 
+def feed_within(parser, data, seconds=10.0):
+    """``parser.feed(data)`` on a helper thread: a parser that loops for ever fails the test
+    instead of hanging the run."""
+    out = []
+    worker = threading.Thread(target=lambda: out.append(parser.feed(data)), daemon=True)
+    worker.start()
+    worker.join(seconds)
+    assert out, f"the parser did not return for {data.hex()} (an endless loop)"
+    return out[0]
+
+
+def test_em4100_vectors_of_the_tests_are_the_spec_copy():
+    assert json.loads(VECTORS.read_text()) == json.loads(SPEC_VECTORS.read_text())
+
+
 @pytest.mark.parametrize("vector", load_vectors(), ids=lambda v: v["note"])
 def test_em4100_vectors(vector):
-    tags, errors = tags_and_errors(RDM6300Protocol().feed(bytes.fromhex(vector["bytes"])))
+    tags, errors = tags_and_errors(feed_within(RDM6300Protocol(), bytes.fromhex(vector["bytes"])))
+    reasons = [e.reason for e in errors]
     expect = vector["expect"]
     if "tag" in expect:
-        assert tags == [expect["tag"]]
+        assert tags == [expect["tag"]] and reasons == expect.get("errors", [])
     elif "tags" in expect:
-        assert tags == expect["tags"]
+        assert tags == expect["tags"] and reasons == expect.get("errors", [])
     elif "error" in expect:
-        assert tags == [] and [e.reason for e in errors] == [expect["error"]]
+        assert tags == [] and reasons == [expect["error"]]
     elif expect.get("incomplete"):
         assert tags == [] and errors == []
     else:  # pragma: no cover - a new kind of vector must be handled here
@@ -41,12 +60,12 @@ def test_em4100_vectors(vector):
 
 
 @pytest.mark.parametrize("vector", load_vectors(), ids=lambda v: v["note"])
-def test_em4100_vectors_byte_by_byte_give_the_same_result(vector):
+def test_em4100_vectors_byte_by_byte_give_the_same_tags_and_errors_in_order(vector):
     data = bytes.fromhex(vector["bytes"])
-    whole = RDM6300Protocol().feed(data)
+    whole = feed_within(RDM6300Protocol(), data)
     parser = RDM6300Protocol()
-    split = [r for i in range(len(data)) for r in parser.feed(data[i:i + 1])]
-    assert tags_and_errors(split)[0] == tags_and_errors(whole)[0]
+    split = [r for i in range(len(data)) for r in feed_within(parser, data[i:i + 1])]
+    assert split == whole
 
 
 def test_frame_split_across_reads():
@@ -84,6 +103,65 @@ def test_frame_without_end_byte_resynchronises_on_the_next_frame():
 
 def test_em4100_frame_matches_the_vector():
     assert em4100_frame("0F00A1B2C3").hex() == "0230463030413142324333444603"
+
+
+@pytest.mark.parametrize("cut", range(12))
+@pytest.mark.parametrize("byte", [0x02, 0x03])
+def test_frame_cut_short_at_any_character_is_one_broken_error_and_the_next_frame_is_read(cut, byte):
+    """An early 0x02 starts the next frame (it must not be eaten); an early 0x03 ends the
+    broken one. Cuts at the first characters must not loop for ever."""
+    broken = em4100_frame("0F00A1B2C3")[:1 + cut] + bytes([byte])
+    data = broken + (em4100_frame("1A2B3C4D5E")[1:] if byte == 0x02 else em4100_frame("1A2B3C4D5E"))
+    results = feed_within(RDM6300Protocol(), data)
+    assert results == [FrameError("broken", f"frame cut short: {broken.hex()}"), "1A2B3C4D5E"]
+
+
+def test_frame_with_a_wrong_end_byte_is_broken_and_parsing_goes_on_after_its_start():
+    frame = em4100_frame("0F00A1B2C3")
+    data = frame[:-1] + b"X" + em4100_frame("1A2B3C4D5E")
+    assert feed_within(RDM6300Protocol(), data) == [FrameError("broken", f"no end byte: {(frame[:-1] + b'X').hex()}"),
+                                                     "1A2B3C4D5E"]
+
+
+def test_frame_errors_say_what_was_wrong_in_one_line():
+    [checksum] = RDM6300Protocol().feed(bytes.fromhex("0230463030413142324333303003"))
+    assert checksum == FrameError("checksum", "frame 0F00A1B2C300: checksum 00, computed DF")
+    [not_hex] = RDM6300Protocol().feed(bytes.fromhex("0230463030413142324358444603"))
+    assert not_hex == FrameError("not hex", "frame '0F00A1B2CXDF'")
+
+
+def test_lower_case_hex_in_a_frame_gives_the_upper_case_tag():
+    frame = em4100_frame("0F00A1B2C3").replace(b"F", b"f").replace(b"A", b"a")
+    assert RDM6300Protocol().feed(frame) == ["0F00A1B2C3"]
+
+
+def test_frames_in_every_position_of_a_long_read_are_all_read():
+    tags = [f"{i:02X}00A1B2C3" for i in range(40)]
+    data = b"".join(em4100_frame(t) + b"\xff" * (i % 3) for i, t in enumerate(tags))
+    assert RDM6300Protocol().feed(data) == tags
+
+
+def test_reset_drops_a_partial_frame():
+    parser = RDM6300Protocol()
+    frame = em4100_frame("0F00A1B2C3")
+    assert parser.feed(frame[:7]) == []
+    parser.reset()
+    assert parser.feed(frame[7:]) == []
+    assert parser.feed(frame) == ["0F00A1B2C3"]
+
+
+def test_garbage_alone_is_dropped_and_not_kept():
+    parser = RDM6300Protocol()
+    assert parser.feed(b"\xff" * 100 + b"junk\x03") == []
+    assert parser.feed(em4100_frame("0F00A1B2C3")[3:]) == []       # no start byte kept from the junk
+    assert parser._buf == bytearray()
+
+
+def test_em4100_frame_refuses_what_is_not_a_tag_id():
+    for bad in ("0F00A1B2", "0F00A1B2C3D4", "0F00A1B2CX"):
+        with pytest.raises(ValueError):
+            em4100_frame(bad)
+    assert em4100_frame("0f00a1b2c3") == em4100_frame("0F00A1B2C3")
 
 
 # -- readers on pseudo-terminals -------------------------------------------------------------
@@ -145,6 +223,8 @@ def test_unplug_and_replug_of_a_reader(full_board):
     events = mock.unplug("ballot")
     assert events[0] == ReaderState("ballot", False, at=events[0].at)
     assert (events[1].reason, events[1].source) == ("reader_unplugged", "ballot reader")
+    port = mock.config.readers["ballot"].port
+    assert events[1].detail.startswith(f"{port}: ") and events[1].detail != f"{port}: no device"
     assert mock.board.snapshot().readers == {"ballot": False, "law": True}
     assert mock.present_ballot(3, "ja") == []               # nobody hears a tile on a dead reader
     events = mock.replug("ballot")
@@ -175,8 +255,10 @@ def test_reader_missing_at_start_is_a_fault_not_an_error(shipped_config, tmp_pat
     board.start()
     try:
         assert done.wait(2.0)
-        faults = sorted((e.source, e.reason) for e in seen if isinstance(e, Fault))
-        assert faults == [("ballot reader", "reader_missing"), ("law reader", "reader_missing")]
+        faults = sorted((e.source, e.reason, e.detail) for e in seen if isinstance(e, Fault))
+        assert [f[:2] for f in faults] == [("ballot reader", "reader_missing"), ("law reader", "reader_missing")]
+        for (_, _, detail), port in zip(faults, ("no-such-reader", "no-law-reader")):
+            assert detail.startswith(str(tmp_path / port) + ": ") and "No such file or directory" in detail
     finally:
         board.close()
 
