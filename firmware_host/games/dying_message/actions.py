@@ -1,0 +1,193 @@
+"""Actions into the Dying Message engine, events out of it, the refusal error
+(DYING_MESSAGE.md "Replay").
+
+:class:`Action` and :class:`Event` are small value objects with a JSON round trip.
+:class:`IllegalAction` carries one of the replay's rejection reasons.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from firmware_host.errors import FirmwareHostError
+
+__all__ = ["ACTION_KINDS", "CHANCE_KINDS", "REASONS", "Action", "Event", "IllegalAction"]
+
+#: action name -> required fields (DYING_MESSAGE.md "Actions").
+ACTION_KINDS: dict[str, tuple[str, ...]] = {
+    "soulmate": ("seat", "target"),
+    "protect": ("seat", "target"),
+    "kill": ("seat", "targets"),
+    "genuine": ("seat", "cards"),
+    "fake": ("seat", "cards"),
+    "examine": ("seat", "card"),
+    "skip_vote": (),
+    "vote": ("seat", "target"),
+    "shuffle": ("order",),
+    "arrange": ("order",),
+}
+#: The chance inputs (M27, M37).
+CHANCE_KINDS = ("shuffle", "arrange")
+
+#: Rejection reasons in the replay's order of precedence (``not_alive`` is there twice: the
+#: acting seat before ``not_your_turn``, a target after ``invalid_target``).
+REASONS = ("game_over", "malformed", "wrong_phase", "not_alive", "not_your_turn",
+           "already_acted", "wrong_count", "invalid_target", "protected", "not_available")
+
+#: Reasons given only to the acting seat at any time: saying them at the table would name a
+#: protected seat, a card chosen at night, or a Forensic Scientist's entitlement (M39, M49).
+_PRIVATE_REASONS = frozenset({"protected", "not_available", "wrong_count"})
+
+
+class IllegalAction(FirmwareHostError, ValueError):
+    """An action the rules refuse now; the game state is left unchanged.
+
+    Attributes:
+        reason: one of :data:`REASONS`, the first that applies in the replay's precedence.
+        message: one English sentence for logs and the replay's ``rejected`` line.
+        private: True when the reason itself would reveal a private fact (M49): it is then
+            spoken only to the acting seat. (In the Killing Phase every refusal is private;
+            the board adapter decides that by the phase.)
+    """
+
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.message = message
+        self.private = reason in _PRIVATE_REASONS
+
+
+def _int(value: Any) -> bool:
+    return type(value) is int
+
+
+class Action:
+    """One action of the replay's table (immutable by convention; hashable).
+
+    Args:
+        kind: the action name (:data:`ACTION_KINDS`).
+        seat: the acting seat (0-based); None for ``skip_vote``, ``shuffle``, ``arrange``.
+        target: a seat (``soulmate``, ``protect`` — None = nobody with ``dog_may_pass`` —,
+            ``vote``).
+        targets: seats, a set (``kill``), kept as a sorted tuple.
+        cards: card ids, a set (``genuine``, ``fake``), kept as a sorted tuple.
+        card: a card id or None: no card (``examine``).
+        order: card ids in order (``shuffle``: the new draw pile top first; ``arrange``: the
+            message area's reading order).
+
+    Example::
+
+        Action("kill", seat=3, targets=(2,))
+        Action.from_json({"action": "vote", "seat": 2, "target": 5})
+    """
+
+    __slots__ = ("kind", "seat", "target", "targets", "cards", "card", "order")
+
+    def __init__(self, kind: str, seat: int | None = None, target: int | None = None,
+                 targets: tuple[int, ...] | None = None, cards: tuple[int, ...] | None = None,
+                 card: int | None = None, order: tuple[int, ...] | None = None) -> None:
+        self.kind = kind
+        self.seat = seat
+        self.target = target
+        self.targets = None if targets is None else tuple(sorted(targets))
+        self.cards = None if cards is None else tuple(sorted(cards))
+        self.card = card
+        self.order = None if order is None else tuple(order)
+
+    @classmethod
+    def from_json(cls, obj: Any, players: int | None = None,
+                  dog_may_pass: bool = False) -> "Action":
+        """Parse one action object, checking what the replay calls ``malformed``.
+
+        Args:
+            obj: e.g. ``{"action": "kill", "seat": 3, "targets": [2]}``.
+            players: the player count, to check ``seat`` is in 0..n-1 (None: not checked).
+            dog_may_pass: ``target: null`` is allowed in ``protect`` (option, M14).
+
+        Raises:
+            IllegalAction: reason ``malformed``: not an object, an unknown action, a missing
+                field or a field of the wrong type (``true``/``false`` are not integers).
+        """
+        if not isinstance(obj, dict):
+            raise IllegalAction("malformed", "an action must be a JSON object")
+        kind = obj.get("action")
+        if kind not in ACTION_KINDS:
+            raise IllegalAction("malformed", f"unknown action {kind!r}")
+        for name in ACTION_KINDS[kind]:
+            if name not in obj:
+                raise IllegalAction("malformed", f"{kind}: the field {name!r} is missing")
+        fields = {name: obj[name] for name in ACTION_KINDS[kind]}
+        if "seat" in fields:
+            seat = fields["seat"]
+            if not _int(seat) or (players is not None and not 0 <= seat < players):
+                raise IllegalAction("malformed", f"{kind}: seat must be a seat number"
+                                    + (f" 0..{players - 1}" if players else "")
+                                    + f", not {seat!r}")
+        if "target" in fields:
+            target = fields["target"]
+            if not _int(target) and not (target is None and kind == "protect" and dog_may_pass):
+                raise IllegalAction("malformed", f"{kind}: target must be a seat number, "
+                                    f"not {target!r}")
+        for name in ("targets", "cards"):
+            if name in fields:
+                value = fields[name]
+                if (not isinstance(value, list) or any(not _int(v) for v in value)
+                        or len(set(value)) != len(value)):
+                    raise IllegalAction("malformed", f"{kind}: {name} must be a list of "
+                                        f"different integers, not {value!r}")
+                fields[name] = tuple(value)
+        if "card" in fields and fields["card"] is not None and not _int(fields["card"]):
+            raise IllegalAction("malformed", f"{kind}: card must be a card number or null, "
+                                f"not {fields['card']!r}")
+        if "order" in fields:
+            if not isinstance(fields["order"], list):
+                raise IllegalAction("malformed", f"{kind}: order must be a list of cards")
+            fields["order"] = tuple(fields["order"])
+        return cls(kind, **fields)
+
+    def to_json(self) -> dict:
+        """The replay's action object; ``Action.from_json(a.to_json()) == a``."""
+        obj: dict[str, Any] = {"action": self.kind}
+        for name in ACTION_KINDS[self.kind]:
+            value = getattr(self, name)
+            obj[name] = list(value) if isinstance(value, tuple) else value
+        return obj
+
+    def _key(self) -> tuple:
+        return (self.kind, self.seat, self.target, self.targets, self.cards, self.card,
+                self.order)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{k}={v!r}" for k, v in self.to_json().items() if k != "action")
+        return f"Action({self.kind!r}{', ' if fields else ''}{fields})"
+
+
+class Event:
+    """One engine event (DYING_MESSAGE.md "Output"): ``kind`` and its ``data`` dict.
+
+    Kinds: ``game_started``, ``evidence_pool``, ``round_started``, ``killing_phase_skipped``,
+    ``died``, ``message_area``, ``examined``, ``vote_skipped``, ``vote``, ``eliminated``,
+    ``shuffled``, ``game_over``. All are public facts (M39).
+    """
+
+    __slots__ = ("kind", "data")
+
+    def __init__(self, kind: str, data: dict | None = None) -> None:
+        self.kind = kind
+        self.data = {} if data is None else data
+
+    def to_json(self) -> dict:
+        """``{"event": kind, **data}``, as the replay prints it."""
+        return {"event": self.kind, **self.data}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Event) and (self.kind, self.data) == (other.kind, other.data)
+
+    def __repr__(self) -> str:
+        return f"Event({self.kind!r}, {self.data!r})"
