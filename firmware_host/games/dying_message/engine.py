@@ -125,6 +125,7 @@ class Game:
         self.vote_number = 1
         self.ballots: dict[int, int] = {}
         self.accused: int | None = None
+        self.last_accused: int | None = None   # the accused of the vote just counted
         self.drawn_this_preparation = 0
         self.log: list[tuple] = []
         self._started = False
@@ -513,8 +514,8 @@ class Game:
         source = self._genuine_source()
         self.need = min(1 + aristocrats, len(source))      # M21, M26
         for s in self.night_dead:
-            self._private(s, "night.dead.brief", killers=list(self.night_killers),
-                          count=self.need, discard=self.refuse_collector_killed)
+            key = "night.dead.brief.discard" if self.refuse_collector_killed else "night.dead.brief"
+            self._private(s, key, killers=list(self.night_killers), count=self.need)
         if self.need == 0:
             self._after_genuine(())
             return
@@ -646,11 +647,14 @@ class Game:
         """M29: the Forensic Scientists who just died examine, then ``then``."""
         self.after_examine = then
         if any(s not in self.examined for s in self.examiners):
+            if self.phase != EXAMINE:
+                self._step("examine", seats=sorted(self.examiners))
             self.phase = EXAMINE
             return
         self.examiners, self.examined = {}, set()
         if then == VOTE:
             self.phase = VOTE
+            self._step("vote", number=1, accused=None)
         else:
             self._prepare()
 
@@ -660,7 +664,7 @@ class Game:
             _, genuine = self.messages[self.examiners[a.seat]]
             self._event("examined", seat=a.seat, card=a.card, genuine=a.card in genuine)
         else:
-            self._private(a.seat, "examine.none")
+            self._step("examine_none", seat=a.seat)
         self._examine_or(self.after_examine)
 
     def _do_skip_vote(self, a: Action) -> None:
@@ -682,8 +686,10 @@ class Game:
         self.ballots = {}
         if self.vote_number == 1 and majority is not None:    # M33
             self.vote_number, self.accused, self.phase = 2, majority, SECOND_VOTE
+            self._step("vote", number=2, accused=majority)
             return
         accused, self.accused = self.accused, None
+        self.last_accused = accused
         if self.vote_number == 2 and majority is not None and majority == accused:
             self._event("eliminated", seat=accused)            # M34
             dead = self._die_in_waves([accused], "vote")

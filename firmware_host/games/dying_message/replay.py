@@ -19,7 +19,7 @@ from .playout import chance_action
 from .setup import Setup, deal
 from .views import state_json
 
-__all__ = ["replay_objects", "start_game"]
+__all__ = ["replay_objects", "start_game", "announcer_for"]
 
 Announcer = Callable[[Game, Any], list[dict]]
 
@@ -38,6 +38,27 @@ def start_game(setup_obj: Any) -> tuple[Setup, Game, random.Random | None]:
     return setup, Game(setup.with_dealt(roles, deck)), rng
 
 
+def announcer_for(setup: Setup) -> Announcer:
+    """The replay's announcer: ``announce`` lines (channel, key, params, text) in the setup's
+    language, cards described by the setup's ``evidence`` (M46)."""
+    from . import announce, catalogue
+
+    language = setup.language
+    descriptions = dict(enumerate(setup.evidence)) if setup.evidence is not None else None
+
+    def line(a: "announce.Announcement") -> dict:
+        return {"event": "announce", "channel": a.channel, "key": a.key, "params": a.params,
+                "text": catalogue.text(a.key, a.params, language, descriptions=descriptions)}
+
+    def say(game: Game, entry: Any) -> list[dict]:
+        if entry[0] == "refusal":
+            _, error, obj = entry
+            return [line(announce.refusal(error, obj.get("seat"), game))]
+        return [line(a) for a in announce.for_entry(game, entry)]
+
+    return say
+
+
 def replay_objects(setup_obj: Any, setup_line: int, lines: Iterable[tuple[int, Any]],
                    announcer: Announcer | None = None) -> list[dict]:
     """Play a game file; return the output objects in order.
@@ -46,8 +67,9 @@ def replay_objects(setup_obj: Any, setup_line: int, lines: Iterable[tuple[int, A
         setup_obj: the value of the first line's ``"setup"`` key.
         setup_line: the setup's line number (for messages).
         lines: ``(line number, value)`` of every further line that is not blank or ``#``.
-        announcer: ``announcer(game, refusal_or_None)`` → ``announce``/refusal lines for the
-            game's current :attr:`Game.log` (None: no announcements).
+        announcer: ``announcer(game, entry)`` → the ``announce`` lines of one
+            :attr:`Game.log` entry, or of ``("refusal", IllegalAction, line object)``; None:
+            :func:`announcer_for` the setup (pass ``False`` for no announcements).
 
     Raises:
         UsageError: the file is unusable ("What makes the file unusable"): an invalid setup,
@@ -58,15 +80,17 @@ def replay_objects(setup_obj: Any, setup_line: int, lines: Iterable[tuple[int, A
         setup, game, rng = start_game(setup_obj)
     except UsageError as exc:
         raise UsageError(f"line {setup_line}: {exc}") from None
+    if announcer is None:
+        announcer = announcer_for(setup)
+    elif announcer is False:
+        announcer = None
     out: list[dict] = []
 
-    def emit(refusal: Any = None) -> None:
+    def emit() -> None:
         for entry in game.log:
             if entry[0] == "event":
                 out.append(entry[1].to_json())
-                if announcer is not None:
-                    out.extend(announcer(game, entry))
-            elif announcer is not None:
+            if announcer is not None:
                 out.extend(announcer(game, entry))
 
     def settle_chance(number: int | None) -> None:

@@ -1,0 +1,204 @@
+"""What the board says: the engine's log → announcements (M28, M39, M41, M45, M48, M49).
+
+The engine reports what happened in :attr:`Game.log` (events, script steps, private facts);
+this module decides what is said and to whom: :class:`Announcement` objects, each a message
+key of the :mod:`catalogue` with plain-JSON params and a channel (``"public"`` — the table
+speaker — or ``"seat:N"``, one seat's earphone). A private key on the public channel cannot
+even be constructed (:class:`PrivacyError`), so a mistake fails loudly instead of leaking
+(M39).
+
+Example::
+
+    game.apply(Action("kill", seat=3, targets=(2,)))
+    for entry in game.log:
+        for a in announce.for_entry(game, entry):
+            say(a.channel, catalogue.text(a.key, a.params, language))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from firmware_host.errors import FirmwareHostError
+
+from . import catalogue
+from .engine import NIGHT_PHASES, Game
+from .views import character_counts
+
+__all__ = ["Announcement", "PrivacyError", "make", "for_entry", "for_log", "prolog",
+           "refusal", "status", "STEP_KEYS"]
+
+
+class PrivacyError(FirmwareHostError, ValueError):
+    """A private message (M39) addressed to the table."""
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """One thing to say: a catalogue message on one channel.
+
+    Attributes:
+        channel: ``"public"`` or ``"seat:N"`` (0-based seat).
+        key: a :func:`catalogue.keys` key.
+        params: exactly :func:`catalogue.placeholders` of ``key``.
+
+    Raises:
+        PrivacyError: a private ``key`` on ``"public"``.
+        catalogue.UnknownMessage: unknown ``key``.
+        ValueError: a bad channel.
+    """
+
+    channel: str
+    key: str
+    params: dict = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "params", dict(self.params))
+        if self.channel != "public":
+            head, _, number = self.channel.partition(":")
+            if head != "seat" or not number.isdigit():
+                raise ValueError(f"channel must be 'public' or 'seat:N', not {self.channel!r}")
+        elif catalogue.is_private(self.key):
+            raise PrivacyError(f"{self.key} is private and cannot go to the table (M39)")
+
+    @property
+    def seat(self) -> int | None:
+        """The seat of a ``seat:N`` channel, or None for ``public``."""
+        return None if self.channel == "public" else int(self.channel[5:])
+
+
+def make(key: str, params: Mapping[str, Any] | None = None,
+         channel: str = "public") -> Announcement:
+    """An :class:`Announcement` (raises as its constructor does)."""
+    return Announcement(channel, key, dict(params or {}))
+
+
+def _seat(seat: int) -> str:
+    return f"seat:{seat}"
+
+
+#: Script step (engine log) -> public key of the narrator's script (M41).
+STEP_KEYS = {
+    "night": "night.falls", "soulmate": "night.soulmate", "dogs": "night.dogs",
+    "killers": "night.killers", "dogs_close": "night.dogs_close", "dead": "night.dead",
+    "detective": "night.detective", "mastermind": "night.mastermind", "fake": "night.fake",
+    "dawn": "night.dawn",
+}
+
+
+def for_entry(game: Game, entry: tuple) -> list[Announcement]:
+    """The announcements of one :attr:`Game.log` entry (``("event", Event)``,
+    ``("step", name, params)`` or ``("private", seat, key, params)``)."""
+    kind = entry[0]
+    if kind == "private":
+        _, seat, key, params = entry
+        return [make(key, params, _seat(seat))]
+    if kind == "step":
+        return _step(game, entry[1], entry[2])
+    event = entry[1]
+    return _event(game, event.kind, event.data)
+
+
+def for_log(game: Game) -> list[Announcement]:
+    """The announcements of the whole :attr:`Game.log` of the last start/apply, in order."""
+    out: list[Announcement] = []
+    for entry in game.log:
+        out.extend(for_entry(game, entry))
+    return out
+
+
+def _step(game: Game, name: str, params: dict) -> list[Announcement]:
+    if name == "night":
+        out = [make("night.falls")]
+        out += [make("night.round", {"round": params["round"]}, _seat(s))
+                for s in game.living()]
+        return out
+    if name == "examine":
+        return [make("examine.open", {"seats": params["seats"]})]
+    if name == "examine_none":
+        return [make("examined.none", {"seat": params["seat"]})]
+    if name == "vote":
+        if params["number"] == 2:
+            return [make("vote.second", {"accused": params["accused"]})]
+        return [make("vote.open", {"number": 1})]
+    return [make(STEP_KEYS[name])]
+
+
+def _event(game: Game, kind: str, data: dict) -> list[Announcement]:
+    if kind == "game_started":
+        return [make("game.started", {"players": data["players"],
+                                      "in_play": dict(data["characters"])})] + prolog(game)
+    if kind == "evidence_pool":
+        return [make("pool.laid", {"round": data["round"], "cards": data["cards"]})]
+    if kind == "round_started":
+        return [make("round.started", {"round": data["round"]})]
+    if kind == "killing_phase_skipped":
+        return [make("round.skipped", {"round": data["round"]})]
+    if kind == "died":
+        out = [make(f"died.{data['cause']}", {"seat": data["seat"],
+                                               "character": data["character"]})]
+        if data["character"] == "muay_thai" and data["cause"] == "killers":
+            out.append(make("effect.muay_thai", {"skips": game.skips_pending}))
+        return out
+    if kind == "message_area":
+        return [make("messages.read", {"round": data["round"], "cards": data["cards"]}),
+                make("messages.move")]
+    if kind == "examined":
+        key = "examined.genuine" if data["genuine"] else "examined.fake"
+        return [make(key, {"seat": data["seat"], "card": data["card"]})]
+    if kind == "vote_skipped":
+        return [make("vote.skipped")]
+    if kind == "vote":
+        out = [make("vote.ballots", {"ballots": dict(data["ballots"])})]
+        if data["number"] == 2 and data["majority"] != game.last_accused:
+            out.append(make("vote.acquitted", {"seat": game.last_accused}))
+        elif data["majority"] is not None:
+            out.append(make("vote.majority", {"seat": data["majority"]}))
+        else:
+            out.append(make("vote.no_majority"))
+        return out
+    if kind == "eliminated":
+        return []       # said with the character by ``died.vote`` right after
+    if kind == "shuffled":
+        return [make("shuffled", {"draw_pile": data["draw_pile"]})]
+    if kind == "game_over":
+        return [make(f"game_over.{data['winner']}"),
+                make("game_over.characters", {"characters": list(data["characters"])})]
+    return []
+
+
+def prolog(game: Game) -> list[Announcement]:
+    """Each seat's own character, privately (M8)."""
+    return [make("prolog.character", {"character": c}, _seat(s))
+            for s, c in enumerate(game.characters)]
+
+
+def refusal(error: Any, seat: Any, game: Game) -> Announcement:
+    """The spoken refusal of a rejected action (M49): during the Killing Phase (or for a
+    reason that names a private fact) only into the acting seat's earphone; else public.
+    A refusal without a valid seat (a chance input, ``skip_vote``) is public, seat None."""
+    if type(seat) is not int or not 0 <= seat < game.players:
+        seat = None
+    key = f"refusal.{error.reason}"
+    private = error.private or game.phase in NIGHT_PHASES or game.chance_due == "arrange"
+    if seat is not None and private:
+        return make(key, {"seat": seat}, _seat(seat))
+    if seat is None and catalogue.is_private(key):
+        key = "refusal.malformed" if error.reason == "malformed" else "refusal.wrong_phase"
+    return make(key, {"seat": seat})
+
+
+def status(game: Game, seat: int | None = None) -> list[Announcement]:
+    """The public status (round, living seats, Killing Phases to skip) and, for a seat, its
+    own character privately (M47)."""
+    from .views import public_view
+    view = public_view(game)
+    out = [make("status.public", {"round": view["round"], "living": len(view["alive"]),
+                                  "skips": view["skips_pending"]})]
+    if seat is not None:
+        out.append(make("status.private", {"character": game.characters[seat]}, _seat(seat)))
+    return out
+
+
+_ = character_counts  # re-exported for callers that build game.started themselves
