@@ -238,7 +238,7 @@ def cardinal(n: int, language: str = "de") -> str:
         if hundreds and not rest:
             return head
         if rest < 20:
-            word = ("ein" if rest == 1 and hundreds else _DE_UNITS[rest])
+            word = _DE_UNITS[rest]
         else:
             tens, unit = divmod(rest, 10)
             word = _DE_TENS[tens] if not unit else (

@@ -142,7 +142,8 @@ class Game:
 
     def living(self) -> list[int]:
         """Living seats, sorted."""
-        return [s for s in range(self.players) if self.alive[s]]
+        alive = self.alive
+        return [s for s in range(self.players) if alive[s]]
 
     def living_killers(self) -> list[int]:
         """Living killers, sorted (M2)."""
@@ -192,6 +193,10 @@ class Game:
         """What ``seat`` may choose now (:class:`Choice`), or None when it has no part."""
         if seat not in self.awaiting():
             return None
+        return self.choice_of(seat)
+
+    def choice_of(self, seat: int) -> Choice:
+        """:meth:`choice` for a seat known to be in :meth:`awaiting` (no check; playouts)."""
         phase, n = self.phase, self.players
         if phase == SOULMATE:
             return Choice("soulmate", [s for s in self.living() if s != seat])

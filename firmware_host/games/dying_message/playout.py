@@ -45,8 +45,7 @@ def random_action(game: Game, rng: random.Random, agree: float = 0.8,
     if not waiting:
         raise RuntimeError(f"nobody can act in phase {game.phase}")
     seat = waiting[int(rng.random() * len(waiting))]
-    choice = game.choice(seat)
-    assert choice is not None
+    choice = game.choice_of(seat)
     kind = choice.kind
     if choice.skip_allowed and rng.random() < skip:
         return Action("skip_vote")
