@@ -254,18 +254,20 @@ class MockBoard:
             self._set(bcm, closed)
 
     # -- RFID signals -------------------------------------------------------------------
-    def present_ballot(self, seat: int, ballot: str) -> list[Any]:
-        """Drop seat ``seat``'s ``ja``/``nein`` tile into the ballot box (the ballot reader).
+    def present_ballot(self, seat: int, ballot: str, reader: str = "ballot") -> list[Any]:
+        """Drop seat ``seat``'s ``ja``/``nein`` tile into the ballot box (the ballot reader),
+        or hold it to another ``reader`` (a tile at the wrong reader).
 
-        :raises UsageError: no such tile in the registry, or no ballot reader configured."""
+        :raises UsageError: no such tile in the registry, or no such reader configured."""
         tag = self.tags.ballot_tag(seat, ballot) if self.tags else None
         if tag is None:
             raise UsageMockError(f"seat {seat} has no {ballot!r} tile in the tag registry")
-        return self.present_tag("ballot", tag)
+        return self.present_tag(reader, tag)
 
-    def present_law(self, party: str, tile: int | None = None) -> list[Any]:
+    def present_law(self, party: str, tile: int | None = None, reader: str = "law") -> list[Any]:
         """Put law tile ``tile`` (1-based within ``party``; None: the next one in turn) on the
-        law reader at the discard tray. :raises UsageError: no such tile or no law reader."""
+        law reader at the discard tray (or on another ``reader``: a tile at the wrong reader).
+        :raises UsageError: no such tile or no such reader."""
         tiles = self.tags.law_tags(party) if self.tags else []
         if not tiles:
             raise UsageMockError(f"no {party!r} law tiles in the tag registry")
@@ -278,14 +280,15 @@ class MockBoard:
             if not found:
                 raise UsageMockError(f"no {party} law tile {tile} in the tag registry")
             tag = found[0]
-        return self.present_tag("law", tag)
+        return self.present_tag(reader, tag)
 
-    def present_role(self, role: str, tile: int = 1) -> list[Any]:
-        """Present role tile ``tile`` of ``role`` at the ballot reader (BOARD.md "Roles")."""
+    def present_role(self, role: str, tile: int = 1, reader: str = "ballot") -> list[Any]:
+        """Present role tile ``tile`` of ``role`` at the ballot reader (BOARD.md "Roles"), or
+        at another ``reader``."""
         found = [t for n, t in (self.tags.role_tags(role) if self.tags else []) if n == tile]
         if not found:
             raise UsageMockError(f"no {role} role tile {tile} in the tag registry")
-        return self.present_tag("ballot", found[0])
+        return self.present_tag(reader, found[0])
 
     def present_tag(self, reader: str, tag: str, repeats: int = 3) -> list[Any]:
         """Lay a tag on ``reader``: its frame ``repeats`` times, :data:`FRAME_INTERVAL_S`
@@ -405,11 +408,13 @@ class MockBoard:
         if kind == "key":
             return self.press_game_master_key(field("gesture", "press", str))
         if kind == "ballot":
-            return self.present_ballot(field("seat", types=int), field("ballot", types=str))
+            return self.present_ballot(field("seat", types=int), field("ballot", types=str),
+                                       field("reader", "ballot", str))
         if kind == "law_read":
-            return self.present_law(field("party", types=str), field("tile", None, (int, type(None))))
+            return self.present_law(field("party", types=str), field("tile", None, (int, type(None))),
+                                    field("reader", "law", str))
         if kind == "role":
-            return self.present_role(field("role", types=str), field("tile", 1, int))
+            return self.present_role(field("role", types=str), field("tile", 1, int), field("reader", "ballot", str))
         if kind == "slot":
             state = field("state", types=str)
             if state not in ("filled", "emptied"):

@@ -225,6 +225,15 @@ class SecretDictatorGame:
         self.announced: collections.deque = collections.deque(maxlen=50)
         self.faults: collections.deque = collections.deque(maxlen=50)
         self._last_groups: list = []                      # (action, events) groups of a rebuilt game
+        # BOARD.md "Each reader has its own tiles": the tiles read for the move going on, so
+        # the same tag read again (left on the reader, shown twice, a noisy re-read) is ignored
+        self._ballot_move: tuple | None = None            # the election (or veto reply) of _ballots_read
+        self._ballots_read: set[tuple[int, str]] = set()  # (seat, ballot) tiles read for it
+        self._law_move: tuple | None = None               # the legislative session (or phase) of _laws_read
+        self._laws_read: set[tuple[str, int]] = set()     # (party, tile) law tiles read in it
+        self._discard_pile: set[tuple[str, int]] = set()  # law tiles discarded since the last reshuffle
+        self._roles_quiet: set[tuple[str, int]] = set()   # role tiles just read: ignored until the first move
+        self._replaying_held = False                      # a kept tile input is being applied now
 
     # ======================================================================= life cycle
     def boot(self, resume: bool = True) -> None:
@@ -439,6 +448,7 @@ class SecretDictatorGame:
             self.service.journal.finish_game(self.game_id, "abandoned")
         self.game, self.game_id = None, None
         self.paused = False
+        self._forget_tiles()
         self._play_back_names()
         if self.role_source == "tiles":
             self.setup = setup
@@ -504,6 +514,7 @@ class SecretDictatorGame:
         if self.service.voice is not None:
             self.service.voice.set_language(self.language)
         self.tiles = None
+        self._forget_tiles()
         self._last_groups = groups
         self.chaos_placement = False
         self.tracker_asked = False
@@ -550,7 +561,7 @@ class SecretDictatorGame:
         try:
             events = self.game.apply(action)
         except IllegalAction as exc:
-            self.refuse(exc, action)
+            self.refuse(exc, action, from_gm=from_gm)
             return False
         try:
             self.service.journal.append_action(self.game_id, action.to_json())
@@ -568,6 +579,9 @@ class SecretDictatorGame:
         game = self.game
         assert game is not None
         self._emit_events(events)
+        self._roles_quiet = set()
+        if any(e.kind == "reshuffled" for e in events):
+            self._discard_pile = set()         # R12: the discard pile goes back into the draw pile
         if any(e.kind == "law_enacted" and e.data.get("by") == "chaos" for e in events) and action.kind != "chaos_law":
             self.chaos_placement = True
         if any(e.kind == "tracker" for e in events) and self.tracker != game.tracker:
@@ -617,18 +631,31 @@ class SecretDictatorGame:
             if not self.accept(Action("reshuffle", order=tuple(order))):
                 break
 
-    def refuse(self, exc: IllegalAction, action: Action) -> None:
+    def refuse(self, exc: IllegalAction, action: Action, *, from_gm: bool = False) -> None:
         """A rejected action: a ``rejected`` line, one INFO log line, the refusal spoken
-        (only to the acting seat when the reason would reveal a secret)."""
-        line = {"event": "rejected", "line": self.service.current_line, "action": action.kind,
-                "reason": exc.reason, "message": exc.message}
+        (only to the acting seat when the reason would reveal a secret).
+
+        :param from_gm: the game master entered the action (``act``). A refusal whose reason
+            is a secret (``not_in_hand``: the hand lacks that party) then tells the game master
+            that secret: it is logged as a reveal (a WARNING "secret revealed to game master",
+            as the console's reveal, and a ``reveal`` journal note) and nothing is spoken (the
+            seat did not act, R16)."""
         private = bool(getattr(exc, "private", False))
+        # the line's message never names the party a hand lacks (the console shows the line)
+        message = f"{action.kind}: not possible (the reason is private)" if private else exc.message
+        line = {"event": "rejected", "line": self.service.current_line, "action": action.kind,
+                "reason": exc.reason, "message": message}
         # the console's list and the log never say which party a seat does not hold (R16)
         self.faults.append({"kind": "rejected", "action": action.kind,
                             "reason": "not_possible" if private else exc.reason, "seat": action.seat})
         log.info("refused: %s: %s", f"{action.kind} by seat {action.seat}" if private else describe_action(action),
                  exc.reason)
         self.service.emit(line)
+        if private and from_gm:
+            log.warning("secret revealed to game master (seat %s: a refused %s tells what the hand holds)",
+                        action.seat, action.kind)
+            self._journal_note({"note": "reveal", "seat": action.seat, "by": f"act {action.kind}"})
+            return
         try:
             made = announce.refusal(exc, action.seat, self.game)
         except (FirmwareHostError, ValueError) as err:
@@ -759,10 +786,12 @@ class SecretDictatorGame:
         for event in held:
             log.info("held input applied: %s", describe_input(event))
             self._replaying_law = type(event).__name__ == "LawRead"
+            self._replaying_held = True
             try:
                 self.handle_input(event)
             finally:
                 self._replaying_law = False
+                self._replaying_held = False
 
     def _blocked(self, what: str, seat: int | None = None, hold: Any = None) -> bool:
         """True (and said why) when no action may be accepted now: paused, or the board
@@ -1020,12 +1049,107 @@ class SecretDictatorGame:
             self.service.emit(line)
         self._record_heard(items[0].channel, lines)
 
+    # ======================================================================= readers and tiles
+    def _forget_tiles(self) -> None:
+        """A new game, an undo or a resume: no tile read before belongs to the move now."""
+        self._ballot_move, self._ballots_read = None, set()
+        self._law_move, self._laws_read = None, set()
+        self._discard_pile = set()
+        self._roles_quiet = set()
+
+    def _ballot_move_now(self) -> tuple | None:
+        """The move ballot tiles are read for now: this election, or the president's reply to
+        this proposed veto; None when no ballot is expected."""
+        game = self.game
+        if game is None:
+            return None
+        base = (game.president, game.democratic_laws + game.fascist_laws, game.tracker)
+        if game.phase == "election":
+            return ("election", game.nominee, *base)
+        if game.phase == "legislative_chancellor" and game.veto_pending:
+            return ("veto_reply", game.chancellor, *base)
+        return None
+
+    def _law_move_now(self) -> tuple | None:
+        """The move law tiles are read for now: the legislative session (the president's and
+        the chancellor's discards are one move), else the phase as it is."""
+        game = self.game
+        if game is None:
+            return None
+        phase = game.phase
+        group = "legislative" if phase in ("legislative_president", "legislative_chancellor") else phase
+        return (group, game.president, game.democratic_laws + game.fascist_laws, game.tracker, game.power)
+
+    def _read_again(self, event: Any) -> bool:
+        """BOARD.md "Each reader has its own tiles": True when this tile was read already for
+        the move going on (a tile left on the reader, shown twice, a noisy re-read). Such a
+        read is that same tile: it is ignored (an INFO log line that names no tile) and never
+        answered, so no refusal can tell anyone what the tile is.
+
+        A law tile in the discard pile (discarded since the last R12 reshuffle) is always
+        the same tile: it cannot be discarded again. A ballot tile counts once per election
+        (or veto reply); its tile is remembered until the next one begins. A role tile read in
+        the role reading counts once, and is ignored until the game's first move. A tile kept
+        during a correction and applied afterwards is not a re-read; nor is a tile refused
+        while the game is paused (it counts when shown again after the pause)."""
+        if self._replaying_held or self.paused:
+            return False          # paused: the tile is refused and counts when shown again after
+        name = type(event).__name__
+        if name == "BallotRead":
+            tile: tuple = (event.seat, event.ballot)
+            move = self._ballot_move_now()
+            if move is not None and move != self._ballot_move:
+                self._ballot_move, self._ballots_read = move, set()
+            seen = self._ballots_read
+        elif name == "LawRead":
+            tile = (event.party, event.tile)
+            if tile in self._discard_pile:
+                log.info("law tile read again (in the discard pile): ignored")
+                return True
+            move = self._law_move_now()
+            if move != self._law_move:
+                self._law_move, self._laws_read = move, set()
+            seen = self._laws_read
+        elif name == "RoleTileRead":
+            tile = (event.role, event.tile)
+            seen = set(self.tiles or ()) | self._roles_quiet
+            if tile in seen:
+                log.info("role tile read again: ignored")
+                return True
+            return False
+        else:
+            return False
+        if tile in seen:
+            log.info("%s read again in the same move: ignored", describe_input(event))
+            return True
+        seen.add(tile)
+        return False
+
+    def _wrong_reader(self, event: Any, key: str, params: dict | None = None) -> None:
+        """A tile at a reader that is not its own, or a role tile nobody asked for: named
+        neutrally at the table (``key``: a ballot tile, a law, a role tile, never which one)
+        and nothing changes (BOARD.md "Each reader has its own tiles"). A ``fault`` line
+        ("a signal that could not be used", SIMULATE.md) without the tile."""
+        what = {"BallotRead": "ballot tile", "LawRead": "law tile", "RoleTileRead": "role tile"}.get(
+            type(event).__name__, "tile")
+        reader = getattr(event, "reader", "?")
+        log.info("%s at the %s reader: not counted", what, reader)
+        line = {"event": "fault", "source": f"{reader} reader", "reason": "wrong_reader", "detail": f"a {what}"}
+        if self.service.current_line:
+            line["line"] = self.service.current_line
+        self.service.emit(line)
+        self.faults.append({"kind": "fault", "reason": "wrong_reader", "detail": f"a {what} at the {reader} reader"})
+        self.say("public", key, params or {}, priority="refusal")
+
     def _on_BallotRead(self, event: Any) -> None:
         game = self.game
-        if self.tiles is not None:
-            self._refuse_plain("vote", "wrong_phase", "role tiles are being read", event.seat)
+        if getattr(event, "reader", "ballot") != "ballot":
+            self._wrong_reader(event, "tile.ballot_at_discard_pile")
             return
-        if game is None:
+        if self.tiles is not None:
+            self._wrong_reader(event, "roles.not_a_role_tile", {"seat": len(self.tiles)})
+            return
+        if game is None or self._read_again(event):
             return
         # a ballot tile lies in the box: during a correction it is kept and counts after it
         if game.phase == "legislative_chancellor" and game.veto_pending and event.seat == game.president:
@@ -1036,7 +1160,7 @@ class SecretDictatorGame:
             return
         action = Action("vote", seat=event.seat, ballot=event.ballot)
         if game.phase == "election":
-            if self._held_seat(event.seat):
+            if self._held_seat(event.seat):      # another tile of the seat (the same one is a re-read)
                 self.refuse(IllegalAction("already_voted", "vote: this seat's ballot is kept for after the correction"),
                             action)
                 return
@@ -1046,8 +1170,15 @@ class SecretDictatorGame:
 
     def _on_LawRead(self, event: Any) -> None:
         game = self.game
-        if game is None:
+        if getattr(event, "reader", "law") != "law":
+            if self.tiles is not None:
+                self._wrong_reader(event, "roles.not_a_role_tile", {"seat": len(self.tiles)})
+            elif game is not None:
+                self._wrong_reader(event, "tile.law_at_ballot_box")
             return
+        if game is None or self._read_again(event):
+            return
+        tile = (event.party, event.tile)
         if game.phase == "legislative_president":
             # the law lies in the tray: during a correction it is kept and counts after it
             action = Action("discard", seat=game.president, party=event.party)
@@ -1057,7 +1188,8 @@ class SecretDictatorGame:
             if ((held or action in game.legal_actions(game.president))
                     and self._blocked("discard", seat, hold=event)):
                 return
-            self.accept(action)
+            if self.accept(action):
+                self._discard_pile.add(tile)
             return
         if game.phase == "legislative_chancellor" and not game.veto_pending:
             if game.tracked and event.party not in private_view(game, game.chancellor)["hand"]:
@@ -1065,18 +1197,30 @@ class SecretDictatorGame:
                             Action("discard", seat=game.chancellor, party=event.party))
                 return
             self.chancellor_discard = event.party
+            self._discard_pile.add(tile)
             log.info("chancellor's discard read")
             return
         self._refuse_plain("discard", "wrong_phase", f"no discard is expected now ({game.phase})", None,
                            key="refusal.no_discard")
 
     def _on_RoleTileRead(self, event: Any) -> None:
-        if self.tiles is None or self.setup is None:
-            self.service.fault("ballot reader", "role_tile", "a role tile outside the role reading", key=None)
+        """BOARD.md "Roles": during the role reading each seat in turn presents its role tile
+        at the ballot box; nothing about it is said publicly. A role tile elsewhere, or when no
+        role reading asks for one, is named neutrally and changes nothing; the same tile read
+        again is ignored."""
+        reading = self.tiles is not None and self.setup is not None
+        if self._read_again(event):
             return
-        if any(tile == (event.role, event.tile) for tile in self.tiles):
-            self.service.fault("ballot reader", "duplicate_tile", "the same role tile twice")
+        if getattr(event, "reader", "ballot") != "ballot":
+            if reading:
+                self._wrong_reader(event, "roles.present_tile", {"seat": len(self.tiles or ())})
+            else:
+                self._wrong_reader(event, "tile.role_not_asked")
             return
+        if not reading:
+            self._wrong_reader(event, "tile.role_not_asked")
+            return
+        assert self.tiles is not None and self.setup is not None
         seat = len(self.tiles)
         self.tiles.append((event.role, event.tile))
         self.say("public", "roles.tile_read", {"seat": seat})
@@ -1091,12 +1235,17 @@ class SecretDictatorGame:
             dealt = Setup.from_json({**setup.to_json(), "roles": roles,
                                      "deck": deck if isinstance(deck, str) else list(deck)})
         except UsageError as exc:
-            self.service.fault("ballot reader", "role_tiles", str(exc))
+            # the detail never says which roles were read (R16): only that they do not fit
+            log.info("role tiles do not fit the setup: %s", type(exc).__name__)
+            self.service.fault("ballot reader", "role_tiles", "the role tiles read do not fit the player count (R2)")
             self.tiles = []
             self.say("public", "roles.present_tile", {"seat": 0})
             return
         self.say("public", "roles.complete", {})
-        self._begin(dealt, prolog=False)
+        # the tiles just read are ignored if read again until the game's first move
+        self._roles_quiet = set(self.tiles)
+        # the same padded private prolog as a dealt game: team for fascists (R3), R17
+        self._begin(dealt, prolog=True)
 
     def _on_SlotChanged(self, event: Any) -> None:
         if event.track not in self.slots or not 1 <= event.slot <= TRACK_SLOTS[event.track]:
@@ -1380,6 +1529,7 @@ class SecretDictatorGame:
             self.service.journal.finish_game(self.game_id, "abandoned")
         self.game = self.game_id = self.setup = None
         self.pending_setup = self.tiles = None
+        self._forget_tiles()
         self.paused = False
         self.chaos_placement = False
         self.mirror_said = None

@@ -99,6 +99,12 @@ def _choice(obj: dict, key: str, choices: Iterable[str]) -> str:
     return value
 
 
+def _reader(obj: dict) -> dict:
+    """The optional ``reader`` of a tile signal (``ballot``/``law``): the tile is held to that
+    reader instead of its own (BOARD.md "Each reader has its own tiles")."""
+    return {} if obj.get("reader") is None else {"reader": _choice(obj, "reader", READERS)}
+
+
 def _number(obj: dict, key: str, lo: float = 0.0, hi: float = MAX_SECONDS) -> float:
     value = obj.get(key)
     if (isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value)
@@ -119,19 +125,19 @@ def check_signal(kind: str, obj: dict) -> dict:
     if kind == "button":
         return {"seat": _int(obj, "seat", 0, 9), "gesture": _choice(obj, "gesture", GESTURES)}
     if kind == "ballot":
-        return {"seat": _int(obj, "seat", 0, 9), "ballot": _choice(obj, "ballot", BALLOTS)}
+        return {"seat": _int(obj, "seat", 0, 9), "ballot": _choice(obj, "ballot", BALLOTS), **_reader(obj)}
     if kind == "law_read":
         out: dict = {"party": _choice(obj, "party", PARTIES)}
         if obj.get("tile") is not None:
             out["tile"] = _int(obj, "tile", 0, 16)
-        return out
+        return {**out, **_reader(obj)}
     if kind == "key":
         return {"gesture": _choice(obj, "gesture", GESTURES) if "gesture" in obj else "press"}
     if kind in ("role", "role_tile"):
         out = {"role": _choice(obj, "role", ("democrat", "fascist", "dictator"))}
         if obj.get("tile") is not None:
             out["tile"] = _int(obj, "tile", 0, 16)
-        return out
+        return {**out, **_reader(obj)}
     if kind == "slot":
         track = _choice(obj, "track", TRACKS)
         return {"track": track, "slot": _int(obj, "slot", 1, 5 if track == "democratic" else 6),

@@ -300,11 +300,11 @@ class Simulator:
         elif kind == "key":
             mock.press_game_master_key(f.get("gesture", "press"))
         elif kind == "ballot":
-            mock.present_ballot(f["seat"], f["ballot"])
+            mock.present_ballot(f["seat"], f["ballot"], reader=f.get("reader", "ballot"))
         elif kind == "law_read":
-            mock.present_law(f["party"], f.get("tile"))
+            mock.present_law(f["party"], f.get("tile"), reader=f.get("reader", "law"))
         elif kind == "role":
-            mock.present_role(f["role"], f.get("tile", 1) or 1)
+            mock.present_role(f["role"], f.get("tile", 1) or 1, reader=f.get("reader", "ballot"))
         elif kind == "slot":
             mock.set_slot(f["track"], f["slot"], f["state"] == "filled")
         elif kind == "tracker":

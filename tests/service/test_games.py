@@ -214,7 +214,9 @@ def test_role_tiles_are_read_seat_by_seat_then_the_game_starts():
     out = run_lines(lines)
     k = keys(out, "public")
     assert k.count("roles.tile_read") == 5 and "roles.complete" in k and "game.started" in k
-    assert not [key for key in keys(out) if key.startswith("prolog.role")]   # nothing said about roles
+    assert not [key for key in k if key.startswith("prolog.")][:-1]   # nothing said about roles at the table
+    assert k.index("game.started") < k.index("prolog.done")           # the prolog follows (R3, R17)
+    assert [keys(out, f"seat:{s}")[0] for s in range(5)] == [f"prolog.role.{r}" for r in roles]
     assert not [l for l in out if l.get("event") in ("fault", "rejected")]
 
 

@@ -124,13 +124,16 @@ _EARCON_KEYS = {
     "power.execution": "power", "power.execution.done": "power",
     "tile.wrong_slot": "refusal", "tile.removed": "refusal", "tile.unexpected": "refusal",
     "tracker.wrong_hole": "refusal", "tracker.pin_missing": "refusal",
+    "tile.ballot_at_discard_pile": "refusal", "tile.law_at_ballot_box": "refusal",
+    "tile.role_not_asked": "refusal", "roles.not_a_role_tile": "refusal",
 }
 
 
 def _priority(key: str) -> str:
     if key.startswith("fault.") and key != "fault.reader_back":
         return "fault"
-    if key.startswith(("refusal.", "tile.", "tracker.wrong_hole", "tracker.pin_missing")):
+    if key.startswith(("refusal.", "tile.", "tracker.wrong_hole", "tracker.pin_missing",
+                       "roles.not_a_role_tile")):
         return "refusal"
     if key.startswith("game_over."):
         return "game_over"

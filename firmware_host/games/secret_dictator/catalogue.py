@@ -313,6 +313,12 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "roles.present_tile": (("seat",), _O),
     "roles.tile_read": (("seat",), _O),
     "roles.complete": ((), _O),
+    # each reader has its own tiles (BOARD.md): a tile at the wrong reader is named
+    # neutrally (never which ballot, law or role it is) and changes nothing
+    "roles.not_a_role_tile": (("seat",), _O),
+    "tile.ballot_at_discard_pile": ((), _O),
+    "tile.law_at_ballot_box": ((), _O),
+    "tile.role_not_asked": ((), _O),
 }
 
 #: Term keys (no short/long): the words the formatter puts into templates.
