@@ -43,6 +43,7 @@ DEFAULT_GAME = "secret_dictator"
 
 REGISTRY: dict[str, str] = {
     "secret_dictator": "firmware_host.games.secret_dictator.pack",
+    "become_dictator": "firmware_host.games.become_dictator.pack",
     "dying_message": "firmware_host.games.dying_message.pack",
 }
 """Registry name → pack module (imported lazily by :func:`pack`)."""

@@ -1,0 +1,60 @@
+"""*In this way I become a DICTATOR*'s pack module (see :mod:`firmware_host.games`).
+
+``replay_lines`` plays a file of DICTATOR.md "Replay" through the engine, with the spoken
+``announce`` lines of the catalogue.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from firmware_host.errors import UsageError
+
+__all__ = ["NAME", "replay_lines"]
+
+NAME = "become_dictator"
+
+
+def replay_lines(setup_obj: Any, line: int, actions: Iterable[tuple[int, Any]]) -> list[dict]:
+    """Replay a game file (DICTATOR.md "Replay"); return the output objects in order.
+
+    :param setup_obj: the setup object without its ``game`` key.
+    :param line: the setup's physical line number (for messages).
+    :param actions: ``(line number, JSON value)`` of every later line that is not ignored.
+    :raises UsageError: the file is unusable (DICTATOR.md "What makes the file unusable").
+    """
+    from . import announce
+    from .engine import ACTION_KINDS, Action, Game, IllegalAction
+    from .rules import Setup
+    from .views import state_json
+
+    try:
+        setup = Setup.from_json(setup_obj)
+    except UsageError as exc:
+        raise UsageError(f"line {line}: {exc}") from None
+    game = Game(setup)
+    language = setup.language
+    out: list[dict] = []
+
+    def emit(action: Any, events: list) -> None:
+        out.extend(e.to_json() for e in events)
+        out.extend(a.to_json(language) for a in announce.announcements(action, events, game))
+
+    emit(None, game.start())
+    for number, obj in actions:
+        if not isinstance(obj, dict) or "action" not in obj:
+            raise UsageError(f"line {number}: not an action (expected {{\"action\": ...}})")
+        name = obj["action"]
+        if not isinstance(name, str) or name not in ACTION_KINDS:
+            raise UsageError(f"line {number}: unknown action {name!r}")
+        action = Action.from_json(obj)
+        try:
+            events = game.apply(action)
+        except IllegalAction as exc:
+            out.append({"event": "rejected", "line": number, "action": name,
+                        "reason": exc.reason, "message": exc.message})
+            out.extend(a.to_json(language) for a in announce.refusal(exc, action, game))
+            continue
+        emit(action, events)
+    out.append({"state": state_json(game)})
+    return out
