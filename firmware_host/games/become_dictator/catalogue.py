@@ -15,6 +15,8 @@ param      spec                    renders (de / en)
 seat       ``{seat}``              name, or "Platz drei" / "seat 3"
 seats      ``{waiting}``           "Platz eins, Platz drei und Platz fünf"; []: "niemand"
 int        ``{votes}``             "drei" / "three"; ``{votes:plural/Stimme/Stimmen}``
+                                   the noun's form; ``{votes:ein+e}`` German 1 as
+                                   "ein" + ending ("eine Stimme"), else as ``{votes}``
 role       ``{role}``              nominative "der Priester" / "the Priest"; ``:acc``
                                    accusative ("den Priester"); ``:bare`` without article
 roles      ``{hand}``              "Diktator, Narr und Priester" (D2 order as given)
@@ -325,6 +327,8 @@ class _Formatter(string.Formatter):
         if kind == "seats":
             return _join([seat_name(s, lang, self.names) for s in v], lang)
         if kind == "int":
+            if spec.startswith("ein+"):         # German "ein" + ending before a noun
+                return "ein" + spec[4:] if lang == "de" and v == 1 else cardinal(v, lang)
             return cardinal(v, lang)
         if kind == "role":
             return term(f"term.role.{v}.{spec or 'nom'}", lang)

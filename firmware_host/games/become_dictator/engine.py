@@ -152,6 +152,11 @@ class Event:
         return f"Event({self.kind!r}, {self.data!r})"
 
 
+#: step -> the actions it expects (anything else is ``wrong_phase``).
+_EXPECTED = {"vote": ("vote",), "discard_vote": ("discard_vote", "no_discard_vote"),
+             "final_vote": ("vote", "discard_vote"), "night": ("drop",)}
+
+
 def _is_int(value: Any) -> bool:
     return type(value) is int
 
@@ -275,11 +280,7 @@ class Game:
                                or any(not isinstance(r, str) or r not in ROLES
                                       for r in a.roles)):
             raise IllegalAction("malformed", "drop: roles must be a list of role names")
-        expected = {"vote": ("vote",), "discard_vote": ("discard_vote",),
-                    "final_vote": ("vote", "discard_vote"), "night": ("drop",)}[self.phase]
-        if kind == "no_discard_vote":
-            expected = ("no_discard_vote",) if self.phase == "discard_vote" else ()
-        if kind not in expected:
+        if kind not in _EXPECTED[self.phase]:
             raise IllegalAction("wrong_phase", f"{kind}: not expected {self._step_words()}")
         if a.seat not in self.pending:
             why = ("it discard-voted today" if a.seat in self.discard_voters
