@@ -37,9 +37,22 @@ def test_every_worked_example_replays_to_its_expected_state_and_rejections(path)
 
 
 @pytest.mark.parametrize("path", OUR_EXAMPLES, ids=lambda p: p.stem)
-def test_our_example_files_replay_to_the_end(path):
+def test_our_example_files_replay_to_the_end_without_rejections(path):
+    assert path.read_text(encoding="utf-8").startswith("# ")
     out = replay_lines(read_game_file(str(path)))
-    assert out[-1]["state"]["phase"] == "game_over"
+    assert rejected(out) == []
+    state = out[-1]["state"]
+    assert state["phase"] == "game_over" and state["winners"]
+
+
+def test_the_revolution_example_shows_priority_over_the_single_top_dictator():
+    path = ROOT / "examples" / "become-dictator-6p-revolution.jsonl"
+    out = replay_lines(read_game_file(str(path)))
+    state = out[-1]["state"]
+    assert state["ranks"][0] == 1 and state["final_roles"][0] == "dictator"
+    assert (state["winners"], state["winning_roles"]) == ([2, 3], ["revolutionary"])
+    said = [o for o in out if o.get("key") == "game_over.overruled"]
+    assert [o["params"] for o in said] == [{"role": "dictator", "by_roles": ["revolutionary"]}]
 
 
 def test_there_is_an_example_replay_file_in_examples():
