@@ -24,6 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "check-config": ("check_config", "validate a board config (TOML); prints OK or every error"),
     "enrol-tags": ("enrol_tags", "register a new set of RFID tiles, guided by speech"),
     "self-test": ("self_test", "spoken wiring test: every input touched is named aloud"),
+    "files": ("files", "print where the packaged reference files are (board.toml, the systemd unit, …)"),
 }
 
 
@@ -32,6 +33,9 @@ def _build_parser(command: str | None) -> argparse.ArgumentParser:
         prog="firmware-host",
         description="The accessible Secret Dictator board: rules engine, sensors and speech.",
     )
+    from firmware_host import __version__
+
+    parser.add_argument("--version", action="version", version=f"firmware-host {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module, help_text) in COMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)

@@ -14,7 +14,7 @@ Example::
 
     from firmware_host.config import ConfigError, load_config
     try:
-        config = load_config("hardware/board.toml")   # -> hardware.settings.BoardConfig
+        config = load_config("/etc/firmware-host/board.toml")  # -> hardware.settings.BoardConfig
     except ConfigError as exc:
         for problem in exc.problems:                  # e.g. "buttons.hold_sec: unknown key
             print(problem)                            #  (did you mean 'hold_s'?)"
@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from firmware_host.errors import UsageError
+from firmware_host.resources import data_path
 
 if TYPE_CHECKING:  # pragma: no cover
     from firmware_host.hardware.settings import BoardConfig
@@ -86,8 +87,10 @@ class Field:
 REQUIRED = object()
 
 
-#: the default config file, when neither ``path`` nor ``$FIRMWARE_HOST_CONFIG`` names one
-DEFAULT_CONFIG_PATH = Path(__file__).resolve().parent.parent / "hardware" / "board.toml"
+#: the packaged reference (demo) config, used when no other config is found
+DEFAULT_CONFIG_PATH = data_path("board.toml")
+#: the installed board's own config (INSTALL.md copies the reference config here)
+ETC_CONFIG_PATH = Path("/etc/firmware-host/board.toml")
 
 
 class ConfigError(UsageError):
@@ -265,10 +268,29 @@ def validate(document: Mapping[str, Any], modules: list[Any] | None = None) -> t
     return sections, problems
 
 
-def default_config_path() -> Path:
-    """``$FIRMWARE_HOST_CONFIG`` if set, else :data:`DEFAULT_CONFIG_PATH`."""
+def find_config(path: str | os.PathLike[str] | None = None) -> tuple[Path, str]:
+    """Which config file to use, and why (to say it: ``run`` logs it, ``check-config`` prints it).
+
+    Looked up in this order: ``path`` (``--config``), ``$FIRMWARE_HOST_CONFIG``,
+    :data:`ETC_CONFIG_PATH` (``/etc/firmware-host/board.toml``) when it exists, else the
+    packaged reference config :data:`DEFAULT_CONFIG_PATH` (the demo board).
+
+    :returns: ``(path, source)``; ``source`` is ``"--config"``, ``"$FIRMWARE_HOST_CONFIG"``,
+        ``"/etc/firmware-host/board.toml"`` or ``"the packaged demo config"``.
+    """
+    if path is not None:
+        return Path(path), "--config"
     env = os.environ.get("FIRMWARE_HOST_CONFIG")
-    return Path(env) if env else DEFAULT_CONFIG_PATH
+    if env:
+        return Path(env), "$FIRMWARE_HOST_CONFIG"
+    if ETC_CONFIG_PATH.exists():
+        return ETC_CONFIG_PATH, str(ETC_CONFIG_PATH)
+    return DEFAULT_CONFIG_PATH, "the packaged demo config"
+
+
+def default_config_path() -> Path:
+    """The config used without ``--config`` (see :func:`find_config`)."""
+    return find_config(None)[0]
 
 
 def read_document(path: str | os.PathLike[str]) -> dict[str, Any]:
@@ -287,7 +309,7 @@ def read_document(path: str | os.PathLike[str]) -> dict[str, Any]:
 def load_config(path: str | os.PathLike[str] | None = None) -> "BoardConfig":
     """Read, validate and type the board config.
 
-    :param path: a TOML file; None: ``$FIRMWARE_HOST_CONFIG`` or ``hardware/board.toml``.
+    :param path: a TOML file; None: looked up as :func:`find_config` says.
     :returns: :class:`firmware_host.hardware.settings.BoardConfig`: the hardware part typed
         (pins as BCM numbers, times in seconds), every layer's section, defaults filled in,
         in ``.sections`` (also ``.raw``).

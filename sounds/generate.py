@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Generate the earcons in this folder: ``python3 sounds/generate.py [--check]``.
+"""Generate the earcons (``firmware_host/data/sounds/*.wav``, shipped in the package):
+``python3 sounds/generate.py [--check]``.
 
 Stdlib only (``wave``, ``math``, ``struct``): every cue is a list of *notes* played one after
 another; a note is (start Hz, end Hz, milliseconds, waveform, gain) with a linear frequency
@@ -96,7 +97,7 @@ def wav_data(samples: list[float]) -> bytes:
 
 
 def main(argv: list[str]) -> int:
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parent.parent / "firmware_host" / "data" / "sounds"
     check = "--check" in argv
     stale = []
     for name, notes in CUES.items():

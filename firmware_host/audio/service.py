@@ -351,7 +351,7 @@ class AudioService:
         come to the whisper station (from the catalogue); required when
         ``settings.whisper_station`` is on.
     :param renderer: a ready :class:`SpeechRenderer` (tests); default one on ``cache_dir``.
-    :param sounds_dir: folder of the earcon WAVs (default the repository's ``sounds/``).
+    :param sounds_dir: folder of the earcon WAVs (default the packaged ones, :data:`~firmware_host.audio.earcons.SOUNDS_DIR`).
     :raises AudioError: whisper station on without ``whisper_call``.
     """
 

@@ -12,18 +12,27 @@ import sys
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    """Arguments: optional FILE (default ``$FIRMWARE_HOST_CONFIG`` or ``hardware/board.toml``)."""
+    """Arguments: optional FILE or ``--config FILE`` (as ``run`` takes it); without either the
+    config is looked up as :func:`firmware_host.config.find_config` says."""
     parser.add_argument("file", nargs="?", metavar="FILE",
-                        help="board config (TOML); default $FIRMWARE_HOST_CONFIG or hardware/board.toml")
+                        help="board config (TOML); default $FIRMWARE_HOST_CONFIG, "
+                             "/etc/firmware-host/board.toml, else the packaged demo config")
+    parser.add_argument("--config", dest="config", metavar="FILE", help="the same as FILE (as `run --config`)")
     parser.add_argument("--no-tags", action="store_true", help="do not check the tag registry")
 
 
 def main(args: argparse.Namespace) -> int:
     """Print ``OK: …`` (exit 0) or ``FILE: N problems`` and one problem per line (exit 2)."""
-    from firmware_host.config import ConfigError, default_config_path, load_config
+    from firmware_host.config import ConfigError, find_config, load_config
+    from firmware_host.errors import UsageError
     from firmware_host.hardware.tags import TagRegistryError, load_registry
 
-    path = args.file or str(default_config_path())
+    if args.file and args.config and args.file != args.config:
+        raise UsageError(f"two configs given ({args.file} and --config {args.config}); give one")
+    found, source = find_config(args.file or args.config)
+    path = str(found)
+    if source != "--config":             # say which config was found
+        print(f"config: {path} ({source})", file=sys.stderr)
     try:
         config = load_config(path)
     except ConfigError as exc:

@@ -22,7 +22,8 @@ STOP_POLL = 0.2
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add ``--config``, ``--journal``, ``--no-resume``, ``-q``."""
     parser.add_argument("--config", metavar="FILE",
-                        help="board config (TOML); default $FIRMWARE_HOST_CONFIG or the shipped hardware/board.toml")
+                        help="board config (TOML); default $FIRMWARE_HOST_CONFIG, /etc/firmware-host/board.toml, "
+                             "else the packaged demo config")
     parser.add_argument("--journal", metavar="FILE", help="SQLite journal (overrides [journal] path)")
     parser.add_argument("--no-resume", action="store_true", help="do not resume an unfinished game")
     parser.add_argument("-q", "--quiet", action="store_true", help="log warnings and errors only")
@@ -92,7 +93,7 @@ def main(args: argparse.Namespace) -> int:
     from firmware_host.audio.settings import AudioSettings
     from firmware_host.audio.sinks import AlsaSink
     from firmware_host.clock import RealClock
-    from firmware_host.config import load_config
+    from firmware_host.config import find_config, load_config
     from firmware_host.errors import UsageError
     from firmware_host.games.secret_dictator import catalogue
     from firmware_host.service.backend import ConsoleBackend
@@ -104,7 +105,10 @@ def main(args: argparse.Namespace) -> int:
 
     setup_logging(logging.WARNING if args.quiet else logging.INFO)
     log = logging.getLogger("firmware_host.service")
-    config = load_config(args.config)
+    config_path, source = find_config(args.config)
+    config = load_config(config_path)
+    log.log(logging.WARNING if source == "the packaged demo config" else logging.INFO,
+            "config: %s (%s)", config_path, source)
     settings = service_settings(config)
     if args.journal:
         settings = settings.replace(journal_path=args.journal)

@@ -39,7 +39,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def add_common_arguments(parser: argparse.ArgumentParser) -> None:
     """The arguments self-test and enrol-tags share."""
-    parser.add_argument("--config", metavar="FILE", help="board config (default hardware/board.toml)")
+    parser.add_argument("--config", metavar="FILE", help="board config (default /etc/firmware-host/board.toml, else the packaged demo config)")
     parser.add_argument("--mock", nargs="?", const="", default=None, metavar="SCRIPT",
                         help="run on the mocked board; SCRIPT: JSON Lines of simulated touches")
     parser.add_argument("--language", choices=("en", "de"), default=None,

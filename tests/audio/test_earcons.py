@@ -1,15 +1,18 @@
-"""Earcons in sounds/: present, short, distinct, reproducible from the generator."""
+"""Earcons in firmware_host/data/sounds/: present, short, distinct, reproducible from the generator."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 
 from firmware_host.audio import EARCONS, EarconError, load_earcon, rms
 from firmware_host.audio.earcons import SOUNDS_DIR
+
+GENERATOR = Path(__file__).resolve().parents[2] / "sounds"
 
 
 def test_every_earcon_file_is_present_short_and_audible():
@@ -35,13 +38,13 @@ def test_earcons_are_distinct_from_each_other():
 
 
 def test_committed_earcons_match_the_generator():
-    result = subprocess.run([sys.executable, str(SOUNDS_DIR / "generate.py"), "--check"],
+    result = subprocess.run([sys.executable, str(GENERATOR / "generate.py"), "--check"],
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
 
 
 def test_every_earcon_is_documented_in_the_sounds_readme():
-    readme = (SOUNDS_DIR / "README.md").read_text(encoding="utf-8")
+    readme = (GENERATOR / "README.md").read_text(encoding="utf-8")
     for name in EARCONS:
         assert f"`{name}.wav`" in readme
 

@@ -93,6 +93,7 @@ def test_run_starts_without_gpio_speaks_a_fault_and_stops_on_sigterm(tmp_path):
     config = tmp_path / "board.toml"
     text = (ROOT / "hardware" / "board.toml").read_text()
     text = text.replace('registry = "tags.toml"', f'registry = "{ROOT / "hardware" / "tags.toml"}"')
+    text = text[:text.index("\n[audio]")]         # the reference build's sound cards are not here
     config.write_text(text + '\n[console]\nenabled = false\n[audio]\npublic_device = ""\n')
     proc = subprocess.Popen([sys.executable, "-m", "firmware_host", "run", "--config", str(config),
                              "--journal", str(tmp_path / "j.sqlite3")],
@@ -120,6 +121,7 @@ def test_run_stops_on_a_sigterm_the_kernel_gives_to_another_thread(tmp_path):
     config = tmp_path / "board.toml"
     text = (ROOT / "hardware" / "board.toml").read_text()
     text = text.replace('registry = "tags.toml"', f'registry = "{ROOT / "hardware" / "tags.toml"}"')
+    text = text[:text.index("\n[audio]")]         # the reference build's sound cards are not here
     config.write_text(text + '\n[console]\nenabled = false\n[audio]\npublic_device = ""\n')
     proc = subprocess.Popen([sys.executable, "-m", "firmware_host", "run", "--config", str(config),
                              "--journal", str(tmp_path / "j.sqlite3")],

@@ -53,6 +53,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from firmware_host.errors import FirmwareHostError
+from firmware_host.resources import package_path
 
 __all__ = [
     "LANGUAGES", "MESSAGES", "PARAM_TYPES", "UnknownMessage", "MessageParamError",
@@ -62,7 +63,8 @@ __all__ = [
 
 #: Languages with a catalog; the first is the default (BOARD.md: German default).
 LANGUAGES = ("de", "en")
-LOCALE_DIR = Path(__file__).with_name("locale")
+#: the compiled catalogs, shipped in the package (found with importlib.resources)
+LOCALE_DIR = package_path(__name__.rpartition(".")[0], "locale")
 DOMAIN = "messages"
 
 
@@ -487,8 +489,12 @@ def _catalog(language: str) -> gettext.NullTranslations:
 def _compile_in_memory(po: Path) -> gettext.GNUTranslations:
     import io
 
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
+    try:
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+    except ImportError:
+        raise UnknownLanguage(f"{po.with_suffix('.mo')} is missing and Babel is not installed to compile "
+                              f"{po.name}: run scripts/compile-catalogs (pip install '.[dev]')") from None
 
     with open(po, "rb") as fp:
         babel_catalog = read_po(fp)
