@@ -14,6 +14,7 @@ BOARD = Path(__file__).resolve().parents[2] / "hardware" / "board.toml"
 def _config(tmp_path, console: str, extra: str = "") -> str:
     text = BOARD.read_text(encoding="utf-8")
     text = text.replace('registry = "tags.toml"', f'registry = "{BOARD.parent / "tags.toml"}"')
+    text = text[:text.index("\n[audio]")]     # so that ``extra`` may hold an [audio] table
     path = tmp_path / "board.toml"
     path.write_text(text + "\n[console]\n" + console + "\n" + extra, encoding="utf-8")
     return str(path)

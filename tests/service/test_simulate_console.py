@@ -69,6 +69,7 @@ def config_file(tmp_path: Path, extra: str = "", *, mock_pins: bool = False) -> 
     if mock_pins:
         text = re.sub(r'(?m)^pin_factory = "lgpio"', 'pin_factory = "mock"', text)
         assert 'pin_factory = "mock"' in text
+    text = text[:text.index("\n[audio]")]     # the reference build's sound cards are not here
     path = tmp_path / "board.toml"
     path.write_text(text + '\n[audio]\nlanguage = "en"\npublic_device = ""\n' + extra)
     return path
