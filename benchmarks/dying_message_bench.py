@@ -2,7 +2,12 @@
 """Dying Message engine speed: complete random games per second on one core, per player
 count, and median microseconds per ``Game.apply``. Prints figures; asserts nothing.
 
-usage: python3 benchmarks/dying_message_bench.py [--seconds S] [--players N]
+It also prints the length of one Killing Phase's narration at 7 players: the seconds of
+speech on the table speaker from nightfall to the end of dawn (the script of M41, the night's
+dead and the message area, M28/M45), rendered by espeak-ng through the board's speech
+renderer, in German and English (``--no-narration`` skips it).
+
+usage: python3 benchmarks/dying_message_bench.py [--seconds S] [--players N] [--no-narration]
 """
 
 from __future__ import annotations
@@ -51,10 +56,58 @@ def median_apply_us(setup: Setup, games: int, rng: random.Random) -> float:
     return statistics.median(samples)
 
 
+def night_announcements(seed: int = 7) -> list:
+    """The public announcements of round 1's Killing Phase of a random 7-player game (default
+    characters), from nightfall to the message area at dawn."""
+    from firmware_host.games.dying_message import announce
+    from firmware_host.games.dying_message.playout import random_action
+
+    setup = Setup.from_json({"game": "dying_message", "players": 7, "seed": seed,
+                             "evidence": [f"evidence {i}" for i in range(104)]})
+    rng = random.Random(seed)
+    game = Game(setup.with_dealt(*deal(setup, rng)))
+    game.start()
+    said: list = []
+    started = False
+    while True:
+        for entry in game.log:
+            for a in announce.for_entry(game, entry):
+                if a.key == "night.falls":
+                    started = True
+                if started and a.channel == "public":
+                    said.append(a)
+                if a.key == "messages.move":
+                    return said
+        game.apply(random_action(game, rng))
+
+
+def narration_seconds(language: str, descriptions: dict[int, str]) -> tuple[float, int]:
+    """(seconds of table speech, number of clips) of one Killing Phase at 7 players."""
+    import tempfile
+    import wave
+
+    from firmware_host.audio.speech import SpeechRenderer
+    from firmware_host.games.dying_message import catalogue
+
+    total, clips = 0.0, night_announcements()
+    with tempfile.TemporaryDirectory() as cache:
+        renderer = SpeechRenderer(cache)
+        try:
+            for a in clips:
+                text = catalogue.text(a.key, a.params, language, descriptions=descriptions)
+                path = renderer.render(text, language).wait(timeout=60)
+                with wave.open(str(path)) as w:
+                    total += w.getnframes() / w.getframerate()
+        finally:
+            renderer.close()
+    return total, len(clips)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="per player count")
     parser.add_argument("--players", type=int, default=None, help="one player count (4-10)")
+    parser.add_argument("--no-narration", action="store_true", help="skip the speech figure")
     args = parser.parse_args()
     rng = random.Random(1)
     counts = [args.players] if args.players else list(range(4, 11))
@@ -67,6 +120,13 @@ def main() -> None:
     setup = Setup.from_json({"game": "dying_message", "players": 7, "seed": 0})
     print(f"mean over player counts: {total_games / len(counts):.0f} games/s; "
           f"median apply at 7 players: {median_apply_us(setup, 300, rng):.2f} µs")
+    if not args.no_narration:
+        descriptions = {"de": "ein roter Regenschirm", "en": "a red umbrella"}
+        for language in ("de", "en"):
+            seconds, clips = narration_seconds(language, {c: descriptions[language]
+                                                          for c in range(104)})
+            print(f"one Killing Phase at 7 players ({language}): {seconds:.1f} s of speech at "
+                  f"the table in {clips} clips (nightfall to the message area)")
 
 
 if __name__ == "__main__":
