@@ -66,7 +66,7 @@ def test_M23_M43_the_look_is_heard_by_the_living_detective_only_and_filler_by_th
     act(g, "genuine", seat=2, cards=[4])
     lines = step_lines(g, "detective")
     assert lines[1].key == "night.look" and lines[1].params == {"cards": [4]}
-    assert {lines[s].key for s in (0, 2, 3, 4)} == {"night.nothing"}
+    assert {lines[s].key for s in (0, 2, 3, 4)} == {"night.wait"}
     assert all(line.presses == 0 for line in lines.values())
 
 

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from firmware_host.games.dying_message import announce
 from firmware_host.games.dying_message import (BOX, DEFAULT_CHARACTERS, FACTION, KILLERS, Game,
                                                Setup, SetupError, deal, private_view,
                                                public_view, state_json)
@@ -162,7 +163,7 @@ def test_M41_a_step_is_spoken_while_a_copy_is_not_revealed_dead():
     kill(g, [1])                      # the Private Detective dies tonight
     genuine(g)
     assert "detective" in _script(g)  # spoken all the same: the table does not know yet
-    assert not [e for e in g.log if e[0] == "private" and e[2] == "night.look"]
+    assert not [a for a in announce.for_log(g) if a.key == "night.look"]
     fake(g)
     arrange(g)
     vote(g, {0: 2, 2: 3, 3: 4, 4: 5, 5: 0})
@@ -296,8 +297,9 @@ def test_M20_the_night_dead_choose_one_genuine_message_together():
     g = make(["hostage", "killer", CIT, CIT, CIT, CIT, "killer", "private_detective"])
     kill(g, [0])       # 0 and its neighbours 1 (a killer!) and 7 die
     assert g.group == (0, 1, 7) and g.need == 1
-    brief = [e for e in g.log if e[0] == "private" and e[2] == "night.dead.brief"]
-    assert [e[1] for e in brief] == [0, 1, 7] and brief[0][3]["killers"] == [1, 6]
+    said = [a for a in announce.for_log(g) if a.key == "night.dead.brief"]
+    assert [a.channel for a in said] == ["seat:0", "seat:1", "seat:7"]
+    assert said[0].params == {"killers": [1, 6], "count": 1}
     act(g, "genuine", seat=0, cards=[4])
     refused(g, "not_your_turn", "genuine", seat=2, cards=[4])
     refused(g, "wrong_count", "genuine", seat=1, cards=[4, 5])
@@ -331,9 +333,8 @@ def test_M23_living_private_detective_and_mastermind_hear_the_genuine_cards():
     g = make(["killer", "private_detective", "mastermind", CIT, CIT, CIT, CIT])
     kill(g, [3])
     genuine(g, [2])
-    looks = [e for e in g.log if e[0] == "private" and e[2] == "night.look"]
-    assert looks == [("private", 1, "night.look", {"cards": [2]}),
-                     ("private", 2, "night.look", {"cards": [2]})]
+    looks = [(a.channel, a.params) for a in announce.for_log(g) if a.key == "night.look"]
+    assert looks == [("seat:1", {"cards": [2]}), ("seat:2", {"cards": [2]})]
     assert private_view(g, 1)["genuine_cards"] == [2]
     assert private_view(g, 4)["genuine_cards"] is None
 

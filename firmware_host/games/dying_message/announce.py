@@ -24,6 +24,7 @@ from firmware_host.errors import FirmwareHostError
 
 from . import catalogue
 from .engine import NIGHT_PHASES, Game
+from .night import PRIVATE_STEPS, step_lines
 from .views import character_counts
 
 __all__ = ["Announcement", "PrivacyError", "make", "for_entry", "for_log", "prolog",
@@ -109,10 +110,12 @@ def for_log(game: Game) -> list[Announcement]:
 
 
 def _step(game: Game, name: str, params: dict) -> list[Announcement]:
-    if name == "night":
-        out = [make("night.falls")]
-        out += [make("night.round", {"round": params["round"]}, _seat(s))
-                for s in game.living()]
+    if name in PRIVATE_STEPS:
+        # M41-M43: the public line, then every listening seat's private line (an actor's
+        # instruction, or "nothing to do" with a decoy list) in seat order
+        out = [make(STEP_KEYS[name])]
+        lines = step_lines(game, name)
+        out += [make(lines[s].key, lines[s].params, _seat(s)) for s in sorted(lines)]
         return out
     if name == "examine":
         return [make("examine.open", {"seats": params["seats"]})]

@@ -102,6 +102,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     # private lines of the night (M41-M44)
     "night.round": (("round",), _P),
     "night.nothing": ((), _P),
+    "night.wait": ((), _P),
     "night.soulmate.choose": ((), _P),
     "night.soulmate.chosen": (("target",), _P),
     "night.soulmate.destined": ((), _P),

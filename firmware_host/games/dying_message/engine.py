@@ -470,9 +470,6 @@ class Game:
         self.killers_met.update(killers)
         count = 1 + sum(1 for s in killers if self.characters[s] == "mass_murderer")
         self.need = min(count, len(self._killable()))
-        for s in killers:
-            self._private(s, "night.killers.brief", killers=[k for k in killers if k != s],
-                          protected=sorted(self.protected), count=self.need)
         self._open_group(KILL, tuple(killers))
 
     def _open_group(self, phase: str, group: tuple[int, ...]) -> None:
@@ -518,9 +515,6 @@ class Game:
         aristocrats = sum(1 for v in agreed if self.characters[v] == "aristocrat")
         source = self._genuine_source()
         self.need = min(1 + aristocrats, len(source))      # M21, M26
-        for s in self.night_dead:
-            key = "night.dead.brief.discard" if self.refuse_collector_killed else "night.dead.brief"
-            self._private(s, key, killers=list(self.night_killers), count=self.need)
         if self.need == 0:
             self._after_genuine(())
             return
@@ -586,15 +580,11 @@ class Game:
         for step, character in (("detective", "private_detective"), ("mastermind", "mastermind")):
             if self.in_script(character):
                 self._step(step)
-                for s in self.living_with(character):
-                    self._private(s, "night.look", cards=list(cards))
         # M25: the fake messages
         self._step("fake")
         pks = sum(1 for s in killers if self.characters[s] == "professional_killer")
         celebrities = sum(1 for v in self.victims if self.characters[v] == "celebrity")
         self.need = min(max(0, 2 + pks - celebrities), len(self.evidence_pool))
-        for k in killers:
-            self._private(k, "night.fake.brief", count=self.need)
         if self.need == 0:
             self._after_fake(())
             return

@@ -6,7 +6,7 @@ number of presses (M43): the actors their instruction and their real list; every
 "Nothing to do: keep your eyes closed, choose any item" and a *decoy* list of the same kind
 (seats or cards) and the same length, whose choice is ignored. A look (steps 3.1 and 3.2) is
 a message without a list: the Private Detective or the Mastermind hears the genuine cards,
-everyone else a filler message. Seats dead before this night hear only the public lines.
+everyone else "Keep your eyes closed" (``night.wait``), padded to the same length. Seats dead before this night hear only the public lines.
 
 The board pads every private message of one step to the same length (the audio layer's
 ``say_padded``, ACCESSIBILITY 9); this module decides what is said and what is asked.
@@ -104,7 +104,7 @@ def step_lines(game: Game, step: str) -> dict[int, SeatLine]:
             if game.alive[s] and game.characters[s] == character and game.genuine:
                 lines[s] = SeatLine(s, "night.look", {"cards": list(game.genuine)})
             else:
-                lines[s] = SeatLine(s, "night.nothing")
+                lines[s] = SeatLine(s, "night.wait")
         return lines
     raise ValueError(f"step {step!r} has no private lines")
 
