@@ -237,3 +237,21 @@ def test_output_events_in_order_with_announcements_and_texts_in_the_setup_langua
     assert "Botschaften, Runde eins: Karte fünf: ein Brief; Karte vier: ein alter Schlüssel." in texts
     assert not any(ch.isdigit() for t in texts for ch in t)
     check_public_announcements(out)
+
+
+def test_M43_each_night_step_gives_every_listening_seat_one_private_line_in_the_replay():
+    path = next(p for p in EXAMPLES if p.stem == "dm-8p-hostage-soulmate-dog")
+    out = replay_lines(path.read_text().splitlines())
+    steps = {"night.soulmate": list(range(8)), "night.dogs": list(range(8)),
+             "night.killers": list(range(8)),
+             "night.dead": list(range(8)), "night.fake": list(range(8))}
+    said = [o for o in out if o.get("event") == "announce"]
+    for i, o in enumerate(said):
+        if o["channel"] == "public" and o["key"] in steps:
+            seats = []
+            for later in said[i + 1:]:
+                if later["channel"] == "public":
+                    break
+                seats.append(int(later["channel"][5:]))
+            # the night's dead of round 1 (0, 1, 3, 6, 7) still listen in steps 3 and 4
+            assert sorted(set(seats)) == steps[o["key"]], o["key"]

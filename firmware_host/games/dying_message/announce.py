@@ -119,6 +119,8 @@ def _step(game: Game, name: str, params: dict) -> list[Announcement]:
         return out
     if name == "examine":
         return [make("examine.open", {"seats": params["seats"]})]
+    if name == "ballot":
+        return [make("vote.counted", {"count": params["count"], "total": params["total"]})]
     if name == "examine_none":
         return [make("examined.none", {"seat": params["seat"]})]
     if name == "vote":

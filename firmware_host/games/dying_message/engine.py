@@ -669,6 +669,7 @@ class Game:
     def _do_vote(self, a: Action) -> None:
         self.ballots[a.seat] = a.target
         living = self.living()
+        self._step("ballot", count=len(self.ballots), total=len(living))   # M48: "4 of 7"
         if len(self.ballots) < len(living):
             return
         counts: dict[int, int] = {}
