@@ -82,10 +82,14 @@ def _seat(channel: str) -> int | None:
     return int(channel[5:]) if channel.startswith("seat:") else None
 
 
-@functools.lru_cache(maxsize=16)
-def _speech_clip(path: str) -> Clip:
-    """The cached WAV at ``path`` (files in the cache never change: their name is their hash)."""
-    return read_wav(path)
+@functools.lru_cache(maxsize=32)
+def _speech_clip(path: str, gain: float) -> Clip:
+    """The cached WAV at ``path`` at volume ``gain`` (0–1), decoded at that volume in one pass.
+
+    Files in the cache never change (their name is their hash), so the decoded clip is kept:
+    the same sentence at the same volume again costs nothing.
+    """
+    return read_wav(path, gain)
 
 
 @functools.lru_cache(maxsize=64)
@@ -705,7 +709,7 @@ class AudioService:
                     parts.append(silence(EARCON_GAP))
         if utt.job is not None:
             path = utt.job.wait(self.settings.render_timeout * 4 + 5)
-            parts.append(scale(_speech_clip(os.fspath(path)), self.settings.volume(utt.channel)))
+            parts.append(_speech_clip(os.fspath(path), self.settings.volume(utt.channel)))
         return concat(parts)
 
     def _heard(self, utt: Utterance, output: str) -> None:

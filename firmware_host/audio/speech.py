@@ -14,6 +14,7 @@ that may reach the game, so:
 - every sentence is rendered once: the WAV is cached under ``cache_dir``, keyed by a hash of
   (NFC text, language, voice, rate), written atomically, so a sentence already said starts at
   once, also after a restart; requests for a sentence already being rendered share its job.
+  The cache holds G.711 µ-law WAV (half the size of espeak-ng's 16-bit PCM).
 
 Example::
 
@@ -41,6 +42,7 @@ import wave
 from pathlib import Path
 from typing import Any, Callable
 
+from firmware_host.audio.clip import read_wav, write_ulaw_wav
 from firmware_host.errors import FirmwareHostError
 
 log = logging.getLogger("firmware_host.audio.speech")
@@ -312,6 +314,8 @@ class SpeechRenderer:
     :param espeak_binary: name or path of the espeak-ng program (default ``"espeak-ng"``).
     :param cache_max_mb: the cache is pruned to this size (MB, least recently used first) in
         the background at start; 0 = never prune. A cache hit marks a file as used (mtime).
+    :param compact: store sentences as G.711 µ-law WAV (8 bits a sample, default) rather
+        than as espeak-ng's 16-bit PCM. Either kind in the cache is read.
     :raises SpeechError: if ``backend`` is unknown.
     """
 
@@ -325,6 +329,7 @@ class SpeechRenderer:
         max_engine_failures: int = 2,
         espeak_binary: str = "espeak-ng",
         cache_max_mb: float = 0,
+        compact: bool = True,
     ) -> None:
         if backend not in ("pyttsx3", "espeak-ng"):
             raise SpeechError(f"unknown speech backend {backend!r}; use pyttsx3 or espeak-ng")
@@ -334,6 +339,7 @@ class SpeechRenderer:
         self.backend = backend
         self.max_engine_failures = max(1, int(max_engine_failures))
         self.espeak_binary = espeak_binary
+        self.compact = bool(compact)
         self._factory = engine_factory or _default_engine_factory
         self._engine: _EngineThread | None = None
         self._failures = 0
@@ -494,7 +500,7 @@ class SpeechRenderer:
                 else:
                     break
                 continue
-            os.replace(tmp, job.path)
+            self._store(tmp, job.path)
             self.render_count += 1
             self._failures = 0
             return
@@ -503,6 +509,24 @@ class SpeechRenderer:
         except OSError:
             pass
         raise SpeechError(str(last_error))
+
+    def _store(self, tmp: Path, path: Path) -> None:
+        """Put the rendered PCM WAV ``tmp`` into the cache at ``path`` as G.711 µ-law (half the size).
+
+        µ-law keeps 14 bits of dynamic range where speech needs it (near silence);
+        :func:`~firmware_host.audio.clip.read_wav` decodes it at any volume without a
+        per-sample loop. ``compact=False`` keeps 16-bit PCM.
+        """
+        if not self.compact:
+            os.replace(tmp, path)
+            return
+        try:
+            write_ulaw_wav(path, read_wav(tmp))
+        finally:
+            try:
+                tmp.unlink()
+            except OSError:
+                pass
 
     def _render_pyttsx3(self, job: RenderJob, tmp: Path) -> None:
         if self._engine is None:

@@ -10,8 +10,8 @@ sound (tests, a board without audio).
 from __future__ import annotations
 
 import logging
+import collections
 import time
-import wave
 from typing import Any, Mapping
 
 from firmware_host.errors import FirmwareHostError
@@ -19,11 +19,20 @@ from firmware_host.errors import FirmwareHostError
 log = logging.getLogger("firmware_host.service")
 
 
+#: how many (channel, key, text) entries ``said`` keeps: the newest, so memory stays flat
+#: however many games one service plays (a 10-seat game says about 400 sentences)
+SAID_KEPT = 2000
+
+
 class SilentVoice:
-    """No sound; remembers what would have been said (``said``: list of (channel, key, text))."""
+    """No sound; remembers what would have been said.
+
+    :ivar said: the last :data:`SAID_KEPT` (channel, key, text) said, oldest first (a
+        ``collections.deque``; older ones are forgotten).
+    """
 
     def __init__(self) -> None:
-        self.said: list[tuple[str, str, str]] = []
+        self.said: collections.deque[tuple[str, str, str]] = collections.deque(maxlen=SAID_KEPT)
         self.seat_voices: dict[int, dict] = {}
         self.last: Any = None          # the last Utterance made by say() (Voice), or None
         self.repeated_wav: str | None = None   # the WAV of the last repeat_last() (WavDirSink), or None
@@ -161,12 +170,12 @@ class Voice(SilentVoice):
             return None
         if path is None:
             return None
+        from firmware_host.audio.clip import wav_seconds
+
         try:
-            with wave.open(str(path), "rb") as w:
-                rate = w.getframerate()
-                return w.getnframes() / rate if rate else None
-        except (OSError, EOFError, wave.Error) as exc:
-            log.warning("audio: %s: %s", path, exc)
+            return wav_seconds(path)
+        except FirmwareHostError as exc:
+            log.warning("audio: %s", exc)
             return None
 
     def set_seat_voice(self, seat: int, *, rate: int | None = None, volume: float | None = None) -> None:

@@ -61,3 +61,57 @@ def test_concat_brings_every_part_to_one_rate():
     assert joined.rate == 22050
     assert joined.duration == pytest.approx(0.1 + 0.05 + 0.1, abs=0.002)
     assert resample(tone(100), 22050).frames == 100
+
+
+def test_scale_rounds_every_sample_without_a_python_loop_for_volumes_below_one():
+    samples = list(range(-32768, 32768, 7)) + [32767]
+    c = Clip(array.array("h", samples).tobytes())
+    for gain in (0.8, 0.5, 0.3333, 0.01, 0.99999):
+        got = scale(c, gain).samples()
+        assert len(got) == len(samples)
+        # rounding (0.5) plus the gain's quantisation to 1/65536 (at most 32768 / 131072)
+        assert max(abs(g - s * gain) for g, s in zip(got, samples)) <= 0.75
+
+
+def test_ulaw_decodes_the_g711_code_points_and_round_trips_within_one_step():
+    from firmware_host.audio.clip import decode_ulaw, encode_ulaw
+
+    values = array.array("h")
+    values.frombytes(decode_ulaw(bytes([0xFF, 0x7F, 0x80, 0x00, 0xF0, 0x70])))
+    assert list(values) == [0, 0, 32124, -32124, 120, -120]  # ITU-T G.711 table 2a
+    samples = array.array("h", range(-32768, 32768))
+    back = array.array("h")
+    back.frombytes(decode_ulaw(encode_ulaw(samples.tobytes())))
+    for s, b in zip(samples, back):
+        # G.711's step grows with the segment, from 8 near zero to 1024 at the top: about
+        # a sixteenth of the value; above 32635 the code is clipped (decoded 32124)
+        assert abs(s - b) <= min(abs(s), 32635) // 16 + 8 + max(0, abs(s) - 32635), (s, b)
+
+
+def test_ulaw_encoding_matches_the_former_stdlib_audioop_where_it_still_exists():
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        audioop = pytest.importorskip("audioop")
+    from firmware_host.audio.clip import decode_ulaw, encode_ulaw
+
+    pcm = array.array("h", range(-32768, 32768)).tobytes()
+    assert encode_ulaw(pcm) == audioop.lin2ulaw(pcm, 2)
+    assert decode_ulaw(bytes(range(256))) == audioop.ulaw2lin(bytes(range(256)), 2)
+
+
+def test_ulaw_wav_is_half_the_size_and_reads_back_at_any_volume(tmp_path):
+    from firmware_host.audio.clip import decode_ulaw, encode_ulaw, wav_seconds, write_ulaw_wav
+
+    c = tone(22050, 12000)
+    path = write_ulaw_wav(tmp_path / "u.wav", c)
+    assert path.stat().st_size < len(c.pcm) // 2 + 100
+    assert wav_seconds(path) == pytest.approx(1.0)
+    assert read_wav(path).pcm == decode_ulaw(encode_ulaw(c.pcm))
+    quiet = read_wav(path, 0.8).samples()
+    loud = read_wav(path).samples()
+    assert all(abs(q - round(s * 0.8)) <= 1 for q, s in zip(quiet, loud))
+    with pytest.raises(wave.Error):
+        wave.open(str(path))  # a µ-law file, not PCM: only read_wav reads it
+

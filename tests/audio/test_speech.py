@@ -304,3 +304,22 @@ def test_unknown_voice_fails_that_sentence_only_and_keeps_pyttsx3(tmp_path):
         assert read_wav(renderer.render("Ja.", "de").wait(30)).duration > 0.2
     finally:
         renderer.close()
+
+
+def test_the_speech_cache_stores_g711_ulaw_at_half_the_size_of_pcm(tmp_path):
+    import wave as wave_module
+
+    compact = SpeechRenderer(tmp_path / "ulaw")
+    pcm = SpeechRenderer(tmp_path / "pcm", compact=False)
+    try:
+        text = "Wahl: angenommen, fünf zu zwei."
+        small, big = compact.render(text, "de").wait(30), pcm.render(text, "de").wait(30)
+    finally:
+        compact.close()
+        pcm.close()
+    assert small.read_bytes()[20:22] == (7).to_bytes(2, "little")  # WAVE_FORMAT_MULAW
+    with wave_module.open(str(big)) as w:
+        assert (w.getsampwidth(), w.getframerate()) == (2, 22050)
+    assert small.stat().st_size < big.stat().st_size * 0.55
+    assert abs(read_wav(small).duration - read_wav(big).duration) < 0.2
+    assert rms(read_wav(small)) == pytest.approx(rms(read_wav(big)), rel=0.05)
