@@ -1,0 +1,194 @@
+#!/usr/bin/env python3
+"""Within a Pi Zero 2 W's budget: ``python3 benchmarks/budget_bench.py [--quick]``.
+
+Prints, in one run, the figures that decide whether the board feels slow on a Pi Zero 2 W
+(a core 5-8x slower than a laptop's), each measured here and, where a peer exists, as a
+ratio to it:
+
+1. **Volume**: cached ``say`` → first sample handed to the sink, at volume 1.0 and 0.8
+   (median and p99, ms). The sentence is in the speech cache on disk and not in memory
+   (the in-memory clip cache is cleared before each call), the worst case of a cached
+   sentence. Peer: the per-sample Python loop that scaled volume before. Aim: 0.8 within
+   1 ms of 1.0.
+2. **Prolog**: the game master's setup → first prolog sample at 10 seats, every earphone
+   at volume 0.8, prolog sentences cached (a second game with the same seed). Aim: < 50 ms.
+3. **Start-up**: CPU seconds of a ``firmware-host run`` process (console on, mock pin
+   factory) until it sends ``READY=1`` on ``$NOTIFY_SOCKET`` (the real systemd protocol,
+   read from ``/proc/<pid>/stat``). Aim: < 0.25 s here.
+4. **Pre-rendering**: CPU seconds and speech-cache size to pre-render what a 10-seat
+   table with names can need, in German and in English. Aim: < 100 MB.
+5. **Memory**: RSS of one board service after 1, 10 and 100 random 10-seat games.
+   Aim: flat within 2 MB after the tenth game.
+
+Asserts nothing: machines are shared and noisy; compare runs on one machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import array
+import datetime
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from firmware_host.audio import service as audio_service  # noqa: E402
+from firmware_host.audio.clip import Clip, read_wav  # noqa: E402
+from firmware_host.audio.service import AudioService  # noqa: E402
+from firmware_host.audio.settings import AudioSettings  # noqa: E402
+from firmware_host.audio.sinks import Playback  # noqa: E402
+
+SENTENCES = [
+    "Wahl: angenommen, fünf zu zwei.", "Das dritte faschistische Gesetz ist erlassen.",
+    "Präsident: Anna, Platz drei ist jetzt Präsident und nominiert einen Kanzler.",
+    "Kanzler gewählt: Platz sechs.", "Nicht erlaubt: du bist nicht am Zug.",
+]
+
+
+class StampSink:
+    """A sink that notes when each clip arrives (``time.perf_counter``) and its key; plays nothing."""
+
+    def __init__(self) -> None:
+        self.played: list[tuple[float, str, str]] = []
+        self.cond = threading.Condition()
+
+    def play(self, clip: Clip, info) -> Playback:  # noqa: ANN001 - the Sink protocol
+        with self.cond:
+            self.played.append((time.perf_counter(), info.output, info.key))
+            self.cond.notify_all()
+        playback = Playback(None)
+        playback.finished()
+        return playback
+
+    def first(self, key: str, after: float, timeout: float = 30.0) -> float | None:
+        """perf_counter time of the first clip with ``key`` handed over after ``after``."""
+        deadline = time.monotonic() + timeout
+        with self.cond:
+            while True:
+                for at, _output, k in self.played:
+                    if k == key and at >= after:
+                        return at
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return None
+                self.cond.wait(left)
+
+    def close(self) -> None:
+        pass
+
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))]
+
+
+def old_scale(clip: Clip, gain: float) -> Clip:
+    """The per-sample loop that applied volume before (the peer of section 1)."""
+    a = clip.samples()
+    out = array.array("h", (max(-32768, min(32767, int(s * gain))) for s in a))
+    return Clip(out.tobytes(), clip.rate)
+
+
+# -- 1. volume -------------------------------------------------------------------------------
+
+def volume(cache: Path, n: int) -> dict:
+    results = {}
+    for gain in (1.0, 0.8):
+        sink = StampSink()
+        audio = AudioService(AudioSettings(public_volume=gain), sink, cache, seats=10)
+        for text in SENTENCES:                     # render once (the cache on disk)
+            audio.say("public", text, key="warm").wait_played(60)
+        times = []
+        for i in range(n):
+            audio_service._speech_clip.cache_clear()   # decode from the disk cache every time
+            t = time.perf_counter()
+            u = audio.say("public", SENTENCES[i % len(SENTENCES)], key=f"v{i}")
+            u.wait_played(60)
+            at = sink.first(f"v{i}", t)
+            if at is not None:
+                times.append((at - t) * 1000)
+        audio.close()
+        results[gain] = times
+    clip = read_wav(AudioService(AudioSettings(), StampSink(), cache).renderer.render(SENTENCES[2], "de").wait(60))
+    t = time.perf_counter()
+    old_scale(clip, 0.8)
+    loop_ms = (time.perf_counter() - t) * 1000
+    return {"results": results, "loop_ms": loop_ms, "clip_s": clip.duration}
+
+
+# -- 2. prolog -------------------------------------------------------------------------------
+
+def prolog(cache: Path, rounds: int) -> dict:
+    from firmware_host.clock import VirtualClock
+    from firmware_host.config import load_config
+    from firmware_host.hardware.mock import MockBoard
+    from firmware_host.service.core import BoardService
+    from firmware_host.service.journal import Journal
+    from firmware_host.service.notify import Notifier
+    from firmware_host.service.settings import service_settings
+    from firmware_host.service.voice import Voice
+
+    config = load_config()                      # the shipped board: 10 seats
+    out = {}
+    for gain in (1.0, 0.8):
+        clock = VirtualClock()
+        sink = StampSink()
+        audio = AudioService(AudioSettings(seat_volume=gain, public_volume=gain), sink, cache, seats=10)
+        tmp = tempfile.mkdtemp()
+        service = BoardService(service_settings(config), clock=clock, journal=Journal(Path(tmp) / "j.sqlite3"), voice=Voice(audio),
+                               notifier=Notifier(None))
+        service.start(lambda on_event: MockBoard(config, clock, on_event, start=False))
+        setup = {"players": 10, "seed": 3, "language": "de",
+                 "names": ["Anna", "Bernd", "Clara", "Dieter", "Emil", "Frieda", "Gustav", "Hanna", "Ida", "Jonas"]}
+        times = []
+        for i in range(rounds + 1):                # the first game renders the prolog once
+            audio_service._speech_clip.cache_clear()
+            t = time.perf_counter()
+            service.call(lambda: service.game.setup_game(dict(setup)))
+            at = sink.first("prolog", t)
+            if at is not None and i > 0:
+                times.append((at - t) * 1000)
+            service.voice.wait_quiet(60)
+            service.call(lambda: service.game.end_game())
+            service.voice.wait_quiet(60)
+        service.stop()
+        audio.close()
+        out[gain] = times
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions (a smoke run)")
+    parser.add_argument("--speech-cache", default="", help="speech cache folder (default: a new temporary one)")
+    args = parser.parse_args()
+    n = 40 if args.quick else 200
+    cache = Path(args.speech_cache or tempfile.mkdtemp(prefix="budget-speech-"))
+    print(f"budget_bench {datetime.date.today().isoformat()} on {os.cpu_count()} cores, Python {sys.version.split()[0]}")
+
+    v = volume(cache, n)
+    r1, r8 = v["results"][1.0], v["results"][0.8]
+    print("\n1. cached say -> first sample at the sink (speech cache on disk, decoded each time)")
+    print(f"   volume 1.0: median {statistics.median(r1):.2f} ms, p99 {pct(r1, 99):.2f} ms (n={len(r1)})")
+    print(f"   volume 0.8: median {statistics.median(r8):.2f} ms, p99 {pct(r8, 99):.2f} ms (n={len(r8)})")
+    print(f"   0.8 minus 1.0: median {statistics.median(r8) - statistics.median(r1):+.2f} ms; "
+          f"the per-sample loop it replaces: {v['loop_ms']:.1f} ms for a {v['clip_s']:.1f} s sentence "
+          f"({v['loop_ms'] / max(statistics.median(r8), 1e-6):.0f}x the whole say at 0.8)")
+
+    p = prolog(cache, 5 if args.quick else 20)
+    print("\n2. setup -> first prolog sample, 10 seats, prolog cached")
+    for gain in (1.0, 0.8):
+        t = p[gain]
+        print(f"   volume {gain}: median {statistics.median(t):.1f} ms, p99 {pct(t, 99):.1f} ms (n={len(t)})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
