@@ -42,7 +42,7 @@ import os
 import threading
 import time
 from pathlib import Path
-from typing import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 
 from firmware_host.audio.clip import Clip, concat, pad_to, read_wav, scale, silence, wav_seconds
 from firmware_host.audio.earcons import EARCONS, EarconError, load_earcon
@@ -50,6 +50,9 @@ from firmware_host.audio.settings import AudioSettings
 from firmware_host.audio.sinks import Playback, PlayInfo, Sink
 from firmware_host.audio.speech import RenderJob, SpeechError, SpeechRenderer, normalise
 from firmware_host.errors import FirmwareHostError
+
+if TYPE_CHECKING:
+    from firmware_host.audio.prerender import Prerenderer
 
 log = logging.getLogger("firmware_host.audio")
 
@@ -395,6 +398,7 @@ class AudioService:
         self._visit_left = 0
         self._next_seat = 0
         self._closed = False
+        self._prerenderer: Prerenderer | None = None
 
     # -- speaking -------------------------------------------------------------------------
 
@@ -476,25 +480,35 @@ class AudioService:
             player = self._players.get(out)
         return player.interrupt() if player is not None else False
 
-    def prerender(self, texts: Iterable[str], channels: Iterable[str] | None = None) -> int:
-        """Render sentences in the background, after any live speech; returns at once.
+    def prerender(self, sentences: Callable[[], Iterable[tuple[str, str]]]) -> None:
+        """Pre-render what the table can hear next, in the background at low priority; returns at once.
 
-        :param texts: sentences (e.g. every catalogue text of this game's language).
-        :param channels: whose rates to render for; default the table speaker and every seat.
-        :returns: how many renders were queued (sentences already cached are not counted).
+        Replaces any plan given before (a new setup, names or language). See
+        :mod:`firmware_host.audio.prerender`: one low-priority thread, one background render
+        at a time (live speech is rendered first), each sentence at its channel's current rate.
+
+        :param sentences: ``() -> iterable of (channel, text)``, most needed first; called and
+            iterated on the pre-render thread, so it may be a generator that formats lazily.
+            Nothing happens with ``[audio] prerender = false``.
         """
-        if channels is None:
-            channels = ["public"] + [f"seat:{i}" for i in range(self.seats or 0)]
-        rates = sorted({self.settings.rate(c) for c in channels})
-        queued = 0
-        for text in texts:
-            for rate in rates:
-                try:
-                    job = self.renderer.render(text, self.settings.language, self.settings.voice, rate, background=True)
-                except SpeechError:
-                    continue
-                queued += not job.done()
-        return queued
+        if self.settings.prerender:
+            self.prerenderer.plan(sentences)
+
+    def prerender_soon(self, items: Iterable[tuple[str, str]]) -> None:
+        """Pre-render ``items`` (channel, text) before the rest of the plan (what the next
+        move can need); returns at once."""
+        if self.settings.prerender:
+            self.prerenderer.soon(items)
+
+    @property
+    def prerenderer(self) -> "Prerenderer":
+        """The :class:`~firmware_host.audio.prerender.Prerenderer` (its thread starts with the first plan)."""
+        with self._lock:
+            if self._prerenderer is None:
+                from firmware_host.audio.prerender import Prerenderer
+
+                self._prerenderer = Prerenderer(self, prune_mb=self.settings.cache_max_mb)
+            return self._prerenderer
 
     def use_long_wording(self, key: str) -> bool:
         """Whether to say the long wording of ``key`` now (ACCESSIBILITY.md 5, ``verbosity``).
@@ -527,6 +541,7 @@ class AudioService:
         if volume is not None and not 0 <= volume <= 1:
             raise AudioError(f"volume {volume} is outside 0–1")
         s = self.settings
+        rate_changed = rate is not None and rate != s.rate(f"seat:{seat}")
         for attr, value, default in (("seat_rates", rate, s.seat_rate), ("seat_volumes", volume, s.seat_volume)):
             if value is None:
                 continue
@@ -534,6 +549,8 @@ class AudioService:
             values += [default] * (seat + 1 - len(values))
             values[seat] = value
             setattr(s, attr, values)
+        if rate_changed and self._prerenderer is not None:
+            self._prerenderer.refresh(f"seat:{seat}")   # only what this seat hears, at its new rate
 
     # -- whisper station ------------------------------------------------------------------
 
@@ -588,6 +605,8 @@ class AudioService:
                 return
             self._closed = True
             players = list(self._players.values())
+        if self._prerenderer is not None:
+            self._prerenderer.close()
         for p in players:
             p.close()
         deadline = time.monotonic() + 2.0   # one bound for all outputs together, not 2 s each

@@ -72,6 +72,8 @@ SCHEMA: dict[str, dict[str, Field]] = {
         "render_timeout": Field(float, 10.0, min=0.5, max=120.0, doc="seconds one sentence may take to render"),
         "cache_dir": Field(str, "", doc="folder of the speech cache; empty = the service's default"),
         "cache_max_mb": Field(float, 200.0, min=0.0, doc="speech cache size limit in MB (least recently used go first); 0 = no limit"),
+        "prerender": Field(bool, True, doc="render what the table can hear next in the background at low priority "
+                                            "(at start-up and each setup), so it starts at once when said"),
     }
 }
 
@@ -143,6 +145,7 @@ class AudioSettings:
     render_timeout: float = 10.0
     cache_dir: str = ""
     cache_max_mb: float = 200.0
+    prerender: bool = True
 
     @classmethod
     def from_config(cls, config: dict | None) -> "AudioSettings":

@@ -14,7 +14,7 @@ that may reach the game, so:
 - every sentence is rendered once: the WAV is cached under ``cache_dir``, keyed by a hash of
   (NFC text, language, voice, rate), written atomically, so a sentence already said starts at
   once, also after a restart; requests for a sentence already being rendered share its job.
-  The cache holds G.711 µ-law WAV (half the size of espeak-ng's 16-bit PCM).
+  The cache holds gzip-compressed G.711 µ-law WAV (about 0.29 of espeak-ng's 16-bit PCM).
 
 Example::
 
@@ -304,7 +304,7 @@ class SpeechRenderer:
     """Renders sentences to cached WAV files on one worker thread, with a timeout per render.
 
     :param cache_dir: folder of the speech cache (created if missing); files are
-        ``<cache_dir>/<key[:2]>/<key>.wav``.
+        ``<cache_dir>/<key[:2]>/<key>.wav.gz`` (``.wav`` with ``compact=False``).
     :param timeout: seconds one render may take before the engine is thrown away (default 10).
     :param engine_factory: ``() -> engine`` with pyttsx3's ``setProperty``, ``save_to_file``,
         ``runAndWait``; default a new ``pyttsx3.Engine("espeak")``. Called on the engine thread.
@@ -314,8 +314,8 @@ class SpeechRenderer:
     :param espeak_binary: name or path of the espeak-ng program (default ``"espeak-ng"``).
     :param cache_max_mb: the cache is pruned to this size (MB, least recently used first) in
         the background at start; 0 = never prune. A cache hit marks a file as used (mtime).
-    :param compact: store sentences as G.711 µ-law WAV (8 bits a sample, default) rather
-        than as espeak-ng's 16-bit PCM. Either kind in the cache is read.
+    :param compact: store sentences as gzip-compressed G.711 µ-law WAV (default; about 0.29
+        of the size) rather than as espeak-ng's 16-bit PCM WAV.
     :raises SpeechError: if ``backend`` is unknown.
     """
 
@@ -340,6 +340,8 @@ class SpeechRenderer:
         self.max_engine_failures = max(1, int(max_engine_failures))
         self.espeak_binary = espeak_binary
         self.compact = bool(compact)
+        #: the cached files' suffix: gzip-compressed µ-law WAV, or PCM WAV
+        self.suffix = ".wav.gz" if self.compact else ".wav"
         self._factory = engine_factory or _default_engine_factory
         self._engine: _EngineThread | None = None
         self._failures = 0
@@ -362,7 +364,7 @@ class SpeechRenderer:
     def path_for(self, text: str, language: str, voice: str = "", rate: int = DEFAULT_RATE) -> Path:
         """Where the WAV of this sentence lives in the cache (whether rendered yet or not)."""
         key = cache_key(text, language, voice or VOICES.get(language, language), rate)
-        return self.cache_dir / key[:2] / f"{key}.wav"
+        return self.cache_dir / key[:2] / f"{key}{self.suffix}"
 
     def render(
         self, text: str, language: str = "de", voice: str = "", rate: int = DEFAULT_RATE, *, background: bool = False
@@ -383,7 +385,7 @@ class SpeechRenderer:
             raise SpeechError(f"speech rate {rate} words per minute is outside {MIN_RATE}–{MAX_RATE}")
         voice = voice or VOICES.get(language, language)
         key = cache_key(text, language, voice, int(rate))
-        path = self.cache_dir / key[:2] / f"{key}.wav"
+        path = self.cache_dir / key[:2] / f"{key}{self.suffix}"
         with self._cond:
             job = self._jobs.get(key)
             if job is not None and not job.done():
@@ -413,7 +415,7 @@ class SpeechRenderer:
         :returns: the number of files deleted. Files vanishing meanwhile are skipped.
         """
         files = []
-        for path in self.cache_dir.glob("*/*.wav"):
+        for path in self.cache_dir.glob("*/*.wav*"):  # .wav.gz, and .wav of compact=False
             try:
                 st = path.stat()
             except OSError:
@@ -511,7 +513,8 @@ class SpeechRenderer:
         raise SpeechError(str(last_error))
 
     def _store(self, tmp: Path, path: Path) -> None:
-        """Put the rendered PCM WAV ``tmp`` into the cache at ``path`` as G.711 µ-law (half the size).
+        """Put the rendered PCM WAV ``tmp`` into the cache at ``path`` as gzip-compressed G.711
+        µ-law (about 0.29 of the PCM).
 
         µ-law keeps 14 bits of dynamic range where speech needs it (near silence);
         :func:`~firmware_host.audio.clip.read_wav` decodes it at any volume without a
@@ -521,7 +524,7 @@ class SpeechRenderer:
             os.replace(tmp, path)
             return
         try:
-            write_ulaw_wav(path, read_wav(tmp))
+            write_ulaw_wav(path, read_wav(tmp), compress=True)
         finally:
             try:
                 tmp.unlink()

@@ -57,7 +57,7 @@ from typing import Any, Callable
 from firmware_host.errors import FirmwareHostError, UsageError
 from firmware_host.games.secret_dictator import (Action, Game, IllegalAction, Setup, announce,
                                                  catalogue, deal, private_view, public_view,
-                                                 state_json)
+                                                 speech_plan, state_json)
 from firmware_host.service.refusals import REFUSAL_CODES, CommandRefused
 from firmware_host.service.journal import JournalError, NothingToUndo
 from firmware_host.service.scanning import Scan, ScanItem, spoken_seconds
@@ -234,6 +234,7 @@ class SecretDictatorGame:
         self._discard_pile: set[tuple[str, int]] = set()  # law tiles discarded since the last reshuffle
         self._roles_quiet: set[tuple[str, int]] = set()   # role tiles just read: ignored until the first move
         self._replaying_held = False                      # a kept tile input is being applied now
+        self._presidents = 0                              # president.new said in this game (prerender)
 
     # ======================================================================= life cycle
     def boot(self, resume: bool = True) -> None:
@@ -246,6 +247,7 @@ class SecretDictatorGame:
         if unfinished is None:
             log.info("no unfinished game in the journal: waiting for a setup")
             self.say("public", "service.ready", {})
+            self._plan_speech()
             return
         try:
             self._rebuild(unfinished.id, unfinished.setup, unfinished.actions)
@@ -256,6 +258,7 @@ class SecretDictatorGame:
             return
         log.info("resumed game %d after %d actions", unfinished.id, len(unfinished.actions))
         self.say("public", "service.resumed", {})
+        self._plan_speech()
         self._replay_last_group()
         self._settle_reshuffle()
         self._check_mirror(announce_change=True)
@@ -343,7 +346,36 @@ class SecretDictatorGame:
         log.debug("say %s %s", a.channel, a.key)
         self._record_heard(a.channel, [line])
         self.service.emit(line)
+        self._plan_following(a.key, a.params)
         return text, seconds
+
+    def _plan_speech(self, players: int | None = None) -> None:
+        """Pre-render, in the background at low priority, what this table can hear next
+        (:func:`speech_plan.sentences`: its seats, names, language and wordings)."""
+        voice = self.service.voice
+        if voice is None:
+            return
+        if players is None:
+            players = self.setup.players if self.setup is not None else (voice.seats or 10)
+        language, names, verbosity = self.language, dict(self.names), voice.verbosity
+        voice.prerender(lambda: speech_plan.sentences(players, language, names, verbosity))
+
+    def _plan_following(self, key: str, params: dict) -> None:
+        """After ``president.new`` or a power's announcement: pre-render at once what the
+        president's choice will make the board say (:func:`speech_plan.following`)."""
+        voice = self.service.voice
+        if voice is None or key not in speech_plan.FOLLOWING or self.setup is None:
+            return
+        first = key == "president.new" and self._presidents == 0
+        if key == "president.new":
+            self._presidents += 1
+        players, language, names, verbosity = self.setup.players, self.language, dict(self.names), voice.verbosity
+        try:
+            items = speech_plan.following(key, params, players, language, names, verbosity, first)
+        except (FirmwareHostError, ValueError) as exc:
+            log.warning("prerender after %s: %s", key, exc)
+            return
+        voice.prerender_soon(items)
 
     def _speak_all(self, items: list) -> None:
         for a in items:
@@ -449,6 +481,8 @@ class SecretDictatorGame:
         self.game, self.game_id = None, None
         self.paused = False
         self._forget_tiles()
+        self._plan_speech(setup.players)
+        self._presidents = 0
         self._play_back_names()
         if self.role_source == "tiles":
             self.setup = setup
@@ -1619,6 +1653,7 @@ class SecretDictatorGame:
             if self.game is not None:
                 self._journal_note({"note": "table", "names": {str(k): v for k, v in self.names.items()},
                                     "role_source": self.role_source})
+            self._plan_speech()                     # the seat is called by its new name from now on
         log.info("seat %d settings: %s", seat, new.to_json())
         self.say(f"seat:{seat}", "settings.saved", {})
         return {"seat": seat, "settings": new.to_json()}

@@ -155,6 +155,7 @@ class Simulator:
         sink = WavDirSink(self.audio_dir)
         settings = AudioSettings.from_config(self.config.sections)
         settings.whisper_station = False
+        settings.prerender = False   # a script's sentences are rendered as it says them; no table waits
         audio = AudioService(settings, sink, self.speech_cache, seats=self.config.seats)
         return Voice(audio, sink)
 

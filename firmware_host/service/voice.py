@@ -90,6 +90,22 @@ class SilentVoice:
     def set_language(self, language: str) -> None:
         """Nothing to change."""
 
+    def prerender(self, sentences: Any) -> None:
+        """Nothing to render without sound."""
+
+    def prerender_soon(self, items: Any) -> None:
+        """Nothing to render without sound."""
+
+    @property
+    def seats(self) -> int | None:
+        """The board's seat count, if the audio layer knows it (None here)."""
+        return None
+
+    @property
+    def verbosity(self) -> str:
+        """The ``[audio] verbosity``: ``auto`` without sound."""
+        return "auto"
+
     def wait_quiet(self, timeout: float = 30.0) -> bool:
         """Always quiet."""
         return True
@@ -260,6 +276,31 @@ class Voice(SilentVoice):
             self.audio.set_language(language)
         except FirmwareHostError as exc:
             log.warning("audio: %s", exc)
+
+    def prerender(self, sentences: Any) -> None:
+        """Pre-render, in the background at low priority, what the table can hear next:
+        ``sentences() -> iterable of (channel, text)`` (``AudioService.prerender``)."""
+        try:
+            self.audio.prerender(sentences)
+        except (FirmwareHostError, AttributeError) as exc:
+            log.warning("audio: prerender: %s", exc)
+
+    def prerender_soon(self, items: Any) -> None:
+        """Pre-render ``items`` (channel, text) before the rest of the plan."""
+        try:
+            self.audio.prerender_soon(items)
+        except (FirmwareHostError, AttributeError) as exc:
+            log.warning("audio: prerender: %s", exc)
+
+    @property
+    def seats(self) -> int | None:
+        """The board's seat count as the audio layer was given it, or None."""
+        return getattr(self.audio, "seats", None)
+
+    @property
+    def verbosity(self) -> str:
+        """The ``[audio] verbosity`` (``auto``, ``short`` or ``long``)."""
+        return getattr(getattr(self.audio, "settings", None), "verbosity", "auto")
 
     def wait_quiet(self, timeout: float = 30.0) -> bool:
         """Block until every queued utterance has been played (or ``timeout`` seconds)."""

@@ -114,4 +114,7 @@ def test_ulaw_wav_is_half_the_size_and_reads_back_at_any_volume(tmp_path):
     assert all(abs(q - round(s * 0.8)) <= 1 for q, s in zip(quiet, loud))
     with pytest.raises(wave.Error):
         wave.open(str(path))  # a µ-law file, not PCM: only read_wav reads it
+    packed = write_ulaw_wav(tmp_path / "u.wav.gz", c, compress=True)
+    assert read_wav(packed, 0.8).pcm == read_wav(path, 0.8).pcm
+    assert wav_seconds(packed) == pytest.approx(1.0)
 

@@ -243,17 +243,6 @@ def test_seat_settings_change_rate_and_volume(make_service):
     assert audio.settings.volume("seat:2") == 0.5 and audio.settings.volume("seat:0") == 1.0
 
 
-def test_prerender_fills_the_cache_for_every_rate_in_use(make_service, fake_log):
-    audio = make_service(seats=3, seat_rates=[175, 300, 175])
-    queued = audio.prerender(["Ja.", "Nein."])
-    assert queued == 4  # two sentences at 175 and at 300 words per minute
-    for rate in (175, 300):
-        for text in ("Ja.", "Nein."):
-            audio.renderer.render(text, "de", rate=rate).wait(WAIT)
-    assert sorted(fake_log) == ["Ja.", "Ja.", "Nein.", "Nein."]
-    assert audio.prerender(["Ja.", "Nein."]) == 0
-
-
 def test_verbosity_auto_uses_long_wording_once_per_key(make_service):
     audio = make_service(verbosity="auto")
     assert [audio.use_long_wording("vote") for _ in range(3)] == [True, False, False]

@@ -161,7 +161,7 @@ class Board:
 
     def __init__(self, directory: Path, settings: ServiceSettings) -> None:
         self.sink = RecordingSink()
-        self.audio = AudioService(AudioSettings(), self.sink, directory / "cache", seats=10,
+        self.audio = AudioService(AudioSettings(prerender=False), self.sink, directory / "cache", seats=10,
                                   renderer=SilentSpeech(directory))
         self.voice = Voice(self.audio)
         self.lines: list[dict] = []

@@ -1,0 +1,219 @@
+"""What a table can hear next: the sentences worth pre-rendering for one configured table.
+
+Speech is rendered once and cached (``firmware_host.audio.speech``); a sentence rendered in
+the middle of a game makes its listeners wait (about 0.1 s on a Pi Zero 2 W for a short
+one). Two lists, each of (channel, text) with the channel that hears it (``"public"``, or
+``"seat:N"`` for a private message, R16):
+
+- :func:`sentences`: for a table of ``players`` seats with their names, in one language and
+  in the wordings in use, every message whose parameters can be listed for that table and
+  that names at most one seat, in the order a game needs them: the game's flow first, then
+  refusals, corrections and scanning, then faults. Walked at start-up and at each setup.
+- :func:`following`: what can follow one announcement at once — after "president: Anna"
+  the nomination of each other seat, after "the president may execute" each execution —
+  the messages naming two seats (90 pairs at ten seats, of which a round needs nine).
+
+Left out, because they cannot be listed in advance or are said once at a time when a short
+render does not matter: messages whose parameters are seat *lists* (ballots by seat, teams,
+the final roles, who has not voted), the prolog (one joined private text per seat, known only
+once roles are dealt), the board's state and government summaries, the game master's undo
+report, self-test and tag enrolment. With ``verbosity = "auto"`` the long wording is only
+said the first time a message is heard at a table, so long wordings are listed for messages
+without parameters and for the game's flow messages with at most ``players`` variants (one
+per seat), not for every count, tile slot, or each seat's first refusal or fault.
+
+Example::
+
+    from firmware_host.games.secret_dictator import speech_plan
+    audio.prerender(lambda: speech_plan.sentences(7, "de", names={0: "Anna"}, verbosity="auto"))
+    audio.prerender_soon(speech_plan.following("president.new", {"seat": 0}, 7, "de", names={0: "Anna"}))
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any, Iterator, Mapping
+
+from . import catalogue
+
+__all__ = ["sentences", "following", "SKIPPED_PREFIXES", "FOLLOWING"]
+
+#: announcement key -> the messages naming two seats that can follow it at once; their
+#: first seat parameter is the announcement's seat (the president), the second any other
+FOLLOWING: dict[str, tuple[str, ...]] = {
+    "president.new": ("nomination.made",),
+    "power.special_election": ("power.special_election.chosen",),
+    "power.execution": ("power.execution.done",),
+    "power.investigate": ("power.investigate.done", "power.investigate.result"),
+}
+_PAIRED = frozenset(k for keys in FOLLOWING.values() for k in keys)
+
+#: message keys (prefixes) never pre-rendered (see the module docstring)
+SKIPPED_PREFIXES = ("selftest.", "enrol.", "prolog.role.", "prolog.team.", "status.public",
+                    "status.government", "status.nominee", "gm.undone", "game_over.roles", "election.ballots", "next.vote",
+                    "status.waiting", "fault.chatter.tracker", "fault.two_holes", "fault.stuck_contact",
+                    "roles.")
+
+_PARTY_LISTS = {n: [list(p) for p in itertools.product(("democratic", "fascist"), repeat=n)] for n in (2, 3)}
+_LAW_LISTS = {"hand.president": 3, "hand.chancellor": 2, "power.peek.result": 3}
+#: law slots per track (RULES.md: 5 democratic, 6 fascist)
+_SLOTS = {"democratic": 5, "fascist": 6}
+
+
+def _int_domain(key: str, name: str, players: int) -> list[int] | None:
+    """The values an int parameter ``name`` of ``key`` takes at a table of ``players``; None: unknown."""
+    if name == "players":
+        return [players]
+    if name == "count":
+        if key.endswith(".democratic"):
+            return list(range(1, _SLOTS["democratic"] + 1))
+        if key.endswith(".fascist"):
+            return list(range(1, _SLOTS["fascist"] + 1))
+        if key == "reshuffle.shuffle_now":
+            return [0, 1, 2]
+        return None
+    if name in ("position", "tracker"):
+        return [0, 1, 2, 3]
+    if name == "draw_pile":
+        return list(range(0, 18))
+    if name == "democratic_laws":
+        return list(range(0, 5))
+    if name == "fascist_laws":
+        return list(range(0, 6))
+    if name in ("slot", "expected") and key.startswith("tile."):
+        return list(range(1, 7))
+    if name == "expected":
+        return [0, 1, 2, 3]
+    return None
+
+
+def _params(key: str, players: int) -> Iterator[tuple[int | None, dict[str, Any]]]:
+    """(the seat that hears it privately or None, params) for every enumerable use of ``key``."""
+    names = catalogue.placeholders(key)
+    private = catalogue.is_private(key)
+    seats = list(range(players))
+    alive = range(max(1, players - 2), players + 1)   # at most two executions (R13)
+    if key == "ballot.counted":
+        for total in alive:
+            for count in range(1, total + 1):
+                yield None, {"count": count, "total": total}
+        return
+    if key in ("election.passed", "election.failed"):
+        for total in alive:
+            for ja in range(total + 1):
+                if (ja > total - ja) == (key == "election.passed"):
+                    yield None, {"ja": ja, "nein": total - ja}
+        return
+    if key in _LAW_LISTS:
+        for seat in seats:
+            for laws in _PARTY_LISTS[_LAW_LISTS[key]]:
+                yield seat, {"laws": laws}
+        return
+    if key == "power.investigate.result":
+        for seat in seats:
+            for target in seats:
+                if target != seat:
+                    for party in catalogue.ENUMS["party"]:
+                        yield seat, {"target": target, "party": party}
+        return
+    domains: list[list[Any]] = []
+    for name in names:
+        kind = catalogue.PARAM_TYPES.get(name, "int")
+        if kind == "seat":
+            domains.append(seats)
+        elif kind in catalogue.ENUMS and kind != "parties":
+            domains.append(list(catalogue.ENUMS[kind]))
+        elif kind == "int":
+            values = _int_domain(key, name, players)
+            if values is None:
+                return
+            domains.append(values)
+        else:
+            return                                    # lists of seats, laws or holes
+    seat_params = [n for n in names if catalogue.PARAM_TYPES.get(n) == "seat"]
+    for combo in itertools.product(*domains):
+        params = dict(zip(names, combo))
+        if len(seat_params) == 2 and params[seat_params[0]] == params[seat_params[1]]:
+            continue                                  # nobody nominates or shoots themselves
+        if "track" in params and "slot" in params and params["slot"] > _SLOTS[params["track"]]:
+            continue
+        if private:
+            owner = params.get("seat")
+            for seat in ([owner] if owner is not None else seats):
+                yield seat, params
+        else:
+            yield None, params
+
+
+def _tier(key: str) -> int:
+    """0: the game's flow; 1: refusals, corrections, scanning; 2: faults and service messages."""
+    if key.startswith(("fault.", "service.", "tile.", "tracker.wrong", "tracker.pin", "board.")):
+        return 2
+    if key.startswith(("refusal.", "correction.", "scan.", "veto.scan.", "ballot.held", "discard.held",
+                       "next.", "repeat.", "setup.", "settings.", "whisper.", "gm.")):
+        return 1
+    return 0
+
+
+def sentences(players: int, language: str, names: Mapping[int, str] | None = None,
+              verbosity: str = "auto") -> Iterator[tuple[str, str]]:
+    """Every sentence worth pre-rendering for this table, as (channel, text), most needed first.
+
+    :param players: seats at the table (5–10).
+    :param language: ``"de"`` or ``"en"``.
+    :param names: ``{seat (0-based): player name}`` as the setup gave them, or None.
+    :param verbosity: the ``[audio] verbosity`` in use: ``"short"``, ``"long"`` or ``"auto"``
+        (short wordings, and the long ones said the first time a message is heard,
+        ACCESSIBILITY.md 5, as the module docstring lists them).
+    :returns: an iterator (lazy: nothing is formatted before it is asked for) of
+        (``"public"`` or ``"seat:N"``, NFC text); a text is listed once per channel.
+    :raises UnknownLanguage: ``language`` has no catalog.
+    """
+    keys = [k for k in catalogue.keys() if not k.startswith(SKIPPED_PREFIXES) and k not in _PAIRED]
+    keys.sort(key=_tier)                              # stable: catalogue order within a tier
+    seen: set[tuple[str, str]] = set()
+    for key in keys:
+        params_list = list(_params(key, players))
+        # the long wording is said once per table: worth having ready for the game's flow and
+        # for messages without parameters, not for every seat's first refusal or fault
+        few = len(params_list) <= players and (_tier(key) == 0 or not catalogue.placeholders(key))
+        wordings = {"short": (False,), "long": (True,)}.get(verbosity, (False, True) if few else (False,))
+        for long in wordings:
+            for seat, params in params_list:
+                channel = "public" if seat is None else f"seat:{seat}"
+                text = catalogue.text(key, params, language, long=long, names=names)
+                if (channel, text) not in seen:
+                    seen.add((channel, text))
+                    yield channel, text
+
+
+def following(key: str, params: Mapping[str, Any], players: int, language: str,
+              names: Mapping[int, str] | None = None, verbosity: str = "auto",
+              first: bool = False) -> list[tuple[str, str]]:
+    """What can be said right after announcement ``key`` (see :data:`FOLLOWING`), as (channel, text).
+
+    :param params: the announcement's params; its ``seat`` is the president.
+    :param players: seats at the table.
+    :param verbosity: ``"short"``, ``"long"`` or ``"auto"`` (the long wording only when
+        ``first``: the table has not heard these messages yet).
+    :returns: [] for a key nothing follows, or without a seat.
+    :raises UnknownLanguage: ``language`` has no catalog.
+    """
+    seat = params.get("seat")
+    if key not in FOLLOWING or type(seat) is not int:
+        return []
+    longs = {"short": (False,), "long": (True,)}.get(verbosity, (False, True) if first else (False,))
+    out: list[tuple[str, str]] = []
+    for follow in FOLLOWING[key]:
+        for long in longs:
+            for target in range(players):
+                if target == seat:
+                    continue
+                if follow == "power.investigate.result":   # private: only the president hears it
+                    for party in catalogue.ENUMS["party"]:
+                        out.append((f"seat:{seat}", catalogue.text(follow, {"target": target, "party": party},
+                                                                   language, long=long, names=names)))
+                else:
+                    out.append(("public", catalogue.text(follow, {"seat": seat, "target": target},
+                                                         language, long=long, names=names)))
+    return out
