@@ -117,13 +117,15 @@ def rss_child() -> None:
         audio = AudioService(AudioSettings(seat_rates=[175, 250, 300] + [175] * 7), sink, d, seats=10)
         texts = [f"{s} Runde {n}." for s in SENTENCES_DE for n in ("eins", "zwei", "drei", "vier", "fünf", "sechs",
                                                                  "sieben", "acht", "neun", "zehn")]
-        audio.prerender(texts)
-        for ch in ["public"] + [f"seat:{i}" for i in range(10)]:
+        channels = ["public"] + [f"seat:{i}" for i in range(10)]
+        audio.prerender(lambda: ((ch, t) for t in texts for ch in channels))
+        for ch in channels:
             for t in texts[:10]:
                 audio.say(ch, t, key="k", earcon="power")
+        audio.prerenderer.wait_idle(600)
         while not audio.idle() or audio.renderer.pending():
             time.sleep(0.05)
-        cache_mb = sum(f.stat().st_size for f in Path(d).rglob("*.wav")) / 1e6
+        cache_mb = sum(f.stat().st_size for f in Path(d).rglob("*.wav*")) / 1e6
         print(f"{base:.1f} {rss_mb():.1f} {cache_mb:.1f} {len(texts)}")
         audio.close()
 

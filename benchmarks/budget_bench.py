@@ -164,6 +164,188 @@ def prolog(cache: Path, rounds: int) -> dict:
     return out
 
 
+# -- 3. start-up -----------------------------------------------------------------------------
+
+def _run_config(tmp: Path, console: bool) -> Path:
+    """The shipped board config with mock pins, a journal and speech cache in ``tmp``."""
+    import random
+
+    cfg = (ROOT / "hardware" / "board.toml").read_text()
+    cfg = cfg.replace('pin_factory = "lgpio"', 'pin_factory = "mock"')
+    cfg += (f'\n[journal]\npath = "{tmp}/journal.sqlite3"\n'
+            f'\n[console]\nenabled = {"true" if console else "false"}\nport = {random.randint(20000, 60000)}\n')
+    if "\n[audio]" in cfg:
+        cfg = cfg.replace("\n[audio]", f'\n[audio]\ncache_dir = "{tmp}/speech"', 1)
+    else:
+        cfg += f'\n[audio]\ncache_dir = "{tmp}/speech"\n'
+    (tmp / "board.toml").write_text(cfg)
+    tags = ROOT / "hardware" / "tags.toml"
+    if tags.exists():
+        (tmp / "tags.toml").write_text(tags.read_text())
+    return tmp / "board.toml"
+
+
+def startup(rounds: int) -> dict:
+    """CPU seconds of ``firmware-host run`` until READY=1, with and without the console."""
+    import socket
+    import subprocess
+
+    tick = os.sysconf("SC_CLK_TCK")
+    # bytecode as an installed wheel has it: the first (discarded) start writes every module's
+    # .pyc into a folder of its own; without it each start compiles from source, no Pi does
+    prefix = Path(tempfile.mkdtemp(prefix="budget-pyc-"))
+    env = dict(os.environ, PYTHONPYCACHEPREFIX=str(prefix))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    out: dict = {}
+    for console in (True, False):
+        cpu, walls, loaded = [], [], set()
+        for i in range(rounds + (1 if console else 0)):
+            tmp = Path(tempfile.mkdtemp(prefix="budget-run-"))
+            config = _run_config(tmp, console)
+            sock_path = tmp / "notify.sock"
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+            sock.bind(str(sock_path))
+            sock.settimeout(60)
+            t = time.monotonic()
+            proc = subprocess.Popen([sys.executable, "-m", "firmware_host", "run", "--config", str(config), "-q"],
+                                    env=dict(env, NOTIFY_SOCKET=str(sock_path)), cwd=tmp,
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            try:
+                while b"READY=1" not in sock.recv(4096):
+                    pass
+                stat = Path(f"/proc/{proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+                if i == 0 and console:
+                    continue                       # the warm-up start that wrote the bytecode
+                walls.append(time.monotonic() - t)
+                cpu.append((int(stat[11]) + int(stat[12])) / tick)
+                maps = Path(f"/proc/{proc.pid}/maps").read_text()
+                if "libespeak" in maps:
+                    loaded.add("libespeak-ng")
+                if "_http_parser" in maps or "_multidict" in maps:
+                    loaded.add("aiohttp")
+            finally:
+                proc.terminate()
+                proc.wait(30)
+                sock.close()
+        out[console] = {"cpu": cpu, "wall": walls, "loaded": sorted(loaded)}
+    return out
+
+
+# -- 4. pre-rendering ------------------------------------------------------------------------
+
+NAMES = ["Anna", "Bernd", "Clara", "Dieter", "Emil", "Frieda", "Gustav", "Hanna", "Ida", "Jonas"]
+
+
+def prerendering() -> dict:
+    """CPU seconds and cache size of the plan of a named 10-seat table, in German then English."""
+    from firmware_host.games.secret_dictator import speech_plan
+
+    cache = Path(tempfile.mkdtemp(prefix="budget-prerender-"))
+    names = dict(enumerate(NAMES))
+    out = {}
+    for language in ("de", "en"):
+        audio = AudioService(AudioSettings(language=language), StampSink(), cache, seats=10)
+        cpu, wall = time.process_time(), time.monotonic()
+        audio.prerender(lambda: speech_plan.sentences(10, language, names, "auto"))
+        audio.prerenderer.wait_idle(None)
+        files = list(cache.rglob("*.wav*"))
+        out[language] = {"cpu_s": time.process_time() - cpu, "wall_s": time.monotonic() - wall,
+                         "rendered": audio.prerenderer.rendered, "files": len(files),
+                         "mb": sum(f.stat().st_size for f in files) / 1e6}
+        audio.close()
+    # the 16-bit PCM the same sentences took before (a sample of 100, scaled)
+    from firmware_host.audio.clip import read_wav as _read
+
+    sample = sorted(cache.rglob("*.wav.gz"))[:100]
+    pcm = sum(len(_read(f).pcm) + 44 for f in sample)
+    packed = sum(f.stat().st_size for f in sample)
+    out["pcm_ratio"] = packed / pcm if pcm else float("nan")
+    return out
+
+
+# -- 5. memory over many games -------------------------------------------------------------
+
+def rss_mb() -> float:
+    """Resident set size of this process in MB (``/proc/self/status`` VmRSS)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+class CountingSink(StampSink):
+    """Keeps nothing but a count, as the ALSA sink keeps nothing."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def play(self, clip: Clip, info) -> Playback:  # noqa: ANN001
+        self.count += 1
+        playback = Playback(None)
+        playback.finished()
+        return playback
+
+
+def memory(checkpoints: tuple[int, ...]) -> dict:
+    """RSS of one board service (real audio service, speech and journal) after random games."""
+    import gc
+    import random
+
+    from firmware_host.clock import VirtualClock
+    from firmware_host.games.secret_dictator import Action
+    from firmware_host.service.core import BoardService
+    from firmware_host.service.journal import Journal
+    from firmware_host.service.notify import Notifier
+    from firmware_host.service.settings import ServiceSettings
+    from firmware_host.service.voice import Voice
+
+    tmp = Path(tempfile.mkdtemp(prefix="budget-games-"))
+    audio = AudioService(AudioSettings(), CountingSink(), tmp / "speech", seats=10)
+    voice = Voice(audio)
+    service = BoardService(ServiceSettings(journal_path=str(tmp / "j.sqlite3")), clock=VirtualClock(),
+                           journal=Journal(tmp / "j.sqlite3"), voice=voice, notifier=Notifier(None))
+    service.start(None)
+    rng = random.Random(13)
+    out, actions = {}, 0
+
+    def step() -> bool:
+        game = service.game.game
+        if game is None or game.phase == "game_over":
+            return False
+        if game.phase == "chaos":
+            action = rng.choice(game.legal_actions(None))
+        else:
+            seat = rng.choice(game.awaiting())
+            if game.phase == "election":
+                action = Action("vote", seat=seat, ballot="ja" if rng.random() < 0.7 else "nein")
+            else:
+                action = rng.choice(game.legal_actions(seat))
+        service.game.command("act", action=action.to_json())
+        return True
+
+    for n in range(1, max(checkpoints) + 1):
+        players = rng.randint(5, 10)
+        service.call(lambda: service.game.setup_game(
+            {"players": players, "seed": rng.randrange(2**31), "language": rng.choice(("de", "en")),
+             "names": NAMES[:players]}), timeout=60)
+        for _ in range(1000):
+            try:
+                if not service.call(step, timeout=60):
+                    break
+            except Exception:  # noqa: BLE001 - a refused random move (reshuffle due): next game
+                break
+            actions += 1
+        voice.wait_quiet(120)
+        if n in checkpoints:
+            audio.prerenderer.wait_idle(600)
+            gc.collect()
+            out[n] = rss_mb()
+    service.stop()
+    audio.close()
+    return {"rss": out, "actions": actions}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repetitions (a smoke run)")
@@ -187,6 +369,29 @@ def main() -> int:
     for gain in (1.0, 0.8):
         t = p[gain]
         print(f"   volume {gain}: median {statistics.median(t):.1f} ms, p99 {pct(t, 99):.1f} ms (n={len(t)})")
+
+    st = startup(3 if args.quick else 7)
+    print("\n3. firmware-host run (mock pins, shipped config) -> READY=1: CPU seconds of the process")
+    for console in (True, False):
+        r = st[console]
+        print(f"   console {'on ' if console else 'off'}: median {statistics.median(r['cpu']):.3f} s CPU "
+              f"(min {min(r['cpu']):.3f}), wall median {statistics.median(r['wall']):.2f} s; "
+              f"loaded at READY: {', '.join(r['loaded']) or 'neither aiohttp nor libespeak-ng'}")
+
+    pre = prerendering()
+    print("\n4. pre-rendering a named 10-seat table (speech_plan.sentences, verbosity auto)")
+    for language in ("de", "en"):
+        r = pre[language]
+        print(f"   {language}: {r['rendered']} renders, {r['cpu_s']:.1f} CPU s ({r['wall_s']:.0f} s wall), "
+              f"cache {r['mb']:.1f} MB after it")
+    print(f"   both languages: {pre['en']['files']} files, {pre['en']['mb']:.1f} MB "
+          f"(gzip-compressed µ-law: {pre['pcm_ratio']:.2f} of the 16-bit PCM)")
+
+    checkpoints = (1, 5, 20) if args.quick else (1, 10, 100)
+    mem = memory(checkpoints)
+    print("\n5. RSS of one board service over random games (5-10 seats, both languages)")
+    print("   " + ", ".join(f"after {n} games: {mb:.1f} MB" for n, mb in mem["rss"].items())
+          + f" ({mem['actions']} actions)")
     return 0
 
 
