@@ -95,8 +95,8 @@ class RDM6300Protocol:
             cut = next((i for i, b in enumerate(body) if b in (STX, ETX)), None)
             if cut is not None:
                 out.append(FrameError("broken", f"frame cut short: {bytes(buf[:cut + 2]).hex()}"))
-                # an early STX starts the next frame; an early ETX ends this one
-                del buf[:cut + 1 if body[cut] == STX else cut + 2]
+                # an early STX starts the next frame (kept); an early ETX is skipped as garbage
+                del buf[:cut + 1]
                 continue
             if len(buf) < self.FRAME_LEN:
                 break

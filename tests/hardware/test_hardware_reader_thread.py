@@ -28,6 +28,7 @@ class Harness:
         self.tags: list[str] = []
         self.errors: list[FrameError] = []
         self.states: list[tuple[bool, bool]] = []
+        self.reasons: list[str] = []                  # last_error at each state change
         self.opened: list[tuple[str, dict]] = []
         self.ports: list[serial.Serial] = []
         self.fds: tuple[int, int] | None = None
@@ -35,9 +36,13 @@ class Harness:
             self.plug()
         config = ReaderConfig("ballot", str(self.link), baud=baud, tag_gone_s=tag_gone_s, reconnect_s=reconnect_s)
         self.reader = TagReader(config, self.clock, self.tags.append, self.errors.append,
-                                lambda connected, first: self.states.append((connected, first)),
+                                self._state,
                                 serial_factory=self._open)
         self.written = 0
+
+    def _state(self, connected: bool, first: bool) -> None:
+        self.reasons.append(self.reader.last_error)
+        self.states.append((connected, first))
 
     def _open(self, port, **kwargs):
         self.opened.append((port, kwargs))
@@ -154,7 +159,7 @@ def test_a_missing_reader_is_reported_once_then_found_when_plugged_in(harness):
     for _ in range(6):                       # six failed opens, 10 ms apart …
         assert attempts.acquire(timeout=WAIT)
     assert h.states == [(False, True)]       # … one report, at start
-    assert not h.reader.connected
+    assert h.reader.connected is False
     assert "No such file or directory" in h.reader.last_error and "\n" not in h.reader.last_error
     h.plug()
     h.wait(lambda r: r.connected, "the reconnect")
@@ -169,7 +174,8 @@ def test_an_unplugged_reader_is_reported_lost_once_and_found_again_with_a_fresh_
     h.unplug()
     h.wait(lambda r: not r.connected, "the unplug")
     assert h.states == [(True, True), (False, False)]
-    assert h.reader.last_error and "\n" not in h.reader.last_error
+    lost = h.reasons[1]                      # why, as pyserial said it when the read failed
+    assert ("Input/output error" in lost or "returned no data" in lost) and "\n" not in lost
     assert h.ports[0].is_open is False       # the lost port is closed
     h.plug()
     h.wait(lambda r: r.connected, "the replug")
@@ -196,6 +202,12 @@ def test_close_of_a_reader_waiting_for_its_device_returns(harness):
     assert not thread.is_alive()
 
 
+def test_a_new_reader_has_read_nothing_and_is_not_connected(harness):
+    r = harness().reader
+    assert (r.name, r.bytes_received, r.connections, r.connected, r.last_error) == ("ballot", 0, 0, False, "")
+    assert not r.tag_present()
+
+
 def test_close_before_start_does_nothing(harness):
     h = harness()
     h.reader.close()
@@ -205,3 +217,63 @@ def test_close_before_start_does_nothing(harness):
 def test_unknown_reader_type_is_a_key_error():
     with pytest.raises(KeyError):
         TagReader(ReaderConfig("ballot", "/dev/null", type="pn532"), VirtualClock(), print, print, print)
+
+
+def test_reader_thread_is_a_named_daemon(harness):
+    h = harness().start()
+    thread = h.reader._thread
+    assert thread.name == "reader-ballot" and thread.daemon   # never keeps a stopping board alive
+
+
+def test_close_cancels_a_read_that_would_block_for_ever(harness):
+    h = harness()
+
+    def blocking_open(port, **kwargs):
+        return h._open(port, **{**kwargs, "timeout": None})   # read(1) waits until cancelled
+    h.reader._open = blocking_open
+    h.start()
+    thread = h.reader._thread
+    h.reader.close()
+    assert not thread.is_alive() and h.ports[0].is_open is False
+
+
+def test_wait_progress_gives_up_after_its_timeout(harness):
+    h = harness().start()
+    assert h.reader.wait_progress(lambda r: r.bytes_received > 0, 0.05) is False
+
+
+def test_a_tag_seen_exactly_the_gone_time_ago_survives_the_pruning_of_old_tags(harness):
+    h = harness(tag_gone_s=0.5).start()
+    h.write(b"".join(em4100_frame(f"{i:02X}00000000") for i in range(32)))
+    h.clock.advance(0.5)
+    h.write(em4100_frame("FF00000000"))       # the 33rd tag: old tags are pruned now
+    h.write(em4100_frame("0000000000"))       # seen 0.5 s ago: the same presentation
+    assert len(h.tags) == 33
+
+
+def test_missing_and_lost_readers_are_logged_with_the_reason(harness, caplog):
+    caplog.set_level("INFO", logger="firmware_host.hardware.rfid")
+    h = harness(plugged=False, reconnect_s=0.01).start()
+    h.wait(lambda r: h.states == [(False, True)], "the missing report")
+    h.plug()
+    h.wait(lambda r: r.connected, "the reconnect")
+    h.unplug()
+    h.wait(lambda r: not r.connected, "the unplug")
+    messages = [m for m in caplog.messages if m.startswith("reader ballot")]
+    assert messages[0].startswith(f"reader ballot not there (") and "No such file or directory" in messages[0]
+    assert messages[1].startswith("reader ballot lost (") and len(messages) == 2
+    assert h.reader.connected is False
+
+
+@pytest.mark.parametrize("exc, reason", [
+    (serial.SerialException(2, "could not open port /dev/x: [Errno 2] No such file or directory"),
+     "could not open port /dev/x: [Errno 2] No such file or directory"),
+    (OSError(5, "Input/output error"), "Input/output error"),
+    (serial.SerialException("device reports readiness to read but returned no data\n(device disconnected?)"),
+     "device reports readiness to read but returned no data"),
+    (TypeError(), "TypeError"),
+])
+def test_a_serial_error_is_one_line_of_reason(exc, reason):
+    from firmware_host.hardware.rfid import _reason
+
+    assert _reason(exc) == reason

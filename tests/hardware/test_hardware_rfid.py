@@ -158,9 +158,11 @@ def test_garbage_alone_is_dropped_and_not_kept():
 
 
 def test_em4100_frame_refuses_what_is_not_a_tag_id():
-    for bad in ("0F00A1B2", "0F00A1B2C3D4", "0F00A1B2CX"):
-        with pytest.raises(ValueError):
+    for bad in ("0F00A1B2", "0F00A1B2C3D4"):
+        with pytest.raises(ValueError, match=f"'{bad}' is not a tag id"):
             em4100_frame(bad)
+    with pytest.raises(ValueError):
+        em4100_frame("0F00A1B2CX")
     assert em4100_frame("0f00a1b2c3") == em4100_frame("0F00A1B2C3")
 
 
