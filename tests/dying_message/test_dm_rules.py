@@ -584,3 +584,47 @@ def test_game_is_deterministic_given_the_chance_inputs():
     a = random_game(setup, random.Random(1))
     b = random_game(setup, random.Random(1))
     assert state_json(a) == state_json(b)
+
+
+def test_M6_recommended_swaps_are_advice_not_checked():
+    # a Soulmate, a Famous Dog and a Hostage at 4 players: allowed (M5 (a)-(d) hold)
+    g = make(["soulmate", "famous_dog", "hostage", "killer"])
+    assert g.phase == "soulmate"
+
+
+def test_M11_a_round_is_a_killing_phase_then_an_interrogation_phase_then_the_preparation():
+    g = make(["killer", CIT, CIT, CIT, "private_detective"])
+    assert (g.round, g.phase) == (1, "kill")
+    night(g, [1])
+    assert (g.round, g.phase) == (1, "vote")
+    events = act(g, "skip_vote")
+    assert kinds(events) == ["vote_skipped", "evidence_pool", "round_started"]
+    assert (g.round, g.phase) == (2, "kill")
+
+
+def test_M16_the_night_dead_who_disagree_choose_again_and_hear_each_proposal():
+    g = make(["hostage", "killer", CIT, CIT, CIT, CIT, "killer", CIT])
+    kill(g, [0])                       # 0, 1 and 7 choose together
+    act(g, "genuine", seat=0, cards=[4])
+    act(g, "genuine", seat=1, cards=[5])
+    act(g, "genuine", seat=7, cards=[4])
+    again = [e for e in g.log if e[0] == "private"]
+    assert [e[1] for e in again] == [0, 1, 7]
+    assert again[0][2:] == ("night.genuine.again", {"proposals": {0: [4], 1: [5], 7: [4]}})
+    assert g.phase == "genuine" and g.message_area == []
+    # a failed attempt is not public (M39): no event, no public line
+    assert [e for e in g.log if e[0] != "private"] == []
+
+
+def test_M16_a_group_of_one_decides_alone():
+    g = make(["killer", CIT, CIT, CIT, "private_detective"])
+    act(g, "kill", seat=0, targets=[2])
+    assert g.phase == "genuine" and g.group == (2,)
+
+
+def test_M35_the_dead_act_only_in_the_genuine_step_and_the_examination():
+    g = make(["killer", CIT, CIT, CIT, CIT, "private_detective"])
+    night(g, [1])
+    refused(g, "not_alive", "vote", seat=1, target=2)
+    act(g, "skip_vote")
+    refused(g, "not_alive", "kill", seat=1, targets=[2])

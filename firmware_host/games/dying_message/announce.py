@@ -25,10 +25,9 @@ from firmware_host.errors import FirmwareHostError
 from . import catalogue
 from .engine import NIGHT_PHASES, Game
 from .night import PRIVATE_STEPS, step_lines
-from .views import character_counts
 
 __all__ = ["Announcement", "PrivacyError", "make", "for_entry", "for_log", "prolog",
-           "refusal", "status", "STEP_KEYS"]
+           "refusal", "STEP_KEYS"]
 
 
 class PrivacyError(FirmwareHostError, ValueError):
@@ -192,18 +191,3 @@ def refusal(error: Any, seat: Any, game: Game) -> Announcement:
     if seat is None and catalogue.is_private(key):
         key = "refusal.malformed" if error.reason == "malformed" else "refusal.wrong_phase"
     return make(key, {"seat": seat})
-
-
-def status(game: Game, seat: int | None = None) -> list[Announcement]:
-    """The public status (round, living seats, Killing Phases to skip) and, for a seat, its
-    own character privately (M47)."""
-    from .views import public_view
-    view = public_view(game)
-    out = [make("status.public", {"round": view["round"], "living": len(view["alive"]),
-                                  "skips": view["skips_pending"]})]
-    if seat is not None:
-        out.append(make("status.private", {"character": game.characters[seat]}, _seat(seat)))
-    return out
-
-
-_ = character_counts  # re-exported for callers that build game.started themselves
