@@ -219,3 +219,40 @@ def test_public_output_of_the_first_night_does_not_depend_on_the_characters(setu
         out += play_until_reveal(game, random.Random(1), random.Random(seed + i))
         outs.append(out)
     assert_same_up_to_a_reveal(*outs)
+
+
+FORBIDDEN_PUBLIC = {"role", "roles", "killers", "teammates", "genuine_cards", "protected",
+                    "destined", "proposals"}
+
+
+@SETTINGS
+@given(setup=setups(), seed=st.integers(0, 2**16))
+def test_M39_every_announcement_of_random_games_renders_in_both_languages_and_keeps_secrets(
+        setup, seed):
+    from firmware_host.games.dying_message import catalogue
+    rng = random.Random(seed)
+    game = Game(setup.with_dealt(*deal(setup, rng)))
+    descriptions = dict(enumerate(setup.evidence or ()))
+    revealed: set[int] = set()
+    over = [False]
+
+    def check() -> None:
+        for entry in game.log:
+            if entry[0] == "event" and entry[1].kind == "died":
+                revealed.add(entry[1].data["seat"])
+            if entry[0] == "event" and entry[1].kind == "game_over":
+                over[0] = True
+            for a in announce.for_entry(game, entry):
+                for language in ("de", "en"):
+                    text = catalogue.text(a.key, a.params, language, descriptions=descriptions)
+                    assert text
+                if a.channel == "public" and not over[0]:
+                    assert not FORBIDDEN_PUBLIC & set(a.params), a
+                    if "character" in a.params and "seat" in a.params:
+                        assert a.params["seat"] in revealed, a
+
+    game.start()
+    check()
+    while game.phase != "game_over":
+        game.apply(random_action(game, rng))
+        check()
