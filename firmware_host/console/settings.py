@@ -51,6 +51,13 @@ class ConsoleSettings:
     :param pin_hash: the hashed PIN or token from ``python -m firmware_host.console.hash_pin``
         (str, default ``""``: no PIN, allowed only on loopback).
     :param session_minutes: idle time after which a login expires, in minutes (> 0, default 30).
+    :param max_connections: open connections kept at most (int, default 64); a new one beyond
+        that closes the one idle longest, or is closed itself when none is idle, so a flood of
+        connections never uses up the service's file descriptors (the unit's ``LimitNOFILE``).
+    :param idle_timeout_s: seconds a connection may stay open with no request in progress
+        (float, default 15); an event stream in progress is not idle.
+    :param header_timeout_s: seconds a new connection has to send its first request's headers
+        (float, default 10).
     :param language: the board's language, ``"de"`` (default) or ``"en"``: the page's language
         until a game's setup names one. Not a ``[console]`` key: it comes from ``[audio]
         language`` when :meth:`coerce` is given the whole config.
@@ -62,6 +69,9 @@ class ConsoleSettings:
     pin_hash: str = ""
     session_minutes: float = 30.0
     language: str = "de"
+    max_connections: int = 64
+    idle_timeout_s: float = 15.0
+    header_timeout_s: float = 10.0
 
     @classmethod
     def coerce(cls, settings: Any) -> "ConsoleSettings":
@@ -99,6 +109,8 @@ class ConsoleSettings:
                 made, enabled=bool(made.enabled), host=str(made.host).strip(),
                 port=int(made.port), pin_hash=str(made.pin_hash or "").strip(),
                 session_minutes=float(made.session_minutes),
+                max_connections=int(made.max_connections), idle_timeout_s=float(made.idle_timeout_s),
+                header_timeout_s=float(made.header_timeout_s),
                 language=made.language if made.language in ("de", "en") else "de")
         except (TypeError, ValueError) as exc:
             raise ConsoleSettingsError(f"[console] settings unusable: {exc}") from None

@@ -67,6 +67,10 @@ SCHEMA: dict[str, dict[str, Field]] = {
         "port": Field(int, 8080, min=1, max=65535, doc="TCP port of the console"),
         "pin_hash": Field(str, "", doc="hashed PIN or token of the console (python -m firmware_host.console.hash_pin); empty: no PIN, allowed only on localhost"),
         "session_minutes": Field(float, 30.0, min=1, max=1440, doc="minutes without use after which a console login expires"),
+        "max_connections": Field(int, 64, min=4, max=512,
+                                 doc="open connections the console keeps at most; the longest idle one is closed for a new one (far below the unit's LimitNOFILE)"),
+        "idle_timeout_s": Field(float, 15.0, min=1.0, max=600.0, doc="seconds a connection may stay open between requests before it is closed"),
+        "header_timeout_s": Field(float, 10.0, min=1.0, max=120.0, doc="seconds a new connection has to send its first request's headers"),
     },
 }
 
@@ -83,13 +87,17 @@ class ScanSettings:
 
 @dataclasses.dataclass(frozen=True)
 class ConsoleSettings:
-    """The game master's console: ``enabled``, ``host``, ``port`` (TCP), ``pin_hash``, ``session_minutes``."""
+    """The game master's console: ``enabled``, ``host``, ``port`` (TCP), ``pin_hash``, ``session_minutes``,
+    and its connection limits ``max_connections``, ``idle_timeout_s``, ``header_timeout_s`` (seconds)."""
 
     enabled: bool = True
     host: str = "127.0.0.1"
     port: int = 8080
     pin_hash: str = ""
     session_minutes: float = 30.0
+    max_connections: int = 64
+    idle_timeout_s: float = 15.0
+    header_timeout_s: float = 10.0
 
 
 @dataclasses.dataclass(frozen=True)
