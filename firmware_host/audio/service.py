@@ -403,7 +403,7 @@ class AudioService:
     # -- speaking -------------------------------------------------------------------------
 
     def say(self, channel: str, text: str, *, key: str, priority: str = "normal",
-            earcon: str | None = None) -> "Utterance":
+            earcon: str | None = None, pad_seconds: float | None = None) -> "Utterance":
         """Speak ``text`` on ``channel`` (after ``earcon``); returns at once.
 
         :param channel: ``"public"`` or ``"seat:N"`` (N 0-based).
@@ -412,12 +412,32 @@ class AudioService:
         :param key: the catalogue key, kept with what is played (for repeat and recording).
         :param priority: ``normal``, ``refusal``, ``fault``, ``game_over`` or ``request``.
         :param earcon: one of :data:`~firmware_host.audio.earcons.EARCONS`, or None.
-        :raises AudioError: unknown channel, priority or earcon.
+        :param pad_seconds: pad the clip with silence to this many seconds (a private clip
+            of one length whatever the secret in it, R16/R17; see :meth:`measure`); a
+            padded clip is a whisper-station visit of its own, and a repeat keeps the padding.
+        :raises AudioError: unknown channel, priority or earcon, or a negative ``pad_seconds``.
         :raises SpeechError: empty text without an earcon.
         """
+        if pad_seconds is not None and not pad_seconds >= 0:
+            raise AudioError(f"pad_seconds must be a duration in seconds, not {pad_seconds!r}")
         utt = self._make(channel, text, key, priority, earcon)
+        utt.pad_seconds = pad_seconds
         self._dispatch(utt)
         return utt
+
+    def measure(self, channel: str, text: str, *, earcon: str | None = None,
+                timeout: float | None = None) -> float:
+        """How long ``text`` (after ``earcon``) lasts when played on ``channel``, unpadded, in
+        seconds: the channel's rate, the earcon and its gap, the rendered WAV's length. Renders
+        the sentence first if it is not in the cache (blocking; the WAV is kept, so saying it
+        later starts at once). For padding a private clip to the longest of the sentences that
+        could stand in its place (``say(..., pad_seconds=...)``).
+
+        :raises AudioError: unknown channel or earcon.
+        :raises SpeechError: rendering failed, or ``timeout`` seconds passed.
+        """
+        utt = self._make(channel, text, "measure", "normal", earcon)
+        return utt._unpadded_seconds(timeout)
 
     def play_earcon(self, channel: str, name: str, *, priority: str = "normal") -> "Utterance":
         """Play the earcon ``name`` alone on ``channel`` (queued like speech)."""

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import collections
 import dataclasses
+import itertools
 import logging
 import random
 import secrets
@@ -171,6 +172,31 @@ def describe_input(event: Any) -> str:
     return name
 
 
+def secret_variants(a: Any) -> list[Any]:
+    """Every announcement that could stand in the place of private announcement ``a``: the
+    same message with each secret parameter (a party, a sequence of laws, a role, a track)
+    at each of its values, other parameters as they are (``[a]`` for a public message or one
+    without secret parameters). A private clip is padded to the longest of them, so its
+    length never tells what it says (R16, R17)."""
+    if not catalogue.is_private(a.key):
+        return [a]
+    choices: list[tuple[str, list]] = []
+    for name, value in a.params.items():
+        kind = catalogue.PARAM_TYPES.get(name)
+        if kind in ("party", "role", "track"):
+            choices.append((name, list(catalogue.ENUMS[kind])))
+        elif kind == "parties" and isinstance(value, list):
+            choices.append((name, [list(c) for c in itertools.product(catalogue.ENUMS["party"], repeat=len(value))]))
+    if not choices:
+        return [a]
+    out = []
+    for combo in itertools.product(*(values for _, values in choices)):
+        params = dict(a.params)
+        params.update({name: value for (name, _), value in zip(choices, combo)})
+        out.append(dataclasses.replace(a, params=params))
+    return out
+
+
 def _setup_refusal(obj: dict, exc: UsageError) -> CommandRefused:
     """The game master's setup ``obj`` refused by :meth:`Setup.from_json` (``exc``) as a
     refusal with a code: ``setup_players`` (no player count 5–10, R1), ``setup_first_president``
@@ -235,6 +261,10 @@ class SecretDictatorGame:
         self._roles_quiet: set[tuple[str, int]] = set()   # role tiles just read: ignored until the first move
         self._replaying_held = False                      # a kept tile input is being applied now
         self._presidents = 0                              # president.new said in this game (prerender)
+        # ACCESSIBILITY.md 8: each seat's own secrets of this round, again in its private status
+        self._recall: dict[int, dict[str, Any]] = {}
+        self._measured: dict[tuple, float] = {}           # (channel, text, earcon) -> seconds as played
+        self._heard_pad: dict[str, float | None] = {}     # channel -> padding of its last utterance
 
     # ======================================================================= life cycle
     def boot(self, resume: bool = True) -> None:
@@ -304,10 +334,11 @@ class SecretDictatorGame:
             return None
         return self._speak(made, priority=priority or ("request" if request else None), earcon=earcon, timed=timed)
 
-    def _long_wording(self, channel: str, key: str) -> bool:
+    def _long_wording(self, channel: str, key: str, *, mark: bool = True) -> bool:
         """ACCESSIBILITY.md 5: the long wording the first time the table (``public``: the audio
         layer's ``verbosity``) or the seat (its ``verbosity`` seat setting, default ``auto``)
-        hears ``key``, the short one after."""
+        hears ``key``, the short one after. ``mark=False``: only ask (a seat's wording of a
+        message it is not told now)."""
         voice = self.service.voice
         if channel == "public":
             return bool(voice.use_long_wording(key)) if voice is not None else False
@@ -318,8 +349,119 @@ class SecretDictatorGame:
         if verbosity != "auto":
             return verbosity == "long"
         first = (seat, key) not in self._heard_long
-        self._heard_long.add((seat, key))
+        if mark:
+            self._heard_long.add((seat, key))
         return first
+
+    # ======================================================================= private clip lengths
+    def _measure(self, channel: str, text: str, earcon: str | None) -> float | None:
+        """Seconds ``text`` lasts on ``channel`` (rendered once, then remembered)."""
+        key = (channel, text, earcon)
+        if key not in self._measured:
+            voice = self.service.voice
+            measure = getattr(voice, "measure", None)
+            seconds = measure(channel, text, earcon=earcon) if callable(measure) else None
+            if seconds is None:
+                return None
+            if len(self._measured) > 4096:
+                self._measured.clear()
+            self._measured[key] = seconds
+        return self._measured[key]
+
+    def _texts(self, channel: str, items: list, longs: dict[str, bool]) -> str:
+        """The sentence ``items`` make when said together on ``channel`` (its wordings)."""
+        out = []
+        for a in items:
+            long = longs[a.key] if a.key in longs else self._long_wording(channel, a.key, mark=False)
+            out.append(catalogue.text(a.key, a.params, self.language, long=long, names=self.names))
+        return " ".join(out)
+
+    def _pad_seconds(self, channel: str, groups: list[list], longs: dict[str, bool],
+                     earcon: str | None = None) -> float | None:
+        """The length, in seconds, a private clip of one kind is padded to on ``channel``
+        (R16, R17, ACCESSIBILITY.md 8-9): whatever its secret, the clip lasts as long as the
+        longest clip of that kind the table could hear now.
+
+        ``groups``: the messages each seat would hear in such a clip (one group for a single
+        message; every seat's status for a status). Each group counts as it is and with every
+        secret at its longest value (:func:`secret_variants`, each message measured alone),
+        so the length depends on what is public (who holds a hand, who investigated whom) and
+        on the deal as a whole (as the prolog's does), never on the requesting seat's role, a
+        hand or a result. None when lengths cannot be known (no sound): nothing to pad.
+        """
+        best = 0.0
+        try:
+            for group in groups:
+                longest = []
+                for a in group:
+                    variants = secret_variants(a)
+                    if len(variants) > 1:
+                        timed = [(self._measure(channel, self._texts(channel, [v], longs), None), v) for v in variants]
+                        if any(t is None for t, _ in timed):
+                            return None
+                        a = max(timed, key=lambda tv: tv[0])[1]
+                    longest.append(a)
+                for text in {self._texts(channel, group, longs), self._texts(channel, longest, longs)}:
+                    seconds = self._measure(channel, text, earcon)
+                    if seconds is None:
+                        return None
+                    best = max(best, seconds)
+        except (FirmwareHostError, ValueError) as exc:
+            log.error("private clip length on %s: %s", channel, exc)
+            return None
+        return best
+
+    # ======================================================================= a seat's own secrets
+    def _remember(self, events: list, items: list) -> None:
+        """ACCESSIBILITY.md 8: keep each seat's own secrets of this round from the private
+        messages it was told, for its status: the hand it holds or held (until the next
+        nomination), the peek or view-discard result (until the next laws are drawn) and its
+        investigations (for the rest of the game)."""
+        for e in events:
+            if e.kind == "nominated":
+                for mine in self._recall.values():
+                    mine.pop("hand", None)
+            elif e.kind == "law_enacted" and e.data.get("by") == "chaos":
+                for mine in self._recall.values():     # the top law was taken: the peek is spent
+                    mine.pop("peek", None)
+                    mine.pop("view_discard", None)
+        for a in items:
+            seat = a.seat
+            if seat is None:
+                continue
+            if a.key == "hand.president":
+                for mine in self._recall.values():     # new laws drawn: earlier results are spent
+                    mine.pop("peek", None)
+                    mine.pop("view_discard", None)
+            mine = self._recall.setdefault(seat, {})
+            if a.key in ("hand.president", "hand.chancellor"):
+                mine["hand"] = list(a.params["laws"])
+            elif a.key == "power.peek.result":
+                mine["peek"] = list(a.params["laws"])
+            elif a.key == "power.view_discard.result":
+                mine["view_discard"] = a.params["party"]
+            elif a.key == "power.investigate.result":
+                mine.setdefault("investigate", []).append((a.params["target"], a.params["party"]))
+
+    def _recall_items(self, seat: int) -> list:
+        """The seat's own secrets of this round as private ``recall.*`` messages."""
+        mine = self._recall.get(seat, {})
+        channel = f"seat:{seat}"
+        out = []
+        if mine.get("hand"):
+            out.append(announce.make("recall.hand", {"laws": mine["hand"]}, channel))
+        if mine.get("peek"):
+            out.append(announce.make("recall.peek", {"laws": mine["peek"]}, channel))
+        if mine.get("view_discard"):
+            out.append(announce.make("recall.view_discard", {"party": mine["view_discard"]}, channel))
+        for target, party in mine.get("investigate", []):
+            out.append(announce.make("recall.investigate", {"target": target, "party": party}, channel))
+        return out
+
+    def _private_status(self, seat: int) -> list:
+        """What ``seat`` hears privately in its status: role, team (R3), its secrets this round."""
+        assert self.game is not None
+        return [a for a in announce.status(self.game, seat) if catalogue.is_private(a.key)] + self._recall_items(seat)
 
     def _speak(self, a: Any, *, priority: str | None = None, earcon: str | None = None,
                timed: bool = False) -> tuple[str, float | None]:
@@ -334,9 +476,13 @@ class SecretDictatorGame:
                 "text": text}
         wav = None
         seconds = None
+        earcon = a.earcon if earcon is None else earcon
+        pad = None
+        if a.channel != "public" and len(secret_variants(a)) > 1:
+            pad = self._pad_seconds(a.channel, [[a]], {a.key: long}, earcon)
         if voice is not None:
-            wav = voice.say(a.channel, text, key=a.key, priority=priority or a.priority,
-                            earcon=a.earcon if earcon is None else earcon)
+            wav = voice.say(a.channel, text, key=a.key, priority=priority or a.priority, earcon=earcon,
+                            **({"pad_seconds": pad} if pad is not None else {}))
             if timed:
                 seconds = voice.seconds(voice.last)
         if wav:
@@ -345,6 +491,7 @@ class SecretDictatorGame:
             self.announced.append({"channel": "public", "key": a.key, "params": dict(a.params), "text": text})
         log.debug("say %s %s", a.channel, a.key)
         self._record_heard(a.channel, [line])
+        self._heard_pad[a.channel] = pad
         self.service.emit(line)
         self._plan_following(a.key, a.params)
         return text, seconds
@@ -483,6 +630,7 @@ class SecretDictatorGame:
         self._forget_tiles()
         self._plan_speech(setup.players)
         self._presidents = 0
+        self._recall = {}
         self._play_back_names()
         if self.role_source == "tiles":
             self.setup = setup
@@ -531,9 +679,11 @@ class SecretDictatorGame:
         game = Game(setup)
         game.start()
         groups: list[list[tuple[Action, list]]] = []
+        self._recall = {}
         for obj in actions:
             action = Action.from_json(obj)
             events = game.apply(action)
+            self._remember(events, announce.announcements(action, events, game))
             if action.kind == "reshuffle" and groups:
                 groups[-1].append((action, events))
             else:
@@ -622,7 +772,9 @@ class SecretDictatorGame:
             self.tracker_asked = True        # tracker.moved asks the table to move the pin
         if game.phase != "legislative_chancellor":
             self.chancellor_discard = None
-        self._speak_all(self._announcements(action, events))
+        items = self._announcements(action, events)
+        self._remember(events, items)
+        self._speak_all(items)
         if game.phase == "game_over":
             self._end_scan()
             if self.game_id is not None:
@@ -1023,13 +1175,14 @@ class SecretDictatorGame:
             self.say(f"seat:{seat}", "repeat.nothing", {}, request=True)
             return
         _, lines = max(options, key=lambda h: h[0])
+        pad = self._heard_pad.get(lines[0]["channel"]) if lines[0]["channel"] != "public" else None
         wav = None
         if voice is not None:
             if voice.repeat_last(seat):          # what the seat heard (a padded prolog keeps its padding, R17)
                 wav = getattr(voice, "repeated_wav", None)
             else:                                # still being played: say it again
                 wav = voice.say(f"seat:{seat}", " ".join(l["text"] for l in lines), key=lines[0]["key"],
-                                priority="request")
+                                priority="request", **({"pad_seconds": pad} if pad is not None else {}))
         for said in lines:
             line = {k: v for k, v in said.items() if k != "wav"}
             line["channel"] = f"seat:{seat}"
@@ -1052,28 +1205,37 @@ class SecretDictatorGame:
         mine = announce.status(game, seat)
         voice = self.service.voice
         earphones = voice is None or getattr(voice, "has_earphones", lambda: True)()
+        head: list = []
         if self.settings.status_channel == "public" or not earphones:
             for a in announce.status(game, None):
                 self._speak(a)
-            self._speak_request([a for a in mine if catalogue.is_private(a.key)])
         else:
-            self._speak_request(mine)
+            head = [a for a in mine if not catalogue.is_private(a.key)]
+        # the private part is as long as any seat's (its role, team, hand, results), R16/R17
+        groups = [head + self._private_status(s) for s in range(game.players)]
+        self._speak_request(head + self._private_status(seat), pad_groups=groups)
 
-    def _speak_request(self, items: list) -> None:
+    def _speak_request(self, items: list, pad_groups: list[list] | None = None) -> None:
         """A seat's own request as *one* utterance (priority ``request`` cuts its earphone
-        off, ACCESSIBILITY.md 4), with one ``announce`` line per message."""
+        off, ACCESSIBILITY.md 4), with one ``announce`` line per message; ``pad_groups``: what
+        each seat would hear in such a request (the clip is padded to the longest,
+        :meth:`_pad_seconds`)."""
         if not items:
             return
         texts = []
+        longs: dict[str, bool] = {}
         for a in items:
+            longs[a.key] = self._long_wording(a.channel, a.key)
             try:
-                texts.append(catalogue.text(a.key, a.params, self.language, long=self._long_wording(a.channel, a.key),
-                                            names=self.names))
+                texts.append(catalogue.text(a.key, a.params, self.language, long=longs[a.key], names=self.names))
             except (FirmwareHostError, ValueError) as exc:
                 log.error("announcement %s: %s", a.key, exc)
                 texts.append(a.key)
+        channel = items[0].channel
+        pad = self._pad_seconds(channel, pad_groups, longs) if pad_groups and channel != "public" else None
         voice = self.service.voice
-        wav = voice.say(items[0].channel, " ".join(texts), key=items[0].key, priority="request") if voice else None
+        wav = voice.say(channel, " ".join(texts), key=items[0].key, priority="request",
+                        **({"pad_seconds": pad} if pad is not None else {})) if voice else None
         lines = []
         for a, text in zip(items, texts):
             line = {"event": "announce", "channel": a.channel, "key": a.key, "params": dict(a.params), "text": text}
@@ -1082,6 +1244,7 @@ class SecretDictatorGame:
             lines.append(line)
             self.service.emit(line)
         self._record_heard(items[0].channel, lines)
+        self._heard_pad[channel] = pad
 
     # ======================================================================= readers and tiles
     def _forget_tiles(self) -> None:
@@ -1564,6 +1727,7 @@ class SecretDictatorGame:
         self.game = self.game_id = self.setup = None
         self.pending_setup = self.tiles = None
         self._forget_tiles()
+        self._recall = {}
         self.paused = False
         self.chaos_placement = False
         self.mirror_said = None
@@ -1642,6 +1806,7 @@ class SecretDictatorGame:
         voice = self.service.voice
         if voice is not None and ("rate" in changes or "volume" in changes):
             voice.set_seat_voice(seat, rate=new.rate, volume=new.volume)
+            self._measured.clear()           # clip lengths at the new rate
         if "scan_interval" in changes and self.scan is not None and self.scan.seat == seat:
             self.scan.settings = self._scan_settings(seat)      # from the next step of a running scan
         if "name" in changes:

@@ -42,9 +42,13 @@ class SilentVoice:
         """Nothing to start."""
 
     def say(self, channel: str, text: str, *, key: str, priority: str = "normal",
-            earcon: str | None = None) -> str | None:
+            earcon: str | None = None, pad_seconds: float | None = None) -> str | None:
         """Record ``text`` for ``channel``; returns None (no WAV)."""
         self.said.append((channel, key, text))
+        return None
+
+    def measure(self, channel: str, text: str, *, earcon: str | None = None) -> float | None:
+        """How long ``text`` lasts on ``channel`` in seconds; None without sound (nothing to pad)."""
         return None
 
     def say_padded(self, texts: Mapping[int, str], *, key: str = "prolog") -> dict[int, str | None]:
@@ -150,11 +154,13 @@ class Voice(SilentVoice):
             return None
 
     def say(self, channel: str, text: str, *, key: str, priority: str = "normal",
-            earcon: str | None = None) -> str | None:
-        """Queue ``text`` on ``channel``; returns the WAV path a WavDirSink will write, or None."""
+            earcon: str | None = None, pad_seconds: float | None = None) -> str | None:
+        """Queue ``text`` on ``channel`` (padded with silence to ``pad_seconds``, if given);
+        returns the WAV path a WavDirSink will write, or None."""
         self.said.append((channel, key, text))
         try:
-            utt = self.audio.say(channel, text, key=key, priority=priority, earcon=earcon)
+            utt = self.audio.say(channel, text, key=key, priority=priority, earcon=earcon,
+                                 **({"pad_seconds": pad_seconds} if pad_seconds is not None else {}))
         except FirmwareHostError as exc:
             log.warning("audio: %s", exc)
             return None
@@ -192,6 +198,19 @@ class Voice(SilentVoice):
             return wav_seconds(path)
         except FirmwareHostError as exc:
             log.warning("audio: %s", exc)
+            return None
+
+    def measure(self, channel: str, text: str, *, earcon: str | None = None) -> float | None:
+        """How long ``text`` (after ``earcon``) lasts when played on ``channel``, unpadded, in
+        seconds (:meth:`AudioService.measure`: renders it if needed, blocking); None when it
+        cannot be known (render failed, an audio layer without ``measure``)."""
+        measure = getattr(self.audio, "measure", None)
+        if not callable(measure):
+            return None
+        try:
+            return float(measure(channel, text, earcon=earcon, timeout=30.0))
+        except (FirmwareHostError, OSError, ValueError) as exc:
+            log.warning("audio: cannot measure %r: %s", text, exc)
             return None
 
     def set_seat_voice(self, seat: int, *, rate: int | None = None, volume: float | None = None) -> None:

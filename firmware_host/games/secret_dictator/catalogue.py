@@ -253,6 +253,11 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "status.nominee": (("president", "nominee"), _O),
     "status.waiting": (("waiting",), _O),
     "status.private": (("role",), _P),
+    # the seat's own secrets of this round, again in its private status (ACCESSIBILITY.md 8)
+    "recall.hand": (("laws",), _P),
+    "recall.peek": (("laws",), _P),
+    "recall.view_discard": (("party",), _P),
+    "recall.investigate": (("target", "party"), _P),
     "repeat.nothing": ((), _O),
     # game master and service
     "gm.paused": ((), _O),
