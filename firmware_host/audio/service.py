@@ -482,6 +482,12 @@ class AudioService:
         self._dispatch(utt)
         return utt
 
+    def forget_private(self) -> None:
+        """A new game begins: what the seats heard privately in the last one is no longer
+        theirs to repeat (its hands and results belong to a game that is over)."""
+        with self._lock:
+            self._last_private.clear()
+
     def interrupt(self, channel: str) -> bool:
         """Cut off what ``channel`` is playing now (never a ``game_over``).
 

@@ -261,6 +261,7 @@ class SecretDictatorGame:
         self._roles_quiet: set[tuple[str, int]] = set()   # role tiles just read: ignored until the first move
         self._replaying_held = False                      # a kept tile input is being applied now
         self._presidents = 0                              # president.new said in this game (prerender)
+        self._wrong_last: tuple | None = None             # the last tile said to be at the wrong reader
         # ACCESSIBILITY.md 8: each seat's own secrets of this round, again in its private status
         self._recall: dict[int, dict[str, Any]] = {}
         self._measured: dict[tuple, float] = {}           # (channel, text, earcon) -> seconds as played
@@ -631,6 +632,12 @@ class SecretDictatorGame:
         self._plan_speech(setup.players)
         self._presidents = 0
         self._recall = {}
+        # a repeat never gives a seat a private message of the game before (R16)
+        for channel in [c for c in self._heard if c != "public"]:
+            del self._heard[channel]
+        self._heard_pad = {}
+        if self.service.voice is not None:
+            self.service.voice.forget_private()
         self._play_back_names()
         if self.role_source == "tiles":
             self.setup = setup
@@ -1253,6 +1260,7 @@ class SecretDictatorGame:
         self._law_move, self._laws_read = None, set()
         self._discard_pile = set()
         self._roles_quiet = set()
+        self._wrong_last = None
 
     def _ballot_move_now(self) -> tuple | None:
         """The move ballot tiles are read for now: this election, or the president's reply to
@@ -1330,6 +1338,14 @@ class SecretDictatorGame:
         what = {"BallotRead": "ballot tile", "LawRead": "law tile", "RoleTileRead": "role tile"}.get(
             type(event).__name__, "tile")
         reader = getattr(event, "reader", "?")
+        # the same tile read again at the same wrong reader in the same move: said once
+        tile = (type(event).__name__, reader, getattr(event, "seat", None), getattr(event, "ballot", None),
+                getattr(event, "party", None), getattr(event, "role", None), getattr(event, "tile", None),
+                self._ballot_move_now(), self._law_move_now(), len(self.tiles or ()))
+        if tile == self._wrong_last and not self.paused:
+            log.info("%s at the %s reader read again: ignored", what, reader)
+            return
+        self._wrong_last = tile
         log.info("%s at the %s reader: not counted", what, reader)
         line = {"event": "fault", "source": f"{reader} reader", "reason": "wrong_reader", "detail": f"a {what}"}
         if self.service.current_line:

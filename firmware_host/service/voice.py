@@ -69,6 +69,9 @@ class SilentVoice:
     def interrupt(self, channel: str) -> None:
         """Nothing to cut off."""
 
+    def forget_private(self) -> None:
+        """A new game: nothing heard privately before is repeated (nothing to forget here)."""
+
     def has_earphones(self) -> bool:
         """True when every seat has its own earphone (no whisper station)."""
         return True
@@ -261,6 +264,12 @@ class Voice(SilentVoice):
         self._track(utt)
         self.repeated_wav = self._path(utt)
         return True
+
+    def forget_private(self) -> None:
+        """A new game begins: the seats' private messages of the last one are not repeated."""
+        forget = getattr(self.audio, "forget_private", None)
+        if callable(forget):
+            forget()
 
     def interrupt(self, channel: str) -> None:
         """Cut off what ``channel`` is saying (a seat's own request, ACCESSIBILITY.md 4)."""
