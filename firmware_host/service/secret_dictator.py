@@ -39,8 +39,17 @@ Everything specific to this game lives here, behind :class:`~firmware_host.servi
 - **Faults** are spoken by the part's name from ``Fault.part`` ("seat 3 button", "fascist
   slot 2", "tracker pin in two holes: holes 0 and 3"), never a pin number; a reader missing
   at start is one fault (``reader_missing``).
-- **Roles** are dealt by the board with a padded private prolog (R3, R17), or read from the
-  role tiles at the ballot box, seat by seat (``[service] roles = "tiles"``).
+- **Roles** are dealt by the board, or read from the role tiles at the ballot box, seat by
+  seat (``[service] roles = "tiles"``); either way every seat then hears the same padded
+  private prolog (R3, R17).
+- **Each reader has its own tiles** (BOARD.md): a ballot counts only from the ballot box, a
+  law only from the discard tray, a role tile only in the role reading; a tile elsewhere is
+  named neutrally ("a law does not count here") and changes nothing, and the same tile read
+  again in the same move is ignored without a word (:meth:`SecretDictatorGame._read_again`).
+- **Secrets by length** (R16, R17, ACCESSIBILITY.md 8-9): every private clip with a secret in
+  it (a hand, a power result, a status, a repeat) is padded to the longest clip of its kind the
+  table could hear (:meth:`SecretDictatorGame._pad_seconds`); a status recalls the seat's own
+  secrets of the round. A game master's act refused for a secret is a logged reveal.
 - **Journal**: every accepted action (and each R12 ``reshuffle`` order) is written before it
   is announced; on start an unfinished game is rebuilt by replaying the journal.
 """
