@@ -38,6 +38,7 @@ fields or a refusal's reason (which can name a hand's party); a reveal is a WARN
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import functools
 import hmac
 import html
@@ -53,7 +54,7 @@ from aiohttp import web
 from firmware_host.clock import Clock
 from firmware_host.console.messages import page_language, tables_json, text
 from firmware_host.console.security import LoginLimiter, SessionStore, verify_pin
-from firmware_host.console.settings import ConsoleSettings, is_loopback
+from firmware_host.console.settings import ConsoleSettings
 from firmware_host.errors import FirmwareHostError
 
 log = logging.getLogger("firmware_host.console")
@@ -67,6 +68,9 @@ SECRET_KEYS = frozenset({"role", "roles", "team", "hand", "hands", "power_result
 #: keys allowed to carry a mode name rather than a secret (``"deck": "untracked"``).
 MODE_KEYS = frozenset({"deck", "roles"})
 MAX_BODY = 64 * 1024
+#: longest PIN or passphrase compared, in characters (more is cut, never hashed whole).
+MAX_PIN = 256
+_ASSET_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}\.(?:js|css)")
 
 
 class ConsoleBackend(Protocol):
@@ -252,7 +256,10 @@ class Console:
         self.settings = settings
         self.clock = clock
         self.sessions = SessionStore(clock, settings.session_minutes * 60.0)
-        self.limiter = LoginLimiter(clock)
+        self.limiter = LoginLimiter(clock, global_per_minute=settings.login_checks_per_minute)
+        # PIN checks (scrypt, ~40 ms here, 0.2-0.3 s on a Pi Zero) run one at a time on a
+        # thread of their own, so a guessing flood never holds up the page's own calls.
+        self._pin_checker = concurrent.futures.ThreadPoolExecutor(1, "console-pin")
         self.hub = _Hub()
         self.reveals: list[dict] = []  # the reveal log: {at (wall clock, s), seat, client}
         self._unsubscribe: Callable[[], None] | None = None
@@ -328,15 +335,21 @@ class Console:
             finally:
                 self._unsubscribe = None
         self.hub.shutdown()
+        self._pin_checker.shutdown(wait=False, cancel_futures=True)
 
     async def _call(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """Run a (blocking) backend call off the event loop."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(None, functools.partial(fn, *args, **kwargs))
 
+    async def check_pin(self, pin: str) -> bool:
+        """Compare ``pin`` with ``pin_hash`` on the console's one PIN thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pin_checker, verify_pin, pin, self.settings.pin_hash)
+
     # -- sessions -------------------------------------------------------------------------
-    def session(self, request: web.Request, *, touch: bool = True):
-        return self.sessions.get(request.cookies.get(COOKIE), touch=touch)
+    def session(self, request: web.Request, *, touch: bool = True, confirm: bool = False):
+        return self.sessions.get(request.cookies.get(COOKIE), touch=touch, confirm=confirm)
 
     def set_cookie(self, response: web.StreamResponse, sid: str) -> None:
         response.set_cookie(COOKIE, sid, httponly=True, samesite="Strict", path="/")
@@ -371,6 +384,26 @@ def _client(request: web.Request) -> str:
     return request.remote or "unknown"
 
 
+#: longest text from a request that a log line quotes, in characters.
+LOG_QUOTE_LIMIT = 120
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def log_safe(value: Any, limit: int = LOG_QUOTE_LIMIT) -> str:
+    """Request data as a log line may quote it: control characters (a newline could start a
+    forged line), line separators and bidi controls written as ``\\xNN``/``\\uNNNN``, cut to
+    ``limit`` characters (with ``…``).
+
+    :param value: anything (str() of it is quoted); None gives ``-``.
+    """
+    if value is None:
+        return "-"
+    text = str(value)
+    cut = len(text) > limit
+    text = _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text[:limit])
+    return text + ("…" if cut else "")
+
+
 def _same_origin(request: web.Request) -> bool:
     origin = request.headers.get("Origin")
     if not origin or origin == "null":
@@ -387,16 +420,33 @@ async def _guard(request: web.Request, handler):
     """Host check (loopback only when listening on loopback), Origin + CSRF on POST,
     security headers on every answer."""
     console = request.app[CONSOLE_KEY]
-    if console.settings.local_only:
-        name = request.host.rsplit(":", 1)[0] if not request.host.startswith("[") \
-            else request.host.split("]")[0] + "]"
-        if not is_loopback(name):
-            return _json_error(421, "this console only answers to localhost", code="not_local", params={})
+    try:
+        return _secure_headers(await _guarded(console, request, handler))
+    except web.HTTPException as exc:  # redirects and 401/404 get the headers too
+        _secure_headers(exc)
+        raise
+    except asyncio.CancelledError:
+        raise
+    except Exception:  # noqa: BLE001 - a bug: the trace to the log, one line to the page
+        log.exception("console: %s %s failed", log_safe(request.method, 16), log_safe(request.path))
+        return _secure_headers(_json_error(500, "the console failed on this request",
+                                           code="service_failed", params={"detail": ""}))
+
+
+async def _guarded(console: "Console", request: web.Request, handler):
+    name = _host_name(request.host)
+    sockname = request.transport.get_extra_info("sockname") if request.transport else None
+    arrived_on = sockname[0] if isinstance(sockname, tuple) and sockname else None
+    if not console.settings.host_allowed(name, arrived_on):
+        code = "not_local" if console.settings.local_only else "not_this_host"
+        message = ("this console only answers to localhost" if console.settings.local_only
+                   else "this console does not answer to that host name")
+        return _json_error(421, message, code=code, params={})
     if request.method not in ("GET", "HEAD", "OPTIONS"):
         if not _same_origin(request):
-            log.warning("console: refused cross-site %s %s from %s (Origin %r)",
-                        request.method, request.path, _client(request),
-                        request.headers.get("Origin"))
+            log.warning("console: refused cross-site %s %s from %s (Origin %s)",
+                        log_safe(request.method, 16), log_safe(request.path), log_safe(_client(request)),
+                        log_safe(request.headers.get("Origin")))
             return _json_error(403, "refused: request not from this console's page", code="not_this_page",
                                params={})
         if request.path != "/login":
@@ -407,14 +457,19 @@ async def _guard(request: web.Request, handler):
             if not hmac.compare_digest(token.encode(), session.csrf.encode()):
                 return _json_error(403, "refused: missing or wrong CSRF token", code="not_this_page",
                                    params={})
+            session.confirmed = True
     try:
-        response = await handler(request)
+        return await handler(request)
     except _BadRequest as exc:  # a request body that is not a JSON object (every POST handler)
-        response = _json_error(400, str(exc), code="not_json", params={})
-    except web.HTTPException as exc:  # redirects and 401/404 get the headers too
-        _secure_headers(exc)
-        raise
-    return _secure_headers(response)
+        return _json_error(400, str(exc), code="not_json", params={})
+
+
+def _host_name(host: str | None) -> str:
+    """The name part of a ``Host`` header (``[::1]:8080`` → ``[::1]``; ``a:80`` → ``a``)."""
+    host = (host or "").strip()
+    if host.startswith("["):
+        return host.split("]")[0] + "]"
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
 
 
 def _secure_headers(response: web.StreamResponse) -> web.StreamResponse:
@@ -463,7 +518,9 @@ async def _index(request: web.Request) -> web.StreamResponse:
     if session is None:
         if console.needs_pin:
             raise web.HTTPSeeOther("/login")
-        session = fresh = console.sessions.create(_client(request))
+        # kept apart from confirmed sessions until the page uses it: any web page can make
+        # the browser send a GET here, and must not push the game master's session out
+        session = fresh = console.sessions.create(_client(request), confirmed=False)
     try:  # the newest setup decides the language (a setup just made may not be pushed yet)
         snapshot = public_snapshot(await asyncio.wait_for(
             console._call(console.backend.snapshot), PAGE_SNAPSHOT_SECONDS))
@@ -501,23 +558,24 @@ async def _login(request: web.Request) -> web.StreamResponse:
     if not console.needs_pin:
         raise web.HTTPSeeOther("/")
     client = _client(request)
-    wait = console.limiter.wait_seconds(client)
-    if wait > 0:
-        return _too_many(console, wait)
     form = await request.post()
     pin = form.get("pin", "")
     pin = pin if isinstance(pin, str) else ""
-    ok = await console._call(verify_pin, pin, console.settings.pin_hash)
+    # counted before the hash is computed: a burst sent at once cannot outrun the limit
+    wait = console.limiter.begin(client)
+    if wait > 0:
+        return _too_many(console, wait)
+    ok = await console.check_pin(pin[:MAX_PIN])
     if not ok:
         delay = console.limiter.failed(client)
-        log.warning("console: wrong PIN from %s", client)
+        log.warning("console: wrong PIN from %s", log_safe(client))
         if delay > 0:
             return _too_many(console, delay)
         return _login_page(console, text("login_wrong", _language(console)), status=401)
     console.limiter.succeeded(client)
     console.sessions.end(request.cookies.get(COOKIE))  # no session fixation
     session = console.sessions.create(client)
-    log.info("console: game master logged in from %s", client)
+    log.info("console: game master logged in from %s", log_safe(client))
     response = web.HTTPSeeOther("/")
     console.set_cookie(response, session.sid)
     raise response
@@ -540,7 +598,7 @@ async def _logout(request: web.Request) -> web.StreamResponse:
 
 
 def _require(request: web.Request, *, touch: bool = True):
-    session = request.app[CONSOLE_KEY].session(request, touch=touch)
+    session = request.app[CONSOLE_KEY].session(request, touch=touch, confirm=True)
     if session is None:
         raise web.HTTPUnauthorized(text=json.dumps({"error": "not logged in"}),
                                    content_type="application/json")
@@ -576,6 +634,7 @@ async def _events(request: web.Request) -> web.StreamResponse:
     response = web.StreamResponse(headers={"Content-Type": "text/event-stream; charset=utf-8",
                                            "Cache-Control": "no-store",
                                            "X-Accel-Buffering": "no"})
+    _secure_headers(response)
     await response.prepare(request)
     sub = console.hub.open()
     try:
@@ -696,10 +755,12 @@ class _BadRequest(Exception):
     """A request body that is not a JSON object; :func:`_guard` answers it with a 400."""
 
 
-async def _backend_call(console: Console, what: str, fn: Callable[..., Any], *args: Any,
-                        **kwargs: Any) -> web.Response:
+async def _backend_call(console: Console, what: str, fn: Callable[..., Any], args: tuple = (),
+                        kwargs: dict | None = None) -> web.Response:
+    """Call ``fn(*args, **kwargs)`` off the loop; ``kwargs`` is a request's fields, kept
+    apart from this function's own parameters (a field may be named anything)."""
     try:
-        result = await console._call(fn, *args, **kwargs)
+        result = await console._call(functools.partial(fn, *args, **(kwargs or {})))
     except (FirmwareHostError, TypeError, ValueError) as exc:
         # the reason goes to the page only: it can name a hand's party (R16)
         log.info("console: %s refused", what)
@@ -722,7 +783,7 @@ async def _setup(request: web.Request) -> web.StreamResponse:
     setup = body.get("setup")
     if not isinstance(setup, dict):
         return _json_error(400, "setup must be an object", code="setup_not_object", params={})
-    return await _backend_call(console, "setup", console.backend.setup_game, setup)
+    return await _backend_call(console, "setup", console.backend.setup_game, (setup,))
 
 
 def command_summary(name: str, fields: dict) -> str:
@@ -761,9 +822,29 @@ async def _command(request: web.Request) -> web.StreamResponse:
                                                for k in fields):
         return _json_error(400, "fields must be an object of named values", code="bad_fields",
                            params={})
+    if name in ENDING_COMMANDS:
+        confirmed = fields.pop("confirm", None) is True
+        if not confirmed and await _game_running(console):
+            return _json_error(409, f"{name}: a game is running; confirm that it ends",
+                               code="confirm_needed", params={"name": name})
     what = command_summary(name, fields)
     log.info("console: %s", what)
-    return await _backend_call(console, what, console.backend.command, name, **fields)
+    return await _backend_call(console, what, console.backend.command, (name,), fields)
+
+
+#: commands that end or replace a running game: refused without ``"confirm": true`` while
+#: one runs (the page asks first; ``undo`` brings the game back).
+ENDING_COMMANDS = ("start", "restart")
+
+
+async def _game_running(console: Console) -> bool:
+    """True when the board has a game that is not over (asks the service, not the page's copy)."""
+    try:
+        snap = await console._call(console.backend.snapshot)
+    except Exception:  # noqa: BLE001 - cannot tell: ask for the confirmation
+        return True
+    view = snap.get("view") if isinstance(snap, dict) else None
+    return isinstance(view, dict) and view.get("phase") not in (None, "game_over")
 
 
 async def _reveal(request: web.Request) -> web.StreamResponse:
@@ -779,7 +860,7 @@ async def _reveal(request: web.Request) -> web.StreamResponse:
     console.reveals.append(entry)
     del console.reveals[:-200]
     log.warning("console: secret revealed to game master (%s) from %s",
-                "all seats" if seat is None else f"seat {seat}", client)
+                "all seats" if seat is None else f"seat {seat}", log_safe(client))
     try:
         secrets_ = await console._call(console.backend.reveal, seat)
     except FirmwareHostError as exc:
@@ -796,9 +877,9 @@ async def _reveal(request: web.Request) -> web.StreamResponse:
 async def _static(request: web.Request) -> web.StreamResponse:
     name = request.match_info["name"]
     types = {"js": "text/javascript", "css": "text/css"}
-    ext = name.rsplit(".", 1)[-1]
-    if ext not in types or "/" in name or name.startswith("."):
+    if not _ASSET_NAME.fullmatch(name):  # also keeps NUL, "..", and "/" out of the file name
         raise web.HTTPNotFound()
+    ext = name.rsplit(".", 1)[-1]
     try:
         text = _asset(name)
     except (FileNotFoundError, IsADirectoryError):

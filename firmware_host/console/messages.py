@@ -32,6 +32,8 @@ EN: dict[str, str] = {
     "logout": "Log out",
     "nav": "Console sections",
     "glance": "Game at a glance",
+    "must_act_line": "Must act now: {seats}",
+    "must_act_all": "Must act now: every seat ({n})",
     "announcements": "Announcements",
     "faults": "Faults and refusals",
     "health": "Readers and pins",
@@ -78,8 +80,15 @@ EN: dict[str, str] = {
     "cmd_undo": "Undo last action",
     "cmd_restart": "Restart game",
     "confirm_restart": "End the current game and go back to the setup? Nothing is dealt until "
-                       "you set up and start a new game.",
+                       "you set up and start a new game. “Undo last action” brings the ended "
+                       "game back until a new game starts.",
     "restart_yes": "Yes, end the game",
+    "confirm_start": "A game is running. End it and start a new game with the setup above? "
+                     "“Undo last action” brings the ended game back until the new game's "
+                     "first move.",
+    "start_yes": "Yes, end it and start anew",
+    "start_done": "New game started. The ended game can still come back with “Undo last action”.",
+    "err.confirm_needed": "a game is running: confirm first that it ends",
     "restart_no": "Cancel",
     "restart_done": "Game ended. Set up the next game under “Set up a game”.",
     "choose_legend": "Enter a seat's choice (nominee, execution, special election, investigation)",
@@ -127,13 +136,14 @@ EN: dict[str, str] = {
     "ss_saved": "Settings of {seat} saved.",
     "ss_refused": "Not saved: {error}",
     "ss_not_number": "{field}: not a number",
-    "reveal_hint": "Roles and hands stay hidden. Press and hold the button (mouse, touch, or "
-                   "the Space key) to show them; they hide again when you let go. With a screen "
-                   "reader, switch to focus mode first, then hold Space; the secrets are read "
-                   "out. Every reveal is logged.",
+    "reveal_hint": "Roles and hands stay hidden. The button shows them for 10 seconds (click, "
+                   "tap, Enter or Space; a screen reader's activation works too); they hide by "
+                   "themselves, or when you press the button again. Every reveal is logged.",
     "reveal_show": "Show",
     "reveal_all": "All seats",
-    "reveal_button": "Hold to reveal",
+    "reveal_button": "Reveal for 10 seconds",
+    "reveal_hide": "Hide secrets now",
+    "reveal_left": "Hidden again in {n} s",
     # the login page
     "login_title": "Log in – game master console",
     "login": "Log in",
@@ -175,7 +185,7 @@ EN: dict[str, str] = {
     "fact_executed": "Executed",
     "alive": "alive",
     "executed": "executed",
-    "must_act_yes": "yes, must act",
+    "must_act_yes": "yes",
     "election_elected": "Last election: elected, {ja} Ja to {nein} Nein.",
     "election_failed": "Last election: failed, {ja} Ja to {nein} Nein.",
     "election_elected_plain": "Last election: elected.",
@@ -230,6 +240,8 @@ EN: dict[str, str] = {
     "err.setup_first_president": "the first president must be one of the seats",
     "err.setup_name_seat": "a name for a seat outside seats 1 to {last}",
     "err.setup_names": "the names must be given by seat",
+    "err.setup_name_long": "the name for {seat} is too long (at most 24 characters, said in under two seconds)",
+    "err.setup_name_invalid": "the name for {seat} must be one line of plain text",
     "err.setup_not_object": "the setup is missing",
     "err.setup_invalid": "invalid setup: {detail}",
     "err.illegal.game_over": "the game is over",
@@ -265,6 +277,8 @@ DE: dict[str, str] = {
     "logout": "Abmelden",
     "nav": "Bereiche der Konsole",
     "glance": "Spiel auf einen Blick",
+    "must_act_line": "Jetzt am Zug: {seats}",
+    "must_act_all": "Jetzt am Zug: alle Plätze ({n})",
     "announcements": "Ansagen",
     "faults": "Störungen und Ablehnungen",
     "health": "Lesegeräte und Stifte",
@@ -311,8 +325,17 @@ DE: dict[str, str] = {
     "cmd_undo": "Letzte Aktion zurücknehmen",
     "cmd_restart": "Spiel neu starten",
     "confirm_restart": "Das laufende Spiel beenden und zur Einrichtung zurückkehren? Es wird "
-                       "nichts verteilt, bis Sie ein neues Spiel einrichten und starten.",
+                       "nichts verteilt, bis Sie ein neues Spiel einrichten und starten. "
+                       "„Letzte Aktion zurücknehmen“ holt das beendete Spiel zurück, bis ein "
+                       "neues Spiel beginnt.",
     "restart_yes": "Ja, Spiel beenden",
+    "confirm_start": "Ein Spiel läuft. Es beenden und ein neues Spiel mit der Einrichtung oben "
+                     "starten? „Letzte Aktion zurücknehmen“ holt das beendete Spiel zurück bis "
+                     "zum ersten Zug des neuen Spiels.",
+    "start_yes": "Ja, beenden und neu starten",
+    "start_done": "Neues Spiel gestartet. „Letzte Aktion zurücknehmen“ holt das beendete Spiel "
+                  "noch zurück.",
+    "err.confirm_needed": "Ein Spiel läuft: erst bestätigen, dass es endet",
     "restart_no": "Abbrechen",
     "restart_done": "Spiel beendet. Das nächste Spiel unter „Ein Spiel einrichten“ einrichten.",
     "choose_legend": "Die Wahl eines Platzes eingeben (Kandidat, Hinrichtung, Sonderwahl, Untersuchung)",
@@ -360,14 +383,15 @@ DE: dict[str, str] = {
     "ss_saved": "Einstellungen für {seat} gespeichert.",
     "ss_refused": "Nicht gespeichert: {error}",
     "ss_not_number": "{field}: keine Zahl",
-    "reveal_hint": "Rollen und Handkarten bleiben verborgen. Den Knopf gedrückt halten (Maus, "
-                   "Berührung oder Leertaste), um sie zu zeigen; beim Loslassen verschwinden sie "
-                   "wieder. Mit einem Screenreader zuerst in den Fokusmodus wechseln, dann die "
-                   "Leertaste halten; die Geheimnisse werden vorgelesen. Jedes Aufdecken wird "
-                   "protokolliert.",
+    "reveal_hint": "Rollen und Handkarten bleiben verborgen. Der Knopf zeigt sie 10 Sekunden "
+                   "lang (Klick, Tippen, Eingabe- oder Leertaste; auch ein Screenreader kann ihn "
+                   "auslösen); danach oder beim nächsten Druck auf den Knopf verschwinden sie. "
+                   "Jedes Aufdecken wird protokolliert.",
     "reveal_show": "Zeigen",
     "reveal_all": "Alle Plätze",
-    "reveal_button": "Zum Aufdecken halten",
+    "reveal_button": "10 Sekunden aufdecken",
+    "reveal_hide": "Geheimnisse jetzt verbergen",
+    "reveal_left": "Wieder verborgen in {n} s",
     "login_title": "Anmelden – Spielleitungs-Konsole",
     "login": "Anmelden",
     "login_pin": "PIN oder Token",
@@ -407,7 +431,7 @@ DE: dict[str, str] = {
     "fact_executed": "Hingerichtet",
     "alive": "lebt",
     "executed": "hingerichtet",
-    "must_act_yes": "ja, muss handeln",
+    "must_act_yes": "ja",
     "election_elected": "Letzte Wahl: gewählt, {ja} Ja zu {nein} Nein.",
     "election_failed": "Letzte Wahl: gescheitert, {ja} Ja zu {nein} Nein.",
     "election_elected_plain": "Letzte Wahl: gewählt.",
@@ -460,6 +484,8 @@ DE: dict[str, str] = {
     "err.setup_players": "Ein Spiel braucht 5 bis 10 Spieler",
     "err.setup_first_president": "Der erste Präsident muss einer der Plätze sein",
     "err.setup_name_seat": "Ein Name für einen Platz außerhalb der Plätze 1 bis {last}",
+    "err.setup_name_long": "Der Name für {seat} ist zu lang (höchstens 24 Zeichen, in unter zwei Sekunden gesprochen)",
+    "err.setup_name_invalid": "Der Name für {seat} muss eine Zeile einfacher Text sein",
     "err.setup_names": "Die Namen müssen nach Platz angegeben werden",
     "err.setup_not_object": "Die Einrichtung fehlt",
     "err.setup_invalid": "Ungültige Einrichtung: {detail}",

@@ -7,8 +7,10 @@ Nothing here knows about HTTP; :mod:`firmware_host.console.app` wires it into ai
   read) and compared in constant time by :func:`verify_pin`.
 - :class:`SessionStore` hands out random session ids (cookie value) with a CSRF token each,
   expiring after an idle time measured on a :class:`firmware_host.clock.Clock`.
-- :class:`LoginLimiter` counts wrong PINs per client: after ``free_tries`` failures the client
-  must wait, the wait doubling with every further failure up to a cap.
+- :class:`LoginLimiter` counts PIN attempts per client *before* the hash is computed (so a
+  burst sent at once cannot race it): after ``free_tries`` attempts without success the client
+  must wait, the wait doubling with every further one up to a cap; and it holds a limit on
+  PIN checks per minute over all clients together (a guess from many addresses).
 
 Example::
 
@@ -19,6 +21,7 @@ Example::
 from __future__ import annotations
 
 import base64
+import collections
 import dataclasses
 import hashlib
 import hmac
@@ -29,8 +32,9 @@ from firmware_host.errors import FirmwareHostError, UsageError
 
 #: scrypt cost parameters for new hashes: N=2**14, r=8, p=1 (16 MiB, ~0.1 s on a Pi 4).
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1
-#: shortest PIN :func:`hash_pin` accepts, in characters.
-MIN_PIN_LENGTH = 4
+#: shortest PIN :func:`hash_pin` accepts, in characters: six digits (10**6 PINs; at the
+#: console's global limit of 20 checks a minute, a guess over half of them takes 17 days).
+MIN_PIN_LENGTH = 6
 
 
 class ConsoleError(FirmwareHostError):
@@ -117,12 +121,17 @@ class Session:
     :param csrf: the token every state-changing request must carry (``X-CSRF-Token``).
     :param client: the client address it was made for (for the log only).
     :param last_seen: clock reading (seconds) of its last use.
+    :param confirmed: True once the session has been used by the console page itself (a
+        logged-in session from ``/login`` is confirmed at once). Sessions that a console
+        without PIN hands to any ``GET /`` are unconfirmed until the page's first API call,
+        and are the only ones a flood of anonymous requests can push out.
     """
 
     sid: str
     csrf: str
     client: str
     last_seen: float
+    confirmed: bool = True
 
 
 class SessionStore:
@@ -137,24 +146,46 @@ class SessionStore:
         self.idle_seconds = float(idle_seconds)
         self._sessions: dict[str, Session] = {}
 
-    #: most sessions kept at once; the least recently used one goes first beyond it.
+    #: most sessions kept at once; the least recently used one goes first beyond it
+    #: (an unconfirmed one before any confirmed one).
     MAX_SESSIONS = 256
+    #: most unconfirmed sessions kept at once (a no-PIN console's anonymous ``GET /``).
+    MAX_UNCONFIRMED = 64
 
-    def create(self, client: str) -> Session:
-        """Make a new session for ``client`` (an address, for the log)."""
+    def create(self, client: str, *, confirmed: bool = True) -> Session:
+        """Make a new session for ``client`` (an address, for the log).
+
+        :param confirmed: False for a session handed out without a login (no-PIN console,
+            ``GET /``): it becomes confirmed on its first use by the page (:meth:`get` with
+            ``confirm=True``); until then it is kept apart, so that any number of anonymous
+            requests never pushes out a game master's session.
+        """
         self._purge()
+        if not confirmed:
+            self._evict(lambda s: not s.confirmed, self.MAX_UNCONFIRMED)
         while len(self._sessions) >= self.MAX_SESSIONS:
-            oldest = min(self._sessions.values(), key=lambda s: s.last_seen)
-            del self._sessions[oldest.sid]
+            self._evict(lambda s: True, len(self._sessions))
         session = Session(secrets.token_urlsafe(32), secrets.token_urlsafe(32), client,
-                          self._clock.now())
+                          self._clock.now(), confirmed)
         self._sessions[session.sid] = session
         return session
 
-    def get(self, sid: str | None, *, touch: bool = True) -> Session | None:
+    def _evict(self, which, keep_below: int) -> None:
+        """Drop sessions chosen by ``which`` until fewer than ``keep_below`` of them are left:
+        unconfirmed ones first, each time the least recently used."""
+        while True:
+            chosen = [s for s in self._sessions.values() if which(s)]
+            if len(chosen) < keep_below or not chosen:
+                return
+            oldest = min(chosen, key=lambda s: (s.confirmed, s.last_seen))
+            del self._sessions[oldest.sid]
+
+    def get(self, sid: str | None, *, touch: bool = True, confirm: bool = False) -> Session | None:
         """The live session with id ``sid``, or None (unknown or expired, which also ends it).
 
         :param touch: count this as use (restarts the idle time); an event stream does not.
+        :param confirm: this use is the console page's own (an API call with the cookie):
+            an unconfirmed session becomes confirmed.
         """
         if not sid:
             return None
@@ -167,6 +198,8 @@ class SessionStore:
             return None
         if touch:
             session.last_seen = now
+        if confirm:
+            session.confirmed = True
         return session
 
     def expires_in(self, sid: str | None) -> float | None:
@@ -190,55 +223,89 @@ class SessionStore:
 
 
 class LoginLimiter:
-    """Back-off for wrong PINs, per client address.
+    """Back-off for PIN guesses, per client address and over all clients.
 
-    The first ``free_tries`` wrong PINs cost nothing; each further one locks the client out
-    for ``base_delay * 2**k`` seconds (k = 0, 1, 2 …), at most ``max_delay``. A right PIN
-    clears the count; a client silent for ``forget_after`` seconds starts afresh.
+    An attempt is counted when it *begins* (:meth:`begin`), before the PIN's hash is computed,
+    so a burst of attempts sent at once is counted as it arrives rather than after the checks:
+    the first ``free_tries`` attempts without a success may run; from then on the client is
+    locked out for ``base_delay * 2**k`` seconds (k = 0, 1, 2 … per further attempt), at most
+    ``max_delay``. A right PIN (:meth:`succeeded`) clears the client's count; a client silent
+    for ``forget_after`` seconds starts afresh. Over all clients together at most
+    ``global_per_minute`` checks begin in any 60 s (a guess spread over many addresses).
 
     :param clock: any :class:`firmware_host.clock.Clock` (only ``now()`` is used).
-    :param free_tries: wrong PINs allowed before the first lock-out (default 5).
+    :param free_tries: attempts allowed before the first lock-out (default 5).
     :param base_delay: first lock-out, in seconds (default 30).
     :param max_delay: longest lock-out, in seconds (default 900).
     :param forget_after: seconds without attempts after which the count is dropped (3600).
+    :param global_per_minute: checks per 60 s over all clients (default 20; > 0).
     """
 
+    #: clients remembered at once (memory bound against address floods).
+    MAX_CLIENTS = 10_000
+
     def __init__(self, clock: Clock, free_tries: int = 5, base_delay: float = 30.0,
-                 max_delay: float = 900.0, forget_after: float = 3600.0) -> None:
+                 max_delay: float = 900.0, forget_after: float = 3600.0,
+                 global_per_minute: int = 20) -> None:
         self._clock = clock
         self.free_tries = free_tries
         self.base_delay = base_delay
         self.max_delay = max_delay
         self.forget_after = forget_after
+        self.global_per_minute = max(1, int(global_per_minute))
         self._failures: dict[str, tuple[int, float, float]] = {}  # client -> (count, last, locked_until)
+        self._recent: collections.deque[float] = collections.deque()  # when checks began (all clients)
 
     def wait_seconds(self, client: str) -> float:
-        """Seconds ``client`` must still wait before the next try (0.0 if it may try now)."""
+        """Seconds ``client`` must still wait before the next try (0.0 if it may try now),
+        the global limit included."""
+        now = self._clock.now()
+        while self._recent and now - self._recent[0] >= 60.0:
+            self._recent.popleft()
+        overall = 0.0
+        if len(self._recent) >= self.global_per_minute:
+            overall = self._recent[0] + 60.0 - now
         entry = self._failures.get(client)
         if entry is None:
-            return 0.0
+            return max(0.0, overall)
         count, last, locked_until = entry
-        now = self._clock.now()
         if now - last > self.forget_after and now >= locked_until:
             del self._failures[client]
-            return 0.0
-        return max(0.0, locked_until - now)
+            return max(0.0, overall)
+        return max(0.0, locked_until - now, overall)
 
-    def failed(self, client: str) -> float:
-        """Record a wrong PIN from ``client``; returns the lock-out it now has, in seconds."""
-        self.wait_seconds(client)  # forgets a stale entry
+    def begin(self, client: str) -> float:
+        """Ask to check a PIN from ``client`` now.
+
+        :returns: 0.0 when the check may run: the attempt is already counted (as a failure
+            until :meth:`succeeded`); else the seconds to wait (nothing counted, no check).
+        """
+        wait = self.wait_seconds(client)
+        if wait > 0:
+            return wait
+        now = self._clock.now()
+        self._recent.append(now)
         count, _, _ = self._failures.get(client, (0, 0.0, 0.0))
         count += 1
-        now = self._clock.now()
         delay = 0.0
         if count >= self.free_tries:
             delay = min(self.max_delay, self.base_delay * 2 ** (count - self.free_tries))
         self._failures[client] = (count, now, now + delay)
-        if len(self._failures) > 10_000:  # bound memory against address floods
+        if len(self._failures) > self.MAX_CLIENTS:
             oldest = min(self._failures, key=lambda c: self._failures[c][1])
             del self._failures[oldest]
-        return delay
+        return 0.0
+
+    def failed(self, client: str) -> float:
+        """The attempt :meth:`begin` counted was a wrong PIN.
+
+        :returns: the lock-out ``client`` now has, in seconds (0.0 while it has free tries).
+        """
+        entry = self._failures.get(client)
+        if entry is None:
+            return 0.0
+        return max(0.0, entry[2] - self._clock.now())
 
     def succeeded(self, client: str) -> None:
-        """Forget ``client``'s wrong PINs after a right one."""
+        """Forget ``client``'s attempts after a right PIN."""
         self._failures.pop(client, None)

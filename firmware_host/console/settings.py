@@ -14,7 +14,9 @@ remote ``host`` without one together with every other problem.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import ipaddress
+import socket
 from collections.abc import Mapping
 from typing import Any
 
@@ -58,6 +60,12 @@ class ConsoleSettings:
         (float, default 15); an event stream in progress is not idle.
     :param header_timeout_s: seconds a new connection has to send its first request's headers
         (float, default 10).
+    :param allowed_hosts: with a remote ``host``: further names a browser may use for the
+        board (tuple of str; its own hostname, ``<hostname>.local``, ``host`` and the address
+        a connection arrived on are always allowed). Any other ``Host`` header is refused
+        with 421 (DNS rebinding, RFC 9110 15.5.20).
+    :param login_checks_per_minute: PIN checks over all clients together per 60 s (int > 0,
+        default 20).
     :param language: the board's language, ``"de"`` (default) or ``"en"``: the page's language
         until a game's setup names one. Not a ``[console]`` key: it comes from ``[audio]
         language`` when :meth:`coerce` is given the whole config.
@@ -68,6 +76,8 @@ class ConsoleSettings:
     port: int = 8080
     pin_hash: str = ""
     session_minutes: float = 30.0
+    allowed_hosts: tuple[str, ...] = ()
+    login_checks_per_minute: int = 20
     language: str = "de"
     max_connections: int = 64
     idle_timeout_s: float = 15.0
@@ -111,10 +121,37 @@ class ConsoleSettings:
                 session_minutes=float(made.session_minutes),
                 max_connections=int(made.max_connections), idle_timeout_s=float(made.idle_timeout_s),
                 header_timeout_s=float(made.header_timeout_s),
+                allowed_hosts=_host_names(made.allowed_hosts),
+                login_checks_per_minute=int(made.login_checks_per_minute),
                 language=made.language if made.language in ("de", "en") else "de")
         except (TypeError, ValueError) as exc:
             raise ConsoleSettingsError(f"[console] settings unusable: {exc}") from None
         return made
+
+    def host_allowed(self, name: str, arrived_on: str | None = None) -> bool:
+        """May a request name this console ``name`` (its ``Host`` header without the port)?
+
+        On loopback only loopback names (no DNS rebinding). In remote mode: loopback names,
+        ``host`` itself (unless a wildcard), this machine's hostname, FQDN and
+        ``<hostname>.local``, :attr:`allowed_hosts`, and ``arrived_on`` (the local address the
+        connection came in on, so an address typed into the browser always works).
+
+        :param name: the host part of the ``Host`` header (str; ``[::1]`` form for IPv6).
+        :param arrived_on: the connection's local address (str) or None.
+        """
+        name = name.strip().strip("[]").lower().rstrip(".")
+        if not name:
+            return False
+        if is_loopback(name):
+            return True
+        if self.local_only:
+            return False
+        allowed = set(self.allowed_hosts) | _own_names()
+        if self.host not in ("0.0.0.0", "::", ""):
+            allowed.add(self.host.strip("[]").lower())
+        if arrived_on:
+            allowed.add(arrived_on.strip("[]").lower().split("%")[0])
+        return name in allowed
 
     @property
     def local_only(self) -> bool:
@@ -141,6 +178,26 @@ class ConsoleSettings:
                 f"[console] host is {self.host!r} but no pin_hash is set: the console refuses "
                 "remote access without a PIN; make one with "
                 "`python -m firmware_host.console.hash_pin`")
+
+
+def _host_names(names: Any) -> tuple[str, ...]:
+    if isinstance(names, str):
+        names = [names]
+    return tuple(str(n).strip().strip("[]").lower().rstrip(".") for n in (names or ()) if str(n).strip())
+
+
+@functools.lru_cache(maxsize=1)
+def _own_names() -> frozenset[str]:
+    """This machine's hostname, ``<hostname>.local`` (mDNS, as Raspberry Pi OS announces it)
+    and its FQDN, lower case."""
+    names = set()
+    try:
+        host = socket.gethostname().lower()
+        names |= {host, f"{host}.local"}
+        names.add(socket.getfqdn().lower())
+    except OSError:
+        pass
+    return frozenset(n for n in names if n)
 
 
 def check(config: Mapping[str, Any]) -> list[str]:

@@ -44,6 +44,8 @@ REFUSAL_CODES = (
     "setup_first_president",    # no params
     "setup_name_seat",          # last (int, the last seat 0-based)
     "setup_names",              # no params
+    "setup_name_long",          # seat (0-based)
+    "setup_name_invalid",       # seat (0-based)
     "setup_not_object",         # no params
     "setup_invalid",            # detail (English)
     *("illegal." + reason for reason in ILLEGAL_REASONS),

@@ -9,8 +9,9 @@ out keeps its value, ``None`` (JSON null) or ``""`` for ``name`` goes back to th
 
 Ranges (ACCESSIBILITY.md 1, 5, 13): ``rate`` 80–450 words per minute (espeak-ng's limits),
 ``volume`` 0–1 (0 silent), ``verbosity`` ``auto`` (long wording the first time the seat hears
-a message, short after), ``short`` or ``long``, ``scan_interval`` 0.5–5 seconds, ``name`` at
-most 80 characters (it may carry an espeak-ng phoneme override ``[[...]]``, passed on as is).
+a message, short after), ``short`` or ``long``, ``scan_interval`` 0.5–5 seconds, ``name`` by
+:func:`firmware_host.service.names.clean_name` (at most 24 characters; it may carry an
+espeak-ng phoneme override ``[[...]]``, passed on as is).
 
 Example::
 
@@ -25,12 +26,12 @@ import math
 from typing import Any, Mapping
 
 from firmware_host.errors import UsageError
+from firmware_host.service.names import PlayerNameError, clean_name
 
 RATE_RANGE = (80, 450)            # words per minute (espeak-ng)
 VOLUME_RANGE = (0.0, 1.0)
 SCAN_INTERVAL_RANGE = (0.5, 5.0)  # seconds (ACCESSIBILITY.md 13)
 VERBOSITIES = ("auto", "short", "long")
-NAME_MAX = 80
 FIELDS = ("rate", "volume", "verbosity", "scan_interval", "name")
 
 
@@ -106,11 +107,10 @@ class SeatSettings:
                     raise SeatSettingsError(f"verbosity must be one of {', '.join(VERBOSITIES)}, not {value!r}", field)
                 values[field] = value
             elif field == "name":
-                if not isinstance(value, str):
-                    raise SeatSettingsError(f"name must be text, not {value!r}", field)
-                name = value.strip()
-                if len(name) > NAME_MAX:
-                    raise SeatSettingsError(f"name is longer than {NAME_MAX} characters", field)
+                try:
+                    name = clean_name(value)
+                except PlayerNameError as exc:
+                    raise SeatSettingsError(f"name: {exc}", field) from None
                 values[field] = name or None
         return dataclasses.replace(self, **values)
 

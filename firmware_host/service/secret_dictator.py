@@ -68,6 +68,7 @@ from firmware_host.errors import FirmwareHostError, UsageError
 from firmware_host.games.secret_dictator import (Action, Game, IllegalAction, Setup, announce,
                                                  catalogue, deal, private_view, public_view,
                                                  speech_plan, state_json)
+from firmware_host.service.names import PlayerNameError, clean_name
 from firmware_host.service.refusals import REFUSAL_CODES, CommandRefused
 from firmware_host.service.journal import JournalError, NothingToUndo
 from firmware_host.service.scanning import Scan, ScanItem, spoken_seconds
@@ -206,6 +207,19 @@ def secret_variants(a: Any) -> list[Any]:
     return out
 
 
+def _clean_setup_name(seat: int, name: str) -> str:
+    """A setup's name for ``seat`` by the board's one rule (:func:`names.clean_name`).
+
+    :raises CommandRefused: ``setup_name_long`` (too many characters or seconds of speech)
+        or ``setup_name_invalid`` (a control character, unencodable text), naming the seat.
+    """
+    try:
+        return clean_name(name)
+    except PlayerNameError as exc:
+        code = "setup_name_long" if exc.code.startswith("too_long") else "setup_name_invalid"
+        raise CommandRefused(code, f"setup: seat {seat}: {exc}", seat=seat) from None
+
+
 def _setup_refusal(obj: dict, exc: UsageError) -> CommandRefused:
     """The game master's setup ``obj`` refused by :meth:`Setup.from_json` (``exc``) as a
     refusal with a code: ``setup_players`` (no player count 5–10, R1), ``setup_first_president``
@@ -241,6 +255,9 @@ class SecretDictatorGame:
         self.role_source = self.settings.roles
         self.language = "de"
         self.paused = False
+        # the journal id of the last game the game master ended (or replaced by a new start)
+        # while it was running: ``undo`` brings it back until a next game has a move
+        self.ended_game_id: int | None = None
         self.slots = {track: [False] * n for track, n in TRACK_SLOTS.items()}
         self.tracker: int | None = 0
         self.readers: dict[str, bool] = {}
@@ -610,6 +627,8 @@ class SecretDictatorGame:
                 raise CommandRefused("setup_names", "setup: names must be keyed by seat number") from None
         elif names is not None:
             raise CommandRefused("setup_names", "setup: names must be a list by seat or an object {seat: name}")
+        parsed = {s: _clean_setup_name(s, n) for s, n in parsed.items()}
+        parsed = {s: n for s, n in parsed.items() if n}
         if any(not 0 <= s < setup.players for s in parsed):
             raise CommandRefused("setup_name_seat", f"setup: a name for a seat outside 0..{setup.players - 1}",
                                  last=setup.players - 1)
@@ -634,7 +653,11 @@ class SecretDictatorGame:
             self.service.voice.set_language(self.language)
         self._end_scan()
         if self.game_id is not None and self.game is not None and self.game.phase != "game_over":
+            self._journal_note({"note": "ended", "by": "game master", "replaced": True})
             self.service.journal.finish_game(self.game_id, "abandoned")
+            self.ended_game_id = self.game_id        # undo brings it back (console: confirmed)
+        elif self.game is None:
+            self.ended_game_id = None                # after an ended game, the next one starts
         self.game, self.game_id = None, None
         self.paused = False
         self._forget_tiles()
@@ -1673,6 +1696,9 @@ class SecretDictatorGame:
             self.start()
             return {"ok": True}
         if name == "undo":
+            if self.ended_game_id is not None and (
+                    game is None or not self.service.journal.actions(self.game_id)):
+                return self._restore_ended_game()
             if game is None or self.game_id is None:
                 raise CommandRefused("no_game", "no game to undo in")
             undone = next((a for a in reversed(self.service.journal.actions(self.game_id))
@@ -1749,6 +1775,7 @@ class SecretDictatorGame:
         if self.game_id is not None and self.game is not None and self.game.phase != "game_over":
             self._journal_note({"note": "ended", "by": "game master"})
             self.service.journal.finish_game(self.game_id, "abandoned")
+            self.ended_game_id = self.game_id        # undo brings it back until a new start
         self.game = self.game_id = self.setup = None
         self.pending_setup = self.tiles = None
         self._forget_tiles()
@@ -1760,6 +1787,36 @@ class SecretDictatorGame:
         log.info("game ended by the game master: waiting for a new setup")
         self.say("public", "gm.ended", {})
         return {"ended": True}
+
+    def _restore_ended_game(self) -> dict:
+        """Undo the game master's end of a running game (``restart``, or a confirmed ``start``
+        that replaced it): the ended game goes on from its journal, exactly where it stood; a
+        replacement game without a move yet is given up. Journaled (a note, the game marked
+        playing again) before the table hears ``gm.game_back`` and whose move it is.
+
+        :returns: ``{"restored": game_id, "actions": n}``.
+        """
+        journal = self.service.journal
+        restored = self.ended_game_id
+        assert restored is not None
+        self.ended_game_id = None
+        self._end_scan()
+        if self.game_id is not None and self.game is not None and self.game.phase != "game_over":
+            self._journal_note({"note": "ended", "by": "game master", "undo_of_end": restored})
+            journal.finish_game(self.game_id, "abandoned")
+        journal.finish_game(restored, "playing")
+        journal_game = journal.game(restored)
+        self.pending_setup = None
+        self.paused = False
+        self.held, self.refused_slots, self.stale_slots = [], set(), set()
+        self._rebuild(restored, journal_game.setup, journal_game.actions)
+        self._journal_note({"note": "reopened", "by": "game master"})
+        log.info("undo: game %d goes on after %d actions", restored, len(journal_game.actions))
+        self.say("public", "gm.game_back", {})
+        self.mirror_said = None
+        if not self._check_mirror(announce_change=True):
+            self._after_correction(corrected=False)
+        return {"restored": restored, "actions": len(journal_game.actions)}
 
     def _after_undo(self, undone: dict) -> None:
         """Say what the game master undid and by whom, what to set back on the board (a tile

@@ -71,6 +71,10 @@ SCHEMA: dict[str, dict[str, Field]] = {
                                  doc="open connections the console keeps at most; the longest idle one is closed for a new one (far below the unit's LimitNOFILE)"),
         "idle_timeout_s": Field(float, 15.0, min=1.0, max=600.0, doc="seconds a connection may stay open between requests before it is closed"),
         "header_timeout_s": Field(float, 10.0, min=1.0, max=120.0, doc="seconds a new connection has to send its first request's headers"),
+        "allowed_hosts": Field(list, [], items=Field(str, "", check=_nonempty),
+                               doc="with a remote host: the names a browser may use for the board besides its own hostname and addresses (e.g. [\"board.example.org\"]); any other Host header is refused (DNS rebinding)"),
+        "login_checks_per_minute": Field(int, 20, min=1, max=600,
+                                         doc="PIN checks allowed per minute over all clients together (each client also backs off after 5 wrong PINs)"),
     },
 }
 
@@ -88,7 +92,8 @@ class ScanSettings:
 @dataclasses.dataclass(frozen=True)
 class ConsoleSettings:
     """The game master's console: ``enabled``, ``host``, ``port`` (TCP), ``pin_hash``, ``session_minutes``,
-    and its connection limits ``max_connections``, ``idle_timeout_s``, ``header_timeout_s`` (seconds)."""
+    its connection limits ``max_connections``, ``idle_timeout_s``, ``header_timeout_s`` (seconds),
+    ``allowed_hosts`` (names, remote mode) and ``login_checks_per_minute``."""
 
     enabled: bool = True
     host: str = "127.0.0.1"
@@ -98,6 +103,8 @@ class ConsoleSettings:
     max_connections: int = 64
     idle_timeout_s: float = 15.0
     header_timeout_s: float = 10.0
+    allowed_hosts: tuple = ()
+    login_checks_per_minute: int = 20
 
 
 @dataclasses.dataclass(frozen=True)
@@ -158,7 +165,7 @@ def service_settings(raw: Mapping[str, Any] | Any | None = None) -> ServiceSetti
     return ServiceSettings(
         journal_path=journal["path"],
         scan=ScanSettings(**scan),
-        console=ConsoleSettings(**console),
+        console=ConsoleSettings(**{**console, "allowed_hosts": tuple(console["allowed_hosts"])}),
         **service,
     )
 

@@ -88,33 +88,72 @@ def test_undo_the_last_action_from_the_console(page, console, backend):
     assert page.locator("#help-result").inner_text().startswith("Refused:")
 
 
-def test_secrets_appear_only_while_reveal_is_held(page, console, backend):
+def test_secrets_appear_on_click_and_keyboard_hide_by_themselves_and_are_logged(page, console, backend):
+    """The reveal is a toggle that hides itself (a click, a tap, Enter or Space, and a
+    screen reader's activation in browse mode, which is a click): each reveal is logged."""
+    page.clock.install()
     log_in(page, console)
     set_up_five(page)
     page.get_by_role("button", name="Start game", exact=True).click()
     page.wait_for_selector("#phase:has-text('Nomination')")
     roles = backend.game.roles
     assert role_words(page.locator("main").inner_text()) == []
-    reveal = page.get_by_role("button", name="Hold to reveal")
-    reveal.hover()
-    page.mouse.down()
+    reveal = page.get_by_role("button", name="Reveal for 10 seconds")
+    reveal.click()
     page.wait_for_selector("#reveal-panel table")
     text = page.locator("#reveal-panel").inner_text()
     assert text.count("dictator") == 1 and roles.index("dictator") >= 0
     assert axe_violations(page) == []  # the revealed table is accessible too
-    assert page.locator("#reveal-panel table").count() == 1  # still held
-    page.mouse.up()
+    assert page.locator("#reveal").get_attribute("aria-pressed") == "true"
+    page.clock.run_for(5000)
+    assert page.locator("#reveal-panel table").count() == 1  # still shown after 5 s
+    page.clock.run_for(6000)
     page.wait_for_function("document.getElementById('reveal-panel').childElementCount === 0")
     assert role_words(page.locator("main").inner_text()) == []
-    # the keyboard works the same: hold Space
+    # the keyboard works the same: Enter shows, Space hides
     page.get_by_label("Show").select_option("2")
     reveal.focus()
-    page.keyboard.down(" ")
+    page.keyboard.press("Enter")
     page.wait_for_selector("#reveal-panel table")
     assert page.locator("#reveal-panel tbody tr").count() == 1
-    page.keyboard.up(" ")
+    page.keyboard.press(" ")
     page.wait_for_function("document.getElementById('reveal-panel').childElementCount === 0")
     assert backend.reveals == [None, 2]
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (320, 640)])
+def test_phone_layout_has_no_sideways_scroll_and_who_must_act_on_the_first_screen(browser, console, backend, width, height):
+    """WCAG 1.4.10 reflow: at 320 CSS px no horizontal scrolling; the phase, who must act
+    and the seat table fit the first screen (the other sections fold away)."""
+    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True,
+                                  has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        log_in(page, console)
+        backend.setup_game({"players": 7, "names": ["Anna", "Benedikt", "Carla", "Dieter",
+                                                    "Emine", "Friederike", "Gregor"],
+                            "language": "en", "first_president": 0, "variant": "rulebook"})
+        backend.command("start")
+        backend.signal({"action": "nominate", "seat": 0, "target": 5}).join()
+        page.wait_for_selector("#phase:has-text('Election')")
+        page.wait_for_selector("#must-act:has-text('Must act now')")
+        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"{overflow} px of sideways scrolling at {width} px"
+        for selector in ("#phase", "#must-act", "#seats"):
+            box = page.locator(selector).bounding_box()
+            assert box is not None and box["y"] + box["height"] <= height, (selector, box)
+        # a folded section opens from its heading, and is reachable by the section links
+        page.get_by_text("Reveal for 10 seconds").is_hidden()
+        page.locator("#secrets summary").tap()
+        assert page.get_by_role("button", name="Reveal for 10 seconds").is_visible()
+        page.get_by_role("button", name="Reveal for 10 seconds").tap()
+        page.wait_for_selector("#reveal-panel table")
+        assert backend.reveals == [None]
+        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0
+        assert axe_violations(page) == []
+    finally:
+        context.close()
 
 
 def test_console_page_has_no_serious_accessibility_violation(page, console, backend):

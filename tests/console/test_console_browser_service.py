@@ -2,7 +2,7 @@
 
 Signals go in at the level of pins and serial bytes (the simulator's ``play``), exactly as in
 ``firmware-host simulate``; the page must follow them live, undo must reach the journal, and
-no secret may be on the page until the reveal control is held.
+no secret may be on the page until the reveal control is pressed.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def play(sim, **signal):
     sim.play(parse_object(signal), mark=len(sim.lines))
 
 
-def test_game_on_the_mocked_board_seen_live_with_undo_and_held_reveal(browser, board):
+def test_game_on_the_mocked_board_seen_live_with_undo_reveal_and_confirmed_start(browser, board):
     sim, service, console = board
     context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
     page = context.new_page()
@@ -87,20 +87,36 @@ def test_game_on_the_mocked_board_seen_live_with_undo_and_held_reveal(browser, b
         assert service.call(lambda: service.game.game.phase) == "election"
         # the help forms preselect the seat that must act now: the one whose ballot was undone
         assert page.get_by_label("Acting seat").input_value() == "4"
-        page.wait_for_selector("#seats tbody tr:nth-child(5):has-text('yes, must act')")
+        page.wait_for_selector("#seats tbody tr:nth-child(5):has-text('yes')")
 
-        # secrets only while reveal is held
-        reveal = page.get_by_role("button", name="Hold to reveal")
-        reveal.hover()
-        page.mouse.down()
+        # secrets only while revealed: one click shows them, they hide by themselves or on
+        # a second click; each reveal is logged
+        reveal = page.get_by_role("button", name="Reveal for 10 seconds")
+        reveal.click()
         page.wait_for_selector("#reveal-panel table")
         roles = service.call(lambda: list(service.game.game.roles))
         rows = page.locator("#reveal-panel tbody tr")
         assert [rows.nth(s).locator("td").first.inner_text() for s in range(5)] == roles
         assert rows.nth(2).locator("th").inner_text() == "Carl (seat 3)"
-        page.mouse.up()
+        page.get_by_role("button", name="Hide secrets now").click()
         page.wait_for_function("document.getElementById('reveal-panel').childElementCount === 0")
         assert role_words(main.inner_text()) == []
+
+        # "Start game" during a game asks first; confirmed, a new game starts; "Undo" brings
+        # the ended game back where it stood (journaled, announced)
+        old_game = service.call(lambda: service.game.game_id)
+        page.get_by_role("button", name="Start game", exact=True).click()
+        page.wait_for_selector("#restart-confirm:has-text('A game is running')")
+        assert service.call(lambda: service.game.game_id) == old_game   # nothing ended yet
+        page.get_by_role("button", name="Yes, end it and start anew").click()
+        page.wait_for_selector("#command-result:has-text('New game started')")
+        sim.advance(1.0)
+        assert service.call(lambda: service.game.game_id) != old_game
+        page.wait_for_selector("#phase:has-text('Nomination')")
+        page.get_by_role("button", name="Undo last action").click()
+        page.wait_for_selector("#facts:has-text('4 of 5')")
+        assert service.call(lambda: (service.game.game_id, service.game.game.phase)) == (old_game, "election")
+        assert any(line.get("key") == "gm.game_back" for line in sim.lines)
 
         assert axe_violations(page) == []
     finally:

@@ -77,21 +77,45 @@ def test_wrong_pin_is_rate_limited_after_five_tries_per_client(backend, clock):
     run(go())
 
 
+def _wrong(limiter, client):
+    """One wrong PIN as the console counts it: begun (counted), then failed."""
+    assert limiter.begin(client) == 0
+    return limiter.failed(client)
+
+
 def test_login_limiter_backs_off_per_client_and_forgets_after_success(clock):
-    limiter = LoginLimiter(clock)
+    limiter = LoginLimiter(clock, global_per_minute=600)
     for _ in range(4):
-        assert limiter.failed("10.0.0.2") == 0
-    assert limiter.failed("10.0.0.2") == 30
+        assert _wrong(limiter, "10.0.0.2") == 0
+    assert _wrong(limiter, "10.0.0.2") == 30
     assert limiter.wait_seconds("10.0.0.3") == 0  # another client is not affected
+    assert limiter.begin("10.0.0.2") == 30         # locked: nothing counted, no check
     clock.advance(30)
     assert limiter.wait_seconds("10.0.0.2") == 0
-    assert limiter.failed("10.0.0.2") == 60
+    assert _wrong(limiter, "10.0.0.2") == 60
     for _ in range(10):
         clock.advance(1000)
-        limiter.failed("10.0.0.2")
+        _wrong(limiter, "10.0.0.2")
     assert limiter.wait_seconds("10.0.0.2") == 900  # capped
     limiter.succeeded("10.0.0.2")
     assert limiter.wait_seconds("10.0.0.2") == 0
+
+
+def test_pin_attempt_is_counted_before_the_hash_is_computed(clock):
+    """Five attempts begun at once (none finished) lock the sixth out before any check."""
+    limiter = LoginLimiter(clock, global_per_minute=600)
+    assert [limiter.begin("10.0.0.2") for _ in range(5)] == [0, 0, 0, 0, 0]
+    assert limiter.begin("10.0.0.2") == 30
+
+
+def test_pin_checks_are_limited_per_minute_over_all_clients(clock):
+    limiter = LoginLimiter(clock, global_per_minute=20)
+    began = [limiter.begin(f"10.0.{i}.1") for i in range(100)]
+    assert began.count(0) == 20 and all(w > 0 for w in began[20:])
+    clock.advance(59.9)
+    assert limiter.begin("10.9.9.9") > 0
+    clock.advance(0.2)
+    assert limiter.begin("10.9.9.9") == 0
 
 
 def test_session_expires_after_configured_idle_minutes(backend, clock):

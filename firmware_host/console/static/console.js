@@ -54,7 +54,11 @@
     const names = setup().names || view().names;
     if (!names) return "";
     const n = Array.isArray(names) ? names[seat] : (names[seat] || names[String(seat)]);
-    return typeof n === "string" ? n.trim() : (n && typeof n.name === "string" ? n.name : "");
+    const raw = typeof n === "string" ? n.trim() : (n && typeof n.name === "string" ? n.name : "");
+    // no bidi controls of its own, and a right-to-left name isolated (FSI ... PDI): a name
+    // never reorders the words around it
+    const name = raw.replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "");
+    return /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/.test(name) ? "\u2068" + name + "\u2069" : name;
   }
   function seatLabel(seat) {
     if (seat === null || seat === undefined || seat === "") return T("none");
@@ -184,6 +188,11 @@
     else if (s.players) phase = T("phase_set_up", {n: s.players});
     else phase = T("phase_none");
     $("phase").textContent = phase;
+    const mustAct = v.phase && v.phase !== "game_over" ? (v.awaiting || v.must_act || []) : [];
+    const living = Array.isArray(v.alive) ? v.alive.length : 0;
+    $("must-act").textContent = !mustAct.length ? ""
+      : mustAct.length > 2 && mustAct.length === living ? T("must_act_all", {n: living})
+      : T("must_act_line", {seats: seatList(mustAct)});
     $("paused").hidden = !snap.paused;
 
     const dem = v.democratic_laws || 0, fas = v.fascist_laws || 0, tr = v.election_tracker || 0;
@@ -224,7 +233,7 @@
       if (v.president === seat) office.push(T("fact_president"));
       if (v.chancellor === seat) office.push(T("fact_chancellor"));
       else if (v.nominee === seat) office.push(T("fact_nominee"));
-      tr.appendChild(el("th", T("seat_n", {n: seat + 1}))).setAttribute("scope", "row");
+      tr.appendChild(el("th", String(seat + 1))).setAttribute("scope", "row");  // column "Seat"
       tr.appendChild(el("td", seatName(seat) || "—"));
       tr.appendChild(el("td", isAlive ? T("alive") : T("executed")));
       tr.appendChild(el("td", office.join(", ") || "—"));
@@ -426,7 +435,7 @@
       const input = el("input");
       input.type = "text";
       input.id = "setup-name-" + seat;
-      input.maxLength = 40;
+      input.maxLength = 24;
       input.autocomplete = "off";
       input.value = old[seat] || "";
       p.append(label, " ", input);
@@ -555,26 +564,43 @@
     status(result, r.ok, r.ok ? T("ss_saved", {seat: seatLabel(seat)}) : T("ss_refused", {error: r.error}));
   }
 
-  // ---------- press-and-hold reveal ----------
-  let holding = 0;  // id of the current hold; 0 = released
-  let holdCounter = 0;
+  // ---------- reveal: a toggle that hides itself ----------
+  // A click, a tap, Enter or Space (and a screen reader's activation in browse mode, which
+  // sends a click) shows the secrets for REVEAL_SECONDS; they hide by themselves, on a
+  // second activation, when the page is hidden or loses focus. Every reveal is logged.
+  const REVEAL_SECONDS = 10;
+  let shown = 0;  // id of the current reveal; 0 = hidden
+  let revealCounter = 0;
+  let hideTimer = null;
   function hideSecrets() {
-    holding = 0;
+    shown = 0;
+    if (hideTimer) { clearInterval(hideTimer); hideTimer = null; }
     $("reveal").setAttribute("aria-pressed", "false");
+    $("reveal").textContent = T("reveal_button");
     $("reveal-panel").replaceChildren();
   }
   async function startReveal() {
-    if (holding) return;
-    const id = holding = ++holdCounter;
+    if (shown) { hideSecrets(); return; }
+    const id = shown = ++revealCounter;
     $("reveal").setAttribute("aria-pressed", "true");
+    $("reveal").textContent = T("reveal_hide");
     const seatValue = $("reveal-seat").value;
     const r = await post("/api/reveal", {seat: seatValue === "" ? null : Number(seatValue)});
-    if (holding !== id) return;  // released before the answer came
+    if (shown !== id) return;  // hidden again before the answer came
     const panel = $("reveal-panel");
     panel.replaceChildren();
     if (!r.ok) { panel.appendChild(el("p", T("reveal_refused", {error: r.error}), "error")); return; }
     panel.appendChild(el("h3", T("secrets_shown")));
     panel.appendChild(renderSecrets(r.data));
+    let left = REVEAL_SECONDS;
+    const countdown = el("p", T("reveal_left", {n: left}), "hint");
+    countdown.setAttribute("aria-hidden", "true");  // a ticking number is not read out
+    panel.appendChild(countdown);
+    hideTimer = setInterval(() => {
+      left -= 1;
+      if (left <= 0 || shown !== id) { if (shown === id) hideSecrets(); return; }
+      countdown.textContent = T("reveal_left", {n: left});
+    }, 1000);
   }
   function secretRows(data) {
     // {roles: [...], seats: {"0": {role, team, hand, power_result}}} (all seats),
@@ -628,18 +654,27 @@
     });
     return table;
   }
+  // Small screens: the sections below the game at a glance fold away (their headings stay,
+  // one press opens them), so the phase, who must act and the seats fill the first screen.
+  // A link to a folded section opens it.
+  function setupFolds() {
+    const wide = window.matchMedia("(min-width: 50em)");
+    function apply() {
+      document.querySelectorAll("details.fold").forEach((d) => { d.open = wide.matches; });
+    }
+    apply();
+    wide.addEventListener("change", apply);
+    function openTarget() {
+      const target = location.hash && document.getElementById(location.hash.slice(1));
+      const fold = target && target.querySelector("details.fold");
+      if (fold) fold.open = true;
+    }
+    window.addEventListener("hashchange", openTarget);
+    document.querySelectorAll("nav a").forEach((a) => a.addEventListener("click", () => setTimeout(openTarget, 0)));
+  }
   function setupReveal() {
     const b = $("reveal");
-    b.addEventListener("pointerdown", (ev) => { ev.preventDefault(); b.focus(); startReveal(); });
-    ["pointerup", "pointercancel", "pointerleave", "blur"].forEach((t) => b.addEventListener(t, hideSecrets));
-    b.addEventListener("keydown", (ev) => {
-      if (ev.key === " " || ev.key === "Enter") { ev.preventDefault(); if (!ev.repeat) startReveal(); }
-    });
-    b.addEventListener("keyup", (ev) => {
-      if (ev.key === " " || ev.key === "Enter") { ev.preventDefault(); hideSecrets(); }
-    });
-    b.addEventListener("click", (ev) => ev.preventDefault());
-    b.addEventListener("contextmenu", (ev) => ev.preventDefault());
+    b.addEventListener("click", (ev) => { ev.preventDefault(); startReveal(); });
     document.addEventListener("visibilitychange", () => { if (document.hidden) hideSecrets(); });
     window.addEventListener("blur", hideSecrets);
   }
@@ -706,29 +741,48 @@
     });
   }
 
-  // Restart ends the game and returns to the setup form; it needs a second, explicit
-  // confirmation (a group with its own question, focus moves to "yes"; Escape or "no"
-  // closes it and gives focus back to the restart button).
+  // Every action that ends or replaces a running game (Restart, and Start while a game is
+  // running) needs the same second, explicit confirmation: a group with its own question,
+  // focus moves to "yes"; Escape or "no" closes it and gives focus back to the button.
+  // The console refuses both without it (confirm_needed); "Undo" brings the game back.
+  function gameRunning() {
+    const v = view();
+    return !!(v && v.phase && v.phase !== "game_over");
+  }
   function setupRestart() {
-    const button = $("restart"), box = $("restart-confirm");
+    const box = $("restart-confirm");
+    let pending = null;  // {name, button}
     function close(focusBack) {
       box.hidden = true;
-      button.setAttribute("aria-expanded", "false");
-      if (focusBack) button.focus();
+      ["restart", "start"].forEach((id) => $(id).setAttribute("aria-expanded", "false"));
+      if (focusBack && pending) pending.button.focus();
     }
-    button.addEventListener("click", () => {
-      const open = box.hidden;
-      box.hidden = !open;
-      button.setAttribute("aria-expanded", String(open));
-      if (open) $("restart-yes").focus();
+    function ask(name, button) {
+      if (!box.hidden && pending && pending.name === name) { close(true); return; }
+      pending = {name: name, button: button};
+      $("restart-question").dataset.i18n = name === "start" ? "confirm_start" : "confirm_restart";
+      $("restart-question").textContent = T($("restart-question").dataset.i18n);
+      $("restart-yes").dataset.i18n = name === "start" ? "start_yes" : "restart_yes";
+      $("restart-yes").textContent = T($("restart-yes").dataset.i18n);
+      box.hidden = false;
+      button.setAttribute("aria-expanded", "true");
+      $("restart-yes").focus();
+    }
+    $("restart").addEventListener("click", () => ask("restart", $("restart")));
+    $("start").addEventListener("click", () => {
+      if (gameRunning()) ask("start", $("start"));
+      else command("start", {}, $("command-result"));
     });
     $("restart-no").addEventListener("click", () => close(true));
     box.addEventListener("keydown", (ev) => { if (ev.key === "Escape") close(true); });
     $("restart-yes").addEventListener("click", async () => {
+      const name = pending ? pending.name : "restart";
       close(false);
-      const r = await post("/api/command", {name: "restart", fields: {}});
-      status($("command-result"), r.ok, r.ok ? T("restart_done") : T("refused", {error: r.error}));
-      if (r.ok) { setupFilled = false; $("setup-players").focus(); } else button.focus();
+      const r = await post("/api/command", {name: name, fields: {confirm: true}});
+      const done = name === "start" ? T("start_done") : T("restart_done");
+      status($("command-result"), r.ok, r.ok ? done : T("refused", {error: r.error}));
+      if (r.ok && name === "restart") { setupFilled = false; $("setup-players").focus(); }
+      else if (pending) pending.button.focus();
     });
   }
 
@@ -767,6 +821,7 @@
       window.location.assign("/login");
     });
     setupReveal();
+    setupFolds();
     setupKeepAlive();
     if (MSG[lang]) $("setup-language").value = lang;  // a new game speaks the page's language
     showConnection();

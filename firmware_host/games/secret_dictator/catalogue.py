@@ -264,6 +264,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "gm.resumed": ((), _O),
     "gm.undone": (("action", "seat"), _O),
     "gm.ended": ((), _O),
+    "gm.game_back": ((), _O),
     "service.ready": ((), _O),
     "service.resumed": ((), _O),
     "service.stopping": ((), _O),

@@ -1,0 +1,103 @@
+"""Player names as the board says and shows them: one rule for the console's setup, a seat's
+settings and a scripted setup.
+
+A name is spoken at every mention (nominations, votes, scans: ACCESSIBILITY.md 7) and shown in
+the console's seat table, so it must be short and must not rearrange what surrounds it:
+
+- NFC, outer spaces removed, runs of white space made one space;
+- no control characters (a newline would split a log or script line) and no text that cannot
+  be encoded (a lone surrogate): refused;
+- bidirectional controls (U+202A-U+202E overrides and embeddings, U+2066-U+2069 isolates,
+  U+200E/U+200F/U+061C marks) removed: an override in a name would reorder the words around
+  it on the page (the page also isolates each name, ``<bdi>``/``dir="auto"``) and mean
+  nothing to the speech engine. Right-to-left letters themselves are kept;
+- at most :data:`NAME_MAX_CHARACTERS` characters and about :data:`NAME_MAX_SECONDS` seconds of
+  speech at the default rate (:func:`spoken_seconds`), not counting an espeak-ng phoneme
+  override ``[[...]]`` (ACCESSIBILITY.md 7), which may add up to :data:`PHONEMES_MAX`
+  characters.
+
+Example::
+
+    clean_name("  Anna\u202e  Lena ") == "Anna Lena"
+    clean_name("x" * 200)   # raises PlayerNameError(code="too_long")
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+from firmware_host.errors import UsageError
+
+#: longest name in characters (without a phoneme override).
+NAME_MAX_CHARACTERS = 24
+#: longest name in seconds of speech at :data:`WORDS_PER_MINUTE` (estimated, see
+#: :func:`spoken_seconds`): a nomination says two names and must stay one breath.
+NAME_MAX_SECONDS = 1.6
+#: the default speech rate the estimate is made at (espeak-ng's default, words per minute).
+WORDS_PER_MINUTE = 175
+#: longest espeak-ng phoneme override ``[[...]]`` kept with a name, in characters.
+PHONEMES_MAX = 56
+
+_BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_PHONEMES = re.compile(r"\[\[[^\[\]]*\]\]")
+
+
+class PlayerNameError(UsageError):
+    """A name the board will not use (one line).
+
+    :ivar code: ``"not_text"``, ``"control"`` (a control character or unencodable text),
+        ``"too_long"`` (characters) or ``"too_long_spoken"`` (seconds of speech).
+    """
+
+    def __init__(self, message: str, code: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def spoken_seconds(text: str, words_per_minute: int = WORDS_PER_MINUTE) -> float:
+    """Seconds of speech ``text`` takes, estimated without rendering it.
+
+    espeak-ng's rate counts words of about six characters (five letters and a space), so a
+    word of ``n`` letters takes about ``n / 6`` of a word's time; each word break adds a
+    short pause; a digit is said as a word of its own (about three letters' time). The
+    estimate is on the long side for ordinary names.
+
+    :param text: the words (str).
+    :param words_per_minute: the speech rate (int, 80-450).
+    :returns: seconds (float).
+    """
+    words = text.split()
+    letters = sum(len(w) + 2 * sum(c.isdigit() for c in w) for w in words)
+    per_word = 60.0 / words_per_minute
+    return letters / 6.0 * per_word + 0.08 * max(0, len(words) - 1)
+
+
+def clean_name(value: Any) -> str:
+    """A player's name as the board keeps it; ``""`` for none.
+
+    :param value: what was typed (str).
+    :returns: the cleaned name (str; NFC, one-spaced, bidi controls removed).
+    :raises PlayerNameError: not text, a control character or unencodable text, more than
+        :data:`NAME_MAX_CHARACTERS` characters, or more than :data:`NAME_MAX_SECONDS` of
+        speech.
+    """
+    if not isinstance(value, str):
+        raise PlayerNameError(f"a name must be text, not {type(value).__name__}", "not_text")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise PlayerNameError("a name holds text that cannot be encoded", "control") from None
+    name = _BIDI.sub("", unicodedata.normalize("NFC", value))
+    if any(unicodedata.category(c) == "Cc" and c not in " \t" for c in name) or "\t" in name:
+        raise PlayerNameError("a name must be one line without control characters", "control")
+    name = " ".join(name.split())
+    phonemes = "".join(_PHONEMES.findall(name))
+    shown = " ".join(_PHONEMES.sub(" ", name).split())
+    if len(shown) > NAME_MAX_CHARACTERS or len(phonemes) > PHONEMES_MAX:
+        raise PlayerNameError(f"a name has at most {NAME_MAX_CHARACTERS} characters", "too_long")
+    if spoken_seconds(shown) > NAME_MAX_SECONDS:
+        raise PlayerNameError(f"a name takes at most {NAME_MAX_SECONDS:g} seconds to say",
+                              "too_long_spoken")
+    return name

@@ -1,0 +1,69 @@
+"""Player names: one rule (service.names.clean_name) for the console's setup and a seat's
+settings — short in characters and in seconds of speech, one line, no bidi overrides."""
+
+from __future__ import annotations
+
+import pytest
+
+from firmware_host.service.names import (NAME_MAX_CHARACTERS, PlayerNameError, clean_name,
+                                         spoken_seconds)
+from firmware_host.service.seat_settings import SeatSettings, SeatSettingsError
+
+
+def test_name_is_nfc_one_spaced_and_loses_bidi_controls():
+    assert clean_name("  Anna\u202e  Lena ") == "Anna Lena"
+    assert clean_name("Jo\u0308rg") == "Jörg"
+    assert clean_name("\u2067سارا\u2069") == "سارا"      # right-to-left letters are kept
+
+
+@pytest.mark.parametrize("bad,code", [("x" * 2000, "too_long"), ("wort " * 400, "too_long"),
+                                      ("Anna\nBen", "control"), ("\ud800", "control"),
+                                      ("12345678901234567890", "too_long_spoken"), (3, "not_text")])
+def test_unusable_names_are_refused_with_their_reason(bad, code):
+    with pytest.raises(PlayerNameError) as err:
+        clean_name(bad)
+    assert err.value.code == code
+
+
+def test_a_phoneme_override_does_not_count_towards_the_length():
+    name = "Jörg [[j'9rk]]"
+    assert clean_name(name) == name
+    assert len("x" * NAME_MAX_CHARACTERS) == NAME_MAX_CHARACTERS
+    assert clean_name("x" * NAME_MAX_CHARACTERS)
+
+
+def test_spoken_seconds_grow_with_letters_words_and_digits():
+    assert spoken_seconds("Anna") < spoken_seconds("Anna Lena") < 1.6
+    assert spoken_seconds("1234") > spoken_seconds("abcd")
+
+
+def test_seat_settings_name_uses_the_same_rule():
+    assert SeatSettings().changed({"name": " Anna\u202e "}).name == "Anna"
+    with pytest.raises(SeatSettingsError):
+        SeatSettings().changed({"name": "x" * 100})
+
+
+def test_console_setup_refuses_a_2000_character_name_naming_the_seat(tmp_path):
+    import io
+
+    from firmware_host.clock import VirtualClock
+    from firmware_host.service.backend import ConsoleBackend, ConsoleRefusal
+    from firmware_host.service.simulator import Simulator
+    sim = Simulator(out=io.StringIO(), journal_path=str(tmp_path / "j.sqlite3"))
+    service = sim.start(VirtualClock())
+    try:
+        backend = ConsoleBackend(service)
+        with pytest.raises(ConsoleRefusal) as err:
+            backend.setup_game({"players": 5, "names": ["Anna", "x" * 2000], "language": "en",
+                                "first_president": 0})
+        assert err.value.code == "setup_name_long" and err.value.params == {"seat": 1}
+        with pytest.raises(ConsoleRefusal) as err:
+            backend.setup_game({"players": 5, "names": ["Anna\nBen"], "language": "en",
+                                "first_president": 0})
+        assert err.value.code == "setup_name_invalid"
+        backend.setup_game({"players": 5, "names": ["Anna\u202e"], "language": "en",
+                            "first_president": 0})
+        backend.command("start")
+        assert service.call(lambda: service.game.names) == {0: "Anna"}
+    finally:
+        sim.stop()
