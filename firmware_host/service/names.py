@@ -31,10 +31,10 @@ from typing import Any
 from firmware_host.errors import UsageError
 
 #: longest name in characters (without a phoneme override).
-NAME_MAX_CHARACTERS = 24
+NAME_MAX_CHARACTERS = 40
 #: longest name in seconds of speech at :data:`WORDS_PER_MINUTE` (estimated, see
 #: :func:`spoken_seconds`): a nomination says two names and must stay one breath.
-NAME_MAX_SECONDS = 1.6
+NAME_MAX_SECONDS = 2.5
 #: the default speech rate the estimate is made at (espeak-ng's default, words per minute).
 WORDS_PER_MINUTE = 175
 #: longest espeak-ng phoneme override ``[[...]]`` kept with a name, in characters.

@@ -10,7 +10,7 @@ out keeps its value, ``None`` (JSON null) or ``""`` for ``name`` goes back to th
 Ranges (ACCESSIBILITY.md 1, 5, 13): ``rate`` 80–450 words per minute (espeak-ng's limits),
 ``volume`` 0–1 (0 silent), ``verbosity`` ``auto`` (long wording the first time the seat hears
 a message, short after), ``short`` or ``long``, ``scan_interval`` 0.5–5 seconds, ``name`` by
-:func:`firmware_host.service.names.clean_name` (at most 24 characters; it may carry an
+:func:`firmware_host.service.names.clean_name` (at most 40 characters; it may carry an
 espeak-ng phoneme override ``[[...]]``, passed on as is).
 
 Example::

@@ -435,7 +435,7 @@
       const input = el("input");
       input.type = "text";
       input.id = "setup-name-" + seat;
-      input.maxLength = 24;
+      input.maxLength = 40;
       input.autocomplete = "off";
       input.value = old[seat] || "";
       p.append(label, " ", input);
