@@ -67,3 +67,33 @@ def test_console_setup_refuses_a_2000_character_name_naming_the_seat(tmp_path):
         assert service.call(lambda: service.game.names) == {0: "Anna"}
     finally:
         sim.stop()
+
+
+def test_an_entered_action_for_a_seat_outside_the_table_is_refused_in_words(tmp_path):
+    """The game master enters an action for seat 17 at a 5-player table: the table hears a
+    refusal in words (no raw key, no "seat 18"), the console gets a one-line refusal."""
+    import io
+
+    from firmware_host.clock import VirtualClock
+    from firmware_host.games.secret_dictator import catalogue
+    from firmware_host.service.backend import ConsoleBackend, ConsoleRefusal
+    from firmware_host.service.simulator import Simulator
+    out = io.StringIO()
+    sim = Simulator(out=out, journal_path=str(tmp_path / "j.sqlite3"))
+    service = sim.start(VirtualClock())
+    try:
+        backend = ConsoleBackend(service)
+        backend.setup_game({"players": 5, "language": "en", "first_president": 0})
+        backend.command("start")
+        with pytest.raises(ConsoleRefusal):
+            backend.command("act", action={"action": "nominate", "seat": 17, "target": 2})
+        service.wait_idle()
+    finally:
+        sim.stop()
+    said = [line for line in sim.lines if line.get("event") == "announce"
+            and str(line.get("key", "")).startswith("refusal.")]
+    assert said, "the refusal is spoken"
+    for line in said:
+        assert line["text"] != line["key"] and "refusal." not in line["text"]
+        assert "18" not in line["text"] and "eighteen" not in line["text"].lower()
+    assert all(k in catalogue.MESSAGES for k in (line["key"] for line in said))

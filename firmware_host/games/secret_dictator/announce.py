@@ -357,7 +357,8 @@ def refusal(error: Any, seat: Any = None, game: Any = None) -> Announcement:
             reason would reveal a secret (``not_in_hand``).
         seat: the acting seat (0-based int), an action carrying ``.seat``, or None for input
             that came from no seat (chance actions, the game master).
-        game: unused; accepted so callers may pass ``(error, action, game)``.
+        game: the game (or None): a seat outside its table (an action entered with seat 17 at
+            a 5-player table) is spoken as input from no seat, never as "seat 18".
 
     Returns:
         A public :class:`Announcement`, or one on ``seat:N`` when ``error.private`` (R16). A
@@ -365,8 +366,9 @@ def refusal(error: Any, seat: Any = None, game: Any = None) -> Announcement:
     """
     if seat is not None and not isinstance(seat, int):
         seat = getattr(seat, "seat", None)
-    if type(seat) is not int or seat < 0:
-        seat = None
+    players = getattr(getattr(game, "setup", None), "players", None)
+    if type(seat) is not int or seat < 0 or (type(players) is int and seat >= players):
+        seat = None       # no such seat at this table: said as the game master's input
     reason = getattr(error, "reason", "malformed")
     key = f"refusal.{reason}"
     if key not in catalogue.MESSAGES:
