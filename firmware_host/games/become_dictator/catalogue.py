@@ -33,13 +33,13 @@ Example::
 
 from __future__ import annotations
 
-import gettext
 import string
 import unicodedata
 from pathlib import Path
 from typing import Any, Mapping
 
 from firmware_host.errors import FirmwareHostError
+from firmware_host.games import wording
 
 from .rules import ROLES
 
@@ -188,67 +188,19 @@ def placeholders(key: str) -> tuple[str, ...]:
     return _schema(key)[0]
 
 
-# Number words 0..99 (the German text has no digits; ACCESSIBILITY.md 6).
-_DE = ("null", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun",
-       "zehn", "elf", "zwölf", "dreizehn", "vierzehn", "fünfzehn", "sechzehn", "siebzehn",
-       "achtzehn", "neunzehn")
-_DE_TENS = ("", "", "zwanzig", "dreißig", "vierzig", "fünfzig", "sechzig", "siebzig",
-            "achtzig", "neunzig")
-_EN = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-       "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
-       "eighteen", "nineteen")
-_EN_TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
-            "ninety")
-
-
 def cardinal(n: int, language: str = "de") -> str:
-    """The number word of ``n`` (0..99) in ``language``.
+    """The number word of ``n`` (0..99) in ``language`` (the German text has no digits;
+    ACCESSIBILITY.md 6; :func:`firmware_host.games.wording.cardinal`).
 
     Raises:
         MessageParamError: ``n`` is not an int 0..99, or the language is unknown.
     """
-    if type(n) is not int or not 0 <= n <= 99:
-        raise MessageParamError(f"a number word needs an integer 0..99, not {n!r}")
-    tens, unit = divmod(n, 10)
-    if language == "de":
-        if n < 20:
-            return _DE[n]
-        return (("ein" if unit == 1 else _DE[unit]) + "und" if unit else "") + _DE_TENS[tens]
-    if language == "en":
-        if n < 20:
-            return _EN[n]
-        return _EN_TENS[tens] + ("-" + _EN[unit] if unit else "")
-    raise MessageParamError(f"no catalog for language {language!r}")
+    return wording.cardinal(n, language, highest=99, error=MessageParamError)
 
 
-_catalogs: dict[str, gettext.NullTranslations] = {}
-
-
-def _catalog(language: str) -> gettext.NullTranslations:
-    cat = _catalogs.get(language)
-    if cat is not None:
-        return cat
-    if language not in LANGUAGES:
-        raise MessageParamError(f"no catalog for language {language!r}; choose one of "
-                                f"{', '.join(LANGUAGES)}")
-    folder = LOCALE_DIR / language / "LC_MESSAGES"
-    mo, po = folder / f"{DOMAIN}.mo", folder / f"{DOMAIN}.po"
-    if mo.exists():
-        with open(mo, "rb") as fp:
-            cat = gettext.GNUTranslations(fp)
-    else:  # a checkout without compiled catalogs: compile in memory with Babel
-        import io
-
-        from babel.messages.mofile import write_mo
-        from babel.messages.pofile import read_po
-        with open(po, "rb") as fp:
-            babel_catalog = read_po(fp)
-        buf = io.BytesIO()
-        write_mo(buf, babel_catalog)
-        buf.seek(0)
-        cat = gettext.GNUTranslations(buf)
-    _catalogs[language] = cat
-    return cat
+_CATALOGS = wording.Catalogs(LOCALE_DIR, LANGUAGES, MessageParamError, DOMAIN)
+_catalog = _CATALOGS.get
+_catalogs = _CATALOGS.loaded
 
 
 def template(key: str, language: str = "de", long: bool = False) -> str:

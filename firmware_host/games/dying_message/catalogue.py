@@ -30,13 +30,13 @@ Every returned string is Unicode NFC.
 
 from __future__ import annotations
 
-import gettext
 import string
 import unicodedata
 from pathlib import Path
 from typing import Any, Mapping
 
 from firmware_host.errors import FirmwareHostError
+from firmware_host.games import wording
 
 from .setup import CHARACTERS
 
@@ -205,89 +205,22 @@ def placeholders(key: str) -> tuple[str, ...]:
     return _schema(key)[0]
 
 
-# ---------------------------------------------------------------------------------------
-# Number words 0..999 (cards go to 104). Own code: the pack is stdlib-only.
-# ---------------------------------------------------------------------------------------
-
-_DE_UNITS = ("null", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun",
-             "zehn", "elf", "zwölf", "dreizehn", "vierzehn", "fünfzehn", "sechzehn",
-             "siebzehn", "achtzehn", "neunzehn")
-_DE_TENS = ("", "", "zwanzig", "dreißig", "vierzig", "fünfzig", "sechzig", "siebzig",
-            "achtzig", "neunzig")
-_EN_UNITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-             "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
-             "seventeen", "eighteen", "nineteen")
-_EN_TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
-            "ninety")
-
-
 def cardinal(n: int, language: str = "de") -> str:
-    """The cardinal number word for ``n`` (0..999): ``cardinal(104)`` → "hundertvier".
+    """The cardinal number word for ``n`` (0..999): ``cardinal(104)`` → "hundertvier"
+    (:func:`firmware_host.games.wording.cardinal`).
 
     Raises:
         MessageParamError: ``n`` is not an int in 0..999.
         UnknownLanguage: ``language`` is not ``"de"`` or ``"en"``.
     """
-    if type(n) is not int or not 0 <= n <= 999:
-        raise MessageParamError(f"a number word needs an integer 0..999, not {n!r}")
     if language not in LANGUAGES:
         raise UnknownLanguage(f"no catalog for language {language!r}")
-    hundreds, rest = divmod(n, 100)
-    if language == "de":
-        head = ("" if not hundreds else "hundert" if hundreds == 1
-                else _DE_UNITS[hundreds] + "hundert")
-        if hundreds and not rest:
-            return head
-        if rest < 20:
-            word = _DE_UNITS[rest]
-        else:
-            tens, unit = divmod(rest, 10)
-            word = _DE_TENS[tens] if not unit else (
-                ("ein" if unit == 1 else _DE_UNITS[unit]) + "und" + _DE_TENS[tens])
-        return head + word
-    head = f"{_EN_UNITS[hundreds]} hundred" if hundreds else ""
-    if hundreds and not rest:
-        return head
-    if rest < 20:
-        word = _EN_UNITS[rest]
-    else:
-        tens, unit = divmod(rest, 10)
-        word = _EN_TENS[tens] + ("-" + _EN_UNITS[unit] if unit else "")
-    return f"{head} and {word}" if head else word
+    return wording.cardinal(n, language, error=MessageParamError)
 
 
-# ---------------------------------------------------------------------------------------
-# Catalog loading
-# ---------------------------------------------------------------------------------------
-
-_catalogs: dict[str, gettext.NullTranslations] = {}
-
-
-def _catalog(language: str) -> gettext.NullTranslations:
-    cat = _catalogs.get(language)
-    if cat is not None:
-        return cat
-    if language not in LANGUAGES:
-        raise UnknownLanguage(f"no catalog for language {language!r}; choose one of "
-                              f"{', '.join(LANGUAGES)}")
-    folder = LOCALE_DIR / language / "LC_MESSAGES"
-    mo, po = folder / f"{DOMAIN}.mo", folder / f"{DOMAIN}.po"
-    if mo.exists():
-        with open(mo, "rb") as fp:
-            cat = gettext.GNUTranslations(fp)
-    else:  # a checkout without compiled catalogs: compile in memory with Babel
-        import io
-
-        from babel.messages.mofile import write_mo
-        from babel.messages.pofile import read_po
-        with open(po, "rb") as fp:
-            babel_catalog = read_po(fp)
-        buf = io.BytesIO()
-        write_mo(buf, babel_catalog)
-        buf.seek(0)
-        cat = gettext.GNUTranslations(buf)
-    _catalogs[language] = cat
-    return cat
+_CATALOGS = wording.Catalogs(LOCALE_DIR, LANGUAGES, UnknownLanguage, DOMAIN)
+_catalog = _CATALOGS.get
+_catalogs = _CATALOGS.loaded
 
 
 def template(key: str, language: str = "de", long: bool = False) -> str:
