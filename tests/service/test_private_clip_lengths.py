@@ -8,6 +8,7 @@ lengths); the recall tests need no sound.
 
 from __future__ import annotations
 
+import itertools
 import random
 from pathlib import Path
 
@@ -15,7 +16,7 @@ import pytest
 
 from firmware_host.audio import AudioService, AudioSettings, RecordingSink
 from firmware_host.clock import VirtualClock
-from firmware_host.games.secret_dictator import Action, private_view
+from firmware_host.games.secret_dictator import Action, catalogue, private_view
 from firmware_host.hardware.events import ButtonGesture, RoleTileRead
 from firmware_host.service.core import BoardService
 from firmware_host.service.journal import Journal
@@ -239,3 +240,25 @@ def test_r17_role_tiles_give_the_padded_team_prolog(board):
     assert max(durations) - min(durations) <= TOLERANCE
     keys = [l["key"] for l in b.lines if l.get("event") == "announce" and l["channel"] == "public"]
     assert keys.index("game.started") < keys.index("prolog.done")
+
+
+def test_r16_repeat_of_a_private_hand_keeps_its_padded_length(board):
+    """A press to repeat gives the president the hand again, as long as when it was told
+    (padded to the longest hand), so a repeat tells no more than the first time."""
+    b = board()
+    b.call(lambda: b.game.command("start", setup={"players": 5, "seed": 8, "language": "en"}))
+    play_until(b, lambda g: g.phase == "legislative_president")
+    b.quiet()
+    president = b.game.game.president
+    told = [p for p in b.sink.on(f"seat:{president}") if p.key == "hand.president"][-1]
+    b.call(lambda: b.game.handle_input(ButtonGesture(seat=president, gesture="press")))
+    b.quiet()
+    again = request_clips(b.sink, f"seat:{president}")[-1]
+    assert again.text == told.text
+    assert again.clip.frames == told.clip.frames
+    laws = private_view(b.game.game, president)["hand"]
+    long = told.text == catalogue.text("hand.president", {"laws": laws}, "en", long=True)
+    every = [b.audio.measure(f"seat:{president}", catalogue.text("hand.president", {"laws": list(v)}, "en", long=long))
+             for v in itertools.product(("democratic", "fascist"), repeat=3)]
+    assert abs(told.duration - max(every)) <= 0.001        # as long as the longest hand (R16)
+    assert max(every) - min(every) > TOLERANCE             # and hands differ unpadded
