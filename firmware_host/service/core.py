@@ -54,7 +54,9 @@ class BoardService:
     :param emit: ``emit(line: dict)`` for every output line (events, announce, rejected,
         fault), called on the service thread; default: nothing.
     :param notifier: systemd :class:`Notifier`; default from the environment.
-    :param game_factory: ``game_factory(service) -> BoardGame``; default Secret Dictator.
+    :param game_factory: ``game_factory(service) -> BoardGame``; default every registered
+        game (:class:`~firmware_host.service.host.GameHost`, Secret Dictator until a setup
+        names another).
     """
 
     def __init__(self, settings: ServiceSettings, *, clock: Clock, journal: Journal,
@@ -78,8 +80,8 @@ class BoardService:
         self._emit_lock = threading.Lock()
         self.current_line = 0          # simulate: the script line being played (rejected.line)
         if game_factory is None:
-            from firmware_host.service.secret_dictator import SecretDictatorGame
-            game_factory = SecretDictatorGame
+            from firmware_host.service.host import GameHost
+            game_factory = GameHost
         self.game = game_factory(self)
         self._last_ping = 0.0
         self._ready = False

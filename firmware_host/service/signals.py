@@ -37,7 +37,8 @@ BALLOTS = ("ja", "nein")
 PARTIES = ("democratic", "fascist")
 TRACKS = ("democratic", "fascist")
 READERS = ("ballot", "law")
-GM_COMMANDS = ("choose", "act", "undo", "pause", "resume", "start", "restart", "key", "seat_settings")
+GM_COMMANDS = ("choose", "act", "undo", "pause", "resume", "start", "restart", "key", "seat_settings",
+               "end_morning")
 #: the longest time, in seconds, one ``wait``, ``wait_for`` timeout, pin ``hold`` or ``at`` may
 #: name: a day (a game lasts hours; anything longer is a typing slip, e.g. ``wait 1e20``)
 MAX_SECONDS = 86400.0

@@ -58,3 +58,10 @@ def replay_lines(setup_obj: Any, line: int, actions: Iterable[tuple[int, Any]]) 
         emit(action, events)
     out.append({"state": state_json(game)})
     return out
+
+
+def board_game(service: Any) -> Any:
+    """This game's board adapter for ``service`` (:class:`~firmware_host.service.game.BoardGame`)."""
+    from .board import BecomeDictatorGame
+
+    return BecomeDictatorGame(service)

@@ -106,3 +106,10 @@ def replay_lines(setup_obj: Any, line: int, actions: Iterable[tuple[int, Any]]) 
     settle_reshuffle(None)
     out.append({"state": state_json(game)})
     return out
+
+
+def board_game(service: Any) -> Any:
+    """Secret Dictator's board adapter for ``service`` (:class:`~firmware_host.service.game.BoardGame`)."""
+    from firmware_host.service.secret_dictator import SecretDictatorGame
+
+    return SecretDictatorGame(service)

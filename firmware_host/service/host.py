@@ -1,0 +1,153 @@
+"""The board as a host of game packs: one :class:`~firmware_host.service.game.BoardGame` that
+hands every call to the board adapter of the game being played.
+
+The service knows no game: a setup's ``game`` key (REPLAY.md; absent = ``secret_dictator``)
+names a registered pack (:mod:`firmware_host.games`), whose ``board_game(service)`` makes its
+adapter. :class:`GameHost` keeps one adapter per game, made when first needed, and switches
+when the game master sets up another game (the running game is ended first, as a new setup of
+the same game would). On start it resumes the journal's unfinished game with that game's
+adapter.
+
+Everything else (buttons, speech, scans, status, the console's snapshot) is the adapter's.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from firmware_host import games
+from firmware_host.errors import UsageError
+from firmware_host.service.refusals import CommandRefused
+
+log = logging.getLogger("firmware_host.service")
+
+__all__ = ["GameHost"]
+
+
+class GameHost:
+    """Every registered game on one board (see the module docstring).
+
+    :param service: the :class:`~firmware_host.service.core.BoardService`.
+    :param default: the game before any setup (the registry's default).
+    """
+
+    def __init__(self, service: Any, default: str = games.DEFAULT_GAME) -> None:
+        self.service = service
+        self.adapters: dict[str, Any] = {}
+        self.current = default
+        self.active = self._adapter(default)
+
+    def _adapter(self, name: str) -> Any:
+        if name not in self.adapters:
+            self.adapters[name] = games.pack(name).board_game(self.service)
+        return self.adapters[name]
+
+    def __getattr__(self, name: str) -> Any:
+        # whatever else the service, console or simulator asks of the game (``game``,
+        # ``names``, ``language`` …) is the active adapter's
+        if name in ("active", "adapters", "current", "service"):
+            raise AttributeError(name)
+        return getattr(self.active, name)
+
+    # -- switching ---------------------------------------------------------------------------
+    def _switch(self, name: str) -> None:
+        """Make ``name``'s adapter the active one; a game running in another one is ended
+        (journal: abandoned; the table hears ``gm.ended``)."""
+        if name == self.current:
+            return
+        old = self.active
+        if old.final_state() is not None and old.final_state().get("phase") != "game_over":
+            try:
+                old.end_game()
+            except UsageError as exc:
+                log.info("switching games: %s", exc)
+        old.shutdown()
+        self.current, self.active = name, self._adapter(name)
+        log.info("game pack: %s", name)
+
+    def _choose(self, setup: Any) -> Any:
+        """The setup for the adapter of the game it names (``game`` removed for Secret
+        Dictator, whose setup predates the key).
+
+        :raises CommandRefused: ``setup_invalid``: a game that is not registered.
+        """
+        try:
+            name, rest = games.split_setup(setup)
+        except games.UnknownGame as exc:
+            raise CommandRefused("setup_invalid", f"setup: {exc}", detail=str(exc)) from None
+        self._switch(name)
+        return rest if name == games.DEFAULT_GAME else setup
+
+    # -- BoardGame -------------------------------------------------------------------------------
+    def boot(self, resume: bool = True) -> None:
+        """Resume the journal's unfinished game with its game's adapter, or wait for a setup."""
+        unfinished = self.service.journal.unfinished() if resume else None
+        if unfinished is not None:
+            try:
+                name, _ = games.split_setup(unfinished.setup)
+            except games.UnknownGame:
+                name = games.DEFAULT_GAME       # the adapter abandons what it cannot read
+            self.current, self.active = name, self._adapter(name)
+        self.active.boot(resume=resume)
+
+    def handle_input(self, event: Any) -> None:
+        """One input event: the active game's."""
+        self.active.handle_input(event)
+
+    def setup_game(self, setup: dict) -> None:
+        """Set up and start the game the setup names.
+
+        :raises UsageError: an unusable setup (one line).
+        """
+        chosen = self._choose(setup)        # switches first: then the new adapter's method
+        self.active.setup_game(chosen)
+
+    def prepare(self, setup: dict) -> None:
+        """Validate and remember a setup of the game it names (console: then ``start``).
+
+        :raises UsageError: an unusable setup (one line).
+        """
+        chosen = self._choose(setup)
+        self.active.prepare(chosen)
+
+    def command(self, name: str, /, **fields: Any) -> dict:
+        """A game-master command; ``start`` with a ``setup`` picks that setup's game first.
+
+        :raises UsageError: a refused command (one line).
+        """
+        if name == "start" and fields.get("setup") is not None:
+            fields = {**fields, "setup": self._choose(fields["setup"])}
+        return self.active.command(name, **fields)
+
+    def end_game(self) -> dict:
+        """End the active game (see :meth:`BoardGame.end_game`)."""
+        return self.active.end_game()
+
+    def say(self, channel: str, key: str, params: dict, **kwargs: Any) -> Any:
+        """Speak through the active game's catalogue."""
+        return self.active.say(channel, key, params, **kwargs)
+
+    def snapshot(self) -> dict:
+        """The active game's console picture, with ``game`` and the registered ``games``."""
+        snap = dict(self.active.snapshot())
+        snap["game"] = self.current
+        snap["games"] = list(games.names())
+        return snap
+
+    def reveal(self, seat: int | None) -> dict:
+        """The active game's secrets for the game master."""
+        return self.active.reveal(seat)
+
+    def final_state(self) -> dict | None:
+        """The active game's replay ``state``, or None."""
+        return self.active.final_state()
+
+    def status_line(self) -> str:
+        """The active game's STATUS= line."""
+        return self.active.status_line()
+
+    def shutdown(self) -> None:
+        """Stop every adapter's scans and timers."""
+        for adapter in self.adapters.values():
+            adapter.shutdown()

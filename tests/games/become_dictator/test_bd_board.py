@@ -1,0 +1,208 @@
+"""In this way I become a DICTATOR on the board: the service, the mocked board and
+``simulate`` (DICTATOR.md D30-D37)."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from firmware_host.commands.replay import read_game_file, replay_lines
+from firmware_host.games.become_dictator.scripting import signals_for_game
+from firmware_host.jsonlines import objects
+from firmware_host.service.signals import parse_script
+from firmware_host.service.simulator import Simulator
+
+ROOT = Path(__file__).resolve().parents[3]
+GAME = ROOT / "examples" / "become-dictator-6p-revolution.jsonl"
+SCRIPT = ROOT / "examples" / "simulate-become-dictator-6p.jsonl"
+SETUP = {"game": "become_dictator", "players": 4, "language": "en"}
+SECRET = {"hand", "drop", "choice", "pledge", "final_role"}
+
+
+def run(lines: list[dict] | str) -> list[dict]:
+    text = lines if isinstance(lines, str) else "\n".join(json.dumps(x) for x in lines)
+    out = io.StringIO()
+    assert Simulator(None, out=out).run_script(parse_script(text)) == 0
+    return [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def said(out: list[dict], channel: str | None = None) -> list[dict]:
+    return [o for o in out if o.get("event") == "announce"
+            and (channel is None or o["channel"] == channel)]
+
+
+def keys(out: list[dict], channel: str | None = None) -> list[str]:
+    return [o["key"] for o in said(out, channel)]
+
+
+@pytest.fixture(scope="module")
+def whole_game() -> list[dict]:
+    return run(SCRIPT.read_text(encoding="utf-8"))
+
+
+def test_the_example_script_is_the_example_game_from_signals_only():
+    game = [o for _, o in objects(read_game_file(str(GAME)))]
+    script = [o for _, o in objects(read_game_file(str(SCRIPT)))]
+    assert script == signals_for_game(game[0]["setup"], game[1:])
+    kinds = {s.get("signal", "setup") for s in script}
+    assert kinds == {"setup", "button", "wait", "wait_for"}          # no game-master signal
+
+
+def test_D30_a_whole_6p_game_from_presses_ends_in_the_replays_state_and_the_reckoning(whole_game):
+    replayed = replay_lines(read_game_file(str(GAME)))[-1]
+    assert whole_game[-1] == replayed
+    assert not [o for o in whole_game if o.get("event") in ("rejected", "fault")]
+    public = keys(whole_game, "public")
+    reckoning = public[public.index("final.vote") if "final.vote" in public
+                       else public.index("final.discard_vote"):]
+    assert reckoning.count("final.seat") + reckoning.count("final.seat.unranked") == 6
+    assert reckoning[-2:] == ["game_over.winners", "game_over.overruled"]
+    over = said(whole_game, "public")[-1]
+    assert over["params"] == {"role": "dictator", "by_roles": ["revolutionary"]}
+
+
+def test_D28_nothing_secret_is_said_at_the_table_before_the_reckoning(whole_game):
+    for line in said(whole_game, "public"):
+        if line["key"].startswith(("final.", "game_over.")):
+            continue
+        assert not SECRET & set(line["params"]), line
+    for line in said(whole_game):
+        if line["channel"].startswith("seat:"):
+            continue
+        assert not line["key"].startswith(("choice.", "scan.", "status.hand"))
+
+
+def test_D34_D36_a_secret_step_tells_the_table_only_the_count(whole_game):
+    public = keys(whole_game, "public")
+    for start in [i for i, k in enumerate(public) if k in ("phase.discard_vote", "phase.night",
+                                                            "phase.final_vote")]:
+        end = next(i for i in range(start + 1, len(public))
+                   if public[i] not in ("decided.count",))
+        assert public[start + 1:end] == ["decided.count"] * (end - start - 1)
+        assert public[end] in ("discard_votes.item", "discard_votes.none", "night.revealed",
+                               "night.hidden", "final.vote", "final.discard_vote")
+
+
+def test_D33_D36_every_choice_is_scanned_in_the_choosers_earphone(whole_game):
+    for line in said(whole_game):
+        if line["key"].startswith(("scan.", "choice.")):
+            assert line["channel"].startswith("seat:")
+    # each pick is confirmed (or its pledge told) only to its own seat
+    mine = [o for o in said(whole_game, "seat:5") if o["key"] == "scan.confirm.discard_vote"]
+    assert mine and mine[0]["params"] == {"target": 1, "pledge": "priest"}
+
+
+def test_D32_each_morning_has_its_warning_and_end_before_noon(whole_game):
+    public = keys(whole_game, "public")
+    mornings = [i for i, k in enumerate(public) if k == "day.morning"]
+    assert len(mornings) == 5
+    for i in mornings:
+        assert public[i + 1:i + 3] == ["morning.warning", "morning.over"]
+        assert public[i + 3].startswith("phase.")
+
+
+def test_D32_a_press_in_the_morning_starts_no_choice_it_repeats():
+    out = run([{"setup": SETUP}, {"signal": "wait", "seconds": 10},
+               {"signal": "button", "seat": 2, "gesture": "press"}, {"signal": "wait", "seconds": 5}])
+    mine = keys(out, "seat:2")
+    assert not [k for k in mine if k.startswith("scan.")]
+    assert "day.morning" in mine                     # the last thing said, again
+    assert "morning.over" not in keys(out, "public")
+
+
+def test_D32_the_timer_can_be_switched_off_and_the_game_master_key_ends_the_morning():
+    out = run([{"setup": {**SETUP, "morning_seconds": 0}}, {"signal": "wait", "seconds": 2000},
+               {"signal": "key", "gesture": "press"}, {"signal": "wait", "seconds": 1}])
+    public = keys(out, "public")
+    assert "morning.warning" not in public
+    assert public[-2:] == ["morning.over", "phase.vote"]
+
+
+def test_D32_a_longer_morning_is_a_setting():
+    out = run([{"setup": {**SETUP, "morning_seconds": 600}}, {"signal": "wait", "seconds": 530},
+               {"signal": "wait", "seconds": 80}])
+    public = keys(out, "public")
+    assert public[-3:] == ["morning.warning", "morning.over", "phase.vote"]
+
+
+@pytest.mark.parametrize("seconds", [60, -1, 5000, True, "3"])
+def test_D32_a_morning_shorter_than_printed_or_out_of_range_is_refused(seconds):
+    text = json.dumps({"setup": {**SETUP, "morning_seconds": seconds}})
+    out = io.StringIO()
+    with pytest.raises(Exception) as info:
+        Simulator(None, out=out).run_script(parse_script(text))
+    assert "morning_seconds" in str(info.value) and "\n" not in str(info.value)
+
+
+def _day_1(players: int = 4) -> list[dict]:
+    lines = [{"setup": {**SETUP, "players": players}}, {"signal": "wait", "seconds": 181}]
+    for seat in range(players):
+        target = (seat + 1) % players
+        lines += [{"signal": "button", "seat": seat, "gesture": "press"},
+                  {"signal": "wait_for", "key": "scan.seat", "params": {"seat": target},
+                   "timeout": 120},
+                  {"signal": "button", "seat": seat, "gesture": "press"}]
+    return lines
+
+
+def test_D33_an_open_vote_is_said_at_once_by_a_press_on_the_name_heard():
+    out = run(_day_1())
+    votes = [o for o in said(out, "public") if o["key"] == "vote.cast"]
+    assert [o["params"] for o in votes] == [{"seat": s, "target": (s + 1) % 4, "votes": 1}
+                                            for s in range(4)]
+    assert votes[1]["text"] == "Seat 2 votes for Seat 3. Seat 3: one vote"
+    assert out[-1]["state"]["phase"] == "night"
+
+
+def test_D37_a_refusal_in_a_secret_step_goes_only_to_that_earphone():
+    out = run(_day_1() + [{"signal": "gm", "command": "act",
+                           "action": {"action": "drop", "seat": 1, "roles": ["priest"]}}])
+    refusals = [o for o in said(out) if o["key"].startswith("refusal.")]
+    assert [(o["channel"], o["key"]) for o in refusals] == [("seat:1", "refusal.wrong_count")]
+
+
+def test_D36_the_night_scan_offers_only_cards_in_the_hand_then_confirm():
+    lines = _day_1() + [{"signal": "button", "seat": 0, "gesture": "press"},
+                        {"signal": "wait_for", "key": "scan.card", "params": {"role": "noble"},
+                         "timeout": 120},
+                        {"signal": "button", "seat": 0, "gesture": "press"},
+                        {"signal": "wait_for", "key": "scan.card", "params": {"role": "priest"},
+                         "timeout": 120},
+                        {"signal": "button", "seat": 0, "gesture": "press"},
+                        {"signal": "wait_for", "key": "scan.confirm.drop", "params": {},
+                         "timeout": 120},
+                        {"signal": "button", "seat": 0, "gesture": "press"}]
+    out = run(lines)
+    cards = [o["params"]["role"] for o in said(out, "seat:0") if o["key"] == "scan.card"]
+    assert cards[:3] == ["dictator", "jester", "noble"]
+    assert "noble" not in cards[3:]                 # the second list: the cards left
+    confirm = [o for o in said(out, "seat:0") if o["key"] == "scan.confirm.drop"]
+    assert confirm[-1]["params"] == {"drop": ["noble", "priest"]}
+    assert keys(out, "public")[-1] == "decided.count"
+    assert [o for o in out if o.get("event") == "decided"][-1]["decided"] == 1
+
+
+def test_D31_hold_gives_the_status_with_the_time_card_line_into_the_earphone():
+    out = run(_day_1() + [{"signal": "button", "seat": 3, "gesture": "hold"}])
+    mine = said(out, "seat:3")
+    status = [o["key"] for o in mine][-8:]
+    assert "timecard.votes" in status and "status.hand" in status
+    card = next(o for o in mine if o["key"] == "timecard.votes")
+    assert card["text"] == "Day one: votes only; tonight everyone drops two cards, revealed."
+    assert "timecard.votes" not in keys(out, "public")
+
+
+def test_a_secret_dictator_game_runs_after_it_on_the_same_board():
+    from firmware_host.service.scripting import random_game, signals_for_game as sd_signals
+    sd_setup = {"players": 5, "seed": 3, "language": "en"}
+    sd = sd_signals(sd_setup, random_game(sd_setup, seed=1)[:12])
+    start = {"signal": "gm", "command": "start", "setup": sd[0]["setup"]}
+    out = run(SCRIPT.read_text(encoding="utf-8") + "\n" + json.dumps(start) + "\n"
+              + "\n".join(json.dumps(s) for s in sd[1:]))
+    assert "game_over.winners" in keys(out, "public")
+    state = out[-1]["state"]
+    assert "game" not in state and state["phase"] != "game_over"      # Secret Dictator's state
+    assert [o for o in out if o.get("event") == "game_started"][-1] == {"event": "game_started"}
