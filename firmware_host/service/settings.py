@@ -32,6 +32,10 @@ def _nonempty(value: Any) -> str | None:
     return "must not be empty" if not str(value).strip() else None
 
 
+def _morning(value: Any) -> str | None:
+    return None if value == 0 or 180 <= value <= 1800 else "must be 0 (no timer) or 180 to 1800 seconds"
+
+
 #: section -> key -> Field (see :class:`firmware_host.config.Field`)
 SCHEMA: dict[str, dict[str, Field]] = {
     "service": {
@@ -44,6 +48,9 @@ SCHEMA: dict[str, dict[str, Field]] = {
                                     "earphone (never cuts table speech; the table speaker when seats have "
                                     "no earphones, whisper station) or the table speaker (ACCESSIBILITY.md 3)"),
         "confirm_execution": Field(bool, True, doc="an execution needs a confirming press (ACCESSIBILITY.md 16)"),
+        "morning_seconds": Field(float, 180.0, min=0.0, max=1800.0, check=_morning,
+                                 doc="seconds of a morning's discussion in a game that has one (DICTATOR.md "
+                                     "D32: 180 as printed, up to tenfold; 0 = no timer, the game master ends it)"),
         "queue_size": Field(int, 1000, min=10, max=100000, doc="input events that may wait for the service thread"),
         "watchdog": Field(bool, True, doc="send systemd watchdog pings when WATCHDOG_USEC is set"),
     },
@@ -120,6 +127,7 @@ class ServiceSettings:
     idle_press: str = "repeat"
     status_channel: str = "earphone"
     confirm_execution: bool = True
+    morning_seconds: float = 180.0
     queue_size: int = 1000
     watchdog: bool = True
     journal_path: str = "/var/lib/firmware-host/journal.sqlite3"
