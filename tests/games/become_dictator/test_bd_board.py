@@ -206,3 +206,26 @@ def test_a_secret_dictator_game_runs_after_it_on_the_same_board():
     state = out[-1]["state"]
     assert "game" not in state and state["phase"] != "game_over"      # Secret Dictator's state
     assert [o for o in out if o.get("event") == "game_started"][-1] == {"event": "game_started"}
+
+
+def test_an_unfinished_game_resumes_from_the_journal_with_this_games_adapter(tmp_path):
+    journal = str(tmp_path / "journal.sqlite3")
+    first = io.StringIO()
+    text = "\n".join(json.dumps(x) for x in _day_1())
+    assert Simulator(None, out=first, journal_path=journal).run_script(parse_script(text)) == 0
+    second = io.StringIO()
+    again = "\n".join(json.dumps(x) for x in [{"setup": SETUP},
+                                              {"signal": "button", "seat": 0, "gesture": "hold"}])
+    assert Simulator(None, out=second, journal_path=journal).run_script(parse_script(again)) == 0
+    out = [json.loads(line) for line in second.getvalue().splitlines()]
+    public = keys(out, "public")
+    assert public[:2] == ["service.resumed", "phase.night"]
+    assert out[-1]["state"]["votes"] == [1, 1, 1, 1] and out[-1]["state"]["phase"] == "night"
+
+
+def test_the_game_master_undoes_the_last_vote_and_the_table_hears_whose():
+    out = run(_day_1() + [{"signal": "gm", "command": "undo"}])
+    public = said(out, "public")
+    assert [o["key"] for o in public][-2:] == ["gm.undone", "phase.vote"]
+    assert public[-2]["params"] == {"seat": 3}
+    assert out[-1]["state"]["votes"] == [0, 1, 1, 1] and out[-1]["state"]["waiting"] == [3]
