@@ -562,6 +562,74 @@ DE: dict[str, str] = {
 
 EN.update({"term.democrats": "Democrats", "term.fascists": "Fascists"})
 
+# In this way I become a DICTATOR (DICTATOR.md): the page's glance for its public state
+_BD_EN = {
+    "bd_phase": "Day {day}: {step}",
+    "bd_step.morning": "morning, discussion",
+    "bd_step.vote": "votes (open)",
+    "bd_step.discard_vote": "discard-votes (secret)",
+    "bd_step.final_vote": "votes and discard-votes together (secret)",
+    "bd_step.night": "night, drops (secret)",
+    "bd_step.game_over": "game over",
+    "bd_card.votes": "Time Card: votes; tonight drop {n}, revealed",
+    "bd_card.discard_votes_then_votes": "Time Card: discard-votes, then votes; tonight drop {n}, {shown}",
+    "bd_card.together": "Time Card: votes and discard-votes together; no drop; the game ends",
+    "bd_revealed": "revealed",
+    "bd_hidden": "hidden",
+    "bd_fact_time_card": "Today",
+    "bd_fact_waiting": "Still to act",
+    "bd_fact_decided": "Decided",
+    "bd_fact_morning": "Morning",
+    "bd_morning_left": "{n} s left",
+    "bd_morning_untimed": "no timer: end it with the key or the console",
+    "bd_fact_night": "Night {n}",
+    "bd_fact_pledges": "Pledged today",
+    "bd_fact_winners": "Winners",
+    "bd_fact_overruled": "Taken over",
+    "bd_nobody": "nobody",
+    "bd_col_votes": "Votes",
+    "bd_col_rank": "Rank",
+    "bd_col_rights": "Voting rights",
+    "bd_col_final_role": "Final role",
+    "bd.dictator": "Dictator", "bd.jester": "Jester", "bd.noble": "Noble",
+    "bd.revolutionary": "Revolutionary", "bd.assassin": "Assassin", "bd.commoner": "Commoner",
+    "bd.priest": "Priest",
+}
+_BD_DE = {
+    "bd_phase": "Tag {day}: {step}",
+    "bd_step.morning": "Morgen, Diskussion",
+    "bd_step.vote": "Abstimmung (offen)",
+    "bd_step.discard_vote": "Stimmentzug (geheim)",
+    "bd_step.final_vote": "Abstimmung und Stimmentzug zugleich (geheim)",
+    "bd_step.night": "Nacht, Abwurf (geheim)",
+    "bd_step.game_over": "Spielende",
+    "bd_card.votes": "Zeitkarte: Abstimmung; heute Nacht {n} abwerfen, offen",
+    "bd_card.discard_votes_then_votes": "Zeitkarte: Stimmentzug, dann Abstimmung; heute Nacht {n} abwerfen, {shown}",
+    "bd_card.together": "Zeitkarte: Abstimmung und Stimmentzug zugleich; kein Abwurf; Spielende",
+    "bd_revealed": "offen",
+    "bd_hidden": "verdeckt",
+    "bd_fact_time_card": "Heute",
+    "bd_fact_waiting": "Noch offen",
+    "bd_fact_decided": "Entschieden",
+    "bd_fact_morning": "Morgen",
+    "bd_morning_left": "noch {n} s",
+    "bd_morning_untimed": "ohne Zeitgrenze: mit dem Schlüssel oder der Konsole beenden",
+    "bd_fact_night": "Nacht {n}",
+    "bd_fact_pledges": "Heute gezeigt",
+    "bd_fact_winners": "Gewonnen",
+    "bd_fact_overruled": "Übertroffen",
+    "bd_nobody": "niemand",
+    "bd_col_votes": "Stimmen",
+    "bd_col_rank": "Rang",
+    "bd_col_rights": "Stimmrechte",
+    "bd_col_final_role": "Letzte Rolle",
+    "bd.dictator": "Diktator", "bd.jester": "Narr", "bd.noble": "Adliger",
+    "bd.revolutionary": "Revolutionär", "bd.assassin": "Attentäter", "bd.commoner": "Bürger",
+    "bd.priest": "Priester",
+}
+EN.update(_BD_EN)
+DE.update(_BD_DE)
+
 #: language -> key -> text
 MESSAGES: dict[str, dict[str, str]] = {"de": DE, "en": EN}
 

@@ -180,8 +180,76 @@
     return {ballots: ballots, ja: ja, nein: all.length - ja, elected: ja > all.length - ja};
   }
 
+  // In this way I become a DICTATOR (DICTATOR.md D31): day and step, the Time Card line, every
+  // seat's votes, rank and voting rights, who must still act, the night reveals, today's
+  // pledges; at the end final roles and winners. Only public facts are in this view (D28).
+  function renderDictatorGlance(v) {
+    const bd = (r) => T("bd." + r);
+    const step = v.morning ? "morning" : v.phase;
+    $("phase").textContent = T("bd_phase", {day: v.day, step: T("bd_step." + step)});
+    $("paused").hidden = !snap.paused;
+    $("tracks").hidden = true;            // (the page's CSS lays the tracks out; hidden must win)
+    $("tracks").style.display = "none";
+    $("seats").hidden = true;
+    $("election").textContent = "";
+    const dl = $("facts");
+    dl.replaceChildren();
+    const card = v.time_card || {};
+    const shown = T(card.revealed ? "bd_revealed" : "bd_hidden");
+    fact(dl, T("bd_fact_time_card"), T("bd_card." + card.steps, {n: card.drop, shown: shown}));
+    if (v.morning) {
+      fact(dl, T("bd_fact_morning"), v.morning.seconds_left === null ? T("bd_morning_untimed")
+        : T("bd_morning_left", {n: Math.round(v.morning.seconds_left)}));
+    }
+    if (v.phase !== "game_over") fact(dl, T("bd_fact_waiting"), seatList(v.waiting));
+    if (v.decided !== null && v.decided !== undefined)
+      fact(dl, T("bd_fact_decided"), T("n_of_total", {n: v.decided, total: v.players}));
+    (v.revealed || []).forEach((roles, i) => {
+      let text = T("bd_hidden");
+      if (Array.isArray(roles)) {
+        const counts = {};
+        roles.forEach((r) => { counts[r] = (counts[r] || 0) + 1; });
+        text = ["dictator", "jester", "noble", "revolutionary", "assassin", "commoner", "priest"]
+          .filter((r) => counts[r]).map((r) => counts[r] + " × " + bd(r)).join(", ");
+      }
+      fact(dl, T("bd_fact_night", {n: i + 1}), text);
+    });
+    const pledges = (v.pledges || []).map((r, seat) => (r ? seatLabel(seat) + ": " + bd(r) : null))
+      .filter((x) => x);
+    if (pledges.length) fact(dl, T("bd_fact_pledges"), pledges.join("; "));
+    if (v.phase === "game_over") {
+      fact(dl, T("bd_fact_winners"), (v.winners || []).length
+        ? seatList(v.winners) + " (" + (v.winning_roles || []).map(bd).join(", ") + ")" : T("bd_nobody"));
+      (v.overruled || []).forEach((pair) => fact(dl, T("bd_fact_overruled"),
+        bd(pair[0]) + " ← " + pair[1].map(bd).join(", ")));
+    }
+    const table = $("bd-seats");
+    table.hidden = false;
+    const acting = new Set(v.waiting || []);
+    const tbody = table.tBodies[0];
+    tbody.replaceChildren();
+    for (let seat = 0; seat < (v.players || 0); seat++) {
+      const tr = el("tr");
+      tr.appendChild(el("th", T("seat_n", {n: seat + 1}))).setAttribute("scope", "row");
+      tr.appendChild(el("td", seatName(seat) || "—"));
+      tr.appendChild(el("td", String((v.votes || [])[seat] || 0)));
+      const rank = (v.ranks || [])[seat];
+      tr.appendChild(el("td", rank === null || rank === undefined ? "—" : String(rank)));
+      tr.appendChild(el("td", String((v.voting_rights || [])[seat])));
+      tr.appendChild(el("td", acting.has(seat) ? T("must_act_yes") : "—"));
+      const role = (v.final_roles || [])[seat];
+      tr.appendChild(el("td", role ? bd(role) : "—"));
+      tbody.appendChild(tr);
+    }
+  }
+
   function renderGlance() {
     const v = view(), s = setup();
+    if (v.game === "become_dictator") { renderDictatorGlance(v); return; }
+    $("tracks").hidden = false;
+    $("tracks").style.display = "";
+    $("seats").hidden = false;
+    $("bd-seats").hidden = true;
     let phase;
     if (v.phase && PHASES[v.phase]) phase = PHASES[v.phase](v);
     else if (v.phase) phase = term(v.phase);

@@ -99,12 +99,14 @@ class BecomeDictatorGame:
         self._heard_seq = 0
         self.announced: collections.deque = collections.deque(maxlen=50)
         self.faults: collections.deque = collections.deque(maxlen=50)
+        self.readers: dict[str, bool] = {}
 
     # ======================================================================= life cycle
     def boot(self, resume: bool = True) -> None:
         """Read the stored seat settings, then resume an unfinished game of this game from
         the journal (and say so), or wait for a setup."""
         self._load_seat_settings()
+        self._read_board()
         journal = self.service.journal
         unfinished = journal.unfinished() if resume else None
         if unfinished is None or unfinished.setup.get("game") != "become_dictator":
@@ -121,6 +123,17 @@ class BecomeDictatorGame:
         log.info("resumed game %d after %d actions", unfinished.id, len(unfinished.actions))
         self.say("public", "service.resumed", {})
         self._say_step()
+
+    def _read_board(self) -> None:
+        """The readers' state at start (the console's health panel)."""
+        board = self.service.board
+        for obj in (board, getattr(board, "board", None)):
+            if obj is not None and callable(getattr(obj, "snapshot", None)):
+                try:
+                    self.readers = dict(obj.snapshot().readers)
+                    return
+                except Exception as exc:  # noqa: BLE001 - a board without a snapshot is fine
+                    log.warning("board snapshot: %s", exc)
 
     def shutdown(self) -> None:
         """End scans and the morning timer (the service stops, or another game is chosen)."""
@@ -364,12 +377,12 @@ class BecomeDictatorGame:
             self._after_step_change(events)
             return
         head = items[:morning + 1]
+        self._begin_morning(events, items[morning + 1:])     # first: every snapshot sees it
         if opening:
             self._speak_all([a for a in head if a.key == "game.started"])
             self._speak_padded(opening)
             head = [a for a in head if a.key != "game.started"]
         self._speak_all(head)
-        self._begin_morning(events, items[morning + 1:])
 
     def _after_step_change(self, events: list) -> None:
         if any(e.kind in ("phase", "discard_votes", "game_over") for e in events):
@@ -475,6 +488,7 @@ class BecomeDictatorGame:
                                getattr(event, "detail", "") or "", key="fault.board")
 
     def _on_ReaderState(self, event: Any) -> None:
+        self.readers[str(getattr(event, "reader", "?"))] = bool(getattr(event, "connected", False))
         log.info("reader %s %s", getattr(event, "reader", "?"),
                  "connected" if getattr(event, "connected", False) else "disconnected")
 
@@ -884,6 +898,8 @@ class BecomeDictatorGame:
             "announcements": list(self.announced),
             "faults": list(self.faults),
             "paused": self.paused,
+            "readers": dict(self.readers),
+            "pins": {"slots": {}, "tracker": None, "mismatch": []},   # no tracks in this game
             "setup": self.public_setup(),
             "scan": [{"seat": seat} for seat in sorted(self.scans)],
             "game_id": self.game_id,

@@ -1,0 +1,71 @@
+"""The console's public state of In this way I become a DICTATOR (DICTATOR.md D31, D28), in
+headless Chromium on the real board service and the MockBoard."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from console_browser import axe_violations, browser, needs_chromium  # noqa: F401
+from console_helpers import PIN, PIN_HASH
+
+from firmware_host.clock import VirtualClock
+from firmware_host.console import serve
+
+pytestmark = needs_chromium
+
+
+@pytest.fixture
+def board(tmp_path):
+    from firmware_host.service.backend import ConsoleBackend
+    from firmware_host.service.simulator import Simulator
+    sim = Simulator(out=io.StringIO(), journal_path=str(tmp_path / "journal.sqlite3"))
+    service = sim.start(VirtualClock())
+    handle = serve(ConsoleBackend(service), {"port": 0, "pin_hash": PIN_HASH})
+    try:
+        yield sim, service, handle
+    finally:
+        handle.close()
+        sim.stop()
+
+
+def play(sim, **signal):
+    from firmware_host.service.signals import parse_object
+    sim.play(parse_object(signal), mark=len(sim.lines))
+
+
+def test_the_page_shows_day_step_time_card_votes_ranks_rights_and_reveals(browser, board):
+    sim, service, console = board
+    service.call(lambda: service.game.setup_game(
+        {"game": "become_dictator", "players": 4, "language": "en", "names": ["Anna"]}))
+    page = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True).new_page()
+    page.goto(console.url)
+    page.get_by_label("PIN or token").fill(PIN)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_selector("#connection:has-text('Live')")
+    page.wait_for_selector("#phase:has-text('Day 1: morning, discussion')")
+    assert page.locator("#seats").is_hidden() and page.locator("#tracks").is_hidden()
+    page.wait_for_selector("#facts:has-text('Time Card: votes; tonight drop 2, revealed')")
+
+    sim.advance(181.0)
+    page.wait_for_selector("#phase:has-text('Day 1: votes (open)')")
+    for seat, target in ((0, 1), (1, 2), (2, 1), (3, 0)):
+        play(sim, signal="button", seat=seat, gesture="press")
+        play(sim, signal="wait_for", key="scan.seat", params={"seat": target}, timeout=120.0)
+        play(sim, signal="button", seat=seat, gesture="press")
+    page.wait_for_selector("#phase:has-text('Day 1: night, drops (secret)')")
+    rows = page.locator("#bd-seats tbody tr")
+    assert rows.count() == 4
+    assert rows.nth(0).inner_text().split("\t")[:6] == ["Seat 1", "Anna", "1", "2", "4", "yes, must act"]
+    assert rows.nth(1).inner_text().split("\t")[2:4] == ["2", "1"]
+    assert rows.nth(3).inner_text().split("\t")[2:4] == ["0", "—"]
+
+    for seat in range(4):
+        service.call(lambda seat=seat: service.game.command(
+            "act", action={"action": "drop", "seat": seat, "roles": ["dictator", "jester"]}))
+    page.wait_for_selector("#facts:has-text('Night 1')")
+    facts = page.locator("#facts").inner_text()
+    assert "4 × Dictator, 4 × Jester" in facts
+    page.wait_for_selector("#phase:has-text('Day 2: morning, discussion')")
+    assert "Noble" not in page.locator("#bd-seats").inner_text()     # no hand on the page (D28)
+    assert axe_violations(page) == []
