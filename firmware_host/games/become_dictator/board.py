@@ -100,6 +100,7 @@ class BecomeDictatorGame:
         self.announced: collections.deque = collections.deque(maxlen=50)
         self.faults: collections.deque = collections.deque(maxlen=50)
         self.readers: dict[str, bool] = {}
+        self._last_public: list = []              # what a refusal refers to (ACCESSIBILITY.md 22)
 
     # ======================================================================= life cycle
     def boot(self, resume: bool = True) -> None:
@@ -141,14 +142,29 @@ class BecomeDictatorGame:
         self._cancel_morning_timers()
 
     # ======================================================================= speaking
+    # Speech takes time (ACCESSIBILITY.md 20-25): where the voice reports playback
+    # (``voice.timed()``) each clip's ``announce`` line is written once it has played
+    # (``service.announce_listener``), a private clip that follows from public ones waits for
+    # them (22), and scan steps follow what was heard (21). A voice without playback (no
+    # sound) writes the lines at once.
+    def _timed(self) -> bool:
+        voice = self.service.voice
+        timed = getattr(voice, "timed", None)
+        return bool(voice is not None and callable(timed) and timed()
+                    and hasattr(self.service, "announce_listener"))
+
     def say(self, channel: str, key: str, params: dict, *, priority: str | None = None,
-            request: bool = False, history: bool = True, timed: bool = False) -> Any:
+            request: bool = False, history: bool = True, timed: bool = False, after: Any = (),
+            on_start: Any = None, on_end: Any = None) -> Any:
         """Speak catalogue ``key`` on ``channel`` and write its ``announce`` line.
 
         :param request: a seat's own request (status, repeat): cuts off its earphone.
         :param history: False for scan steps (a repeat press never gives them back).
-        :param timed: also measure how long the speech lasts (blocks until rendered).
-        :returns: ``(text, seconds or None)``, or None when the message was refused.
+        :param timed: without playback: also measure how long the speech lasts.
+        :param after: utterances that must have ended first (ACCESSIBILITY.md 22).
+        :param on_start: ``on_start(lines, utterance)`` when it starts playing.
+        :param on_end: ``on_end(lines, utterance, record)`` when it has ended or was cut.
+        :returns: ``(text, seconds or None, utterance or None)``, or None when refused.
         """
         try:
             made = announce.make(key, params, channel,
@@ -156,7 +172,8 @@ class BecomeDictatorGame:
         except (FirmwareHostError, ValueError) as exc:
             log.error("announcement %s refused: %s", key, exc)
             return None
-        return self._speak(made, history=history, timed=timed)
+        return self._speak(made, history=history, timed=timed, after=after, on_start=on_start,
+                           on_end=on_end)
 
     def _long_wording(self, channel: str, key: str) -> bool:
         """ACCESSIBILITY.md 5: long the first time the table or the seat hears ``key``."""
@@ -178,57 +195,108 @@ class BecomeDictatorGame:
             log.error("announcement %s: %s", a.key, exc)
             return a.key
 
-    def _speak(self, a: Any, *, history: bool = True, timed: bool = False) -> tuple[str, float | None]:
-        voice = self.service.voice
+    def _played(self, lines: list[dict], utt: Any = None) -> None:
+        """A clip started playing (or was said without sound): the console's list."""
+        for line in lines:
+            if line["channel"] == "public":
+                self.announced.append({k: line[k] for k in ("channel", "key", "params", "text")})
+
+    def _speak(self, a: Any, *, history: bool = True, timed: bool = False, after: Any = (),
+               on_start: Any = None, on_end: Any = None) -> tuple[str, float | None, Any]:
         text = self._text(a, self._long_wording(a.channel, a.key))
         line = {"event": "announce", "channel": a.channel, "key": a.key, "params": dict(a.params),
                 "text": text}
+        utt = self._play([line], a.channel, text, a.key, a.priority, after=after, history=history,
+                         on_start=on_start, on_end=on_end)
         seconds = None
-        if voice is not None:
-            wav = voice.say(a.channel, text, key=a.key, priority=a.priority)
+        voice = self.service.voice
+        if utt is None and timed and voice is not None and not self._timed():
+            seconds = voice.seconds(voice.last)
+        return text, seconds, utt
+
+    def _play(self, lines: list[dict], channel: str, text: str, key: str, priority: str, *,
+              after: Any = (), history: bool = True, on_start: Any = None,
+              on_end: Any = None) -> Any:
+        """One clip saying ``lines``; its Utterance, or None where nothing reports playback
+        (the lines are written at once then)."""
+        voice = self.service.voice
+        if self._timed():
+            def started(played: list[dict], utt: Any) -> None:
+                self._played(played, utt)
+                if on_start is not None:
+                    on_start(played, utt)
+            listener = self.service.announce_listener(lines, started, on_end)
+            utt = voice.say(channel, text, key=key, priority=priority,
+                            after=tuple(u for u in after if u is not None), history=history,
+                            listener=listener)
+            if utt is not None:
+                utt.meta["lines"] = lines
+                return utt
+        elif voice is not None:
+            wav = voice.say(channel, text, key=key, priority=priority)
             if isinstance(wav, str):
-                line["wav"] = wav
-            if timed:
-                seconds = voice.seconds(voice.last)
-        if a.channel == "public":
-            self.announced.append({k: line[k] for k in ("channel", "key", "params", "text")})
+                lines = [{**line, "wav": wav} for line in lines]
+        self._played(lines)
         if history:
-            self._record_heard(a.channel, [line])
-        self.service.emit(line)
-        return text, seconds
+            self._record_heard(channel, lines)
+        for line in lines:
+            self.service.emit(line)
+        return None
 
-    def _speak_all(self, items: list) -> None:
+    def _speak_all(self, items: list, after: Any = ()) -> list:
+        """Say ``items`` in order; a private one waits until the public ones said before it
+        here have ended at the table (ACCESSIBILITY.md 22). Returns the Utterances."""
+        public: list = []
+        made = []
         for a in items:
-            self._speak(a)
+            wait = tuple(after) + (tuple(public) if a.channel != "public" else ())
+            utt = self._speak(a, after=wait)[2]
+            made.append(utt)
+            if a.channel == "public" and utt is not None:
+                public.append(utt)
+        if public:
+            self._last_public = public
+        return made
 
-    def _speak_padded(self, items: list) -> None:
-        """Private clips said to every seat at once, padded to one length (R17-like: the
-        start of the game; nobody's clip is longer than another's)."""
+    def _speak_padded(self, items: list, after: Any = ()) -> list:
+        """Private clips said to every seat at once and padded to one length (D30: each
+        earphone hears the same sentence at the same moment for the same time)."""
         voice = self.service.voice
         texts = {int(a.channel[5:]): self._text(a, True) for a in items}
+        lines = {int(a.channel[5:]): [{"event": "announce", "channel": a.channel, "key": a.key,
+                                       "params": dict(a.params), "text": texts[int(a.channel[5:])]}]
+                 for a in items}
+        key = items[0].key if items else "padded"
+        if self._timed():
+            listeners = {seat: self.service.announce_listener(lines[seat], self._played)
+                         for seat in lines}
+            made = voice.say_padded(texts, key=key, after=tuple(u for u in after if u is not None),
+                                    listener=lambda kind, utt, rec: listeners[int(utt.channel[5:])](kind, utt, rec))
+            for seat, utt in made.items():
+                if utt is not None:
+                    utt.meta["lines"] = lines[seat]
+            return [u for u in made.values() if u is not None]
         if voice is not None:
-            voice.say_padded(texts, key=items[0].key if items else "padded")
-        for a in items:
-            line = {"event": "announce", "channel": a.channel, "key": a.key,
-                    "params": dict(a.params), "text": texts[int(a.channel[5:])]}
-            self._record_heard(a.channel, [line])
-            self.service.emit(line)
+            voice.say_padded(texts, key=key)
+        for seat in sorted(lines):
+            self._record_heard(f"seat:{seat}", lines[seat])
+            for line in lines[seat]:
+                self.service.emit(line)
+        return []
 
     def _record_heard(self, channel: str, lines: list[dict]) -> None:
         self._heard_seq += 1
         self._heard[channel] = (self._heard_seq, [dict(line) for line in lines])
 
-    def _speak_request(self, items: list) -> None:
-        """A seat's own request (status) as one utterance that cuts off its earphone."""
+    def _speak_request(self, items: list) -> Any:
+        """A seat's own request (status) as one utterance that cuts off its earphone, with
+        one ``announce`` line per message."""
         if not items:
-            return
+            return None
         texts = [self._text(a, self._long_wording(a.channel, a.key)) for a in items]
-        voice = self.service.voice
-        if voice is not None:
-            voice.say(items[0].channel, " ".join(texts), key=items[0].key, priority="request")
-        for a, text in zip(items, texts):
-            self.service.emit({"event": "announce", "channel": a.channel, "key": a.key,
-                               "params": dict(a.params), "text": text})
+        lines = [{"event": "announce", "channel": a.channel, "key": a.key, "params": dict(a.params),
+                  "text": text} for a, text in zip(items, texts)]
+        return self._play(lines, items[0].channel, " ".join(texts), items[0].key, "request")
 
     # ======================================================================= setup
     def setup_game(self, setup: dict) -> None:
@@ -362,7 +430,7 @@ class BecomeDictatorGame:
             line["line"] = self.service.current_line
         self.service.emit(line)
         self.faults.append({"kind": "rejected", "reason": exc.reason, "action": action.kind})
-        self._speak_all(announce.refusal(exc, action, self.game))
+        self._speak_all(announce.refusal(exc, action, self.game), after=self._last_public)
 
     def _announce(self, action: Action | None, events: list) -> None:
         """Say what ``events`` caused. A new morning (D32) holds everything after its
@@ -379,8 +447,8 @@ class BecomeDictatorGame:
         head = items[:morning + 1]
         self._begin_morning(events, items[morning + 1:])     # first: every snapshot sees it
         if opening:
-            self._speak_all([a for a in head if a.key == "game.started"])
-            self._speak_padded(opening)
+            said = self._speak_all([a for a in head if a.key == "game.started"])
+            self._speak_padded(opening, after=said)
             head = [a for a in head if a.key != "game.started"]
         self._speak_all(head)
 
@@ -498,8 +566,14 @@ class BecomeDictatorGame:
         if getattr(self.settings, "idle_press", "repeat") == "status":
             self._status(seat)
             return
-        options = [h for h in (self._heard.get("public"), self._heard.get(f"seat:{seat}")) if h]
         voice = self.service.voice
+        scan = self.scans.get(seat)
+        if scan is not None and hasattr(scan, "hold"):
+            scan.hold()
+        if self._timed():
+            self._repeat(seat)
+            return
+        options = [h for h in (self._heard.get("public"), self._heard.get(f"seat:{seat}")) if h]
         if not options:
             self.say(f"seat:{seat}", "repeat.nothing", {}, request=True)
             return
@@ -510,6 +584,27 @@ class BecomeDictatorGame:
         for said in lines:
             self.service.emit({**{k: v for k, v in said.items() if k != "wav"},
                                "channel": f"seat:{seat}"})
+
+    def _repeat(self, seat: int) -> None:
+        """ACCESSIBILITY.md 2, 25: the seat's last message by what it has heard; further
+        presses step back. Its ``announce`` line(s) are written again on ``seat:N`` when the
+        repeat plays."""
+        channel = f"seat:{seat}"
+        box: dict[str, Any] = {}
+
+        def listener(kind: str, utt: Any, record: Any) -> None:
+            if "lines" not in box:
+                original = utt.meta.get("repeats")
+                source = (original.meta.get("lines") if original is not None else None) or [
+                    {"event": "announce", "channel": channel, "key": utt.key, "params": {},
+                     "text": utt.text}]
+                box["lines"] = [{**{k: v for k, v in line.items() if k != "wav"}, "channel": channel}
+                                for line in source]
+                box["listener"] = self.service.announce_listener(box["lines"])
+            box["listener"](kind, utt, record)
+
+        if self.service.voice.repeat_last(seat, listener=listener) is None:
+            self.say(channel, "repeat.nothing", {}, request=True)
 
     def _status(self, seat: int) -> None:
         """D31: the public status, then the seat's own, into its earphone (or the public part
@@ -652,8 +747,8 @@ class BecomeDictatorGame:
             self.choosing.pop(seat, None)
             self.say(f"seat:{seat}", "scan.cancelled", {})
 
-        def speak(s: int, kind: str, item: ScanItem | None, *rest: Any) -> float | None:
-            return self._scan_speak(s, kind, item, intro_key)
+        def speak(s: int, kind: str, item: ScanItem | None, *playback: Any) -> float | None:
+            return self._scan_speak(s, kind, item, intro_key, *playback)
 
         scan = Scan(seat, items, self._scan_settings(seat), self.service.clock, self.service.post,
                     speak, on_choose, on_cancel,
@@ -667,9 +762,12 @@ class BecomeDictatorGame:
                                                                           interval=own)
 
     def _scan_speak(self, seat: int, kind: str, item: ScanItem | None,
-                    intro: tuple[str, dict] | None) -> float | None:
-        """One step of a scan into the chooser's earphone; the seconds it lasts (its real
-        length where speech is rendered, else an estimate at the seat's rate)."""
+                    intro: tuple[str, dict] | None, started: Callable[[], None] | None = None,
+                    ended: Callable[[bool], None] | None = None) -> float | None:
+        """One step of a scan into the chooser's earphone (:class:`Scan`'s ``speak``). Where
+        speech reports playback, the scan hears when the step starts and ends (ACCESSIBILITY.md
+        21) and None is returned; otherwise the seconds it lasts (its rendered length, or an
+        estimate at the seat's rate). Scan steps are not in the seat's repeat history."""
         channel = f"seat:{seat}"
         if kind == "intro":
             key, params = intro or ("scan.choose_target", {})
@@ -680,12 +778,21 @@ class BecomeDictatorGame:
         else:
             assert item is not None
             key, params = item.key, item.params
-        said = self.say(channel, key, params, history=False, timed=True)
+        hooks: dict[str, Any] = {}
+        if started is not None and self._timed():
+            hooks = {"on_start": lambda lines, u: started(),
+                     "on_end": lambda lines, u, record: ended(bool(record.cut and u.done()))
+                     if ended is not None else None}
+        said = self.say(channel, key, params, history=False, timed=not hooks, **hooks)
         if said is None:
             return 0.0
-        text, seconds = said
+        text, seconds, utt = said
+        if utt is not None and hooks:
+            return None
         if seconds is not None:
             return seconds
+        if kind in ("wrap", "stopped"):
+            return 0.0
         rate = self.seat_settings.get(seat, SeatSettings()).rate or self.settings.scan.words_per_minute
         return spoken_seconds(text, rate)
 
