@@ -144,7 +144,9 @@ def announcements(action: Action | None, events: list[Event], game: Game) -> lis
                           key=lambda pair: pair[1]["seat"])
             for kind, x in cast:
                 key = "final.vote" if kind == "vote" else "final.discard_vote"
-                out.append(make(key, {"seat": x["seat"], "target": x["target"]}))
+                # the reckoning's first part: as never cut as the rest, and in its order
+                out.append(make(key, {"seat": x["seat"], "target": x["target"]},
+                                priority="game_over"))
         elif e.kind == "game_over":
             out.extend(reckoning(game))
     return out
