@@ -109,7 +109,8 @@ def test_D32_a_press_in_the_morning_starts_no_choice_it_repeats():
                {"signal": "button", "seat": 2, "gesture": "press"}, {"signal": "wait", "seconds": 5}])
     mine = keys(out, "seat:2")
     assert not [k for k in mine if k.startswith("scan.")]
-    assert "day.morning" in mine                     # the last thing said, again
+    # the press repeats the last message the seat heard (the table's or its own)
+    assert len(mine) >= 2 and mine[-1] in ("day.morning", "hand.start")
     assert "morning.over" not in keys(out, "public")
 
 
