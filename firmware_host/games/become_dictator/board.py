@@ -373,6 +373,7 @@ class BecomeDictatorGame:
             self.say("public", "setup.seat_name", {"seat": seat})
         events = self.game.start()
         log.info("game %d started: become_dictator, %d players", self.game_id, setup.players)
+        self._enter_morning(events)
         self._emit_events(events)
         self._announce(None, events)
 
@@ -415,6 +416,7 @@ class BecomeDictatorGame:
         events = game.apply(action)
         log.info("accepted%s: %s", " (game master)" if from_gm else "", action.kind)
         self.choosing.pop(action.seat, None)
+        self._enter_morning(events)
         self._emit_events(events)
         self._announce(action, events)
         if game.phase == "game_over" and self.game_id is not None:
@@ -445,7 +447,7 @@ class BecomeDictatorGame:
             self._after_step_change(events)
             return
         head = items[:morning + 1]
-        self._begin_morning(events, items[morning + 1:])     # first: every snapshot sees it
+        self._after_morning = items[morning + 1:]          # said when the morning ends
         if opening:
             said = self._speak_all([a for a in head if a.key == "game.started"])
             self._speak_padded(opening, after=said)
@@ -457,11 +459,14 @@ class BecomeDictatorGame:
             self._end_scans(keep=set(self.game.awaiting()) if self.game else set())
 
     # ======================================================================= the morning (D32)
-    def _begin_morning(self, events: list, held: list) -> None:
+    def _enter_morning(self, events: list) -> None:
+        """A ``day`` event begins a morning (D32): its state and timers are set before any
+        line of it is written, so every console snapshot of the new day shows the morning."""
         game = self.game
-        assert game is not None
+        if game is None or not any(e.kind == "day" for e in events):
+            return
         self._end_scans()
-        self._after_morning = held
+        self._after_morning = []
         seconds = self.morning_seconds
         clock = self.service.clock
         self.morning = {"day": game.day, "ends_at": clock.now() + seconds if seconds else None}
