@@ -47,7 +47,7 @@ def test_the_page_shows_day_step_time_card_votes_ranks_rights_and_reveals(browse
     assert page.locator("#seats").is_hidden() and page.locator("#tracks").is_hidden()
     page.wait_for_selector("#facts:has-text('Time Card: votes; tonight drop 2, revealed')")
 
-    sim.advance(181.0)
+    sim.advance(200.0)          # the morning ends at 180 s; its last words take seconds to say
     page.wait_for_selector("#phase:has-text('Day 1: votes (open)')")
     for seat, target in ((0, 1), (1, 2), (2, 1), (3, 0)):
         play(sim, signal="button", seat=seat, gesture="press")
