@@ -11,6 +11,9 @@ registry and the game's *pack module*, ``firmware_host.games.<name>.pack``, whic
   physical line number, ``actions`` the ``(line number, JSON value)`` of every later line.
   Returns the output objects in order; raises :class:`~firmware_host.errors.UsageError`
   (one line) when the file is unusable.
+- ``board_game(service) -> BoardGame``: the game's board adapter
+  (:class:`~firmware_host.service.game.BoardGame`) for the board service, made by
+  :class:`~firmware_host.service.host.GameHost` when the game is first set up or resumed.
 
 Which game a setup plays is its ``game`` key (REPLAY.md "Setup"): absent means
 ``secret_dictator``; a name that is not registered makes the setup unusable

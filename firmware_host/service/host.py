@@ -70,12 +70,16 @@ class GameHost:
         """The setup for the adapter of the game it names (``game`` removed for Secret
         Dictator, whose setup predates the key).
 
-        :raises CommandRefused: ``setup_invalid``: a game that is not registered.
+        :raises CommandRefused: ``setup_invalid``: a game that is not registered, or whose
+            pack has no board adapter.
         """
         try:
             name, rest = games.split_setup(setup)
         except games.UnknownGame as exc:
             raise CommandRefused("setup_invalid", f"setup: {exc}", detail=str(exc)) from None
+        if name not in self.adapters and not callable(getattr(games.pack(name), "board_game", None)):
+            message = f"the board cannot play {name} yet (its pack has no board adapter)"
+            raise CommandRefused("setup_invalid", f"setup: {message}", detail=message)
         self._switch(name)
         return rest if name == games.DEFAULT_GAME else setup
 
