@@ -70,7 +70,7 @@ from firmware_host.games.secret_dictator import (Action, Game, IllegalAction, Se
                                                  speech_plan, state_json)
 from firmware_host.service.names import PlayerNameError, clean_name
 from firmware_host.service.refusals import REFUSAL_CODES, CommandRefused
-from firmware_host.service.journal import JournalError, NothingToUndo
+from firmware_host.service.journal import JournalError, NothingToUndo, UnknownGameError
 from firmware_host.service.scanning import Scan, ScanItem, spoken_seconds
 from firmware_host.service.scripting import reshuffle_order
 from firmware_host.service.seat_settings import SeatSettings, SeatSettingsError
@@ -296,12 +296,26 @@ class SecretDictatorGame:
     # ======================================================================= life cycle
     def boot(self, resume: bool = True) -> None:
         """Read the board's settled inputs and the stored seat settings, then resume an
-        unfinished game (and say so)."""
+        unfinished game (and say so).
+
+        A journal that found damage at its self-check (``journal.repair``) is reported first,
+        at the table (``journal.*``, in the resumed game's language), on the console (faults)
+        and as a ``fault`` line; a game whose journaled actions already end it (a journal of
+        an older firmware, cut before its game-over mark) is marked over, not resumed."""
         self._read_board()
         self._load_seat_settings()
         journal = self.service.journal
-        unfinished = journal.unfinished() if resume else None
+        repair = getattr(journal, "repair", None)
+        try:
+            unfinished = journal.unfinished() if resume else None
+        except (JournalError, UnknownGameError) as exc:
+            log.error("journal: the unfinished game cannot be read: %s", exc)
+            self.service.fault("journal", "unreadable", str(exc))
+            self._say_fault("journal.game_lost", {}, str(exc))
+            unfinished = None
         if unfinished is None:
+            if repair is not None:
+                self._report_repair(repair)
             log.info("no unfinished game in the journal: waiting for a setup")
             self.say("public", "service.ready", {})
             self._plan_speech()
@@ -312,6 +326,17 @@ class SecretDictatorGame:
             log.error("journal game %d cannot be resumed: %s", unfinished.id, exc)
             journal.finish_game(unfinished.id, "abandoned")
             self.game = None
+            if repair is not None:
+                self._report_repair(repair, resumed=False)
+            self.say("public", "service.ready", {})
+            return
+        if repair is not None:
+            self._report_repair(repair)
+        assert self.game is not None
+        if self.game.phase == "game_over":
+            journal.finish_game(unfinished.id, "over")
+            log.info("game %d was already over (%s): marked over, not resumed", unfinished.id, self.game.winner)
+            self.say("public", "service.ready", {})
             return
         log.info("resumed game %d after %d actions", unfinished.id, len(unfinished.actions))
         self.say("public", "service.resumed", {})
@@ -319,6 +344,30 @@ class SecretDictatorGame:
         self._replay_last_group()
         self._settle_reshuffle()
         self._check_mirror(announce_change=True)
+
+    def _report_repair(self, repair: Any, resumed: bool | None = None) -> None:
+        """Say what the journal's self-check found (see :class:`JournalRepair`)."""
+        resumed = repair.resumed if resumed is None else resumed
+        if "foreign" in repair.reasons:
+            key, params = "journal.foreign", {}
+        elif repair.game is None:
+            key, params = "journal.kept", {}
+        elif not resumed:
+            key, params = "journal.game_lost", {}
+        elif repair.lost_actions is None:
+            key, params = "journal.lost_unknown", {}
+        elif repair.lost_actions == 0:
+            key, params = "journal.kept", {}
+        else:
+            key, params = "journal.lost", {"count": repair.lost_actions}
+        self.service.fault("journal", repair.reason, repair.detail)
+        self._say_fault(key, params, repair.detail)
+
+    def _say_fault(self, key: str, params: dict, detail: str) -> None:
+        """Speak ``key`` on the table speaker (priority ``fault``) and list it on the console."""
+        said = self.say("public", key, params, priority="fault")
+        text = said[0] if said else key
+        self.faults.append({"kind": "fault", "reason": key, "text": f"{text} ({detail})"})
 
     def shutdown(self) -> None:
         """End a running scan (the service stops)."""
@@ -787,7 +836,9 @@ class SecretDictatorGame:
             self.refuse(exc, action, from_gm=from_gm)
             return False
         try:
-            self.service.journal.append_action(self.game_id, action.to_json())
+            # the game-ending action and the game's "over" mark: one transaction
+            self.service.journal.append_action(self.game_id, action.to_json(),
+                                               finish="over" if self.game.phase == "game_over" else None)
         except JournalError as exc:
             log.error("journal write failed, action taken back: %s", exc)
             self._rebuild(self.game_id or 0, self.setup.to_json() if self.setup else {},
@@ -815,9 +866,7 @@ class SecretDictatorGame:
         self._remember(events, items)
         self._speak_all(items)
         if game.phase == "game_over":
-            self._end_scan()
-            if self.game_id is not None:
-                self.service.journal.finish_game(self.game_id, "over")
+            self._end_scan()               # marked over with the action itself (accept)
             log.info("game over: %s (%s)", game.winner, game.reason)
             return
         if self.scan is not None and self.scan.seat not in game.awaiting():

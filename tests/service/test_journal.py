@@ -58,11 +58,20 @@ def test_finished_game_is_not_resumed_and_new_game_abandons_old(tmp_path):
     assert journal.last_game().id == second
 
 
-def test_unusable_journal_file_is_a_journal_error(tmp_path):
+def test_a_file_that_is_no_database_is_kept_aside_and_a_new_journal_started(tmp_path):
     bad = tmp_path / "bad.sqlite3"
     bad.write_bytes(b"this is not a database at all" * 100)
-    with pytest.raises(JournalError, match="bad.sqlite3"):
-        Journal(bad)
+    journal = Journal(bad)
+    assert journal.repair is not None and journal.repair.reasons == ("header",)
+    assert journal.repair.kept.read_bytes() == b"this is not a database at all" * 100
+    assert journal.unfinished() is None
+    journal.close()
+
+
+def test_a_journal_folder_that_cannot_be_made_is_a_journal_error(tmp_path):
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(JournalError, match="file"):
+        Journal(tmp_path / "file" / "journal.sqlite3")
 
 
 def test_crash_after_nth_write_kills_after_the_write_is_durable(tmp_path):
@@ -79,3 +88,24 @@ def test_crash_after_nth_write_kills_after_the_write_is_durable(tmp_path):
     assert proc.returncode == -9
     game = Journal(path).unfinished()
     assert [a["action"] for a in game.actions] == ["nominate"]
+
+
+def test_text_utf8_cannot_encode_is_refused_and_nothing_is_written(tmp_path):
+    journal = Journal(tmp_path / "j.sqlite3")
+    with pytest.raises(JournalError, match="not stored"):
+        journal.save_seat_settings(0, {"name": "\ud800"})
+    with pytest.raises(JournalError, match="not stored"):
+        journal.begin_game({"players": 5, "names": {"0": "\udfff"}})
+    assert journal.seat_settings() == {} and journal.last_game() is None
+    journal.close()
+
+
+def test_the_game_ending_action_and_its_mark_are_one_write(tmp_path):
+    journal = Journal(tmp_path / "j.sqlite3")
+    gid = journal.begin_game(SETUP)
+    writes = journal._writes
+    journal.append_action(gid, {"action": "execute", "seat": 0, "target": 4}, finish="over")
+    assert journal._writes == writes + 1 and journal.game(gid).status == "over"
+    journal.append_undo(gid)                      # taken back: playing again, in the same write
+    assert journal._writes == writes + 2 and journal.game(gid).status == "playing"
+    journal.close()

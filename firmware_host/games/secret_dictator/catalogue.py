@@ -268,6 +268,12 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "service.ready": ((), _O),
     "service.resumed": ((), _O),
     "service.stopping": ((), _O),
+    # the journal's self-check at start found damage (the damaged file is kept aside)
+    "journal.lost": (("count",), _O),
+    "journal.lost_unknown": ((), _O),
+    "journal.game_lost": ((), _O),
+    "journal.kept": ((), _O),
+    "journal.foreign": ((), _O),
     # self-test (`firmware-host self-test`): every input named as the board recognised it;
     # tracker holes are numbered from 0 (``position``), slots and tiles from 1
     "selftest.start": ((), _O),
