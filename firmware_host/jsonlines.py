@@ -9,7 +9,8 @@ are all read here, the same way:
 - a blank line, or one whose first non-blank character is ``#``, is ignored;
 - every other line is one JSON value (RFC 8259): ``NaN``, ``Infinity`` and ``-Infinity``,
   which Python's :mod:`json` would accept, are refused, and so is nesting too deep for the
-  parser (a ``RecursionError`` never escapes).
+  parser (a ``RecursionError`` never escapes) and text UTF-8 cannot encode (a lone
+  surrogate escape, ``"\\ud800"``).
 
 A problem is a :class:`JsonLinesError` (a :class:`~firmware_host.errors.UsageError`, so the
 CLI prints it as one line and exits with status 2), worded the same for every command::
@@ -33,6 +34,7 @@ import os
 import sys
 from typing import Any, Iterable, Iterator
 
+from firmware_host.checks import UNENCODABLE, unencodable
 from firmware_host.errors import UsageError
 
 __all__ = ["JsonLinesError", "decode", "loads", "objects", "read_lines", "refuse_constant", "split_lines"]
@@ -63,14 +65,20 @@ def loads(text: str) -> Any:
     :param text: the JSON text (one line).
     :returns: the value (dict, list, str, int, float, bool or None).
     :raises ValueError: with a one-line reason (no line number): ``not valid JSON (MSG,
-        column C)``, ``NaN is not a JSON value``, ``JSON nested too deeply to read``.
+        column C)``, ``NaN is not a JSON value``, ``JSON nested too deeply to read``,
+        ``text that cannot be encoded as UTF-8 (a lone surrogate) in FIELD`` (a ``\\ud800``
+        escape: valid JSON, but no file, log or voice can take it).
     """
     try:
-        return json.loads(text, parse_constant=refuse_constant)
+        value = json.loads(text, parse_constant=refuse_constant)
     except json.JSONDecodeError as exc:
         raise ValueError(f"not valid JSON ({exc.msg}, column {exc.colno})") from None
     except RecursionError:
         raise ValueError("JSON nested too deeply to read") from None
+    where = unencodable(value)
+    if where is not None:
+        raise ValueError(f"{UNENCODABLE} in {where}")
+    return value
 
 
 def decode(data: bytes, name: str) -> str:

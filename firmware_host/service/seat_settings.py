@@ -49,6 +49,9 @@ class SeatSettingsError(UsageError):
 
 
 def _number(field: str, value: Any, low: float, high: float, unit: str, integer: bool = False) -> float | int:
+    if isinstance(value, int) and not isinstance(value, bool) and not low <= value <= high:
+        # an integer beyond float range is refused here, before any conversion
+        raise SeatSettingsError(f"{field} is outside {low:g}–{high:g}{' ' + unit if unit else ''}", field)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         raise SeatSettingsError(f"{field} must be a number ({low:g}–{high:g}{' ' + unit if unit else ''}), not {value!r}",
                                 field)

@@ -24,6 +24,7 @@ import math
 import os
 from typing import Any, Iterable
 
+from firmware_host.checks import UNENCODABLE, bounded_number, single_line_name, unencodable
 from firmware_host.errors import UsageError
 from firmware_host.jsonlines import JsonLinesError, decode, objects, refuse_constant, split_lines
 
@@ -52,9 +53,13 @@ def loads(text: str) -> Any:
         apart), a non-finite constant, or nested too deeply to read.
     """
     try:
-        return json.loads(text, parse_constant=refuse_constant)
+        value = json.loads(text, parse_constant=refuse_constant)
     except RecursionError:
         raise ValueError("JSON nested too deeply to read") from None
+    where = unencodable(value)
+    if where is not None:
+        raise ValueError(f"{UNENCODABLE} in {where}")
+    return value
 
 
 @dataclasses.dataclass(frozen=True)
@@ -107,11 +112,10 @@ def _reader(obj: dict) -> dict:
 
 
 def _number(obj: dict, key: str, lo: float = 0.0, hi: float = MAX_SECONDS) -> float:
-    value = obj.get(key)
-    if (isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value)
-            or not lo <= value <= hi):
-        raise ValueError(f"'{key}' must be a number of seconds from {lo:g} to {hi:g}")
-    return float(value)
+    try:
+        return bounded_number(obj.get(key), lo, hi)   # bounded before any conversion
+    except ValueError:
+        raise ValueError(f"'{key}' must be a number of seconds from {lo:g} to {hi:g}") from None
 
 
 def check_signal(kind: str, obj: dict) -> dict:
@@ -166,6 +170,7 @@ def check_signal(kind: str, obj: dict) -> dict:
         key = obj.get("key")
         if not isinstance(key, str) or not key:
             raise ValueError("'key' must be an announcement key")
+        key = single_line_name(key, "key", 200)
         params = obj.get("params") or {}
         if not isinstance(params, dict):
             raise ValueError("'params' must be an object")
@@ -202,9 +207,14 @@ def parse_object(obj: Any, line: int = 0) -> Signal:
     if not isinstance(obj, dict):
         raise ScriptError(f"{where}a signal must be a JSON object")
     at = obj.get("at")
-    if at is not None and (isinstance(at, bool) or not isinstance(at, (int, float)) or not math.isfinite(at)
-                           or not 0 <= at <= MAX_SECONDS):
-        raise ScriptError(f"{where}'at' must be a number of seconds from 0 to {MAX_SECONDS:g}")
+    if at is not None:
+        try:
+            at = bounded_number(at, 0.0, MAX_SECONDS)    # bounded before any conversion
+        except ValueError:
+            raise ScriptError(f"{where}'at' must be a number of seconds from 0 to {MAX_SECONDS:g}") from None
+    bad = unencodable(obj)
+    if bad is not None:
+        raise ScriptError(f"{where}{UNENCODABLE} in {bad}")
     if "setup" in obj and "signal" not in obj:
         kind, body = "setup", obj["setup"]
     elif "signal" in obj:
@@ -216,6 +226,8 @@ def parse_object(obj: Any, line: int = 0) -> Signal:
         kind, body = keys[0], obj[keys[0]]
     if not isinstance(kind, str):
         raise ScriptError(f"{where}'signal' must be a name")
+    if kind not in SIGNAL_KINDS:      # named as repr: a line break in it stays one line
+        raise ScriptError(f"{where}unknown signal {kind!r}")
     try:
         fields = check_signal(kind, body)
     except ValueError as exc:
