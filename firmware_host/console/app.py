@@ -51,6 +51,7 @@ from typing import Any, Callable, Protocol
 
 from aiohttp import web
 
+from firmware_host.checks import UNENCODABLE, unencodable
 from firmware_host.clock import Clock
 from firmware_host.console.messages import page_language, tables_json, text
 from firmware_host.console.security import LoginLimiter, SessionStore, verify_pin
@@ -744,6 +745,9 @@ async def _body(request: web.Request) -> dict:
         raise _BadRequest(NOT_JSON) from None
     if not isinstance(body, dict):
         raise _BadRequest("the request must be a JSON object")
+    where = unencodable(body)
+    if where is not None:       # a lone surrogate escape: no log, journal or voice can take it
+        raise _BadRequest(f"{UNENCODABLE} in {where}")
     return body
 
 
