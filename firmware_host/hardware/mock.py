@@ -51,12 +51,27 @@ PRESS_S, DOUBLE_GAP_S = 0.12, 0.10
 FRAME_INTERVAL_S = 0.15
 
 
+#: a mocked pin keeps at most this many past states (gpiozero's ``MockPin.states``), and the
+#: board at most :data:`HISTORY` past events: ``simulate`` may play any number of games in one run
+PIN_HISTORY = 128
+HISTORY = 1024
+
+
 class WiredMockPin(MockPin):
-    """A mock pin with a switch to ground: while ``closed`` it stays low whatever the pull."""
+    """A mock pin with a switch to ground: while ``closed`` it stays low whatever the pull.
+
+    Its ``states`` history (gpiozero's, for ``assert_states``) keeps the last
+    :data:`PIN_HISTORY` // 2 to :data:`PIN_HISTORY` changes, so a long ``simulate`` run stays flat."""
 
     def __init__(self, factory: Any, info: Any) -> None:
         self.closed = False
         super().__init__(factory, info)
+
+    def _change_state(self, value: Any) -> bool:
+        changed = super()._change_state(value)
+        if len(self.states) > PIN_HISTORY:
+            del self.states[:-(PIN_HISTORY // 2)]
+        return changed
 
     def _set_pull(self, value: str) -> None:
         super()._set_pull(value)
@@ -93,7 +108,9 @@ class MockBoard:
         self.tags = tags if isinstance(tags, TagRegistry) or tags is None else load_registry(tags)
         self.factory = MockFactory(pin_class=WiredMockPin)
         self.dir = Path(tempfile.mkdtemp(prefix="firmware-host-mock-"))
+        #: the recognised events, the last :data:`HISTORY` // 2 to :data:`HISTORY` of them
         self.events: list[Any] = []
+        self._dropped = 0                    # events dropped from the front of ``events``
         self._cond = threading.Condition()
         self._pty: dict[str, tuple[int, int]] = {}
         self._links: dict[str, Path] = {}
@@ -446,17 +463,21 @@ class MockBoard:
     def _record(self, event: Any) -> None:
         with self._cond:
             self.events.append(event)
+            if len(self.events) > HISTORY:
+                drop = len(self.events) - HISTORY // 2
+                del self.events[:drop]
+                self._dropped += drop
             self._cond.notify_all()
         if self._listener is not None:
             self._listener(event)
 
     def _mark(self) -> int:
         with self._cond:
-            return len(self.events)
+            return self._dropped + len(self.events)
 
     def _since(self, mark: int) -> list[Any]:
         with self._cond:
-            return list(self.events[mark:])
+            return list(self.events[max(0, mark - self._dropped):])
 
     def _wait(self, predicate: Callable[[], bool], what: str) -> None:
         deadline = time.monotonic() + self.timeout

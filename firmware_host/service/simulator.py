@@ -65,6 +65,51 @@ def physical_state(signals: list[Signal]) -> tuple[dict[str, set[int]], int | No
     return slots, tracker
 
 
+class OutputTail:
+    """The output lines ``simulate`` still needs (``wait_for`` and refusals look back only to
+    the signal before), numbered from the run's first line; older ones are let go
+    (:meth:`trim`), so memory stays flat however many games one run plays.
+
+    ``len(tail)`` is the number of lines written so far; ``tail[i:]`` the lines from line
+    ``i`` on (``i`` absolute, at least the trimmed start); iterating gives the kept lines.
+    """
+
+    def __init__(self) -> None:
+        self._lines: list[dict] = []
+        self._start = 0
+
+    def append(self, line: dict) -> None:
+        self._lines.append(line)
+
+    def __len__(self) -> int:
+        return self._start + len(self._lines)
+
+    def __iter__(self) -> Any:
+        return iter(list(self._lines))
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            if index.step is not None:
+                raise ValueError("OutputTail takes no slice step")
+            start = 0 if index.start is None else index.start
+            stop = len(self) if index.stop is None else index.stop
+            if start < 0 or stop < 0:
+                raise IndexError("OutputTail takes absolute line numbers")
+            return self._lines[max(0, start - self._start):max(0, stop - self._start)]
+        if index < 0:
+            return self._lines[index]
+        if index < self._start:
+            raise IndexError(f"line {index} was let go (kept from {self._start})")
+        return self._lines[index - self._start]
+
+    def trim(self, keep_from: int) -> None:
+        """Let go of the lines before absolute line ``keep_from``."""
+        drop = min(len(self._lines), keep_from - self._start)
+        if drop > 0:
+            del self._lines[:drop]
+            self._start += drop
+
+
 class Simulator:
     """Runs the board service on the mocked board.
 
@@ -97,7 +142,8 @@ class Simulator:
             self._tmp = tempfile.mkdtemp(prefix="firmware-host-sim-")
             journal_path = os.path.join(self._tmp, "journal.sqlite3")
         self.journal_path = journal_path
-        self.lines: list[dict] = []
+        #: the output lines still needed (see :class:`OutputTail`)
+        self.lines = OutputTail()
         self._write_lock = threading.Lock()
         self._held: list[str] | None = None  # output kept back until the setup is known good
         self.service: BoardService | None = None
@@ -264,6 +310,8 @@ class Simulator:
         """
         service = self.service
         assert service is not None
+        with self._write_lock:
+            self.lines.trim(mark)             # nothing looks back before ``mark``
         service.current_line = sig.line
         log.info("signal line %d: %s", sig.line, sig.kind)
         kind = sig.kind
