@@ -33,8 +33,10 @@ import json
 import logging
 import os
 import queue
+import select
 import shutil
 import subprocess
+import sys
 import threading
 import time
 import unicodedata
@@ -300,6 +302,103 @@ class _EngineThread:
             request.done.set()
 
 
+class SpeechWorkerDied(SpeechError):
+    """The speech worker process ended during a render (a crash in libespeak-ng, a kill)."""
+
+
+class _WorkerProcess:
+    """pyttsx3 in a process of its own (:mod:`firmware_host.audio.speech_worker`): a crash or
+    hang there costs one render, never the board. Used by one dispatcher thread at a time."""
+
+    def __init__(self) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "firmware_host.audio.speech_worker"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=None, close_fds=True)
+        self._buffer = b""
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    def render(self, text: str, voice: str, rate: int, out: Path, timeout: float) -> None:
+        """Render one sentence into ``out``.
+
+        :raises SpeechWorkerDied: the worker ended (its exit status or signal named).
+        :raises TimeoutError: no answer within ``timeout`` seconds (the worker is killed).
+        :raises ValueError: the request is bad (an unknown voice): the worker is fine.
+        :raises SpeechError: the engine failed this sentence.
+        """
+        request = json.dumps({"text": text, "voice": voice, "rate": int(rate), "out": os.fspath(out)})
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        try:
+            self.proc.stdin.write(request.encode("utf-8") + b"\n")
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            raise SpeechWorkerDied(f"the speech worker ended ({self._ended()})") from None
+        deadline = time.monotonic() + timeout
+        fd = self.proc.stdout.fileno()
+        while b"\n" not in self._buffer:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                self.kill()
+                raise TimeoutError(f"the speech worker did not finish within {timeout} s")
+            ready, _, _ = select.select([fd], [], [], left)
+            if not ready:
+                continue
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                raise SpeechWorkerDied(f"the speech worker ended ({self._ended()})")
+            self._buffer += chunk
+        line, self._buffer = self._buffer.split(b"\n", 1)
+        try:
+            reply = json.loads(line)
+        except ValueError:
+            self.kill()
+            raise SpeechWorkerDied("the speech worker answered something else than a reply") from None
+        if not reply.get("ok"):
+            if reply.get("value"):
+                raise ValueError(reply.get("error", "bad request"))
+            raise SpeechError(str(reply.get("error", "render failed")))
+
+    def _ended(self) -> str:
+        try:
+            code = self.proc.wait(timeout=2.0)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            return "no longer answering"
+        return f"killed by signal {-code}" if code < 0 else f"exit status {code}"
+
+    def kill(self) -> None:
+        """End the worker at once (SIGKILL) and reap it."""
+        try:
+            self.proc.kill()
+        except OSError:
+            pass
+        try:
+            self.proc.wait(timeout=2.0)
+        except subprocess.TimeoutExpired:
+            pass
+        self._close_pipes()
+
+    def close(self) -> None:
+        """Let the worker end at the end of its input; kill it if it does not within 2 s."""
+        try:
+            if self.proc.stdin is not None:
+                self.proc.stdin.close()
+            self.proc.wait(timeout=2.0)
+        except (OSError, subprocess.TimeoutExpired):
+            self.kill()
+        self._close_pipes()
+
+    def _close_pipes(self) -> None:
+        for pipe in (self.proc.stdin, self.proc.stdout):
+            try:
+                if pipe is not None:
+                    pipe.close()
+            except OSError:
+                pass
+
+
 class SpeechRenderer:
     """Renders sentences to cached WAV files on one worker thread, with a timeout per render.
 
@@ -307,7 +406,11 @@ class SpeechRenderer:
         ``<cache_dir>/<key[:2]>/<key>.wav.gz`` (``.wav`` with ``compact=False``).
     :param timeout: seconds one render may take before the engine is thrown away (default 10).
     :param engine_factory: ``() -> engine`` with pyttsx3's ``setProperty``, ``save_to_file``,
-        ``runAndWait``; default a new ``pyttsx3.Engine("espeak")``. Called on the engine thread.
+        ``runAndWait``, run on an engine thread in this process (tests); default None: pyttsx3
+        on the espeak driver in a **worker process** of its own
+        (:mod:`firmware_host.audio.speech_worker`), so that a crash in libespeak-ng costs one
+        render, never the board: a worker that dies is started again and the sentence
+        rendered again (``worker_pid`` is its process id, ``engines_created`` counts starts).
     :param backend: ``"pyttsx3"`` (default) or ``"espeak-ng"`` (the binary from the start).
     :param max_engine_failures: failed pyttsx3 renders in a row before falling back to the
         binary (default 2).
@@ -342,8 +445,9 @@ class SpeechRenderer:
         self.compact = bool(compact)
         #: the cached files' suffix: gzip-compressed µ-law WAV, or PCM WAV
         self.suffix = ".wav.gz" if self.compact else ".wav"
-        self._factory = engine_factory or _default_engine_factory
+        self._factory = engine_factory
         self._engine: _EngineThread | None = None
+        self._worker: _WorkerProcess | None = None
         self._failures = 0
         #: number of sentences actually synthesised (cache misses), for tests and benchmarks
         self.render_count = 0
@@ -450,6 +554,16 @@ class SpeechRenderer:
         self._thread.join(timeout=self.timeout + 1)
         if self._engine is not None:
             self._engine.abandon()
+        worker, self._worker = self._worker, None
+        if worker is not None:
+            worker.close()
+
+    @property
+    def worker_pid(self) -> int | None:
+        """The process id of the speech worker now running, or None (none started yet, or
+        an in-process ``engine_factory``)."""
+        worker = self._worker
+        return None if worker is None else worker.pid
 
     # -- worker -----------------------------------------------------------------------------
 
@@ -532,6 +646,12 @@ class SpeechRenderer:
                 pass
 
     def _render_pyttsx3(self, job: RenderJob, tmp: Path) -> None:
+        if self._factory is None:        # the worker process (see engine_factory)
+            if self._worker is None:
+                self._worker = _WorkerProcess()
+                self.engines_created += 1
+            self._worker.render(job.text, job.voice, job.rate, tmp, self.timeout)
+            return
         if self._engine is None:
             self._engine = _EngineThread(self._factory)
             self.engines_created += 1
@@ -547,6 +667,9 @@ class SpeechRenderer:
         engine, self._engine = self._engine, None
         if engine is not None:
             engine.abandon()
+        worker, self._worker = self._worker, None
+        if worker is not None:
+            worker.kill()
         if self._failures >= self.max_engine_failures and shutil.which(self.espeak_binary):
             self.backend = "espeak-ng"
             log.warning(
