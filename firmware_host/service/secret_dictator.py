@@ -1555,7 +1555,11 @@ class SecretDictatorGame:
 
     def _on_GameMasterKey(self, event: Any) -> None:
         if event.gesture == "press":
-            self.command("resume" if self.paused else "pause")
+            what = "resume" if self.paused else "pause"
+            try:
+                self.command(what)
+            except CommandRefused as exc:     # no game yet: said like any refused input
+                self._refuse_plain(what, exc.code, str(exc))
         elif self.game is not None:
             self._speak_all(announce.status(self.game, None))
 
