@@ -162,6 +162,9 @@ def test_damage_after_a_clean_stop_is_said_kept_and_the_game_goes_on(tmp_path, k
         assert journal_lines(lines), lines                       # a fault line (console, simulate)
         assert any(k.startswith("journal.") for k in keys), keys  # said at the table
         assert any("damaged" in r.message for r in caplog.records if r.name.startswith("firmware_host"))
+        assert not [r for r in caplog.records if r.exc_info]       # no traceback anywhere
+        console = service.call(service.game.snapshot)["faults"]    # listed on the console
+        assert any(f.get("reason", "").startswith("journal.") and "kept as" in f.get("text", "") for f in console)
         kept = kept_files(path)
         assert kept and kept[0].read_bytes() == damaged          # kept aside exactly as found
         repair = service.journal.repair
@@ -341,3 +344,19 @@ def test_a_journal_of_an_older_firmware_with_an_unmarked_finished_game_is_marked
         finally:
             service.stop()
             service.journal.close()
+
+
+def test_simulate_on_a_damaged_journal_says_so_and_plays_on_without_a_traceback(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    write_game(path)
+    flip_in_bodies(path)
+    script = tmp_path / "s.jsonl"
+    script.write_text(json.dumps({"setup": SETUP}) + "\n" + json.dumps({"signal": "wait", "seconds": 1}) + "\n")
+    proc = subprocess.run([sys.executable, "-m", "firmware_host", "simulate", "--script", str(script),
+                           "--journal", str(path)], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr
+    lines = [json.loads(l) for l in proc.stdout.splitlines()]
+    assert [l["reason"] for l in journal_lines(lines)] == ["entry_damaged"]
+    assert "journal.lost" in spoken(lines) and "service.resumed" in spoken(lines)
+    assert kept_files(path)
