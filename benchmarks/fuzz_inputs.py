@@ -72,7 +72,8 @@ def main() -> int:
     total = sum(sum(t.values()) for t in counts.values())
     crashed = sum(t["crashed"] for t in counts.values())
     print(f"{'all':12s} {total:6d} inputs  crashed {crashed}")
-    for line in crashes[:10]:
+    distinct = list(dict.fromkeys(line[:160] for line in crashes))
+    for line in distinct[:12]:
         print("  " + line)
     return 1 if crashed else 0
 

@@ -21,6 +21,7 @@ Example::
 
 from __future__ import annotations
 
+import json
 import math
 import unicodedata
 from typing import Any
@@ -50,8 +51,9 @@ def bounded_number(value: Any, lo: float, hi: float) -> float:
 def unencodable(value: Any, where: str = "", depth: int = 0) -> str | None:
     """Where in ``value`` (dicts, lists, strings; keys too) is text UTF-8 cannot encode.
 
-    :returns: a path such as ``names[0]`` or ``setup.names`` (``""`` for ``value`` itself),
-        or None when every string encodes.
+    :returns: a path such as ``names[0]`` or ``setup.names`` (``"text"`` for ``value``
+        itself; a key that is not a plain name is written as a JSON string, ASCII only, so the
+        path is always one printable line), or None when every string encodes.
     """
     if isinstance(value, str):
         try:
@@ -63,7 +65,11 @@ def unencodable(value: Any, where: str = "", depth: int = 0) -> str | None:
         return None
     if isinstance(value, dict):
         for key, item in value.items():
-            name = f"{where}.{key}" if where else str(key)
+            key = str(key)
+            shown = key if key.isidentifier() and key.isascii() else json.dumps(key)
+            if len(shown) > 40:
+                shown = shown[:37] + "..."
+            name = f"{where}.{shown}" if where else shown
             if isinstance(key, str) and unencodable(key) is not None:
                 return where or "a key"
             found = unencodable(item, name, depth + 1)

@@ -222,9 +222,11 @@ def effective_actions(entries: list[tuple[str, dict]]) -> list[dict]:
 
 @dataclasses.dataclass
 class _Salvage:
-    """Rows read back whole from a damaged journal."""
+    """What reads back whole from a damaged journal: the games, every entry's id and game, the
+    entries of the game in play (checked row by row), the seat settings."""
 
     games: dict[int, tuple[float, str, str]] = dataclasses.field(default_factory=dict)
+    ids: dict[int, int] = dataclasses.field(default_factory=dict)
     entries: dict[int, tuple[int, float, str, str]] = dataclasses.field(default_factory=dict)
     damaged_entries: set[int] = dataclasses.field(default_factory=set)
     seat_settings: dict[int, tuple[float, str]] = dataclasses.field(default_factory=dict)
@@ -377,22 +379,52 @@ class Journal:
         size = self.path.stat().st_size
         wal = Path(str(self.path) + "-wal")
         wal_size = wal.stat().st_size if wal.exists() else 0
+        hot = Path(str(self.path) + "-journal")   # a cut while the file was being made (rollback mode)
         if size == 0 and wal_size == 0:
             return [("empty", "the journal file is empty")] if wrote else []
-        problems = self._check_bytes(size, wal_size)
+        hot_size = hot.stat().st_size if hot.exists() else 0
+        # a hot rollback journal: SQLite restores the file's pages on open; judge it after that
+        problems = [] if hot_size else self._check_bytes(size, wal_size)
         if any(reason == "header" for reason, _ in problems):
             return problems
         try:
-            db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, isolation_level=None)
-        except sqlite3.Error as exc:
-            return problems + [("malformed", f"the journal cannot be opened ({exc})")]
+            return problems + self._check_connection(f"file:{self.path}?mode=ro", witness)
+        except sqlite3.OperationalError as exc:
+            if "readonly" not in str(exc).replace(" ", "").lower():
+                raise
+        # a cut left a WAL that needs recovery, or a hot rollback journal, which a read-only
+        # connection cannot run:
+        # check a private copy instead (the file itself still untouched)
+        tmpdir = tempfile.mkdtemp(prefix=".check-", dir=self.path.parent)
         try:
-            problems += self._check_database(db, witness)
+            copy = Path(tmpdir) / "journal.sqlite3"
+            shutil.copyfile(self.path, copy)
+            for suffix in ("-wal", "-journal"):     # SQLite completes or rolls back on open
+                if Path(str(self.path) + suffix).exists():
+                    shutil.copyfile(Path(str(self.path) + suffix), Path(str(copy) + suffix))
+            return problems + self._check_connection(f"file:{copy}", witness)
+        except OSError as exc:
+            return problems + [("malformed", f"the journal cannot be read ({exc.strerror or exc})")]
+        finally:
+            shutil.rmtree(tmpdir, ignore_errors=True)
+
+    def _check_connection(self, uri: str, witness: dict | None) -> list[tuple[str, str]]:
+        """:meth:`_check_database` through a connection to ``uri``; damage is a problem, a
+        read-only connection that cannot recover the WAL raises ``OperationalError``."""
+        try:
+            db = sqlite3.connect(uri, uri=True, isolation_level=None)
+        except sqlite3.Error as exc:
+            return [("malformed", f"the journal cannot be opened ({exc})")]
+        try:
+            return self._check_database(db, witness)
+        except sqlite3.OperationalError as exc:
+            if "readonly" in str(exc).replace(" ", "").lower():
+                raise
+            return [("malformed", f"the journal cannot be read ({exc})")]
         except sqlite3.DatabaseError as exc:
-            problems.append(("malformed", f"the journal cannot be read ({exc})"))
+            return [("malformed", f"the journal cannot be read ({exc})")]
         finally:
             db.close()
-        return problems
 
     def _check_bytes(self, size: int, wal_size: int) -> list[tuple[str, str]]:
         """The header, and the file's length against the page count in the header. The
@@ -470,19 +502,27 @@ class Journal:
         reasons = tuple(dict.fromkeys(r for r, _ in problems))
         found = "; ".join(dict.fromkeys(d for _, d in problems))
         kept = self._set_aside()
-        salvage = _Salvage() if kept is None or "foreign" in reasons else self._salvage(kept)
-        game, setup_ok = self._game_in_play(salvage, witness)
-        keep_entries = self._resumable_entries(salvage, game) if game is not None and setup_ok else []
+        tmpdir = tempfile.mkdtemp(prefix=".salvage-", dir=self.path.parent)
+        try:
+            source = None if kept is None or "foreign" in reasons else self._salvage_copy(kept, Path(tmpdir))
+            salvage = _Salvage()
+            if source is not None:
+                self._salvage_rows(source, salvage)
+            game, setup_ok = self._game_in_play(salvage, witness)
+            if source is not None and game is not None and setup_ok:
+                self._salvage_game(source, salvage, game)
+            keep_entries = self._resumable_entries(salvage, game) if game is not None and setup_ok else []
+            self._write_salvage(salvage, source, game if setup_ok else None, keep_entries)
+        finally:
+            shutil.rmtree(tmpdir, ignore_errors=True)     # our own copy, never the kept file
         kept_actions = sum(1 for eid in keep_entries if salvage.entries[eid][2] == "action")
         lost: int | None = None
         if witness is not None and game is not None and witness["game"] == game and witness["status"] == "playing":
             lost = max(0, witness["actions"] - kept_actions)
         elif witness is None and game is not None and setup_ok:
-            later = [e for e, (g, *_r) in salvage.entries.items() if g == game and e not in keep_entries]
-            later_actions = sum(1 for e in later if salvage.entries[e][2] == "action") + len(
-                [e for e in salvage.damaged_entries if e > (keep_entries[-1] if keep_entries else 0)])
-            lost = later_actions or None
-        self._write_salvage(salvage, game if setup_ok else None, keep_entries)
+            after = keep_entries[-1] if keep_entries else 0
+            lost = sum(1 for e, row in salvage.entries.items() if e > after and row[2] == "action") + sum(
+                1 for e in salvage.damaged_entries if e > after) or None
         resumed = game is not None and setup_ok
         where = f"kept as {kept.name}" if kept is not None else "nothing to keep"
         if game is None:
@@ -508,7 +548,7 @@ class Journal:
             n += 1
             kept = self.path.with_name(f"{self.path.name}.damaged-{stamp}-{n}")
         try:
-            for suffix in ("-wal", "-shm", ""):
+            for suffix in ("-wal", "-shm", "-journal", ""):
                 side = Path(str(self.path) + suffix)
                 if side.exists():
                     os.replace(side, Path(str(kept) + suffix))
@@ -516,50 +556,70 @@ class Journal:
             raise JournalError(f"journal {self.path}: the damaged file cannot be kept aside ({exc.strerror or exc})") from None
         return kept
 
-    def _salvage(self, kept: Path) -> _Salvage:
-        """Every row of ``kept`` that reads back whole (read from a private copy, so the kept
-        files stay exactly as found)."""
-        out = _Salvage()
-        tmpdir = tempfile.mkdtemp(prefix=".salvage-", dir=self.path.parent)
+    def _salvage_copy(self, kept: Path, tmpdir: Path) -> Path | None:
+        """A private copy of the kept file and its WAL, made readable (:func:`_repair_header`),
+        so the kept files stay exactly as found; None when it cannot even be copied."""
+        copy = tmpdir / "journal.sqlite3"
         try:
-            copy = Path(tmpdir) / "journal.sqlite3"
             shutil.copyfile(kept, copy)
-            if Path(str(kept) + "-wal").exists():
-                shutil.copyfile(Path(str(kept) + "-wal"), Path(str(copy) + "-wal"))
+            for suffix in ("-wal", "-journal"):
+                if Path(str(kept) + suffix).exists():
+                    shutil.copyfile(Path(str(kept) + suffix), Path(str(copy) + suffix))
             _repair_header(copy)
-            try:
-                db = sqlite3.connect(str(copy), isolation_level=None)
-            except sqlite3.Error:
-                return out
-            try:
-                try:
-                    schema_row = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
-                    has_crc = schema_row is not None and str(schema_row[0]).isdigit() and int(schema_row[0]) >= 2
-                except sqlite3.DatabaseError:
-                    has_crc = True       # guess: the columns are asked for, a failing read falls back
-                crc = "crc" if has_crc else "NULL"
-                for rowid, row in _rows(db, "games", f"created, setup, status, {crc}"):
-                    created, setup, status, scrc = row
-                    if isinstance(setup, str) and status in ("playing", "over", "abandoned") and _setup_ok(setup, scrc):
-                        out.games[rowid] = (float(created or 0.0), setup, status)
-                for rowid, row in _rows(db, "entries", f"game, created, kind, body, {crc}"):
-                    game, created, kind, body, ecrc = row
-                    if (isinstance(game, int) and kind in ("action", "undo", "note") and isinstance(body, str)
-                            and _entry_ok(game, kind, body, ecrc)):
-                        out.entries[rowid] = (game, float(created or 0.0), kind, body)
-                    else:
-                        out.damaged_entries.add(rowid)
-                for rowid, row in _rows(db, "seat_settings", "updated, body"):
-                    updated, body = row
-                    if isinstance(body, str) and _json_dict(body) is not None:
-                        out.seat_settings[rowid] = (float(updated or 0.0), body)
-            finally:
-                db.close()
         except OSError as exc:
             log.error("journal %s: the damaged file cannot be read (%s)", self.path, exc.strerror or exc)
+            return None
+        return copy
+
+    @staticmethod
+    def _connect_source(source: Path) -> tuple[sqlite3.Connection | None, str]:
+        """A connection to the salvage copy and the ``crc`` column to select (``NULL`` in schema 1)."""
+        try:
+            db = sqlite3.connect(str(source), isolation_level=None)
+        except sqlite3.Error:
+            return None, "NULL"
+        try:
+            row = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+            has_crc = row is not None and str(row[0]).isdigit() and int(row[0]) >= 2
+        except sqlite3.DatabaseError:
+            has_crc = True            # guess: the column is asked for; a failing read falls back
+        return db, "crc" if has_crc else "NULL"
+
+    def _salvage_rows(self, source: Path, out: _Salvage) -> None:
+        """The games, every entry's id and game, and the seat settings that read back whole."""
+        db, crc = self._connect_source(source)
+        if db is None:
+            return
+        try:
+            for rowid, (created, setup, status, scrc) in _rows(db, "games", f"created, setup, status, {crc}"):
+                if isinstance(setup, str) and status in ("playing", "over", "abandoned") and _setup_ok(setup, scrc):
+                    out.games[rowid] = (float(created or 0.0), setup, status)
+            for rowid, (game,) in _rows(db, "entries", "game"):
+                if isinstance(game, int):
+                    out.ids[rowid] = game
+            for rowid, (updated, body) in _rows(db, "seat_settings", "updated, body"):
+                if isinstance(body, str) and _json_dict(body) is not None:
+                    out.seat_settings[rowid] = (float(updated or 0.0), body)
         finally:
-            shutil.rmtree(tmpdir, ignore_errors=True)     # our own copy, never the kept file
-        return out
+            db.close()
+
+    def _salvage_game(self, source: Path, out: _Salvage, game: int) -> None:
+        """Every entry of ``game`` read row by row, decoded and CRC-checked."""
+        db, crc = self._connect_source(source)
+        if db is None:
+            return
+        try:
+            first = min((e for e, g in out.ids.items() if g == game), default=None)
+            if first is None:
+                return
+            for rowid, (g, created, kind, body, ecrc) in _rows(db, "entries", f"game, created, kind, body, {crc}",
+                                                              after=first - 1, where=f"game = {int(game)}"):
+                if kind in ("action", "undo", "note") and isinstance(body, str) and _entry_ok(g, kind, body, ecrc):
+                    out.entries[rowid] = (g, float(created or 0.0), kind, body)
+                else:
+                    out.damaged_entries.add(rowid)
+        finally:
+            db.close()
 
     @staticmethod
     def _game_in_play(salvage: _Salvage, witness: dict | None) -> tuple[int | None, bool]:
@@ -584,28 +644,25 @@ class Journal:
 
         Entry ids grow by one across the whole file and one game is played at a time, so a
         missing id after the game's first entry, or a damaged row, ends what can be kept."""
-        before = [e for e, (g, *_r) in salvage.entries.items() if g < game]
-        start = (max(before) + 1) if before else None
-        mine = sorted(e for e, (g, *_r) in salvage.entries.items() if g == game)
+        before = [e for e, g in salvage.ids.items() if g < game]
+        mine = sorted(e for e, g in salvage.ids.items() if g == game)
+        expected = (max(before) + 1) if before else (mine[0] if mine else None)
         kept: list[int] = []
-        expected = start if start is not None else (mine[0] if mine else None)
-        if expected is not None and any(d >= expected for d in salvage.damaged_entries):
-            first_bad = min(d for d in salvage.damaged_entries if d >= expected)
-        else:
-            first_bad = None
         for eid in mine:
-            if eid != expected or (first_bad is not None and eid > first_bad):
+            if eid != expected or eid not in salvage.entries:
                 break
             kept.append(eid)
             expected = eid + 1
         return kept
 
-    def _write_salvage(self, salvage: _Salvage, game: int | None, keep_entries: list[int]) -> None:
-        """Write the rows read back into a new journal at :attr:`path`."""
+    def _write_salvage(self, salvage: _Salvage, source: Path | None, game: int | None,
+                       keep_entries: list[int]) -> None:
+        """A new journal at :attr:`path`: the games and seat settings read back, the history of
+        the other games copied in bulk (SQL, in chunks; a chunk that fails is halved down to
+        single rows, which are skipped), the game in play up to ``keep_entries``."""
         self._open()
         db = self._db
         assert db is not None
-        keep = set(keep_entries)
         db.execute("BEGIN IMMEDIATE")
         try:
             for gid, (created, setup, status) in sorted(salvage.games.items()):
@@ -613,9 +670,8 @@ class Journal:
                     status = "abandoned"
                 db.execute("INSERT INTO games(id, created, setup, status, crc) VALUES (?, ?, ?, ?, ?)",
                            (gid, created, setup, status, setup_crc(setup)))
-            for eid, (g, created, kind, body) in sorted(salvage.entries.items()):
-                if g not in salvage.games or (g == game and eid not in keep):
-                    continue
+            for eid in keep_entries:
+                g, created, kind, body = salvage.entries[eid]
                 db.execute("INSERT INTO entries(id, game, created, kind, body, crc) VALUES (?, ?, ?, ?, ?, ?)",
                            (eid, g, created, kind, body, entry_crc(g, kind, body)))
             for seat, (updated, body) in sorted(salvage.seat_settings.items()):
@@ -624,9 +680,47 @@ class Journal:
         except BaseException:
             db.execute("ROLLBACK")
             raise
+        if source is not None and salvage.ids:
+            self._copy_history(source, -1 if game is None else game, max(salvage.ids))
         db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         db.close()
         self._db = None
+
+    def _copy_history(self, source: Path, game: int, last_id: int) -> None:
+        """Copy the entries of every game but ``game`` from ``source`` as they are (their CRCs
+        travel with them and are checked when read)."""
+        db = self._db
+        assert db is not None
+        _src, crc = self._connect_source(source)
+        if _src is None:
+            return
+        _src.close()
+        db.execute("ATTACH DATABASE ? AS old", (str(source),))
+        sql = ("INSERT OR IGNORE INTO main.entries(id, game, created, kind, body, crc) "
+               f"SELECT rowid, game, created, kind, body, {crc} FROM old.entries NOT INDEXED "
+               "WHERE rowid > ? AND rowid <= ? AND game != ? AND game IN (SELECT id FROM main.games) "
+               "AND kind IN ('action', 'undo', 'note') AND typeof(body) = 'text'")
+
+        def copy(lo: int, hi: int) -> None:
+            try:
+                db.execute(sql, (lo, hi, game))
+            except sqlite3.DatabaseError:
+                if hi - lo > 1:
+                    mid = (lo + hi) // 2
+                    copy(lo, mid)
+                    copy(mid, hi)
+
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            for lo in range(0, last_id + 1, 4096):
+                copy(lo, min(lo + 4096, last_id))
+            db.execute("COMMIT")
+        except sqlite3.DatabaseError as exc:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            log.warning("journal %s: the history of finished games could not be copied (%s)", self.path, exc)
+        finally:
+            db.execute("DETACH DATABASE old")
 
     # -- writing --------------------------------------------------------------------------
     def _write(self, sql: str, args: tuple) -> int:
@@ -853,13 +947,16 @@ def _entry_ok(game: Any, kind: Any, body: Any, crc: Any) -> bool:
     return crc is None or crc == entry_crc(game, kind, body)
 
 
-def _rows(db: sqlite3.Connection, table: str, columns: str) -> Iterator[tuple[int, tuple]]:
-    """``(rowid, row)`` of ``table`` in rowid order, stepping over ranges that cannot be read
-    (a read error skips ahead 1, 2, 4… rowids from the last good one)."""
-    after, skip = 0, 1
+def _rows(db: sqlite3.Connection, table: str, columns: str, after: int = 0,
+          where: str = "1") -> Iterator[tuple[int, tuple]]:
+    """``(rowid, row)`` of ``table`` (rows matching ``where``) in rowid order after ``after``,
+    stepping over ranges that cannot be read (a read error skips ahead 1, 2, 4… rowids from
+    the last good one)."""
+    skip = 1
     while after < 2 ** 40:
         try:
-            cur = db.execute(f"SELECT rowid, {columns} FROM {table} WHERE rowid > ? ORDER BY rowid", (after,))
+            cur = db.execute(f"SELECT rowid, {columns} FROM {table} NOT INDEXED WHERE rowid > ? AND ({where}) "
+                             "ORDER BY rowid", (after,))
             for row in cur:
                 yield int(row[0]), tuple(row[1:])
                 after, skip = int(row[0]), 1

@@ -360,3 +360,29 @@ def test_simulate_on_a_damaged_journal_says_so_and_plays_on_without_a_traceback(
     assert [l["reason"] for l in journal_lines(lines)] == ["entry_damaged"]
     assert "journal.lost" in spoken(lines) and "service.resumed" in spoken(lines)
     assert kept_files(path)
+
+
+def test_a_cut_while_the_file_was_being_made_is_no_damage(tmp_path):
+    # killed inside the first transaction, before WAL mode: a hot rollback journal, which a
+    # read-only connection cannot roll back; the check rolls back a private copy instead
+    path = tmp_path / "journal.sqlite3"
+    code = (
+        "import os, signal, sqlite3\n"
+        "from firmware_host.service.journal import _DDL\n"
+        f"db = sqlite3.connect({str(path)!r}, isolation_level=None)\n"
+        "db.execute('PRAGMA cache_size=1')\n"
+        "db.execute('BEGIN')\n"
+        "for stmt in _DDL.split(';'):\n"
+        "    stmt.strip() and db.execute(stmt)\n"
+        "db.execute('CREATE TABLE filler(x)')\n"
+        "for i in range(3000): db.execute('INSERT INTO filler VALUES (?)', ('x' * 400,))\n"
+        "os.kill(os.getpid(), signal.SIGKILL)\n")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT)
+    assert proc.returncode == -9 and Path(str(path) + "-journal").stat().st_size > 0
+    journal = Journal(path)
+    try:
+        assert journal.repair is None and not kept_files(path)
+        gid = journal.begin_game(dealt_setup(SETUP).to_json())
+        assert journal.unfinished().id == gid
+    finally:
+        journal.close()
