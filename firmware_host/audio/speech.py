@@ -4,11 +4,15 @@ pyttsx3 2.99 misbehaves when used naively: several queued ``say()`` calls speak 
 a second ``runAndWait()`` can hang, and calls from more than one thread lose speech. None of
 that may reach the game, so:
 
-- one *engine thread* owns the pyttsx3 engine and is the only thread that touches it; it
-  renders one sentence at a time with ``save_to_file`` + ``runAndWait``;
+- pyttsx3 (libespeak-ng, C code) runs in a **worker process** of its own
+  (:mod:`firmware_host.audio.speech_worker`), one sentence at a time with ``save_to_file`` +
+  ``runAndWait``, so a crash there costs one render, never the board: a worker that dies is
+  started again and the sentence rendered again (only the render call crosses the process
+  boundary; the cache stays here); an injected ``engine_factory`` runs on an *engine thread*
+  in this process instead (tests);
 - one *dispatcher thread* takes jobs from a priority queue (live speech before
-  pre-rendering), hands each to the engine thread and waits at most ``timeout`` seconds;
-  on a timeout the engine thread is abandoned and a new one with a new engine is started,
+  pre-rendering), hands each to the worker (or engine thread) and waits at most ``timeout``
+  seconds; on a timeout the worker is killed (the engine thread abandoned) and a new one started,
   and after ``max_engine_failures`` failures in a row the renderer falls back to running
   the ``espeak-ng -w`` binary (a process that *can* be killed), saying so in a log line;
 - every sentence is rendered once: the WAV is cached under ``cache_dir``, keyed by a hash of
