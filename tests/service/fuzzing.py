@@ -254,7 +254,8 @@ class ConsoleRunner:
     def __init__(self) -> None:
         from aiohttp.test_utils import TestClient, TestServer
 
-        from firmware_host.console import hash_pin, make_app
+        from firmware_host.console import make_app
+        from firmware_host.console.security import hash_pin   # (the package name hash_pin is also a module)
         from firmware_host.service.backend import ConsoleBackend
         from firmware_host.service.core import BoardService
         from firmware_host.service.journal import Journal
