@@ -25,7 +25,6 @@ import dataclasses
 import math
 from typing import Any, Mapping
 
-from firmware_host.checks import single_line_name
 from firmware_host.errors import UsageError
 from firmware_host.service.names import PlayerNameError, clean_name
 

@@ -73,7 +73,7 @@ from firmware_host.service.refusals import REFUSAL_CODES, CommandRefused
 from firmware_host.service.journal import JournalError, NothingToUndo, UnknownGameError
 from firmware_host.service.scanning import Scan, ScanItem, spoken_seconds
 from firmware_host.service.scripting import reshuffle_order
-from firmware_host.service.seat_settings import NAME_MAX, SeatSettings, SeatSettingsError
+from firmware_host.service.seat_settings import SeatSettings, SeatSettingsError
 
 log = logging.getLogger("firmware_host.service")
 
