@@ -17,7 +17,7 @@ import logging
 from typing import Any
 
 from firmware_host import games
-from firmware_host.errors import UsageError
+from firmware_host.errors import FirmwareHostError, UsageError
 from firmware_host.service.refusals import CommandRefused
 
 log = logging.getLogger("firmware_host.service")
@@ -86,7 +86,10 @@ class GameHost:
     # -- BoardGame -------------------------------------------------------------------------------
     def boot(self, resume: bool = True) -> None:
         """Resume the journal's unfinished game with its game's adapter, or wait for a setup."""
-        unfinished = self.service.journal.unfinished() if resume else None
+        try:
+            unfinished = self.service.journal.unfinished() if resume else None
+        except FirmwareHostError:          # unreadable: the default adapter says so (journal.*)
+            unfinished = None
         if unfinished is not None:
             try:
                 name, _ = games.split_setup(unfinished.setup)
