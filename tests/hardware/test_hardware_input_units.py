@@ -94,6 +94,14 @@ def test_double_press_second_press_held_is_the_first_press_then_a_hold():
     assert b.log == ["press", "hold"]
 
 
+def test_double_press_second_press_held_until_stuck_gives_the_first_press_once():
+    b = Button(double_press=True)
+    b.press()
+    b.edges((0.15, True))
+    b.advance(16.0)
+    assert b.log == ["press", "hold", ("stuck", "down for 15 s")]
+
+
 def test_double_press_second_press_stuck_keeps_the_first_press():
     b = Button(double_press=True, hold_s=5.0, stuck_s=2.0)  # a config may put stuck before hold
     b.press()
@@ -165,6 +173,40 @@ def test_spikes_further_apart_than_the_chatter_time_start_new_runs():
     assert b.log == []
 
 
+# exact boundaries, in binary fractions of a second so that no rounding decides them
+TICK = 1 / 256
+
+
+def test_a_burst_of_exactly_the_chatter_time_is_no_chatter():
+    b = Button(bounce_s=4 * TICK)
+    level = True
+    for i in range(129):                     # edges 2 ticks apart from 0 to exactly 1.0 s
+        b.edges((2 * TICK if i else 0.0, level))
+        level = not level
+    assert b.clock.now() == 1.0 and b.button.debouncer.raw is True
+    b.edges((0.5, False))
+    b.advance(1.0)
+    assert b.log == ["press"]
+
+
+def test_spikes_exactly_the_chatter_time_apart_are_one_run_and_chatter():
+    b = Button(bounce_s=4 * TICK)
+    for i in range(MIN_SPIKES):              # each spike starts exactly 1.0 s after the last edge
+        b.edges((1.0 if i else 0.0, True), (TICK, False))
+    b.advance(0.5)
+    assert b.log == [("chatter", "contact does not settle within 1 s")]
+
+
+def test_spikes_spanning_exactly_the_chatter_time_are_no_chatter():
+    b = Button(bounce_s=4 * TICK)
+    downs = [0.0, 0.25, 0.5, 0.75, 1.0 - TICK]   # the last spike ends exactly 1.0 s after the first edge
+    for down in downs:
+        b.edges((down - b.clock.now(), True), (TICK, False))
+    assert b.clock.now() == 1.0
+    b.advance(3.0)
+    assert b.log == []
+
+
 def test_after_a_chattering_run_has_calmed_a_press_counts_and_no_second_fault():
     b = Button()
     spikes(b, MIN_SPIKES, 0.3)
@@ -205,7 +247,8 @@ def test_debouncer_calls_calm_with_the_level_the_contact_came_to_rest_at():
     assert d.run_start is None and not d.chattering
 
 
-def test_debouncer_reread_replaces_a_lost_edge_and_a_failing_read_keeps_the_edge():
+def test_debouncer_reread_replaces_a_lost_edge_and_a_failing_read_keeps_the_edge(caplog):
+    caplog.set_level("DEBUG", logger="firmware_host.hardware.inputs")
     clock = VirtualClock()
     settled = []
     d = Debouncer(clock, clock.call_later, 0.05, 1.0, False, lambda v, clean: settled.append(v), lambda: None)
@@ -220,6 +263,7 @@ def test_debouncer_reread_replaces_a_lost_edge_and_a_failing_read_keeps_the_edge
     d.update(True)
     clock.advance(0.06)
     assert settled == [True]
+    assert caplog.messages == ["reading the settled level failed (gpio read failed); keeping the last edge's"]
 
 
 def test_button_down_at_start_is_a_stuck_fault_and_its_release_gives_nothing():
@@ -237,6 +281,36 @@ def test_stuck_button_fault_names_the_time():
     b.edges((0, True))
     b.advance(15.0 + BOUNCE + 0.001)
     assert b.log == ["hold", ("stuck", "down for 15 s")]
+
+
+def test_a_press_under_way_when_chatter_is_found_gives_nothing_even_released_after_the_calm():
+    b = Button()
+    b.edges((0, True))
+    b.advance(0.05)
+    b.buzz(1.5, end_down=True)               # chatter while held down …
+    b.advance(1.5)                           # … then quiet, still down: the run has calmed
+    assert not b.button.debouncer.chattering
+    b.edges((0, False))                      # a clean release of the spoiled press
+    b.advance(1.0)
+    assert b.log == [("chatter", "contact does not settle within 1 s")]
+
+
+def test_a_bounce_while_held_at_the_hold_time_still_gives_the_hold():
+    b = Button()
+    b.edges((0, True))                       # settles at 0.020, hold due at 1.020
+    b.edges((1.015, False), (0.003, True))   # a 3 ms spike across the hold time
+    b.advance(0.1)
+    assert b.log == ["hold"]
+
+
+def test_a_press_settling_exactly_when_the_ignore_repeat_time_ends_counts():
+    b = Button(bounce_s=0.015625)            # binary fractions: exact times
+    b.edges((0, True), (0.125, False))
+    b.advance(0.015625)
+    assert b.log == ["press"] and b.button.ready_at == 0.640625
+    b.edges((0.625 - 0.140625, True), (0.125, False))   # settles down at 0.640625 exactly
+    b.advance(0.1)
+    assert b.log == ["press", "press"]
 
 
 def test_a_press_released_just_before_the_hold_time_is_a_press():
@@ -270,6 +344,31 @@ def test_cancel_drops_every_pending_timer():
 
 
 # -- law slot --------------------------------------------------------------------------------
+
+def test_law_slot_filled_at_start_reports_only_its_emptying():
+    clock = VirtualClock()
+    changes = []
+    slot = LawSlot(clock, clock.call_later, 0.05, 1.0, changes.append, lambda *a: None, initial_filled=True)
+    assert slot.filled is True
+    slot.edge(True)
+    clock.advance(0.06)
+    assert changes == []
+    slot.edge(False)
+    clock.advance(0.06)
+    assert changes == [False] and slot.filled is False
+
+
+def test_law_slot_chatter_fault_says_what_is_wrong():
+    clock = VirtualClock()
+    faults = []
+    slot = LawSlot(clock, clock.call_later, 0.05, 1.0, lambda f: None, lambda *a: faults.append(a))
+    closed = True
+    for _ in range(300):
+        clock.advance(0.005)
+        slot.edge(closed)
+        closed = not closed
+    assert faults == [("chatter", "reed switch does not settle within 1 s")]
+
 
 def test_law_slot_reports_each_change_once_and_keeps_the_level():
     clock = VirtualClock()
@@ -348,6 +447,22 @@ def test_tracker_chatter_names_the_holes_and_the_new_position_counts_once_calm()
     assert t.tracker.position == 0           # not yet: the contacts were restless a moment ago
     t.clock.advance(1.0)
     assert t.log[1:] == [("move", 2)] and t.tracker.position == 2
+
+
+def test_tracker_chatter_names_only_the_holes_of_this_run():
+    t = Tracker()
+    t.tracker.edge(0, False)                 # an earlier, clean move to hole 1
+    t.tracker.edge(1, True)
+    t.clock.advance(5.0)
+    assert t.log == [("move", 1)]
+    closed = False
+    for _ in range(301):                     # now hole 3's contact buzzes alone, ending open
+        t.clock.advance(0.005)
+        t.tracker.edge(3, closed)
+        closed = not closed
+    t.clock.advance(5.0)
+    assert t.log[1:] == [("chatter", "tracker contacts do not settle within 1.2 s", {"holes": [3]})]
+    assert t.tracker.position == 1
 
 
 def test_tracker_chatter_time_is_at_least_four_settle_times():
