@@ -502,3 +502,9 @@ def test_tracker_keeps_few_edges_during_a_long_buzz():
         t.tracker.edge(1, i % 2 == 0)
     assert len(t.tracker._edges) <= 256
     t.tracker.cancel()
+
+
+def test_a_button_is_up_at_start_unless_told_otherwise():
+    clock, log = VirtualClock(), []
+    button = GestureButton(clock, clock.call_later, Timing(), log.append, lambda *a: log.append(a))
+    assert not button.is_down and log == []
