@@ -467,7 +467,9 @@ def play_games(board: LeakBoard, rng: random.Random, games: int, found: LeakFind
         roles, knows_team = list(game.roles), game.setup.dictator_knows_team
         found.variants.add((setup["variant"], setup["deck"]))
         steps = 0
-        while table.move():
+        # one call per move on the service thread, as the console's commands and the board's
+        # inputs each run there (its inputs within it run at once, in order)
+        while board.service.call(table.move, timeout=600):
             steps += 1
             assert steps < 3000, f"{setup}: the game does not end"
         board.wait_quiet()
