@@ -34,6 +34,7 @@ Example::
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import heapq
 import itertools
@@ -61,6 +62,8 @@ RANKS: dict[str, int] = {"normal": 1, "game_over": 2, "refusal": 3, "fault": 4, 
 _ALIASES = {"chatter": "normal", "info": "normal", "low": "normal", "error": "fault"}
 #: silence between an earcon and its sentence, seconds
 EARCON_GAP = 0.06
+#: messages kept per seat for repeats (ACCESSIBILITY.md 2, 25: no expiry in practice)
+HISTORY = 200
 
 
 class AudioError(FirmwareHostError, ValueError):
@@ -101,7 +104,8 @@ def _earcon_clip(name: str, gain: float, directory: str | None) -> Clip:
 
 
 class _PadGroup:
-    """Utterances of one ``say_padded`` call: all end up as long as the longest (R17)."""
+    """Utterances of one ``say_padded`` call: all end up as long as the longest (R17), and on
+    their own earphones all start at the same moment (ACCESSIBILITY.md 23)."""
 
     def __init__(self) -> None:
         self.members: list[Utterance] = []
@@ -113,6 +117,24 @@ class _PadGroup:
             if self._seconds is None:
                 self._seconds = max(build(u).duration for u in self.members)
             return self._seconds
+
+
+@dataclasses.dataclass
+class PlayRecord:
+    """One playing of an utterance on an output, as the sink reported it.
+
+    :param output: ``public``, ``seat:N`` or ``whisper``.
+    :param start: clock seconds when the first sample reached the device.
+    :param end: clock seconds when it ended or was cut off; None while it plays.
+    :param cut: True when it was cut off before its end.
+    :param planned_end: ``start`` plus the clip's length (seconds).
+    """
+
+    output: str
+    start: float
+    end: float | None = None
+    cut: bool = False
+    planned_end: float = 0.0
 
 
 class Utterance:
@@ -127,9 +149,15 @@ class Utterance:
     :ivar output: where it was played (``public``, ``seat:N``, ``whisper``), once played.
     :ivar interrupted: True if it was dropped: cut off by a seat's own request, or a request
         replaced by a later one of the same seat before it played.
+    :ivar superseded: True if a newer utterance with the same ``supersede`` tag replaced it
+        before it started (ACCESSIBILITY.md 24): never played.
     :ivar error: why it could not be played (render failed, sink failed), or None.
     :ivar sink_path: the file the sink wrote (:class:`WavDirSink`), or None.
     :ivar pad_seconds: the duration it is padded to (prolog, R17), or None.
+    :ivar after: utterances that must have ended before this one starts (ACCESSIBILITY.md 22, 23).
+    :ivar plays: the :class:`PlayRecord` of each time it played (a public message cut off by a
+        refusal plays again from its start).
+    :ivar meta: free use by the caller (the board service keeps the ``announce`` lines here).
     """
 
     def __init__(self, channel: str, key: str, text: str, priority: str, earcon: str | None,
@@ -140,16 +168,41 @@ class Utterance:
         self.rank = RANKS[priority]
         self.output: str | None = None
         self.interrupted = False
+        self.superseded = False
         self.error: BaseException | None = None
         self.sink_path: Path | None = None
         self.pad_group: _PadGroup | None = None
         self.pad_seconds: float | None = None
         self.whisper_seat: int | None = None
+        self.after: tuple[Utterance, ...] = ()
+        self.supersede: str | None = None
+        self.history = True
+        self.plays: list[PlayRecord] = []
+        self.meta: dict = {}
+        self.clip: Clip | None = None       # built (unpadded for a pad group) once rendered
+        self._listeners: list[Callable[[str, "Utterance", PlayRecord], None]] = []
         self._earcon_seconds = 0.0  # set by AudioService._make (0 when earcons are muted)
         self._played = threading.Event()
 
     def __repr__(self) -> str:
         return f"Utterance({self.seq}, {self.channel}, {self.key!r}, {self.priority})"
+
+    def listen(self, fn: Callable[[str, "Utterance", PlayRecord], None]) -> None:
+        """``fn(kind, utterance, record)`` with kind ``"start"`` when it starts playing and
+        ``"end"`` when it ends or is cut off (``record.cut``), each time it plays, on the
+        thread that saw it happen. To see the first start, pass the listener to
+        :meth:`AudioService.say` (``listener=``) rather than adding it afterwards."""
+        self._listeners.append(fn)
+
+    @property
+    def start(self) -> float | None:
+        """Clock seconds when it first started playing, or None."""
+        return self.plays[0].start if self.plays else None
+
+    @property
+    def end(self) -> float | None:
+        """Clock seconds when its last playing ended, or None."""
+        return self.plays[-1].end if self.plays else None
 
     def wav_path(self, timeout: float | None = None) -> Path | None:
         """Block until the sentence is rendered; its cached WAV (speech only), None for an earcon.
@@ -163,8 +216,7 @@ class Utterance:
 
         The earcon (with its gap before the sentence), the rendered sentence from its WAV
         header at this channel's rate, and any prolog padding (R17), exactly as the output
-        will play it. The single-switch scanner uses it: a scan step lasts the spoken name
-        *plus* the scan interval, so a name is never cut off (ACCESSIBILITY.md 13).
+        will play it.
 
         :param timeout: seconds to wait for the render at most; None waits as long as it takes.
         :raises SpeechError: rendering failed or ``timeout`` passed.
@@ -186,11 +238,11 @@ class Utterance:
         return seconds
 
     def wait_played(self, timeout: float | None = None) -> bool:
-        """Block until played to its end, cut off and dropped, or failed; False on timeout."""
+        """Block until played to its end, cut off and dropped, superseded or failed; False on timeout."""
         return self._played.wait(timeout)
 
     def done(self) -> bool:
-        """True once played, dropped or failed."""
+        """True once played, dropped, superseded or failed."""
         return self._played.is_set()
 
     def _finish(self) -> None:
@@ -198,7 +250,9 @@ class Utterance:
 
 
 class _Player:
-    """The queue and thread of one output."""
+    """The queue of one output and what it plays now. All state is guarded by the audio
+    service's lock; nothing here has a thread of its own: clips start when the output is
+    free, the clip is rendered and what it waits for has ended (:meth:`AudioService._pump`)."""
 
     def __init__(self, service: "AudioService", output: str) -> None:
         self.service = service
@@ -206,12 +260,9 @@ class _Player:
         self.heap: list[tuple[int, int, Utterance]] = []
         self.current: Utterance | None = None
         self.playback: Playback | None = None
+        self.record: PlayRecord | None = None
         self.cut_by: Utterance | None = None
-        self.working: Utterance | None = None  # popped and not yet finished (building or playing)
-        self.cond = threading.Condition()
         self.closed = False
-        self.thread = threading.Thread(target=self._run, name=f"audio-{output}", daemon=True)
-        self.thread.start()
 
     @staticmethod
     def cuts(current: Utterance, new: Utterance) -> bool:
@@ -231,118 +282,13 @@ class _Player:
         return (old.priority == "request" and new.priority == "request"
                 and old.channel == new.channel and new.seq > old.seq)
 
-    def put(self, utt: Utterance) -> None:
-        dropped: list[Utterance] = []
-        with self.cond:
-            if utt.priority == "request":
-                dropped = [u for _, _, u in self.heap if self.replaces(u, utt)]
-                if dropped:
-                    self.heap = [e for e in self.heap if e[2] not in dropped]
-                    heapq.heapify(self.heap)
-            heapq.heappush(self.heap, (-utt.rank, utt.seq, utt))
-            if self.current is not None and self.playback is not None and self.cuts(self.current, utt):
-                self.cut_by = utt
-                self.playback.stop()
-            self.cond.notify_all()
-        for old in dropped:
-            self._drop(old)
-
-    def _drop(self, utt: Utterance) -> None:
-        """Finish ``utt`` unheard: replaced by a later own request (call without ``cond`` held)."""
-        utt.interrupted = True
-        self.service._played(utt, self.output)
-
-    def interrupt(self) -> bool:
-        with self.cond:
-            if self.current is None or self.playback is None or self.current.priority == "game_over":
-                return False
-            self.cut_by = None
-            self.playback.stop()
-            return True
-
     def idle(self) -> bool:
-        with self.cond:
-            return not self.heap and self.working is None
+        with self.service._lock:
+            return not self.heap and self.current is None
 
-    def close(self) -> None:
-        with self.cond:
-            self.closed = True
-            if self.playback is not None:
-                self.playback.stop()
-            self.cond.notify_all()
-
-    def _run(self) -> None:
-        while True:
-            with self.cond:
-                while not self.heap and not self.closed:
-                    self.cond.wait()
-                if self.closed:
-                    for _, _, u in self.heap:
-                        u._finish()
-                    self.heap.clear()
-                    return
-                _, _, utt = heapq.heappop(self.heap)
-                self.working = utt
-            try:
-                self._step(utt)
-            finally:
-                with self.cond:
-                    self.working = None
-
-    def _step(self, utt: Utterance) -> None:
-        """Build and play one utterance (re-queued if cut off and not to be dropped)."""
-        try:
-            clip = self.service._build(utt)
-        except Exception as exc:  # noqa: BLE001 - one bad clip must never silence an output
-            if isinstance(exc, FirmwareHostError):
-                log.error("audio: cannot play %s %r on %s: %s", utt.key, utt.text, self.output, exc)
-            else:
-                log.exception("audio: cannot play %s %r on %s", utt.key, utt.text, self.output)
-            utt.error = exc
-            self.service._played(utt, self.output)
-            return
-        with self.cond:
-            if self.closed:
-                utt._finish()
-                return
-            head = self.heap[0][2] if self.heap else None
-            replaced = head is not None and self.replaces(utt, head)
-            if not replaced and head is not None and head.rank > utt.rank and self.cuts(utt, head):
-                # something more urgent came while it was built: it plays first (it ranks
-                # strictly higher, so it is popped next and the queue always moves on)
-                heapq.heappush(self.heap, (-utt.rank, utt.seq, utt))
-                return
-            playback = None
-            if not replaced:
-                try:
-                    self.service._guard(utt, self.output)
-                    info = PlayInfo(self.output, utt.channel, utt.key, utt.text, utt.earcon, utt.priority, utt.seq)
-                    playback = self.service.sink.play(clip, info)
-                except Exception as exc:  # noqa: BLE001 - a sink failure is logged, the output goes on
-                    level = logging.CRITICAL if isinstance(exc, PrivacyError) else logging.ERROR
-                    log.log(level, "audio: %s", exc)
-                    utt.error = exc
-                else:
-                    self.current, self.playback, self.cut_by = utt, playback, None
-        if replaced:
-            self._drop(utt)
-            return
-        if playback is None:
-            self.service._played(utt, self.output)
-            return
-        self.service._heard(utt, self.output)
-        playback.wait()
-        with self.cond:
-            self.current, self.playback = None, None
-            cut_by, self.cut_by = self.cut_by, None
-            if playback.stopped and not self.closed:
-                dropped = self.output != "public" and (cut_by is None or cut_by.priority == "request")
-                if not dropped:
-                    heapq.heappush(self.heap, (-utt.rank, utt.seq, utt))  # play again from the start
-                    return
-                utt.interrupted = True
-        utt.sink_path = playback.path
-        self.service._played(utt, self.output)
+    def put(self, utt: Utterance) -> None:
+        """Queue ``utt`` here, whatever its channel (the guard refuses a wrong output)."""
+        self.service._dispatch(utt, player=self)
 
 
 class AudioService:
@@ -359,6 +305,10 @@ class AudioService:
         ``settings.whisper_station`` is on.
     :param renderer: a ready :class:`SpeechRenderer` (tests); default one on ``cache_dir``.
     :param sounds_dir: folder of the earcon WAVs (default the packaged ones, :data:`~firmware_host.audio.earcons.SOUNDS_DIR`).
+    :param clock: what start and end times are read from (``now()`` in seconds): the
+        board's clock (a :class:`~firmware_host.clock.VirtualClock` in ``simulate``, where a
+        :class:`~firmware_host.audio.sinks.ClockSink` plays on the same clock); default
+        :func:`time.monotonic`, the clock of :class:`~firmware_host.clock.RealClock`.
     :raises AudioError: whisper station on without ``whisper_call``.
     """
 
@@ -372,6 +322,7 @@ class AudioService:
         whisper_call: Callable[[int], str] | None = None,
         renderer: SpeechRenderer | None = None,
         sounds_dir: str | os.PathLike | None = None,
+        clock=None,
     ) -> None:
         self.settings = settings or AudioSettings()
         if self.settings.whisper_station and whisper_call is None:
@@ -384,13 +335,21 @@ class AudioService:
             cache_dir, timeout=self.settings.render_timeout, backend=self.settings.backend,
             cache_max_mb=self.settings.cache_max_mb,
         )
+        self.clock = clock
         self._seq = itertools.count(1)
-        self._heard_seq = itertools.count(1)
         self._lock = threading.RLock()
         self._players: dict[str, _Player] = {}
-        self._last_public: tuple[int, Utterance] | None = None
-        self._last_private: dict[int, tuple[int, Utterance]] = {}
+        self._heard_seq = itertools.count(1)
+        self._history: dict[int, list[Utterance]] = {}   # seat -> its private messages heard, in playing order
+        self._public_history: list[Utterance] = []
+        self._repeat_back: dict[int, int] = {}           # seat -> how far its repeats stepped back
         self._long_heard: set[str] = set()
+        self._unprepared: set[Utterance] = set()          # dispatched, clip not built yet
+        self._building = 0
+        self._kicking = False
+        self._dirty = False
+        self._notes: list[tuple[str, Utterance, PlayRecord]] = []
+        self._flush_lock = threading.RLock()
         # whisper station
         self._mail: dict[int, list[Utterance]] = {}
         self._called: int | None = None
@@ -403,7 +362,9 @@ class AudioService:
     # -- speaking -------------------------------------------------------------------------
 
     def say(self, channel: str, text: str, *, key: str, priority: str = "normal",
-            earcon: str | None = None, pad_seconds: float | None = None) -> "Utterance":
+            earcon: str | None = None, pad_seconds: float | None = None, after: Iterable["Utterance"] = (),
+            supersede: str | None = None, history: bool = True,
+            listener: Callable[[str, "Utterance", PlayRecord], None] | None = None) -> "Utterance":
         """Speak ``text`` on ``channel`` (after ``earcon``); returns at once.
 
         :param channel: ``"public"`` or ``"seat:N"`` (N 0-based).
@@ -415,6 +376,15 @@ class AudioService:
         :param pad_seconds: pad the clip with silence to this many seconds (a private clip
             of one length whatever the secret in it, R16/R17; see :meth:`measure`); a
             padded clip is a whisper-station visit of its own, and a repeat keeps the padding.
+        :param after: utterances that must have ended (or been dropped) before this one
+            starts: a private message after its public cause (ACCESSIBILITY.md 22), the
+            table's "every seat knows its role" after the prolog (23).
+        :param supersede: a tag: an utterance of this channel with the same tag that has not
+            started yet is dropped, never played (a ballot count, ACCESSIBILITY.md 24).
+        :param history: False for what a seat does not get back by a repeat (scan steps);
+            repeats themselves never join the history.
+        :param listener: ``listener(kind, utterance, record)`` (see :meth:`Utterance.listen`),
+            registered before anything can play.
         :raises AudioError: unknown channel, priority or earcon, or a negative ``pad_seconds``.
         :raises SpeechError: empty text without an earcon.
         """
@@ -422,6 +392,11 @@ class AudioService:
             raise AudioError(f"pad_seconds must be a duration in seconds, not {pad_seconds!r}")
         utt = self._make(channel, text, key, priority, earcon)
         utt.pad_seconds = pad_seconds
+        utt.after = tuple(u for u in after if u is not None)
+        utt.supersede = supersede
+        utt.history = history
+        if listener is not None:
+            utt.listen(listener)
         self._dispatch(utt)
         return utt
 
@@ -439,54 +414,114 @@ class AudioService:
         utt = self._make(channel, text, "measure", "normal", earcon)
         return utt._unpadded_seconds(timeout)
 
-    def play_earcon(self, channel: str, name: str, *, priority: str = "normal") -> "Utterance":
+    def play_earcon(self, channel: str, name: str, *, priority: str = "normal",
+                    listener: Callable[[str, "Utterance", PlayRecord], None] | None = None) -> "Utterance":
         """Play the earcon ``name`` alone on ``channel`` (queued like speech)."""
-        return self.say(channel, "", key="", priority=priority, earcon=name)
+        return self.say(channel, "", key="", priority=priority, earcon=name, history=False, listener=listener)
 
-    def say_padded(self, texts: Mapping[int, str], *, key: str = "prolog", earcon: str | None = None
+    def say_padded(self, texts: Mapping[int, str], *, key: str = "prolog", earcon: str | None = None,
+                   after: Iterable["Utterance"] = (),
+                   listener: Callable[[str, "Utterance", PlayRecord], None] | None = None,
                    ) -> dict[int, "Utterance"]:
         """The prolog (R17): one private sentence per seat, all padded with silence to one duration.
 
-        Every seat's clip is exactly as long as the longest one (the same number of samples),
-        seats are queued in seat order (never an order that depends on roles), and at a
-        whisper station each of these visits holds only its padded clip, so every visit lasts
-        the same time too.
+        Every seat's clip is exactly as long as the longest one (the same number of samples)
+        and, on the seats' own earphones, all start at the same moment, once every one is
+        rendered and every earphone is free (ACCESSIBILITY.md 23). Seats are queued in seat
+        order (never an order that depends on roles), and at a whisper station each of these
+        visits holds only its padded clip, so every visit lasts the same time too.
 
         :param texts: seat (0-based) -> sentence.
+        :param after: utterances that must have ended before the prolog starts.
+        :param listener: as for :meth:`say`, on every seat's utterance.
         :returns: seat -> :class:`Utterance`.
         """
         group = _PadGroup()
         made = {seat: self._make(f"seat:{seat}", texts[seat], key, "normal", earcon) for seat in sorted(texts)}
+        after = tuple(u for u in after if u is not None)
         for utt in made.values():
             utt.pad_group = group
+            utt.after = after
             group.members.append(utt)
-        for seat in sorted(made):
-            self._dispatch(made[seat])
+            if listener is not None:
+                utt.listen(listener)
+        with self._lock:      # all members queued before any can start
+            for seat in sorted(made):
+                self._dispatch(made[seat], kick=False)
+        self._kick()
         return made
 
-    def repeat_last(self, seat: int) -> "Utterance | None":
-        """Play again into seat's earphone the last message the seat heard, public or its own.
+    def history(self, seat: int) -> list["Utterance"]:
+        """What ``seat`` has heard, oldest first, in the order it was played: public messages
+        on the table speaker and its own private ones (ACCESSIBILITY.md 25); no repeats,
+        status answers or scan steps."""
+        with self._lock:
+            return self._seat_history(seat)
 
-        No limit, no expiry (ACCESSIBILITY.md 2). It cuts off what the earphone is saying
-        (priority ``request``). A padded prolog message keeps its padding (R17).
+    def repeat_last(self, seat: int, listener: Callable[[str, "Utterance", PlayRecord], None] | None = None
+                    ) -> "Utterance | None":
+        """Play again into seat's earphone the last message the seat heard, public or its own;
+        a further call with nothing new heard meanwhile steps one message further back
+        (ACCESSIBILITY.md 2, 25; back to the oldest, which is then said again).
+
+        No limit, no expiry. It cuts off what the earphone is saying (priority ``request``).
+        A padded prolog message keeps its padding (R17). The new utterance's ``meta``
+        ``"repeats"`` is the utterance it repeats.
 
         :returns: the new utterance, or None if the seat has heard nothing yet.
         """
         with self._lock:
-            options = [x for x in (self._last_public, self._last_private.get(seat)) if x is not None]
-        if not options:
-            return None
-        _, last = max(options, key=lambda x: x[0])
-        utt = self._make(f"seat:{seat}", last.text, last.key, "request", last.earcon)
-        utt.pad_seconds = last.pad_seconds
-        self._dispatch(utt)
+            heard = self._seat_history(seat)
+            if not heard:
+                return None
+            back = self._repeat_back.get(seat, -1) + 1
+            back = min(back, len(heard) - 1)
+            self._repeat_back[seat] = back
+            last = heard[-1 - back]
+            utt = self._make(f"seat:{seat}", last.text, last.key, "request", last.earcon)
+            utt.pad_seconds = last.pad_seconds
+            utt.history = False
+            utt.meta["repeats"] = last
+            if listener is not None:
+                utt.listen(listener)
+            self._dispatch(utt)
         return utt
 
     def forget_private(self) -> None:
         """A new game begins: what the seats heard privately in the last one is no longer
         theirs to repeat (its hands and results belong to a game that is over)."""
         with self._lock:
-            self._last_private.clear()
+            self._history.clear()
+            self._repeat_back.clear()
+
+    def cancel(self, utt: "Utterance") -> bool:
+        """Drop ``utt`` if it has not started playing yet (a scan step the scan no longer
+        needs); it is then done, ``interrupted``, and never heard.
+
+        :returns: True if it was dropped, False if it plays, has played or was dropped already.
+        """
+        with self._lock:
+            if utt.done() or utt.plays:
+                return False
+            for player in self._players.values():
+                if any(e[2] is utt for e in player.heap):
+                    self._remove(player, utt)
+                    break
+            else:
+                seat = _seat(utt.channel)
+                mail = self._mail.get(seat) if seat is not None else None
+                if not mail or utt not in mail:
+                    return False
+                mail.remove(utt)
+                if not mail:
+                    del self._mail[seat]
+            utt.interrupted = True
+            self._unprepared.discard(utt)
+            utt.output = utt.channel
+            utt._finish()
+            self._dirty = True
+        self._kick()
+        return True
 
     def interrupt(self, channel: str) -> bool:
         """Cut off what ``channel`` is playing now (never a ``game_over``).
@@ -504,7 +539,14 @@ class AudioService:
                     return False  # not at the station: nothing of theirs is playing
                 out = "whisper"
             player = self._players.get(out)
-        return player.interrupt() if player is not None else False
+            if player is None or player.current is None or player.playback is None \
+                    or player.current.priority == "game_over":
+                return False
+            player.cut_by = None
+            playback = player.playback
+        playback.stop()
+        self._kick()
+        return True
 
     def prerender(self, sentences: Callable[[], Iterable[tuple[str, str]]]) -> None:
         """Pre-render what the table can hear next, in the background at low priority; returns at once.
@@ -598,11 +640,12 @@ class AudioService:
                 self._mail[seat] = rest
             self._visit_left = len(visit)
             player = self._player("whisper")
-        for utt in visit:
-            utt.whisper_seat = seat
-            player.put(utt)
-        if not visit:
-            self._visit_done()
+            for utt in visit:
+                utt.whisper_seat = seat
+                self._put(player, utt)
+            if not visit:
+                self._visit_done()
+        self._kick()
         return True
 
     def whisper_waiting(self) -> dict[int, int]:
@@ -622,26 +665,57 @@ class AudioService:
         with self._lock:
             players = list(self._players.values())
             busy = bool(self._mail) or self._called is not None or self._serving is not None
-        return not busy and all(p.idle() for p in players)
+            return not busy and not self._unprepared and all(p.idle() for p in players)
+
+    def busy(self) -> bool:
+        """True while work goes on outside the clock: a sentence being rendered (or a clip being
+        built) that something queued waits for. ``simulate`` lets its virtual clock move only
+        when this is False, so a run is the same however fast the machine renders. A render
+        whose completion is itself scheduled on the clock (``job.waiting_on_clock()``, a slow
+        renderer in tests) does not count."""
+        with self._lock:
+            if self._building:
+                return True
+            for utt in self._unprepared:
+                job = utt.job
+                waiting = getattr(job, "waiting_on_clock", None)
+                if job is None or not (callable(waiting) and waiting()):
+                    return True
+            return False
 
     def close(self) -> None:
-        """Stop every player (cutting off what plays), the renderer and the sink; safe to call twice."""
+        """Stop every output (cutting off what plays), the renderer and the sink; safe to call twice."""
         with self._lock:
             if self._closed:
                 return
             self._closed = True
             players = list(self._players.values())
+            playing = []
+            for p in players:
+                p.closed = True
+                if p.playback is not None:
+                    playing.append(p.playback)
+                for _, _, u in p.heap:
+                    u._finish()
+                p.heap.clear()
+            for mail in self._mail.values():
+                for u in mail:
+                    u._finish()
+            self._mail.clear()
         if self._prerenderer is not None:
             self._prerenderer.close()
-        for p in players:
-            p.close()
         deadline = time.monotonic() + 2.0   # one bound for all outputs together, not 2 s each
-        for p in players:
-            p.thread.join(timeout=max(0.0, deadline - time.monotonic()))
+        for pb in playing:
+            if time.monotonic() < deadline:
+                pb.stop()
+        self._flush()
         self.renderer.close()
         self.sink.close()
 
     # -- internals ------------------------------------------------------------------------
+
+    def _now(self) -> float:
+        return self.clock.now() if self.clock is not None else time.monotonic()
 
     def _check_channel(self, channel: str) -> None:
         if channel == "public":
@@ -673,23 +747,54 @@ class AudioService:
                 pass  # logged when it is played; it adds nothing then
         return utt
 
-    def _dispatch(self, utt: Utterance) -> None:
-        seat = _seat(utt.channel)
-        if seat is not None and self.settings.whisper_station:
-            with self._lock:
+    def _dispatch(self, utt: Utterance, kick: bool = True, player: _Player | None = None) -> None:
+        with self._lock:
+            if self._closed:
+                raise AudioError("the audio service is closed")
+            self._unprepared.add(utt)
+            seat = _seat(utt.channel)
+            if player is not None:
+                self._put(player, utt)
+            elif seat is not None and self.settings.whisper_station:
                 if self._serving == seat and self._visit_left and utt.pad_group is None and utt.pad_seconds is None:
                     self._visit_left += 1
                     utt.whisper_seat = seat
-                    player = self._player("whisper")
+                    self._put(self._player("whisper"), utt)
                 else:
                     self._mail.setdefault(seat, []).append(utt)
-                    player = None
-            if player is not None:
-                player.put(utt)
+                    self._whisper_pump()
             else:
-                self._whisper_pump()
-            return
-        self._player(utt.channel).put(utt)
+                self._put(self._player(utt.channel), utt)
+        if utt.job is None or utt.job.done():
+            self._prepare(utt, kick=False)
+        else:
+            utt.job.add_done_callback(lambda _job, u=utt: self._prepare(u))
+        if kick:
+            self._kick()
+
+    def _prepare(self, utt: Utterance, kick: bool = True) -> None:
+        """Build the clip of ``utt`` once its sentence is rendered (on the renderer's thread,
+        or at once when it was in the cache); then it may start."""
+        with self._lock:
+            if utt not in self._unprepared:
+                return
+            self._building += 1
+        try:
+            clip = self._unpadded(utt) if utt.pad_group is not None else self._build(utt)
+        except Exception as exc:  # noqa: BLE001 - one bad clip must never silence an output
+            if isinstance(exc, FirmwareHostError):
+                log.error("audio: cannot play %s %r on %s: %s", utt.key, utt.text, utt.channel, exc)
+            else:
+                log.exception("audio: cannot play %s %r on %s", utt.key, utt.text, utt.channel)
+            utt.error = exc
+            clip = None
+        with self._lock:
+            self._building -= 1
+            utt.clip = clip
+            self._unprepared.discard(utt)
+            self._dirty = True
+        if kick:
+            self._kick()
 
     def _player(self, output: str) -> _Player:
         with self._lock:
@@ -700,7 +805,210 @@ class AudioService:
                 player = self._players[output] = _Player(self, output)
             return player
 
+    def _put(self, player: _Player, utt: Utterance) -> None:
+        """Queue ``utt`` on ``player`` (lock held): a later own request replaces an earlier one,
+        a newer superseding utterance drops an older one not yet started, and an urgent one
+        cuts off what plays (it is played again or dropped when its end is seen)."""
+        dropped: list[Utterance] = []
+        if utt.priority == "request":
+            dropped = [u for _, _, u in player.heap if player.replaces(u, utt)]
+        if utt.supersede is not None:
+            stale = [u for _, _, u in player.heap if u.supersede == utt.supersede and u.channel == utt.channel]
+            for u in stale:
+                u.superseded = True
+            dropped += stale
+        if dropped:
+            player.heap = [e for e in player.heap if e[2] not in dropped]
+            heapq.heapify(player.heap)
+        heapq.heappush(player.heap, (-utt.rank, utt.seq, utt))
+        if (player.current is not None and player.playback is not None and player.cuts(player.current, utt)
+                and not any(not u.done() for u in utt.after)):
+            player.cut_by = utt
+            self._notes.append(("stop", player.current, player.playback))  # type: ignore[arg-type]
+        for old in dropped:
+            if old.priority == "request":
+                old.interrupted = True
+            self._unprepared.discard(old)
+            self._played(old, player.output)
+        self._dirty = True
+
+    def _kick(self) -> None:
+        """Start every clip that can start now, on every output, until nothing changes; then
+        tell the listeners (outside the lock)."""
+        with self._lock:
+            if self._kicking:
+                self._dirty = True
+                return
+            self._kicking = True
+            try:
+                for _ in range(100000):
+                    self._dirty = False
+                    for player in list(self._players.values()):
+                        self._pump(player)
+                    if not self._dirty:
+                        break
+            finally:
+                self._kicking = False
+        self._flush()
+
+    def _flush(self) -> None:
+        """Run the notes gathered under the lock, in order: stop playbacks, tell listeners."""
+        with self._flush_lock:
+            while True:
+                with self._lock:
+                    if not self._notes:
+                        return
+                    kind, utt, rec = self._notes.pop(0)
+                if kind == "stop":
+                    rec.stop()      # a Playback: its on_done comes back into _ended
+                    self._kick()
+                    continue
+                if kind == "call":
+                    seat, causes = rec  # type: ignore[misc]
+                    try:
+                        self.say("public", self.whisper_call(seat), key="whisper_call", after=causes, history=False)
+                    except FirmwareHostError as exc:
+                        log.error("audio: whisper call: %s", exc)
+                    continue
+                for fn in list(utt._listeners):
+                    try:
+                        fn(kind, utt, rec)
+                    except Exception:  # noqa: BLE001 - a listener never stops the audio
+                        log.exception("audio: a listener of %s failed", utt.key)
+
+    def _pick(self, player: _Player) -> Utterance | None:
+        """The utterance ``player`` starts next (lock held), or None: in priority and queue
+        order, the first whose clip is built and whose ``after`` have all ended. While the
+        first one waits for ``after`` utterances queued on this same output, what was queued
+        up to the last of them plays first, in its order (nothing jumps the queue); one not
+        yet rendered keeps the order and holds the rest back."""
+        limit: int | None = None
+        for _, _, utt in sorted(player.heap):
+            if limit is not None and utt.seq > limit:
+                continue
+            if utt.error is not None:
+                return utt
+            if utt in self._unprepared:
+                return None
+            waiting = self._waiting_for(utt)
+            if waiting:
+                here = [u.seq for u in waiting if any(e[2] is u for e in player.heap)]
+                if not here:
+                    return None          # it waits for other outputs: the order here is kept
+                limit = max(here) if limit is None else min(limit, max(here))
+                continue
+            if utt.pad_group is not None and player.output != "whisper":
+                for m in utt.pad_group.members:
+                    if m is utt or m.done() or m.plays:
+                        continue
+                    other = self._players.get(m.channel)
+                    if (m in self._unprepared or other is None or other.current is not None
+                            or not any(e[2] is m for e in other.heap)
+                            or any(not x.done() for x in m.after)):
+                        return None
+            return utt
+        return None
+
+    @staticmethod
+    def _waiting_for(utt: Utterance) -> list[Utterance]:
+        """The utterances ``utt`` still waits for, its ``after`` and theirs."""
+        found: list[Utterance] = []
+        todo = [u for u in utt.after if not u.done()]
+        while todo:
+            u = todo.pop()
+            if u not in found:
+                found.append(u)
+                todo.extend(x for x in u.after if not x.done())
+        return found
+
+    def _pump(self, player: _Player) -> None:
+        """Start the next clip on ``player`` if it is free (lock held)."""
+        while not player.closed and player.current is None and player.heap:
+            utt = self._pick(player)
+            if utt is None:
+                return
+            if utt.error is not None:
+                self._remove(player, utt)
+                self._played(utt, player.output)
+                continue
+            group = [utt]
+            if utt.pad_group is not None and player.output != "whisper":
+                group = [m for m in utt.pad_group.members if not m.done() and not m.plays
+                         and m not in self._unprepared and m.clip is not None]
+            if utt.pad_group is not None:
+                seconds = utt.pad_group.seconds(lambda m: m.clip)  # type: ignore[arg-type, return-value]
+                for m in group:
+                    m.pad_seconds = seconds
+            for m in group:
+                target = player if m is utt else self._players[m.channel]
+                self._start(target, m)
+            return
+
+    def _remove(self, player: _Player, utt: Utterance) -> None:
+        player.heap = [e for e in player.heap if e[2] is not utt]
+        heapq.heapify(player.heap)
+
+    def _start(self, player: _Player, utt: Utterance) -> None:
+        """Hand ``utt`` to the sink on ``player`` (lock held)."""
+        self._remove(player, utt)
+        clip = utt.clip
+        assert clip is not None
+        if utt.pad_group is not None and utt.pad_seconds is not None:
+            clip = pad_to(clip, utt.pad_seconds)
+        try:
+            self._guard(utt, player.output)
+            info = PlayInfo(player.output, utt.channel, utt.key, utt.text, utt.earcon, utt.priority, utt.seq)
+            playback = self.sink.play(clip, info)
+        except Exception as exc:  # noqa: BLE001 - a sink failure is logged, the output goes on
+            level = logging.CRITICAL if isinstance(exc, PrivacyError) else logging.ERROR
+            log.log(level, "audio: %s", exc)
+            utt.error = exc
+            self._played(utt, player.output)
+            return
+        player.current, player.playback, player.cut_by = utt, playback, None
+        length = clip.duration
+
+        def started() -> None:
+            with self._lock:
+                now = self._now()
+                record = PlayRecord(player.output, now, planned_end=now + length)
+                player.record = record
+                utt.plays.append(record)
+                self._heard(utt, player.output)
+                self._notes.append(("start", utt, record))
+                self._dirty = True
+
+        playback.on_start(started)
+        playback.on_done(lambda: self._ended(player, utt, playback))
+
+    def _ended(self, player: _Player, utt: Utterance, playback: Playback) -> None:
+        """The sink says ``utt`` ended or was cut off on ``player``."""
+        with self._lock:
+            if player.current is not utt:
+                return
+            record = player.record
+            player.current, player.playback, player.record = None, None, None
+            cut_by, player.cut_by = player.cut_by, None
+            if record is not None:
+                record.end = self._now()
+                record.cut = playback.stopped
+                self._notes.append(("end", utt, record))
+            self._dirty = True
+            replay = False
+            if playback.stopped and not player.closed:
+                replay = player.output == "public" or (cut_by is not None and cut_by.priority != "request")
+                if replay:
+                    heapq.heappush(player.heap, (-utt.rank, utt.seq, utt))  # play again from the start
+                else:
+                    utt.interrupted = True
+            if not replay:
+                utt.sink_path = playback.path
+                self._played(utt, player.output)
+        self._kick()
+
     def _whisper_pump(self) -> None:
+        """Call the next seat with mail to the whisper station (lock held; the call itself is
+        said from :meth:`_flush`, outside the lock, since its text may ask the board service)."""
         with self._lock:
             if self._called is not None or self._serving is not None or not self._mail or self._closed:
                 return
@@ -708,8 +1016,10 @@ class AudioService:
             order = [(self._next_seat + i) % n for i in range(n)]
             seat = next(s for s in order if self._mail.get(s))
             self._called = seat
-        assert self.whisper_call is not None
-        self.say("public", self.whisper_call(seat), key="whisper_call")
+            assert self.whisper_call is not None
+            # the call waits for what the seat's messages wait for (their ``after``)
+            causes = tuple(x for u in self._mail[seat] for x in u.after)
+            self._notes.append(("call", None, (seat, causes)))  # type: ignore[arg-type]
 
     def _visit_done(self) -> None:
         with self._lock:
@@ -717,7 +1027,7 @@ class AudioService:
                 self._next_seat = self._serving + 1
             self._serving = None
             self._visit_left = 0
-        self._whisper_pump()
+            self._whisper_pump()
 
     def _guard(self, utt: Utterance, output: str) -> None:
         """Raise :class:`PrivacyError` unless ``output`` may play ``utt`` (R16)."""
@@ -735,8 +1045,6 @@ class AudioService:
     def _build(self, utt: Utterance) -> Clip:
         """The clip of ``utt``: earcon, gap, speech (at the channel's volume), padding."""
         clip = self._unpadded(utt)
-        if utt.pad_group is not None:
-            utt.pad_seconds = utt.pad_group.seconds(self._unpadded)
         if utt.pad_seconds is not None:
             clip = pad_to(clip, utt.pad_seconds)
         return clip
@@ -758,22 +1066,33 @@ class AudioService:
         return concat(parts)
 
     def _heard(self, utt: Utterance, output: str) -> None:
-        if not utt.text:
+        """``utt`` started playing (lock held): it joins the history of the seats that hear it
+        (ACCESSIBILITY.md 25: public ones for every seat, private ones for their seat), and
+        a seat that hears something new repeats from its newest message again."""
+        if not utt.text or not utt.history or utt.plays[:-1]:
             return
-        with self._lock:
-            n = next(self._heard_seq)
-            seat = _seat(utt.channel)
-            if seat is None:
-                self._last_public = (n, utt)
-            else:
-                self._last_private[seat] = (n, utt)
+        utt.meta["heard"] = next(self._heard_seq)
+        seat = _seat(utt.channel)
+        heard = self._public_history if seat is None else self._history.setdefault(seat, [])
+        heard.append(utt)
+        if len(heard) > HISTORY:
+            del heard[:len(heard) - HISTORY]
+        if seat is None:
+            self._repeat_back.clear()
+        else:
+            self._repeat_back.pop(seat, None)
+
+    def _seat_history(self, seat: int) -> list[Utterance]:
+        merged = self._public_history + self._history.get(seat, [])
+        merged.sort(key=lambda u: u.meta["heard"])
+        return merged[-HISTORY:]
 
     def _played(self, utt: Utterance, output: str) -> None:
+        """``utt`` is done (lock held): played, dropped, superseded or failed."""
         utt.output = output
         utt._finish()
-        if output == "whisper":
-            with self._lock:
-                self._visit_left -= 1
-                finished = self._visit_left <= 0
-            if finished:
+        self._dirty = True
+        if output == "whisper" and utt.whisper_seat is not None and not utt.superseded:
+            self._visit_left -= 1
+            if self._visit_left <= 0:
                 self._visit_done()

@@ -52,7 +52,12 @@ class PlayInfo:
 
 
 class Playback:
-    """A clip being played. Thread-safe; :meth:`stop` may be called from any thread.
+    """A clip being played, as its sink reports it. Thread-safe; :meth:`stop` may be called
+    from any thread.
+
+    The sink calls :meth:`started` when the clip's first sample reaches the output device
+    and :meth:`finished` when its last one has been played; the audio service plans with
+    these two moments (ACCESSIBILITY.md 20-25), through :meth:`on_start` and :meth:`on_done`.
 
     :ivar path: the file written for this clip (:class:`WavDirSink`), else None.
     :ivar stopped: True if :meth:`stop` cut it off before its end.
@@ -62,20 +67,66 @@ class Playback:
         self.path = path
         self.stopped = False
         self._done = threading.Event()
+        self._begun = False
+        self._lock = threading.Lock()
+        self._on_start: list = []
+        self._on_done: list = []
+
+    def started(self) -> None:
+        """Mark the clip's first sample as reaching the device (called by the sink; once)."""
+        with self._lock:
+            if self._begun:
+                return
+            self._begun = True
+            callbacks, self._on_start = self._on_start, []
+        for fn in callbacks:
+            fn()
 
     def finished(self) -> None:
         """Mark the clip as played to its end (called by the sink)."""
-        self._done.set()
+        self.started()
+        with self._lock:
+            if self._done.is_set():
+                return
+            self._done.set()
+            callbacks, self._on_done = self._on_done, []
+        for fn in callbacks:
+            fn()
 
     def stop(self) -> None:
         """Cut the clip off now (no effect once finished)."""
-        if not self._done.is_set():
+        with self._lock:
+            if self._done.is_set():
+                return
             self.stopped = True
-            self._on_stop()
+        self._on_stop()
+        self.started()
+        with self._lock:
+            if self._done.is_set():
+                return
             self._done.set()
+            callbacks, self._on_done = self._on_done, []
+        for fn in callbacks:
+            fn()
 
     def _on_stop(self) -> None:
-        """Sink-specific stopping (kill the player process)."""
+        """Sink-specific stopping (kill the player process, cancel a timer)."""
+
+    def on_start(self, fn) -> None:
+        """Call ``fn()`` when the first sample reaches the device (at once if it has)."""
+        with self._lock:
+            if not self._begun:
+                self._on_start.append(fn)
+                return
+        fn()
+
+    def on_done(self, fn) -> None:
+        """Call ``fn()`` when the clip has ended or was stopped (at once if so)."""
+        with self._lock:
+            if not self._done.is_set():
+                self._on_done.append(fn)
+                return
+        fn()
 
     def wait(self, timeout: float | None = None) -> bool:
         """Block until finished or stopped; True if so, False if ``timeout`` seconds passed first."""
@@ -87,7 +138,10 @@ class Playback:
 
 
 class Sink(Protocol):
-    """Where clips are played. ``play`` must return at once (playing goes on in the background)."""
+    """Where clips are played. ``play`` must return at once (playing goes on in the background)
+    with a :class:`Playback` on which the sink calls ``started()`` when the first sample
+    reaches the device and ``finished()`` after the last one (both may happen inside ``play``
+    for a sink that plays nothing in real time)."""
 
     def play(self, clip: Clip, info: PlayInfo) -> Playback: ...
 
@@ -157,8 +211,11 @@ class RecordingSink:
             self.played.append(record)
             if self.hold:
                 self._playing[info.output] = playback
-            else:
-                playback.finished()
+        if self.hold:
+            playback.started()
+        else:
+            playback.finished()
+        with self._cond:
             self._cond.notify_all()
         return playback
 
@@ -309,6 +366,10 @@ class AlsaSink:
         except OSError as exc:
             raise SinkError(f"cannot start {self.aplay}: {exc}") from None
         playback = _AlsaPlayback(proc, wav_bytes(clip))
+        # the first sample reaches the device once aplay has opened it and read the header:
+        # the spawn is the closest moment the sink can see (tens of milliseconds early); the
+        # end is exact, aplay drains the device before it exits
+        playback.started()
         self._live = [p for p in self._live if not p.done()] + [playback]
         return playback
 
@@ -317,3 +378,54 @@ class AlsaSink:
         for p in self._live:
             p.stop()
         self._live.clear()
+
+
+class _ClockPlayback(Playback):
+    def __init__(self, path: Path | None) -> None:
+        super().__init__(path)
+        self.timer = None
+
+    def _on_stop(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+
+
+class ClockSink:
+    """Plays each clip for its real length on a clock, without sound: ``simulate`` (on its
+    virtual clock) and tests (on a :class:`~firmware_host.clock.RealClock` it really waits).
+
+    A clip starts when :meth:`play` is called and finishes ``clip.duration`` seconds later on
+    ``clock`` (SIMULATE.md "Time and speech"); :meth:`Playback.stop` cuts it off at once.
+
+    :param clock: a :class:`~firmware_host.clock.Clock` (``now()``, ``call_later``).
+    :param files: a :class:`WavDirSink` that also writes each clip (``--audio-dir``), or None.
+    """
+
+    def __init__(self, clock, files: "WavDirSink | None" = None) -> None:
+        self.clock = clock
+        self.files = files
+        self._live: list[_ClockPlayback] = []
+        self._lock = threading.Lock()
+
+    def path_for(self, info: PlayInfo) -> Path | None:
+        """The file a clip with this info is written to, or None without ``files``."""
+        return self.files.path_for(info) if self.files is not None else None
+
+    def play(self, clip: Clip, info: PlayInfo) -> Playback:
+        """Start ``clip`` now; it finishes ``clip.duration`` seconds later on the clock."""
+        path = write_wav(self.files.path_for(info), clip) if self.files is not None else None
+        if path is not None:
+            self.files.paths.append(path)
+        playback = _ClockPlayback(path)
+        playback.started()
+        with self._lock:
+            self._live = [p for p in self._live if not p.done()] + [playback]
+        playback.timer = self.clock.call_later(clip.duration, playback.finished)
+        return playback
+
+    def close(self) -> None:
+        """Cut off every clip still playing."""
+        with self._lock:
+            live, self._live = self._live, []
+        for p in live:
+            p.stop()

@@ -99,10 +99,28 @@ class RenderJob:
         self.started = False
         self._done = threading.Event()
         self._error: BaseException | None = None
+        self._callbacks: list[Callable[["RenderJob"], None]] = []
+        self._cb_lock = threading.Lock()
 
     def _finish(self, error: BaseException | None = None) -> None:
         self._error = error
-        self._done.set()
+        with self._cb_lock:
+            self._done.set()
+            callbacks, self._callbacks = self._callbacks, []
+        for fn in callbacks:
+            try:
+                fn(self)
+            except Exception:  # noqa: BLE001 - a listener never stops the renderer
+                log.exception("speech: a render listener failed")
+
+    def add_done_callback(self, fn: Callable[["RenderJob"], None]) -> None:
+        """Call ``fn(job)`` once the render has finished or failed (at once if it has), on the
+        thread that finished it. The audio service builds and queues the clip from there."""
+        with self._cb_lock:
+            if not self._done.is_set():
+                self._callbacks.append(fn)
+                return
+        fn(self)
 
     def done(self) -> bool:
         """True once the WAV is in the cache or the render has failed."""

@@ -145,7 +145,8 @@ def main(args: argparse.Namespace) -> int:
         # hardware → audio → engine → inputs (BoardService.start keeps that order)
         audio = AudioService(audio_settings, AlsaSink.from_settings(audio_settings, config.seats),
                              _speech_cache(audio_settings), seats=config.seats,
-                             whisper_call=whisper_call if audio_settings.whisper_station else None)
+                             whisper_call=whisper_call if audio_settings.whisper_station else None,
+                             clock=clock)
         service = BoardService(settings, clock=clock, journal=journal, voice=Voice(audio))
         service.start(board_factory(config, clock), resume=not args.no_resume)
         if settings.console.enabled:

@@ -77,8 +77,12 @@ class BoardService:
         self.board: Any = None
         self.board_error: str | None = None
         self._listeners: list[Callable[[dict], None]] = []
+        self._start_listeners: list[Callable[[dict], None]] = []
+        self._playing: list[list] = []     # [lines, utterance, done] of clips started, in start order
         self._emit_lock = threading.Lock()
         self.current_line = 0          # simulate: the script line being played (rejected.line)
+        #: number of the queue item (input event, timer, command) the service thread handles now
+        self.step = 0
         if game_factory is None:
             from firmware_host.service.host import GameHost
             game_factory = GameHost
@@ -191,6 +195,11 @@ class BoardService:
             raise box["error"]
         return box.get("value")
 
+    def pending(self) -> int:
+        """How many queued items (events, calls) the service thread has not finished yet."""
+        with self._idle:
+            return self._pending
+
     def wait_idle(self, timeout: float | None = 60.0) -> bool:
         """Block until the queue is empty and the service thread has finished its work.
 
@@ -216,6 +225,7 @@ class BoardService:
                 continue
             if item is _STOP:
                 break
+            self.step += 1
             try:
                 kind, payload = item
                 if kind == "event":
@@ -255,6 +265,79 @@ class BoardService:
             except ValueError:
                 pass
         return unsubscribe
+
+    def subscribe_starts(self, callback: Callable[[dict], None]) -> Callable[[], None]:
+        """``callback(line)`` with each ``announce`` line when its clip *starts* playing (on the
+        service thread; the line has ``output`` and ``start``, not yet ``end``); ``simulate``'s
+        ``wait_for`` uses it. Returns the function that unsubscribes."""
+        self._start_listeners.append(callback)
+        return lambda: self._start_listeners.remove(callback) if callback in self._start_listeners else None
+
+    def announce_listener(self, lines: list[dict], on_start: Callable[[list[dict], Any], None] | None = None,
+                          on_end: Callable[[list[dict], Any, Any], None] | None = None
+                          ) -> Callable[[str, Any, Any], None]:
+        """A listener for :meth:`Voice.say <firmware_host.service.voice.Voice.say>` that writes
+        ``lines`` (the ``announce`` lines of one clip) once the clip has played, with the
+        SIMULATE.md fields ``output`` (``table``, ``seat:N``, ``whisper``), ``start``, ``end``
+        (clock seconds) and ``cut``, in the order the clips started (a line waits for the
+        clips that started before it). A clip that plays again after a cut gets its lines
+        again. ``on_start(lines, utterance)`` and ``on_end(lines, utterance, record)`` run on
+        the service thread at its start and end."""
+        def listener(kind: str, utt: Any, record: Any) -> None:
+            if threading.current_thread() is self._thread:      # played at once (a cache hit on a free output)
+                self._announce_event(kind, lines, utt, record, on_start, on_end)
+            else:
+                self.post(lambda: self._announce_event(kind, lines, utt, record, on_start, on_end))
+        return listener
+
+    def announce_now(self, lines: list[dict]) -> None:
+        """Write ``lines`` at once: nothing plays them (a board without sound)."""
+        for line in lines:
+            self.emit(line)
+
+    def _announce_event(self, kind: str, lines: list[dict], utt: Any, record: Any,
+                        on_start: Any, on_end: Any) -> None:
+        if kind == "start":
+            output = "table" if record.output == "public" else record.output
+            played = [{**line, "output": output, "start": round(record.start, 3)} for line in lines]
+            self._playing.append([played, utt, False])
+            for line in played:
+                for callback in list(self._start_listeners):
+                    try:
+                        callback(line)
+                    except Exception as exc:  # noqa: BLE001 - a listener never stops the game
+                        log.warning("start listener failed: %s", exc)
+            if on_start is not None:
+                on_start(played, utt)
+            return
+        entry = next((e for e in self._playing if e[1] is utt and not e[2]), None)
+        if entry is None:
+            return
+        wav = getattr(utt, "sink_path", None)
+        for line in entry[0]:
+            line["end"] = round(record.end, 3)
+            if record.cut:
+                line["cut"] = True
+            if wav and not record.cut:
+                line["wav"] = str(wav)
+        entry[2] = True
+        if on_end is not None:
+            on_end(entry[0], utt, record)
+        while self._playing and self._playing[0][2]:
+            for line in self._playing.pop(0)[0]:
+                self.emit(line)
+
+    def flush_announcements(self) -> None:
+        """Write the lines of clips started and not yet ended as cut off now (the board stops:
+        what is still playing is cut off by it)."""
+        playing, self._playing = self._playing, []
+        now = round(self.clock.now(), 3)
+        for lines, _, done in playing:
+            for line in lines:
+                if not done:
+                    line["end"] = now
+                    line["cut"] = True
+                self.emit(line)
 
     def emit(self, line: dict) -> None:
         """Write one output line (simulate's stdout) and tell the listeners."""

@@ -1,11 +1,16 @@
 """Single-switch scanning: choosing a seat with one button (ACCESSIBILITY.md 13–17, BOARD.md).
 
 The chooser presses their own button; the items (eligible seats, then "cancel") are spoken one
-by one into the chooser's earphone. A press picks the item being spoken (or the last one
-spoken, during the pause after it). Timing, all in seconds on the service's clock:
+by one into the chooser's earphone. A press picks the item playing now, or the one that
+ended last before the press; never an item not yet heard (ACCESSIBILITY.md 21). Timing, all
+in seconds on the service's clock, measured from what was *heard*:
 
-- an extra ``first_delay`` (1 s) before the first item (14);
-- each step lasts the spoken name plus ``interval`` (1.5 s; 0.5–5 s) — names are never cut (13);
+- an extra ``first_delay`` (1 s) after the intro has ended, before the first item (14);
+- the next item is said ``interval`` (1.5 s; 0.5–5 s) after the previous one *ended playing*
+  (13, 21), so slow rendering or a busy earphone never shortens the window and names are
+  never cut;
+- a status or repeat the chooser asks for during the scan holds it: the item it cut off, or
+  the one heard last, is said again after it, and the window runs from that (21);
 - a distinct wrap tone when the list starts over (15); "cancel" is the last item of every list;
 - after ``passes`` (3) full passes the scan stops with a spoken notice and resumes on a press
   with all its passes again; it never chooses by itself (14). This is the scan's only
@@ -65,14 +70,20 @@ class Scan:
     :param settings: :class:`ScanSettings` (seconds).
     :param clock: the service clock.
     :param post: ``post(callable)`` runs the callable on the service thread (timers use it).
-    :param speak: ``speak(seat, kind, item)`` speaks into the seat's earphone; ``kind`` is
-        ``intro`` (item None), ``item`` (the item), ``wrap`` (the wrap tone, item None) or
-        ``stopped`` (item None). Returns the seconds it lasts, or None for an estimate.
+    :param speak: ``speak(seat, kind, item, started, ended)`` speaks into the seat's earphone;
+        ``kind`` is ``intro`` (item None), ``item`` (the item), ``wrap`` (the wrap tone, item
+        None) or ``stopped`` (item None). It calls ``started()`` when the clip starts playing
+        and ``ended(lost)`` when it has ended (``lost``: cut off and dropped, e.g. by the
+        chooser's own status request), on the service thread, and returns None; or, where
+        nothing plays (no sound), it calls neither and returns the seconds it would last
+        (:func:`spoken_seconds` estimates them).
     :param on_choose: ``on_choose(value)`` once a (confirmed) item is picked.
     :param on_cancel: ``on_cancel()`` when "cancel" is picked.
     :param cancel: the "cancel" item (its value is ignored); default a plain "cancel".
     :param confirm: for an execution: ``confirm(item) -> (confirm_item, back_item)``; a pick
         then opens a scan of these two and only "confirm" chooses (ACCESSIBILITY.md 16).
+    :param drop: ``drop()`` drops what the scan said that has not started playing yet (called
+        when it starts again, holds or ends: a name said after the choice would mislead).
     """
 
     def __init__(self, seat: int, items: list[ScanItem], settings: ScanSettings, clock: Clock,
@@ -81,7 +92,7 @@ class Scan:
                  on_choose: Callable[[Any], None], on_cancel: Callable[[], None], *,
                  cancel: "ScanItem | None" = None,
                  confirm: Callable[["ScanItem"], tuple["ScanItem", "ScanItem"]] | None = None,
-                 purpose: str = "") -> None:
+                 purpose: str = "", drop: Callable[[], None] | None = None) -> None:
         self.seat = seat
         self.purpose = purpose
         self.cancel_item = ScanItem(CANCEL, cancel.text if cancel else "cancel",
@@ -96,7 +107,9 @@ class Scan:
         self.on_choose = on_choose
         self.on_cancel = on_cancel
         self.confirm = confirm
-        self.index = -1          # item last spoken; -1 before the first
+        self.drop = drop or (lambda: None)
+        self.index = -1          # item last heard (started playing); -1 before the first
+        self._next = -1          # item last said (it may not have started yet)
         self.passes = 0          # full passes completed
         self.stopped = False
         self.done = False
@@ -106,47 +119,85 @@ class Scan:
         self._due = 0.0
 
     # -- timing ------------------------------------------------------------------------------
-    def _schedule(self, after: float, base: float | None = None) -> None:
-        """Next tick ``after`` seconds after ``base`` (the due time of the step being spoken,
-        so steps keep their length however late the service thread handles a tick)."""
+    def _schedule(self, after: float) -> None:
+        """Next tick ``after`` seconds from now (on the service thread)."""
         if self._timer is not None:
             self._timer.cancel()
-        self._generation += 1
         generation = self._generation
-        self._due = (self.clock.now() if base is None else base) + after
-        self._timer = self.clock.call_later(self._due - self.clock.now(),
-                                            lambda: self.post(lambda: self._tick(generation)))
+        self._due = self.clock.now() + after
+        self._timer = self.clock.call_later(after, lambda: self.post(lambda: self._tick(generation)))
 
-    def _say(self, kind: str, item: ScanItem | None) -> float:
-        seconds = self.speak(self.seat, kind, item)
-        if seconds is not None:
-            return float(seconds)
-        return spoken_seconds(item.text, self.settings.words_per_minute) if item is not None else 0.0
+    def _say(self, kind: str, item: ScanItem | None, pause: float | None, index: int | None = None) -> None:
+        """Say ``kind``/``item``; once it has ended, the next tick ``pause`` seconds later
+        (None: no next tick). ``index``: the item number a press picks once it is heard."""
+        generation = self._generation
+
+        def started() -> None:
+            if generation == self._generation and not self.done and index is not None:
+                self.index = index
+
+        def ended(lost: bool = False) -> None:
+            if generation != self._generation or self.done:
+                return
+            if lost and kind == "item":          # cut off unheard: say it again (it queues after the cut)
+                self._say(kind, item, pause, index)
+                return
+            if pause is not None and not self.stopped:
+                self._schedule(pause)
+
+        seconds = self.speak(self.seat, kind, item, started, ended)
+        if seconds is not None:           # nothing plays: an estimate stands in for the playback
+            started()
+            if pause is not None:
+                self._schedule(float(seconds) + pause)
 
     def start(self, intro: bool = False) -> None:
-        """Begin: an optional intro (``speak(seat, "intro", None)``), ``first_delay``, then item 1."""
-        self.index, self.passes, self.stopped = -1, 0, False
-        lead = self._say("intro", None) if intro else 0.0
-        self._schedule(lead + self.settings.first_delay)
+        """Begin: an optional intro (``speak(seat, "intro", None, …)``), then ``first_delay``
+        after it has ended, then item 1."""
+        self._generation += 1
+        if self._timer is not None:
+            self._timer.cancel()
+        self.drop()
+        self.index, self._next, self.passes, self.stopped = -1, -1, 0, False
+        if intro:
+            self._say("intro", None, self.settings.first_delay)
+        else:
+            self._schedule(self.settings.first_delay)
+
+    def hold(self) -> None:
+        """The chooser asked for a status or repeat, which cuts off the earphone: the scan
+        waits for it and then says the current item again (the one heard last, or the next
+        one if none was heard yet); the window runs from when that has ended (21)."""
+        if self.done or self.stopped:
+            return
+        self._generation += 1
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self.drop()
+        if self._next < 0:
+            self._schedule(self.settings.first_delay)
+            return
+        again = self.index if self.index >= 0 else self._next
+        self._next = again
+        self._say("item", self.items[again], self.settings.interval, again)
 
     def _tick(self, generation: int) -> None:
         if generation != self._generation or self.done or self.stopped:
             return
-        nxt = self.index + 1
+        nxt = self._next + 1
         if nxt >= len(self.items):
             self.passes += 1
             if self.settings.passes and self.passes >= self.settings.passes:
                 self.stopped = True
                 self.index = -1
-                self._say("stopped", None)
+                self._say("stopped", None, None)
                 log.info("scan for seat %d stopped after %d passes", self.seat, self.passes)
                 return
-            self._say("wrap", None)
+            self._say("wrap", None, None)
             nxt = 0
-        self.index = nxt
-        item = self.items[nxt]
-        seconds = self._say("item", item)
-        self._schedule(seconds + self.settings.interval, base=self._due)
+        self._next = nxt
+        self._say("item", self.items[nxt], self.settings.interval, nxt)
 
     # -- input ------------------------------------------------------------------------------
     @property
@@ -200,6 +251,7 @@ class Scan:
         """End the scan without choosing (no more timers, presses ignored)."""
         self.done = True
         self._generation += 1
+        self.drop()
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None

@@ -78,6 +78,9 @@ from firmware_host.service.seat_settings import SeatSettings, SeatSettingsError
 log = logging.getLogger("firmware_host.service")
 
 TRACK_SLOTS = {"democratic": 5, "fascist": 6}
+#: public messages that a newer one of the same key replaces before it has started
+#: (ACCESSIBILITY.md 24: a ballot count superseded by a newer count is not spoken)
+SUPERSEDED_KEYS = frozenset({"ballot.counted"})
 #: keys of a console/simulate setup that the service uses itself (not part of REPLAY.md's setup)
 SERVICE_SETUP_KEYS = ("names", "role_source")
 #: target powers a president chooses by scanning -> action name
@@ -266,12 +269,19 @@ class SecretDictatorGame:
         self._replaying_law = False                       # a kept law tile is being applied now
         self.tracker_asked = False                        # the engine moved the tracker: players were asked to follow
         self.stale_slots: set[tuple[str, int]] = set()    # tiles of an undone enactment
-        self._heard: dict[str, tuple[int, list[dict]]] = {}   # channel -> (seq, announce lines of its last utterance)
+        self._heard: dict[str, tuple[int, list[dict]]] = {}   # no sound: channel -> (seq, announce lines of its last utterance)
+        self._last_public: list = []                      # the public utterances of the last accepted move
+        self._long_pending: dict[str, Any] = {}           # superseded key -> its long utterance, maybe unheard
+        self._vote_round = 0                              # elections so far: scopes superseding counts
+        self._step_public: list[tuple[int, Any]] = []     # (service step, public utterance) said for this input
+        self._scan_said: list = []                        # the running scan's utterances
+        self._public_said: list = []                      # public utterances not yet played to their end
         self._heard_seq = 0
         self.scan: Scan | None = None
         self.tiles: list[tuple[str, int]] | None = None   # role tiles read so far
         self.chaos_placement = False                      # tracked chaos law still to be placed
         self.chancellor_discard: str | None = None
+        self.discard_after: tuple[int, str | None] | None = None   # (chancellor, the law left) after an enactment
         self.refused_slots: set[tuple[str, int]] = set()   # tiles whose enactment was refused
         self.mirror_said: tuple | None = None
         self.announced: collections.deque = collections.deque(maxlen=50)
@@ -393,22 +403,26 @@ class SecretDictatorGame:
 
     # ======================================================================= speaking
     def say(self, channel: str, key: str, params: dict, *, priority: str | None = None,
-            earcon: str | None = None, request: bool = False, timed: bool = False
-            ) -> tuple[str, float | None] | None:
-        """Speak catalogue ``key`` on ``channel`` and emit its ``announce`` line.
+            earcon: str | None = None, request: bool = False, after: Any = (),
+            history: bool = True, on_start: Any = None, on_end: Any = None) -> Any:
+        """Speak catalogue ``key`` on ``channel``; its ``announce`` line is written once it
+        has played (:meth:`BoardService.announce_listener`).
 
         :param priority: default the catalogue's usual one for ``key``.
         :param request: a seat's own request (repeat/status): cuts off its earphone.
-        :param timed: also measure how long the rendered speech lasts (blocks until rendered).
-        :returns: (the text spoken, its duration in seconds or None when unknown), or None
-            when the announcement was refused.
+        :param after: utterances that must have ended first (ACCESSIBILITY.md 22).
+        :param history: False for what a repeat press does not give back (scan steps).
+        :param on_start: ``on_start(lines, utterance)`` when it starts playing.
+        :param on_end: ``on_end(lines, utterance, record)`` when it has ended or was cut off.
+        :returns: the Utterance, or None when nothing plays (no sound, or refused).
         """
         try:
             made = announce.make(key, params, channel)
         except (FirmwareHostError, ValueError) as exc:
             log.error("announcement %s refused: %s", key, exc)
             return None
-        return self._speak(made, priority=priority or ("request" if request else None), earcon=earcon, timed=timed)
+        return self._speak(made, priority=priority or ("request" if request else None), earcon=earcon,
+                           after=after, history=history, on_start=on_start, on_end=on_end)
 
     def _long_wording(self, channel: str, key: str, *, mark: bool = True) -> bool:
         """ACCESSIBILITY.md 5: the long wording the first time the table (``public``: the audio
@@ -417,6 +431,10 @@ class SecretDictatorGame:
         message it is not told now)."""
         voice = self.service.voice
         if channel == "public":
+            pending = self._long_pending.get(key)
+            if (pending is not None and pending.supersede == self._supersede_tag(key)
+                    and not pending.plays and not pending.done()):
+                return True      # the long one is replaced before it was heard: this one is it
             return bool(voice.use_long_wording(key)) if voice is not None else False
         if not channel.startswith("seat:"):
             return False
@@ -539,38 +557,39 @@ class SecretDictatorGame:
         assert self.game is not None
         return [a for a in announce.status(self.game, seat) if catalogue.is_private(a.key)] + self._recall_items(seat)
 
-    def _speak(self, a: Any, *, priority: str | None = None, earcon: str | None = None,
-               timed: bool = False) -> tuple[str, float | None]:
-        voice = self.service.voice
-        long = self._long_wording(a.channel, a.key)
+    def _text(self, a: Any, long: bool) -> str:
         try:
-            text = catalogue.text(a.key, a.params, self.language, long=long, names=self.names)
+            return catalogue.text(a.key, a.params, self.language, long=long, names=self.names)
         except (FirmwareHostError, ValueError) as exc:
             log.error("announcement %s: %s", a.key, exc)
-            text = a.key
+            return a.key
+
+    def _on_played(self, lines: list[dict], utt: Any) -> None:
+        """A clip started playing: the console's list of public announcements (what was heard)."""
+        for line in lines:
+            if line["channel"] == "public":
+                self.announced.append({k: line[k] for k in ("channel", "key", "params", "text")})
+
+    def _speak(self, a: Any, *, priority: str | None = None, earcon: str | None = None,
+               after: Any = (), history: bool = True, on_start: Any = None, on_end: Any = None) -> Any:
+        long = self._long_wording(a.channel, a.key)
+        text = self._text(a, long)
         line = {"event": "announce", "channel": a.channel, "key": a.key, "params": dict(a.params),
                 "text": text}
-        wav = None
-        seconds = None
+        log.debug("say %s %s", a.channel, a.key)
         earcon = a.earcon if earcon is None else earcon
         pad = None
         if a.channel != "public" and len(secret_variants(a)) > 1:
+            # R16/R17: a private clip with a secret lasts as long as any it could have been
             pad = self._pad_seconds(a.channel, [[a]], {a.key: long}, earcon)
-        if voice is not None:
-            wav = voice.say(a.channel, text, key=a.key, priority=priority or a.priority, earcon=earcon,
-                            **({"pad_seconds": pad} if pad is not None else {}))
-            if timed:
-                seconds = voice.seconds(voice.last)
-        if wav:
-            line["wav"] = wav
-        if a.channel == "public":
-            self.announced.append({"channel": "public", "key": a.key, "params": dict(a.params), "text": text})
-        log.debug("say %s %s", a.channel, a.key)
-        self._record_heard(a.channel, [line])
+        tag = self._supersede_tag(a.key) if a.channel == "public" else None
+        utt = self._play([line], a.channel, text, a.key, priority or a.priority, earcon, after=after,
+                         history=history, on_start=on_start, on_end=on_end, supersede=tag, pad_seconds=pad)
         self._heard_pad[a.channel] = pad
-        self.service.emit(line)
+        if utt is not None and tag is not None and long:
+            self._long_pending[a.key] = utt      # if a newer count replaces it unheard, that one is long
         self._plan_following(a.key, a.params)
-        return text, seconds
+        return utt
 
     def _plan_speech(self, players: int | None = None) -> None:
         """Pre-render, in the background at low priority, what this table can hear next
@@ -600,31 +619,104 @@ class SecretDictatorGame:
             return
         voice.prerender_soon(items)
 
-    def _speak_all(self, items: list) -> None:
-        for a in items:
-            self._speak(a)
+    def _supersede_tag(self, key: str) -> str | None:
+        """ACCESSIBILITY.md 24: a newer ballot count of the *same* vote replaces one not yet
+        started; a count of another vote never does."""
+        return f"{key}:{self._vote_round}" if key in SUPERSEDED_KEYS else None
 
-    def _prolog(self) -> None:
-        """R3/R17: each seat hears its role and team privately, all padded to one length."""
+    def _play(self, lines: list[dict], channel: str, text: str, key: str, priority: str, earcon: str | None, *,
+              after: Any = (), history: bool = True, on_start: Any = None, on_end: Any = None,
+              supersede: str | None = None, pad_seconds: float | None = None) -> Any:
+        """Queue one clip that says ``lines`` (its ``announce`` lines, written once it has
+        played), padded with silence to ``pad_seconds`` if given (R16/R17); returns its
+        Utterance or None (no sound: the lines are written at once)."""
+        voice = self.service.voice
+
+        def started(played: list[dict], utt: Any) -> None:
+            self._on_played(played, utt)
+            if on_start is not None:
+                on_start(played, utt)
+
+        utt = None
+        if voice is not None and voice.timed():
+            if priority in ("refusal", "game_over") and channel == "public":
+                # ACCESSIBILITY.md 22: a refusal (or a correction) waits until the table has
+                # heard what it refers to, and the end is never heard before the moves that led
+                # to it: both wait for what the table was given before them
+                self._public_said = [u for u in self._public_said if not u.done()]
+                after = tuple(after) + tuple(self._public_said)
+            elif priority == "refusal":
+                # a private refusal: after the table has heard the move it refers to
+                after = tuple(after) + tuple(self._refers_to())
+            listener = self.service.announce_listener(lines, started, on_end)
+            utt = voice.say(channel, text, key=key, priority=priority, earcon=earcon, after=after,
+                            supersede=supersede, history=history, listener=listener,
+                            **({"pad_seconds": pad_seconds} if pad_seconds is not None else {}))
+            if utt is not None:
+                utt.meta["lines"] = lines
+                if channel == "public":
+                    self._public_said = [u for u in self._public_said if not u.done()] + [utt]
+                if channel == "public" and priority != "refusal":
+                    self._step_public = [(step, u) for step, u in self._step_public
+                                         if step == self.service.step and not u.done()] + [(self.service.step, utt)]
+                return utt
+        elif voice is not None:
+            voice.say(channel, text, key=key, priority=priority, earcon=earcon,
+                      **({"pad_seconds": pad_seconds} if pad_seconds is not None else {}))
+        self._on_played(lines, None)
+        if history:
+            self._record_heard(channel, lines)
+        self.service.announce_now(lines)
+        return None
+
+    def _speak_all(self, items: list, after: Any = ()) -> list:
+        """Say ``items`` in order. A private message waits until the public ones said before
+        it in ``items`` have ended at the table (ACCESSIBILITY.md 22: the hand after the
+        result, a power's result after its announcement). Returns the Utterances (None where
+        nothing plays); the public ones are remembered as what a refusal refers to."""
+        public: list = []
+        made = []
+        for a in items:
+            wait = tuple(after) + (tuple(public) if a.channel != "public" else ())
+            utt = self._speak(a, after=wait)
+            made.append(utt)
+            if a.channel == "public" and utt is not None:
+                public.append(utt)
+        if public:
+            self._last_public = public
+        return made
+
+    def _prolog(self, after: Any = ()) -> None:
+        """R3/R17: each seat hears its role and team privately, all padded to one length and
+        started together once the table has heard that the roles come (ACCESSIBILITY.md 23);
+        the table hears "every seat knows its role" after the last private clip has ended
+        (at a whisper station: after the last seat's visit)."""
         assert self.game is not None
         items = announce.prolog(self.game)
         texts: dict[int, list[str]] = {}
+        lines: dict[int, list[dict]] = {}
         for a in items:
-            texts.setdefault(a.seat, []).append(
-                catalogue.text(a.key, a.params, self.language, long=True, names=self.names))
+            text = catalogue.text(a.key, a.params, self.language, long=True, names=self.names)
+            texts.setdefault(a.seat, []).append(text)
+            lines.setdefault(a.seat, []).append({"event": "announce", "channel": a.channel, "key": a.key,
+                                                 "params": dict(a.params), "text": text})
         voice = self.service.voice
-        wavs = voice.say_padded({s: " ".join(t) for s, t in texts.items()}, key="prolog") if voice else {}
-        heard: dict[str, list[dict]] = {}
-        for a in items:
-            line = {"event": "announce", "channel": a.channel, "key": a.key, "params": dict(a.params),
-                    "text": catalogue.text(a.key, a.params, self.language, long=True, names=self.names)}
-            if wavs.get(a.seat):
-                line["wav"] = wavs[a.seat]
-            heard.setdefault(a.channel, []).append(line)
-            self.service.emit(line)
-        for channel, lines in heard.items():
-            self._record_heard(channel, lines)
-        self.say("public", "prolog.done", {})
+        made: dict[int, Any] = {}
+        if voice is not None and voice.timed():
+            listeners = {seat: self.service.announce_listener(lines[seat], self._on_played) for seat in lines}
+            made = voice.say_padded({s: " ".join(t) for s, t in texts.items()}, key="prolog", after=after,
+                                    listener=lambda kind, utt, rec: listeners[int(utt.channel[5:])](kind, utt, rec))
+            for seat, utt in made.items():
+                if utt is not None:
+                    utt.meta["lines"] = lines[seat]
+        elif voice is not None:
+            voice.say_padded({s: " ".join(t) for s, t in texts.items()}, key="prolog")
+        for seat in sorted(lines):
+            if made.get(seat) is None:
+                self._on_played(lines[seat], None)
+                self._record_heard(f"seat:{seat}", lines[seat])
+                self.service.announce_now(lines[seat])
+        self.say("public", "prolog.done", {}, after=[u for u in made.values() if u is not None])
 
     # ======================================================================= setup
     def setup_game(self, setup: dict) -> None:
@@ -750,9 +842,9 @@ class SecretDictatorGame:
         items = announce.announcements(None, events, self.game)
         # game.started first, then the prolog, then the first president
         head = [a for a in items if a.key == "game.started"]
-        self._speak_all(head)
+        said = self._speak_all(head)
         if prolog:
-            self._prolog()
+            self._prolog(after=[u for u in said if u is not None])
         self._speak_all([a for a in items if a.key != "game.started"])
         self.chaos_placement = False
         self.tracker_asked = False
@@ -787,6 +879,7 @@ class SecretDictatorGame:
             self.service.voice.set_language(self.language)
         self.tiles = None
         self._forget_tiles()
+        self.discard_after = None
         self._last_groups = groups
         self.chaos_placement = False
         self.tracker_asked = False
@@ -806,8 +899,8 @@ class SecretDictatorGame:
             events = Game(self.game.setup).start()
             self._emit_events(events)
             items = announce.announcements(None, events, self.game)
-            self._speak_all([a for a in items if a.key == "game.started"])
-            self._prolog()
+            said = self._speak_all([a for a in items if a.key == "game.started"])
+            self._prolog(after=[u for u in said if u is not None])
             self._speak_all([a for a in items if a.key != "game.started"])
             return
         for action, events in groups[-1]:
@@ -856,12 +949,16 @@ class SecretDictatorGame:
         self._roles_quiet = set()
         if any(e.kind == "reshuffled" for e in events):
             self._discard_pile = set()         # R12: the discard pile goes back into the draw pile
+        if any(e.kind == "nominated" for e in events):
+            self._vote_round += 1
         if any(e.kind == "law_enacted" and e.data.get("by") == "chaos" for e in events) and action.kind != "chaos_law":
             self.chaos_placement = True
         if any(e.kind == "tracker" for e in events) and self.tracker != game.tracker:
             self.tracker_asked = True        # tracker.moved asks the table to move the pin
         if game.phase != "legislative_chancellor":
             self.chancellor_discard = None
+        if game.phase in ("legislative_president", "game_over") or action.kind == "discard":
+            self.discard_after = None          # a new session: a tile in the tray is the president's
         items = self._announcements(action, events)
         self._remember(events, items)
         self._speak_all(items)
@@ -935,9 +1032,18 @@ class SecretDictatorGame:
         except (FirmwareHostError, ValueError) as err:
             log.error("refusal announcement: %s", err)
             return
+        # ACCESSIBILITY.md 22: a refusal waits until the table has heard the move it refers to
         self._speak(made)
         if made.channel == "public" and not self.mirror_problems():
             self._say_next_move()         # what the board waits for instead (finding: refusals say what is expected)
+
+    def _refers_to(self) -> list:
+        """What a refusal refers to: the public announcements of the last accepted move and
+        those said for the input being handled, as long as they have not ended
+        (ACCESSIBILITY.md 22)."""
+        self._last_public = [u for u in self._last_public if not u.done()]
+        now = [u for step, u in self._step_public if step == self.service.step and not u.done()]
+        return self._last_public + [u for u in now if u not in self._last_public]
 
     def _refuse_plain(self, what: str, reason: str, message: str, seat: int | None = None,
                       key: str | None = "refusal.wrong_phase") -> None:
@@ -1182,7 +1288,15 @@ class SecretDictatorGame:
         if game.phase == "chaos":
             ok = self.accept(Action("chaos_law", party=track))
         else:
+            hand = list(private_view(game, chancellor)["hand"] or []) if type(chancellor) is int else []
+            discarded_first = self.chancellor_discard is not None
             ok = self.accept(Action("enact", seat=chancellor, party=track))
+            if ok and not discarded_first:
+                # SIMULATE.md: the chancellor may drop the other law in the tray after placing
+                # the enacted one; that tile is the same move, not a new discard
+                if track in hand:
+                    hand.remove(track)
+                self.discard_after = (chancellor, hand[0] if len(hand) == 1 else None)
         if not ok:
             self.refused_slots.add((track, slot))
             if type(chancellor) is int:
@@ -1256,36 +1370,56 @@ class SecretDictatorGame:
         if self.settings.idle_press == "status":
             self._status(seat)
             return
-        # the seat's last message again, public or its own, with its announce line(s)
-        options = [h for h in (self._heard.get("public"), self._heard.get(f"seat:{seat}")) if h]
         voice = self.service.voice
+        if voice is not None and voice.timed():
+            self._repeat(seat)
+            return
+        # no sound: the seat's last message again by when it was said, with its announce line(s)
+        options = [h for h in (self._heard.get("public"), self._heard.get(f"seat:{seat}")) if h]
         if not options:
             self.say(f"seat:{seat}", "repeat.nothing", {}, request=True)
             return
         _, lines = max(options, key=lambda h: h[0])
         pad = self._heard_pad.get(lines[0]["channel"]) if lines[0]["channel"] != "public" else None
-        wav = None
         if voice is not None:
-            if voice.repeat_last(seat):          # what the seat heard (a padded prolog keeps its padding, R17)
-                wav = getattr(voice, "repeated_wav", None)
-            else:                                # still being played: say it again
-                wav = voice.say(f"seat:{seat}", " ".join(l["text"] for l in lines), key=lines[0]["key"],
-                                priority="request", **({"pad_seconds": pad} if pad is not None else {}))
-        for said in lines:
-            line = {k: v for k, v in said.items() if k != "wav"}
-            line["channel"] = f"seat:{seat}"
-            if wav:
-                line["wav"] = wav
-            self.service.emit(line)
+            voice.say(f"seat:{seat}", " ".join(l["text"] for l in lines), key=lines[0]["key"], priority="request",
+                      **({"pad_seconds": pad} if pad is not None else {}))
+        self.service.announce_now([{**{k: v for k, v in said.items() if k != "wav"}, "channel": f"seat:{seat}"}
+                                   for said in lines])
+
+    def _repeat(self, seat: int) -> None:
+        """ACCESSIBILITY.md 2, 25: the seat's last message by what it has *heard* (public ones
+        at the table and its own private ones, in the order they were played); a further
+        press steps back to the one before. Its ``announce`` line(s) are written again on
+        ``seat:N`` when the repeat plays: what is logged is what is played."""
+        voice = self.service.voice
+        channel = f"seat:{seat}"
+        box: dict[str, list[dict]] = {}
+
+        def listener(kind: str, utt: Any, record: Any) -> None:
+            if "lines" not in box:
+                original = utt.meta.get("repeats")
+                source = (original.meta.get("lines") if original is not None else None) or [
+                    {"event": "announce", "channel": channel, "key": utt.key, "params": {}, "text": utt.text}]
+                box["lines"] = [{**{k: v for k, v in line.items() if k != "wav"}, "channel": channel}
+                                for line in source]
+                box["listener"] = self.service.announce_listener(box["lines"])
+            box["listener"](kind, utt, record)
+
+        if self.scan is not None and self.scan.seat == seat:
+            self.scan.hold()
+        if voice.repeat_last(seat, listener=listener) is None:
+            self.say(channel, "repeat.nothing", {}, request=True)
 
     def _record_heard(self, channel: str, lines: list[dict]) -> None:
-        """Remember the announce lines of the last utterance on ``channel`` (a repeat press
-        writes them again, ACCESSIBILITY.md 2)."""
+        """No sound: remember the announce lines of the last utterance on ``channel`` (a
+        repeat press writes them again, ACCESSIBILITY.md 2)."""
         self._heard_seq += 1
         self._heard[channel] = (self._heard_seq, [dict(l) for l in lines])
 
     def _status(self, seat: int) -> None:
-        """ACCESSIBILITY.md 3: public part (table or earphone), private part into the earphone."""
+        """ACCESSIBILITY.md 3: public part (table or earphone), private part into the earphone.
+        During the seat's own scan the scan waits for it and then says its item again (21)."""
         game = self.game
         if game is None:
             return
@@ -1302,37 +1436,25 @@ class SecretDictatorGame:
         # the private part is as long as any seat's (its role, team, hand, results), R16/R17
         groups = [head + self._private_status(s) for s in range(game.players)]
         self._speak_request(head + self._private_status(seat), pad_groups=groups)
+        if self.scan is not None and self.scan.seat == seat:
+            self.scan.hold()
 
-    def _speak_request(self, items: list, pad_groups: list[list] | None = None) -> None:
+    def _speak_request(self, items: list, pad_groups: list[list] | None = None) -> Any:
         """A seat's own request as *one* utterance (priority ``request`` cuts its earphone
         off, ACCESSIBILITY.md 4), with one ``announce`` line per message; ``pad_groups``: what
         each seat would hear in such a request (the clip is padded to the longest,
         :meth:`_pad_seconds`)."""
         if not items:
-            return
-        texts = []
-        longs: dict[str, bool] = {}
-        for a in items:
-            longs[a.key] = self._long_wording(a.channel, a.key)
-            try:
-                texts.append(catalogue.text(a.key, a.params, self.language, long=longs[a.key], names=self.names))
-            except (FirmwareHostError, ValueError) as exc:
-                log.error("announcement %s: %s", a.key, exc)
-                texts.append(a.key)
+            return None
+        longs = {a.key: self._long_wording(a.channel, a.key) for a in items}
+        texts = [self._text(a, longs[a.key]) for a in items]
         channel = items[0].channel
         pad = self._pad_seconds(channel, pad_groups, longs) if pad_groups and channel != "public" else None
-        voice = self.service.voice
-        wav = voice.say(channel, " ".join(texts), key=items[0].key, priority="request",
-                        **({"pad_seconds": pad} if pad is not None else {})) if voice else None
-        lines = []
-        for a, text in zip(items, texts):
-            line = {"event": "announce", "channel": a.channel, "key": a.key, "params": dict(a.params), "text": text}
-            if wav:
-                line["wav"] = wav
-            lines.append(line)
-            self.service.emit(line)
-        self._record_heard(items[0].channel, lines)
+        lines = [{"event": "announce", "channel": a.channel, "key": a.key, "params": dict(a.params), "text": text}
+                 for a, text in zip(items, texts)]
+        utt = self._play(lines, channel, " ".join(texts), items[0].key, "request", None, pad_seconds=pad)
         self._heard_pad[channel] = pad
+        return utt
 
     # ======================================================================= readers and tiles
     def _forget_tiles(self) -> None:
@@ -1494,6 +1616,16 @@ class SecretDictatorGame:
             self._discard_pile.add(tile)
             log.info("chancellor's discard read")
             return
+        if self.discard_after is not None:
+            seat, party = self.discard_after
+            if party is not None and event.party != party:
+                self.refuse(IllegalAction("not_in_hand", "discard: that law is not the chancellor's other law"),
+                            Action("discard", seat=seat, party=event.party))
+                return
+            self.discard_after = None
+            self._discard_pile.add(tile)
+            log.info("chancellor's discard read after the enactment")
+            return
         self._refuse_plain("discard", "wrong_phase", f"no discard is expected now ({game.phase})", None,
                            key="refusal.no_discard")
 
@@ -1636,7 +1768,7 @@ class SecretDictatorGame:
                          self.service.post, self._scan_speak, chosen, cancelled,
                          cancel=ScanItem(None, cancel_text, "scan.cancel", {}),
                          confirm=confirm if (kind == "execute" and self.settings.confirm_execution) else None,
-                         purpose=kind)
+                         purpose=kind, drop=self._drop_scan_speech)
         log.info("scan started for seat %d: %s", seat, kind)
         self.scan.start(intro=True)
 
@@ -1663,7 +1795,7 @@ class SecretDictatorGame:
         self.scan = Scan(seat, items, self._scan_settings(seat), self.service.clock, self.service.post,
                          self._scan_speak, chosen, cancelled,
                          cancel=ScanItem(None, catalogue.text("scan.cancel", {}, self.language), "scan.cancel", {}),
-                         purpose="veto_reply")
+                         purpose="veto_reply", drop=self._drop_scan_speech)
         log.info("scan started for seat %d: veto_reply", seat)
         self.scan.start(intro=True)
 
@@ -1673,32 +1805,41 @@ class SecretDictatorGame:
         own = self.seat_settings.get(seat, SeatSettings()).scan_interval
         return self.settings.scan if own is None else dataclasses.replace(self.settings.scan, interval=own)
 
-    def _scan_speak(self, seat: int, kind: str, item: ScanItem | None) -> float | None:
+    def _scan_speak(self, seat: int, kind: str, item: ScanItem | None, started: Callable[[], None],
+                    ended: Callable[[bool], None]) -> float | None:
+        """One step of a scan into the chooser's earphone (:class:`Scan`'s ``speak``): the
+        scan hears when it starts and ends (ACCESSIBILITY.md 21); scan steps are not in the
+        seat's repeat history. Without sound: the seconds it would last (an estimate)."""
         channel = f"seat:{seat}"
         if kind == "intro":
             key = "veto.scan.start" if self.scan is not None and self.scan.purpose == "veto_reply" else "scan.start"
-            return self._spoken_seconds(seat, self.say(channel, key, {}, timed=True))
-        if kind == "wrap":
-            self.say(channel, "scan.wrap", {}, earcon="scan_wrap")
-            return 0.0
-        if kind == "stopped":
-            self.say(channel, "scan.stopped", {})
+            key_params: tuple[str, dict] = (key, {})
+        elif kind == "wrap":
+            key_params = ("scan.wrap", {})
+        elif kind == "stopped":
+            key_params = ("scan.stopped", {})
+        else:
+            assert item is not None
+            key_params = (item.key, item.params)
+        utt = self.say(channel, key_params[0], key_params[1], earcon="scan_wrap" if kind == "wrap" else None,
+                       history=False, on_start=lambda lines, u: started(),
+                       on_end=lambda lines, u, record: ended(bool(record.cut and u.done())))
+        if utt is not None:
+            self._scan_said = [u for u in self._scan_said if not u.done()] + [utt]
             return None
-        assert item is not None
-        return self._spoken_seconds(seat, self.say(channel, item.key, item.params, timed=True))
-
-    def _spoken_seconds(self, seat: int, said: tuple[str, float | None] | None) -> float:
-        """ACCESSIBILITY.md 13: how long a scan step's speech lasts, so the step is that plus
-        the scan interval and never cuts a name off: the rendered speech's real duration, or
-        (no sound: ``simulate`` without ``--audio-dir``) an estimate from the text spoken at
-        the seat's rate. Seconds; deterministic for the same text, voice and rate."""
-        if said is None:
+        if kind == "wrap" or kind == "stopped":
             return 0.0
-        text, seconds = said
-        if seconds is not None:
-            return seconds
+        text = item.text if item is not None else catalogue.text(key_params[0], {}, self.language)
         rate = self.seat_settings.get(seat, SeatSettings()).rate or self.settings.scan.words_per_minute
         return spoken_seconds(text, rate)
+
+    def _drop_scan_speech(self) -> None:
+        """Drop the scan's steps not yet started (it starts again, holds or has ended)."""
+        said, self._scan_said = self._scan_said, []
+        voice = self.service.voice
+        for utt in said:
+            if voice is not None:
+                voice.cancel(utt)
 
     def _end_scan(self) -> None:
         if self.scan is not None:

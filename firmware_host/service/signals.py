@@ -228,6 +228,11 @@ def parse_object(obj: Any, line: int = 0) -> Signal:
         raise ScriptError(f"{where}'signal' must be a name")
     if kind not in SIGNAL_KINDS:      # named as repr: a line break in it stays one line
         raise ScriptError(f"{where}unknown signal {kind!r}")
+    if kind == "setup" and "signal" in obj:
+        # SIMULATE.md: the table form {"signal": "setup", "players": 7, ...}, whose other fields
+        # are the setup (or {"signal": "setup", "setup": {...}})
+        body = obj["setup"] if isinstance(obj.get("setup"), dict) else {
+            k: v for k, v in obj.items() if k not in ("signal", "at")}
     try:
         fields = check_signal(kind, body)
     except ValueError as exc:

@@ -36,7 +36,7 @@ from firmware_host.service.journal import Journal
 from firmware_host.service.notify import Notifier
 from firmware_host.service.settings import service_settings
 from firmware_host.service.signals import HELP, ScriptError, Signal, parse_line
-from firmware_host.service.voice import SilentVoice, Voice
+from firmware_host.service.voice import Voice
 
 log = logging.getLogger("firmware_host.service")
 
@@ -124,19 +124,24 @@ class Simulator:
         ``[console] enabled`` says; its address goes to ``prompt`` as ``console at URL``.
     :param console_port: a TCP port instead of ``[console] port`` (0: any free one).
     :param prompt: where messages for the person at the terminal go (default stderr).
+    :param render_seconds: every sentence takes this many seconds longer to render, on the
+        run's clock (:class:`~firmware_host.audio.slow.SlowRenderer`: a slow Pi Zero 2 W or
+        a fresh speech cache, for tests and the benchmark); 0 = as fast as this machine.
     :raises UsageError: an unusable config (one line).
     """
 
     def __init__(self, config_path: str | None = None, *, audio_dir: str | None = None,
                  journal_path: str | None = None, out: TextIO = sys.stdout,
                  speech_cache: str | None = None, console: bool = False,
-                 console_port: int | None = None, prompt: TextIO = sys.stderr) -> None:
+                 console_port: int | None = None, prompt: TextIO = sys.stderr,
+                 render_seconds: float = 0.0) -> None:
         from firmware_host.config import load_config
         self.config = load_config(config_path)
         self.settings = service_settings(self.config)
         self.audio_dir = audio_dir
         self.out = out
         self.speech_cache = speech_cache_dir(speech_cache)
+        self.render_seconds = float(render_seconds)
         self._tmp: str | None = None
         if journal_path is None:
             self._tmp = tempfile.mkdtemp(prefix="firmware-host-sim-")
@@ -144,6 +149,8 @@ class Simulator:
         self.journal_path = journal_path
         #: the output lines still needed (see :class:`OutputTail`)
         self.lines = OutputTail()
+        #: the announce lines as their clips started (``wait_for`` looks here), those still needed
+        self.starts = OutputTail()
         self._write_lock = threading.Lock()
         self._held: list[str] | None = None  # output kept back until the setup is known good
         self.service: BoardService | None = None
@@ -166,6 +173,10 @@ class Simulator:
                 return
             self.out.write(text)
             self.out.flush()
+
+    def _started(self, line: dict) -> None:
+        with self._write_lock:
+            self.starts.append(line)
 
     def _hold_output(self) -> None:
         """Keep output lines back (until :meth:`_release_output`), so that an unusable setup
@@ -192,18 +203,35 @@ class Simulator:
         self._write(obj)
 
     # -- start and stop ---------------------------------------------------------------------
-    def _make_voice(self) -> Any:
-        if self.audio_dir is None:
-            return SilentVoice()
+    def _make_voice(self, clock: Any) -> Any:
+        """Speech that takes its real time on ``clock`` (SIMULATE.md "Time and speech"): every
+        clip is rendered (or taken from the speech cache) and plays for the length of its WAV
+        on a :class:`~firmware_host.audio.sinks.ClockSink`, which also writes it to
+        ``--audio-dir`` when given."""
         from firmware_host.audio.service import AudioService
         from firmware_host.audio.settings import AudioSettings
-        from firmware_host.audio.sinks import WavDirSink
-        sink = WavDirSink(self.audio_dir)
+        from firmware_host.audio.sinks import ClockSink, WavDirSink
+        files = WavDirSink(self.audio_dir) if self.audio_dir is not None else None
+        from firmware_host.audio.speech import SpeechRenderer
         settings = AudioSettings.from_config(self.config.sections)
-        settings.whisper_station = False
         settings.prerender = False   # a script's sentences are rendered as it says them; no table waits
-        audio = AudioService(settings, sink, self.speech_cache, seats=self.config.seats)
-        return Voice(audio, sink)
+        renderer = SpeechRenderer(self.speech_cache, timeout=settings.render_timeout, backend=settings.backend,
+                                  cache_max_mb=settings.cache_max_mb)
+        if self.render_seconds:
+            from firmware_host.audio.slow import SlowRenderer
+            renderer = SlowRenderer(renderer, clock, self.render_seconds)
+        whisper_call = None
+        if settings.whisper_station:
+            from firmware_host.games.secret_dictator import catalogue
+
+            def whisper_call(seat: int) -> str:
+                """The table's call to the whisper station (catalogue ``whisper.call``)."""
+                game = getattr(self.service, "game", None)
+                return catalogue.text("whisper.call", {"seat": seat}, settings.language, long=True,
+                                      names=dict(getattr(game, "names", {}) or {}))
+        audio = AudioService(settings, ClockSink(clock, files), self.speech_cache, seats=self.config.seats,
+                             clock=clock, renderer=renderer, whisper_call=whisper_call)
+        return Voice(audio, files)
 
     def start(self, clock: Any, before: list[Signal] | None = None) -> BoardService:
         """Start the service on a fresh mocked board.
@@ -215,9 +243,10 @@ class Simulator:
         self.clock = clock
         slots, tracker = physical_state(before or [])
         journal = Journal(self.journal_path)
-        service = BoardService(self.settings, clock=clock, journal=journal, voice=self._make_voice(),
+        service = BoardService(self.settings, clock=clock, journal=journal, voice=self._make_voice(clock),
                                emit=self._write, notifier=Notifier(None))
         self.service = service
+        service.subscribe_starts(self._started)
 
         def factory(on_event: Callable[[Any], None]) -> Any:
             mock = MockBoard(self.config, clock, on_event, tracker=tracker, start=False)
@@ -258,8 +287,6 @@ class Simulator:
                     log.warning("console close: %s", exc)
             if self.service is not None:
                 voice = self.service.voice
-                if voice is not None:
-                    voice.wait_quiet(60.0)
                 self.service.stop()
                 self.service.journal.close()
         finally:
@@ -270,17 +297,40 @@ class Simulator:
 
     # -- time ---------------------------------------------------------------------------------
     def settle(self) -> None:
-        """Run every callback due now and wait until the service thread is idle."""
+        """Run every callback due now and wait until the service thread is idle and the audio
+        layer renders nothing (speech rendering costs no virtual time, so a run does not
+        depend on how fast the machine renders)."""
         service, clock = self.service, self.clock
         assert service is not None
-        for _ in range(10000):
+        voice = service.voice
+        for _ in range(100000):
             service.wait_idle()
+            if voice is not None and voice.busy():
+                threading.Event().wait(0.002)
+                continue
+            if service.pending():
+                continue
             if isinstance(clock, VirtualClock):
                 due = clock.next_due()
                 if due is not None and due <= clock.now():
                     clock.advance_to(clock.now())
                     continue
             break
+
+    def drain(self, limit: float = 3600.0) -> None:
+        """Let the virtual clock run until every output has played what it was given (at most
+        ``limit`` seconds: a whisper-station message nobody fetches waits for ever)."""
+        clock, service = self.clock, self.service
+        if not isinstance(clock, VirtualClock) or service is None or service.voice is None:
+            return
+        end = clock.now() + limit
+        self.settle()
+        while not service.voice.idle():
+            due = clock.next_due()
+            if due is None or due > end:
+                break
+            clock.advance_to(max(due, clock.now()))
+            self.settle()
 
     def advance(self, seconds: float) -> None:
         """Let ``seconds`` pass: on the virtual clock step from timer to timer, idle between."""
@@ -304,14 +354,16 @@ class Simulator:
         """Play one signal (service thread idle afterwards). Unusable signals are ``fault`` lines.
 
         :param sig: a parsed SIMULATE.md signal.
-        :param mark: index in the output lines from which ``wait_for`` looks for announcements.
+        :param mark: index in :attr:`starts` (the announce lines as their clips started) from
+            which ``wait_for`` looks for announcements.
         :raises UsageError: an unusable ``setup`` signal (every other unusable signal becomes a
             ``fault`` line and the script goes on).
         """
         service = self.service
         assert service is not None
         with self._write_lock:
-            self.lines.trim(mark)             # nothing looks back before ``mark``
+            self.starts.trim(mark)            # wait_for looks back no further than ``mark``
+            self.lines.trim(len(self.lines))  # a refusal is looked for among this signal's lines only
         service.current_line = sig.line
         log.info("signal line %d: %s", sig.line, sig.kind)
         kind = sig.kind
@@ -392,8 +444,9 @@ class Simulator:
         clock = self.clock
 
         def found() -> bool:
-            for line in self.lines[mark:]:
-                if (line.get("event") == "announce" and line.get("key") == key
+            # SIMULATE.md: satisfied when a matching clip *starts* playing
+            for line in self.starts[mark:]:
+                if (line.get("key") == key
                         and all(line.get("params", {}).get(k) == v for k, v in params.items())):
                     return True
             return False
@@ -487,14 +540,17 @@ class Simulator:
             for sig in todo:
                 if sig.at is not None and t0 + sig.at > clock.now():
                     self.advance(t0 + sig.at - clock.now())
-                previous = len(self.lines)
+                previous = len(self.starts)
                 self.play(sig, mark)
                 if sig.kind == "setup":
                     self._release_output()
                 mark = previous
             self.settle()
+            self.drain()
             if self.console_handle is not None:
                 self._keep_serving()
+            if self.service is not None:
+                self.service.call(self.service.flush_announcements)
             self._write({"state": self.service.game.final_state() if self.service else None})
             ok = True
         finally:
@@ -552,7 +608,7 @@ class Simulator:
                     snap = self.service.call(self.service.game.snapshot) if self.service else None
                     prompt.write(json.dumps((snap or {}).get("view"), ensure_ascii=False) + "\n")
                 elif isinstance(sig, Signal):
-                    previous = len(self.lines)
+                    previous = len(self.starts)
                     try:
                         self.play(sig, mark)
                     except UsageError as exc:
@@ -562,6 +618,13 @@ class Simulator:
                         prompt.write(f"? {sig.kind}: could not be played ({type(exc).__name__}: {exc})\n")
                     mark = previous
                 prompt.flush()
+            if self.service is not None:      # quit: what is rendered starts, what still plays is cut off
+                for _ in range(1000):
+                    if not self.service.voice.busy():
+                        break
+                    threading.Event().wait(0.01)
+                self.service.wait_idle()
+                self.service.call(self.service.flush_announcements)
             self._write({"state": self.service.game.final_state() if self.service else None})
         except KeyboardInterrupt:
             pass

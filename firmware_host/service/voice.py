@@ -1,10 +1,12 @@
 """A thin adapter from the service to the audio layer (:class:`firmware_host.audio.service.AudioService`).
 
-The service only needs a handful of calls; :class:`Voice` keeps them in one place, reports
-the WAV file a :class:`~firmware_host.audio.sinks.WavDirSink` writes for each utterance
-(``simulate --audio-dir``: the ``wav`` of an ``announce`` line), and turns audio errors into
-log lines (speech never stops the game). :class:`SilentVoice` is the same interface without
-sound (tests, a board without audio).
+The service only needs a handful of calls; :class:`Voice` keeps them in one place and turns
+audio errors into log lines (speech never stops the game). ``say`` returns the
+:class:`~firmware_host.audio.service.Utterance`, whose ``listener`` tells the service when
+the clip starts and ends on its output (ACCESSIBILITY.md 20-25: the board plans with
+playback). :class:`SilentVoice` is the same interface without sound and without time (tests
+of the rules flow, a board without audio): its ``say`` returns None, nothing plays, nothing
+waits.
 """
 
 from __future__ import annotations
@@ -42,8 +44,9 @@ class SilentVoice:
         """Nothing to start."""
 
     def say(self, channel: str, text: str, *, key: str, priority: str = "normal",
-            earcon: str | None = None, pad_seconds: float | None = None) -> str | None:
-        """Record ``text`` for ``channel``; returns None (no WAV)."""
+            earcon: str | None = None, pad_seconds: float | None = None, after: Any = (),
+            supersede: str | None = None, history: bool = True, listener: Any = None) -> Any:
+        """Record ``text`` for ``channel``; returns None (nothing plays)."""
         self.said.append((channel, key, text))
         return None
 
@@ -51,19 +54,37 @@ class SilentVoice:
         """How long ``text`` lasts on ``channel`` in seconds; None without sound (nothing to pad)."""
         return None
 
-    def say_padded(self, texts: Mapping[int, str], *, key: str = "prolog") -> dict[int, str | None]:
-        """Record one padded private text per seat (R17)."""
+    def say_padded(self, texts: Mapping[int, str], *, key: str = "prolog", after: Any = (),
+                   listener: Any = None) -> dict[int, Any]:
+        """Record one padded private text per seat (R17); seat -> None."""
         for seat in sorted(texts):
             self.said.append((f"seat:{seat}", key, texts[seat]))
         return {seat: None for seat in texts}
 
-    def earcon(self, channel: str, name: str) -> None:
-        """Record an earcon alone."""
+    def earcon(self, channel: str, name: str, listener: Any = None) -> Any:
+        """Record an earcon alone; None."""
         self.said.append((channel, "", f"<{name}>"))
+        return None
 
-    def repeat_last(self, seat: int) -> bool:
-        """Nothing to repeat without sound; True (``repeated_wav`` None)."""
+    def repeat_last(self, seat: int, listener: Any = None) -> Any:
+        """Nothing to repeat without sound: None."""
         self.repeated_wav = None
+        return None
+
+    def timed(self) -> bool:
+        """False: nothing plays, so nobody can wait for a clip's start or end."""
+        return False
+
+    def busy(self) -> bool:
+        """Never busy."""
+        return False
+
+    def cancel(self, utt: Any) -> bool:
+        """Nothing queued: False."""
+        return False
+
+    def idle(self) -> bool:
+        """Always idle."""
         return True
 
     def interrupt(self, channel: str) -> None:
@@ -143,33 +164,28 @@ class Voice(SilentVoice):
             self._pending = [u for u in self._pending if not u.done()]
         self._pending.append(utt)
 
-    def _path(self, utt: Any) -> str | None:
-        sink = self.wav_dir_sink
-        if sink is None or utt is None:
-            return None
-        try:
-            from firmware_host.audio.sinks import PlayInfo
-            output = utt.channel
-            info = PlayInfo(output=output, channel=utt.channel, key=utt.key, text=utt.text,
-                            earcon=utt.earcon, priority=utt.priority, seq=utt.seq)
-            return str(sink.path_for(info))
-        except (AttributeError, TypeError):
-            return None
+    def timed(self) -> bool:
+        """True: every utterance reports its start and end (its ``listener``)."""
+        return True
 
     def say(self, channel: str, text: str, *, key: str, priority: str = "normal",
-            earcon: str | None = None, pad_seconds: float | None = None) -> str | None:
+            earcon: str | None = None, pad_seconds: float | None = None, after: Any = (),
+            supersede: str | None = None, history: bool = True, listener: Any = None) -> Any:
         """Queue ``text`` on ``channel`` (padded with silence to ``pad_seconds``, if given);
-        returns the WAV path a WavDirSink will write, or None."""
+        returns its Utterance, or None when the audio layer refused it (logged). ``after``,
+        ``supersede``, ``history``, ``listener``: as
+        :meth:`~firmware_host.audio.service.AudioService.say`."""
         self.said.append((channel, key, text))
         try:
-            utt = self.audio.say(channel, text, key=key, priority=priority, earcon=earcon,
+            utt = self.audio.say(channel, text, key=key, priority=priority, earcon=earcon, after=after,
+                                 supersede=supersede, history=history, listener=listener,
                                  **({"pad_seconds": pad_seconds} if pad_seconds is not None else {}))
         except FirmwareHostError as exc:
             log.warning("audio: %s", exc)
             return None
         self._track(utt)
         self.last = utt
-        return self._path(utt)
+        return utt
 
     def seconds(self, utterance: Any, timeout: float = 5.0) -> float | None:
         """The real duration of ``utterance`` as played, in seconds (ACCESSIBILITY.md 13: a scan
@@ -230,40 +246,63 @@ class Voice(SilentVoice):
         except FirmwareHostError as exc:
             log.warning("audio: %s", exc)
 
-    def say_padded(self, texts: Mapping[int, str], *, key: str = "prolog") -> dict[int, str | None]:
-        """The prolog: one private text per seat, padded to one duration (R17)."""
+    def say_padded(self, texts: Mapping[int, str], *, key: str = "prolog", after: Any = (),
+                   listener: Any = None) -> dict[int, Any]:
+        """The prolog: one private text per seat, padded to one duration and started together
+        (R17, ACCESSIBILITY.md 23); seat -> Utterance (None where refused)."""
         for seat in sorted(texts):
             self.said.append((f"seat:{seat}", key, texts[seat]))
         try:
-            made = self.audio.say_padded(dict(texts), key=key)
+            made = self.audio.say_padded(dict(texts), key=key, after=after, listener=listener)
         except FirmwareHostError as exc:
             log.warning("audio: %s", exc)
             return {seat: None for seat in texts}
         for utt in made.values():
             self._track(utt)
-        return {seat: self._path(utt) for seat, utt in made.items()}
+        return dict(made)
 
-    def earcon(self, channel: str, name: str) -> None:
-        """Play an earcon alone (e.g. the scan's wrap tone)."""
+    def earcon(self, channel: str, name: str, listener: Any = None) -> Any:
+        """Play an earcon alone (e.g. the scan's wrap tone); its Utterance or None."""
         try:
-            self.audio.play_earcon(channel, name)
+            utt = self.audio.play_earcon(channel, name, listener=listener)
         except FirmwareHostError as exc:
             log.warning("audio: %s", exc)
+            return None
+        self._track(utt)
+        return utt
 
-    def repeat_last(self, seat: int) -> bool:
-        """Play the seat's last message again into its earphone; False if it heard nothing yet.
-        ``repeated_wav`` is then the WAV file a WavDirSink writes for the repeat (or None)."""
+    def repeat_last(self, seat: int, listener: Any = None) -> Any:
+        """Play the seat's last message again into its earphone, stepping further back on
+        further calls (ACCESSIBILITY.md 25); the new Utterance (``meta["repeats"]`` is the one
+        repeated), or None if the seat heard nothing yet."""
         self.repeated_wav = None
         try:
-            utt = self.audio.repeat_last(seat)
+            utt = self.audio.repeat_last(seat, listener=listener)
+        except FirmwareHostError as exc:
+            log.warning("audio: %s", exc)
+            return None
+        if utt is None:
+            return None
+        self._track(utt)
+        return utt
+
+    def cancel(self, utt: Any) -> bool:
+        """Drop ``utt`` if it has not started yet (True if dropped)."""
+        try:
+            return bool(self.audio.cancel(utt))
         except FirmwareHostError as exc:
             log.warning("audio: %s", exc)
             return False
-        if utt is None:
-            return False
-        self._track(utt)
-        self.repeated_wav = self._path(utt)
-        return True
+
+    def busy(self) -> bool:
+        """True while the audio layer renders or builds something queued (see
+        :meth:`~firmware_host.audio.service.AudioService.busy`)."""
+        busy = getattr(self.audio, "busy", None)
+        return bool(busy()) if callable(busy) else False
+
+    def idle(self) -> bool:
+        """True when nothing is queued or playing on any output."""
+        return bool(self.audio.idle())
 
     def forget_private(self) -> None:
         """A new game begins: the seats' private messages of the last one are not repeated."""

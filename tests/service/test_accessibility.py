@@ -40,7 +40,7 @@ def _veto_signals() -> tuple[list[dict], int]:
 def test_BOARD_veto_president_answers_by_scanning(answer, public_key):
     lines, president = _veto_signals()
     lines += [{"signal": "button", "seat": president, "gesture": "press"},
-              {"signal": "wait_for", "key": f"veto.scan.{answer}", "timeout": 30},
+              {"signal": "wait_for", "key": f"veto.scan.{answer}", "timeout": 120},
               {"signal": "button", "seat": president, "gesture": "press"}]
     out = run_lines(lines)
     scan_lines = [l for l in announces(out) if l["key"].startswith("veto.scan.")]
@@ -57,7 +57,7 @@ def test_BOARD_veto_president_answers_by_scanning(answer, public_key):
 def test_BOARD_veto_scan_offers_cancel_and_cancelling_leaves_the_veto_pending():
     lines, president = _veto_signals()
     lines += [{"signal": "button", "seat": president, "gesture": "press"},
-              {"signal": "wait_for", "key": "scan.cancel", "timeout": 30},
+              {"signal": "wait_for", "key": "scan.cancel", "timeout": 120},
               {"signal": "button", "seat": president, "gesture": "press"}]
     out = run_lines(lines)
     assert "scan.cancelled" in keys(out, f"seat:{president}")
@@ -155,7 +155,8 @@ def test_A19_seat_settings_survive_a_restart_and_stay_out_of_the_game_journal(tm
     assert game.snapshot()["seat_settings"] == {"1": SETTINGS}
     assert game._scan_settings(1).interval == 3.0 and game._scan_settings(0).interval == 1.5
     # the name is how the board calls the seat from now on
-    assert [l["text"] for l in announces(lines_of(out2), "seat:0") if l["key"] == "scan.item"][-1].startswith("Ben")
+    assert [l["text"] for l in announces(lines_of(out2), "seat:0")
+            if l["key"] == "scan.item" and l["params"] == {"seat": 1}][-1].startswith("Ben")
     j = Journal(journal)
     try:
         assert j.seat_settings() == {1: SETTINGS}
@@ -238,8 +239,8 @@ def config_with(tmp_path, extra: str) -> str:
 
 
 def scan_rows(out: TimedOut, seat: int) -> list[tuple[float, dict]]:
-    """(time, announce line) of the scan items (names and cancel) read into ``seat``'s earphone."""
-    return [(t, l) for t, l in out.rows if l.get("event") == "announce" and l["channel"] == f"seat:{seat}"
+    """(start, announce line) of the scan items (names and cancel) read into ``seat``'s earphone."""
+    return [(l["start"], l) for _, l in out.rows if l.get("event") == "announce" and l["channel"] == f"seat:{seat}"
             and l["key"] in ("scan.item", "scan.cancel", "veto.scan.ja", "veto.scan.nein")]
 
 
@@ -271,7 +272,7 @@ def test_A5_an_earphone_hears_the_long_wording_first_unless_the_seat_chose_other
     if verbosity:
         lines.append({"signal": "gm", "command": "seat_settings", "seat": 0, "verbosity": verbosity})
     lines += [{"signal": "button", "seat": 0, "gesture": "press"},
-              {"signal": "wait_for", "key": "scan.cancel", "timeout": 30},
+              {"signal": "wait_for", "key": "scan.cancel", "timeout": 120},
               {"signal": "button", "seat": 0, "gesture": "press"},
               {"signal": "wait", "seconds": 2},
               {"signal": "button", "seat": 0, "gesture": "press"},
@@ -288,10 +289,41 @@ def _scan_run(**kwargs) -> TimedOut:
     return simulate(lines, **kwargs)[1]
 
 
-def test_A13_without_sound_a_scan_step_is_the_estimated_name_plus_the_interval():
+def test_A13_a_scan_step_is_the_played_name_plus_the_interval():
     rows = scan_rows(_scan_run(), 0)
     assert len(rows) >= 5
     for (t0, line), (t1, _) in zip(rows, rows[1:]):
+        # the next name starts the scan interval after this one *ended playing* (13, 21)
+        assert t1 - line["end"] == pytest.approx(1.5, abs=0.002)
+        assert line["end"] - t0 > 0.3                       # a real spoken name, not an instant
+
+
+def test_A13_without_sound_a_scan_step_is_the_estimated_name_plus_the_interval(tmp_path):
+    clock = VirtualClock()
+    lines: list[dict] = []
+    service = BoardService(ServiceSettings(journal_path=str(tmp_path / "j.sqlite3")), clock=clock,
+                           journal=Journal(tmp_path / "j.sqlite3"), voice=SilentVoice(), emit=lines.append,
+                           notifier=Notifier(None))
+    service.start(None)
+    try:
+        backend = ConsoleBackend(service)
+        backend.setup_game({"players": 5, "seed": 2, "language": "en", "first_president": 0})
+        backend.command("start")
+        service.submit(ButtonGesture(seat=0, gesture="press"))
+        service.wait_idle()
+        times = []
+        for _ in range(2000):
+            due = clock.next_due()
+            if due is None or len(times) >= 5:
+                break
+            before = len(lines)
+            clock.advance_to(due)
+            service.wait_idle()
+            times += [(due, l) for l in lines[before:] if l.get("key") in ("scan.item", "scan.cancel")]
+    finally:
+        service.stop()
+    assert len(times) >= 5
+    for (t0, line), (t1, _) in zip(times, times[1:]):
         assert t1 - t0 == pytest.approx(spoken_seconds(line["text"], 175) + 1.5, abs=1e-9)
 
 
@@ -309,6 +341,7 @@ def test_A13_a_scan_step_is_the_rendered_name_plus_the_interval_and_deterministi
         for (t0, line), (t1, _) in zip(rows, rows[1:]):
             # the step holds the whole rendered name (never cut off), then the scan interval
             assert t1 - t0 == pytest.approx(_wav_seconds(line["wav"]) + 1.5, abs=0.002)
+            assert line["end"] - t0 == pytest.approx(_wav_seconds(line["wav"]), abs=0.002)
         timings.append([round(t, 6) for t, _ in rows])
     assert timings[0] == timings[1]
 
@@ -403,5 +436,5 @@ def test_A19_a_seat_scan_interval_sets_its_scan_steps_even_while_it_scans():
              {"signal": "gm", "command": "seat_settings", "seat": 0, "scan_interval": 0.5},
              {"signal": "wait_for", "key": "scan.cancel", "timeout": 60}]
     rows = scan_rows(simulate(lines)[1], 0)
-    gaps = [(t1 - t0) - spoken_seconds(line["text"], 175) for (t0, line), (t1, _) in zip(rows, rows[1:])]
+    gaps = [t1 - line["end"] for (t0, line), (t1, _) in zip(rows, rows[1:])]
     assert gaps[:4] == pytest.approx([4.0] * 4) and gaps[-4:] == pytest.approx([0.5] * 4)

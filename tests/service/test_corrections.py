@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from firmware_host.clock import VirtualClock
+from firmware_host.games.secret_dictator import catalogue
 from firmware_host.hardware.events import Fault, ReaderState
 from firmware_host.service.core import BoardService
 from firmware_host.service.journal import Journal
@@ -39,8 +40,8 @@ def test_press_during_correction_is_said_not_taken_and_the_move_is_said_after_th
     press = next(l for l in lines[first_tracker:] if l.get("signal") == "button")
     out = run_lines(cut + [press, {"signal": "tracker", "position": 1}])
     president = press["seat"]
-    fault = next(l for l in out if l.get("event") == "fault")
-    said = keys(out[out.index(fault):], "public")
+    assert next(l for l in out if l.get("event") == "fault")["reason"] == "board_mismatch"
+    said = keys(_after(out, "tracker.wrong_hole"), "public")
     # the presser hears that the press was not taken and must press again
     assert said[:2] == ["tracker.wrong_hole", "correction.press_again"]
     again = next(l for l in announces(out) if l["key"] == "correction.press_again")
@@ -57,6 +58,7 @@ def test_ballot_during_correction_is_not_lost():
         {"signal": "slot", "track": "fascist", "slot": 2, "state": "filled"},    # a stray tile
         {"signal": "ballot", "seat": 1, "ballot": "nein"},                       # while it lies there
         {"signal": "slot", "track": "fascist", "slot": 2, "state": "emptied"},
+        {"signal": "wait", "seconds": 60},                                       # the table has said it all
         {"signal": "ballot", "seat": 2, "ballot": "ja"},
         {"signal": "ballot", "seat": 3, "ballot": "ja"},
         {"signal": "ballot", "seat": 4, "ballot": "ja"},
@@ -67,7 +69,10 @@ def test_ballot_during_correction_is_not_lost():
     # counted once the board matches again, before the next ballot
     after = keys(_after(out, "board.matches"), "public")
     assert after[0] == "board.matches" and after[1] == "ballot.counted"
-    assert [l["params"]["count"] for l in announces(out) if l["key"] == "ballot.counted"] == [1, 2, 3, 4, 5]
+    counts = [l["params"]["count"] for l in announces(out) if l["key"] == "ballot.counted"]
+    # quick ballots: a count superseded before it started is not said (ACCESSIBILITY.md 24)
+    assert announces(_after(out, "board.matches"), "public")[1]["params"]["count"] == 2
+    assert counts[-1] == 5 and counts == sorted(set(counts))
     assert not [l for l in out if l.get("event") == "rejected"]
     revealed = next(l for l in announces(out, "public") if l["key"] == "election.ballots")
     assert revealed["params"]["nein_seats"] == [1]
@@ -103,8 +108,8 @@ def test_tile_on_a_track_during_an_election_says_no_law_is_enacted_now():
 def test_law_read_outside_a_discard_names_the_discard_tray_and_says_the_next_move():
     for language, blamed in (("en", "game master"), ("de", "Spielleiter")):
         out = run_lines([{"setup": {**SETUP, "language": language}}, {"signal": "law_read", "party": "fascist"}])
-        refusal = next(l for l in out if l.get("event") == "rejected")
-        said = announces(out[out.index(refusal):], "public")
+        assert [l["reason"] for l in out if l.get("event") == "rejected"] == ["wrong_phase"]
+        said = announces(_after(out, "refusal.no_discard"), "public")
         assert [l["key"] for l in said][:2] == ["refusal.no_discard", "next.nominate"]
         assert said[1]["params"] == {"seat": 0}
         assert blamed not in said[0]["text"]
@@ -112,8 +117,8 @@ def test_law_read_outside_a_discard_names_the_discard_tray_and_says_the_next_mov
 
 def test_ballot_outside_a_vote_is_refused_and_says_the_next_move():
     out = run_lines([{"setup": SETUP}, {"signal": "ballot", "seat": 2, "ballot": "ja"}])
-    refusal = next(l for l in out if l.get("event") == "rejected")
-    assert keys(out[out.index(refusal):], "public")[:2] == ["refusal.wrong_phase", "next.nominate"]
+    assert [l["reason"] for l in out if l.get("event") == "rejected"] == ["wrong_phase"]
+    assert keys(_after(out, "refusal.wrong_phase"), "public")[:2] == ["refusal.wrong_phase", "next.nominate"]
 
 
 def test_german_wrong_phase_refusal_is_plain():
@@ -149,15 +154,17 @@ def test_undo_of_a_failed_election_says_to_put_the_tracker_back_then_the_move():
 def test_wrong_party_on_track_reveals_nothing_publicly():
     out = run_lines((ROOT / "examples" / "simulate-wrong-track.jsonl").read_text())
     rejected = next(l for l in out if l.get("event") == "rejected")
-    window = out[out.index(rejected):out.index(_after(out, "board.matches")[0])]
+    said = announces(out)
+    check = next(i for i, l in enumerate(said) if l["key"] == "tile.check")
+    matches = next(i for i, l in enumerate(said) if l["key"] == "board.matches")
+    window = said[check:matches]           # what was heard while the refused tile lay there
     public = announces(window, "public")
     # nothing public names a track or a party while the refused tile lies there
     assert public and not [l for l in public if {"track", "party"} & set(l["params"])]
     assert not [l for l in public if re.search(r"democratic|fascist", l["text"], re.I)]
-    assert "tile.check" in [l["key"] for l in public]
     # the chancellor hears privately to take it back
     chancellor = rejected.get("seat")
-    private = [l for l in announces(window) if l["channel"] != "public"]
+    private = [l for l in said if l["key"] in ("refusal.not_in_hand", "tile.take_back")]
     assert {l["key"] for l in private} >= {"refusal.not_in_hand", "tile.take_back"}
     assert len({l["channel"] for l in private}) == 1
     assert chancellor is None or private[0]["channel"] == f"seat:{chancellor}"
@@ -227,10 +234,12 @@ def test_press_with_nothing_to_do_writes_an_announce_line_for_the_repeat(tmp_pat
     out = run_lines([{"setup": SETUP}, {"signal": "button", "seat": 3, "gesture": "press"}],
                     audio_dir=str(tmp_path / "wav"), speech_cache=str(speech_cache))
     said = announces(out)
-    last_public = [l for l in said[:-1] if l["channel"] in ("public", "seat:3")][-1]
-    assert said[-1]["channel"] == "seat:3"
-    assert (said[-1]["key"], said[-1]["text"]) == (last_public["key"], last_public["text"])
-    assert said[-1].get("wav")
+    repeat = next(l for l in said if l["channel"] == "seat:3" and catalogue.is_private(l["key"]) is False)
+    # the last message seat 3 had heard when it pressed: what is logged is what is played (A25)
+    heard = [l for l in said if l["channel"] in ("public", "seat:3") and l is not repeat
+             and l["start"] < repeat["start"] and l["key"] == repeat["key"]]
+    assert heard and (repeat["key"], repeat["text"]) == (heard[-1]["key"], heard[-1]["text"])
+    assert repeat["output"] == "seat:3" and repeat.get("wav")
 
 
 def _elected() -> list[dict]:

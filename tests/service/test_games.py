@@ -3,6 +3,8 @@ mocked board, never engine calls): every kind of win, chaos, each power, refusal
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from firmware_host.games.secret_dictator import state_json
@@ -153,15 +155,20 @@ def test_tracker_in_the_wrong_hole_blocks_actions_until_fixed():
     first_tracker = next(i for i, l in enumerate(lines) if l.get("signal") == "tracker")
     cut = lines[:first_tracker]            # the tracker should now be in hole 1, but is not
     president_press = next(l for l in lines[first_tracker:] if l.get("signal") == "button")
-    out = run_lines(cut + [president_press, {"signal": "tracker", "position": 1}, president_press])
+    wait = {"signal": "wait", "seconds": 60}      # players who hear the table before they act
+    out = run_lines(cut + [wait, president_press, wait, {"signal": "tracker", "position": 1}, wait, president_press])
     faults = [l for l in out if l.get("event") == "fault"]
     assert [f["reason"] for f in faults] == ["board_mismatch"]
     k = keys(out, "public")
     assert "tracker.wrong_hole" in k and "board.matches" in k
-    after = out[out.index(faults[0]):]
-    assert keys(after).count("scan.start") == 1     # only the press after the fix starts a scan
-    k_after = keys(after)
+    k_after = keys(_after_key(out, "tracker.wrong_hole"))
+    assert k_after.count("scan.start") == 1         # only the press after the fix starts a scan
     assert k_after.index("board.matches") < k_after.index("scan.start")
+
+
+def _after_key(out: list[dict], key: str) -> list[dict]:
+    """The output from the first announcement of ``key`` on (announce lines are in playing order)."""
+    return out[next(i for i, l in enumerate(out) if l.get("event") == "announce" and l["key"] == key):]
 
 
 def test_A14_scan_stops_after_three_passes_never_chooses_and_resumes_on_press():
@@ -222,6 +229,7 @@ def test_role_tiles_are_read_seat_by_seat_then_the_game_starts():
 
 def test_game_master_key_pauses_and_nothing_is_accepted_until_resumed():
     lines = gamegen.unplug_script()[:5] + [
+        {"signal": "wait", "seconds": 60},            # the table has said the first count
         {"signal": "key", "gesture": "press"},
         {"signal": "ballot", "seat": 1, "ballot": "ja"},
         {"signal": "key", "gesture": "press"},
@@ -275,3 +283,30 @@ def test_A16_execution_without_confirmation_when_configured_off(tmp_path):
     out = run_lines(signals_for_game(gamegen.SETUP_7P, actions[:i + 1], confirm_execution=False),
                     config_path=config)
     assert [e for e in out if e.get("event") == "executed"] and "power.execution.confirm" not in keys(out)
+
+
+def _after_president_discard() -> list[dict]:
+    """Seat 0 president, seat 1 chancellor, elected; the president has discarded a fascist law
+    (examples/simulate-wrong-track.jsonl's opening): the chancellor holds two laws."""
+    lines = [json.loads(l) for l in (ROOT / "examples" / "simulate-wrong-track.jsonl").read_text().splitlines()
+             if l.strip() and not l.startswith("#")][:9]
+    return lines + [{"signal": "law_read", "party": "fascist"}]
+
+
+@pytest.mark.parametrize("order", ["discard first", "enact first"])
+def test_SIMULATE_the_chancellor_drops_the_other_law_before_or_after_enacting(order):
+    enact = {"signal": "slot", "track": "fascist", "slot": 1, "state": "filled"}
+    discard = {"signal": "law_read", "party": "fascist"}
+    lines = _after_president_discard() + ([discard, enact] if order == "discard first" else [enact, discard])
+    out = run_lines(lines)
+    assert not [l for l in out if l.get("event") in ("rejected", "fault")]
+    assert not [k for k in keys(out) if k.startswith("refusal.")]
+    assert state(out)["fascist_laws"] == 1 and state(out)["phase"] == "nomination"
+
+
+def test_SIMULATE_a_second_tile_after_the_chancellors_discard_is_refused():
+    enact = {"signal": "slot", "track": "fascist", "slot": 1, "state": "filled"}
+    lines = _after_president_discard() + [enact, {"signal": "law_read", "party": "fascist"},
+                                          {"signal": "law_read", "party": "fascist"}]
+    out = run_lines(lines)
+    assert [l["reason"] for l in out if l.get("event") == "rejected"] == ["wrong_phase"]

@@ -176,6 +176,7 @@ class Board:
         while not self.audio.idle():
             assert time.monotonic() < deadline, "the audio service did not finish speaking"
             time.sleep(0.0005)
+        self.service.wait_idle()          # the announce lines of what was played are written
 
     def close(self) -> None:
         """Stop the service (and with it the audio service)."""

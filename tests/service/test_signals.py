@@ -52,3 +52,12 @@ def test_A19_interactive_seat_settings_line():
     sig = parse_line("gm seat_settings 2 rate=300 scan_interval=2.5 name=Anna volume=null")
     assert sig.fields == {"command": "seat_settings", "seat": 2, "rate": 300, "scan_interval": 2.5,
                           "name": "Anna", "volume": None}
+
+
+def test_SIMULATE_setup_signal_in_its_table_form_is_the_replay_setup():
+    from firmware_host.service.signals import parse_script
+    replay = parse_script('{"setup": {"players": 7, "seed": 3, "language": "en"}}\n')
+    table = parse_script('{"signal": "setup", "players": 7, "seed": 3, "language": "en"}\n')
+    nested = parse_script('{"signal": "setup", "setup": {"players": 7, "seed": 3, "language": "en"}}\n')
+    assert replay[0].kind == table[0].kind == nested[0].kind == "setup"
+    assert replay[0].fields == table[0].fields == nested[0].fields == {"players": 7, "seed": 3, "language": "en"}
