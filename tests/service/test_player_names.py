@@ -88,6 +88,7 @@ def test_an_entered_action_for_a_seat_outside_the_table_is_refused_in_words(tmp_
         with pytest.raises(ConsoleRefusal):
             backend.command("act", action={"action": "nominate", "seat": 17, "target": 2})
         service.wait_idle()
+        sim.drain()                   # speech takes time: the table says what it was given
     finally:
         sim.stop()
     said = [line for line in sim.lines if line.get("event") == "announce"

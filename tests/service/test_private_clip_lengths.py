@@ -60,6 +60,7 @@ class SpeakingBoard:
                 self.call(lambda: self.game.handle_input(ButtonGesture(seat=called, gesture="press")))
             assert time.monotonic() < deadline, "the board did not finish speaking"
             time.sleep(0.005)
+        self.service.wait_idle()          # announce lines are written once their clips have played
 
     def hold(self, seat: int) -> None:
         self.call(lambda: self.game.handle_input(ButtonGesture(seat=seat, gesture="hold")))
