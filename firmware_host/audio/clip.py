@@ -32,6 +32,7 @@ import gzip
 import math
 import os
 import sys
+import time
 import wave
 import zlib
 from pathlib import Path
@@ -320,14 +321,26 @@ def _ulaw_encoder() -> bytes:
 def encode_ulaw(pcm: bytes) -> bytes:
     """G.711 µ-law bytes of mono signed 16-bit little-endian ``pcm`` (one byte per sample).
 
-    One C-level ``map`` over the samples through a 64 KB table; done once per rendered
-    sentence, when it is stored in the speech cache.
+    A C-level ``map`` over the samples through a 64 KB table; done once per rendered
+    sentence, when it is stored in the speech cache. One ``map`` call holds the interpreter
+    lock to its end, so the samples go in slices of :data:`ENCODE_SLICE` with the lock
+    released between them (``time.sleep(0)``): a sentence being stored never keeps the
+    board's input or playback threads waiting longer than one slice (~0.2 ms here).
     """
     samples = array.array("H")
     samples.frombytes(pcm[: len(pcm) // 2 * 2])
     if sys.byteorder == "big":  # pragma: no cover - the Pi and CI are little-endian
         samples.byteswap()
-    return bytes(map(_ulaw_encoder().__getitem__, samples))
+    code = _ulaw_encoder().__getitem__
+    out = bytearray()
+    for start in range(0, len(samples), ENCODE_SLICE):
+        out += bytes(map(code, samples[start : start + ENCODE_SLICE]))
+        time.sleep(0)
+    return bytes(out)
+
+
+#: samples µ-law-encoded at a time by :func:`encode_ulaw` between two releases of the lock
+ENCODE_SLICE = 4096
 
 
 @functools.lru_cache(maxsize=32)

@@ -9,9 +9,12 @@ first (Secret Dictator's is :func:`firmware_host.games.secret_dictator.speech_pl
 - at low priority: the thread lowers its own scheduling priority (``nice``, Linux
   per-thread), has at most **one** render queued at a time, and queues it as a background
   job of the :class:`~firmware_host.audio.speech.SpeechRenderer`, which renders live speech
-  first; so a live sentence waits for at most the one background render already started;
-- lazily: the plan is only formatted as the walk goes, so giving a plan costs nothing on the
-  path to "ready"; sentences already in the cache cost one ``stat`` (and mark the file as
+  first; so a live sentence waits for at most the one background render already started.
+  It shares the interpreter lock with the board's threads, so after each sentence it sleeps
+  at least as long as the sentence took (at most half of one core, and the lock free most
+  of the time: an input is never kept waiting for a plan being walked);
+- lazily, and only once the renderer is released (``run`` holds it until READY=1): giving
+  a plan costs nothing on the path to "ready"; sentences already in the cache cost one ``stat`` (and mark the file as
   recently used, so pruning the cache keeps them);
 - each sentence at the *current* rate of its channel; :meth:`refresh` walks the plan again
   for one channel only (its rate changed: only what that seat hears is rendered again);
@@ -43,6 +46,8 @@ log = logging.getLogger("firmware_host.audio")
 
 #: the nice value (0–19) the pre-render thread runs at; live speech and inputs run at 0
 NICE = 10
+#: seconds the pre-render thread sleeps at least after each sentence (see the module docstring)
+MIN_PAUSE = 0.001
 Plan = Callable[[], Iterable[tuple[str, str]]]
 
 
@@ -180,6 +185,10 @@ class Prerenderer:
 
     def _run(self) -> None:
         lower_thread_priority(self.nice)
+        released = getattr(self.audio.renderer, "released", None)
+        while released is not None and not released.wait(0.2):   # not before "ready" (run)
+            if self._closed:
+                return
         while True:
             item, walked = self._next()
             if walked:
@@ -188,6 +197,7 @@ class Prerenderer:
                 continue
             if item is None:
                 return
+            started = time.monotonic()
             try:
                 self._render(*item)
             except Exception:  # noqa: BLE001 - one bad sentence must not end pre-rendering
@@ -196,6 +206,7 @@ class Prerenderer:
             finally:
                 with self._cond:
                     self._busy = False
+            time.sleep(max(MIN_PAUSE, time.monotonic() - started))   # the lock and a core for the board
 
     def _render(self, channel: str, text: str) -> None:
         settings = self.audio.settings

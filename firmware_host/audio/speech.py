@@ -441,6 +441,8 @@ class SpeechRenderer:
         the background at start; 0 = never prune. A cache hit marks a file as used (mtime).
     :param compact: store sentences as gzip-compressed G.711 µ-law WAV (default; about 0.29
         of the size) rather than as espeak-ng's 16-bit PCM WAV.
+    :param hold: synthesise nothing (and prune nothing) until :meth:`release`; cache hits are
+        served meanwhile. ``run`` holds the engine until it has told systemd it is ready.
     :raises SpeechError: if ``backend`` is unknown.
     """
 
@@ -455,6 +457,7 @@ class SpeechRenderer:
         espeak_binary: str = "espeak-ng",
         cache_max_mb: float = 0,
         compact: bool = True,
+        hold: bool = False,
     ) -> None:
         if backend not in ("pyttsx3", "espeak-ng"):
             raise SpeechError(f"unknown speech backend {backend!r}; use pyttsx3 or espeak-ng")
@@ -480,10 +483,15 @@ class SpeechRenderer:
         self._jobs: dict[str, RenderJob] = {}
         self._cond = threading.Condition()
         self._closed = False
+        #: set when speech may be synthesised (at once, unless ``hold``; see :meth:`release`)
+        self.released = threading.Event()
+        if not hold:
+            self.released.set()
         self._thread = threading.Thread(target=self._dispatch, name="speech-dispatch", daemon=True)
         self._thread.start()
         if cache_max_mb > 0:
-            threading.Thread(target=self.prune, args=(cache_max_mb,), name="speech-prune", daemon=True).start()
+            threading.Thread(target=self._prune_when_released, args=(cache_max_mb,), name="speech-prune",
+                             daemon=True).start()
 
     # -- public -----------------------------------------------------------------------------
 
@@ -563,6 +571,20 @@ class SpeechRenderer:
             log.info("speech: pruned %d cached sentences to keep the cache under %g MB", removed, max_mb)
         return removed
 
+    def release(self) -> None:
+        """Start synthesising (a renderer made with ``hold=True``): ``run`` calls it right after
+        READY=1, so neither the speech engine's start (pyttsx3, libespeak-ng) nor the cache's
+        pruning is on the path to "ready". Sentences already cached play before it."""
+        self.released.set()
+        with self._cond:
+            self._cond.notify_all()
+
+    def _prune_when_released(self, max_mb: float) -> None:
+        while not self.released.wait(0.5):
+            if self._closed:
+                return
+        self.prune(max_mb)
+
     def pending(self) -> int:
         """Number of jobs waiting in the queue (pre-rendering included)."""
         with self._cond:
@@ -592,7 +614,7 @@ class SpeechRenderer:
     def _dispatch(self) -> None:
         while True:
             with self._cond:
-                while not self._heap and not self._closed:
+                while (not self._heap or not self.released.is_set()) and not self._closed:
                     self._cond.wait()
                 if self._closed:
                     left = [j for _, _, j in self._heap if not j.started]

@@ -92,6 +92,7 @@ def main(args: argparse.Namespace) -> int:
     from firmware_host.audio.service import AudioService
     from firmware_host.audio.settings import AudioSettings
     from firmware_host.audio.sinks import AlsaSink
+    from firmware_host.audio.speech import SpeechRenderer
     from firmware_host.clock import RealClock
     from firmware_host.config import find_config, load_config
     from firmware_host.errors import UsageError
@@ -143,12 +144,18 @@ def main(args: argparse.Namespace) -> int:
     audio = None
     try:
         # hardware → audio → engine → inputs (BoardService.start keeps that order)
+        # the speech engine starts after READY=1 (held): cached sentences and earcons play
+        # at once, the first new sentence a few milliseconds after "ready"
+        cache = _speech_cache(audio_settings)
+        renderer = SpeechRenderer(cache, timeout=audio_settings.render_timeout, backend=audio_settings.backend,
+                                  cache_max_mb=audio_settings.cache_max_mb, hold=True)
         audio = AudioService(audio_settings, AlsaSink.from_settings(audio_settings, config.seats),
-                             _speech_cache(audio_settings), seats=config.seats,
+                             cache, seats=config.seats, renderer=renderer,
                              whisper_call=whisper_call if audio_settings.whisper_station else None,
                              clock=clock)
         service = BoardService(settings, clock=clock, journal=journal, voice=Voice(audio))
         service.start(board_factory(config, clock), resume=not args.no_resume)
+        renderer.release()               # after READY=1: speech engine, pre-rendering, pruning
         if settings.console.enabled:
             try:
                 from firmware_host.console import serve

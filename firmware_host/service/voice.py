@@ -195,6 +195,9 @@ class Voice(SilentVoice):
         """
         if utterance is None:
             return None
+        release = getattr(getattr(self.audio, "renderer", None), "release", None)
+        if callable(release):
+            release()   # a held speech engine (before "ready") starts: this duration is needed now
         duration = getattr(utterance, "duration", None)
         if callable(duration):
             try:

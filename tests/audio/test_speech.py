@@ -325,3 +325,18 @@ def test_the_speech_cache_stores_gzipped_g711_ulaw_at_a_third_of_the_size_of_pcm
     assert small.stat().st_size < big.stat().st_size * 0.4
     assert abs(read_wav(small).duration - read_wav(big).duration) < 0.2
     assert rms(read_wav(small)) == pytest.approx(rms(read_wav(big)), rel=0.05)
+
+
+def test_a_held_renderer_synthesises_nothing_until_released(tmp_path, fake_log):
+    renderer = SpeechRenderer(tmp_path, engine_factory=lambda: FakeEngine(fake_log), hold=True)
+    try:
+        first = renderer.render("Bereit.", "de")
+        renderer.render("Hintergrund.", "de", background=True)
+        with pytest.raises(SpeechError):
+            first.wait(0.3)                    # held: nothing is synthesised
+        assert not first.started and fake_log == []
+        renderer.release()                     # run: right after READY=1
+        first.wait(10)
+        assert fake_log[0] == "Bereit."
+    finally:
+        renderer.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
 import subprocess
 import sys
@@ -140,3 +141,42 @@ def test_run_stops_on_a_sigterm_the_kernel_gives_to_another_thread(tmp_path):
             proc.kill()
             proc.communicate()
     assert proc.returncode == 0 and "signal 15: stopping" in rest
+
+
+def test_run_says_ready_before_the_console_and_the_speech_engine_load(tmp_path):
+    """Start-up within a Pi Zero 2 W's budget: when READY=1 is sent neither aiohttp (the
+    console) nor pyttsx3/libespeak-ng (the speech engine) is loaded; both come right after."""
+    import time
+    config = tmp_path / "board.toml"
+    text = (ROOT / "hardware" / "board.toml").read_text()
+    text = text.replace('registry = "tags.toml"', f'registry = "{ROOT / "hardware" / "tags.toml"}"')
+    text = text.replace('pin_factory = "lgpio"', 'pin_factory = "mock"')
+    text = text[:text.index("\n[audio]")]         # the reference build's sound cards are not here
+    port = 20000 + os.getpid() % 20000
+    config.write_text(text + f'\n[console]\nenabled = true\nport = {port}\n[audio]\npublic_device = ""\n'
+                      f'cache_dir = "{tmp_path / "speech"}"\n')
+    probe = (
+        "import sys\n"
+        "from firmware_host.service import notify\n"
+        "ready = notify.Notifier.ready\n"
+        "def at_ready(self, status='ready'):\n"
+        "    maps = open('/proc/self/maps').read()\n"
+        "    print('AT-READY', 'aiohttp' in sys.modules, 'pyttsx3' in sys.modules, 'libespeak' in maps, flush=True)\n"
+        "    return ready(self, status)\n"
+        "notify.Notifier.ready = at_ready\n"
+        "from firmware_host.cli import main\n"
+        f"sys.exit(main(['run', '--config', {str(config)!r}, '--journal', {str(tmp_path / 'j.sqlite3')!r}]))\n")
+    proc = subprocess.Popen([sys.executable, "-c", probe], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        deadline = time.monotonic() + 60
+        later = ""
+        while time.monotonic() < deadline and not ("libespeak" in later and "aiohttp" in later):
+            time.sleep(0.05)
+            later = Path(f"/proc/{proc.pid}/maps").read_text()
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=30)
+    assert line.split() == ["AT-READY", "False", "False", "False"], err
+    assert "libespeak" in later and "aiohttp" in later, err     # then both start
+    assert "Traceback" not in err

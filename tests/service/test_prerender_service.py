@@ -72,3 +72,20 @@ def test_ready_does_not_wait_for_prerendering_and_a_setup_plans_its_named_table(
         gate.set()
         service.stop()
         audio.close()
+
+
+def test_a_duration_needed_before_ready_starts_a_held_speech_engine(tmp_path):
+    """``run`` holds the speech engine until READY=1; a scan step that needs a sentence's
+    duration before then (an input during start-up) starts it rather than waiting 5 s."""
+    gate, log = threading.Event(), []
+    gate.set()
+    renderer = SpeechRenderer(tmp_path / "cache", engine_factory=lambda: GatedEngine(gate, log), hold=True)
+    audio = AudioService(AudioSettings(), RecordingSink(), tmp_path / "cache", seats=5, renderer=renderer)
+    voice = Voice(audio)
+    try:
+        voice.say("seat:1", "Platz eins.", key="scan.item")
+        assert log == []
+        seconds = voice.seconds(voice.last, timeout=10)
+        assert seconds is not None and seconds > 0.05 and log == ["Platz eins."]
+    finally:
+        audio.close()
