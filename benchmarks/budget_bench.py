@@ -288,7 +288,8 @@ class CountingSink(StampSink):
 
 
 def memory(checkpoints: tuple[int, ...]) -> dict:
-    """RSS of one board service (real audio service, speech and journal) after random games."""
+    """RSS of one board service (real audio service, speech, pre-rendering and journal) after
+    random games of one named 10-seat table, measured once pre-rendering is done."""
     import gc
     import random
 
@@ -324,11 +325,9 @@ def memory(checkpoints: tuple[int, ...]) -> dict:
         service.game.command("act", action=action.to_json())
         return True
 
-    for n in range(1, max(checkpoints) + 1):
-        players = rng.randint(5, 10)
+    for n in range(1, max(checkpoints) + 1):     # one table: ten named players, a new deal each game
         service.call(lambda: service.game.setup_game(
-            {"players": players, "seed": rng.randrange(2**31), "language": rng.choice(("de", "en")),
-             "names": NAMES[:players]}), timeout=60)
+            {"players": 10, "seed": rng.randrange(2**31), "language": "de", "names": NAMES}), timeout=60)
         for _ in range(1000):
             try:
                 if not service.call(step, timeout=60):
@@ -389,7 +388,7 @@ def main() -> int:
 
     checkpoints = (1, 5, 20) if args.quick else (1, 10, 100)
     mem = memory(checkpoints)
-    print("\n5. RSS of one board service over random games (5-10 seats, both languages)")
+    print("\n5. RSS of one board service over random games (10 named seats, German, a new deal each)")
     print("   " + ", ".join(f"after {n} games: {mb:.1f} MB" for n, mb in mem["rss"].items())
           + f" ({mem['actions']} actions)")
     return 0
