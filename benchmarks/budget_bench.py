@@ -207,9 +207,22 @@ def startup(rounds: int) -> dict:
             sock.bind(str(sock_path))
             sock.settimeout(60)
             t = time.monotonic()
-            proc = subprocess.Popen([sys.executable, "-m", "firmware_host", "run", "--config", str(config), "-q"],
+            # what is loaded at the moment READY=1 is sent, seen from inside (the hook only reads)
+            probe = ("import sys\n"
+                     "from firmware_host.service import notify\n"
+                     "ready = notify.Notifier.ready\n"
+                     "def at_ready(self, status='ready'):\n"
+                     "    maps = open('/proc/self/maps').read()\n"
+                     "    loaded = [n for n, hit in (('aiohttp', 'aiohttp' in sys.modules),\n"
+                     "              ('libespeak-ng', 'libespeak' in maps), ('pyttsx3', 'pyttsx3' in sys.modules)) if hit]\n"
+                     "    print('AT-READY', *loaded, flush=True)\n"
+                     "    return ready(self, status)\n"
+                     "notify.Notifier.ready = at_ready\n"
+                     "from firmware_host.cli import main\n"
+                     f"sys.exit(main(['run', '--config', {str(config)!r}, '-q']))\n")
+            proc = subprocess.Popen([sys.executable, "-c", probe],
                                     env=dict(env, NOTIFY_SOCKET=str(sock_path)), cwd=tmp,
-                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
             try:
                 while b"READY=1" not in sock.recv(4096):
                     pass
@@ -218,11 +231,7 @@ def startup(rounds: int) -> dict:
                     continue                       # the warm-up start that wrote the bytecode
                 walls.append(time.monotonic() - t)
                 cpu.append((int(stat[11]) + int(stat[12])) / tick)
-                maps = Path(f"/proc/{proc.pid}/maps").read_text()
-                if "libespeak" in maps:
-                    loaded.add("libespeak-ng")
-                if "_http_parser" in maps or "_multidict" in maps:
-                    loaded.add("aiohttp")
+                loaded.update(proc.stdout.readline().split()[1:])
             finally:
                 proc.terminate()
                 proc.wait(30)
@@ -349,48 +358,54 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repetitions (a smoke run)")
     parser.add_argument("--speech-cache", default="", help="speech cache folder (default: a new temporary one)")
+    parser.add_argument("--sections", default="12345", help="which sections to run (default 12345)")
     args = parser.parse_args()
     n = 40 if args.quick else 200
     cache = Path(args.speech_cache or tempfile.mkdtemp(prefix="budget-speech-"))
     print(f"budget_bench {datetime.date.today().isoformat()} on {os.cpu_count()} cores, Python {sys.version.split()[0]}")
 
-    v = volume(cache, n)
-    r1, r8 = v["results"][1.0], v["results"][0.8]
-    print("\n1. cached say -> first sample at the sink (speech cache on disk, decoded each time)")
-    print(f"   volume 1.0: median {statistics.median(r1):.2f} ms, p99 {pct(r1, 99):.2f} ms (n={len(r1)})")
-    print(f"   volume 0.8: median {statistics.median(r8):.2f} ms, p99 {pct(r8, 99):.2f} ms (n={len(r8)})")
-    print(f"   0.8 minus 1.0: median {statistics.median(r8) - statistics.median(r1):+.2f} ms; "
-          f"the per-sample loop it replaces: {v['loop_ms']:.1f} ms for a {v['clip_s']:.1f} s sentence "
-          f"({v['loop_ms'] / max(statistics.median(r8), 1e-6):.0f}x the whole say at 0.8)")
+    if "1" in args.sections:
+        v = volume(cache, n)
+        r1, r8 = v["results"][1.0], v["results"][0.8]
+        print("\n1. cached say -> first sample at the sink (speech cache on disk, decoded each time)")
+        print(f"   volume 1.0: median {statistics.median(r1):.2f} ms, p99 {pct(r1, 99):.2f} ms (n={len(r1)})")
+        print(f"   volume 0.8: median {statistics.median(r8):.2f} ms, p99 {pct(r8, 99):.2f} ms (n={len(r8)})")
+        print(f"   0.8 minus 1.0: median {statistics.median(r8) - statistics.median(r1):+.2f} ms; "
+              f"the per-sample loop it replaces: {v['loop_ms']:.1f} ms for a {v['clip_s']:.1f} s sentence "
+              f"({v['loop_ms'] / max(statistics.median(r8), 1e-6):.0f}x the whole say at 0.8)")
 
-    p = prolog(cache, 5 if args.quick else 20)
-    print("\n2. setup -> first prolog sample, 10 seats, prolog cached")
-    for gain in (1.0, 0.8):
-        t = p[gain]
-        print(f"   volume {gain}: median {statistics.median(t):.1f} ms, p99 {pct(t, 99):.1f} ms (n={len(t)})")
+    if "2" in args.sections:
+        p = prolog(cache, 5 if args.quick else 20)
+        print("\n2. setup -> first prolog sample, 10 seats, prolog cached")
+        for gain in (1.0, 0.8):
+            t = p[gain]
+            print(f"   volume {gain}: median {statistics.median(t):.1f} ms, p99 {pct(t, 99):.1f} ms (n={len(t)})")
 
-    st = startup(3 if args.quick else 7)
-    print("\n3. firmware-host run (mock pins, shipped config) -> READY=1: CPU seconds of the process")
-    for console in (True, False):
-        r = st[console]
-        print(f"   console {'on ' if console else 'off'}: median {statistics.median(r['cpu']):.3f} s CPU "
-              f"(min {min(r['cpu']):.3f}), wall median {statistics.median(r['wall']):.2f} s; "
-              f"loaded at READY: {', '.join(r['loaded']) or 'neither aiohttp nor libespeak-ng'}")
+    if "3" in args.sections:
+        st = startup(3 if args.quick else 7)
+        print("\n3. firmware-host run (mock pins, shipped config) -> READY=1: CPU seconds of the process")
+        for console in (True, False):
+            r = st[console]
+            print(f"   console {'on ' if console else 'off'}: median {statistics.median(r['cpu']):.3f} s CPU "
+                  f"(min {min(r['cpu']):.3f}), wall median {statistics.median(r['wall']):.2f} s; "
+                  f"loaded at READY: {', '.join(r['loaded']) or 'neither aiohttp nor pyttsx3/libespeak-ng'}")
 
-    pre = prerendering()
-    print("\n4. pre-rendering a named 10-seat table (speech_plan.sentences, verbosity auto)")
-    for language in ("de", "en"):
-        r = pre[language]
-        print(f"   {language}: {r['rendered']} renders, {r['cpu_s']:.1f} CPU s ({r['wall_s']:.0f} s wall), "
-              f"cache {r['mb']:.1f} MB after it")
-    print(f"   both languages: {pre['en']['files']} files, {pre['en']['mb']:.1f} MB "
-          f"(gzip-compressed µ-law: {pre['pcm_ratio']:.2f} of the 16-bit PCM)")
+    if "4" in args.sections:
+        pre = prerendering()
+        print("\n4. pre-rendering a named 10-seat table (speech_plan.sentences, verbosity auto)")
+        for language in ("de", "en"):
+            r = pre[language]
+            print(f"   {language}: {r['rendered']} renders, {r['cpu_s']:.1f} CPU s ({r['wall_s']:.0f} s wall), "
+                  f"cache {r['mb']:.1f} MB after it")
+        print(f"   both languages: {pre['en']['files']} files, {pre['en']['mb']:.1f} MB "
+              f"(gzip-compressed µ-law: {pre['pcm_ratio']:.2f} of the 16-bit PCM)")
 
-    checkpoints = (1, 5, 20) if args.quick else (1, 10, 100)
-    mem = memory(checkpoints)
-    print("\n5. RSS of one board service over random games (10 named seats, German, a new deal each)")
-    print("   " + ", ".join(f"after {n} games: {mb:.1f} MB" for n, mb in mem["rss"].items())
-          + f" ({mem['actions']} actions)")
+    if "5" in args.sections:
+        checkpoints = (1, 5, 20) if args.quick else (1, 10, 100)
+        mem = memory(checkpoints)
+        print("\n5. RSS of one board service over random games (10 named seats, German, a new deal each)")
+        print("   " + ", ".join(f"after {n} games: {mb:.1f} MB" for n, mb in mem["rss"].items())
+              + f" ({mem['actions']} actions)")
     return 0
 
 
