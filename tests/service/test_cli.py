@@ -171,12 +171,12 @@ def test_run_says_ready_before_the_console_and_the_speech_engine_load(tmp_path):
         line = proc.stdout.readline()
         deadline = time.monotonic() + 60
         later = ""
-        while time.monotonic() < deadline and not ("libespeak" in later and "aiohttp" in later):
+        while time.monotonic() < deadline and "aiohttp" not in later:
             time.sleep(0.05)
             later = Path(f"/proc/{proc.pid}/maps").read_text()
     finally:
         proc.terminate()
         _, err = proc.communicate(timeout=30)
     assert line.split() == ["AT-READY", "False", "False", "False"], err
-    assert "libespeak" in later and "aiohttp" in later, err     # then both start
+    assert "aiohttp" in later, err     # then the console starts (speech renders in its worker process)
     assert "Traceback" not in err
