@@ -98,12 +98,13 @@ def test_a_game_goes_on_when_the_speech_worker_is_killed(tmp_path):
     try:
         mark = 0
         for i, obj in enumerate(signals, start=1):
-            previous = len(sim.lines)
+            previous = len(sim.starts)        # wait_for looks from here, as run_script does
             sim.play(parse_object(obj, i), mark)
             mark = previous
             if i in (5, len(signals) // 2) and renderer.worker_pid is not None:
                 killed.append(renderer.worker_pid)
                 os.kill(renderer.worker_pid, signal.SIGKILL)
+        sim.settle()                          # the table hears everything said
         assert sim.service.game.game.phase == "game_over"
     finally:
         sim.stop()
