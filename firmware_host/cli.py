@@ -5,7 +5,8 @@ Each sub-command lives in its own module ``firmware_host.commands.<name>`` with 
 Only the chosen command's module is imported, so start-up stays fast on a Pi Zero 2 W.
 
 Errors: a :class:`firmware_host.errors.UsageError` (or ``OSError`` reading a file) becomes one
-line on stderr and exit status 2; no traceback reaches the user.
+line on stderr and exit status 2; a :class:`~firmware_host.errors.BoardFailure` (a board
+that cannot play at all) one line and exit status 1; no traceback reaches the user.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import argparse
 import importlib
 import sys
 
-from firmware_host.errors import UsageError
+from firmware_host.errors import BoardFailure, UsageError
 
 #: command name -> (module under firmware_host.commands, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -62,6 +63,9 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as exc:
         print(f"firmware-host {args.command}: {exc}", file=sys.stderr)
         return 2
+    except BoardFailure as exc:
+        print(f"firmware-host {args.command}: the board cannot play: {exc}", file=sys.stderr)
+        return 1
     except OSError as exc:
         print(f"firmware-host {args.command}: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "), file=sys.stderr)
         return 2

@@ -18,3 +18,11 @@ class UsageError(FirmwareHostError, ValueError):
 
     The CLI prints ``str(error)`` as one line on stderr and exits with status 2.
     """
+
+
+class BoardFailure(FirmwareHostError, RuntimeError):
+    """The board cannot play at all (its pins cannot be opened, its table speaker is silent).
+
+    The CLI prints ``str(error)`` as one line on stderr and exits with status 1 (systemd
+    restarts a service that exits so); the fault has been spoken where any output works.
+    """

@@ -55,3 +55,50 @@ def test_files_prints_every_shipped_file_and_one_path_for_a_shell(capsys):
     assert [line.split("  #")[0] for line in lines] == [str(data_path(name)) for name in SHIPPED]
     assert main(["files", "asound.conf"]) == 0
     assert capsys.readouterr().out == f"{data_path('asound.conf')}\n"
+
+
+def test_check_config_refuses_pull_up_off_on_the_fixed_pull_ups_of_bcm_2_and_3(tmp_path, capsys):
+    text = data_path("board.toml").read_text().replace("pull_up = true ", "pull_up = false")
+    path = tmp_path / "board.toml"
+    path.write_text(text)
+    assert main(["check-config", str(path), "--no-tags"]) == 2
+    err = capsys.readouterr().err
+    assert "gpio.pull_up: false, but BCM 2 (tracker.holes.3) and BCM 3 (game_master.key)" in err
+
+
+def test_replay_of_a_simulate_script_points_to_simulate(capsys):
+    from pathlib import Path
+    script = Path(__file__).resolve().parents[1] / "examples" / "simulate-chaos.jsonl"
+    assert main(["replay", str(script)]) == 2
+    err = capsys.readouterr().err
+    assert "simulate script" in err and "firmware-host simulate --script" in err and err.count("\n") == 1
+
+
+def test_enrol_tags_rehearsal_never_writes_the_packaged_registry(capsys):
+    before = data_path("tags.toml").read_bytes()
+    assert main(["enrol-tags", "--mock", "--language", "en"]) == 2
+    assert "--mock needs --output" in capsys.readouterr().err
+    assert main(["enrol-tags", "--mock", "--output", str(data_path("tags.toml")), "--language", "en"]) == 2
+    assert "packaged demo registry" in capsys.readouterr().err
+    assert data_path("tags.toml").read_bytes() == before
+
+
+def test_log_lines_carry_journald_priorities_under_systemd(monkeypatch):
+    import io
+    import logging
+
+    from firmware_host.service.logs import setup_logging
+
+    monkeypatch.setenv("JOURNAL_STREAM", "8:1234")
+    stream = io.StringIO()
+    setup_logging(logging.DEBUG, stream=stream)
+    try:
+        log = logging.getLogger("firmware_host.test")
+        log.critical("c")
+        log.error("e")
+        log.warning("w")
+        log.info("i")
+        log.debug("d")
+    finally:
+        logging.getLogger().handlers.clear()
+    assert [line[:3] for line in stream.getvalue().splitlines()] == ["<2>", "<3>", "<4>", "<6>", "<7>"]

@@ -304,6 +304,9 @@ class AudioService:
         come to the whisper station (from the catalogue); required when
         ``settings.whisper_station`` is on.
     :param renderer: a ready :class:`SpeechRenderer` (tests); default one on ``cache_dir``.
+    :param on_output_fault: ``on_output_fault(output, detail)``, called (on a player thread)
+        when an output (``public``, ``seat:N``, ``whisper``) fails to play a clip, once until
+        it plays again; ``detail`` names the output and why (aplay's message). Keep it short.
     :param sounds_dir: folder of the earcon WAVs (default the packaged ones, :data:`~firmware_host.audio.earcons.SOUNDS_DIR`).
     :param clock: what start and end times are read from (``now()`` in seconds): the
         board's clock (a :class:`~firmware_host.clock.VirtualClock` in ``simulate``, where a
@@ -323,6 +326,7 @@ class AudioService:
         renderer: SpeechRenderer | None = None,
         sounds_dir: str | os.PathLike | None = None,
         clock=None,
+        on_output_fault: Callable[[str, str], None] | None = None,
     ) -> None:
         self.settings = settings or AudioSettings()
         if self.settings.whisper_station and whisper_call is None:
@@ -357,6 +361,9 @@ class AudioService:
         self._visit_left = 0
         self._next_seat = 0
         self._closed = False
+        self.on_output_fault = on_output_fault
+        #: outputs whose last clip failed (``public``, ``seat:N``, ``whisper``) -> why
+        self.failed_outputs: dict[str, str] = {}
         self._prerenderer: Prerenderer | None = None
 
     # -- speaking -------------------------------------------------------------------------
@@ -963,6 +970,8 @@ class AudioService:
             level = logging.CRITICAL if isinstance(exc, PrivacyError) else logging.ERROR
             log.log(level, "audio: %s", exc)
             utt.error = exc
+            if not isinstance(exc, PrivacyError):      # the output itself failed: a spoken fault
+                self._output_state(player.output, exc)
             self._played(utt, player.output)
             return
         player.current, player.playback, player.cut_by = utt, playback, None
@@ -1004,6 +1013,14 @@ class AudioService:
             if not replay:
                 utt.sink_path = playback.path
                 self._played(utt, player.output)
+            error = getattr(playback, "error", None)   # AlsaSink: aplay could not play it
+            if error is not None:
+                log.error("audio: %s", error)
+                utt.error = error
+        # a failed output is told once (a spoken fault where another output works), a clip
+        # that played to its end clears it; on_output_fault only posts to the service thread
+        if error is not None or not playback.stopped:
+            self._output_state(player.output, error)
         self._kick()
 
     def _whisper_pump(self) -> None:
@@ -1064,6 +1081,21 @@ class AudioService:
             path = utt.job.wait(self.settings.render_timeout * 4 + 5)
             parts.append(_speech_clip(os.fspath(path), self.settings.volume(utt.channel)))
         return concat(parts)
+
+    def _output_state(self, output: str, error: BaseException | None) -> None:
+        """A clip on ``output`` played (``error`` None) or failed: tell ``on_output_fault`` once
+        per failure, until the output plays again."""
+        with self._lock:
+            if error is None:
+                self.failed_outputs.pop(output, None)
+                return
+            first = output not in self.failed_outputs
+            self.failed_outputs[output] = str(error)
+        if first and self.on_output_fault is not None:
+            try:
+                self.on_output_fault(output, str(error))
+            except Exception:  # noqa: BLE001 - a listener never stops an output
+                log.exception("audio: on_output_fault failed")
 
     def _heard(self, utt: Utterance, output: str) -> None:
         """``utt`` started playing (lock held): it joins the history of the seats that hear it

@@ -306,20 +306,40 @@ class WavDirSink:
         """Nothing to release."""
 
 
+def output_name(output: str) -> str:
+    """An output as a builder names it: ``table speaker``, ``earphone of seat 4`` (``seat:3``,
+    seats spoken from 1), ``whisper station``."""
+    if output == "public":
+        return "table speaker"
+    if output == "whisper":
+        return "whisper station"
+    if output.startswith("seat:") and output[5:].isdigit():
+        return f"earphone of seat {int(output[5:]) + 1}"
+    return output
+
+
 class _AlsaPlayback(Playback):
-    def __init__(self, proc: subprocess.Popen, data: bytes) -> None:
+    """One ``aplay`` process; :attr:`error` is set when it fails (not when it is stopped)."""
+
+    def __init__(self, proc: subprocess.Popen, data: bytes, output: str, device: str) -> None:
         super().__init__()
         self._proc = proc
+        self._output, self._device = output, device
+        #: why the clip could not be played (a :class:`SinkError` naming the output), or None
+        self.error: SinkError | None = None
         threading.Thread(target=self._feed, args=(data,), name="aplay-feed", daemon=True).start()
 
     def _feed(self, data: bytes) -> None:
         try:
-            assert self._proc.stdin is not None
-            self._proc.stdin.write(data)
-            self._proc.stdin.close()
-        except (BrokenPipeError, OSError, ValueError):
-            pass
-        self._proc.wait()
+            _, err = self._proc.communicate(data)
+        except (BrokenPipeError, OSError, ValueError) as exc:
+            self._proc.wait()
+            err = str(exc).encode()
+        code = self._proc.returncode
+        if code != 0 and not self.stopped:
+            lines = [line for line in (err or b"").decode("utf-8", "replace").splitlines() if line.strip()]
+            why = lines[-1].strip() if lines else f"aplay exited with status {code}"
+            self.error = SinkError(f"{output_name(self._output)} (ALSA device {self._device}): {why}")
         self.finished()
 
     def _on_stop(self) -> None:
@@ -340,6 +360,10 @@ class AlsaSink:
     :param devices: output (``public``, ``seat:N``, ``whisper``) -> ALSA device name.
     :param aplay: the player program (default ``"aplay"``, from alsa-utils).
     :raises SinkError: from :meth:`play` when the output has no device or aplay is missing.
+
+    A clip that ``aplay`` cannot play (no such device, card gone, device busy) finishes at
+    once with ``playback.error``: a :class:`SinkError` naming the output and aplay's own last
+    line of complaint; the audio service turns it into a spoken fault.
     """
 
     def __init__(self, devices: Mapping[str, str], aplay: str = "aplay") -> None:
@@ -357,21 +381,49 @@ class AlsaSink:
         """Start ``aplay`` on the output's device and feed it the clip."""
         device = self.devices.get(info.output)
         if device is None:
-            raise SinkError(f"no ALSA device configured for output {info.output}")
+            raise SinkError(f"{output_name(info.output)}: no ALSA device configured for output {info.output}")
         try:
             proc = subprocess.Popen(
                 [self.aplay, "-q", "-D", device, "-t", "wav", "-"],
-                stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
             )
         except OSError as exc:
-            raise SinkError(f"cannot start {self.aplay}: {exc}") from None
-        playback = _AlsaPlayback(proc, wav_bytes(clip))
+            raise SinkError(f"{output_name(info.output)}: cannot start {self.aplay}: {exc}") from None
+        playback = _AlsaPlayback(proc, wav_bytes(clip), info.output, device)
         # the first sample reaches the device once aplay has opened it and read the header:
         # the spawn is the closest moment the sink can see (tens of milliseconds early); the
         # end is exact, aplay drains the device before it exits
         playback.started()
         self._live = [p for p in self._live if not p.done()] + [playback]
         return playback
+
+    def check(self, outputs: list[str], seconds: float = 0.05, timeout: float = 10.0) -> dict[str, str]:
+        """Play ``seconds`` of silence on every output at once; what failed, by output.
+
+        The start-up check of ``run``: a device missing from ``asound.conf``, a card not
+        plugged in or busy shows here, before the board says it is ready.
+
+        :param outputs: ``public``, ``seat:N``, ``whisper``.
+        :returns: output -> one line naming it and why (empty when all play).
+        """
+        from firmware_host.audio.clip import silence
+
+        clip = silence(seconds)
+        started: dict[str, Playback] = {}
+        failed: dict[str, str] = {}
+        for n, output in enumerate(outputs):
+            try:
+                started[output] = self.play(clip, PlayInfo(output, output, "", "", None, "normal", n))
+            except SinkError as exc:
+                failed[output] = str(exc)
+        deadline = time.monotonic() + timeout
+        for output, playback in started.items():
+            if not playback.wait(max(0.0, deadline - time.monotonic())):
+                playback.stop()
+                failed[output] = f"{output_name(output)}: aplay did not finish within {timeout:g} s"
+            elif getattr(playback, "error", None) is not None:
+                failed[output] = str(playback.error)
+        return failed
 
     def close(self) -> None:
         """Stop every clip still playing."""

@@ -8,7 +8,8 @@ repeated. Every sentence comes from the announcement catalogue (``enrol.*`` keys
 wording, in ``--language``). Order: each seat's Ja and Nein tile, then the 6
 democratic and 11 fascist law tiles (``--no-laws`` skips them), then with ``--roles`` the role
 tiles (6 democrat, 3 fascist, 1 dictator). At the end the registry is written atomically to
-``--output`` (default: the config's ``[tags] registry``; the old file is kept as ``.bak``).
+``--output`` (default: the config's ``[tags] registry``, never the packaged demo registry;
+the old file is kept as ``.bak``; with ``--mock`` only to an explicit ``--output``).
 Ctrl-C stops without writing anything.
 
 Only the readers are opened, no GPIO, so tiles can be enrolled at a desk with a reader on a
@@ -115,7 +116,13 @@ def main(args: argparse.Namespace) -> int:
     if not 1 <= seats <= 10:
         raise UsageError(f"--seats must be 1–10, not {seats}")
     language = language_of(args, config)
+    if args.mock is not None and not args.output:
+        raise UsageError("--mock needs --output FILE: a rehearsal never overwrites the config's tag registry")
     output = Path(args.output) if args.output else Path(config.tags_path)
+    from firmware_host.resources import data_path
+    if data_path() in output.resolve().parents:
+        raise UsageError(f"{output} is the packaged demo registry, not this board's: copy the config to "
+                         "/etc/firmware-host (INSTALL.md) or give --output FILE")
     tiles = tiles_to_enrol(seats, laws=not args.no_laws, roles=args.roles)
     speak, close_speech = make_speaker(config, language, args.print_only or args.mock is not None)
     try:

@@ -76,7 +76,17 @@ def replay_lines(lines: list[str]) -> list[dict]:
         name, setup = games.split_setup(obj["setup"])
     except games.UnknownGame as exc:
         raise games.UnknownGame(f"line {number}: {exc}") from None
-    return games.pack(name).replay_lines(setup, number, parsed)
+    return games.pack(name).replay_lines(setup, number, _no_signals(parsed))
+
+
+def _no_signals(parsed: Iterator[tuple[int, Any]]) -> Iterator[tuple[int, Any]]:
+    """The action lines, refusing a board signal (a ``simulate`` script given to ``replay``)
+    with a pointer to ``simulate --script``."""
+    for number, obj in parsed:
+        if isinstance(obj, dict) and "signal" in obj and "action" not in obj:
+            raise UsageError(f"line {number}: a board signal, not an action: this looks like a simulate "
+                             "script (SIMULATE.md); play it with `firmware-host simulate --script FILE`")
+        yield number, obj
 
 
 def main(args: argparse.Namespace) -> int:

@@ -73,6 +73,58 @@ def seat_names(service: Any, timeout: float = 2.0) -> dict[int, str]:
         return {}
 
 
+#: exit status of a board that cannot play at all (pins, table speaker): systemd restarts it
+EXIT_CANNOT_PLAY = 1
+
+
+def health_checks(clock: Any, audio: Any, service: Any, console: Callable[[], Any],
+                  beat: float = 1.0) -> list[Callable[[], str | None]]:
+    """The watchdog's checks for ``run``: each returns a dead or hung part (one line) or None.
+
+    - the clock's scheduler thread: a heartbeat timer every ``beat`` seconds must have run
+      within ``max(5, 4 * beat)`` seconds (a dead or stuck scheduler stops every timer);
+    - every audio output's player thread is alive;
+    - every RFID reader's thread turns (:meth:`~firmware_host.hardware.rfid.TagReader.hung`);
+    - the console's thread is alive (when it runs).
+
+    The service thread itself is checked by sending the pings from it.
+    """
+    import time as _time
+
+    beats = {"at": _time.monotonic()}
+
+    def heartbeat() -> None:
+        beats["at"] = _time.monotonic()
+        clock.call_later(beat, heartbeat)
+
+    clock.call_later(beat, heartbeat)
+
+    def clock_alive() -> str | None:
+        late = _time.monotonic() - beats["at"]
+        return f"clock thread stuck for {late:.0f} s" if late > max(5.0, 4 * beat) else None
+
+    def audio_alive() -> str | None:
+        for output, player in list(getattr(audio, "_players", {}).items()):
+            if not player.closed and not player.thread.is_alive():
+                return f"audio thread of {output} ended"
+        return None
+
+    def readers_alive() -> str | None:
+        board = getattr(service, "board", None)
+        for reader in list(getattr(board, "readers", {}).values()):
+            problem = reader.hung()
+            if problem:
+                return problem
+        return None
+
+    def console_alive() -> str | None:
+        handle = console()
+        thread = getattr(handle, "_thread", None)
+        return "console thread ended" if thread is not None and not thread.is_alive() else None
+
+    return [clock_alive, audio_alive, readers_alive, console_alive]
+
+
 def _speech_cache(audio_settings: object) -> Path:
     explicit = getattr(audio_settings, "cache_dir", "") or ""
     if explicit:
@@ -83,7 +135,9 @@ def _speech_cache(audio_settings: object) -> Path:
 
 
 def main(args: argparse.Namespace) -> int:
-    """Run the board until stopped; 0 on a clean stop.
+    """Run the board until stopped; 0 on a clean stop, :data:`EXIT_CANNOT_PLAY` when the board
+    cannot play at all (its pins cannot be opened, the table speaker is silent): the fault is
+    spoken where any output works, shown in STATUS= and the log, and READY=1 is never sent.
 
     :raises UsageError: an unusable config or journal (one line, exit 2).
     """
@@ -142,6 +196,12 @@ def main(args: argparse.Namespace) -> int:
 
     console = None
     audio = None
+
+    def output_fault(output: str, detail: str) -> None:
+        if service is not None:
+            service.output_failed(output, detail)
+
+    status = 0
     try:
         # hardware → audio → engine → inputs (BoardService.start keeps that order)
         # the speech engine starts after READY=1 (held): cached sentences and earcons play
@@ -149,12 +209,21 @@ def main(args: argparse.Namespace) -> int:
         cache = _speech_cache(audio_settings)
         renderer = SpeechRenderer(cache, timeout=audio_settings.render_timeout, backend=audio_settings.backend,
                                   cache_max_mb=audio_settings.cache_max_mb, hold=True)
-        audio = AudioService(audio_settings, AlsaSink.from_settings(audio_settings, config.seats),
-                             cache, seats=config.seats, renderer=renderer,
+        sink = AlsaSink.from_settings(audio_settings, config.seats)
+        audio = AudioService(audio_settings, sink, cache, seats=config.seats, renderer=renderer,
                              whisper_call=whisper_call if audio_settings.whisper_station else None,
-                             clock=clock)
+                             on_output_fault=output_fault, clock=clock)
         service = BoardService(settings, clock=clock, journal=journal, voice=Voice(audio))
+        # every output plays a moment of silence first: a dead one is named before READY=1
+        outputs = ["public"] + (["whisper"] if audio_settings.whisper_station
+                                else [f"seat:{n}" for n in range(config.seats)])
+        silent = sink.check(outputs)
+        service.health_checks.extend(health_checks(clock, audio, service, lambda: console))
         service.start(board_factory(config, clock), resume=not args.no_resume)
+        for output, detail in silent.items():
+            log.error("audio: %s", detail)
+            service.output_failed(output, detail)
+        service.wait_idle()
         renderer.release()               # after READY=1: speech engine, pre-rendering, pruning
         if settings.console.enabled:
             try:
@@ -167,9 +236,15 @@ def main(args: argparse.Namespace) -> int:
                     log.info("console at %s", getattr(console, "url", "?"))
                 except UsageError as exc:
                     log.error("console not started: %s", exc)
-        while not stopping:
+        while not stopping and service.failed is None:
             time.sleep(STOP_POLL)
-        log.info("signal %d: stopping", stopping[0])
+        if service.failed is not None:
+            # it cannot play: say so (the fault is being spoken), then exit non-zero
+            log.critical("the board cannot play: %s; stopping (exit status %d)", service.failed, EXIT_CANNOT_PLAY)
+            service.voice.wait_quiet(20.0)
+            status = EXIT_CANNOT_PLAY
+        else:
+            log.info("signal %d: stopping", stopping[0])
     finally:
         # reverse order: console (an input) → service (engine, audio, hardware) → journal → clock
         if console is not None:
@@ -183,4 +258,4 @@ def main(args: argparse.Namespace) -> int:
             audio.close()                # again if the service closed it; alone if it never started
         journal.close()
         clock.close()
-    return 0
+    return status

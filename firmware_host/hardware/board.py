@@ -213,8 +213,40 @@ class Board:
             )
 
     # -- plumbing -----------------------------------------------------------------------
+    def part_of(self, pin: int) -> dict[str, Any]:
+        """The part wired to BCM ``pin`` as a :class:`~firmware_host.hardware.events.Fault` part
+        (``{"kind": "seat_button", "seat": 2}``, ``law_slot``, ``tracker``, ``gm_key``), or ``{}``."""
+        c = self.config
+        if pin in c.seat_buttons:
+            return {"kind": "seat_button", "seat": c.seat_buttons.index(pin)}
+        for track in ev.TRACKS:
+            if pin in c.slot_pins(track):
+                return {"kind": "law_slot", "track": track, "slot": c.slot_pins(track).index(pin) + 1}
+        if pin in c.tracker_holes:
+            return {"kind": "tracker", "holes": [c.tracker_holes.index(pin)]}
+        if pin == c.game_master_key:
+            return {"kind": "gm_key"}
+        return {}
+
+    def _pin_failed(self, pin: int, what: str, exc: BaseException) -> PinError:
+        name = self.config.inputs().get(pin, "input")
+        error = PinError(f"{name} (BCM {pin}): cannot {what}: {type(exc).__name__}: {exc}")
+        error.part = self.part_of(pin)  # type: ignore[attr-defined]
+        return error
+
     def _open_input(self, pin: int) -> bool:
-        """Claim ``pin`` as an input with pull-up (closed = low = active); returns its level."""
+        """Claim ``pin`` as an input with pull-up (closed = low = active); returns its level.
+
+        :raises PinError: naming the part and its BCM pin, when the pin cannot be claimed.
+        """
+        try:
+            return self._claim_input(pin)
+        except PinError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - gpiozero's and the pin library's errors
+            raise self._pin_failed(pin, "be opened", exc) from exc
+
+    def _claim_input(self, pin: int) -> bool:
         from gpiozero import DigitalInputDevice
 
         if self.config.pull_up:
@@ -239,8 +271,11 @@ class Board:
                     edge(False)
 
         self._handlers.append((closed, opened))
-        device.when_activated = closed
-        device.when_deactivated = opened
+        try:
+            device.when_activated = closed
+            device.when_deactivated = opened
+        except Exception as exc:  # noqa: BLE001 - edge detection refused (kernel, pin library)
+            raise self._pin_failed(pin, "detect edges", exc) from exc
 
     def _schedule(self, delay: float, callback: Callable[[], None]) -> TimerHandle:
         def run() -> None:

@@ -59,11 +59,25 @@ def make_pin_factory(name: str = "lgpio", *, wired: bool = False) -> Any:
     except PinFactoryError:
         raise
     except Exception as exc:  # noqa: BLE001 - ImportError, OSError, RuntimeError, gpiozero errors
-        raise PinFactoryError(
-            f"cannot open the GPIO pins with {name} ({type(exc).__name__}: {exc}); "
-            f"on a Pi: sudo apt install python3-lgpio; without a Pi: use --mock or gpio.pin_factory = \"mock\""
-        ) from None
+        raise PinFactoryError(f"cannot open the GPIO pins with {name} ({type(exc).__name__}: {exc}); "
+                              f"{_hint(name, exc)}") from None
     raise UnknownPinFactoryError(f"unknown pin factory {name!r}; one of lgpio, rpigpio, mock")
+
+
+def _hint(name: str, exc: BaseException) -> str:
+    """What to do about a pin factory that cannot be opened, by what went wrong."""
+    import os
+
+    text = str(exc)
+    if name == "lgpio" and isinstance(exc, OSError) and (".lgd-nfy" in text or isinstance(exc, PermissionError)):
+        where = os.environ.get("LG_WD") or os.getcwd()
+        return (f"lgpio cannot make its notification pipe in {where}: set LG_WD to a writable folder "
+                "(the shipped unit uses RuntimeDirectory /run/firmware-host)")
+    if isinstance(exc, ImportError):
+        return (f"the {name} library is not installed: sudo apt install python3-lgpio, in a venv made "
+                "with --system-site-packages (hardware/INSTALL.md)")
+    return ("no usable GPIO chip here (not a Raspberry Pi, or the service user is not in the gpio "
+            "group); without a Pi: firmware-host simulate, or [gpio] pin_factory = \"mock\"")
 
 
 def is_gpio_library_error(exc: BaseException) -> bool:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import threading
+import time
 from typing import Callable, Protocol, Union
 
 import serial
@@ -191,6 +192,8 @@ class TagReader:
         self.connected = False
         #: why the port could not be opened or was lost (one line), or ""
         self.last_error = ""
+        #: ``time.monotonic()`` at the reader thread's last turn (the watchdog's health check)
+        self.alive_at = time.monotonic()
 
     def start(self) -> None:
         """Start the reader thread (returns at once; a missing device is not an error)."""
@@ -221,6 +224,7 @@ class TagReader:
     def _run(self) -> None:
         first = True
         while not self._stop.is_set():
+            self.alive_at = time.monotonic()
             if self._port is None:
                 try:
                     self._port = self._open(self.config.port, baudrate=self.config.baud, timeout=self.READ_TIMEOUT,
@@ -286,6 +290,21 @@ class TagReader:
                 self._on_tag(result)
         if len(self._seen) > 32:
             self._seen = {t: s for t, s in self._seen.items() if now - s <= gone}
+
+    def hung(self, now: float | None = None) -> str | None:
+        """Why this reader's thread is dead or stuck (one line), or None while it turns.
+
+        It turns every :attr:`READ_TIMEOUT` seconds, or every ``reconnect_s`` while its
+        device is missing; 5 seconds more than that is stuck.
+        """
+        if self._thread is None or self._stop.is_set():
+            return None
+        if not self._thread.is_alive():
+            return f"{self.name} reader thread ended"
+        late = (time.monotonic() if now is None else now) - self.alive_at
+        if late > self.config.reconnect_s + 5.0:
+            return f"{self.name} reader thread stuck for {late:.0f} s"
+        return None
 
     def tag_present(self, now: float | None = None) -> bool:
         """True when a good frame arrived within ``tag_gone_s`` (a tile lies on the reader)."""

@@ -33,6 +33,8 @@ READER_NAMES: tuple[str, ...] = ("ballot", "law")
 PIN_FACTORIES: tuple[str, ...] = ("lgpio", "rpigpio", "mock")
 #: BCM numbers usable for inputs (0 and 1 belong to the HAT EEPROM)
 FIRST_PIN, LAST_PIN = 2, 27
+#: BCM pins with a fixed pull-up resistor on the Pi (I2C SDA/SCL): always pulled up
+FIXED_PULL_UP: tuple[int, ...] = (2, 3)
 
 
 def _nonempty(value: Any) -> str | None:
@@ -146,6 +148,12 @@ def check(sections: Mapping[str, Mapping[str, Any]]) -> list[str]:
         if name not in READER_NAMES:
             problems.append(f"readers.{name}: unknown reader{did_you_mean(name, READER_NAMES)}; "
                             f"readers are {' and '.join(READER_NAMES)}")
+    if sections.get("gpio", {}).get("pull_up") is False:
+        fixed = [f"BCM {pin} ({used[pin]})" for pin in FIXED_PULL_UP if pin in used]
+        if fixed:
+            problems.append(f"gpio.pull_up: false, but {' and '.join(fixed)} "
+                            f"{'have' if len(fixed) > 1 else 'has'} a fixed 1.8 kΩ pull-up on the Pi that "
+                            "gpiozero cannot switch off; keep pull_up = true or wire these inputs to other pins")
     ports: dict[str, str] = {}
     for name, reader in sections.get("readers", {}).items():
         port = reader.get("port")

@@ -39,6 +39,13 @@ log = logging.getLogger("firmware_host.service")
 
 _STOP = object()
 
+#: a part that cannot be opened (``Fault.part`` kind) -> the catalogue key that names it
+#: (every game's catalogue has these ``fault.gpio.*`` and ``fault.output.*`` keys)
+PART_FAILURE_KEYS: dict[str, str] = {
+    "seat_button": "fault.gpio.button", "law_slot": "fault.gpio.slot",
+    "tracker": "fault.gpio.tracker", "gm_key": "fault.gpio.gm_key",
+}
+
 
 class ServiceError(FirmwareHostError, RuntimeError):
     """The service cannot do what was asked (stopped, or a command timed out)."""
@@ -90,6 +97,16 @@ class BoardService:
         self._last_ping = 0.0
         self._ready = False
         self.ready_at: float | None = None
+        #: why the board cannot play at all (pins not opened, table speaker silent), or None;
+        #: ``run`` then stops with a non-zero exit status (systemd restarts it)
+        self.failed: str | None = None
+        #: part -> why it does not work now (an earphone, a reader); shown in STATUS=
+        self.dead_parts: dict[str, str] = {}
+        #: ``check() -> str | None``: a thread or part the game needs that is dead or hung
+        #: (None: fine); the watchdog is pinged only while every check passes
+        self.health_checks: list[Callable[[], str | None]] = []
+        self._status_sent = ""
+        self._unhealthy: str | None = None
 
     # -- life cycle ------------------------------------------------------------------------
     def start(self, board_factory: Callable[[Callable[[Any], None]], Any] | None = None,
@@ -108,22 +125,90 @@ class BoardService:
                 start = getattr(self.board, "start", None)
                 if callable(start):
                     start()
-            except Exception as exc:  # noqa: BLE001 - a pin in use, no GPIO chip: run on, say so
+            except Exception as exc:  # noqa: BLE001 - a pin in use, no GPIO chip: say so, never "ready"
                 self.board_error = str(exc) if isinstance(exc, FirmwareHostError) else f"{type(exc).__name__}: {exc}"
-                log.error("hardware: %s", self.board_error)
+                self.failed = f"GPIO: {self.board_error}"
+                board_part = dict(getattr(exc, "part", None) or {})
+                log.warning("hardware: %s", self.board_error)   # run says it at CRITICAL
         if self.voice is not None:
             self.voice.start()
         self._running = True
         self._thread = threading.Thread(target=self._loop, name="board-service", daemon=True)
         self._thread.start()
+        if self.failed:
+            # the board cannot play: name the part aloud and on the console, never READY=1
+            self.call(lambda: self._part_failed(board_part, self.board_error or ""))
+            self.wait_idle()
+            self._send_status()
+            return
         self.call(lambda: self.game.boot(resume=resume))
-        if self.board_error:
-            self.post(lambda: self.fault("hardware", "board", self.board_error or ""))
         self.wait_idle()
         self.ready_at = time.monotonic() - started
-        self.notifier.ready(self.game.status_line())
+        self.notifier.ready(self.status_text())
+        self._status_sent = self.status_text()
         self._ready = True              # watchdog pings from now on (after READY=1)
         log.info("ready in %.2f s", self.ready_at)
+
+    # -- failures and status -----------------------------------------------------------------
+    def _part_failed(self, part: dict, detail: str) -> None:
+        """The pins cannot be opened: a ``fault`` line and the part named aloud (``fault.gpio.*``)."""
+        key = PART_FAILURE_KEYS.get(str(part.get("kind")), "fault.gpio")
+        params: dict[str, Any] = {}
+        if part.get("kind") == "seat_button":
+            params = {"seat": part["seat"]}
+        elif part.get("kind") == "law_slot":
+            params = {"track": part["track"], "slot": part["slot"]}
+        elif part.get("kind") == "tracker":
+            params = {"position": (part.get("holes") or [0])[0]}
+        self.fault("hardware", "gpio", detail, key=key, params=params)
+
+    def output_failed(self, output: str, detail: str) -> None:
+        """An audio output cannot play (call on any thread): a ``fault`` line, spoken where an
+        output works (an earphone on the table speaker; the table speaker on every earphone),
+        shown in STATUS=; a silent table speaker means the board cannot play at all
+        (:attr:`failed`)."""
+        def run() -> None:
+            self.dead_parts[output] = detail
+            if output == "public":
+                self.failed = f"audio: {detail}"
+                self.fault("audio", "output", detail)
+                for seat in range(self._seat_count()):
+                    self.game.say(f"seat:{seat}", "fault.output.public", {}, priority="fault")
+            elif output == "whisper":
+                self.fault("audio", "output", detail, key="fault.output.whisper", params={})
+            elif output.startswith("seat:"):
+                self.fault("audio", "output", detail, key="fault.output.seat", params={"seat": int(output[5:])})
+            self._send_status()
+        self.post(run)
+
+    def output_back(self, output: str) -> None:
+        """An audio output plays again: it leaves STATUS= (call on any thread)."""
+        def run() -> None:
+            if self.dead_parts.pop(output, None) is not None:
+                log.info("audio: %s plays again", output)
+                self._send_status()
+        self.post(run)
+
+    def _seat_count(self) -> int:
+        config = getattr(self.board, "config", None)
+        return int(getattr(config, "seats", 0) or 0)
+
+    def status_text(self) -> str:
+        """The line for systemd's STATUS=: a failure, dead parts, or the game's phase."""
+        if self.failed:
+            return f"cannot play: {self.failed}"
+        line = self.game.status_line()
+        if self._unhealthy:
+            line = f"{line}; hung: {self._unhealthy}"
+        if self.dead_parts:
+            line = f"{line}; not working: " + "; ".join(self.dead_parts.values())
+        return line
+
+    def _send_status(self) -> None:
+        text = self.status_text()
+        if text != self._status_sent:
+            self._status_sent = text
+            self.notifier.status(text)
 
     def stop(self) -> None:
         """Stop inputs → engine → audio → hardware (reverse order); safe to call twice."""
@@ -242,17 +327,41 @@ class BoardService:
                 with self._idle:
                     self._pending -= 1
                     self._idle.notify_all()
+                if self._ready:
+                    try:
+                        self._send_status()        # STATUS= follows the phase
+                    except Exception:  # noqa: BLE001 - a status line never stops the service
+                        log.exception("status")
                 if interval is not None:
                     self._ping()
 
     def _ping(self) -> None:
+        """``WATCHDOG=1`` (from the service thread, so it is alive) only while every health
+        check passes: a dead or hung clock, audio or reader thread stops the pings, and
+        systemd restarts the board after ``WatchdogSec``."""
         interval = self.notifier.watchdog_interval
         if interval is None or not self._ready:
             return
         now = time.monotonic()
-        if now - self._last_ping >= interval / 2:
-            self._last_ping = now
-            self.notifier.watchdog()
+        if now - self._last_ping < interval / 2:
+            return
+        problem = None
+        for check in self.health_checks:
+            try:
+                problem = check()
+            except Exception as exc:  # noqa: BLE001 - a failing check is a problem itself
+                problem = f"health check failed: {exc}"
+            if problem:
+                break
+        if problem != self._unhealthy:
+            self._unhealthy = problem
+            if problem:
+                log.critical("watchdog: %s; no more WATCHDOG=1 pings", problem)
+            self._send_status()
+        if problem:
+            return
+        self._last_ping = now
+        self.notifier.watchdog()
 
     # -- output --------------------------------------------------------------------------------
     def subscribe(self, callback: Callable[[dict], None]) -> Callable[[], None]:

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, Callable, TextIO
 
 from firmware_host.clock import RealClock, VirtualClock
-from firmware_host.errors import UsageError
+from firmware_host.errors import BoardFailure, UsageError
 from firmware_host.service.core import BoardService
 from firmware_host.service.journal import Journal
 from firmware_host.service.notify import Notifier
@@ -257,6 +257,10 @@ class Simulator:
             return mock
 
         service.start(factory)
+        if service.failed is not None:
+            # the mocked board cannot play (a pin refused): one line, as run says it
+            self.stop()
+            raise BoardFailure(service.failed)
         if self.console:
             self._serve_console(service)
         return service

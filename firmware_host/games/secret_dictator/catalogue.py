@@ -232,6 +232,15 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "fault.chatter.tracker": (("holes",), _O),
     "fault.chatter.gm_key": ((), _O),
     "fault.two_holes": (("holes",), _O),
+    # a part that cannot be opened or played at all (the board says so where any output works)
+    "fault.gpio": ((), _O),
+    "fault.gpio.button": (("seat",), _O),
+    "fault.gpio.slot": (("track", "slot"), _O),
+    "fault.gpio.tracker": (("position",), _O),
+    "fault.gpio.gm_key": ((), _O),
+    "fault.output.public": ((), _O),
+    "fault.output.seat": (("seat",), _O),
+    "fault.output.whisper": ((), _O),
     # single-switch scanning (ACCESSIBILITY.md 13-17)
     "scan.start": ((), _O),
     "scan.item": (("seat",), _O),

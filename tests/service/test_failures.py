@@ -1,0 +1,166 @@
+"""Failures are visible (issue 11): pins that cannot be opened, lgpio failing at import,
+edge detection failing at start and a failing ``aplay`` each give a spoken fault naming the
+part, STATUS= and a non-zero exit where the board cannot play; never READY=1 with a dead board.
+``simulate`` with the same fault says one line, no traceback."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from firmware_host.cli import main as cli_main
+from firmware_host.clock import VirtualClock
+from firmware_host.config import load_config
+from firmware_host.hardware.mock import WiredMockPin
+from firmware_host.service.core import BoardService
+from firmware_host.service.journal import Journal
+from firmware_host.service.notify import Notifier
+from firmware_host.service.settings import service_settings
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class RecordingNotifier(Notifier):
+    """Keeps every sd_notify field sent."""
+
+    def __init__(self) -> None:
+        super().__init__(None)
+        self.sent: list[str] = []
+
+    def notify(self, *fields: str) -> bool:
+        self.sent.extend(fields)
+        return True
+
+
+class EdgeRefusingPin(WiredMockPin):
+    """A mock pin whose edge detection fails on BCM 22 (seat 4's button), as on kernel 6.6."""
+
+    def _set_when_changed(self, value):
+        if self.info.name == "GPIO22" and value is not None:
+            raise OSError(22, "edge detection failed: Invalid argument")
+        super()._set_when_changed(value)
+
+
+def _config_text(extra: str = "", **replace: str) -> str:
+    text = (ROOT / "hardware" / "board.toml").read_text()
+    text = text.replace('registry = "tags.toml"', f'registry = "{ROOT / "hardware" / "tags.toml"}"')
+    for old, new in replace.items():
+        text = text.replace(old, new)
+    return text[:text.index("\n[audio]")] + "\n[console]\nenabled = false\n" + extra
+
+
+def test_edge_detection_failing_at_start_is_spoken_by_part_and_never_ready(tmp_path):
+    from gpiozero.pins.mock import MockFactory
+
+    from firmware_host.hardware.board import Board
+    from firmware_host.service.voice import SilentVoice
+
+    config = load_config()
+    lines: list[dict] = []
+    notifier = RecordingNotifier()
+    service = BoardService(service_settings(config), clock=VirtualClock(), journal=Journal(tmp_path / "j.sqlite3"),
+                           voice=SilentVoice(), emit=lines.append, notifier=notifier)
+    factory = MockFactory(pin_class=EdgeRefusingPin)
+    try:
+        service.start(lambda on_event: Board(config, factory, VirtualClock(), on_event, config.tags_path,
+                                             serial_factory=lambda *a, **k: (_ for _ in ()).throw(OSError("no port"))))
+    finally:
+        service.stop()
+    assert service.failed and "seat 4 button (BCM 22): cannot" in service.failed
+    assert "edge detection failed" in service.failed
+    spoken = [l for l in lines if l.get("event") == "announce"]
+    assert [(l["channel"], l["key"], l["params"]) for l in spoken] == [("public", "fault.gpio.button", {"seat": 3})]
+    assert any(l.get("event") == "fault" and l.get("reason") == "gpio" for l in lines)
+    assert "READY=1" not in notifier.sent
+    assert any(f.startswith("STATUS=cannot play: GPIO: seat 4 button (BCM 22)") for f in notifier.sent)
+
+
+def test_simulate_with_a_pin_refusing_edges_says_one_line_without_traceback(monkeypatch, capsys):
+    import firmware_host.hardware.mock as mock_module
+
+    monkeypatch.setattr(mock_module, "WiredMockPin", EdgeRefusingPin)
+    status = cli_main(["simulate", "--script", str(ROOT / "examples" / "simulate-chaos.jsonl")])
+    out, err = capsys.readouterr()
+    assert status == 1 and out == ""
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "the board cannot play: GPIO: seat 4 button (BCM 22)" in err
+
+
+def _notify_socket(tmp_path) -> socket.socket:
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    sock.bind(str(tmp_path / "notify.sock"))
+    sock.settimeout(0.5)
+    return sock
+
+
+def _received(sock: socket.socket) -> list[str]:
+    fields = []
+    while True:
+        try:
+            fields += sock.recv(65536).decode().split("\n")
+        except (socket.timeout, TimeoutError):
+            return fields
+
+
+def _run(tmp_path, config_text: str, env: dict | None = None) -> tuple[subprocess.CompletedProcess, list[str]]:
+    config = tmp_path / "board.toml"
+    config.write_text(config_text)
+    sock = _notify_socket(tmp_path)
+    try:
+        result = subprocess.run([sys.executable, "-m", "firmware_host", "run", "--config", str(config),
+                                 "--journal", str(tmp_path / "j.sqlite3")], capture_output=True, text=True,
+                                timeout=120, env={**os.environ, "NOTIFY_SOCKET": str(tmp_path / "notify.sock"),
+                                                  **(env or {})})
+        return result, _received(sock)
+    finally:
+        sock.close()
+
+
+def test_run_without_gpio_speaks_the_fault_exits_non_zero_and_never_says_ready(tmp_path):
+    result, fields = _run(tmp_path, _config_text('[audio]\npublic_device = "null"\n'))
+    assert result.returncode == 1, result.stderr
+    assert "cannot open the GPIO pins with lgpio" in result.stderr and "--mock" not in result.stderr
+    assert "fault: hardware: gpio" in result.stderr and "Traceback" not in result.stderr
+    assert "READY=1" not in fields and any(f.startswith("STATUS=cannot play: GPIO") for f in fields)
+
+
+def test_lgpio_failing_at_import_names_lg_wd_and_exits_non_zero(tmp_path):
+    stub = tmp_path / "stub"
+    stub.mkdir()
+    (stub / "lgpio.py").write_text('raise FileNotFoundError(2, "No such file or directory", ".lgd-nfy-3")\n')
+    env = {"PYTHONPATH": os.pathsep.join([str(stub), str(ROOT)])}
+    result, fields = _run(tmp_path, _config_text('[audio]\npublic_device = "null"\n'), env)
+    assert result.returncode == 1, result.stderr
+    assert "lgpio cannot make its notification pipe" in result.stderr and "set LG_WD" in result.stderr
+    assert "READY=1" not in fields
+
+
+def test_a_failing_aplay_is_a_spoken_fault_naming_the_earphone(tmp_path):
+    devices = ", ".join(['"null"'] * 3 + ['"no_such_alsa_device"'] + ['"null"'] * 6)
+    text = _config_text(f'[audio]\npublic_device = "null"\nseat_devices = [{devices}]\n',
+                        **{'pin_factory = "lgpio"': 'pin_factory = "mock"'})
+    config = tmp_path / "board.toml"
+    config.write_text(text)
+    proc = subprocess.Popen([sys.executable, "-m", "firmware_host", "run", "--config", str(config),
+                             "--journal", str(tmp_path / "j.sqlite3")], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    seen = ""
+    try:
+        while "ready in" not in seen:
+            line = proc.stderr.readline()
+            if not line:
+                break
+            seen += line
+    finally:
+        proc.terminate()
+        _, rest = proc.communicate(timeout=60)
+    seen += rest
+    assert "earphone of seat 4 (ALSA device no_such_alsa_device)" in seen
+    assert "fault: audio: output" in seen and "Traceback" not in seen
+    assert proc.returncode == 0          # an earphone alone: the board plays on, and says so
