@@ -29,6 +29,7 @@ import argparse
 import array
 import datetime
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -172,6 +173,9 @@ def _run_config(tmp: Path, console: bool) -> Path:
 
     cfg = (ROOT / "hardware" / "board.toml").read_text()
     cfg = cfg.replace('pin_factory = "lgpio"', 'pin_factory = "mock"')
+    # ALSA's null device for every output: aplay runs, nothing is heard (the reference build's
+    # cards are not here, and a board whose table speaker cannot play stops with exit 1)
+    cfg = re.sub(r'"board_(table|seat\d)"', '"null"', cfg)
     cfg += (f'\n[journal]\npath = "{tmp}/journal.sqlite3"\n'
             f'\n[console]\nenabled = {"true" if console else "false"}\nport = {random.randint(20000, 60000)}\n')
     if "\n[audio]" in cfg:

@@ -30,8 +30,6 @@ def test_console_answers_and_board_speaks_with_2000_idle_connections_under_1024_
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, 2200), hard))
     port = free_port()
     config = config_file(tmp_path, f"\n[console]\nport = {port}\n", mock_pins=True)
-    devices = ", ".join(['"null"'] * 10)
-    config.write_text(config.read_text().replace('public_device = ""', f'public_device = "null"\nseat_devices = [{devices}]'))
     proc = subprocess.Popen([sys.executable, "-m", "firmware_host", "run", "--config", str(config),
                              "--journal", str(tmp_path / "j.sqlite3")], preexec_fn=_limit_fds,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

@@ -62,7 +62,7 @@ def talk(url: str, steps: list[tuple[str, Any]]) -> list[Any]:
 
 
 def config_file(tmp_path: Path, extra: str = "", *, mock_pins: bool = False) -> Path:
-    """The shipped config with English speech (``[audio] language``), no sound device,
+    """The shipped config with English speech (``[audio] language``), ALSA's null device,
     gpiozero's mock pins when ``mock_pins``, and ``extra`` TOML."""
     text = (ROOT / "hardware" / "board.toml").read_text()
     text = text.replace('registry = "tags.toml"', f'registry = "{ROOT / "hardware" / "tags.toml"}"')
@@ -71,7 +71,8 @@ def config_file(tmp_path: Path, extra: str = "", *, mock_pins: bool = False) -> 
         assert 'pin_factory = "mock"' in text
     text = text[:text.index("\n[audio]")]     # the reference build's sound cards are not here
     path = tmp_path / "board.toml"
-    path.write_text(text + '\n[audio]\nlanguage = "en"\npublic_device = ""\n' + extra)
+    devices = ", ".join(['"null"'] * 10)          # ALSA's null device: aplay plays, nothing is heard
+    path.write_text(text + f'\n[audio]\nlanguage = "en"\npublic_device = "null"\nseat_devices = [{devices}]\n' + extra)
     return path
 
 
