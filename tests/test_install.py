@@ -102,3 +102,21 @@ def test_log_lines_carry_journald_priorities_under_systemd(monkeypatch):
     finally:
         logging.getLogger().handlers.clear()
     assert [line[:3] for line in stream.getvalue().splitlines()] == ["<2>", "<3>", "<4>", "<6>", "<7>"]
+
+
+def test_self_test_audio_plays_a_tone_and_the_name_into_every_output_and_names_a_silent_one(tmp_path, capsys):
+    """issue 11: `self-test --audio` plays into each earphone in turn and names it; an output
+    aplay cannot open is named and the exit status is 1."""
+    devices = ", ".join(['"null"'] * 9 + ['"no_such_alsa_device"'])
+    text = data_path("board.toml").read_text()
+    text = text.replace('public_device = "board_table"', 'public_device = "null"')
+    text = text[:text.index("seat_devices = [")] + f"seat_devices = [{devices}]\n" + text[text.index("whisper_station"):]
+    text = text.replace('registry = "tags.toml"', f'registry = "{data_path("tags.toml")}"')
+    text = text.replace('language = "de"', f'language = "en"\ncache_dir = "{tmp_path / "speech"}"')
+    path = tmp_path / "board.toml"
+    path.write_text(text)
+    assert main(["self-test", "--audio", "--config", str(path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Test: table speaker" and "Test: earphone of seat 1" in out and "Test: earphone of seat 10" in out
+    assert any("does not play: earphone of seat 10 (ALSA device no_such_alsa_device)" in line for line in out)
+    assert out[-1] == "audio: 1 of 11 outputs do not play: earphone of seat 10"

@@ -5,6 +5,10 @@ seat 4, press", "Test: slot 2 on the fascist track filled", "Test: tracker in ho
 "Test: Ja tile of seat 3"), faults too ("Fault: button of seat 7 stuck"). Stop with Ctrl-C
 (or ``--seconds``); the end names every input not touched yet. Each sentence is also printed.
 
+``--audio`` tests the audio outputs instead: a tone, then the output's name spoken on it, into
+the table speaker and each earphone in turn (:func:`audio_test`); exit status 1 when one
+does not play, naming it.
+
 ``--mock [SCRIPT]`` runs on the mocked board: SCRIPT is JSON Lines of SIMULATE.md signals
 (``button``, ``slot``, ``tracker``, ``ballot``, ``law_read``, ``pin``, ``serial``,
 ``unplug``/``replug``, ``wait``, ``key``); without SCRIPT every input is touched once.
@@ -35,6 +39,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_common_arguments(parser)
     parser.add_argument("--seconds", type=float, default=None,
                         help="stop after this many seconds (default: run until Ctrl-C)")
+    parser.add_argument("--audio", action="store_true",
+                        help="test the audio outputs instead: a tone, then the output's name, into the "
+                             "table speaker and each earphone in turn; exit 1 if one does not play")
 
 
 def add_common_arguments(parser: argparse.ArgumentParser) -> None:
@@ -264,6 +271,8 @@ def main(args: argparse.Namespace) -> int:
 
     config = load_config(args.config)
     language = language_of(args, config)
+    if args.audio:
+        return audio_test(config, language)
     speak, close_speech = make_speaker(config, language, args.print_only or args.mock is not None)
     coverage = Coverage(config)
 
@@ -296,6 +305,87 @@ def main(args: argparse.Namespace) -> int:
                 speak(sentence)
         close_speech()
     return 0
+
+
+#: the test tone before each output's name: hertz, seconds
+TONE_HZ, TONE_S = 660.0, 0.4
+
+
+def tone(hz: float = TONE_HZ, seconds: float = TONE_S, gain: float = 0.5) -> Any:
+    """A sine tone as a :class:`~firmware_host.audio.clip.Clip` (10 ms fade in and out)."""
+    import array
+    import math
+
+    from firmware_host.audio.clip import RATE, Clip
+
+    n = int(RATE * seconds)
+    fade = int(RATE * 0.01)
+    samples = array.array("h", (int(32767 * gain * min(1.0, i / fade, (n - i) / fade)
+                                    * math.sin(2 * math.pi * hz * i / RATE)) for i in range(n)))
+    return Clip(samples.tobytes(), RATE)
+
+
+def audio_outputs(settings: Any, seats: int) -> list[str]:
+    """The outputs a board plays on: the table speaker, then each seat's earphone (or the
+    whisper station's), in seat order."""
+    return ["public"] + (["whisper"] if settings.whisper_station else [f"seat:{n}" for n in range(seats)])
+
+
+def audio_test(config: Any, language: str) -> int:
+    """``self-test --audio``: into every output in turn, a tone and then its name, spoken on
+    that output ("Test: earphone of seat 3"); each sentence is printed. An output that does
+    not play is named on stdout and aloud on the table speaker (or, if that is the silent
+    one, printed only).
+
+    :returns: 0 when every output played, 1 otherwise.
+    """
+    from firmware_host.audio import AlsaSink, AudioService, AudioSettings
+    from firmware_host.audio.sinks import PlayInfo, output_name
+    from firmware_host.games.secret_dictator import catalogue
+
+    settings = dataclasses.replace(AudioSettings.from_config(config.sections), language=language,
+                                   whisper_station=False)
+    sink = AlsaSink.from_settings(AudioSettings.from_config(config.sections), config.seats)
+    cache = settings.cache_dir or os.path.join(os.path.expanduser("~"), ".cache", "firmware-host", "speech")
+    audio = AudioService(settings, sink, cache, seats=config.seats)
+    failed: dict[str, str] = {}
+    beep = tone()
+    outputs = audio_outputs(AudioSettings.from_config(config.sections), config.seats)
+    try:
+        for n, output in enumerate(outputs):
+            if output == "public":
+                key, params = "selftest.output.public", {}
+            elif output == "whisper":
+                key, params = "selftest.output.whisper", {}
+            else:
+                key, params = "selftest.output.seat", {"seat": int(output[5:])}
+            text = catalogue.text(key, params, language)
+            print(text, flush=True)
+            try:
+                played = sink.play(beep, PlayInfo(output, output, "", "", None, "normal", n))
+                played.wait(10.0)
+                error = getattr(played, "error", None)
+            except Exception as exc:  # noqa: BLE001 - SinkError: no device configured
+                error = exc
+            if error is None and output != "whisper":
+                utt = audio.say(output, text, key=key)
+                utt.wait_played(60.0)
+                error = utt.error
+            if error is not None:
+                failed[output] = str(error)
+                print(f"  does not play: {error}", flush=True)
+        for output in failed:
+            fault = {"public": ("fault.output.public", {}), "whisper": ("fault.output.whisper", {})}.get(
+                output, ("fault.output.seat", {"seat": int(output[5:]) if output.startswith("seat:") else 0}))
+            text = catalogue.text(fault[0], fault[1], language)
+            print(text, flush=True)
+            if "public" not in failed:
+                audio.say("public", text, key=fault[0]).wait_played(60.0)
+        print(f"audio: {len(failed)} of {len(outputs)} outputs do not play"
+              + (": " + ", ".join(output_name(o) for o in failed) if failed else ""), flush=True)
+    finally:
+        audio.close()
+    return 1 if failed else 0
 
 
 def _registry(config: Any) -> Any:

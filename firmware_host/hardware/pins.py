@@ -74,7 +74,8 @@ def _hint(name: str, exc: BaseException) -> str:
         return (f"lgpio cannot make its notification pipe in {where}: set LG_WD to a writable folder "
                 "(the shipped unit uses RuntimeDirectory /run/firmware-host)")
     if isinstance(exc, ImportError):
-        return (f"the {name} library is not installed: sudo apt install python3-lgpio, in a venv made "
+        package = "python3-lgpio" if name == "lgpio" else "python3-rpi.gpio"
+        return (f"the {name} library is not installed: sudo apt install {package}, in a venv made "
                 "with --system-site-packages (hardware/INSTALL.md)")
     return ("no usable GPIO chip here (not a Raspberry Pi, or the service user is not in the gpio "
             "group); without a Pi: firmware-host simulate, or [gpio] pin_factory = \"mock\"")

@@ -241,6 +241,9 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "fault.output.public": ((), _O),
     "fault.output.seat": (("seat",), _O),
     "fault.output.whisper": ((), _O),
+    "selftest.output.public": ((), _O),
+    "selftest.output.seat": (("seat",), _O),
+    "selftest.output.whisper": ((), _O),
     # single-switch scanning (ACCESSIBILITY.md 13-17)
     "scan.start": ((), _O),
     "scan.item": (("seat",), _O),
