@@ -70,6 +70,11 @@ def main() -> int:
         serve(requests, replies)
     except KeyboardInterrupt:
         pass
+    except BrokenPipeError:   # the board process ended while a sentence was rendered: nothing to say
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), replies.fileno())
+        except OSError:
+            pass
     return 0
 
 

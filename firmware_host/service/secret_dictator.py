@@ -375,8 +375,11 @@ class SecretDictatorGame:
 
     def _say_fault(self, key: str, params: dict, detail: str) -> None:
         """Speak ``key`` on the table speaker (priority ``fault``) and list it on the console."""
-        said = self.say("public", key, params, priority="fault")
-        text = said[0] if said else key
+        self.say("public", key, params, priority="fault")
+        try:
+            text = catalogue.text(key, params, self.language, names=self.names)
+        except (FirmwareHostError, ValueError):
+            text = key
         self.faults.append({"kind": "fault", "reason": key, "text": f"{text} ({detail})"})
 
     def shutdown(self) -> None:
