@@ -50,6 +50,30 @@ CUES: dict[str, list[tuple[float, float, int, str, float]]] = {
                   (523.25, 523.25, 80, "bell", 1.0), (392.0, 392.0, 150, "bell", 1.0)],
     # a scan list wrapped to its start: a quick upward sweep (ACCESSIBILITY.md 15)
     "scan_wrap": [(300, 1200, 160, "sine", 1.0)],
+    # a chancellor was nominated: two even mid blips, a question
+    "nomination": [(880, 880, 60, "sine", 1.0), (0, 0, 40, "sine", 0.0), (1046.5, 1046.5, 90, "sine", 1.0)],
+    # a veto was proposed: a low rising triangle glide
+    "veto": [(262, 392, 220, "triangle", 1.0)],
+    # a reader came back: a rising two-note sine chirp
+    "reader_back": [(660, 660, 60, "sine", 1.0), (990, 990, 90, "sine", 1.0)],
+    # the powers, one cue each (three rising triangle notes, then the power's own ending)
+    "power_view_discard": [(440, 440, 80, "triangle", 1.0), (554.37, 554.37, 80, "triangle", 1.0),
+                           (440, 440, 140, "bell", 1.0)],
+    "power_peek": [(440, 440, 60, "triangle", 1.0), (554.37, 554.37, 60, "triangle", 1.0),
+                   (659.25, 659.25, 60, "triangle", 1.0), (880, 880, 120, "bell", 1.0)],
+    "power_investigate": [(440, 440, 80, "triangle", 1.0), (554.37, 554.37, 80, "triangle", 1.0),
+                          (830.61, 622.25, 160, "sine", 1.0)],
+    "power_special_election": [(440, 440, 80, "triangle", 1.0), (554.37, 554.37, 80, "triangle", 1.0),
+                               (659.25, 659.25, 80, "triangle", 1.0), (659.25, 659.25, 120, "triangle", 1.0)],
+    "power_execution": [(440, 440, 80, "triangle", 1.0), (554.37, 554.37, 80, "triangle", 1.0),
+                        (110, 110, 180, "square", 0.7)],
+    # the board disagrees with the game (a tile or the pin to correct): a low wobble
+    "correction": [(330, 294, 120, "triangle", 1.0), (294, 330, 120, "triangle", 1.0)],
+    # a tile at the wrong reader: a single dull low thud
+    "wrong_reader": [(150, 120, 140, "sine", 1.0)],
+    # a private message follows in this earphone (never on the table speaker): a soft
+    # whispering high double tick
+    "private": [(2200, 2200, 30, "sine", 1.0), (0, 0, 30, "sine", 0.0), (2200, 2200, 30, "sine", 1.0)],
 }
 
 

@@ -2,7 +2,8 @@
 
 Each is ≤ 400 ms, mono 16-bit at 22 050 Hz, and distinct per event (ACCESSIBILITY.md 18); an
 earcon never carries a fact alone, it goes before the sentence that does. ``scan_wrap`` marks
-a scan list starting over (ACCESSIBILITY.md 15).
+a scan list starting over (ACCESSIBILITY.md 15); ``private`` goes before every private sentence
+in a seat's earphone, never on the table speaker (issue 14: "a private message is coming").
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from firmware_host.resources import data_path
 EARCONS: tuple[str, ...] = (
     "input", "ballot", "election_passed", "election_failed", "law_democratic", "law_fascist",
     "power", "refusal", "fault", "game_over", "scan_wrap",
+    "nomination", "veto", "reader_back", "power_view_discard", "power_peek", "power_investigate",
+    "power_special_election", "power_execution", "correction", "wrong_reader", "private",
 )
 
 #: the packaged earcons (``firmware_host/data/sounds``, found with importlib.resources)

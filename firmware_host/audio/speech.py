@@ -474,6 +474,10 @@ class SpeechRenderer:
         self._engine: _EngineThread | None = None
         self._worker: _WorkerProcess | None = None
         self._failures = 0
+        #: ``pronounce(text, language) -> text``: the game's pronunciation overrides (espeak-ng
+        #: phoneme input ``[[...]]`` for words the voice gets wrong), applied to what is
+        #: synthesised and cached, never to what is logged; None: the text as it is
+        self.pronounce: Callable[[str, str], str] | None = None
         #: number of sentences actually synthesised (cache misses), for tests and benchmarks
         self.render_count = 0
         #: number of engines created (1 + recoveries)
@@ -497,6 +501,7 @@ class SpeechRenderer:
 
     def path_for(self, text: str, language: str, voice: str = "", rate: int = DEFAULT_RATE) -> Path:
         """Where the WAV of this sentence lives in the cache (whether rendered yet or not)."""
+        text = self._pronounced(normalise(text), language)
         key = cache_key(text, language, voice or VOICES.get(language, language), rate)
         return self.cache_dir / key[:2] / f"{key}{self.suffix}"
 
@@ -515,6 +520,7 @@ class SpeechRenderer:
         text = normalise(text)
         if not text:
             raise SpeechError("nothing to say: the text is empty")
+        text = self._pronounced(text, language)
         if not (MIN_RATE <= int(rate) <= MAX_RATE):
             raise SpeechError(f"speech rate {rate} words per minute is outside {MIN_RATE}–{MAX_RATE}")
         voice = voice or VOICES.get(language, language)
@@ -542,6 +548,15 @@ class SpeechRenderer:
             heapq.heappush(self._heap, (BACKGROUND if background else LIVE, next(self._seq), job))
             self._cond.notify()
             return job
+
+    def _pronounced(self, text: str, language: str) -> str:
+        if self.pronounce is None:
+            return text
+        try:
+            return normalise(self.pronounce(text, language))
+        except Exception as exc:  # a broken override table must not silence the board
+            log.error("pronunciation overrides failed, speaking the text as written: %s", exc)
+            return text
 
     def prune(self, max_mb: float) -> int:
         """Delete the least recently used cached sentences until the cache holds ≤ ``max_mb`` MB.

@@ -62,7 +62,7 @@ log = logging.getLogger("firmware_host.console")
 
 COOKIE = "fh_console"
 #: commands the console passes to ``backend.command`` (see ``ConsoleBackend``).
-COMMANDS = ("start", "pause", "resume", "restart", "undo", "act", "choose", "seat_settings")
+COMMANDS = ("start", "pause", "resume", "restart", "undo", "act", "choose", "seat_settings", "story")
 #: keys whose values are secret before the game is over (R16), removed by :func:`scrub`.
 SECRET_KEYS = frozenset({"role", "roles", "team", "hand", "hands", "power_result", "deck",
                          "draw_order", "seed", "discarded", "private"})

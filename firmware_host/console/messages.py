@@ -78,6 +78,8 @@ EN: dict[str, str] = {
     "cmd_pause": "Pause",
     "cmd_resume": "Resume",
     "cmd_undo": "Undo last action",
+    "cmd_story": "Story of the game",
+    "story_h": "Story of the game, round by round",
     "cmd_restart": "Restart game",
     "confirm_restart": "End the current game and go back to the setup? Nothing is dealt until "
                        "you set up and start a new game. “Undo last action” brings the ended "
@@ -131,6 +133,11 @@ EN: dict[str, str] = {
     "ss_verbosity_auto": "Long first, then short",
     "ss_verbosity_short": "Always short",
     "ss_verbosity_long": "Always long",
+    "ss_gender": "Grammatical gender",
+    "ss_ignore_repeat": "Ignore repeated presses for (seconds, 0.1 to 1.5)",
+    "ss_gender_default": "Masculine (default)",
+    "ss_gender_m": "Masculine: Präsident, Kanzler",
+    "ss_gender_f": "Feminine: Präsidentin, Kanzlerin",
     "ss_scan_interval": "Scan interval (seconds, 0.5 to 5)",
     "ss_submit": "Save seat settings",
     "ss_saved": "Settings of {seat} saved.",
@@ -225,6 +232,7 @@ EN: dict[str, str] = {
     "err.nothing_to_undo": "nothing to undo: no action since the game started",
     "err.no_setup": "no setup: set the game up first",
     "err.no_game": "no game is running",
+    "err.story_not_over": "the story is told once the game is over",
     "err.paused": "the game is paused",
     "err.choose_needs_seats": "a choice needs a choosing seat and a chosen seat",
     "err.nothing_to_choose": "nothing to choose now ({phase})",
@@ -266,6 +274,8 @@ EN: dict[str, str] = {
     "ss.volume": "volume",
     "ss.scan_interval": "scan interval",
     "ss.verbosity": "wording",
+    "ss.gender": "grammatical gender",
+    "ss.ignore_repeat": "ignore time for repeated presses",
     "ss.name": "name",
 }
 
@@ -323,6 +333,8 @@ DE: dict[str, str] = {
     "cmd_pause": "Pause",
     "cmd_resume": "Fortsetzen",
     "cmd_undo": "Letzte Aktion zurücknehmen",
+    "cmd_story": "Spielverlauf",
+    "story_h": "Spielverlauf, Runde für Runde",
     "cmd_restart": "Spiel neu starten",
     "confirm_restart": "Das laufende Spiel beenden und zur Einrichtung zurückkehren? Es wird "
                        "nichts verteilt, bis Sie ein neues Spiel einrichten und starten. "
@@ -378,6 +390,11 @@ DE: dict[str, str] = {
     "ss_verbosity_auto": "Erst lang, dann kurz",
     "ss_verbosity_short": "Immer kurz",
     "ss_verbosity_long": "Immer lang",
+    "ss_gender": "Grammatisches Geschlecht",
+    "ss_ignore_repeat": "Wiederholtes Drücken ignorieren für (Sekunden, 0,1 bis 1,5)",
+    "ss_gender_default": "Männlich (Voreinstellung)",
+    "ss_gender_m": "Männlich: Präsident, Kanzler",
+    "ss_gender_f": "Weiblich: Präsidentin, Kanzlerin",
     "ss_scan_interval": "Abtast-Pause (Sekunden, 0,5 bis 5)",
     "ss_submit": "Platzeinstellungen speichern",
     "ss_saved": "Einstellungen für {seat} gespeichert.",
@@ -470,6 +487,7 @@ DE: dict[str, str] = {
     "err.nothing_to_undo": "Nichts zurückzunehmen: seit Spielbeginn gab es keine Aktion",
     "err.no_setup": "Kein Spiel eingerichtet: zuerst ein Spiel einrichten",
     "err.no_game": "Es läuft kein Spiel",
+    "err.story_not_over": "Den Spielverlauf gibt es erst nach dem Spielende",
     "err.paused": "Das Spiel ist pausiert",
     "err.choose_needs_seats": "Eine Wahl braucht einen wählenden und einen gewählten Platz",
     "err.nothing_to_choose": "Jetzt ist nichts zu wählen ({phase})",
@@ -511,6 +529,8 @@ DE: dict[str, str] = {
     "ss.volume": "Lautstärke",
     "ss.scan_interval": "Abtast-Pause",
     "ss.verbosity": "Wortlaut",
+    "ss.gender": "Geschlecht",
+    "ss.ignore_repeat": "Ignorierzeit für wiederholtes Drücken",
     "ss.name": "Name",
     # the engine's identifiers (English shows them as words, underscores as spaces)
     "term.view_discard": "Ablagestapel ansehen",
@@ -538,6 +558,7 @@ DE: dict[str, str] = {
     "term.act": "Aktion",
     "term.choose": "Wahl",
     "term.seat_settings": "Platzeinstellungen",
+    "term.story": "Spielverlauf",
     # action kinds and phases (refusals name them)
     "term.nominate": "Nominierung",
     "term.vote": "Stimme",

@@ -202,6 +202,19 @@ class Board:
         self.close()
 
     # -- state --------------------------------------------------------------------------
+    def set_ignore_repeat(self, seat: int, seconds: float | None) -> None:
+        """One seat's own ignore-repeat time (ACCESSIBILITY.md 12: tremor differs by player):
+        presses starting within ``seconds`` after that seat's accepted gesture are ignored;
+        None goes back to ``[buttons] ignore_repeat_s``. A seat without a button is ignored.
+
+        :param seat: 0-based seat.
+        :param seconds: 0.1–1.5 (checked by the seat settings), or None.
+        """
+        if not 0 <= seat < len(self.buttons):
+            return
+        base = self.config.timing
+        self.buttons[seat].t = base if seconds is None else dataclasses.replace(base, ignore_repeat_s=float(seconds))
+
     def snapshot(self) -> BoardSnapshot:
         """The settled state of every input now (see :class:`BoardSnapshot`)."""
         with self.lock:

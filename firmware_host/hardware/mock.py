@@ -134,6 +134,10 @@ class MockBoard:
             raise
 
     # -- life cycle ---------------------------------------------------------------------
+    def set_ignore_repeat(self, seat: int, seconds: float | None) -> None:
+        """:meth:`Board.set_ignore_repeat` of the wrapped board."""
+        self.board.set_ignore_repeat(seat, seconds)
+
     def start(self) -> None:
         """Start the board and wait until every reader is connected."""
         self.board.start()

@@ -25,7 +25,7 @@ from firmware_host.service.refusals import REFUSAL_CODES, CommandRefused, refusa
 log = logging.getLogger("firmware_host.service")
 
 #: the commands :meth:`ConsoleBackend.command` knows
-COMMANDS = ("start", "pause", "resume", "restart", "undo", "act", "choose", "seat_settings")
+COMMANDS = ("start", "pause", "resume", "restart", "undo", "act", "choose", "seat_settings", "story")
 
 #: the console's name for a refusal with a code (one class: the controller raises it itself)
 ConsoleRefusal = CommandRefused

@@ -80,8 +80,9 @@ class Scan:
     :param on_choose: ``on_choose(value)`` once a (confirmed) item is picked.
     :param on_cancel: ``on_cancel()`` when "cancel" is picked.
     :param cancel: the "cancel" item (its value is ignored); default a plain "cancel".
-    :param confirm: for an execution: ``confirm(item) -> (confirm_item, back_item)``; a pick
-        then opens a scan of these two and only "confirm" chooses (ACCESSIBILITY.md 16).
+    :param confirm: for an execution or a veto proposal: ``confirm(item) -> (confirm_item,
+        back_item)``, or None for an item chosen at once; a pick then opens a scan of these
+        two and only "confirm" chooses (ACCESSIBILITY.md 16).
     :param drop: ``drop()`` drops what the scan said that has not started playing yet (called
         when it starts again, holds or ends: a name said after the choice would mislead).
     """
@@ -91,7 +92,7 @@ class Scan:
                  speak: Callable[[int, str, "ScanItem | None"], float | None],
                  on_choose: Callable[[Any], None], on_cancel: Callable[[], None], *,
                  cancel: "ScanItem | None" = None,
-                 confirm: Callable[["ScanItem"], tuple["ScanItem", "ScanItem"]] | None = None,
+                 confirm: Callable[["ScanItem"], tuple["ScanItem", "ScanItem"] | None] | None = None,
                  purpose: str = "", drop: Callable[[], None] | None = None) -> None:
         self.seat = seat
         self.purpose = purpose
@@ -228,16 +229,16 @@ class Scan:
             self.finish()
             self.on_choose(value)
             return
-        if self.confirm is not None:
-            self._enter_confirmation(item)
+        pair = self.confirm(item) if self.confirm is not None else None
+        if pair is not None:
+            self._enter_confirmation(item, pair)
             return
         self.finish()
         self.on_choose(item.value)
 
-    def _enter_confirmation(self, item: ScanItem) -> None:
-        assert self.confirm is not None
+    def _enter_confirmation(self, item: ScanItem, pair: tuple[ScanItem, ScanItem]) -> None:
         self.confirming = item.value
-        yes, back = self.confirm(item)
+        yes, back = pair
         self.items = [ScanItem(CONFIRM, yes.text, yes.key, dict(yes.params)),
                       ScanItem(CANCEL, back.text, back.key, dict(back.params))]
         self.start()

@@ -4,8 +4,8 @@
 the SIMULATE.md signals a table would produce for it: the president's press, a wait for the
 scan to reach the wanted seat and the choosing press; ballot tiles; the discard on the law
 reader; the enacted law in the next free slot; the tracker pin moved after every change; the
-chaos law placed; acknowledging presses; the chancellor's hold for a veto and the
-president's ballot as the reply. ``reshuffle`` lines are left out: the board shuffles itself
+chaos law placed; acknowledging presses; the chancellor's scan to "propose a veto" with its
+confirming press, and the president's ballot as the reply. ``reshuffle`` lines are left out: the board shuffles itself
 (:func:`reshuffle_order`, the same order the service draws).
 
 :func:`random_game` plays a seeded random game to its end (for examples and tests).
@@ -137,8 +137,12 @@ def signals_for_game(setup: dict, actions: list[dict], *, law_reader: bool = Tru
             add({"signal": "slot", "track": action.party, "slot": count, "state": "filled"})
         elif kind == "acknowledge":
             add({"signal": "button", "seat": action.seat, "gesture": "press"})
-        elif kind == "veto":
-            add({"signal": "button", "seat": action.seat, "gesture": "hold"})
+        elif kind == "veto":           # a scan of "enact" and "propose a veto", then confirmed
+            add({"signal": "button", "seat": action.seat, "gesture": "press"})
+            add({"signal": "wait_for", "key": "veto.scan.propose", "timeout": SCAN_TIMEOUT})
+            add({"signal": "button", "seat": action.seat, "gesture": "press"})
+            add({"signal": "wait_for", "key": "veto.scan.confirm", "timeout": SCAN_TIMEOUT})
+            add({"signal": "button", "seat": action.seat, "gesture": "press"})
         elif kind == "veto_reply":
             add({"signal": "ballot", "seat": action.seat, "ballot": "ja" if action.accept else "nein"})
         else:

@@ -1,4 +1,5 @@
-"""Per-seat settings (ACCESSIBILITY.md 19): speech rate, volume, verbosity, scan interval, name.
+"""Per-seat settings (ACCESSIBILITY.md 19): speech rate, volume, verbosity, scan interval, name,
+grammatical gender.
 
 Each seat's settings are kept in the service's SQLite file (table ``seat_settings``, next to
 the journal's games but never among a game's actions) and applied again on every start, so
@@ -11,7 +12,11 @@ Ranges (ACCESSIBILITY.md 1, 5, 13): ``rate`` 80–450 words per minute (espeak-n
 ``volume`` 0–1 (0 silent), ``verbosity`` ``auto`` (long wording the first time the seat hears
 a message, short after), ``short`` or ``long``, ``scan_interval`` 0.5–5 seconds, ``name`` by
 :func:`firmware_host.service.names.clean_name` (at most 40 characters; it may carry an
-espeak-ng phoneme override ``[[...]]``, passed on as is).
+espeak-ng phoneme override ``[[...]]``, passed on as is), ``gender`` ``m`` or ``f``: the
+grammatical gender the seat is spoken of in (German "Präsidentin", "Kanzlerin", "Faschistin",
+"Demokratin"; WORDING-REVIEW.md "Gender"), default ``m``; ``ignore_repeat`` 0.1–1.5 seconds,
+the seat's own time after an accepted press in which further presses are ignored
+(ACCESSIBILITY.md 12: tremor differs by player).
 
 Example::
 
@@ -31,8 +36,10 @@ from firmware_host.service.names import PlayerNameError, clean_name
 RATE_RANGE = (80, 450)            # words per minute (espeak-ng)
 VOLUME_RANGE = (0.0, 1.0)
 SCAN_INTERVAL_RANGE = (0.5, 5.0)  # seconds (ACCESSIBILITY.md 13)
+IGNORE_REPEAT_RANGE = (0.1, 1.5)  # seconds (ACCESSIBILITY.md 12)
 VERBOSITIES = ("auto", "short", "long")
-FIELDS = ("rate", "volume", "verbosity", "scan_interval", "name")
+GENDERS = ("m", "f")
+FIELDS = ("rate", "volume", "verbosity", "scan_interval", "name", "gender", "ignore_repeat")
 
 
 class SeatSettingsError(UsageError):
@@ -71,6 +78,9 @@ class SeatSettings:
     :ivar verbosity: ``auto``, ``short`` or ``long`` wording in the earphone.
     :ivar scan_interval: seconds of silence after each scanned name (0.5–5).
     :ivar name: the seat's player name (spoken instead of "seat N"), or None.
+    :ivar gender: ``"m"`` or ``"f"``, the grammatical gender of the seat's player, or None (``m``).
+    :ivar ignore_repeat: seconds after an accepted gesture in which this seat's presses are
+        ignored (0.1–1.5, ACCESSIBILITY.md 12), or None (``[buttons] ignore_repeat_s``).
     """
 
     rate: int | None = None
@@ -78,6 +88,8 @@ class SeatSettings:
     verbosity: str | None = None
     scan_interval: float | None = None
     name: str | None = None
+    gender: str | None = None
+    ignore_repeat: float | None = None
 
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> "SeatSettings":
@@ -108,6 +120,12 @@ class SeatSettings:
             elif field == "verbosity":
                 if value not in VERBOSITIES:
                     raise SeatSettingsError(f"verbosity must be one of {', '.join(VERBOSITIES)}, not {value!r}", field)
+                values[field] = value
+            elif field == "ignore_repeat":
+                values[field] = _number("ignore_repeat", value, *IGNORE_REPEAT_RANGE, "seconds")
+            elif field == "gender":
+                if value not in GENDERS:
+                    raise SeatSettingsError(f"gender must be one of {', '.join(GENDERS)}, not {value!r}", field)
                 values[field] = value
             elif field == "name":
                 try:

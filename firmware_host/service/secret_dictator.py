@@ -67,7 +67,7 @@ from typing import Any, Callable
 from firmware_host.errors import FirmwareHostError, UsageError
 from firmware_host.games.secret_dictator import (Action, Game, IllegalAction, Setup, announce,
                                                  catalogue, deal, private_view, public_view,
-                                                 speech_plan, state_json)
+                                                 speech_plan, state_json, story)
 from firmware_host.service.names import PlayerNameError, clean_name
 from firmware_host.service.refusals import REFUSAL_CODES, CommandRefused
 from firmware_host.service.journal import JournalError, NothingToUndo, UnknownGameError
@@ -81,6 +81,11 @@ TRACK_SLOTS = {"democratic": 5, "fascist": 6}
 #: public messages that a newer one of the same key replaces before it has started
 #: (ACCESSIBILITY.md 24: a ballot count superseded by a newer count is not spoken)
 SUPERSEDED_KEYS = frozenset({"ballot.counted"})
+#: seconds after a status layer ended in which a further press or hold gives the next layer
+#: (issue "Status in layers"; ACCESSIBILITY.md 3); later, a request starts again at the first
+STATUS_STEP_S = 4.0
+#: the earcon before every private sentence in a seat's earphone (issue 14)
+PRIVATE_CUE = "private"
 #: keys of a console/simulate setup that the service uses itself (not part of REPLAY.md's setup)
 SERVICE_SETUP_KEYS = ("names", "role_source")
 #: target powers a president chooses by scanning -> action name
@@ -196,7 +201,7 @@ def secret_variants(a: Any) -> list[Any]:
     choices: list[tuple[str, list]] = []
     for name, value in a.params.items():
         kind = catalogue.PARAM_TYPES.get(name)
-        if kind in ("party", "role", "track"):
+        if kind in ("party", "role", "track", "ballot"):
             choices.append((name, list(catalogue.ENUMS[kind])))
         elif kind == "parties" and isinstance(value, list):
             choices.append((name, [list(c) for c in itertools.product(catalogue.ENUMS["party"], repeat=len(value))]))
@@ -302,8 +307,17 @@ class SecretDictatorGame:
         self._recall: dict[int, dict[str, Any]] = {}
         self._measured: dict[tuple, float] = {}           # (channel, text, earcon) -> seconds as played
         self._heard_pad: dict[str, float | None] = {}     # channel -> padding of its last utterance
+        self._status_step: dict[int, tuple[int, float]] = {}  # seat -> (next status layer, until when)
+        self._story: tuple[tuple[int, int], list] | None = None  # ((game id, actions), rounds) told
+        self._story_next = 0                               # the round the next press tells
 
     # ======================================================================= life cycle
+    @property
+    def genders(self) -> dict[int, str]:
+        """``{seat: "m" | "f"}`` from the seat settings (``gender``), for the catalogue's
+        gendered forms (WORDING-REVIEW.md "Gender")."""
+        return {seat: own.gender for seat, own in self.seat_settings.items() if own.gender}
+
     def boot(self, resume: bool = True) -> None:
         """Read the board's settled inputs and the stored seat settings, then resume an
         unfinished game (and say so).
@@ -312,6 +326,9 @@ class SecretDictatorGame:
         at the table (``journal.*``, in the resumed game's language), on the console (faults)
         and as a ``fault`` line; a game whose journaled actions already end it (a journal of
         an older firmware, cut before its game-over mark) is marked over, not resumed."""
+        set_pronunciation = getattr(self.service.voice, "set_pronunciation", None)
+        if callable(set_pronunciation):
+            set_pronunciation(catalogue.pronounce)
         self._read_board()
         self._load_seat_settings()
         journal = self.service.journal
@@ -470,7 +487,7 @@ class SecretDictatorGame:
         out = []
         for a in items:
             long = longs[a.key] if a.key in longs else self._long_wording(channel, a.key, mark=False)
-            out.append(catalogue.text(a.key, a.params, self.language, long=long, names=self.names))
+            out.append(catalogue.text(a.key, a.params, self.language, long=long, names=self.names, genders=self.genders))
         return " ".join(out)
 
     def _pad_seconds(self, channel: str, groups: list[list], longs: dict[str, bool],
@@ -562,7 +579,7 @@ class SecretDictatorGame:
 
     def _text(self, a: Any, long: bool) -> str:
         try:
-            return catalogue.text(a.key, a.params, self.language, long=long, names=self.names)
+            return catalogue.text(a.key, a.params, self.language, long=long, names=self.names, genders=self.genders)
         except (FirmwareHostError, ValueError) as exc:
             log.error("announcement %s: %s", a.key, exc)
             return a.key
@@ -581,6 +598,8 @@ class SecretDictatorGame:
                 "text": text}
         log.debug("say %s %s", a.channel, a.key)
         earcon = a.earcon if earcon is None else earcon
+        if earcon is None and a.channel != "public" and catalogue.is_private(a.key):
+            earcon = PRIVATE_CUE          # "a private message is coming" (never on the table speaker)
         pad = None
         if a.channel != "public" and len(secret_variants(a)) > 1:
             # R16/R17: a private clip with a secret lasts as long as any it could have been
@@ -699,7 +718,7 @@ class SecretDictatorGame:
         texts: dict[int, list[str]] = {}
         lines: dict[int, list[dict]] = {}
         for a in items:
-            text = catalogue.text(a.key, a.params, self.language, long=True, names=self.names)
+            text = catalogue.text(a.key, a.params, self.language, long=True, names=self.names, genders=self.genders)
             texts.setdefault(a.seat, []).append(text)
             lines.setdefault(a.seat, []).append({"event": "announce", "channel": a.channel, "key": a.key,
                                                  "params": dict(a.params), "text": text})
@@ -707,13 +726,13 @@ class SecretDictatorGame:
         made: dict[int, Any] = {}
         if voice is not None and voice.timed():
             listeners = {seat: self.service.announce_listener(lines[seat], self._on_played) for seat in lines}
-            made = voice.say_padded({s: " ".join(t) for s, t in texts.items()}, key="prolog", after=after,
+            made = voice.say_padded({s: " ".join(t) for s, t in texts.items()}, key="prolog", after=after, earcon=PRIVATE_CUE,
                                     listener=lambda kind, utt, rec: listeners[int(utt.channel[5:])](kind, utt, rec))
             for seat, utt in made.items():
                 if utt is not None:
                     utt.meta["lines"] = lines[seat]
         elif voice is not None:
-            voice.say_padded({s: " ".join(t) for s, t in texts.items()}, key="prolog")
+            voice.say_padded({s: " ".join(t) for s, t in texts.items()}, key="prolog", earcon=PRIVATE_CUE)
         for seat in sorted(lines):
             if made.get(seat) is None:
                 self._on_played(lines[seat], None)
@@ -924,7 +943,7 @@ class SecretDictatorGame:
         :returns: True if accepted.
         """
         if self.game is None:
-            self._refuse_plain(action.kind, "no_game", "no game is running", action.seat)
+            self._refuse_plain(action.kind, "no_game", "no game is running", action.seat, key="refusal.no_game")
             return False
         try:
             events = self.game.apply(action)
@@ -1031,7 +1050,7 @@ class SecretDictatorGame:
             self._journal_note({"note": "reveal", "seat": action.seat, "by": f"act {action.kind}"})
             return
         try:
-            made = announce.refusal(exc, action.seat, self.game)
+            made = announce.refusal(exc, action, self.game)
         except (FirmwareHostError, ValueError) as err:
             log.error("refusal announcement: %s", err)
             return
@@ -1049,7 +1068,7 @@ class SecretDictatorGame:
         return self._last_public + [u for u in now if u not in self._last_public]
 
     def _refuse_plain(self, what: str, reason: str, message: str, seat: int | None = None,
-                      key: str | None = "refusal.wrong_phase") -> None:
+                      key: str | None = "refusal.not_possible") -> None:
         line = {"event": "rejected", "line": self.service.current_line, "action": what,
                 "reason": reason, "message": message}
         self.faults.append({"kind": "rejected", "action": what, "reason": reason, "seat": seat})
@@ -1335,12 +1354,7 @@ class SecretDictatorGame:
             return
         if gesture == "double":
             gesture = "press"
-        if gesture == "hold":
-            if (game.phase == "legislative_chancellor" and seat == game.chancellor
-                    and Action("veto", seat=seat) in game.legal_actions(seat)):
-                if not self._blocked("veto", seat):
-                    self.accept(Action("veto", seat=seat))
-                return
+        if gesture == "hold":            # the status only (issue "Veto without holding")
             self._status(seat)
             return
         if self.scan is not None:
@@ -1353,6 +1367,15 @@ class SecretDictatorGame:
             # BOARD.md "Veto": the president answers with the ballot box or by scanning
             if not self._blocked("veto_reply", seat):
                 self._start_veto_scan(seat)
+            return
+        if game.phase == "game_over":        # the story of the game, a round per press
+            self._tell_story()
+            return
+        if (game.phase == "legislative_chancellor" and seat == game.chancellor
+                and Action("veto", seat=seat) in game.legal_actions(seat)):
+            # after five fascist laws the chancellor chooses by scanning: enact or propose a veto
+            if not self._blocked("veto", seat):
+                self._start_chancellor_scan(seat)
             return
         if seat in game.awaiting() and seat == game.president:
             if game.phase == "nomination":
@@ -1370,7 +1393,7 @@ class SecretDictatorGame:
         self._idle_press(seat)
 
     def _idle_press(self, seat: int) -> None:
-        if self.settings.idle_press == "status":
+        if self.settings.idle_press == "status" or self._in_status(seat):   # the next status layer
             self._status(seat)
             return
         voice = self.service.voice
@@ -1421,41 +1444,108 @@ class SecretDictatorGame:
         self._heard[channel] = (self._heard_seq, [dict(l) for l in lines])
 
     def _status(self, seat: int) -> None:
-        """ACCESSIBILITY.md 3: public part (table or earphone), private part into the earphone.
+        """ACCESSIBILITY.md 3 and 5, the status in layers (:data:`announce.STATUS_LAYERS`): the
+        first request says what matters to this seat now (one short sentence, "Du: einen
+        Kanzler vorschlagen"); a further request while a layer plays or within
+        :data:`STATUS_STEP_S` after it ended gives the next layer (government, tracks,
+        players, then privately role, team and the seat's secrets of the round), then the
+        first again. Public layers go to the seat's earphone (or the table with
+        ``status_channel = "public"`` or no earphones); the private layer only to the seat,
+        padded to the longest any seat could hear (R16, R17).
         During the seat's own scan the scan waits for it and then says its item again (21)."""
         game = self.game
         if game is None:
             return
-        # priority "request" cuts off what the seat's earphone is saying (ACCESSIBILITY.md 4)
-        mine = announce.status(game, seat)
+        step, until = self._status_step.get(seat, (0, -1.0))
+        layer = step if self.service.clock.now() <= until else 0
+        layers = announce.status_layers(game, seat)
+        layer %= len(layers)
         voice = self.service.voice
         earphones = voice is None or getattr(voice, "has_earphones", lambda: True)()
-        head: list = []
-        if self.settings.status_channel == "public" or not earphones:
-            for a in announce.status(game, None):
-                self._speak(a)
+        # the next press steps on while this layer plays and for STATUS_STEP_S after it ended
+        self._status_step[seat] = (layer + 1, float("inf"))
+
+        def ended(*_: Any) -> None:
+            if self._status_step.get(seat, (None,))[0] == layer + 1:
+                self._status_step[seat] = (layer + 1, self.service.clock.now() + STATUS_STEP_S)
+
+        items = layers[layer]
+        if announce.STATUS_LAYERS[layer] == "private":
+            groups = [self._private_status(s) for s in range(game.players)]
+            utt = self._speak_request(self._private_status(seat), pad_groups=groups, on_end=ended)
+        elif self.settings.status_channel == "public" or not earphones:
+            utt = None
+            for a in items:
+                utt = self._speak(announce.make(a.key, a.params, "public"), priority="request",
+                                  on_end=ended if a is items[-1] else None)
         else:
-            head = [a for a in mine if not catalogue.is_private(a.key)]
-        # the private part is as long as any seat's (its role, team, hand, results), R16/R17
-        groups = [head + self._private_status(s) for s in range(game.players)]
-        self._speak_request(head + self._private_status(seat), pad_groups=groups)
+            utt = self._speak_request(items, on_end=ended)
+        if utt is None:                       # nothing plays (no sound): the window starts now
+            ended()
+        log.debug("status of seat %d: layer %s", seat, announce.STATUS_LAYERS[layer])
         if self.scan is not None and self.scan.seat == seat:
             self.scan.hold()
 
-    def _speak_request(self, items: list, pad_groups: list[list] | None = None) -> Any:
+    # ======================================================================= the story
+    def _story_rounds(self) -> list[list]:
+        """The finished game's story (:func:`story.story`) from the journal's actions.
+
+        :raises CommandRefused: ``story_not_over`` while no game is over (secrets, R16).
+        """
+        game = self.game
+        if game is None or game.phase != "game_over" or self.setup is None or self.game_id is None:
+            raise CommandRefused("story_not_over", "the story is told once the game is over")
+        actions = self.service.journal.actions(self.game_id)
+        if self._story is None or self._story[0] != (self.game_id, len(actions)):
+            try:
+                rounds = story.story(self.setup.to_json(), actions)
+            except story.StoryError as exc:
+                raise CommandRefused("story_not_over", f"the story cannot be told: {exc}") from None
+            self._story = ((self.game_id, len(actions)), rounds)
+            self._story_next = 0
+        return self._story[1]
+
+    def _story_text(self, a: Any) -> str:
+        return self._text(a, False)
+
+    def _tell_story(self) -> None:
+        """Issue 14 "After the game, the story": each press after the game's end tells the
+        next round at the table (the government, the laws drawn and discarded, the two the
+        chancellor received, powers and results), the roles last, then from the start."""
+        try:
+            rounds = self._story_rounds()
+        except CommandRefused as exc:
+            log.error("story: %s", exc)
+            self.say("public", "story.none", {})
+            return
+        index = self._story_next % len(rounds)
+        self._story_next = index + 1
+        self._speak_all(rounds[index])
+
+    def _in_status(self, seat: int) -> bool:
+        """True while the seat's last status layer plays or within :data:`STATUS_STEP_S` after."""
+        step = self._status_step.get(seat)
+        return step is not None and self.service.clock.now() <= step[1]
+
+    def _speak_request(self, items: list, pad_groups: list[list] | None = None, on_end: Any = None) -> Any:
         """A seat's own request as *one* utterance (priority ``request`` cuts its earphone
         off, ACCESSIBILITY.md 4), with one ``announce`` line per message; ``pad_groups``: what
         each seat would hear in such a request (the clip is padded to the longest,
-        :meth:`_pad_seconds`)."""
+        :meth:`_pad_seconds`).
+
+        :param on_end: ``on_end(lines, utterance, record)`` once it has ended or was cut off.
+        :returns: the Utterance, or None when nothing plays."""
         if not items:
             return None
         longs = {a.key: self._long_wording(a.channel, a.key) for a in items}
         texts = [self._text(a, longs[a.key]) for a in items]
         channel = items[0].channel
-        pad = self._pad_seconds(channel, pad_groups, longs) if pad_groups and channel != "public" else None
+        earcon = PRIVATE_CUE if channel != "public" and any(catalogue.is_private(a.key) for a in items) else None
+        pad = self._pad_seconds(channel, pad_groups, longs, earcon) if pad_groups and channel != "public" else None
         lines = [{"event": "announce", "channel": a.channel, "key": a.key, "params": dict(a.params), "text": text}
                  for a, text in zip(items, texts)]
-        utt = self._play(lines, channel, " ".join(texts), items[0].key, "request", None, pad_seconds=pad)
+        utt = self._play(lines, channel, " ".join(texts), items[0].key, "request", earcon, pad_seconds=pad,
+                         on_end=on_end)
         self._heard_pad[channel] = pad
         return utt
 
@@ -1575,7 +1665,8 @@ class SecretDictatorGame:
             action = Action("veto_reply", seat=event.seat, accept=event.ballot == "ja")
             if action in game.legal_actions(event.seat) and self._blocked("veto_reply", event.seat, hold=event):
                 return
-            self.accept(action)
+            if self.accept(action):
+                self._confirm_tile(event.seat, "tile.read.ballot", {"ballot": event.ballot})
             return
         action = Action("vote", seat=event.seat, ballot=event.ballot)
         if game.phase == "election":
@@ -1585,7 +1676,18 @@ class SecretDictatorGame:
                 return
             if action in game.legal_actions(event.seat) and self._blocked("vote", event.seat, hold=event):
                 return
-        self.accept(action)
+        if self.accept(action):
+            self._confirm_tile(event.seat, "tile.read.ballot", {"ballot": event.ballot})
+
+    def _confirm_tile(self, seat: int, key: str, params: dict) -> None:
+        """Issue 14 (BrailleBuddy, CHI '23): what a reader read, said privately and short in
+        the seat's own earphone ("Deine Stimme: Ja", "Gelesen: Gesetz, demokratisch"), padded
+        to the longest of its kind (:func:`secret_variants`) so its length tells nothing. Not at
+        a whisper station, where every private sentence would call the seat over."""
+        voice = self.service.voice
+        if voice is not None and not getattr(voice, "has_earphones", lambda: True)():
+            return
+        self.say(f"seat:{seat}", key, params)
 
     def _on_LawRead(self, event: Any) -> None:
         game = self.game
@@ -1609,6 +1711,7 @@ class SecretDictatorGame:
                 return
             if self.accept(action):
                 self._discard_pile.add(tile)
+                self._confirm_tile(action.seat, "tile.read.law", {"party": event.party})
             return
         if game.phase == "legislative_chancellor" and not game.veto_pending:
             if game.tracked and event.party not in private_view(game, game.chancellor)["hand"]:
@@ -1618,6 +1721,7 @@ class SecretDictatorGame:
             self.chancellor_discard = event.party
             self._discard_pile.add(tile)
             log.info("chancellor's discard read")
+            self._confirm_tile(game.chancellor, "tile.read.law", {"party": event.party})
             return
         if self.discard_after is not None:
             seat, party = self.discard_after
@@ -1653,6 +1757,7 @@ class SecretDictatorGame:
         seat = len(self.tiles)
         self.tiles.append((event.role, event.tile))
         self.say("public", "roles.tile_read", {"seat": seat})
+        self._confirm_tile(seat, "tile.read.role", {"role": event.role})
         if len(self.tiles) < self.setup.players:
             self.say("public", "roles.present_tile", {"seat": seat + 1})
             return
@@ -1738,7 +1843,7 @@ class SecretDictatorGame:
 
     # ======================================================================= scanning
     def _seat_item(self, seat: int) -> ScanItem:
-        text = catalogue.text("scan.item", {"seat": seat}, self.language, names=self.names)
+        text = catalogue.text("scan.item", {"seat": seat}, self.language, names=self.names, genders=self.genders)
         return ScanItem(seat, text, "scan.item", {"seat": seat})
 
     def _start_scan(self, seat: int, kind: str) -> None:
@@ -1751,7 +1856,7 @@ class SecretDictatorGame:
 
         def confirm(item: ScanItem) -> tuple[ScanItem, ScanItem]:
             params = {"target": item.value}
-            yes = ScanItem(None, catalogue.text("power.execution.confirm", params, self.language, names=self.names),
+            yes = ScanItem(None, catalogue.text("power.execution.confirm", params, self.language, names=self.names, genders=self.genders),
                            "power.execution.confirm", params)
             # "back" returns to the list (scanning.Scan); never "wait to cancel" (A16, A14)
             return yes, ScanItem(None, catalogue.text("scan.back", {}, self.language), "scan.back", {})
@@ -1773,6 +1878,45 @@ class SecretDictatorGame:
                          confirm=confirm if (kind == "execute" and self.settings.confirm_execution) else None,
                          purpose=kind, drop=self._drop_scan_speech)
         log.info("scan started for seat %d: %s", seat, kind)
+        self.scan.start(intro=True)
+
+    def _start_chancellor_scan(self, seat: int) -> None:
+        """Issue "Veto without holding" (R14 official variant): after five fascist laws the
+        chancellor's press reads "Gesetz verabschieden" and "Veto vorschlagen" (and cancel)
+        into the chancellor's earphone. "Enact" only says privately where the law goes (the
+        enactment itself is the law on its slot); "propose a veto" needs a confirming press
+        (ACCESSIBILITY.md 16: a scan of "Veto vorschlagen? Zum Bestätigen drücken" and
+        "back"), then the veto is proposed at the table. Hold stays the status."""
+        items = [ScanItem("enact", catalogue.text("veto.scan.enact", {}, self.language), "veto.scan.enact", {}),
+                 ScanItem("veto", catalogue.text("veto.scan.propose", {}, self.language), "veto.scan.propose", {})]
+
+        def confirm(item: ScanItem) -> tuple[ScanItem, ScanItem] | None:
+            if item.value != "veto":
+                return None
+            return (ScanItem(None, catalogue.text("veto.scan.confirm", {}, self.language), "veto.scan.confirm", {}),
+                    ScanItem(None, catalogue.text("scan.back", {}, self.language), "scan.back", {}))
+
+        def chosen(choice: Any) -> None:
+            self.scan = None
+            game = self.game
+            if game is None or game.phase != "legislative_chancellor" or game.chancellor != seat:
+                return
+            if choice == "enact":
+                self.say(f"seat:{seat}", "veto.scan.enact_chosen", {})
+                return
+            if Action("veto", seat=seat) in game.legal_actions(seat) and not self._blocked("veto", seat):
+                self.accept(Action("veto", seat=seat))
+
+        def cancelled() -> None:
+            self.scan = None
+            self.say(f"seat:{seat}", "scan.cancelled", {})
+
+        self._end_scan()
+        self.scan = Scan(seat, items, self._scan_settings(seat), self.service.clock, self.service.post,
+                         self._scan_speak, chosen, cancelled,
+                         cancel=ScanItem(None, catalogue.text("scan.cancel", {}, self.language), "scan.cancel", {}),
+                         confirm=confirm, purpose="veto", drop=self._drop_scan_speech)
+        log.info("scan started for seat %d: enact or veto", seat)
         self.scan.start(intro=True)
 
     def _start_veto_scan(self, seat: int) -> None:
@@ -1815,7 +1959,8 @@ class SecretDictatorGame:
         seat's repeat history. Without sound: the seconds it would last (an estimate)."""
         channel = f"seat:{seat}"
         if kind == "intro":
-            key = "veto.scan.start" if self.scan is not None and self.scan.purpose == "veto_reply" else "scan.start"
+            purpose = self.scan.purpose if self.scan is not None else None
+            key = {"veto_reply": "veto.scan.start", "veto": "veto.scan.choice"}.get(purpose, "scan.start")
             key_params: tuple[str, dict] = (key, {})
         elif kind == "wrap":
             key_params = ("scan.wrap", {})
@@ -1946,6 +2091,8 @@ class SecretDictatorGame:
             if not self.accept(Action(kind, seat=seat, target=target), from_gm=True):
                 raise CommandRefused("action_refused", f"{kind} was refused", action=kind)
             return {"accepted": True}
+        if name == "story":
+            return {"story": [[self._story_text(a) for a in round_] for round_ in self._story_rounds()]}
         if name == "seat_settings":
             changes = dict(fields)
             return self.change_seat_settings(changes.pop("seat", None), changes)
@@ -1953,7 +2100,7 @@ class SecretDictatorGame:
             self._on_GameMasterKey(type("GameMasterKey", (), {"gesture": fields.get("gesture", "press")})())
             return {"paused": self.paused}
         raise CommandRefused("unknown_command", f"unknown command {name!r}; one of start, pause, resume, "
-                             "restart, undo, act, choose, seat_settings", name=str(name))
+                             "restart, undo, act, choose, seat_settings, story", name=str(name))
 
     def end_game(self) -> dict:
         """The game master ends the game (or the setup) and the board waits for a new setup
@@ -2053,8 +2200,17 @@ class SecretDictatorGame:
         for seat, own in sorted(self.seat_settings.items()):
             if voice is not None and (own.rate is not None or own.volume is not None):
                 voice.set_seat_voice(seat, rate=own.rate, volume=own.volume)
+            if own.ignore_repeat is not None:
+                self._apply_ignore_repeat(seat, own.ignore_repeat)
         if self.seat_settings:
             log.info("seat settings of %d seats restored", len(self.seat_settings))
+
+    def _apply_ignore_repeat(self, seat: int, seconds: float | None) -> None:
+        """The seat's own ignore-repeat time on its button (ACCESSIBILITY.md 12), where the
+        board can take one (a board without hardware cannot)."""
+        setter = getattr(self.service.board, "set_ignore_repeat", None)
+        if callable(setter):
+            setter(seat, seconds)
 
     def _stored_names(self) -> dict[int, str]:
         return {seat: own.name for seat, own in self.seat_settings.items() if own.name}
@@ -2088,6 +2244,11 @@ class SecretDictatorGame:
             self._measured.clear()           # clip lengths at the new rate
         if "scan_interval" in changes and self.scan is not None and self.scan.seat == seat:
             self.scan.settings = self._scan_settings(seat)      # from the next step of a running scan
+        if "ignore_repeat" in changes:
+            self._apply_ignore_repeat(seat, new.ignore_repeat)
+        if "gender" in changes:
+            self._measured.clear()           # private clips padded with the new forms
+            self._plan_speech()
         if "name" in changes:
             players = self.setup.players if self.setup is not None else 10
             if new.name and seat < players:

@@ -55,7 +55,7 @@ class SilentVoice:
         return None
 
     def say_padded(self, texts: Mapping[int, str], *, key: str = "prolog", after: Any = (),
-                   listener: Any = None) -> dict[int, Any]:
+                   listener: Any = None, earcon: str | None = None) -> dict[int, Any]:
         """Record one padded private text per seat (R17); seat -> None."""
         for seat in sorted(texts):
             self.said.append((f"seat:{seat}", key, texts[seat]))
@@ -117,6 +117,9 @@ class SilentVoice:
 
     def set_language(self, language: str) -> None:
         """Nothing to change."""
+
+    def set_pronunciation(self, pronounce: Any) -> None:
+        """Nothing to pronounce."""
 
     def prerender(self, sentences: Any) -> None:
         """Nothing to render without sound."""
@@ -250,13 +253,13 @@ class Voice(SilentVoice):
             log.warning("audio: %s", exc)
 
     def say_padded(self, texts: Mapping[int, str], *, key: str = "prolog", after: Any = (),
-                   listener: Any = None) -> dict[int, Any]:
+                   listener: Any = None, earcon: str | None = None) -> dict[int, Any]:
         """The prolog: one private text per seat, padded to one duration and started together
         (R17, ACCESSIBILITY.md 23); seat -> Utterance (None where refused)."""
         for seat in sorted(texts):
             self.said.append((f"seat:{seat}", key, texts[seat]))
         try:
-            made = self.audio.say_padded(dict(texts), key=key, after=after, listener=listener)
+            made = self.audio.say_padded(dict(texts), key=key, after=after, listener=listener, earcon=earcon)
         except FirmwareHostError as exc:
             log.warning("audio: %s", exc)
             return {seat: None for seat in texts}
@@ -339,6 +342,14 @@ class Voice(SilentVoice):
     def use_long_wording(self, key: str) -> bool:
         """Ask the audio layer's verbosity setting (ACCESSIBILITY.md 5)."""
         return bool(self.audio.use_long_wording(key))
+
+    def set_pronunciation(self, pronounce: Any) -> None:
+        """Give the speech renderer the game's pronunciation overrides:
+        ``pronounce(text, language) -> text`` with espeak-ng phoneme input for the words its
+        voices get wrong (applied only to what is synthesised)."""
+        renderer = getattr(self.audio, "renderer", None)
+        if renderer is not None:
+            renderer.pronounce = pronounce
 
     def set_language(self, language: str) -> None:
         """Speak ``language`` from now on."""

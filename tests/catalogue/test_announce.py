@@ -143,7 +143,7 @@ def test_status_gives_the_public_part_and_privately_the_role():
     assert [a.key for a in items] == ["status.public", "status.government", "status.waiting",
                                       "status.private", "prolog.team.fascist"]
     assert all(a.channel == "seat:3" for a in items)
-    assert items[3].params == {"role": "fascist"}
+    assert items[3].params == {"seat": 3, "role": "fascist"}
     assert [a.key for a in announce.status(game)] == ["status.public", "status.government",
                                                       "status.waiting"]
 

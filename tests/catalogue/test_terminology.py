@@ -77,14 +77,17 @@ CONCEPTS: dict[str, dict[str, dict[str, str]]] = {
         "reader disconnected": {"disconnected": r"\bdisconnect", "unplugged": r"\bunplug"},
     },
     "de": {
-        "Wahltracker": {
+        "Election Tracker": {
+            "Election Tracker": r"election tracker",
             "Wahltracker": r"wahltracker",
-            "Tracker": r"(?<!wahl)tracker",
+            "Tracker": r"(?<!wahl)(?<!election )tracker",
             "Zähler": r"zähler",
             "Wahlanzeiger/Wahlmarker/Wahlleiste": r"wahl(anzeige|marker|leiste|skala)",
             "Chaosleiste": r"chaos(leiste|anzeige|marker)",
         },
-        "Wahl": {"Wahl": r"\bwahl(en)?\b", "Abstimmung": r"abstimmung"},
+        # the rulebook's two words: the election of a chancellor ("ist die Wahl gescheitert")
+        # and the voting in it (section "Abstimmung"); "Urnengang" would be a third
+        "Wahl": {"Wahl": r"\bwahl(en)?\b", "Urnengang": r"urnengang", "Wahlgang": r"wahlgang"},
         "Stimme": {"Stimme": r"\bstimmen?\b|abstimm|abgestimmt", "Votum": r"\bvot(um|en)\b",
                    "Zettel": r"zettel"},
         "Ja/Nein-Plättchen": {"{ballot}-Plättchen": r"\b(ja|nein)-plättchen",
@@ -98,7 +101,8 @@ CONCEPTS: dict[str, dict[str, dict[str, str]]] = {
         "Feld": {"Feld": r"\bfeld(er)?\b", "Slot": r"\bslots?\b", "Fach": r"\bf(a|ä)ch(er)?\b",
                  "Position": r"\bposition", "Kästchen": r"kästchen"},
         "Nachziehstapel": {"Nachziehstapel": r"nachziehstapel", "Ziehstapel": r"(?<!nach)ziehstapel",
-                           "Stapel": r"\bstapel\b", "Deck": r"\bdeck\b", "Kartenstapel": r"kartenstapel",
+                           # the tactile names "der raue / glatte Stapel" name the piles
+                           "Stapel": r"(?<!raue )(?<!rauen )(?<!glatte )(?<!glatten )\bstapel\b", "Deck": r"\bdeck\b", "Kartenstapel": r"kartenstapel",
                            "Gesetzesstapel": r"gesetzesstapel"},
         "Ablagestapel": {"Ablagestapel": r"ablagestapel", "Abwurfstapel": r"abwurf", "Ablage": r"\bablage\b",
                          "Friedhof": r"friedhof"},
@@ -130,7 +134,8 @@ CONCEPTS: dict[str, dict[str, dict[str, str]]] = {
         "Störung": {"Störung": r"störung", "Fehler": r"fehler", "Defekt": r"defekt"},
         "Ohrhörer": {"Ohrhörer": r"ohrhörer", "Kopfhörer": r"kopfhörer", "Ohrstöpsel": r"ohrstöpsel"},
         "Taste": {"Taste": r"taste", "Knopf": r"knopf", "Button": r"\bbutton"},
-        "Diktator": {"Diktator": r"diktator", "Hitler": r"\b(hitler|führer)\b"},
+        "Secret Dictator": {"Secret Dictator": r"secret dictator", "Diktator": r"diktator",
+                            "Hitler": r"\b(hitler|führer)\b"},
         "Chaos": {"Chaos": r"\bchaos\b", "Anarchie": r"anarchie"},
         "Leser getrennt": {"getrennt": r"getrennt", "ausgesteckt": r"ausgesteckt|abgezogen|herausgezogen"},
     },
@@ -190,6 +195,63 @@ def test_a_synonym_is_caught():
     """The checker finds "Wahlzähler" next to "Wahltracker", and a deck next to a draw pile."""
     de = [("tracker.moved", "Wahltracker: •"), ("selftest.tracker", "Test: Wahlzähler in Loch •")]
     en = [("reshuffle.done", "Deck: reshuffled"), ("chaos.started", "the top law of the draw pile")]
-    assert [p.split(":")[0] for p in mixed_terms(de, CONCEPTS["de"])] == ["Wahltracker"]
+    assert [p.split(":")[0] for p in mixed_terms(de, CONCEPTS["de"])] == ["Election Tracker"]
     assert [p.split(":")[0] for p in mixed_terms(en, CONCEPTS["en"])] == ["draw pile"]
     assert mixed_terms(de[:1] + [("x", "Test: Wahltracker in Loch •")], CONCEPTS["de"]) == []
+
+
+#: Words the German rulebook (seeds/002, WORDING-REVIEW.md "Terms") does not use for a
+#: concept it names: pattern -> the rulebook's word. "erlassen" is kept for the chaos law only
+#: (rulebook: "automatisch … erlassen"); laws a government enacts are "verabschiedet".
+NOT_RULEBOOK_DE = {
+    r"nominier|nominierung": "vorschlagen (\"schlägt … als Kanzler vor\")",
+    r"hinricht|hingericht|\brichtet\b": "erschießen",
+    r"gesetzgebung": "Gesetzesphase",
+    r"wahltracker": "Election Tracker",
+    r"\bsieht\b|\bsehen\b": "erfährt / ansehen oder ertasten",
+    r"(?<!secret )\bdiktator": "Secret Dictator",
+    r"wahl: abgelehnt": "Wahl: gescheitert (\"abgelehnt\" is the refusal word)",
+    r"das geht gerade nicht": "the refusal's reason",
+}
+NOT_RULEBOOK_EN = {
+    r"\bprolog\b": "Roles (\"Prolog\" is the German spelling)",
+    r"press at": "press on / press when you hear",
+    r"not possible now|not possible at this point": "the refusal's reason",
+}
+
+
+def rulebook_violations(texts: list[tuple[str, str]], words: dict[str, str],
+                        allowed: dict[str, tuple[str, ...]] | None = None) -> list[str]:
+    """One line per text using a word the rulebook does not: the key, the word, the rulebook's."""
+    out = []
+    for key, text in texts:
+        for pattern, better in words.items():
+            if re.search(pattern, text, re.IGNORECASE) and not key.startswith((allowed or {}).get(pattern, ("\0",))):
+                out.append(f"{key}: {re.search(pattern, text, re.IGNORECASE).group(0)!r}, rulebook: {better}")
+    return out
+
+
+def test_german_catalogue_uses_the_rulebook_terms():
+    """No "nominiert", "Hinrichtung", "Gesetzgebung", "Wahltracker", "sieht", "Diktator" in
+    German (WORDING-REVIEW.md "Terms")."""
+    assert rulebook_violations(catalogue_texts("de"), NOT_RULEBOOK_DE) == []
+
+
+def test_german_erlassen_only_for_the_chaos_law():
+    """Laws a government passes are "verabschiedet"; "erlassen" is the chaos law's word."""
+    texts = catalogue_texts("de")
+    assert rulebook_violations(texts, {r"erlass|erläss|erließ": "verabschieden"},
+                               {r"erlass|erläss|erließ": ("chaos.", "story.chaos", "term.action.chaos_law")}) == []
+    assert any(re.search("verabschiedet", t) for k, t in texts if k.startswith("law.enacted"))
+
+
+def test_english_catalogue_follows_the_review():
+    assert rulebook_violations(catalogue_texts("en"), NOT_RULEBOOK_EN) == []
+
+
+def test_the_rulebook_checker_finds_the_old_words():
+    old = [("nomination.made", "Nominierung: Platz eins nominiert Platz drei als Kanzler"),
+           ("power.execution.done", "Hinrichtung: Platz eins richtet Platz drei hin"),
+           ("legislative.president", "Gesetzgebung: Präsident Platz eins zieht drei Gesetze"),
+           ("tracker.moved", "Wahltracker: eins")]
+    assert len(rulebook_violations(old, NOT_RULEBOOK_DE)) == 4

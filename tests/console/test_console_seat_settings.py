@@ -71,7 +71,8 @@ def test_A19_page_has_a_labelled_seat_settings_form(backend):
     page = run(go())
     form = re.search(r'<form id="seat-settings-form".*?</form>', page, re.S).group(0)
     ids = re.findall(r'<(?:input|select)[^>]*\bid="([^"]+)"', form)
-    assert set(ids) >= {"ss-seat", "ss-name", "ss-rate", "ss-volume", "ss-verbosity", "ss-scan-interval"}
+    assert set(ids) >= {"ss-seat", "ss-name", "ss-rate", "ss-volume", "ss-verbosity", "ss-scan-interval",
+                        "ss-gender"}
     for i in ids:
         assert re.search(rf'<label for="{i}"[^>]*>[^<]+</label>', form), f"no label for {i}"
     assert 'href="#seat-settings"' in page
@@ -135,11 +136,12 @@ def test_A19_seat_settings_form_in_the_browser(browser, real_backend, service): 
         form.get_by_label("Volume (percent, 0 to 100)").fill("60")
         form.get_by_label("Wording").select_option("long")
         form.get_by_label("Scan interval (seconds, 0.5 to 5)").fill("3")
+        form.get_by_label("Grammatical gender").select_option("f")
         form.get_by_role("button", name="Save seat settings").click()
         page.wait_for_selector("#seat-settings-result.ok")
         stored = service.call(lambda: service.game.snapshot()["seat_settings"])
         assert stored["2"] == {"rate": 320, "volume": 0.6, "verbosity": "long", "scan_interval": 3.0,
-                               "name": "Dora"}
+                               "name": "Dora", "gender": "f"}
         # a value out of range: refused in one line, nothing changed
         form.get_by_label("Speech rate (words per minute, 80 to 450)").fill("20")
         form.get_by_role("button", name="Save seat settings").click()

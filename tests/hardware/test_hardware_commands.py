@@ -46,7 +46,7 @@ def test_self_test_speaks_faults_and_names_untouched_inputs(tmp_path, capsys):
     assert "Fault: unknown tile at the ballot box reader" in lines
     assert "Test: discard pile reader disconnected" in lines and "Fault: discard pile reader disconnected" in lines
     end = lines.index("Self-test: finished, three inputs touched")
-    assert lines[end + 1].startswith("Not touched: buttons of seat 2, seat 3, seat 4")
+    assert lines[end + 1].startswith("Not touched: buttons of seats 2, 3, 4")
     assert "seat 7" not in lines[end + 1] and "Not touched: game master key" in lines[end + 2:]
     assert "Not touched: slot one on the democratic track" in lines[end + 2:]
 

@@ -309,3 +309,25 @@ def test_release_bouncing_across_the_hold_time_is_a_press_not_a_hold(gpio_board,
     edges(mock, bcm, [(1.010, False), (0.008, True), (0.008, False), (0.008, True), (0.008, False)])
     mock.clock.advance(0.1)
     assert gestures(mock.events) == ["press"]
+
+
+def test_ignore_repeat_time_is_set_per_seat(gpio_board, edges):
+    """ACCESSIBILITY.md 12 (issue 14): tremor differs by player, so each seat may have its own
+    ignore-repeat time; the other seats keep the board's."""
+    mock = gpio_board
+    mock.set_ignore_repeat(SEAT, 0.2)
+    bcm = pin_of(mock)
+    edges(mock, bcm, [(0, True), (0.1, False)])
+    mock.clock.advance(BOUNCE + 0.001)
+    edges(mock, bcm, [(0.25, True), (0.1, False)])          # 0.25 s later: counts with 0.2 s
+    mock.clock.advance(BOUNCE + 0.001)
+    assert gestures(mock.events) == ["press", "press"]
+    other = pin_of(mock, 1)
+    edges(mock, other, [(0, True), (0.1, False)])
+    mock.clock.advance(BOUNCE + 0.001)
+    edges(mock, other, [(0.25, True), (0.1, False)])        # the board's 0.5 s: ignored
+    mock.clock.advance(BOUNCE + 0.001)
+    assert [(e.seat, e.gesture) for e in mock.events if isinstance(e, ButtonGesture)][-1] == (1, "press")
+    assert len(gestures(mock.events)) == 3
+    mock.set_ignore_repeat(SEAT, None)                       # back to the board's time
+    assert mock.board.buttons[SEAT].t.ignore_repeat_s == 0.5

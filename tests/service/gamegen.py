@@ -221,7 +221,7 @@ def main() -> None:
     """, unplug_script())
     write("simulate-veto-scan.jsonl", """
         Official variant, 5 players, up to the first veto (after five fascist laws): the
-        chancellor holds the button, the president presses and answers by scanning (Ja, Nein,
+        chancellor presses, scans to "propose a veto" and confirms; the president presses and answers by scanning (Ja, Nein,
         cancel read into the president's earphone), with a scan interval of their own.
     """, veto_scan_script())
     write("simulate-wrong-track.jsonl", """

@@ -51,6 +51,7 @@ from typing import Any
 from firmware_host.audio import AudioService, AudioSettings, RecordingSink
 from firmware_host.clock import VirtualClock
 from firmware_host.games.secret_dictator import Action, catalogue, private_view, state_json
+from firmware_host.games.secret_dictator.announce import STATUS_LAYERS
 from firmware_host.hardware.events import (BallotRead, ButtonGesture, LawRead, RoleTileRead, SlotChanged,
                                            TrackerMoved)
 from firmware_host.service.backend import ConsoleBackend
@@ -285,8 +286,13 @@ class Table:
         if rng.random() < ALL_STATUS and g.phase not in ("game_over", "legislative_chancellor"):
             self.board.wait_quiet()
             self.status_at.append(len(self.board.sink.played))
-            for seat in range(g.players):
-                self.send(ButtonGesture(seat, "hold"))
+            for seat in range(g.players):          # through the status layers to the private one
+                for _ in STATUS_LAYERS:
+                    mark = len(self.board.lines)
+                    self.send(ButtonGesture(seat, "hold"))
+                    if any(l.get("key") == "status.private" and l.get("channel") == f"seat:{seat}"
+                           for l in self.board.lines[mark:]):
+                        break
             self.board.wait_quiet()
             self.check_status_moment(self.status_at[-1])
         if rng.random() < 0.05:
@@ -296,7 +302,8 @@ class Table:
                 self.found.add("console", problem)
 
     def check_status_moment(self, mark: int) -> None:
-        """Every seat asked for its status at once: each private clip lasts the same."""
+        """Every seat asked for its status at once: each private clip (the private layer, the
+        last request clip of each seat) lasts the same."""
         self.found.status_moments += 1
         clips = [p for p in self.board.sink.played[mark:] if p.priority == "request" and p.output.startswith("seat:")]
         lengths = {p.output: p.clip.frames for p in clips}

@@ -46,7 +46,7 @@ def test_unusable_config_exits_2_with_one_line(tmp_path):
 
 
 def test_interactive_virtual_board_reads_lines_on_real_time():
-    proc = cli("simulate", stdin="help\nsetup 5 en\nbutton 2 hold\nballot 9 ja\nwhat\nquit\n")
+    proc = cli("simulate", stdin="help\nsetup 5 en\n" + "button 2 hold\n" * 5 + "ballot 9 ja\nwhat\nquit\n")
     assert proc.returncode == 0, proc.stderr
     lines = [json.loads(l) for l in proc.stdout.splitlines()]
     assert "status.private" in [l.get("key") for l in lines]

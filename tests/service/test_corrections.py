@@ -124,7 +124,7 @@ def test_ballot_outside_a_vote_is_refused_and_says_the_next_move():
 def test_german_wrong_phase_refusal_is_plain():
     from firmware_host.games.secret_dictator import catalogue
     for long in (False, True):
-        assert "nicht dran" not in catalogue.text("refusal.wrong_phase", {"seat": 2}, "de", long)
+        assert "nicht dran" not in catalogue.text("refusal.wrong_phase", {"seat": 2, "action": "vote"}, "de", long)
 
 
 # ----------------------------------------------------------------------------- finding 6

@@ -49,5 +49,6 @@ def test_A7_a_rounds_first_mention_of_president_and_nominee_gives_the_seat_numbe
         assert _full(l["params"]["seat"]) in l["text"]
     nominations = [l for l in said if l["key"] == "nomination.made"]
     assert len(nominations) == 2
-    for l in nominations:
-        assert _full(l["params"]["target"]) in l["text"]
+    for l in nominations:     # two seats in one sentence: "Anna auf Platz eins … Clara auf Platz drei"
+        t = l["params"]["target"]
+        assert f"{NAMES[t]} auf Platz {SEAT_WORDS[t]}" in l["text"]

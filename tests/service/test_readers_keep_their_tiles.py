@@ -151,7 +151,10 @@ def test_board_role_tiles_only_in_the_role_procedure_and_each_counts_once():
     assert public.count("roles.not_a_role_tile") == 2
     prompts = [l["params"]["seat"] for l in announces(out, "public") if l["key"] == "roles.present_tile"]
     assert prompts == [0, 1, 2, 2, 3, 4]               # seat 2 asked again after the tile at the tray
-    assert [keys(out, f"seat:{s}")[0] for s in range(5)] == [f"prolog.role.{r}" for r in roles]
+    # each seat hears privately what its tile was read as (issue 14), then its padded prolog
+    assert [keys(out, f"seat:{s}")[:2] for s in range(5)] == [["tile.read.role", f"prolog.role.{r}"] for r in roles]
+    assert [l["params"]["role"] for s in range(5) for l in announces(out, f"seat:{s}")
+            if l["key"] == "tile.read.role"] == roles
     assert not [l for l in out if l.get("event") == "rejected"]
 
 

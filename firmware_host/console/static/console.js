@@ -144,6 +144,16 @@
     return r;
   }
 
+  // ---------- the story of a finished game, round by round (the board's language) ----------
+  async function showStory() {
+    const r = await command("story", {}, $("command-result"));
+    const list = $("story");
+    list.replaceChildren();
+    const rounds = (r.ok && r.data && r.data.story) || [];
+    rounds.forEach((lines) => list.appendChild(el("li", lines.join(" "))));
+    list.hidden = $("story-h").hidden = rounds.length === 0;
+  }
+
   // ---------- rendering the public state ----------
   const PHASES = {
     nomination: (v) => T("phase_nomination", {president: seatLabel(v.president)}),
@@ -606,12 +616,14 @@
     $("ss-rate").value = show(stored.rate);
     $("ss-volume").value = typeof stored.volume === "number" ? String(Math.round(stored.volume * 100)) : "";
     $("ss-verbosity").value = stored.verbosity || "";
+    $("ss-gender").value = stored.gender || "";
+    $("ss-ignore-repeat").value = show(stored.ignore_repeat);
     $("ss-scan-interval").value = show(stored.scan_interval);
   }
   async function submitSeatSettings(ev) {
     ev.preventDefault();
     const result = $("seat-settings-result");
-    const bad = ["ss-rate", "ss-volume", "ss-scan-interval"].filter((id) => $(id).validity.badInput);
+    const bad = ["ss-rate", "ss-volume", "ss-scan-interval", "ss-ignore-repeat"].filter((id) => $(id).validity.badInput);
     if (bad.length) {
       const field = document.querySelector('label[for="' + bad[0] + '"]').textContent;
       status(result, false, T("ss_refused", {error: T("ss_not_number", {field: field})}));
@@ -626,7 +638,8 @@
     const fields = {
       seat: seat, name: $("ss-name").value.trim() || null, rate: num("ss-rate"),
       volume: num("ss-volume", 100), verbosity: $("ss-verbosity").value || null,
-      scan_interval: num("ss-scan-interval"),
+      scan_interval: num("ss-scan-interval"), gender: $("ss-gender").value || null,
+      ignore_repeat: num("ss-ignore-repeat"),
     };
     const r = await post("/api/command", {name: "seat_settings", fields: fields});
     status(result, r.ok, r.ok ? T("ss_saved", {seat: seatLabel(seat)}) : T("ss_refused", {error: r.error}));
@@ -883,6 +896,7 @@
     document.querySelectorAll("button[data-command]").forEach((b) => {
       b.addEventListener("click", () => command(b.dataset.command, {}, $("command-result")));
     });
+    $("story-button").addEventListener("click", showStory);
     setupRestart();
     $("logout").addEventListener("click", async () => {
       await post("/logout", {});

@@ -27,16 +27,19 @@ from typing import Any, Iterable, Mapping
 from firmware_host.errors import FirmwareHostError
 
 from . import catalogue
+from .actions import Action
 from .views import private_view, public_view
 
 __all__ = [
     "EARCONS", "PRIORITIES", "Announcement", "PrivacyError", "make", "announcements",
-    "prolog", "refusal", "status",
+    "prolog", "refusal", "status", "status_layers", "STATUS_LAYERS",
 ]
 
 #: Earcon names (``sounds/``), or None for speech alone (ACCESSIBILITY.md 18).
 EARCONS = ("input", "ballot", "election_passed", "election_failed", "law_democratic",
-           "law_fascist", "power", "refusal", "fault", "game_over")
+           "law_fascist", "power", "refusal", "fault", "game_over", "nomination", "veto",
+           "reader_back", "power_view_discard", "power_peek", "power_investigate",
+           "power_special_election", "power_execution", "correction", "wrong_reader", "private")
 #: Priorities, most urgent first: fault and refusal interrupt chatter; game_over is never cut.
 PRIORITIES = ("fault", "refusal", "game_over", "normal")
 
@@ -104,7 +107,7 @@ def _earcon(key: str) -> str | None:
     if key.startswith("refusal."):
         return "refusal"
     if key == "fault.reader_back":
-        return "input"
+        return "reader_back"
     if key.startswith("fault."):
         return "fault"
     if key.startswith("game_over.") and key != "game_over.roles":
@@ -117,15 +120,16 @@ def _earcon(key: str) -> str | None:
 
 
 _EARCON_KEYS = {
-    "nomination.made": "input", "ballot.counted": "ballot",
+    # one earcon per kind of event (issue 14, ACCESSIBILITY.md 18)
+    "nomination.made": "nomination", "ballot.counted": "ballot",
     "election.passed": "election_passed", "election.failed": "election_failed",
-    "veto.proposed": "input", "power.view_discard": "power", "power.peek": "power",
-    "power.investigate": "power", "power.special_election": "power",
-    "power.execution": "power", "power.execution.done": "power",
-    "tile.wrong_slot": "refusal", "tile.removed": "refusal", "tile.unexpected": "refusal",
-    "tracker.wrong_hole": "refusal", "tracker.pin_missing": "refusal",
-    "tile.ballot_at_discard_pile": "refusal", "tile.law_at_ballot_box": "refusal",
-    "tile.role_not_asked": "refusal", "roles.not_a_role_tile": "refusal",
+    "veto.proposed": "veto", "power.view_discard": "power_view_discard", "power.peek": "power_peek",
+    "power.investigate": "power_investigate", "power.special_election": "power_special_election",
+    "power.execution": "power_execution", "power.execution.done": "power_execution",
+    "tile.wrong_slot": "correction", "tile.removed": "correction", "tile.unexpected": "correction",
+    "tracker.wrong_hole": "correction", "tracker.pin_missing": "correction",
+    "tile.ballot_at_discard_pile": "wrong_reader", "tile.law_at_ballot_box": "wrong_reader",
+    "tile.role_not_asked": "wrong_reader", "roles.not_a_role_tile": "wrong_reader",
 }
 
 
@@ -350,34 +354,53 @@ def prolog(game: Any) -> list[Announcement]:
 
 
 def refusal(error: Any, seat: Any = None, game: Any = None) -> Announcement:
-    """The spoken refusal of an :class:`IllegalAction` (key ``refusal.<reason>``).
+    """The spoken refusal of an :class:`IllegalAction` (key ``refusal.<reason>``), naming the
+    reason that applies (WORDING-REVIEW.md: never "das geht gerade nicht").
 
     Args:
         error: the error; ``.reason`` one of REPLAY.md's reasons, ``.private`` True when the
             reason would reveal a secret (``not_in_hand``).
-        seat: the acting seat (0-based int), an action carrying ``.seat``, or None for input
-            that came from no seat (chance actions, the game master).
-        game: the game (or None): a seat outside its table (an action entered with seat 17 at
-            a 5-player table) is spoken as input from no seat, never as "seat 18".
+        seat: the refused :class:`Action` (its ``.seat``, ``.kind``, ``.target`` and ``.party``
+            name the reason: "gerade läuft keine Abstimmung", "du kannst nicht dich selbst
+            wählen", privately "Gelesen: demokratisch; das hast du nicht"), or the acting seat
+            (0-based int), or None for input that came from no seat.
+        game: the game (whom the president has investigated), or None: a seat outside its
+            table (an action entered with seat 17 at a 5-player table) is spoken as input
+            from no seat, never as "seat 18".
 
     Returns:
         A public :class:`Announcement`, or one on ``seat:N`` when ``error.private`` (R16). A
-        private refusal without a seat becomes the neutral public ``refusal.not_possible``.
+        private refusal without a seat (or without the law's party) becomes the neutral
+        public ``refusal.not_possible``.
     """
-    if seat is not None and not isinstance(seat, int):
-        seat = getattr(seat, "seat", None)
+    action = None if seat is None or isinstance(seat, int) else seat
+    if action is not None:
+        seat = getattr(action, "seat", None)
     players = getattr(getattr(game, "setup", None), "players", None)
     if type(seat) is not int or seat < 0 or (type(players) is int and seat >= players):
         seat = None       # no such seat at this table: said as the game master's input
+    kind = getattr(action, "kind", None)
     reason = getattr(error, "reason", "malformed")
     key = f"refusal.{reason}"
     if key not in catalogue.MESSAGES:
         key = "refusal.not_possible"
+    params: dict[str, Any] = {"seat": seat}
+    if key == "refusal.wrong_phase":
+        if kind not in catalogue.ENUMS["action"]:
+            key = "refusal.not_possible"
+        else:
+            params["action"] = kind
+    elif key == "refusal.invalid_target":
+        target = getattr(action, "target", None)
+        investigated = getattr(game, "investigated", None) or ()
+        params["why"] = ("self" if target is not None and target == seat else
+                         "investigated" if kind == "investigate" and target in investigated else "other")
     if getattr(error, "private", False) or catalogue.is_private(key):
-        if seat is None:
-            return make("refusal.not_possible", {"seat": None})
-        return make(key, {"seat": seat}, _seat_channel(seat))
-    return make(key, {"seat": seat})
+        party = getattr(action, "party", None)
+        if seat is None or party not in catalogue.ENUMS["party"]:
+            return make("refusal.not_possible", {"seat": None if seat is None else seat})
+        return make(key, {"party": party}, _seat_channel(seat))
+    return make(key, params)
 
 
 def status(game: Any, seat: int | None = None) -> list[Announcement]:
@@ -405,6 +428,87 @@ def status(game: Any, seat: int | None = None) -> list[Announcement]:
         out.append(make("status.waiting", {"waiting": list(view["awaiting"])}, channel))
     if seat is not None:
         role = private_view(game, seat)["role"]
-        out.append(make("status.private", {"role": role}, channel))
+        out.append(make("status.private", {"seat": seat, "role": role}, channel))
         out.append(_team(game, seat, role))
     return out
+
+
+#: The layers of a seat's status (issue "Status in layers", ACCESSIBILITY.md 3 and 5): the
+#: first press says what matters to this seat now; further presses during or right after it
+#: step through the others, then start again.
+STATUS_LAYERS = ("now", "government", "tracks", "players", "private")
+
+
+def _task(game: Any, view: dict) -> str:
+    """What the awaited seat(s) must do now, as a ``task`` value."""
+    phase = view["phase"]
+    if phase == "nomination":
+        return "nominate"
+    if phase == "election":
+        return "vote"
+    if phase == "legislative_president":
+        return "discard"
+    if phase == "legislative_chancellor":
+        if view.get("veto_proposed"):
+            return "veto_reply"
+        chancellor = view["chancellor"]
+        if Action("veto", seat=chancellor) in game.legal_actions(chancellor):
+            return "enact_or_veto"
+        return "enact"
+    if phase == "power":
+        power = view.get("power")
+        return {"investigate": "investigate", "special_election": "special_election",
+                "execution": "execute"}.get(power, "acknowledge")
+    return "wait"
+
+
+def status_layers(game: Any, seat: int) -> list[list[Announcement]]:
+    """The status of ``seat`` in :data:`STATUS_LAYERS` order, each layer a short list of
+    announcements on ``seat:N`` (the private layer's are private, R16):
+
+    - ``now``: one sentence, what matters to this seat now: "Du: einen Kanzler vorschlagen"
+      when it must act ("you" to the seat itself), else whom the table waits for ("Warten:
+      Kanzlerin Anna", "Warten: noch zwei Stimmen"), or the end.
+    - ``government``: the phase and the government or nominee.
+    - ``tracks``: laws on each track and the election tracker.
+    - ``players``: how many play, who was executed, who is term-limited.
+    - ``private``: the seat's role and team (its secrets of the round are added by the board).
+
+    Returns:
+        ``list[list[Announcement]]``, one list per layer.
+    """
+    view = public_view(game)
+    channel = _seat_channel(seat)
+    phase = view["phase"]
+    awaiting = list(view["awaiting"])
+    if phase == "game_over":
+        now = [make("status.now.over", {}, channel)]
+    elif seat in awaiting:
+        now = [make("status.now.you", {"task": _task(game, view)}, channel)]
+    elif phase == "election":
+        now = [make("status.now.votes", {"count": len(awaiting)}, channel)]
+    elif len(awaiting) == 1:
+        office = "chancellor" if awaiting[0] == view["chancellor"] and phase == "legislative_chancellor" else "president"
+        now = [make(f"status.now.waiting.{office}", {"seat": awaiting[0]}, channel)]
+    else:   # chance: a reshuffle or the chaos law on the physical board
+        now = [make("status.now.board", {}, channel)]
+    government = [make("status.phase", {"phase": phase}, channel)]
+    if view.get("nominee") is not None:
+        government.append(make("status.nominee", {"president": view["president"],
+                                                  "nominee": view["nominee"]}, channel))
+    elif phase != "game_over":
+        if view["chancellor"] is None:
+            government.append(make("status.president", {"president": view["president"]}, channel))
+        else:
+            government.append(make("status.government", {"president": view["president"],
+                                                          "chancellor": view["chancellor"]}, channel))
+    tracks = [make("status.public", {"democratic_laws": view["democratic_laws"],
+                                     "fascist_laws": view["fascist_laws"],
+                                     "tracker": view["election_tracker"]}, channel)]
+    alive = list(view["alive"])
+    executed = [s for s in range(view["players"]) if s not in alive]
+    players = [make("status.players", {"count": len(alive), "executed": executed,
+                                       "ineligible": sorted(view["ineligible"] or [])}, channel)]
+    role = private_view(game, seat)["role"]
+    private = [make("status.private", {"seat": seat, "role": role}, channel), _team(game, seat, role)]
+    return [now, government, tracks, players, private]

@@ -15,7 +15,7 @@ Example::
     >>> catalogue.text("ballot.counted", {"count": 4, "total": 7}, language="en")
     'Votes: four of seven'
     >>> catalogue.text("president.new", {"seat": 2}, long=True, names={2: "Anna"})
-    'Präsident: Anna, Platz drei ist jetzt Präsident und nominiert einen Kanzler.'
+    'Präsident: Anna, Platz drei. Bitte einen Kanzler vorschlagen.'
 
 Templates are :meth:`str.format` fields whose *format spec* chooses a grammatical form, so a
 translator controls case and gender (ACCESSIBILITY.md 6), and no digit reaches German text:
@@ -58,7 +58,7 @@ from firmware_host.resources import package_path
 __all__ = [
     "LANGUAGES", "MESSAGES", "PARAM_TYPES", "UnknownMessage", "MessageParamError",
     "UnknownLanguage", "text", "term", "keys", "is_private", "placeholders", "cardinal",
-    "ordinal", "seat_name", "render_template", "template",
+    "ordinal", "seat_name", "render_template", "template", "pronounce", "PRONUNCIATIONS", "GENDERS",
 ]
 
 #: Languages with a catalog; the first is the default (BOARD.md: German default).
@@ -102,7 +102,8 @@ PARAM_TYPES: dict[str, str] = {
     "position": "int", "expected": "int", "slot": "int", "draw_pile": "int",
     "democratic_laws": "int", "fascist_laws": "int", "tracker": "int", "pin": "int",
     "index": "int",
-    "holes": "ints", "action": "action",
+    "holes": "ints", "action": "action", "why": "why", "task": "task", "phase": "phase",
+    "executed": "seats", "ineligible": "seats",
 }
 
 #: Enum parameter type -> allowed values (RULES.md "Terms", REPLAY.md, BOARD.md).
@@ -117,6 +118,28 @@ ENUMS: dict[str, tuple[str, ...]] = {
     # REPLAY.md action names (what the game master undid)
     "action": ("nominate", "vote", "discard", "enact", "veto", "veto_reply", "execute",
                "special_election", "investigate", "acknowledge", "chaos_law", "reshuffle"),
+    # why a chosen seat is refused (``refusal.invalid_target``): the one reason that applies
+    "why": ("self", "investigated", "other"),
+    # what a seat must do now (the first layer of the status)
+    "task": ("nominate", "vote", "discard", "enact", "enact_or_veto", "veto_reply", "investigate",
+             "special_election", "execute", "acknowledge", "wait"),
+    # the engine's phases (REPLAY.md)
+    "phase": ("nomination", "election", "legislative_president", "legislative_chancellor", "power",
+              "chaos", "game_over"),
+}
+
+#: Grammatical genders a seat may choose (the ``gender`` seat setting): ``m`` (default)
+#: or ``f``; templates choose a form with ``{seat:g/Präsident/Präsidentin}`` and ``{role:g}``.
+GENDERS = ("m", "f")
+
+#: espeak-ng phoneme overrides (``[[...]]`` phoneme input, espeak-ng docs "Phoneme input"):
+#: language -> word as written in the catalogue -> phonemes. Applied to the text handed to
+#: the speech engine only (:func:`pronounce`), never to what is logged or shown: the English
+#: voice reads "Nein" as "neen", the German one says "E-lek-tsion" and "z'Ekr@t dIkt'Ato:r".
+PRONUNCIATIONS: dict[str, dict[str, str]] = {
+    "de": {"Election Trackers": "[[I'lEkS@n tr'Ek@s]]", "Election Tracker": "[[I'lEkS@n tr'Ek@]]",
+           "Secret Dictator": "[[s'i:kr@t dIkt'e:t@]]"},
+    "en": {"Nein": "[[n'aIn]]"},
 }
 
 _P = True   # private
@@ -184,13 +207,14 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     # refusals (REPLAY.md reasons)
     "refusal.game_over": (("seat",), _O),
     "refusal.malformed": (("seat",), _O),
-    "refusal.wrong_phase": (("seat",), _O),
+    "refusal.wrong_phase": (("seat", "action"), _O),
+    "refusal.no_game": (("seat",), _O),
     "refusal.not_alive": (("seat",), _O),
     "refusal.not_your_turn": (("seat",), _O),
     "refusal.already_voted": (("seat",), _O),
-    "refusal.invalid_target": (("seat",), _O),
+    "refusal.invalid_target": (("seat", "why"), _O),
     "refusal.ineligible": (("seat",), _O),
-    "refusal.not_in_hand": (("seat",), _P),
+    "refusal.not_in_hand": (("party",), _P),
     "refusal.not_possible": (("seat",), _O),
     "refusal.no_discard": ((), _O),
     # the board as a mirror of the engine (BOARD.md principle 2)
@@ -255,6 +279,30 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "veto.scan.start": ((), _O),
     "veto.scan.ja": ((), _O),
     "veto.scan.nein": ((), _O),
+    # the chancellor's choice after five fascist laws (issue "Veto without holding")
+    "veto.scan.choice": ((), _O),
+    "veto.scan.enact": ((), _O),
+    "veto.scan.propose": ((), _O),
+    "veto.scan.confirm": ((), _O),
+    "veto.scan.enact_chosen": ((), _O),
+    # the story of a finished game (story.py): public, every secret is public then (R15)
+    "story.elected": (("index", "president", "nominee", "ja", "nein"), _O),
+    "story.failed": (("index", "president", "nominee", "ja", "nein"), _O),
+    "story.drawn": (("laws", "party"), _O),
+    "story.discarded": (("party",), _O),
+    "story.received": (("laws", "party"), _O),
+    "story.enacted": (("party",), _O),
+    "story.veto": (("seat",), _O),
+    "story.veto_accepted": (("seat",), _O),
+    "story.veto_refused": (("seat",), _O),
+    "story.chaos": (("party",), _O),
+    "story.special_election": (("seat", "target"), _O),
+    "story.investigated": (("seat", "target", "party"), _O),
+    "story.peeked": (("seat", "laws"), _O),
+    "story.viewed_discard": (("seat", "party"), _O),
+    "story.executed": (("seat", "target", "role"), _O),
+    "story.end": (("count",), _O),
+    "story.none": ((), _O),
     # set-up and per-seat settings (ACCESSIBILITY.md 7, 19)
     "setup.seat_name": (("seat",), _O),
     "settings.saved": ((), _O),
@@ -264,7 +312,21 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "status.government": (("president", "chancellor"), _O),
     "status.nominee": (("president", "nominee"), _O),
     "status.waiting": (("waiting",), _O),
-    "status.private": (("role",), _P),
+    "status.private": (("seat", "role"), _P),
+    # what a reader read, confirmed privately at the seat's earphone (issue 14)
+    "tile.read.ballot": (("ballot",), _P),
+    "tile.read.law": (("party",), _P),
+    "tile.read.role": (("role",), _P),
+    # the status in layers (STATUS_LAYERS in announce): now, government, tracks, players
+    "status.now.you": (("task",), _O),
+    "status.now.waiting.president": (("seat",), _O),
+    "status.now.waiting.chancellor": (("seat",), _O),
+    "status.now.votes": (("count",), _O),
+    "status.now.board": ((), _O),
+    "status.now.over": ((), _O),
+    "status.phase": (("phase",), _O),
+    "status.president": (("president",), _O),
+    "status.players": (("count", "executed", "ineligible"), _O),
     # the seat's own secrets of this round, again in its private status (ACCESSIBILITY.md 8)
     "recall.hand": (("laws",), _P),
     "recall.peek": (("laws",), _P),
@@ -350,8 +412,13 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
 #: Term keys (no short/long): the words the formatter puts into templates.
 TERMS: tuple[str, ...] = (
     "term.nobody", "term.and", "term.game_master", "term.seat", "term.seat.named", "term.seat.named_full",
-    *(f"term.{t}.{v}" for t in ("party", "role", "reader", "ballot", "power", "action")
+    "term.seat.named_at", "term.seats",
+    *(f"term.{t}.{v}" for t in ("party", "role", "reader", "ballot", "power", "action", "why")
       for v in ENUMS[t]),
+    *(f"term.action.{v}.busy" for v in ENUMS["action"]),
+    *(f"term.{t}.{v}" for t in ("task", "phase") for v in ENUMS[t]),
+    *(f"term.party.{v}.team" for v in ENUMS["party"]),
+    *(f"term.role.{v}.f" for v in ENUMS["role"]),
     *(f"term.track.{v}.{case}" for v in ENUMS["track"] for case in ("nom", "acc", "dat", "gen")),
 )
 
@@ -561,7 +628,7 @@ def term(name: str, language: str = "de") -> str:
 
 
 def seat_name(seat: int | None, language: str = "de", names: Mapping[int, str] | None = None,
-              full: bool = False) -> str:
+              full: bool = False, at: bool = False) -> str:
     """How speech names a seat (R1): "Platz drei" / "seat 3", or the configured name.
 
     Args:
@@ -569,6 +636,8 @@ def seat_name(seat: int | None, language: str = "de", names: Mapping[int, str] |
         language: ``"de"`` or ``"en"``.
         names: optional ``{seat (0-based): player name}``.
         full: name *and* seat ("Anna, Platz drei"), for a first mention.
+        at: name *and* seat as "Anna auf Platz drei", for a sentence naming two seats, where
+            "Jörg, Platz eins … Anna, Platz drei" is ambiguous by ear (WORDING-REVIEW.md).
 
     Raises:
         MessageParamError: ``seat`` is not None or an int 0..98.
@@ -583,7 +652,7 @@ def seat_name(seat: int | None, language: str = "de", names: Mapping[int, str] |
     if not name:
         return unicodedata.normalize("NFC", plain)
     name = unicodedata.normalize("NFC", str(name)).strip()
-    key = "term.seat.named_full" if full else "term.seat.named"
+    key = "term.seat.named_at" if at else "term.seat.named_full" if full else "term.seat.named"
     return unicodedata.normalize(
         "NFC", term(key, language).format(name=name, number=number, seat=plain))
 
@@ -596,10 +665,33 @@ def _join(items: list[str], language: str) -> str:
     return ", ".join(items[:-1]) + " " + term("term.and", language) + " " + items[-1]
 
 
+def _gendered(spec: str, gender: str | None) -> str:
+    parts = spec.split("/")
+    if len(parts) != 3:
+        raise MessageParamError(f"a gendered form needs two words (g/masculine/feminine): {spec!r}")
+    return parts[2] if gender == "f" else parts[1]
+
+
+def _seats(seats: list, language: str, names: Mapping[int, str] | None, full: bool) -> str:
+    """A list of seats: "Platz eins und Anna, Platz drei", or "Plätze eins, zwei und drei"
+    when none of them has a name (WORDING-REVIEW.md: half the words)."""
+    if len(seats) > 1 and not any((names or {}).get(s) for s in seats):
+        numbers = [str(s + 1) if language == "en" else cardinal(s + 1, language) for s in seats]
+        return term("term.seats", language).format(numbers=_join(numbers, language))
+    return _join([seat_name(s, language, names, full=full) for s in seats], language)
+
+
 class _Formatter(string.Formatter):
-    def __init__(self, language: str, names: Mapping[int, str] | None) -> None:
+    def __init__(self, language: str, names: Mapping[int, str] | None,
+                 genders: Mapping[int, str] | None = None) -> None:
         self.language = language
         self.names = names
+        self.genders = genders or {}
+        self.params: Mapping[str, Any] = {}
+
+    def vformat(self, format_string: str, args: Any, kwargs: Mapping[str, Any]) -> str:
+        self.params = kwargs
+        return super().vformat(format_string, args, kwargs)
 
     def get_value(self, key: Any, args: Any, kwargs: Mapping[str, Any]) -> Any:
         return (key, kwargs[key])
@@ -611,7 +703,14 @@ class _Formatter(string.Formatter):
         name, v = value
         kind = PARAM_TYPES.get(name, "int")
         lang = self.language
+        if kind == "seat" and spec.startswith("g/"):
+            return _gendered(spec, self.genders.get(v))
+        if kind == "role" and spec == "g":       # the role of the seat the message is for
+            female = self.genders.get(self.params.get("seat")) == "f"
+            return term(f"term.role.{v}" + (".f" if female else ""), lang)
         if kind == "seat":
+            if spec == "at":
+                return seat_name(v, lang, self.names, at=True)
             if spec not in ("", "full", "actor", "actor_full"):
                 raise MessageParamError(f"unknown seat form {spec!r} for {name!r}")
             if v is None and spec.startswith("actor"):
@@ -623,7 +722,7 @@ class _Formatter(string.Formatter):
                 if len(parts) != 3:
                     raise MessageParamError(f"plural form needs two words: {spec!r}")
                 return parts[1] if len(v) == 1 else parts[2]
-            return _join([seat_name(s, lang, self.names, full=spec == "full") for s in v], lang)
+            return _seats(list(v), lang, self.names, spec == "full")
         if kind == "int":
             return _number(v, spec, lang)
         if kind == "ints":
@@ -684,14 +783,17 @@ def _check_params(key: str, params: Mapping[str, Any]) -> None:
 
 
 def render_template(tmpl: str, params: Mapping[str, Any], language: str = "de",
-                    names: Mapping[int, str] | None = None) -> str:
+                    names: Mapping[int, str] | None = None,
+                    genders: Mapping[int, str] | None = None) -> str:
     """Fill a catalogue template (module docstring) with ``params``; NFC-normalised.
+
+    ``genders``: ``{seat (0-based): "m" | "f"}`` (:data:`GENDERS`), for the gendered forms.
 
     Raises:
         MessageParamError: a field has no parameter, or a bad value or form.
     """
     try:
-        out = _Formatter(language, names).vformat(tmpl, (), dict(params))
+        out = _Formatter(language, names, genders).vformat(tmpl, (), dict(params))
     except KeyError as exc:
         if isinstance(exc, FirmwareHostError):
             raise
@@ -704,7 +806,8 @@ def render_template(tmpl: str, params: Mapping[str, Any], language: str = "de",
 
 
 def text(key: str, params: Mapping[str, Any] | None = None, language: str = "de",
-         long: bool = False, names: Mapping[int, str] | None = None) -> str:
+         long: bool = False, names: Mapping[int, str] | None = None,
+         genders: Mapping[int, str] | None = None) -> str:
     """The sentence to speak for message ``key``.
 
     Args:
@@ -714,6 +817,8 @@ def text(key: str, params: Mapping[str, Any] | None = None, language: str = "de"
         language: ``"de"`` (default) or ``"en"``.
         long: the long wording (first time at a table) instead of the short one (≤ 8 words).
         names: optional ``{seat: player name}`` (0-based seats) spoken instead of "Platz N".
+        genders: optional ``{seat: "m" | "f"}``, each seat's grammatical gender (the seat
+            setting ``gender``): "Präsidentin", "Kanzlerin", "Faschistin", "Demokratin".
 
     Returns:
         ``str``, Unicode NFC; a German text has no digits.
@@ -725,12 +830,37 @@ def text(key: str, params: Mapping[str, Any] | None = None, language: str = "de"
     """
     params = {} if params is None else params
     _check_params(key, params)
-    return render_template(template(key, language, long), params, language, names)
+    return render_template(template(key, language, long), params, language, names, genders)
+
+
+def pronounce(text: str, language: str) -> str:
+    """``text`` with :data:`PRONUNCIATIONS` applied for ``language``: what the speech engine
+    is given (espeak-ng phoneme input), never what is logged or shown. Whole words only,
+    the longest first (``str``; unchanged for a language without overrides)."""
+    table = PRONUNCIATIONS.get(language)
+    if not table:
+        return text
+    rx = _PRONOUNCE_RX.get(language)
+    if rx is None:
+        import re
+        rx = _PRONOUNCE_RX[language] = re.compile(
+            r"(?<![\w\[])(" + "|".join(re.escape(w) for w in sorted(table, key=len, reverse=True)) + r")(?![\w\]])")
+    return rx.sub(lambda m: table[m.group(1)], text)
+
+
+_PRONOUNCE_RX: dict[str, Any] = {}
 
 
 def fields(tmpl: str) -> set[str]:
-    """The parameter names used by a template (``set[str]``); for tests and tools."""
-    return {f for _, f, _, _ in string.Formatter().parse(tmpl) if f is not None and f != ""}
+    """The parameter names used by a template (``set[str]``); for tests and tools. A
+    gendered role (``{role:g}``) uses ``seat`` too: the gender is that seat's."""
+    out = set()
+    for _, f, spec, _ in string.Formatter().parse(tmpl):
+        if f:
+            out.add(f)
+            if PARAM_TYPES.get(f) == "role" and spec == "g":
+                out.add("seat")
+    return out
 
 
 def check_messages() -> list[str]:

@@ -52,7 +52,11 @@ _PAIRED = frozenset(k for keys in FOLLOWING.values() for k in keys)
 SKIPPED_PREFIXES = ("selftest.", "enrol.", "prolog.role.", "prolog.team.", "status.public",
                     "status.government", "status.nominee", "gm.undone", "game_over.roles", "election.ballots", "next.vote",
                     "status.waiting", "fault.chatter.tracker", "fault.two_holes", "fault.stuck_contact",
-                    "roles.")
+                    "roles.", "story.", "status.players", "status.president", "status.phase",
+                    "tile.read.role", "refusal.wrong_phase", "refusal.invalid_target")
+# "story." is told once after the game (rendered when asked); a refusal naming its reason
+# (an action or why a seat cannot be chosen) is rendered when it happens; the status layers past the
+# first are asked for rarely; role tiles are read once per game
 
 _PARTY_LISTS = {n: [list(p) for p in itertools.product(("democratic", "fascist"), repeat=n)] for n in (2, 3)}
 _LAW_LISTS = {"hand.president": 3, "hand.chancellor": 2, "power.peek.result": 3}

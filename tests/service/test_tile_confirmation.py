@@ -1,0 +1,44 @@
+"""Issue 14 (BrailleBuddy, CHI '23): every tile a reader reads is confirmed privately and
+short in the seat's own earphone ("Your vote: Ja", "Read: a democratic law"), padded to the
+longest of its kind so its length tells nothing (R16)."""
+
+from __future__ import annotations
+
+from firmware_host.games.secret_dictator import announce
+from firmware_host.service.secret_dictator import secret_variants
+
+from .conftest import announces, run_lines
+
+SETUP = {"players": 5, "seed": 4, "language": "en", "first_president": 0,
+         "roles": ["democrat", "fascist", "democrat", "dictator", "democrat"],
+         "deck": ["fascist", "democratic", "fascist"] + ["fascist"] * 8 + ["democratic"] * 5 + ["fascist"]}
+
+
+def _vote_and_discard() -> list[dict]:
+    return [{"setup": SETUP},
+            {"signal": "button", "seat": 0, "gesture": "press"},
+            {"signal": "wait_for", "key": "scan.item", "params": {"seat": 2}, "timeout": 120.0},
+            {"signal": "button", "seat": 0, "gesture": "press"}] + [
+            {"signal": "ballot", "seat": s, "ballot": "ja" if s != 4 else "nein"} for s in range(5)] + [
+            {"signal": "law_read", "party": "democratic"}]
+
+
+def test_each_ballot_and_law_read_is_confirmed_privately_at_the_seats_earphone():
+    out = run_lines(_vote_and_discard())
+    confirmations = [l for l in announces(out) if l["key"].startswith("tile.read.")]
+    ballots = [l for l in confirmations if l["key"] == "tile.read.ballot"]
+    assert [(l["channel"], l["params"]["ballot"]) for l in ballots] == [
+        ("seat:0", "ja"), ("seat:1", "ja"), ("seat:2", "ja"), ("seat:3", "ja"), ("seat:4", "nein")]
+    assert ballots[4]["text"].startswith("Your vote: Nein")
+    laws = [l for l in confirmations if l["key"] == "tile.read.law"]
+    assert [(l["channel"], l["params"]["party"]) for l in laws] == [("seat:0", "democratic")]
+    assert not [l for l in announces(out, "public") if l["key"].startswith("tile.read.")]
+
+
+def test_tile_confirmations_are_padded_over_every_value_of_their_secret():
+    vote = announce.make("tile.read.ballot", {"ballot": "ja"}, "seat:2")
+    assert {a.params["ballot"] for a in secret_variants(vote)} == {"ja", "nein"}
+    law = announce.make("tile.read.law", {"party": "fascist"}, "seat:2")
+    assert {a.params["party"] for a in secret_variants(law)} == {"democratic", "fascist"}
+    role = announce.make("tile.read.role", {"role": "dictator"}, "seat:2")
+    assert {a.params["role"] for a in secret_variants(role)} == {"democrat", "fascist", "dictator"}
