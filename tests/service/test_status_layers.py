@@ -99,7 +99,7 @@ SETUP = {"players": 6, "first_president": 0, "language": "de", "seed": 5,
 
 def test_stepping_through_all_status_layers_then_back_to_the_first():
     holds = [{"signal": "button", "seat": 2, "gesture": "hold"} for _ in range(7)]
-    out = run_lines([{"setup": SETUP}] + holds)
+    out = run_lines([{"setup": SETUP}, {"signal": "wait_for", "key": "prolog.done", "timeout": 120}] + holds)
     said = [l for l in announces(out, "seat:2") if l["key"].startswith(("status.", "prolog.team", "recall."))]
     said = said[[l["key"] for l in said].index("status.now.waiting.president"):]    # after the prolog
     assert [l["key"] for l in said] == [
