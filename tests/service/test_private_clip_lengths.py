@@ -267,7 +267,8 @@ def test_r16_repeat_of_a_private_hand_keeps_its_padded_length(board):
     assert again.clip.frames == told.clip.frames
     laws = private_view(b.game.game, president)["hand"]
     long = told.text == catalogue.text("hand.president", {"laws": laws}, "en", long=True)
-    every = [b.audio.measure(f"seat:{president}", catalogue.text("hand.president", {"laws": list(v)}, "en", long=long))
+    every = [b.audio.measure(f"seat:{president}", catalogue.text("hand.president", {"laws": list(v)}, "en", long=long),
+                             earcon="private")
              for v in itertools.product(("democratic", "fascist"), repeat=3)]
     assert abs(told.duration - max(every)) <= 0.001        # as long as the longest hand (R16)
     assert max(every) - min(every) > TOLERANCE             # and hands differ unpadded
