@@ -409,7 +409,12 @@ class BoardService:
         if kind == "start":
             output = "table" if record.output == "public" else record.output
             played = [{**line, "output": output, "start": round(record.start, 3)} for line in lines]
-            self._playing.append([played, utt, False])
+            # in the order the clips started (SIMULATE.md), also when the start of a clip on
+            # another output reaches this thread after that of a clip which started later
+            at = len(self._playing)
+            while at > 0 and self._playing[at - 1][0] and self._playing[at - 1][0][0]["start"] > record.start:
+                at -= 1
+            self._playing.insert(at, [played, utt, False])
             for line in played:
                 for callback in list(self._start_listeners):
                     try:
