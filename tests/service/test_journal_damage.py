@@ -5,6 +5,7 @@ traceback, and the game in play goes on from its last entry that reads back whol
 from __future__ import annotations
 
 import json
+import logging
 import os
 import shutil
 import subprocess
@@ -287,13 +288,21 @@ def test_a_new_board_without_a_journal_says_nothing_about_damage(tmp_path):
         service.journal.close()
 
 
-def test_a_damaged_witness_is_only_a_warning(tmp_path, caplog):
+def test_a_damaged_witness_is_only_a_warning(tmp_path):
     path = tmp_path / "journal.sqlite3"
     write_game(path)
     Path(str(path) + ".last").write_bytes(b"\xff\x00{")
-    journal = Journal(path)
+    records: list[logging.LogRecord] = []
+    handler = logging.Handler(logging.WARNING)
+    handler.emit = records.append        # on the journal's own logger: no other test's logging set-up matters
+    logger = logging.getLogger("firmware_host.service.journal")
+    logger.addHandler(handler)
+    try:
+        journal = Journal(path)
+    finally:
+        logger.removeHandler(handler)
     assert journal.repair is None and len(journal.actions(1)) == MOVES
-    assert any("witness" in r.message for r in caplog.records)
+    assert any("witness" in r.getMessage() for r in records)
     journal.close()
 
 
