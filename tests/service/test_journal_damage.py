@@ -296,11 +296,14 @@ def test_a_damaged_witness_is_only_a_warning(tmp_path):
     handler = logging.Handler(logging.WARNING)
     handler.emit = records.append        # on the journal's own logger: no other test's logging set-up matters
     logger = logging.getLogger("firmware_host.service.journal")
+    level = logger.level
+    logger.setLevel(logging.WARNING)     # whatever level an earlier in-process CLI run left on root
     logger.addHandler(handler)
     try:
         journal = Journal(path)
     finally:
         logger.removeHandler(handler)
+        logger.setLevel(level)
     assert journal.repair is None and len(journal.actions(1)) == MOVES
     assert any("witness" in r.getMessage() for r in records)
     journal.close()
