@@ -15,6 +15,10 @@ It is this game's :class:`~firmware_host.service.game.BoardGame`, made by the pa
 - **Only counts at the table** in a secret step ("decided: three of six"); the choice is
   confirmed only in the seat's earphone, and the table hears the choices together when the
   step is resolved (D28). A refusal in a secret step goes only to that earphone (D37).
+- **Padded private clips** (D28; ACCESSIBILITY.md 8-9): a choice's confirmation and the
+  private status are padded with silence to the longest clip that could stand in their
+  place given what the table knows (:mod:`.padding`), so their length tells no choice, hand
+  or drop.
 - **Morning** (D32): "Day N, morning: discussion", a timer of ``morning_seconds`` (default
   180, the printed 3 minutes; the setup's ``morning_seconds`` or ``[service]`` lengthen it, 0
   switches it off), a spoken one-minute warning and a spoken end; the game-master key or the
@@ -40,7 +44,7 @@ from firmware_host.service.refusals import REFUSAL_CODES, CommandRefused
 from firmware_host.service.scanning import Scan, ScanItem, spoken_seconds
 from firmware_host.service.seat_settings import SeatSettings, SeatSettingsError
 
-from . import announce, catalogue
+from . import announce, catalogue, padding
 from .engine import Action, Event, Game, IllegalAction
 from .rules import DROPS, Setup
 from .views import private_view, public_view, state_json
@@ -101,6 +105,7 @@ class BecomeDictatorGame:
         self.faults: collections.deque = collections.deque(maxlen=50)
         self.readers: dict[str, bool] = {}
         self._last_public: list = []              # what a refusal refers to (ACCESSIBILITY.md 22)
+        self._measured: dict[tuple[str, str], float] = {}   # (channel, text) -> seconds
 
     # ======================================================================= life cycle
     def boot(self, resume: bool = True) -> None:
@@ -175,8 +180,9 @@ class BecomeDictatorGame:
         return self._speak(made, history=history, timed=timed, after=after, on_start=on_start,
                            on_end=on_end)
 
-    def _long_wording(self, channel: str, key: str) -> bool:
-        """ACCESSIBILITY.md 5: long the first time the table or the seat hears ``key``."""
+    def _long_wording(self, channel: str, key: str, *, mark: bool = True) -> bool:
+        """ACCESSIBILITY.md 5: long the first time the table or the seat hears ``key``.
+        ``mark=False``: only ask (the wording of a message the seat is not told now)."""
         voice = self.service.voice
         if channel == "public":
             return bool(voice.use_long_wording(key)) if voice is not None else False
@@ -185,7 +191,8 @@ class BecomeDictatorGame:
         if verbosity != "auto":
             return verbosity == "long"
         first = (seat, key) not in self._heard_long
-        self._heard_long.add((seat, key))
+        if mark:
+            self._heard_long.add((seat, key))
         return first
 
     def _text(self, a: Any, long: bool) -> str:
@@ -203,11 +210,13 @@ class BecomeDictatorGame:
 
     def _speak(self, a: Any, *, history: bool = True, timed: bool = False, after: Any = (),
                on_start: Any = None, on_end: Any = None) -> tuple[str, float | None, Any]:
-        text = self._text(a, self._long_wording(a.channel, a.key))
+        long = self._long_wording(a.channel, a.key)
+        text = self._text(a, long)
         line = {"event": "announce", "channel": a.channel, "key": a.key, "params": dict(a.params),
                 "text": text}
+        pad = self._pad_seconds(a.channel, [a], {a.key: long}) if history else None
         utt = self._play([line], a.channel, text, a.key, a.priority, after=after, history=history,
-                         on_start=on_start, on_end=on_end)
+                         on_start=on_start, on_end=on_end, pad_seconds=pad)
         seconds = None
         voice = self.service.voice
         if utt is None and timed and voice is not None and not self._timed():
@@ -216,10 +225,12 @@ class BecomeDictatorGame:
 
     def _play(self, lines: list[dict], channel: str, text: str, key: str, priority: str, *,
               after: Any = (), history: bool = True, on_start: Any = None,
-              on_end: Any = None) -> Any:
-        """One clip saying ``lines``; its Utterance, or None where nothing reports playback
-        (the lines are written at once then)."""
+              on_end: Any = None, pad_seconds: float | None = None) -> Any:
+        """One clip saying ``lines``, padded with silence to ``pad_seconds`` if given (D28,
+        :meth:`_pad_seconds`); its Utterance, or None where nothing reports playback (the
+        lines are written at once then)."""
         voice = self.service.voice
+        pad = {"pad_seconds": pad_seconds} if pad_seconds is not None else {}
         if self._timed():
             def started(played: list[dict], utt: Any) -> None:
                 self._played(played, utt)
@@ -228,12 +239,12 @@ class BecomeDictatorGame:
             listener = self.service.announce_listener(lines, started, on_end)
             utt = voice.say(channel, text, key=key, priority=priority,
                             after=tuple(u for u in after if u is not None), history=history,
-                            listener=listener)
+                            listener=listener, **pad)
             if utt is not None:
                 utt.meta["lines"] = lines
                 return utt
         elif voice is not None:
-            wav = voice.say(channel, text, key=key, priority=priority)
+            wav = voice.say(channel, text, key=key, priority=priority, **pad)
             if isinstance(wav, str):
                 lines = [{**line, "wav": wav} for line in lines]
         self._played(lines)
@@ -293,10 +304,70 @@ class BecomeDictatorGame:
         one ``announce`` line per message."""
         if not items:
             return None
-        texts = [self._text(a, self._long_wording(a.channel, a.key)) for a in items]
+        longs = {a.key: self._long_wording(a.channel, a.key) for a in items}
+        texts = [self._text(a, longs[a.key]) for a in items]
         lines = [{"event": "announce", "channel": a.channel, "key": a.key, "params": dict(a.params),
                   "text": text} for a, text in zip(items, texts)]
-        return self._play(lines, items[0].channel, " ".join(texts), items[0].key, "request")
+        pad = self._pad_seconds(items[0].channel, items, longs)
+        return self._play(lines, items[0].channel, " ".join(texts), items[0].key, "request",
+                          pad_seconds=pad)
+
+    # ======================================================================= private clip lengths
+    def _measure(self, channel: str, text: str) -> float | None:
+        """Seconds ``text`` lasts on ``channel`` (rendered once by the voice, then remembered);
+        None when the voice cannot tell (no sound)."""
+        key = (channel, text)
+        if key not in self._measured:
+            measure = getattr(self.service.voice, "measure", None)
+            seconds = measure(channel, text) if callable(measure) else None
+            if seconds is None:
+                return None
+            if len(self._measured) > 4096:
+                self._measured.clear()
+            self._measured[key] = seconds
+        return self._measured[key]
+
+    def _pad_seconds(self, channel: str, items: list, longs: dict[str, bool]) -> float | None:
+        """The length, in seconds, a private clip saying ``items`` (in one utterance) is padded
+        to (D28, D30; ACCESSIBILITY.md 8-9): the longest clip that could stand in its place
+        given what the table knows (:mod:`.padding`), measured at the seat's rate in the
+        wordings it would hear, with :func:`.padding.padded`'s margin. None when the clip
+        carries no secret or lengths cannot be known (no sound): nothing to pad.
+
+        :param longs: key -> the long wording, for the keys said now.
+        """
+        game = self.game
+        if game is None or not channel.startswith("seat:"):
+            return None
+        seat = int(channel[5:])
+        players, phase = game.players, game.phase
+        if not any(catalogue.is_private(a.key) and padding.has_secret(
+                a.key, dict(a.params), seat, players, phase) for a in items):
+            return None
+
+        def wording(key: str) -> bool:
+            return longs[key] if key in longs else self._long_wording(channel, key, mark=False)
+
+        def text(key: str, params: dict) -> str:
+            return catalogue.text(key, params, self.language, long=wording(key), names=self.names)
+
+        def seconds(key: str, params: dict) -> float | None:
+            return self._measure(channel, text(key, params))
+
+        try:
+            longest = []
+            for a in items:
+                found = padding.longest_stand_in(a.key, dict(a.params), seat, players, phase,
+                                                 seconds)
+                if found is None:
+                    return None
+                longest.append(found)
+            seconds_longest = self._measure(channel, " ".join(text(k, p) for k, p in longest))
+        except (FirmwareHostError, ValueError) as exc:
+            log.error("private clip length on %s: %s", channel, exc)
+            return None
+        # the clip's own length plays no part: the pad must not depend on what it says
+        return None if seconds_longest is None else padding.padded(seconds_longest)
 
     # ======================================================================= setup
     def setup_game(self, setup: dict) -> None:

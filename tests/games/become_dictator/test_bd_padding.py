@@ -1,0 +1,154 @@
+"""Private clips of In this way I become a DICTATOR whose length tells no secret (D28, D30,
+D31, D34-D36; ACCESSIBILITY.md 8-9), with real espeak-ng clip lengths."""
+
+from __future__ import annotations
+
+import io
+import json
+import types
+
+import pytest
+
+from firmware_host.clock import VirtualClock
+from firmware_host.games.become_dictator import Action, Game, Setup
+from firmware_host.games.become_dictator import announce, catalogue, padding
+from firmware_host.games.become_dictator.board import BecomeDictatorGame
+from firmware_host.games.become_dictator.scripting import signals_for_game
+from firmware_host.service.signals import parse_script
+from firmware_host.service.simulator import Simulator
+
+from bd_helpers import default_action
+
+SETUP = {"game": "become_dictator", "players": 4, "language": "en"}
+
+
+@pytest.fixture(scope="module")
+def voice():
+    return Simulator(None)._make_voice(VirtualClock())
+
+
+def adapter(voice, language: str, names: dict, players: int = 6) -> BecomeDictatorGame:
+    bd = BecomeDictatorGame(types.SimpleNamespace(settings=types.SimpleNamespace(), voice=voice))
+    bd.language, bd.names = language, names
+    bd.game = Game(Setup(players=players, language=language))
+    bd.game.start()
+    return bd
+
+
+CASES = [
+    ("choice.discard_vote", {"target": 1, "pledge": "priest"}, "discard_vote"),
+    ("choice.no_discard_vote", {}, "discard_vote"),
+    ("choice.vote", {"target": 1}, "final_vote"),
+    ("choice.final_discard_vote", {"target": 0}, "final_vote"),
+    ("choice.drop", {"drop": ["jester", "noble"]}, "night"),
+    ("choice.drop", {"drop": ["noble"]}, "night"),
+    ("status.hand", {"hand": ["jester", "noble", "priest", "dictator"]}, "vote"),
+    ("status.hand", {"hand": ["jester", "noble", "priest", "dictator", "commoner"]}, "vote"),
+    ("status.your_choice.discard_vote", {"target": 2}, "discard_vote"),
+    ("status.your_choice.no_discard_vote", {}, "discard_vote"),
+    ("status.your_choice.vote", {"target": 2}, "final_vote"),
+    ("status.your_choice.drop", {"drop": ["assassin", "priest"]}, "night"),
+]
+
+
+@pytest.mark.parametrize("language,names,rate", [
+    ("en", {}, None),
+    ("de", {0: "Annemarie", 3: "Bo", 4: "Maximilian"}, None),
+    ("de", {}, 110),
+])
+def test_D28_every_clip_that_could_stand_in_a_private_clips_place_fits_its_padding(voice, language, names, rate):
+    """Every combination of the secrets (every target, pledge, hand, drop and kind of choice),
+    rendered by espeak-ng, is no longer than the length the clip is padded to."""
+    voice.set_seat_voice(0, rate=rate)
+    try:
+        bd = adapter(voice, language, names)
+        for long in (True, False):
+            for key, params, phase in CASES:
+                bd.game.phase = phase
+                a = announce.make(key, params, "seat:0")
+                pad = bd._pad_seconds("seat:0", [a], {key: long})
+                assert pad is not None
+                for other, values in padding.every_stand_in(key, params, 0, 6, phase):
+                    text = catalogue.text(other, values, language,
+                                          long=long if other == key else bd._long_wording("seat:0", other, mark=False),
+                                          names=names)
+                    assert voice.measure("seat:0", text) <= pad, (key, other, values, long)
+    finally:
+        voice.set_seat_voice(0, rate=None)
+
+
+def test_D28_the_pad_depends_on_the_table_never_on_the_secret(voice):
+    bd = adapter(voice, "en", {})
+    bd.game.phase = "discard_vote"
+    pads = {bd._pad_seconds("seat:1", [announce.make(k, p, "seat:1")], {k: True})
+            for k, p in [("choice.no_discard_vote", {}),
+                         ("choice.discard_vote", {"target": 0, "pledge": "jester"}),
+                         ("choice.discard_vote", {"target": 5, "pledge": "revolutionary"})]}
+    assert len(pads) == 1
+    # a public message, or a private one without a secret, is not padded
+    assert bd._pad_seconds("seat:1", [announce.make("scan.cancelled", {}, "seat:1")], {}) is None
+    assert bd._pad_seconds("public", [announce.make("vote.cast", {"seat": 0, "target": 1, "votes": 1})],
+                           {}) is None
+
+
+def _game(seat1: dict) -> list[dict]:
+    """Actions to day 2's discard-vote step, where seat 1 acts first with ``seat1``."""
+    game = Game(Setup.from_json(SETUP))
+    game.start()
+    actions = []
+    while not (game.day == 2 and game.phase == "discard_vote"):
+        action = default_action(game, game.awaiting()[0])
+        actions.append(action.to_json())
+        game.apply(action)
+    return actions + [seat1]
+
+
+def _played(seat1: dict) -> list[dict]:
+    signals = signals_for_game(SETUP, _game(seat1))
+    signals += [{"signal": "wait", "seconds": 10},
+                {"signal": "button", "seat": 1, "gesture": "hold"}, {"signal": "wait", "seconds": 30}]
+    out = io.StringIO()
+    assert Simulator(None, out=out).run_script(parse_script("\n".join(json.dumps(s) for s in signals))) == 0
+    return [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def _seconds(out: list[dict], prefix: str) -> list[float]:
+    return [round(o["end"] - o["start"], 2) for o in out
+            if o.get("event") == "announce" and o["channel"] == "seat:1" and o["key"].startswith(prefix)]
+
+
+def test_D34_D31_a_seats_confirmation_and_status_last_as_long_whatever_it_chose():
+    """Played through simulate at real clip lengths: seat 1 says "vote today" in one game and
+    discard-votes seat 3 pledging its Priest in the other; its earphone's confirmation, and
+    its status afterwards (hand and choice), last exactly as long in both."""
+    today = _played({"action": "no_discard_vote", "seat": 1})
+    discard = _played({"action": "discard_vote", "seat": 1, "target": 3, "role": "priest"})
+    def step(out):
+        return [o for o in out if o.get("key") in ("choice.no_discard_vote", "choice.discard_vote")]
+    assert [o["key"] for o in step(today)] == ["choice.no_discard_vote"]
+    assert [o["key"] for o in step(discard)] == ["choice.discard_vote"]
+    assert abs((step(today)[0]["end"] - step(today)[0]["start"])
+               - (step(discard)[0]["end"] - step(discard)[0]["start"])) <= 0.0015   # ms times
+    assert _seconds(today, "choice.") == _seconds(discard, "choice.")
+    assert _seconds(today, "status.your_choice.") == _seconds(discard, "status.your_choice.") != []
+    assert _seconds(today, "status.hand") == _seconds(discard, "status.hand")
+
+
+def test_D36_a_nights_confirmation_lasts_as_long_whichever_cards_were_dropped():
+    game = Game(Setup(players=4, language="en"))
+    game.start()
+    actions = []
+    for seat in range(4):
+        action = Action("vote", seat, (seat + 1) % 4)
+        actions.append(action.to_json())
+        game.apply(action)
+    lengths = []
+    for drop in (["dictator", "jester"], ["revolutionary", "assassin"], ["commoner", "priest"]):
+        signals = signals_for_game(SETUP, actions + [{"action": "drop", "seat": 2, "roles": drop}])
+        out = io.StringIO()
+        assert Simulator(None, out=out).run_script(parse_script("\n".join(json.dumps(s) for s in signals))) == 0
+        lines = [json.loads(line) for line in out.getvalue().splitlines()]
+        mine = [o for o in lines if o.get("event") == "announce" and o["key"] == "choice.drop"]
+        assert [o["params"]["drop"] for o in mine] == [drop]
+        lengths.append(mine[0]["end"] - mine[0]["start"])
+    assert max(lengths) - min(lengths) <= 0.0015          # the output's times are in ms
