@@ -7,8 +7,9 @@ only ever touched by that thread), journals accepted actions before they are ann
 speaks announcements, and writes the output lines that ``simulate`` prints (REPLAY.md /
 SIMULATE.md: engine events, ``announce``, ``rejected``, ``fault``).
 
-The game itself (Secret Dictator) lives behind :class:`firmware_host.service.game.BoardGame`
-(:mod:`firmware_host.service.secret_dictator`), so another voting game could use the same board.
+The game itself lives behind :class:`firmware_host.service.game.BoardGame`, made by the game's
+pack (Secret Dictator's: :mod:`firmware_host.games.secret_dictator.board`), so every game uses
+the same board.
 
 Example (what ``simulate`` does)::
 

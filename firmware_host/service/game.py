@@ -2,8 +2,9 @@
 
 The service core (:mod:`firmware_host.service.core`) knows queues, threads, the journal and
 speech; everything about *which* input means *which* move lives in a :class:`BoardGame`.
-Secret Dictator's is :class:`firmware_host.service.secret_dictator.SecretDictatorGame`; another
-voting game would implement the same methods and reuse the board, scanning and journal.
+Each game's pack makes its own (``board_game(service)``, reached through :mod:`firmware_host.games`):
+Secret Dictator's is :class:`firmware_host.games.secret_dictator.board.SecretDictatorGame`; the
+service imports no game and reuses the board, scanning and journal for every one.
 
 Every method runs on the service thread.
 """

@@ -2,7 +2,7 @@
 
 Secrets never appear at INFO or above (a ballot before the reveal, a discarded party, a
 reshuffle order, a role): the service's log calls describe inputs and actions through
-:func:`firmware_host.service.secret_dictator.describe_input` / ``describe_action``, which
+:func:`firmware_host.games.secret_dictator.board.describe_input` / ``describe_action``, which
 leave them out. Under systemd the lines go to the journal (no timestamp of our own: journald
 adds one).
 """

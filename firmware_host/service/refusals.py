@@ -1,6 +1,6 @@
 """Refusals of game-master commands, with a stable code the console words in its own language.
 
-The controller (:mod:`firmware_host.service.secret_dictator`) raises :class:`CommandRefused`
+A game's board adapter (:mod:`firmware_host.games.secret_dictator.board`) raises :class:`CommandRefused`
 at each place it refuses; the console backend passes it on unchanged and the console shows
 ``firmware_host.console.messages`` ``err.<code>`` filled with :attr:`CommandRefused.params`.
 This module imports nothing of the service, so the controller, the service core and the

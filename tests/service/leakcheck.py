@@ -2,7 +2,7 @@
 
 Every secret kept on every path (R16, R17, ACCESSIBILITY.md 8-9, BOARD.md "Each reader has
 its own tiles"). Each game runs on the real :class:`~firmware_host.service.core.BoardService`
-(one service thread, the journal, :class:`~firmware_host.service.secret_dictator.SecretDictatorGame`)
+(one service thread, the journal, :class:`~firmware_host.games.secret_dictator.board.SecretDictatorGame`)
 speaking through the real :class:`~firmware_host.service.voice.Voice` and
 :class:`~firmware_host.audio.service.AudioService` into a ``RecordingSink`` (the renderer is
 the stand-in of ``test_routing_random_games``: silent WAVs whose length follows the text).
@@ -58,7 +58,7 @@ from firmware_host.service.backend import ConsoleBackend
 from firmware_host.service.core import BoardService, CommandRefused
 from firmware_host.service.journal import Journal
 from firmware_host.service.notify import Notifier
-from firmware_host.service.secret_dictator import secret_variants
+from firmware_host.games.secret_dictator.board import secret_variants
 from firmware_host.service.settings import ServiceSettings
 from firmware_host.service.voice import Voice
 

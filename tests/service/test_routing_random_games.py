@@ -2,7 +2,7 @@
 the :class:`~firmware_host.audio.sinks.RecordingSink`.
 
 Each game runs on the real :class:`~firmware_host.service.core.BoardService` (its one service
-thread, the journal, :class:`~firmware_host.service.secret_dictator.SecretDictatorGame`) with
+thread, the journal, :class:`~firmware_host.games.secret_dictator.board.SecretDictatorGame`) with
 the real :class:`~firmware_host.service.voice.Voice` over the real
 :class:`~firmware_host.audio.service.AudioService` (players per output, priorities, prolog
 padding, repeat-last) ending at a ``RecordingSink``. Only the speech renderer is a stand-in:

@@ -5,7 +5,7 @@ longest of its kind so its length tells nothing (R16)."""
 from __future__ import annotations
 
 from firmware_host.games.secret_dictator import announce
-from firmware_host.service.secret_dictator import secret_variants
+from firmware_host.games.secret_dictator.board import secret_variants
 
 from .conftest import announces, run_lines
 

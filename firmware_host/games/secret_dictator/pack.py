@@ -110,6 +110,6 @@ def replay_lines(setup_obj: Any, line: int, actions: Iterable[tuple[int, Any]]) 
 
 def board_game(service: Any) -> Any:
     """Secret Dictator's board adapter for ``service`` (:class:`~firmware_host.service.game.BoardGame`)."""
-    from firmware_host.service.secret_dictator import SecretDictatorGame
+    from firmware_host.games.secret_dictator.board import SecretDictatorGame
 
     return SecretDictatorGame(service)

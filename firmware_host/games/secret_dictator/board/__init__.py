@@ -1,0 +1,76 @@
+"""Secret Dictator on the board: input events → engine actions, by phase and seat.
+
+Everything the board does for this game lives in this package, behind
+:class:`~firmware_host.service.game.BoardGame` (the pack's ``board_game(service)`` makes it):
+
+- **Buttons** (BOARD.md "Seat controls", ACCESSIBILITY.md 11–17). The president's press in
+  the nomination (or for a special election, execution, investigation) starts a
+  single-switch scan into the president's earphone; a press on a name chooses it (an
+  execution needs a confirming press); only the final choice is announced at the table.
+  The seat that heard a view-discard or peek result acknowledges with a press. The
+  chancellor's hold proposes a veto where the rules allow it; any other hold is the status
+  (public part into the requester's earphone, so it never cuts table speech, or on the table
+  speaker — ``[service] status_channel``, default ``earphone``; the table speaker when seats
+  share a whisper station — the seat's role into its earphone). A press with nothing to do repeats the seat's last
+  message, public or its own, and writes its ``announce`` line(s) again on ``seat:N`` (or
+  gives the status, ``[service] idle_press = "status"``). While a veto waits for
+  its answer the president's press starts a scan of "Ja", "Nein" and "cancel" (BOARD.md
+  "Veto"). A press of the seat called to a whisper station goes to the station first. The
+  ignore-repeat time and bounce are the hardware's (``[buttons]``).
+- **Ballots** from the ballot box are votes (counted aloud, revealed together, R8); the
+  president answers a proposed veto with a ballot tile (Ja = agree) or by scanning.
+- **Seat settings** (ACCESSIBILITY.md 19): rate, volume, verbosity, scan interval and name per
+  seat, in the SQLite file beside the journal, applied at every start (``seat_settings``
+  command). At setup the board says each seat's name with its seat number (7); the wording
+  is long the first time the table, or a seat's earphone, hears a message, then short (5).
+- **Laws**: the president's discard is read by the law reader at the discard tray (tracked
+  deck: its party is checked against the hand, refused privately when not in it); the
+  enactment is the tile arriving in the next free slot of a track; with an untracked deck
+  after chaos that slot says which law was on top (``chaos_law``).
+- **The board as a mirror** (BOARD.md principle 2): a tile in the wrong slot, a tile removed
+  from a track, a tile on a track when no law is enacted, the tracker pin in the wrong hole
+  → the board says what to fix and takes no move until it is fixed, but never loses one: a
+  ballot or law tile read meanwhile lies in the box or tray, so it is kept (``ballot.held``,
+  ``discard.held``) and applied once the board matches; a press is not taken and the seat
+  hears to press again (``correction.press_again``); a law placed in the next free slot
+  meanwhile is enacted after the fix. "Correction done" is always followed by whose move it
+  is and what to do (:meth:`SecretDictatorGame.next_move`), as are an undo and a public
+  refusal. A refused enactment (a party not in the hand) is named neutrally at the table
+  (``tile.check``); the chancellor hears privately which track to clear (R16).
+- **Faults** are spoken by the part's name from ``Fault.part`` ("seat 3 button", "fascist
+  slot 2", "tracker pin in two holes: holes 0 and 3"), never a pin number; a reader missing
+  at start is one fault (``reader_missing``).
+- **Roles** are dealt by the board, or read from the role tiles at the ballot box, seat by
+  seat (``[service] roles = "tiles"``); either way every seat then hears the same padded
+  private prolog (R3, R17).
+- **Each reader has its own tiles** (BOARD.md): a ballot counts only from the ballot box, a
+  law only from the discard tray, a role tile only in the role reading; a tile elsewhere is
+  named neutrally ("a law does not count here") and changes nothing, and the same tile read
+  again in the same move is ignored without a word (:meth:`SecretDictatorGame._read_again`).
+- **Secrets by length** (R16, R17, ACCESSIBILITY.md 8-9): every private clip with a secret in
+  it (a hand, a power result, a status, a repeat) is padded to the longest clip of its kind the
+  table could hear (:meth:`SecretDictatorGame._pad_seconds`); a status recalls the seat's own
+  secrets of the round. A game master's act refused for a secret is a logged reveal.
+- **Journal**: every accepted action (and each R12 ``reshuffle`` order) is written before it
+  is announced; on start an unfinished game is rebuilt by replaying the journal.
+
+The package is split by concern; :class:`~.game.SecretDictatorGame` is made of one part (a
+mixin) per concern and holds the state they share: ``lifecycle`` (start-up, shut-down),
+``faults`` (faults and readers, spoken by the part), ``speaking`` (messages into the voice,
+announce lines), ``padding`` (secrets by length, a seat's own secrets), ``lobby`` (setup,
+names, a game begun or rebuilt), ``moves`` (accepted and refused actions), ``mirror`` (slots,
+tracker, corrections, the next move), ``buttons`` (presses, holds, repeats), ``status``
+(status layers, the story), ``tiles`` (ballots, laws, role tiles), ``scans`` (single-switch
+scanning), ``gamemaster`` (console commands, end and undo), ``seats`` (seat settings),
+``views`` (console snapshot, reveal, final state); ``describe`` words inputs and actions for
+the log without secrets, ``common`` holds the shared constants.
+"""
+
+from firmware_host.games.secret_dictator.board.common import SERVICE_SETUP_KEYS, TRACK_SLOTS
+from firmware_host.games.secret_dictator.board.describe import describe_action, describe_input
+from firmware_host.games.secret_dictator.board.faults import fault_speech, part_from_source
+from firmware_host.games.secret_dictator.board.game import SecretDictatorGame
+from firmware_host.games.secret_dictator.board.padding import secret_variants
+
+__all__ = ["SERVICE_SETUP_KEYS", "TRACK_SLOTS", "SecretDictatorGame", "describe_action", "describe_input",
+           "fault_speech", "part_from_source", "secret_variants"]

@@ -1,0 +1,103 @@
+"""The Secret Dictator board adapter: its parts put together, and the state they share."""
+
+from __future__ import annotations
+
+import collections
+from typing import Any
+
+from firmware_host.games.secret_dictator import Game, Setup
+from firmware_host.service.scanning import Scan
+from firmware_host.service.seat_settings import SeatSettings
+from firmware_host.games.secret_dictator.board.common import TRACK_SLOTS
+from firmware_host.games.secret_dictator.board.lifecycle import LifeCycle
+from firmware_host.games.secret_dictator.board.faults import Faults
+from firmware_host.games.secret_dictator.board.speaking import Speaking
+from firmware_host.games.secret_dictator.board.padding import Padding
+from firmware_host.games.secret_dictator.board.lobby import Lobby
+from firmware_host.games.secret_dictator.board.moves import Moves
+from firmware_host.games.secret_dictator.board.mirror import Mirror
+from firmware_host.games.secret_dictator.board.buttons import Buttons
+from firmware_host.games.secret_dictator.board.status import Status
+from firmware_host.games.secret_dictator.board.tiles import Tiles
+from firmware_host.games.secret_dictator.board.scans import Scans
+from firmware_host.games.secret_dictator.board.gamemaster import GameMaster
+from firmware_host.games.secret_dictator.board.seats import Seats
+from firmware_host.games.secret_dictator.board.views import Views
+
+
+class SecretDictatorGame(LifeCycle, Faults, Speaking, Padding, Lobby, Moves, Mirror, Buttons, Status, Tiles,
+                         Scans, GameMaster, Seats, Views):
+    """Secret Dictator's side of the board service (see :mod:`firmware_host.games.secret_dictator.board`).
+
+    :param service: the :class:`~firmware_host.service.core.BoardService` it runs in.
+
+    Its parts, one concern each, are the mixins it is made of; the state they share is made here.
+    """
+
+    def __init__(self, service: Any) -> None:
+        self.service = service
+        self.settings = service.settings
+        self.game: Game | None = None
+        self.game_id: int | None = None
+        self.setup: Setup | None = None
+        self.pending_setup: dict | None = None      # validated, not yet started
+        self.raw_setup: dict | None = None          # as the game master gave it (restart)
+        self.names: dict[int, str] = {}
+        self.seat_settings: dict[int, SeatSettings] = {}   # ACCESSIBILITY.md 19, kept in the SQLite file
+        self._heard_long: set[tuple[int, str]] = set()     # (seat, key) heard in the long wording
+        self.role_source = self.settings.roles
+        self.language = "de"
+        self.paused = False
+        # the journal id of the last game the game master ended (or replaced by a new start)
+        # while it was running: ``undo`` brings it back until a next game has a move
+        self.ended_game_id: int | None = None
+        self.slots = {track: [False] * n for track, n in TRACK_SLOTS.items()}
+        self.tracker: int | None = 0
+        self.readers: dict[str, bool] = {}
+        self._unplug_said: set[str] = set()               # readers whose loss was spoken already
+        self.held: list[Any] = []                         # tile inputs kept during a correction
+        self._replaying_law = False                       # a kept law tile is being applied now
+        self.tracker_asked = False                        # the engine moved the tracker: players were asked to follow
+        self.stale_slots: set[tuple[str, int]] = set()    # tiles of an undone enactment
+        self._heard: dict[str, tuple[int, list[dict]]] = {}   # no sound: channel -> (seq, announce lines of its last utterance)
+        self._last_public: list = []                      # the public utterances of the last accepted move
+        self._long_pending: dict[str, Any] = {}           # superseded key -> its long utterance, maybe unheard
+        self._vote_round = 0                              # elections so far: scopes superseding counts
+        self._step_public: list[tuple[int, Any]] = []     # (service step, public utterance) said for this input
+        self._scan_said: list = []                        # the running scan's utterances
+        self._public_said: list = []                      # public utterances not yet played to their end
+        self._heard_seq = 0
+        self.scan: Scan | None = None
+        self.tiles: list[tuple[str, int]] | None = None   # role tiles read so far
+        self.chaos_placement = False                      # tracked chaos law still to be placed
+        self.chancellor_discard: str | None = None
+        self.discard_after: tuple[int, str | None] | None = None   # (chancellor, the law left) after an enactment
+        self.refused_slots: set[tuple[str, int]] = set()   # tiles whose enactment was refused
+        self.mirror_said: tuple | None = None
+        self.announced: collections.deque = collections.deque(maxlen=50)
+        self.faults: collections.deque = collections.deque(maxlen=50)
+        self._last_groups: list = []                      # (action, events) groups of a rebuilt game
+        # BOARD.md "Each reader has its own tiles": the tiles read for the move going on, so
+        # the same tag read again (left on the reader, shown twice, a noisy re-read) is ignored
+        self._ballot_move: tuple | None = None            # the election (or veto reply) of _ballots_read
+        self._ballots_read: set[tuple[int, str]] = set()  # (seat, ballot) tiles read for it
+        self._law_move: tuple | None = None               # the legislative session (or phase) of _laws_read
+        self._laws_read: set[tuple[str, int]] = set()     # (party, tile) law tiles read in it
+        self._discard_pile: set[tuple[str, int]] = set()  # law tiles discarded since the last reshuffle
+        self._roles_quiet: set[tuple[str, int]] = set()   # role tiles just read: ignored until the first move
+        self._replaying_held = False                      # a kept tile input is being applied now
+        self._presidents = 0                              # president.new said in this game (prerender)
+        self._wrong_last: tuple | None = None             # the last tile said to be at the wrong reader
+        # ACCESSIBILITY.md 8: each seat's own secrets of this round, again in its private status
+        self._recall: dict[int, dict[str, Any]] = {}
+        self._measured: dict[tuple, float] = {}           # (channel, text, earcon) -> seconds as played
+        self._heard_pad: dict[str, float | None] = {}     # channel -> padding of its last utterance
+        self._status_step: dict[int, tuple[int, float]] = {}  # seat -> (next status layer, until when)
+        self._story: tuple[tuple[int, int], list] | None = None  # ((game id, actions), rounds) told
+        self._story_next = 0                               # the round the next press tells
+
+    @property
+    def genders(self) -> dict[int, str]:
+        """``{seat: "m" | "f"}`` from the seat settings (``gender``), for the catalogue's
+        gendered forms (WORDING-REVIEW.md "Gender")."""
+        return {seat: own.gender for seat, own in self.seat_settings.items() if own.gender}

@@ -1,0 +1,90 @@
+"""Start-up and shut-down: the board's settled inputs, the stored seat settings, a resumed game."""
+
+from __future__ import annotations
+
+from firmware_host.errors import FirmwareHostError
+from firmware_host.games.secret_dictator import catalogue
+from firmware_host.service.journal import JournalError, UnknownGameError
+from firmware_host.games.secret_dictator.board.common import TRACK_SLOTS, log
+
+
+class LifeCycle:
+    """Start-up and shut-down: the board's settled inputs, the stored seat settings, a resumed game.
+
+    A part of :class:`~firmware_host.games.secret_dictator.board.game.SecretDictatorGame`; its state is made there."""
+
+    def boot(self, resume: bool = True) -> None:
+        """Read the board's settled inputs and the stored seat settings, then resume an
+        unfinished game (and say so).
+
+        A journal that found damage at its self-check (``journal.repair``) is reported first,
+        at the table (``journal.*``, in the resumed game's language), on the console (faults)
+        and as a ``fault`` line; a game whose journaled actions already end it (a journal of
+        an older firmware, cut before its game-over mark) is marked over, not resumed."""
+        set_pronunciation = getattr(self.service.voice, "set_pronunciation", None)
+        if callable(set_pronunciation):
+            set_pronunciation(catalogue.pronounce)
+        self._read_board()
+        self._load_seat_settings()
+        journal = self.service.journal
+        repair = getattr(journal, "repair", None)
+        try:
+            unfinished = journal.unfinished() if resume else None
+        except (JournalError, UnknownGameError) as exc:
+            log.error("journal: the unfinished game cannot be read: %s", exc)
+            self.service.fault("journal", "unreadable", str(exc))
+            self._say_fault("journal.game_lost", {}, str(exc))
+            unfinished = None
+        if unfinished is None:
+            if repair is not None:
+                self._report_repair(repair)
+            log.info("no unfinished game in the journal: waiting for a setup")
+            self.say("public", "service.ready", {})
+            self._plan_speech()
+            return
+        try:
+            self._rebuild(unfinished.id, unfinished.setup, unfinished.actions)
+        except (FirmwareHostError, ValueError) as exc:
+            log.error("journal game %d cannot be resumed: %s", unfinished.id, exc)
+            journal.finish_game(unfinished.id, "abandoned")
+            self.game = None
+            if repair is not None:
+                self._report_repair(repair, resumed=False)
+            self.say("public", "service.ready", {})
+            return
+        if repair is not None:
+            self._report_repair(repair)
+        assert self.game is not None
+        if self.game.phase == "game_over":
+            journal.finish_game(unfinished.id, "over")
+            log.info("game %d was already over (%s): marked over, not resumed", unfinished.id, self.game.winner)
+            self.say("public", "service.ready", {})
+            return
+        log.info("resumed game %d after %d actions", unfinished.id, len(unfinished.actions))
+        self.say("public", "service.resumed", {})
+        self._plan_speech()
+        self._replay_last_group()
+        self._settle_reshuffle()
+        self._check_mirror(announce_change=True)
+
+    def shutdown(self) -> None:
+        """End a running scan (the service stops)."""
+        self._end_scan()
+
+    def _read_board(self) -> None:
+        board = self.service.board
+        snap = None
+        for obj in (board, getattr(board, "board", None)):
+            if obj is not None and callable(getattr(obj, "snapshot", None)):
+                try:
+                    snap = obj.snapshot()
+                    break
+                except Exception as exc:  # noqa: BLE001 - a board without a snapshot is fine
+                    log.warning("board snapshot: %s", exc)
+        if snap is None:
+            return
+        for track, filled in snap.slots.items():
+            if track in self.slots:
+                self.slots[track] = list(filled)[:TRACK_SLOTS[track]]
+        self.tracker = snap.tracker
+        self.readers = dict(snap.readers)

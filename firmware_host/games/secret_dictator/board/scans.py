@@ -1,0 +1,171 @@
+"""Single-switch scanning (ACCESSIBILITY.md 11-17): names, the chancellor's laws, the veto
+answer."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Callable
+
+from firmware_host.games.secret_dictator import Action, catalogue
+from firmware_host.service.scanning import Scan, ScanItem, spoken_seconds
+from firmware_host.service.seat_settings import SeatSettings
+from firmware_host.games.secret_dictator.board.common import log
+
+
+class Scans:
+    """Single-switch scanning (ACCESSIBILITY.md 11-17): names, the chancellor's laws, the veto
+    answer.
+
+    A part of :class:`~firmware_host.games.secret_dictator.board.game.SecretDictatorGame`; its state is made there."""
+
+    def _seat_item(self, seat: int) -> ScanItem:
+        text = catalogue.text("scan.item", {"seat": seat}, self.language, names=self.names, genders=self.genders)
+        return ScanItem(seat, text, "scan.item", {"seat": seat})
+
+    def _start_scan(self, seat: int, kind: str) -> None:
+        game = self.game
+        assert game is not None
+        targets = [a.target for a in game.legal_actions(seat) if a.kind == kind]
+        if not targets:
+            return
+        cancel_text = catalogue.text("scan.cancel", {}, self.language)
+
+        def confirm(item: ScanItem) -> tuple[ScanItem, ScanItem]:
+            params = {"target": item.value}
+            yes = ScanItem(None, catalogue.text("power.execution.confirm", params, self.language, names=self.names, genders=self.genders),
+                           "power.execution.confirm", params)
+            # "back" returns to the list (scanning.Scan); never "wait to cancel" (A16, A14)
+            return yes, ScanItem(None, catalogue.text("scan.back", {}, self.language), "scan.back", {})
+
+        def chosen(target: Any) -> None:
+            self.scan = None
+            if self.game is None or self._blocked(kind, seat):
+                return
+            self.accept(Action(kind, seat=seat, target=int(target)))
+
+        def cancelled() -> None:
+            self.scan = None
+            self.say(f"seat:{seat}", "scan.cancelled", {})
+
+        self._end_scan()
+        self.scan = Scan(seat, [self._seat_item(t) for t in targets], self._scan_settings(seat), self.service.clock,
+                         self.service.post, self._scan_speak, chosen, cancelled,
+                         cancel=ScanItem(None, cancel_text, "scan.cancel", {}),
+                         confirm=confirm if (kind == "execute" and self.settings.confirm_execution) else None,
+                         purpose=kind, drop=self._drop_scan_speech)
+        log.info("scan started for seat %d: %s", seat, kind)
+        self.scan.start(intro=True)
+
+    def _start_chancellor_scan(self, seat: int) -> None:
+        """Issue "Veto without holding" (R14 official variant): after five fascist laws the
+        chancellor's press reads "Gesetz verabschieden" and "Veto vorschlagen" (and cancel)
+        into the chancellor's earphone. "Enact" only says privately where the law goes (the
+        enactment itself is the law on its slot); "propose a veto" needs a confirming press
+        (ACCESSIBILITY.md 16: a scan of "Veto vorschlagen? Zum Bestätigen drücken" and
+        "back"), then the veto is proposed at the table. Hold stays the status."""
+        items = [ScanItem("enact", catalogue.text("veto.scan.enact", {}, self.language), "veto.scan.enact", {}),
+                 ScanItem("veto", catalogue.text("veto.scan.propose", {}, self.language), "veto.scan.propose", {})]
+
+        def confirm(item: ScanItem) -> tuple[ScanItem, ScanItem] | None:
+            if item.value != "veto":
+                return None
+            return (ScanItem(None, catalogue.text("veto.scan.confirm", {}, self.language), "veto.scan.confirm", {}),
+                    ScanItem(None, catalogue.text("scan.back", {}, self.language), "scan.back", {}))
+
+        def chosen(choice: Any) -> None:
+            self.scan = None
+            game = self.game
+            if game is None or game.phase != "legislative_chancellor" or game.chancellor != seat:
+                return
+            if choice == "enact":
+                self.say(f"seat:{seat}", "veto.scan.enact_chosen", {})
+                return
+            if Action("veto", seat=seat) in game.legal_actions(seat) and not self._blocked("veto", seat):
+                self.accept(Action("veto", seat=seat))
+
+        def cancelled() -> None:
+            self.scan = None
+            self.say(f"seat:{seat}", "scan.cancelled", {})
+
+        self._end_scan()
+        self.scan = Scan(seat, items, self._scan_settings(seat), self.service.clock, self.service.post,
+                         self._scan_speak, chosen, cancelled,
+                         cancel=ScanItem(None, catalogue.text("scan.cancel", {}, self.language), "scan.cancel", {}),
+                         confirm=confirm, purpose="veto", drop=self._drop_scan_speech)
+        log.info("scan started for seat %d: enact or veto", seat)
+        self.scan.start(intro=True)
+
+    def _start_veto_scan(self, seat: int) -> None:
+        """BOARD.md "Veto": the president answers a proposed veto by scanning: "Ja", "Nein"
+        and "cancel" are read into the president's earphone; a press on Ja agrees (the
+        ``veto_reply`` action, R14 official variant), on Nein refuses; only the answer is
+        announced at the table (ACCESSIBILITY.md 17)."""
+        items = [ScanItem(True, catalogue.text("veto.scan.ja", {}, self.language), "veto.scan.ja", {}),
+                 ScanItem(False, catalogue.text("veto.scan.nein", {}, self.language), "veto.scan.nein", {})]
+
+        def chosen(accept: Any) -> None:
+            self.scan = None
+            game = self.game
+            if game is None or not game.veto_pending or self._blocked("veto_reply", seat):
+                return
+            self.accept(Action("veto_reply", seat=seat, accept=bool(accept)))
+
+        def cancelled() -> None:
+            self.scan = None
+            self.say(f"seat:{seat}", "scan.cancelled", {})
+
+        self._end_scan()
+        self.scan = Scan(seat, items, self._scan_settings(seat), self.service.clock, self.service.post,
+                         self._scan_speak, chosen, cancelled,
+                         cancel=ScanItem(None, catalogue.text("scan.cancel", {}, self.language), "scan.cancel", {}),
+                         purpose="veto_reply", drop=self._drop_scan_speech)
+        log.info("scan started for seat %d: veto_reply", seat)
+        self.scan.start(intro=True)
+
+    def _scan_settings(self, seat: int) -> Any:
+        """The scan timing for ``seat``: the board's ``[scan]`` with the seat's own
+        ``scan_interval`` (ACCESSIBILITY.md 13, 19) when it has one."""
+        own = self.seat_settings.get(seat, SeatSettings()).scan_interval
+        return self.settings.scan if own is None else dataclasses.replace(self.settings.scan, interval=own)
+
+    def _scan_speak(self, seat: int, kind: str, item: ScanItem | None, started: Callable[[], None],
+                    ended: Callable[[bool], None]) -> float | None:
+        """One step of a scan into the chooser's earphone (:class:`Scan`'s ``speak``): the
+        scan hears when it starts and ends (ACCESSIBILITY.md 21); scan steps are not in the
+        seat's repeat history. Without sound: the seconds it would last (an estimate)."""
+        channel = f"seat:{seat}"
+        if kind == "intro":
+            purpose = self.scan.purpose if self.scan is not None else None
+            key = {"veto_reply": "veto.scan.start", "veto": "veto.scan.choice"}.get(purpose, "scan.start")
+            key_params: tuple[str, dict] = (key, {})
+        elif kind == "wrap":
+            key_params = ("scan.wrap", {})
+        elif kind == "stopped":
+            key_params = ("scan.stopped", {})
+        else:
+            assert item is not None
+            key_params = (item.key, item.params)
+        utt = self.say(channel, key_params[0], key_params[1], earcon="scan_wrap" if kind == "wrap" else None,
+                       history=False, on_start=lambda lines, u: started(),
+                       on_end=lambda lines, u, record: ended(bool(record.cut and u.done())))
+        if utt is not None:
+            self._scan_said = [u for u in self._scan_said if not u.done()] + [utt]
+            return None
+        if kind == "wrap" or kind == "stopped":
+            return 0.0
+        text = item.text if item is not None else catalogue.text(key_params[0], {}, self.language)
+        rate = self.seat_settings.get(seat, SeatSettings()).rate or self.settings.scan.words_per_minute
+        return spoken_seconds(text, rate)
+
+    def _drop_scan_speech(self) -> None:
+        """Drop the scan's steps not yet started (it starts again, holds or has ended)."""
+        said, self._scan_said = self._scan_said, []
+        voice = self.service.voice
+        for utt in said:
+            if voice is not None:
+                voice.cancel(utt)
+
+    def _end_scan(self) -> None:
+        if self.scan is not None:
+            self.scan.finish()
+            self.scan = None

@@ -1,0 +1,120 @@
+"""Status in layers (ACCESSIBILITY.md 3) and the story of the game so far."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from firmware_host.games.secret_dictator import announce, catalogue, story
+from firmware_host.service.refusals import CommandRefused
+from firmware_host.games.secret_dictator.board.common import PRIVATE_CUE, STATUS_STEP_S, log
+
+
+class Status:
+    """Status in layers (ACCESSIBILITY.md 3) and the story of the game so far.
+
+    A part of :class:`~firmware_host.games.secret_dictator.board.game.SecretDictatorGame`; its state is made there."""
+
+    def _status(self, seat: int) -> None:
+        """ACCESSIBILITY.md 3 and 5, the status in layers (:data:`announce.STATUS_LAYERS`): the
+        first request says what matters to this seat now (one short sentence, "Du: einen
+        Kanzler vorschlagen"); a further request while a layer plays or within
+        :data:`STATUS_STEP_S` after it ended gives the next layer (government, tracks,
+        players, then privately role, team and the seat's secrets of the round), then the
+        first again. Public layers go to the seat's earphone (or the table with
+        ``status_channel = "public"`` or no earphones); the private layer only to the seat,
+        padded to the longest any seat could hear (R16, R17).
+        During the seat's own scan the scan waits for it and then says its item again (21)."""
+        game = self.game
+        if game is None:
+            return
+        step, until = self._status_step.get(seat, (0, -1.0))
+        layer = step if self.service.clock.now() <= until else 0
+        layers = announce.status_layers(game, seat)
+        layer %= len(layers)
+        voice = self.service.voice
+        earphones = voice is None or getattr(voice, "has_earphones", lambda: True)()
+        # the next press steps on while this layer plays and for STATUS_STEP_S after it ended
+        self._status_step[seat] = (layer + 1, float("inf"))
+
+        def ended(*_: Any) -> None:
+            if self._status_step.get(seat, (None,))[0] == layer + 1:
+                self._status_step[seat] = (layer + 1, self.service.clock.now() + STATUS_STEP_S)
+
+        items = layers[layer]
+        if announce.STATUS_LAYERS[layer] == "private":
+            groups = [self._private_status(s) for s in range(game.players)]
+            utt = self._speak_request(self._private_status(seat), pad_groups=groups, on_end=ended)
+        elif self.settings.status_channel == "public" or not earphones:
+            utt = None
+            for a in items:
+                utt = self._speak(announce.make(a.key, a.params, "public"), priority="request",
+                                  on_end=ended if a is items[-1] else None)
+        else:
+            utt = self._speak_request(items, on_end=ended)
+        if utt is None:                       # nothing plays (no sound): the window starts now
+            ended()
+        log.debug("status of seat %d: layer %s", seat, announce.STATUS_LAYERS[layer])
+        if self.scan is not None and self.scan.seat == seat:
+            self.scan.hold()
+
+    def _story_rounds(self) -> list[list]:
+        """The finished game's story (:func:`story.story`) from the journal's actions.
+
+        :raises CommandRefused: ``story_not_over`` while no game is over (secrets, R16).
+        """
+        game = self.game
+        if game is None or game.phase != "game_over" or self.setup is None or self.game_id is None:
+            raise CommandRefused("story_not_over", "the story is told once the game is over")
+        actions = self.service.journal.actions(self.game_id)
+        if self._story is None or self._story[0] != (self.game_id, len(actions)):
+            try:
+                rounds = story.story(self.setup.to_json(), actions)
+            except story.StoryError as exc:
+                raise CommandRefused("story_not_over", f"the story cannot be told: {exc}") from None
+            self._story = ((self.game_id, len(actions)), rounds)
+            self._story_next = 0
+        return self._story[1]
+
+    def _story_text(self, a: Any) -> str:
+        return self._text(a, False)
+
+    def _tell_story(self) -> None:
+        """Issue 14 "After the game, the story": each press after the game's end tells the
+        next round at the table (the government, the laws drawn and discarded, the two the
+        chancellor received, powers and results), the roles last, then from the start."""
+        try:
+            rounds = self._story_rounds()
+        except CommandRefused as exc:
+            log.error("story: %s", exc)
+            self.say("public", "story.none", {})
+            return
+        index = self._story_next % len(rounds)
+        self._story_next = index + 1
+        self._speak_all(rounds[index])
+
+    def _in_status(self, seat: int) -> bool:
+        """True while the seat's last status layer plays or within :data:`STATUS_STEP_S` after."""
+        step = self._status_step.get(seat)
+        return step is not None and self.service.clock.now() <= step[1]
+
+    def _speak_request(self, items: list, pad_groups: list[list] | None = None, on_end: Any = None) -> Any:
+        """A seat's own request as *one* utterance (priority ``request`` cuts its earphone
+        off, ACCESSIBILITY.md 4), with one ``announce`` line per message; ``pad_groups``: what
+        each seat would hear in such a request (the clip is padded to the longest,
+        :meth:`_pad_seconds`).
+
+        :param on_end: ``on_end(lines, utterance, record)`` once it has ended or was cut off.
+        :returns: the Utterance, or None when nothing plays."""
+        if not items:
+            return None
+        longs = {a.key: self._long_wording(a.channel, a.key) for a in items}
+        texts = [self._text(a, longs[a.key]) for a in items]
+        channel = items[0].channel
+        earcon = PRIVATE_CUE if channel != "public" and any(catalogue.is_private(a.key) for a in items) else None
+        pad = self._pad_seconds(channel, pad_groups, longs, earcon) if pad_groups and channel != "public" else None
+        lines = [{"event": "announce", "channel": a.channel, "key": a.key, "params": dict(a.params), "text": text}
+                 for a, text in zip(items, texts)]
+        utt = self._play(lines, channel, " ".join(texts), items[0].key, "request", earcon, pad_seconds=pad,
+                         on_end=on_end)
+        self._heard_pad[channel] = pad
+        return utt

@@ -1,0 +1,248 @@
+"""Readers and tiles (BOARD.md "Each reader has its own tiles"): ballots, laws, role tiles."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from firmware_host.errors import UsageError
+from firmware_host.games.secret_dictator import Action, IllegalAction, Setup, deal, private_view
+from firmware_host.games.secret_dictator.board.common import log
+from firmware_host.games.secret_dictator.board.describe import describe_input
+
+
+class Tiles:
+    """Readers and tiles (BOARD.md "Each reader has its own tiles"): ballots, laws, role tiles.
+
+    A part of :class:`~firmware_host.games.secret_dictator.board.game.SecretDictatorGame`; its state is made there."""
+
+    def _forget_tiles(self) -> None:
+        """A new game, an undo or a resume: no tile read before belongs to the move now."""
+        self._ballot_move, self._ballots_read = None, set()
+        self._law_move, self._laws_read = None, set()
+        self._discard_pile = set()
+        self._roles_quiet = set()
+        self._wrong_last = None
+
+    def _ballot_move_now(self) -> tuple | None:
+        """The move ballot tiles are read for now: this election, or the president's reply to
+        this proposed veto; None when no ballot is expected."""
+        game = self.game
+        if game is None:
+            return None
+        base = (game.president, game.democratic_laws + game.fascist_laws, game.tracker)
+        if game.phase == "election":
+            return ("election", game.nominee, *base)
+        if game.phase == "legislative_chancellor" and game.veto_pending:
+            return ("veto_reply", game.chancellor, *base)
+        return None
+
+    def _law_move_now(self) -> tuple | None:
+        """The move law tiles are read for now: the legislative session (the president's and
+        the chancellor's discards are one move), else the phase as it is."""
+        game = self.game
+        if game is None:
+            return None
+        phase = game.phase
+        group = "legislative" if phase in ("legislative_president", "legislative_chancellor") else phase
+        return (group, game.president, game.democratic_laws + game.fascist_laws, game.tracker, game.power)
+
+    def _read_again(self, event: Any) -> bool:
+        """BOARD.md "Each reader has its own tiles": True when this tile was read already for
+        the move going on (a tile left on the reader, shown twice, a noisy re-read). Such a
+        read is that same tile: it is ignored (an INFO log line that names no tile) and never
+        answered, so no refusal can tell anyone what the tile is.
+
+        A law tile in the discard pile (discarded since the last R12 reshuffle) is always
+        the same tile: it cannot be discarded again. A ballot tile counts once per election
+        (or veto reply); its tile is remembered until the next one begins. A role tile read in
+        the role reading counts once, and is ignored until the game's first move. A tile kept
+        during a correction and applied afterwards is not a re-read; nor is a tile refused
+        while the game is paused (it counts when shown again after the pause)."""
+        if self._replaying_held or self.paused:
+            return False          # paused: the tile is refused and counts when shown again after
+        name = type(event).__name__
+        if name == "BallotRead":
+            tile: tuple = (event.seat, event.ballot)
+            move = self._ballot_move_now()
+            if move is not None and move != self._ballot_move:
+                self._ballot_move, self._ballots_read = move, set()
+            seen = self._ballots_read
+        elif name == "LawRead":
+            tile = (event.party, event.tile)
+            if tile in self._discard_pile:
+                log.info("law tile read again (in the discard pile): ignored")
+                return True
+            move = self._law_move_now()
+            if move != self._law_move:
+                self._law_move, self._laws_read = move, set()
+            seen = self._laws_read
+        elif name == "RoleTileRead":
+            tile = (event.role, event.tile)
+            seen = set(self.tiles or ()) | self._roles_quiet
+            if tile in seen:
+                log.info("role tile read again: ignored")
+                return True
+            return False
+        else:
+            return False
+        if tile in seen:
+            log.info("%s read again in the same move: ignored", describe_input(event))
+            return True
+        seen.add(tile)
+        return False
+
+    def _wrong_reader(self, event: Any, key: str, params: dict | None = None) -> None:
+        """A tile at a reader that is not its own, or a role tile nobody asked for: named
+        neutrally at the table (``key``: a ballot tile, a law, a role tile, never which one)
+        and nothing changes (BOARD.md "Each reader has its own tiles"). A ``fault`` line
+        ("a signal that could not be used", SIMULATE.md) without the tile."""
+        what = {"BallotRead": "ballot tile", "LawRead": "law tile", "RoleTileRead": "role tile"}.get(
+            type(event).__name__, "tile")
+        reader = getattr(event, "reader", "?")
+        # the same tile read again at the same wrong reader in the same move: said once
+        tile = (type(event).__name__, reader, getattr(event, "seat", None), getattr(event, "ballot", None),
+                getattr(event, "party", None), getattr(event, "role", None), getattr(event, "tile", None),
+                self._ballot_move_now(), self._law_move_now(), len(self.tiles or ()))
+        if tile == self._wrong_last and not self.paused:
+            log.info("%s at the %s reader read again: ignored", what, reader)
+            return
+        self._wrong_last = tile
+        log.info("%s at the %s reader: not counted", what, reader)
+        line = {"event": "fault", "source": f"{reader} reader", "reason": "wrong_reader", "detail": f"a {what}"}
+        if self.service.current_line:
+            line["line"] = self.service.current_line
+        self.service.emit(line)
+        self.faults.append({"kind": "fault", "reason": "wrong_reader", "detail": f"a {what} at the {reader} reader"})
+        self.say("public", key, params or {}, priority="refusal")
+
+    def _on_BallotRead(self, event: Any) -> None:
+        game = self.game
+        if getattr(event, "reader", "ballot") != "ballot":
+            self._wrong_reader(event, "tile.ballot_at_discard_pile")
+            return
+        if self.tiles is not None:
+            self._wrong_reader(event, "roles.not_a_role_tile", {"seat": len(self.tiles)})
+            return
+        if game is None or self._read_again(event):
+            return
+        # a ballot tile lies in the box: during a correction it is kept and counts after it
+        if game.phase == "legislative_chancellor" and game.veto_pending and event.seat == game.president:
+            action = Action("veto_reply", seat=event.seat, accept=event.ballot == "ja")
+            if action in game.legal_actions(event.seat) and self._blocked("veto_reply", event.seat, hold=event):
+                return
+            if self.accept(action):
+                self._confirm_tile(event.seat, "tile.read.ballot", {"ballot": event.ballot})
+            return
+        action = Action("vote", seat=event.seat, ballot=event.ballot)
+        if game.phase == "election":
+            if self._held_seat(event.seat):      # another tile of the seat (the same one is a re-read)
+                self.refuse(IllegalAction("already_voted", "vote: this seat's ballot is kept for after the correction"),
+                            action)
+                return
+            if action in game.legal_actions(event.seat) and self._blocked("vote", event.seat, hold=event):
+                return
+        if self.accept(action):
+            self._confirm_tile(event.seat, "tile.read.ballot", {"ballot": event.ballot})
+
+    def _confirm_tile(self, seat: int, key: str, params: dict) -> None:
+        """Issue 14 (BrailleBuddy, CHI '23): what a reader read, said privately and short in
+        the seat's own earphone ("Deine Stimme: Ja", "Gelesen: Gesetz, demokratisch"), padded
+        to the longest of its kind (:func:`secret_variants`) so its length tells nothing. Not at
+        a whisper station, where every private sentence would call the seat over."""
+        voice = self.service.voice
+        if voice is not None and not getattr(voice, "has_earphones", lambda: True)():
+            return
+        self.say(f"seat:{seat}", key, params)
+
+    def _on_LawRead(self, event: Any) -> None:
+        game = self.game
+        if getattr(event, "reader", "law") != "law":
+            if self.tiles is not None:
+                self._wrong_reader(event, "roles.not_a_role_tile", {"seat": len(self.tiles)})
+            elif game is not None:
+                self._wrong_reader(event, "tile.law_at_ballot_box")
+            return
+        if game is None or self._read_again(event):
+            return
+        tile = (event.party, event.tile)
+        if game.phase == "legislative_president":
+            # the law lies in the tray: during a correction it is kept and counts after it
+            action = Action("discard", seat=game.president, party=event.party)
+            held = any(type(e).__name__ == "LawRead" for e in self.held)
+            # with the president's discard kept, the next tile in the tray is the chancellor's
+            seat = game.chancellor if held else game.president
+            if ((held or action in game.legal_actions(game.president))
+                    and self._blocked("discard", seat, hold=event)):
+                return
+            if self.accept(action):
+                self._discard_pile.add(tile)
+                self._confirm_tile(action.seat, "tile.read.law", {"party": event.party})
+            return
+        if game.phase == "legislative_chancellor" and not game.veto_pending:
+            if game.tracked and event.party not in private_view(game, game.chancellor)["hand"]:
+                self.refuse(IllegalAction("not_in_hand", "discard: that law is not in the chancellor's hand"),
+                            Action("discard", seat=game.chancellor, party=event.party))
+                return
+            self.chancellor_discard = event.party
+            self._discard_pile.add(tile)
+            log.info("chancellor's discard read")
+            self._confirm_tile(game.chancellor, "tile.read.law", {"party": event.party})
+            return
+        if self.discard_after is not None:
+            seat, party = self.discard_after
+            if party is not None and event.party != party:
+                self.refuse(IllegalAction("not_in_hand", "discard: that law is not the chancellor's other law"),
+                            Action("discard", seat=seat, party=event.party))
+                return
+            self.discard_after = None
+            self._discard_pile.add(tile)
+            log.info("chancellor's discard read after the enactment")
+            return
+        self._refuse_plain("discard", "wrong_phase", f"no discard is expected now ({game.phase})", None,
+                           key="refusal.no_discard")
+
+    def _on_RoleTileRead(self, event: Any) -> None:
+        """BOARD.md "Roles": during the role reading each seat in turn presents its role tile
+        at the ballot box; nothing about it is said publicly. A role tile elsewhere, or when no
+        role reading asks for one, is named neutrally and changes nothing; the same tile read
+        again is ignored."""
+        reading = self.tiles is not None and self.setup is not None
+        if self._read_again(event):
+            return
+        if getattr(event, "reader", "ballot") != "ballot":
+            if reading:
+                self._wrong_reader(event, "roles.present_tile", {"seat": len(self.tiles or ())})
+            else:
+                self._wrong_reader(event, "tile.role_not_asked")
+            return
+        if not reading:
+            self._wrong_reader(event, "tile.role_not_asked")
+            return
+        assert self.tiles is not None and self.setup is not None
+        seat = len(self.tiles)
+        self.tiles.append((event.role, event.tile))
+        self.say("public", "roles.tile_read", {"seat": seat})
+        self._confirm_tile(seat, "tile.read.role", {"role": event.role})
+        if len(self.tiles) < self.setup.players:
+            self.say("public", "roles.present_tile", {"seat": seat + 1})
+            return
+        roles = [r for r, _ in self.tiles]
+        setup = self.setup
+        try:
+            _, deck = deal(setup.with_dealt(roles, setup.deck) if setup.deck is not None else setup,
+                           random.Random(setup.seed))
+            dealt = Setup.from_json({**setup.to_json(), "roles": roles,
+                                     "deck": deck if isinstance(deck, str) else list(deck)})
+        except UsageError as exc:
+            # the detail never says which roles were read (R16): only that they do not fit
+            log.info("role tiles do not fit the setup: %s", type(exc).__name__)
+            self.service.fault("ballot reader", "role_tiles", "the role tiles read do not fit the player count (R2)")
+            self.tiles = []
+            self.say("public", "roles.present_tile", {"seat": 0})
+            return
+        self.say("public", "roles.complete", {})
+        # the tiles just read are ignored if read again until the game's first move
+        self._roles_quiet = set(self.tiles)
+        # the same padded private prolog as a dealt game: team for fascists (R3), R17
+        self._begin(dealt, prolog=True)

@@ -1,0 +1,74 @@
+"""Views for the console, the journal and the status line: public setup, snapshot, reveal, final
+state."""
+
+from __future__ import annotations
+
+from firmware_host.games.secret_dictator import private_view, public_view, state_json
+from firmware_host.service.refusals import CommandRefused
+
+
+class Views:
+    """Views for the console, the journal and the status line: public setup, snapshot, reveal,
+    final state.
+
+    A part of :class:`~firmware_host.games.secret_dictator.board.game.SecretDictatorGame`; its state is made there."""
+
+    def public_setup(self) -> dict | None:
+        """The setup without secrets (no roles, deck order or seed)."""
+        setup = self.setup or (self.pending_setup or {}).get("setup")
+        if setup is None:
+            return None
+        obj = setup.to_json()
+        obj.pop("roles", None)
+        obj.pop("seed", None)
+        obj["deck"] = "tracked" if setup.tracked else "untracked"
+        obj["names"] = {str(k): v for k, v in self.names.items()}
+        obj["role_source"] = self.role_source
+        return obj
+
+    def snapshot(self) -> dict:
+        """The console's picture: public view, last 50 public announcements, faults and
+        refusals, readers and pins, paused flag, setup. No secret before the end (R16)."""
+        return {
+            "view": public_view(self.game) if self.game is not None else None,
+            "announcements": list(self.announced),
+            "faults": list(self.faults),
+            "readers": dict(self.readers),
+            "pins": {"slots": {t: list(v) for t, v in self.slots.items()}, "tracker": self.tracker,
+                     "mismatch": [{"key": k, "params": p} for k, p in self.mirror_problems()]},
+            "paused": self.paused,
+            "setup": self.public_setup(),
+            "scan": None if self.scan is None else {"seat": self.scan.seat, "purpose": self.scan.purpose},
+            "reading_role_tiles": None if self.tiles is None else len(self.tiles),
+            "game_id": self.game_id,
+            "seat_settings": {str(seat): own.to_json() for seat, own in sorted(self.seat_settings.items())},
+        }
+
+    def reveal(self, seat: int | None) -> dict:
+        """Roles and hands for the game master (the caller logs the WARNING).
+
+        :raises CommandRefused: no game, or a seat outside the game.
+        """
+        game = self.game
+        if game is None:
+            raise CommandRefused("no_game", "no game is running")
+        if seat is None:
+            # R16: the secrets leave the engine only through each seat's private view
+            views = [private_view(game, s) for s in range(game.players)]
+            return {"roles": [view["role"] for view in views],
+                    "seats": {str(s): {k: view[k] for k in ("role", "team", "hand", "power_result")}
+                              for s, view in enumerate(views)}}
+        if type(seat) is not int or not 0 <= seat < game.players:
+            raise CommandRefused("no_seat", f"no seat {seat!r} in this game", seat=seat)
+        view = private_view(game, seat)
+        return {"seat": seat, **{k: view[k] for k in ("role", "team", "hand", "power_result")}}
+
+    def final_state(self) -> dict | None:
+        """REPLAY.md's ``state`` object, or None without a game."""
+        return state_json(self.game) if self.game is not None else None
+
+    def status_line(self) -> str:
+        """One line for systemd's STATUS=."""
+        if self.game is None:
+            return "reading role tiles" if self.tiles is not None else "waiting for a setup"
+        return f"game {self.game_id}: {self.game.phase}{' (paused)' if self.paused else ''}"
