@@ -165,6 +165,19 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     # status (M47)
     "status.public": (("round", "living", "skips"), _O),
     "status.private": (("character",), _P),
+    # the day on the board (M47, M48)
+    "day.discussion": ((), _O),
+    "day.ready": (("count", "total"), _O),
+    "day.dead": (("seat", "character"), _O),
+    "day.nobody_dead": ((), _O),
+    "day.no_messages": ((), _O),
+    "menu.message_area": ((), _O),
+    "menu.pool": ((), _O),
+    "menu.dead": ((), _O),
+    "menu.earlier": ((), _O),
+    "menu.ready": ((), _O),
+    "vote.skip_some": ((), _O),
+    "vote.defend": (("accused",), _O),
 }
 
 TERMS: tuple[str, ...] = (

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-__all__ = ["NAME", "replay_lines"]
+__all__ = ["NAME", "replay_lines", "board_game"]
 
 NAME = "dying_message"
 
@@ -26,3 +26,11 @@ def replay_lines(setup_obj: Any, line: int, actions: Iterable[tuple[int, Any]]) 
     if isinstance(setup_obj, dict):
         setup_obj = {"game": NAME, **setup_obj}
     return replay_objects(setup_obj, line, actions)
+
+
+def board_game(service: Any) -> Any:
+    """This game's board adapter for ``service`` (:class:`~firmware_host.service.game.BoardGame`,
+    DYING_MESSAGE.md M41-M50)."""
+    from .board import DyingMessageGame
+
+    return DyingMessageGame(service)

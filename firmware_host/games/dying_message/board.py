@@ -1,0 +1,1378 @@
+"""Dying Message on the board: the board is the narrator (DYING_MESSAGE.md M41-M50).
+
+It is this game's :class:`~firmware_host.service.game.BoardGame`, made by the pack's
+``board_game(service)`` for the service's :class:`~firmware_host.service.host.GameHost`.
+
+- **The night** (M41-M44): the engine's log (:attr:`Game.log`) is played step by step. Each
+  step of the script says its public line at the table; in a step with private lines
+  (:data:`night.PRIVATE_STEPS`) every listening seat (the living and the night's dead, M43)
+  hears its private message in its earphone, all of them padded to one length and started
+  together (``say_padded``), and then scans its list (:mod:`~firmware_host.service.scanning`):
+  the actors their real list, everyone else a decoy list of the same kind and length, asking
+  for as many presses as the actors make; every scan item of the step is padded to the
+  step's longest item (so no clip's length tells a list apart) and every seat hears "picked"
+  and "chosen" after its presses. A decoy's choice is ignored. A step lasts at least its
+  minimum time (``night_choice_seconds`` with a list, ``night_look_seconds`` without; the
+  setup or ``[service]`` may lengthen them) and until its choice is complete. What a choice
+  causes privately (the Soulmate's destined person, the protected seats, the genuine cards
+  the killers see) is one padded clip for every listener ("keep your eyes closed" for the
+  others). A group that disagrees (M16, M44) hears every proposal and chooses again; every
+  other listener hears "nothing to do" padded to it and scans again, so the clicks stay
+  equal. Refusals at night go only to the seat (M49).
+- **Dawn** (M28, M45): the night's dead with their characters, the effects, the message area
+  in its reading order (the ``arrange`` chance input, drawn by the board and journaled), each
+  card by number and description (the setup's ``evidence``).
+- **The day** (M47, M48): the Forensic Scientists examine by scanning. Then the discussion: a
+  press at a living seat opens its menu ("message area", "evidence pool", "the dead",
+  "earlier messages", "ready to vote", "cancel"); the vote opens when every living seat is
+  ready, on the game-master key or ``command("open_vote")``, or when ``discussion_seconds``
+  (0 = no limit) run out. Each living seat scans its ballot ("skip the vote" first where
+  allowed); the table hears only the count until every ballot is cast; the first vote is
+  journaled only when complete (one ``skip_vote`` or the ``vote`` actions). After a majority
+  the accused defends and opens the second vote with a press.
+- **Status** (M47): hold = the public status and, privately, the seat's character. A press
+  with nothing to do repeats the last message.
+- **Journal**: the dealt setup (characters, deck, seed) and every accepted action, chance
+  inputs too, before they are announced; an unfinished game is rebuilt from it on start.
+"""
+
+from __future__ import annotations
+
+import collections
+import dataclasses
+import logging
+import random
+from typing import Any, Callable
+
+from firmware_host.errors import FirmwareHostError, UsageError
+from firmware_host.service.journal import JournalError, NothingToUndo
+from firmware_host.service.refusals import CommandRefused
+from firmware_host.service.scanning import Scan, ScanItem, spoken_seconds
+from firmware_host.service.seat_settings import SeatSettings, SeatSettingsError
+
+from . import announce, catalogue
+from .actions import ACTION_KINDS, Action, IllegalAction
+from .announce import STEP_KEYS, Announcement, make
+from .engine import NIGHT_PHASES, Game
+from .night import PRIVATE_STEPS, SeatLine, listeners, step_lines
+from .setup import Setup, arrange_order, deal, shuffle_order
+from .views import private_view, public_view, state_json
+
+log = logging.getLogger("firmware_host.service")
+
+__all__ = ["DyingMessageGame", "chance_action", "NIGHT_CHOICE_SECONDS", "NIGHT_LOOK_SECONDS", "STEP_OF_PHASE"]
+
+#: M41: the minimum time of a night step with a list (seconds, from its public line).
+NIGHT_CHOICE_SECONDS = 30.0
+#: M41: the minimum time of a night step without a list (nightfall, the looks), seconds.
+NIGHT_LOOK_SECONDS = 8.0
+#: the longest a setup may make a night step or the discussion (ACCESSIBILITY.md 11), seconds
+MAX_STEP_SECONDS = 600.0
+MAX_DISCUSSION_SECONDS = 3600.0
+#: keys of a console/simulate setup the board uses itself (not part of the replay setup)
+BOARD_SETUP_KEYS = ("names", "night_choice_seconds", "night_look_seconds", "discussion_seconds")
+#: the night phase -> the script step whose list it is chosen from (M41)
+STEP_OF_PHASE = {"soulmate": "soulmate", "protect": "dogs", "kill": "killers",
+                 "genuine": "dead", "fake": "fake"}
+#: the script step -> the action its actors take
+_STEP_ACTION = {"soulmate": "soulmate", "dogs": "protect", "killers": "kill", "dead": "genuine",
+                "fake": "fake"}
+_NOBODY = "nobody"
+_SKIP = "skip"
+
+
+@dataclasses.dataclass
+class _NightStep:
+    """The night step being played: every listener's line, its picks so far (M43)."""
+
+    name: str
+    lines: dict[int, SeatLine]
+    minimum: float                                   # its minimum time (seconds)
+    ends_at: float = float("inf")                    # from its public line's start (clock seconds)
+    heard: bool = False                              # the private messages have been played
+    picks: dict[int, list[Any]] = dataclasses.field(default_factory=dict)
+    done: set[int] = dataclasses.field(default_factory=set)
+    pad: float | None = None                         # scan items padded to this (seconds)
+    extra: tuple[tuple[Any, str], ...] = ()          # items every list ends with ("nobody")
+
+
+def chance_action(game: Game, seed: int | None, count: int) -> Action:
+    """The due chance input (``arrange`` M27 or ``shuffle`` M37) the board draws: from the
+    setup's ``seed`` (0 without one) and ``count``, the number of actions journaled before
+    it, so a resumed game, and a script written for the board, draw the same.
+
+    :raises ValueError: no chance input is due.
+    """
+    if game.chance_due is None:
+        raise ValueError("no chance input is due")
+    rng = random.Random((seed or 0) * 1000003 + count)
+    if game.chance_due == "arrange":
+        return Action("arrange", order=tuple(arrange_order(game.message_area, rng)))
+    return Action("shuffle", order=tuple(shuffle_order(game.shuffle_pool, rng)))
+
+
+class DyingMessageGame:
+    """This game's side of the board service (see the module docstring).
+
+    :param service: the :class:`~firmware_host.service.core.BoardService` it runs in.
+    """
+
+    def __init__(self, service: Any) -> None:
+        self.service = service
+        self.settings = service.settings
+        self.game: Game | None = None
+        self.game_id: int | None = None
+        self.setup: Setup | None = None
+        self.pending_setup: dict | None = None
+        self.raw_setup: dict | None = None
+        self.names: dict[int, str] = {}
+        self.descriptions: dict[int, str] = {}
+        self.language = "de"
+        self.paused = False
+        self.night_choice_seconds = float(getattr(self.settings, "night_choice_seconds",
+                                                  NIGHT_CHOICE_SECONDS))
+        self.night_look_seconds = float(getattr(self.settings, "night_look_seconds",
+                                                NIGHT_LOOK_SECONDS))
+        self.discussion_seconds = 0.0
+        self.units: collections.deque = collections.deque()
+        self.night: _NightStep | None = None
+        self.discussion: dict | None = None      # {"ready": set, "ends_at"}
+        self.defending: int | None = None        # the accused, before the second vote
+        self.voting: dict | None = None          # {"number", "ballots": {seat: target|"skip"}, "no_skip"}
+        self._passed: set[str] = set()           # holds passed for the unit at the head
+        self._timers: list[Any] = []
+        self._pump_timer: Any = None
+        self.scans: dict[int, Scan] = {}
+        self.seat_settings: dict[int, SeatSettings] = {}
+        self._heard_long: set[tuple[int, str]] = set()
+        self.announced: collections.deque = collections.deque(maxlen=50)
+        self.faults: collections.deque = collections.deque(maxlen=50)
+        self.readers: dict[str, bool] = {}
+        self._last_public: list = []
+
+    # ======================================================================= life cycle
+    def boot(self, resume: bool = True) -> None:
+        """Read the stored seat settings, then resume an unfinished Dying Message game from
+        the journal (and say so), or wait for a setup."""
+        self._load_seat_settings()
+        self._read_board()
+        journal = self.service.journal
+        unfinished = journal.unfinished() if resume else None
+        if unfinished is None or unfinished.setup.get("game") != "dying_message":
+            self.say("public", "service.ready", {})
+            return
+        try:
+            self._rebuild(unfinished.id, unfinished.setup, unfinished.actions)
+        except (FirmwareHostError, ValueError, KeyError, TypeError) as exc:
+            log.error("journal game %d cannot be resumed: %s", unfinished.id, exc)
+            journal.finish_game(unfinished.id, "abandoned")
+            self.game = None
+            self.say("public", "service.ready", {})
+            return
+        log.info("resumed game %d after %d actions", unfinished.id, len(unfinished.actions))
+        self.say("public", "service.resumed", {})
+        self._say_step()
+
+    def _read_board(self) -> None:
+        board = self.service.board
+        for obj in (board, getattr(board, "board", None)):
+            if obj is not None and callable(getattr(obj, "snapshot", None)):
+                try:
+                    self.readers = dict(obj.snapshot().readers)
+                    return
+                except Exception as exc:  # noqa: BLE001 - a board without a snapshot is fine
+                    log.warning("board snapshot: %s", exc)
+
+    def shutdown(self) -> None:
+        """End scans and timers (the service stops, or another game is chosen)."""
+        self._end_scans()
+        self._cancel_timers()
+
+    def _cancel_timers(self) -> None:
+        for handle in self._timers:
+            handle.cancel()
+        self._timers = []
+        if self._pump_timer is not None:
+            self._pump_timer.cancel()
+            self._pump_timer = None
+
+    # ======================================================================= speaking
+    def _timed(self) -> bool:
+        voice = self.service.voice
+        timed = getattr(voice, "timed", None)
+        return bool(voice is not None and callable(timed) and timed()
+                    and hasattr(self.service, "announce_listener"))
+
+    def say(self, channel: str, key: str, params: dict, *, priority: str | None = None,
+            request: bool = False, history: bool = True, timed: bool = False, after: Any = (),
+            on_start: Any = None, on_end: Any = None, pad_seconds: float | None = None) -> Any:
+        """Speak catalogue ``key`` on ``channel`` and write its ``announce`` line; service
+        messages that are not this game's (``service.*``, ``gm.*``, ``fault.*``, the scan's
+        wrap and stop) come from Secret Dictator's catalogue, the board's shared one.
+
+        :param request: a seat's own request (status): cuts off its earphone.
+        :param history: False for scan steps (a repeat press never gives them back).
+        :param timed: without playback: also measure how long the speech lasts.
+        :param after: utterances that must have ended first (ACCESSIBILITY.md 22).
+        :param pad_seconds: pad the clip with silence to this many seconds (M43).
+        :returns: ``(text, seconds or None, utterance or None)``, or None when refused.
+        """
+        if key in catalogue.MESSAGES:
+            try:
+                made = make(key, params, channel)
+            except (FirmwareHostError, ValueError) as exc:
+                log.error("announcement %s refused: %s", key, exc)
+                return None
+            return self._speak(made, history=history, timed=timed, after=after,
+                               on_start=on_start, on_end=on_end, pad_seconds=pad_seconds,
+                               priority=priority or ("request" if request else "normal"))
+        from firmware_host.games.secret_dictator import catalogue as shared
+        try:
+            text = shared.text(key, params, self.language, long=True, names=self.names)
+        except (FirmwareHostError, ValueError, KeyError) as exc:
+            log.error("announcement %s: %s", key, exc)
+            text = key
+        line = {"event": "announce", "channel": channel, "key": key, "params": dict(params),
+                "text": text}
+        utt = self._play([line], channel, text, key, priority or ("request" if request else "normal"),
+                         after=after, history=history, on_start=on_start, on_end=on_end)
+        return text, None, utt
+
+    def _long_wording(self, channel: str, key: str) -> bool:
+        """ACCESSIBILITY.md 5: long the first time the table or the seat hears ``key``."""
+        voice = self.service.voice
+        if channel == "public":
+            return bool(voice.use_long_wording(key)) if voice is not None else False
+        seat = int(channel[5:])
+        verbosity = self.seat_settings.get(seat, SeatSettings()).verbosity or "auto"
+        if verbosity != "auto":
+            return verbosity == "long"
+        first = (seat, key) not in self._heard_long
+        self._heard_long.add((seat, key))
+        return first
+
+    def _text(self, a: Announcement, long: bool) -> str:
+        try:
+            return catalogue.text(a.key, a.params, self.language, long=long, names=self.names,
+                                  descriptions=self.descriptions)
+        except (FirmwareHostError, ValueError) as exc:
+            log.error("announcement %s: %s", a.key, exc)
+            return a.key
+
+    def _played(self, lines: list[dict], utt: Any = None) -> None:
+        for line in lines:
+            if line["channel"] == "public":
+                self.announced.append({k: line[k] for k in ("channel", "key", "params", "text")})
+
+    def _speak(self, a: Announcement, *, history: bool = True, timed: bool = False,
+               after: Any = (), on_start: Any = None, on_end: Any = None,
+               pad_seconds: float | None = None, priority: str = "normal") -> tuple:
+        text = self._text(a, self._long_wording(a.channel, a.key))
+        line = {"event": "announce", "channel": a.channel, "key": a.key, "params": dict(a.params),
+                "text": text}
+        utt = self._play([line], a.channel, text, a.key, priority, after=after, history=history,
+                         on_start=on_start, on_end=on_end, pad_seconds=pad_seconds)
+        seconds = None
+        voice = self.service.voice
+        if utt is None and timed and voice is not None and not self._timed():
+            seconds = voice.seconds(voice.last)
+        return text, seconds, utt
+
+    def _play(self, lines: list[dict], channel: str, text: str, key: str, priority: str, *,
+              after: Any = (), history: bool = True, on_start: Any = None,
+              on_end: Any = None, pad_seconds: float | None = None) -> Any:
+        """One clip saying ``lines``; its Utterance, or None where nothing reports playback
+        (the lines are written at once then)."""
+        voice = self.service.voice
+        if self._timed():
+            def started(played: list[dict], utt: Any) -> None:
+                self._played(played, utt)
+                if on_start is not None:
+                    on_start(played, utt)
+            listener = self.service.announce_listener(lines, started, on_end)
+            utt = voice.say(channel, text, key=key, priority=priority,
+                            after=tuple(u for u in after if u is not None), history=history,
+                            listener=listener, pad_seconds=pad_seconds)
+            if utt is not None:
+                utt.meta["lines"] = lines
+                return utt
+        elif voice is not None:
+            voice.say(channel, text, key=key, priority=priority)
+        self._played(lines)
+        for line in lines:
+            self.service.emit(line)
+        if on_end is not None:
+            on_end(lines, None, None)
+        return None
+
+    def _speak_all(self, items: list, after: Any = ()) -> list:
+        """Say ``items`` in order; a private one waits until the public ones said before it
+        here have ended at the table (ACCESSIBILITY.md 22). Returns the Utterances."""
+        public: list = []
+        made = []
+        for a in items:
+            wait = tuple(after) + (tuple(public) if a.channel != "public" else ())
+            utt = self._speak(a, after=wait)[2]
+            made.append(utt)
+            if a.channel == "public" and utt is not None:
+                public.append(utt)
+        if public:
+            self._last_public = public
+        return made
+
+    def _speak_padded(self, by_seat: dict[int, list[Announcement]], *, after: Any = (),
+                      long: bool = True, on_end: Callable[[int], None] | None = None) -> list:
+        """One clip per seat, all padded to one length and started together (M40, M43,
+        ACCESSIBILITY 9): a seat's announcements are said in one clip. ``on_end(seat)`` once
+        the seat's clip has ended (at once without playback)."""
+        voice = self.service.voice
+        texts: dict[int, str] = {}
+        lines: dict[int, list[dict]] = {}
+        for seat in sorted(by_seat):
+            said = [(a, self._text(a, long)) for a in by_seat[seat]]
+            texts[seat] = " ".join(t for _, t in said)
+            lines[seat] = [{"event": "announce", "channel": a.channel, "key": a.key,
+                            "params": dict(a.params), "text": t} for a, t in said]
+        if not texts:
+            return []
+        key = by_seat[min(by_seat)][0].key
+        if self._timed():
+            listeners_ = {}
+            for seat in lines:
+                ended = (lambda ls, u, r, seat=seat: on_end(seat)) if on_end is not None else None
+                listeners_[seat] = self.service.announce_listener(lines[seat], self._played, ended)
+            made = voice.say_padded(texts, key=key, after=tuple(u for u in after if u is not None),
+                                    listener=lambda kind, utt, rec: listeners_[int(utt.channel[5:])](kind, utt, rec))
+            for seat, utt in made.items():
+                if utt is not None:
+                    utt.meta["lines"] = lines[seat]
+            return [u for u in made.values() if u is not None]
+        if voice is not None:
+            voice.say_padded(texts, key=key)
+        for seat in sorted(lines):
+            for line in lines[seat]:
+                self.service.emit(line)
+            if on_end is not None:
+                on_end(seat)
+        return []
+
+    def _speak_request(self, items: list) -> Any:
+        """A seat's own request (status) as one clip that cuts off its earphone."""
+        if not items:
+            return None
+        texts = [self._text(a, self._long_wording(a.channel, a.key)) for a in items]
+        lines = [{"event": "announce", "channel": a.channel, "key": a.key, "params": dict(a.params),
+                  "text": text} for a, text in zip(items, texts)]
+        return self._play(lines, items[0].channel, " ".join(texts), items[0].key, "request")
+
+    # ======================================================================= setup
+    def setup_game(self, setup: dict) -> None:
+        """Validate the game master's setup and start the game.
+
+        :raises CommandRefused: an unusable setup (one line).
+        """
+        self.prepare(setup)
+        self.start()
+
+    def prepare(self, raw: dict) -> None:
+        """Validate and remember a setup: DYING_MESSAGE.md's setup object (``seed`` may be
+        left out: the board draws one), plus ``names`` (a list by seat or {seat: name}),
+        ``night_choice_seconds`` and ``night_look_seconds`` (M41: each step's minimum time,
+        at least the defaults, at most 600) and ``discussion_seconds`` (M47: 0 = no limit).
+
+        :raises CommandRefused: ``setup_*`` (one line).
+        """
+        if not isinstance(raw, dict):
+            raise CommandRefused("setup_not_object", "the setup must be a JSON object")
+        obj = {k: v for k, v in raw.items() if k not in BOARD_SETUP_KEYS}
+        if "seed" not in obj and ("roles" not in obj or "deck" not in obj):
+            obj["seed"] = random.SystemRandom().randrange(1, 2 ** 31)
+        try:
+            setup = Setup.from_json(obj)
+        except UsageError as exc:
+            raise CommandRefused("setup_invalid", f"setup: {exc}", detail=str(exc)) from None
+        names = raw.get("names")
+        parsed: dict[int, str] = {}
+        if isinstance(names, list):
+            parsed = {i: str(n) for i, n in enumerate(names) if n}
+        elif isinstance(names, dict):
+            try:
+                parsed = {int(k): str(v) for k, v in names.items() if v}
+            except ValueError:
+                raise CommandRefused("setup_names", "setup: names must be keyed by seat number") from None
+        elif names is not None:
+            raise CommandRefused("setup_names", "setup: names must be a list by seat or an object {seat: name}")
+        if any(not 0 <= s < setup.players for s in parsed):
+            raise CommandRefused("setup_name_seat", f"setup: a name for a seat outside 0..{setup.players - 1}",
+                                 last=setup.players - 1)
+        times = {}
+        for key, low, high, default in (
+                ("night_choice_seconds", NIGHT_CHOICE_SECONDS, MAX_STEP_SECONDS, self.night_choice_seconds),
+                ("night_look_seconds", NIGHT_LOOK_SECONDS, MAX_STEP_SECONDS, self.night_look_seconds),
+                ("discussion_seconds", 0.0, MAX_DISCUSSION_SECONDS, 0.0)):
+            value = raw.get(key, default)
+            if (isinstance(value, bool) or not isinstance(value, (int, float))
+                    or not (low <= value <= high or (key == "discussion_seconds" and value == 0))):
+                message = f"{key} must be a number of seconds from {low:.0f} to {high:.0f}, not {value!r}"
+                raise CommandRefused("setup_invalid", f"setup: {message}", detail=message)
+            times[key] = float(value)
+        self.raw_setup = dict(raw)
+        self.pending_setup = {"setup": setup, "names": parsed, **times}
+        log.info("setup: dying_message, %d players, language %s", setup.players, setup.language)
+
+    def start(self) -> None:
+        """Start the prepared setup: deal, journal the dealt setup, then the prolog (M8) and
+        the first Killing Phase.
+
+        :raises CommandRefused: without a setup.
+        """
+        if self.pending_setup is None:
+            raise CommandRefused("no_setup", "no setup: set the game up first")
+        pending = self.pending_setup
+        setup: Setup = pending["setup"]
+        setup = setup.with_dealt(*deal(setup))
+        self.names = {s: n for s, n in {**self._stored_names(), **pending["names"]}.items()
+                      if s < setup.players}
+        self.night_choice_seconds = pending["night_choice_seconds"]
+        self.night_look_seconds = pending["night_look_seconds"]
+        self.discussion_seconds = pending["discussion_seconds"]
+        self.shutdown()
+        if self.game_id is not None and self.game is not None and self.game.phase != "game_over":
+            self.service.journal.finish_game(self.game_id, "abandoned")
+        self._reset_board_state()
+        self._use_setup(setup)
+        self.game = Game(setup)
+        self.game_id = self.service.journal.begin_game(setup.to_json())
+        self._journal_note({"note": "table", "names": {str(k): v for k, v in self.names.items()},
+                            "night_choice_seconds": self.night_choice_seconds,
+                            "night_look_seconds": self.night_look_seconds,
+                            "discussion_seconds": self.discussion_seconds})
+        voice = self.service.voice
+        if voice is not None and callable(getattr(voice, "forget_private", None)):
+            voice.forget_private()
+        for seat in sorted(self.names):
+            self.say("public", "setup.seat_name", {"seat": seat})
+        self.game.start()
+        log.info("game %d started: dying_message, %d players", self.game_id, setup.players)
+        self._take_log()
+        self._pump()
+
+    def _use_setup(self, setup: Setup) -> None:
+        self.setup = setup
+        self.language = setup.language
+        self.descriptions = ({i: d for i, d in enumerate(setup.evidence)}
+                             if setup.evidence is not None else {})
+        if self.service.voice is not None:
+            self.service.voice.set_language(self.language)
+
+    def _reset_board_state(self) -> None:
+        self.paused = False
+        self.units.clear()
+        self.night = None
+        self.discussion = None
+        self.defending = None
+        self.voting = None
+        self._passed = set()
+
+    def _rebuild(self, game_id: int, setup_json: dict, actions: list[dict]) -> None:
+        setup = Setup.from_json(setup_json)
+        setup = setup.with_dealt(*deal(setup))
+        game = Game(setup)
+        game.start()
+        for obj in actions:
+            game.apply(Action.from_json(obj, setup.players, setup.options["dog_may_pass"]))
+        self._reset_board_state()
+        self._use_setup(setup)
+        self.game, self.game_id = game, game_id
+        self.names = {s: n for s, n in self._stored_names().items() if s < setup.players}
+        for kind, body in self.service.journal.entries(game_id):
+            if kind == "note" and body.get("note") == "table":
+                self.names = {int(k): str(v) for k, v in (body.get("names") or {}).items()}
+                for key in ("night_choice_seconds", "night_look_seconds", "discussion_seconds"):
+                    if key in body:
+                        setattr(self, key, float(body[key]))
+
+    # ======================================================================= the log → units
+    def _take_log(self) -> None:
+        """Turn the engine's log of the last start/apply into units to play (in order)."""
+        game = self.game
+        assert game is not None
+        units = self.units
+        private: list | None = None          # the private unit of consecutive entries
+        for entry in game.log:
+            kind = entry[0]
+            if kind == "private":
+                _, seat, key, params = entry
+                if private is None:
+                    private = ["night_private", {}]
+                    units.append(private)
+                private[1].setdefault(seat, []).append(make(key, params, f"seat:{seat}"))
+                continue
+            private = None
+            if kind == "step":
+                name, params = entry[1], entry[2]
+                if name in PRIVATE_STEPS:
+                    units.append(["step", name, step_lines(game, name)])
+                elif name in ("dogs_close", "dawn"):
+                    units.append(["public_step", name])
+                elif name == "vote":
+                    units.append(["vote", params["number"], params.get("accused")])
+                elif name == "ballot":
+                    continue            # the board counts the ballots itself (M48)
+                else:
+                    units.append(["say", announce.for_entry(game, entry)])
+                continue
+            items = announce.for_entry(game, entry)
+            private = [a for a in items if a.channel != "public"]
+            public = [a for a in items if a.channel == "public"]
+            if public:
+                units.append(["say", public])
+            if private:             # the prolog: each seat's character (M8), padded
+                units.append(["prolog", {a.seat: [a] for a in private}])
+
+    def _pump(self) -> None:
+        """Play the units in order: a night step waits for the previous one's minimum time;
+        the discussion and the defence hold the vote until they end."""
+        if self._pump_timer is not None:
+            self._pump_timer.cancel()
+            self._pump_timer = None
+        clock = self.service.clock
+        while self.units and not self.paused and self.game is not None:
+            unit = self.units[0]
+            kind = unit[0]
+            if kind in ("step", "public_step") and self.night is not None:
+                if not self.night.heard:
+                    return                      # its end pumps again
+                if clock.now() < self.night.ends_at:
+                    wait = self.night.ends_at - clock.now()
+                    self._pump_timer = clock.call_later(wait, lambda: self.service.post(self._pump))
+                    return
+            if kind == "vote" and not self._open_vote(unit):
+                return
+            self.units.popleft()
+            if kind == "say":
+                self._speak_all(unit[1])
+            elif kind == "prolog":
+                self._speak_padded(unit[1], after=self._last_public)
+            elif kind == "step":
+                self._night_step(unit[1], unit[2])
+            elif kind == "public_step":        # 2.1 and 5: no private lines
+                self._end_scans()
+                if unit[1] == "dawn":
+                    self.night = None
+                elif self.night is not None:
+                    self.night.ends_at = clock.now()
+                    self.night.heard = True
+                self._speak_all([make(STEP_KEYS[unit[1]])])
+            elif kind == "night_private":
+                self._night_private(unit[1])
+        if self.game is not None and self.game.phase == "game_over":
+            self._end_scans()
+
+    # ======================================================================= the night (M41-M44)
+    def _min_seconds(self, lines: dict[int, SeatLine]) -> float:
+        with_list = any(line.kind is not None for line in lines.values())
+        return self.night_choice_seconds if with_list else self.night_look_seconds
+
+    def _night_step(self, name: str, lines: dict[int, SeatLine]) -> None:
+        """One step of the script: its public line, every listener's padded private message,
+        then every listener's scan (M41-M43)."""
+        self._end_scans()
+        game = self.game
+        assert game is not None
+        now = self.service.clock.now()
+        extra: tuple = ()
+        if name == "dogs" and game.options.get("dog_may_pass"):
+            extra = ((_NOBODY, "scan.nobody"),)
+        step = _NightStep(name, dict(lines), self._min_seconds(lines), extra=extra)
+        self.night = step
+        step.pad = self._item_pad(step)
+        clock = self.service.clock
+
+        def started(*_: Any) -> None:        # the step's time runs from its public line (M41)
+            step.ends_at = clock.now() + step.minimum
+
+        public = self._speak(make(STEP_KEYS[name]), on_start=started)[2]
+        if public is None:
+            step.ends_at = now + step.minimum
+        else:
+            self._last_public = [public]
+
+        def heard(seat: int) -> None:
+            if not step.heard:
+                step.heard = True
+                self._pump()
+
+        by_seat = {s: [make(line.key, line.params, f"seat:{s}")] for s, line in lines.items()}
+        if not by_seat:
+            step.heard = True
+        self._speak_padded(by_seat, after=[public], long=game.round == 1, on_end=heard)
+
+    def _item_texts(self, step: _NightStep, seat: int) -> list[tuple[Any, str, dict]]:
+        line = step.lines[seat]
+        picked = step.picks.get(seat, [])
+        key = "scan.seat" if line.kind == "seat" else "scan.card"
+        param = "seat" if line.kind == "seat" else "card"
+        items = [(v, key, {param: v}) for v in line.items if v not in picked]
+        items += [(value, k, {}) for value, k in step.extra]
+        return items
+
+    def _item_pad(self, step: _NightStep) -> float | None:
+        """The longest scan item any listener of ``step`` can hear (M43: every item clip of
+        the step is padded to it), or None where nothing is measured."""
+        voice = self.service.voice
+        if voice is None or not callable(getattr(voice, "measure", None)):
+            return None
+        texts = {self._text(make("scan.cancel"), False)}
+        for seat, line in step.lines.items():
+            if line.kind is None:
+                continue
+            for _, key, params in self._item_texts(step, seat):
+                texts.add(self._text(make(key, params), False))
+        longest = 0.0
+        for text in sorted(texts):
+            seconds = voice.measure(f"seat:{min(step.lines)}", text)
+            if seconds is None:
+                return None
+            longest = max(longest, seconds)
+        return longest
+
+    def _night_scan(self, seat: int, name: str) -> None:
+        """Start (or go on with) ``seat``'s scan in the night step ``name`` (its press starts
+        it, as every seat's does: M43)."""
+        step = self.night
+        if (step is None or step.name != name or self.paused or seat not in step.lines
+                or seat in step.done):
+            return
+        line = step.lines[seat]
+        if line.kind is None or line.presses <= 0:
+            return
+        items = [self._item(v, key, params) for v, key, params in self._item_texts(step, seat)]
+
+        def chosen(value: Any) -> None:
+            self._night_pick(seat, name, value)
+
+        def cancelled() -> None:
+            if self.night is step:
+                step.picks[seat] = []
+                self._night_scan(seat, name)
+
+        self._scan(seat, items, chosen, on_cancel=cancelled, pad=step.pad)
+
+    def _night_pick(self, seat: int, name: str, value: Any) -> None:
+        step = self.night
+        game = self.game
+        if step is None or step.name != name or game is None:
+            return
+        line = step.lines[seat]
+        picks = step.picks.setdefault(seat, [])
+        if value == _NOBODY:
+            picks[:] = [None]
+        else:
+            picks.append(value)
+        if len(picks) < line.presses and picks != [None]:
+            self.say(f"seat:{seat}", "scan.picked", {},
+                     on_end=lambda *_: self._night_scan(seat, name))
+            return
+        step.done.add(seat)
+        self.say(f"seat:{seat}", "night.chosen", {})
+        if not line.acts:
+            return                           # a decoy's choice is ignored (M43)
+        kind = _STEP_ACTION[name]
+        if kind in ("soulmate", "protect"):
+            action = Action(kind, seat=seat, target=picks[0])
+        elif kind == "kill":
+            action = Action(kind, seat=seat, targets=tuple(picks))
+        else:
+            action = Action(kind, seat=seat, cards=tuple(picks))
+        self.accept(action)
+
+    def _night_private(self, by_seat: dict[int, list[Announcement]]) -> None:
+        """What a night choice caused privately, as one padded clip for every listener of the
+        step ("keep your eyes closed" for the others); a failed agreement (M16, M44): every
+        listener scans again."""
+        game = self.game
+        assert game is not None
+        step = self.night
+        hearers = sorted(step.lines) if step is not None else listeners(game)
+        again = any(a.key.endswith(".again") for items in by_seat.values() for a in items)
+        filler = "night.nothing" if again else "night.wait"
+        clips = {s: by_seat.get(s) or [make(filler, {}, f"seat:{s}")] for s in hearers}
+        for s, items in by_seat.items():
+            clips.setdefault(s, items)
+        if not again or step is None:
+            self._speak_padded(clips, after=self._last_public)
+            return
+        for s in hearers:
+            old = self.scans.pop(s, None)
+            if old is not None:
+                old.finish()
+            step.picks[s] = []
+        step.done.clear()
+        self._speak_padded(clips, after=self._last_public)
+
+    # ======================================================================= the day (M47, M48)
+    def _open_vote(self, unit: list) -> bool:
+        """The head unit opens a vote: first the discussion (vote 1) or the defence (vote 2).
+        True when the vote opens now (the unit is consumed)."""
+        game = self.game
+        assert game is not None
+        number, accused = unit[1], unit[2]
+        if number == 1 and "discussion" not in self._passed:
+            if self.discussion is None:
+                self._start_discussion()
+            return False
+        if number == 2 and "defence" not in self._passed:
+            if self.defending is None:
+                self.defending = accused
+                self._speak_all([make("vote.defend", {"accused": accused})])
+            return False
+        self._passed = set()
+        self._end_scans()
+        if number == 1:
+            self._speak_all([make("vote.open", {"number": 1})])
+        else:
+            self._speak_all([make("vote.second", {"accused": accused})])
+        self.voting = {"number": number, "ballots": {}, "no_skip": set()}
+        return True
+
+    def _start_discussion(self) -> None:
+        self.discussion = {"ready": set(), "ends_at": None}
+        seconds = self.discussion_seconds
+        clock = self.service.clock
+        if seconds:
+            self.discussion["ends_at"] = clock.now() + seconds
+            self._timers.append(clock.call_later(
+                seconds, lambda: self.service.post(lambda: self.end_discussion(timer=True))))
+        self._speak_all([make("day.discussion")])
+
+    def end_discussion(self, timer: bool = False) -> bool:
+        """End the discussion (everyone ready, the time limit, the game master) and open the
+        vote. :returns: False when no discussion is running."""
+        if self.discussion is None or (timer and self.paused):
+            return False
+        self.discussion = None
+        self._passed.add("discussion")
+        self._end_scans()
+        self._pump()
+        return True
+
+    def open_second_vote(self) -> bool:
+        """The accused (or the game master) ends the defence. :returns: False without one."""
+        if self.defending is None:
+            return False
+        self.defending = None
+        self._passed.add("defence")
+        self._pump()
+        return True
+
+    def _menu(self, seat: int) -> None:
+        """M47: the seat's private menu by scanning."""
+        items = [self._item(k, f"menu.{k}", {}) for k in ("message_area", "pool", "dead",
+                                                          "earlier", "ready")]
+        self._scan(seat, items, lambda value: self._menu_pick(seat, value))
+
+    def _menu_pick(self, seat: int, value: str) -> None:
+        game = self.game
+        if game is None:
+            return
+        channel = f"seat:{seat}"
+        if value == "ready":
+            if self.discussion is None:
+                return
+            living = game.living()
+            self.discussion["ready"].add(seat)
+            ready = len(self.discussion["ready"] & set(living))
+            self._speak_all([make("day.ready", {"count": ready, "total": len(living)})])
+            if ready >= len(living):
+                self.end_discussion()
+            return
+        items: list[Announcement] = []
+        if value == "message_area":
+            if game.message_area:
+                items = [make("messages.read", {"round": game.round, "cards": list(game.message_area)}, channel)]
+        elif value == "pool":
+            items = [make("pool.laid", {"round": game.round, "cards": sorted(game.evidence_pool)}, channel)]
+        elif value == "dead":
+            items = [make("day.dead", {"seat": s, "character": game.characters[s]}, channel)
+                     for s in sorted(game.revealed)] or [make("day.nobody_dead", {}, channel)]
+        elif value == "earlier":
+            items = [make("messages.read", {"round": r, "cards": list(m[0])}, channel)
+                     for r, m in sorted(game.messages.items()) if r < game.round and m[0]]
+        if not items:
+            items = [make("day.no_messages", {}, channel)]
+        self._speak_request(items)
+
+    def _vote_scan(self, seat: int) -> None:
+        game = self.game
+        voting = self.voting
+        assert game is not None and voting is not None
+        choice = game.choice_of(seat)
+        items = []
+        if voting["number"] == 1 and choice.skip_allowed and seat not in voting["no_skip"]:
+            items.append(self._item(_SKIP, "scan.skip_vote", {}))
+        items += [self._item(t, "scan.seat", {"seat": t}) for t in choice.items]
+        self._scan(seat, items, lambda target: self._ballot(seat, target))
+
+    def _ballot(self, seat: int, target: Any) -> None:
+        """M48: one ballot; the table hears the count; the first vote is journaled when
+        complete (``skip_vote``, or the ``vote`` actions in seat order)."""
+        game, voting = self.game, self.voting
+        if game is None or voting is None or self.paused:
+            return
+        living = game.living()
+        voting["ballots"][seat] = target
+        self.say(f"seat:{seat}", "scan.picked", {})
+        self._speak_all([make("vote.counted", {"count": len(voting["ballots"]), "total": len(living)})])
+        if voting["number"] == 2:
+            self.accept(Action("vote", seat=seat, target=target))
+            return
+        if len(voting["ballots"]) < len(living):
+            return
+        skips = sorted(s for s, t in voting["ballots"].items() if t == _SKIP)
+        if skips and len(skips) == len(voting["ballots"]):
+            self.voting = None
+            self.accept(Action("skip_vote"))
+            return
+        if skips:
+            for s in skips:
+                del voting["ballots"][s]
+                voting["no_skip"].add(s)
+            self._speak_all([make("vote.skip_some")])
+            return
+        ballots, self.voting = dict(voting["ballots"]), None
+        for s in sorted(ballots):
+            if not self.accept(Action("vote", seat=s, target=ballots[s])):
+                break
+
+    # ======================================================================= actions
+    def accept(self, action: Action, *, from_gm: bool = False) -> bool:
+        """Apply ``action``: journal it before announcing it; then draw the chance inputs it
+        makes due (``arrange`` M27, ``shuffle`` M37), journaled too. A refused action gets its
+        ``rejected`` line and spoken refusal (M49). :returns: True if accepted."""
+        game = self.game
+        if game is None:
+            return False
+        try:
+            game._check(action)
+        except IllegalAction as exc:
+            self.refuse(exc, action)
+            return False
+        self._apply(action)
+        log.info("accepted%s: %s", " (game master)" if from_gm else "", action.kind)
+        while game.chance_due is not None:
+            self._apply(self._chance(game))
+        if game.phase == "game_over" and self.game_id is not None:
+            self.service.journal.finish_game(self.game_id, "over")
+            self._end_scans()
+            self.discussion = self.voting = None
+            self.defending = None
+        if game.phase not in ("vote", "second_vote"):
+            self.voting = None
+        self._pump()
+        return True
+
+    def _apply(self, action: Action) -> None:
+        game = self.game
+        assert game is not None and self.game_id is not None
+        self.service.journal.append_action(self.game_id, action.to_json())
+        events = game.apply(action)
+        for e in events:
+            self.service.emit(e.to_json())
+        self._take_log()
+
+    def _chance(self, game: Game) -> Action:
+        seed = self.setup.seed if self.setup is not None else None
+        count = len(self.service.journal.actions(self.game_id)) if self.game_id is not None else 0
+        return chance_action(game, seed, count)
+
+    def refuse(self, exc: IllegalAction, action: Action) -> None:
+        """A refused action: its ``rejected`` line and the spoken refusal (M49)."""
+        line = {"event": "rejected", "action": action.kind, "reason": exc.reason,
+                "message": exc.message}
+        if self.service.current_line:
+            line["line"] = self.service.current_line
+        self.service.emit(line)
+        self.faults.append({"kind": "rejected", "reason": exc.reason, "action": action.kind})
+        self._speak_all([announce.refusal(exc, action.seat, self.game)], after=self._last_public)
+
+    def _say_step(self) -> None:
+        """Whose move it is now (after a resume, a resume from pause or an undo)."""
+        game = self.game
+        if game is None or game.phase == "game_over":
+            return
+        self._end_scans()
+        self.units.clear()
+        self.night = None
+        self.discussion = self.voting = None
+        self.defending = None
+        self._passed = set()
+        if game.phase in NIGHT_PHASES:
+            name = STEP_OF_PHASE[game.phase]
+            self.units.append(["step", name, step_lines(game, name)])
+        elif game.phase == "examine":
+            self.units.append(["say", [make("examine.open", {"seats": sorted(game.examiners)})]])
+        else:
+            number = 2 if game.phase == "second_vote" else 1
+            if number == 2:
+                self._passed.add("defence")
+            self.units.append(["vote", number, game.accused])
+        self._pump()
+
+    # ======================================================================= inputs
+    def handle_input(self, event: Any) -> None:
+        """One input event from the board (on the service thread); never raises for bad input."""
+        handler = getattr(self, f"_on_{type(event).__name__}", None)
+        if handler is None:
+            log.info("input ignored: %s", type(event).__name__)
+            return
+        handler(event)
+
+    def _on_ButtonGesture(self, event: Any) -> None:
+        seat, gesture = event.seat, event.gesture
+        voice = self.service.voice
+        if gesture != "hold" and voice is not None and voice.confirm_whisper(seat):
+            return
+        game = self.game
+        if game is None:
+            return
+        if not 0 <= seat < game.players:
+            self.service.fault(f"seat {seat + 1} button", "not_playing",
+                               f"seat {seat} is not a seat of this {game.players}-player game")
+            return
+        if gesture == "hold":
+            self._status(seat)
+            return
+        scan = self.scans.get(seat)
+        if scan is not None:
+            scan.press()
+            return
+        if self.paused or game.phase == "game_over":
+            self._idle_press(seat)
+            return
+        if self.night is not None and seat in self.night.lines and seat not in self.night.done:
+            line = self.night.lines[seat]
+            if line.kind is not None and line.presses > 0:
+                self._night_scan(seat, self.night.name)
+                return
+        if self.night is None and game.phase == "examine" and seat in game.awaiting():
+            items = [self._item(c, "scan.card", {"card": c}) for c in game.choice_of(seat).items]
+            items.append(self._item(None, "scan.no_card", {}))
+            self._scan(seat, items, lambda card: self.accept(Action("examine", seat=seat, card=card)))
+            return
+        if self.defending is not None and seat == self.defending:
+            self.open_second_vote()
+            return
+        if self.discussion is not None and game.alive[seat]:
+            self._menu(seat)
+            return
+        if (self.voting is not None and game.alive[seat]
+                and seat not in self.voting["ballots"] and seat in game.awaiting()):
+            self._vote_scan(seat)
+            return
+        self._idle_press(seat)
+
+    def _on_GameMasterKey(self, event: Any) -> None:
+        if event.gesture == "press":
+            if not self.paused and self.discussion is not None:
+                self.end_discussion()
+                return
+            if not self.paused and self.defending is not None:
+                self.open_second_vote()
+                return
+            if self.game is not None:
+                self.command("resume" if self.paused else "pause")
+        elif self.game is not None:
+            self._speak_all([self._public_status()])
+
+    def _on_Fault(self, event: Any) -> None:
+        part = getattr(event, "part", None) or {}
+        reason = getattr(event, "reason", "fault")
+        self.faults.append({"kind": "fault", "reason": reason, "part": part})
+        from firmware_host.games.secret_dictator import catalogue as shared
+        detail = getattr(event, "detail", "") or ""
+        seat = part.get("seat") if part.get("kind") == "seat_button" else None
+        key = next((k for k in (f"fault.{reason}.button", f"fault.{reason}")
+                    if k in shared.keys()), None)
+        params = {}
+        if key is not None:
+            values = {"seat": seat, **{k: v for k, v in part.items() if k != "kind"}}
+            params = {p: values.get(p) for p in shared.placeholders(key)}
+            if any(v is None for v in params.values()):
+                key, params = None, {}
+        source = f"seat {seat + 1} button" if type(seat) is int else str(getattr(event, "source", "board"))
+        self.service.fault(source, reason, detail, key=key, params=params)
+
+    def _on_ReaderState(self, event: Any) -> None:
+        self.readers[str(getattr(event, "reader", "?"))] = bool(getattr(event, "connected", False))
+
+    def _idle_press(self, seat: int) -> None:
+        """A press with nothing to do: the seat's last message again (ACCESSIBILITY.md 2, 25)."""
+        voice = self.service.voice
+        channel = f"seat:{seat}"
+        if not self._timed():
+            return
+        box: dict[str, Any] = {}
+
+        def listener(kind: str, utt: Any, record: Any) -> None:
+            if "lines" not in box:
+                original = utt.meta.get("repeats")
+                source = (original.meta.get("lines") if original is not None else None) or [
+                    {"event": "announce", "channel": channel, "key": utt.key, "params": {},
+                     "text": utt.text}]
+                box["lines"] = [{**{k: v for k, v in line.items() if k != "wav"}, "channel": channel}
+                                for line in source]
+                box["listener"] = self.service.announce_listener(box["lines"])
+            box["listener"](kind, utt, record)
+
+        if voice.repeat_last(seat, listener=listener) is None:
+            self.say(channel, "repeat.nothing", {}, request=True)
+
+    def _public_status(self) -> Announcement:
+        game = self.game
+        assert game is not None
+        view = public_view(game)
+        return make("status.public", {"round": game.round, "living": len(view["alive"]),
+                                      "skips": view["skips_pending"]})
+
+    def _status(self, seat: int) -> None:
+        """M47: the public status, then the seat's own character, into its earphone."""
+        game = self.game
+        if game is None:
+            return
+        items = [self._public_status(), make("status.private",
+                                             {"character": game.characters[seat]}, f"seat:{seat}")]
+        items = [Announcement(f"seat:{seat}", a.key, a.params) for a in items]
+        self._speak_request(items)
+        scan = self.scans.get(seat)
+        if scan is not None:
+            scan.hold()
+
+    # ======================================================================= scanning (M42)
+    def _item(self, value: Any, key: str, params: dict) -> ScanItem:
+        return ScanItem(value, catalogue.text(key, params, self.language, names=self.names,
+                                              descriptions=self.descriptions), key, params)
+
+    def _scan(self, seat: int, items: list[ScanItem], chosen: Callable[[Any], None], *,
+              on_cancel: Callable[[], None] | None = None, pad: float | None = None) -> None:
+        """A scan of ``items`` (then "cancel") into ``seat``'s earphone; ``chosen(value)``."""
+        old = self.scans.pop(seat, None)
+        if old is not None:
+            old.finish()
+
+        def on_choose(value: Any) -> None:
+            self.scans.pop(seat, None)
+            chosen(value)
+
+        def cancelled() -> None:
+            self.scans.pop(seat, None)
+            if on_cancel is not None:
+                on_cancel()
+
+        def speak(s: int, kind: str, item: ScanItem | None, *playback: Any) -> float | None:
+            return self._scan_speak(s, kind, item, pad, *playback)
+
+        scan = Scan(seat, items, self._scan_settings(seat), self.service.clock, self.service.post,
+                    speak, on_choose, cancelled, cancel=self._item(None, "scan.cancel", {}),
+                    purpose="choice")
+        self.scans[seat] = scan
+        scan.start()
+
+    def _scan_settings(self, seat: int) -> Any:
+        own = self.seat_settings.get(seat, SeatSettings()).scan_interval
+        return self.settings.scan if own is None else dataclasses.replace(self.settings.scan,
+                                                                          interval=own)
+
+    def _scan_speak(self, seat: int, kind: str, item: ScanItem | None, pad: float | None,
+                    started: Callable[[], None] | None = None,
+                    ended: Callable[[bool], None] | None = None) -> float | None:
+        """One step of a scan into the chooser's earphone (see :class:`Scan`'s ``speak``);
+        at night every item is padded to the step's longest (M43)."""
+        channel = f"seat:{seat}"
+        if kind == "wrap":
+            key, params = "scan.wrap", {}
+        elif kind == "stopped":
+            key, params = "scan.stopped", {}
+        elif kind == "intro" or item is None:
+            return 0.0
+        else:
+            key, params = item.key, item.params
+        hooks: dict[str, Any] = {}
+        if started is not None and self._timed():
+            hooks = {"on_start": lambda lines, u: started(),
+                     "on_end": lambda lines, u, record: ended(bool(record.cut and u.done()))
+                     if ended is not None else None}
+        said = self.say(channel, key, params, history=False, timed=not hooks,
+                        pad_seconds=pad if kind == "item" else None, **hooks)
+        if said is None:
+            return 0.0
+        text, seconds, utt = said
+        if utt is not None and hooks:
+            return None
+        if seconds is not None:
+            return seconds
+        if kind in ("wrap", "stopped"):
+            return 0.0
+        rate = self.seat_settings.get(seat, SeatSettings()).rate or self.settings.scan.words_per_minute
+        return max(pad or 0.0, spoken_seconds(text, rate))
+
+    def _end_scans(self) -> None:
+        for seat in list(self.scans):
+            self.scans.pop(seat).finish()
+
+    # ======================================================================= game master
+    def command(self, name: str, /, **fields: Any) -> dict:
+        """A game-master command: ``start`` (optionally with ``setup``), ``pause``,
+        ``resume``, ``restart``, ``undo``, ``act`` (``action=`` a DYING_MESSAGE.md action,
+        e.g. a proposal that ends a deadlock, M44), ``open_vote`` (ends the discussion or the
+        defence), ``seat_settings``, ``key``.
+
+        :raises CommandRefused: refused now (one line).
+        """
+        game = self.game
+        if name == "start":
+            if fields.get("setup") is not None:
+                self.prepare(fields["setup"])
+            self.start()
+            return {"ok": True}
+        if name in ("pause", "resume"):
+            if game is None:
+                raise CommandRefused("no_game", f"no game to {name}")
+            pause = name == "pause"
+            if self.paused != pause:
+                self.paused = pause
+                self._journal_note({"note": name})
+                if pause:
+                    self._end_scans()
+                self.say("public", "gm.paused" if pause else "gm.resumed", {})
+                if not pause:
+                    self._say_step()
+            return {"paused": self.paused}
+        if name == "open_vote":
+            if not (self.end_discussion() or self.open_second_vote()):
+                raise CommandRefused("refused", "no discussion or defence is running",
+                                     detail="no discussion or defence is running")
+            return {"ok": True}
+        if name == "restart":
+            if self.raw_setup is None:
+                raise CommandRefused("no_setup", "no setup to restart")
+            self.prepare(dict(self.raw_setup))
+            self.start()
+            return {"ok": True}
+        if name == "undo":
+            if game is None or self.game_id is None:
+                raise CommandRefused("no_game", "no game to undo in")
+            undone = next(iter(reversed(self.service.journal.actions(self.game_id))), None)
+            try:
+                self.service.journal.append_undo(self.game_id)
+            except NothingToUndo as exc:
+                raise CommandRefused("nothing_to_undo", str(exc)) from None
+            self.shutdown()
+            journal_game = self.service.journal.game(self.game_id)
+            if journal_game.status != "playing":
+                self.service.journal.finish_game(self.game_id, "playing")
+            self._rebuild(self.game_id, journal_game.setup, journal_game.actions)
+            seat = (undone or {}).get("seat")
+            self.say("public", "gm.undone", {"seat": seat if type(seat) is int else None})
+            self._say_step()
+            return {"actions": len(journal_game.actions)}
+        if name == "act":
+            raw = fields.get("action")
+            if game is None:
+                raise CommandRefused("no_game", "no game is running")
+            if not isinstance(raw, dict) or raw.get("action") not in ACTION_KINDS \
+                    or raw.get("action") in ("shuffle", "arrange"):
+                raise CommandRefused("refused", f"act: not an action of this game: {raw!r}",
+                                     detail="not an action of this game")
+            if self.paused:
+                raise CommandRefused("paused", "the game is paused")
+            try:
+                action = Action.from_json(raw, game.players, game.options["dog_may_pass"])
+            except IllegalAction as exc:
+                raise CommandRefused("refused", f"act: {exc.message}", detail=exc.message) from None
+            old = self.scans.pop(action.seat, None) if type(action.seat) is int else None
+            if old is not None:
+                old.finish()
+            if self.night is not None and type(action.seat) is int:
+                self.night.done.add(action.seat)
+            if not self.accept(action, from_gm=True):
+                raise CommandRefused("action_refused", f"{action.kind} was refused", action=action.kind)
+            return {"accepted": True, "state": state_json(self.game)}
+        if name == "choose":
+            raise CommandRefused("nothing_to_choose", "nothing to choose in this game; use act",
+                                 phase=game.phase if game is not None else "none")
+        if name == "seat_settings":
+            changes = dict(fields)
+            return self.change_seat_settings(changes.pop("seat", None), changes)
+        if name == "key":
+            self._on_GameMasterKey(type("GameMasterKey", (), {"gesture": fields.get("gesture", "press")})())
+            return {"paused": self.paused}
+        raise CommandRefused("unknown_command", f"unknown command {name!r}; one of start, pause, resume, "
+                             "restart, undo, act, open_vote, seat_settings", name=str(name))
+
+    def end_game(self) -> dict:
+        """The game master ends the game: journal abandoned, the table hears ``gm.ended``.
+
+        :raises CommandRefused: ``no_game`` without a game or setup.
+        """
+        if self.game is None and self.pending_setup is None:
+            raise CommandRefused("no_game", "no game to restart")
+        self.shutdown()
+        if self.game_id is not None and self.game is not None and self.game.phase != "game_over":
+            self._journal_note({"note": "ended", "by": "game master"})
+            self.service.journal.finish_game(self.game_id, "abandoned")
+        self.game = self.game_id = self.setup = None
+        self.pending_setup = None
+        self._reset_board_state()
+        self.say("public", "gm.ended", {})
+        return {"ended": True}
+
+    # ======================================================================= seat settings
+    def _load_seat_settings(self) -> None:
+        try:
+            stored = self.service.journal.seat_settings()
+        except JournalError as exc:
+            log.error("seat settings not read: %s", exc)
+            stored = {}
+        self.seat_settings = {}
+        for seat, obj in stored.items():
+            try:
+                self.seat_settings[seat] = SeatSettings.from_json(obj)
+            except SeatSettingsError as exc:
+                log.warning("stored settings of seat %d ignored: %s", seat, exc)
+        voice = self.service.voice
+        for seat, own in sorted(self.seat_settings.items()):
+            if voice is not None and (own.rate is not None or own.volume is not None):
+                voice.set_seat_voice(seat, rate=own.rate, volume=own.volume)
+
+    def _stored_names(self) -> dict[int, str]:
+        return {seat: own.name for seat, own in self.seat_settings.items() if own.name}
+
+    def change_seat_settings(self, seat: Any, changes: dict) -> dict:
+        """Change and store one seat's settings (ACCESSIBILITY.md 19).
+
+        :raises CommandRefused: no such seat, a bad value, or the file cannot be written.
+        """
+        if type(seat) is not int or not 0 <= seat <= 9:
+            raise CommandRefused("seat_settings_seat", f"seat_settings needs a seat (a seat number 0–9), not {seat!r}")
+        current = self.seat_settings.get(seat, SeatSettings())
+        try:
+            new = current.changed(changes)
+        except SeatSettingsError as exc:
+            if exc.field is None:
+                raise CommandRefused("seat_settings_unknown", f"seat_settings: {exc}") from None
+            raise CommandRefused("seat_settings_value", f"seat_settings: {exc}", field=exc.field) from None
+        try:
+            self.service.journal.save_seat_settings(seat, new.to_json())
+        except JournalError as exc:
+            raise CommandRefused("seat_settings_not_saved", f"seat_settings not saved: {exc}") from None
+        self.seat_settings[seat] = new
+        voice = self.service.voice
+        if voice is not None and ("rate" in changes or "volume" in changes):
+            voice.set_seat_voice(seat, rate=new.rate, volume=new.volume)
+        if "name" in changes:
+            players = self.setup.players if self.setup is not None else 10
+            if new.name and seat < players:
+                self.names[seat] = new.name
+            else:
+                self.names.pop(seat, None)
+        self.say(f"seat:{seat}", "settings.saved", {})
+        return {"seat": seat, "settings": new.to_json()}
+
+    def _journal_note(self, note: dict) -> None:
+        if self.game_id is not None:
+            try:
+                self.service.journal.append_note(self.game_id, note)
+            except JournalError as exc:
+                log.warning("journal note: %s", exc)
+
+    # ======================================================================= views
+    def public_setup(self) -> dict | None:
+        """The setup as the console shows it: no characters and no deck order (secret)."""
+        setup = self.setup or (self.pending_setup or {}).get("setup")
+        if setup is None:
+            return None
+        obj = {k: v for k, v in setup.to_json().items() if k not in ("roles", "deck", "seed")}
+        return {**obj, "names": {str(k): v for k, v in self.names.items()},
+                "night_choice_seconds": self.night_choice_seconds,
+                "night_look_seconds": self.night_look_seconds,
+                "discussion_seconds": self.discussion_seconds}
+
+    def board_view(self) -> dict | None:
+        """The public picture of the game (M39): :func:`public_view` plus the board's state —
+        the night step being narrated (public: the script is), the discussion's ready seats,
+        the accused defending, the vote's count (never a ballot before all are cast) — and
+        the cards with their descriptions."""
+        game = self.game
+        if game is None:
+            return None
+        view = public_view(game)
+        now = self.service.clock.now()
+        discussion = None
+        if self.discussion is not None:
+            ends = self.discussion["ends_at"]
+            discussion = {"ready": sorted(self.discussion["ready"]),
+                          "seconds_left": None if ends is None else max(0.0, round(ends - now, 1))}
+        voting = None
+        if self.voting is not None:
+            voting = {"number": self.voting["number"], "cast": len(self.voting["ballots"]),
+                      "voters": len(game.living())}
+        cards = set(view["message_area"]) | set(view["evidence_pool"])
+        for earlier in view["earlier_messages"].values():
+            cards |= set(earlier)
+        return {**view, "night_step": self.night.name if self.night is not None else None,
+                "discussion": discussion, "defending": self.defending, "voting": voting,
+                "descriptions": {str(c): catalogue.card_name(c, self.language, self.descriptions)
+                                 for c in sorted(cards)}}
+
+    def snapshot(self) -> dict:
+        """The console's picture (M47, M50): the public view, the last public announcements,
+        faults and refusals, who is scanning (by seat: every listener scans at night). No
+        secret before the end (M39)."""
+        return {
+            "view": self.board_view(),
+            "announcements": list(self.announced),
+            "faults": list(self.faults),
+            "paused": self.paused,
+            "readers": dict(self.readers),
+            "pins": {"slots": {}, "tracker": None, "mismatch": []},   # no tracks in this game
+            "setup": self.public_setup(),
+            "scan": [{"seat": seat} for seat in sorted(self.scans)],
+            "game_id": self.game_id,
+            "seat_settings": {str(seat): own.to_json() for seat, own in sorted(self.seat_settings.items())},
+        }
+
+    def reveal(self, seat: int | None) -> dict:
+        """Secrets for the game master, M50 (the caller logs the WARNING): each seat's
+        character and private knowledge (:func:`private_view`).
+
+        :raises CommandRefused: no game, or a seat outside the game.
+        """
+        game = self.game
+        if game is None:
+            raise CommandRefused("no_game", "no game is running")
+        keys = ("character", "faction", "known_killers", "destined", "protected",
+                "genuine_seen", "choice")
+
+        def secret(s: int) -> dict:
+            view = private_view(game, s)
+            return {k: view[k] for k in keys if k in view}
+        if seat is None:
+            return {"seats": {str(s): secret(s) for s in range(game.players)}}
+        if type(seat) is not int or not 0 <= seat < game.players:
+            raise CommandRefused("no_seat", f"no seat {seat!r} in this game", seat=seat)
+        return {"seat": seat, **secret(seat)}
+
+    def final_state(self) -> dict | None:
+        """DYING_MESSAGE.md's ``state`` object, or None without a game."""
+        return state_json(self.game) if self.game is not None else None
+
+    def status_line(self) -> str:
+        """One line for systemd's STATUS= (round and step, no secret)."""
+        if self.game is None:
+            return "waiting for a setup"
+        view = public_view(self.game)
+        step = ("discussion" if self.discussion is not None else
+                f"night {self.night.name}" if self.night is not None else view["phase"])
+        return (f"game {self.game_id}: dying_message round {self.game.round} {step}"
+                f"{' (paused)' if self.paused else ''}")
