@@ -675,8 +675,8 @@ class DyingMessageGame:
                      on_end=lambda *_: self._night_scan(seat, name))
             return
         step.done.add(seat)
-        self.say(f"seat:{seat}", "night.chosen", {})
         if not line.acts:
+            self.say(f"seat:{seat}", "night.chosen", {})
             return                           # a decoy's choice is ignored (M43)
         kind = _STEP_ACTION[name]
         if kind in ("soulmate", "protect"):
@@ -685,6 +685,13 @@ class DyingMessageGame:
             action = Action(kind, seat=seat, targets=tuple(picks))
         else:
             action = Action(kind, seat=seat, cards=tuple(picks))
+        # the actor hears "chosen" as everyone does; its choice counts once that has played,
+        # so the next step never starts before the last confirmation
+        self.say(f"seat:{seat}", "night.chosen", {}, on_end=lambda *_: self._submit(action))
+
+    def _submit(self, action: Action) -> None:
+        if self.paused or self.game is None or action.seat not in self.game.awaiting():
+            return
         self.accept(action)
 
     def _night_private(self, by_seat: dict[int, list[Announcement]]) -> None:

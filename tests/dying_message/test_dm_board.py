@@ -1,0 +1,304 @@
+"""Dying Message on the board: the service on the mocked board with real espeak-ng clip
+lengths on the virtual clock (``simulate``), DYING_MESSAGE.md M41-M50."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+from firmware_host.commands.replay import read_game_file, replay_lines
+from firmware_host.games.dying_message.scripting import signals_for_game
+from firmware_host.jsonlines import objects
+from firmware_host.service.signals import parse_script
+from firmware_host.service.simulator import Simulator
+
+ROOT = Path(__file__).resolve().parents[2]
+GAME = ROOT / "examples" / "dying-message-7p-board.jsonl"
+SCRIPT = ROOT / "examples" / "simulate-dying-message-7p.jsonl"
+EVIDENCE = [f"a thing number {i}" for i in range(20)]
+ROLES5 = ["killer", "citizen", "private_detective", "celebrity", "citizen"]
+SETUP5 = {"game": "dying_message", "players": 5, "language": "en", "seed": 3, "roles": ROLES5,
+          "evidence": EVIDENCE, "deck": list(range(20))}
+PRIVATE_PARAMS = {"role", "roles", "killers", "teammates", "genuine_cards", "protected",
+                  "destined", "proposals"}
+NIGHT_KEYS = ("night.falls", "night.soulmate", "night.dogs", "night.killers", "night.dogs_close",
+              "night.dead", "night.detective", "night.mastermind", "night.fake")
+
+
+def run(lines: list[dict] | str) -> list[dict]:
+    text = lines if isinstance(lines, str) else "\n".join(json.dumps(x) for x in lines)
+    out = io.StringIO()
+    assert Simulator(None, out=out).run_script(parse_script(text)) == 0
+    return [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def said(out: list[dict], channel: str | None = None) -> list[dict]:
+    return [o for o in out if o.get("event") == "announce"
+            and (channel is None or o["channel"] == channel)]
+
+
+def keys(out: list[dict], channel: str | None = None) -> list[str]:
+    return [o["key"] for o in said(out, channel)]
+
+
+def night_steps(out: list[dict]) -> list[tuple[str, list[dict]]]:
+    """(public step key, the private lines that started while it was the current step)."""
+    steps: list[tuple[str, list[dict]]] = []
+    for o in sorted(said(out), key=lambda o: o["start"]):
+        if o["channel"] == "public" and o["key"] in NIGHT_KEYS + ("night.dawn",):
+            steps.append((o["key"], []))
+        elif o["channel"] == "public" and o["key"].startswith(("died.", "game_over.")):
+            steps.append(("day", []))
+        elif steps and o["channel"].startswith("seat:"):
+            steps[-1][1].append(o)
+    return [(k, lines) for k, lines in steps if k in NIGHT_KEYS]
+
+
+@pytest.fixture(scope="module")
+def whole_game() -> list[dict]:
+    return run(SCRIPT.read_text(encoding="utf-8"))
+
+
+def test_M41_the_example_script_is_the_example_game_from_signals_only():
+    game = [o for _, o in objects(read_game_file(str(GAME)))]
+    script = [o for _, o in objects(read_game_file(str(SCRIPT)))]
+    assert script[1:] == signals_for_game(script[0]["setup"], game[1:])[1:]
+    assert {s.get("signal", "setup") for s in script} == {"setup", "button", "wait_for"}
+
+
+def test_M41_M48_a_whole_7p_game_from_presses_ends_in_the_replays_state(whole_game):
+    replayed = replay_lines(read_game_file(str(GAME)))[-1]
+    assert whole_game[-1] == replayed
+    assert replayed["state"]["winner"] == "guilty"
+    assert not [o for o in whole_game if o.get("event") in ("rejected", "fault")]
+    votes = [o for o in whole_game if o.get("event") == "vote"]
+    assert [v["number"] for v in votes] == [1, 2] and votes[1]["majority"] == 2
+    public = keys(whole_game, "public")
+    for key in ("night.falls", "night.killers", "night.dead", "night.detective", "night.fake",
+                "night.dawn", "messages.read", "day.discussion", "vote.open", "vote.defend",
+                "vote.second", "died.vote", "game_over.guilty"):
+        assert key in public, key
+
+
+def test_M45_M46_the_message_area_is_read_in_the_arrange_order_with_the_tiles_descriptions(whole_game):
+    game = [o for _, o in objects(read_game_file(str(GAME)))]
+    order = next(o["order"] for o in game if o.get("action") == "arrange")
+    read = next(o for o in said(whole_game, "public") if o["key"] == "messages.read")
+    assert read["params"]["cards"] == order
+    evidence = game[0]["setup"]["evidence"]
+    positions = [read["text"].index(evidence[c]) for c in order]
+    assert positions == sorted(positions)           # the tiles' descriptions, in reading order
+    # the genuine message (card 4) and the fakes were chosen from the descriptions heard
+    dead = [o for o in said(whole_game, "seat:0") if o["key"] == "scan.card"]
+    assert any(o["params"] == {"card": 4} and evidence[4] in o["text"] for o in dead)
+
+
+def test_M39_M41_no_public_line_at_night_names_a_seat_or_a_secret(whole_game):
+    night = False
+    for o in sorted(said(whole_game, "public"), key=lambda o: o["start"]):
+        if o["key"] == "night.falls":
+            night = True
+        elif o["key"] == "night.dawn" or o["key"].startswith(("game_over", "died.")):
+            night = False           # dawn, or a night that ends the game (M10)
+        if night:
+            assert o["key"] in NIGHT_KEYS, o
+            assert not o["params"], o
+        if not o["key"].startswith("game_over"):
+            assert not PRIVATE_PARAMS & set(o["params"]), o
+
+
+def test_M43_M40_every_listeners_private_clips_in_a_step_have_one_length(whole_game):
+    steps = night_steps(whole_game)
+    assert [k for k, _ in steps][:3] == ["night.falls", "night.killers", "night.dead"]
+    for key, lines in steps:
+        messages = [o for o in lines if not o["key"].startswith("scan.")
+                    and o["key"] not in ("night.chosen",)]
+        by_start: dict[float, list[dict]] = defaultdict(list)
+        for o in messages:
+            by_start[o["start"]].append(o)
+        for group in by_start.values():            # a padded clip: every listener at once
+            lengths = [o["end"] - o["start"] for o in group]
+            assert max(lengths) - min(lengths) <= 0.05, (key, group)
+        items = [o["end"] - o["start"] for o in lines if o["key"] in ("scan.seat", "scan.card")]
+        if items:
+            assert max(items) - min(items) <= 0.05, (key, items)
+        chosen = [o["end"] - o["start"] for o in lines if o["key"] == "night.chosen"]
+        if chosen:
+            assert max(chosen) - min(chosen) <= 0.05, (key, chosen)
+
+
+def test_M43_every_listener_is_asked_for_and_makes_the_same_presses_in_each_step(whole_game):
+    for key, lines in night_steps(whole_game):
+        if key in ("night.falls", "night.detective", "night.mastermind"):
+            assert not [o for o in lines if o["key"].startswith("scan.")]
+            continue
+        briefs = {o["channel"]: o for o in lines if o["key"].startswith("night.")
+                  and o["key"] not in ("night.chosen", "night.wait")}
+        chosen = defaultdict(int)
+        for o in lines:
+            if o["key"] == "night.chosen":
+                chosen[o["channel"]] += 1
+        assert set(chosen) == set(briefs), key          # every listener pressed and chose
+        assert set(chosen.values()) == {1}
+
+
+def test_M43_the_fake_step_asks_every_listener_for_the_killers_count_of_cards(whole_game):
+    fake = next(lines for key, lines in night_steps(whole_game) if key == "night.fake")
+    picked = defaultdict(int)
+    for o in fake:
+        if o["key"] == "scan.picked":
+            picked[o["channel"]] += 1
+    listeners = {o["channel"] for o in fake if o["key"] == "night.chosen"}
+    assert len(listeners) == 7                          # six living and the night's dead
+    assert {picked[c] for c in listeners} == {2}        # three cards: two picks, then "chosen"
+
+
+def _night_start(roles=ROLES5, **extra) -> list[dict]:
+    return [{"setup": {**SETUP5, "roles": roles, **extra}},
+            {"signal": "wait_for", "key": "night.killers", "params": {}, "timeout": 300}]
+
+
+def _pick(seat: int, key: str, params: dict) -> list[dict]:
+    return [{"signal": "wait_for", "key": key, "params": params, "timeout": 300},
+            {"signal": "button", "seat": seat, "gesture": "press"}]
+
+
+def _press(seat: int) -> list[dict]:
+    return [{"signal": "button", "seat": seat, "gesture": "press"}]
+
+
+def test_M44_killers_who_disagree_hear_every_proposal_and_everyone_presses_again():
+    roles = ["killer", "citizen", "professional_killer", "celebrity", "citizen", "citizen",
+             "private_detective"]
+    setup = {**SETUP5, "players": 7, "roles": roles}
+    lines = [{"setup": setup},
+             {"signal": "wait_for", "key": "night.killers", "params": {}, "timeout": 300}]
+    lines += _press(0) + _pick(0, "scan.seat", {"seat": 1})
+    lines += _press(2) + _pick(2, "scan.seat", {"seat": 3})
+    lines += [{"signal": "wait", "seconds": 12}]
+    out = run(lines)
+    again = [o for o in said(out) if o["key"] == "night.kill.again"]
+    assert sorted(o["channel"] for o in again) == ["seat:0", "seat:2"]
+    assert again[0]["params"]["proposals"] == {"0": [1], "2": [3]}
+    fillers = [o for o in said(out) if o["key"] == "night.nothing" and o["start"] == again[0]["start"]]
+    assert sorted(o["channel"] for o in fillers) == ["seat:1", "seat:3", "seat:4", "seat:5", "seat:6"]
+    assert {round(o["end"] - o["start"], 2) for o in again + fillers}.__len__() <= 2
+    assert max(o["end"] - o["start"] for o in again + fillers) - \
+        min(o["end"] - o["start"] for o in again + fillers) <= 0.05
+    assert "night.kill.again" not in keys(out, "public")
+    assert out[-1]["state"]["phase"] == "kill"
+    # and they choose again: the same seat agreed now
+    more = lines[:-1] + [{"signal": "wait_for", "key": "night.kill.again", "params": {},
+                          "timeout": 60}] + _press(0) + _pick(0, "scan.seat", {"seat": 1}) + \
+        _press(2) + _pick(2, "scan.seat", {"seat": 1}) + [{"signal": "wait", "seconds": 5}]
+    out = run(more)
+    assert out[-1]["state"]["phase"] == "genuine"
+
+
+def test_M49_a_refusal_in_the_night_goes_only_into_that_earphone():
+    out = run(_night_start() + [{"signal": "gm", "command": "act",
+                                 "action": {"action": "kill", "seat": 1, "targets": [2]}}])
+    refusals = [o for o in said(out) if o["key"].startswith("refusal.")]
+    assert [(o["channel"], o["key"]) for o in refusals] == [("seat:1", "refusal.not_your_turn")]
+
+
+def test_M42_a_decoy_choice_is_ignored_and_the_actors_choice_counts():
+    lines = _night_start() + _press(1) + _pick(1, "scan.seat", {"seat": 3})
+    lines += [{"signal": "wait", "seconds": 5}]
+    out = run(lines)
+    assert out[-1]["state"]["phase"] == "kill" and out[-1]["state"]["alive"] == [0, 1, 2, 3, 4]
+    out = run(lines[:-1] + _press(0) + _pick(0, "scan.seat", {"seat": 4})
+              + [{"signal": "wait", "seconds": 5}])
+    assert out[-1]["state"]["phase"] == "genuine"
+
+
+def _to_day(script_end: int | None = None) -> list[dict]:
+    """The 5-player game to its first discussion: seat 0 (the killer) kills seat 1, the
+    dead chooses card 0, the killer cards 1 and 2; every other listener picks its first item."""
+    lines = _night_start()
+    for s, item in ((1, ("scan.seat", {"seat": 2})), (2, ("scan.seat", {"seat": 3})),
+                    (3, ("scan.seat", {"seat": 4})), (4, ("scan.seat", {"seat": 0}))):
+        lines += _press(s) + _pick(s, *item)
+    lines += _press(0) + _pick(0, "scan.seat", {"seat": 1})
+    lines += [{"signal": "wait_for", "key": "night.dead", "params": {}, "timeout": 300}]
+    for s in (0, 2, 3, 4):
+        lines += _press(s) + _pick(s, "scan.card", {"card": 0})
+    lines += _press(1) + _pick(1, "scan.card", {"card": 0})
+    lines += [{"signal": "wait_for", "key": "night.fake", "params": {}, "timeout": 300}]
+    for s in (1, 2, 3, 4):
+        lines += _press(s) + _pick(s, "scan.card", {"card": 1}) + _pick(s, "scan.card", {"card": 2})
+    lines += _press(0) + _pick(0, "scan.card", {"card": 1}) + _pick(0, "scan.card", {"card": 2})
+    lines += [{"signal": "wait_for", "key": "day.discussion", "params": {}, "timeout": 600}]
+    return lines
+
+
+@pytest.fixture(scope="module")
+def day_lines() -> list[dict]:
+    return _to_day()
+
+
+def test_M47_the_menu_reads_the_message_area_privately_and_ready_opens_the_vote(day_lines):
+    lines = day_lines + _press(2) + _pick(2, "menu.message_area", {}) + [{"signal": "wait", "seconds": 20}]
+    for s in (0, 2, 3, 4):
+        lines += _press(s) + _pick(s, "menu.ready", {})
+    lines += [{"signal": "wait", "seconds": 10}]
+    out = run(lines)
+    mine = [o for o in said(out, "seat:2") if o["key"] == "messages.read"]
+    assert mine and sorted(mine[-1]["params"]["cards"]) == [0, 1, 2]
+    assert "a thing number 1" in mine[-1]["text"]
+    public = keys(out, "public")
+    assert public.count("day.ready") == 4 and public[-1] == "vote.open"
+
+
+def test_M48_M30_a_vote_skipped_by_all_and_a_partial_skip(day_lines):
+    ready = []
+    for s in (0, 2, 3, 4):
+        ready += _press(s) + _pick(s, "menu.ready", {})
+    lines = day_lines + ready + [{"signal": "wait_for", "key": "vote.open", "params": {}, "timeout": 60}]
+    skip_all = list(lines)
+    for s in (0, 2, 3, 4):
+        skip_all += _press(s) + _pick(s, "scan.skip_vote", {})
+    out = run(skip_all + [{"signal": "wait", "seconds": 5}])
+    assert [o["event"] for o in out if o.get("event") in ("vote", "vote_skipped")] == ["vote_skipped"]
+    assert out[-1]["state"]["round"] == 2
+    partial = list(lines)
+    for s in (0, 2, 3):
+        partial += _press(s) + _pick(s, "scan.seat", {"seat": 4})
+    partial += _press(4) + _pick(4, "scan.skip_vote", {}) + [{"signal": "wait", "seconds": 10}]
+    out = run(partial)
+    assert "vote.skip_some" in keys(out, "public")
+    assert not [o for o in out if o.get("event") in ("vote", "vote_skipped")]
+    # the counts were said, never a ballot before all are cast
+    counted = [o["params"] for o in said(out, "public") if o["key"] == "vote.counted"]
+    assert counted[-1] == {"count": 4, "total": 4}
+    assert "vote.ballots" not in keys(out, "public")
+
+
+def test_M50_the_console_shows_the_public_state_and_reveals_characters_only_on_request(day_lines):
+    from firmware_host.clock import VirtualClock
+    sim = Simulator(None, out=io.StringIO())
+    sim.start(VirtualClock())
+    try:
+        mark = 0
+        for sig in parse_script("\n".join(json.dumps(x) for x in day_lines)):
+            previous = len(sim.starts)
+            sim.play(sig, mark)
+            mark = previous
+        service = sim.service
+        snap = service.call(service.game.snapshot)
+        reveal = service.call(lambda: service.game.reveal(None))
+    finally:
+        sim.stop()
+    view = snap["view"]
+    assert snap["game"] == "dying_message"
+    assert view["dead"] == [{"seat": 1, "character": "citizen", "round": 1, "cause": "killers"}]
+    assert sorted(view["message_area"]) == [0, 1, 2] and len(view["evidence_pool"]) == 6
+    assert view["discussion"] == {"ready": [], "seconds_left": None}
+    assert view["descriptions"]["1"] == "card 2: a thing number 1"
+    assert view["characters"] is None
+    assert "roles" not in snap["setup"] and "deck" not in snap["setup"]
+    assert reveal["seats"]["0"]["character"] == "killer"
