@@ -302,3 +302,26 @@ def test_M50_the_console_shows_the_public_state_and_reveals_characters_only_on_r
     assert view["characters"] is None
     assert "roles" not in snap["setup"] and "deck" not in snap["setup"]
     assert reveal["seats"]["0"]["character"] == "killer"
+
+
+def test_M50_an_unfinished_game_is_resumed_from_the_journal_at_its_night_step(tmp_path):
+    journal = str(tmp_path / "journal.sqlite3")
+    first = _night_start()
+    for s in (1, 2, 3, 4):
+        first += _press(s) + _pick(s, "scan.seat", {"seat": (s + 1) % 5})
+    first += _press(0) + _pick(0, "scan.seat", {"seat": 1}) + [{"signal": "wait", "seconds": 3}]
+    out = io.StringIO()
+    assert Simulator(None, out=out, journal_path=journal).run_script(
+        parse_script("\n".join(json.dumps(x) for x in first))) == 0
+    before = [json.loads(line) for line in out.getvalue().splitlines()][-1]["state"]
+    assert before["phase"] == "genuine"
+    again = [{"setup": SETUP5}, {"signal": "wait_for", "key": "night.dead", "params": {}, "timeout": 60},
+             {"signal": "wait", "seconds": 15}]
+    out = io.StringIO()
+    assert Simulator(None, out=out, journal_path=journal).run_script(
+        parse_script("\n".join(json.dumps(x) for x in again))) == 0
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert lines[-1]["state"] == before
+    assert "service.resumed" in keys(lines, "public")
+    brief = [o for o in said(lines, "seat:1") if o["key"] == "night.dead.brief"]
+    assert brief and brief[0]["params"] == {"killers": [0], "count": 1}
