@@ -119,32 +119,44 @@ def signals_for_game(setup: dict, actions: list[dict]) -> list[dict]:
                 if e[0] == "step" and e[1] in PRIVATE_STEPS and e[1] in _STEP_KEY]
 
     def night(steps: list[tuple[str, dict]]) -> None:
-        """Every listener's presses in each step; the actors' actions are applied."""
+        """Every listener's presses in each step; the actors' actions are applied. A group
+        that disagrees (M16, M44): once the proposals have been heard everyone presses
+        again."""
         for name, lines in steps:
             add({"signal": "wait_for", "key": _STEP_KEY[name], "params": {}, "timeout": STEP_TIMEOUT})
-            decoys = [s for s in sorted(lines) if not lines[s].acts and lines[s].presses]
-            for s in decoys:
-                line = lines[s]
-                press(s)
-                for value in line.items[:line.presses]:
-                    pick(s, *item(line.kind, value))
-            actors = [s for s in sorted(lines) if lines[s].acts]
             later: list[tuple[str, dict]] = []
-            for s in actors:
-                if game.phase not in NIGHT_PHASES or STEP_OF_PHASE[game.phase] != name:
+            actors = [s for s in sorted(lines) if lines[s].acts]
+            while True:
+                for s in sorted(lines):
+                    line = lines[s]
+                    if line.acts or not line.presses:
+                        continue
+                    press(s)
+                    for value in line.items[:line.presses]:
+                        pick(s, *item(line.kind, value))
+                for _ in actors:
+                    if game.phase not in NIGHT_PHASES or STEP_OF_PHASE[game.phase] != name:
+                        break
+                    action = todo.pop(0)
+                    if action.kind != _STEP_ACTION[name] or action.seat not in actors:
+                        raise ValueError(f"expected the {name} step's {_STEP_ACTION[name]}, "
+                                         f"got {action.kind}")
+                    press(action.seat)
+                    if action.kind in ("soulmate", "protect"):
+                        chosen = [action.target]
+                    else:
+                        chosen = list(action.targets or action.cards or ())
+                    for value in chosen:
+                        pick(action.seat, *item(lines[action.seat].kind, value))
+                    apply(action)
+                    later += night_steps()
+                again = name in ("killers", "dead", "fake") and not later and actors \
+                    and game.phase in NIGHT_PHASES and STEP_OF_PHASE[game.phase] == name \
+                    and not game.proposals
+                if not again:
                     break
-                action = todo.pop(0)
-                if action.kind != _STEP_ACTION[name] or action.seat not in actors:
-                    raise ValueError(f"expected the {name} step's {_STEP_ACTION[name]}, got {action.kind}")
-                press(action.seat)
-                if action.kind in ("soulmate", "protect"):
-                    chosen = [action.target]
-                else:
-                    chosen = list(action.targets or action.cards or ())
-                for value in chosen:
-                    pick(action.seat, *item(lines[action.seat].kind, value))
-                apply(action)
-                later += night_steps()
+                add({"signal": "wait_for", "key": f"night.{_STEP_ACTION[name]}.again", "params": {},
+                     "timeout": STEP_TIMEOUT})
             night(later)
 
     def day() -> None:
