@@ -7,7 +7,16 @@ speech on the table speaker from nightfall to the end of dawn (the script of M41
 dead and the message area, M28/M45), rendered by espeak-ng through the board's speech
 renderer, in German and English (``--no-narration`` skips it).
 
+And, on the board (``--no-board`` skips it): the first Killing Phase of the 7-player example
+(``examples/simulate-dying-message-7p.jsonl``) played through ``simulate`` with real
+espeak-ng clip lengths on the virtual clock: the seconds of speech at the table from
+nightfall to the end of dawn's message area, the length of the whole phase on the board's
+clock (step minimums, padded private lines, every seat's scan and presses), and the seconds
+of private messages each earphone hears in it besides its own scan (the same for every
+listener, M43).
+
 usage: python3 benchmarks/dying_message_bench.py [--seconds S] [--players N] [--no-narration]
+                                                 [--no-board]
 """
 
 from __future__ import annotations
@@ -84,8 +93,8 @@ def night_announcements(seed: int = 7) -> list:
 def narration_seconds(language: str, descriptions: dict[int, str]) -> tuple[float, int]:
     """(seconds of table speech, number of clips) of one Killing Phase at 7 players."""
     import tempfile
-    import wave
 
+    from firmware_host.audio.clip import wav_seconds
     from firmware_host.audio.speech import SpeechRenderer
     from firmware_host.games.dying_message import catalogue
 
@@ -96,11 +105,36 @@ def narration_seconds(language: str, descriptions: dict[int, str]) -> tuple[floa
             for a in clips:
                 text = catalogue.text(a.key, a.params, language, descriptions=descriptions)
                 path = renderer.render(text, language).wait(timeout=60)
-                with wave.open(str(path)) as w:
-                    total += w.getnframes() / w.getframerate()
+                total += wav_seconds(path)      # the cache's clips may be µ-law, gzipped
         finally:
             renderer.close()
     return total, len(clips)
+
+
+def board_killing_phase() -> tuple[float, float, dict[str, float]]:
+    """(seconds of table speech, seconds on the board's clock, private seconds by seat) of
+    the first Killing Phase of the 7-player example played on ``simulate``."""
+    import io
+    import json
+    from pathlib import Path
+
+    from firmware_host.service.signals import parse_script
+    from firmware_host.service.simulator import Simulator
+
+    script = Path(__file__).resolve().parents[1] / "examples" / "simulate-dying-message-7p.jsonl"
+    out = io.StringIO()
+    Simulator(None, out=out).run_script(parse_script(script.read_text(encoding="utf-8")))
+    said = sorted((o for o in map(json.loads, out.getvalue().splitlines())
+                   if o.get("event") == "announce"), key=lambda o: o["start"])
+    start = next(o["start"] for o in said if o["key"] == "night.falls")
+    end = next(o["end"] for o in said if o["key"] == "messages.move")
+    window = [o for o in said if start <= o["start"] < end]
+    table = sum(o["end"] - o["start"] for o in window if o["channel"] == "public")
+    private: dict[str, float] = {}
+    for o in window:
+        if o["channel"] != "public" and not o["key"].startswith("scan."):
+            private[o["channel"]] = private.get(o["channel"], 0.0) + o["end"] - o["start"]
+    return table, end - start, private
 
 
 def main() -> None:
@@ -108,6 +142,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="per player count")
     parser.add_argument("--players", type=int, default=None, help="one player count (4-10)")
     parser.add_argument("--no-narration", action="store_true", help="skip the speech figure")
+    parser.add_argument("--no-board", action="store_true", help="skip the board's Killing Phase")
     args = parser.parse_args()
     rng = random.Random(1)
     counts = [args.players] if args.players else list(range(4, 11))
@@ -127,6 +162,12 @@ def main() -> None:
                                                           for c in range(104)})
             print(f"one Killing Phase at 7 players ({language}): {seconds:.1f} s of speech at "
                   f"the table in {clips} clips (nightfall to the message area)")
+    if not args.no_board:
+        table, phase, private = board_killing_phase()
+        print(f"one Killing Phase at 7 players on the board (en, simulate): {table:.1f} s of "
+              f"speech at the table; {phase:.1f} s from nightfall to the message area with "
+              f"step minimums and every seat's scans; private messages per earphone "
+              f"{min(private.values()):.1f}-{max(private.values()):.1f} s besides its scan")
 
 
 if __name__ == "__main__":
