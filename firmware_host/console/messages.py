@@ -651,6 +651,97 @@ _BD_DE = {
 EN.update(_BD_EN)
 DE.update(_BD_DE)
 
+# Dying Message (DYING_MESSAGE.md M47, M50): the page's glance for its public state
+_DM_CHARACTERS = {
+    "citizen": ("Citizen", "Bürger"), "private_detective": ("Private Detective", "Privatdetektiv"),
+    "muay_thai": ("Muay Thai", "Muay Thai"), "celebrity": ("Celebrity", "Berühmtheit"),
+    "aristocrat": ("Aristocrat", "Aristokrat"), "refuse_collector": ("Refuse Collector", "Müllsammler"),
+    "forensic_scientist": ("Forensic Scientist", "Forensiker"), "famous_dog": ("Famous Dog", "Berühmter Hund"),
+    "hostage": ("Hostage", "Geisel"), "soulmate": ("Soulmate", "Seelenverwandter"),
+    "killer": ("Killer", "Mörder"), "professional_killer": ("Professional Killer", "Profikiller"),
+    "mass_murderer": ("Mass Murderer", "Massenmörder"), "mastermind": ("Mastermind", "Drahtzieher"),
+    "accomplice": ("Accomplice", "Komplize"),
+}
+_DM_EN = {
+    "dm_phase": "Round {round}: {step}",
+    "dm_step.night": "Killing Phase (night)",
+    "dm_step.night_step": "Killing Phase: {step}",
+    "dm_step.examine": "Forensic Scientists examine",
+    "dm_step.discussion": "Interrogation: discussion",
+    "dm_step.defence": "the accused defends",
+    "dm_step.vote": "vote",
+    "dm_step.second_vote": "second vote",
+    "dm_step.game_over": "game over",
+    "dm_night.night": "nightfall", "dm_night.soulmate": "Soulmate", "dm_night.dogs": "Famous Dogs",
+    "dm_night.killers": "killers choose victims", "dm_night.dead": "the dead choose the genuine message",
+    "dm_night.detective": "Private Detective looks", "dm_night.mastermind": "Mastermind looks",
+    "dm_night.fake": "killers choose fake messages",
+    "dm_fact_message_area": "Message area",
+    "dm_fact_pool": "Evidence pool",
+    "dm_fact_earlier": "Messages of round {round}",
+    "dm_fact_dead": "The dead",
+    "dm_fact_skips": "Killing Phases to skip",
+    "dm_fact_vote": "Vote {number}",
+    "dm_fact_accused": "Accused",
+    "dm_fact_ready": "Ready to vote",
+    "dm_fact_piles": "Draw pile / discard pile",
+    "dm_fact_in_play": "Characters in play",
+    "dm_fact_winner": "Winner",
+    "dm_winner.innocent": "the innocent faction", "dm_winner.guilty": "the guilty faction",
+    "dm_none": "none",
+    "dm_cast": "{n} of {total} ballots cast",
+    "dm_col_state": "Alive",
+    "dm_col_character": "Character (public)",
+    "dm_col_ready": "Ready",
+    "dm_dead_round": "dead (round {round})",
+    "term.destined": "destined person",
+    "term.protects": "protects",
+    "term.protected": "protected tonight",
+    "term.chosen_by_soulmate": "chosen by the Soulmate",
+}
+_DM_DE = {
+    "dm_phase": "Runde {round}: {step}",
+    "dm_step.night": "Mordphase (Nacht)",
+    "dm_step.night_step": "Mordphase: {step}",
+    "dm_step.examine": "Forensiker untersuchen",
+    "dm_step.discussion": "Verhör: Diskussion",
+    "dm_step.defence": "der Angeklagte verteidigt sich",
+    "dm_step.vote": "Abstimmung",
+    "dm_step.second_vote": "zweite Abstimmung",
+    "dm_step.game_over": "Spielende",
+    "dm_night.night": "Nachteinbruch", "dm_night.soulmate": "Seelenverwandter", "dm_night.dogs": "Berühmte Hunde",
+    "dm_night.killers": "Mörder wählen Opfer", "dm_night.dead": "die Toten wählen die echte Nachricht",
+    "dm_night.detective": "Privatdetektiv schaut", "dm_night.mastermind": "Drahtzieher schaut",
+    "dm_night.fake": "Mörder wählen falsche Nachrichten",
+    "dm_fact_message_area": "Nachrichtenfeld",
+    "dm_fact_pool": "Beweisauslage",
+    "dm_fact_earlier": "Nachrichten aus Runde {round}",
+    "dm_fact_dead": "Die Toten",
+    "dm_fact_skips": "Auszusetzende Mordphasen",
+    "dm_fact_vote": "Abstimmung {number}",
+    "dm_fact_accused": "Angeklagt",
+    "dm_fact_ready": "Bereit zur Abstimmung",
+    "dm_fact_piles": "Nachziehstapel / Ablagestapel",
+    "dm_fact_in_play": "Charaktere im Spiel",
+    "dm_fact_winner": "Gewonnen",
+    "dm_winner.innocent": "die Unschuldigen", "dm_winner.guilty": "die Schuldigen",
+    "dm_none": "keine",
+    "dm_cast": "{n} von {total} Stimmen abgegeben",
+    "dm_col_state": "Lebt",
+    "dm_col_character": "Charakter (öffentlich)",
+    "dm_col_ready": "Bereit",
+    "dm_dead_round": "tot (Runde {round})",
+    "term.destined": "Seelenverwandter Partner",
+    "term.protects": "beschützt",
+    "term.protected": "heute Nacht beschützt",
+    "term.chosen_by_soulmate": "vom Seelenverwandten gewählt",
+}
+for _id, (_en, _de) in _DM_CHARACTERS.items():
+    _DM_EN[f"dm.{_id}"] = _DM_EN[f"role.{_id}"] = _en
+    _DM_DE[f"dm.{_id}"] = _DM_DE[f"role.{_id}"] = _de
+EN.update(_DM_EN)
+DE.update(_DM_DE)
+
 #: language -> key -> text
 MESSAGES: dict[str, dict[str, str]] = {"de": DE, "en": EN}
 

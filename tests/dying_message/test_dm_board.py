@@ -301,7 +301,8 @@ def test_M50_the_console_shows_the_public_state_and_reveals_characters_only_on_r
     assert view["descriptions"]["1"] == "card 2: a thing number 1"
     assert view["characters"] is None
     assert "roles" not in snap["setup"] and "deck" not in snap["setup"]
-    assert reveal["seats"]["0"]["character"] == "killer"
+    assert reveal["seats"]["0"]["role"] == "killer" and reveal["seats"]["1"]["role"] == "citizen"
+    assert reveal["seats"]["1"]["team"] == [{"seat": 0, "role": "killer"}]      # the dead saw the killer
 
 
 def test_M50_an_unfinished_game_is_resumed_from_the_journal_at_its_night_step(tmp_path):

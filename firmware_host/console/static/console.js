@@ -253,9 +253,72 @@
     }
   }
 
+  // Dying Message (DYING_MESSAGE.md M47, M50): round and step, the message area, the evidence
+  // pool and earlier messages with their descriptions, the dead with their characters, the
+  // vote's count; every seat alive or dead with its character once revealed. Only public
+  // facts are in this view (M39); the characters of the living are behind the reveal.
+  function renderDyingGlance(v) {
+    const dm = (c) => T("dm." + c);
+    let step;
+    if (v.night_step) step = T("dm_step.night_step", {step: T("dm_night." + v.night_step)});
+    else if (v.discussion) step = T("dm_step.discussion");
+    else if (v.defending !== null && v.defending !== undefined) step = T("dm_step.defence");
+    else step = T("dm_step." + v.phase);
+    $("phase").textContent = T("dm_phase", {round: v.round, step: step});
+    $("paused").hidden = !snap.paused;
+    $("must-act").textContent = "";
+    $("tracks").hidden = true;
+    $("tracks").style.display = "none";
+    $("seats").hidden = true;
+    $("bd-seats").hidden = true;
+    $("election").textContent = "";
+    const names = v.descriptions || {};
+    const cards = (list) => (list && list.length ? list.map((c) => names[c] || names[String(c)] || "#" + (c + 1)).join("; ") : T("dm_none"));
+    const dl = $("facts");
+    dl.replaceChildren();
+    const counts = v.characters_in_play || {};
+    fact(dl, T("dm_fact_in_play"), Object.keys(counts).map((c) => counts[c] + " × " + dm(c)).join(", "));
+    fact(dl, T("dm_fact_message_area"), cards(v.message_area));
+    fact(dl, T("dm_fact_pool"), cards(v.evidence_pool));
+    Object.keys(v.earlier_messages || {}).forEach((r) => {
+      if (Number(r) !== v.round || v.phase === "night") fact(dl, T("dm_fact_earlier", {round: r}), cards(v.earlier_messages[r]));
+    });
+    fact(dl, T("dm_fact_dead"), (v.dead || []).length
+      ? v.dead.map((d) => seatLabel(d.seat) + ": " + dm(d.character)).join("; ") : T("dm_none"));
+    if (v.skips_pending) fact(dl, T("dm_fact_skips"), String(v.skips_pending));
+    if (v.discussion) fact(dl, T("dm_fact_ready"), seatList(v.discussion.ready));
+    const vote = v.voting || v.vote;
+    if (vote && v.phase !== "game_over") {
+      fact(dl, T("dm_fact_vote", {number: vote.number}), T("dm_cast", {n: vote.cast, total: vote.voters}));
+    }
+    if (v.vote && Number.isInteger(v.vote.accused)) fact(dl, T("dm_fact_accused"), seatLabel(v.vote.accused));
+    fact(dl, T("dm_fact_piles"), v.draw_pile + " / " + v.discard_pile);
+    if (v.winner) fact(dl, T("dm_fact_winner"), T("dm_winner." + v.winner));
+    const table = $("dm-seats");
+    table.hidden = false;
+    const dead = {};
+    (v.dead || []).forEach((d) => { dead[d.seat] = d; });
+    const ready = new Set(v.discussion ? v.discussion.ready : []);
+    const tbody = table.tBodies[0];
+    tbody.replaceChildren();
+    for (let seat = 0; seat < (v.players || 0); seat++) {
+      const tr = el("tr");
+      if (dead[seat]) tr.className = "dead";
+      tr.appendChild(el("th", T("seat_n", {n: seat + 1}))).setAttribute("scope", "row");
+      tr.appendChild(el("td", seatName(seat) || "—"));
+      tr.appendChild(el("td", dead[seat] ? T("dm_dead_round", {round: dead[seat].round}) : T("alive")));
+      const character = dead[seat] ? dead[seat].character : (v.characters || [])[seat];
+      tr.appendChild(el("td", character ? dm(character) : "—"));
+      tr.appendChild(el("td", ready.has(seat) ? T("must_act_yes") : "—"));
+      tbody.appendChild(tr);
+    }
+  }
+
   function renderGlance() {
     const v = view(), s = setup();
+    if (v.game !== "dying_message") $("dm-seats").hidden = true;
     if (v.game === "become_dictator") { renderDictatorGlance(v); return; }
+    if (v.game === "dying_message") { renderDyingGlance(v); return; }
     $("tracks").hidden = false;
     $("tracks").style.display = "";
     $("seats").hidden = false;

@@ -452,7 +452,8 @@ class DyingMessageGame:
             voice.forget_private()
         for seat in sorted(self.names):
             self.say("public", "setup.seat_name", {"seat": seat})
-        self.game.start()
+        for event in self.game.start():
+            self.service.emit(event.to_json())
         log.info("game %d started: dying_message, %d players", self.game_id, setup.players)
         self._take_log()
         self._pump()
@@ -1350,20 +1351,37 @@ class DyingMessageGame:
         }
 
     def reveal(self, seat: int | None) -> dict:
-        """Secrets for the game master, M50 (the caller logs the WARNING): each seat's
-        character and private knowledge (:func:`private_view`).
+        """Secrets for the game master, M50 (the caller logs the WARNING), in the console's
+        reveal rows as for Secret Dictator: ``role`` (the character), ``team`` (the killers
+        this seat knows), ``hand`` (the genuine messages it saw tonight, with their
+        descriptions), ``power_result`` (the Soulmate's destined person, the seat a Famous
+        Dog protects, "protected", "chosen by the Soulmate"), and ``choice`` (what it may
+        choose now).
 
         :raises CommandRefused: no game, or a seat outside the game.
         """
         game = self.game
         if game is None:
             raise CommandRefused("no_game", "no game is running")
-        keys = ("character", "faction", "known_killers", "destined", "protected",
-                "genuine_seen", "choice")
 
         def secret(s: int) -> dict:
             view = private_view(game, s)
-            return {k: view[k] for k in keys if k in view}
+            character = view["character"]
+            power: Any = None
+            if view["destined"] is not None:
+                power = {"target": view["destined"], "party": "destined"}
+            elif character == "famous_dog" and type(view["protected"]) is int:
+                power = {"target": view["protected"], "party": "protects"}
+            elif view["protected"] is True:
+                power = "protected"
+            elif view["chosen_by_soulmate"]:
+                power = "chosen_by_soulmate"
+            genuine = view["genuine_cards"]
+            return {"role": character, "faction": view["faction"],
+                    "team": [{"seat": k, "role": game.characters[k]} for k in view["killers"] if k != s],
+                    "hand": None if genuine is None else [
+                        catalogue.card_name(c, self.language, self.descriptions) for c in genuine],
+                    "power_result": power, "choice": view["choice"]}
         if seat is None:
             return {"seats": {str(s): secret(s) for s in range(game.players)}}
         if type(seat) is not int or not 0 <= seat < game.players:
