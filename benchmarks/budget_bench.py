@@ -128,7 +128,7 @@ def volume(cache: Path, n: int) -> dict:
 
 def prolog(cache: Path, rounds: int) -> dict:
     from firmware_host.clock import VirtualClock
-    from firmware_host.config import load_config
+    from firmware_host.board_config import load_config
     from firmware_host.hardware.mock import MockBoard
     from firmware_host.service.core import BoardService
     from firmware_host.service.journal import Journal

@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from firmware_host.service.journal import Journal  # noqa: E402
-from firmware_host.service.scripting import dealt_setup, random_game  # noqa: E402
+from firmware_host.games.secret_dictator.scripting import dealt_setup, random_game  # noqa: E402
 
 SETUP = {"players": 7, "seed": 11, "language": "en"}
 

@@ -35,12 +35,12 @@ from firmware_host.audio.service import AudioService  # noqa: E402
 from firmware_host.audio.settings import AudioSettings  # noqa: E402
 from firmware_host.audio.sinks import Playback  # noqa: E402
 from firmware_host.clock import VirtualClock  # noqa: E402
-from firmware_host.config import load_config  # noqa: E402
+from firmware_host.board_config import load_config  # noqa: E402
 from firmware_host.hardware.mock import MockBoard  # noqa: E402
 from firmware_host.service.core import BoardService  # noqa: E402
 from firmware_host.service.journal import Journal  # noqa: E402
 from firmware_host.service.notify import Notifier  # noqa: E402
-from firmware_host.service.scripting import random_game, signals_for_game  # noqa: E402
+from firmware_host.games.secret_dictator.scripting import random_game, signals_for_game  # noqa: E402
 from firmware_host.service.settings import service_settings  # noqa: E402
 from firmware_host.service.voice import Voice  # noqa: E402
 

@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from firmware_host.clock import VirtualClock  # noqa: E402
-from firmware_host.service.scripting import random_game, signals_for_game  # noqa: E402
+from firmware_host.games.secret_dictator.scripting import random_game, signals_for_game  # noqa: E402
 from firmware_host.service.signals import parse_object  # noqa: E402
 from firmware_host.service.simulator import Simulator, physical_state  # noqa: E402
 

@@ -1,18 +1,20 @@
-"""The board config (TOML): schema pieces per layer, validated all at once.
+"""The board config (TOML): the schema pieces every layer brings, checked all at once.
 
 Each layer declares its own sections in a ``settings`` module with a module-level
-``SCHEMA: dict[str, dict[str, Field]]`` (section name -> key -> :class:`Field`); this module
-collects them (:data:`SCHEMA_MODULES`), checks a parsed TOML document against all of them,
-and reports *every* problem at once, each naming its key (``seats.3.button``), with
-"did you mean" for misspelt keys (as Mopidy's config schema does).
+``SCHEMA: dict[str, dict[str, Field]]`` (section name -> key -> :class:`Field`), built from
+this module's :class:`Field`; this module imports none of them. It checks a parsed TOML
+document against the schemas it is given (:func:`validate`) and reports *every* problem at
+once, each naming its key (``seats.3.button``), with "did you mean" for misspelt keys (as
+Mopidy's config schema does). Which layers make up the board config, and its typed form, is
+:mod:`firmware_host.board_config` (``load_config``).
 
 Cross-field checks (a pin used twice, a seat missing) belong to the layer that knows them:
 a ``settings`` module may also define ``check(config: dict) -> list[str]`` returning problems.
-A module listed in :data:`SCHEMA_MODULES` that does not exist (yet) is skipped silently.
 
 Example::
 
-    from firmware_host.config import ConfigError, load_config
+    from firmware_host.board_config import load_config
+    from firmware_host.config import ConfigError
     try:
         config = load_config("/etc/firmware-host/board.toml")  # -> hardware.settings.BoardConfig
     except ConfigError as exc:
@@ -26,26 +28,14 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-import importlib
 import math
 import os
 import tomllib
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import Any, Callable, Mapping
 
 from firmware_host.errors import UsageError
 from firmware_host.resources import data_path
-
-if TYPE_CHECKING:  # pragma: no cover
-    from firmware_host.hardware.settings import BoardConfig
-
-#: modules whose ``SCHEMA`` (and optional ``check``) make up the board config, in order.
-SCHEMA_MODULES: list[str] = [
-    "firmware_host.hardware.settings",
-    "firmware_host.audio.settings",
-    "firmware_host.service.settings",
-    "firmware_host.console.settings",  # check() only: pin_hash, remote host needs a PIN
-]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -218,26 +208,16 @@ def _copy_default(value: Any) -> Any:
     return value
 
 
-def schema_modules(names: list[str] | None = None) -> list[Any]:
-    """Import the ``settings`` modules of :data:`SCHEMA_MODULES`; a missing one is skipped."""
-    modules = []
-    for name in SCHEMA_MODULES if names is None else names:
-        try:
-            modules.append(importlib.import_module(name))
-        except ModuleNotFoundError as exc:
-            # only skip when the settings module itself (or its package) does not exist
-            if exc.name is None or not name.startswith(exc.name):
-                raise
-    return modules
+def validate(document: Mapping[str, Any], modules: list[Any]) -> tuple[dict[str, dict[str, Any]], list[str]]:
+    """Check a parsed TOML ``document`` against the schemas the layers bring.
 
-
-def validate(document: Mapping[str, Any], modules: list[Any] | None = None) -> tuple[dict[str, dict[str, Any]], list[str]]:
-    """Check a parsed TOML ``document`` against every layer's schema.
-
+    :param modules: the layers' ``settings`` modules (or any objects) with ``SCHEMA`` and
+        optionally ``check(sections) -> list[str]``, in order
+        (:func:`firmware_host.board_config.schema_modules`).
     :returns: ``(sections, problems)``: every known section with defaults filled in (absent
         sections too), and the list of problems (empty when the config is usable).
     """
-    mods = schema_modules() if modules is None else modules
+    mods = modules
     schema: dict[str, dict[str, Field]] = {}
     for mod in mods:
         schema.update(getattr(mod, "SCHEMA", {}))
@@ -304,33 +284,3 @@ def read_document(path: str | os.PathLike[str]) -> dict[str, Any]:
         raise ConfigError([f"not valid TOML: {exc}"], path) from None
     except UnicodeDecodeError:
         raise ConfigError(["not valid TOML: the file is not UTF-8 text"], path) from None
-
-
-def load_config(path: str | os.PathLike[str] | None = None) -> "BoardConfig":
-    """Read, validate and type the board config.
-
-    :param path: a TOML file; None: looked up as :func:`find_config` says.
-    :returns: :class:`firmware_host.hardware.settings.BoardConfig`: the hardware part typed
-        (pins as BCM numbers, times in seconds), every layer's section, defaults filled in,
-        in ``.sections`` (also ``.raw``).
-    :raises ConfigError: with every problem at once (unknown keys with "did you mean", bad
-        types and ranges, pins used twice or outside BCM 2–27, seats missing, readers without
-        a port or of an unknown type). A reader merely unplugged is *not* a config problem.
-    """
-    cfg_path = Path(path) if path is not None else default_config_path()
-    return config_from_document(read_document(cfg_path), cfg_path)
-
-
-def config_from_document(document: Mapping[str, Any], path: str | os.PathLike[str] | None = None) -> "BoardConfig":
-    """Validate and type an already parsed config (a dict as from :func:`tomllib.loads`).
-
-    :param path: where it came from; relative paths in it (the tag registry) are resolved
-        against its folder (None: the current directory).
-    :raises ConfigError: as :func:`load_config`.
-    """
-    from firmware_host.hardware.settings import build_board_config
-
-    sections, problems = validate(document)
-    if problems:
-        raise ConfigError(problems, path)
-    return build_board_config(sections, None if path is None else Path(path))

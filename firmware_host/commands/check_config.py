@@ -23,7 +23,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def main(args: argparse.Namespace) -> int:
     """Print ``OK: …`` (exit 0) or ``FILE: N problems`` and one problem per line (exit 2)."""
-    from firmware_host.config import ConfigError, find_config, load_config
+    from firmware_host.board_config import load_config
+    from firmware_host.config import ConfigError, find_config
     from firmware_host.errors import UsageError
     from firmware_host.hardware.tags import TagRegistryError, load_registry
 

@@ -57,25 +57,25 @@ def tiles_to_enrol(seats: int, laws: bool = True, roles: bool = False) -> list[A
 def prompt(tile: Any, language: str) -> str:
     """The catalogue's request for ``tile`` (``enrol.present_*``: "Enrolment: present the Ja
     tile of seat 3")."""
-    from firmware_host.games.secret_dictator import catalogue
+    from firmware_host.games import board_text
 
     if tile.kind == "ballot":
-        return catalogue.text("enrol.present_ballot", {"seat": tile.seat, "ballot": tile.value}, language)
+        return board_text("enrol.present_ballot", {"seat": tile.seat, "ballot": tile.value}, language)
     if tile.kind == "law":
-        return catalogue.text(f"enrol.present_law.{tile.value}", {"index": tile.tile}, language)
-    return catalogue.text("enrol.present_role", {"role": tile.value, "index": tile.tile}, language)
+        return board_text(f"enrol.present_law.{tile.value}", {"index": tile.tile}, language)
+    return board_text("enrol.present_role", {"role": tile.value, "index": tile.tile}, language)
 
 
 def duplicate(tile: Any, language: str) -> str:
     """The catalogue's refusal of a tag already given to ``tile`` (``enrol.duplicate.*``:
     "Enrolment: already enrolled as Nein tile of seat 2")."""
-    from firmware_host.games.secret_dictator import catalogue
+    from firmware_host.games import board_text
 
     if tile.kind == "ballot":
-        return catalogue.text("enrol.duplicate.ballot", {"seat": tile.seat, "ballot": tile.value}, language)
+        return board_text("enrol.duplicate.ballot", {"seat": tile.seat, "ballot": tile.value}, language)
     if tile.kind == "law":
-        return catalogue.text(f"enrol.duplicate.law.{tile.value}", {"index": tile.tile}, language)
-    return catalogue.text("enrol.duplicate.role", {"role": tile.value, "index": tile.tile}, language)
+        return board_text(f"enrol.duplicate.law.{tile.value}", {"index": tile.tile}, language)
+    return board_text("enrol.duplicate.role", {"role": tile.value, "index": tile.tile}, language)
 
 
 def enrol(tiles: list[Any], tag_source: Iterator[str], speak: Callable[[str], None], language: str) -> Any:
@@ -84,7 +84,7 @@ def enrol(tiles: list[Any], tag_source: Iterator[str], speak: Callable[[str], No
     A tag already given to another tile is refused aloud and the question repeated.
     :raises StopIteration: when ``tag_source`` ends before every tile was presented.
     """
-    from firmware_host.games.secret_dictator import catalogue
+    from firmware_host.games import board_text
     from firmware_host.hardware.tags import TagRegistry
 
     assigned: dict[str, Any] = {}
@@ -97,16 +97,16 @@ def enrol(tiles: list[Any], tag_source: Iterator[str], speak: Callable[[str], No
                 speak(prompt(tile, language))
                 continue
             assigned[tag] = tile
-            speak(catalogue.text("enrol.accepted", None, language))
+            speak(board_text("enrol.accepted", None, language))
             break
     return TagRegistry(assigned)
 
 
 def main(args: argparse.Namespace) -> int:
     """Run the enrolment; 0 when the registry was written, 2 on a usage problem."""
-    from firmware_host.config import load_config
+    from firmware_host.board_config import load_config
     from firmware_host.errors import UsageError
-    from firmware_host.games.secret_dictator import catalogue
+    from firmware_host.games import board_text
     from firmware_host.hardware.tags import write_registry
 
     config = load_config(args.config)
@@ -127,7 +127,7 @@ def main(args: argparse.Namespace) -> int:
     speak, close_speech = make_speaker(config, language, args.print_only or args.mock is not None)
     try:
         with _tag_source(args, config, speak, language) as source:
-            speak(catalogue.text("enrol.start", {"count": len(tiles), "reader": args.reader}, language))
+            speak(board_text("enrol.start", {"count": len(tiles), "reader": args.reader}, language))
             try:
                 registry = enrol(tiles, source, speak, language)
             except StopIteration:
@@ -138,7 +138,7 @@ def main(args: argparse.Namespace) -> int:
             "The tag registry: which EM4100 tag id (10 hex characters) is which tile.\n"
             f"Written by `firmware-host enrol-tags` on {time.strftime('%Y-%m-%d %H:%M')}.\n"
             "Seats are 0-based here ([ballots.0] is seat 1 when spoken); law and role tiles are numbered from 1."))
-        speak(catalogue.text("enrol.done", {"count": len(registry)}, language))
+        speak(board_text("enrol.done", {"count": len(registry)}, language))
         print(f"written: {output}")
     except KeyboardInterrupt:
         print("stopped; nothing written")

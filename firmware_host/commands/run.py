@@ -148,9 +148,10 @@ def main(args: argparse.Namespace) -> int:
     from firmware_host.audio.sinks import AlsaSink
     from firmware_host.audio.speech import SpeechRenderer
     from firmware_host.clock import RealClock
-    from firmware_host.config import find_config, load_config
+    from firmware_host.board_config import load_config
+    from firmware_host.config import find_config
     from firmware_host.errors import UsageError
-    from firmware_host.games.secret_dictator import catalogue
+    from firmware_host.games import board_text
     from firmware_host.service.backend import ConsoleBackend
     from firmware_host.service.core import BoardService
     from firmware_host.service.journal import Journal, JournalError
@@ -190,9 +191,9 @@ def main(args: argparse.Namespace) -> int:
     service = None
 
     def whisper_call(seat: int) -> str:
-        """The table call for the whisper station, with the seat's name (catalogue ``whisper.call``)."""
+        """The table call for the whisper station, with the seat's name (the board's ``whisper.call``)."""
         names = seat_names(service)
-        return catalogue.text("whisper.call", {"seat": seat}, audio_settings.language, long=True, names=names)
+        return board_text("whisper.call", {"seat": seat}, audio_settings.language, long=True, names=names)
 
     console = None
     audio = None

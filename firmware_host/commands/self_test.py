@@ -182,11 +182,11 @@ def input_of(name: str) -> tuple[str, dict[str, Any]] | None:
 def describe(event: Any, language: str) -> str | None:
     """The catalogue's sentence naming the input ``event`` came from and what happened
     (``selftest.*``, ``fault.*``; short wording), or None for an event it cannot name."""
-    from firmware_host.games.secret_dictator import catalogue
+    from firmware_host.games import board_text
     from firmware_host.hardware import events as ev
 
     def say(key: str, **params: Any) -> str:
-        return catalogue.text(key, params, language)
+        return board_text(key, params, language)
 
     if isinstance(event, ev.ButtonGesture):
         return say(f"selftest.button.{event.gesture}", seat=event.seat)
@@ -220,14 +220,14 @@ def describe(event: Any, language: str) -> str | None:
 def untouched_sentences(names: list[str], language: str) -> list[str]:
     """The catalogue's sentences naming untouched inputs (names from :meth:`Coverage.untouched`):
     all seat buttons in one sentence, then every other input in wiring order."""
-    from firmware_host.games.secret_dictator import catalogue
+    from firmware_host.games import board_text
 
     found = [input_of(name) for name in names]
     seats = [params["seat"] for f in found if f is not None for kind, params in [f] if kind == "button"]
-    out = [catalogue.text("selftest.untouched.buttons", {"seats": seats}, language)] if seats else []
+    out = [board_text("selftest.untouched.buttons", {"seats": seats}, language)] if seats else []
     for f in found:
         if f is not None and f[0] in ("slot", "tracker", "gm_key", "reader"):
-            out.append(catalogue.text(f"selftest.untouched.{f[0]}", f[1], language))
+            out.append(board_text(f"selftest.untouched.{f[0]}", f[1], language))
     return out
 
 
@@ -266,8 +266,8 @@ class Coverage:
 
 def main(args: argparse.Namespace) -> int:
     """Run the wiring test; 0 when it ran (untouched inputs are named, not an error)."""
-    from firmware_host.config import load_config
-    from firmware_host.games.secret_dictator import catalogue
+    from firmware_host.board_config import load_config
+    from firmware_host.games import board_text
 
     config = load_config(args.config)
     language = language_of(args, config)
@@ -289,7 +289,7 @@ def main(args: argparse.Namespace) -> int:
 
     def on_started() -> None:
         started.append(True)
-        speak(catalogue.text("selftest.start", None, language))
+        speak(board_text("selftest.start", None, language))
 
     try:
         if args.mock is not None:
@@ -300,7 +300,7 @@ def main(args: argparse.Namespace) -> int:
         pass
     finally:
         if started:
-            speak(catalogue.text("selftest.done", {"count": len(coverage.touched)}, language))
+            speak(board_text("selftest.done", {"count": len(coverage.touched)}, language))
             for sentence in untouched_sentences(coverage.untouched(), language):
                 speak(sentence)
         close_speech()
@@ -341,7 +341,7 @@ def audio_test(config: Any, language: str) -> int:
     """
     from firmware_host.audio import AlsaSink, AudioService, AudioSettings
     from firmware_host.audio.sinks import PlayInfo, output_name
-    from firmware_host.games.secret_dictator import catalogue
+    from firmware_host.games import board_text
 
     settings = dataclasses.replace(AudioSettings.from_config(config.sections), language=language,
                                    whisper_station=False)
@@ -359,7 +359,7 @@ def audio_test(config: Any, language: str) -> int:
                 key, params = "selftest.output.whisper", {}
             else:
                 key, params = "selftest.output.seat", {"seat": int(output[5:])}
-            text = catalogue.text(key, params, language)
+            text = board_text(key, params, language)
             print(text, flush=True)
             try:
                 played = sink.play(beep, PlayInfo(output, output, "", "", None, "normal", n))
@@ -377,7 +377,7 @@ def audio_test(config: Any, language: str) -> int:
         for output in failed:
             fault = {"public": ("fault.output.public", {}), "whisper": ("fault.output.whisper", {})}.get(
                 output, ("fault.output.seat", {"seat": int(output[5:]) if output.startswith("seat:") else 0}))
-            text = catalogue.text(fault[0], fault[1], language)
+            text = board_text(fault[0], fault[1], language)
             print(text, flush=True)
             if "public" not in failed:
                 audio.say("public", text, key=fault[0]).wait_played(60.0)

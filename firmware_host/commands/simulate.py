@@ -58,8 +58,14 @@ def main(args: argparse.Namespace) -> int:
     if args.console_port is not None and not 0 <= args.console_port <= 65535:
         raise UsageError(f"--console-port {args.console_port} is not a TCP port (0 to 65535)")
     signals = read_script(args.script) if args.script else None
+    serve = None
+    if args.console:
+        try:
+            from firmware_host.console import serve
+        except ImportError as exc:  # pragma: no cover - aiohttp is a dependency
+            raise UsageError(f"--console: the console cannot be loaded ({exc})") from None
     sim = Simulator(args.config, audio_dir=args.audio_dir, journal_path=args.journal,
-                    speech_cache=args.speech_cache, console=args.console, console_port=args.console_port)
+                    speech_cache=args.speech_cache, console=serve, console_port=args.console_port)
 
     def on_sigterm(_signum: int, _frame: object) -> None:
         sim.stopping.set()

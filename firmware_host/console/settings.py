@@ -6,7 +6,7 @@ whatever form it arrives in (the section dict, the whole config dict, an object 
 attributes) into a :class:`ConsoleSettings` and checks the one rule that spans keys: a host
 other than loopback needs a PIN.
 
-:func:`check` is the config loader's cross-field check (``firmware_host.config``
+:func:`check` is the config loader's cross-field check (``firmware_host.board_config``
 ``SCHEMA_MODULES``), so ``firmware-host check-config`` reports a malformed ``pin_hash`` or a
 remote ``host`` without one together with every other problem.
 """
@@ -203,7 +203,7 @@ def _own_names() -> frozenset[str]:
 def check(config: Mapping[str, Any]) -> list[str]:
     """The ``[console]`` problems of a validated config, each naming its key.
 
-    Called by :func:`firmware_host.config.validate` with every section, defaults filled in.
+    Called by :func:`firmware_host.config.validate` (through :mod:`firmware_host.board_config`) with every section, defaults filled in.
 
     :param config: section name -> section dict (the ``console`` section may be absent).
     :returns: list[str], e.g. ``["console.pin_hash: [console] pin_hash is not a PIN hash; …"]``

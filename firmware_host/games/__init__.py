@@ -14,6 +14,8 @@ registry and the game's *pack module*, ``firmware_host.games.<name>.pack``, whic
 - ``board_game(service) -> BoardGame``: the game's board adapter
   (:class:`~firmware_host.service.game.BoardGame`) for the board service, made by
   :class:`~firmware_host.service.host.GameHost` when the game is first set up or resumed.
+- optionally ``check_script_setup(setup: dict, *, board_roles: str) -> None``: ``simulate``
+  refuses a script's setup before anything runs (raises ``UsageError``, one line).
 
 Which game a setup plays is its ``game`` key (REPLAY.md "Setup"): absent means
 ``secret_dictator``; a name that is not registered makes the setup unusable
@@ -24,6 +26,10 @@ Example::
     from firmware_host import games
     name, setup = games.split_setup({"game": "become_dictator", "players": 5})
     out = games.pack(name).replay_lines(setup, 1, actions)
+
+The board's own sentences, which belong to no game (the whisper station's call, the
+self-test, tag enrolment), are worded by :func:`board_text`, so the commands and the service
+take no game's catalogue themselves.
 
 Registering a game is one line in :data:`REGISTRY`; the pack module is imported only when the
 game is used, so a game costs nothing on a board that never plays it.
@@ -38,7 +44,7 @@ from typing import Any
 
 from firmware_host.errors import UsageError
 
-__all__ = ["DEFAULT_GAME", "REGISTRY", "UnknownGame", "names", "pack", "game_name",
+__all__ = ["DEFAULT_GAME", "REGISTRY", "UnknownGame", "board_text", "names", "pack", "game_name",
            "split_setup"]
 
 DEFAULT_GAME = "secret_dictator"
@@ -100,3 +106,25 @@ def pack(name: str) -> ModuleType:
         UnknownGame: ``name`` is not registered.
     """
     return importlib.import_module(REGISTRY[game_name(name)])
+
+
+#: the catalogue module that holds the board's own sentences (``whisper.call``,
+#: ``selftest.*``, ``enrol.*``, ``fault.*``), in German and English
+BOARD_CATALOGUE = "firmware_host.games.secret_dictator.catalogue"
+
+
+def board_text(key: str, params: Any = None, language: str = "de", *, long: bool = False,
+               names: Any = None) -> str:
+    """The sentence for one of the board's own messages (the whisper station's call, the
+    self-test, tag enrolment), from the catalogue that holds them (:data:`BOARD_CATALOGUE`).
+
+    :param key: e.g. ``"whisper.call"``, ``"selftest.start"``, ``"enrol.accepted"``.
+    :param params: the message's parameters (seats 0-based), None for none.
+    :param language: ``"de"`` or ``"en"``.
+    :param long: the long wording.
+    :param names: ``{seat: player name}`` said instead of "seat N".
+    :returns: ``str`` (Unicode NFC).
+    :raises KeyError: an unknown key; :raises ValueError: wrong params or an unknown language.
+    """
+    catalogue = importlib.import_module(BOARD_CATALOGUE)
+    return catalogue.text(key, params, language, long=long, names=names)

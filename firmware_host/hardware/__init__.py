@@ -6,7 +6,7 @@ Modules:
 - :mod:`.events` — ``ButtonGesture``, ``SlotChanged``, ``TrackerMoved``, ``GameMasterKey``,
   ``BallotRead``, ``LawRead``, ``RoleTileRead``, ``TagRead``, ``ReaderState``, ``Fault``.
 - :mod:`.settings` — the config sections and ``BoardConfig`` (load it with
-  :func:`firmware_host.config.load_config`).
+  :func:`firmware_host.board_config.load_config`).
 - :mod:`.board` — ``Board(config, pin_factory, clock, on_event, tags)``.
 - :mod:`.mock` — ``MockBoard(config, clock)``: the board on mock pins and pseudo-terminals.
 - :mod:`.inputs` — debouncing and gestures on the clock; :mod:`.rfid` — EM4100 frames and

@@ -33,11 +33,12 @@ import tty
 from pathlib import Path
 from typing import Any, Callable
 
-from gpiozero.pins.mock import MockFactory, MockPin
+from gpiozero.pins.mock import MockFactory
 
 from firmware_host.clock import Clock, VirtualClock
 from firmware_host.errors import UsageError
 from firmware_host.hardware import events as ev
+from firmware_host.hardware import wired
 from firmware_host.hardware.board import Board
 from firmware_host.hardware.rfid import em4100_frame
 from firmware_host.hardware.settings import BoardConfig
@@ -51,32 +52,10 @@ PRESS_S, DOUBLE_GAP_S = 0.12, 0.10
 FRAME_INTERVAL_S = 0.15
 
 
-#: a mocked pin keeps at most this many past states (gpiozero's ``MockPin.states``), and the
-#: board at most :data:`HISTORY` past events: ``simulate`` may play any number of games in one run
-PIN_HISTORY = 128
+#: the board keeps at most this many past events (its pins at most
+#: :data:`~firmware_host.hardware.wired.PIN_HISTORY` past states): ``simulate`` may play any
+#: number of games in one run
 HISTORY = 1024
-
-
-class WiredMockPin(MockPin):
-    """A mock pin with a switch to ground: while ``closed`` it stays low whatever the pull.
-
-    Its ``states`` history (gpiozero's, for ``assert_states``) keeps the last
-    :data:`PIN_HISTORY` // 2 to :data:`PIN_HISTORY` changes, so a long ``simulate`` run stays flat."""
-
-    def __init__(self, factory: Any, info: Any) -> None:
-        self.closed = False
-        super().__init__(factory, info)
-
-    def _change_state(self, value: Any) -> bool:
-        changed = super()._change_state(value)
-        if len(self.states) > PIN_HISTORY:
-            del self.states[:-(PIN_HISTORY // 2)]
-        return changed
-
-    def _set_pull(self, value: str) -> None:
-        super()._set_pull(value)
-        if self.closed:
-            self.drive_low()
 
 
 class UsageMockError(UsageError):
@@ -106,7 +85,7 @@ class MockBoard:
         if tags == "config":
             tags = load_registry(config.tags_path) if Path(config.tags_path).exists() else demo_registry(config.seats)
         self.tags = tags if isinstance(tags, TagRegistry) or tags is None else load_registry(tags)
-        self.factory = MockFactory(pin_class=WiredMockPin)
+        self.factory = MockFactory(pin_class=wired.WiredMockPin)
         self.dir = Path(tempfile.mkdtemp(prefix="firmware-host-mock-"))
         #: the recognised events, the last :data:`HISTORY` // 2 to :data:`HISTORY` of them
         self.events: list[Any] = []
@@ -162,7 +141,7 @@ class MockBoard:
         self.close()
 
     # -- GPIO signals -------------------------------------------------------------------
-    def pin(self, bcm: int) -> WiredMockPin:
+    def pin(self, bcm: int) -> wired.WiredMockPin:
         """The mock pin of BCM ``bcm``."""
         return self.factory.pin(bcm)  # type: ignore[no-any-return]
 

@@ -36,7 +36,7 @@ def make_pin_factory(name: str = "lgpio", *, wired: bool = False) -> Any:
     """A new gpiozero pin factory.
 
     :param name: ``lgpio`` | ``rpigpio`` | ``mock`` (config ``gpio.pin_factory``).
-    :param wired: with ``mock``: pins are :class:`~firmware_host.hardware.mock.WiredMockPin`,
+    :param wired: with ``mock``: pins are :class:`~firmware_host.hardware.wired.WiredMockPin`,
         whose ``closed`` attribute closes the contact (``factory.pin(bcm).closed = True``), as
         the simulator and ``run`` with ``pin_factory = "mock"`` need.
     :returns: a :class:`gpiozero.Factory`.
@@ -47,8 +47,8 @@ def make_pin_factory(name: str = "lgpio", *, wired: bool = False) -> Any:
         if name == "mock":
             from gpiozero.pins.mock import MockFactory
             if wired:
-                from firmware_host.hardware.mock import WiredMockPin
-                return MockFactory(pin_class=WiredMockPin)
+                from firmware_host.hardware import wired
+                return MockFactory(pin_class=wired.WiredMockPin)
             return MockFactory()
         if name == "lgpio":
             from gpiozero.pins.lgpio import LGPIOFactory

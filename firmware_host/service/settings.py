@@ -1,6 +1,6 @@
 """The service's sections of the board config: ``[service]``, ``[journal]``, ``[scan]``, ``[console]``.
 
-Collected by :mod:`firmware_host.config` (see ``SCHEMA_MODULES``) with the other layers'
+Collected by :mod:`firmware_host.board_config` (see ``SCHEMA_MODULES``) with the other layers'
 sections and validated all at once. :func:`service_settings` turns the (validated or absent)
 sections into a :class:`ServiceSettings` value with every default filled in.
 

@@ -119,9 +119,12 @@ class Simulator:
     :param journal_path: the SQLite journal; None: a temporary one, removed at the end.
     :param out: where the JSON Lines go.
     :param speech_cache: the speech cache folder (see :func:`speech_cache_dir`).
-    :param console: also serve the game master's console on the mocked board (with the whole
-        config: ``[console]`` host, PIN, and the board's language from ``[audio]``), whatever
+    :param console: also serve the game master's console on the mocked board with this
+        function, ``serve(backend, settings) -> handle`` (``firmware_host.console.serve``: the
+        command passes it, so the service imports no console), with the whole config
+        (``[console]`` host, PIN, and the board's language from ``[audio]``), whatever
         ``[console] enabled`` says; its address goes to ``prompt`` as ``console at URL``.
+        None: no console.
     :param console_port: a TCP port instead of ``[console] port`` (0: any free one).
     :param prompt: where messages for the person at the terminal go (default stderr).
     :param render_seconds: every sentence takes this many seconds longer to render, on the
@@ -132,10 +135,10 @@ class Simulator:
 
     def __init__(self, config_path: str | None = None, *, audio_dir: str | None = None,
                  journal_path: str | None = None, out: TextIO = sys.stdout,
-                 speech_cache: str | None = None, console: bool = False,
+                 speech_cache: str | None = None, console: Callable[[Any, Any], Any] | None = None,
                  console_port: int | None = None, prompt: TextIO = sys.stderr,
                  render_seconds: float = 0.0) -> None:
-        from firmware_host.config import load_config
+        from firmware_host.board_config import load_config
         self.config = load_config(config_path)
         self.settings = service_settings(self.config)
         self.audio_dir = audio_dir
@@ -222,13 +225,13 @@ class Simulator:
             renderer = SlowRenderer(renderer, clock, self.render_seconds)
         whisper_call = None
         if settings.whisper_station:
-            from firmware_host.games.secret_dictator import catalogue
+            from firmware_host.games import board_text
 
             def whisper_call(seat: int) -> str:
-                """The table's call to the whisper station (catalogue ``whisper.call``)."""
+                """The table's call to the whisper station (the board's ``whisper.call``)."""
                 game = getattr(self.service, "game", None)
-                return catalogue.text("whisper.call", {"seat": seat}, settings.language, long=True,
-                                      names=dict(getattr(game, "names", {}) or {}))
+                return board_text("whisper.call", {"seat": seat}, settings.language, long=True,
+                                  names=dict(getattr(game, "names", {}) or {}))
         audio = AudioService(settings, ClockSink(clock, files), self.speech_cache, seats=self.config.seats,
                              clock=clock, renderer=renderer, whisper_call=whisper_call)
         return Voice(audio, files)
@@ -268,15 +271,11 @@ class Simulator:
     def _serve_console(self, service: BoardService) -> None:
         """Serve the console on ``service`` (see ``console`` in the class docstring).
 
-        :raises UsageError: the console cannot start (settings, port taken, aiohttp missing).
+        :raises UsageError: the console cannot start (settings, port taken).
         """
         from firmware_host.service.backend import ConsoleBackend
         from firmware_host.service.settings import console_config
-        try:
-            from firmware_host.console import serve
-        except ImportError as exc:  # pragma: no cover - aiohttp is a dependency
-            raise UsageError(f"--console: the console cannot be loaded ({exc})") from None
-        self.console_handle = serve(ConsoleBackend(service), console_config(self.config, self.console_port))
+        self.console_handle = self.console(ConsoleBackend(service), console_config(self.config, self.console_port))
         self.prompt.write(f"console at {self.console_handle.url}\n")
         self.prompt.flush()
 
@@ -479,39 +478,25 @@ class Simulator:
 
     # -- whole runs ---------------------------------------------------------------------------
     def check_setup(self, setup: dict) -> None:
-        """Refuse a scripted setup that REPLAY.md refuses before anything runs: where roles
-        or the deck are left out they are dealt from ``seed``, which is required then.
+        """Refuse a scripted setup that its game refuses before anything runs (REPLAY.md: where
+        roles or the deck are left out they are dealt from ``seed``, which is required then).
 
-        (The game master's setup on the interactive board or the console may leave the seed
-        out: the board draws one and journals it.) Roles read from role tiles (``"roles":
-        "tiles"``, ``role_source``, or ``[service] roles = "tiles"``) need no seed, nor does
-        an untracked deck.
+        The game is the setup's ``game`` (the registry, :mod:`firmware_host.games`); its pack's
+        ``check_script_setup(setup, board_roles=)`` checks it, with ``[service] roles`` as the board's
+        role source. A game without that check, or a setup that names no registered game, is
+        checked when it is set up.
 
-        :raises UsageError: one line: the first invalid field (as the engine's
-            ``Setup.from_json`` says), else what would be dealt without a seed.
+        :raises UsageError: one line, as the game's check says it.
         """
-        if (not isinstance(setup, dict) or setup.get("seed") is not None
-                or setup.get("game", "secret_dictator") != "secret_dictator"):
-            return          # another game checks its own setup when it is set up
-        from firmware_host.games.secret_dictator import Setup
-        plain = {k: v for k, v in setup.items() if k not in ("names", "role_source")}
-        if plain.get("roles") in ("dealt", "tiles"):
-            plain.pop("roles")
-        if plain.get("deck") == "tracked":
-            plain.pop("deck")
-        try:
-            Setup.from_json({**plain, "seed": 0})
-        except UsageError as exc:
-            raise UsageError(f"setup: {exc}") from None
-        roles = setup.get("roles")
-        role_source = setup.get("role_source") or (roles if roles in ("dealt", "tiles") else None)
-        roles_dealt = not isinstance(roles, list) and (role_source or self.settings.roles) != "tiles"
-        deck = setup.get("deck")
-        deck_dealt = not isinstance(deck, list) and deck != "untracked"
-        dealt = [what for what, missing in (("roles", roles_dealt), ("deck", deck_dealt)) if missing]
-        if dealt:
-            raise UsageError(f"setup: no 'seed', but the {' and '.join(dealt)} would be dealt at random "
-                             "(REPLAY.md: a seed is required where roles or deck are left out)")
+        from firmware_host import games
+        if not isinstance(setup, dict) or setup.get("seed") is not None:
+            return
+        name = setup.get("game", games.DEFAULT_GAME)
+        if not isinstance(name, str) or name not in games.REGISTRY:
+            return          # refused, one line, when it is set up
+        check = getattr(games.pack(name), "check_script_setup", None)
+        if check is not None:
+            check({k: v for k, v in setup.items() if k != "game"}, board_roles=self.settings.roles)
 
     def run_script(self, signals: list[Signal], start_line: int = 0) -> int:
         """Play a parsed script on a virtual clock; 0 once played to its end.

@@ -11,7 +11,7 @@ import firmware_host.audio as audio
 
 
 def test_the_config_schema_does_not_load_speech_sinks_or_service():
-    code = ("import sys, firmware_host.config as c; c.schema_modules(); "
+    code = ("import sys, firmware_host.board_config as c; c.schema_modules(); "
             "print(sorted(m for m in sys.modules if m.startswith('firmware_host.audio')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "['firmware_host.audio', 'firmware_host.audio.settings']"

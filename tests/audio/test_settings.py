@@ -63,6 +63,6 @@ def test_from_config_and_per_channel_values():
 
 
 def test_module_is_listed_for_the_board_config():
-    from firmware_host import config
-    assert "firmware_host.audio.settings" in config.SCHEMA_MODULES
+    from firmware_host import board_config
+    assert "firmware_host.audio.settings" in board_config.SCHEMA_MODULES
     assert callable(settings.check)

@@ -12,7 +12,7 @@ import time
 from firmware_host.audio.speech import SpeechRenderer
 from firmware_host.audio.speech_worker import serve
 from firmware_host.clock import VirtualClock
-from firmware_host.service.scripting import random_game, signals_for_game
+from firmware_host.games.secret_dictator.scripting import random_game, signals_for_game
 from firmware_host.service.signals import parse_object
 from firmware_host.service.simulator import Simulator
 

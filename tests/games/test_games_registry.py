@@ -68,3 +68,27 @@ def test_cli_replay_of_an_unregistered_game_exits_2_with_one_line_and_no_output(
     assert proc.stdout == ""
     assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
     assert "line 2: game must be one of" in proc.stderr and "'werewolf'" in proc.stderr
+
+
+@pytest.mark.parametrize("setup", [{"players": 5}, {"game": "secret_dictator", "players": 5}])
+def test_simulate_has_the_setup_s_game_refuse_a_script_without_seed_where_it_would_deal(tmp_path, capsys, setup):
+    """REPLAY.md: a seed is required where roles or deck are left out; the simulator asks the
+    setup's game (its pack's ``check_script_setup``), it knows no game itself."""
+    from firmware_host.cli import main as cli_main
+
+    script = tmp_path / "s.jsonl"
+    script.write_text(json.dumps({"setup": setup}) + "\n", encoding="utf-8")
+    assert cli_main(["simulate", "--script", str(script)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.endswith("setup: no 'seed', but the roles and deck would be dealt at random "
+                        "(REPLAY.md: a seed is required where roles or deck are left out)"), err
+    assert "\n" not in err
+
+
+def test_board_text_words_the_board_s_own_sentences_for_the_commands():
+    """The whisper call, self-test and enrolment sentences come through the registry."""
+    assert games.board_text("whisper.call", {"seat": 2}, "en", long=True)
+    assert games.board_text("whisper.call", {"seat": 2}, "en", long=True, names={2: "Anna"}) != \
+        games.board_text("whisper.call", {"seat": 2}, "en", long=True)
+    with pytest.raises(KeyError):
+        games.board_text("no.such.key")

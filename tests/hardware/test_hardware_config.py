@@ -9,7 +9,8 @@ import pytest
 
 from firmware_host import config as config_module
 from firmware_host.cli import main as cli_main
-from firmware_host.config import DEFAULT_CONFIG_PATH, ConfigError, config_from_document, load_config
+from firmware_host.board_config import config_from_document, load_config
+from firmware_host.config import DEFAULT_CONFIG_PATH, ConfigError
 from firmware_host.errors import FirmwareHostError, UsageError
 
 
@@ -207,8 +208,9 @@ def test_an_unplugged_reader_is_not_a_config_error(shipped_config):
 
 
 def test_missing_schema_module_is_skipped_silently(monkeypatch, shipped_document):
-    monkeypatch.setattr(config_module, "SCHEMA_MODULES",
-                        config_module.SCHEMA_MODULES + ["firmware_host.nowhere.settings"])
+    from firmware_host import board_config
+    monkeypatch.setattr(board_config, "SCHEMA_MODULES",
+                        board_config.SCHEMA_MODULES + ["firmware_host.nowhere.settings"])
     assert config_from_document(shipped_document).seats == 10
 
 

@@ -209,7 +209,7 @@ def test_pin_factory_is_chosen_by_name_and_a_missing_library_is_one_line(monkeyp
 
     from gpiozero.pins.mock import MockFactory
 
-    from firmware_host.hardware.mock import WiredMockPin
+    from firmware_host.hardware.wired import WiredMockPin
     from firmware_host.hardware.pins import PinFactoryError, UnknownPinFactoryError, make_pin_factory
 
     assert isinstance(make_pin_factory("mock"), MockFactory)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Callable
 
 from firmware_host.games.secret_dictator import Action, Game
-from firmware_host.service.scripting import dealt_setup, random_game, reshuffle_order, signals_for_game
+from firmware_host.games.secret_dictator.scripting import dealt_setup, random_game, reshuffle_order, signals_for_game
 
 ROOT = Path(__file__).resolve().parents[2]
 

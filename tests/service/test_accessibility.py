@@ -18,7 +18,7 @@ from firmware_host.service.journal import Journal
 from firmware_host.service.notify import Notifier
 from firmware_host.service.settings import ServiceSettings
 from firmware_host.service.scanning import spoken_seconds
-from firmware_host.service.scripting import signals_for_game
+from firmware_host.games.secret_dictator.scripting import signals_for_game
 from firmware_host.service.signals import parse_script
 from firmware_host.service.simulator import Simulator
 from firmware_host.service.voice import SilentVoice, Voice
@@ -368,7 +368,7 @@ def test_A11_the_scan_stop_can_be_lengthened_tenfold(tmp_path):
 
 
 def test_A11_the_scan_stop_refuses_more_than_thirty_passes(tmp_path):
-    from firmware_host.config import load_config
+    from firmware_host.board_config import load_config
     with pytest.raises(UsageError):
         load_config(config_with(tmp_path, "[scan]\npasses = 31"))
 

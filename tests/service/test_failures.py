@@ -16,8 +16,8 @@ import pytest
 
 from firmware_host.cli import main as cli_main
 from firmware_host.clock import VirtualClock
-from firmware_host.config import load_config
-from firmware_host.hardware.mock import WiredMockPin
+from firmware_host.board_config import load_config
+from firmware_host.hardware.wired import WiredMockPin
 from firmware_host.service.core import BoardService
 from firmware_host.service.journal import Journal
 from firmware_host.service.notify import Notifier
@@ -82,9 +82,9 @@ def test_edge_detection_failing_at_start_is_spoken_by_part_and_never_ready(tmp_p
 
 
 def test_simulate_with_a_pin_refusing_edges_says_one_line_without_traceback(monkeypatch, capsys):
-    import firmware_host.hardware.mock as mock_module
+    import firmware_host.hardware.wired as wired_module
 
-    monkeypatch.setattr(mock_module, "WiredMockPin", EdgeRefusingPin)
+    monkeypatch.setattr(wired_module, "WiredMockPin", EdgeRefusingPin)
     status = cli_main(["simulate", "--script", str(ROOT / "examples" / "simulate-chaos.jsonl")])
     out, err = capsys.readouterr()
     assert status == 1 and out == ""

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from firmware_host.games.secret_dictator import state_json
-from firmware_host.service.scripting import signals_for_game
+from firmware_host.games.secret_dictator.scripting import signals_for_game
 
 from . import gamegen
 from .conftest import ROOT, announces, keys, run_lines, state

@@ -19,7 +19,7 @@ from firmware_host.service.core import BoardService
 from firmware_host.service.journal import CRASH_ENV, Journal
 from firmware_host.service.notify import Notifier
 from firmware_host.games.secret_dictator import Action, Game
-from firmware_host.service.scripting import dealt_setup, random_game, reshuffle_order
+from firmware_host.games.secret_dictator.scripting import dealt_setup, random_game, reshuffle_order
 from firmware_host.service.settings import ServiceSettings
 from firmware_host.service.voice import SilentVoice
 

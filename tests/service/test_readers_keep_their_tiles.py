@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 
 from firmware_host.games.secret_dictator import private_view
-from firmware_host.service.scripting import random_game, signals_for_game
+from firmware_host.games.secret_dictator.scripting import random_game, signals_for_game
 from . import gamegen
 from .conftest import announces, keys, run_lines, state
 

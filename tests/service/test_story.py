@@ -11,7 +11,7 @@ import pytest
 
 from firmware_host.games.secret_dictator import Game, Setup, deal, story
 from firmware_host.games.secret_dictator.playout import play_randomly
-from firmware_host.service.scripting import random_game, signals_for_game
+from firmware_host.games.secret_dictator.scripting import random_game, signals_for_game
 
 from .conftest import announces, keys, run_lines
 

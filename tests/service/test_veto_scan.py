@@ -4,7 +4,7 @@ chancellor's earphone; a veto proposal needs a confirming press; hold stays the 
 
 from __future__ import annotations
 
-from firmware_host.service.scripting import signals_for_game
+from firmware_host.games.secret_dictator.scripting import signals_for_game
 
 from . import gamegen
 from .conftest import announces, keys, run_lines

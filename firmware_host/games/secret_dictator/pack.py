@@ -11,7 +11,7 @@ from typing import Any, Iterable
 
 from firmware_host.errors import UsageError
 
-__all__ = ["NAME", "replay_lines"]
+__all__ = ["NAME", "board_game", "check_script_setup", "replay_lines"]
 
 NAME = "secret_dictator"
 
@@ -113,3 +113,39 @@ def board_game(service: Any) -> Any:
     from firmware_host.games.secret_dictator.board import SecretDictatorGame
 
     return SecretDictatorGame(service)
+
+
+def check_script_setup(setup: dict, *, board_roles: str = "dealt") -> None:
+    """Refuse a ``simulate`` script's setup (without its ``seed``) that REPLAY.md refuses before
+    anything runs: where roles or the deck are left out they are dealt from ``seed``, which is
+    required then.
+
+    (The game master's setup on the interactive board or the console may leave the seed out:
+    the board draws one and journals it.) Roles read from role tiles (``"roles": "tiles"``,
+    ``role_source``, or ``board_roles="tiles"``) need no seed, nor does an untracked deck.
+
+    :param setup: the setup object without ``game`` and without ``seed``.
+    :param board_roles: the board's role source, ``[service] roles`` (``dealt`` or ``tiles``).
+    :raises UsageError: one line: the first invalid field (as ``Setup.from_json`` says), else
+        what would be dealt without a seed.
+    """
+    from .setup import Setup
+
+    plain = {k: v for k, v in setup.items() if k not in ("names", "role_source")}
+    if plain.get("roles") in ("dealt", "tiles"):
+        plain.pop("roles")
+    if plain.get("deck") == "tracked":
+        plain.pop("deck")
+    try:
+        Setup.from_json({**plain, "seed": 0})
+    except UsageError as exc:
+        raise UsageError(f"setup: {exc}") from None
+    roles = setup.get("roles")
+    role_source = setup.get("role_source") or (roles if roles in ("dealt", "tiles") else None)
+    roles_dealt = not isinstance(roles, list) and (role_source or board_roles) != "tiles"
+    deck = setup.get("deck")
+    deck_dealt = not isinstance(deck, list) and deck != "untracked"
+    dealt = [what for what, missing in (("roles", roles_dealt), ("deck", deck_dealt)) if missing]
+    if dealt:
+        raise UsageError(f"setup: no 'seed', but the {' and '.join(dealt)} would be dealt at random "
+                         "(REPLAY.md: a seed is required where roles or deck are left out)")

@@ -197,7 +197,7 @@ def test_D31_hold_gives_the_status_with_the_time_card_line_into_the_earphone():
 
 
 def test_a_secret_dictator_game_runs_after_it_on_the_same_board():
-    from firmware_host.service.scripting import random_game, signals_for_game as sd_signals
+    from firmware_host.games.secret_dictator.scripting import random_game, signals_for_game as sd_signals
     sd_setup = {"players": 5, "seed": 3, "language": "en"}
     sd = sd_signals(sd_setup, random_game(sd_setup, seed=1)[:12])
     start = {"signal": "gm", "command": "start", "setup": sd[0]["setup"]}

@@ -8,7 +8,7 @@ import dataclasses
 from firmware_host.errors import FirmwareHostError
 from firmware_host.games.secret_dictator import Action, IllegalAction, announce, catalogue
 from firmware_host.service.journal import JournalError
-from firmware_host.service.scripting import reshuffle_order
+from firmware_host.games.secret_dictator.scripting import reshuffle_order
 from firmware_host.games.secret_dictator.board.common import log
 from firmware_host.games.secret_dictator.board.describe import describe_action
 
