@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 import tty
 
 import pytest
@@ -278,3 +279,60 @@ def test_a_serial_error_is_one_line_of_reason(exc, reason):
     from firmware_host.hardware.rfid import _reason
 
     assert _reason(exc) == reason
+
+
+def test_a_reader_not_started_or_closed_is_not_hung(harness):
+    h = harness()
+    assert h.reader.hung() is None                       # not started: nothing to watch
+    h.start()
+    h.reader.close()
+    assert h.reader.hung(now=h.reader.alive_at + 1000.0) is None   # closed on purpose
+
+
+def test_a_turning_reader_thread_is_not_hung(harness):
+    h = harness().start()
+    h.write(em4100_frame("0F00A1B2C3"))                  # the thread has turned since
+    assert h.reader.hung() is None                       # on the real monotonic clock
+    assert h.reader.alive_at <= time.monotonic()
+
+
+def test_a_reader_thread_silent_for_more_than_its_turn_and_five_seconds_is_stuck(harness):
+    h = harness(plugged=False, reconnect_s=30.0).start()
+    h.wait(lambda r: h.states == [(False, True)], "the missing report")
+    # the thread now waits 30 s for the device: alive_at does not move meanwhile
+    h.reader.alive_at = 1000.0
+    assert h.reader.hung(now=1035.0) is None             # exactly reconnect_s + 5 s: still fine
+    assert h.reader.hung(now=1036.0) == "ballot reader thread stuck for 36 s"
+
+
+def test_a_reader_thread_that_died_is_reported_by_name(harness, monkeypatch):
+    died = []
+    monkeypatch.setattr(threading, "excepthook", died.append)
+    h = harness()
+
+    def broken_open(port, **kwargs):
+        raise RuntimeError("a bug in the port driver")  # not a serial error: the thread ends
+    h.reader._open = broken_open
+    h.reader.start()
+    h.reader._thread.join(WAIT)
+    assert [type(d.exc_value) for d in died] == [RuntimeError]
+    assert h.reader.hung() == "ballot reader thread ended"
+
+
+def test_close_gives_up_waiting_for_a_reader_thread_stuck_in_a_callback(harness):
+    h = harness()
+    release = threading.Event()
+    entered = threading.Event()
+
+    def stuck_state(connected, first):
+        entered.set()
+        release.wait(WAIT)                               # a listener that never returns
+    h.reader._on_state = stuck_state
+    h.reader.start()
+    assert entered.wait(WAIT)
+    closer = threading.Thread(target=h.reader.close, kwargs={"timeout": 0.05}, daemon=True)
+    closer.start()
+    closer.join(WAIT / 2)
+    stuck = closer.is_alive()
+    release.set()
+    assert not stuck, "close() waited for a stuck reader thread beyond its timeout"
