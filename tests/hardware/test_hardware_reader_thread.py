@@ -207,6 +207,7 @@ def test_a_new_reader_has_read_nothing_and_is_not_connected(harness):
     r = harness().reader
     assert (r.name, r.bytes_received, r.connections, r.connected, r.last_error) == ("ballot", 0, 0, False, "")
     assert not r.tag_present()
+    assert isinstance(r.alive_at, float) and r.alive_at <= time.monotonic()   # alive from creation on
 
 
 def test_close_before_start_does_nothing(harness):
@@ -336,3 +337,24 @@ def test_close_gives_up_waiting_for_a_reader_thread_stuck_in_a_callback(harness)
     stuck = closer.is_alive()
     release.set()
     assert not stuck, "close() waited for a stuck reader thread beyond its timeout"
+
+
+def test_a_reader_lost_and_reopened_at_the_first_try_is_found_again_not_found_at_start(harness):
+    h = harness(reconnect_s=30.0)
+    real_open = h._open
+
+    def glitching_open(port, **kwargs):
+        opened = real_open(port, **kwargs)
+        if len(h.ports) == 1:                # a USB glitch: the first port fails its first read
+            def read(size=1):
+                raise serial.SerialException("device reports readiness to read but returned no data")
+            opened.read = read
+        return opened
+    h.reader._open = glitching_open
+    h.start()
+    h.wait(lambda r: r.connections == 2, "the reopen")
+    assert h.states == [(True, True), (False, False), (True, False)]
+    assert h.reasons[1] == "device reports readiness to read but returned no data"
+    h.written = h.reader.bytes_received
+    h.write(em4100_frame("0F00A1B2C3"))
+    assert h.tags == ["0F00A1B2C3"]
