@@ -12,6 +12,13 @@ tiles (6 democrat, 3 fascist, 1 dictator). At the end the registry is written at
 the old file is kept as ``.bak``; with ``--mock`` only to an explicit ``--output``).
 Ctrl-C stops without writing anything.
 
+``--evidence N`` enrols *Dying Message*'s evidence tiles instead (DYING_MESSAGE.md M46): the
+board asks for the tiles of cards 1..N in turn ("Enrolment: present the tile of card 18"),
+then for each tile's short description, typed at the terminal (with ``--mock SCRIPT``: the
+``description`` of the tile's ``tag`` signal) in ``--language``, and says it back ("Enrolled:
+card 18: a red umbrella") so the builder hears how the table will. The registry's other
+tiles, and the descriptions in the other language, are kept.
+
 Only the readers are opened, no GPIO, so tiles can be enrolled at a desk with a reader on a
 laptop. ``--mock [SCRIPT]`` runs on the mocked board: SCRIPT is JSON Lines of
 ``{"signal": "tag", "tag": "0F00A1B2C3"}`` (a tile laid on the reader) or other board signals
@@ -39,6 +46,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="ballot tiles for seats 1..N only (default: every seat of the config)")
     parser.add_argument("--no-laws", action="store_true", help="do not ask for the 17 law tiles")
     parser.add_argument("--roles", action="store_true", help="also ask for the role tiles")
+    parser.add_argument("--evidence", type=int, default=None, metavar="N",
+                        help="enrol the evidence tiles of cards 1..N (Dying Message, 9-104) with their "
+                             "descriptions, keeping the registry's other tiles")
 
 
 def tiles_to_enrol(seats: int, laws: bool = True, roles: bool = False) -> list[Any]:
@@ -112,6 +122,8 @@ def main(args: argparse.Namespace) -> int:
     config = load_config(args.config)
     if args.reader not in config.readers:
         raise UsageError(f"no reader {args.reader!r} in the config; readers: {', '.join(config.readers) or 'none'}")
+    if getattr(args, "evidence", None) is not None:
+        return evidence_main(args, config)
     seats = config.seats if args.seats is None else args.seats
     if not 1 <= seats <= 10:
         raise UsageError(f"--seats must be 1–10, not {seats}")
@@ -230,3 +242,123 @@ class _tag_source:
 
     def __exit__(self, *exc: object) -> None:
         self._close()
+
+
+# ------------------------------------------------------------------ evidence tiles (M46)
+def enrol_evidence(cards: int, tag_source: Iterator[str], describe: Callable[[int, str], str],
+                   speak: Callable[[str], None], language: str, keep: Any = None) -> Any:
+    """Ask for the evidence tiles of card ids 0..cards-1 in turn, take each tag from
+    ``tag_source`` and its description from ``describe(card, tag)``; returns the new registry:
+    ``keep``'s other tiles and other languages' descriptions, and these tiles.
+
+    A tag already standing for another tile (of ``keep`` or of this run) is refused aloud and
+    the question repeated. :raises StopIteration: ``tag_source`` ended first.
+    """
+    from firmware_host.games.dying_message import catalogue as dm
+    from firmware_host.hardware.tags import TagRegistry, Tile
+
+    kept = {tag: tile for tag, tile in (keep.items() if keep is not None else [])
+            if tile.kind != "evidence" or tile.tile >= cards}
+    descriptions = {card: dict(texts) for card, texts in (keep.descriptions.items() if keep is not None else [])}
+    for card in range(cards):
+        descriptions.setdefault(card, {}).pop(language, None)
+    taken = dict(kept)
+    for card in range(cards):
+        speak(dm.text("enrol.evidence.present", {"card": card}, language))
+        while True:
+            tag = next(tag_source)
+            other = taken.get(tag)
+            if other is None:
+                break
+            if other.kind == "evidence":
+                speak(dm.text("enrol.evidence.duplicate", {"card": other.tile}, language))
+            else:
+                speak(duplicate(other, language))
+            speak(dm.text("enrol.evidence.present", {"card": card}, language))
+        taken[tag] = Tile("evidence", "evidence", None, card)
+        text = " ".join(describe(card, tag).split())
+        descriptions[card][language] = text
+        speak(dm.text("enrol.evidence.described", {"card": card}, language, descriptions={card: text}))
+    return TagRegistry(taken, {c: t for c, t in descriptions.items() if t})
+
+
+def evidence_main(args: argparse.Namespace, config: Any) -> int:
+    """``enrol-tags --evidence N``: 0 when the registry was written, 2 on a usage problem."""
+    from firmware_host.errors import UsageError
+    from firmware_host.games.dying_message import catalogue as dm
+    from firmware_host.hardware.tags import EVIDENCE_CARDS, load_registry, write_registry
+    from firmware_host.resources import data_path
+
+    cards = args.evidence
+    if not 9 <= cards <= EVIDENCE_CARDS:
+        raise UsageError(f"--evidence must be 9–{EVIDENCE_CARDS} (the cards of the deck, M7), not {cards}")
+    language = language_of(args, config)
+    if args.mock is not None and not args.output:
+        raise UsageError("--mock needs --output FILE: a rehearsal never overwrites the config's tag registry")
+    output = Path(args.output) if args.output else Path(config.tags_path)
+    if data_path() in output.resolve().parents:
+        raise UsageError(f"{output} is the packaged demo registry, not this board's: copy the config to "
+                         "/etc/firmware-host (INSTALL.md) or give --output FILE")
+    keep = load_registry(output) if output.exists() else None
+    typed: dict[str, list[str]] = {}         # --mock: tag id -> its signals' descriptions
+    if args.mock is not None:
+        script = read_script(args.mock) if args.mock else [
+            {"signal": "tag", "tag": f"4E{card:08X}", "description": f"demo clue {card + 1}"}
+            for card in range(cards)]
+        for number, signal in enumerate(script, 1):
+            if signal.get("signal") == "tag":
+                text = signal.get("description")
+                if not isinstance(text, str) or not text.strip() or len(text) > 120:
+                    raise UsageError(f"signal {number}: an evidence tile's tag signal needs "
+                                     "\"description\": one line of 1–120 characters")
+                typed.setdefault(str(signal.get("tag", "")).upper(), []).append(text)
+        args = argparse.Namespace(**{**vars(args), "mock": args.mock if args.mock else None})
+        if not args.mock:
+            args.mock = _write_demo_script(script)
+    def describe(card: int, tag: str) -> str:
+        if args.mock is not None:
+            return typed[tag].pop(0)
+        while True:
+            try:
+                text = input(f"description of card {card + 1} ({language}): ")
+            except EOFError:
+                raise UsageError("no description typed; nothing written") from None
+            text = " ".join(text.split())
+            if text and len(text) <= 120:
+                return text
+            print("one line of 1–120 characters, please", flush=True)
+
+    speak, close_speech = make_speaker(config, language, args.print_only or args.mock is not None)
+    try:
+        with _tag_source(args, config, speak, language) as source:
+            speak(dm.text("enrol.evidence.start", {"count": cards}, language))
+            try:
+                registry = enrol_evidence(cards, source, describe, speak, language, keep)
+            except StopIteration:
+                raise UsageError("the script ended before every tile was presented; nothing written") from None
+        if output.exists():
+            shutil.copy2(output, output.with_name(output.name + ".bak"))
+        write_registry(registry, output, header=(
+            "The tag registry: which EM4100 tag id (10 hex characters) is which tile.\n"
+            f"Written by `firmware-host enrol-tags --evidence` on {time.strftime('%Y-%m-%d %H:%M')}.\n"
+            "Seats and evidence card ids are 0-based here ([ballots.0] is seat 1, [evidence.17] card 18\n"
+            "when spoken); law and role tiles are numbered from 1."))
+        speak(dm.text("enrol.evidence.done", {"count": cards}, language))
+        print(f"written: {output}")
+    except KeyboardInterrupt:
+        print("stopped; nothing written")
+        return 130
+    finally:
+        close_speech()
+    return 0
+
+
+def _write_demo_script(script: list[dict]) -> str:
+    """The demo evidence script as a temporary JSON Lines file (``--mock`` without SCRIPT)."""
+    import json
+    import tempfile
+
+    fd, path = tempfile.mkstemp(prefix="evidence-", suffix=".jsonl")
+    with open(fd, "w", encoding="utf-8") as fh:
+        fh.write("\n".join(json.dumps(s) for s in script) + "\n")
+    return path

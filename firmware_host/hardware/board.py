@@ -336,6 +336,8 @@ class Board:
             self._emit(ev.BallotRead(tile.seat, tile.value, at=now, reader=reader))  # type: ignore[arg-type]
         elif tile.kind == "law":
             self._emit(ev.LawRead(tile.value, tile.tile, at=now, reader=reader))
+        elif tile.kind == "evidence":
+            self._emit(ev.EvidenceRead(tile.tile, at=now, reader=reader))
         else:
             self._emit(ev.RoleTileRead(tile.value, tile.tile, at=now, reader=reader))
 

@@ -104,6 +104,17 @@ class RoleTileRead:
 
 
 @dataclasses.dataclass(frozen=True)
+class EvidenceRead:
+    """An evidence tile of *Dying Message* presented at a reader (DYING_MESSAGE.md M45, M46):
+    ``card`` is its card id (0-based; the tile's printed number is ``card + 1``). ``reader``
+    is the config name of the reader that read it (the message-area tray on the board)."""
+
+    card: int
+    at: float = 0.0
+    reader: str = "law"
+
+
+@dataclasses.dataclass(frozen=True)
 class TagRead:
     """A raw tag id (10 upper-case hex characters) read by ``reader``.
 

@@ -14,6 +14,11 @@ Format (TOML; tag ids are 10 hex characters, case-insensitive, stored upper-case
     [roles.dictator]             # optional role tiles (BOARD.md "Roles"), numbered from 1
     1 = "3D00000001"
 
+    [evidence.17]                # optional: Dying Message's evidence tile of card id 17
+    tag = "4E00000012"           # (0-based; printed "18" on the tile, DYING_MESSAGE.md M46)
+    de = "ein roter Regenschirm" # its short description per language (spoken "card 18: …")
+    en = "a red umbrella"
+
 Every tag may stand for one tile only. :meth:`TagRegistry.lookup` turns a tag id into what
 it is; :func:`write_registry` writes the file atomically (enrol-tags).
 """
@@ -21,6 +26,7 @@ it is; :func:`write_registry` writes the file atomically (enrol-tags).
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import re
 import tempfile
@@ -33,6 +39,11 @@ from firmware_host.errors import FirmwareHostError, UsageError
 from firmware_host.hardware.events import BALLOTS, LAWS_PER_PARTY, ROLES
 
 _TAG_RE = re.compile(r"^[0-9A-Fa-f]{10}$")
+#: the registry's sections (``evidence``: Dying Message's evidence tiles, M46)
+SECTIONS = ("ballots", "laws", "roles", "evidence")
+#: evidence cards in the box (DYING_MESSAGE.md M7) and the languages of their descriptions
+EVIDENCE_CARDS = 104
+DESCRIPTION_LANGUAGES = ("de", "en")
 #: how many role tiles of each role the rulebook's box holds (R2, 10 players)
 ROLE_TILES: dict[str, int] = {"democrat": 6, "fascist": 3, "dictator": 1}
 
@@ -53,7 +64,8 @@ class Tile:
     :ivar kind: ``ballot`` | ``law`` | ``role``.
     :ivar seat: the ballot's seat (0-based), else None.
     :ivar value: ``ja``/``nein`` (ballot), the party (law), the role (role).
-    :ivar tile: 1-based tile number within its party/role (laws, roles); 0 for ballots.
+    :ivar tile: 1-based tile number within its party/role (laws, roles); 0 for ballots; the
+        card id (0-based, DYING_MESSAGE.md M7) for an ``evidence`` tile.
     """
 
     kind: str
@@ -67,6 +79,8 @@ class Tile:
             return f"seat {(self.seat or 0) + 1}'s {self.value.capitalize()} tile"
         if self.kind == "law":
             return f"{self.value} law {self.tile}"
+        if self.kind == "evidence":
+            return f"evidence card {self.tile + 1}"
         return f"{self.value} role tile {self.tile}"
 
 
@@ -85,10 +99,14 @@ class TagRegistry:
     """Tag id -> :class:`Tile`, with the reverse lookups the mocked board and enrolment need.
 
     :param tiles: mapping tag id -> Tile (ids are normalised).
+    :param descriptions: evidence card id -> {language: description} (DYING_MESSAGE.md M46).
     :raises TagRegistryError: when a tag id is malformed.
     """
 
-    def __init__(self, tiles: Mapping[str, Tile] | None = None) -> None:
+    def __init__(self, tiles: Mapping[str, Tile] | None = None,
+                 descriptions: Mapping[int, Mapping[str, str]] | None = None) -> None:
+        self.descriptions: dict[int, dict[str, str]] = {
+            int(card): dict(texts) for card, texts in (descriptions or {}).items()}
         self._by_tag: dict[str, Tile] = {}
         problems = []
         for tag, tile in (tiles or {}).items():
@@ -127,6 +145,15 @@ class TagRegistry:
         """(tile number, tag id) of every registered role tile of ``role``, by number."""
         return sorted((t.tile, tag) for tag, t in self._by_tag.items() if t.kind == "role" and t.value == role)
 
+    def evidence_tags(self) -> list[tuple[int, str]]:
+        """(card id, tag id) of every registered evidence tile, by card id (M46)."""
+        return sorted((t.tile, tag) for tag, t in self._by_tag.items() if t.kind == "evidence")
+
+    def evidence_descriptions(self, language: str) -> dict[int, str]:
+        """card id -> the description in ``language`` of every evidence tile that has one."""
+        return {card: texts[language] for card, texts in sorted(self.descriptions.items())
+                if texts.get(language)}
+
 
 def parse_registry(document: Mapping[str, Any], path: str | os.PathLike[str] | None = None) -> TagRegistry:
     """Build a :class:`TagRegistry` from a parsed TOML document.
@@ -150,9 +177,10 @@ def parse_registry(document: Mapping[str, Any], path: str | os.PathLike[str] | N
         tiles[norm] = tile
         where[norm] = key
 
+    descriptions: dict[int, dict[str, str]] = {}
     for section, body in document.items():
-        if section not in ("ballots", "laws", "roles"):
-            problems.append(f"{section}: unknown section{did_you_mean(section, ('ballots', 'laws', 'roles'))}")
+        if section not in SECTIONS:
+            problems.append(f"{section}: unknown section{did_you_mean(section, SECTIONS)}")
             continue
         if not isinstance(body, dict):
             problems.append(f"{section}: must be a table")
@@ -161,6 +189,9 @@ def parse_registry(document: Mapping[str, Any], path: str | os.PathLike[str] | N
             prefix = f"{section}.{name}"
             if not isinstance(entries, dict):
                 problems.append(f"{prefix}: must be a table")
+                continue
+            if section == "evidence":
+                _evidence_entry(prefix, name, entries, add, descriptions, problems)
                 continue
             if section == "ballots":
                 if not (name.isdigit() and 0 <= int(name) <= 9):
@@ -184,7 +215,31 @@ def parse_registry(document: Mapping[str, Any], path: str | os.PathLike[str] | N
                 add(f"{prefix}.{number}", tag, Tile(section[:-1], name, None, int(number)))
     if problems:
         raise TagRegistryError(problems, path)
-    return TagRegistry(tiles)
+    return TagRegistry(tiles, descriptions)
+
+
+def _evidence_entry(prefix: str, name: str, entries: Mapping[str, Any], add: Any,
+                    descriptions: dict[int, dict[str, str]], problems: list[str]) -> None:
+    """One ``[evidence.N]`` table: ``tag`` and a description per language (M46)."""
+    if not (name.isdigit() and 0 <= int(name) < EVIDENCE_CARDS):
+        problems.append(f"{prefix}: a card id must be a number 0–{EVIDENCE_CARDS - 1} "
+                        f"(counted from 0: [evidence.0] is card 1 when spoken)")
+        return
+    card = int(name)
+    for key, value in entries.items():
+        if key == "tag":
+            continue
+        if key not in DESCRIPTION_LANGUAGES:
+            problems.append(f"{prefix}.{key}: unknown key{did_you_mean(key, ('tag',) + DESCRIPTION_LANGUAGES)}; "
+                            "tag, de or en")
+        elif not isinstance(value, str) or not value.strip() or "\n" in value or len(value) > 120:
+            problems.append(f"{prefix}.{key}: a description must be one line of 1–120 characters")
+        else:
+            descriptions.setdefault(card, {})[key] = value.strip()
+    if "tag" not in entries:
+        problems.append(f"{prefix}: no tag")
+        return
+    add(f"{prefix}.tag", entries["tag"], Tile("evidence", "evidence", None, card))
 
 
 def load_registry(path: str | os.PathLike[str]) -> TagRegistry:
@@ -218,6 +273,10 @@ def format_registry(registry: TagRegistry, header: str = "") -> str:
         found = registry.role_tags(role)
         if found:
             lines += ["", f"[roles.{role}]"] + [f'{n} = "{tag}"' for n, tag in found]
+    for card, tag in registry.evidence_tags():
+        lines += ["", f"[evidence.{card}]", f'tag = "{tag}"']
+        for language, text in sorted(registry.descriptions.get(card, {}).items()):
+            lines.append(f"{language} = {json.dumps(text, ensure_ascii=False)}")
     return "\n".join(lines).lstrip("\n") + "\n"
 
 

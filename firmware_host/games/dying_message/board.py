@@ -21,7 +21,9 @@ It is this game's :class:`~firmware_host.service.game.BoardGame`, made by the pa
   equal. Refusals at night go only to the seat (M49).
 - **Dawn** (M28, M45): the night's dead with their characters, the effects, the message area
   in its reading order (the ``arrange`` chance input, drawn by the board and journaled), each
-  card by number and description (the setup's ``evidence``).
+  card by number and description (the setup's ``evidence``, or the enrolled evidence tiles'
+  descriptions of the tag registry, M46). A tile laid on a reader in the day is named with
+  where it belongs (message area, evidence pool, not in play); at night nothing is said.
 - **The day** (M47, M48): the Forensic Scientists examine by scanning. Then the discussion: a
   press at a living seat opens its menu ("message area", "evidence pool", "the dead",
   "earlier messages", "ready to vote", "cancel"); the vote opens when every living seat is
@@ -140,6 +142,7 @@ class DyingMessageGame:
         self.defending: int | None = None        # the accused, before the second vote
         self.voting: dict | None = None          # {"number", "ballots": {seat: target|"skip"}, "no_skip"}
         self._passed: set[str] = set()           # holds passed for the unit at the head
+        self._tray: set[int] = set()              # message-area tiles shown at the tray (M45)
         self._timers: list[Any] = []
         self._pump_timer: Any = None
         self.scans: dict[int, Scan] = {}
@@ -385,6 +388,9 @@ class DyingMessageGame:
         if not isinstance(raw, dict):
             raise CommandRefused("setup_not_object", "the setup must be a JSON object")
         obj = {k: v for k, v in raw.items() if k not in BOARD_SETUP_KEYS}
+        enrolled = self._enrolled_evidence(obj.get("language", "de"))
+        if "evidence" not in obj and "deck" not in obj and enrolled is not None:
+            obj["evidence"] = enrolled          # M46: the board's evidence registry
         if "seed" not in obj and ("roles" not in obj or "deck" not in obj):
             obj["seed"] = random.SystemRandom().randrange(1, 2 ** 31)
         try:
@@ -419,6 +425,29 @@ class DyingMessageGame:
         self.raw_setup = dict(raw)
         self.pending_setup = {"setup": setup, "names": parsed, **times}
         log.info("setup: dying_message, %d players, language %s", setup.players, setup.language)
+
+    def _registry(self) -> Any:
+        """The board's tag registry (:class:`~firmware_host.hardware.tags.TagRegistry`), or
+        None (a board without one, or no board)."""
+        board = self.service.board
+        for obj in (board, getattr(board, "board", None)):
+            tags = getattr(obj, "tags", None)
+            if tags is not None and callable(getattr(tags, "evidence_descriptions", None)):
+                return tags
+        return None
+
+    def _enrolled_evidence(self, language: Any) -> list[str] | None:
+        """M46: the enrolled evidence tiles' descriptions in ``language`` as a setup's
+        ``evidence`` list, when the registry describes cards 0..m-1 (9 ≤ m ≤ 104) without a
+        gap; else None (the setup's descriptions, or the cards' numbers, are used)."""
+        registry = self._registry()
+        if registry is None or language not in ("de", "en"):
+            return None
+        described = registry.evidence_descriptions(language)
+        cards = len(described)
+        if cards < 9 or sorted(described) != list(range(cards)):
+            return None
+        return [described[c] for c in range(cards)]
 
     def start(self) -> None:
         """Start the prepared setup: deal, journal the dealt setup, then the prolog (M8) and
@@ -474,6 +503,7 @@ class DyingMessageGame:
         self.defending = None
         self.voting = None
         self._passed = set()
+        self._tray = set()
 
     def _rebuild(self, game_id: int, setup_json: dict, actions: list[dict]) -> None:
         setup = Setup.from_json(setup_json)
@@ -561,6 +591,7 @@ class DyingMessageGame:
                 self._end_scans()
                 if unit[1] == "dawn":
                     self.night = None
+                    self._tray = set()
                 elif self.night is not None:
                     self.night.ends_at = clock.now()
                     self.night.heard = True
@@ -1010,6 +1041,34 @@ class DyingMessageGame:
                 key, params = None, {}
         source = f"seat {seat + 1} button" if type(seat) is int else str(getattr(event, "source", "board"))
         self.service.fault(source, reason, detail, key=key, params=params)
+
+    def _on_EvidenceRead(self, event: Any) -> None:
+        """M45, M46: an evidence tile on a reader (the message-area tray): the board names
+        where it belongs, by number and description ("card 18: a red umbrella: message
+        area"); once every card of the message area was shown, "message area complete". At
+        night nothing is moved and nothing is said (a sound would give a choice away): the
+        tile is only noted for the console."""
+        game = self.game
+        card = getattr(event, "card", None)
+        if game is None or type(card) is not int:
+            return
+        if game.phase in NIGHT_PHASES or self.night is not None or game.chance_due == "arrange":
+            self.faults.append({"kind": "fault", "reason": "evidence_at_night", "card": card})
+            log.info("evidence tile %d read at night: ignored (M45)", card)
+            return
+        if not 0 <= card < game.setup.cards:
+            self._speak_all([make("tray.out", {"card": card})])
+            return
+        if card in game.message_area:
+            self._tray.add(card)
+            items = [make("tray.message", {"card": card})]
+            if set(game.message_area) <= self._tray:
+                items.append(make("tray.complete"))
+            self._speak_all(items)
+        elif card in game.evidence_pool:
+            self._speak_all([make("tray.pool", {"card": card})])
+        else:
+            self._speak_all([make("tray.out", {"card": card})])
 
     def _on_ReaderState(self, event: Any) -> None:
         self.readers[str(getattr(event, "reader", "?"))] = bool(getattr(event, "connected", False))

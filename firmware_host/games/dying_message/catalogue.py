@@ -178,6 +178,16 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "menu.ready": ((), _O),
     "vote.skip_some": ((), _O),
     "vote.defend": (("accused",), _O),
+    # evidence tiles: the tray reader (M45) and their enrolment (M46)
+    "tray.message": (("card",), _O),
+    "tray.pool": (("card",), _O),
+    "tray.out": (("card",), _O),
+    "tray.complete": ((), _O),
+    "enrol.evidence.start": (("count",), _O),
+    "enrol.evidence.present": (("card",), _O),
+    "enrol.evidence.duplicate": (("card",), _O),
+    "enrol.evidence.described": (("card",), _O),
+    "enrol.evidence.done": (("count",), _O),
 }
 
 TERMS: tuple[str, ...] = (
