@@ -254,8 +254,10 @@ def enrol_evidence(cards: int, tag_source: Iterator[str], describe: Callable[[in
     A tag already standing for another tile (of ``keep`` or of this run) is refused aloud and
     the question repeated. :raises StopIteration: ``tag_source`` ended first.
     """
-    from firmware_host.games.dying_message import catalogue as dm
+    from firmware_host.games import pack
     from firmware_host.hardware.tags import TagRegistry, Tile
+
+    dm = pack("dying_message")
 
     kept = {tag: tile for tag, tile in (keep.items() if keep is not None else [])
             if tile.kind != "evidence" or tile.tile >= cards}
@@ -264,31 +266,32 @@ def enrol_evidence(cards: int, tag_source: Iterator[str], describe: Callable[[in
         descriptions.setdefault(card, {}).pop(language, None)
     taken = dict(kept)
     for card in range(cards):
-        speak(dm.text("enrol.evidence.present", {"card": card}, language))
+        speak(dm.evidence_text("enrol.evidence.present", {"card": card}, language))
         while True:
             tag = next(tag_source)
             other = taken.get(tag)
             if other is None:
                 break
             if other.kind == "evidence":
-                speak(dm.text("enrol.evidence.duplicate", {"card": other.tile}, language))
+                speak(dm.evidence_text("enrol.evidence.duplicate", {"card": other.tile}, language))
             else:
                 speak(duplicate(other, language))
-            speak(dm.text("enrol.evidence.present", {"card": card}, language))
+            speak(dm.evidence_text("enrol.evidence.present", {"card": card}, language))
         taken[tag] = Tile("evidence", "evidence", None, card)
         text = " ".join(describe(card, tag).split())
         descriptions[card][language] = text
-        speak(dm.text("enrol.evidence.described", {"card": card}, language, descriptions={card: text}))
+        speak(dm.evidence_text("enrol.evidence.described", {"card": card}, language, descriptions={card: text}))
     return TagRegistry(taken, {c: t for c, t in descriptions.items() if t})
 
 
 def evidence_main(args: argparse.Namespace, config: Any) -> int:
     """``enrol-tags --evidence N``: 0 when the registry was written, 2 on a usage problem."""
     from firmware_host.errors import UsageError
-    from firmware_host.games.dying_message import catalogue as dm
+    from firmware_host.games import pack
     from firmware_host.hardware.tags import EVIDENCE_CARDS, load_registry, write_registry
     from firmware_host.resources import data_path
 
+    dm = pack("dying_message")
     cards = args.evidence
     if not 9 <= cards <= EVIDENCE_CARDS:
         raise UsageError(f"--evidence must be 9–{EVIDENCE_CARDS} (the cards of the deck, M7), not {cards}")
@@ -331,7 +334,7 @@ def evidence_main(args: argparse.Namespace, config: Any) -> int:
     speak, close_speech = make_speaker(config, language, args.print_only or args.mock is not None)
     try:
         with _tag_source(args, config, speak, language) as source:
-            speak(dm.text("enrol.evidence.start", {"count": cards}, language))
+            speak(dm.evidence_text("enrol.evidence.start", {"count": cards}, language))
             try:
                 registry = enrol_evidence(cards, source, describe, speak, language, keep)
             except StopIteration:
@@ -343,7 +346,7 @@ def evidence_main(args: argparse.Namespace, config: Any) -> int:
             f"Written by `firmware-host enrol-tags --evidence` on {time.strftime('%Y-%m-%d %H:%M')}.\n"
             "Seats and evidence card ids are 0-based here ([ballots.0] is seat 1, [evidence.17] card 18\n"
             "when spoken); law and role tiles are numbered from 1."))
-        speak(dm.text("enrol.evidence.done", {"count": cards}, language))
+        speak(dm.evidence_text("enrol.evidence.done", {"count": cards}, language))
         print(f"written: {output}")
     except KeyboardInterrupt:
         print("stopped; nothing written")

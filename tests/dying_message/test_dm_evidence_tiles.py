@@ -58,7 +58,7 @@ def test_M46_a_bad_evidence_entry_is_named_with_every_other_problem():
 
 def test_M46_the_mocked_board_reads_an_evidence_tile_as_its_card():
     from firmware_host.clock import VirtualClock
-    from firmware_host.config import load_config
+    from firmware_host.board_config import load_config
     from firmware_host.hardware import events as ev
     from firmware_host.hardware.mock import MockBoard
 

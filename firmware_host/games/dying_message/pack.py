@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-__all__ = ["NAME", "replay_lines", "board_game"]
+__all__ = ["NAME", "replay_lines", "board_game", "evidence_text"]
 
 NAME = "dying_message"
 
@@ -34,3 +34,16 @@ def board_game(service: Any) -> Any:
     from .board import DyingMessageGame
 
     return DyingMessageGame(service)
+
+
+def evidence_text(key: str, params: Any, language: str,
+                  descriptions: "dict[int, str] | None" = None) -> str:
+    """A sentence of the evidence tiles' enrolment (``enrol.evidence.*``, DYING_MESSAGE.md
+    M46) for ``firmware-host enrol-tags --evidence``, in ``language`` (short wording); cards
+    are spoken "card 18: a red umbrella" with ``descriptions`` ({card id: text}).
+
+    :raises KeyError: an unknown key; :raises ValueError: wrong params or language.
+    """
+    from . import catalogue
+
+    return catalogue.text(key, params, language, descriptions=descriptions)
