@@ -165,7 +165,8 @@ def main(args: argparse.Namespace) -> int:
     config = load_config(config_path)
     log.log(logging.WARNING if source == "the packaged demo config" else logging.INFO,
             "config: %s (%s)", config_path, source)
-    settings = service_settings(config)
+    # BOARD.md: on a real board the engine's deck is what the readers have seen
+    settings = service_settings(config).replace(physical_deck=True)
     if args.journal:
         settings = settings.replace(journal_path=args.journal)
     try:

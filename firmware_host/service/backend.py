@@ -63,7 +63,9 @@ class ConsoleBackend:
         }
         if self.service.board_error:
             snap["health"]["board_error"] = self.service.board_error
-        snap["board"] = {"seats": self.board_seats()}
+        snap["board"] = {"seats": self.board_seats(),
+                         # BOARD.md: on a real board only the physical (untracked) deck is played
+                         "physical_deck": bool(getattr(self.service.settings, "physical_deck", False))}
         return snap
 
     def board_seats(self) -> int | None:

@@ -48,6 +48,7 @@ REFUSAL_CODES = (
     "setup_name_invalid",       # seat (0-based)
     "setup_not_object",         # no params
     "setup_invalid",            # detail (English)
+    "setup_deck_physical",      # no params
     "story_not_over",           # no params
     *("illegal." + reason for reason in ILLEGAL_REASONS),
     "refused",                  # detail (English)

@@ -118,7 +118,8 @@ class ConsoleSettings:
 class ServiceSettings:
     """Everything the service reads from the config, defaults filled in.
 
-    ``journal_path`` a file path; see :data:`SCHEMA` for each key. (The ignore-repeat time
+    ``journal_path`` a file path; see :data:`SCHEMA` for each key; ``physical_deck`` is set
+    by ``run`` only. (The ignore-repeat time
     and the double press are the hardware's ``[buttons]`` keys; the language is ``[audio]``'s
     until a setup names one.)
     """
@@ -132,6 +133,11 @@ class ServiceSettings:
     watchdog: bool = True
     journal_path: str = "/var/lib/firmware-host/journal.sqlite3"
     scan: ScanSettings = ScanSettings()
+    #: True on a real board (``firmware-host run``, BOARD.md "A physical deck is never
+    #: contradicted by a virtual one"): a setup without ``deck`` plays the physical,
+    #: untracked deck and a tracked (seeded) deck is refused. Not a config key: ``simulate``
+    #: and tests keep SIMULATE.md's default (dealt from the seed, tracked).
+    physical_deck: bool = False
     console: ConsoleSettings = ConsoleSettings()
 
     def replace(self, **changes: Any) -> "ServiceSettings":

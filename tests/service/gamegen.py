@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Callable
 
 from firmware_host.games.secret_dictator import Action, Game
-from firmware_host.games.secret_dictator.scripting import dealt_setup, random_game, reshuffle_order, signals_for_game
+from firmware_host.games.secret_dictator.scripting import (dealt_setup, physical_game, random_game, reshuffle_order,
+                                                          signals_for_game, story_signals)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -181,6 +182,27 @@ def veto_scan_script() -> list[dict]:
     ]
 
 
+#: the all-blind table (issue 14): 7 players, official variant; the seed deals the physical
+#: deck's real order (never told to the board), the players' seed gives a game with an agreed
+#: and a refused veto, a chaos and a reshuffle
+ALL_BLIND_SETUP = {"players": 7, "seed": 43, "language": "de", "variant": "official"}
+ALL_BLIND_PLAYERS_SEED = 21
+#: the shipped config with the law reader removed (tests check it stays that)
+NO_LAW_READER_CONFIG = ROOT / "examples" / "board-without-law-reader.toml"
+
+
+def all_blind_actions() -> list[dict]:
+    """The all-blind table's game: REPLAY.md actions of the physical deck's game."""
+    return physical_game(ALL_BLIND_SETUP, ALL_BLIND_PLAYERS_SEED, ja=0.65)
+
+
+def all_blind_script(law_reader: bool) -> list[dict]:
+    """The all-blind table's whole game from the seats, then its story (issue 14)."""
+    actions = all_blind_actions()
+    return (signals_for_game(ALL_BLIND_SETUP, actions, law_reader=law_reader, physical=True)
+            + story_signals(ALL_BLIND_SETUP, actions))
+
+
 def main() -> None:
     """Write every shipped example."""
     write("simulate-7p.jsonl", """
@@ -224,6 +246,21 @@ def main() -> None:
         chancellor presses, scans to "propose a veto" and confirms; the president presses and answers by scanning (Ja, Nein,
         cancel read into the president's earphone), with a scan interval of their own.
     """, veto_scan_script())
+    write("simulate-all-blind-7p-no-law-reader.jsonl", """
+        The all-blind table (issue 14): 7 players, official variant, a physical (untracked) deck,
+        no law reader, no game master. Every step from the seats: presses and scanning, ballot
+        tiles, the president's discard by scanning (party, then a confirming press), laws in
+        their slots, the chaos law from its slot, two vetoes by scanning (one agreed, one
+        refused), then the story after the game, a round per press. Not one `gm` signal.
+        Run: firmware-host simulate --config examples/board-without-law-reader.toml
+             --script examples/simulate-all-blind-7p-no-law-reader.jsonl
+    """, all_blind_script(law_reader=False))
+    write("simulate-all-blind-7p-law-reader.jsonl", """
+        The all-blind table (issue 14) with the law reader at the discard tray: the same game,
+        the discards read from the tray (each said privately to the seat that dropped it), an
+        agreed veto's laws read on the discard pile without a refusal. Not one `gm` signal.
+        Run: firmware-host simulate --script examples/simulate-all-blind-7p-law-reader.jsonl
+    """, all_blind_script(law_reader=True))
     write("simulate-wrong-track.jsonl", """
         A law placed on the wrong track is refused and must be taken out again (BOARD.md:
         the board is the engine's mirror).

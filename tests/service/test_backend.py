@@ -276,9 +276,28 @@ def test_an_unknown_refusal_message_keeps_its_english_detail():
 def test_snapshot_names_the_boards_configured_seat_count(board):
     from types import SimpleNamespace
     service, backend, lines = board
-    assert backend.snapshot()["board"] == {"seats": None}          # no board: not known
+    assert backend.snapshot()["board"] == {"seats": None, "physical_deck": False}   # no board: not known
     service.board = SimpleNamespace(config=SimpleNamespace(seats=7))
-    assert backend.snapshot()["board"] == {"seats": 7}
+    assert backend.snapshot()["board"] == {"seats": 7, "physical_deck": False}
+
+
+def test_on_a_real_board_the_setup_plays_the_physical_deck_and_refuses_a_tracked_one(tmp_path):
+    """BOARD.md "A physical deck is never contradicted by a virtual one" (``run``)."""
+    settings = ServiceSettings(journal_path=str(tmp_path / "j.sqlite3"), physical_deck=True)
+    service = BoardService(settings, clock=VirtualClock(), journal=Journal(tmp_path / "j.sqlite3"),
+                           voice=SilentVoice(), notifier=Notifier(None))
+    service.start(None)
+    backend = ConsoleBackend(service)
+    try:
+        assert _code(lambda: backend.setup_game({"players": 5, "deck": "tracked"})) == ("setup_deck_physical", {})
+        assert _code(lambda: backend.setup_game({"players": 5, "deck": ["fascist"] * 11 + ["democratic"] * 6})) == (
+            "setup_deck_physical", {})
+        backend.setup_game({"players": 5})
+        backend.command("start")
+        assert backend.snapshot()["view"]["deck"] == "untracked"
+        assert backend.snapshot()["board"]["physical_deck"] is True
+    finally:
+        service.stop()
 
 
 def test_setup_and_seat_setting_refusals_carry_their_codes(board):

@@ -504,6 +504,16 @@
     const b = snap.board && snap.board.seats;
     return Number.isInteger(b) && b >= 1 && b <= 10 ? b : 10;
   }
+  // BOARD.md: on a real board the deck is the physical one (untracked): a tracked deck is
+  // for simulate and replay, so it cannot be chosen there
+  function fillDeckChoice() {
+    const physical = !!(snap.board && snap.board.physical_deck);
+    const tracked = document.querySelector('input[name="deck"][value="tracked"]');
+    const untracked = document.querySelector('input[name="deck"][value="untracked"]');
+    if (!tracked || !untracked) return;
+    tracked.disabled = physical;
+    if (physical) untracked.checked = true;
+  }
   function fillSeatSelects() {
     const n = players();
     const key = n + "|" + boardSeats() + "|" + JSON.stringify(setup().names || view().names || null);
@@ -558,6 +568,7 @@
       : faults, "f", true);
     renderHealth();
     fillSeatSelects();
+    fillDeckChoice();
     fillSeatSettings(false);
     followWhoMustAct();
     if (!setupFilled && snap.setup && snap.setup.players) fillSetupForm(snap.setup);

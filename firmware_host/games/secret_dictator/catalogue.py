@@ -317,6 +317,14 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "tile.read.ballot": (("ballot",), _P),
     "tile.read.law": (("party",), _P),
     "tile.read.role": (("role",), _P),
+    # the president's discard by scanning, without a law reader (issue 14, BOARD.md): the
+    # party chosen is the president's secret (R16), so its confirmation is private
+    "discard.prompt": ((), _O),
+    "discard.scan.start": ((), _O),
+    "discard.scan.democratic": ((), _O),
+    "discard.scan.fascist": ((), _O),
+    "discard.scan.confirm": (("party",), _P),
+    "discard.chosen": (("party",), _P),
     # the status in layers (STATUS_LAYERS in announce): now, government, tracks, players
     "status.now.you": (("task",), _O),
     "status.now.waiting.president": (("seat",), _O),

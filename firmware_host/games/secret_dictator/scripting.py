@@ -80,22 +80,70 @@ def random_game(setup: dict, seed: int, ja: float = 0.7, max_actions: int = 2000
     return out
 
 
+def physical_game(setup: dict, seed: int, ja: float = 0.75, max_actions: int = 2000) -> list[dict]:
+    """A random game of a physical deck: ``setup`` (with a ``seed``, no ``deck``) deals the
+    tiles' real order, which the board never learns; the players' choices come from
+    :func:`random_game` with ``seed``. Play it on the board with
+    ``signals_for_game(setup, actions, physical=True)``: the board is set up untracked.
+    """
+    if setup.get("deck") is not None:
+        raise ValueError("a physical game deals its deck from the seed: leave 'deck' out")
+    return random_game(setup, seed, ja=ja, max_actions=max_actions)
+
+
+def story_signals(setup: dict, actions: list[dict], seat: int = 0) -> list[dict]:
+    """After a finished game: ``seat``'s presses that hear the whole story (issue 14), one
+    round per press, each waited for (``story.elected``/``story.failed`` with its index, then
+    ``story.end`` before the roles).
+
+    :param setup: the game's setup as for :func:`signals_for_game`; ``actions`` its actions.
+    """
+    dealt = dealt_setup(setup)
+    game = Game(dealt)
+    game.start()
+    reshuffles = [0]
+    results: list[bool] = []
+    for obj in actions:
+        if obj.get("action") == "reshuffle":
+            continue
+        for e in game.apply(Action.from_json(obj)):
+            if e.kind == "election":
+                results.append(bool(e.data["elected"]))
+        _settle(game, dealt, reshuffles)
+    out: list[dict] = []
+    for index, elected in enumerate(results, start=1):
+        out.append({"signal": "button", "seat": seat, "gesture": "press"})
+        out.append({"signal": "wait_for", "key": "story.elected" if elected else "story.failed",
+                    "params": {"index": index}, "timeout": SCAN_TIMEOUT})
+    out.append({"signal": "button", "seat": seat, "gesture": "press"})
+    out.append({"signal": "wait_for", "key": "story.end", "timeout": SCAN_TIMEOUT})
+    return out
+
+
 def signals_for_game(setup: dict, actions: list[dict], *, law_reader: bool = True,
-                     confirm_execution: bool = True) -> list[dict]:
+                     confirm_execution: bool = True, physical: bool = False) -> list[dict]:
     """The board signals for a game (SIMULATE.md), setup line first.
 
     :param setup: the setup as given to the board (a ``seed`` is needed unless roles and
         deck are given; it is also the reshuffle seed).
     :param actions: REPLAY.md action dicts; ``reshuffle`` lines are skipped.
-    :param law_reader: discards read by the law reader (False: entered by the game master).
+    :param law_reader: discards read by the law reader at the discard tray (the chancellor's
+        unchosen law and an agreed veto's two laws too, where the hand is known); False: no
+        law reader, the president discards by scanning at the seat (a press, the party, a
+        confirming press) and an action with no party is entered by the game master.
     :param confirm_execution: an execution's confirming press (``[service] confirm_execution``).
+    :param physical: ``actions`` are a game of a tracked ``setup`` whose deck stands for a
+        physical deck in a real order (:func:`physical_game`): the board is set up with
+        ``"deck": "untracked"`` and sees only what players do with the tiles (the chaos law
+        on its slot, the discards by reader or scan; BOARD.md "A physical deck is never
+        contradicted by a virtual one").
     """
     dealt = dealt_setup(setup)
     game = Game(dealt)
     game.start()
     reshuffles = [0]
     tracker = 0
-    out: list[dict] = [{"setup": dict(setup)}]
+    out: list[dict] = [{"setup": {**setup, "deck": "untracked"} if physical else dict(setup)}]
     add = out.append
 
     def choose(seat: int, target: int, confirm: bool = False) -> None:
@@ -120,8 +168,15 @@ def signals_for_game(setup: dict, actions: list[dict], *, law_reader: bool = Tru
         elif kind == "vote":
             add({"signal": "ballot", "seat": action.seat, "ballot": action.ballot})
         elif kind == "discard":
-            if law_reader and game.tracked and action.party is not None:
+            if law_reader and action.party is not None:
                 add({"signal": "law_read", "party": action.party})
+            elif action.party is not None:      # no law reader: by scanning, then confirmed
+                add({"signal": "button", "seat": action.seat, "gesture": "press"})
+                add({"signal": "wait_for", "key": f"discard.scan.{action.party}", "timeout": SCAN_TIMEOUT})
+                add({"signal": "button", "seat": action.seat, "gesture": "press"})
+                add({"signal": "wait_for", "key": "discard.scan.confirm", "params": {"party": action.party},
+                     "timeout": SCAN_TIMEOUT})
+                add({"signal": "button", "seat": action.seat, "gesture": "press"})
             else:
                 add({"signal": "gm", "command": "act", "action": action.to_json()})
         elif kind == "enact":
@@ -135,7 +190,9 @@ def signals_for_game(setup: dict, actions: list[dict], *, law_reader: bool = Tru
         elif kind == "chaos_law":
             count = (game.democratic_laws if action.party == "democratic" else game.fascist_laws) + 1
             add({"signal": "slot", "track": action.party, "slot": count, "state": "filled"})
-        elif kind == "acknowledge":
+        elif kind == "acknowledge":     # once the seat has heard its result (or, physical, what to do)
+            add({"signal": "wait_for", "key": f"power.{game.power}.{'physical' if physical else 'result'}",
+                 "timeout": SCAN_TIMEOUT})
             add({"signal": "button", "seat": action.seat, "gesture": "press"})
         elif kind == "veto":           # a scan of "enact" and "propose a veto", then confirmed
             add({"signal": "button", "seat": action.seat, "gesture": "press"})
@@ -145,6 +202,10 @@ def signals_for_game(setup: dict, actions: list[dict], *, law_reader: bool = Tru
             add({"signal": "button", "seat": action.seat, "gesture": "press"})
         elif kind == "veto_reply":
             add({"signal": "ballot", "seat": action.seat, "ballot": "ja" if action.accept else "nein"})
+            if action.accept and law_reader and game.tracked:
+                # the two laws of an agreed veto go onto the discard pile: the tray reads them
+                for party in private_view(game, game.chancellor)["hand"] or []:
+                    add({"signal": "law_read", "party": party})
         else:
             add({"signal": "gm", "command": "act", "action": action.to_json()})
         events = game.apply(action)

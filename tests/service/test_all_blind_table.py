@@ -1,0 +1,76 @@
+"""The all-blind table (issue 14, "Done when"): a whole scripted game (SIMULATE.md) of 7
+players, official variant with vetoes, a physical untracked deck, on the shipped config with
+the law reader removed, played from the seats with not one ``gm`` signal and no console, to
+the post-game story; and the same game with the law reader present. Real clip lengths on the
+virtual clock."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from firmware_host.service.signals import parse_script
+
+from . import gamegen
+from .conftest import ROOT, announces, keys, run_lines, state
+
+EXAMPLES = {False: ROOT / "examples" / "simulate-all-blind-7p-no-law-reader.jsonl",
+            True: ROOT / "examples" / "simulate-all-blind-7p-law-reader.jsonl"}
+
+
+def _script(law_reader: bool) -> list[dict]:
+    text = EXAMPLES[law_reader].read_text()
+    return [json.loads(l) for l in text.splitlines() if l.strip() and not l.startswith("#")]
+
+
+@pytest.mark.parametrize("law_reader", [False, True])
+def test_the_all_blind_examples_are_the_generators_game(law_reader):
+    assert _script(law_reader) == json.loads(json.dumps(gamegen.all_blind_script(law_reader)))
+    parse_script(EXAMPLES[law_reader].read_text())        # a usable script
+
+
+@pytest.mark.parametrize("law_reader", [False, True])
+def test_an_all_blind_table_plays_a_whole_game_and_hears_its_story_without_a_game_master(law_reader):
+    script = _script(law_reader)
+    assert not [l for l in script if l.get("signal") == "gm"]               # not one game-master signal
+    assert script[0]["setup"]["deck"] == "untracked"
+    assert (script[0]["setup"]["players"], script[0]["setup"]["variant"]) == (7, "official")
+    config = {} if law_reader else {"config_path": str(gamegen.NO_LAW_READER_CONFIG)}
+    out = run_lines(script, **config)                                       # no console served
+    assert not [l for l in out if l.get("event") in ("fault", "rejected")]
+    final = state(out)
+    assert final["phase"] == "game_over"
+    actions = gamegen.all_blind_actions()
+    said = keys(out)
+    # the physical deck: the board never speaks a hand or a drawn law it did not read
+    assert not [k for k in said if k.startswith(("hand.", "power.peek.result", "power.view_discard.result"))]
+    discards = [a for a in actions if a["action"] == "discard"]
+    presidents = {a["seat"] for a in discards}
+    if law_reader:      # every tile the tray read is said privately to the seat that dropped it
+        read = [l for l in announces(out) if l["key"] == "tile.read.law"]
+        assert len(read) >= len(discards)
+        assert all(l["channel"].startswith("seat:") for l in read)
+        assert not [k for k in said if k.startswith("discard.scan.")]
+    else:               # every discard by scanning at the president's seat, then confirmed
+        chosen = [l for l in announces(out) if l["key"] == "discard.chosen"]
+        assert [(l["channel"], l["params"]["party"]) for l in chosen] == [
+            (f"seat:{a['seat']}", a["party"]) for a in discards]
+        confirms = [l for l in announces(out) if l["key"] == "discard.scan.confirm"]
+        assert {l["channel"] for l in confirms} == {f"seat:{s}" for s in presidents}
+    # vetoes by the chancellor's scan with a confirming press; the president answers by ballot
+    vetoes = [a for a in actions if a["action"] == "veto"]
+    assert said.count("veto.proposed") == len(vetoes) >= 2
+    assert said.count("veto.scan.confirm") == len(vetoes)
+    assert "veto.accepted" in said and "veto.refused" in said
+    assert any(k.startswith("chaos.placed.") for k in said)                  # the chaos law from its slot
+    # the post-game story, a round per press, every government with its laws
+    story = [l for l in announces(out, "public") if l["key"].startswith("story.")]
+    nominations = [a for a in actions if a["action"] == "nominate"]
+    told = [l for l in story if l["key"] in ("story.elected", "story.failed")]
+    assert [l["params"]["index"] for l in told] == list(range(1, len(nominations) + 1))
+    drawn = [l for l in story if l["key"] == "story.discarded" or l["key"] == "story.drawn"]
+    assert drawn                                                            # the discards the board knows
+    assert story[-1]["key"] == "story.end"
+    assert announces(out)[-1]["key"] == "game_over.roles"
+    assert announces(out)[-1]["end"] > 300                                  # the clips took their real time
