@@ -27,6 +27,9 @@ Everything the board does for this game lives in this package, behind
   deck: its party is checked against the hand, refused privately when not in it); the
   enactment is the tile arriving in the next free slot of a track; with an untracked deck
   after chaos that slot says which law was on top (``chaos_law``).
+- **The physical deck** (:mod:`.deck`): on a real board (``run``) the deck is the tiles the
+  players hold, untracked; without a working law reader the president discards by scanning
+  the parties at the seat, with a confirming press (BOARD.md, issue 14).
 - **The board as a mirror** (BOARD.md principle 2): a tile in the wrong slot, a tile removed
   from a track, a tile on a track when no law is enacted, the tracker pin in the wrong hole
   → the board says what to fix and takes no move until it is fixed, but never loses one: a

@@ -65,6 +65,8 @@ class Buttons:
             if not self._blocked("veto", seat):
                 self._start_chancellor_scan(seat)
             return
+        if self._discard_by_seat(seat):      # physical deck, no law reader: the discard by scanning
+            return
         if seat in game.awaiting() and seat == game.president:
             if game.phase == "nomination":
                 if not self._blocked("nominate", seat):

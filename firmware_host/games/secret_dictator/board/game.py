@@ -23,10 +23,11 @@ from firmware_host.games.secret_dictator.board.scans import Scans
 from firmware_host.games.secret_dictator.board.gamemaster import GameMaster
 from firmware_host.games.secret_dictator.board.seats import Seats
 from firmware_host.games.secret_dictator.board.views import Views
+from firmware_host.games.secret_dictator.board.deck import PhysicalDeck
 
 
 class SecretDictatorGame(LifeCycle, Faults, Speaking, Padding, Lobby, Moves, Mirror, Buttons, Status, Tiles,
-                         Scans, GameMaster, Seats, Views):
+                         Scans, GameMaster, Seats, Views, PhysicalDeck):
     """Secret Dictator's side of the board service (see :mod:`firmware_host.games.secret_dictator.board`).
 
     :param service: the :class:`~firmware_host.service.core.BoardService` it runs in.

@@ -74,8 +74,7 @@ class Lobby:
         role_source = obj.pop("role_source", None)
         if obj.get("roles") in ("dealt", "tiles"):
             role_source = obj.pop("roles")
-        if obj.get("deck") == "tracked":
-            obj.pop("deck")
+        self._physical_deck(obj)
         role_source = role_source or self.settings.roles
         if role_source not in ("dealt", "tiles"):
             message = f"role_source must be 'dealt' or 'tiles', not {role_source!r}"

@@ -70,6 +70,7 @@ class Moves:
             self.chancellor_discard = None
         if game.phase in ("legislative_president", "game_over") or action.kind == "discard":
             self.discard_after = None          # a new session: a tile in the tray is the president's
+        self._note_law_tray(action)
         items = self._announcements(action, events)
         self._remember(events, items)
         self._speak_all(items)
@@ -100,7 +101,7 @@ class Moves:
         if action.kind == "chaos_law":
             items = [dataclasses.replace(a, key="chaos.placed." + a.key.rsplit(".", 1)[1])
                      if a.key.startswith("chaos.enacted.") else a for a in items]
-        return items
+        return items + self._deck_prompts(action, items)
 
     def _settle_reshuffle(self) -> None:
         """R12 with a tracked deck: the board shuffles (seeded per game and reshuffle, so a

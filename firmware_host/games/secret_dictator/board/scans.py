@@ -136,7 +136,8 @@ class Scans:
         channel = f"seat:{seat}"
         if kind == "intro":
             purpose = self.scan.purpose if self.scan is not None else None
-            key = {"veto_reply": "veto.scan.start", "veto": "veto.scan.choice"}.get(purpose, "scan.start")
+            key = {"veto_reply": "veto.scan.start", "veto": "veto.scan.choice",
+                   "discard": "discard.scan.start"}.get(purpose, "scan.start")
             key_params: tuple[str, dict] = (key, {})
         elif kind == "wrap":
             key_params = ("scan.wrap", {})

@@ -199,6 +199,8 @@ class Tiles:
             self._discard_pile.add(tile)
             log.info("chancellor's discard read after the enactment")
             return
+        if self._vetoed_law(tile):           # an agreed veto's laws on the discard pile
+            return
         self._refuse_plain("discard", "wrong_phase", f"no discard is expected now ({game.phase})", None,
                            key="refusal.no_discard")
 

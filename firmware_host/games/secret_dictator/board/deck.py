@@ -1,8 +1,8 @@
 """Secret Dictator's physical deck on the board (issue 14, BOARD.md "A physical deck is never
 contradicted by a virtual one").
 
-A part of :class:`~firmware_host.service.secret_dictator.SecretDictatorGame` (a mixin; its
-state is made there):
+A part of :class:`~firmware_host.games.secret_dictator.board.game.SecretDictatorGame` (a
+mixin; its state is made there):
 
 - **The deck on a real board** (``ServiceSettings.physical_deck``, set by ``run``): a setup
   without ``deck`` plays the physical deck, untracked (the engine counts laws, the players
@@ -26,15 +26,13 @@ state is made there):
 
 from __future__ import annotations
 
-import logging
 import random
 from typing import Any
 
 from firmware_host.games.secret_dictator import Action, announce, catalogue
 from firmware_host.service.refusals import CommandRefused
 from firmware_host.service.scanning import Scan, ScanItem
-
-log = logging.getLogger("firmware_host.service")
+from firmware_host.games.secret_dictator.board.common import log
 
 #: the parties a president may name for a discard, in the catalogue's order
 DISCARD_PARTIES = ("democratic", "fascist")
