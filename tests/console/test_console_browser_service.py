@@ -122,3 +122,36 @@ def test_game_on_the_mocked_board_seen_live_with_undo_reveal_and_confirmed_start
         assert axe_violations(page) == []
     finally:
         context.close()
+
+
+def test_on_a_real_board_the_setup_form_offers_only_the_physical_deck(browser, tmp_path):
+    """BOARD.md "A physical deck is never contradicted by a virtual one": with ``run``'s
+    ``physical_deck`` the form's tracked deck cannot be chosen, and the game set up from the
+    form plays the physical deck, untracked."""
+    from firmware_host.service.backend import ConsoleBackend
+    from firmware_host.service.simulator import Simulator
+    sim = Simulator(out=io.StringIO(), journal_path=str(tmp_path / "journal.sqlite3"))
+    sim.settings = sim.settings.replace(physical_deck=True)
+    service = sim.start(VirtualClock())
+    console = serve(ConsoleBackend(service), {"port": 0, "pin_hash": PIN_HASH})
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+    page = context.new_page()
+    try:
+        page.goto(console.url)
+        page.get_by_label("PIN oder Token").fill(PIN)
+        page.get_by_role("button", name="Anmelden").click()
+        page.wait_for_selector("#connection:has-text('Live')")
+        tracked = page.locator('input[name="deck"][value="tracked"]')
+        untracked = page.locator('input[name="deck"][value="untracked"]')
+        page.wait_for_function("document.querySelector('input[name=\"deck\"][value=\"tracked\"]').disabled")
+        assert tracked.is_disabled() and untracked.is_checked()
+        page.get_by_label("Spieler", exact=True).select_option("5")
+        page.get_by_role("button", name="Spiel einrichten").click()
+        page.wait_for_selector("#phase:has-text('5')")
+        service.call(lambda: service.game.command("start"))
+        sim.advance(1.0)
+        assert service.call(lambda: service.game.snapshot())["view"]["deck"] == "untracked"
+    finally:
+        context.close()
+        console.close()
+        sim.stop()
