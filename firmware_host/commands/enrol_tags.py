@@ -10,7 +10,11 @@ democratic and 11 fascist law tiles (``--no-laws`` skips them), then with ``--ro
 tiles (6 democrat, 3 fascist, 1 dictator). At the end the registry is written atomically to
 ``--output`` (default: the config's ``[tags] registry``, never the packaged demo registry;
 the old file is kept as ``.bak``; with ``--mock`` only to an explicit ``--output``).
-Ctrl-C stops without writing anything.
+Tiles of an existing registry at the output that this run does not ask for (the role tiles
+without ``--roles``, the law tiles with ``--no-laws``, seats beyond ``--seats``) are kept, and
+their tags count as enrolled. Ctrl-C stops without writing anything; a reader that is not
+connected at start is spoken as a fault ("Fault: ballot box reader not found"), named in one
+line on stderr, and the command exits 1 without writing.
 
 ``--evidence N`` enrols *Dying Message*'s evidence tiles instead (DYING_MESSAGE.md M46): the
 board asks for the tiles of cards 1..N in turn ("Enrolment: present the tile of card 18"),
@@ -29,12 +33,15 @@ from __future__ import annotations
 
 import argparse
 import queue
+import re
 import shutil
+import sys
 import time
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from firmware_host.commands.self_test import add_common_arguments, language_of, make_speaker, read_script
+from firmware_host.errors import FirmwareHostError
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -88,16 +95,21 @@ def duplicate(tile: Any, language: str) -> str:
     return board_text("enrol.duplicate.role", {"role": tile.value, "index": tile.tile}, language)
 
 
-def enrol(tiles: list[Any], tag_source: Iterator[str], speak: Callable[[str], None], language: str) -> Any:
+def enrol(tiles: list[Any], tag_source: Iterator[str], speak: Callable[[str], None], language: str,
+          kept: Any = None) -> Any:
     """Ask for every tile, take tag ids from ``tag_source``; returns the new TagRegistry.
 
-    A tag already given to another tile is refused aloud and the question repeated.
+    :param kept: a :class:`~firmware_host.hardware.tags.TagRegistry` of tiles not asked for
+        in this run (the existing registry's role tiles without ``--roles``, …): they are in
+        the result unchanged, and their tags count as enrolled.
+    A tag already given to another tile (in this run or in ``kept``) is refused aloud and the
+    question repeated.
     :raises StopIteration: when ``tag_source`` ends before every tile was presented.
     """
     from firmware_host.games import board_text
     from firmware_host.hardware.tags import TagRegistry
 
-    assigned: dict[str, Any] = {}
+    assigned: dict[str, Any] = dict(kept.items()) if kept is not None else {}
     for tile in tiles:
         speak(prompt(tile, language))
         while True:
@@ -136,12 +148,13 @@ def main(args: argparse.Namespace) -> int:
         raise UsageError(f"{output} is the packaged demo registry, not this board's: copy the config to "
                          "/etc/firmware-host (INSTALL.md) or give --output FILE")
     tiles = tiles_to_enrol(seats, laws=not args.no_laws, roles=args.roles)
+    kept = kept_tiles(output, tiles)
     speak, close_speech = make_speaker(config, language, args.print_only or args.mock is not None)
     try:
         with _tag_source(args, config, speak, language) as source:
             speak(board_text("enrol.start", {"count": len(tiles), "reader": args.reader}, language))
             try:
-                registry = enrol(tiles, source, speak, language)
+                registry = enrol(tiles, source, speak, language, kept)
             except StopIteration:
                 raise UsageError("the script ended before every tile was presented; nothing written") from None
         if output.exists():
@@ -150,14 +163,46 @@ def main(args: argparse.Namespace) -> int:
             "The tag registry: which EM4100 tag id (10 hex characters) is which tile.\n"
             f"Written by `firmware-host enrol-tags` on {time.strftime('%Y-%m-%d %H:%M')}.\n"
             "Seats are 0-based here ([ballots.0] is seat 1 when spoken); law and role tiles are numbered from 1."))
-        speak(board_text("enrol.done", {"count": len(registry)}, language))
-        print(f"written: {output}")
+        speak(board_text("enrol.done", {"count": len(registry) - len(kept)}, language))
+        print(f"written: {output}" + (f" ({len(kept)} tiles kept from the old file)" if len(kept) else ""))
+    except ReaderMissing as exc:
+        print(f"firmware-host enrol-tags: {exc}; nothing written", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("stopped; nothing written")
         return 130
     finally:
         close_speech()
     return 0
+
+
+def kept_tiles(output: Path, tiles: list[Any]) -> Any:
+    """The tiles of the registry already at ``output`` that this run does not ask for (role
+    tiles without ``--roles``, law tiles with ``--no-laws``, seats beyond ``--seats``): they
+    are written again unchanged. An unreadable old file keeps nothing and says so on stderr
+    (it stays as ``.bak``).
+
+    :returns: a :class:`~firmware_host.hardware.tags.TagRegistry` (empty when there is no file).
+    """
+    from firmware_host.hardware.tags import TagRegistry, TagRegistryError, load_registry
+
+    if not output.exists():
+        return TagRegistry()
+    try:
+        old = load_registry(output)
+    except TagRegistryError as exc:
+        print(f"firmware-host enrol-tags: keeping no tiles of the old registry: {exc}", file=sys.stderr)
+        return TagRegistry()
+    asked = set(tiles)
+    return TagRegistry({tag: tile for tag, tile in old.items() if tile not in asked})
+
+
+class ReaderMissing(FirmwareHostError):
+    """The reader to enrol at is not connected at start (its fault has been spoken)."""
+
+
+#: seconds to wait for a reader's first open (a serial port opens in milliseconds)
+READER_OPEN_S = 5.0
 
 
 class _tag_source:
@@ -170,6 +215,7 @@ class _tag_source:
 
     def __enter__(self) -> Iterator[str]:
         from firmware_host.commands.self_test import describe
+        from firmware_host.games import board_text
         from firmware_host.hardware import events as ev
 
         reader = self.args.reader
@@ -233,6 +279,15 @@ class _tag_source:
             clock.close()
 
         self._close = close
+        device = board.readers[reader]
+        device.wait_progress(lambda r: r.connections > 0 or bool(r.last_error), READER_OPEN_S)
+        if not device.connected:
+            self.speak(board_text("fault.reader_missing", {"reader": reader}, self.language))
+            close()
+            errno_text = re.search(r"\[Errno \d+\] ([^:]+)", device.last_error)
+            why = errno_text.group(1) if errno_text else (device.last_error or "no answer")
+            raise ReaderMissing(f"the {reader} reader is not connected ({config.readers[reader].port}: {why}); "
+                                "plug it in, or name another with --reader or --config")
 
         def real_source() -> Iterator[str]:
             while True:

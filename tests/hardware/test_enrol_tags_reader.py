@@ -1,0 +1,134 @@
+"""enrol-tags on a real reader port: a pseudo-terminal through pyserial (the tiles' EM4100
+frames written to its master side), a reader missing at start (a device path that does not
+exist), and an existing registry whose tiles not asked for are kept."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+import tty
+
+import pytest
+
+from firmware_host.hardware.rfid import em4100_frame
+from firmware_host.hardware.tags import Tile, demo_registry, load_registry, write_registry
+from firmware_host.resources import data_path
+
+
+def board_config(tmp_path, ballot_port: str):
+    """The packaged config with the ballot reader at ``ballot_port`` (tag gone after 0.3 s)."""
+    text = data_path("board.toml").read_text()
+    start = text.index("[readers.ballot]")
+    end = text.index("[readers.law]")
+    text = (text[:start] + f'[readers.ballot]\nport = "{ballot_port}"\ntype = "rdm6300"\nbaud = 9600\n'
+            "tag_gone_s = 0.3\nreconnect_s = 0.5\n\n" + text[end:])
+    path = tmp_path / "board.toml"
+    path.write_text(text)
+    return path
+
+
+def enrol(tmp_path, config, output, *extra):
+    """``firmware-host enrol-tags`` as a process of its own, printing its sentences."""
+    return subprocess.Popen([sys.executable, "-m", "firmware_host", "enrol-tags", "--config", str(config),
+                             "--output", str(output), "--print", "--language", "en", *extra],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+
+
+class Tiles:
+    """Lays tiles on the reader: writes each tile's frame to the pseudo-terminal's master side
+    when the board asks for a tile (its prompt line), and keeps every line printed."""
+
+    def __init__(self, proc: subprocess.Popen, master: int, tags: list[str]) -> None:
+        self.proc, self.master, self.tags = proc, master, list(tags)
+        self.lines: list[str] = []
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.lines.append(line.rstrip("\n"))
+            if line.startswith("Enrolment: present") and self.tags:
+                time.sleep(0.4)              # the tile before is taken away (tag_gone_s 0.3)
+                os.write(self.master, em4100_frame(self.tags.pop(0)))
+
+    def finish(self, timeout: float = 60) -> tuple[int, list[str], str]:
+        rc = self.proc.wait(timeout)
+        self.thread.join(5)
+        assert self.proc.stderr is not None
+        return rc, self.lines, self.proc.stderr.read()
+
+
+@pytest.fixture
+def reader_pty():
+    master, slave = os.openpty()
+    tty.setraw(master)
+    yield master, os.ttyname(slave)
+    os.close(master)
+    os.close(slave)
+
+
+def test_enrol_tags_reads_the_tiles_from_a_real_serial_reader(tmp_path, reader_pty):
+    master, port = reader_pty
+    out = tmp_path / "tags.toml"
+    proc = enrol(tmp_path, board_config(tmp_path, port), out, "--seats", "1", "--no-laws")
+    rc, lines, err = Tiles(proc, master, ["AA00000001", "AA00000001", "AA00000002"]).finish()
+    assert rc == 0, err
+    assert "Test: ballot box reader connected" in lines
+    assert "Enrolment: already enrolled as Ja tile of seat 1" in lines
+    registry = load_registry(out)
+    assert registry.ballot_tag(0, "ja") == "AA00000001" and registry.ballot_tag(0, "nein") == "AA00000002"
+
+
+def test_enrol_tags_keeps_the_role_tiles_of_the_existing_registry_without_roles(tmp_path, reader_pty):
+    master, port = reader_pty
+    out = tmp_path / "tags.toml"
+    old = demo_registry(10)
+    write_registry(old, out)
+    before = out.read_text()
+    dictator_tag = old.tag_of(Tile("role", "dictator", None, 1))
+    proc = enrol(tmp_path, board_config(tmp_path, port), out, "--seats", "1", "--no-laws")
+    # the dictator role tile is laid on the reader as seat 1's Ja tile: refused, it stays the dictator
+    rc, lines, err = Tiles(proc, master, [dictator_tag, "AA00000001", "AA00000002"]).finish()
+    assert rc == 0, err
+    assert "Enrolment: already enrolled as Dictator tile one" in lines
+    assert lines[-2] == "Enrolment: done, two tiles"
+    new = load_registry(out)
+    assert new.ballot_tag(0, "ja") == "AA00000001" and new.ballot_tag(0, "nein") == "AA00000002"
+    for role in ("democrat", "fascist", "dictator"):
+        assert new.role_tags(role) == old.role_tags(role) and new.role_tags(role)
+    assert new.law_tags("fascist") == old.law_tags("fascist")                        # --no-laws keeps the laws
+    assert new.ballot_tag(9, "nein") == old.ballot_tag(9, "nein")                    # and seats beyond --seats
+    assert len(new) == len(old)
+    assert (tmp_path / "tags.toml.bak").read_text() == before
+
+
+def test_enrol_tags_without_its_reader_names_it_aloud_and_in_one_line_and_exits_1(tmp_path):
+    port = tmp_path / "no-such-reader"
+    out = tmp_path / "tags.toml"
+    write_registry(demo_registry(2), out)
+    before = out.read_bytes()
+    started = time.monotonic()
+    proc = enrol(tmp_path, board_config(tmp_path, str(port)), out)
+    stdout, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 1
+    assert time.monotonic() - started < 30                       # it gives up; it does not wait for a tile
+    assert stdout.splitlines() == ["Fault: ballot box reader not found"]        # spoken (printed with --print)
+    err = stderr.strip().splitlines()
+    assert len(err) == 1 and "Traceback" not in stderr
+    assert err[0] == (f"firmware-host enrol-tags: the ballot reader is not connected ({port}: No such file or "
+                      "directory); plug it in, or name another with --reader or --config; nothing written")
+    assert out.read_bytes() == before and not (tmp_path / "tags.toml.bak").exists()
+
+
+def test_enrol_tags_mock_rehearsal_keeps_the_role_tiles_of_its_output(tmp_path, capsys):
+    from firmware_host.cli import main as cli_main
+
+    out = tmp_path / "tags.toml"
+    write_registry(demo_registry(10), out)
+    assert cli_main(["enrol-tags", "--mock", "--output", str(out), "--language", "en"]) == 0
+    assert load_registry(out).role_tags("dictator") == demo_registry(10).role_tags("dictator")
+    assert "(10 tiles kept from the old file)" in capsys.readouterr().out
