@@ -167,12 +167,29 @@ def prolog(cache: Path, rounds: int) -> dict:
 
 # -- 3. start-up -----------------------------------------------------------------------------
 
+#: (master, slave) descriptors of the pseudo-terminals the started boards use as RFID readers
+_READER_PTYS: list[tuple[int, int]] = []
+
+
+def _pty_readers(cfg: str) -> str:
+    """Every ``[readers.*]`` port replaced by a pseudo-terminal kept open by this process: the
+    readers are connected, as on a wired board (a reader missing at start holds READY=1)."""
+    def port(match: re.Match) -> str:
+        master, slave = os.openpty()
+        _READER_PTYS.append((master, slave))
+        return f'{match.group(1)}port = "{os.ttyname(slave)}"'
+
+    return re.sub(r'(?m)(^\[readers\.\w+\]\s*(?:#.*)?\n)port = "[^"]*"', port, cfg)
+
+
 def _run_config(tmp: Path, console: bool) -> Path:
-    """The shipped board config with mock pins, a journal and speech cache in ``tmp``."""
+    """The shipped board config with mock pins, pseudo-terminal readers, a journal and speech
+    cache in ``tmp``."""
     import random
 
     cfg = (ROOT / "hardware" / "board.toml").read_text()
     cfg = cfg.replace('pin_factory = "lgpio"', 'pin_factory = "mock"')
+    cfg = _pty_readers(cfg)
     # ALSA's null device for every output: aplay runs, nothing is heard (the reference build's
     # cards are not here, and a board whose table speaker cannot play stops with exit 1)
     cfg = re.sub(r'"board_(table|seat\d)"', '"null"', cfg)

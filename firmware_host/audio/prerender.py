@@ -13,6 +13,10 @@ first (Secret Dictator's is :func:`firmware_host.games.secret_dictator.speech_pl
   It shares the interpreter lock with the board's threads, so after each sentence it sleeps
   at least as long as the sentence took (at most half of one core, and the lock free most
   of the time: an input is never kept waiting for a plan being walked);
+- only while the board is quiet: nothing queued or playing on any output, and nothing said
+  or ended for :data:`QUIET_S` seconds (nor a plan given: a setup hands over its plan just before its
+  first sentence). A live sentence is prepared, decoded and started with the interpreter lock
+  to itself, so it never waits behind a walk (setup → first prolog sample);
 - lazily, and only once the renderer is released (``run`` holds it until READY=1): giving
   a plan costs nothing on the path to "ready"; sentences already in the cache cost one ``stat`` (and mark the file as
   recently used, so pruning the cache keeps them);
@@ -48,6 +52,8 @@ log = logging.getLogger("firmware_host.audio")
 NICE = 10
 #: seconds the pre-render thread sleeps at least after each sentence (see the module docstring)
 MIN_PAUSE = 0.001
+#: seconds of quiet (nothing said, queued or playing) before each pre-rendered sentence
+QUIET_S = 0.3
 Plan = Callable[[], Iterable[tuple[str, str]]]
 
 
@@ -92,6 +98,8 @@ class Prerenderer:
         self._busy = False
         self._closed = False
         self._thread: threading.Thread | None = None
+        #: ``time.monotonic()`` of the last plan or list given (the live sentence follows it)
+        self._given_at = 0.0
 
     # -- what to render --------------------------------------------------------------------
 
@@ -102,6 +110,7 @@ class Prerenderer:
             thread; ``channel`` is ``"public"`` or ``"seat:N"`` (its rate is used).
         """
         with self._cond:
+            self._given_at = time.monotonic()
             self._plan = sentences
             self._walk = None           # made on the thread: formatting is the thread's work
             self._start()
@@ -110,6 +119,7 @@ class Prerenderer:
     def soon(self, items: Iterable[tuple[str, str]]) -> None:
         """Render ``items`` (channel, text) before going on with the plan; returns at once."""
         with self._cond:
+            self._given_at = time.monotonic()
             self._front.append(iter(items))
             self._start()
             self._cond.notify_all()
@@ -155,6 +165,20 @@ class Prerenderer:
             self._thread = threading.Thread(target=self._run, name="speech-prerender", daemon=True)
             self._thread.start()
 
+    def _wait_quiet(self) -> None:
+        """Block until the board is quiet (see the module docstring) or this is closed."""
+        audio = self.audio
+        idle = getattr(audio, "idle", None)
+        while True:
+            last = max(self._given_at, getattr(audio, "last_sound", 0.0))
+            left = QUIET_S - (time.monotonic() - last)
+            if left <= 0 and (idle is None or idle()):
+                return
+            with self._cond:
+                if self._closed:
+                    return
+                self._cond.wait(max(left, 0.1))
+
     def _next(self) -> tuple[tuple[str, str] | None, bool]:
         """The next (channel, text) to render and whether it ends a walk of the plan."""
         while True:
@@ -170,6 +194,9 @@ class Prerenderer:
                         self._walk = _lazy(self._plan)
                     source, from_plan = self._walk, True
                 self._busy = True
+            self._wait_quiet()
+            if self._closed:
+                return None, False
             item = next(source, None)   # formats the text: on this (low-priority) thread
             if item is not None:
                 return item, False

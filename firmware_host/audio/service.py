@@ -307,6 +307,8 @@ class AudioService:
     :param on_output_fault: ``on_output_fault(output, detail)``, called (on a player thread)
         when an output (``public``, ``seat:N``, ``whisper``) fails to play a clip, once until
         it plays again; ``detail`` names the output and why (aplay's message). Keep it short.
+    :param on_output_back: ``on_output_back(output)``, called (on a player thread) when an
+        output that failed plays a clip to its end again.
     :param sounds_dir: folder of the earcon WAVs (default the packaged ones, :data:`~firmware_host.audio.earcons.SOUNDS_DIR`).
     :param clock: what start and end times are read from (``now()`` in seconds): the
         board's clock (a :class:`~firmware_host.clock.VirtualClock` in ``simulate``, where a
@@ -327,6 +329,7 @@ class AudioService:
         sounds_dir: str | os.PathLike | None = None,
         clock=None,
         on_output_fault: Callable[[str, str], None] | None = None,
+        on_output_back: Callable[[str], None] | None = None,
     ) -> None:
         self.settings = settings or AudioSettings()
         if self.settings.whisper_station and whisper_call is None:
@@ -362,6 +365,10 @@ class AudioService:
         self._next_seat = 0
         self._closed = False
         self.on_output_fault = on_output_fault
+        self.on_output_back = on_output_back
+        #: ``time.monotonic()`` of the last sentence or earcon given to :meth:`say`, or of the
+        #: last clip's end (the pre-render thread waits for a quiet moment after it)
+        self.last_sound = 0.0
         #: outputs whose last clip failed (``public``, ``seat:N``, ``whisper``) -> why
         self.failed_outputs: dict[str, str] = {}
         self._prerenderer: Prerenderer | None = None
@@ -397,6 +404,7 @@ class AudioService:
         """
         if pad_seconds is not None and not pad_seconds >= 0:
             raise AudioError(f"pad_seconds must be a duration in seconds, not {pad_seconds!r}")
+        self.last_sound = time.monotonic()
         utt = self._make(channel, text, key, priority, earcon)
         utt.pad_seconds = pad_seconds
         utt.after = tuple(u for u in after if u is not None)
@@ -443,6 +451,7 @@ class AudioService:
         :param listener: as for :meth:`say`, on every seat's utterance.
         :returns: seat -> :class:`Utterance`.
         """
+        self.last_sound = time.monotonic()
         group = _PadGroup()
         made = {seat: self._make(f"seat:{seat}", texts[seat], key, "normal", earcon) for seat in sorted(texts)}
         after = tuple(u for u in after if u is not None)
@@ -992,6 +1001,7 @@ class AudioService:
 
     def _ended(self, player: _Player, utt: Utterance, playback: Playback) -> None:
         """The sink says ``utt`` ended or was cut off on ``player``."""
+        self.last_sound = time.monotonic()
         with self._lock:
             if player.current is not utt:
                 return
@@ -1084,13 +1094,20 @@ class AudioService:
 
     def _output_state(self, output: str, error: BaseException | None) -> None:
         """A clip on ``output`` played (``error`` None) or failed: tell ``on_output_fault`` once
-        per failure, until the output plays again."""
+        per failure, until the output plays again (then ``on_output_back``)."""
         with self._lock:
             if error is None:
-                self.failed_outputs.pop(output, None)
-                return
-            first = output not in self.failed_outputs
-            self.failed_outputs[output] = str(error)
+                back = self.failed_outputs.pop(output, None) is not None
+            else:
+                first = output not in self.failed_outputs
+                self.failed_outputs[output] = str(error)
+        if error is None:
+            if back and self.on_output_back is not None:
+                try:
+                    self.on_output_back(output)
+                except Exception:  # noqa: BLE001 - a listener never stops an output
+                    log.exception("audio: on_output_back failed")
+            return
         if first and self.on_output_fault is not None:
             try:
                 self.on_output_fault(output, str(error))

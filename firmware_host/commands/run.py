@@ -18,6 +18,10 @@ from typing import Any, Callable
 STOP_POLL = 0.2
 """Seconds between the main thread's checks for SIGTERM/SIGINT while the board runs."""
 
+OUTPUT_RECHECK_S = 5.0
+"""Seconds between two checks (a moment of silence) of an audio output that cannot play: a
+USB card plugged in late clears its fault."""
+
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add ``--config``, ``--journal``, ``--no-resume``, ``-q``."""
@@ -125,6 +129,19 @@ def health_checks(clock: Any, audio: Any, service: Any, console: Callable[[], An
     return [clock_alive, audio_alive, readers_alive, console_alive]
 
 
+def recheck_outputs(sink: Any, service: Any, audio: Any, outputs: list[str]) -> None:
+    """Play a moment of silence on every output that cannot play (``service.dead_parts``);
+    one that plays now leaves STATUS= and the console (``service.output_back``), and its next
+    failure is spoken again (``audio.failed_outputs``)."""
+    dead = [o for o in outputs if o in service.dead_parts]
+    if dead:
+        still = sink.check(dead, timeout=5.0)
+        for output in dead:
+            if output not in still:
+                getattr(audio, "failed_outputs", {}).pop(output, None)
+                service.output_back(output)
+
+
 def _speech_cache(audio_settings: object) -> Path:
     explicit = getattr(audio_settings, "cache_dir", "") or ""
     if explicit:
@@ -203,6 +220,10 @@ def main(args: argparse.Namespace) -> int:
         if service is not None:
             service.output_failed(output, detail)
 
+    def output_back(output: str) -> None:
+        if service is not None:
+            service.output_back(output)
+
     status = 0
     try:
         # hardware → audio → engine → inputs (BoardService.start keeps that order)
@@ -214,17 +235,18 @@ def main(args: argparse.Namespace) -> int:
         sink = AlsaSink.from_settings(audio_settings, config.seats)
         audio = AudioService(audio_settings, sink, cache, seats=config.seats, renderer=renderer,
                              whisper_call=whisper_call if audio_settings.whisper_station else None,
-                             on_output_fault=output_fault, clock=clock)
+                             on_output_fault=output_fault, on_output_back=output_back, clock=clock)
         service = BoardService(settings, clock=clock, journal=journal, voice=Voice(audio))
         # every output plays a moment of silence first: a dead one is named before READY=1
         outputs = ["public"] + (["whisper"] if audio_settings.whisper_station
                                 else [f"seat:{n}" for n in range(config.seats)])
         silent = sink.check(outputs)
-        service.health_checks.extend(health_checks(clock, audio, service, lambda: console))
-        service.start(board_factory(config, clock), resume=not args.no_resume)
-        for output, detail in silent.items():
+        for detail in silent.values():
             log.error("audio: %s", detail)
-            service.output_failed(output, detail)
+        service.health_checks.extend(health_checks(clock, audio, service, lambda: console))
+        # READY=1 only when the inputs are live and the table can hear (a silent table
+        # speaker: never; a reader missing: once it is plugged in)
+        service.start(board_factory(config, clock), resume=not args.no_resume, outputs_failed=silent)
         service.wait_idle()
         renderer.release()               # after READY=1: speech engine, pre-rendering, pruning
         if settings.console.enabled:
@@ -238,8 +260,12 @@ def main(args: argparse.Namespace) -> int:
                     log.info("console at %s", getattr(console, "url", "?"))
                 except UsageError as exc:
                     log.error("console not started: %s", exc)
+        next_check = time.monotonic() + OUTPUT_RECHECK_S
         while not stopping and service.failed is None:
             time.sleep(STOP_POLL)
+            if time.monotonic() >= next_check:
+                next_check = time.monotonic() + OUTPUT_RECHECK_S
+                recheck_outputs(sink, service, audio, outputs)
         if service.failed is not None:
             # it cannot play: say so (the fault is being spoken), then exit non-zero
             log.critical("the board cannot play: %s; stopping (exit status %d)", service.failed, EXIT_CANNOT_PLAY)

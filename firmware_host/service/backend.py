@@ -45,7 +45,8 @@ class ConsoleBackend:
 
         Keys: ``view`` (``public_view`` or None), ``announcements`` (the last 50 public ones:
         {key, params, text}), ``faults`` (recent faults and refusals), ``health``
-        ({readers: {name: "connected"/"disconnected"}, pins: {slots, tracker, mismatch, ok}}),
+        ({readers: {name: "connected"/"disconnected"}, pins: {slots, tracker, mismatch, ok},
+        ``not_working``: one line per dead part (a reader, an audio output), when any}),
         ``paused`` (bool), ``setup`` (players, names, language, first_president, variant,
         deck tracked/untracked, role_source; never roles or deck order), ``scan``,
         ``board`` (``{"seats": int | None}``, :meth:`board_seats`).
@@ -63,6 +64,8 @@ class ConsoleBackend:
         }
         if self.service.board_error:
             snap["health"]["board_error"] = self.service.board_error
+        if self.service.dead_parts:      # a reader missing, an earphone that cannot play: by name
+            snap["health"]["not_working"] = list(self.service.dead_parts.values())
         snap["board"] = {"seats": self.board_seats(),
                          # BOARD.md: on a real board only the physical (untracked) deck is played
                          "physical_deck": bool(getattr(self.service.settings, "physical_deck", False))}

@@ -40,6 +40,15 @@ log = logging.getLogger("firmware_host.service")
 
 _STOP = object()
 
+#: seconds ``start`` waits for each RFID reader's first attempt to open its port (a serial
+#: port opens or fails in milliseconds; a Pi Zero under load may take a moment)
+READER_FIRST_OPEN_S = 5.0
+
+#: while READY=1 is held for a missing input, systemd's start timeout is pushed this far
+#: ahead (``EXTEND_TIMEOUT_USEC``) every :data:`HOLD_EXTEND_S` seconds from the service thread
+HOLD_TIMEOUT_S = 30.0
+HOLD_EXTEND_S = 10.0
+
 #: a part that cannot be opened (``Fault.part`` kind) -> the catalogue key that names it
 #: (every game's catalogue has these ``fault.gpio.*`` and ``fault.output.*`` keys)
 PART_FAILURE_KEYS: dict[str, str] = {
@@ -108,18 +117,33 @@ class BoardService:
         self.health_checks: list[Callable[[], str | None]] = []
         self._status_sent = ""
         self._unhealthy: str | None = None
+        #: the dead parts that are inputs (readers): READY=1 waits until none is left
+        self._dead_inputs: set[str] = set()
+        self._holding = False
+        self._started_at = 0.0
+        self._last_extend = 0.0
 
     # -- life cycle ------------------------------------------------------------------------
     def start(self, board_factory: Callable[[Callable[[Any], None]], Any] | None = None,
-              resume: bool = True) -> None:
-        """Start hardware → audio → engine → inputs; then ``READY=1`` to systemd.
+              resume: bool = True, outputs_failed: dict[str, str] | None = None) -> None:
+        """Start hardware → audio → engine → inputs; then ``READY=1`` to systemd, once the
+        inputs are live and the table can hear (ready = inputs live and the table can hear).
 
         :param board_factory: ``board_factory(on_event) -> board`` (an object with
             ``start()``/``close()``), or None without hardware (tests, console-only).
         :param resume: resume an unfinished game from the journal.
-        A board that cannot start is a spoken fault, not a refusal to start.
+        :param outputs_failed: audio outputs found silent before the start (``run``'s check
+            of every output): output -> one line. A silent table speaker means the board
+            cannot play at all (:attr:`failed`, no READY=1); a silent earphone is spoken on
+            the table speaker and named in STATUS= with READY=1.
+
+        A board that cannot start is a spoken fault, not a refusal to start. An RFID reader
+        missing at start (its first open fails within :data:`READER_FIRST_OPEN_S` seconds)
+        is spoken by name, shown in STATUS= ("not ready: waiting for …") and READY=1 waits
+        until it is plugged in (:meth:`waiting_for`), while systemd's start timeout is
+        extended from the service thread.
         """
-        started = time.monotonic()
+        started = self._started_at = time.monotonic()
         if board_factory is not None:
             try:
                 self.board = board_factory(self.submit)
@@ -142,13 +166,58 @@ class BoardService:
             self.wait_idle()
             self._send_status()
             return
+        self._wait_readers()
         self.call(lambda: self.game.boot(resume=resume))
+        for output, detail in (outputs_failed or {}).items():
+            self.output_failed(output, detail)
         self.wait_idle()
-        self.ready_at = time.monotonic() - started
-        self.notifier.ready(self.status_text())
+        self.call(self._ready_or_hold)
+
+    def _wait_readers(self) -> None:
+        """Block until every RFID reader has tried its port once (its state event queued)."""
+        deadline = time.monotonic() + READER_FIRST_OPEN_S
+        for reader in list(getattr(self.board, "readers", {}).values()):
+            wait = getattr(reader, "wait_progress", None)
+            if callable(wait):
+                wait(lambda r: r.connections > 0 or bool(r.last_error), max(0.0, deadline - time.monotonic()))
+        self.wait_idle()
+
+    def waiting_for(self) -> list[str]:
+        """The inputs READY=1 waits for (a reader missing or unplugged): one line each."""
+        return [self.dead_parts[part] for part in sorted(self._dead_inputs) if part in self.dead_parts]
+
+    def _ready_or_hold(self) -> None:
+        """On the service thread: ``READY=1`` when the board can play and every input is live;
+        else hold it (a missing reader) or never send it (:attr:`failed`)."""
+        if self._ready or self.failed or not self._running:
+            self._holding = False
+            self._send_status()
+            return
+        if self._dead_inputs:
+            if not self._holding:
+                self._holding = True
+                log.warning("not ready: waiting for %s", "; ".join(self.waiting_for()))
+            self._send_status()
+            return
+        self._holding = False
+        self.ready_at = time.monotonic() - self._started_at
         self._status_sent = self.status_text()
+        self.notifier.ready(self._status_sent)
         self._ready = True              # watchdog pings from now on (after READY=1)
         log.info("ready in %.2f s", self.ready_at)
+
+    def _track_part(self, event: Any) -> None:
+        """Keep :attr:`dead_parts` up to date from the hardware's reader events (any game)."""
+        from firmware_host.hardware import events as ev
+
+        if isinstance(event, ev.Fault) and event.reason in ("reader_missing", "reader_unplugged"):
+            self.dead_parts[event.source] = f"{event.source}: {event.detail or 'not connected'}"
+            self._dead_inputs.add(event.source)
+        elif isinstance(event, ev.ReaderState) and event.connected:
+            part = f"{event.reader} reader"
+            self._dead_inputs.discard(part)
+            if self.dead_parts.pop(part, None) is not None and self._holding:
+                self._ready_or_hold()
 
     # -- failures and status -----------------------------------------------------------------
     def _part_failed(self, part: dict, detail: str) -> None:
@@ -198,6 +267,8 @@ class BoardService:
         """The line for systemd's STATUS=: a failure, dead parts, or the game's phase."""
         if self.failed:
             return f"cannot play: {self.failed}"
+        if self._holding:
+            return "not ready: waiting for " + "; ".join(self.waiting_for())
         line = self.game.status_line()
         if self._unhealthy:
             line = f"{line}; hung: {self._unhealthy}"
@@ -304,8 +375,11 @@ class BoardService:
     def _loop(self) -> None:
         interval = self.notifier.watchdog_interval if self.settings.watchdog else None
         while True:
+            wake = interval
+            if self._holding:
+                wake = min(interval or HOLD_EXTEND_S, HOLD_EXTEND_S)
             try:
-                item = self._queue.get(timeout=interval)
+                item = self._queue.get(timeout=wake)
             except queue.Empty:
                 self._ping()
                 continue
@@ -315,6 +389,7 @@ class BoardService:
             try:
                 kind, payload = item
                 if kind == "event":
+                    self._track_part(payload)
                     self.game.handle_input(payload)
                 else:
                     payload()
@@ -328,12 +403,12 @@ class BoardService:
                 with self._idle:
                     self._pending -= 1
                     self._idle.notify_all()
-                if self._ready:
+                if self._ready or self._holding:
                     try:
                         self._send_status()        # STATUS= follows the phase
                     except Exception:  # noqa: BLE001 - a status line never stops the service
                         log.exception("status")
-                if interval is not None:
+                if interval is not None or self._holding:
                     self._ping()
 
     def _ping(self) -> None:
@@ -341,9 +416,13 @@ class BoardService:
         check passes: a dead or hung clock, audio or reader thread stops the pings, and
         systemd restarts the board after ``WatchdogSec``."""
         interval = self.notifier.watchdog_interval
+        now = time.monotonic()
+        if self._holding and now - self._last_extend >= HOLD_EXTEND_S:
+            # waiting for a reader: the service thread lives, so systemd may wait on
+            self._last_extend = now
+            self.notifier.extend_timeout(HOLD_TIMEOUT_S)
         if interval is None or not self._ready:
             return
-        now = time.monotonic()
         if now - self._last_ping < interval / 2:
             return
         problem = None

@@ -76,6 +76,11 @@ class Notifier:
         """``STATUS=text`` (shown by ``systemctl status``)."""
         return self.notify(f"STATUS={text}")
 
+    def extend_timeout(self, seconds: float) -> bool:
+        """``EXTEND_TIMEOUT_USEC=…``: systemd waits ``seconds`` more for READY=1 (systemd
+        236+; sent while the board waits for a reader plugged in late)."""
+        return self.notify(f"EXTEND_TIMEOUT_USEC={int(seconds * 1_000_000)}")
+
     def stopping(self) -> bool:
         """``STOPPING=1``."""
         return self.notify("STOPPING=1")

@@ -92,3 +92,32 @@ def test_a_broken_plan_is_logged_and_prerendering_goes_on(make_service, fake_log
     assert "the plan failed" in caplog.text and fake_log == ["Eins."]
     audio.prerender(lambda: iter([("public", "Zwei.")]))
     assert audio.prerenderer.wait_idle(WAIT) and fake_log == ["Eins.", "Zwei."]
+
+
+def test_prerendering_waits_while_the_board_speaks_and_for_a_quiet_moment_after(tmp_path, fake_log):
+    """Setup → first prolog sample: a live sentence is prepared and played with no walk of the
+    plan beside it; the walk starts once the board has been quiet for QUIET_S seconds."""
+    from firmware_host.audio import AudioService, AudioSettings, SpeechRenderer
+    from firmware_host.audio.sinks import ClockSink
+    from firmware_host.audio.prerender import QUIET_S
+    from firmware_host.clock import RealClock
+
+    clock = RealClock()
+    renderer = SpeechRenderer(tmp_path / "c", engine_factory=lambda: FakeEngine(fake_log), timeout=30)
+    audio = AudioService(AudioSettings(), ClockSink(clock), tmp_path / "c", seats=5, renderer=renderer, clock=clock)
+    try:
+        renderer.render("Die Runde beginnt jetzt.", "de").wait(WAIT)     # cached, as a prolog is
+        fake_log.clear()
+        audio.prerender(lambda: iter([("public", "Eins."), ("public", "Zwei.")]))   # a setup: the plan,
+        live = audio.say("public", "Die Runde beginnt jetzt.", key="prolog")        # then its first sentence
+        while not live.done():
+            assert fake_log == [], "pre-rendered while the board spoke"
+            time.sleep(0.01)
+        ended = time.monotonic()
+        assert audio.prerenderer.wait_idle(WAIT) and fake_log == ["Eins.", "Zwei."]
+        assert audio.prerenderer.rendered == 2
+        first = min(renderer.path_for(t, "de").stat().st_mtime for t in ("Eins.", "Zwei."))
+        assert first >= time.time() - (time.monotonic() - ended) + QUIET_S - 0.05
+    finally:
+        audio.close()
+        clock.close()

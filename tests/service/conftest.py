@@ -13,6 +13,26 @@ from firmware_host.service.simulator import Simulator
 
 ROOT = Path(__file__).resolve().parents[2]
 
+#: (master, slave) descriptors of the pseudo-terminals given to ``run`` as its RFID readers
+_READER_PTYS: list[tuple[int, int]] = []
+
+
+def pty_readers(config_text: str) -> str:
+    """``config_text`` with every ``[readers.*]`` port replaced by a real pseudo-terminal (kept
+    open for the test session): ``run`` finds its readers connected, as on a wired board, so
+    it reaches READY=1 (a reader missing at start holds READY=1 until it is plugged in)."""
+    import os
+    import re
+
+    def port(match: re.Match) -> str:
+        master, slave = os.openpty()
+        _READER_PTYS.append((master, slave))
+        return f'{match.group(1)}port = "{os.ttyname(slave)}"'
+
+    text, count = re.subn(r'(?m)(^\[readers\.\w+\]\s*(?:#.*)?\n)port = "[^"]*"', port, config_text)
+    assert count, "no [readers.*] port in the config"
+    return text
+
 
 def run_lines(lines: list[dict] | str, **kwargs) -> list[dict]:
     """Play a script (list of dicts, or JSONL text) with ``simulate``; returns its output objects."""

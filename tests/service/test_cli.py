@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT, announces, run_lines, state
+from .conftest import ROOT, announces, pty_readers, run_lines, state
 
 
 def cli(*args, stdin=None, timeout=120):
@@ -96,6 +96,7 @@ def test_run_stops_on_sigterm_and_keeps_its_journal_private(tmp_path):
     text = text.replace('registry = "tags.toml"', f'registry = "{ROOT / "hardware" / "tags.toml"}"')
     text = text[:text.index("\n[audio]")]         # the reference build's sound cards are not here
     text = text.replace('pin_factory = "lgpio"', 'pin_factory = "mock"')   # no GPIO here (test_failures)
+    text = pty_readers(text)                         # readers connected: READY=1
     config.write_text(text + '\n[console]\nenabled = false\n[audio]\npublic_device = "null"\n')
     proc = subprocess.Popen([sys.executable, "-m", "firmware_host", "run", "--config", str(config),
                              "--journal", str(tmp_path / "j.sqlite3")],
@@ -125,6 +126,7 @@ def test_run_stops_on_a_sigterm_the_kernel_gives_to_another_thread(tmp_path):
     text = text.replace('registry = "tags.toml"', f'registry = "{ROOT / "hardware" / "tags.toml"}"')
     text = text[:text.index("\n[audio]")]         # the reference build's sound cards are not here
     text = text.replace('pin_factory = "lgpio"', 'pin_factory = "mock"')   # no GPIO here (test_failures)
+    text = pty_readers(text)                         # readers connected: READY=1
     config.write_text(text + '\n[console]\nenabled = false\n[audio]\npublic_device = "null"\n')
     proc = subprocess.Popen([sys.executable, "-m", "firmware_host", "run", "--config", str(config),
                              "--journal", str(tmp_path / "j.sqlite3")],
@@ -153,10 +155,12 @@ def test_run_says_ready_before_the_console_and_the_speech_engine_load(tmp_path):
     text = (ROOT / "hardware" / "board.toml").read_text()
     text = text.replace('registry = "tags.toml"', f'registry = "{ROOT / "hardware" / "tags.toml"}"')
     text = text.replace('pin_factory = "lgpio"', 'pin_factory = "mock"')
+    text = pty_readers(text)                         # readers connected: READY=1
     text = text[:text.index("\n[audio]")]         # the reference build's sound cards are not here
     port = 20000 + os.getpid() % 20000
-    config.write_text(text + f'\n[console]\nenabled = true\nport = {port}\n[audio]\npublic_device = ""\n'
-                      f'cache_dir = "{tmp_path / "speech"}"\n')
+    devices = ", ".join(['"null"'] * 10)          # ALSA's null device: a table that can hear
+    config.write_text(text + f'\n[console]\nenabled = true\nport = {port}\n[audio]\npublic_device = "null"\n'
+                      f'seat_devices = [{devices}]\ncache_dir = "{tmp_path / "speech"}"\n')
     probe = (
         "import sys\n"
         "from firmware_host.service import notify\n"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -22,6 +23,8 @@ from firmware_host.service.core import BoardService
 from firmware_host.service.journal import Journal
 from firmware_host.service.notify import Notifier
 from firmware_host.service.settings import service_settings
+
+from .conftest import pty_readers
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -141,31 +144,86 @@ def test_lgpio_failing_at_import_names_lg_wd_and_exits_non_zero(tmp_path):
     assert "READY=1" not in fields
 
 
-def test_a_failing_aplay_is_a_spoken_fault_naming_the_earphone(tmp_path):
-    devices = ", ".join(['"null"'] * 3 + ['"no_such_alsa_device"'] + ['"null"'] * 6)
-    text = _config_text(f'[audio]\npublic_device = "null"\nseat_devices = [{devices}]\n',
-                        **{'pin_factory = "lgpio"': 'pin_factory = "mock"'})
-    config = tmp_path / "board.toml"
+def _start(tmp_path, text: str, until: str, name: str = "j", on_line=None):
+    """``firmware-host run`` with ``text`` as its config and a notify socket; the stderr read
+    until a line holding ``until`` (or the end), then SIGTERM; returns (status, stderr, the
+    sd_notify fields received). Everything is read from the one stderr stream (lines read
+    ahead are never lost)."""
+    config = tmp_path / f"{name}.toml"
     config.write_text(text)
-    # one full-suite run (1 in about 10) saw no start-up fault at all, unexplained so far: a
-    # second start tells a rare miss (noted for follow-up) from a board that never says it
-    for attempt in range(2):
-        proc = subprocess.Popen([sys.executable, "-m", "firmware_host", "run", "--config", str(config),
-                                 "--journal", str(tmp_path / f"j{attempt}.sqlite3")],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        seen = ""
-        try:
-            while "ready in" not in seen:
-                line = proc.stderr.readline()
-                if not line:
-                    break
-                seen += line
-        finally:
-            proc.terminate()
-            _, rest = proc.communicate(timeout=60)
-        seen += rest
-        if "earphone of seat 4 (ALSA device no_such_alsa_device)" in seen:
-            break
+    sock = _notify_socket(tmp_path) if not (tmp_path / "notify.sock").exists() else None
+    proc = subprocess.Popen([sys.executable, "-m", "firmware_host", "run", "--config", str(config),
+                             "--journal", str(tmp_path / f"{name}.sqlite3")],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "NOTIFY_SOCKET": str(tmp_path / "notify.sock")})
+    seen = ""
+    try:
+        while until not in seen:
+            line = proc.stderr.readline()
+            if not line:
+                break
+            seen += line
+            if on_line is not None:
+                on_line(line)
+    finally:
+        proc.terminate()
+        seen += proc.stderr.read()
+        proc.wait(60)
+        fields = _received(sock) if sock is not None else []
+        if sock is not None:
+            sock.close()
+    return proc.returncode, seen, fields
+
+
+def _mock_pins(text: str) -> str:
+    return pty_readers(text.replace('pin_factory = "lgpio"', 'pin_factory = "mock"'))
+
+
+def test_a_failing_aplay_is_a_spoken_fault_naming_the_earphone_before_ready(tmp_path):
+    devices = ", ".join(['"null"'] * 3 + ['"no_such_alsa_device"'] + ['"null"'] * 6)
+    text = _mock_pins(_config_text(f'[audio]\npublic_device = "null"\nseat_devices = [{devices}]\n'))
+    status, seen, fields = _start(tmp_path, text, "ready in")
     assert "earphone of seat 4 (ALSA device no_such_alsa_device)" in seen
-    assert "fault: audio: output" in seen and "Traceback" not in seen
-    assert proc.returncode == 0          # an earphone alone: the board plays on, and says so
+    fault = seen.index("fault: audio: output (earphone of seat 4")
+    assert fault < seen.index("ready in") and "Traceback" not in seen
+    assert "READY=1" in fields
+    # READY=1 carries the dead earphone in its STATUS= (never "ready" as if healthy)
+    status_with_ready = fields[fields.index("READY=1") + 1]
+    assert status_with_ready.startswith("STATUS=") and "not working: earphone of seat 4" in status_with_ready
+    assert status == 0          # an earphone alone: the table hears, the board plays on and says so
+
+
+def test_a_silent_table_speaker_exits_1_without_ready(tmp_path):
+    devices = ", ".join(['"null"'] * 10)
+    text = _mock_pins(_config_text(f'[audio]\npublic_device = "no_such_alsa_device"\nseat_devices = [{devices}]\n'))
+    status, seen, fields = _start(tmp_path, text, "the board cannot play")
+    assert status == 1, seen
+    assert "table speaker (ALSA device no_such_alsa_device)" in seen and "Traceback" not in seen
+    assert "READY=1" not in fields
+    assert any(f.startswith("STATUS=cannot play: audio: table speaker") for f in fields)
+
+
+def test_a_reader_missing_at_start_holds_ready_until_it_is_plugged_in(tmp_path):
+    """Ready = inputs live and the table can hear: the missing ballot reader is spoken by
+    name and in STATUS=; READY=1 comes when a reader appears at its path (a replug)."""
+    devices = ", ".join(['"null"'] * 10)
+    text = _mock_pins(_config_text(f'[audio]\npublic_device = "null"\nseat_devices = [{devices}]\n'))
+    ballot = tmp_path / "ballot-reader"
+    text = re.sub(r'(\[readers\.ballot\]\s*\n)port = "[^"]*"', lambda m: f'{m.group(1)}port = "{ballot}"', text)
+    master, slave = os.openpty()
+
+    def plug_in(line: str) -> None:
+        if "not ready: waiting for ballot reader" in line:
+            os.symlink(os.ttyname(slave), ballot)      # the udev link appears: the reader is plugged in
+
+    try:
+        status, seen, fields = _start(tmp_path, text, "ready in", on_line=plug_in)
+    finally:
+        os.close(master)
+        os.close(slave)
+    assert "fault: ballot reader: reader_missing" in seen, seen
+    assert seen.index("not ready: waiting for ballot reader") < seen.index("ready in")
+    waiting = [f for f in fields if f.startswith("STATUS=not ready: waiting for ballot reader")]
+    assert waiting and str(ballot) in waiting[0]
+    assert fields.index(waiting[0]) < fields.index("READY=1")
+    assert status == 0 and "Traceback" not in seen

@@ -22,6 +22,8 @@ pytest.importorskip("aiohttp")
 
 ROOT = Path(__file__).resolve().parents[2]
 
+from .conftest import pty_readers  # noqa: E402
+
 
 def free_port() -> int:
     """A TCP port free on 127.0.0.1 right now."""
@@ -69,6 +71,7 @@ def config_file(tmp_path: Path, extra: str = "", *, mock_pins: bool = False) -> 
     if mock_pins:
         text = re.sub(r'(?m)^pin_factory = "lgpio"', 'pin_factory = "mock"', text)
         assert 'pin_factory = "mock"' in text
+        text = pty_readers(text)                  # readers connected, as on a wired board: READY=1
     text = text[:text.index("\n[audio]")]     # the reference build's sound cards are not here
     path = tmp_path / "board.toml"
     devices = ", ".join(['"null"'] * 10)          # ALSA's null device: aplay plays, nothing is heard
