@@ -227,3 +227,47 @@ def test_a_reader_missing_at_start_holds_ready_until_it_is_plugged_in(tmp_path):
     assert waiting and str(ballot) in waiting[0]
     assert fields.index(waiting[0]) < fields.index("READY=1")
     assert status == 0 and "Traceback" not in seen
+
+
+def test_ready_waits_for_a_reader_missing_at_start_and_the_console_names_it(tmp_path):
+    """In-process: both readers missing at start (the port cannot be opened): the fault is
+    spoken by name, STATUS= says what the board waits for, the console's health lists it,
+    and READY=1 is sent once both readers report connected."""
+    from gpiozero.pins.mock import MockFactory
+
+    from firmware_host.hardware import events as ev
+    from firmware_host.hardware.board import Board
+    from firmware_host.service.backend import ConsoleBackend
+    from firmware_host.service.voice import SilentVoice
+
+    config = load_config()
+    lines: list[dict] = []
+    notifier = RecordingNotifier()
+    service = BoardService(service_settings(config), clock=VirtualClock(), journal=Journal(tmp_path / "j.sqlite3"),
+                           voice=SilentVoice(), emit=lines.append, notifier=notifier)
+
+    def no_port(*args, **kwargs):
+        raise OSError(2, "No such file or directory")
+
+    try:
+        service.start(lambda on_event: Board(config, MockFactory(pin_class=WiredMockPin), VirtualClock(), on_event,
+                                             config.tags_path, serial_factory=no_port))
+        assert "READY=1" not in notifier.sent and service.failed is None
+        status = [f for f in notifier.sent if f.startswith("STATUS=")][-1]
+        assert status.startswith("STATUS=not ready: waiting for ballot reader: ") and "law reader: " in status
+        assert "No such file or directory" in status
+        spoken = [(l["key"], l["params"]) for l in lines if l.get("event") == "announce"]
+        assert ("fault.reader_missing", {"reader": "ballot"}) in spoken
+        health = ConsoleBackend(service).snapshot()["health"]
+        assert any(part.startswith("ballot reader: ") for part in health["not_working"])
+        service.submit(ev.ReaderState("ballot", True))
+        service.wait_idle()
+        assert "READY=1" not in notifier.sent                      # the law reader is still missing
+        service.submit(ev.ReaderState("law", True))
+        service.wait_idle()
+        assert "READY=1" in notifier.sent
+        after = notifier.sent[notifier.sent.index("READY=1") + 1]
+        assert after.startswith("STATUS=") and "not ready" not in after and "not working" not in after
+        assert "not_working" not in ConsoleBackend(service).snapshot()["health"]
+    finally:
+        service.stop()
