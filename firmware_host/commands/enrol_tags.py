@@ -135,7 +135,11 @@ def main(args: argparse.Namespace) -> int:
     if args.reader not in config.readers:
         raise UsageError(f"no reader {args.reader!r} in the config; readers: {', '.join(config.readers) or 'none'}")
     if getattr(args, "evidence", None) is not None:
-        return evidence_main(args, config)
+        try:
+            return evidence_main(args, config)
+        except ReaderMissing as exc:
+            print(f"firmware-host enrol-tags: {exc}; nothing written", file=sys.stderr)
+            return 1
     seats = config.seats if args.seats is None else args.seats
     if not 1 <= seats <= 10:
         raise UsageError(f"--seats must be 1–10, not {seats}")

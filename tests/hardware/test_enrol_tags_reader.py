@@ -132,3 +132,12 @@ def test_enrol_tags_mock_rehearsal_keeps_the_role_tiles_of_its_output(tmp_path, 
     assert cli_main(["enrol-tags", "--mock", "--output", str(out), "--language", "en"]) == 0
     assert load_registry(out).role_tags("dictator") == demo_registry(10).role_tags("dictator")
     assert "(10 tiles kept from the old file)" in capsys.readouterr().out
+
+
+def test_enrol_tags_evidence_without_its_reader_exits_1_in_one_line(tmp_path):
+    port = tmp_path / "no-such-reader"
+    proc = enrol(tmp_path, board_config(tmp_path, str(port)), tmp_path / "tags.toml", "--evidence", "9")
+    stdout, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 1 and "Traceback" not in stderr
+    assert stdout.splitlines() == ["Fault: ballot box reader not found"]
+    assert stderr.count("\n") == 1 and "the ballot reader is not connected" in stderr
