@@ -127,8 +127,8 @@ def volume(cache: Path, n: int) -> dict:
 # -- 2. prolog -------------------------------------------------------------------------------
 
 def prolog(cache: Path, rounds: int) -> dict:
-    from firmware_host.clock import VirtualClock
     from firmware_host.board_config import load_config
+    from firmware_host.clock import VirtualClock
     from firmware_host.hardware.mock import MockBoard
     from firmware_host.service.core import BoardService
     from firmware_host.service.journal import Journal

@@ -24,8 +24,8 @@ from pathlib import Path
 
 from gpiozero.pins.mock import MockFactory
 
-from firmware_host.clock import RealClock
 from firmware_host.board_config import load_config
+from firmware_host.clock import RealClock
 from firmware_host.hardware import events as ev
 from firmware_host.hardware.board import Board
 from firmware_host.hardware.rfid import em4100_frame

@@ -34,8 +34,8 @@ sys.path.insert(0, str(ROOT))
 from firmware_host.audio.service import AudioService  # noqa: E402
 from firmware_host.audio.settings import AudioSettings  # noqa: E402
 from firmware_host.audio.sinks import Playback  # noqa: E402
-from firmware_host.clock import VirtualClock  # noqa: E402
 from firmware_host.board_config import load_config  # noqa: E402
+from firmware_host.clock import VirtualClock  # noqa: E402
 from firmware_host.hardware.mock import MockBoard  # noqa: E402
 from firmware_host.service.core import BoardService  # noqa: E402
 from firmware_host.service.journal import Journal  # noqa: E402

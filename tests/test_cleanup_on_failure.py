@@ -9,8 +9,8 @@ import tempfile
 
 import pytest
 
-from firmware_host.clock import VirtualClock
 from firmware_host.board_config import load_config
+from firmware_host.clock import VirtualClock
 from firmware_host.hardware import board as board_module
 from firmware_host.hardware.mock import MockBoard
 from firmware_host.service import journal as journal_module

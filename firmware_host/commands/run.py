@@ -164,8 +164,8 @@ def main(args: argparse.Namespace) -> int:
     from firmware_host.audio.settings import AudioSettings
     from firmware_host.audio.sinks import AlsaSink
     from firmware_host.audio.speech import SpeechRenderer
-    from firmware_host.clock import RealClock
     from firmware_host.board_config import load_config
+    from firmware_host.clock import RealClock
     from firmware_host.config import find_config
     from firmware_host.errors import UsageError
     from firmware_host.games import board_text

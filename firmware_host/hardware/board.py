@@ -3,8 +3,8 @@
 Example (mocked pins, virtual clock)::
 
     from gpiozero.pins.mock import MockFactory
-    from firmware_host.clock import VirtualClock
     from firmware_host.board_config import load_config
+    from firmware_host.clock import VirtualClock
     from firmware_host.hardware.board import Board
     from firmware_host.hardware.tags import load_registry
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from firmware_host.clock import VirtualClock
 from firmware_host.board_config import load_config
+from firmware_host.clock import VirtualClock
 from firmware_host.hardware.mock import MockBoard
 
 

@@ -8,8 +8,8 @@ import tomllib
 import pytest
 
 from firmware_host import config as config_module
-from firmware_host.cli import main as cli_main
 from firmware_host.board_config import config_from_document, load_config
+from firmware_host.cli import main as cli_main
 from firmware_host.config import DEFAULT_CONFIG_PATH, ConfigError
 from firmware_host.errors import FirmwareHostError, UsageError
 

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from firmware_host.board_config import load_config
 from firmware_host.cli import main as cli_main
 from firmware_host.clock import VirtualClock
-from firmware_host.board_config import load_config
 from firmware_host.hardware.wired import WiredMockPin
 from firmware_host.service.core import BoardService
 from firmware_host.service.journal import Journal

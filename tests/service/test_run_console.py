@@ -8,8 +8,8 @@ import signal
 import subprocess
 import sys
 
-from firmware_host.clock import VirtualClock
 from firmware_host.board_config import load_config
+from firmware_host.clock import VirtualClock
 
 from .test_simulate_console import SETUP, config_file, console_url, free_port, read_until, talk
 
