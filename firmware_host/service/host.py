@@ -8,7 +8,10 @@ when the game master sets up another game (the running game is ended first, as a
 the same game would). On start it resumes the journal's unfinished game with that game's
 adapter.
 
-Everything else (buttons, speech, scans, status, the console's snapshot) is the adapter's.
+Everything else (buttons, speech, scans, status, the console's snapshot) is the adapter's,
+but for two game-neutral parts of the board that come first: the setup from the seats while
+the board waits for a setup (:class:`~firmware_host.service.lobby.Lobby`, issue 14), and a
+seat's own settings scan (:class:`~firmware_host.service.seat_menu.SeatMenu`).
 """
 
 from __future__ import annotations
@@ -37,6 +40,12 @@ class GameHost:
         self.adapters: dict[str, Any] = {}
         self.current = default
         self.active = self._adapter(default)
+        from firmware_host.service.board_speech import BoardSpeech
+        from firmware_host.service.lobby import Lobby
+        from firmware_host.service.seat_menu import SeatMenu
+        self.speech = BoardSpeech(service, self)
+        self.lobby = Lobby(service, self, self.speech)
+        self.seat_menu = SeatMenu(service, self, self.speech)
 
     def _adapter(self, name: str) -> Any:
         if name not in self.adapters:
@@ -46,7 +55,7 @@ class GameHost:
     def __getattr__(self, name: str) -> Any:
         # whatever else the service, console or simulator asks of the game (``game``,
         # ``names``, ``language`` …) is the active adapter's
-        if name in ("active", "adapters", "current", "service"):
+        if name in ("active", "adapters", "current", "service", "speech", "lobby", "seat_menu"):
             raise AttributeError(name)
         return getattr(self.active, name)
 
@@ -98,15 +107,37 @@ class GameHost:
             self.current, self.active = name, self._adapter(name)
         self.active.boot(resume=resume)
 
+    def waiting_for_setup(self) -> bool:
+        """True while the board has no game, no setup waiting to start and no role tiles
+        being read: a press at a seat then starts a setup from the seats."""
+        adapter = self.active
+        ask = getattr(adapter, "waiting_for_setup", None)
+        if callable(ask):
+            return bool(ask())
+        return (getattr(adapter, "game", None) is None and getattr(adapter, "pending_setup", None) is None
+                and getattr(adapter, "tiles", None) is None)
+
     def handle_input(self, event: Any) -> None:
-        """One input event: the active game's."""
+        """One input event: a seat's settings scan or the setup from the seats take the
+        seat buttons that are theirs; everything else is the active game's."""
+        if self.seat_menu.handles(event) or self.lobby.handles(event):
+            return
+        if (type(event).__name__ == "ButtonGesture" and event.gesture == "hold"
+                and (self.lobby.active or self.waiting_for_setup())):
+            self.seat_menu.open(event.seat)        # no game to give a status of: the seat's settings
+            return
         self.active.handle_input(event)
 
-    def setup_game(self, setup: dict) -> None:
-        """Set up and start the game the setup names.
+    def setup_game(self, setup: dict, *, from_seats: bool = False) -> None:
+        """Set up and start the game the setup names (the console's, or the seats' setup:
+        the same setup object, the same journal line).
 
+        :param from_seats: the setup comes from the seats (:class:`Lobby`); otherwise a
+            setup from the seats going on is ended (the game master's wins).
         :raises UsageError: an unusable setup (one line).
         """
+        if not from_seats:
+            self.lobby.console_took_over()
         chosen = self._choose(setup)        # switches first: then the new adapter's method
         self.active.setup_game(chosen)
 
@@ -115,6 +146,7 @@ class GameHost:
 
         :raises UsageError: an unusable setup (one line).
         """
+        self.lobby.console_took_over()
         chosen = self._choose(setup)
         self.active.prepare(chosen)
 
@@ -123,6 +155,8 @@ class GameHost:
 
         :raises UsageError: a refused command (one line).
         """
+        if name in ("start", "restart"):
+            self.lobby.console_took_over()
         if name == "start" and fields.get("setup") is not None:
             fields = {**fields, "setup": self._choose(fields["setup"])}
         return self.active.command(name, **fields)
@@ -140,6 +174,7 @@ class GameHost:
         snap = dict(self.active.snapshot())
         snap["game"] = self.current
         snap["games"] = list(games.names())
+        snap["lobby"] = self.lobby.snapshot()
         return snap
 
     def reveal(self, seat: int | None) -> dict:
@@ -151,10 +186,15 @@ class GameHost:
         return self.active.final_state()
 
     def status_line(self) -> str:
-        """The active game's STATUS= line."""
+        """The active game's STATUS= line (a setup from the seats going on, said so)."""
+        if self.lobby.active:
+            return f"setup from seat {(self.lobby.seat or 0) + 1}" if self.lobby.phase == "questions" \
+                else "setup: waiting for every seat"
         return self.active.status_line()
 
     def shutdown(self) -> None:
-        """Stop every adapter's scans and timers."""
+        """Stop every adapter's scans and timers, the setup from the seats and settings scans."""
+        self.lobby.shutdown()
+        self.seat_menu.shutdown()
         for adapter in self.adapters.values():
             adapter.shutdown()

@@ -32,6 +32,14 @@ def _nonempty(value: Any) -> str | None:
     return "must not be empty" if not str(value).strip() else None
 
 
+def _name_ok(value: Any) -> str | None:
+    from firmware_host.service.names import PlayerNameError, clean_name
+    try:
+        return None if clean_name(value) else "must not be empty"
+    except PlayerNameError as exc:
+        return str(exc)
+
+
 def _morning(value: Any) -> str | None:
     return None if value == 0 or 180 <= value <= 1800 else "must be 0 (no timer) or 180 to 1800 seconds"
 
@@ -51,6 +59,12 @@ SCHEMA: dict[str, dict[str, Field]] = {
         "morning_seconds": Field(float, 180.0, min=0.0, max=1800.0, check=_morning,
                                  doc="seconds of a morning's discussion in a game that has one (DICTATOR.md "
                                      "D32: 180 as printed, up to tenfold; 0 = no timer, the game master ends it)"),
+        "setup_abandon_s": Field(float, 60.0, min=10.0, max=3600.0,
+                                 doc="seconds without a press, after the last clip of a setup from the seats "
+                                     "ended, after which that setup is abandoned (issue 14)"),
+        "player_names": Field(list, [], items=Field(str, "", check=_name_ok),
+                              doc="the table's enrolled player names: a setup from the seats lets each "
+                                  "player pick one (at most 40 characters each)"),
         "queue_size": Field(int, 1000, min=10, max=100000, doc="input events that may wait for the service thread"),
         "watchdog": Field(bool, True, doc="send systemd watchdog pings when WATCHDOG_USEC is set"),
     },
@@ -129,6 +143,8 @@ class ServiceSettings:
     status_channel: str = "earphone"
     confirm_execution: bool = True
     morning_seconds: float = 180.0
+    setup_abandon_s: float = 60.0
+    player_names: tuple = ()
     queue_size: int = 1000
     watchdog: bool = True
     journal_path: str = "/var/lib/firmware-host/journal.sqlite3"
@@ -176,6 +192,7 @@ def service_settings(raw: Mapping[str, Any] | Any | None = None) -> ServiceSetti
     journal = _section(raw, "journal")
     scan = _section(raw, "scan")
     console = _section(raw, "console")
+    service["player_names"] = tuple(service["player_names"])
     return ServiceSettings(
         journal_path=journal["path"],
         scan=ScanSettings(**scan),

@@ -1,7 +1,9 @@
 """Board signal scripts for ``firmware-host simulate`` (SIMULATE.md), and the interactive line syntax.
 
 A script is JSON Lines: blank lines and lines starting with ``#`` are ignored; the first
-other line is the setup ``{"setup": {...}}`` (REPLAY.md); every later line is one signal::
+other line is the setup ``{"setup": {...}}`` (REPLAY.md), or there is no setup line at all
+and the seats set the game up with their buttons (issue 14, :mod:`firmware_host.service.lobby`);
+every later line is one signal::
 
     {"signal": "button", "seat": 2, "gesture": "press", "at": 12.5}
     {"signal": "ballot", "seat": 3, "ballot": "ja"}
@@ -243,7 +245,8 @@ def parse_object(obj: Any, line: int = 0) -> Signal:
 
 
 def parse_script(text: str, name: str = "script") -> list[Signal]:
-    """Parse a whole signal script; the first signal is the setup.
+    """Parse a whole signal script; the first signal is the setup, or a script without one
+    starts on a board waiting for its setup, which the seats make (issue 14).
 
     Lines are counted as REPLAY.md counts them (physical lines ending in ``\\n``); a
     leading UTF-8 BOM is skipped.
@@ -266,17 +269,18 @@ def parse_script(text: str, name: str = "script") -> list[Signal]:
             sig = parse_object(obj, number)
         except ScriptError as exc:
             raise ScriptError(f"{name} {exc}") from None
-        if not signals and sig.kind != "setup":
-            raise ScriptError(f"{name} line {number}: the first signal must be the setup")
         if signals and sig.kind == "setup":
-            raise ScriptError(f"{name} line {number}: a second setup")
+            first = signals[0].kind == "setup"
+            raise ScriptError(f"{name} line {number}: " + ("a second setup" if first else
+                              "the setup must be the first signal (or left out: the seats set the game up)"))
         if sig.at is not None:
             if sig.at < last_at:
                 raise ScriptError(f"{name} line {number}: 'at' {sig.at:g} is before {last_at:g}")
             last_at = sig.at
         signals.append(sig)
     if not signals:
-        raise ScriptError(f"{name}: no setup (the first line must be {{\"setup\": {{...}}}})")
+        raise ScriptError(f"{name}: no signal (the first line is the setup {{\"setup\": {{...}}}}, "
+                          "or a button press that starts the setup from the seats)")
     return signals
 
 

@@ -28,9 +28,15 @@ def test_bad_signal_is_one_line_naming_the_line(body, words):
     assert words in str(info.value) and "\n" not in str(info.value)
 
 
-def test_script_without_setup_first_is_unusable():
-    with pytest.raises(ScriptError, match="first signal must be the setup"):
-        parse_script('{"signal": "wait", "seconds": 1}')
+def test_a_setup_after_other_signals_is_unusable():
+    with pytest.raises(ScriptError, match="setup must be the first signal"):
+        parse_script('{"signal": "wait", "seconds": 1}\n' + SETUP)
+
+
+def test_script_without_a_setup_line_is_set_up_from_the_seats():
+    """Issue 14: a board with no setup; the seats set the game up with their buttons."""
+    signals = parse_script('{"signal": "button", "seat": 2, "gesture": "press"}')
+    assert [s.kind for s in signals] == ["button"]
 
 
 def test_at_must_not_go_backwards():

@@ -305,6 +305,13 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "story.none": ((), _O),
     # set-up and per-seat settings (ACCESSIBILITY.md 7, 19)
     "setup.seat_name": (("seat",), _O),
+    # the questions of a setup from the seats (issue 14; games/secret_dictator/lobby.py)
+    "setup.question.variant": ((), _O),
+    "setup.variant.rulebook": ((), _O),
+    "setup.variant.official": ((), _O),
+    "setup.question.deck": ((), _O),
+    "setup.deck.untracked": ((), _O),
+    "setup.deck.tracked": ((), _O),
     "settings.saved": ((), _O),
     "whisper.call": (("seat",), _O),
     # status on demand (ACCESSIBILITY.md 3), repeat

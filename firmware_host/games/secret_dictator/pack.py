@@ -149,3 +149,11 @@ def check_script_setup(setup: dict, *, board_roles: str = "dealt") -> None:
     if dealt:
         raise UsageError(f"setup: no 'seed', but the {' and '.join(dealt)} would be dealt at random "
                          "(REPLAY.md: a seed is required where roles or deck are left out)")
+
+
+def lobby() -> Any:
+    """The game's questions for a setup from the seats (:mod:`.lobby`: ``title``,
+    ``questions``, ``text``, ``setup``, ``check``)."""
+    from . import lobby as questions
+
+    return questions

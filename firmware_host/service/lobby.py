@@ -1,0 +1,450 @@
+"""Setup from the seats (issue 14): a table of only blind players sets up a game with their
+buttons, with no console and no game master.
+
+With no game set up (the active game's adapter waits for a setup), a **press at any seat**
+starts a spoken setup in that seat's earphone, by the same single-switch scanning as every
+choice (:class:`~firmware_host.service.scanning.Scan`, ACCESSIBILITY.md 13-17, 20-25: each
+question is the scan's intro, its answers the items, "back" the last item):
+
+1. the game (every registered game whose pack has a board adapter and setup questions,
+   :func:`firmware_host.games.names`; asked only when there is more than one);
+2. the language (the board's own first);
+3. the game's own questions, from its pack (``pack.lobby()``: Secret Dictator asks players,
+   variant and draw pile, :mod:`firmware_host.games.secret_dictator.lobby`);
+4. the names: by seat numbers, or each player picks a name from the enrolled ones (the
+   config's ``[service] player_names`` and the names in the seats' settings) — asked only
+   when there are enrolled names;
+5. "start", after a summary of the answers.
+
+"Back" returns to the question before (on the first question it stops the setup). Then every
+seat of the game says **"I am here"** with one press, so the board knows the table: the table
+hears each seat arrive and how many are still missing; with names from the list the seat
+first picks its own name in its earphone (taken names are not offered again). A seat outside
+the game is told so, with the seats that play. Once all are here the game is set up and
+started exactly as the console does it (:meth:`GameHost.setup_game`: the same setup object,
+so the same journal line).
+
+- A press at another seat while one seat sets up is told who is setting up (``lobby.busy``);
+  a hold gives that seat its own settings scan (:mod:`firmware_host.service.seat_menu`).
+- A setup with no press for ``[service] setup_abandon_s`` seconds (60) after the last clip
+  it spoke ended (the time runs from what was *heard*) is abandoned: the table hears
+  ``lobby.abandoned`` and the board waits again.
+- A setup the game master makes at the console meanwhile wins: the setting-up seat hears
+  ``lobby.console``.
+- A setup the game refuses (it cannot happen from the offered answers unless the board
+  changed meanwhile) is said at the table with its reason (``lobby.refused``).
+
+The lobby knows no game: the game's questions and their words come from its pack.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from firmware_host import games
+from firmware_host.clock import TimerHandle
+from firmware_host.errors import UsageError
+from firmware_host.service.board_speech import BoardSpeech
+from firmware_host.service.journal import JournalError
+from firmware_host.service.refusals import CommandRefused
+from firmware_host.service.scanning import Scan, ScanItem
+
+log = logging.getLogger("firmware_host.service")
+
+__all__ = ["Lobby", "lobby_games"]
+
+#: the board's own languages, spoken each in itself
+LANGUAGE_OPTIONS = ("de", "en")
+
+
+def lobby_games() -> list[str]:
+    """The registered games a table can set up from the seats: a board adapter and setup
+    questions in the pack (``pack.board_game``, ``pack.lobby``), in the registry's order."""
+    out = []
+    for name in games.names():
+        module = games.pack(name)
+        if callable(getattr(module, "board_game", None)) and callable(getattr(module, "lobby", None)):
+            out.append(name)
+    return out
+
+
+class Lobby:
+    """The setup from the seats (see the module docstring). Every call on the service thread.
+
+    :param service: the :class:`~firmware_host.service.core.BoardService`.
+    :param host: the :class:`~firmware_host.service.host.GameHost` (its active adapter says
+        whether the board waits for a setup; its ``setup_game`` starts the game).
+    :param speech: the board's own voice (:class:`BoardSpeech`).
+    """
+
+    def __init__(self, service: Any, host: Any, speech: BoardSpeech) -> None:
+        self.service = service
+        self.host = host
+        self.speech = speech
+        self.phase = "idle"                 # idle | questions | presence
+        self.seat: int | None = None        # the seat setting up
+        self.language = "de"
+        self.answers: dict[str, Any] = {}
+        self.questions: list[dict] = []
+        self.index = 0
+        self.scan: Scan | None = None       # the setting-up seat's question scan
+        self.present: dict[int, str | None] = {}   # seat -> the name it picked (None: "seat N")
+        self.naming: dict[int, Scan] = {}          # seat -> its name scan
+        self._intro: dict[int, tuple[str, dict]] = {}
+        self._timer: TimerHandle | None = None
+        self._generation = 0
+        self._language_before: str | None = None
+
+    # -- routing -------------------------------------------------------------------------------
+    @property
+    def active(self) -> bool:
+        """True while a setup from the seats is going on."""
+        return self.phase != "idle"
+
+    def handles(self, event: Any) -> bool:
+        """Take a seat button gesture if it belongs to the setup: any gesture while a setup
+        is going on, a press while the board waits for a setup. Returns True when taken."""
+        if type(event).__name__ != "ButtonGesture":
+            return False
+        seat, gesture = event.seat, event.gesture
+        if not isinstance(seat, int) or seat < 0:
+            return False
+        if self.phase == "idle":
+            if not self.host.waiting_for_setup():
+                return False
+            if gesture == "hold":
+                return False           # the seat's own settings (seat_menu) or nothing
+            self._begin(seat)
+            return True
+        self._arm()
+        if gesture == "hold":
+            if self.phase == "questions" and seat == self.seat and self.scan is not None:
+                self.scan.start(intro=True)          # the question again, from its first answer
+                return True
+            return False                              # another seat's hold: its settings
+        if self.phase == "questions":
+            if seat == self.seat:
+                if self.scan is not None:
+                    self.scan.press()
+            else:
+                self._say_seat(seat, "lobby.busy", {"seat": self.seat}, priority="request")
+            return True
+        self._presence_press(seat)
+        return True
+
+    # -- the questions -----------------------------------------------------------------------
+    def _begin(self, seat: int) -> None:
+        self.phase, self.seat = "questions", seat
+        self.language = self._language_before = self.speech.board_language()
+        self.answers, self.present, self.naming = {}, {}, {}
+        playable = lobby_games()
+        self.questions = []
+        if len(playable) > 1:
+            self.questions.append({"name": "game", "key": "lobby.question.game", "options": [
+                {"value": name, "key": "lobby.option.game", "params": {"title": games.pack(name).lobby().TITLE}}
+                for name in playable]})
+        elif playable:
+            self.answers["game"] = playable[0]
+        else:
+            log.error("setup from the seats: no game pack has setup questions")
+            self.phase, self.seat = "idle", None
+            return
+        first = [self.language] + [lang for lang in LANGUAGE_OPTIONS if lang != self.language]
+        self.questions.append({"name": "language", "key": "lobby.question.language", "options": [
+            {"value": lang, "key": f"lobby.option.language.{lang}", "params": {}} for lang in first]})
+        if "game" in self.answers:
+            self.questions += self._game_questions(self.answers["game"])
+        log.info("setup from the seats: seat %d sets up", seat)
+        self._arm()
+        self._say_seat(seat, "lobby.start", {})
+        self.index = 0
+        self._ask()
+
+    def _pack(self) -> Any:
+        return games.pack(self.answers.get("game", games.DEFAULT_GAME)).lobby()
+
+    def _board_seats(self) -> int | None:
+        seats = getattr(getattr(self.service.board, "config", None), "seats", None)
+        if type(seats) is int:
+            return seats
+        seats = getattr(self.service.voice, "seats", None)
+        return seats if type(seats) is int else None
+
+    def _game_questions(self, name: str) -> list[dict]:
+        asked = list(games.pack(name).lobby().questions(self._board_seats()))
+        if self.enrolled_names():
+            asked.append({"name": "names", "key": "lobby.question.names", "options": [
+                {"value": "list", "key": "lobby.option.names.list", "params": {}},
+                {"value": "seats", "key": "lobby.option.names.seats", "params": {}}]})
+        asked.append({"name": "start", "key": "lobby.question.start", "options": [
+            {"value": True, "key": "lobby.option.start", "params": {}}]})
+        return asked
+
+    def enrolled_names(self) -> list[str]:
+        """The names a player may pick: ``[service] player_names``, then the names in the
+        seats' settings, each once, in that order."""
+        names: list[str] = []
+        for name in list(getattr(self.service.settings, "player_names", ()) or ()) + \
+                [n for _, n in sorted(self.speech.stored_names().items())]:
+            if name and name not in names:
+                names.append(name)
+        return names
+
+    def _words(self, key: str, params: dict, language: str, long: bool = False) -> str:
+        return self._pack().text(key, params, language, long=long)
+
+    def _summary(self) -> list[str]:
+        """The answers so far, in their short words (the intro of "start")."""
+        said = []
+        for question in self.questions:
+            if question["name"] in ("start",) or question["name"] not in self.answers:
+                continue
+            option = next((o for o in question["options"] if o["value"] == self.answers[question["name"]]), None)
+            if option is not None:
+                said.append(self.speech.text(option["key"], option["params"], self.language, words=self._words))
+        return said
+
+    def _ask(self) -> None:
+        """Scan the current question's answers in the setting-up seat's earphone."""
+        question = self.questions[self.index]
+        seat = self.seat
+        assert seat is not None
+        intro = (question["key"], {"choices": self._summary()} if question["name"] == "start" else {})
+        self._intro[seat] = intro
+        items = [ScanItem(o["value"], self._item_text(o), o["key"], dict(o["params"])) for o in question["options"]]
+        back = "lobby.cancel" if self.index == 0 else "lobby.back"
+        cancel = ScanItem(None, self.speech.text(back, {}, self.language), back, {})
+        if self.scan is not None:
+            self.scan.finish()
+        self.scan = Scan(seat, items, self.speech.scan_settings(seat), self.service.clock, self.service.post,
+                         self._speaker(seat), self._chosen, self._back, cancel=cancel,
+                         purpose=f"setup.{question['name']}", drop=lambda: self.speech.drop(seat))
+        self.scan.start(intro=True)
+
+    def _item_text(self, option: dict) -> str:
+        try:
+            return self.speech.text(option["key"], option["params"], self.language, words=self._words)
+        except (UsageError, ValueError, KeyError):
+            return option["key"]
+
+    def _speaker(self, seat: int) -> Any:
+        return self.speech.scan_speaker(lambda: self._intro.get(seat, ("lobby.question.name", {})),
+                                        language=lambda: self.language, words=self._words,
+                                        names=self._names, heard=self._arm)
+
+    def _chosen(self, value: Any) -> None:
+        question = self.questions[self.index]
+        name = question["name"]
+        self.scan = None
+        self._arm()
+        if name == "start":
+            self._call_presence()
+            return
+        self.answers[name] = value
+        log.info("setup from the seats: %s = %r", name, value)
+        if name == "game":
+            self.questions = self.questions[:self.index + 2] + self._game_questions(value)
+        elif name == "language":
+            self.language = value
+            if self.service.voice is not None:
+                self.service.voice.set_language(value)
+        self.index += 1
+        self._ask()
+
+    def _back(self) -> None:
+        self.scan = None
+        self._arm()
+        if self.index == 0:
+            log.info("setup from the seats: stopped by seat %s", self.seat)
+            seat = self.seat
+            self._end()
+            if seat is not None:
+                self._say_seat(seat, "lobby.cancelled", {})
+            return
+        self.index -= 1
+        self.answers.pop(self.questions[self.index]["name"], None)
+        self._ask()
+
+    # -- "I am here" ----------------------------------------------------------------------------
+    def _players(self) -> int:
+        return int(self.answers.get("players", 0))
+
+    def _call_presence(self) -> None:
+        self.phase = "presence"
+        log.info("setup from the seats: %s; waiting for every seat", self.answers)
+        self._say_public("lobby.presence.call", {"count": self._players()})
+
+    def _presence_press(self, seat: int) -> None:
+        players = self._players()
+        if seat in self.naming:
+            self.naming[seat].press()
+            return
+        if seat >= players:
+            self._say_seat(seat, "lobby.not_playing", {"seat": seat, "last": players}, priority="refusal",
+                           earcon="refusal")
+            return
+        if seat in self.present:
+            self._say_seat(seat, "lobby.already_present", {}, priority="request")
+            return
+        if self.answers.get("names") == "list":
+            self._ask_name(seat)
+            return
+        self._arrived(seat, None)
+
+    def _ask_name(self, seat: int) -> None:
+        taken = {n for n in self.present.values() if n}
+        options = [n for n in self.enrolled_names() if n not in taken]
+        items = [ScanItem(n, n, "lobby.option.name", {"name": n}) for n in options]
+        items.append(ScanItem("", self.speech.text("lobby.option.seat", {"seat": seat}, self.language),
+                              "lobby.option.seat", {"seat": seat}))
+        cancel = ScanItem(None, self.speech.text("lobby.back", {}, self.language), "lobby.back", {})
+        self._intro[seat] = ("lobby.question.name", {})
+
+        def chosen(name: Any) -> None:
+            self.naming.pop(seat, None)
+            self._arm()
+            if self.phase != "presence":
+                return
+            if name and name in {n for n in self.present.values() if n}:
+                self._ask_name(seat)             # taken meanwhile by another seat: ask again
+                return
+            self._arrived(seat, name or None)
+
+        def back() -> None:
+            self.naming.pop(seat, None)
+            self._arm()
+
+        scan = Scan(seat, items, self.speech.scan_settings(seat), self.service.clock, self.service.post,
+                    self._speaker(seat), chosen, back, cancel=cancel, purpose="setup.name",
+                    drop=lambda: self.speech.drop(seat))
+        self.naming[seat] = scan
+        scan.start(intro=True)
+
+    def _arrived(self, seat: int, name: str | None) -> None:
+        self.present[seat] = name
+        missing = self._players() - len(self.present)
+        log.info("setup from the seats: seat %d is here%s; %d missing", seat, f" ({name})" if name else "", missing)
+        if missing == 0:
+            self._start_game()          # "everyone is here" says it for the last seat
+            return
+        self._say_public("lobby.present", {"seat": seat, "missing": missing})
+
+    def _setup(self) -> dict:
+        """The setup object, as the console sends it (the same journal line)."""
+        name = self.answers.get("game", games.DEFAULT_GAME)
+        obj = dict(self._pack().setup({**self.answers, "language": self.language}))
+        if name != games.DEFAULT_GAME:
+            obj["game"] = name
+        names = {str(s): n for s, n in sorted(self.present.items()) if n}
+        if names:
+            obj["names"] = names
+        seed = getattr(self.service, "setup_seed", None)
+        if seed is not None and "seed" not in obj:
+            obj["seed"] = seed
+        return obj
+
+    def _start_game(self) -> None:
+        setup = self._setup()
+        seat = self.seat
+        self._say_public("lobby.all_present", {})
+        self._end(restore_language=False)
+        log.info("setup from the seats by seat %s: %s", seat, setup)
+        try:
+            self._pack().check(setup)
+            self.host.setup_game(setup, from_seats=True)
+        except CommandRefused as exc:
+            reason = "players" if exc.code in ("setup_players", "setup_name_seat") else "invalid"
+            self._refused(reason, str(exc))
+        except JournalError as exc:
+            self._refused("journal", str(exc))
+        except UsageError as exc:
+            self._refused("invalid", str(exc))
+
+    def _refused(self, reason: str, detail: str) -> None:
+        log.error("setup from the seats refused (%s): %s", reason, detail)
+        self.service.fault("setup", "refused", detail)
+        self._say_public("lobby.refused", {"reason": reason}, priority="refusal", earcon="refusal")
+
+    # -- speaking ------------------------------------------------------------------------------
+    def _names(self) -> dict[int, str]:
+        names = dict(self.speech.stored_names())
+        names.update({s: n for s, n in self.present.items() if n})
+        return names
+
+    def _say_seat(self, seat: int, key: str, params: dict, **kwargs: Any) -> Any:
+        return self.speech.say(f"seat:{seat}", key, params, language=self.language, names=self._names(),
+                               on_end=self._heard, **kwargs)
+
+    def _say_public(self, key: str, params: dict, **kwargs: Any) -> Any:
+        return self.speech.say("public", key, params, language=self.language, names=self._names(),
+                               on_end=self._heard, **kwargs)
+
+    def _heard(self, lines: Any, utt: Any, record: Any) -> None:
+        """A clip of the setup has ended: the time without a press runs from now."""
+        if self.phase != "idle":
+            self._arm()
+
+    # -- abandoning ----------------------------------------------------------------------------
+    def _arm(self) -> None:
+        """(Re)start the wait after which a setup with no press is abandoned."""
+        if self._timer is not None:
+            self._timer.cancel()
+        self._generation += 1
+        generation = self._generation
+        seconds = float(getattr(self.service.settings, "setup_abandon_s", 60.0))
+        self._timer = self.service.clock.call_later(
+            seconds, lambda: self.service.post(lambda: self._abandon(generation)))
+
+    def _abandon(self, generation: int) -> None:
+        if generation != self._generation or self.phase == "idle":
+            return
+        if any(not s.stopped for s in self._scans()):
+            self._arm()                # a scan still reads its list: the wait starts when it stops
+            return
+        log.info("setup from the seats abandoned: no press for a while")
+        self._end()
+        self._say_public("lobby.abandoned", {})
+
+    def _scans(self) -> list[Scan]:
+        return ([self.scan] if self.scan is not None else []) + list(self.naming.values())
+
+    def _end(self, restore_language: bool = True) -> None:
+        """Back to waiting: scans and timer stopped, the board's language back."""
+        for scan in self._scans():
+            scan.finish()
+        self.scan, self.naming = None, {}
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self._generation += 1
+        if restore_language and self._language_before and self.service.voice is not None \
+                and self._language_before != self.language:
+            self.service.voice.set_language(self._language_before)
+        self.phase, self.seat = "idle", None
+
+    # -- the console ---------------------------------------------------------------------------
+    def console_took_over(self) -> None:
+        """The game master sets up a game at the console: a setup from the seats stops, and
+        the seat setting up hears so (``lobby.console``)."""
+        if self.phase == "idle":
+            return
+        seat = self.seat
+        log.info("setup from the seats ended: the game master sets up at the console")
+        self._end(restore_language=False)
+        if seat is not None:
+            self._say_seat(seat, "lobby.console", {})
+
+    def snapshot(self) -> dict | None:
+        """The console's picture of a setup from the seats, or None."""
+        if self.phase == "idle":
+            return None
+        return {"phase": self.phase, "seat": self.seat, "answers": dict(self.answers),
+                "present": sorted(self.present), "players": self.answers.get("players")}
+
+    def shutdown(self) -> None:
+        """The service stops: no more scans or timers."""
+        for scan in self._scans():
+            scan.finish()
+        if self._timer is not None:
+            self._timer.cancel()
