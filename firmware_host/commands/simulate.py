@@ -16,7 +16,7 @@ import sys
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add ``--script``, ``--config``, ``--audio-dir``, ``--journal``, ``--start-line``,
-    ``--console``, ``--console-port``, ``--speech-cache``, ``-v``."""
+    ``--console``, ``--console-port``, ``--speech-cache``, ``--seed``, ``-v``."""
     parser.add_argument("--script", metavar="SIGNALS.jsonl",
                         help="signal script (SIMULATE.md); without it: an interactive virtual board")
     parser.add_argument("--config", metavar="FILE", help="board config (TOML); default the shipped one")
@@ -32,6 +32,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--console-port", type=int, metavar="PORT",
                         help="with --console: listen on PORT instead of [console] port (0: any free port)")
     parser.add_argument("--speech-cache", metavar="DIR", help="speech cache folder (default ~/.cache/firmware-host/speech)")
+    parser.add_argument("--seed", type=int, default=None, metavar="N",
+                        help="seed of a game the seats set up (no setup line: roles and a board-shuffled "
+                             "draw pile dealt from it), for a reproducible run; default a random one")
     parser.add_argument("-v", "--verbose", action="count", default=0,
                         help="log to stderr: -v inputs, actions, refusals and faults; -vv debug")
 
@@ -57,6 +60,8 @@ def main(args: argparse.Namespace) -> int:
         raise UsageError("--console-port needs --console")
     if args.console_port is not None and not 0 <= args.console_port <= 65535:
         raise UsageError(f"--console-port {args.console_port} is not a TCP port (0 to 65535)")
+    if args.seed is not None and not 0 <= args.seed < 2**31:
+        raise UsageError(f"--seed {args.seed} is not a seed (0 to {2**31 - 1})")
     signals = read_script(args.script) if args.script else None
     serve = None
     if args.console:
@@ -65,7 +70,8 @@ def main(args: argparse.Namespace) -> int:
         except ImportError as exc:  # pragma: no cover - aiohttp is a dependency
             raise UsageError(f"--console: the console cannot be loaded ({exc})") from None
     sim = Simulator(args.config, audio_dir=args.audio_dir, journal_path=args.journal,
-                    speech_cache=args.speech_cache, console=serve, console_port=args.console_port)
+                    speech_cache=args.speech_cache, console=serve, console_port=args.console_port,
+                    setup_seed=args.seed)
 
     def on_sigterm(_signum: int, _frame: object) -> None:
         sim.stopping.set()

@@ -122,6 +122,9 @@ class BoardService:
         self._holding = False
         self._started_at = 0.0
         self._last_extend = 0.0
+        #: the seed of a game the seats set up (``simulate --seed``: a reproducible run), or
+        #: None: the game draws one (service.lobby)
+        self.setup_seed: int | None = None
 
     # -- life cycle ------------------------------------------------------------------------
     def start(self, board_factory: Callable[[Callable[[Any], None]], Any] | None = None,

@@ -52,7 +52,7 @@ from firmware_host.service.scanning import Scan, ScanItem
 
 log = logging.getLogger("firmware_host.service")
 
-__all__ = ["Lobby", "lobby_games"]
+__all__ = ["Lobby", "lobby_games", "seat_setup_signals"]
 
 #: the board's own languages, spoken each in itself
 LANGUAGE_OPTIONS = ("de", "en")
@@ -448,3 +448,56 @@ class Lobby:
             scan.finish()
         if self._timer is not None:
             self._timer.cancel()
+
+
+def seat_setup_signals(answers: dict, *, by: int = 0, seats: int | None = None,
+                       names: dict[int, str] | None = None, timeout: float = 120.0) -> list[dict]:
+    """The SIMULATE.md signals of a table that sets a game up from its seats: seat ``by``
+    presses, waits for each answer in its earphone and presses (game, language, the game's
+    own questions, names, start), then every seat of the game presses "I am here" (and, with
+    ``answers["names"] == "list"``, waits for its name and presses). No ``gm`` signal, no
+    setup line.
+
+    :param answers: ``game`` (default the default game), ``language``, ``names``
+        (``"seats"`` or ``"list"``, only where the board has enrolled names) and the game's
+        own questions' answers by name (Secret Dictator: ``players``, ``variant``, ``deck``).
+    :param by: the 0-based seat that sets up.
+    :param seats: the board's seat count (the players offered), or None.
+    :param names: with ``names == "list"``: ``{seat: name}`` each seat picks (others pick
+        "seat N").
+    :param timeout: seconds each ``wait_for`` may take.
+    :returns: a list of JSON-ready signal dicts.
+    :raises KeyError: an answer the game does not offer.
+    """
+    game = answers.get("game", games.DEFAULT_GAME)
+    pack = games.pack(game).lobby()
+
+    def press(seat: int) -> dict:
+        return {"signal": "button", "seat": seat, "gesture": "press"}
+
+    def pick(key: str, params: dict | None = None, seat: int = by) -> list[dict]:
+        wait = {"signal": "wait_for", "key": key, "timeout": timeout}
+        if params:
+            wait["params"] = params
+        return [wait, press(seat)]
+
+    lines = [press(by)]
+    if len(lobby_games()) > 1:
+        lines += pick("lobby.option.game", {"title": pack.TITLE})
+    lines += pick(f"lobby.option.language.{answers.get('language', 'de')}")
+    for question in pack.questions(seats):
+        option = next((o for o in question["options"] if o["value"] == answers[question["name"]]), None)
+        if option is None:
+            raise KeyError(f"{game} offers no {question['name']} {answers[question['name']]!r}")
+        lines += pick(option["key"], option["params"])
+    if "names" in answers:
+        lines += pick(f"lobby.option.names.{answers['names']}")
+    lines += pick("lobby.option.start")
+    lines.append({"signal": "wait_for", "key": "lobby.presence.call", "timeout": timeout})
+    for seat in range(int(answers["players"])):
+        lines.append(press(seat))
+        if answers.get("names") == "list":
+            name = (names or {}).get(seat)
+            lines += pick("lobby.option.name", {"name": name}, seat) if name else \
+                pick("lobby.option.seat", {"seat": seat}, seat)
+    return lines

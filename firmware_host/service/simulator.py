@@ -127,6 +127,8 @@ class Simulator:
         None: no console.
     :param console_port: a TCP port instead of ``[console] port`` (0: any free one).
     :param prompt: where messages for the person at the terminal go (default stderr).
+    :param setup_seed: the seed of a game the seats set up (:mod:`firmware_host.service.lobby`:
+        roles and a board-shuffled draw pile are dealt from it), or None for a random one.
     :param render_seconds: every sentence takes this many seconds longer to render, on the
         run's clock (:class:`~firmware_host.audio.slow.SlowRenderer`: a slow Pi Zero 2 W or
         a fresh speech cache, for tests and the benchmark); 0 = as fast as this machine.
@@ -137,7 +139,7 @@ class Simulator:
                  journal_path: str | None = None, out: TextIO = sys.stdout,
                  speech_cache: str | None = None, console: Callable[[Any, Any], Any] | None = None,
                  console_port: int | None = None, prompt: TextIO = sys.stderr,
-                 render_seconds: float = 0.0) -> None:
+                 render_seconds: float = 0.0, setup_seed: int | None = None) -> None:
         from firmware_host.board_config import load_config
         self.config = load_config(config_path)
         self.settings = service_settings(self.config)
@@ -145,6 +147,7 @@ class Simulator:
         self.out = out
         self.speech_cache = speech_cache_dir(speech_cache)
         self.render_seconds = float(render_seconds)
+        self.setup_seed = setup_seed
         self._tmp: str | None = None
         if journal_path is None:
             self._tmp = tempfile.mkdtemp(prefix="firmware-host-sim-")
@@ -249,6 +252,7 @@ class Simulator:
         service = BoardService(self.settings, clock=clock, journal=journal, voice=self._make_voice(clock),
                                emit=self._write, notifier=Notifier(None))
         self.service = service
+        service.setup_seed = self.setup_seed
         service.subscribe_starts(self._started)
 
         def factory(on_event: Callable[[Any], None]) -> Any:

@@ -1,0 +1,153 @@
+"""Setup from the seats (issue 14): with no game set up a press at any seat starts a spoken
+setup in that seat's earphone, by the same scanning as every choice; then every seat says "I
+am here" with a press. On the virtual clock with real clip lengths: the scan plans from what
+was heard (ACCESSIBILITY.md 13, 14, 20-25)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from firmware_host.service.journal import Journal
+from firmware_host.service.lobby import seat_setup_signals
+
+from .conftest import ROOT, announces, keys, run_lines, state
+
+ANSWERS = {"language": "de", "players": 7, "variant": "official", "deck": "untracked"}
+
+
+def press(seat: int, gesture: str = "press") -> dict:
+    return {"signal": "button", "seat": seat, "gesture": gesture}
+
+
+def wait_for(key: str, params: dict | None = None, timeout: float = 120) -> dict:
+    return {"signal": "wait_for", "key": key, "params": params or {}, "timeout": timeout}
+
+
+def no_faults(out: list[dict]) -> None:
+    assert [l for l in out if l.get("event") in ("fault", "rejected")] == []
+
+
+def test_a_press_at_any_seat_sets_up_a_7_player_game_with_no_gm_signal(tmp_path):
+    lines = seat_setup_signals(ANSWERS, by=4)
+    assert not [l for l in lines if l["signal"] in ("gm", "setup")]
+    out = run_lines(lines + [{"signal": "wait", "seconds": 5}], journal_path=str(tmp_path / "j.sqlite3"))
+    no_faults(out)
+    said = keys(out, "seat:4")
+    assert said[:3] == ["lobby.start", "lobby.question.language", "lobby.option.language.de"]
+    for key in ("lobby.question.players", "setup.question.variant", "setup.question.deck", "lobby.question.start"):
+        assert key in said
+    assert not [l for l in announces(out) if l["key"].startswith(("lobby.question", "lobby.option", "setup."))
+                and l["channel"] != "seat:4"]                       # the questions only in the earphone
+    public = keys(out, "public")
+    assert public.index("lobby.presence.call") < public.index("lobby.all_present") < public.index("game.started")
+    assert [l["params"]["missing"] for l in announces(out, "public") if l["key"] == "lobby.present"] == [6, 5, 4, 3, 2, 1]
+    final = state(out)
+    assert final["phase"] == "nomination" and len(final["alive"]) == 7
+    journal = Journal(tmp_path / "j.sqlite3")
+    setup = journal.game(journal.last_game().id).setup
+    assert (setup["players"], setup["variant"], setup["deck"], setup["language"]) == (7, "official", "untracked", "de")
+
+
+def test_the_seats_setup_journals_the_same_line_as_the_console(tmp_path):
+    seats = tmp_path / "seats.sqlite3"
+    console = tmp_path / "console.sqlite3"
+    run_lines(seat_setup_signals(ANSWERS, by=0), journal_path=str(seats), setup_seed=41)
+    run_lines([{"setup": {**ANSWERS, "seed": 41}}], journal_path=str(console))
+    one, two = Journal(seats), Journal(console)
+    assert one.game(one.last_game().id).setup == two.game(two.last_game().id).setup
+
+
+def test_a21_each_answer_is_said_an_interval_after_the_one_before_has_ended():
+    out = run_lines([press(1), wait_for("lobby.option.language.de"), press(1),
+                     wait_for("lobby.option.players", {"count": 8}), press(1)])
+    said = announces(out, "seat:1")
+    question = next(i for i, l in enumerate(said) if l["key"] == "lobby.question.players")
+    intro, first, second = said[question], said[question + 1], said[question + 2]
+    assert abs(first["start"] - (intro["end"] + 1.0)) < 0.05              # first_delay after the question (14)
+    assert abs(second["start"] - (first["end"] + 1.5)) < 0.05             # the interval after it ended (13, 21)
+    assert first["end"] - first["start"] > 0.5                             # a real clip length
+    chosen = [l for l in said if l["key"] == "lobby.option.players"][-1]
+    assert chosen["params"] == {"count": 8}
+    assert "setup.question.variant" in keys(out, "seat:1")
+
+
+def test_a_press_at_another_seat_during_the_setup_is_told_who_is_setting_up():
+    out = run_lines([press(2), wait_for("lobby.question.language"), press(6)])
+    busy = [l for l in announces(out, "seat:6") if l["key"] == "lobby.busy"]
+    assert [l["params"] for l in busy] == [{"seat": 2}]
+    assert busy[0]["text"] == "Bitte warten: Platz drei richtet gerade das Spiel ein."
+    assert "lobby.start" not in keys(out, "seat:6")
+
+
+def test_a_seat_outside_the_game_is_refused_with_the_seats_that_play():
+    lines = seat_setup_signals({**ANSWERS, "players": 5}, by=0)
+    call = next(i for i, l in enumerate(lines) if l.get("key") == "lobby.presence.call")
+    out = run_lines(lines[:call + 1] + [press(7)] + lines[call + 1:])
+    refused = [l for l in announces(out, "seat:7") if l["key"] == "lobby.not_playing"]
+    assert [l["params"] for l in refused] == [{"seat": 7, "last": 5}]
+    assert "eins bis fünf" in refused[0]["text"]
+    assert state(out)["phase"] == "nomination" and len(state(out)["alive"]) == 5
+
+
+def test_back_returns_to_the_question_before_and_cancel_on_the_first_stops():
+    out = run_lines([press(0), wait_for("lobby.option.language.en"), press(0),
+                     wait_for("lobby.back"), press(0),                    # from players back to language
+                     wait_for("lobby.cancel"), press(0)])                 # and stop
+    said = keys(out, "seat:0")
+    assert said.count("lobby.question.language") == 2
+    assert said[-1] == "lobby.cancelled"
+    assert state(out) is None
+
+
+def test_a_setup_with_no_press_is_abandoned_after_its_last_clip_and_the_board_waits_again():
+    out = run_lines([press(3), {"signal": "wait", "seconds": 200}, press(5), wait_for("lobby.question.language")])
+    stopped = [l for l in announces(out, "seat:3") if l["key"] == "lobby.stopped"]
+    abandoned = [l for l in announces(out, "public") if l["key"] == "lobby.abandoned"]
+    assert len(stopped) == 1 and len(abandoned) == 1
+    assert abs(abandoned[0]["start"] - (stopped[0]["end"] + 60.0)) < 0.05   # [service] setup_abandon_s from what was heard
+    assert "lobby.start" in keys(out, "seat:5")                          # a new setup from another seat
+
+
+def test_the_game_masters_setup_at_the_console_ends_a_setup_from_the_seats():
+    setup = {"players": 5, "seed": 3, "language": "de"}
+    out = run_lines([press(1), wait_for("lobby.question.language"),
+                     {"signal": "gm", "command": "start", "setup": setup}])
+    assert "lobby.console" in keys(out, "seat:1")
+    assert state(out)["phase"] == "nomination"
+
+
+def test_names_are_picked_from_the_enrolled_list_each_once(tmp_path):
+    config = tmp_path / "board.toml"
+    text = (ROOT / "firmware_host" / "data" / "board.toml").read_text()
+    config.write_text(text + '\n[service]\nplayer_names = ["Anna", "Jörg", "Mia"]\n')
+    answers = {**ANSWERS, "players": 5, "language": "en", "names": "list"}
+    lines = seat_setup_signals(answers, by=0, names={0: "Mia", 2: "Anna"})
+    out = run_lines(lines, config_path=str(config))
+    no_faults(out)
+    offered = [l["params"]["name"] for l in announces(out, "seat:2") if l["key"] == "lobby.option.name"]
+    assert "Mia" not in offered and "Anna" in offered                   # taken by seat 0 already
+    arrived = [l["text"] for l in announces(out, "public") if l["key"] == "lobby.present"]
+    assert arrived[0].startswith("Mia, seat 1 is here")
+    assert "setup.seat_name" in keys(out, "public")                      # the game says the names back
+
+
+def test_a_hold_with_no_game_opens_the_seats_settings_and_a_pick_is_kept(tmp_path):
+    journal = tmp_path / "j.sqlite3"
+    out = run_lines([press(3, "hold"), wait_for("settings.item.scan_interval"), press(3),
+                     wait_for("settings.value.seconds", {"seconds": 3.0}), press(3),
+                     wait_for("settings.item.ignore_repeat"), press(3),
+                     wait_for("settings.value.seconds", {"seconds": 1.0}), press(3),
+                     wait_for("settings.done"), press(3)], journal_path=str(journal))
+    no_faults(out)
+    said = announces(out, "seat:3")
+    assert said[0]["key"] == "settings.menu"
+    assert [l["key"] for l in said].count("settings.saved") == 2
+    assert said[-1]["key"] == "settings.closed"
+    assert Journal(journal).seat_settings()[3] == {"scan_interval": 3.0, "ignore_repeat": 1.0}
+    # the seat's own scan interval from the next list on: its items 3 s apart
+    menus = [i for i, l in enumerate(said) if l["key"] == "settings.menu"]
+    last = said[menus[-1]:]
+    items = [l for l in last if l["key"].startswith("settings.item.")]
+    assert abs(items[1]["start"] - (items[0]["end"] + 3.0)) < 0.05
+    assert any(l["key"] == "settings.item.scan_interval" and l["params"] == {"seconds": 3.0} for l in last)
