@@ -29,16 +29,20 @@ def no_faults(out: list[dict]) -> None:
 
 
 def test_a_press_at_any_seat_sets_up_a_7_player_game_with_no_gm_signal(tmp_path):
-    lines = seat_setup_signals(ANSWERS, by=4)
-    assert not [l for l in lines if l["signal"] in ("gm", "setup")]
-    out = run_lines(lines + [{"signal": "wait", "seconds": 5}], journal_path=str(tmp_path / "j.sqlite3"))
+    """The shipped script piece: no setup line, no ``gm`` signal, no console request."""
+    text = (ROOT / "examples" / "simulate-setup-from-seats-7p.jsonl").read_text()
+    lines = [json.loads(l) for l in text.splitlines() if l.strip() and not l.startswith("#")]
+    assert not [l for l in lines if l.get("signal") in ("gm", "setup") or "setup" in l]
+    out = run_lines(text, journal_path=str(tmp_path / "j.sqlite3"))
     no_faults(out)
-    said = keys(out, "seat:4")
+    said = keys(out, "seat:3")
     assert said[:3] == ["lobby.start", "lobby.question.language", "lobby.option.language.de"]
     for key in ("lobby.question.players", "setup.question.variant", "setup.question.deck", "lobby.question.start"):
         assert key in said
     assert not [l for l in announces(out) if l["key"].startswith(("lobby.question", "lobby.option", "setup."))
-                and l["channel"] != "seat:4"]                       # the questions only in the earphone
+                and l["channel"] != "seat:3"]                       # the questions only in the earphone
+    assert [l["params"] for l in announces(out, "seat:6") if l["key"] == "lobby.busy"] == [{"seat": 3}]
+    assert [l["params"] for l in announces(out, "seat:8") if l["key"] == "lobby.not_playing"] == [{"seat": 8, "last": 7}]
     public = keys(out, "public")
     assert public.index("lobby.presence.call") < public.index("lobby.all_present") < public.index("game.started")
     assert [l["params"]["missing"] for l in announces(out, "public") if l["key"] == "lobby.present"] == [6, 5, 4, 3, 2, 1]
@@ -76,7 +80,7 @@ def test_a_press_at_another_seat_during_the_setup_is_told_who_is_setting_up():
     out = run_lines([press(2), wait_for("lobby.question.language"), press(6)])
     busy = [l for l in announces(out, "seat:6") if l["key"] == "lobby.busy"]
     assert [l["params"] for l in busy] == [{"seat": 2}]
-    assert busy[0]["text"] == "Bitte warten: Platz drei richtet gerade das Spiel ein."
+    assert busy[0]["text"] == "Bitte warten: Platz drei ist gerade beim Einrichten des Spiels."
     assert "lobby.start" not in keys(out, "seat:6")
 
 
