@@ -195,6 +195,17 @@ class SeatMenu:
         self._scan(seat, items, ("settings.choose", {"setting": setting}), "lobby.back", chosen, back,
                    f"settings.{setting}")
 
+    def offer(self, seat: int, on_end: Any = None) -> Any:
+        """The last layer of a game's status: "for your settings, press now" in the seat's
+        earphone (a request: it cuts the earphone as a status does). The game opens the scan
+        (:meth:`open`) on a press while it plays or right after.
+
+        :param on_end: ``on_end(lines, utterance, record)`` once it has ended.
+        :returns: the Utterance, or None when nothing plays.
+        """
+        return self.speech.say(f"seat:{seat}", "settings.offer", {}, language=self._language(),
+                               priority="request", on_end=on_end)
+
     def _say(self, seat: int, key: str, **kwargs: Any) -> None:
         self.speech.say(f"seat:{seat}", key, {}, language=self._language(), **kwargs)
 

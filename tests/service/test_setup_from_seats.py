@@ -6,7 +6,6 @@ was heard (ACCESSIBILITY.md 13, 14, 20-25)."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from firmware_host.service.journal import Journal
 from firmware_host.service.lobby import seat_setup_signals
@@ -134,24 +133,3 @@ def test_names_are_picked_from_the_enrolled_list_each_once(tmp_path):
     arrived = [l["text"] for l in announces(out, "public") if l["key"] == "lobby.present"]
     assert arrived[0].startswith("Mia, seat 1 is here")
     assert "setup.seat_name" in keys(out, "public")                      # the game says the names back
-
-
-def test_a_hold_with_no_game_opens_the_seats_settings_and_a_pick_is_kept(tmp_path):
-    journal = tmp_path / "j.sqlite3"
-    out = run_lines([press(3, "hold"), wait_for("settings.item.scan_interval"), press(3),
-                     wait_for("settings.value.seconds", {"seconds": 3.0}), press(3),
-                     wait_for("settings.item.ignore_repeat"), press(3),
-                     wait_for("settings.value.seconds", {"seconds": 1.0}), press(3),
-                     wait_for("settings.done"), press(3)], journal_path=str(journal))
-    no_faults(out)
-    said = announces(out, "seat:3")
-    assert said[0]["key"] == "settings.menu"
-    assert [l["key"] for l in said].count("settings.saved") == 2
-    assert said[-1]["key"] == "settings.closed"
-    assert Journal(journal).seat_settings()[3] == {"scan_interval": 3.0, "ignore_repeat": 1.0}
-    # the seat's own scan interval from the next list on: its items 3 s apart
-    menus = [i for i, l in enumerate(said) if l["key"] == "settings.menu"]
-    last = said[menus[-1]:]
-    items = [l for l in last if l["key"].startswith("settings.item.")]
-    assert abs(items[1]["start"] - (items[0]["end"] + 3.0)) < 0.05
-    assert any(l["key"] == "settings.item.scan_interval" and l["params"] == {"seconds": 3.0} for l in last)
