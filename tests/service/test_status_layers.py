@@ -100,7 +100,7 @@ SETUP = {"players": 6, "first_president": 0, "language": "de", "seed": 5,
 def test_stepping_through_all_status_layers_then_back_to_the_first():
     holds = [{"signal": "button", "seat": 2, "gesture": "hold"} for _ in range(7)]
     out = run_lines([{"setup": SETUP}, {"signal": "wait_for", "key": "prolog.done", "timeout": 120}] + holds)
-    said = [l for l in announces(out, "seat:2") if l["key"].startswith(("status.", "prolog.team", "recall."))]
+    said = [l for l in announces(out, "seat:2") if l["key"].startswith(("status.", "prolog.team", "recall.", "settings."))]
     said = said[[l["key"] for l in said].index("status.now.waiting.president"):]    # after the prolog
     assert [l["key"] for l in said] == [
         "status.now.waiting.president",
@@ -108,7 +108,8 @@ def test_stepping_through_all_status_layers_then_back_to_the_first():
         "status.public",
         "status.players",
         "status.private", "prolog.team.fascist",
-        "status.now.waiting.president", "status.phase", "status.president"]
+        "settings.offer",                       # the seat's own settings scan (issue 14)
+        "status.now.waiting.president"]
     assert said[0]["text"] == "Warten: Präsident Anna"
     assert said[4]["text"].startswith("Spieler: sechs im Spiel. Erschossen: niemand. Wahlsperre: niemand")
 

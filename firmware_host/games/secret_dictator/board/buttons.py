@@ -45,6 +45,9 @@ class Buttons:
         if gesture == "hold":            # the status only (issue "Veto without holding")
             self._status(seat)
             return
+        if self._settings_offered(seat):   # a press right after the status offered the settings
+            self.service.game.seat_menu.open(seat)
+            return
         if self.scan is not None:
             if self.scan.seat == seat:
                 self.scan.press()

@@ -18,6 +18,10 @@ SUPERSEDED_KEYS = frozenset({"ballot.counted"})
 #: (issue "Status in layers"; ACCESSIBILITY.md 3); later, a request starts again at the first
 STATUS_STEP_S = 4.0
 
+#: the status step after the last layer offered the seat its settings (issue 14: the
+#: per-seat settings scan, :mod:`firmware_host.service.seat_menu`); a press then opens it
+SETTINGS_OFFERED = -1
+
 #: the earcon before every private sentence in a seat's earphone (issue 14)
 PRIVATE_CUE = "private"
 

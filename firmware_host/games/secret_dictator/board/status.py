@@ -6,7 +6,7 @@ from typing import Any
 
 from firmware_host.games.secret_dictator import announce, catalogue, story
 from firmware_host.service.refusals import CommandRefused
-from firmware_host.games.secret_dictator.board.common import PRIVATE_CUE, STATUS_STEP_S, log
+from firmware_host.games.secret_dictator.board.common import PRIVATE_CUE, SETTINGS_OFFERED, STATUS_STEP_S, log
 
 
 class Status:
@@ -22,23 +22,33 @@ class Status:
         players, then privately role, team and the seat's secrets of the round), then the
         first again. Public layers go to the seat's earphone (or the table with
         ``status_channel = "public"`` or no earphones); the private layer only to the seat,
-        padded to the longest any seat could hear (R16, R17).
+        padded to the longest any seat could hear (R16, R17). After the last layer the seat
+        hears "settings: press now" (the board's seat menu, issue 14), then the first again.
         During the seat's own scan the scan waits for it and then says its item again (21)."""
         game = self.game
         if game is None:
             return
         step, until = self._status_step.get(seat, (0, -1.0))
-        layer = step if self.service.clock.now() <= until else 0
+        layer = step if self.service.clock.now() <= until and step >= 0 else 0
         layers = announce.status_layers(game, seat)
-        layer %= len(layers)
+        menu = getattr(self.service.game, "seat_menu", None)     # the board's settings scan
+        layer %= len(layers) + (1 if menu is not None else 0)
         voice = self.service.voice
         earphones = voice is None or getattr(voice, "has_earphones", lambda: True)()
         # the next press steps on while this layer plays and for STATUS_STEP_S after it ended
-        self._status_step[seat] = (layer + 1, float("inf"))
+        self._status_step[seat] = (SETTINGS_OFFERED if layer == len(layers) else layer + 1, float("inf"))
+        mark = self._status_step[seat][0]
 
         def ended(*_: Any) -> None:
-            if self._status_step.get(seat, (None,))[0] == layer + 1:
-                self._status_step[seat] = (layer + 1, self.service.clock.now() + STATUS_STEP_S)
+            if self._status_step.get(seat, (None,))[0] == mark:
+                self._status_step[seat] = (mark, self.service.clock.now() + STATUS_STEP_S)
+
+        if layer == len(layers):              # after the last layer: "settings: press now" (issue 14)
+            if menu.offer(seat, on_end=ended) is None:
+                ended()
+            if self.scan is not None and self.scan.seat == seat:
+                self.scan.hold()
+            return
 
         items = layers[layer]
         if announce.STATUS_LAYERS[layer] == "private":
@@ -91,6 +101,12 @@ class Status:
         index = self._story_next % len(rounds)
         self._story_next = index + 1
         self._speak_all(rounds[index])
+
+    def _settings_offered(self, seat: int) -> bool:
+        """True while the status's settings offer (issue 14) plays or within
+        :data:`STATUS_STEP_S` after: a press then opens the seat's settings scan."""
+        step = self._status_step.get(seat)
+        return step is not None and step[0] == SETTINGS_OFFERED and self.service.clock.now() <= step[1]
 
     def _in_status(self, seat: int) -> bool:
         """True while the seat's last status layer plays or within :data:`STATUS_STEP_S` after."""
