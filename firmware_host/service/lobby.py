@@ -142,7 +142,7 @@ class Lobby:
         self.questions = []
         if len(playable) > 1:
             self.questions.append({"name": "game", "key": "lobby.question.game", "options": [
-                {"value": name, "key": "lobby.option.game", "params": {"title": games.pack(name).lobby().TITLE}}
+                {"value": name, "key": "lobby.option.game", "params": {"title": games.pack(name).lobby().title(self.language)}}
                 for name in playable]})
         elif playable:
             self.answers["game"] = playable[0]
@@ -451,7 +451,8 @@ class Lobby:
 
 
 def seat_setup_signals(answers: dict, *, by: int = 0, seats: int | None = None,
-                       names: dict[int, str] | None = None, timeout: float = 120.0) -> list[dict]:
+                       names: dict[int, str] | None = None, timeout: float = 120.0,
+                       board_language: str = "de") -> list[dict]:
     """The SIMULATE.md signals of a table that sets a game up from its seats: seat ``by``
     presses, waits for each answer in its earphone and presses (game, language, the game's
     own questions, names, start), then every seat of the game presses "I am here" (and, with
@@ -466,6 +467,8 @@ def seat_setup_signals(answers: dict, *, by: int = 0, seats: int | None = None,
     :param names: with ``names == "list"``: ``{seat: name}`` each seat picks (others pick
         "seat N").
     :param timeout: seconds each ``wait_for`` may take.
+    :param board_language: the language the board speaks before the setup (``[audio]
+        language``): the game's title is said in it.
     :returns: a list of JSON-ready signal dicts.
     :raises KeyError: an answer the game does not offer.
     """
@@ -483,7 +486,7 @@ def seat_setup_signals(answers: dict, *, by: int = 0, seats: int | None = None,
 
     lines = [press(by)]
     if len(lobby_games()) > 1:
-        lines += pick("lobby.option.game", {"title": pack.TITLE})
+        lines += pick("lobby.option.game", {"title": pack.title(board_language)})
     lines += pick(f"lobby.option.language.{answers.get('language', 'de')}")
     for question in pack.questions(seats):
         option = next((o for o in question["options"] if o["value"] == answers[question["name"]]), None)

@@ -35,8 +35,8 @@ def test_a_press_at_any_seat_sets_up_a_7_player_game_with_no_gm_signal(tmp_path)
     out = run_lines(text, journal_path=str(tmp_path / "j.sqlite3"))
     no_faults(out)
     said = keys(out, "seat:3")
-    assert said[:3] == ["lobby.start", "lobby.question.language", "lobby.option.language.de"]
-    for key in ("lobby.question.players", "setup.question.variant", "setup.question.deck", "lobby.question.start"):
+    assert said[:3] == ["lobby.start", "lobby.question.game", "lobby.option.game"]
+    for key in ("lobby.question.language", "lobby.question.players", "setup.question.variant", "setup.question.deck", "lobby.question.start"):
         assert key in said
     assert not [l for l in announces(out) if l["key"].startswith(("lobby.question", "lobby.option", "setup."))
                 and l["channel"] != "seat:3"]                       # the questions only in the earphone
@@ -62,7 +62,8 @@ def test_the_seats_setup_journals_the_same_line_as_the_console(tmp_path):
 
 
 def test_a21_each_answer_is_said_an_interval_after_the_one_before_has_ended():
-    out = run_lines([press(1), wait_for("lobby.option.language.de"), press(1),
+    out = run_lines([press(1), wait_for("lobby.option.game", {"title": "Secret Dictator"}), press(1),
+                     wait_for("lobby.option.language.de"), press(1),
                      wait_for("lobby.option.players", {"count": 8}), press(1)])
     said = announces(out, "seat:1")
     question = next(i for i, l in enumerate(said) if l["key"] == "lobby.question.players")
@@ -76,7 +77,7 @@ def test_a21_each_answer_is_said_an_interval_after_the_one_before_has_ended():
 
 
 def test_a_press_at_another_seat_during_the_setup_is_told_who_is_setting_up():
-    out = run_lines([press(2), wait_for("lobby.question.language"), press(6)])
+    out = run_lines([press(2), wait_for("lobby.question.game"), press(6)])
     busy = [l for l in announces(out, "seat:6") if l["key"] == "lobby.busy"]
     assert [l["params"] for l in busy] == [{"seat": 2}]
     assert busy[0]["text"] == "Bitte warten: Platz drei ist gerade beim Einrichten des Spiels."
@@ -94,17 +95,19 @@ def test_a_seat_outside_the_game_is_refused_with_the_seats_that_play():
 
 
 def test_back_returns_to_the_question_before_and_cancel_on_the_first_stops():
-    out = run_lines([press(0), wait_for("lobby.option.language.en"), press(0),
+    out = run_lines([press(0), wait_for("lobby.option.game"), press(0),
+                     wait_for("lobby.option.language.en"), press(0),
                      wait_for("lobby.back"), press(0),                    # from players back to language
+                     wait_for("lobby.back"), press(0),                    # and back to the game
                      wait_for("lobby.cancel"), press(0)])                 # and stop
     said = keys(out, "seat:0")
-    assert said.count("lobby.question.language") == 2
+    assert said.count("lobby.question.language") == 2 and said.count("lobby.question.game") == 2
     assert said[-1] == "lobby.cancelled"
     assert state(out) is None
 
 
 def test_a_setup_with_no_press_is_abandoned_after_its_last_clip_and_the_board_waits_again():
-    out = run_lines([press(3), {"signal": "wait", "seconds": 200}, press(5), wait_for("lobby.question.language")])
+    out = run_lines([press(3), {"signal": "wait", "seconds": 200}, press(5), wait_for("lobby.question.game")])
     stopped = [l for l in announces(out, "seat:3") if l["key"] == "lobby.stopped"]
     abandoned = [l for l in announces(out, "public") if l["key"] == "lobby.abandoned"]
     assert len(stopped) == 1 and len(abandoned) == 1
@@ -114,7 +117,7 @@ def test_a_setup_with_no_press_is_abandoned_after_its_last_clip_and_the_board_wa
 
 def test_the_game_masters_setup_at_the_console_ends_a_setup_from_the_seats():
     setup = {"players": 5, "seed": 3, "language": "de"}
-    out = run_lines([press(1), wait_for("lobby.question.language"),
+    out = run_lines([press(1), wait_for("lobby.question.game"),
                      {"signal": "gm", "command": "start", "setup": setup}])
     assert "lobby.console" in keys(out, "seat:1")
     assert state(out)["phase"] == "nomination"
@@ -133,3 +136,14 @@ def test_names_are_picked_from_the_enrolled_list_each_once(tmp_path):
     arrived = [l["text"] for l in announces(out, "public") if l["key"] == "lobby.present"]
     assert arrived[0].startswith("Mia, seat 1 is here")
     assert "setup.seat_name" in keys(out, "public")                      # the game says the names back
+
+
+def test_another_registered_game_is_set_up_from_the_seats_too():
+    """The lobby knows no game: "In this way I become a DICTATOR" asks only its player count."""
+    answers = {"game": "become_dictator", "language": "en", "players": 4}
+    out = run_lines(seat_setup_signals(answers, by=1) + [{"signal": "wait", "seconds": 5}])
+    no_faults(out)
+    assert "setup.question.variant" not in keys(out)
+    titles = [l["params"]["title"] for l in announces(out, "seat:1") if l["key"] == "lobby.option.game"]
+    assert titles == ["Secret Dictator", "So werde ich zum Diktator"]    # every registered game with a board
+    assert state(out) is not None and "lobby.all_present" in keys(out, "public")

@@ -65,3 +65,11 @@ def board_game(service: Any) -> Any:
     from .board import BecomeDictatorGame
 
     return BecomeDictatorGame(service)
+
+
+def lobby() -> Any:
+    """The game's questions for a setup from the seats (:mod:`.lobby`: ``title``,
+    ``questions``, ``text``, ``setup``, ``check``)."""
+    from . import lobby as questions
+
+    return questions

@@ -22,10 +22,13 @@ from typing import Any
 
 from .setup import ROLE_COUNTS, Setup
 
-__all__ = ["TITLE", "questions", "text", "setup", "check"]
+__all__ = ["title", "questions", "text", "setup", "check"]
 
-#: the game's spoken title (the German voice's pronunciation is in catalogue.PRONUNCIATIONS)
-TITLE = "Secret Dictator"
+
+def title(language: str) -> str:
+    """The game's spoken title, the same in every language (the German voice's pronunciation
+    is in ``catalogue.PRONUNCIATIONS``)."""
+    return "Secret Dictator"
 
 
 def questions(seats: int | None = None) -> list[dict]:

@@ -1,0 +1,56 @@
+"""What the board asks at the seats to set up a game of *In this way I become a DICTATOR*
+(issue 14, "Setup from the seats"): the game's own questions for the board's game-neutral
+setup (:mod:`firmware_host.service.lobby`), which asks the game and language first and the
+names and "start" last. The game has no variant or deck to choose: only the player count
+(D1: 4 to 10, no more than the board has seats).
+
+Example::
+
+    questions(seats=10)[0]["options"][0]["params"] == {"count": 4}
+    setup({"players": 6, "language": "en"}) == {"players": 6, "language": "en"}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .rules import MAX_PLAYERS, MIN_PLAYERS, Setup
+
+__all__ = ["title", "questions", "text", "setup", "check"]
+
+_TITLES = {"de": "So werde ich zum Diktator", "en": "In this way I become a dictator"}
+
+
+def title(language: str) -> str:
+    """The game's spoken title in ``language`` (``de``/``en``), as its catalogue names it."""
+    return _TITLES.get(language, _TITLES["en"])
+
+
+def questions(seats: int | None = None) -> list[dict]:
+    """The game's questions (see :func:`firmware_host.games.secret_dictator.lobby.questions`):
+    the player count, D1."""
+    top = MAX_PLAYERS if seats is None else min(MAX_PLAYERS, seats)
+    return [{"name": "players", "key": "lobby.question.players",
+             "options": [{"value": n, "key": "lobby.option.players", "params": {"count": n}}
+                         for n in range(MIN_PLAYERS, top + 1)]}]
+
+
+def text(key: str, params: dict, language: str, long: bool = False) -> str:
+    """The game has no words of its own in the setup (every key is the board's).
+
+    :raises KeyError: always (no such key of this game).
+    """
+    raise KeyError(f"become_dictator has no setup text {key!r}")
+
+
+def setup(answers: dict[str, Any]) -> dict:
+    """The setup object (as the console sends it, without ``game``): players and language."""
+    return {"players": answers["players"], "language": answers.get("language", "de")}
+
+
+def check(obj: dict) -> None:
+    """Validate a setup made from the answers (:meth:`Setup.from_json`, D1).
+
+    :raises SetupError: every problem, one line.
+    """
+    Setup.from_json({k: v for k, v in obj.items() if k not in ("names",)})
