@@ -11,6 +11,11 @@ registry and the game's *pack module*, ``firmware_host.games.<name>.pack``, whic
   physical line number, ``actions`` the ``(line number, JSON value)`` of every later line.
   Returns the output objects in order; raises :class:`~firmware_host.errors.UsageError`
   (one line) when the file is unusable.
+- ``lobby()`` (optional): the game's questions for a setup from the seats
+  (:mod:`firmware_host.service.lobby`): a module with ``title(language)``,
+  ``questions(seats)``, ``text(key, params, language, long=False)``, ``setup(answers)`` and
+  ``check(setup)`` (see ``secret_dictator/lobby.py``); a game without it is set up only at the
+  console.
 - ``board_game(service) -> BoardGame``: the game's board adapter
   (:class:`~firmware_host.service.game.BoardGame`) for the board service, made by
   :class:`~firmware_host.service.host.GameHost` when the game is first set up or resumed.
