@@ -287,7 +287,7 @@ class Table:
             self.board.wait_quiet()
             self.status_at.append(len(self.board.sink.played))
             for seat in range(g.players):          # through the status layers to the private one
-                for _ in STATUS_LAYERS:
+                for _ in range(len(STATUS_LAYERS) + 1):    # the cycle ends with the settings offer
                     mark = len(self.board.lines)
                     self.send(ButtonGesture(seat, "hold"))
                     if any(l.get("key") == "status.private" and l.get("channel") == f"seat:{seat}"
@@ -414,7 +414,7 @@ def check_lengths(setup: dict, lines: list[dict], played: list, found: LeakFindi
     language = setup["language"]
     names = {int(k): v for k, v in (setup.get("names") or {}).items()}
     said = [l for l in lines if l.get("event") == "announce" and l["channel"].startswith("seat:")
-            and catalogue.is_private(l["key"])]
+            and l["key"] in catalogue.MESSAGES and catalogue.is_private(l["key"])]   # not the board's own
     by_text = {}
     for p in played:
         if p.output.startswith("seat:") and p.priority != "request" and p.key in catalogue.MESSAGES:

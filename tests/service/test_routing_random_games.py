@@ -183,6 +183,11 @@ class Board:
         self.service.stop()
 
 
+def _private(key: str) -> bool:
+    """A private key of the game's catalogue (the board's own keys, setup and settings, are not)."""
+    return key in catalogue.MESSAGES and catalogue.is_private(key)
+
+
 def random_setup(rng: random.Random) -> dict:
     """A console setup: 5–10 players, either variant, tracked or untracked deck, a language,
     sometimes names for some seats."""
@@ -243,7 +248,7 @@ def button_event(game: Any, rng: random.Random) -> ButtonGesture | None:
 def check_private_facts(game: Any, new_lines: list[dict], found: Findings) -> None:
     """Right after a move: each private fact said to seat N is in seat N's own view."""
     for line in new_lines:
-        if line.get("event") != "announce" or not catalogue.is_private(line["key"]):
+        if line.get("event") != "announce" or not _private(line["key"]):
             continue
         key, params, channel = line["key"], line["params"], line["channel"]
         if not channel.startswith("seat:"):
@@ -312,7 +317,7 @@ def check_game(setup: dict, roles: list[str], knows_team: bool, lines: list[dict
     names = {int(k): v for k, v in (setup.get("names") or {}).items()}
     over = next((i for i, l in enumerate(lines) if l.get("event") == "game_over"), len(lines))
     announces = [(i, l) for i, l in enumerate(lines) if l.get("event") == "announce"]
-    private_texts = {l["text"] for _, l in announces if catalogue.is_private(l["key"])}
+    private_texts = {l["text"] for _, l in announces if _private(l["key"])}
     tag = f"game {found.games} {setup}"
 
     # ---- R16: the table speaker
@@ -320,7 +325,7 @@ def check_game(setup: dict, roles: list[str], knows_team: bool, lines: list[dict
     public_texts = {l["text"] for _, l in public_lines}
     public_clips = sorted((p for p in played if p.output == "public"), key=lambda p: p.seq)
     for clip in public_clips:
-        if catalogue.is_private(clip.key):       # never, not even after the end
+        if _private(clip.key):       # never, not even after the end
             found.add("public", f"{tag}: private {clip.key!r} {clip.text!r} played on the table speaker")
     if len(public_clips) != len(public_lines):
         extra = collections.Counter(p.key for p in public_clips) - collections.Counter(l["key"] for _, l in public_lines)
@@ -341,7 +346,7 @@ def check_game(setup: dict, roles: list[str], knows_team: bool, lines: list[dict
         if i > over:
             continue                       # the end: roles are revealed (R15)
         found.public_checked += 1
-        if catalogue.is_private(key) or key not in catalogue.MESSAGES:
+        if _private(key) or key not in catalogue.MESSAGES:
             found.add("public", f"{where}: key {key} is not a public catalogue key")
             continue
         if key.startswith("game_over."):
@@ -359,7 +364,7 @@ def check_game(setup: dict, roles: list[str], knows_team: bool, lines: list[dict
 
     # ---- R16: each seat's earphone
     for _, line in announces:
-        if catalogue.is_private(line["key"]) and not line["channel"].startswith("seat:"):
+        if _private(line["key"]) and not line["channel"].startswith("seat:"):
             found.add("routing", f"{tag}: private {line['key']} {line['params']} addressed to {line['channel']}")
     seat_texts: dict[str, set[str]] = {}
     for _, line in announces:
