@@ -13,7 +13,7 @@ registry and the game's *pack module*, ``firmware_host.games.<name>.pack``, whic
   (one line) when the file is unusable.
 - ``lobby()`` (optional): the game's questions for a setup from the seats
   (:mod:`firmware_host.service.lobby`): a module with ``title(language)``,
-  ``questions(seats)``, ``text(key, params, language, long=False)``, ``setup(answers)`` and
+  ``questions(seats, settings)``, ``text(key, params, language, long=False)``, ``setup(answers)`` and
   ``check(setup)`` (see ``secret_dictator/lobby.py``); a game without it is set up only at the
   console.
 - ``board_game(service) -> BoardGame``: the game's board adapter

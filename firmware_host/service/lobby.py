@@ -172,7 +172,7 @@ class Lobby:
         return seats if type(seats) is int else None
 
     def _game_questions(self, name: str) -> list[dict]:
-        asked = list(games.pack(name).lobby().questions(self._board_seats()))
+        asked = list(games.pack(name).lobby().questions(self._board_seats(), self.service.settings))
         if self.enrolled_names():
             asked.append({"name": "names", "key": "lobby.question.names", "options": [
                 {"value": "list", "key": "lobby.option.names.list", "params": {}},
@@ -452,7 +452,7 @@ class Lobby:
 
 def seat_setup_signals(answers: dict, *, by: int = 0, seats: int | None = None,
                        names: dict[int, str] | None = None, timeout: float = 120.0,
-                       board_language: str = "de") -> list[dict]:
+                       board_language: str = "de", settings: Any = None) -> list[dict]:
     """The SIMULATE.md signals of a table that sets a game up from its seats: seat ``by``
     presses, waits for each answer in its earphone and presses (game, language, the game's
     own questions, names, start), then every seat of the game presses "I am here" (and, with
@@ -469,6 +469,8 @@ def seat_setup_signals(answers: dict, *, by: int = 0, seats: int | None = None,
     :param timeout: seconds each ``wait_for`` may take.
     :param board_language: the language the board speaks before the setup (``[audio]
         language``): the game's title is said in it.
+    :param settings: the board's service settings as the game's questions see them (a real
+        board's ``physical_deck`` asks no deck), or None (``simulate``'s).
     :returns: a list of JSON-ready signal dicts.
     :raises KeyError: an answer the game does not offer.
     """
@@ -488,7 +490,7 @@ def seat_setup_signals(answers: dict, *, by: int = 0, seats: int | None = None,
     if len(lobby_games()) > 1:
         lines += pick("lobby.option.game", {"title": pack.title(board_language)})
     lines += pick(f"lobby.option.language.{answers.get('language', 'de')}")
-    for question in pack.questions(seats):
+    for question in pack.questions(seats, settings):
         option = next((o for o in question["options"] if o["value"] == answers[question["name"]]), None)
         if option is None:
             raise KeyError(f"{game} offers no {question['name']} {answers[question['name']]!r}")

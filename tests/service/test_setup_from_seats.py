@@ -147,3 +147,19 @@ def test_another_registered_game_is_set_up_from_the_seats_too():
     titles = [l["params"]["title"] for l in announces(out, "seat:1") if l["key"] == "lobby.option.game"]
     assert titles == ["Secret Dictator", "So werde ich zum Diktator"]    # every registered game with a board
     assert state(out) is not None and "lobby.all_present" in keys(out, "public")
+
+
+def test_a_real_board_asks_no_deck_it_plays_the_physical_one():
+    """BOARD.md: a physical deck is never contradicted by a virtual one (``run`` sets
+    ``physical_deck``): the seats are not offered a board-shuffled draw pile there."""
+    from firmware_host import games
+    from firmware_host.service.settings import service_settings
+
+    sd = games.pack("secret_dictator").lobby()
+    on_board = service_settings(None).replace(physical_deck=True)
+    assert [q["name"] for q in sd.questions(10, on_board)] == ["players", "variant"]
+    assert [q["name"] for q in sd.questions(6, None)] == ["players", "variant", "deck"]
+    assert [o["value"] for o in sd.questions(6, None)[0]["options"]] == [5, 6]       # no more than the seats
+    assert sd.setup({"players": 7, "variant": "official"})["deck"] == "untracked"
+    lines = seat_setup_signals({**ANSWERS}, settings=on_board)
+    assert not [l for l in lines if str(l.get("key", "")).startswith("setup.deck")]

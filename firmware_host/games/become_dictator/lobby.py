@@ -26,9 +26,9 @@ def title(language: str) -> str:
     return _TITLES.get(language, _TITLES["en"])
 
 
-def questions(seats: int | None = None) -> list[dict]:
+def questions(seats: int | None = None, settings: Any = None) -> list[dict]:
     """The game's questions (see :func:`firmware_host.games.secret_dictator.lobby.questions`):
-    the player count, D1."""
+    the player count, D1 (``settings`` changes nothing)."""
     top = MAX_PLAYERS if seats is None else min(MAX_PLAYERS, seats)
     return [{"name": "players", "key": "lobby.question.players",
              "options": [{"value": n, "key": "lobby.option.players", "params": {"count": n}}

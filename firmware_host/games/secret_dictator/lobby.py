@@ -4,10 +4,11 @@ from the seats"): the game's own questions for the board's game-neutral setup
 and "start" last.
 
 The questions offer only what :class:`~firmware_host.games.secret_dictator.setup.Setup`
-accepts: 5 to 10 players (R1), no more than the board has seats; the variant (RULES.md
-"Variants": the rulebook's, or the official one with the veto); the draw pile shuffled by the
-players (an untracked, physical deck, BOARD.md: never contradicted by a virtual one) or in an
-order the board deals from the seed. The answers make the same setup object the game
+and the board accept: 5 to 10 players (R1), no more than the board has seats; the variant
+(RULES.md "Variants": the rulebook's, or the official one with the veto); the draw pile
+shuffled by the players (an untracked, physical deck, BOARD.md: never contradicted by a
+virtual one) or in an order the board deals from the seed — asked only where the board may
+deal one (not on a real board: ``physical_deck``, set by ``run``; there it is the physical one). The answers make the same setup object the game
 master's console sends (``players``, ``variant``, ``language``, ``deck``).
 
 Example::
@@ -31,16 +32,17 @@ def title(language: str) -> str:
     return "Secret Dictator"
 
 
-def questions(seats: int | None = None) -> list[dict]:
+def questions(seats: int | None = None, settings: Any = None) -> list[dict]:
     """The game's questions, in the order they are asked.
 
     :param seats: the board's seat count (1–10), or None (any count R1 allows).
+    :param settings: the service settings (``physical_deck``: no question of the deck), or None.
     :returns: ``[{"name", "key", "options": [{"value", "key", "params"}]}]``: ``key`` the
         catalogue key of the question (``lobby.*`` keys are the board's own), each option's
         ``value`` the setup value it stands for; the first option is the default.
     """
     counts = [n for n in sorted(ROLE_COUNTS) if seats is None or n <= seats]
-    return [
+    asked = [
         {"name": "players", "key": "lobby.question.players",
          "options": [{"value": n, "key": "lobby.option.players", "params": {"count": n}} for n in counts]},
         {"name": "variant", "key": "setup.question.variant",
@@ -50,6 +52,9 @@ def questions(seats: int | None = None) -> list[dict]:
          "options": [{"value": "untracked", "key": "setup.deck.untracked", "params": {}},
                      {"value": "tracked", "key": "setup.deck.tracked", "params": {}}]},
     ]
+    if getattr(settings, "physical_deck", False):
+        asked.pop()                     # a real board plays the physical deck only
+    return asked
 
 
 def text(key: str, params: dict, language: str, long: bool = False) -> str:
