@@ -326,3 +326,55 @@ def test_M50_an_unfinished_game_is_resumed_from_the_journal_at_its_night_step(tm
     assert "service.resumed" in keys(lines, "public")
     brief = [o for o in said(lines, "seat:1") if o["key"] == "night.dead.brief"]
     assert brief and brief[0]["params"] == {"killers": [0], "count": 1}
+
+
+def test_M47_hold_gives_the_public_status_and_the_seats_private_facts_in_its_earphone(day_lines):
+    out = run(day_lines + [{"signal": "button", "seat": 1, "gesture": "hold"},
+                           {"signal": "wait", "seconds": 20}])
+    mine = [o for o in said(out, "seat:1") if o["key"].startswith(("status.", "day.dead"))]
+    assert [o["key"] for o in mine] == ["status.public", "day.dead", "status.private", "status.killers"]
+    assert mine[1]["params"] == {"seat": 1, "character": "citizen"}
+    assert mine[3]["params"] == {"killers": [0]}         # the dead saw the killer (M20)
+    assert not [o for o in said(out, "public") if o["key"].startswith("status.")]
+
+
+def _gm(action: dict) -> dict:
+    return {"signal": "gm", "command": "act", "action": action}
+
+
+def test_M24_M48_after_a_second_vote_without_elimination_a_skipped_night_opens_a_new_discussion():
+    roles = ["killer", "muay_thai", "private_detective", "celebrity", "citizen", "citizen"]
+    setup = {**SETUP5, "players": 6, "roles": roles}
+    lines = [{"setup": setup},
+             {"signal": "wait_for", "key": "night.killers", "params": {}, "timeout": 300},
+             _gm({"action": "kill", "seat": 0, "targets": [1]}),
+             {"signal": "wait_for", "key": "night.dead", "params": {}, "timeout": 300},
+             _gm({"action": "genuine", "seat": 1, "cards": [0]}),
+             {"signal": "wait_for", "key": "night.fake", "params": {}, "timeout": 300},
+             {"signal": "wait", "seconds": 1},
+             _gm({"action": "fake", "seat": 0, "cards": [1, 2]}),
+             {"signal": "wait_for", "key": "day.discussion", "params": {}, "timeout": 600},
+             {"signal": "key", "gesture": "press"},               # the game master opens the vote
+             {"signal": "wait_for", "key": "vote.open", "params": {}, "timeout": 60}]
+    # vote 1 from the console joins the table's ballots (M48): a majority on seat 2
+    for seat, target in ((0, 2), (2, 3), (3, 2), (4, 2), (5, 2)):
+        lines.append(_gm({"action": "vote", "seat": seat, "target": target}))
+    lines += [{"signal": "wait_for", "key": "vote.defend", "params": {}, "timeout": 120},
+              {"signal": "button", "seat": 2, "gesture": "press"},
+              {"signal": "wait_for", "key": "vote.second", "params": {}, "timeout": 60}]
+    for seat, target in ((0, 2), (2, 3), (3, 4), (4, 2), (5, 3)):
+        lines.append(_gm({"action": "vote", "seat": seat, "target": target}))
+    lines += [{"signal": "wait_for", "key": "round.skipped", "params": {}, "timeout": 300},
+              {"signal": "wait_for", "key": "day.discussion", "params": {}, "timeout": 300},
+              {"signal": "button", "seat": 3, "gesture": "press"},
+              {"signal": "wait", "seconds": 40}]
+    out = run(lines)
+    assert not [o for o in out if o.get("event") in ("rejected", "fault")]
+    votes = [o for o in out if o.get("event") == "vote"]
+    assert [(v["number"], v["majority"]) for v in votes] == [(1, 2), (2, None)]
+    counted = [o["params"] for o in said(out, "public") if o["key"] == "vote.counted"]
+    assert counted[:5] == [{"count": n, "total": 5} for n in range(1, 6)]
+    assert out[-1]["state"]["round"] == 2 and out[-1]["state"]["phase"] == "vote"
+    discussion = [o["start"] for o in said(out, "public") if o["key"] == "day.discussion"][-1]
+    menu = [o["key"] for o in said(out, "seat:3") if o["start"] > discussion]
+    assert "menu.ready" in menu and "scan.seat" not in menu      # the press opened the menu (M47)

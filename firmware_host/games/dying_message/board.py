@@ -918,6 +918,8 @@ class DyingMessageGame:
         events = game.apply(action)
         for e in events:
             self.service.emit(e.to_json())
+            if e.kind in ("vote", "vote_skipped"):
+                self.voting = None        # this vote is over; the next opens with its unit
         self._take_log()
 
     def _chance(self, game: Game) -> Action:
@@ -1103,13 +1105,29 @@ class DyingMessageGame:
                                       "skips": view["skips_pending"]})
 
     def _status(self, seat: int) -> None:
-        """M47: the public status, then the seat's own character, into its earphone."""
+        """M47: into the seat's earphone, the public status (round, living seats, Killing
+        Phases to skip, the dead with their characters), then its own character and private
+        facts again: the killers it knows, its destined person or that a Soulmate chose it,
+        that it is protected tonight."""
         game = self.game
         if game is None:
             return
-        items = [self._public_status(), make("status.private",
-                                             {"character": game.characters[seat]}, f"seat:{seat}")]
-        items = [Announcement(f"seat:{seat}", a.key, a.params) for a in items]
+        channel = f"seat:{seat}"
+        items = [self._public_status()]
+        items += [make("day.dead", {"seat": s, "character": game.characters[s]})
+                  for s in sorted(game.revealed)]
+        items = [Announcement(channel, a.key, a.params) for a in items]
+        view = private_view(game, seat)
+        items.append(make("status.private", {"character": view["character"]}, channel))
+        known = [k for k in view["killers"] if k != seat]
+        if known:
+            items.append(make("status.killers", {"killers": known}, channel))
+        if view["destined"] is not None:
+            items.append(make("night.soulmate.chosen", {"target": view["destined"]}, channel))
+        if view["chosen_by_soulmate"]:
+            items.append(make("night.soulmate.destined", {}, channel))
+        if view["protected"] is True:
+            items.append(make("night.protected", {}, channel))
         self._speak_request(items)
         scan = self.scans.get(seat)
         if scan is not None:
@@ -1257,6 +1275,16 @@ class DyingMessageGame:
                 action = Action.from_json(raw, game.players, game.options["dog_may_pass"])
             except IllegalAction as exc:
                 raise CommandRefused("refused", f"act: {exc.message}", detail=exc.message) from None
+            voting = self.voting
+            if (action.kind == "vote" and voting is not None and voting["number"] == 1
+                    and type(action.seat) is int and game.alive[action.seat]
+                    and action.seat not in voting["ballots"]
+                    and type(action.target) is int and action.target in game.choice_of(action.seat).items):
+                old = self.scans.pop(action.seat, None)
+                if old is not None:
+                    old.finish()
+                self._ballot(action.seat, action.target)    # M48: with the table's ballots
+                return {"accepted": True, "state": state_json(self.game)}
             old = self.scans.pop(action.seat, None) if type(action.seat) is int else None
             if old is not None:
                 old.finish()

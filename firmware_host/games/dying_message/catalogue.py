@@ -165,6 +165,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     # status (M47)
     "status.public": (("round", "living", "skips"), _O),
     "status.private": (("character",), _P),
+    "status.killers": (("killers",), _P),
     # the day on the board (M47, M48)
     "day.discussion": ((), _O),
     "day.ready": (("count", "total"), _O),
