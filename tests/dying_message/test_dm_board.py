@@ -378,3 +378,21 @@ def test_M24_M48_after_a_second_vote_without_elimination_a_skipped_night_opens_a
     discussion = [o["start"] for o in said(out, "public") if o["key"] == "day.discussion"][-1]
     menu = [o["key"] for o in said(out, "seat:3") if o["start"] > discussion]
     assert "menu.ready" in menu and "scan.seat" not in menu      # the press opened the menu (M47)
+
+
+def test_M50_pause_and_resume_in_the_night_lose_no_narration_and_a_press_starts_the_list_again():
+    lines = _night_start() + [{"signal": "key", "gesture": "press"},          # pause
+                              {"signal": "button", "seat": 0, "gesture": "press"},
+                              {"signal": "wait", "seconds": 10},
+                              {"signal": "key", "gesture": "press"}]          # resume
+    lines += _press(0) + _pick(0, "scan.seat", {"seat": 1})
+    lines += [{"signal": "wait_for", "key": "night.dead", "params": {}, "timeout": 300},
+              {"signal": "wait", "seconds": 3}]
+    out = run(lines)
+    public = keys(out, "public")
+    assert public.index("gm.paused") < public.index("gm.resumed") < public.index("night.dead")
+    paused_at = next(o["start"] for o in said(out, "public") if o["key"] == "gm.paused")
+    resumed_at = next(o["start"] for o in said(out, "public") if o["key"] == "gm.resumed")
+    assert not [o for o in said(out, "seat:0") if o["key"] == "scan.seat"
+                and paused_at + 3 < o["start"] < resumed_at]          # no list while paused
+    assert out[-1]["state"]["phase"] == "genuine"

@@ -722,7 +722,15 @@ class DyingMessageGame:
         self.say(f"seat:{seat}", "night.chosen", {}, on_end=lambda *_: self._submit(action))
 
     def _submit(self, action: Action) -> None:
-        if self.paused or self.game is None or action.seat not in self.game.awaiting():
+        """An actor's night choice once its "chosen" has played; paused meanwhile, the seat
+        chooses again after the resume (its press starts its list anew)."""
+        if self.game is None or action.seat not in self.game.awaiting():
+            return
+        if self.paused:
+            step = self.night
+            if step is not None:
+                step.done.discard(action.seat)
+                step.picks[action.seat] = []
             return
         self.accept(action)
 
@@ -1231,7 +1239,7 @@ class DyingMessageGame:
                     self._end_scans()
                 self.say("public", "gm.paused" if pause else "gm.resumed", {})
                 if not pause:
-                    self._say_step()
+                    self._pump()      # what was still to be said; a press restarts a list
             return {"paused": self.paused}
         if name == "open_vote":
             if not (self.end_discussion() or self.open_second_vote()):
