@@ -249,7 +249,7 @@ def main(args: argparse.Namespace) -> int:
         service.start(board_factory(config, clock), resume=not args.no_resume, outputs_failed=silent)
         service.wait_idle()
         renderer.release()               # after READY=1: speech engine, pre-rendering, pruning
-        if settings.console.enabled:
+        if config.sections["console"]["enabled"]:
             try:
                 from firmware_host.console import serve
             except ImportError as exc:

@@ -1,7 +1,8 @@
 """The console's view of the ``[console]`` config section.
 
-The section itself is declared by the service (``firmware_host.service.settings``) with the
-keys ``enabled``, ``host``, ``port``, ``pin_hash``, ``session_minutes``; this module turns
+The console brings its own section (:data:`SCHEMA`, collected by
+:mod:`firmware_host.board_config` with the other layers'): ``enabled``, ``host``, ``port``,
+``pin_hash``, ``session_minutes`` and the connection limits; this module turns
 whatever form it arrives in (the section dict, the whole config dict, an object with
 attributes) into a :class:`ConsoleSettings` and checks the one rule that spans keys: a host
 other than loopback needs a PIN.
@@ -20,11 +21,36 @@ import socket
 from collections.abc import Mapping
 from typing import Any
 
+from firmware_host.config import Field
 from firmware_host.console.security import ConsoleError, check_pin_hash
 from firmware_host.errors import UsageError
 
 #: names a browser may use for this machine when the console listens on loopback only.
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1", "[::1]")
+
+
+def _nonempty(value: Any) -> str | None:
+    return "must not be empty" if not str(value).strip() else None
+
+
+#: the ``[console]`` section of the board config (:mod:`firmware_host.config` fields)
+SCHEMA: dict[str, dict[str, Field]] = {
+    "console": {
+        "enabled": Field(bool, True, doc="serve the game master's web console (set-up, pause, undo, corrections)"),
+        "host": Field(str, "127.0.0.1", check=_nonempty, doc="address the console listens on (localhost unless configured)"),
+        "port": Field(int, 8080, min=1, max=65535, doc="TCP port of the console"),
+        "pin_hash": Field(str, "", doc="hashed PIN or token of the console (python -m firmware_host.console.hash_pin); empty: no PIN, allowed only on localhost"),
+        "session_minutes": Field(float, 30.0, min=1, max=1440, doc="minutes without use after which a console login expires"),
+        "max_connections": Field(int, 64, min=4, max=512,
+                                 doc="open connections the console keeps at most; the longest idle one is closed for a new one (far below the unit's LimitNOFILE)"),
+        "idle_timeout_s": Field(float, 15.0, min=1.0, max=600.0, doc="seconds a connection may stay open between requests before it is closed"),
+        "header_timeout_s": Field(float, 10.0, min=1.0, max=120.0, doc="seconds a new connection has to send its first request's headers"),
+        "allowed_hosts": Field(list, [], items=Field(str, "", check=_nonempty),
+                               doc="with a remote host: the names a browser may use for the board besides its own hostname and addresses (e.g. [\"board.example.org\"]); any other Host header is refused (DNS rebinding)"),
+        "login_checks_per_minute": Field(int, 20, min=1, max=600,
+                                         doc="PIN checks allowed per minute over all clients together (each client also backs off after 5 wrong PINs)"),
+    },
+}
 
 
 class ConsoleSettingsError(ConsoleError, UsageError):

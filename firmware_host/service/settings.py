@@ -1,4 +1,4 @@
-"""The service's sections of the board config: ``[service]``, ``[journal]``, ``[scan]``, ``[console]``.
+"""The service's sections of the board config: ``[service]``, ``[journal]``, ``[scan]``.
 
 Collected by :mod:`firmware_host.board_config` (see ``SCHEMA_MODULES``) with the other layers'
 sections and validated all at once. :func:`service_settings` turns the (validated or absent)
@@ -15,9 +15,7 @@ Example (``board.toml``)::
     [journal]
     path = "/var/lib/firmware-host/journal.sqlite3"
 
-    [console]
-    enabled = true
-    port = 8080
+(``[console]`` is the console's own section, :mod:`firmware_host.console.settings`.)
 """
 
 from __future__ import annotations
@@ -82,21 +80,6 @@ SCHEMA: dict[str, dict[str, Field]] = {
         "words_per_minute": Field(int, 175, min=80, max=450,
                                   doc="speech rate used to estimate how long a spoken name lasts"),
     },
-    "console": {
-        "enabled": Field(bool, True, doc="serve the game master's web console (set-up, pause, undo, corrections)"),
-        "host": Field(str, "127.0.0.1", check=_nonempty, doc="address the console listens on (localhost unless configured)"),
-        "port": Field(int, 8080, min=1, max=65535, doc="TCP port of the console"),
-        "pin_hash": Field(str, "", doc="hashed PIN or token of the console (python -m firmware_host.console.hash_pin); empty: no PIN, allowed only on localhost"),
-        "session_minutes": Field(float, 30.0, min=1, max=1440, doc="minutes without use after which a console login expires"),
-        "max_connections": Field(int, 64, min=4, max=512,
-                                 doc="open connections the console keeps at most; the longest idle one is closed for a new one (far below the unit's LimitNOFILE)"),
-        "idle_timeout_s": Field(float, 15.0, min=1.0, max=600.0, doc="seconds a connection may stay open between requests before it is closed"),
-        "header_timeout_s": Field(float, 10.0, min=1.0, max=120.0, doc="seconds a new connection has to send its first request's headers"),
-        "allowed_hosts": Field(list, [], items=Field(str, "", check=_nonempty),
-                               doc="with a remote host: the names a browser may use for the board besides its own hostname and addresses (e.g. [\"board.example.org\"]); any other Host header is refused (DNS rebinding)"),
-        "login_checks_per_minute": Field(int, 20, min=1, max=600,
-                                         doc="PIN checks allowed per minute over all clients together (each client also backs off after 5 wrong PINs)"),
-    },
 }
 
 
@@ -108,24 +91,6 @@ class ScanSettings:
     first_delay: float = 1.0
     passes: int = 3
     words_per_minute: int = 175
-
-
-@dataclasses.dataclass(frozen=True)
-class ConsoleSettings:
-    """The game master's console: ``enabled``, ``host``, ``port`` (TCP), ``pin_hash``, ``session_minutes``,
-    its connection limits ``max_connections``, ``idle_timeout_s``, ``header_timeout_s`` (seconds),
-    ``allowed_hosts`` (names, remote mode) and ``login_checks_per_minute``."""
-
-    enabled: bool = True
-    host: str = "127.0.0.1"
-    port: int = 8080
-    pin_hash: str = ""
-    session_minutes: float = 30.0
-    max_connections: int = 64
-    idle_timeout_s: float = 15.0
-    header_timeout_s: float = 10.0
-    allowed_hosts: tuple = ()
-    login_checks_per_minute: int = 20
 
 
 @dataclasses.dataclass(frozen=True)
@@ -154,7 +119,6 @@ class ServiceSettings:
     #: untracked deck and a tracked (seeded) deck is refused. Not a config key: ``simulate``
     #: and tests keep SIMULATE.md's default (dealt from the seed, tracked).
     physical_deck: bool = False
-    console: ConsoleSettings = ConsoleSettings()
 
     def replace(self, **changes: Any) -> "ServiceSettings":
         """A copy with ``changes`` applied (dataclasses.replace)."""
@@ -191,12 +155,10 @@ def service_settings(raw: Mapping[str, Any] | Any | None = None) -> ServiceSetti
     service = _section(raw, "service")
     journal = _section(raw, "journal")
     scan = _section(raw, "scan")
-    console = _section(raw, "console")
     service["player_names"] = tuple(service["player_names"])
     return ServiceSettings(
         journal_path=journal["path"],
         scan=ScanSettings(**scan),
-        console=ConsoleSettings(**{**console, "allowed_hosts": tuple(console["allowed_hosts"])}),
         **service,
     )
 

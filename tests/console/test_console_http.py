@@ -441,12 +441,16 @@ def test_refusals_carry_the_security_headers_too(backend):
     run(go())
 
 
-def test_settings_come_from_the_service_config_section():
+def test_settings_come_from_the_console_s_own_config_section():
+    """The console brings its own ``[console]`` section (the service declares none of it)."""
+    from firmware_host.board_config import validate
     from firmware_host.console import ConsoleSettings
-    from firmware_host.service.settings import service_settings
-    made = ConsoleSettings.coerce(service_settings(
-        {"console": {"enabled": True, "host": "0.0.0.0", "port": 8181, "pin_hash": PIN_HASH,
-                     "session_minutes": 5}}))
+    from firmware_host.console import settings as console_settings
+    from firmware_host.service import settings as service_settings
+    assert "console" in console_settings.SCHEMA and "console" not in service_settings.SCHEMA
+    sections, _ = validate({"console": {"enabled": True, "host": "0.0.0.0", "port": 8181,
+                                        "pin_hash": PIN_HASH, "session_minutes": 5}})
+    made = ConsoleSettings.coerce(sections)
     assert (made.host, made.port, made.pin_hash, made.session_minutes) == \
         ("0.0.0.0", 8181, PIN_HASH, 5.0)
     assert not made.local_only and ConsoleSettings.coerce({}).local_only

@@ -11,7 +11,7 @@ import subprocess
 import pytest
 
 from firmware_host.resources import data_path
-from firmware_host.service.settings import SCHEMA
+from firmware_host.console.settings import SCHEMA
 
 UNIT = data_path("firmware-host.service")
 
