@@ -798,7 +798,11 @@ class AudioService:
         try:
             clip = self._unpadded(utt) if utt.pad_group is not None else self._build(utt)
         except Exception as exc:  # noqa: BLE001 - one bad clip must never silence an output
-            if isinstance(exc, FirmwareHostError):
+            if self._closed:
+                # the service closed (cutting off what was queued) before this sentence was
+                # rendered: the renderer's "closed" is no fault, nothing was left to play
+                log.debug("audio: %s not rendered before closing: %s", utt.key, exc)
+            elif isinstance(exc, FirmwareHostError):
                 log.error("audio: cannot play %s %r on %s: %s", utt.key, utt.text, utt.channel, exc)
             else:
                 log.exception("audio: cannot play %s %r on %s", utt.key, utt.text, utt.channel)

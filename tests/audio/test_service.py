@@ -294,3 +294,19 @@ def test_utterance_duration_is_what_the_output_plays(make_service, earcon_volume
     assert durations[0] == pytest.approx(len("Platz drei.") * 0.06, abs=0.002)  # FakeEngine: 60 ms a character
     assert durations[3] == durations[4]  # prolog padding (R17)
     assert (durations[1] > durations[0]) == (earcon_volume > 0)
+
+
+def test_a_sentence_still_unrendered_when_the_service_closes_is_no_error_logged(make_service, caplog):
+    """Stopping (a board that cannot play exits at once, run or simulate): a sentence whose
+    render had not started fails with the renderer's "closed"; that is the stop cutting it off
+    as it cuts off what plays, not a fault, so no ERROR line reaches the one-line CLI output."""
+    import logging
+
+    svc = make_service()
+    svc.renderer.released.clear()          # renders held, as before READY
+    utt = svc.say("public", "Störung: das Brett kann nicht spielen", key="fault.gpio.button")
+    with caplog.at_level(logging.DEBUG, logger="firmware_host.audio"):
+        svc.close()
+    assert utt.wait_played(5.0)
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+    assert "not rendered before closing" in caplog.text
