@@ -55,13 +55,18 @@ class SpeakingBoard:
         """Every clip played; at a whisper station each called seat comes and presses."""
         import time
         deadline = time.monotonic() + WAIT
-        while self.audio is not None and not self.audio.idle():
-            called = self.audio.whisper_called
-            if called is not None:
-                self.call(lambda: self.game.handle_input(ButtonGesture(seat=called, gesture="press")))
-            assert time.monotonic() < deadline, "the board did not finish speaking"
-            time.sleep(0.005)
-        self.service.wait_idle()          # announce lines are written once their clips have played
+        while True:
+            while self.audio is not None and not self.audio.idle():
+                called = self.audio.whisper_called
+                if called is not None:
+                    self.call(lambda: self.game.handle_input(ButtonGesture(seat=called, gesture="press")))
+                assert time.monotonic() < deadline, "the board did not finish speaking"
+                time.sleep(0.005)
+            self.service.wait_idle()      # announce lines are written once their clips have played
+            # what the service did on the last clip's end (a follow-up such as prolog.done after
+            # the prolog) may have queued more speech: quiet only when nothing followed
+            if self.audio is None or self.audio.idle():
+                break
 
     def hold(self, seat: int) -> None:
         self.call(lambda: self.game.handle_input(ButtonGesture(seat=seat, gesture="hold")))
