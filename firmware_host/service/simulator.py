@@ -580,7 +580,7 @@ class Simulator:
         self.start(clock)
         prompt.write(HELP + "\n")
         if self.service and self.service.game.game is None:
-            prompt.write("Start with e.g.: setup 7 en\n")
+            prompt.write("Start with e.g.: setup 7 en (or: button 0, and the seats set the game up)\n")
         prompt.flush()
         try:
             mark = 0
