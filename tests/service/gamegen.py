@@ -14,6 +14,7 @@ from typing import Callable
 from firmware_host.games.secret_dictator import Action, Game
 from firmware_host.games.secret_dictator.scripting import (dealt_setup, physical_game, random_game, reshuffle_order,
                                                           signals_for_game, story_signals)
+from firmware_host.service.lobby import seat_setup_signals
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -187,6 +188,8 @@ def veto_scan_script() -> list[dict]:
 #: and a refused veto, a chaos and a reshuffle
 ALL_BLIND_SETUP = {"players": 7, "seed": 43, "language": "de", "variant": "official"}
 ALL_BLIND_PLAYERS_SEED = 21
+#: the answers seat 1 gives in the setup from the seats
+ALL_BLIND_ANSWERS = {"language": "de", "players": 7, "variant": "official", "deck": "untracked"}
 #: the shipped config with the law reader removed (tests check it stays that)
 NO_LAW_READER_CONFIG = ROOT / "examples" / "board-without-law-reader.toml"
 
@@ -197,10 +200,17 @@ def all_blind_actions() -> list[dict]:
 
 
 def all_blind_script(law_reader: bool) -> list[dict]:
-    """The all-blind table's whole game from the seats, then its story (issue 14)."""
+    """The all-blind table's whole game from the seats (issue 14): seat 1 sets the game up in
+    its earphone (German, 7 players, official variant, the players' own shuffled deck), every
+    seat says "I am here", the game is played from the seats, then its story. Play it with the
+    seed the physical deck was dealt from (``simulate --seed``, ``Simulator(setup_seed=)``): the
+    board deals the roles from it, the deck stays the players'."""
     actions = all_blind_actions()
-    return (signals_for_game(ALL_BLIND_SETUP, actions, law_reader=law_reader, physical=True)
-            + story_signals(ALL_BLIND_SETUP, actions))
+    game = signals_for_game(ALL_BLIND_SETUP, actions, law_reader=law_reader, physical=True)
+    assert "setup" in game[0]
+    return (seat_setup_signals(ALL_BLIND_ANSWERS, by=0, seats=10)
+            + [{"signal": "wait_for", "key": "president.new", "timeout": 120.0}]
+            + game[1:] + story_signals(ALL_BLIND_SETUP, actions))
 
 
 def main() -> None:
@@ -247,19 +257,22 @@ def main() -> None:
         cancel read into the president's earphone), with a scan interval of their own.
     """, veto_scan_script())
     write("simulate-all-blind-7p-no-law-reader.jsonl", """
-        The all-blind table (issue 14): 7 players, official variant, a physical (untracked) deck,
-        no law reader, no game master. Every step from the seats: presses and scanning, ballot
-        tiles, the president's discard by scanning (party, then a confirming press), laws in
-        their slots, the chaos law from its slot, two vetoes by scanning (one agreed, one
-        refused), then the story after the game, a round per press. Not one `gm` signal.
-        Run: firmware-host simulate --config examples/board-without-law-reader.toml
+        The all-blind table (issue 14), from a board with no setup: seat 1 sets up in its
+        earphone (German, 7 players, official variant, the players' own deck: untracked), every
+        seat says "I am here"; no law reader, no game master. Every step from the seats: presses
+        and scanning, ballot tiles, the president's discard by scanning (party, then a
+        confirming press), laws in their slots, the chaos law from its slot, two vetoes by
+        scanning (one agreed, one refused), then the story after the game, a round per press.
+        Not one `gm` signal, no setup line, no console. The seed deals the roles:
+        Run: firmware-host simulate --seed 43 --config examples/board-without-law-reader.toml
              --script examples/simulate-all-blind-7p-no-law-reader.jsonl
     """, all_blind_script(law_reader=False))
     write("simulate-all-blind-7p-law-reader.jsonl", """
-        The all-blind table (issue 14) with the law reader at the discard tray: the same game,
-        the discards read from the tray (each said privately to the seat that dropped it), an
-        agreed veto's laws read on the discard pile without a refusal. Not one `gm` signal.
-        Run: firmware-host simulate --script examples/simulate-all-blind-7p-law-reader.jsonl
+        The all-blind table (issue 14) with the law reader at the discard tray: the same setup
+        from the seats and the same game, the discards read from the tray (each said privately
+        to the seat that dropped it), an agreed veto's laws read on the discard pile without a
+        refusal. Not one `gm` signal, no setup line, no console.
+        Run: firmware-host simulate --seed 43 --script examples/simulate-all-blind-7p-law-reader.jsonl
     """, all_blind_script(law_reader=True))
     write("simulate-wrong-track.jsonl", """
         A law placed on the wrong track is refused and must be taken out again (BOARD.md:
