@@ -49,7 +49,10 @@ def test_interactive_virtual_board_reads_lines_on_real_time():
     proc = cli("simulate", stdin="help\nsetup 5 en\n" + "button 2 hold\n" * 5 + "ballot 9 ja\nwhat\nquit\n")
     assert proc.returncode == 0, proc.stderr
     lines = [json.loads(l) for l in proc.stdout.splitlines()]
-    assert "status.private" in [l.get("key") for l in lines]
+    # the holds were read and answered as they came (how many status layers five holds step
+    # through depends on when each arrives against the clips' real ends, so not asserted here:
+    # tests/service/test_status_layers.py steps through them on the virtual clock)
+    assert any(str(l.get("key", "")).startswith("status.now.") for l in lines)
     assert lines[-1]["state"]["phase"] == "nomination"
     assert "? unknown signal 'what'" in proc.stderr
 
