@@ -396,3 +396,28 @@ def test_M50_pause_and_resume_in_the_night_lose_no_narration_and_a_press_starts_
     assert not [o for o in said(out, "seat:0") if o["key"] == "scan.seat"
                 and paused_at + 3 < o["start"] < resumed_at]          # no list while paused
     assert out[-1]["state"]["phase"] == "genuine"
+
+
+def test_M43_a_seats_own_rate_and_wording_change_no_clip_length_at_night():
+    """ACCESSIBILITY 19: seat 2 listens at 110 words a minute, seat 3 always long: every
+    listener's items, "picked" and "chosen" still last the same in each step."""
+    lines = [{"setup": SETUP5},
+             {"signal": "gm", "command": "seat_settings", "seat": 2, "rate": 110},
+             {"signal": "gm", "command": "seat_settings", "seat": 3, "verbosity": "long"},
+             {"signal": "wait_for", "key": "night.killers", "params": {}, "timeout": 300}]
+    for s in (1, 2, 3, 4):
+        lines += _press(s) + _pick(s, "scan.seat", {"seat": (s + 2) % 5})
+    lines += _press(0) + _pick(0, "scan.seat", {"seat": 1})
+    lines += [{"signal": "wait_for", "key": "night.dead", "params": {}, "timeout": 300}]
+    for s in (0, 2, 3, 4, 1):
+        lines += _press(s) + _pick(s, "scan.card", {"card": 3})
+    lines += [{"signal": "wait_for", "key": "night.fake", "params": {}, "timeout": 300}]
+    out = run(lines)
+    steps = dict(night_steps(out))
+    for key in ("night.killers", "night.dead"):
+        step = steps[key]
+        for kinds in (("scan.seat", "scan.card", "scan.cancel"), ("night.chosen",)):
+            clips = [o for o in step if o["key"] in kinds]
+            assert {o["channel"] for o in clips} >= {"seat:2", "seat:3"}, (key, kinds)
+            lengths = [o["end"] - o["start"] for o in clips]
+            assert max(lengths) - min(lengths) <= 0.05, (key, kinds, lengths)

@@ -163,3 +163,15 @@ def test_a_real_board_asks_no_deck_it_plays_the_physical_one():
     assert sd.setup({"players": 7, "variant": "official"})["deck"] == "untracked"
     lines = seat_setup_signals({**ANSWERS}, settings=on_board)
     assert not [l for l in lines if str(l.get("key", "")).startswith("setup.deck")]
+
+
+def test_dying_message_is_set_up_from_the_seats_with_its_player_count():
+    """Dying Message asks only its player count; the board deals M5's characters from a seed
+    it draws and its first night begins."""
+    answers = {"game": "dying_message", "language": "en", "players": 5}
+    out = run_lines(seat_setup_signals(answers, by=0) + [{"signal": "wait", "seconds": 60}])
+    no_faults(out)
+    assert "lobby.all_present" in keys(out, "public")
+    assert "night.falls" in keys(out, "public")
+    final = state(out)
+    assert final["game"] == "dying_message" and final["alive"] == [0, 1, 2, 3, 4]

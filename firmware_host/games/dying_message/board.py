@@ -94,7 +94,7 @@ class _NightStep:
     heard: bool = False                              # the private messages have been played
     picks: dict[int, list[Any]] = dataclasses.field(default_factory=dict)
     done: set[int] = dataclasses.field(default_factory=set)
-    pad: float | None = None                         # scan items padded to this (seconds)
+    pads: dict[str, float] = dataclasses.field(default_factory=dict)   # kind -> seconds (M43)
     extra: tuple[tuple[Any, str], ...] = ()          # items every list ends with ("nobody")
 
 
@@ -469,6 +469,7 @@ class DyingMessageGame:
         if self.game_id is not None and self.game is not None and self.game.phase != "game_over":
             self.service.journal.finish_game(self.game_id, "abandoned")
         self._reset_board_state()
+        self._load_seat_settings()      # stored while another game's adapter was active
         self._use_setup(setup)
         self.game = Game(setup)
         self.game_id = self.service.journal.begin_game(setup.to_json())
@@ -618,7 +619,7 @@ class DyingMessageGame:
             extra = ((_NOBODY, "scan.nobody"),)
         step = _NightStep(name, dict(lines), self._min_seconds(lines), extra=extra)
         self.night = step
-        step.pad = self._item_pad(step)
+        step.pads = self._night_pads(step)
         clock = self.service.clock
 
         def started(*_: Any) -> None:        # the step's time runs from its public line (M41)
@@ -649,25 +650,40 @@ class DyingMessageGame:
         items += [(value, k, {}) for value, k in step.extra]
         return items
 
-    def _item_pad(self, step: _NightStep) -> float | None:
-        """The longest scan item any listener of ``step`` can hear (M43: every item clip of
-        the step is padded to it), or None where nothing is measured."""
+    def _night_pads(self, step: _NightStep) -> dict[str, float]:
+        """M43: what every private clip of ``step`` besides the padded message is padded to,
+        by kind: ``item`` (every scan item any listener can hear, "cancel", "nobody"),
+        ``picked`` and ``chosen``: the longest of their texts in both wordings, measured once
+        per speech rate the listeners' earphones use (a seat's own rate, ACCESSIBILITY 19),
+        so neither a list nor a wording nor a rate makes one seat's clip longer. Empty where
+        nothing can be measured (no sound)."""
         voice = self.service.voice
-        if voice is None or not callable(getattr(voice, "measure", None)):
-            return None
-        texts = {self._text(make("scan.cancel"), False)}
+        if voice is None or not callable(getattr(voice, "measure", None)) or not step.lines:
+            return {}
+        kinds: dict[str, set[str]] = {"item": set(), "picked": set(), "chosen": set()}
+        sentences = [("item", "scan.cancel", {}), ("picked", "scan.picked", {}),
+                     ("chosen", "night.chosen", {})]
         for seat, line in step.lines.items():
-            if line.kind is None:
-                continue
-            for _, key, params in self._item_texts(step, seat):
-                texts.add(self._text(make(key, params), False))
-        longest = 0.0
-        for text in sorted(texts):
-            seconds = voice.measure(f"seat:{min(step.lines)}", text)
-            if seconds is None:
-                return None
-            longest = max(longest, seconds)
-        return longest
+            if line.kind is not None:
+                sentences += [("item", key, params) for _, key, params in self._item_texts(step, seat)]
+        for kind, key, params in sentences:
+            for long in (False, True):
+                kinds[kind].add(self._text(make(key, params, "seat:0"), long))
+        channels: dict[Any, str] = {}
+        for seat in sorted(step.lines):
+            rate = self.seat_settings.get(seat, SeatSettings()).rate
+            channels.setdefault(rate, f"seat:{seat}")
+        pads: dict[str, float] = {}
+        for kind, texts in kinds.items():
+            longest = 0.0
+            for channel in channels.values():
+                for text in sorted(texts):
+                    seconds = voice.measure(channel, text)
+                    if seconds is None:
+                        return {}
+                    longest = max(longest, seconds)
+            pads[kind] = longest
+        return pads
 
     def _night_scan(self, seat: int, name: str) -> None:
         """Start (or go on with) ``seat``'s scan in the night step ``name`` (its press starts
@@ -689,7 +705,7 @@ class DyingMessageGame:
                 step.picks[seat] = []
                 self._night_scan(seat, name)
 
-        self._scan(seat, items, chosen, on_cancel=cancelled, pad=step.pad)
+        self._scan(seat, items, chosen, on_cancel=cancelled, pad=step.pads.get("item"))
 
     def _night_pick(self, seat: int, name: str, value: Any) -> None:
         step = self.night
@@ -703,12 +719,12 @@ class DyingMessageGame:
         else:
             picks.append(value)
         if len(picks) < line.presses and picks != [None]:
-            self.say(f"seat:{seat}", "scan.picked", {},
+            self.say(f"seat:{seat}", "scan.picked", {}, pad_seconds=step.pads.get("picked"),
                      on_end=lambda *_: self._night_scan(seat, name))
             return
         step.done.add(seat)
         if not line.acts:
-            self.say(f"seat:{seat}", "night.chosen", {})
+            self.say(f"seat:{seat}", "night.chosen", {}, pad_seconds=step.pads.get("chosen"))
             return                           # a decoy's choice is ignored (M43)
         kind = _STEP_ACTION[name]
         if kind in ("soulmate", "protect"):
@@ -719,7 +735,8 @@ class DyingMessageGame:
             action = Action(kind, seat=seat, cards=tuple(picks))
         # the actor hears "chosen" as everyone does; its choice counts once that has played,
         # so the next step never starts before the last confirmation
-        self.say(f"seat:{seat}", "night.chosen", {}, on_end=lambda *_: self._submit(action))
+        self.say(f"seat:{seat}", "night.chosen", {}, pad_seconds=step.pads.get("chosen"),
+                 on_end=lambda *_: self._submit(action))
 
     def _submit(self, action: Action) -> None:
         """An actor's night choice once its "chosen" has played; paused meanwhile, the seat

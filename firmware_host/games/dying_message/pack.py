@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-__all__ = ["NAME", "replay_lines", "board_game", "evidence_text"]
+__all__ = ["NAME", "replay_lines", "board_game", "evidence_text", "lobby"]
 
 NAME = "dying_message"
 
@@ -47,3 +47,11 @@ def evidence_text(key: str, params: Any, language: str,
     from . import catalogue
 
     return catalogue.text(key, params, language, descriptions=descriptions)
+
+
+def lobby() -> Any:
+    """The game's questions for a setup from the seats (:mod:`.lobby`: ``title``,
+    ``questions``, ``text``, ``setup``, ``check``)."""
+    from . import lobby as questions
+
+    return questions
