@@ -277,6 +277,9 @@ def test_mock_board_on_a_real_clock_waits_for_the_events(shipped_config):
     clock = RealClock()
     try:
         with MockBoard(shipped_config, clock) as mock:
+            # the events come when the real debounce and reader threads get there: on a loaded
+            # machine that can take more than the mock's 2 s default, which is no fault here
+            mock.timeout = 30.0
             assert [(e.seat, e.gesture) for e in mock.press(2)] == [(2, "press")]
             assert [type(e) for e in mock.present_ballot(1, "ja")] == [BallotRead]
     finally:
