@@ -94,13 +94,36 @@ def reshuffle(game: Game) -> list:
     return game.apply(A("reshuffle", order=tuple(sorted(game.reshuffle_pool, reverse=True))))
 
 
+def check_refusal_message(game: Game, action: Action, exc: IllegalAction) -> None:
+    """The one line a refusal gives (REPLAY.md ``rejected.message``, the CLI) names the action
+    it refuses first; ``not_your_turn`` names who must act and their seat. ``game`` is the
+    state the action was refused in."""
+    if action.kind in KINDS:
+        assert exc.message.startswith(f"{action.kind}: "), (action, exc.message)
+    else:
+        assert exc.message == f"unknown action {action.kind!r}", exc.message
+    assert "\n" not in exc.message
+    if exc.reason == "not_your_turn":
+        who = ("chancellor" if game.phase == "legislative_chancellor" and not game.veto_pending
+               else "president")
+        expected = game.chancellor if who == "chancellor" else game.president
+        assert f"it is the {who}'s turn (seat {expected}), not seat {action.seat}" in exc.message, exc.message
+
+
+#: every action kind of REPLAY.md
+KINDS = ("nominate", "vote", "discard", "enact", "veto", "veto_reply", "acknowledge", "special_election",
+         "execute", "investigate", "reshuffle", "chaos_law")
+
+
 def refused(game: Game, action: Action) -> IllegalAction:
-    """Apply ``action``, expect a refusal, check nothing changed; return the error."""
+    """Apply ``action``, expect a refusal, check nothing changed and the message; return the
+    error."""
     before = game.fingerprint()
     try:
         game.apply(action)
     except IllegalAction as exc:
         assert game.fingerprint() == before
+        check_refusal_message(game, action, exc)
         return exc
     raise AssertionError(f"{action!r} was accepted")
 

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from firmware_host.games.secret_dictator import Action, Game, IllegalAction, Setup, deal
 from firmware_host.games.secret_dictator.playout import play_randomly
+from engine_helpers import check_refusal_message
 
 PARTIES = ("democratic", "fascist")
 SEATED = {"nominate", "vote", "discard", "enact", "acknowledge", "special_election", "execute",
@@ -140,6 +141,7 @@ def check_precedence(game: Game, rng: random.Random, tries: int) -> None:
             got = None
         except IllegalAction as exc:
             got = exc.reason
+            check_refusal_message(game, action, exc)
         assert got == want, (action, game.phase, got, want)
 
 

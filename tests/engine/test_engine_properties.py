@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from firmware_host.games.secret_dictator import (REASONS, Action, Game, IllegalAction, Setup,
                                                  deal, public_view, state_json)
 from firmware_host.games.secret_dictator.playout import play_randomly
+from engine_helpers import check_refusal_message
 
 KINDS = ["nominate", "vote", "discard", "enact", "acknowledge", "special_election", "execute",
          "investigate", "veto", "veto_reply", "reshuffle", "chaos_law"]
@@ -77,11 +78,13 @@ def probe(game: Game, rng: random.Random, tries: int) -> None:
     """Try random actions; a refused one must leave the game exactly as it was."""
     for _ in range(tries):
         before = game.fingerprint()
+        action = random_action(game, rng)
         try:
-            game.apply(random_action(game, rng))
+            game.apply(action)
         except IllegalAction as exc:
             assert exc.reason in REASONS
             assert game.fingerprint() == before, exc
+            check_refusal_message(game, action, exc)
         check_invariants(game)
 
 
