@@ -54,6 +54,9 @@ NICE = 10
 MIN_PAUSE = 0.001
 #: seconds of quiet (nothing said, queued or playing) before each pre-rendered sentence
 QUIET_S = 0.3
+#: lists given by :meth:`Prerenderer.soon` / :meth:`~Prerenderer.refresh` kept waiting at most
+#: (the oldest is dropped first; a new plan drops them all: it walks everything again)
+FRONT_LISTS = 8
 Plan = Callable[[], Iterable[tuple[str, str]]]
 
 
@@ -94,7 +97,9 @@ class Prerenderer:
         self._cond = threading.Condition()
         self._plan: Plan | None = None
         self._walk: Iterator[tuple[str, str]] | None = None
-        self._front: collections.deque[Iterator[tuple[str, str]]] = collections.deque()
+        # the newest lists only: while the board speaks without a pause the walk waits, and a
+        # list for a move long past is not worth keeping (bounded memory over many games)
+        self._front: collections.deque[Iterator[tuple[str, str]]] = collections.deque(maxlen=FRONT_LISTS)
         self._busy = False
         self._closed = False
         self._thread: threading.Thread | None = None
@@ -104,7 +109,8 @@ class Prerenderer:
     # -- what to render --------------------------------------------------------------------
 
     def plan(self, sentences: Plan) -> None:
-        """Walk ``sentences()`` from its start, instead of any plan given before; returns at once.
+        """Walk ``sentences()`` from its start, instead of any plan given before (and of the
+        lists of :meth:`soon` still waiting); returns at once.
 
         :param sentences: ``() -> iterable of (channel, text)``, called on the pre-render
             thread; ``channel`` is ``"public"`` or ``"seat:N"`` (its rate is used).
@@ -112,6 +118,7 @@ class Prerenderer:
         with self._cond:
             self._given_at = time.monotonic()
             self._plan = sentences
+            self._front.clear()         # the lists of the old plan's moves
             self._walk = None           # made on the thread: formatting is the thread's work
             self._start()
             self._cond.notify_all()
@@ -195,8 +202,12 @@ class Prerenderer:
                     source, from_plan = self._walk, True
                 self._busy = True
             self._wait_quiet()
-            if self._closed:
-                return None, False
+            with self._cond:
+                if self._closed:
+                    return None, False
+                if (source is not self._walk) if from_plan else all(f is not source for f in self._front):
+                    self._busy = False      # dropped while waiting (a new plan, newer lists)
+                    continue
             item = next(source, None)   # formats the text: on this (low-priority) thread
             if item is not None:
                 return item, False

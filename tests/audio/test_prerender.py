@@ -121,3 +121,21 @@ def test_prerendering_waits_while_the_board_speaks_and_for_a_quiet_moment_after(
     finally:
         audio.close()
         clock.close()
+
+
+def test_lists_waiting_for_a_quiet_moment_are_bounded_and_a_new_plan_drops_them(make_service, fake_log):
+    """Bounded memory over many games: while the board never falls quiet the walk waits, and
+    only the newest FRONT_LISTS lists of :meth:`soon` wait with it; a new setup's plan drops them."""
+    from firmware_host.audio.prerender import FRONT_LISTS
+
+    audio = make_service(seats=3)
+    pre = audio.prerenderer
+    audio.last_sound = time.monotonic() + 3600       # never quiet (a board speaking on and on)
+    for n in range(50):
+        audio.prerender_soon([("public", f"Satz {n}.")])
+    assert len(pre._front) == FRONT_LISTS
+    audio.prerender(lambda: iter([("public", "Neu.")]))
+    assert len(pre._front) == 0
+    audio.last_sound = 0.0
+    audio.prerender(lambda: iter([("public", "Neu.")]))
+    assert pre.wait_idle(WAIT) and fake_log == ["Neu."]
