@@ -319,7 +319,8 @@ class CountingSink(StampSink):
 
 def memory(checkpoints: tuple[int, ...]) -> dict:
     """RSS of one board service (real audio service, speech, pre-rendering and journal) after
-    random games of one named 10-seat table, measured once pre-rendering is done."""
+    random games of one named 10-seat table, measured once pre-rendering is done; the C heap
+    bounded as ``run`` bounds it (:func:`firmware_host.service.heap.bound_heap`)."""
     import gc
     import random
 
@@ -331,6 +332,9 @@ def memory(checkpoints: tuple[int, ...]) -> dict:
     from firmware_host.service.settings import ServiceSettings
     from firmware_host.service.voice import Voice
 
+    from firmware_host.service.heap import bound_heap
+
+    bounded = bound_heap()                      # as ``run`` does before its threads start
     tmp = Path(tempfile.mkdtemp(prefix="budget-games-"))
     audio = AudioService(AudioSettings(), CountingSink(), tmp / "speech", seats=10)
     voice = Voice(audio)
@@ -372,7 +376,7 @@ def memory(checkpoints: tuple[int, ...]) -> dict:
             out[n] = rss_mb()
     service.stop()
     audio.close()
-    return {"rss": out, "actions": actions}
+    return {"rss": out, "actions": actions, "bounded": bounded}
 
 
 def main() -> int:
@@ -426,7 +430,7 @@ def main() -> int:
         mem = memory(checkpoints)
         print("\n5. RSS of one board service over random games (10 named seats, German, a new deal each)")
         print("   " + ", ".join(f"after {n} games: {mb:.1f} MB" for n, mb in mem["rss"].items())
-              + f" ({mem['actions']} actions)")
+              + f" ({mem['actions']} actions; glibc heap bounded as in run: {mem['bounded']})")
     return 0
 
 

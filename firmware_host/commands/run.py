@@ -176,6 +176,9 @@ def main(args: argparse.Namespace) -> int:
     from firmware_host.service.settings import console_config, service_settings
     from firmware_host.service.voice import Voice
 
+    from firmware_host.service.heap import bound_heap
+
+    bound_heap()                         # before any thread: RSS flat over many games
     setup_logging(logging.WARNING if args.quiet else logging.INFO)
     log = logging.getLogger("firmware_host.service")
     config_path, source = find_config(args.config)
