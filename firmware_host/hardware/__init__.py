@@ -4,7 +4,8 @@
 Modules:
 
 - :mod:`.events` — ``ButtonGesture``, ``SlotChanged``, ``TrackerMoved``, ``GameMasterKey``,
-  ``BallotRead``, ``LawRead``, ``RoleTileRead``, ``TagRead``, ``ReaderState``, ``Fault``.
+  ``BallotRead``, ``LawRead``, ``RoleTileRead``, ``CardRead``, ``TagRead``, ``ReaderState``,
+  ``Fault``.
 - :mod:`.settings` — the config sections and ``BoardConfig`` (load it with
   :func:`firmware_host.board_config.load_config`).
 - :mod:`.board` — ``Board(config, pin_factory, clock, on_event, tags)``.

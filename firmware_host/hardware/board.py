@@ -338,6 +338,8 @@ class Board:
             self._emit(ev.LawRead(tile.value, tile.tile, at=now, reader=reader))
         elif tile.kind == "evidence":
             self._emit(ev.EvidenceRead(tile.tile, at=now, reader=reader))
+        elif tile.kind == "card":
+            self._emit(ev.CardRead(tile.seat, tile.value, at=now, reader=reader))  # type: ignore[arg-type]
         else:
             self._emit(ev.RoleTileRead(tile.value, tile.tile, at=now, reader=reader))
 

@@ -115,6 +115,19 @@ class EvidenceRead:
 
 
 @dataclasses.dataclass(frozen=True)
+class CardRead:
+    """A seat's own card of a game presented at a reader (tag registry ``[cards.N]``): ``seat``
+    (0-based), ``card`` (its name; the game decides what it means, e.g. a role card of In this
+    way I become a DICTATOR, DICTATOR.md D30). Never announce it: what a card is may be a
+    secret. ``reader`` is the config name of the reader that read it (the tray: ``law``)."""
+
+    seat: int
+    card: str
+    at: float = 0.0
+    reader: str = "law"
+
+
+@dataclasses.dataclass(frozen=True)
 class TagRead:
     """A raw tag id (10 upper-case hex characters) read by ``reader``.
 
@@ -181,4 +194,4 @@ FAULT_REASONS: tuple[str, ...] = (
 )
 
 InputEvent = Union[ButtonGesture, SlotChanged, TrackerMoved, GameMasterKey, BallotRead, LawRead,
-                   RoleTileRead, TagRead, ReaderState, Fault]
+                   RoleTileRead, EvidenceRead, CardRead, TagRead, ReaderState, Fault]

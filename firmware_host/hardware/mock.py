@@ -290,6 +290,16 @@ class MockBoard:
             raise UsageMockError(f"no {role} role tile {tile} in the tag registry")
         return self.present_tag(reader, found[0])
 
+    def present_card(self, seat: int, card: str, reader: str = "law") -> list[Any]:
+        """Lay ``seat``'s card named ``card`` (tag registry ``[cards.N]``) face down on the
+        tray reader (``law``), or on another ``reader``.
+
+        :raises UsageError: no such card in the registry, or no such reader."""
+        tag = self.tags.card_tag(seat, card) if self.tags else None
+        if tag is None:
+            raise UsageMockError(f"seat {seat} has no {card!r} card in the tag registry")
+        return self.present_tag(reader, tag)
+
     def present_tag(self, reader: str, tag: str, repeats: int = 3) -> list[Any]:
         """Lay a tag on ``reader``: its frame ``repeats`` times, :data:`FRAME_INTERVAL_S`
         apart, then take it away (the clock moves past ``tag_gone_s``)."""
@@ -373,7 +383,7 @@ class MockBoard:
 
     # -- signal scripts (SIMULATE.md) ----------------------------------------------------
     #: SIMULATE.md signals this board plays; ``setup``, ``gm``, ``wait_for`` belong to the service
-    SIGNALS = ("button", "ballot", "law_read", "role", "slot", "tracker", "pin", "serial", "unplug",
+    SIGNALS = ("button", "ballot", "law_read", "role", "card", "slot", "tracker", "pin", "serial", "unplug",
                "replug", "wait", "key")
 
     def apply_signal(self, signal: dict[str, Any]) -> list[Any] | None:
@@ -382,7 +392,8 @@ class MockBoard:
         Handles ``button`` {seat, gesture}, ``ballot`` {seat, ballot}, ``law_read`` {party,
         tile?}, ``slot`` {track, slot, state}, ``tracker`` {position}, ``pin`` {pin, level,
         hold?}, ``serial`` {reader, hex}, ``unplug``/``replug`` {reader}, ``wait`` {seconds};
-        also ``role`` {role, tile?} and ``key`` {gesture} (the game-master key).
+        also ``role`` {role, tile?}, ``card`` {seat, card, reader?} (a seat's own card on the
+        tray reader) and ``key`` {gesture} (the game-master key).
 
         :returns: the events the signal produced, or None for a signal that is not the
             board's (``setup``, ``gm``, ``wait_for``: the service plays those).
@@ -415,6 +426,8 @@ class MockBoard:
                                     field("reader", "law", str))
         if kind == "role":
             return self.present_role(field("role", types=str), field("tile", 1, int), field("reader", "ballot", str))
+        if kind == "card":
+            return self.present_card(field("seat", types=int), field("card", types=str), field("reader", "law", str))
         if kind == "slot":
             state = field("state", types=str)
             if state not in ("filled", "emptied"):

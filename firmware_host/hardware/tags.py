@@ -19,6 +19,9 @@ Format (TOML; tag ids are 10 hex characters, case-insensitive, stored upper-case
     de = "ein roter Regenschirm" # its short description per language (spoken "card 18: …")
     en = "a red umbrella"
 
+    [cards.0]                    # optional: seat 0's own cards of a game, by name (e.g. the
+    priest = "4C00000007"        # role cards of In this way I become a DICTATOR, D30)
+
 Every tag may stand for one tile only. :meth:`TagRegistry.lookup` turns a tag id into what
 it is; :func:`write_registry` writes the file atomically (enrol-tags).
 """
@@ -39,8 +42,11 @@ from firmware_host.errors import FirmwareHostError, UsageError
 from firmware_host.hardware.events import BALLOTS, LAWS_PER_PARTY, ROLES
 
 _TAG_RE = re.compile(r"^[0-9A-Fa-f]{10}$")
-#: the registry's sections (``evidence``: Dying Message's evidence tiles, M46)
-SECTIONS = ("ballots", "laws", "roles", "evidence")
+#: a card's name in ``[cards.N]``: what the game calls it (lower case, ``_`` between words)
+_CARD_RE = re.compile(r"^[a-z][a-z_]{0,31}$")
+#: the registry's sections (``evidence``: Dying Message's evidence tiles, M46; ``cards``: a
+#: seat's own cards of a game, e.g. the role cards of In this way I become a DICTATOR, D30)
+SECTIONS = ("ballots", "laws", "roles", "evidence", "cards")
 #: evidence cards in the box (DYING_MESSAGE.md M7) and the languages of their descriptions
 EVIDENCE_CARDS = 104
 DESCRIPTION_LANGUAGES = ("de", "en")
@@ -61,9 +67,11 @@ class TagRegistryError(UsageError):
 class Tile:
     """What a tag stands for.
 
-    :ivar kind: ``ballot`` | ``law`` | ``role``.
-    :ivar seat: the ballot's seat (0-based), else None.
-    :ivar value: ``ja``/``nein`` (ballot), the party (law), the role (role).
+    :ivar kind: ``ballot`` | ``law`` | ``role`` | ``evidence`` | ``card`` (a seat's own card
+        of a game).
+    :ivar seat: the ballot's or card's seat (0-based), else None.
+    :ivar value: ``ja``/``nein`` (ballot), the party (law), the role (role), the card's name
+        (card: the game decides what it means).
     :ivar tile: 1-based tile number within its party/role (laws, roles); 0 for ballots; the
         card id (0-based, DYING_MESSAGE.md M7) for an ``evidence`` tile.
     """
@@ -81,6 +89,8 @@ class Tile:
             return f"{self.value} law {self.tile}"
         if self.kind == "evidence":
             return f"evidence card {self.tile + 1}"
+        if self.kind == "card":
+            return f"seat {(self.seat or 0) + 1}'s {self.value.replace('_', ' ')} card"
         return f"{self.value} role tile {self.tile}"
 
 
@@ -153,6 +163,13 @@ class TagRegistry:
         """card id -> the description in ``language`` of every evidence tile that has one."""
         return {card: texts[language] for card, texts in sorted(self.descriptions.items())
                 if texts.get(language)}
+    def card_tag(self, seat: int, card: str) -> str | None:
+        """Tag id of ``seat``'s card named ``card``, or None."""
+        return self._by_tile.get(Tile("card", card, seat))
+
+    def cards(self, seat: int) -> list[str]:
+        """The names of ``seat``'s registered cards, in file order."""
+        return [t.value for _, t in self._by_tag.items() if t.kind == "card" and t.seat == seat]
 
 
 def parse_registry(document: Mapping[str, Any], path: str | os.PathLike[str] | None = None) -> TagRegistry:
@@ -192,6 +209,18 @@ def parse_registry(document: Mapping[str, Any], path: str | os.PathLike[str] | N
                 continue
             if section == "evidence":
                 _evidence_entry(prefix, name, entries, add, descriptions, problems)
+                continue
+            if section == "cards":
+                if not (name.isdigit() and 0 <= int(name) <= 9):
+                    problems.append(f"{prefix}: a seat must be a number 0–9 "
+                                    f"(counted from 0: [cards.0] is seat 1 when spoken)")
+                    continue
+                for card, tag in entries.items():
+                    if not _CARD_RE.match(card):
+                        problems.append(f"{prefix}.{card}: a card's name is lower-case letters and _ "
+                                        "(at most 32), e.g. priest")
+                        continue
+                    add(f"{prefix}.{card}", tag, Tile("card", card, int(name)))
                 continue
             if section == "ballots":
                 if not (name.isdigit() and 0 <= int(name) <= 9):
@@ -277,6 +306,9 @@ def format_registry(registry: TagRegistry, header: str = "") -> str:
         lines += ["", f"[evidence.{card}]", f'tag = "{tag}"']
         for language, text in sorted(registry.descriptions.get(card, {}).items()):
             lines.append(f"{language} = {json.dumps(text, ensure_ascii=False)}")
+    for seat in sorted({t.seat for _, t in entries if t.kind == "card" and t.seat is not None}):
+        lines += ["", f"[cards.{seat}]"] + [f'{card} = "{registry.card_tag(seat, card)}"'
+                                            for card in registry.cards(seat)]
     return "\n".join(lines).lstrip("\n") + "\n"
 
 
@@ -299,8 +331,12 @@ def write_registry(registry: TagRegistry, path: str | os.PathLike[str], header: 
         raise
 
 
-def demo_registry(seats: int = 10) -> TagRegistry:
-    """The consistent demo registry shipped as ``hardware/tags.toml`` (and used by tests)."""
+def demo_registry(seats: int = 10, cards: tuple[str, ...] | list[str] = ()) -> TagRegistry:
+    """The consistent demo registry (and used by tests); ``hardware/tags.toml`` is the one
+    with ``cards`` = the role cards of In this way I become a DICTATOR (D2: its roles in order).
+
+    :param cards: names of each seat's own cards (tag ``4C00<seat>00<k>``, k from 1).
+    """
     tiles: dict[str, Tile] = {}
     for seat in range(seats):
         for i, ballot in enumerate(BALLOTS):
@@ -313,4 +349,7 @@ def demo_registry(seats: int = 10) -> TagRegistry:
         prefix = {"democrat": "3A", "fascist": "3F", "dictator": "3D"}[role]
         for n in range(1, count + 1):
             tiles[f"{prefix}000000{n:02X}"] = Tile("role", role, None, n)
+    for seat in range(seats):
+        for k, card in enumerate(cards, 1):
+            tiles[f"4C00{seat:02X}00{k:02X}"] = Tile("card", card, seat)
     return TagRegistry(tiles)

@@ -24,6 +24,7 @@ import dataclasses
 import json
 import math
 import os
+import re
 from typing import Any, Iterable
 
 from firmware_host.checks import UNENCODABLE, bounded_number, single_line_name, unencodable
@@ -70,7 +71,8 @@ class Signal:
 
     :param kind: ``setup``, ``button``, ``ballot``, ``law_read``, ``slot``, ``tracker``, ``gm``,
         ``pin``, ``serial``, ``unplug``, ``replug``, ``wait``, ``wait_for``, and the board's
-        extras ``role`` {role, tile} (a role tile at the ballot box) and ``key`` {gesture}
+        extras ``role`` {role, tile} (a role tile at the ballot box), ``card`` {seat, card}
+        (a seat's own card on the tray reader) and ``key`` {gesture}
         (the game-master key).
     :param fields: the checked fields (e.g. ``{"seat": 2, "gesture": "press"}``).
     :param line: 1-based physical line number in the script (0 for interactive lines).
@@ -145,6 +147,11 @@ def check_signal(kind: str, obj: dict) -> dict:
         if obj.get("tile") is not None:
             out["tile"] = _int(obj, "tile", 0, 16)
         return {**out, **_reader(obj)}
+    if kind == "card":
+        card = obj.get("card")
+        if not isinstance(card, str) or not re.fullmatch(r"[a-z][a-z_]{0,31}", card):
+            raise ValueError("'card' must be a card's name in the tag registry (e.g. priest)")
+        return {"seat": _int(obj, "seat", 0, 9), "card": card, **_reader(obj)}
     if kind == "slot":
         track = _choice(obj, "track", TRACKS)
         return {"track": track, "slot": _int(obj, "slot", 1, 5 if track == "democratic" else 6),
@@ -196,7 +203,7 @@ def check_signal(kind: str, obj: dict) -> dict:
     raise ValueError(f"unknown signal {kind!r}")
 
 
-SIGNAL_KINDS = ("setup", "button", "ballot", "law_read", "role", "role_tile", "key", "slot", "tracker", "gm",
+SIGNAL_KINDS = ("setup", "button", "ballot", "law_read", "role", "role_tile", "card", "key", "slot", "tracker", "gm",
                 "pin", "serial", "unplug", "replug", "wait", "wait_for")
 
 
@@ -305,6 +312,7 @@ Virtual board — one signal per line (seats 0-based):
   ballot SEAT ja|nein                 a ballot tile into the ballot box
   law democratic|fascist [TILE]       a law tile on the law reader (discard tray)
   role democrat|fascist|dictator [N]  a role tile on the ballot box (role tiles mode)
+  card SEAT NAME                      a seat's own card (e.g. priest) on the tray reader
   slot democratic|fascist K filled|emptied   a law in / out of slot K of a track
   tracker P                           the election-tracker pin into hole P (0-3)
   gm choose SEAT TARGET | gm act {JSON} | gm undo | gm pause | gm resume | gm restart
@@ -377,6 +385,8 @@ def parse_line(line: str) -> Signal | str | None:
         obj = {"signal": "role", "role": word(0)}
         if len(rest) > 1:
             obj["tile"] = num(1)
+    elif head == "card":
+        obj = {"signal": "card", "seat": num(0), "card": word(1)}
     elif head == "key":
         obj = {"signal": "key", "gesture": word(0, "press")}
     elif head == "setup":

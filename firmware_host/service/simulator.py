@@ -44,7 +44,7 @@ log = logging.getLogger("firmware_host.service")
 #: ``$FIRMWARE_HOST_SPEECH_CACHE`` say otherwise
 DEFAULT_SPEECH_CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "firmware-host" / "speech"
 
-BOARD_SIGNALS = ("button", "ballot", "law_read", "role", "key", "slot", "tracker", "pin", "serial",
+BOARD_SIGNALS = ("button", "ballot", "law_read", "role", "card", "key", "slot", "tracker", "pin", "serial",
                  "unplug", "replug")
 
 
@@ -413,6 +413,8 @@ class Simulator:
             mock.present_law(f["party"], f.get("tile"), reader=f.get("reader", "law"))
         elif kind == "role":
             mock.present_role(f["role"], f.get("tile", 1) or 1, reader=f.get("reader", "ballot"))
+        elif kind == "card":
+            mock.present_card(f["seat"], f["card"], reader=f.get("reader", "law"))
         elif kind == "slot":
             mock.set_slot(f["track"], f["slot"], f["state"] == "filled")
         elif kind == "tracker":

@@ -164,8 +164,10 @@ def test_enrol_tags_writes_nothing_when_the_tiles_run_out(tmp_path, capsys):
 
 
 def test_shipped_registry_is_the_consistent_demo_registry():
+    from firmware_host.games.become_dictator import ROLES
     registry = load_registry(DEFAULT_CONFIG_PATH.parent / "tags.toml")
-    assert format_registry(registry) == format_registry(demo_registry(10))
+    assert format_registry(registry) == format_registry(demo_registry(10, cards=ROLES))
+    assert all(registry.card_tag(s, r) for s in range(10) for r in ROLES)     # DICTATOR.md D30
     assert len(registry.law_tags("democratic")) == 6 and len(registry.law_tags("fascist")) == 11
     assert all(registry.ballot_tag(s, b) for s in range(10) for b in ("ja", "nein"))
 

@@ -19,6 +19,15 @@ It is this game's :class:`~firmware_host.service.game.BoardGame`, made by the pa
   private status are padded with silence to the longest clip that could stand in their
   place given what the table knows (:mod:`.padding`), so their length tells no choice, hand
   or drop.
+- **Role cards on the tray** (D30): with role cards whose tags are enrolled to a seat and a
+  role (tag registry ``[cards.N]``), a seat drops a card at night by laying it face down on
+  the tray reader (:data:`TRAY_READER`) instead of scanning: the card is confirmed only in
+  its earphone (padded, so its length names no role), and once the night's count is reached
+  it hears "confirm" as after scanning (the two ways mix: a card, then a scan, or the other
+  way). A card that cannot be taken (not now, at the ballot box, not in the hand, one too
+  many) is refused only in its seat's earphone, naming no card; the same card read again is
+  that same card (ignored); an unknown tag or a tile of another game is refused at the table
+  without naming it.
 - **Morning** (D32): "Day N, morning: discussion", a timer of ``morning_seconds`` (default
   180, the printed 3 minutes; the setup's ``morning_seconds`` or ``[service]`` lengthen it, 0
   switches it off), a spoken one-minute warning and a spoken end; the game-master key or the
@@ -46,12 +55,12 @@ from firmware_host.service.seat_settings import SeatSettings, SeatSettingsError
 
 from . import announce, catalogue, padding
 from .engine import Action, Event, Game, IllegalAction
-from .rules import DROPS, Setup
+from .rules import DROPS, ROLES, Setup
 from .views import private_view, public_view, state_json
 
 log = logging.getLogger("firmware_host.service")
 
-__all__ = ["BecomeDictatorGame", "MORNING_SECONDS", "WARNING_SECONDS"]
+__all__ = ["BecomeDictatorGame", "MORNING_SECONDS", "WARNING_SECONDS", "TRAY_READER"]
 
 #: D5, D32: the printed discussion time, seconds.
 MORNING_SECONDS = 180.0
@@ -59,6 +68,9 @@ MORNING_SECONDS = 180.0
 WARNING_SECONDS = 60.0
 #: the longest morning a setup may ask for (ten times the printed one, ACCESSIBILITY.md 11)
 MAX_MORNING_SECONDS = 1800.0
+#: D30: the reader at the tray, where role cards are laid face down at night (the config's
+#: ``law`` reader, BOARD.md: the reader at the discard tray)
+TRAY_READER = "law"
 #: keys of a console/simulate setup the board uses itself (not part of the replay setup)
 BOARD_SETUP_KEYS = ("names", "morning_seconds")
 
@@ -72,6 +84,7 @@ class _Choosing:
     target: int | None = None
     pledge: str | None = None
     drops: list[str] = dataclasses.field(default_factory=list)
+    cards: set[str] = dataclasses.field(default_factory=set)   # role cards read at the tray (D30)
 
 
 class BecomeDictatorGame:
@@ -623,7 +636,11 @@ class BecomeDictatorGame:
         part = getattr(event, "part", None) or {}
         reason = getattr(event, "reason", "fault")
         self.faults.append({"kind": "fault", "reason": reason, "part": part})
-        if part.get("kind") == "seat_button" and type(part.get("seat")) is int:
+        if reason == "unknown_tag":
+            # D30, D37: a card the board does not know, refused at the table, named by nothing
+            self.service.fault(str(getattr(event, "source", "reader")), reason,
+                               getattr(event, "detail", "") or "", key="tile.unknown")
+        elif part.get("kind") == "seat_button" and type(part.get("seat")) is int:
             self.service.fault(f"seat {part['seat'] + 1} button", reason,
                                getattr(event, "detail", "") or "", key="fault.button",
                                params={"seat": part["seat"]})
@@ -635,6 +652,86 @@ class BecomeDictatorGame:
         self.readers[str(getattr(event, "reader", "?"))] = bool(getattr(event, "connected", False))
         log.info("reader %s %s", getattr(event, "reader", "?"),
                  "connected" if getattr(event, "connected", False) else "disconnected")
+
+    # ----------------------------------------------------------------------- role cards (D30)
+    def _on_CardRead(self, event: Any) -> None:
+        """A seat's role card read by a reader (D30): at night, on the tray reader, a card to
+        drop; anything else is refused without naming the card (see the module docstring)."""
+        seat, card = event.seat, event.card
+        reader = getattr(event, "reader", TRAY_READER)
+        game = self.game
+        source = f"{reader} reader"
+        if game is None or card not in ROLES or type(seat) is not int or not 0 <= seat < game.players:
+            self.service.fault(source, "not_this_game", "a card that is not a role card of a seat "
+                               "of this game", key="tile.not_this_game")
+            return
+        if reader != TRAY_READER:
+            self._card_refused(seat, source, "card.wrong_reader")
+            return
+        state = self.choosing.get(seat)
+        if state is not None and card in state.cards:
+            log.info("seat %d's card read again: the same card, ignored (BOARD.md)", seat)
+            return
+        chosen = game.choice_of(seat)
+        if (game.phase == "night" and chosen is not None and chosen.kind == "drop"
+                and card in chosen.roles):
+            log.info("seat %d's dropped card read again: ignored (BOARD.md)", seat)
+            return
+        if (self.paused or self.morning is not None or game.phase != "night"
+                or seat not in game.awaiting()):
+            self._card_refused(seat, source, "card.not_now")
+            return
+        if card not in game.hands[seat]:
+            self._card_refused(seat, source, "refusal.not_in_hand")
+            return
+        state = self.choosing.setdefault(seat, _Choosing())
+        count = DROPS[game.day]
+        pledge = game.pledges[seat]
+        said = []
+        if pledge is not None and pledge not in state.drops:
+            state.drops.append(pledge)
+            if card != pledge:
+                said.append(announce.make("choice.pledge_dropped", {"pledge": pledge}, f"seat:{seat}"))
+        if card not in state.drops:
+            if len(state.drops) >= count:
+                self._card_refused(seat, source, "card.enough")
+                return
+            state.drops.append(card)
+        state.cards.add(card)
+        scan = self.scans.pop(seat, None)
+        if scan is not None:
+            scan.finish()
+        complete = len(state.drops) >= count
+        said.append(announce.make("card.taken.last" if complete else "card.taken.more",
+                                  {"role": card}, f"seat:{seat}"))
+        log.info("seat %d: a role card taken from the tray", seat)
+        self._speak_all(said)
+        if complete or scan is not None:
+            self._next_stage(seat)          # "confirm", or the list of the cards left
+
+    def _card_refused(self, seat: int, source: str, key: str) -> None:
+        """A role card that cannot be taken: a ``fault`` line and the reason in the seat's own
+        earphone only, naming no card (D30, D37)."""
+        reason = key.split(".", 1)[1]
+        self.faults.append({"kind": "rejected", "reason": reason, "action": "drop"})
+        self.service.fault(source, reason, f"seat {seat + 1}'s card")
+        self.say(f"seat:{seat}", key, {"seat": seat} if key.startswith("refusal.") else {},
+                 priority="refusal")
+
+    def _on_BallotRead(self, event: Any) -> None:
+        self._foreign_tile(event)
+
+    def _on_LawRead(self, event: Any) -> None:
+        self._foreign_tile(event)
+
+    def _on_RoleTileRead(self, event: Any) -> None:
+        self._foreign_tile(event)
+
+    def _foreign_tile(self, event: Any) -> None:
+        """A tile of another game (a ballot, a law, a Secret Dictator role tile): refused at
+        the table without naming it (D37)."""
+        self.service.fault(f"{getattr(event, 'reader', 'a')} reader", "not_this_game",
+                           "a tile that is not used in this game", key="tile.not_this_game")
 
     def _idle_press(self, seat: int) -> None:
         """A press with nothing to do: the last message again (or the status, ``[service]

@@ -165,6 +165,21 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
         "wrong_count", "bad_role")},
     "refusal.not_in_hand": (("seat",), _P),
     "refusal.must_drop_revealed": (("seat",), _P),
+    # role cards on the tray reader (D30): confirmed and refused only in the seat's earphone
+    "card.taken.more": (("role",), _P),
+    "card.taken.last": (("role",), _P),
+    "card.not_now": ((), _P),
+    "card.enough": ((), _P),
+    "card.wrong_reader": ((), _P),
+    # a tile or card the game cannot take, said at the table without naming it (D37)
+    "tile.unknown": ((), _O),
+    "tile.not_this_game": ((), _O),
+    # the journal's self-check found damage (as Secret Dictator says it)
+    "journal.lost": (("count",), _O),
+    "journal.lost_unknown": ((), _O),
+    "journal.game_lost": ((), _O),
+    "journal.kept": ((), _O),
+    "journal.foreign": ((), _O),
 }
 
 #: Term keys (no short/long context).

@@ -6,6 +6,7 @@ station's visit, or a neighbour timing an earphone, would otherwise learn a secr
 So every private clip that carries a secret is padded with silence to the longest clip that
 could stand in its place given only what the table knows:
 
+- a role card taken from the tray reader (D30) stands for any role;
 - a choice confirmation of the discard-vote step (D34) stands for "vote today" and for a
   discard-vote of *any* seat pledging *any* role; of day 5 (D35) for a vote for any other
   seat and a discard-vote of any seat; a night's (D36) for any cards of that count;
@@ -75,6 +76,8 @@ def _choice_templates(key: str, params: dict, seat: int, players: int) -> list[T
                 ("choice.final_discard_vote", {"target": seats})]
     if key == "choice.drop":
         return [(key, {"drop": Subset(len(params["drop"]))})]
+    if key in ("card.taken.more", "card.taken.last"):
+        return [(key, {"role": list(ROLES)})]
     return None
 
 

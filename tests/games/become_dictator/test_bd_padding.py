@@ -48,6 +48,8 @@ CASES = [
     ("status.your_choice.no_discard_vote", {}, "discard_vote"),
     ("status.your_choice.vote", {"target": 2}, "final_vote"),
     ("status.your_choice.drop", {"drop": ["assassin", "priest"]}, "night"),
+    ("card.taken.more", {"role": "noble"}, "night"),          # D30: a role card on the tray
+    ("card.taken.last", {"role": "priest"}, "night"),
 ]
 
 
