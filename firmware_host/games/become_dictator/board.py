@@ -123,25 +123,76 @@ class BecomeDictatorGame:
     # ======================================================================= life cycle
     def boot(self, resume: bool = True) -> None:
         """Read the stored seat settings, then resume an unfinished game of this game from
-        the journal (and say so), or wait for a setup."""
+        the journal (and say so), or wait for a setup.
+
+        A journal that found damage at its self-check (``journal.repair``) is reported first,
+        as for Secret Dictator: at the table (``journal.*``, priority ``fault``), on the
+        console (faults, with the kept file) and as a ``fault`` line; the game goes on from
+        its last entry that read back whole. A game whose entries cannot be replayed is
+        abandoned (kept in the journal) and said so (``journal.game_lost``)."""
         self._load_seat_settings()
         self._read_board()
         journal = self.service.journal
-        unfinished = journal.unfinished() if resume else None
+        repair = getattr(journal, "repair", None)
+        try:
+            unfinished = journal.unfinished() if resume else None
+        except (JournalError, FirmwareHostError) as exc:
+            log.error("journal: the unfinished game cannot be read: %s", exc)
+            self.service.fault("journal", "unreadable", str(exc))
+            self._say_fault("journal.game_lost", {}, str(exc))
+            unfinished = None
         if unfinished is None or unfinished.setup.get("game") != "become_dictator":
+            if repair is not None:
+                self._report_repair(repair)
             self.say("public", "service.ready", {})
             return
         try:
             self._rebuild(unfinished.id, unfinished.setup, unfinished.actions)
-        except (FirmwareHostError, ValueError, KeyError) as exc:
+        except (FirmwareHostError, ValueError, KeyError, TypeError) as exc:
             log.error("journal game %d cannot be resumed: %s", unfinished.id, exc)
             journal.finish_game(unfinished.id, "abandoned")
-            self.game = None
+            self.game = self.game_id = self.setup = None
+            if repair is not None:
+                self._report_repair(repair, resumed=False)
+            else:
+                detail = f"journal game {unfinished.id} cannot be resumed: {exc}"
+                self.service.fault("journal", "unreadable", detail)
+                self._say_fault("journal.game_lost", {}, detail)
             self.say("public", "service.ready", {})
             return
+        if repair is not None:
+            self._report_repair(repair)
         log.info("resumed game %d after %d actions", unfinished.id, len(unfinished.actions))
         self.say("public", "service.resumed", {})
         self._say_step()
+
+    def _report_repair(self, repair: Any, resumed: bool | None = None) -> None:
+        """Say what the journal's self-check found (:class:`~firmware_host.service.journal.
+        JournalRepair`): a ``fault`` line, the table hears it, the console lists it."""
+        resumed = repair.resumed if resumed is None else resumed
+        if "foreign" in repair.reasons:
+            key, params = "journal.foreign", {}
+        elif repair.game is None:
+            key, params = "journal.kept", {}
+        elif not resumed:
+            key, params = "journal.game_lost", {}
+        elif repair.lost_actions is None:
+            key, params = "journal.lost_unknown", {}
+        elif repair.lost_actions == 0:
+            key, params = "journal.kept", {}
+        else:
+            key, params = "journal.lost", {"count": repair.lost_actions}
+        self.service.fault("journal", repair.reason, repair.detail)
+        self._say_fault(key, params, repair.detail)
+
+    def _say_fault(self, key: str, params: dict, detail: str) -> None:
+        """Speak ``key`` at the table (priority ``fault``) and list it on the console."""
+        self.say("public", key, params, priority="fault")
+        try:
+            text = catalogue.text(key, params, self.language, names=self.names)
+        except (FirmwareHostError, ValueError):
+            text = key
+        self.faults.append({"kind": "fault", "reason": key, "text": f"{text} ({detail})"})
 
     def _read_board(self) -> None:
         """The readers' state at start (the console's health panel)."""
