@@ -87,9 +87,11 @@ class ConsoleBackend:
         return self.service.subscribe(on_line)
 
     def setup_game(self, setup: dict) -> None:
-        """Set up a game: ``players``, ``names`` (list by seat), ``language``,
-        ``first_president``, ``variant``, ``deck`` (``tracked``/``untracked``), ``roles``
-        (``dealt``/``tiles``), ``switches``. The game starts with :meth:`command` ``start``.
+        """Set up a game: ``game`` (a registered game, default ``secret_dictator``),
+        ``players``, ``names`` (list by seat), ``language``, and that game's own keys (Secret
+        Dictator: ``first_president``, ``variant``, ``deck`` (``tracked``/``untracked``),
+        ``roles`` (``dealt``/``tiles``), ``switches``; In this way I become a DICTATOR:
+        ``morning_seconds``, ``switches``). The game starts with :meth:`command` ``start``.
 
         :raises ConsoleRefusal: (a :class:`UsageError`) an unusable setup (one line, with a
             code: ``setup_players``, ``setup_invalid``…).

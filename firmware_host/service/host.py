@@ -38,6 +38,7 @@ class GameHost:
     def __init__(self, service: Any, default: str = games.DEFAULT_GAME) -> None:
         self.service = service
         self.adapters: dict[str, Any] = {}
+        self._playable: list[str] | None = None
         self.current = default
         self.active = self._adapter(default)
         from firmware_host.service.board_speech import BoardSpeech
@@ -55,7 +56,8 @@ class GameHost:
     def __getattr__(self, name: str) -> Any:
         # whatever else the service, console or simulator asks of the game (``game``,
         # ``names``, ``language`` …) is the active adapter's
-        if name in ("active", "adapters", "current", "service", "speech", "lobby", "seat_menu"):
+        if name in ("active", "adapters", "current", "service", "speech", "lobby", "seat_menu",
+                    "_playable"):
             raise AttributeError(name)
         return getattr(self.active, name)
 
@@ -170,12 +172,21 @@ class GameHost:
         return self.active.say(channel, key, params, **kwargs)
 
     def snapshot(self) -> dict:
-        """The active game's console picture, with ``game`` and the registered ``games``."""
+        """The active game's console picture, with ``game``, the registered ``games`` and
+        those of them the board can play (``playable``: their pack has a board adapter)."""
         snap = dict(self.active.snapshot())
         snap["game"] = self.current
         snap["games"] = list(games.names())
         snap["lobby"] = self.lobby.snapshot()
+        snap["playable"] = self.playable()
         return snap
+
+    def playable(self) -> list[str]:
+        """The registered games whose pack has a board adapter, in :func:`games.names` order."""
+        if self._playable is None:
+            self._playable = [name for name in games.names()
+                              if callable(getattr(games.pack(name), "board_game", None))]
+        return list(self._playable)
 
     def reveal(self, seat: int | None) -> dict:
         """The active game's secrets for the game master."""

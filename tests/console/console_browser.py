@@ -42,7 +42,8 @@ def browser():
 
 
 def role_words(text: str) -> list[str]:
-    """The role names "dictator" and "democrat" in ``text``, besides the game's title
-    "Secret Dictator" ("fascist" is also a party and a track, so it is not looked for)."""
-    text = re.sub(r"(?i)secret dictator", "", text)
+    """The role names "dictator" and "democrat" in ``text``, besides the games' titles
+    "Secret Dictator" and "In this way I become a DICTATOR" (the setup's choice of game)
+    ("fascist" is also a party and a track, so it is not looked for)."""
+    text = re.sub(r"(?i)secret dictator|in this way i become a dictator", "", text)
     return re.findall(r"(?i)\b(dictator|democrat)\b", text)

@@ -70,3 +70,58 @@ def test_the_page_shows_day_step_time_card_votes_ranks_rights_and_reveals(browse
     page.wait_for_selector("#phase:has-text('Day 2: morning, discussion')")
     assert "Noble" not in page.locator("#bd-seats").inner_text()     # no hand on the page (D28)
     assert axe_violations(page) == []
+
+
+def test_D30_the_setup_offers_every_registered_game_and_sets_up_this_one_with_its_options(browser, board):
+    """The game master chooses the game in the setup (every game of the registry; one the
+    board cannot play yet is shown, disabled), sees only that game's options (here 4-10
+    players, the morning's timer, the night-4 variant) and starts it from the page."""
+    from firmware_host import games
+    sim, service, console = board
+    page = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True).new_page()
+    page.clock.install()
+    page.goto(console.url)
+    page.get_by_label("PIN oder Token").fill(PIN)
+    page.get_by_role("button", name="Anmelden").click()
+    page.wait_for_selector("#connection:has-text('Live')")
+    page.get_by_label("Sprache").select_option("en")
+
+    game = page.get_by_label("Spiel", exact=True)
+    options = game.locator("option")
+    assert options.evaluate_all("os => os.map(o => o.value)") == list(games.names())
+    disabled = options.evaluate_all("os => os.filter(o => o.disabled).map(o => o.value)")
+    assert disabled == [n for n in games.names()
+                        if not callable(getattr(games.pack(n), "board_game", None))]
+    assert page.locator("#setup-bd").is_hidden() and page.locator("#setup-sd").is_visible()
+
+    game.select_option("become_dictator")
+    assert page.locator("#setup-sd").is_hidden() and page.locator("#setup-bd").is_visible()
+    players = page.get_by_label("Spieler", exact=True)
+    assert players.locator("option").all_inner_texts() == [str(n) for n in range(4, 11)]
+    players.select_option("4")
+    page.get_by_label("Platz 2", exact=True).fill("Bea")
+    page.locator("#setup-morning").select_option("600")
+    page.locator("#setup-reveal4").check()
+    page.get_by_role("button", name="Spiel einrichten").click()
+    page.clock.run_for(1000)
+    page.wait_for_selector("#command-result:has-text('Game set up for 4 players')")
+    assert service.game.current == "become_dictator"
+    setup = service.call(service.game.public_setup)
+    assert (setup["players"], setup["switches"], setup["morning_seconds"], setup["names"]) == (
+        4, {"reveal_night_4": True}, 600.0, {"1": "Bea"})
+
+    page.get_by_role("button", name="Start game", exact=True).click()
+    page.clock.run_for(1000)
+    page.wait_for_selector("#command-result:has-text('Done: start.')")
+    sim.advance(1.0)
+    page.clock.run_for(1000)
+    page.wait_for_selector("#phase:has-text('Day 1: morning, discussion')")
+    assert service.call(lambda: service.game.morning["ends_at"] - service.clock.now()) > 590
+    assert page.get_by_label("Game", exact=True).input_value() == "become_dictator"
+
+    # back to Secret Dictator: its own options again, 5-10 players
+    page.get_by_label("Game", exact=True).select_option("secret_dictator")
+    assert page.locator("#setup-sd").is_visible() and page.locator("#setup-bd").is_hidden()
+    assert page.get_by_label("Players", exact=True).locator("option").all_inner_texts() == [
+        str(n) for n in range(5, 11)]
+    assert axe_violations(page) == []

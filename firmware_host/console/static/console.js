@@ -571,10 +571,57 @@
     fillDeckChoice();
     fillSeatSettings(false);
     followWhoMustAct();
+    fillGameSelect();
     if (!setupFilled && snap.setup && snap.setup.players) fillSetupForm(snap.setup);
   }
 
   // ---------- setup form ----------
+  // the player counts each game's setup allows (its rules) and the count chosen at first
+  const GAME_PLAYERS = {secret_dictator: [5, 10, 7], become_dictator: [4, 10, 6]};
+  let gamesKey = "";
+  function chosenGame() { return $("setup-game").value || "secret_dictator"; }
+  function gameLabel(name) {
+    const key = "game_" + name;
+    const t = T(key);
+    return t === key ? name.replace(/_/g, " ") : t;
+  }
+  // every registered game (snapshot "games"); one the board cannot play yet is shown, disabled
+  function fillGameSelect() {
+    const names = Array.isArray(snap.games) && snap.games.length ? snap.games : ["secret_dictator"];
+    const playable = Array.isArray(snap.playable) ? snap.playable : names;
+    const key = lang + "|" + names.join(",") + "|" + playable.join(",");
+    if (key === gamesKey) return;
+    gamesKey = key;
+    const select = $("setup-game");
+    const keep = select.value;
+    select.replaceChildren();
+    names.forEach((name) => {
+      const can = playable.indexOf(name) >= 0;
+      const o = el("option", can ? gameLabel(name) : T("game_not_playable", {game: gameLabel(name)}));
+      o.value = name;
+      o.disabled = !can;
+      select.appendChild(o);
+    });
+    select.value = names.indexOf(keep) >= 0 && playable.indexOf(keep) >= 0 ? keep : names[0];
+    showGameFields();
+  }
+  // the options of the chosen game: its player counts, and only its own fields
+  function showGameFields() {
+    const game = chosenGame();
+    $("setup-sd").hidden = game !== "secret_dictator";
+    $("setup-bd").hidden = game !== "become_dictator";
+    const [lo, hi, start] = GAME_PLAYERS[game] || [4, 10, 6];
+    const select = $("setup-players");
+    const keep = Number(select.value);
+    if (select.dataset.game !== game) {
+      select.dataset.game = game;
+      select.replaceChildren();
+      for (let n = lo; n <= hi; n++) select.appendChild(el("option", n));
+      select.value = String(keep >= lo && keep <= hi ? keep : start);
+      buildSetupSeats();
+    }
+  }
+
   function buildSetupSeats() {
     const n = Number($("setup-players").value);
     const box = $("name-inputs");
@@ -606,6 +653,11 @@
 
   function fillSetupForm(s) {
     setupFilled = true;
+    const game = s.game || snap.game || "secret_dictator";
+    if (Array.from($("setup-game").options).some((o) => o.value === game)) {
+      $("setup-game").value = game;
+      showGameFields();
+    }
     if (s.players) $("setup-players").value = String(s.players);
     buildSetupSeats();
     const names = s.names || {};
@@ -620,6 +672,11 @@
       const r = document.querySelector('input[name="' + k + '"][value="' + v + '"]');
       if (r) r.checked = true;
     });
+    if (typeof s.morning_seconds === "number") {
+      const m = $("setup-morning");
+      if (Array.from(m.options).some((o) => Number(o.value) === s.morning_seconds)) m.value = String(s.morning_seconds);
+    }
+    if (s.switches && typeof s.switches.reveal_night_4 === "boolean") $("setup-reveal4").checked = s.switches.reveal_night_4;
   }
 
   async function submitSetup(ev) {
@@ -628,12 +685,20 @@
     const n = Number($("setup-players").value);
     const names = [];
     for (let seat = 0; seat < n; seat++) names.push($("setup-name-" + seat).value.trim());
-    const body = {setup: {
-      players: n, names: names, language: $("setup-language").value,
-      first_president: Number($("setup-first").value), variant: $("setup-variant").value,
-      deck: document.querySelector('input[name="deck"]:checked').value,
-      roles: document.querySelector('input[name="roles"]:checked').value,
-    }};
+    const game = chosenGame();
+    const body = {setup: {game: game, players: n, names: names, language: $("setup-language").value}};
+    if (game === "secret_dictator") {
+      Object.assign(body.setup, {
+        first_president: Number($("setup-first").value), variant: $("setup-variant").value,
+        deck: document.querySelector('input[name="deck"]:checked').value,
+        roles: document.querySelector('input[name="roles"]:checked').value,
+      });
+    } else if (game === "become_dictator") {
+      Object.assign(body.setup, {
+        morning_seconds: Number($("setup-morning").value),
+        switches: {reveal_night_4: $("setup-reveal4").checked},
+      });
+    }
     const r = await post("/api/setup", body);
     status($("command-result"), r.ok, r.ok ? T("setup_done", {n: n}) : T("setup_refused", {error: r.error}));
     if (r.ok) $("command-result").scrollIntoView({block: "nearest"});
@@ -949,6 +1014,8 @@
     document.querySelectorAll("[data-i18n]").forEach((e) => { e.textContent = T(e.dataset.i18n); });
     document.querySelectorAll("[data-i18n-aria-label]").forEach((e) => e.setAttribute("aria-label", T(e.dataset.i18nAriaLabel)));
     seatKey = "";  // seat lists are re-worded by the next render
+    gamesKey = "";
+    fillGameSelect();
     buildSetupSeats();
     showConnection();
   }
@@ -959,6 +1026,7 @@
 
   function init() {
     $("setup-players").addEventListener("change", buildSetupSeats);
+    $("setup-game").addEventListener("change", showGameFields);
     buildSetupSeats();
     $("setup-form").addEventListener("submit", submitSetup);
     $("act-kind").addEventListener("change", showActFields);

@@ -100,6 +100,7 @@ class BecomeDictatorGame:
         self.game_id: int | None = None
         self.setup: Setup | None = None
         self.pending_setup: dict | None = None
+        self._prepared = False                   # a setup prepared, not started yet
         self.raw_setup: dict | None = None
         self.names: dict[int, str] = {}
         self.language = "de"
@@ -477,6 +478,7 @@ class BecomeDictatorGame:
             raise CommandRefused("setup_invalid", f"setup: {message}", detail=message)
         self.raw_setup = dict(raw)
         self.pending_setup = {"setup": setup, "names": parsed, "morning_seconds": float(morning)}
+        self._prepared = True
         log.info("setup: become_dictator, %d players, language %s", setup.players, setup.language)
 
     def start(self) -> None:
@@ -487,6 +489,7 @@ class BecomeDictatorGame:
         if self.pending_setup is None:
             raise CommandRefused("no_setup", "no setup: set the game up first")
         setup: Setup = self.pending_setup["setup"]
+        self._prepared = False
         self.names = {s: n for s, n in {**self._stored_names(), **self.pending_setup["names"]}.items()
                       if s < setup.players}
         self.morning_seconds = self.pending_setup["morning_seconds"]
@@ -1208,11 +1211,17 @@ class BecomeDictatorGame:
 
     # ======================================================================= views
     def public_setup(self) -> dict | None:
-        """The setup as the console shows it (nothing in it is secret)."""
-        setup = self.setup or (self.pending_setup or {}).get("setup")
-        if setup is None:
+        """The setup as the console shows it (nothing in it is secret): one prepared and not
+        yet started, else the game's."""
+        pending = self.pending_setup
+        if pending is not None and (self.setup is None or self._prepared):
+            names = {**{s: n for s, n in self._stored_names().items() if s < pending["setup"].players},
+                     **pending["names"]}
+            return {**pending["setup"].to_json(), "names": {str(k): v for k, v in sorted(names.items())},
+                    "morning_seconds": pending["morning_seconds"]}
+        if self.setup is None:
             return None
-        return {**setup.to_json(), "names": {str(k): v for k, v in self.names.items()},
+        return {**self.setup.to_json(), "names": {str(k): v for k, v in self.names.items()},
                 "morning_seconds": self.morning_seconds}
 
     def snapshot(self) -> dict:
