@@ -7,7 +7,9 @@ refused aloud ("Enrolment: already enrolled as Nein tile of seat 2") and the que
 repeated. Every sentence comes from the announcement catalogue (``enrol.*`` keys, short
 wording, in ``--language``). Order: each seat's Ja and Nein tile, then the 6
 democratic and 11 fascist law tiles (``--no-laws`` skips them), then with ``--roles`` the role
-tiles (6 democrat, 3 fascist, 1 dictator). At the end the registry is written atomically to
+tiles (6 democrat, 3 fascist, 1 dictator), then with ``--cards`` each seat's seven role cards of
+*In this way I become a DICTATOR* (DICTATOR.md D30: laid on the tray reader at night; the
+registry's ``[cards.N]``, asked for in that game's catalogue). At the end the registry is written atomically to
 ``--output`` (default: the config's ``[tags] registry``, never the packaged demo registry;
 the old file is kept as ``.bak``; with ``--mock`` only to an explicit ``--output``).
 Tiles of an existing registry at the output that this run does not ask for (the role tiles
@@ -56,10 +58,20 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--evidence", type=int, default=None, metavar="N",
                         help="enrol the evidence tiles of cards 1..N (Dying Message, 9-104) with their "
                              "descriptions, keeping the registry's other tiles")
+    parser.add_argument("--cards", action="store_true",
+                        help="also ask for every seat's role cards of In this way I become a DICTATOR")
 
 
-def tiles_to_enrol(seats: int, laws: bool = True, roles: bool = False) -> list[Any]:
-    """The tiles in the order they are asked for (:class:`~firmware_host.hardware.tags.Tile`)."""
+def card_names() -> tuple[str, ...]:
+    """The role cards of In this way I become a DICTATOR, in D2's order (``[cards.N]``)."""
+    from firmware_host.games.become_dictator import ROLES
+
+    return tuple(ROLES)
+
+
+def tiles_to_enrol(seats: int, laws: bool = True, roles: bool = False, cards: bool = False) -> list[Any]:
+    """The tiles in the order they are asked for (:class:`~firmware_host.hardware.tags.Tile`);
+    ``cards``: each seat's role cards of In this way I become a DICTATOR last (D30)."""
     from firmware_host.hardware.events import BALLOTS, LAWS_PER_PARTY
     from firmware_host.hardware.tags import ROLE_TILES, Tile
 
@@ -68,14 +80,19 @@ def tiles_to_enrol(seats: int, laws: bool = True, roles: bool = False) -> list[A
         tiles += [Tile("law", party, None, n) for party, count in LAWS_PER_PARTY.items() for n in range(1, count + 1)]
     if roles:
         tiles += [Tile("role", role, None, n) for role, count in ROLE_TILES.items() for n in range(1, count + 1)]
+    if cards:
+        tiles += [Tile("card", card, seat) for seat in range(seats) for card in card_names()]
     return tiles
 
 
 def prompt(tile: Any, language: str) -> str:
     """The catalogue's request for ``tile`` (``enrol.present_*``: "Enrolment: present the Ja
-    tile of seat 3")."""
+    tile of seat 3"; a role card: "Enrolment: the Priest card of seat 3")."""
     from firmware_host.games import board_text
 
+    if tile.kind == "card":
+        from firmware_host.games.become_dictator import catalogue as cards
+        return cards.text("enrol.present_card", {"seat": tile.seat, "role": tile.value}, language)
     if tile.kind == "ballot":
         return board_text("enrol.present_ballot", {"seat": tile.seat, "ballot": tile.value}, language)
     if tile.kind == "law":
@@ -88,6 +105,9 @@ def duplicate(tile: Any, language: str) -> str:
     "Enrolment: already enrolled as Nein tile of seat 2")."""
     from firmware_host.games import board_text
 
+    if tile.kind == "card":
+        from firmware_host.games.become_dictator import catalogue as cards
+        return cards.text("enrol.duplicate.card", {"seat": tile.seat, "role": tile.value}, language)
     if tile.kind == "ballot":
         return board_text("enrol.duplicate.ballot", {"seat": tile.seat, "ballot": tile.value}, language)
     if tile.kind == "law":
@@ -151,7 +171,7 @@ def main(args: argparse.Namespace) -> int:
     if data_path() in output.resolve().parents:
         raise UsageError(f"{output} is the packaged demo registry, not this board's: copy the config to "
                          "/etc/firmware-host (INSTALL.md) or give --output FILE")
-    tiles = tiles_to_enrol(seats, laws=not args.no_laws, roles=args.roles)
+    tiles = tiles_to_enrol(seats, laws=not args.no_laws, roles=args.roles, cards=args.cards)
     kept = kept_tiles(output, tiles)
     speak, close_speech = make_speaker(config, language, args.print_only or args.mock is not None)
     try:
@@ -166,7 +186,8 @@ def main(args: argparse.Namespace) -> int:
         write_registry(registry, output, header=(
             "The tag registry: which EM4100 tag id (10 hex characters) is which tile.\n"
             f"Written by `firmware-host enrol-tags` on {time.strftime('%Y-%m-%d %H:%M')}.\n"
-            "Seats are 0-based here ([ballots.0] is seat 1 when spoken); law and role tiles are numbered from 1."))
+            "Seats are 0-based here ([ballots.0] is seat 1 when spoken); law and role tiles are numbered from 1.\n"
+            "[cards.N]: seat N's role cards of In this way I become a DICTATOR (the tray reader, D30)."))
         speak(board_text("enrol.done", {"count": len(registry) - len(kept)}, language))
         print(f"written: {output}" + (f" ({len(kept)} tiles kept from the old file)" if len(kept) else ""))
     except ReaderMissing as exc:
@@ -244,8 +265,9 @@ class _tag_source:
             if self.args.mock:                      # an unusable script: no mocked board started
                 script = read_script(self.args.mock)
             else:
-                demo = demo_registry(config.seats)
-                wanted = tiles_to_enrol(self.args.seats or config.seats, not self.args.no_laws, self.args.roles)
+                demo = demo_registry(config.seats, cards=card_names() if self.args.cards else ())
+                wanted = tiles_to_enrol(self.args.seats or config.seats, not self.args.no_laws, self.args.roles,
+                                        self.args.cards)
                 script = [{"signal": "tag", "tag": demo.tag_of(t)} for t in wanted]
             mock = MockBoard(config, VirtualClock(), tags=None)
             self._close = mock.close

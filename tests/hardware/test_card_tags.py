@@ -60,3 +60,27 @@ def test_the_card_signal_in_scripts_and_at_the_virtual_board():
         with pytest.raises(ScriptError) as info:
             parse_object(bad, 7)
         assert str(info.value).startswith("line 7: card: ") and "\n" not in str(info.value)
+
+
+def test_D30_enrol_tags_asks_for_every_seats_role_cards_and_refuses_one_twice(tmp_path, capsys):
+    from firmware_host.cli import main as cli_main
+    from firmware_host.games.become_dictator import ROLES
+    from firmware_host.hardware.tags import load_registry
+
+    out = tmp_path / "tags.toml"
+    assert cli_main(["enrol-tags", "--mock", "--output", str(out), "--language", "en", "--seats", "2",
+                     "--no-laws", "--cards"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "Enrolment: the Priest card of Seat 2" in lines
+    registry = load_registry(out)
+    assert [registry.cards(seat) for seat in (0, 1)] == [list(ROLES), list(ROLES)]
+    assert registry.card_tag(1, "priest") == "4C00010007"
+
+    script = tmp_path / "tiles.jsonl"
+    tags = ["AA00000001", "AA00000002", "AA00000003", "AA00000003"] + [f"AA000001{k:02X}" for k in range(7)]
+    script.write_text("".join(f'{{"signal": "tag", "tag": "{t}"}}\n' for t in tags), encoding="utf-8")
+    assert cli_main(["enrol-tags", "--mock", str(script), "--output", str(tmp_path / "t.toml"), "--seats", "1",
+                     "--no-laws", "--cards", "--language", "de"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    again = lines.index("Anmeldung: schon angemeldet als Karte Diktator von Platz eins")
+    assert lines[again + 1] == "Anmeldung: Karte Narr von Platz eins auflegen"

@@ -180,6 +180,9 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "journal.game_lost": ((), _O),
     "journal.kept": ((), _O),
     "journal.foreign": ((), _O),
+    # enrol-tags --cards: each seat's role cards (D30)
+    "enrol.present_card": (("seat", "role"), _O),
+    "enrol.duplicate.card": (("seat", "role"), _O),
 }
 
 #: Term keys (no short/long context).
