@@ -72,6 +72,18 @@ def test_the_page_shows_day_step_time_card_votes_ranks_rights_and_reveals(browse
     assert axe_violations(page) == []
 
 
+def until(page, selector: str, seconds: float = 60.0) -> None:
+    """Wait for ``selector`` while the page's installed clock runs on (its timers fire)."""
+    import time
+    end = time.monotonic() + seconds
+    while not page.locator(selector).count():
+        assert time.monotonic() < end, (f"no {selector} within {seconds} s: result "
+                                        f"{page.locator('#command-result').inner_text()!r}, phase "
+                                        f"{page.locator('#phase').inner_text()!r}")
+        page.clock.run_for(250)
+        time.sleep(0.05)
+
+
 def test_D30_the_setup_offers_every_registered_game_and_sets_up_this_one_with_its_options(browser, board):
     """The game master chooses the game in the setup (every game of the registry; one the
     board cannot play yet is shown, disabled), sees only that game's options (here 4-10
@@ -103,19 +115,16 @@ def test_D30_the_setup_offers_every_registered_game_and_sets_up_this_one_with_it
     page.locator("#setup-morning").select_option("600")
     page.locator("#setup-reveal4").check()
     page.get_by_role("button", name="Spiel einrichten").click()
-    page.clock.run_for(1000)
-    page.wait_for_selector("#command-result:has-text('Game set up for 4 players')")
+    until(page, "#phase:has-text('Game set up for 4 players, not started')")   # in English now
     assert service.game.current == "become_dictator"
     setup = service.call(service.game.public_setup)
     assert (setup["players"], setup["switches"], setup["morning_seconds"], setup["names"]) == (
         4, {"reveal_night_4": True}, 600.0, {"1": "Bea"})
 
     page.get_by_role("button", name="Start game", exact=True).click()
-    page.clock.run_for(1000)
-    page.wait_for_selector("#command-result:has-text('Done: start.')")
+    until(page, "#command-result:has-text('Done: start.')")
     sim.advance(1.0)
-    page.clock.run_for(1000)
-    page.wait_for_selector("#phase:has-text('Day 1: morning, discussion')")
+    until(page, "#phase:has-text('Day 1: morning, discussion')")
     assert service.call(lambda: service.game.morning["ends_at"] - service.clock.now()) > 590
     assert page.get_by_label("Game", exact=True).input_value() == "become_dictator"
 
