@@ -205,6 +205,13 @@ def describe(event: Any, language: str) -> str | None:
         return say("selftest.law.numbered", party=event.party, index=event.tile)
     if isinstance(event, ev.RoleTileRead):
         return say("selftest.role_tile.numbered", role=event.role, index=event.tile)
+    if isinstance(event, ev.CardRead):
+        # a seat's role card of In this way I become a DICTATOR (D30), in that game's words
+        from firmware_host.games.become_dictator import ROLES
+        from firmware_host.games.become_dictator import catalogue as cards
+        if event.card in ROLES:
+            return cards.text("selftest.card", {"seat": event.seat, "role": event.card}, language)
+        return None
     if isinstance(event, ev.TagRead):
         return say("selftest.tag", reader=event.reader)
     if isinstance(event, ev.ReaderState):

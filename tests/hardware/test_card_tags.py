@@ -84,3 +84,9 @@ def test_D30_enrol_tags_asks_for_every_seats_role_cards_and_refuses_one_twice(tm
     lines = capsys.readouterr().out.splitlines()
     again = lines.index("Anmeldung: schon angemeldet als Karte Diktator von Platz eins")
     assert lines[again + 1] == "Anmeldung: Karte Narr von Platz eins auflegen"
+
+
+def test_self_test_names_a_role_card_in_its_games_words():
+    from firmware_host.commands.self_test import describe
+    assert describe(ev.CardRead(2, "priest"), "en") == "Test: Priest card of Seat 3"
+    assert describe(ev.CardRead(0, "dictator"), "de") == "Test: Karte Diktator von Platz eins"

@@ -183,6 +183,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     # enrol-tags --cards: each seat's role cards (D30)
     "enrol.present_card": (("seat", "role"), _O),
     "enrol.duplicate.card": (("seat", "role"), _O),
+    "selftest.card": (("seat", "role"), _O),
 }
 
 #: Term keys (no short/long context).
