@@ -781,9 +781,12 @@ class BecomeDictatorGame:
     def _on_RoleTileRead(self, event: Any) -> None:
         self._foreign_tile(event)
 
+    def _on_EvidenceRead(self, event: Any) -> None:
+        self._foreign_tile(event)
+
     def _foreign_tile(self, event: Any) -> None:
-        """A tile of another game (a ballot, a law, a Secret Dictator role tile): refused at
-        the table without naming it (D37)."""
+        """A tile of another game (a ballot, a law, a Secret Dictator role tile, a Dying
+        Message evidence tile): refused at the table without naming it (D37)."""
         self.service.fault(f"{getattr(event, 'reader', 'a')} reader", "not_this_game",
                            "a tile that is not used in this game", key="tile.not_this_game")
 
