@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from firmware_host.clock import VirtualClock
-from firmware_host.config import load_config
+from firmware_host.board_config import load_config
 from firmware_host.hardware import events as ev
 from firmware_host.hardware.mock import MockBoard
 from firmware_host.hardware.tags import (TagRegistryError, Tile, demo_registry, format_registry,

@@ -14,7 +14,7 @@ import pytest
 from firmware_host.commands.replay import read_game_file, replay_lines
 from firmware_host.games.become_dictator.scripting import signals_for_game as bd_signals
 from firmware_host.jsonlines import objects
-from firmware_host.service.scripting import random_game, signals_for_game as sd_signals
+from firmware_host.games.secret_dictator.scripting import random_game, signals_for_game as sd_signals
 from firmware_host.service.signals import parse_script
 from firmware_host.service.simulator import Simulator
 
