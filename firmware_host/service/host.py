@@ -172,8 +172,9 @@ class GameHost:
         return self.active.say(channel, key, params, **kwargs)
 
     def snapshot(self) -> dict:
-        """The active game's console picture, with ``game``, the registered ``games`` and
-        those of them the board can play (``playable``: their pack has a board adapter)."""
+        """The active game's console picture, with ``game``, the registered ``games``, the
+        ``lobby`` and the games the board can play (``playable``: their pack has a board
+        adapter)."""
         snap = dict(self.active.snapshot())
         snap["game"] = self.current
         snap["games"] = list(games.names())
