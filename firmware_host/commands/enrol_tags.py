@@ -64,9 +64,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def card_names() -> tuple[str, ...]:
     """The role cards of In this way I become a DICTATOR, in D2's order (``[cards.N]``)."""
-    from firmware_host.games.become_dictator import ROLES
+    from firmware_host.games import pack
 
-    return tuple(ROLES)
+    return tuple(pack("become_dictator").card_names())
 
 
 def tiles_to_enrol(seats: int, laws: bool = True, roles: bool = False, cards: bool = False) -> list[Any]:
@@ -91,8 +91,9 @@ def prompt(tile: Any, language: str) -> str:
     from firmware_host.games import board_text
 
     if tile.kind == "card":
-        from firmware_host.games.become_dictator import catalogue as cards
-        return cards.text("enrol.present_card", {"seat": tile.seat, "role": tile.value}, language)
+        from firmware_host.games import pack
+        return pack("become_dictator").card_text("enrol.present_card", {"seat": tile.seat, "role": tile.value},
+                                                 language)
     if tile.kind == "ballot":
         return board_text("enrol.present_ballot", {"seat": tile.seat, "ballot": tile.value}, language)
     if tile.kind == "law":
@@ -106,8 +107,9 @@ def duplicate(tile: Any, language: str) -> str:
     from firmware_host.games import board_text
 
     if tile.kind == "card":
-        from firmware_host.games.become_dictator import catalogue as cards
-        return cards.text("enrol.duplicate.card", {"seat": tile.seat, "role": tile.value}, language)
+        from firmware_host.games import pack
+        return pack("become_dictator").card_text("enrol.duplicate.card", {"seat": tile.seat, "role": tile.value},
+                                                 language)
     if tile.kind == "ballot":
         return board_text("enrol.duplicate.ballot", {"seat": tile.seat, "ballot": tile.value}, language)
     if tile.kind == "law":

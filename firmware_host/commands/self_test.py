@@ -207,10 +207,10 @@ def describe(event: Any, language: str) -> str | None:
         return say("selftest.role_tile.numbered", role=event.role, index=event.tile)
     if isinstance(event, ev.CardRead):
         # a seat's role card of In this way I become a DICTATOR (D30), in that game's words
-        from firmware_host.games.become_dictator import ROLES
-        from firmware_host.games.become_dictator import catalogue as cards
-        if event.card in ROLES:
-            return cards.text("selftest.card", {"seat": event.seat, "role": event.card}, language)
+        from firmware_host.games import pack
+        cards = pack("become_dictator")
+        if event.card in cards.card_names():
+            return cards.card_text("selftest.card", {"seat": event.seat, "role": event.card}, language)
         return None
     if isinstance(event, ev.TagRead):
         return say("selftest.tag", reader=event.reader)

@@ -73,3 +73,22 @@ def lobby() -> Any:
     from . import lobby as questions
 
     return questions
+
+
+def card_names() -> tuple[str, ...]:
+    """The role cards each seat may enrol for the tray reader (D30, tag registry
+    ``[cards.N]``): the seven roles in D2's order."""
+    from .rules import ROLES
+
+    return tuple(ROLES)
+
+
+def card_text(key: str, params: Any, language: str = "de", *, long: bool = False) -> str:
+    """A sentence about a seat's role card for the board's commands (``enrol.present_card``,
+    ``enrol.duplicate.card``, ``selftest.card``; params ``seat``, ``role``).
+
+    :raises KeyError: an unknown key; :raises ValueError: wrong params or language.
+    """
+    from . import catalogue
+
+    return catalogue.text(key, params, language, long=long)
