@@ -51,7 +51,8 @@ from firmware_host.errors import FirmwareHostError, UsageError
 from firmware_host.service.journal import JournalError, NothingToUndo
 from firmware_host.service.refusals import REFUSAL_CODES, CommandRefused
 from firmware_host.service.scanning import Scan, ScanItem, spoken_seconds
-from firmware_host.service.seat_settings import SeatSettings, SeatSettingsError
+from firmware_host.service.seat_settings import SeatSettings
+from firmware_host.service.seat_store import StoredSeatSettings
 
 from . import announce, catalogue, padding
 from .engine import Action, Event, Game, IllegalAction
@@ -87,7 +88,7 @@ class _Choosing:
     cards: set[str] = dataclasses.field(default_factory=set)   # role cards read at the tray (D30)
 
 
-class BecomeDictatorGame:
+class BecomeDictatorGame(StoredSeatSettings):
     """This game's side of the board service (see the module docstring).
 
     :param service: the :class:`~firmware_host.service.core.BoardService` it runs in.
@@ -1154,63 +1155,7 @@ class BecomeDictatorGame:
         return {"ended": True}
 
     # ======================================================================= seat settings
-    def _load_seat_settings(self) -> None:
-        try:
-            stored = self.service.journal.seat_settings()
-        except JournalError as exc:
-            log.error("seat settings not read: %s", exc)
-            stored = {}
-        self.seat_settings = {}
-        for seat, obj in stored.items():
-            try:
-                self.seat_settings[seat] = SeatSettings.from_json(obj)
-            except SeatSettingsError as exc:
-                log.warning("stored settings of seat %d ignored: %s", seat, exc)
-        voice = self.service.voice
-        for seat, own in sorted(self.seat_settings.items()):
-            if voice is not None and (own.rate is not None or own.volume is not None):
-                voice.set_seat_voice(seat, rate=own.rate, volume=own.volume)
-
-    def _stored_names(self) -> dict[int, str]:
-        return {seat: own.name for seat, own in self.seat_settings.items() if own.name}
-
-    def change_seat_settings(self, seat: Any, changes: dict) -> dict:
-        """Change and store one seat's settings (ACCESSIBILITY.md 19).
-
-        :raises CommandRefused: no such seat, a bad value, or the file cannot be written.
-        """
-        if type(seat) is not int or not 0 <= seat <= 9:
-            raise CommandRefused("seat_settings_seat", f"seat_settings needs a seat (a seat number 0–9), not {seat!r}")
-        current = self.seat_settings.get(seat, SeatSettings())
-        try:
-            new = current.changed(changes)
-        except SeatSettingsError as exc:
-            if exc.field is None:
-                raise CommandRefused("seat_settings_unknown", f"seat_settings: {exc}") from None
-            raise CommandRefused("seat_settings_value", f"seat_settings: {exc}", field=exc.field) from None
-        try:
-            self.service.journal.save_seat_settings(seat, new.to_json())
-        except JournalError as exc:
-            raise CommandRefused("seat_settings_not_saved", f"seat_settings not saved: {exc}") from None
-        self.seat_settings[seat] = new
-        voice = self.service.voice
-        if voice is not None and ("rate" in changes or "volume" in changes):
-            voice.set_seat_voice(seat, rate=new.rate, volume=new.volume)
-        if "name" in changes:
-            players = self.setup.players if self.setup is not None else 10
-            if new.name and seat < players:
-                self.names[seat] = new.name
-            else:
-                self.names.pop(seat, None)
-        self.say(f"seat:{seat}", "settings.saved", {})
-        return {"seat": seat, "settings": new.to_json()}
-
-    def _journal_note(self, note: dict) -> None:
-        if self.game_id is not None:
-            try:
-                self.service.journal.append_note(self.game_id, note)
-            except JournalError as exc:
-                log.warning("journal note: %s", exc)
+    # (loading, changing and storing them, and journal notes: StoredSeatSettings)
 
     # ======================================================================= views
     def public_setup(self) -> dict | None:
