@@ -8,8 +8,9 @@ game: an adapter that mixes it in provides ``service`` (the
 ``setup`` (with ``players``, or None), ``names`` (seat → player name), ``game_id`` and
 ``say(channel, key, params)``; the catalogue key ``settings.saved`` is the adapter's.
 
-Secret Dictator's adapter has its own (it also re-times a running scan and re-measures its
-padded clips); the other games' adapters share this one.
+Every game's adapter shares it; what a game does beyond storing and applying a change (re-time
+a running scan, re-measure its padded clips, note the table in its journal) it adds in
+:meth:`StoredSeatSettings._seat_settings_changed`.
 """
 
 from __future__ import annotations
@@ -48,6 +49,17 @@ class StoredSeatSettings:
         for seat, own in sorted(self.seat_settings.items()):
             if voice is not None and (own.rate is not None or own.volume is not None):
                 voice.set_seat_voice(seat, rate=own.rate, volume=own.volume)
+            if own.ignore_repeat is not None:
+                self._apply_ignore_repeat(seat, own.ignore_repeat)
+        if self.seat_settings:
+            log.info("seat settings of %d seats restored", len(self.seat_settings))
+
+    def _apply_ignore_repeat(self, seat: int, seconds: float | None) -> None:
+        """The seat's own ignore-repeat time (seconds) on its button (ACCESSIBILITY.md 12),
+        where the board can take one (a board without hardware cannot)."""
+        setter = getattr(self.service.board, "set_ignore_repeat", None)
+        if callable(setter):
+            setter(seat, seconds)
 
     def _stored_names(self) -> dict[int, str]:
         """Seat (0-based) → the name stored in its settings, for the seats that have one."""
@@ -80,14 +92,22 @@ class StoredSeatSettings:
         voice = self.service.voice
         if voice is not None and ("rate" in changes or "volume" in changes):
             voice.set_seat_voice(seat, rate=new.rate, volume=new.volume)
+        if "ignore_repeat" in changes:
+            self._apply_ignore_repeat(seat, new.ignore_repeat)
         if "name" in changes:
             players = self.setup.players if self.setup is not None else 10
             if new.name and seat < players:
                 self.names[seat] = new.name
             else:
                 self.names.pop(seat, None)
+        self._seat_settings_changed(seat, new, changes)
+        log.info("seat %d settings: %s", seat, new.to_json())
         self.say(f"seat:{seat}", "settings.saved", {})
         return {"seat": seat, "settings": new.to_json()}
+
+    def _seat_settings_changed(self, seat: int, new: SeatSettings, changes: dict) -> None:
+        """What the game does after a seat's settings were stored and applied (voice, button,
+        name), before the seat hears "settings saved"; nothing by default."""
 
     def _journal_note(self, note: dict) -> None:
         """A note beside the running game's actions in the journal (never an action); a
