@@ -6,7 +6,9 @@ An RDM6300-style 125 kHz reader sends, at 9600 8N1, for every read of an EM4100 
 
 with checksum = XOR of the five data bytes, and repeats it every 100–250 ms while the tag
 lies on the reader. :class:`RDM6300Protocol` turns bytes into tag ids and
-:class:`FrameError` values, resynchronising after garbage or a broken frame; it is one
+:class:`FrameError` values, resynchronising after garbage or a broken frame, and drops a
+partial frame that can no longer be finished (older than one frame time, or left before a
+silence) without an error, so a stale half frame is never blamed on the next good tile; it is one
 implementation of :class:`TagReaderProtocol`, so a second reader type (PN532 over UART) is a
 new class in :data:`PROTOCOLS`. :class:`TagReader` owns the serial port (pyserial), reports
 each tag once per presentation, and finds an unplugged reader again by polling its path.
@@ -47,11 +49,13 @@ TagResult = Union[str, FrameError]
 class TagReaderProtocol(Protocol):
     """Bytes in, tag ids and errors out; keeps partial frames between calls.
 
-    ``feed(data: bytes) -> list[str | FrameError]`` in arrival order; ``reset()`` drops a
-    partial frame (after a reconnect).
+    ``feed(data: bytes, at: float | None = None) -> list[str | FrameError]`` in arrival order
+    (``at``: when ``data`` arrived, ``time.monotonic()`` seconds, so a partial frame too old to
+    be finished is dropped; None: no age check); ``reset()`` drops a partial frame quietly
+    (after a reconnect, or a silence on the line).
     """
 
-    def feed(self, data: bytes) -> list[TagResult]: ...
+    def feed(self, data: bytes, at: float | None = None) -> list[TagResult]: ...
 
     def reset(self) -> None: ...
 
@@ -64,6 +68,16 @@ class RDM6300Protocol:
     non-hex character is an error and gives no tag. Passes every vector of
     ``spec/vectors/em4100.json``.
 
+    A reader sends a frame's 14 bytes back to back, so a partial frame whose first byte came
+    more than :attr:`max_age` seconds before the next bytes (one frame time, 14.6 ms at 9600
+    baud, plus :data:`LATENCY_S` for the USB adapter) can no longer be finished: it is
+    dropped without an error (``feed(..., at=)``), and so is one left before a silence
+    (:meth:`reset`, called by :class:`TagReader` when the line goes quiet). A lone 0x02 at the
+    end of a noise burst, or 7 bytes of a frame followed by a pause, thus never turn the next
+    clean frame into "frame cut short".
+
+    :param baud: the line's bit rate (8N1: 10 bits a byte), for the frame time.
+
     Example::
 
         p = RDM6300Protocol()
@@ -73,16 +87,35 @@ class RDM6300Protocol:
 
     FRAME_LEN = 14
 
-    def __init__(self) -> None:
+    LATENCY_S = 0.032
+    """Seconds a USB serial adapter may hold bytes back (an FTDI chip's latency timer is 16 ms;
+    doubled for the host's scheduling): added to the frame time before a partial frame is stale."""
+
+    def __init__(self, baud: int = 9600) -> None:
         self._buf = bytearray()
+        self._since: float | None = None
+        #: seconds after its first byte that a partial frame is stale (one frame time + latency)
+        self.max_age = self.FRAME_LEN * 10 / baud + self.LATENCY_S
+        #: partial frames dropped without an error (stale, reset) since the parser was made
+        self.dropped = 0
 
     def reset(self) -> None:
-        """Forget a partial frame."""
+        """Forget a partial frame, quietly (no error: it was never finished)."""
+        if self._buf:
+            self.dropped += 1
         self._buf.clear()
+        self._since = None
 
-    def feed(self, data: bytes) -> list[TagResult]:
-        """Parse ``data`` (any length, any split); returns tags and errors in order."""
+    def feed(self, data: bytes, at: float | None = None) -> list[TagResult]:
+        """Parse ``data`` (any length, any split); returns tags and errors in order.
+
+        :param at: when ``data`` arrived (``time.monotonic()`` seconds); a partial frame kept
+            from earlier whose first byte came more than :attr:`max_age` before is dropped
+            first, without an error. None: no age check (a file, a test).
+        """
         buf = self._buf
+        if buf and at is not None and self._since is not None and at - self._since > self.max_age:
+            self.reset()
         buf.extend(data)
         out: list[TagResult] = []
         while True:
@@ -119,6 +152,10 @@ class RDM6300Protocol:
                 out.append(FrameError("checksum", f"frame {chars.decode('ascii')}: checksum {values[5]:02X}, computed {check:02X}"))
                 continue
             out.append(values[:5].hex().upper())
+        if not buf:
+            self._since = None
+        elif len(buf) <= len(data):          # the partial frame began in this data
+            self._since = at
         return out
 
 
@@ -142,8 +179,8 @@ def em4100_frame(tag: str) -> bytes:
     return bytes([STX]) + tag.upper().encode("ascii") + f"{check:02X}".encode("ascii") + bytes([ETX])
 
 
-#: reader type (config ``readers.*.type``) -> protocol class
-PROTOCOLS: dict[str, Callable[[], TagReaderProtocol]] = {"rdm6300": RDM6300Protocol}
+#: reader type (config ``readers.*.type``) -> protocol class, called as ``cls(baud=...)``
+PROTOCOLS: dict[str, Callable[..., TagReaderProtocol]] = {"rdm6300": RDM6300Protocol}
 
 
 class TagReader:
@@ -155,6 +192,11 @@ class TagReader:
     - A reader missing at start or unplugged later is reported (``on_state(False)``) and
       looked for again every ``config.reconnect_s`` seconds (real time: a device poll),
       then ``on_state(True)``.
+
+    - A partial frame left when the line goes quiet (a read that waits :attr:`READ_TIMEOUT`
+      for nothing) is dropped without an error; the tags of one read are reported before its
+      errors, so noise in the same read as a good frame is seen beside the tile
+      (:meth:`tag_present`) and never blamed on it.
 
     Callbacks run on the reader's thread: ``on_tag(tag)``, ``on_error(FrameError)``,
     ``on_state(connected, first)`` (``first``: the state found at start).
@@ -175,7 +217,7 @@ class TagReader:
         self.config = config
         self.name = config.name
         self._clock = clock
-        self._protocol = PROTOCOLS[config.type]()
+        self._protocol = PROTOCOLS[config.type](baud=config.baud)
         self._on_tag = on_tag
         self._on_error = on_error
         self._on_state = on_state
@@ -187,6 +229,8 @@ class TagReader:
         self._progress = threading.Condition()
         #: bytes read and fully processed (events emitted) since start
         self.bytes_received = 0
+        #: reads that waited READ_TIMEOUT for nothing (a quiet line) since start
+        self.quiet_reads = 0
         #: connections made so far (a replug adds one)
         self.connections = 0
         self.connected = False
@@ -263,9 +307,14 @@ class TagReader:
                 self._notify()
                 continue
             if data:
-                self._handle(data)
+                self._handle(data, time.monotonic())
                 with self._progress:
                     self.bytes_received += len(data)
+                    self._progress.notify_all()
+            else:
+                self._protocol.reset()       # the line went quiet: a partial frame is dead
+                with self._progress:
+                    self.quiet_reads += 1
                     self._progress.notify_all()
         self._drop_port()
 
@@ -277,17 +326,20 @@ class TagReader:
             except Exception:  # noqa: BLE001 - the device is gone already
                 pass
 
-    def _handle(self, data: bytes) -> None:
+    def _handle(self, data: bytes, arrived: float | None = None) -> None:
         now = self._clock.now()
         gone = self.config.tag_gone_s
-        for result in self._protocol.feed(data):
+        results = self._protocol.feed(data, at=arrived)
+        for result in results:
             if isinstance(result, FrameError):
-                self._on_error(result)
                 continue
             last = self._seen.get(result)
             self._seen[result] = now
             if last is None or now - last > gone:
                 self._on_tag(result)
+        for result in results:               # after the tiles: noise beside a tile is seen as such
+            if isinstance(result, FrameError):
+                self._on_error(result)
         if len(self._seen) > 32:
             self._seen = {t: s for t, s in self._seen.items() if now - s <= gone}
 

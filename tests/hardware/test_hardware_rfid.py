@@ -306,3 +306,90 @@ def test_bad_frame_bookkeeping_is_written_under_the_board_lock(shipped_config):
     board._frame_error("law", FrameError("not hex", "ZZ"))
     assert dict(board._last_bad_frame) == {"ballot": 0.0, "law": 0.0} and unlocked == []
     board.close()
+
+
+# -- a stale partial frame is dropped quietly (issue: a half frame blamed on the next tile) --
+
+def test_a_partial_frame_older_than_one_frame_time_is_dropped_quietly():
+    parser = RDM6300Protocol()
+    frame = em4100_frame("0F00A1B2C3")
+    assert parser.feed(frame[:7], at=10.0) == []
+    assert parser.feed(frame, at=12.0) == ["0F00A1B2C3"]       # 2 s later: no "frame cut short"
+    assert parser.dropped == 1
+
+
+def test_a_partial_frame_within_one_frame_time_is_finished():
+    parser = RDM6300Protocol()
+    frame = em4100_frame("0F00A1B2C3")
+    assert parser.feed(frame[:7], at=10.0) == []
+    assert parser.feed(frame[7:], at=10.0 + parser.max_age) == ["0F00A1B2C3"]
+    assert parser.dropped == 0
+
+
+def test_the_age_of_a_partial_frame_counts_from_its_first_byte_not_its_last():
+    """Bytes trickling in do not keep a frame alive past one frame time from its start."""
+    parser = RDM6300Protocol()
+    frame = em4100_frame("0F00A1B2C3")
+    assert parser.feed(frame[:4], at=0.0) == []
+    assert parser.feed(frame[4:8], at=parser.max_age * 0.9) == []
+    assert parser.feed(frame, at=parser.max_age * 1.1) == ["0F00A1B2C3"]
+    assert parser.dropped == 1
+
+
+def test_max_age_is_one_frame_time_at_the_baud_rate_plus_the_usb_latency():
+    assert RDM6300Protocol().max_age == pytest.approx(14 * 10 / 9600 + RDM6300Protocol.LATENCY_S)
+    assert RDM6300Protocol(baud=19200).max_age == pytest.approx(14 * 10 / 19200 + RDM6300Protocol.LATENCY_S)
+
+
+def test_a_lone_start_byte_left_by_a_noise_burst_does_not_break_the_next_frame():
+    parser = RDM6300Protocol()
+    results = parser.feed(b"\x02" * 10_000, at=0.0)
+    assert all(isinstance(r, FrameError) for r in results)
+    assert parser.feed(em4100_frame("0F00A1B2C3"), at=1.0) == ["0F00A1B2C3"]
+
+
+def test_reset_of_an_empty_parser_drops_nothing():
+    parser = RDM6300Protocol()
+    parser.reset()
+    assert parser.feed(em4100_frame("0F00A1B2C3")) == ["0F00A1B2C3"]
+    parser.reset()
+    assert parser.dropped == 0
+
+
+def _wait_for_silence(mock, reader="ballot"):
+    """Wait until the reader's thread has found its line quiet (a read that got nothing)."""
+    r = mock.board.readers[reader]
+    seen = r.quiet_reads
+    assert r.wait_progress(lambda rd: rd.quiet_reads > seen + 1, 10.0), "the reader never saw a quiet line"
+
+
+def test_half_a_frame_a_silence_then_a_clean_ballot_is_read_with_no_fault(full_board):
+    """7 bytes of a frame, the reader silent for 2 s, a clean ballot: the ballot is read and the
+    table never hears "present it again" for it."""
+    mock = full_board
+    frame = em4100_frame(mock.tags.ballot_tag(3, "ja"))
+    assert mock.write_serial("ballot", frame[:7]) == []
+    _wait_for_silence(mock)
+    mock.clock.advance(2.0)
+    assert mock.write_serial("ballot", frame) == [BallotRead(3, "ja", at=mock.clock.now(), reader="ballot")]
+
+
+def test_a_long_noise_burst_is_one_fault_and_the_tile_after_a_second_is_read(full_board):
+    """10,000 bytes of 0x02 (ending in 0x02), 1 s, a valid frame: one bad_frame for the burst,
+    then the ballot read, and no fault for it."""
+    mock = full_board
+    faults = [e for e in mock.write_serial("ballot", b"\x02" * 10_000) if isinstance(e, Fault)]
+    assert [(f.source, f.reason) for f in faults] == [("ballot reader", "bad_frame")]
+    _wait_for_silence(mock)
+    mock.clock.advance(1.0)
+    frame = em4100_frame(mock.tags.ballot_tag(5, "nein"))
+    assert mock.write_serial("ballot", frame) == [BallotRead(5, "nein", at=mock.clock.now(), reader="ballot")]
+
+
+def test_noise_in_the_same_read_before_a_tile_is_not_blamed_on_it(full_board):
+    """The read's tile is reported first, so the noise before it is seen beside a tile."""
+    mock = full_board
+    frame = em4100_frame(mock.tags.ballot_tag(1, "ja"))
+    bad = bytes.fromhex("0230463030413142324333303003")
+    events = mock.write_serial("ballot", bad + frame)
+    assert [type(e) for e in events] == [BallotRead]
