@@ -3,7 +3,9 @@
 ``firmware_host/data/`` holds what an installed board needs besides code: the reference
 board config (``board.toml``), its demo tag registry (``tags.toml``), the systemd unit
 (``firmware-host.service``), the ALSA setup of the reference sound cards (``asound.conf``) and
-the earcons (``sounds/*.wav``). The announcement catalogues live with their game
+the earcons (``sounds/*.wav``) and the examples (``examples/``: games for ``replay``,
+scripts for ``simulate --script``; in the repository a link to ``examples/`` at the top, so
+there is one copy). The announcement catalogues live with their game
 (``firmware_host/games/secret_dictator/locale``). ``hardware/`` in the repository links to the
 same files, so a builder reading the repository and an installed wheel see one copy.
 
@@ -27,6 +29,8 @@ SHIPPED: dict[str, str] = {
     "tags.toml": "the demo tag registry (replace it with `firmware-host enrol-tags`)",
     "firmware-host.service": "the systemd unit (install to /etc/systemd/system/)",
     "asound.conf": "ALSA devices of the reference sound cards (install to /etc/asound.conf)",
+    "examples": "a folder: example games (replay) and simulate scripts (`simulate --script`), "
+                "and a config without the law reader",
 }
 
 _extracted = contextlib.ExitStack()

@@ -36,7 +36,8 @@ def test_installed_version_and_files_come_from_the_venv_not_the_checkout(install
     assert listing.returncode == 0, listing.stderr
     for line in listing.stdout.splitlines():
         path = Path(line.split("  #")[0])
-        assert path.is_file() and installed_wheel.venv in path.parents, line
+        assert (path.is_dir() if path.name == "examples" else path.is_file()), line
+        assert installed_wheel.venv in path.parents, line
         assert ROOT not in path.parents
     unit = installed_wheel.run("files", "firmware-host.service")
     assert Path(unit.stdout.strip()).read_text().startswith("#")
@@ -83,3 +84,28 @@ def test_installed_simulate_plays_earcons_into_the_wavs_and_logs_no_error(instal
     earcons = {name: scale(load_earcon(name), 0.7).pcm for name in EARCONS}
     heard = {name for wav in wavs for name, pcm in earcons.items() if read_wav(wav).pcm.startswith(pcm)}
     assert {"ballot", "election_failed"} <= heard, heard
+
+
+def test_every_example_of_the_checkout_is_in_the_wheel(installed_wheel):
+    """Issue 25: a builder with only the wheel has the examples (``firmware-host files examples``)."""
+    names = set(zipfile.ZipFile(installed_wheel.wheel).namelist())
+    examples = sorted(p.name for p in (ROOT / "examples").iterdir() if p.is_file())
+    assert examples and [e for e in examples if f"firmware_host/data/examples/{e}" not in names] == []
+    folder = installed_wheel.run("files", "examples")
+    assert folder.returncode == 0 and folder.stdout.count("\n") == 1, folder
+    shipped = Path(folder.stdout.strip())
+    assert installed_wheel.venv in shipped.parents and sorted(p.name for p in shipped.iterdir()) == examples
+
+
+def test_a_shipped_example_simulates_from_the_installed_wheel_alone(installed_wheel):
+    """The whole ``simulate-7p.jsonl`` from the venv's examples folder, run in a folder that
+    is not the checkout: the game reaches its end, one JSON line each, no error logged."""
+    shipped = Path(installed_wheel.run("files", "examples").stdout.strip())
+    result = installed_wheel.run("simulate", "--script", str(shipped / "simulate-7p.jsonl"),
+                                 "--speech-cache", "cache")
+    assert result.returncode == 0, result.stderr
+    assert "ERROR" not in result.stderr and "Traceback" not in result.stderr, result.stderr
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert lines[-1].get("state"), lines[-1]
+    assert lines[-1]["state"]["phase"] == "game_over"
+    assert any(line.get("event") == "game_over" for line in lines)
