@@ -120,3 +120,85 @@ def test_self_test_audio_plays_a_tone_and_the_name_into_every_output_and_names_a
     assert out[0] == "Test: table speaker" and "Test: earphone of seat 1" in out and "Test: earphone of seat 10" in out
     assert any("does not play: earphone of seat 10 (ALSA device no_such_alsa_device)" in line for line in out)
     assert out[-1] == "audio: 1 of 11 outputs do not play: earphone of seat 10"
+
+
+# -- hardware/INSTALL.md as written (issue 25) -----------------------------------------------
+
+def _install_md() -> str:
+    from pathlib import Path
+
+    return (Path(__file__).resolve().parents[1] / "hardware" / "INSTALL.md").read_text(encoding="utf-8")
+
+
+def _shell_blocks(text: str) -> list[str]:
+    import re
+
+    return re.findall(r"```sh\n(.*?)```", text, re.S)
+
+
+def _marked_blocks(text: str) -> list[str]:
+    import re
+
+    return re.findall(r"<!-- pi-check -->\s*\n```sh\n(.*?)```", text, re.S)
+
+
+def test_install_md_apt_line_does_not_fail_as_a_whole_where_python3_lgpio_is_missing():
+    """Plain Debian (or an image without the Pi archive) has no python3-lgpio: the line that
+    installs the rest must not name it, its own line says what to do, and the wheel is
+    installed with the [pi] extra, which brings lgpio where Debian does not."""
+    first = _marked_blocks(_install_md())[0]
+    installs = [line for line in first.splitlines() if "apt-get install" in line]
+    assert any("espeak-ng" in line and "python3-venv" in line and "python3-lgpio" not in line for line in installs)
+    [lgpio] = [line for line in installs if "python3-lgpio" in line]
+    assert "||" in lgpio and "[pi]" in lgpio
+    assert any('pip install "$whl[pi]"' in block for block in _marked_blocks(_install_md()))
+
+
+def test_install_md_makes_the_gpio_group_and_its_udev_rule_before_the_user_joins_it():
+    blocks = _marked_blocks(_install_md())
+    group = next(i for i, b in enumerate(blocks) if "groupadd --system gpio" in b)
+    user = next(i for i, b in enumerate(blocks) if "useradd" in b)
+    assert group < user and "getent group gpio" in blocks[group]
+    assert 'KERNEL=="gpiochip*", GROUP="gpio"' in blocks[group]
+    assert "--home-dir /run/firmware-host" in blocks[user]        # the unit's HOME, not a missing /home
+
+
+def test_install_md_names_the_installed_command_by_its_full_path_in_every_step():
+    """Nothing of the install is on PATH: every ``firmware-host`` command in a shell block or
+    an inline command is ``/opt/firmware-host/venv/bin/firmware-host`` (or ``$fh`` set to it in
+    the same block)."""
+    import re
+
+    text = _install_md()
+    full = "/opt/firmware-host/venv/bin/firmware-host"
+    for block in _shell_blocks(text):
+        for line in block.splitlines():
+            command = line.split("#")[0]
+            assert not re.search(r"(^\s*|sudo |\$\(|&& |\| )firmware-host\b", command), line
+            if "$fh" in command:
+                assert f"fh={full}" in block, block
+    flat = " ".join(text.split())
+    for inline in re.findall(r"`([^`]*)`", flat):
+        assert not re.match(r"(sudo )?firmware-host (simulate|self-test|files|check-config|run|enrol-tags|replay)\b",
+                            inline), f"not a full path: `{inline}`"
+    for word in ("files", "check-config", "--version", "enrol-tags", "self-test", "simulate"):
+        assert f"{full} {word}" in flat or f"$fh {word}" in flat or f"$($fh {word}" in flat, word
+
+
+def test_install_md_shows_what_aplay_lists_for_the_shipped_asound_conf(tmp_path):
+    """``aplay -L | grep board_`` as it really prints with the shipped asound.conf (22 names)."""
+    import re
+    import subprocess
+    from pathlib import Path
+
+    aplay, alsa_conf = shutil.which("aplay"), Path("/usr/share/alsa/alsa.conf")
+    if aplay is None or not alsa_conf.is_file():
+        pytest.skip("alsa-utils are not installed (scripts/setup installs them)")
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path),
+           "ALSA_CONFIG_PATH": f"{alsa_conf}:{data_path('asound.conf')}"}
+    listed = subprocess.run([aplay, "-L"], capture_output=True, text=True, env=env, timeout=60).stdout
+    printed = [line for line in listed.splitlines() if "board_" in line]
+    shown = re.search(r"aplay -L \| grep board_\n```\n.*?```text\n(.*?)```", _install_md(), re.S)
+    assert shown, "INSTALL.md shows no aplay output"
+    assert shown.group(1).splitlines() == printed
+    assert len(printed) == 22

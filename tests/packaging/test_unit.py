@@ -77,3 +77,40 @@ def test_file_descriptor_limit_leaves_room_beyond_the_consoles_connection_cap():
     assert nofile >= 1024 and cap.max * 2 <= nofile and cap.default * 8 <= nofile
     assert d["Type"] == ["notify"] and d["Restart"] == ["on-failure"]
     assert int(d["StartLimitBurst"][0]) >= 3 and int(d["WatchdogSec"][0]) > 0
+
+
+def _unit_environment() -> dict[str, str]:
+    return dict(value.split("=", 1) for value in _directives()["Environment"])
+
+
+def _speech_worker(home: str, out) -> subprocess.CompletedProcess:
+    """One sentence through the speech worker (espeak-ng) with HOME and XDG_RUNTIME_DIR set as
+    the unit sets them, standing in ``home`` for ``/run/firmware-host``."""
+    import json
+    import sys
+
+    env = {"PATH": "/usr/bin:/bin", "HOME": home, "XDG_RUNTIME_DIR": home}
+    request = json.dumps({"text": "hello", "voice": "en", "rate": 170, "out": str(out)})
+    return subprocess.run([sys.executable, "-m", "firmware_host.audio.speech_worker"], input=request + "\n",
+                          capture_output=True, text=True, env=env, timeout=120)
+
+
+def test_the_speech_stack_gets_a_writable_home_and_logs_nothing_at_start(tmp_path):
+    """Issue 25: the service user has no home, and every start of the speech worker logged
+    "Failed to create secure directory (/home/firmware-host/.config/pulse)". The unit gives it
+    the runtime directory it makes (writable, the user's own) as HOME and XDG_RUNTIME_DIR."""
+    if shutil.which("espeak-ng") is None:
+        pytest.skip("espeak-ng is not installed (scripts/setup installs it)")
+    env = _unit_environment()
+    assert env["HOME"] == env["XDG_RUNTIME_DIR"] == "/run/firmware-host"
+    assert _directives()["RuntimeDirectory"] == ["firmware-host"]
+    assert "ProtectHome" in _directives()          # /home is hidden: a home there could not be used
+    runtime = tmp_path / "run-firmware-host"
+    runtime.mkdir(mode=0o700)
+    result = _speech_worker(str(runtime), tmp_path / "hello.wav")
+    assert result.stdout.strip() == '{"ok": true}', result.stderr
+    assert result.stderr == ""
+    # what the unit prevents: a home that cannot be made (here a path under /proc)
+    result = _speech_worker("/proc/no-home-firmware-host", tmp_path / "again.wav")
+    assert result.stdout.strip() == '{"ok": true}', result.stderr
+    assert "Failed to create secure directory" in result.stderr
