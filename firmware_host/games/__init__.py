@@ -59,6 +59,7 @@ REGISTRY: dict[str, str] = {
     "secret_dictator": "firmware_host.games.secret_dictator.pack",
     "become_dictator": "firmware_host.games.become_dictator.pack",
     "dying_message": "firmware_host.games.dying_message.pack",
+    "autocracy": "firmware_host.games.autocracy.pack",
 }
 """Registry name → pack module (imported lazily by :func:`pack`)."""
 

@@ -2,8 +2,9 @@
 and the loading of its gettext catalogs. Standard library only, like the packs' rules (a pack
 stays free of I/O but for reading its own compiled catalogs once).
 
-- :func:`cardinal` — the number word of 0..999 in German or English (ACCESSIBILITY.md 6: no
-  digit reaches German speech; cards of *Dying Message* go to 104).
+- :func:`cardinal` — the number word of 0..999 in German, English or French (ACCESSIBILITY.md
+  6: no digit reaches German speech; cards of *Dying Message* go to 104; *Autocracy*'s
+  rulebook is French).
 - :class:`Catalogs` — a pack's ``locale/{de,en}/LC_MESSAGES/messages.mo`` (compiled by
   ``scripts/compile-catalogs``), loaded on first use and kept; in a checkout without compiled
   catalogs the ``.po`` is compiled in memory with Babel.
@@ -31,24 +32,53 @@ _EN_UNITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eig
              "seventeen", "eighteen", "nineteen")
 _EN_TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
             "ninety")
+_FR_UNITS = ("zéro", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf",
+             "dix", "onze", "douze", "treize", "quatorze", "quinze", "seize", "dix-sept",
+             "dix-huit", "dix-neuf")
+_FR_TENS = ("", "", "vingt", "trente", "quarante", "cinquante", "soixante")
+
+
+def _french(n: int) -> str:
+    """French number words of 0..999, traditional spelling: "vingt et un", "soixante et
+    onze", "quatre-vingts", "quatre-vingt-un", "deux cents", "deux cent un"."""
+    hundreds, rest = divmod(n, 100)
+    if rest < 20:
+        low = _FR_UNITS[rest]
+    elif rest < 70:
+        tens, unit = divmod(rest, 10)
+        low = _FR_TENS[tens] + ("" if not unit else " et un" if unit == 1
+                                else "-" + _FR_UNITS[unit])
+    elif rest < 80:
+        low = "soixante" + (" et onze" if rest == 71 else "-" + _FR_UNITS[rest - 60])
+    else:
+        low = "quatre-vingt" + ("s" if rest == 80 else "-" + _FR_UNITS[rest - 80])
+    if not hundreds:
+        return low
+    head = "cent" if hundreds == 1 else _FR_UNITS[hundreds] + " cent"
+    if not rest:
+        return head + ("s" if hundreds > 1 else "")
+    return f"{head} {low}"
 
 
 def cardinal(n: int, language: str = "de", *, highest: int = 999,
              error: type[Exception] = ValueError) -> str:
     """The cardinal number word for ``n``: ``cardinal(104)`` → "hundertvier",
-    ``cardinal(21, "en")`` → "twenty-one", ``cardinal(300, "en")`` → "three hundred".
+    ``cardinal(21, "en")`` → "twenty-one", ``cardinal(300, "en")`` → "three hundred",
+    ``cardinal(71, "fr")`` → "soixante et onze".
 
     :param n: an int in 0..``highest``.
-    :param language: ``"de"`` or ``"en"``.
+    :param language: ``"de"``, ``"en"`` or ``"fr"``.
     :param highest: the largest number the caller allows (int, at most 999).
     :param error: the exception class raised on a bad ``n`` or language (a pack passes its own
         ``MessageParamError``).
-    :raises error: ``n`` is not an int in 0..``highest``, or ``language`` is neither.
+    :raises error: ``n`` is not an int in 0..``highest``, or ``language`` is none of them.
     """
     if type(n) is not int or not 0 <= n <= min(highest, 999):
         raise error(f"a number word needs an integer 0..{min(highest, 999)}, not {n!r}")
-    if language not in ("de", "en"):
+    if language not in ("de", "en", "fr"):
         raise error(f"no number words for language {language!r}")
+    if language == "fr":
+        return _french(n)
     hundreds, rest = divmod(n, 100)
     if language == "de":
         head = ("" if not hundreds else "hundert" if hundreds == 1

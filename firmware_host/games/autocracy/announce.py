@@ -1,0 +1,250 @@
+"""What the board says for each Autocracy event and refusal (A31-A44), as
+:class:`Announcement` objects: a channel (``public`` = the table, ``seat:N`` = one earphone),
+a catalogue key and its parameters. The replay prints them as ``announce`` lines; the board
+speaks them.
+
+A29 is enforced here: a private key, or a parameter named ``hand``, ``drawn`` or ``taken``,
+on ``public`` raises :class:`PrivacyError`, and so does ``hands`` on ``public`` before the
+game is over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from firmware_host.errors import FirmwareHostError
+
+from . import catalogue
+from .engine import Event, Game, IllegalAction
+from .rules import DOMAINS
+from .views import lacking_one
+
+__all__ = ["Announcement", "PrivacyError", "make", "for_event", "refusal", "status",
+           "replay_announcer", "SECRET_PARAMS"]
+
+#: A29: parameters that name a seat's kinds; only ever on ``seat:N``.
+SECRET_PARAMS = frozenset({"hand", "drawn", "taken"})
+
+
+class PrivacyError(FirmwareHostError):
+    """A seat's secret was about to reach the table (A29): never spoken."""
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """One thing to say.
+
+    Attributes:
+        channel: ``"public"`` or ``"seat:N"`` (N 0-based).
+        key: a :mod:`.catalogue` key.
+        params: its parameters.
+        earcon: an earcon name played before it, or None.
+    """
+
+    channel: str
+    key: str
+    params: dict = field(default_factory=dict)
+    earcon: str | None = None
+
+    @property
+    def private(self) -> bool:
+        """True when it goes to one seat's earphone."""
+        return self.channel != "public"
+
+
+def make(key: str, params: dict | None = None, channel: str = "public", *,
+         game_over: bool = False, earcon: str | None = None) -> Announcement:
+    """An announcement, checked against A29.
+
+    :param game_over: the game has ended (``hands`` may then be public, A30, A44).
+    :raises PrivacyError: a private key or secret parameter on ``public``.
+    :raises UnknownMessage: ``key`` is not in the catalogue.
+    """
+    params = dict(params or {})
+    if channel == "public":
+        if catalogue.is_private(key):
+            raise PrivacyError(f"{key} is private and may not go to the table (A29)")
+        secret = SECRET_PARAMS & set(params)
+        if secret:
+            raise PrivacyError(f"{key}: {sorted(secret)} may not go to the table (A29)")
+        if "hands" in params and not game_over:
+            raise PrivacyError(f"{key}: hands are public only at the end (A29)")
+    elif not (channel.startswith("seat:") and channel[5:].isdigit()):
+        raise ValueError(f"channel must be 'public' or 'seat:N', not {channel!r}")
+    else:
+        catalogue.placeholders(key)
+    return Announcement(channel, key, params, earcon)
+
+
+def _seat(s: int) -> str:
+    return f"seat:{s}"
+
+
+def _nonzero(counts: dict) -> dict:
+    return {k: v for k, v in counts.items() if v}
+
+
+def for_event(game: Game, event: Event) -> list[Announcement]:
+    """The announcements of one engine event, in the order they are said (public first, the
+    private facts it carries after, ACCESSIBILITY.md 22)."""
+    d, kind = event.data, event.kind
+    out: list[Announcement] = []
+    over = game.phase == "game_over"
+    if kind == "game_started":
+        out.append(make("game.started", {"players": d["players"]}))
+        for seat, mentor in enumerate(d["mentors"]):
+            out.append(make("mentor", {"seat": seat, "tokens": _nonzero(mentor)}))
+        for seat in range(d["players"]):
+            hand = event.private[seat]["hand"]
+            out.append(make("deal.trick", {"drawn": [[p, k] for p, k in enumerate(hand)]},
+                            _seat(seat)))
+        out.append(make("deal.done"))
+        out.append(make("first.seat", {"seat": d["first"]}))
+    elif kind == "turn":
+        out.append(make("turn", {"round": d["round"], "seat": d["seat"]}))
+        out.append(make("turn.yours", {"tokens": _nonzero(game.tokens[d["seat"]])},
+                        _seat(d["seat"]), earcon="your_turn"))
+    elif kind == "exchanged":
+        if d["partner"] is None:
+            out.append(make("exchanged.reserve", {"seat": d["seat"], "gave": d["gave"],
+                                                  "got": d["got"]}))
+        else:
+            out.append(make("exchanged.player", {"seat": d["seat"], "partner": d["partner"],
+                                                 "gave": d["gave"], "got": d["got"]}))
+    elif kind == "bought":
+        out.append(make("bought", {"seat": d["seat"], "price": dict(game.setup.trick_price)}))
+        mine = event.private[d["seat"]]
+        out.append(make("bought.drawn", {"drawn": [[p, k] for p, k in
+                                                   zip(mine["positions"], mine["drawn"])]},
+                        _seat(d["seat"])))
+    elif kind == "attacked":
+        trick = d["trick"]
+        if trick == "espionnage":
+            out.append(make("attacked.espionnage", {"seat": d["seat"], "target": d["target"],
+                                                    "pick": d["pick"]}))
+        else:
+            out.append(make(f"attacked.{trick}", {"seat": d["seat"], "target": d["target"],
+                                                  "domain": d["domain"]}))
+        out.append(ask(game))
+    elif kind == "countered":
+        if d["target"] is not None:
+            out.append(make("redirected", {"seat": d["seat"], "target": d["target"]}))
+            out.append(ask(game))
+        elif event.info.get("cancels_redirect"):
+            out.append(make("redirect.cancelled", {"seat": d["seat"],
+                                                   "target": event.info["first_target"]}))
+        else:
+            out.append(make("countered", {"seat": d["seat"], "trick": d["trick"]}))
+    elif kind == "not_countered":
+        out.append(make("not_countered", {"seat": d["seat"]}))
+    elif kind == "attack_resolved":
+        out += _result(game, event)
+    elif kind == "rolled":
+        out.append(make("rolled", {"seat": d["seat"], "dice": d["dice"]}))
+        gains = _nonzero(d["gains"])
+        out.append(make("gained", {"seat": d["seat"], "gains": gains}) if gains
+                   else make("gained.nothing", {"seat": d["seat"]}))
+        for sym in d["short"]:
+            if sym == "coup_bas":
+                out.append(make("short.pile", {"count": d["gains"][sym]}))
+            else:
+                out.append(make("short.reserve", {"domain": sym, "count": d["gains"][sym]}))
+        mine = event.private.get(d["seat"])
+        if mine:
+            out.append(make("drawn", {"drawn": [[p, k] for p, k in
+                                                zip(mine["positions"], mine["drawn"])]},
+                            _seat(d["seat"])))
+    elif kind == "game_over":
+        out.append(make("win", {"seat": d["winner"]}, earcon="game_over"))
+        out.append(make("game_over.tokens", {"by_seat": [_nonzero(t) for t in d["tokens"]]}))
+        out.append(make("game_over.hands", {"hands": d["hands"]}, game_over=True))
+    return out
+
+
+def ask(game: Game) -> Announcement:
+    """A41: the counter window's prompt for the seat the attack waits for: the same for every
+    seat, whether or not it holds the answering token (only public facts in it)."""
+    att = game.attack
+    assert att is not None
+    if att["redirect"] is not None:
+        return make("ask.redirect", {"redirector": att["target"], "attacker": att["seat"],
+                                     "trick": att["trick"]}, _seat(att["redirect"]))
+    if att["trick"] == "espionnage":
+        return make("ask.espionnage", {"attacker": att["seat"], "pick": att["pick"]},
+                    _seat(att["target"]))
+    return make(f"ask.{att['trick']}", {"attacker": att["seat"], "domain": att["domain"]},
+                _seat(att["target"]))
+
+
+def _result(game: Game, event: Event) -> list[Announcement]:
+    d = event.data
+    out: list[Announcement] = []
+    attacker, victim, trick = d["seat"], d["victim"], d["trick"]
+    if victim is None:
+        return out
+    if trick == "espionnage":
+        out.append(make("result.espionnage", {"seat": attacker, "target": victim,
+                                              "pick": event.info["pick"]}))
+        mine, theirs = event.private[attacker], event.private[victim]
+        out.append(make("espionnage.took", {"taken": mine["taken"],
+                                            "position": mine["position"]}, _seat(attacker)))
+        out.append(make("espionnage.lost", {"taken": theirs["lost"]}, _seat(victim)))
+        return out
+    lost = _nonzero(d["lost"])
+    if not lost:
+        out.append(make("result.nothing", {"seat": victim}))
+        return out
+    out.append(make("result.lost", {"seat": victim, "lost": lost}))
+    taken = _nonzero(d["taken"])
+    if taken:
+        out.append(make("result.taken", {"seat": attacker, "taken_tokens": taken}))
+    back = {dom: lost.get(dom, 0) - taken.get(dom, 0) for dom in DOMAINS}
+    if _nonzero(back):
+        out.append(make("result.back", {"back": _nonzero(back)}))
+    return out
+
+
+def refusal(error: IllegalAction, seat: Any, players: int = 6) -> Announcement:
+    """A43: the refusal's announcement: at the table, except ``not_held`` (only in the acting
+    seat's earphone; it would name a kind the seat lacks). A seat that is not a seat of the
+    game is worded without it."""
+    if error.reason == "not_held":  # only ever for a seat of the game (checked before)
+        return make("refusal.not_held", {"seat": seat, "reason": error.reason}, _seat(seat))
+    if type(seat) is int and 0 <= seat < players:
+        return make("refusal", {"seat": seat, "reason": error.reason})
+    return make("refusal.anonymous", {"reason": error.reason})
+
+
+def status(game: Game, seat: int) -> list[Announcement]:
+    """A34: a seat's status layers, in order: the short public status, the long one, then its
+    private hand (all into its own earphone)."""
+    ch = _seat(seat)
+    return [
+        make("status.short", {"round": game.round, "seat": game.current,
+                               "tokens": _nonzero(game.tokens[seat]),
+                               "lacking": {str(s): dom for s, dom in lacking_one(game).items()}},
+             ch),
+        make("status.long", {"by_seat": [_nonzero(t) for t in game.tokens],
+                             "tricks_held": game.tricks_held(),
+                             "reserve": _nonzero(game.reserve), "pile": len(game.pile),
+                             "discard": _nonzero(game.discard)}, ch),
+        make("status.private", {"hand": list(game.hands[seat])}, ch),
+    ]
+
+
+def replay_announcer(language: str) -> Callable[[Game, Any], list[dict]]:
+    """The replay's announcer: the ``announce`` lines {event, channel, key, params, text} of
+    an :class:`Event` or of ``("refusal", IllegalAction, line object)``, in ``language``."""
+
+    def line(a: Announcement) -> dict:
+        return {"event": "announce", "channel": a.channel, "key": a.key, "params": a.params,
+                "text": catalogue.text(a.key, a.params, language)}
+
+    def say(game: Game, item: Any) -> list[dict]:
+        if isinstance(item, tuple) and item and item[0] == "refusal":
+            _, error, obj = item
+            return [line(refusal(error, obj.get("seat"), game.players))]
+        return [line(a) for a in for_event(game, item)]
+
+    return say

@@ -1,0 +1,66 @@
+"""Autocracy's catalogue: six wordings of every message, numbers in words, the terms of
+AUTOCRACY.md in three languages."""
+
+from __future__ import annotations
+
+import pytest
+
+from firmware_host.games.autocracy import catalogue
+from firmware_host.games.wording import cardinal
+
+
+def test_every_message_has_its_wordings_in_german_english_and_french():
+    assert catalogue.LANGUAGES == ("de", "en", "fr")
+    assert catalogue.check_messages() == []
+
+
+@pytest.mark.parametrize("n,word", [(1, "un"), (17, "dix-sept"), (21, "vingt et un"),
+                                    (71, "soixante et onze"), (80, "quatre-vingts"),
+                                    (81, "quatre-vingt-un"), (99, "quatre-vingt-dix-neuf"),
+                                    (100, "cent"), (200, "deux cents"), (201, "deux cent un")])
+def test_french_numbers_are_words(n, word):
+    assert cardinal(n, "fr") == word
+
+
+@pytest.mark.parametrize("language,domains", [
+    ("fr", ["Économie", "Média", "Justice", "Armée", "Politique"]),
+    ("de", ["Wirtschaft", "Medien", "Justiz", "Armee", "Politik"]),
+    ("en", ["Economy", "Media", "Justice", "Army", "Politics"])])
+def test_the_domains_are_named_as_in_the_terms_table(language, domains):
+    got = [catalogue.domain_name(d, language)
+           for d in ("economie", "media", "justice", "armee", "politique")]
+    assert got == domains
+
+
+def test_the_french_names_are_the_rulebooks():
+    assert [catalogue.trick_name(k, "fr") for k in
+            ("nationalisation", "revolte", "chantage", "espionnage", "corruption")] == [
+        "Nationalisation", "Révolte", "Chantage", "Espionnage", "Corruption"]
+    assert catalogue.text("win", {"seat": 1}, "fr") == "Siège deux est le Leader suprême."
+
+
+def test_A32_a_roll_and_its_gains_are_said_with_numbers_as_words():
+    params = {"seat": 2, "dice": [["economie", 3], ["coup_bas", 1]]}
+    assert catalogue.text("rolled", params, "en") == "Seat 3 rolls Economy three and Dirty Trick one."
+    assert catalogue.text("gained", {"seat": 2, "gains": {"economie": 2, "coup_bas": 1}},
+                          "de") == "Platz drei erhält zwei Wirtschaft und einen Tiefschlag."
+
+
+def test_A29_the_keys_that_name_a_kind_are_private():
+    for key in ("deal.trick", "bought.drawn", "drawn", "espionnage.took", "espionnage.lost",
+                "status.private", "refusal.not_held"):
+        assert catalogue.is_private(key)
+    for key in ("rolled", "attacked.espionnage", "result.espionnage", "game_over.hands",
+                "ask.chantage"):
+        assert not catalogue.is_private(key)
+
+
+def test_wrong_params_and_unknown_keys_and_languages_are_refused():
+    with pytest.raises(catalogue.MessageParamError):
+        catalogue.text("turn", {"round": 1}, "en")
+    with pytest.raises(catalogue.MessageParamError):
+        catalogue.text("mentor", {"seat": 0, "tokens": {"gold": 1}}, "en")
+    with pytest.raises(catalogue.UnknownMessage):
+        catalogue.text("nope", {}, "en")
+    with pytest.raises(catalogue.UnknownLanguage):
+        catalogue.text("deal.done", {}, "it")
