@@ -49,7 +49,7 @@ from firmware_host.audio.clip import Clip, concat, pad_to, read_wav, scale, sile
 from firmware_host.audio.earcons import EARCONS, EarconError, load_earcon
 from firmware_host.audio.settings import AudioSettings
 from firmware_host.audio.sinks import Playback, PlayInfo, Sink
-from firmware_host.audio.speech import RenderJob, SpeechError, SpeechRenderer, normalise
+from firmware_host.audio.speech import VOICES, RenderJob, SpeechError, SpeechRenderer, normalise
 from firmware_host.errors import FirmwareHostError
 
 if TYPE_CHECKING:
@@ -607,12 +607,14 @@ class AudioService:
             return first
 
     def set_language(self, language: str) -> None:
-        """Speak ``"de"`` or ``"en"`` from now on (the game master's setup).
+        """Speak ``"de"``, ``"en"`` or ``"fr"`` from now on (the setup's language; French is
+        *Autocracy*'s rulebook language), each with its espeak-ng voice
+        (:data:`~firmware_host.audio.speech.VOICES`).
 
-        :raises AudioError: a language other than ``"de"`` or ``"en"``.
+        :raises AudioError: any other language.
         """
-        if language not in ("de", "en"):
-            raise AudioError(f"unknown language {language!r}; use de or en")
+        if language not in VOICES:
+            raise AudioError(f"unknown language {language!r}; use {', '.join(VOICES)}")
         self.settings.language = language
 
     def set_seat_voice(self, seat: int, *, rate: int | None = None, volume: float | None = None) -> None:

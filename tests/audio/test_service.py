@@ -209,7 +209,7 @@ def test_play_earcon_alone(make_service):
     (lambda a: a.say("table", "x", key="k"), "unknown channel"),
     (lambda a: a.say("public", "x", key="k", priority="urgent"), "unknown priority"),
     (lambda a: a.say("public", "x", key="k", earcon="trumpet"), "unknown earcon"),
-    (lambda a: a.set_language("fr"), "unknown language"),
+    (lambda a: a.set_language("it"), "unknown language"),
     (lambda a: a.set_seat_voice(0, rate=500), "80–450"),
 ])
 def test_bad_calls_give_one_line_errors(make_service, call, message):
