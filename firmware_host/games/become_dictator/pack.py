@@ -92,3 +92,14 @@ def card_text(key: str, params: Any, language: str = "de", *, long: bool = False
     from . import catalogue
 
     return catalogue.text(key, params, language, long=long)
+
+
+def scripting() -> Any:
+    """The game's board-signal scripts (its ``scripting`` module), by which a table plays it
+    from board signals alone: ``sample_setup(language)``, ``whole_game(setup, seed)``,
+    ``signals_for_game(setup, actions)``, ``permuted(setup, actions, seed)`` (the hidden
+    roles, hands or characters moved between the seats) and ``REVEALS`` (the public keys that
+    reveal them); the one conformance suite of the table (``tests/table``) plays every
+    registered game through them."""
+    from . import scripting as module
+    return module

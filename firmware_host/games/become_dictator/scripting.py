@@ -80,3 +80,67 @@ def signals_for_game(setup: dict, actions: list[dict], *, morning_seconds: float
     return out
 
 
+
+
+# -- the table's conformance hooks (one game like every other: tests/table) ------------------
+
+#: the public announcement keys (prefixes) that reveal a hand: the reckoning (D35)
+REVEALS = ("final.", "game_over.")
+
+
+def sample_setup(language: str = "en") -> dict:
+    """A console setup of a short game for the table's tests (4 players)."""
+    return {"game": "become_dictator", "players": 4, "language": language}
+
+
+def whole_game(setup: dict, seed: int) -> list[dict]:
+    """A whole game of ``setup`` to its end (DICTATOR.md actions for
+    :func:`signals_for_game`), the players' choices drawn from ``seed``: random legal actions
+    (:func:`playout.random_action`), three in four pledging discard-votes drawn again, so
+    that some seats never pledge (see :func:`permuted`)."""
+    import random
+
+    from .playout import random_action
+    rng = random.Random(seed)
+    game = Game(Setup.from_json({k: v for k, v in setup.items()
+                                 if k not in ("names", "morning_seconds", "game", "seed")}))
+    game.start()
+    actions: list[dict] = []
+    while game.phase != "game_over":
+        waiting = game.awaiting()
+        seat = waiting[int(rng.random() * len(waiting))]
+        action = random_action(game, seat, rng)
+        for _ in range(8):
+            if not (action.kind == "discard_vote" and action.role and rng.random() < 0.75):
+                break
+            action = random_action(game, seat, rng)
+        game.apply(action)
+        actions.append(action.to_json())
+    return actions
+
+
+def permuted(setup: dict, actions: list[dict], seed: int) -> tuple[dict, list[dict]] | None:
+    """The same game with the secret hands moved between the seats that never pledge a card:
+    each such seat drops what the next one dropped, every open action unchanged, so the table
+    hears the same until the reckoning (D35). None when fewer than two seats never pledge."""
+    pledging = {a["seat"] for a in actions if a.get("action") == "discard_vote" and a.get("role")}
+    free = [s for s in range(int(setup["players"])) if s not in pledging]
+    if len(free) < 2:
+        return None
+    move = {s: free[(i + 1) % len(free)] for i, s in enumerate(free)}
+    out = [{**a, "seat": move.get(a["seat"], a["seat"])} if a.get("action") == "drop" else dict(a)
+           for a in actions]
+    game = Game(Setup.from_json({k: v for k, v in setup.items()
+                                 if k not in ("names", "morning_seconds", "game", "seed")}))
+    game.start()
+    for obj in out:
+        game.apply(Action.from_json(obj))
+    return dict(setup), out
+
+#: the actions that are final choices made at a seat, each after a confirming press (A16)
+FINAL_CHOICES = ("vote", "discard_vote", "no_discard_vote", "drop")
+
+
+def seat_answers() -> dict:
+    """What seat 1 answers when it sets the sample game up from its earphone: 4 players."""
+    return {"players": 4}

@@ -214,3 +214,82 @@ def signals_for_game(setup: dict, actions: list[dict]) -> list[dict]:
     if todo:
         raise ValueError(f"{len(todo)} actions left after the game ended")
     return out
+
+
+# -- the table's conformance hooks (one game like every other: tests/table) ------------------
+
+#: the public announcement keys (prefixes) that reveal a character or what a night did
+REVEALS = ("died.", "day.dead", "day.nobody_dead", "game_over.")
+
+
+def sample_setup(language: str = "en") -> dict:
+    """A console setup of a short game for the table's tests (6 players, dealt from a seed)."""
+    return {"game": "dying_message", "players": 6, "seed": 3, "language": language}
+
+
+def whole_game(setup: dict, seed: int, max_actions: int = 200) -> list[dict]:
+    """A whole game of ``setup`` (the console's, or the one the seats made and the board
+    journaled) to its end: the players' actions for :func:`signals_for_game` (chance inputs
+    left to the board), their choices drawn from ``seed``; a group copies its first member's
+    proposal three times in four, a vote is skipped one time in five where it may be."""
+    import random
+    rng = random.Random(seed)
+    game, board_seed = _new_game(setup)
+    out: list[dict] = []
+    count = 0
+    while game.phase != "game_over" and len(out) < max_actions:
+        if game.chance_due is not None:
+            game.apply(chance_action(game, board_seed, count))
+            count += 1
+            continue
+        seat = game.awaiting()[0]
+        choice = game.choice_of(seat)
+        first = next(iter(game.proposals.values()), None) if game.phase in ("kill", "genuine", "fake") else None
+        picked = list(first) if first is not None and rng.random() < 0.75 \
+            else rng.sample(list(choice.items), choice.count)
+        kind = choice.kind
+        if kind == "vote" and choice.skip_allowed and rng.random() < 0.2:
+            action = Action("skip_vote")
+        elif kind in ("soulmate", "protect", "vote"):
+            action = Action(kind, seat=seat, target=picked[0])
+        elif kind == "kill":
+            action = Action(kind, seat=seat, targets=tuple(picked))
+        elif kind == "examine":
+            action = Action(kind, seat=seat, card=picked[0] if picked else None)
+        else:
+            action = Action(kind, seat=seat, cards=tuple(picked))
+        game.apply(action)
+        out.append(action.to_json())
+        count += 1
+    return out
+
+
+def permuted(setup: dict, actions: list[dict], seed: int) -> tuple[dict, list[dict]] | None:
+    """The same game with the characters of two seats swapped, two seats that take no action
+    in it but votes (their characters differ, the deck is as dealt): every action stays legal
+    and the table hears the same until a death or the end reveals a character (M39, M41).
+    None when no two such seats hold different characters.
+
+    :raises IllegalAction: the swapped game refuses an action (never for such seats).
+    """
+    parsed = Setup.from_json({k: v for k, v in setup.items() if k not in BOARD_SETUP_KEYS})
+    dealt = parsed.with_dealt(*deal(parsed))
+    roles = list(dealt.roles)
+    acting = {a.get("seat") for a in actions if a.get("action") not in ("vote", "skip_vote")}
+    free = [s for s in range(len(roles)) if s not in acting]
+    pair = next(((a, b) for i, a in enumerate(free) for b in free[i + 1:] if roles[a] != roles[b]), None)
+    if pair is None:
+        return None
+    roles[pair[0]], roles[pair[1]] = roles[pair[1]], roles[pair[0]]
+    moved = {**setup, "roles": roles, "deck": list(dealt.deck)}
+    game_for_board(moved, actions)
+    return moved, list(actions)
+
+
+#: the actions that are final choices made at a seat, each after a confirming press (A16)
+FINAL_CHOICES = ("vote", "kill")
+
+
+def seat_answers() -> dict:
+    """What seat 1 answers when it sets the sample game up from its earphone: 6 players."""
+    return {"players": 6}

@@ -222,3 +222,41 @@ def signals_for_game(setup: dict, actions: list[dict], *, law_reader: bool = Tru
             tracker = game.tracker
             add({"signal": "tracker", "position": tracker})
     return out
+
+
+# -- the table's conformance hooks (one game like every other: tests/table) ------------------
+
+#: the public announcement keys (prefixes) that reveal a secret role: the game's end
+REVEALS = ("game_over.",)
+
+
+def sample_setup(language: str = "en") -> dict:
+    """A console setup of a short game for the table's tests (5 players, a tracked deck
+    dealt from a seed)."""
+    return {"players": 5, "seed": 3, "language": language}
+
+
+def whole_game(setup: dict, seed: int) -> list[dict]:
+    """A whole game of ``setup`` (the console's, or the one the seats made and the board
+    journaled, with its dealt roles and deck) to its end: REPLAY.md actions for
+    :func:`signals_for_game`, the players' choices drawn from ``seed``."""
+    return random_game(setup, seed)
+
+
+def permuted(setup: dict, actions: list[dict], seed: int) -> tuple[dict, list[dict]]:
+    """The same game with the hidden roles moved one seat on (seat ``i`` gets the role of
+    seat ``i - 1``), deck and actions unchanged: what the table sees is the same until a
+    role is revealed (R16)."""
+    dealt = dealt_setup(setup)
+    roles = list(dealt.roles)
+    moved = roles[-1:] + roles[:-1]
+    return ({**setup, "roles": moved, "deck": list(dealt.deck)}, list(actions))
+
+#: the actions that are final choices made at a seat, each after a confirming press (A16)
+FINAL_CHOICES = ("execute",)
+
+
+def seat_answers() -> dict:
+    """What seat 1 answers when it sets the sample game up from its earphone (the lobby's
+    questions by name): 5 players, the rulebook's variant, a deck the board tracks."""
+    return {"players": 5, "variant": "rulebook", "deck": "tracked"}

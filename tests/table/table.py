@@ -1,0 +1,308 @@
+"""A table of people at the mocked board: ``simulate`` (SIMULATE.md) driven one signal at a
+time, each player acting one to two seconds after the clip meant for them has *ended*
+(ACCESSIBILITY.md 26-27), never at the instant it starts.
+
+A script's ``wait_for`` is played as a person hears it: the matching clip on the output of the
+seat that acts next (its earphone, the whisper station, or the table speaker), then its end,
+then the player's reaction time; the other signals go to the simulator as they are.
+
+Example::
+
+    table = Table(tmp_path)
+    table.play_all(seat_setup_signals({"game": "become_dictator", "players": 4}))
+    table.heard("lobby.presence.call")        # announce lines (with start, end, output)
+    table.close()
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any, Iterable
+
+from firmware_host.clock import VirtualClock
+from firmware_host.service.signals import parse_script
+from firmware_host.service.simulator import Simulator
+
+
+class Lines:
+    """A text stream that keeps every JSON line ``simulate`` writes, parsed."""
+
+    def __init__(self) -> None:
+        self.objects: list[dict] = []
+        self._rest = ""
+
+    def write(self, text: str) -> int:
+        self._rest += text
+        *whole, self._rest = self._rest.split("\n")
+        self.objects.extend(json.loads(line) for line in whole if line.strip())
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+def to_signal(obj: dict) -> Any:
+    """One SIMULATE.md signal dict as the simulator's parsed :class:`Signal`."""
+    if "setup" in obj and "signal" not in obj:
+        return parse_script(json.dumps(obj))[0]
+    return parse_script(json.dumps({"setup": {"players": 5, "seed": 1}}) + "\n" + json.dumps(obj))[1]
+
+
+class Table:
+    """``simulate`` on the mocked board with a person's pace.
+
+    :param tmp_path: where the journal and the config go.
+    :param config: extra TOML (whole sections) appended to the shipped ``hardware/board.toml``,
+        or None for the shipped board.
+    :param journal: the journal file (another run's, to boot on it), or None for a new one.
+    :param seed: the seed of a game set up from the seats (``simulate --seed``), or None.
+    :param pace: the seed of the players' reaction times.
+    :param reaction: the range of a player's reaction after a cue has ended, in seconds.
+    """
+
+    def __init__(self, tmp_path: Path, config: str | None = None, *, journal: Path | None = None,
+                 seed: int | None = 7, pace: int = 7, reaction: tuple[float, float] = (1.0, 1.3)) -> None:
+        config_path = None
+        if config:
+            root = Path(__file__).resolve().parents[2]
+            text = (root / "hardware" / "board.toml").read_text(encoding="utf-8")
+            config_path = tmp_path / f"board-{len(list(tmp_path.glob('board-*.toml')))}.toml"
+            registry = (root / "hardware" / "tags.toml").as_posix()
+            config_path.write_text(merge_toml(text, f'[tags]\nregistry = "{registry}"\n' + config),
+                                   encoding="utf-8")
+        self.journal = Path(journal) if journal else tmp_path / "journal.sqlite3"
+        self.lines = Lines()
+        self.sim = Simulator(str(config_path) if config_path else None, out=self.lines,
+                             journal_path=str(self.journal), setup_seed=seed)
+        self.rng = random.Random(pace)
+        self.reaction = reaction
+        #: every announce line as its clip started (the same dict gains ``end`` when it ends)
+        self.starts: list[dict] = []
+        self.sim.start(VirtualClock())
+        self.service = self.sim.service
+        self.service.subscribe_starts(self.starts.append)
+        self.sim.settle()
+        self._mark = 0
+        self._calls = 0
+        self._answering = False
+        self._call_reaction: dict[int, float] = {}
+        #: (channel, key, earcon) of every clip the game asked the voice for
+        self.cues: list[tuple[str, str, str | None]] = []
+        voice = self.service.voice
+        say, say_padded = voice.say, voice.say_padded
+
+        def spy_say(channel: str, text: str, *args: Any, **kwargs: Any) -> Any:
+            self.cues.append((channel, kwargs.get("key", ""), kwargs.get("earcon")))
+            return say(channel, text, *args, **kwargs)
+
+        def spy_padded(texts: dict, *args: Any, **kwargs: Any) -> Any:
+            self.cues.extend((f"seat:{s}", kwargs.get("key", "prolog"), kwargs.get("earcon")) for s in texts)
+            return say_padded(texts, *args, **kwargs)
+
+        voice.say, voice.say_padded = spy_say, spy_padded
+        #: (seat, clock seconds) of every seat's press played
+        self.presses: list[tuple[int, float]] = []
+        #: (seat, clock seconds) of the presses that pick an item the seat just heard in its
+        #: own earphone (the script's wait for it came right before)
+        self.picks: list[tuple[int, float]] = []
+        self._cue: dict | None = None
+        self.closed = False
+
+    # -- time --------------------------------------------------------------------------------
+    @property
+    def now(self) -> float:
+        return self.sim.clock.now()
+
+    def _answer_calls(self) -> float | None:
+        """A called seat walks to the whisper station: it presses there one reaction time
+        after the table's call (``whisper.call``) has ended. Returns when the next such press
+        is due, or None."""
+        if self._answering:
+            return None
+        self._answering = True
+        try:
+            due = None
+            for line in self.starts[self._calls:]:
+                if line.get("key") != "whisper.call":
+                    continue
+                if "end" not in line:
+                    return due
+                at = line["end"] + self._call_reaction.setdefault(id(line), self.rng.uniform(*self.reaction))
+                if at > self.now:
+                    return at
+                self._calls = self.starts.index(line) + 1
+                self.sim.play(to_signal({"signal": "button", "seat": line["params"]["seat"],
+                                         "gesture": "press"}), len(self.sim.starts))
+            self._calls = len(self.starts)
+            return due
+        finally:
+            self._answering = False
+
+    def _step(self, deadline: float) -> bool:
+        """Let the clock run to the next timer (at most ``deadline``); False once there."""
+        clock = self.sim.clock
+        self.sim.settle()
+        call = self._answer_calls()
+        due = clock.next_due()
+        if call is not None and (due is None or call < due):
+            due = call
+        if due is None or due > deadline:
+            if clock.now() < deadline:
+                clock.advance_to(deadline)
+                self.sim.settle()
+                return True
+            return False
+        clock.advance_to(max(due, clock.now()))
+        self.sim.settle()
+        return True
+
+    def wait(self, seconds: float) -> None:
+        """Let ``seconds`` pass on the run's clock (a called seat walks to the whisper
+        station meanwhile)."""
+        deadline = self.now + max(0.0, seconds)
+        while self._step(deadline):
+            pass
+
+    def drain(self) -> None:
+        """Let every output play what it was given."""
+        self.sim.drain()
+
+    # -- hearing -------------------------------------------------------------------------------
+    def wait_heard(self, key: str, params: dict | None = None, *, seat: int | None = None,
+                   timeout: float = 600.0, since: int | None = None) -> dict | None:
+        """Wait until a clip with ``key`` (and ``params``, a subset) has *ended* on the output
+        ``seat`` hears (its earphone, the whisper station, the table), at most ``timeout``
+        seconds; the announce line, or None."""
+        params = params or {}
+        outputs = {"table", "whisper"} | ({f"seat:{seat}"} if seat is not None else set())
+        start = self._mark if since is None else since
+        deadline = self.now + timeout
+
+        def match() -> dict | None:
+            for line in self.starts[start:]:
+                if (line.get("key") == key and (seat is None or line.get("output") in outputs)
+                        and all(line.get("params", {}).get(k) == v for k, v in params.items())):
+                    return line
+            return None
+
+        found = match()
+        while found is None and self._step(deadline):
+            found = match()
+        while found is not None and "end" not in found and self._step(deadline + 3600):
+            pass
+        return found
+
+    def heard(self, key: str | None = None, output: str | None = None) -> list[dict]:
+        """The announce lines written so far (``key``/``output`` filter)."""
+        return [o for o in self.lines.objects if o.get("event") == "announce"
+                and (key is None or o.get("key") == key) and (output is None or o.get("output") == output)]
+
+    def events(self, name: str | None = None) -> list[dict]:
+        """The output lines that are not announcements (``event`` filter)."""
+        return [o for o in self.lines.objects if "event" in o and o["event"] != "announce"
+                and (name is None or o["event"] == name)]
+
+    # -- acting --------------------------------------------------------------------------------
+    def play(self, obj: dict, *, next_seat: int | None = None) -> None:
+        """Play one signal; a ``wait_for`` as a person hears it (see the module docstring),
+        with ``next_seat`` the seat that acts on it."""
+        if obj.get("signal") == "wait_for":
+            line = self.wait_heard(obj["key"], obj.get("params"), seat=next_seat,
+                                   timeout=float(obj.get("timeout", 600.0)))
+            if line is None:
+                self.lines.objects.append({"event": "fault", "source": "wait_for", "reason": "timeout",
+                                           "detail": f"no announcement {obj['key']} {obj.get('params')}"})
+                self._mark = len(self.starts)
+                return
+            think = self.rng.uniform(*self.reaction)
+            self.wait(max(0.0, line["end"] + think - self.now))
+            self._mark = self.starts.index(line) + 1
+            self._cue = line
+            return
+        mark = len(self.starts)
+        if obj.get("signal") == "button":
+            self.presses.append((obj["seat"], self.now))
+            cue, self._cue = self._cue, None
+            if cue is not None and cue.get("output") in (f"seat:{obj['seat']}", "whisper"):
+                self.picks.append((obj["seat"], self.now))
+        if obj.get("signal") == "wait":
+            self.wait(float(obj["seconds"]))
+            self._mark = mark
+            return
+        self.sim.play(to_signal(obj), len(self.sim.starts))
+        if obj.get("signal") != "button":
+            self._mark = mark
+
+    def play_all(self, signals: Iterable[dict], stop: Any = None) -> None:
+        """Play signals in order (see :meth:`play`); with ``stop``, only until ``stop()`` is
+        true before a signal. After a setup line the table waits until the board has said
+        what it says at the start."""
+        todo = list(signals)
+        for i, obj in enumerate(todo):
+            if stop is not None and stop():
+                return
+            if i and "setup" in todo[i - 1] and "signal" not in todo[i - 1]:
+                self.drain()
+                self.wait(self.rng.uniform(*self.reaction))
+            seat = next((s.get("seat") for s in todo[i + 1:] if s.get("signal") in ("button", "ballot", "card")), None)
+            self.play(obj, next_seat=seat)
+
+    def press(self, seat: int, gesture: str = "press") -> None:
+        self.play({"signal": "button", "seat": seat, "gesture": gesture})
+
+    def gm(self, command: str, **fields: Any) -> None:
+        self.play({"signal": "gm", "command": command, **fields})
+
+    def call(self, fn: Any) -> Any:
+        """``fn()`` on the service thread."""
+        result = self.service.call(fn)
+        self.sim.settle()
+        return result
+
+    def last_setup(self) -> dict:
+        """The setup of the journal's latest game, as journaled."""
+        game = self.call(self.service.journal.last_game)
+        return dict(game.setup)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.sim.settle()
+            self.sim.stop()
+
+
+def merge_toml(base: str, extra: str) -> str:
+    """``base`` TOML with the keys of ``extra``'s sections set (a section's existing key is
+    replaced, a new key added to it, a new section appended)."""
+    import re
+    sections: dict[str, list[str]] = {}
+    current = None
+    for raw in extra.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        head = re.fullmatch(r"\[([^\]]+)\]", line)
+        if head:
+            current = head.group(1)
+            sections.setdefault(current, [])
+        else:
+            sections[current].append(line)
+    out = base.splitlines()
+    for section, pairs in sections.items():
+        start = next((i for i, l in enumerate(out)
+                      if re.fullmatch(rf"\[{re.escape(section)}\]\s*(#.*)?", l.strip())), None)
+        if start is None:
+            out += ["", f"[{section}]", *pairs]
+            continue
+        end = next((i for i in range(start + 1, len(out)) if re.match(r"\s*\[", out[i])), len(out))
+        for pair in pairs:
+            name = pair.split("=", 1)[0].strip()
+            at = next((i for i in range(start + 1, end) if re.match(rf"\s*{re.escape(name)}\s*=", out[i])), None)
+            if at is None:
+                out.insert(end, pair)
+                end += 1
+            else:
+                out[at] = pair
+    return "\n".join(out) + "\n"
