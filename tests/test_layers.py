@@ -22,8 +22,9 @@ GAMES = f"{PACKAGE}.games"
 #: what a layer that knows no game may take from ``firmware_host.games``: the registry and the
 #: game-neutral helper every pack's catalogue uses
 GAME_NEUTRAL = {GAMES, f"{GAMES}.wording"}
-#: layers that know no game (the journal is ``service.journal``)
-NO_GAME_LAYERS = ("service", "hardware", "audio", "console")
+#: layers that know no game (the journal is ``service.journal``; ``table`` is what every
+#: game's table does, issue 22)
+NO_GAME_LAYERS = ("table", "service", "hardware", "audio", "console")
 
 
 def _module_name(path: Path) -> str:

@@ -2,7 +2,9 @@
 
 Each game is one package under ``firmware_host/games/`` (its pure rules, its catalogue, and
 its board adapter). The commands, the journal and the service reach a game only through this
-registry and the game's *pack module*, ``firmware_host.games.<name>.pack``, which provides:
+registry and the game's *pack*: a typed :class:`GamePack` record, ``PACK`` in the game's pack
+module ``firmware_host.games.<name>.pack`` (registered in one line of :data:`REGISTRY`).
+:func:`pack` returns it; a pack module without ``PACK`` is read as one from these names:
 
 - ``NAME: str``: the registry name (the setup's ``game`` value, REPLAY.md);
 - ``replay_lines(setup: dict, line: int, actions: Iterable[tuple[int, Any]]) -> list[dict]``:
@@ -42,15 +44,90 @@ game is used, so a game costs nothing on a board that never plays it.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import importlib
 from types import ModuleType
-from typing import Any
+from typing import Any, Callable, Mapping
 
 from firmware_host.errors import UsageError
 
-__all__ = ["DEFAULT_GAME", "REGISTRY", "UnknownGame", "board_text", "names", "pack", "game_name",
-           "split_setup"]
+__all__ = ["DEFAULT_GAME", "REGISTRY", "GamePack", "UnknownGame", "board_text", "names", "pack",
+           "game_name", "split_setup"]
+
+
+@dataclasses.dataclass(frozen=True)
+class GamePack:
+    """What the board knows of one game (issue 22: a typed pack record, registered in one line).
+
+    :param name: the registry name (the setup's ``game`` value, REPLAY.md).
+    :param replay: ``replay(setup, line, actions) -> list[dict]``: the replay of one file
+        (setup without ``game``; raises ``UsageError``).
+    :param adapter: ``adapter(service) -> BoardGame``: the game's board adapter, or None
+        (the game is replayed but not played on the board yet).
+    :param lobby: ``lobby() -> module`` with the game's setup-from-the-seats questions
+        (``title``, ``questions``, ``text``, ``setup``, ``check``), or None (console only).
+    :param words: ``words(key, params, language, long=, names=) -> str``: the game's own
+        catalogue, or None.
+    :param tile_kinds: the tile kinds the game reads on the board (``ballot``, ``law``,
+        ``role_tile``, ``evidence``, ``card``); a tile of another kind is refused neutrally.
+    :param config: the game's own ``board.toml`` section: ``{key: config.Field}``, checked by
+        the same machinery as the rest of the file (all errors at once), or ``{}``.
+    :param console_options: the game's setup fields on the console: a tuple of dicts
+        (``name``, ``kind`` ``"int"``/``"choice"``/``"bool"``/``"seconds"``, ``label``,
+        ``default``, ``choices`` or ``min``/``max``).
+    :param check_script_setup: optional ``check(setup, *, board_roles)``: ``simulate``
+        refuses a script's setup before anything runs (raises ``UsageError``).
+    :param card_names: optional ``() -> tuple[str, ...]``: each seat's role cards (D30).
+    :param card_text: optional ``(key, params, language, long=) -> str``: sentences about
+        a seat's role card (enrolment, self-test).
+    :param evidence_text: optional ``(key, params, language, **kw) -> str``: sentences
+        about evidence tiles (enrolment).
+    :param scripting: optional ``() -> module``: how a table plays the game from board
+        signals (``sample_setup``, ``whole_game``, ``signals_for_game``, ``permuted``,
+        ``REVEALS``), for the table's conformance suite and the examples.
+    """
+
+    name: str
+    replay: Callable[..., list]
+    adapter: Callable[[Any], Any] | None = None
+    lobby: Callable[[], Any] | None = None
+    words: Callable[..., str] | None = None
+    tile_kinds: tuple[str, ...] = ()
+    config: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    console_options: tuple = ()
+    check_script_setup: Callable[..., None] | None = None
+    card_names: Callable[[], tuple] | None = None
+    card_text: Callable[..., str] | None = None
+    evidence_text: Callable[..., str] | None = None
+    scripting: Callable[[], Any] | None = None
+
+    # the names callers used when a pack was a module
+    @property
+    def NAME(self) -> str:  # noqa: N802 - the pack module's name for it
+        """The registry name (as the pack module's ``NAME``)."""
+        return self.name
+
+    @property
+    def replay_lines(self) -> Callable[..., list]:
+        """:attr:`replay` (as the pack module's ``replay_lines``)."""
+        return self.replay
+
+    @property
+    def board_game(self) -> Callable[[Any], Any] | None:
+        """:attr:`adapter` (as the pack module's ``board_game``)."""
+        return self.adapter
+
+    @classmethod
+    def from_module(cls, module: ModuleType) -> "GamePack":
+        """The record of a pack module that has no ``PACK`` (its ``NAME``, ``replay_lines``,
+        ``board_game``, ``lobby``, ``check_script_setup``, ``card_names``, ``card_text``,
+        ``evidence_text``, ``scripting``)."""
+        own = {f.name: getattr(module, f.name) for f in dataclasses.fields(cls)
+               if f.name in ("check_script_setup", "card_names", "card_text", "evidence_text",
+                             "tile_kinds", "console_options", "scripting") and hasattr(module, f.name)}
+        return cls(name=module.NAME, replay=module.replay_lines, adapter=getattr(module, "board_game", None),
+                   lobby=getattr(module, "lobby", None), **own)
 
 DEFAULT_GAME = "secret_dictator"
 """The game of a setup without a ``game`` key (REPLAY.md)."""
@@ -105,13 +182,22 @@ def split_setup(setup: Any) -> tuple[str, Any]:
     return game_name(setup["game"]), rest
 
 
-def pack(name: str) -> ModuleType:
-    """The pack module of the registered game ``name`` (see the module docstring).
+_PACKS: dict[str, GamePack] = {}
+
+
+def pack(name: str) -> GamePack:
+    """The :class:`GamePack` of the registered game ``name`` (its pack module's ``PACK``,
+    imported when first asked for).
 
     Raises:
         UnknownGame: ``name`` is not registered.
     """
-    return importlib.import_module(REGISTRY[game_name(name)])
+    name = game_name(name)
+    if name not in _PACKS:
+        module = importlib.import_module(REGISTRY[name])
+        record = getattr(module, "PACK", None)
+        _PACKS[name] = record if isinstance(record, GamePack) else GamePack.from_module(module)
+    return _PACKS[name]
 
 
 #: the catalogue module that holds the board's own sentences (``whisper.call``,

@@ -8,8 +8,9 @@ when the game master sets up another game (the running game is ended first, as a
 the same game would). On start it resumes the journal's unfinished game with that game's
 adapter.
 
-Everything else (buttons, speech, scans, status, the console's snapshot) is the adapter's,
-but for two game-neutral parts of the board that come first: the setup from the seats while
+Every call the service, the console and the simulator make is named here (no attribute is
+forwarded silently); buttons, speech, scans, status and the console's snapshot are the
+active adapter's, but for two game-neutral parts of the board that come first: the setup from the seats while
 the board waits for a setup (:class:`~firmware_host.service.lobby.Lobby`, issue 14), and a
 seat's own settings scan (:class:`~firmware_host.service.seat_menu.SeatMenu`).
 """
@@ -21,6 +22,7 @@ from typing import Any
 
 from firmware_host import games
 from firmware_host.errors import FirmwareHostError, UsageError
+from firmware_host.hardware.events import ButtonGesture
 from firmware_host.service.refusals import CommandRefused
 
 log = logging.getLogger("firmware_host.service")
@@ -53,13 +55,54 @@ class GameHost:
             self.adapters[name] = games.pack(name).board_game(self.service)
         return self.adapters[name]
 
-    def __getattr__(self, name: str) -> Any:
-        # whatever else the service, console or simulator asks of the game (``game``,
-        # ``names``, ``language`` …) is the active adapter's
-        if name in ("active", "adapters", "current", "service", "speech", "lobby", "seat_menu",
-                    "_playable"):
-            raise AttributeError(name)
-        return getattr(self.active, name)
+    # -- the active game, by name (no other attribute is forwarded) ----------------------------
+    @property
+    def game(self) -> Any:
+        """The active adapter's engine game in play, or None."""
+        return getattr(self.active, "game", None)
+
+    @property
+    def game_id(self) -> int | None:
+        """The journal's id of the active game, or None."""
+        return getattr(self.active, "game_id", None)
+
+    @property
+    def setup(self) -> Any:
+        """The active game's rules setup, or None."""
+        return getattr(self.active, "setup", None)
+
+    @property
+    def names(self) -> dict:
+        """``{seat: player name}`` of the active game."""
+        return dict(getattr(self.active, "names", {}) or {})
+
+    @property
+    def language(self) -> str:
+        """The language the active game speaks."""
+        return getattr(self.active, "language", "de")
+
+    @property
+    def seat_settings(self) -> dict:
+        """Seat → its :class:`~firmware_host.service.seat_settings.SeatSettings` (the active
+        adapter keeps them)."""
+        own = getattr(self.active, "seat_settings", None)
+        return own if isinstance(own, dict) else {}
+
+    def change_seat_settings(self, seat: Any, changes: dict) -> dict:
+        """Change and store one seat's settings through the active adapter.
+
+        :raises CommandRefused: as the adapter's ``change_seat_settings``.
+        """
+        return self.active.change_seat_settings(seat, changes)
+
+    def public_setup(self) -> dict | None:
+        """The active game's setup as the console shows it, or None."""
+        return self.active.public_setup()
+
+    def start(self) -> None:
+        """Start the active game's prepared setup. :raises UsageError: without one."""
+        self.lobby.console_took_over()
+        self.active.start()
 
     # -- switching ---------------------------------------------------------------------------
     def _switch(self, name: str) -> None:
@@ -75,7 +118,15 @@ class GameHost:
                 log.info("switching games: %s", exc)
         old.shutdown()
         self.current, self.active = name, self._adapter(name)
+        self._activate()
         log.info("game pack: %s", name)
+
+    def _activate(self) -> None:
+        """The stored seat settings applied to the adapter that becomes active
+        (ACCESSIBILITY.md 19: they survive a switch of games)."""
+        activate = getattr(self.active, "activate", None)
+        if callable(activate):
+            activate()
 
     def _choose(self, setup: Any) -> Any:
         """The setup for the adapter of the game it names (``game`` removed for Secret
@@ -124,7 +175,7 @@ class GameHost:
         seat buttons that are theirs; everything else is the active game's."""
         if self.seat_menu.handles(event) or self.lobby.handles(event):
             return
-        if (type(event).__name__ == "ButtonGesture" and event.gesture == "hold"
+        if (isinstance(event, ButtonGesture) and event.gesture == "hold"
                 and (self.lobby.active or self.waiting_for_setup())):
             self.seat_menu.open(event.seat)        # no game to give a status of: the seat's settings
             return

@@ -45,6 +45,7 @@ from typing import Any
 from firmware_host import games
 from firmware_host.clock import TimerHandle
 from firmware_host.errors import UsageError
+from firmware_host.hardware.events import ButtonGesture
 from firmware_host.service.board_speech import BoardSpeech
 from firmware_host.service.journal import JournalError
 from firmware_host.service.refusals import CommandRefused
@@ -105,7 +106,7 @@ class Lobby:
     def handles(self, event: Any) -> bool:
         """Take a seat button gesture if it belongs to the setup: any gesture while a setup
         is going on, a press while the board waits for a setup. Returns True when taken."""
-        if type(event).__name__ != "ButtonGesture":
+        if not isinstance(event, ButtonGesture):
             return False
         seat, gesture = event.seat, event.gesture
         if not isinstance(seat, int) or seat < 0:

@@ -30,6 +30,7 @@ import logging
 from typing import Any
 
 from firmware_host.errors import UsageError
+from firmware_host.hardware.events import ButtonGesture
 from firmware_host.service.board_speech import BoardSpeech
 from firmware_host.service.scanning import Scan, ScanItem
 
@@ -76,7 +77,7 @@ class SeatMenu:
     def handles(self, event: Any) -> bool:
         """Take a gesture of a seat whose settings scan is open: a press chooses, a hold
         closes it. Returns True when taken."""
-        if type(event).__name__ != "ButtonGesture" or event.seat not in self.scans:
+        if not isinstance(event, ButtonGesture) or event.seat not in self.scans:
             return False
         if event.gesture == "hold":
             self.close(event.seat)

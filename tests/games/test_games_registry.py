@@ -24,13 +24,23 @@ def _replay(setup: dict) -> list[dict]:
     return replay_lines([json.dumps({"setup": setup})] + SD_ACTIONS)
 
 
-def test_every_registered_game_has_a_pack_module_with_its_name_and_replay():
+def test_every_registered_game_has_a_typed_pack_record_with_its_name_and_replay():
     assert games.names()[0] == games.DEFAULT_GAME == "secret_dictator"
     for name in games.names():
-        module = games.pack(name)
-        assert module.NAME == name
-        assert callable(module.replay_lines)
-        assert module is importlib.import_module(games.REGISTRY[name])
+        record = games.pack(name)
+        assert isinstance(record, games.GamePack) and record.name == record.NAME == name
+        assert callable(record.replay) and record.replay_lines is record.replay
+        module = importlib.import_module(games.REGISTRY[name])
+        assert getattr(module, "PACK", record) is record          # the module's PACK, where it has one
+        assert games.pack(name) is record                          # read once
+
+
+def test_become_dictator_registers_a_typed_record_with_its_tiles_and_console_options():
+    record = games.pack("become_dictator")
+    assert record.tile_kinds == ("card",)
+    assert {o["name"] for o in record.console_options} >= {"players", "morning_seconds"}
+    assert callable(record.adapter) and callable(record.lobby) and callable(record.words)
+    assert record.words("gm.paused", {}, "en")
 
 
 def test_a_setup_without_game_plays_secret_dictator_exactly_as_with_it():

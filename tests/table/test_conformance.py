@@ -32,13 +32,6 @@ KNOWN: dict[str, dict[str, str]] = {
     "journal_damage_spoken": {
         "dying_message": "journal damage found at start-up is only logged, never said",
     },
-    "silent_earphone_spoken": {
-        "become_dictator": "no fault.output.* sentences: a silent earphone is not said (unknown message key)",
-    },
-    "seat_settings_after_switch": {
-        "secret_dictator": "stored seat settings are not applied when the game master switches to it: 1.5 s, not 3 s",
-        "become_dictator": "stored seat settings are loaded only at boot: after a switch the scan interval is lost",
-    },
     "next_game_from_the_seats": {
         "secret_dictator": "after game over a press tells the story, and no press leads to a new setup",
         "become_dictator": "after game over a press repeats the last message; no way to a new setup",
@@ -48,7 +41,6 @@ KNOWN: dict[str, dict[str, str]] = {
         "become_dictator": "the 180 s morning timer is on by default (ACCESSIBILITY.md 11)",
     },
     "earcons": {
-        "become_dictator": "no earcons",
         "dying_message": "no earcons",
     },
     "pause_before_first_item": {

@@ -10,7 +10,7 @@ from typing import Any, Iterable
 
 from firmware_host.errors import UsageError
 
-__all__ = ["NAME", "replay_lines"]
+__all__ = ["NAME", "PACK", "replay_lines", "board_game", "lobby", "card_names", "card_text"]
 
 NAME = "become_dictator"
 
@@ -103,3 +103,24 @@ def scripting() -> Any:
     registered game through them."""
     from . import scripting as module
     return module
+
+
+def _words(key: str, params: Any, language: str = "de", *, long: bool = False, names: Any = None) -> str:
+    from . import catalogue
+
+    return catalogue.text(key, params, language, long=long, names=names)
+
+
+from firmware_host.games import GamePack  # noqa: E402 - the record needs the functions above
+
+#: this game's record in the registry (:class:`firmware_host.games.GamePack`)
+PACK = GamePack(
+    name=NAME, replay=replay_lines, adapter=board_game, lobby=lobby, words=_words,
+    tile_kinds=("card",), card_names=card_names, card_text=card_text, scripting=scripting,
+    console_options=(
+        {"name": "players", "kind": "int", "label": "players", "default": 5, "min": 4, "max": 10},
+        {"name": "morning_seconds", "kind": "seconds", "label": "morning", "default": 180, "min": 0,
+         "max": 1800},
+        {"name": "reveal_night_4", "kind": "bool", "label": "night 4 reveals", "default": False},
+    ),
+)

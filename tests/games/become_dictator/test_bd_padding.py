@@ -30,9 +30,14 @@ def voice():
 def adapter(voice, language: str, names: dict, players: int = 6) -> BecomeDictatorGame:
     bd = BecomeDictatorGame(types.SimpleNamespace(settings=types.SimpleNamespace(), voice=voice))
     bd.language, bd.names = language, names
-    bd.game = Game(Setup(players=players, language=language))
+    bd.moves.game = Game(Setup(players=players, language=language))
     bd.game.start()
     return bd
+
+
+def pad_seconds(bd: BecomeDictatorGame, channel: str, items: list, longs: dict):
+    """The length the table pads a clip saying ``items`` to (None: not padded)."""
+    return bd._pad(channel, [bd.words.of(a) for a in items], longs, None)
 
 
 CASES = [
@@ -68,11 +73,11 @@ def test_D28_every_clip_that_could_stand_in_a_private_clips_place_fits_its_paddi
             for key, params, phase in CASES:
                 bd.game.phase = phase
                 a = announce.make(key, params, "seat:0")
-                pad = bd._pad_seconds("seat:0", [a], {key: long})
+                pad = pad_seconds(bd, "seat:0", [a], {key: long})
                 assert pad is not None
                 for other, values in padding.every_stand_in(key, params, 0, 6, phase):
                     text = catalogue.text(other, values, language,
-                                          long=long if other == key else bd._long_wording("seat:0", other, mark=False),
+                                          long=long if other == key else bd.speech.long_wording("seat:0", other, mark=False),
                                           names=names)
                     assert voice.measure("seat:0", text) <= pad, (key, other, values, long)
     finally:
@@ -82,14 +87,14 @@ def test_D28_every_clip_that_could_stand_in_a_private_clips_place_fits_its_paddi
 def test_D28_the_pad_depends_on_the_table_never_on_the_secret(voice):
     bd = adapter(voice, "en", {})
     bd.game.phase = "discard_vote"
-    pads = {bd._pad_seconds("seat:1", [announce.make(k, p, "seat:1")], {k: True})
+    pads = {pad_seconds(bd, "seat:1", [announce.make(k, p, "seat:1")], {k: True})
             for k, p in [("choice.no_discard_vote", {}),
                          ("choice.discard_vote", {"target": 0, "pledge": "jester"}),
                          ("choice.discard_vote", {"target": 5, "pledge": "revolutionary"})]}
     assert len(pads) == 1
     # a public message, or a private one without a secret, is not padded
-    assert bd._pad_seconds("seat:1", [announce.make("scan.cancelled", {}, "seat:1")], {}) is None
-    assert bd._pad_seconds("public", [announce.make("vote.cast", {"seat": 0, "target": 1, "votes": 1})],
+    assert pad_seconds(bd, "seat:1", [announce.make("scan.cancelled", {}, "seat:1")], {}) is None
+    assert pad_seconds(bd, "public", [announce.make("vote.cast", {"seat": 0, "target": 1, "votes": 1})],
                            {}) is None
 
 

@@ -1,0 +1,585 @@
+"""The board-adapter base: one game's side of the board, composed of the table's parts.
+
+A game's adapter subclasses :class:`BoardAdapter` and overrides a few hooks (python-chess
+variant style): its rules (``rules_setup``, ``new_game``, ``action_from_json``,
+``IllegalAction``, ``ACTS``), its words (``make_words``), its own setup keys (``SETUP_KEYS``,
+``table_setup``), its announcements (``announce``, ``announce_refusal``, ``step_lines``),
+what a press or a hold means in its steps (``on_press``, ``status_lines``), the stand-ins
+of its padded clips (``has_secret``, ``longest_stand_in``), its views and secrets
+(``public_view``, ``reveal``, ``final_state``), its tiles (``TILES``) and its extra
+commands (``extra_commands``). Everything else is the base's, the same for every game:
+speech, padding, scans, seat settings, the move log, the game master's commands, faults,
+the input dispatch by event class and the console picture's skeleton.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable, Mapping, Sequence
+
+from firmware_host.errors import FirmwareHostError
+from firmware_host.hardware.events import (BallotRead, ButtonGesture, CardRead, EvidenceRead, Fault,
+                                           GameMasterKey, LawRead, ReaderState, RoleTileRead)
+from firmware_host.service.refusals import CommandRefused
+
+from .faults import TableFaults
+from .gamemaster import GameMaster
+from .moves import MoveLog
+from .padding import ClipPadding
+from .scans import SeatScans
+from .seats import SeatStore
+from .speech import Said, TableSpeech
+from .words import Line, Words
+
+log = logging.getLogger("firmware_host.service")
+
+__all__ = ["BoardAdapter", "TILE_EVENTS", "parse_names"]
+
+#: a tile kind (what a game pack says it reads) -> the hardware event of that kind
+TILE_EVENTS: dict[str, type] = {"ballot": BallotRead, "law": LawRead, "role_tile": RoleTileRead,
+                                "evidence": EvidenceRead, "card": CardRead}
+
+
+def parse_names(names: Any, players: int) -> dict[int, str]:
+    """A setup's ``names`` (a list by seat, or ``{seat: name}``) as ``{seat: name}``.
+
+    :raises CommandRefused: ``setup_names`` (not a list or object keyed by seat number),
+        ``setup_name_seat`` (a seat outside the game).
+    """
+    parsed: dict[int, str] = {}
+    if isinstance(names, list):
+        parsed = {i: str(n) for i, n in enumerate(names) if n}
+    elif isinstance(names, dict):
+        try:
+            parsed = {int(k): str(v) for k, v in names.items() if v}
+        except ValueError:
+            raise CommandRefused("setup_names", "setup: names must be keyed by seat number") from None
+    elif names is not None:
+        raise CommandRefused("setup_names", "setup: names must be a list by seat or an object {seat: name}")
+    if any(not 0 <= s < players for s in parsed):
+        raise CommandRefused("setup_name_seat", f"setup: a name for a seat outside 0..{players - 1}",
+                             last=players - 1)
+    return parsed
+
+
+class BoardAdapter:
+    """One game's :class:`~firmware_host.service.game.BoardGame` (see the module docstring).
+
+    :param service: the :class:`~firmware_host.service.core.BoardService` it runs in.
+    """
+
+    #: the game's registry name (the setup's ``game``)
+    NAME = ""
+    #: the game a journal setup without ``game`` plays (REPLAY.md)
+    default_setup_game = "secret_dictator"
+    #: the engine's refusal (``.reason``, ``.message``)
+    IllegalAction: type = FirmwareHostError
+    #: the action names the game master's ``act`` takes
+    ACTS: tuple[str, ...] = ()
+    #: the setup keys that are the table's, not the rules' (``names`` always is)
+    SETUP_KEYS: tuple[str, ...] = ()
+    #: tile kind -> the method taking that tile's event; other kinds are refused neutrally
+    TILES: Mapping[str, str] = {}
+    #: the key said for a tag the board does not know
+    UNKNOWN_TAG = "tile.unknown"
+
+    def __init__(self, service: Any) -> None:
+        self.service = service
+        self.settings = service.settings
+        self.language = "de"
+        self.names: dict[int, str] = {}
+        self.paused = False
+        self.table: dict = {}                 # the table's own setup (names, the game's keys)
+        self.seats = SeatStore(service, self._seat_changed)
+        self.padding = ClipPadding(service)
+        self.words = self.make_words()
+        self.speech = TableSpeech(service, self.words, self.seats, lambda: (self.language, self.names),
+                                  self._pad)
+        self.scans = SeatScans(service, self.speech, self.seats)
+        self.faults = TableFaults(service, self.speech, unknown_tag=self.UNKNOWN_TAG)
+        self.moves = MoveLog(service, self)
+        self.gm = GameMaster({"start": self._cmd_start, "pause": lambda **f: self._pause(True),
+                              "resume": lambda **f: self._pause(False), "restart": self._cmd_restart,
+                              "undo": self._cmd_undo, "act": self._cmd_act, "choose": self._cmd_choose,
+                              "seat_settings": self._cmd_seat_settings, "key": self._cmd_key},
+                             self.extra_commands())
+        self.inputs: dict[type, Callable[[Any], None]] = {
+            ButtonGesture: self.on_button, GameMasterKey: self.on_gm_key, Fault: self.faults.on_fault,
+            ReaderState: self.faults.on_reader,
+            **{cls: getattr(self, self.TILES[kind]) if kind in self.TILES else self.faults.foreign_tile
+               for kind, cls in TILE_EVENTS.items()}}
+
+    # ================================================================ hooks a game overrides
+    def make_words(self) -> Words:
+        """The game's :class:`~.words.Words` (its catalogue in front of the board's)."""
+        raise NotImplementedError
+
+    def rules_setup(self, obj: dict) -> Any:
+        """The rules' setup from a setup object without the table's keys (``.players``,
+        ``.language``, ``.to_json()``). :raises UsageError: an unusable setup (one line)."""
+        raise NotImplementedError
+
+    def table_setup(self, raw: dict, setup: Any) -> dict:
+        """The game's own table keys of a setup (:data:`SETUP_KEYS`), checked.
+        :raises CommandRefused: a bad value."""
+        return {}
+
+    def new_game(self, setup: Any) -> Any:
+        """A new engine game of ``setup`` (not started)."""
+        raise NotImplementedError
+
+    def action_from_json(self, obj: dict) -> Any:
+        """An engine action from its journal/REPLAY.md object."""
+        raise NotImplementedError
+
+    def announce(self, action: Any, events: list) -> None:
+        """Say what ``events`` caused (``action`` None: the game's start)."""
+
+    def announce_refusal(self, exc: Any, action: Any) -> None:
+        """Say a refused action where the game says it."""
+
+    def step_lines(self) -> list:
+        """Whose move it is now (after a resume, an undo): the lines to say."""
+        return []
+
+    def status_lines(self, seat: int | None) -> list:
+        """The status (public lines, then the seat's private ones; ``None``: the public)."""
+        return []
+
+    def on_press(self, seat: int) -> bool:
+        """A seat's press with no scan running: True when it meant something in this step
+        (else it is an idle press: repeat or status)."""
+        return False
+
+    def has_secret(self, line: Line, seat: int) -> bool:
+        """True when ``line`` in ``seat``'s earphone carries a secret that could change its
+        length (then it is padded)."""
+        return False
+
+    def longest_stand_in(self, line: Line, seat: int, seconds: Callable[[str, dict], float | None]
+                         ) -> tuple[str, dict] | None:
+        """The message that could stand in ``line``'s place and lasts longest."""
+        return None
+
+    def public_view(self) -> dict | None:
+        """The console's public view of the game (no secret before the end)."""
+        return None
+
+    def reveal(self, seat: int | None) -> dict:
+        """The seats' secrets for the game master. :raises CommandRefused: no game/seat."""
+        raise CommandRefused("no_game", "no game is running")
+
+    def final_state(self) -> dict | None:
+        """The game's replay ``state`` object, or None without a game."""
+        return None
+
+    def extra_commands(self) -> dict[str, Callable[..., dict]]:
+        """The game's own game-master commands (name → ``fn(**fields) -> dict``)."""
+        return {}
+
+    def snapshot_extra(self) -> dict:
+        """The game's own keys of the console picture."""
+        return {}
+
+    def opened(self, events: list) -> None:
+        """A game has started (journaled, its events written): say its opening (default:
+        :meth:`announce`)."""
+        self.announce(None, events)
+
+    def follow(self, action: Any, events: list) -> None:
+        """The game's own table state follows ``events`` (a morning begins …) before any
+        line of them is written, so every console picture shows it (``action`` None: the
+        start)."""
+
+    def rebuilt(self) -> None:
+        """The game was rebuilt from the journal (resume, undo): reset the game's own state."""
+
+    def stopping(self) -> None:
+        """Scans end (shutdown, pause, another game): stop the game's own timers."""
+
+    def seat_settings_changed(self, seat: int, new: Any, changes: dict) -> None:
+        """A seat's settings were stored and applied (re-time a scan …)."""
+
+    # ================================================================ state
+    @property
+    def game(self) -> Any:
+        """The engine game in play, or None."""
+        return self.moves.game
+
+    @property
+    def game_id(self) -> int | None:
+        """The journal's id of the game in play, or None."""
+        return self.moves.game_id
+
+    @property
+    def setup(self) -> Any:
+        """The rules' setup of the game in play, or None."""
+        return self.moves.setup
+
+    @property
+    def pending_setup(self) -> dict | None:
+        """The prepared setup not yet started (``{"setup", "table"}``), or None."""
+        return self.moves.pending
+
+    @property
+    def seat_settings(self) -> dict:
+        """Seat → its :class:`~firmware_host.service.seat_settings.SeatSettings`."""
+        return self.seats.by_seat
+
+    def players(self) -> int:
+        """The number of seats in the game in play (0 without one)."""
+        return int(getattr(self.setup, "players", 0) or 0)
+
+    def waiting_for_setup(self) -> bool:
+        """True while there is no game and no setup waiting to start (a press at a seat
+        then starts a setup from the seats)."""
+        return self.game is None and self.pending_setup is None
+
+    # ================================================================ life cycle
+    def activate(self) -> None:
+        """This adapter becomes the active one (boot, or the game master switched games): the
+        stored seat settings are read and applied (ACCESSIBILITY.md 19)."""
+        self.seats.apply()
+        self.padding.forget()
+        for seat, name in self.seats.names().items():
+            if seat < (self.players() or 10):
+                self.names.setdefault(seat, name)
+
+    def boot(self, resume: bool = True) -> None:
+        """Apply the seat settings, then resume the journal's unfinished game of this game
+        (the journal's repair report said first), or wait for a setup."""
+        self.activate()
+        self.faults.read_board()
+        if not self.moves.boot(resume):
+            self.say("public", "service.ready", {})
+            return
+        self.say("public", "service.resumed", {})
+        self.say_step()
+
+    def restore_table(self) -> None:
+        """After the game was rebuilt from the journal: its language, names and the table's
+        own setup from the journal's ``table`` notes, then the game's :meth:`rebuilt`."""
+        self.language = self.setup.language
+        self.names = {s: n for s, n in self.seats.names().items() if s < self.players()}
+        for note in self.moves.table_notes():
+            self.names = {int(k): str(v) for k, v in (note.get("names") or {}).items()}
+            self.table = {**self.table, **{k: v for k, v in note.items() if k not in ("note", "names")}}
+        if self.service.voice is not None:
+            self.service.voice.set_language(self.language)
+        self.rebuilt()
+
+    def shutdown(self) -> None:
+        """End every scan and the game's timers (the service stops, or another game)."""
+        self.scans.end()
+        self.stopping()
+
+    # ================================================================ setup
+    def parse_setup(self, raw: dict) -> tuple[Any, dict]:
+        """The rules' setup and the table's own keys (``names`` and :data:`SETUP_KEYS`).
+
+        :raises UsageError: the rules refuse it; :raises CommandRefused: a bad table key.
+        """
+        own = ("names", "game") + tuple(self.SETUP_KEYS)
+        setup = self.rules_setup({k: v for k, v in raw.items() if k not in own})
+        table = {"names": parse_names(raw.get("names"), setup.players), **self.table_setup(raw, setup)}
+        return setup, table
+
+    def prepare(self, raw: dict) -> None:
+        """Validate and remember a setup (then :meth:`start`).
+
+        :raises CommandRefused: ``setup_*`` (one line).
+        """
+        self.moves.prepare(raw)
+        setup = self.pending_setup["setup"]
+        log.info("setup: %s, %d players, language %s", self.NAME, setup.players, setup.language)
+
+    def setup_game(self, setup: dict) -> None:
+        """Validate the setup and start the game. :raises CommandRefused: an unusable setup."""
+        self.prepare(setup)
+        self.start()
+
+    def start(self) -> None:
+        """Start the prepared setup: the earlier game's private messages forgotten (no repeat
+        reaches them), journaled, the names played back, then the game's opening.
+
+        :raises CommandRefused: ``no_setup`` without a prepared setup.
+        """
+        pending = self.pending_setup
+        if pending is None:
+            raise CommandRefused("no_setup", "no setup: set the game up first")
+        setup = pending["setup"]
+        self.shutdown()
+        self.table = dict(pending["table"])
+        self.names = {s: n for s, n in {**self.seats.names(), **self.table["names"]}.items() if s < setup.players}
+        self.language = setup.language
+        if self.service.voice is not None:
+            self.service.voice.set_language(self.language)
+        self.speech.new_game()
+        self.paused = False
+        events = self.moves.start()
+        self.moves.note({"note": "table", **{k: v for k, v in self.table.items() if k != "names"},
+                         "names": {str(k): v for k, v in self.names.items()}})
+        log.info("game %d started: %s, %d players", self.game_id, self.NAME, setup.players)
+        for seat in sorted(self.names):
+            self.say("public", "setup.seat_name", {"seat": seat})
+        self.follow(None, events)
+        self._emit(events)
+        self.opened(events)
+
+    def _emit(self, events: list) -> None:
+        for e in events:
+            self.service.emit(e.to_json())
+
+    # ================================================================ moves
+    def accept(self, action: Any, *, from_gm: bool = False) -> bool:
+        """Check, journal, apply and announce ``action`` (:meth:`MoveLog.accept`)."""
+        return self.moves.accept(action, from_gm=from_gm)
+
+    def accepted(self, action: Any, events: list) -> None:
+        """An action was journaled and applied: its events written, then announced; at the
+        game's end every scan ends."""
+        self.follow(action, events)
+        self._emit(events)
+        self.announce(action, events)
+        if self.moves.over:
+            self.scans.end()
+
+    def say_step(self) -> None:
+        """Whose move it is now (ACCESSIBILITY.md 28)."""
+        if self.moves.running():
+            self.speech.say_all(self.step_lines())
+
+    # ================================================================ speaking
+    def say(self, channel: str, key: str, params: Mapping[str, Any] | None = None, **kwargs: Any) -> Said:
+        """Speak ``key`` on ``channel`` in the game's language (:meth:`TableSpeech.say`)."""
+        return self.speech.say(channel, key, params or {}, **kwargs)
+
+    def line(self, key: str, params: Mapping[str, Any] | None = None, channel: str = "public") -> Line | None:
+        """A :class:`Line` of ``key`` (None, logged, when the words refuse it)."""
+        return self.speech.line(channel, key, params)
+
+    def _pad(self, channel: str, lines: Sequence[Line], longs: dict, earcon: str | None) -> float | None:
+        if self.game is None:
+            return None
+
+        def text(key: str, params: dict) -> str:
+            long = longs[key] if key in longs else self.speech.long_wording(channel, key, mark=False)
+            return self.words.text(key, params, self.language, long=long, names=self.names)
+
+        return self.padding.pad_seconds(channel, lines, text=text, has_secret=self.has_secret,
+                                        longest=self.longest_stand_in, earcon=earcon)
+
+    # ================================================================ inputs
+    def handle_input(self, event: Any) -> None:
+        """One input event from the board (on the service thread), by its class; never
+        raises for bad input."""
+        handler = self.inputs.get(type(event))
+        if handler is None:
+            log.info("input ignored: %s", type(event).__name__)
+            return
+        handler(event)
+
+    def on_button(self, event: ButtonGesture) -> None:
+        """A seat's press or hold: the whisper station's arrival, a hold's status, the seat's
+        scan, what a press means in this step, else an idle press."""
+        seat, gesture = event.seat, event.gesture
+        voice = self.service.voice
+        if gesture != "hold" and voice is not None and voice.confirm_whisper(seat):
+            return
+        if self.game is None:
+            return
+        if not 0 <= seat < self.players():
+            self.service.fault(f"seat {seat + 1} button", "not_playing",
+                               f"seat {seat} is not a seat of this {self.players()}-player game")
+            return
+        if gesture == "hold":
+            self.say_status(seat)
+            return
+        if self.scans.press(seat):
+            return
+        if not self.paused and self.moves.running() and self.on_press(seat):
+            return
+        self.idle_press(seat)
+
+    def idle_press(self, seat: int) -> None:
+        """A press with nothing to do: the seat's last message again, or its status with
+        ``[service] idle_press = "status"`` (ACCESSIBILITY.md 12)."""
+        if getattr(self.settings, "idle_press", "repeat") == "status":
+            self.say_status(seat)
+            return
+        self.scans.hold(seat)
+        self.speech.repeat(seat)
+
+    def say_status(self, seat: int) -> None:
+        """The status into the seat's earphone (public part at the table with ``[service]
+        status_channel = "public"`` or without earphones); its scan waits meanwhile."""
+        if self.game is None:
+            return
+        mine = self.status_lines(seat)
+        voice = self.service.voice
+        earphones = voice is None or getattr(voice, "has_earphones", lambda: True)()
+        if getattr(self.settings, "status_channel", "earphone") == "public" or not earphones:
+            self.speech.say_all(self.status_lines(None))
+            self.speech.request([a for a in mine if self.words.is_private(a.key)])
+        else:
+            self.speech.request(mine)
+        self.scans.hold(seat)
+
+    def on_gm_key(self, event: Any) -> None:
+        """The game-master key: a press pauses or resumes, a hold says the public status."""
+        if self.game is None:
+            return
+        if event.gesture == "press":
+            self._pause(not self.paused)
+        else:
+            self.speech.say_all(self.status_lines(None))
+
+    # ================================================================ the game master
+    def command(self, name: str, /, **fields: Any) -> dict:
+        """A game-master command (:class:`~.gamemaster.GameMaster`: ``start`` with an
+        optional ``setup``, ``pause``, ``resume``, ``restart``, ``undo``, ``act``,
+        ``choose``, ``seat_settings``, ``key`` and the game's extras).
+
+        :raises CommandRefused: refused now (one line).
+        """
+        return self.gm.run(name, fields)
+
+    def _cmd_start(self, setup: Any = None, **_: Any) -> dict:
+        if setup is not None:
+            self.prepare(setup)
+        self.start()
+        return {"ok": True}
+
+    def _pause(self, pause: bool) -> dict:
+        if self.game is None:
+            raise CommandRefused("no_game", f"no game to {'pause' if pause else 'resume'}")
+        if self.paused != pause:
+            self.paused = pause
+            self.moves.note({"note": "pause" if pause else "resume"})
+            if pause:
+                self.shutdown()
+            self.say("public", "gm.paused" if pause else "gm.resumed", {})
+            if not pause:
+                self.resumed()
+        return {"paused": self.paused}
+
+    def resumed(self) -> None:
+        """The game master resumed the game: whose move it is (a game may do more)."""
+        self.say_step()
+
+    def _cmd_restart(self, **_: Any) -> dict:
+        if self.moves.raw_setup is None:
+            raise CommandRefused("no_setup", "no setup to restart")
+        self.prepare(dict(self.moves.raw_setup))
+        self.start()
+        return {"ok": True}
+
+    def _cmd_undo(self, **_: Any) -> dict:
+        if self.game is None:
+            raise CommandRefused("no_game", "no game to undo in")
+        self.shutdown()
+        undone = self.moves.undo()
+        self.restore_table()
+        self.say("public", "gm.undone", {"seat": undone["seat"]})
+        self.say_step()
+        return {"actions": undone["actions"]}
+
+    def _cmd_act(self, action: Any = None, **_: Any) -> dict:
+        if self.game is None:
+            raise CommandRefused("no_game", "no game is running")
+        if not isinstance(action, dict) or action.get("action") not in self.ACTS:
+            raise CommandRefused("refused", f"act: not an action of this game: {action!r}",
+                                 detail="not an action of this game")
+        if self.paused:
+            raise CommandRefused("paused", "the game is paused")
+        made = self.action_from_json(action)
+        self.before_act(made)
+        seat = getattr(made, "seat", None)
+        if type(seat) is int:
+            self.scans.end(seat)
+        if not self.accept(made, from_gm=True):
+            raise CommandRefused("action_refused", f"{action['action']} was refused", action=action["action"])
+        return {"accepted": True, "state": self.final_state()}
+
+    def before_act(self, action: Any) -> None:
+        """The game master acts for a seat: what the game ends first (a morning …)."""
+
+    def _cmd_choose(self, **_: Any) -> dict:
+        raise CommandRefused("nothing_to_choose", "nothing to choose in this game; use act",
+                             phase=getattr(self.game, "phase", None) or "none")
+
+    def _cmd_seat_settings(self, seat: Any = None, **changes: Any) -> dict:
+        return self.change_seat_settings(seat, changes)
+
+    def _cmd_key(self, gesture: str = "press", **_: Any) -> dict:
+        self.on_gm_key(GameMasterKey(gesture=gesture))
+        return {"paused": self.paused}
+
+    def end_game(self) -> dict:
+        """The game master ends the game: journal abandoned, the table hears ``gm.ended``.
+
+        :raises CommandRefused: ``no_game`` without a game or setup.
+        """
+        self.moves.end()
+        self.shutdown()
+        self.paused = False
+        self.say("public", "gm.ended", {})
+        return {"ended": True}
+
+    # ================================================================ seat settings
+    def change_seat_settings(self, seat: Any, changes: dict) -> dict:
+        """Change and store one seat's settings (ACCESSIBILITY.md 19); the seat hears
+        ``settings.saved``. :raises CommandRefused: as :meth:`SeatStore.change`."""
+        out = self.seats.change(seat, dict(changes))
+        self.say(f"seat:{seat}", "settings.saved", {})
+        return out
+
+    def _seat_changed(self, seat: int, new: Any, changes: dict) -> None:
+        if "name" in changes:
+            if new.name and seat < (self.players() or 10):
+                self.names[seat] = new.name
+            else:
+                self.names.pop(seat, None)
+        if "rate" in changes or "verbosity" in changes:
+            self.padding.forget()
+        self.seat_settings_changed(seat, new, changes)
+
+    # ================================================================ the console's picture
+    def public_setup(self) -> dict | None:
+        """The setup as the console shows it (nothing secret): one prepared and not started,
+        else the game's."""
+        pending = self.pending_setup
+        if pending is not None and (self.setup is None or self.moves.prepared):
+            setup, table = pending["setup"], pending["table"]
+            names = {**{s: n for s, n in self.seats.names().items() if s < setup.players}, **table["names"]}
+        elif self.setup is not None:
+            setup, table, names = self.setup, self.table, self.names
+        else:
+            return None
+        return {**setup.to_json(), **{k: v for k, v in table.items() if k != "names"},
+                "names": {str(k): v for k, v in sorted(names.items())}}
+
+    def snapshot(self) -> dict:
+        """The console's picture: the public view, the last public announcements, faults and
+        refusals, readers, the setup, who is scanning, the seats' settings, and the game's
+        own keys (:meth:`snapshot_extra`). No secret before the end."""
+        return {
+            "view": self.public_view() if self.game is not None else None,
+            "announcements": list(self.speech.announced),
+            "faults": list(self.faults.listed),
+            "paused": self.paused,
+            "readers": dict(self.faults.readers),
+            "pins": {"slots": {}, "tracker": None, "mismatch": []},
+            "setup": self.public_setup(),
+            "scan": [{"seat": seat} for seat in self.scans.seats_scanning()],
+            "game_id": self.game_id,
+            "seat_settings": {str(seat): own.to_json() for seat, own in sorted(self.seat_settings.items())},
+            **self.snapshot_extra(),
+        }
+
+    def status_line(self) -> str:
+        """One line for systemd's STATUS= (no secret)."""
+        if self.game is None:
+            return "waiting for a setup"
+        return (f"game {self.game_id}: {self.NAME} {getattr(self.game, 'phase', '')}"
+                f"{' (paused)' if self.paused else ''}")

@@ -1,0 +1,197 @@
+"""Faults at a game's table: spoken naming the part, never a pin (``Fault.part``), in the
+game's language from the board's catalogue; a damaged journal found at boot said, listed on
+the console and written as a ``fault`` line; readers come and gone; a tile of a kind the game
+does not read refused at the table without naming it.
+
+Example::
+
+    faults = TableFaults(service, speech)
+    faults.report_repair(journal.repair)           # journal.lost / journal.kept / ...
+    faults.on_fault(event)                          # hardware.events.Fault: "seat 3 button stuck"
+    faults.foreign_tile(event)                      # tile.not_this_game, at the table
+"""
+
+from __future__ import annotations
+
+import collections
+import logging
+from typing import Any
+
+from .speech import TableSpeech
+
+log = logging.getLogger("firmware_host.service")
+
+__all__ = ["TableFaults", "fault_speech", "part_from_source", "repair_message"]
+
+#: reader fault reason -> the board's key (param ``reader``)
+READER_FAULT_KEYS = {"bad_frame": "fault.unreadable", "reader_missing": "fault.reader_missing",
+                     "reader_unplugged": "fault.reader_unplugged"}
+#: ``Fault.part["kind"]`` -> the key's last word for ``stuck`` / ``chatter``
+PART_KEY_WORDS = {"seat_button": "button", "law_slot": "slot", "tracker": "tracker", "gm_key": "gm_key"}
+#: the readers the board's words can name
+READERS = ("ballot", "law")
+
+
+def part_from_source(source: str) -> dict:
+    """The part a fault without ``Fault.part`` concerns, from its English ``source`` label
+    (``seat 3 button`` 1-based, ``fascist slot 2``, ``tracker``, ``game-master key``,
+    ``ballot reader``); ``{}`` when it names none of them."""
+    words = source.split()
+    if len(words) == 3 and words[0] == "seat" and words[2] == "button" and words[1].isdigit():
+        return {"kind": "seat_button", "seat": int(words[1]) - 1}
+    if len(words) == 3 and words[1] == "slot" and words[2].isdigit():
+        return {"kind": "law_slot", "track": words[0], "slot": int(words[2])}
+    if words[:1] == ["tracker"]:
+        return {"kind": "tracker", "holes": []}
+    if source in ("game-master key", "gm key"):
+        return {"kind": "gm_key"}
+    if len(words) == 2 and words[1] == "reader":
+        return {"kind": "reader", "reader": words[0]}
+    return {}
+
+
+def fault_speech(reason: str, part: dict, *, unknown_tag: str = "tile.unknown") -> tuple[str, dict] | None:
+    """The board's message ``(key, params)`` naming a hardware fault by its part: "seat 3
+    button stuck", "the ballot reader is unplugged"; None when it names no part.
+
+    :param unknown_tag: the key of a tag the board does not know (said naming nothing).
+    """
+    kind = part.get("kind")
+    if reason == "unknown_tag":
+        return unknown_tag, ({"reader": _reader(part.get("reader"))} if unknown_tag == "fault.unknown_tag" else {})
+    if reason in READER_FAULT_KEYS:
+        return READER_FAULT_KEYS[reason], {"reader": _reader(part.get("reader") if kind == "reader" else None)}
+    holes = sorted({int(h) for h in part.get("holes") or [] if type(h) is int and 0 <= h <= 3})
+    if reason == "two_holes" or (reason == "stuck" and kind == "tracker" and len(holes) > 1):
+        return "fault.two_holes", {"holes": holes}
+    if reason not in ("stuck", "chatter") or kind not in PART_KEY_WORDS:
+        return None
+    key = f"fault.{reason}.{PART_KEY_WORDS[kind]}"
+    if kind == "seat_button":
+        seat = part.get("seat")
+        return (key, {"seat": seat}) if type(seat) is int and 0 <= seat < 99 else None
+    if kind == "law_slot":
+        track, slot = part.get("track"), part.get("slot")
+        ok = track in ("liberal", "fascist") and type(slot) is int and 1 <= slot <= 6
+        return (key, {"track": track, "slot": slot}) if ok else None
+    if kind == "tracker":
+        if reason == "stuck":
+            return (key, {"position": holes[0]}) if holes else None
+        return key, {"holes": holes}
+    return key, {}
+
+
+def _reader(name: Any) -> str:
+    return name if name in READERS else "ballot"
+
+
+def repair_message(repair: Any, resumed: bool | None = None) -> tuple[str, dict]:
+    """The board's message for what the journal's self-check found
+    (:class:`~firmware_host.service.journal.JournalRepair`): ``journal.foreign``,
+    ``journal.kept``, ``journal.game_lost``, ``journal.lost_unknown`` or ``journal.lost``
+    (``count``: the actions lost)."""
+    resumed = repair.resumed if resumed is None else resumed
+    if "foreign" in repair.reasons:
+        return "journal.foreign", {}
+    if repair.game is None or (resumed and repair.lost_actions == 0):
+        return "journal.kept", {}
+    if not resumed:
+        return "journal.game_lost", {}
+    if repair.lost_actions is None:
+        return "journal.lost_unknown", {}
+    return "journal.lost", {"count": repair.lost_actions}
+
+
+class TableFaults:
+    """The faults of a table (see the module docstring).
+
+    :param service: the :class:`~firmware_host.service.core.BoardService` (its ``fault``
+        writes the line and speaks through the active game).
+    :param speech: the table's :class:`~.speech.TableSpeech`.
+    :param unknown_tag: the key said for a tag the board does not know.
+    """
+
+    def __init__(self, service: Any, speech: TableSpeech, *, unknown_tag: str = "tile.unknown") -> None:
+        self.service = service
+        self.speech = speech
+        self.unknown_tag = unknown_tag
+        self.listed: collections.deque = collections.deque(maxlen=50)    # the console's faults
+        self.readers: dict[str, bool] = {}
+        self._unplug_said: set[str] = set()
+
+    def list(self, entry: dict) -> None:
+        """Add one entry to the console's list of faults and refusals."""
+        self.listed.append(entry)
+
+    def say_fault(self, key: str, params: dict, detail: str) -> None:
+        """Speak ``key`` at the table (priority ``fault``) and list it on the console."""
+        said = self.speech.say("public", key, params, priority="fault")
+        self.listed.append({"kind": "fault", "reason": key,
+                            "text": f"{said.text or key} ({detail})" if detail else (said.text or key)})
+
+    def report_repair(self, repair: Any, resumed: bool | None = None) -> None:
+        """Say what the journal's self-check found at boot: a ``fault`` line (source
+        ``journal``), spoken at the table in the game's language, listed on the console."""
+        key, params = repair_message(repair, resumed)
+        self.service.fault("journal", repair.reason, repair.detail)
+        self.say_fault(key, params, repair.detail)
+
+    def journal_unreadable(self, detail: str) -> None:
+        """The journal's game cannot be read or replayed: said lost (``journal.game_lost``)."""
+        self.service.fault("journal", "unreadable", detail)
+        self.say_fault("journal.game_lost", {}, detail)
+
+    def read_board(self) -> None:
+        """The readers' state at start (the console's health panel)."""
+        board = self.service.board
+        for obj in (board, getattr(board, "board", None)):
+            if obj is not None and callable(getattr(obj, "snapshot", None)):
+                try:
+                    self.readers = dict(obj.snapshot().readers)
+                    return
+                except Exception as exc:  # noqa: BLE001 - a board without a snapshot is fine
+                    log.warning("board snapshot: %s", exc)
+
+    def on_reader(self, event: Any) -> None:
+        """A reader came or went (``ReaderState``). Unplugged while running: said once here
+        (the board's ``reader_unplugged`` fault that follows is not said again); back: "the
+        reader is back"."""
+        before = self.readers.get(event.reader)
+        self.readers[event.reader] = bool(event.connected)
+        if before == event.connected:
+            return
+        if event.connected:
+            log.info("%s reader connected", event.reader)
+            self._unplug_said.discard(event.reader)
+            if before is False:
+                self.speech.say("public", "fault.reader_back", {"reader": _reader(event.reader)})
+        elif before is True:
+            self._unplug_said.add(event.reader)
+            self.service.fault(f"{event.reader} reader", "reader_unplugged", "", key="fault.reader_unplugged",
+                               params={"reader": _reader(event.reader)})
+            self.listed.append({"kind": "fault", "reason": "reader_unplugged", "detail": event.reader})
+
+    def on_fault(self, event: Any) -> None:
+        """A hardware fault (``Fault``): a ``fault`` line, spoken by the part's name."""
+        reason = event.reason
+        part = dict(getattr(event, "part", None) or {}) or part_from_source(event.source)
+        if reason in ("reader_unplugged", "reader_missing"):
+            reader = part.get("reader") or event.source.split()[0]
+            if reason == "reader_unplugged" and reader in self._unplug_said:
+                return
+            self._unplug_said.add(reader)
+            self.readers[reader] = False
+        spoken = fault_speech(reason, part, unknown_tag=self.unknown_tag)
+        self.listed.append({"kind": "fault", "reason": reason, "part": part, "detail": event.source})
+        self.service.fault(event.source, reason, getattr(event, "detail", "") or "",
+                           key=spoken[0] if spoken else "fault.board" if self._knows("fault.board") else None,
+                           params=spoken[1] if spoken else {})
+
+    def _knows(self, key: str) -> bool:
+        return key in self.speech.words.keys
+
+    def foreign_tile(self, event: Any) -> None:
+        """A tile of a kind this game does not read (another game's ballot, law, role tile,
+        evidence or role card): refused at the table without naming it."""
+        self.service.fault(f"{getattr(event, 'reader', 'a')} reader", "not_this_game",
+                           "a tile that is not used in this game", key="tile.not_this_game")

@@ -1,0 +1,220 @@
+"""The move log of a game's table: a setup prepared and started, every action accepted as
+*check → journal → apply → announce* (an accepted action is journaled before it is said),
+refused where it is said, undone, the game ended; at boot the journal's unfinished game of
+this game rebuilt, with the journal's repair report spoken in the game's language.
+
+The game's rules come from its adapter (:class:`~.adapter.BoardAdapter` hooks):
+``parse_setup(raw) -> (setup, table)``, ``new_game(setup)``, ``action_from_json(obj)``,
+``accepted(action, events)``, ``announce_refusal(error, action)``, ``restore_table()``, and the
+engine's ``start()``, ``apply(action)``, ``copy()``, ``phase`` and ``IllegalAction``.
+
+Example::
+
+    moves.prepare({"players": 5, "language": "en"})   # CommandRefused(setup_*) if unusable
+    moves.start()                                      # journaled, then the opening said
+    moves.accept(Action("vote", 0, 2))                 # True; False: refused and said
+    moves.undo(); moves.end()
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from firmware_host.errors import FirmwareHostError, UsageError
+from firmware_host.service.journal import JournalError, NothingToUndo
+from firmware_host.service.refusals import CommandRefused
+
+log = logging.getLogger("firmware_host.service")
+
+__all__ = ["MoveLog"]
+
+
+class MoveLog:
+    """The game in play and its journal (see the module docstring).
+
+    :param service: the :class:`~firmware_host.service.core.BoardService`.
+    :param table: the game's :class:`~.adapter.BoardAdapter` (its rules and words).
+    """
+
+    def __init__(self, service: Any, table: Any) -> None:
+        self.service = service
+        self.table = table
+        self.game: Any = None
+        self.game_id: int | None = None
+        self.setup: Any = None
+        self.pending: dict | None = None        # {"setup", "table"}: prepared, not started
+        self.prepared = False
+        self.raw_setup: dict | None = None
+
+    @property
+    def over(self) -> bool:
+        """True when the game has ended (its phase ``game_over``)."""
+        return self.game is not None and getattr(self.game, "phase", None) == "game_over"
+
+    def running(self) -> bool:
+        """True while a game is in play and not over."""
+        return self.game is not None and not self.over
+
+    # -- setup -----------------------------------------------------------------------------------
+    def prepare(self, raw: Any) -> None:
+        """Validate and remember a setup (the console's or the seats'), to start later.
+
+        :raises CommandRefused: ``setup_not_object`` or the game's ``setup_*`` (one line).
+        """
+        if not isinstance(raw, dict):
+            raise CommandRefused("setup_not_object", "the setup must be a JSON object")
+        try:
+            setup, table = self.table.parse_setup(dict(raw))
+        except CommandRefused:
+            raise
+        except UsageError as exc:
+            raise CommandRefused("setup_invalid", f"setup: {exc}", detail=str(exc)) from None
+        self.raw_setup = dict(raw)
+        self.pending = {"setup": setup, "table": table}
+        self.prepared = True
+
+    def start(self) -> list:
+        """Start the prepared setup: the journal's new game (and its table note) first, then
+        the engine's start. Returns the start's events (the adapter announces them).
+
+        :raises CommandRefused: ``no_setup`` without one.
+        """
+        if self.pending is None:
+            raise CommandRefused("no_setup", "no setup: set the game up first")
+        setup = self.pending["setup"]
+        self.prepared = False
+        if self.running() and self.game_id is not None:
+            self.service.journal.finish_game(self.game_id, "abandoned")
+        self.setup, self.game = setup, self.table.new_game(setup)
+        self.game_id = self.service.journal.begin_game(setup.to_json())
+        return self.game.start()
+
+    def rebuild(self, game_id: int, setup_json: dict, actions: list[dict]) -> None:
+        """The game of the journal's ``game_id``, replayed from its setup and actions.
+
+        :raises FirmwareHostError, ValueError, KeyError, TypeError: entries that cannot be
+            replayed (the caller says the game lost)."""
+        setup, _ = self.table.parse_setup({k: v for k, v in setup_json.items() if k != "game"})
+        game = self.table.new_game(setup)
+        game.start()
+        for obj in actions:
+            game.apply(self.table.action_from_json(obj))
+        self.setup, self.game, self.game_id = setup, game, game_id
+
+    # -- actions ---------------------------------------------------------------------------------
+    def accept(self, action: Any, *, from_gm: bool = False) -> bool:
+        """Check, journal, apply, announce ``action`` (in that order); an illegal one is
+        refused (:meth:`refuse`). The game's last action and its end are journaled in one
+        transaction. :returns: True if accepted."""
+        game = self.game
+        if game is None:
+            return False
+        error = self.table.IllegalAction
+        try:
+            trial = game.copy()
+            trial.apply(action)
+        except error as exc:
+            self.refuse(exc, action)
+            return False
+        ends = getattr(trial, "phase", None) == "game_over"
+        self.service.journal.append_action(self.game_id, action.to_json(), finish="over" if ends else None)
+        events = game.apply(action)
+        log.info("accepted%s: %s", " (game master)" if from_gm else "", getattr(action, "kind", action))
+        self.table.accepted(action, events)
+        return True
+
+    def refuse(self, exc: Any, action: Any) -> None:
+        """A refused action: its ``rejected`` line, the console's list, the spoken refusal
+        (where the game says it: at the table, or only in the seat's earphone)."""
+        line = {"event": "rejected", "action": getattr(action, "kind", None), "reason": exc.reason,
+                "message": getattr(exc, "message", str(exc))}
+        if self.service.current_line:
+            line["line"] = self.service.current_line
+        self.service.emit(line)
+        self.table.faults.list({"kind": "rejected", "reason": exc.reason, "action": line["action"]})
+        self.table.announce_refusal(exc, action)
+
+    def undo(self) -> dict:
+        """Take back the last accepted action (journal first) and rebuild the game.
+
+        :returns: ``{"actions": n, "seat": the undone action's seat or None}``.
+        :raises CommandRefused: ``no_game``, ``nothing_to_undo``.
+        """
+        if self.game is None or self.game_id is None:
+            raise CommandRefused("no_game", "no game to undo in")
+        undone = next(iter(reversed(self.service.journal.actions(self.game_id))), None)
+        try:
+            self.service.journal.append_undo(self.game_id)
+        except NothingToUndo as exc:
+            raise CommandRefused("nothing_to_undo", str(exc)) from None
+        entry = self.service.journal.game(self.game_id)
+        if entry.status != "playing":
+            self.service.journal.finish_game(self.game_id, "playing")
+        self.rebuild(self.game_id, entry.setup, entry.actions)
+        seat = (undone or {}).get("seat")
+        return {"actions": len(entry.actions), "seat": seat if type(seat) is int else None}
+
+    def end(self) -> None:
+        """The game master ends the game: a running one is abandoned in the journal (with a
+        note); the table forgets it.
+
+        :raises CommandRefused: ``no_game`` without a game or a setup.
+        """
+        if self.game is None and self.pending is None:
+            raise CommandRefused("no_game", "no game to restart")
+        if self.game_id is not None and self.running():
+            self.note({"note": "ended", "by": "game master"})
+            self.service.journal.finish_game(self.game_id, "abandoned")
+        self.game = self.game_id = self.setup = None
+        self.pending = None
+
+    def note(self, note: dict) -> None:
+        """A note beside the running game's actions in the journal (never an action); a
+        journal that cannot take it is a warning, the game goes on."""
+        if self.game_id is not None:
+            try:
+                self.service.journal.append_note(self.game_id, note)
+            except JournalError as exc:
+                log.warning("journal note: %s", exc)
+
+    def table_notes(self) -> list[dict]:
+        """The running game's ``table`` notes in the journal (names, the table's own setup)."""
+        if self.game_id is None:
+            return []
+        return [body for kind, body in self.service.journal.entries(self.game_id)
+                if kind == "note" and body.get("note") == "table"]
+
+    # -- boot ------------------------------------------------------------------------------------
+    def boot(self, resume: bool = True) -> bool:
+        """Resume the journal's unfinished game of this game, or wait for a setup. The
+        journal's repair report (damage found at its self-check) is spoken first, in the
+        game's language. :returns: True when a game was resumed."""
+        journal = self.service.journal
+        repair = getattr(journal, "repair", None)
+        try:
+            unfinished = journal.unfinished() if resume else None
+        except (JournalError, FirmwareHostError) as exc:
+            log.error("journal: the unfinished game cannot be read: %s", exc)
+            self.table.faults.journal_unreadable(str(exc))
+            unfinished = None
+        if unfinished is None or unfinished.setup.get("game", self.table.default_setup_game) != self.table.NAME:
+            if repair is not None:
+                self.table.faults.report_repair(repair)
+            return False
+        try:
+            self.rebuild(unfinished.id, unfinished.setup, unfinished.actions)
+        except (FirmwareHostError, ValueError, KeyError, TypeError) as exc:
+            log.error("journal game %d cannot be resumed: %s", unfinished.id, exc)
+            journal.finish_game(unfinished.id, "abandoned")
+            self.game = self.game_id = self.setup = None
+            if repair is not None:
+                self.table.faults.report_repair(repair, resumed=False)
+            else:
+                self.table.faults.journal_unreadable(f"journal game {unfinished.id} cannot be resumed: {exc}")
+            return False
+        self.table.restore_table()          # the game's language first: the report is said in it
+        if repair is not None:
+            self.table.faults.report_repair(repair)
+        log.info("resumed game %d after %d actions", unfinished.id, len(unfinished.actions))
+        return True

@@ -1,0 +1,143 @@
+"""The seats' single-switch scans at a game's table (ACCESSIBILITY.md 13-17, 21): one
+:class:`~firmware_host.service.scanning.Scan` per seat, each into its own earphone, several at
+once. The scan itself (timing, passes, the press that picks what was heard) is
+:mod:`firmware_host.service.scanning`'s; this part owns which seat scans what, speaks the steps
+in the game's words (the intro, each item, the wrap tone with its earcon, the stopped notice),
+adds "cancel" to every list and, for a final choice, a confirming press (16).
+
+Example::
+
+    scans = SeatScans(service, speech, seats)
+    items = [scans.item(t, "scan.seat", {"seat": t}) for t in targets]
+    scans.start(seat, items, chosen=vote, intro=("scan.choose_target", {}),
+                confirm=lambda item: (scans.item(item.value, "scan.confirm.vote", {...}), None))
+    scans.press(seat)        # True when the seat's press went to its scan
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable
+
+from firmware_host.service.scanning import Scan, ScanItem
+
+from .seats import SeatStore
+from .speech import TableSpeech
+
+log = logging.getLogger("firmware_host.service")
+
+__all__ = ["SeatScans"]
+
+#: the keys of the steps every scan says (the board's words unless the game has its own)
+CANCEL_KEY = "scan.cancel"
+WRAP_KEY = "scan.wrap"
+STOPPED_KEY = "scan.stopped"
+BACK_KEY = "scan.back"
+
+
+class SeatScans:
+    """The running scans of a table, by seat (see the module docstring).
+
+    :param service: the :class:`~firmware_host.service.core.BoardService` (clock, post).
+    :param speech: the table's :class:`~.speech.TableSpeech`.
+    :param seats: the table's :class:`~.seats.SeatStore` (each seat's scan interval).
+    """
+
+    def __init__(self, service: Any, speech: TableSpeech, seats: SeatStore) -> None:
+        self.service = service
+        self.speech = speech
+        self.seats = seats
+        self.by_seat: dict[int, Scan] = {}
+
+    def item(self, value: Any, key: str, params: dict | None = None) -> ScanItem:
+        """A scan item saying ``key`` in the game's language."""
+        params = dict(params or {})
+        return ScanItem(value, self.speech.text(key, params), key, params)
+
+    def get(self, seat: int) -> Scan | None:
+        """The seat's running scan, or None."""
+        return self.by_seat.get(seat)
+
+    def seats_scanning(self) -> list[int]:
+        """The seats with a running scan, in seat order (the console's ``scan``)."""
+        return sorted(self.by_seat)
+
+    def start(self, seat: int, items: list[ScanItem], chosen: Callable[[Any], None], *,
+              intro: tuple[str, dict] | None = None, cancelled: Callable[[], None] | None = None,
+              confirm: Callable[[ScanItem], tuple[ScanItem, ScanItem | None] | None] | None = None,
+              purpose: str = "") -> Scan:
+        """Start a scan of ``items`` (then "cancel") in ``seat``'s earphone, replacing its
+        running one.
+
+        :param chosen: ``chosen(value)`` once an item is picked (and confirmed).
+        :param intro: the intro's ``(key, params)``, said before the first item (the first
+            item follows 1 s after it ended, 14); None for none.
+        :param cancelled: ``cancelled()`` when "cancel" is picked (after the scan is gone).
+        :param confirm: for a final choice (16): ``confirm(item) -> (confirm_item,
+            back_item or None)``; only a press on the confirming item chooses.
+        """
+        self.end(seat)
+
+        def on_choose(value: Any) -> None:
+            self.by_seat.pop(seat, None)
+            chosen(value)
+
+        def on_cancel() -> None:
+            self.by_seat.pop(seat, None)
+            if cancelled is not None:
+                cancelled()
+
+        def speak(s: int, kind: str, item: ScanItem | None, *playback: Any) -> float | None:
+            earcon = None
+            if kind == "intro":
+                key, params = intro or ("scan.choose_target", {})
+            elif kind == "wrap":
+                key, params, earcon = WRAP_KEY, {}, "scan_wrap"
+            elif kind == "stopped":
+                key, params = STOPPED_KEY, {}
+            else:
+                assert item is not None
+                key, params = item.key, item.params
+            return self.speech.scan_step(s, key, params, earcon=earcon,
+                                         started=playback[0] if playback else None,
+                                         ended=playback[1] if len(playback) > 1 else None)
+
+        pair = None
+        if confirm is not None:
+            def pair(item: ScanItem) -> tuple[ScanItem, ScanItem] | None:
+                made = confirm(item)
+                if made is None:
+                    return None
+                yes, back = made
+                return yes, back or self.item(None, BACK_KEY, {})
+
+        scan = Scan(seat, items, self.seats.scan_settings(seat), self.service.clock, self.service.post,
+                    speak, on_choose, on_cancel, cancel=self.item(None, CANCEL_KEY, {}), confirm=pair,
+                    purpose=purpose or (intro[0] if intro else "choice"))
+        self.by_seat[seat] = scan
+        scan.start(intro=intro is not None)
+        return scan
+
+    def press(self, seat: int) -> bool:
+        """The seat's press goes to its running scan (True), or there is none (False)."""
+        scan = self.by_seat.get(seat)
+        if scan is None:
+            return False
+        scan.press()
+        return True
+
+    def hold(self, seat: int) -> None:
+        """The seat asked for its status or a repeat meanwhile: its scan waits and says the
+        item it cut off again after it (21)."""
+        scan = self.by_seat.get(seat)
+        if scan is not None:
+            scan.hold()
+
+    def end(self, seat: int | None = None, *, keep: set[int] | frozenset = frozenset()) -> None:
+        """End ``seat``'s scan, or every scan but those of ``keep``."""
+        for s in ([seat] if seat is not None else list(self.by_seat)):
+            if s in keep:
+                continue
+            scan = self.by_seat.pop(s, None)
+            if scan is not None:
+                scan.finish()

@@ -1,0 +1,368 @@
+"""Table speech: what a game's table says, where and when (ACCESSIBILITY.md 2-5, 20-25).
+
+Every clip is written as its ``announce`` line once it has played (``output``, ``start``,
+``end``: SIMULATE.md "Time and speech", :meth:`BoardService.announce_listener`) where the
+voice reports playback (``voice.timed()``); otherwise the line is written at once. The long
+wording is used the first time a listener hears a key (the table, or a seat), the short one
+after, or as the seat's ``verbosity`` says (5). A private message in an earphone is preceded
+by the private cue (the ``private`` earcon) and padded to its stand-ins' length
+(:mod:`.padding`). A private message that follows from public ones waits for them (22). A
+seat's repeat is by what it heard (25); a new game forgets every seat's private history (30).
+
+One return type: every ``say`` gives a :class:`Said`.
+
+Example::
+
+    speech = TableSpeech(service, words, seats, context=lambda: ("en", {}), pad=pad)
+    said = speech.say("public", "gm.paused", {})            # Said(text, seconds, utterance, lines)
+    speech.say_all(lines)                                     # private ones after the public ones
+    speech.say_padded(lines)                                  # one private clip per seat, equal length
+    speech.request([line, line])                              # a seat's status: cuts its earphone
+    speech.repeat(seat)                                       # the seat's last message again
+"""
+
+from __future__ import annotations
+
+import collections
+import dataclasses
+import logging
+from typing import Any, Callable, Mapping, Sequence
+
+from firmware_host.errors import FirmwareHostError
+from firmware_host.service.scanning import spoken_seconds
+
+from .seats import SeatStore
+from .words import Line, Words
+
+log = logging.getLogger("firmware_host.service")
+
+__all__ = ["Said", "TableSpeech", "PRIVATE_CUE"]
+
+#: the earcon before every private sentence in a seat's earphone (never on the table speaker)
+PRIVATE_CUE = "private"
+
+
+@dataclasses.dataclass(frozen=True)
+class Said:
+    """What one ``say`` did.
+
+    :param text: the words said ("" when nothing was said).
+    :param seconds: how long it lasts where that is known without playback (a silent or
+        recording voice asked to time it), else None.
+    :param utterance: the audio layer's Utterance where the voice reports playback, else None.
+    :param lines: the ``announce`` lines of the clip (empty when nothing was said).
+    """
+
+    text: str = ""
+    seconds: float | None = None
+    utterance: Any = None
+    lines: tuple = ()
+
+    @property
+    def said(self) -> bool:
+        """True when something was said (the key could be worded)."""
+        return bool(self.lines)
+
+
+NOTHING = Said()
+
+
+class TableSpeech:
+    """A game table's voice (see the module docstring). Every call on the service thread.
+
+    :param service: the :class:`~firmware_host.service.core.BoardService`.
+    :param words: the game's :class:`~.words.Words`.
+    :param seats: the table's :class:`~.seats.SeatStore` (verbosity, rate).
+    :param context: ``context() -> (language, names)``: the game's language now and
+        ``{seat: player name}``.
+    :param pad: optional ``pad(channel, lines, longs, earcon) -> seconds | None``: the length
+        a private clip is padded to (:class:`~.padding.ClipPadding` with the game's stand-ins).
+    """
+
+    def __init__(self, service: Any, words: Words, seats: SeatStore,
+                 context: Callable[[], tuple[str, Mapping[int, str]]],
+                 pad: Callable[[str, Sequence[Line], dict, str | None], float | None] | None = None) -> None:
+        self.service = service
+        self.words = words
+        self.seats = seats
+        self.context = context
+        self.pad = pad
+        self.heard_long: set[tuple[str, str]] = set()
+        self.heard: dict[str, tuple[int, list[dict]]] = {}
+        self._seq = 0
+        self.announced: collections.deque = collections.deque(maxlen=50)
+        self.last_public: list = []           # what a refusal refers to (ACCESSIBILITY.md 22)
+
+    # -- state ---------------------------------------------------------------------------------
+    def timed(self) -> bool:
+        """True where the voice reports playback (lines written when played)."""
+        voice = self.service.voice
+        timed = getattr(voice, "timed", None)
+        return bool(voice is not None and callable(timed) and timed()
+                    and hasattr(self.service, "announce_listener"))
+
+    def new_game(self) -> None:
+        """A new game begins (ACCESSIBILITY.md 30, R16): no seat's private message of the
+        earlier game is reachable by a repeat, and every key is heard long once again."""
+        for channel in [c for c in self.heard if c != "public"]:
+            del self.heard[channel]
+        self.heard_long = {(c, k) for c, k in self.heard_long if c == "public"}
+        self.last_public = []
+        voice = self.service.voice
+        if voice is not None and callable(getattr(voice, "forget_private", None)):
+            voice.forget_private()
+
+    def long_wording(self, channel: str, key: str, *, mark: bool = True) -> bool:
+        """ACCESSIBILITY.md 5: long the first time the table or the seat hears ``key`` (or as
+        the seat's ``verbosity`` says). ``mark=False`` only asks."""
+        voice = self.service.voice
+        if channel == "public":
+            return bool(voice.use_long_wording(key)) if voice is not None else False
+        verbosity = self.seats.get(int(channel[5:])).verbosity or "auto"
+        if verbosity != "auto":
+            return verbosity == "long"
+        first = (channel, key) not in self.heard_long
+        if mark:
+            self.heard_long.add((channel, key))
+        return first
+
+    def text(self, key: str, params: Mapping[str, Any], *, long: bool = False) -> str:
+        """The words of ``key`` in the game's language (the key itself when it cannot be
+        worded: logged)."""
+        language, names = self.context()
+        try:
+            return self.words.text(key, params, language, long=long, names=names)
+        except (FirmwareHostError, ValueError, KeyError) as exc:
+            log.error("announcement %s: %s", key, exc)
+            return key
+
+    # -- saying --------------------------------------------------------------------------------
+    def line(self, channel: str, key: str, params: Mapping[str, Any] | None = None, *,
+             priority: str | None = None, earcon: str | None = None) -> Line | None:
+        """A :class:`Line` of ``key`` (None, logged, when the words refuse it)."""
+        try:
+            return self.words.line(channel, key, params, priority=priority, earcon=earcon)
+        except (FirmwareHostError, ValueError, KeyError) as exc:
+            log.error("announcement %s refused: %s", key, exc)
+            return None
+
+    def say(self, channel: str, key: str, params: Mapping[str, Any] | None = None, *,
+            priority: str | None = None, earcon: str | None = None, request: bool = False,
+            history: bool = True, timed: bool = False, after: Any = (), on_start: Any = None,
+            on_end: Any = None) -> Said:
+        """Speak catalogue ``key`` on ``channel`` and write its ``announce`` line.
+
+        :param priority: the audio priority (default the key's usual one; ``request`` with
+            ``request=True``).
+        :param request: a seat's own request (status, repeat): cuts off its earphone (4).
+        :param history: False for scan steps (a repeat never gives them back).
+        :param timed: without playback: also tell how long the speech lasts.
+        :param after: Utterances that must have ended first (22).
+        :param on_start: ``on_start(lines, utterance)`` when it starts playing.
+        :param on_end: ``on_end(lines, utterance, record)`` when it has ended or was cut.
+        """
+        made = self.line(channel, key, params, priority=priority or ("request" if request else None),
+                         earcon=earcon)
+        if made is None:
+            return NOTHING
+        return self.speak(made, history=history, timed=timed, after=after, on_start=on_start,
+                          on_end=on_end)
+
+    def speak(self, line: Line, *, history: bool = True, timed: bool = False, after: Any = (),
+              on_start: Any = None, on_end: Any = None) -> Said:
+        """Speak one :class:`Line` (see :meth:`say`)."""
+        long = self.long_wording(line.channel, line.key)
+        text = self.text(line.key, line.params, long=long)
+        earcon = self._earcon(line)
+        out = {"event": "announce", "channel": line.channel, "key": line.key,
+               "params": dict(line.params), "text": text}
+        pad = self.pad(line.channel, [line], {line.key: long}, earcon) if history and self.pad else None
+        utt = self.play([out], line.channel, text, line.key, line.priority, earcon, after=after,
+                        history=history, on_start=on_start, on_end=on_end, pad_seconds=pad)
+        seconds = None
+        voice = self.service.voice
+        if utt is None and timed and voice is not None and not self.timed():
+            seconds = voice.seconds(voice.last)
+        return Said(text, seconds, utt, (out,))
+
+    def _earcon(self, line: Line) -> str | None:
+        if line.earcon is not None:
+            return line.earcon
+        if line.channel != "public" and self.words.is_private(line.key):
+            return PRIVATE_CUE
+        return None
+
+    def play(self, lines: list[dict], channel: str, text: str, key: str, priority: str,
+             earcon: str | None = None, *, after: Any = (), history: bool = True,
+             on_start: Any = None, on_end: Any = None, pad_seconds: float | None = None) -> Any:
+        """One clip saying ``lines`` (padded with silence to ``pad_seconds`` if given); its
+        Utterance, or None where nothing reports playback (the lines are written at once)."""
+        voice = self.service.voice
+        pad = {"pad_seconds": pad_seconds} if pad_seconds is not None else {}
+        if self.timed():
+            def started(played: list[dict], utt: Any) -> None:
+                self._played(played)
+                if on_start is not None:
+                    on_start(played, utt)
+            listener = self.service.announce_listener(lines, started, on_end)
+            utt = voice.say(channel, text, key=key, priority=priority, earcon=earcon,
+                            after=tuple(u for u in after if u is not None), history=history,
+                            listener=listener, **pad)
+            if utt is not None:
+                utt.meta["lines"] = lines
+                return utt
+        elif voice is not None:
+            wav = voice.say(channel, text, key=key, priority=priority, earcon=earcon, **pad)
+            if isinstance(wav, str):
+                lines = [{**line, "wav": wav} for line in lines]
+        self._played(lines)
+        if history:
+            self._record(channel, lines)
+        for line in lines:
+            self.service.emit(line)
+        return None
+
+    def _played(self, lines: list[dict]) -> None:
+        for line in lines:
+            if line["channel"] == "public":
+                self.announced.append({k: line[k] for k in ("channel", "key", "params", "text")})
+
+    def _record(self, channel: str, lines: list[dict]) -> None:
+        self._seq += 1
+        self.heard[channel] = (self._seq, [dict(line) for line in lines])
+
+    def say_all(self, items: Sequence[Any], after: Any = ()) -> list[Said]:
+        """Say ``items`` (Lines or a game's announcements) in order; a private one waits until
+        the public ones said before it here have ended at the table (22)."""
+        public: list = []
+        out = []
+        for item in items:
+            line = self._line_of(item)
+            if line is None:
+                continue
+            wait = tuple(after) + (tuple(public) if line.channel != "public" else ())
+            said = self.speak(line, after=wait)
+            out.append(said)
+            if line.channel == "public" and said.utterance is not None:
+                public.append(said.utterance)
+        if public:
+            self.last_public = public
+        return out
+
+    def _line_of(self, item: Any) -> Line | None:
+        try:
+            return self.words.of(item)
+        except (FirmwareHostError, ValueError, KeyError) as exc:
+            log.error("announcement %s refused: %s", getattr(item, "key", item), exc)
+            return None
+
+    def say_padded(self, items: Sequence[Any], after: Any = ()) -> list[Said]:
+        """Private clips said to every seat at once and padded to one length (R17,
+        ACCESSIBILITY.md 23: each earphone hears at the same moment for the same time)."""
+        lines = [line for line in map(self._line_of, items) if line is not None]
+        if not lines:
+            return []
+        voice = self.service.voice
+        texts = {int(a.channel[5:]): self.text(a.key, a.params, long=True) for a in lines}
+        out = {int(a.channel[5:]): [{"event": "announce", "channel": a.channel, "key": a.key,
+                                     "params": dict(a.params), "text": texts[int(a.channel[5:])]}]
+               for a in lines}
+        key = lines[0].key
+        if self.timed():
+            listeners = {seat: self.service.announce_listener(out[seat], lambda played, u: self._played(played))
+                         for seat in out}
+            made = voice.say_padded(texts, key=key, after=tuple(u for u in after if u is not None),
+                                    earcon=PRIVATE_CUE,
+                                    listener=lambda kind, utt, rec: listeners[int(utt.channel[5:])](kind, utt, rec))
+            said = []
+            for seat, utt in made.items():
+                if utt is not None:
+                    utt.meta["lines"] = out[seat]
+                said.append(Said(texts[seat], None, utt, tuple(out[seat])))
+            return said
+        if voice is not None:
+            voice.say_padded(texts, key=key, earcon=PRIVATE_CUE)
+        for seat in sorted(out):
+            self._record(f"seat:{seat}", out[seat])
+            for line in out[seat]:
+                self.service.emit(line)
+        return [Said(texts[seat], None, None, tuple(out[seat])) for seat in sorted(out)]
+
+    def request(self, items: Sequence[Any]) -> Said:
+        """A seat's own request (its status) as one clip that cuts off its earphone, one
+        ``announce`` line per message, padded when a line carries a secret."""
+        lines = [line for line in map(self._line_of, items) if line is not None]
+        if not lines:
+            return NOTHING
+        channel = lines[0].channel
+        longs = {a.key: self.long_wording(a.channel, a.key) for a in lines}
+        texts = [self.text(a.key, a.params, long=longs[a.key]) for a in lines]
+        out = [{"event": "announce", "channel": a.channel, "key": a.key, "params": dict(a.params),
+                "text": text} for a, text in zip(lines, texts)]
+        earcon = PRIVATE_CUE if channel != "public" and any(self.words.is_private(a.key) for a in lines) else None
+        pad = self.pad(channel, lines, longs, earcon) if self.pad else None
+        text = " ".join(texts)
+        utt = self.play(out, channel, text, lines[0].key, "request", earcon, pad_seconds=pad)
+        return Said(text, None, utt, tuple(out))
+
+    # -- repeat (ACCESSIBILITY.md 2, 25) -----------------------------------------------------------
+    def repeat(self, seat: int) -> Said:
+        """The seat's last message again into its earphone, by what it has heard; further
+        calls step back. Its ``announce`` line(s) are written again on ``seat:N`` when the
+        repeat plays; "nothing to repeat" when the seat heard nothing (of this game)."""
+        channel = f"seat:{seat}"
+        voice = self.service.voice
+        if self.timed():
+            box: dict[str, Any] = {}
+
+            def listener(kind: str, utt: Any, record: Any) -> None:
+                if "lines" not in box:
+                    original = utt.meta.get("repeats")
+                    source = (original.meta.get("lines") if original is not None else None) or [
+                        {"event": "announce", "channel": channel, "key": utt.key, "params": {},
+                         "text": utt.text}]
+                    box["lines"] = [{**{k: v for k, v in line.items() if k != "wav"}, "channel": channel}
+                                    for line in source]
+                    box["listener"] = self.service.announce_listener(box["lines"])
+                box["listener"](kind, utt, record)
+
+            utt = voice.repeat_last(seat, listener=listener)
+            if utt is None:
+                return self.say(channel, "repeat.nothing", {}, request=True)
+            return Said(getattr(utt, "text", ""), None, utt, tuple(box.get("lines", ())))
+        options = [h for h in (self.heard.get("public"), self.heard.get(channel)) if h]
+        if not options:
+            return self.say(channel, "repeat.nothing", {}, request=True)
+        _, lines = max(options, key=lambda h: h[0])
+        text = " ".join(line["text"] for line in lines)
+        if voice is not None and not voice.repeat_last(seat):
+            voice.say(channel, text, key=lines[0]["key"], priority="request")
+        out = tuple({**{k: v for k, v in said.items() if k != "wav"}, "channel": channel} for said in lines)
+        for line in out:
+            self.service.emit(line)
+        return Said(text, None, None, out)
+
+    # -- scans -----------------------------------------------------------------------------------
+    def scan_step(self, seat: int, key: str, params: Mapping[str, Any], *, earcon: str | None = None,
+                  started: Callable[[], None] | None = None,
+                  ended: Callable[[bool], None] | None = None) -> float | None:
+        """One step of a scan into the chooser's earphone (a
+        :class:`~firmware_host.service.scanning.Scan`'s ``speak``): where speech reports
+        playback the scan hears its start and end (21) and None is returned; otherwise the
+        seconds it lasts (its rendered length, or an estimate at the seat's rate). Scan steps
+        are not in the seat's repeat history."""
+        hooks: dict[str, Any] = {}
+        if started is not None and self.timed():
+            hooks = {"on_start": lambda lines, u: started(),
+                     "on_end": (lambda lines, u, record: ended(bool(record.cut and u.done())))
+                     if ended is not None else None}
+        said = self.say(f"seat:{seat}", key, params, earcon=earcon, history=False, timed=not hooks, **hooks)
+        if not said.said:
+            return 0.0
+        if said.utterance is not None and hooks:
+            return None
+        if said.seconds is not None:
+            return said.seconds
+        if key == "scan.wrap" or earcon == "scan_wrap":
+            return 0.0
+        return spoken_seconds(said.text, self.seats.rate(seat))

@@ -1,0 +1,246 @@
+"""The table every game shares (issue 22, ``firmware_host.table``): its parts, each tested once
+for every game, with the real service and journal, and pytest-mock autospecs where a test
+stands in for a collaborator (the voice, the service)."""
+
+from __future__ import annotations
+
+import pytest
+
+from firmware_host.clock import VirtualClock
+from firmware_host.hardware.events import ButtonGesture, CardRead, EvidenceRead, Fault
+from firmware_host.service.core import BoardService
+from firmware_host.service.host import GameHost
+from firmware_host.service.journal import Journal
+from firmware_host.service.notify import Notifier
+from firmware_host.service.refusals import CommandRefused
+from firmware_host.service.settings import ServiceSettings
+from firmware_host.service.voice import SilentVoice
+from firmware_host.table import (GameMaster, PrivateOnTable, Said, TableSpeech, SeatStore, Words,
+                                 fault_speech, repair_message)
+
+BD = {"game": "become_dictator", "players": 4, "language": "en"}
+SD = {"players": 5, "seed": 2, "language": "en"}
+
+
+@pytest.fixture()
+def board(tmp_path, mocker):
+    """The real service on a journal in ``tmp_path``, with an autospec of the silent voice."""
+    lines: list[dict] = []
+    voice = mocker.create_autospec(SilentVoice, instance=True)
+    voice.timed.return_value = False
+    voice.confirm_whisper.return_value = False
+    voice.has_earphones.return_value = True
+    voice.use_long_wording.return_value = False
+    voice.repeat_last.return_value = None
+    voice.seconds.return_value = None
+    voice.measure.return_value = None
+    service = BoardService(ServiceSettings(journal_path=str(tmp_path / "j.sqlite3")), clock=VirtualClock(),
+                           journal=Journal(tmp_path / "j.sqlite3"), voice=voice, emit=lines.append,
+                           notifier=Notifier(None))
+    service.start()
+    yield service, lines, voice
+    service.stop()
+
+
+def said(lines: list[dict], channel: str | None = None) -> list[dict]:
+    return [o for o in lines if o.get("event") == "announce" and (channel is None or o["channel"] == channel)]
+
+
+# ---------------------------------------------------------------- words
+def test_words_take_a_games_own_key_from_the_game_and_the_boards_own_sentences_from_the_board():
+    from firmware_host.games.become_dictator import catalogue
+    words = Words(catalogue.text, catalogue.keys(), catalogue.is_private)
+    assert words.text("gm.paused", {}, "en") == catalogue.text("gm.paused", {}, "en")
+    # the board's own sentences: the board catalogue, or the board's sentences of the registry
+    assert words.text("lobby.abandoned", {}, "en")
+    assert "3" in words.text("fault.stuck.button", {"seat": 2}, "en") or "three" in \
+        words.text("fault.stuck.button", {"seat": 2}, "en").lower()
+    with pytest.raises(KeyError):
+        words.text("no.such.key", {}, "en")
+
+
+def test_R16_a_private_key_is_refused_on_the_table_and_gets_the_private_cue_in_an_earphone():
+    from firmware_host.games.become_dictator import catalogue
+    words = Words(catalogue.text, catalogue.keys(), catalogue.is_private)
+    with pytest.raises(PrivateOnTable):
+        words.line("public", "choice.vote", {"target": 1})
+    assert words.line("seat:1", "refusal.not_in_hand", {"seat": 1}).earcon == "refusal"
+    assert words.line("public", "fault.stuck.button", {"seat": 1}).priority == "fault"
+
+
+# ---------------------------------------------------------------- speech
+def test_A30_a_new_game_forgets_every_seats_private_history(board):
+    service, lines, voice = board
+    host: GameHost = service.game
+    service.call(lambda: host.setup_game(dict(BD)))
+    bd = host.active
+    service.call(lambda: bd.say("seat:2", "choice.vote", {"target": 1}))
+    before = len(lines)
+    service.call(lambda: bd.speech.repeat(2))
+    assert [o["key"] for o in said(lines[before:], "seat:2")] == ["choice.vote"]
+    service.call(lambda: host.command("restart"))
+    voice.forget_private.assert_called()
+    assert [l["key"] for l in bd.speech.heard["seat:2"][1]] == ["hand.start"]    # the new game's only
+    before = len(lines)
+    # the seat's own history of the earlier game is gone: a repeat gives the table's last message
+    service.call(lambda: bd.speech.repeat(2))
+    assert "choice.vote" not in [o["key"] for o in said(lines[before:])]
+
+
+def test_every_say_gives_one_return_type(board):
+    service, lines, voice = board
+    host = service.game
+    service.call(lambda: host.setup_game(dict(BD)))
+    bd = host.active
+    out = service.call(lambda: bd.say("public", "gm.paused", {}))
+    assert isinstance(out, Said) and out.said and out.lines[0]["key"] == "gm.paused"
+    refused = service.call(lambda: bd.say("public", "choice.vote", {"target": 1}))    # private on the table
+    assert isinstance(refused, Said) and not refused.said
+    assert isinstance(service.call(lambda: bd.speech.request(bd.status_lines(1))), Said)
+    assert all(isinstance(s, Said) for s in service.call(lambda: bd.speech.say_all(bd.step_lines())))
+
+
+# ---------------------------------------------------------------- seat settings
+def test_A19_stored_seat_settings_are_applied_when_the_game_master_switches_games(board):
+    service, lines, voice = board
+    host = service.game
+    service.call(lambda: host.setup_game(dict(SD)))                      # Secret Dictator first
+    assert host.current == "secret_dictator"
+    service.call(lambda: host.change_seat_settings(1, {"verbosity": "short", "scan_interval": 3.0,
+                                                       "rate": 300, "name": "Anna"}))
+    voice.set_seat_voice.reset_mock()
+    service.call(lambda: host.command("start", setup=dict(BD)))          # then the other game
+    assert host.current == "become_dictator"
+    bd = host.active
+    assert bd.seats.get(1).verbosity == "short" and bd.seats.scan_settings(1).interval == 3.0
+    assert bd.names.get(1) == "Anna"
+    voice.set_seat_voice.assert_any_call(1, rate=300, volume=None)
+
+
+def test_a_changed_setting_is_refused_in_one_line_and_nothing_is_stored(board):
+    service, lines, voice = board
+    store = SeatStore(service)
+    with pytest.raises(CommandRefused) as info:
+        store.change(2, {"rate": 9000})
+    assert info.value.code == "seat_settings_value" and "\n" not in str(info.value)
+    assert service.journal.seat_settings() == {}
+
+
+# ---------------------------------------------------------------- moves
+def test_an_accepted_action_is_journaled_before_it_is_announced(board):
+    service, lines, voice = board
+    host = service.game
+    service.call(lambda: host.setup_game({**BD, "morning_seconds": 0}))
+    bd = host.active
+    service.call(lambda: bd.end_morning())
+    journaled_at_announce: list[int] = []
+    original = service.emit
+
+    def emit(line: dict) -> None:
+        if line.get("event") == "announce" and line["key"] == "vote.cast":
+            journaled_at_announce.append(len(service.journal.actions(bd.game_id)))
+        original(line)
+
+    service.emit = emit
+    seat = bd.game.awaiting()[0]
+    service.call(lambda: bd.command("act", action={"action": "vote", "seat": seat, "target": (seat + 1) % 4}))
+    assert journaled_at_announce == [1]
+
+
+def test_undo_takes_back_the_last_action_and_says_whose_move_it_is(board):
+    service, lines, voice = board
+    host = service.game
+    service.call(lambda: host.setup_game({**BD, "morning_seconds": 0}))
+    bd = host.active
+    service.call(lambda: bd.end_morning())
+    seat = bd.game.awaiting()[0]
+    service.call(lambda: bd.command("act", action={"action": "vote", "seat": seat, "target": (seat + 1) % 4}))
+    before = len(lines)
+    assert service.call(lambda: host.command("undo")) == {"actions": 0}
+    assert seat in bd.game.awaiting()
+    keys = [o["key"] for o in said(lines[before:], "public")]
+    assert keys[0] == "gm.undone" and len(keys) > 1
+    with pytest.raises(CommandRefused) as info:
+        service.call(lambda: host.command("undo"))
+    assert info.value.code == "nothing_to_undo"
+
+
+def test_repair_messages_name_what_the_journal_kept():
+    class Repair:
+        reasons, game, resumed, lost_actions = ("checksum",), 1, True, 3
+    assert repair_message(Repair()) == ("journal.lost", {"count": 3})
+    Repair.lost_actions = 0
+    assert repair_message(Repair()) == ("journal.kept", {})
+    assert repair_message(Repair(), resumed=False) == ("journal.game_lost", {})
+    Repair.reasons = ("foreign",)
+    assert repair_message(Repair()) == ("journal.foreign", {})
+
+
+# ---------------------------------------------------------------- game master
+def test_an_unknown_command_is_refused_naming_the_commands_with_the_games_extras():
+    gm = GameMaster({"start": lambda **f: {"ok": True}, "undo": lambda **f: {}},
+                    extras={"end_morning": lambda **f: {"ended": True}})
+    assert gm.run("end_morning", {}) == {"ended": True}
+    with pytest.raises(CommandRefused) as info:
+        gm.run("fly", {})
+    assert info.value.code == "unknown_command"
+    assert "start, undo, end_morning" in str(info.value)
+
+
+# ---------------------------------------------------------------- faults and tiles
+def test_a_fault_is_named_by_its_part_never_a_pin():
+    assert fault_speech("stuck", {"kind": "seat_button", "seat": 2}) == ("fault.stuck.button", {"seat": 2})
+    assert fault_speech("reader_unplugged", {"kind": "reader", "reader": "law"}) == \
+        ("fault.reader_unplugged", {"reader": "law"})
+    assert fault_speech("stuck", {"kind": "pin 17"}) is None
+
+
+def test_a_stuck_button_is_said_in_the_games_language(board):
+    service, lines, voice = board
+    host = service.game
+    service.call(lambda: host.setup_game(dict(BD)))
+    before = len(lines)
+    service.call(lambda: host.handle_input(Fault("seat 3 button", "stuck", part={"kind": "seat_button", "seat": 2})))
+    spoken = said(lines[before:], "public")
+    assert [o["key"] for o in spoken] == ["fault.stuck.button"]
+    assert spoken[0]["text"].isascii()                      # the game's English, not German
+
+
+def test_a_tile_of_a_kind_the_game_does_not_read_is_refused_at_the_table_unnamed(board):
+    service, lines, voice = board
+    host = service.game
+    service.call(lambda: host.setup_game(dict(BD)))
+    before = len(lines)
+    service.call(lambda: host.handle_input(EvidenceRead(card=4)))
+    spoken = said(lines[before:])
+    assert [(o["channel"], o["key"], o["params"]) for o in spoken] == [("public", "tile.not_this_game", {})]
+    assert host.active.inputs[CardRead] == host.active.on_card       # the kind it reads, by class
+
+
+def test_inputs_are_dispatched_by_class_and_the_host_forwards_nothing_silently(board):
+    service, lines, voice = board
+    host = service.game
+    assert "__getattr__" not in vars(GameHost)
+    with pytest.raises(AttributeError):
+        host.morning                                              # a game's own state: ask host.active
+    service.call(lambda: host.setup_game(dict(BD)))
+
+    class NotAnInput:
+        seat, gesture = 0, "press"
+
+    before = len(lines)
+    service.call(lambda: host.active.handle_input(NotAnInput()))   # a look-alike is no button press
+    assert said(lines[before:]) == []
+    service.call(lambda: host.active.handle_input(ButtonGesture(seat=0, gesture="hold")))
+    assert said(lines[before:], "seat:0")                          # the real one: the status
+
+
+def test_the_speech_part_can_stand_alone_with_an_autospec_service(mocker):
+    from firmware_host.games.become_dictator import catalogue
+    service = mocker.create_autospec(BoardService, instance=True)
+    service.voice = None
+    speech = TableSpeech(service, Words(catalogue.text, catalogue.keys(), catalogue.is_private),
+                         SeatStore(service), lambda: ("en", {}))
+    out = speech.say("seat:1", "repeat.nothing", {})
+    service.emit.assert_called_once_with(dict(out.lines[0]))
+    assert speech.repeat(1).lines[0]["key"] == "repeat.nothing"    # the seat heard that last
