@@ -494,8 +494,11 @@ class BoardService:
             played = [{**line, "output": output, "start": round(record.start, 3)} for line in lines]
             # in the order the clips started (SIMULATE.md), also when the start of a clip on
             # another output reaches this thread after that of a clip which started later
+            # clips that start at the same instant on several outputs are written table first,
+            # then seat by seat (the order must not depend on which render finished first)
             at = len(self._playing)
-            while at > 0 and self._playing[at - 1][0] and self._playing[at - 1][0][0]["start"] > record.start:
+            order = (round(record.start, 3), _output_rank(output))
+            while at > 0 and self._playing[at - 1][0] and _clip_order(self._playing[at - 1][0][0]) > order:
                 at -= 1
             self._playing.insert(at, [played, utt, False])
             for line in played:
@@ -559,3 +562,18 @@ class BoardService:
         self.emit(line)
         if key is not None:
             self.game.say("public", key, params or {}, priority="fault")
+
+
+def _output_rank(output: str) -> tuple[int, int]:
+    """Where an output's clip goes among clips that start at the same instant: the table
+    speaker, then the earphones by seat number, then the whisper station."""
+    if output == "table":
+        return (0, 0)
+    if output.startswith("seat:") and output[5:].isdigit():
+        return (1, int(output[5:]))
+    return (2, 0)
+
+
+def _clip_order(line: dict) -> tuple[float, tuple[int, int]]:
+    """The sort key of a started clip's first line: its start, then :func:`_output_rank`."""
+    return (line["start"], _output_rank(line["output"]))
