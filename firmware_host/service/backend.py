@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 from typing import Any, Callable
 
+from firmware_host import games
 from firmware_host.errors import UsageError
 from firmware_host.service.core import BoardService
 from firmware_host.service.refusals import REFUSAL_CODES, CommandRefused, refusal
@@ -49,7 +50,8 @@ class ConsoleBackend:
         ``not_working``: one line per dead part (a reader, an audio output), when any}),
         ``paused`` (bool), ``setup`` (players, names, language, first_president, variant,
         deck tracked/untracked, role_source; never roles or deck order), ``scan``,
-        ``board`` (``{"seats": int | None}``, :meth:`board_seats`).
+        ``board`` (``{"seats": int | None}``, :meth:`board_seats`), ``setup_options`` (each
+        registered game's setup form, :func:`setup_options`).
         """
         return self.service.call(self._snapshot)
 
@@ -69,6 +71,7 @@ class ConsoleBackend:
         snap["board"] = {"seats": self.board_seats(),
                          # BOARD.md: on a real board only the physical (untracked) deck is played
                          "physical_deck": bool(getattr(self.service.settings, "physical_deck", False))}
+        snap["setup_options"] = setup_options(snap.get("games") or [games.DEFAULT_GAME])
         return snap
 
     def board_seats(self) -> int | None:
@@ -164,3 +167,25 @@ class ConsoleBackend:
 
 __all__ = ["COMMANDS", "REFUSAL_CODES", "CommandRefused", "ConsoleBackend", "ConsoleRefusal",
            "UsageError", "refusal"]
+
+
+def setup_options(names: list[str]) -> dict[str, Any]:
+    """The console's setup form of each game in ``names`` that has one: ``{"title": {"de",
+    "en"} or None, "fields": [...]}``, the fields being its pack's ``console_options``
+    (:class:`firmware_host.games.GamePack`; the one named ``players`` is the player count) and
+    the title its lobby's."""
+    out: dict[str, Any] = {}
+    for name in names:
+        try:
+            record = games.pack(name)
+        except games.UnknownGame:
+            continue
+        fields = list(getattr(record, "console_options", ()) or ())
+        if not fields:
+            continue
+        title = None
+        if callable(getattr(record, "lobby", None)):
+            lobby = record.lobby()
+            title = {language: lobby.title(language) for language in ("de", "en")}
+        out[name] = {"title": title, "fields": fields}
+    return out

@@ -13,6 +13,7 @@ import threading
 from typing import Any, Callable
 
 from firmware_host.errors import UsageError
+from firmware_host.service.backend import setup_options
 from firmware_host.games.secret_dictator import (
     Action, Game, IllegalAction, Setup, deal, private_view, public_view,
 )
@@ -55,6 +56,7 @@ class FakeBackend:
                 "setup": dict(self.setup) if self.setup else None,
                 "seat_settings": {k: dict(v) for k, v in self.seat_settings.items()},
                 "board": {"seats": self.board_seats},
+                "setup_options": setup_options(["secret_dictator"]),
             }
 
     def subscribe(self, callback: Callable[[dict], None]) -> Callable[[], None]:

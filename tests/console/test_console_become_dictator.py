@@ -104,10 +104,10 @@ def test_D30_the_setup_offers_every_registered_game_and_sets_up_this_one_with_it
     disabled = options.evaluate_all("os => os.filter(o => o.disabled).map(o => o.value)")
     assert disabled == [n for n in games.names()
                         if not callable(getattr(games.pack(n), "board_game", None))]
-    assert page.locator("#setup-bd").is_hidden() and page.locator("#setup-sd").is_visible()
+    assert page.locator("#setup-variant").is_visible() and page.locator("#setup-morning").count() == 0
 
-    game.select_option("become_dictator")
-    assert page.locator("#setup-sd").is_hidden() and page.locator("#setup-bd").is_visible()
+    game.select_option("become_dictator")       # its pack's fields, drawn by the console
+    assert page.locator("#setup-variant").count() == 0 and page.locator("#setup-morning").is_visible()
     players = page.get_by_label("Spieler", exact=True)
     assert players.locator("option").all_inner_texts() == [str(n) for n in range(4, 11)]
     players.select_option("4")
@@ -130,7 +130,7 @@ def test_D30_the_setup_offers_every_registered_game_and_sets_up_this_one_with_it
 
     # back to Secret Dictator: its own options again, 5-10 players
     page.get_by_label("Game", exact=True).select_option("secret_dictator")
-    assert page.locator("#setup-sd").is_visible() and page.locator("#setup-bd").is_hidden()
+    assert page.locator("#setup-variant").is_visible() and page.locator("#setup-morning").count() == 0
     assert page.get_by_label("Players", exact=True).locator("option").all_inner_texts() == [
         str(n) for n in range(5, 11)]
     assert axe_violations(page) == []

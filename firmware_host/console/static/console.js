@@ -506,14 +506,6 @@
   }
   // BOARD.md: on a real board the deck is the physical one (untracked): a tracked deck is
   // for simulate and replay, so it cannot be chosen there
-  function fillDeckChoice() {
-    const physical = !!(snap.board && snap.board.physical_deck);
-    const tracked = document.querySelector('input[name="deck"][value="tracked"]');
-    const untracked = document.querySelector('input[name="deck"][value="untracked"]');
-    if (!tracked || !untracked) return;
-    tracked.disabled = physical;
-    if (physical) untracked.checked = true;
-  }
   function fillSeatSelects() {
     const n = players();
     const key = n + "|" + boardSeats() + "|" + JSON.stringify(setup().names || view().names || null);
@@ -568,7 +560,7 @@
       : faults, "f", true);
     renderHealth();
     fillSeatSelects();
-    fillDeckChoice();
+    fillPhysical();
     fillSeatSettings(false);
     followWhoMustAct();
     fillGameSelect();
@@ -576,20 +568,39 @@
   }
 
   // ---------- setup form ----------
-  // the player counts each game's setup allows (its rules) and the count chosen at first
-  const GAME_PLAYERS = {secret_dictator: [5, 10, 7], become_dictator: [4, 10, 6]};
+  // Each game's form comes from its pack (snapshot "setup_options": title, player counts and
+  // its own fields); nothing here knows a game.
   let gamesKey = "";
-  function chosenGame() { return $("setup-game").value || "secret_dictator"; }
+  let fieldsKey = "";
+  function gameNames() {
+    if (Array.isArray(snap.games) && snap.games.length) return snap.games;
+    return Object.keys(snap.setup_options || {});
+  }
+  function chosenGame() { return $("setup-game").value || gameNames()[0] || ""; }
+  // {players: {min, max, default}, fields: [the game's own]} of the game's console options
+  function gameOptions(name) {
+    const all = (snap.setup_options || {})[name || chosenGame()] || {};
+    const fields = Array.isArray(all.fields) ? all.fields : [];
+    const count = fields.find((f) => f.name === "players") || {};
+    return {title: all.title, fields: fields.filter((f) => f.name !== "players"),
+            players: {min: count.min || 1, max: count.max || 10, default: count.default || count.min || 1}};
+  }
+  function word(label) {
+    if (label && typeof label === "object") return label[lang] || label.en || label.de || "";
+    return label === undefined || label === null ? "" : String(label);
+  }
   function gameLabel(name) {
+    const o = (snap.setup_options || {})[name];
+    if (o && o.title) return word(o.title);
     const key = "game_" + name;
     const t = T(key);
     return t === key ? name.replace(/_/g, " ") : t;
   }
   // every registered game (snapshot "games"); one the board cannot play yet is shown, disabled
   function fillGameSelect() {
-    const names = Array.isArray(snap.games) && snap.games.length ? snap.games : ["secret_dictator"];
+    const names = gameNames();
     const playable = Array.isArray(snap.playable) ? snap.playable : names;
-    const key = lang + "|" + names.join(",") + "|" + playable.join(",");
+    const key = lang + "|" + names.join(",") + "|" + playable.join(",") + "|" + Object.keys(snap.setup_options || {}).join(",");
     if (key === gamesKey) return;
     gamesKey = key;
     const select = $("setup-game");
@@ -605,21 +616,146 @@
     select.value = names.indexOf(keep) >= 0 && playable.indexOf(keep) >= 0 ? keep : names[0];
     showGameFields();
   }
+  function fieldId(f) { return "setup-" + fieldName(f); }
+  function fieldName(f) { return f.id || String(f.name).replace(/\./g, "-"); }
+  function control(f) {
+    if (f.kind === "bool") return "checkbox";
+    if (f.kind === "seat") return "seat";
+    if (Array.isArray(f.choices)) return f.style === "radio" ? "radio" : "select";
+    return "number";
+  }
+  function getPath(obj, path) {
+    return String(path || "").split(".").reduce((o, k) => (o && typeof o === "object" ? o[k] : undefined), obj);
+  }
+  function setPath(obj, path, value) {
+    const keys = String(path).split(".");
+    let o = obj;
+    keys.slice(0, -1).forEach((k) => { if (!o[k] || typeof o[k] !== "object") o[k] = {}; o = o[k]; });
+    o[keys[keys.length - 1]] = value;
+  }
+  // one control per field of the chosen game: select, seat (one of the players), radio, checkbox
+  function renderFields(game) {
+    const box = $("setup-fields");
+    box.replaceChildren();
+    box.dataset.game = game;
+    (gameOptions(game).fields || []).forEach((f) => {
+      const kind = control(f);
+      if (kind === "radio") {
+        const set = el("fieldset");
+        set.id = fieldId(f);
+        set.appendChild(el("legend", word(f.label)));
+        (f.choices || []).forEach((opt) => {
+          const label = el("label");
+          const input = el("input");
+          input.type = "radio";
+          input.name = fieldName(f);
+          input.value = String(opt.value);
+          input.checked = opt.value === f.default;
+          label.append(input, " ", el("span", word(opt.label)));
+          set.appendChild(label);
+        });
+        box.appendChild(set);
+        return;
+      }
+      const p = el("p");
+      if (kind === "checkbox") {
+        const label = el("label");
+        const input = el("input");
+        input.type = "checkbox";
+        input.id = fieldId(f);
+        input.name = fieldName(f);
+        input.checked = f.default === true;
+        label.append(input, " ", el("span", word(f.label)));
+        p.appendChild(label);
+        box.appendChild(p);
+        return;
+      }
+      const label = el("label", word(f.label));
+      label.htmlFor = fieldId(f);
+      if (kind === "number") {
+        const input = el("input");
+        input.type = "number";
+        input.id = fieldId(f);
+        input.name = fieldName(f);
+        if (typeof f.min === "number") input.min = String(f.min);
+        if (typeof f.max === "number") input.max = String(f.max);
+        input.value = String(f.default);
+        p.append(label, " ", input);
+        box.appendChild(p);
+        return;
+      }
+      const select = el("select");
+      select.id = fieldId(f);
+      select.name = fieldName(f);
+      if (kind === "seat") select.classList.add("setup-seat");
+      (f.choices || []).forEach((opt) => {
+        const o = el("option", word(opt.label));
+        o.value = String(opt.value);
+        o.selected = opt.value === f.default;
+        select.appendChild(o);
+      });
+      p.append(label, " ", select);
+      box.appendChild(p);
+    });
+    fillPhysical();
+  }
+  // a field may name the value a board with a physical deck allows (board.physical_deck)
+  function fillPhysical() {
+    const physical = !!(snap.board && snap.board.physical_deck);
+    (gameOptions(chosenGame()).fields || []).forEach((f) => {
+      if (f.physical === undefined) return;
+      document.querySelectorAll('#setup-fields input[name="' + fieldName(f) + '"]').forEach((input) => {
+        input.disabled = physical && input.value !== String(f.physical);
+        if (physical && input.value === String(f.physical)) input.checked = true;
+      });
+    });
+  }
+  function fieldValue(f) {
+    const kind = control(f);
+    if (kind === "checkbox") return $(fieldId(f)).checked;
+    if (kind === "seat" || kind === "number") return Number($(fieldId(f)).value);
+    const raw = kind === "radio"
+      ? (document.querySelector('#setup-fields input[name="' + fieldName(f) + '"]:checked') || {}).value
+      : $(fieldId(f)).value;
+    const opt = (f.choices || []).find((o) => String(o.value) === raw);
+    return opt ? opt.value : f.default;
+  }
+  function showField(f, value) {
+    if (value === undefined || value === null) return;
+    const kind = control(f);
+    if (kind === "checkbox") { if (typeof value === "boolean") $(fieldId(f)).checked = value; return; }
+    if (kind === "number") { $(fieldId(f)).value = String(value); return; }
+    if (kind === "radio") {
+      const r = document.querySelector('#setup-fields input[name="' + fieldName(f) + '"][value="' + String(value) + '"]');
+      if (r && !r.disabled) r.checked = true;
+      return;
+    }
+    const select = $(fieldId(f));
+    if (select && Array.from(select.options).some((o) => o.value === String(value))) select.value = String(value);
+  }
   // the options of the chosen game: its player counts, and only its own fields
   function showGameFields() {
     const game = chosenGame();
-    $("setup-sd").hidden = game !== "secret_dictator";
-    $("setup-bd").hidden = game !== "become_dictator";
-    const [lo, hi, start] = GAME_PLAYERS[game] || [4, 10, 6];
+    const options = gameOptions(game);
+    const players = options.players || {min: 4, max: 10, default: 6};
+    const key = lang + "|" + game + "|" + JSON.stringify(options);
+    if (key !== fieldsKey) {
+      fieldsKey = key;
+      const fields = options.fields || [];
+      const same = $("setup-fields").dataset.game === game;
+      const kept = same ? fields.map((f) => ($(fieldId(f)) ? fieldValue(f) : undefined)) : [];
+      renderFields(game);
+      if (same) fields.forEach((f, i) => showField(f, kept[i]));    // re-worded, the choices kept
+    }
     const select = $("setup-players");
     const keep = Number(select.value);
     if (select.dataset.game !== game) {
       select.dataset.game = game;
       select.replaceChildren();
-      for (let n = lo; n <= hi; n++) select.appendChild(el("option", n));
-      select.value = String(keep >= lo && keep <= hi ? keep : start);
-      buildSetupSeats();
+      for (let n = players.min; n <= players.max; n++) select.appendChild(el("option", n));
+      select.value = String(keep >= players.min && keep <= players.max ? keep : players.default);
     }
+    buildSetupSeats();
   }
 
   function buildSetupSeats() {
@@ -640,20 +776,21 @@
       p.append(label, " ", input);
       box.appendChild(p);
     }
-    const first = $("setup-first");
-    const keep = first.value;
-    first.replaceChildren();
-    for (let seat = 0; seat < n; seat++) {
-      const o = el("option", T("seat_n", {n: seat + 1}));
-      o.value = String(seat);
-      first.appendChild(o);
-    }
-    first.value = keep !== "" && Number(keep) < n ? keep : "0";
+    document.querySelectorAll("#setup-fields select.setup-seat").forEach((select) => {
+      const keep = select.value;
+      select.replaceChildren();
+      for (let seat = 0; seat < n; seat++) {
+        const o = el("option", T("seat_n", {n: seat + 1}));
+        o.value = String(seat);
+        select.appendChild(o);
+      }
+      select.value = keep !== "" && Number(keep) < n ? keep : "0";
+    });
   }
 
   function fillSetupForm(s) {
     setupFilled = true;
-    const game = s.game || snap.game || "secret_dictator";
+    const game = s.game || snap.game || gameNames()[0];
     if (Array.from($("setup-game").options).some((o) => o.value === game)) {
       $("setup-game").value = game;
       showGameFields();
@@ -666,17 +803,10 @@
       if (input && typeof names[seat] === "string") input.value = names[seat];
     });
     if (s.language) $("setup-language").value = s.language;
-    if (Number.isInteger(s.first_president)) $("setup-first").value = String(s.first_president);
-    if (s.variant) $("setup-variant").value = s.variant;
-    [["deck", s.deck], ["roles", s.role_source || s.roles]].forEach(([k, v]) => {
-      const r = document.querySelector('input[name="' + k + '"][value="' + v + '"]');
-      if (r) r.checked = true;
+    (gameOptions(game).fields || []).forEach((f) => {
+      const shown = f.read !== undefined ? getPath(s, f.read) : undefined;
+      showField(f, shown !== undefined && shown !== null ? shown : getPath(s, f.name));
     });
-    if (typeof s.morning_seconds === "number") {
-      const m = $("setup-morning");
-      if (Array.from(m.options).some((o) => Number(o.value) === s.morning_seconds)) m.value = String(s.morning_seconds);
-    }
-    if (s.switches && typeof s.switches.reveal_night_4 === "boolean") $("setup-reveal4").checked = s.switches.reveal_night_4;
   }
 
   async function submitSetup(ev) {
@@ -687,18 +817,7 @@
     for (let seat = 0; seat < n; seat++) names.push($("setup-name-" + seat).value.trim());
     const game = chosenGame();
     const body = {setup: {game: game, players: n, names: names, language: $("setup-language").value}};
-    if (game === "secret_dictator") {
-      Object.assign(body.setup, {
-        first_president: Number($("setup-first").value), variant: $("setup-variant").value,
-        deck: document.querySelector('input[name="deck"]:checked').value,
-        roles: document.querySelector('input[name="roles"]:checked').value,
-      });
-    } else if (game === "become_dictator") {
-      Object.assign(body.setup, {
-        morning_seconds: Number($("setup-morning").value),
-        switches: {reveal_night_4: $("setup-reveal4").checked},
-      });
-    }
+    (gameOptions(game).fields || []).forEach((f) => setPath(body.setup, f.name, fieldValue(f)));
     const r = await post("/api/setup", body);
     status($("command-result"), r.ok, r.ok ? T("setup_done", {n: n}) : T("setup_refused", {error: r.error}));
     if (r.ok) $("command-result").scrollIntoView({block: "nearest"});
@@ -1015,6 +1134,7 @@
     document.querySelectorAll("[data-i18n-aria-label]").forEach((e) => e.setAttribute("aria-label", T(e.dataset.i18nAriaLabel)));
     seatKey = "";  // seat lists are re-worded by the next render
     gamesKey = "";
+    fieldsKey = "";
     fillGameSelect();
     buildSetupSeats();
     showConnection();

@@ -66,3 +66,12 @@ def scripting() -> Any:
     registered game through them."""
     from . import scripting as module
     return module
+
+
+
+#: the game's setup fields on the console (see Secret Dictator's pack): 4-10 players (M4);
+#: the board deals the characters and the evidence (M5)
+console_options: tuple = (
+    {"name": "players", "kind": "int", "label": {"de": "Spieler", "en": "Players"}, "default": 6,
+     "min": 4, "max": 10},
+)

@@ -168,3 +168,34 @@ def scripting() -> Any:
     registered game through them."""
     from . import scripting as module
     return module
+
+
+
+#: the game's setup fields on the console (the registry's ``GamePack.console_options``; the
+#: console draws them knowing no game): each a dict with ``name`` (the setup key; a dotted key
+#: is nested), ``kind`` (``int``, ``choice``, ``bool``, ``seconds``, ``seat``: one of the
+#: players' seats), ``label`` and each choice's ``label`` in German and English, ``default``,
+#: ``min``/``max`` or ``choices``; optionally ``id`` (the form's element), ``style`` ``radio``,
+#: ``read`` (another key of the snapshot's setup that shows the value) and ``physical`` (the
+#: only choice on a board that plays the physical deck, BOARD.md); ``players`` is the count
+console_options: tuple = (
+    {"name": "players", "kind": "int", "label": {"de": "Spieler", "en": "Players"}, "default": 7,
+     "min": 5, "max": 10},
+    {"name": "first_president", "id": "first", "kind": "seat", "default": 0,
+     "label": {"de": "Erster Präsident (der älteste Spieler)", "en": "First president (the oldest player)"}},
+    {"name": "variant", "kind": "choice", "default": "rulebook", "label": {"de": "Variante", "en": "Variant"},
+     "choices": [{"value": "rulebook", "label": {"de": "Regelheft (diese Ausgabe)", "en": "Rulebook (this edition)"}},
+                 {"value": "official", "label": {"de": "Offizielles Grundspiel", "en": "Official base game"}}]},
+    {"name": "deck", "kind": "choice", "style": "radio", "default": "tracked", "physical": "untracked",
+     "label": {"de": "Gesetzesstapel", "en": "Law deck"},
+     "choices": [{"value": "tracked", "label": {"de": "Verfolgt (das Gesetz-Lesegerät kennt jedes Gesetz)",
+                                                "en": "Tracked (law reader knows every law)"}},
+                 {"value": "untracked", "label": {"de": "Nicht verfolgt (echter Stapel, das Brett zählt)",
+                                                  "en": "Untracked (physical deck, board counts)"}}]},
+    {"name": "roles", "kind": "choice", "style": "radio", "default": "dealt", "read": "role_source",
+     "label": {"de": "Rollen", "en": "Roles"},
+     "choices": [{"value": "dealt", "label": {"de": "Vom Brett verteilt (privat angesagt)",
+                                              "en": "Dealt by the board (spoken privately)"}},
+                 {"value": "tiles", "label": {"de": "Rollenplättchen, an der Wahlurne vorgezeigt",
+                                              "en": "Role tiles, presented at the ballot box"}}]},
+)

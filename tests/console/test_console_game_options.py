@@ -1,0 +1,126 @@
+"""Issue 22: the console draws each game's setup fields from its pack's console options
+(``GamePack.console_options``: the player count and the game's own fields; the title from its
+lobby); ``console.js`` knows no game. In headless Chromium on the real board service and the MockBoard, for every
+registered game the board can play."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from console_browser import axe_violations, browser, needs_chromium  # noqa: F401
+from console_helpers import PIN, PIN_HASH
+
+from firmware_host import games
+from firmware_host.clock import VirtualClock
+from firmware_host.console import serve
+from firmware_host.service.backend import setup_options
+
+STATIC = Path(__file__).resolve().parents[2] / "firmware_host" / "console" / "static"
+PLAYABLE = [n for n in games.names() if callable(getattr(games.pack(n), "board_game", None))]
+
+
+def players_of(opts: dict) -> dict:
+    return next(f for f in opts["fields"] if f["name"] == "players")
+
+
+def own_fields(opts: dict) -> list[dict]:
+    return [f for f in opts["fields"] if f["name"] != "players"]
+
+
+def test_every_playable_game_brings_its_console_options():
+    options = setup_options(list(games.names()))
+    assert set(PLAYABLE) <= set(options)
+    for name, opts in options.items():
+        count = players_of(opts)
+        assert count["kind"] == "int" and count["min"] <= count["default"] <= count["max"], name
+        assert set(opts["title"]) == {"de", "en"}, name
+        names = [f["name"] for f in opts["fields"]]
+        assert len(names) == len(set(names)), name
+        for f in own_fields(opts):
+            assert f["kind"] in ("int", "choice", "bool", "seconds", "seat"), (name, f)
+            assert set(f["label"]) == {"de", "en"}, (name, f["name"])
+            if "choices" in f:
+                assert f["default"] in [c["value"] for c in f["choices"]], (name, f["name"])
+
+
+def test_the_setup_form_in_console_js_names_no_game():
+    """Nothing of a game's setup in console.js or index.html: no field ids, keys or player
+    counts of any pack."""
+    script = (STATIC / "console.js").read_text(encoding="utf-8")
+    form = (STATIC / "index.html").read_text(encoding="utf-8")
+    setup_part = script[script.index("// ---------- setup form"):script.index("// ---------- help a seat")]
+    for name, opts in setup_options(list(games.names())).items():
+        assert name not in setup_part and name not in form, name
+        for f in own_fields(opts):
+            element = f.get("id") or f["name"].replace(".", "-")
+            assert re.search(rf"\bsetup-{re.escape(element)}\b", form + setup_part) is None, (name, element)
+            for key in f["name"].split("."):      # neither as a string nor as a property
+                assert re.search(rf"[\"'.]{re.escape(key)}\b", setup_part) is None, (name, key)
+
+
+@pytest.fixture
+def board(tmp_path):
+    from firmware_host.service.backend import ConsoleBackend
+    from firmware_host.service.simulator import Simulator
+    sim = Simulator(out=io.StringIO(), journal_path=str(tmp_path / "journal.sqlite3"))
+    service = sim.start(VirtualClock())
+    handle = serve(ConsoleBackend(service), {"port": 0, "pin_hash": PIN_HASH})
+    try:
+        yield sim, service, handle
+    finally:
+        handle.close()
+        sim.stop()
+
+
+def until(page, selector: str, seconds: float = 60.0) -> None:
+    import time
+    end = time.monotonic() + seconds
+    while not page.locator(selector).count():
+        assert time.monotonic() < end, f"no {selector}: {page.locator('#command-result').inner_text()!r}"
+        page.clock.run_for(250)
+        time.sleep(0.05)
+
+
+@pytest.mark.parametrize("name", PLAYABLE)
+def test_the_setup_form_shows_the_games_own_fields_and_sets_it_up_with_them(browser, board, name):
+    """Choosing a game shows its title, its player counts and exactly its own fields, worded
+    in the page's language; the setup sent carries each field's default under its key."""
+    sim, service, console = board
+    opts = setup_options([name])[name]
+    page = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True).new_page()
+    page.clock.install()
+    page.goto(console.url)
+    page.get_by_label("PIN oder Token").fill(PIN)
+    page.get_by_role("button", name="Anmelden").click()
+    page.wait_for_selector("#connection:has-text('Live')")
+    page.get_by_label("Sprache").select_option("en")
+    game = page.get_by_label("Spiel", exact=True)
+    titles = game.locator("option").evaluate_all("os => os.map(o => [o.value, o.textContent])")
+    assert [name, opts["title"]["de"]] in titles
+    game.select_option(name)
+    players = page.get_by_label("Spieler", exact=True)
+    count = players_of(opts)
+    low, high = count["min"], count["max"]
+    assert players.locator("option").all_inner_texts() == [str(n) for n in range(low, high + 1)]
+    assert low <= int(players.input_value()) <= high          # a count chosen before is kept if it fits
+    players.select_option(str(count["default"]))
+    shown = page.locator("#setup-fields > *")
+    assert shown.count() == len(own_fields(opts))
+    text = page.locator("#setup-fields").inner_text()
+    for f in own_fields(opts):
+        assert f["label"]["de"] in text, f["id"]       # the page speaks German until the setup
+    page.get_by_role("button", name="Spiel einrichten").click()
+    until(page, "#phase:has-text('Game set up for')")
+    assert service.game.current == name
+    setup = service.call(service.game.public_setup)
+    assert setup["players"] == count["default"]
+    for f in own_fields(opts):
+        value = setup
+        for key in f.get("read", f["name"]).split("."):
+            value = value.get(key) if isinstance(value, dict) else None
+        if value is not None and f["kind"] != "seat":
+            assert value == f["default"] or (f["kind"] == "select" and float(value) == f["default"]), f["id"]
+    assert axe_violations(page) == []
