@@ -23,8 +23,8 @@ GAMES = f"{PACKAGE}.games"
 #: game-neutral helper every pack's catalogue uses
 GAME_NEUTRAL = {GAMES, f"{GAMES}.wording"}
 #: layers that know no game (the journal is ``service.journal``; ``table`` is what every
-#: game's table does, issue 22)
-NO_GAME_LAYERS = ("table", "service", "hardware", "audio", "console")
+#: game's table does, issue 22; ``robots`` the robot players, issue 23)
+NO_GAME_LAYERS = ("table", "service", "hardware", "audio", "console", "robots")
 
 
 def _module_name(path: Path) -> str:

@@ -16,7 +16,8 @@ import sys
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add ``--script``, ``--config``, ``--audio-dir``, ``--journal``, ``--start-line``,
-    ``--console``, ``--console-port``, ``--speech-cache``, ``--seed``, ``-v``."""
+    ``--console``, ``--console-port``, ``--speech-cache``, ``--seed``, ``--robots``, ``--game``,
+    ``--games``, ``--render-seconds``, ``-v``."""
     parser.add_argument("--script", metavar="SIGNALS.jsonl",
                         help="signal script (SIMULATE.md); without it: an interactive virtual board")
     parser.add_argument("--config", metavar="FILE", help="board config (TOML); default the shipped one")
@@ -35,6 +36,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None, metavar="N",
                         help="seed of a game the seats set up (no setup line: roles and a board-shuffled "
                              "draw pile dealt from it), for a reproducible run; default a random one")
+    parser.add_argument("--robots", type=int, default=None, metavar="N",
+                        help="robot players at seats 1..N set up and play (issue 23): each hears only its "
+                             "earphone and the table, acts after a person's reaction time; one summary line "
+                             "{\"event\": \"robots\", ...} after each game")
+    parser.add_argument("--game", metavar="GAME", default=None,
+                        help="with --robots: the game the robots set up (a registered game; default secret_dictator)")
+    parser.add_argument("--games", type=int, default=1, metavar="K",
+                        help="with --robots: K games in a row on one board, each set up from the seats (default 1)")
+    parser.add_argument("--render-seconds", type=float, default=0.0, metavar="X",
+                        help="every sentence takes X seconds more to render, on the run's clock (a Pi Zero 2 W "
+                             "or a fresh speech cache); default 0")
     parser.add_argument("-v", "--verbose", action="count", default=0,
                         help="log to stderr: -v inputs, actions, refusals and faults; -vv debug")
 
@@ -62,6 +74,13 @@ def main(args: argparse.Namespace) -> int:
         raise UsageError(f"--console-port {args.console_port} is not a TCP port (0 to 65535)")
     if args.seed is not None and not 0 <= args.seed < 2**31:
         raise UsageError(f"--seed {args.seed} is not a seed (0 to {2**31 - 1})")
+    import math
+    if not (math.isfinite(args.render_seconds) and 0.0 <= args.render_seconds <= 60.0):
+        raise UsageError(f"--render-seconds {args.render_seconds:g} is not 0 to 60 seconds")
+    if args.robots is not None:
+        return _robots(args)
+    if args.game is not None or args.games != 1:
+        raise UsageError("--game and --games need --robots")
     signals = read_script(args.script) if args.script else None
     serve = None
     if args.console:
@@ -71,7 +90,7 @@ def main(args: argparse.Namespace) -> int:
             raise UsageError(f"--console: the console cannot be loaded ({exc})") from None
     sim = Simulator(args.config, audio_dir=args.audio_dir, journal_path=args.journal,
                     speech_cache=args.speech_cache, console=serve, console_port=args.console_port,
-                    setup_seed=args.seed)
+                    setup_seed=args.seed, render_seconds=args.render_seconds)
 
     def on_sigterm(_signum: int, _frame: object) -> None:
         sim.stopping.set()
@@ -84,3 +103,23 @@ def main(args: argparse.Namespace) -> int:
         return sim.run_interactive()
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+def _robots(args: argparse.Namespace) -> int:
+    """``--robots N``: a table of robot players (:class:`firmware_host.robots.table.RobotTable`).
+
+    :raises UsageError: --robots with --script/--console/--start-line, a player count the
+        board has no seats for, an unknown game or one without robot players, --games < 1.
+    """
+    from firmware_host.errors import UsageError
+    from firmware_host.robots.table import RobotTable
+
+    if args.script is not None or args.console or args.start_line is not None:
+        raise UsageError("--robots plays without --script, --console or --start-line")
+    if not 1 <= args.games <= 1000:
+        raise UsageError(f"--games {args.games} is not 1 to 1000")
+    table = RobotTable(args.robots, args.game, seed=args.seed if args.seed is not None else 0,
+                       render_seconds=args.render_seconds, out=sys.stdout, config_path=args.config,
+                       speech_cache=args.speech_cache, journal_path=args.journal)
+    table.run(games=args.games)
+    return 0

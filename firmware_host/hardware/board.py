@@ -130,10 +130,13 @@ class Board:
         t = self.config.timing
         for seat, pin in enumerate(self.config.seat_buttons):
             source = f"seat {seat + 1} button"
+            made: list[GestureButton] = []
             button = GestureButton(self.clock, self._schedule, t,
-                                   lambda g, s=seat: self._emit(ev.ButtonGesture(s, g, at=self.clock.now())),
+                                   lambda g, s=seat, b=made: self._emit(ev.ButtonGesture(
+                                       s, g, at=self.clock.now(), down_at=b[0].down_at if b else None)),
                                    self._fault_sink(source, {"kind": "seat_button", "seat": seat}, pin),
                                    initial_down=self._open_input(pin))
+            made.append(button)
             self._connect(pin, button.edge)
             self.buttons.append(button)
         key_pin = self.config.game_master_key

@@ -35,11 +35,14 @@ LAWS_PER_PARTY: dict[str, int] = {"democratic": 6, "fascist": 11}
 
 @dataclasses.dataclass(frozen=True)
 class ButtonGesture:
-    """A seat button gesture: ``seat`` (0-based), ``gesture`` ``press``/``hold``/``double``."""
+    """A seat button gesture: ``seat`` (0-based), ``gesture`` ``press``/``hold``/``double``;
+    ``down_at``: clock seconds when the press went down (a press counts on press-down,
+    ACCESSIBILITY.md 27; None where unknown)."""
 
     seat: int
     gesture: str
     at: float = 0.0
+    down_at: float | None = dataclasses.field(default=None, compare=False)
 
 
 @dataclasses.dataclass(frozen=True)

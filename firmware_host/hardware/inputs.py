@@ -194,6 +194,9 @@ class GestureButton:
         self._hold_timer: TimerHandle | None = None
         self._stuck_timer: TimerHandle | None = None
         self._double_timer: TimerHandle | None = None
+        #: clock seconds when the press being reported went down (ACCESSIBILITY.md 27)
+        self.down_at: float | None = None
+        self._first_down_at: float | None = None
         if initial_down:
             self._spoiled = True
             fault("stuck", "down at start")
@@ -236,6 +239,8 @@ class GestureButton:
             self._double_timer.cancel()
             self._double_timer = None
             self._second = True
+        if not self._spoiled and not self._second:
+            self._first_down_at = now - self.t.bounce_s     # the contact closed for good then
         self._stuck_timer = self._schedule(self.t.stuck_s, self._stuck)
         if not self._spoiled:
             self._hold_timer = self._schedule(self.t.hold_s, self._hold)
@@ -288,6 +293,7 @@ class GestureButton:
 
     def _accept(self, gesture: str) -> None:
         self._ignore_until = self._clock.now() + self.t.ignore_repeat_s
+        self.down_at = self._first_down_at if gesture in ("press", "double") else None
         self._on_gesture(gesture)
 
     def cancel(self) -> None:

@@ -34,6 +34,7 @@ from firmware_host.errors import FirmwareHostError, UsageError
 from firmware_host.service.journal import Journal
 from firmware_host.service.notify import Notifier
 from firmware_host.service.refusals import CommandRefused  # noqa: F401  (re-exported)
+from firmware_host.service.scanning import pressing
 from firmware_host.service.settings import ServiceSettings
 
 log = logging.getLogger("firmware_host.service")
@@ -94,6 +95,7 @@ class BoardService:
         self.board: Any = None
         self.board_error: str | None = None
         self._listeners: list[Callable[[dict], None]] = []
+        self._end_listeners: list[Callable[[dict], None]] = []
         self._start_listeners: list[Callable[[dict], None]] = []
         self._playing: list[list] = []     # [lines, utterance, done] of clips started, in start order
         self._emit_lock = threading.Lock()
@@ -393,7 +395,8 @@ class BoardService:
                 kind, payload = item
                 if kind == "event":
                     self._track_part(payload)
-                    self.game.handle_input(payload)
+                    with pressing(payload):     # a scan picks by the press-down (ACCESSIBILITY.md 27)
+                        self.game.handle_input(payload)
                 else:
                     payload()
             except Exception as exc:  # noqa: BLE001 - the service thread never dies on bad input
@@ -465,6 +468,14 @@ class BoardService:
         self._start_listeners.append(callback)
         return lambda: self._start_listeners.remove(callback) if callback in self._start_listeners else None
 
+    def subscribe_ends(self, callback: Callable[[dict], None]) -> Callable[[], None]:
+        """``callback(line)`` with each ``announce`` line the moment its clip has *ended* (on
+        the service thread, with ``end`` and ``cut``), not held back for clips on other
+        outputs that started earlier (the robot players hear each clip then,
+        :mod:`firmware_host.robots`). Returns the function that unsubscribes."""
+        self._end_listeners.append(callback)
+        return lambda: self._end_listeners.remove(callback) if callback in self._end_listeners else None
+
     def announce_listener(self, lines: list[dict], on_start: Callable[[list[dict], Any], None] | None = None,
                           on_end: Callable[[list[dict], Any, Any], None] | None = None
                           ) -> Callable[[str, Any, Any], None]:
@@ -521,6 +532,12 @@ class BoardService:
             if wav and not record.cut:
                 line["wav"] = str(wav)
         entry[2] = True
+        for line in entry[0]:
+            for callback in list(self._end_listeners):
+                try:
+                    callback(line)
+                except Exception as exc:  # noqa: BLE001 - a listener never stops the game
+                    log.warning("end listener failed: %s", exc)
         if on_end is not None:
             on_end(entry[0], utt, record)
         while self._playing and self._playing[0][2]:

@@ -11,6 +11,10 @@ in seconds on the service's clock, measured from what was *heard*:
   never cut;
 - a status or repeat the chooser asks for during the scan holds it: the item it cut off, or
   the one heard last, is said again after it, and the window runs from that (21);
+- a press counts when the button went *down* (``event.down_at``, :func:`pressing`) and
+  picks the item heard then; in the first ``grace`` seconds (0.5) of an item it still picks
+  the one heard just before; an item cut off before it could be heard (a status cutting it
+  at 0 s) is never picked, the one heard before it is (27);
 - a distinct wrap tone when the list starts over (15); "cancel" is the last item of every list;
 - after ``passes`` (3) full passes the scan stops with a spoken notice and resumes on a press
   with all its passes again; it never chooses by itself (14). This is the scan's only
@@ -33,9 +37,11 @@ Example::
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import logging
-from typing import Any, Callable
+import threading
+from typing import Any, Callable, Iterator
 
 from firmware_host.clock import Clock, TimerHandle
 from firmware_host.service.settings import ScanSettings
@@ -44,6 +50,41 @@ log = logging.getLogger(__name__)
 
 CANCEL = object()
 CONFIRM = object()
+
+#: an item cut off sooner than this after it started was not heard: it is never chosen (27)
+HEARD_S = 0.3
+
+_pressing = threading.local()
+
+
+@contextlib.contextmanager
+def pressing(event: Any) -> Iterator[None]:
+    """While a seat's input event is handled on this thread: a scan's :meth:`Scan.press`
+    picks by the moment the button went *down* (``event.down_at``, ACCESSIBILITY.md 27: a
+    press counts on press-down), not by when the release made it a press."""
+    down = getattr(event, "down_at", None)
+    previous = getattr(_pressing, "down_at", None)
+    _pressing.down_at = down if isinstance(down, (int, float)) else None
+    try:
+        yield
+    finally:
+        _pressing.down_at = previous
+
+
+#: who is told of every pick (:func:`observe`)
+_observers: list[Callable[["Scan", "ScanItem"], None]] = []
+
+
+def observe(callback: Callable[["Scan", "ScanItem"], None]) -> Callable[[], None]:
+    """Be told of every item a scan's press picks, ``callback(scan, item)`` on the service
+    thread (the robot table measures its scan hits with it, :mod:`firmware_host.robots`;
+    filter by ``scan.clock``). Returns the function that stops it."""
+    _observers.append(callback)
+
+    def stop() -> None:
+        if callback in _observers:
+            _observers.remove(callback)
+    return stop
 
 
 @dataclasses.dataclass(frozen=True)
@@ -118,6 +159,8 @@ class Scan:
         self._timer: TimerHandle | None = None
         self._generation = 0
         self._due = 0.0
+        #: the items said in this list: [index, start, end or None, cut] (clock seconds)
+        self._said: list[list] = []
 
     # -- timing ------------------------------------------------------------------------------
     def _schedule(self, after: float) -> None:
@@ -133,11 +176,18 @@ class Scan:
         (None: no next tick). ``index``: the item number a press picks once it is heard."""
         generation = self._generation
 
+        entry: list = []
+
         def started() -> None:
             if generation == self._generation and not self.done and index is not None:
                 self.index = index
+                entry[:] = [index, self.clock.now(), None, False]
+                self._said.append(entry)
+                del self._said[:-20]
 
         def ended(lost: bool = False) -> None:
+            if entry:
+                entry[2], entry[3] = self.clock.now(), bool(lost)
             if generation != self._generation or self.done:
                 return
             if lost and kind == "item":          # cut off unheard: say it again (it queues after the cut)
@@ -160,6 +210,7 @@ class Scan:
             self._timer.cancel()
         self.drop()
         self.index, self._next, self.passes, self.stopped = -1, -1, 0, False
+        self._said = []
         if intro:
             self._say("intro", None, self.settings.first_delay)
         else:
@@ -206,17 +257,46 @@ class Scan:
         """The item a press would pick now, or None (before the first item, or stopped)."""
         return None if self.stopped or self.index < 0 else self.items[self.index]
 
-    def press(self) -> None:
-        """The chooser pressed: pick the current item, resume a stopped scan, or nothing yet."""
+    def heard_at(self, at: float) -> ScanItem | None:
+        """The item a press that went down at clock time ``at`` chooses (ACCESSIBILITY.md 21,
+        27): the item playing then or the one that ended last before it; in the first
+        ``settings.grace`` seconds of an item (``[scan] grace``, 0.5) still the one fully
+        heard just before it; never an item
+        cut off before it could be heard (:data:`HEARD_S`). None: nothing heard yet."""
+        said = [e for e in self._said if e[1] <= at + 1e-9]
+        if not said:
+            return None
+
+        def heard(e: list) -> bool:          # not cut off before it could be heard
+            return not (e[3] and e[2] is not None and e[2] - e[1] < HEARD_S)
+
+        last = said[-1]
+        if at - last[1] < getattr(self.settings, "grace", 0.0) and len(said) > 1:
+            before = said[-2]
+            if before[2] is not None and heard(before) and before[0] != last[0]:
+                return self.items[before[0]]
+        for e in reversed(said):
+            if heard(e) and e[0] < len(self.items):
+                return self.items[e[0]]
+        return None
+
+    def press(self, at: float | None = None) -> None:
+        """The chooser pressed: pick the item heard when the button went down (``at``, clock
+        seconds; default the moment of the press being handled, :func:`pressing`, else now;
+        :meth:`heard_at`), resume a stopped scan, or nothing yet."""
         if self.done:
             return
         if self.stopped:
             log.info("scan for seat %d resumed", self.seat)
             self.start()
             return
-        item = self.current
+        if at is None:
+            at = getattr(_pressing, "down_at", None)
+        item = self.current if at is None or not self._said else self.heard_at(at)
         if item is None:
             return
+        for callback in list(_observers):
+            callback(self, item)
         if item.value is CANCEL:
             if self.confirming is not None:       # "back" from a confirmation
                 self._leave_confirmation()

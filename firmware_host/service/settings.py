@@ -79,6 +79,9 @@ SCHEMA: dict[str, dict[str, Field]] = {
                         doc="full passes before the scan stops with a spoken notice and waits for a press (ACCESSIBILITY.md 11, 14); 0 = it never stops, up to 30 = tenfold"),
         "words_per_minute": Field(int, 175, min=80, max=450,
                                   doc="speech rate used to estimate how long a spoken name lasts"),
+        "grace": Field(float, 0.5, min=0.0, max=2.0,
+                       doc="seconds at the start of a name in which a press still chooses the name heard "
+                           "before it (ACCESSIBILITY.md 27); 0 = a press chooses the name that has started"),
     },
 }
 
@@ -91,6 +94,7 @@ class ScanSettings:
     first_delay: float = 1.0
     passes: int = 3
     words_per_minute: int = 175
+    grace: float = 0.5
 
 
 @dataclasses.dataclass(frozen=True)

@@ -19,6 +19,7 @@ Example::
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import os
@@ -132,6 +133,8 @@ class Simulator:
     :param render_seconds: every sentence takes this many seconds longer to render, on the
         run's clock (:class:`~firmware_host.audio.slow.SlowRenderer`: a slow Pi Zero 2 W or
         a fresh speech cache, for tests and the benchmark); 0 = as fast as this machine.
+    :param on_line: also handed every output line (a dict) as it is written (the robot
+        table, :mod:`firmware_host.robots`); None: none.
     :raises UsageError: an unusable config (one line).
     """
 
@@ -139,7 +142,8 @@ class Simulator:
                  journal_path: str | None = None, out: TextIO = sys.stdout,
                  speech_cache: str | None = None, console: Callable[[Any, Any], Any] | None = None,
                  console_port: int | None = None, prompt: TextIO = sys.stderr,
-                 render_seconds: float = 0.0, setup_seed: int | None = None) -> None:
+                 render_seconds: float = 0.0, setup_seed: int | None = None,
+                 on_line: Callable[[dict], None] | None = None) -> None:
         from firmware_host.board_config import load_config
         self.config = load_config(config_path)
         self.settings = service_settings(self.config)
@@ -148,6 +152,7 @@ class Simulator:
         self.speech_cache = speech_cache_dir(speech_cache)
         self.render_seconds = float(render_seconds)
         self.setup_seed = setup_seed
+        self.on_line = on_line
         self._tmp: str | None = None
         if journal_path is None:
             self._tmp = tempfile.mkdtemp(prefix="firmware-host-sim-")
@@ -173,6 +178,8 @@ class Simulator:
     def _write(self, line: dict) -> None:
         with self._write_lock:
             self.lines.append(line)
+            if self.on_line is not None:
+                self.on_line(line)
             text = json.dumps(line, ensure_ascii=False) + "\n"
             if self._held is not None:
                 self._held.append(text)
@@ -504,6 +511,21 @@ class Simulator:
         if check is not None:
             check({k: v for k, v in setup.items() if k != "game"}, board_roles=self.settings.roles)
 
+    def script_grace(self) -> None:
+        """A script presses the moment an item *starts* (``wait_for`` is satisfied then,
+        SIMULATE.md) and means that item: unless the config sets ``[scan] grace``, a scripted
+        run takes a press for the item that has started (grace 0), where a person's press
+        in an item's first moments is for the item heard before (ACCESSIBILITY.md 27; the
+        robot players, :mod:`firmware_host.robots`, press as people do, with the grace)."""
+        import tomllib
+        try:
+            with open(self.config.path, "rb") as fh:
+                given = tomllib.load(fh).get("scan") or {}
+        except (OSError, TypeError, tomllib.TOMLDecodeError):
+            given = {}
+        if "grace" not in given:
+            self.settings = dataclasses.replace(self.settings, scan=dataclasses.replace(self.settings.scan, grace=0.0))
+
     def run_script(self, signals: list[Signal], start_line: int = 0) -> int:
         """Play a parsed script on a virtual clock; 0 once played to its end.
 
@@ -521,6 +543,7 @@ class Simulator:
             raise UsageError(f"--start-line {start_line} is not a line of the script (1 to {last})")
         if signals and signals[0].kind == "setup":
             self.check_setup(signals[0].fields)
+        self.script_grace()
         clock = VirtualClock()
         before = [s for s in signals if start_line and s.line < start_line]
         todo = [s for s in signals if not start_line or s.line >= start_line]

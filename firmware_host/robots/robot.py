@@ -1,0 +1,320 @@
+"""A robot player at one seat: it hears, waits a person's reaction time, and acts.
+
+A :class:`SeatRobot` is given only what its seat could hear — each clip of the table speaker
+and of its own earphone as a :class:`Heard` (key, params, text, start, end), once the clip
+has *ended* — and answers with acts (:class:`Press`, :class:`Hold`, :class:`Lay`) that the
+table (:mod:`firmware_host.robots.table`) plays on the mocked board after a drawn reaction
+time. What every game's table does lives here, game-neutral: the setup from the seats
+(``lobby.*``), "I am here", a scan (press once the wanted item has been heard), the story
+and the next setup after a game's end, and the slips people make (a tile laid twice or at
+the wrong reader, a press at the wrong moment, a hold for the status). What a game's cues
+ask for comes from that game's robot module (``games/<game>/robot.py``, reached through
+:func:`firmware_host.robots.table.rules_for`, the
+registry's package of the game):
+
+- ``respond(seat, clip, heard, choose) -> list[act]``: the acts the clip asks of this seat
+  (``heard``: every clip this seat heard in this game, ``clip`` the last; ``choose`` a
+  :class:`Chooser` drawing from what was heard only);
+- ``lobby_option(question, option, players) -> bool | None`` (optional): whether to take
+  ``option`` (a :class:`Heard` item) for the game's own setup question key ``question``;
+  None takes the first option offered (the default);
+- ``SEEDED`` (optional, default True): the game deals from a seed (the table's seed is the
+  setup's); False for a game with no chance in it;
+- ``QUIET_AFTER`` (optional): keys after which the table talks among itself (a discussion
+  time), so a silence then is no silence of the board.
+
+A robot's *choice* depends only on what it heard: :class:`Chooser` draws from a digest of
+the heard clips (the same heard lines give the same choice); its reaction times and slips
+come from its own seeded random source.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import random
+from typing import Any, Callable, Sequence
+
+__all__ = ["Heard", "Press", "Hold", "Lay", "Chooser", "SeatRobot", "scan_item_seen", "REACTION"]
+
+#: a person's reaction time, seconds (drawn uniformly for every act)
+REACTION = (0.8, 3.0)
+#: the chance of a slip on an act (a tile twice, a wrong reader, a stray press, a status hold)
+MISTAKE_RATE = 0.04
+
+
+@dataclasses.dataclass(frozen=True)
+class Heard:
+    """One clip a seat heard: ``output`` ``"table"`` or ``"seat"`` (its own earphone),
+    ``key``/``params`` of the message, ``text`` as spoken, ``start``/``end`` seconds on the
+    table's clock, ``cut`` True when it was cut off."""
+
+    output: str
+    key: str
+    params: dict
+    text: str
+    start: float
+    end: float
+    cut: bool = False
+
+    @property
+    def own(self) -> bool:
+        """True for a clip of the seat's own earphone."""
+        return self.output == "seat"
+
+    def ident(self) -> str:
+        """The clip as a stable string (key and params), for digests and comparisons."""
+        return self.output + "|" + self.key + "|" + json.dumps(self.params, sort_keys=True, ensure_ascii=False)
+
+
+@dataclasses.dataclass(frozen=True)
+class Press:
+    """A press of the seat's button. ``item``: the scan item (a :class:`Heard`) the press is
+    meant to choose (a scan pick); None for any other press."""
+
+    item: Heard | None = None
+    gesture: str = "press"
+
+
+@dataclasses.dataclass(frozen=True)
+class Hold:
+    """A hold of the seat's button (the status, ACCESSIBILITY.md 3)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Lay:
+    """A tile laid or a part of the board moved: a SIMULATE.md board signal without ``at``
+    (``{"signal": "ballot", "seat": 2, "ballot": "ja"}``, ``law_read``, ``slot``,
+    ``tracker``, ``card``, ``role``). ``reader``: the reader it should go to (for the
+    wrong-reader slip), None where it is no tile."""
+
+    signal: dict
+    reader: str | None = None
+
+
+class Chooser:
+    """Choices drawn only from what a seat heard: the same heard clips give the same choice.
+
+    :param seat: the seat (part of the digest, so two seats with the same ears may differ).
+    :param heard: the clips heard so far, the last one included.
+    :param salt: the table's seed (one table's robots choose alike run after run).
+    """
+
+    def __init__(self, seat: int, heard: Sequence[Heard], salt: Any = 0) -> None:
+        digest = hashlib.sha256(f"{salt}/{seat}".encode())
+        for clip in heard:
+            digest.update(clip.ident().encode("utf-8"))
+            digest.update(b"\n")
+        self._seed = int.from_bytes(digest.digest()[:8], "big")
+
+    def random(self, tag: str = "") -> float:
+        """A number in [0, 1) fixed by the heard clips (and ``tag``)."""
+        return random.Random(f"{self._seed}/{tag}").random()
+
+    def chance(self, p: float, tag: str = "") -> bool:
+        """True with probability ``p`` (fixed by the heard clips)."""
+        return self.random(tag) < p
+
+    def one(self, options: Sequence[Any], tag: str = "") -> Any:
+        """One of ``options`` (non-empty), fixed by the heard clips."""
+        return options[int(self.random(tag) * len(options)) % len(options)]
+
+
+def scan_item_seen(clip: Heard, heard: Sequence[Heard], window: int = 60) -> int:
+    """How often ``clip`` (an earphone item) was heard among the last ``window`` clips of the
+    seat's own earphone before it: a robot takes an item at the latest in its third pass
+    (a scan stops after three passes, ACCESSIBILITY.md 14)."""
+    ident = clip.ident()
+    own = [h for h in heard[:-1] if h.own][-window:]
+    return sum(1 for h in own if h.ident() == ident)
+
+
+@dataclasses.dataclass
+class Planned:
+    """An act planned for clock time ``at``; ``cue`` the clip that asked for it (None: a slip
+    or a follow-up); ``mistake`` the slip's name or ''."""
+
+    at: float
+    act: Any
+    cue: Heard | None
+    mistake: str = ""
+    seq: int = 0
+
+
+class SeatRobot:
+    """One robot player (see the module docstring).
+
+    :param seat: its seat (0-based).
+    :param players: the number of players it sets up for.
+    :param game: the registry name of the game it sets up (its robot module ``rules``).
+    :param rules: that game's robot module.
+    :param seed: the table's seed (reaction times and slips; choices also take it as salt).
+    :param reaction: (lowest, highest) reaction time in seconds.
+    :param mistakes: the chance of a slip per act.
+    :param sets_up: this robot presses to set up a game.
+    :param titles: the game's titles as the lobby may say them (``lobby.option.game``
+        ``title``, in each language).
+    :param language: the language it picks in the setup.
+    """
+
+    def __init__(self, seat: int, players: int, game: str, rules: Any, *, seed: int = 0,
+                 reaction: tuple[float, float] = REACTION, mistakes: float = MISTAKE_RATE,
+                 sets_up: bool = False, titles: frozenset = frozenset(), language: str = "en") -> None:
+        self.seat = seat
+        self.players = players
+        self.game = game
+        self.rules = rules
+        self.seed = seed
+        self.reaction = reaction
+        self.mistake_rate = mistakes
+        self.sets_up = sets_up
+        self.titles = titles
+        self.language = language
+        self.rng = random.Random(f"{seed}/robot/{seat}")
+        self.heard: list[Heard] = []        # this game's clips (the setup's, then the game's)
+        self.plan: list[Planned] = []
+        self.phase = "waiting"              # waiting | setup | game | over
+        self.question = ""                  # the setup question heard last
+        self.story_presses = 0
+        self._seq = 0
+        self._order: list[str] = []         # the setup's questions in the order heard
+        self._wanted: dict[str, str] = {}   # question -> the text of the answer pressed for
+        self._rewind = 0                    # "back" presses still to make
+
+    # -- planning ---------------------------------------------------------------------------
+    def draw_reaction(self) -> float:
+        """A reaction time in seconds, drawn from :attr:`reaction`."""
+        lo, hi = self.reaction
+        return self.rng.uniform(lo, hi)
+
+    def _add(self, at: float, act: Any, cue: Heard | None, mistake: str = "") -> None:
+        self._seq += 1
+        self.plan.append(Planned(at, act, cue, mistake, self._seq))
+
+    def due(self) -> float | None:
+        """The clock time of the next planned act, or None."""
+        return min((p.at for p in self.plan), default=None)
+
+    def take_due(self, now: float) -> list[Planned]:
+        """The acts planned for ``now`` or earlier, in order; they leave the plan."""
+        ready = sorted((p for p in self.plan if p.at <= now + 1e-9), key=lambda p: (p.at, p.seq))
+        self.plan = [p for p in self.plan if p.at > now + 1e-9]
+        return ready
+
+    # -- hearing ----------------------------------------------------------------------------
+    def hear(self, clip: Heard) -> None:
+        """The clip has ended: remember it and plan what it asks for (the acts of the setup,
+        the game's robot module and the slips), each after a drawn reaction time."""
+        if clip.key.startswith("lobby.start") or (clip.key == "game.started" and self.phase != "game"):
+            if clip.key == "game.started":
+                self.phase = "game"
+                self.heard = []
+                self.story_presses = 0
+            else:
+                self.phase = "setup"
+        self.heard.append(clip)
+        acts = self._neutral(clip)
+        if self.phase == "game" and not acts:
+            chooser = Chooser(self.seat, self.heard, self.seed)
+            acts = list(self.rules.respond(self.seat, clip, tuple(self.heard), chooser) or [])
+        for act in acts:
+            self._plan_act(clip, act)
+        if clip.key.startswith("game_over"):
+            self.phase = "over"
+
+    def _plan_act(self, cue: Heard, act: Any) -> None:
+        at = cue.end + self.draw_reaction()
+        mistake = self.rng.random() < self.mistake_rate
+        if isinstance(act, Lay) and act.reader and mistake:
+            if self.rng.random() < 0.5:
+                wrong = "law" if act.reader != "law" else "ballot"
+                self._add(at, Lay(dict(act.signal, reader=wrong), wrong), cue, "wrong_reader")
+                self._add(at + 2.0 + self.draw_reaction(), act, cue)
+            else:
+                self._add(at, act, cue)
+                self._add(at + 0.6 + self.rng.uniform(0.2, 1.5), act, None, "tile_twice")
+            return
+        self._add(at, act, cue)
+        if mistake and isinstance(act, Press) and act.item is None and self.phase == "game":
+            self._add(at + self.draw_reaction() + 3.0, Hold(), None, "status_hold")
+
+    def _neutral(self, clip: Heard) -> list[Any]:
+        """The acts every game's table does alike: setting up from the seats, "I am here",
+        the story and the next setup after the end, a stray press now and then."""
+        key = clip.key
+        if clip.output == "table" and key == "lobby.presence.call":
+            return [Press()]
+        if self.sets_up and clip.output == "table" and key in ("service.ready", "lobby.abandoned"):
+            self.phase = "waiting"
+            return [Press()]
+        if self.phase == "setup" and clip.own:
+            return self._setup_answer(clip)
+        if self.phase == "over" and self.sets_up and not clip.key.startswith("lobby"):
+            # the story, one press after another, until a setup begins (ACCESSIBILITY.md 30)
+            if self.story_presses < 60 and (clip.own or clip.key.startswith("game_over") or self.story_presses == 0):
+                self.story_presses += 1
+                return [Press()]
+        if (self.phase == "game" and clip.output == "table" and not self.plan
+                and self.rng.random() < self.mistake_rate / 4):
+            self._add(clip.end + self.draw_reaction(), Press(), None, "stray_press")
+        return []
+
+    def _setup_answer(self, clip: Heard) -> list[Any]:
+        """The setting-up seat's answers (the lobby's scan: a press once the item is heard)."""
+        key, params = clip.key, clip.params
+        if not self.sets_up:
+            return []
+        if key.startswith(("lobby.question.", "setup.question.")) or ".question." in key:
+            if key == "lobby.question.start" and not self._rewind:
+                self._check_summary(params.get("choices"))
+            elif not self._rewind and key not in self._order:
+                self._order.append(key)
+            self.question = key
+            return []
+        if key.startswith("lobby.start"):
+            self._order, self._wanted, self._rewind = [], {}, 0
+            return []
+        if key in ("lobby.back", "lobby.cancel"):
+            if self._rewind > 0 and key == "lobby.back":
+                self._rewind -= 1
+                return [Press(item=clip)]
+            return []
+        if self._rewind > 0:
+            return []
+        q = self.question
+        take: bool | None
+        if q == "lobby.question.game":
+            take = key == "lobby.option.game" and params.get("title") in self.titles
+        elif q == "lobby.question.language":
+            take = key == f"lobby.option.language.{self.language}"
+        elif q == "lobby.question.players":
+            take = key == "lobby.option.players" and params.get("count") == self.players
+        elif q == "lobby.question.names":
+            take = key == "lobby.option.names.seats"
+        elif q == "lobby.question.start":
+            take = key == "lobby.option.start"
+        else:
+            option = getattr(self.rules, "lobby_option", None)
+            take = option(q, clip, self.players) if option is not None else None
+            if take is None:       # the default: the first option offered
+                own = [h for h in self.heard[:-1] if h.own]
+                take = bool(own) and own[-1].key == q
+        if take:
+            self._wanted[q] = clip.text
+            return [Press(item=clip)]
+        return []
+
+    def _check_summary(self, choices: Any) -> None:
+        """Before "start" the setup says the answers; a robot that hears one it did not
+        want (its press fell on the next item) goes back to that question (``lobby.back``
+        once per question) and answers again, as a person would."""
+        if not isinstance(choices, list):
+            return
+        asked = [q for q in self._order if q != "lobby.question.start"]
+        for index, question in enumerate(asked):
+            want = self._wanted.get(question)
+            if want is not None and index < len(choices) and choices[index] != want:
+                self._rewind = len(asked) - index
+                self._order = asked[:index]
+                return

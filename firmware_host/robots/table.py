@@ -1,0 +1,430 @@
+"""A table of robot players on the real board service (``simulate --robots``, issue 23).
+
+:class:`RobotTable` starts the same service as ``simulate`` (:class:`~firmware_host.service.
+simulator.Simulator`: the mocked board, speech that takes its real time on a virtual clock),
+seats one :class:`~firmware_host.robots.robot.SeatRobot` at each of ``players`` seats and
+lets them play: each robot is handed the clips its seat heard (the table speaker and its own
+earphone) once each has ended, and its acts are played on the mocked board's pins and readers
+at the time it chose. Nothing of the engine reaches a robot.
+
+The table measures what a table of blind players meets (one summary line per game, SIMULATE
+docs in ``docs/SIMULATE-robots.md``): the seconds from one's own act to the start of its
+confirmation in one's own earphone, the silences, stale instructions (an instruction
+followed as told and refused), scans that chose the wanted item, the slips and whether the
+board answered them. Measuring looks at the board (which item a scan chose, a refusal); the
+robots never do.
+
+Example::
+
+    table = RobotTable(players=7, game="become_dictator", seed=3, out=sys.stdout)
+    summaries = table.run(games=1)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import logging
+import math
+import sys
+from typing import Any, TextIO
+
+from firmware_host import games
+from firmware_host.clock import VirtualClock
+from firmware_host.errors import UsageError
+from firmware_host.robots.robot import MISTAKE_RATE, REACTION, Heard, Hold, Lay, Press, SeatRobot
+from firmware_host.service import scanning
+from firmware_host.service.signals import Signal
+from firmware_host.service.simulator import Simulator
+
+log = logging.getLogger("firmware_host.robots")
+
+__all__ = ["RobotTable", "GameRecord", "SILENCE_S", "percentile", "rules_for"]
+
+#: seconds of nothing playing while no robot can act that count as a silence (issue 23)
+SILENCE_S = 30.0
+#: seconds of virtual time after which a table that waits for nobody is given up
+STUCK_S = 900.0
+#: seconds of virtual time one game (its setup included) may take before it is given up
+GAME_LIMIT_S = 4 * 3600.0
+#: seconds a confirmation is looked for after one's own act
+CONFIRM_WINDOW_S = 60.0
+
+
+def rules_for(game: str) -> Any:
+    """The robot module of the registered game ``game`` (``games/<game>/robot.py``, next to
+    the pack the registry names), or None when the game has none.
+
+    :raises UsageError: ``game`` is not registered (:class:`~firmware_host.games.UnknownGame`).
+    """
+    package = games.REGISTRY[games.game_name(game)].rpartition(".")[0]
+    try:
+        return importlib.import_module(package + ".robot")
+    except ModuleNotFoundError as exc:
+        if exc.name != package + ".robot":
+            raise
+        return None
+
+
+def percentile(values: list[float], q: float) -> float | None:
+    """The ``q``-quantile (0-1, nearest rank) of ``values``, None when empty."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    rank = max(1, math.ceil(q * len(ordered)))
+    return ordered[min(rank, len(ordered)) - 1]
+
+
+@dataclasses.dataclass
+class GameRecord:
+    """What the table measured of one game (see :meth:`summary`)."""
+
+    game: str
+    players: int
+    started: float = 0.0
+    ended: float | None = None
+    winner: Any = None
+    table_seconds: float = 0.0
+    earphone: dict = dataclasses.field(default_factory=dict)
+    confirms: list = dataclasses.field(default_factory=list)
+    cue_to_action: list = dataclasses.field(default_factory=list)
+    silences: int = 0
+    stale: int = 0
+    scans: int = 0
+    scan_hits: int = 0
+    mistakes: int = 0
+    mistakes_answered: int = 0
+    final_state: Any = None
+    journal_game: int | None = None
+    stuck: str = ""
+
+    def summary(self) -> dict:
+        """The ``{"event": "robots", …}`` line of the game (seconds, rounded to ms)."""
+        end = self.ended if self.ended is not None else self.started
+        length = max(0.0, end - self.started)
+
+        def r(x: float | None) -> float | None:
+            return None if x is None else round(x, 3)
+
+        return {"event": "robots", "game": self.game, "players": self.players, "winner": self.winner,
+                "minutes": round(length / 60.0, 2),
+                "table_share": round(self.table_seconds / length, 3) if length else 0.0,
+                "earphone_seconds": {str(s): round(v, 1) for s, v in sorted(self.earphone.items())},
+                "confirm_p50": r(percentile(self.confirms, 0.5)), "confirm_p95": r(percentile(self.confirms, 0.95)),
+                "confirm_max": r(max(self.confirms) if self.confirms else None),
+                "cue_to_action_p50": r(percentile(self.cue_to_action, 0.5)),
+                "silences": self.silences, "stale": self.stale, "scans": self.scans, "scan_hits": self.scan_hits,
+                "mistakes": self.mistakes, "mistakes_answered": self.mistakes_answered,
+                **({"stuck": self.stuck} if self.stuck else {})}
+
+
+@dataclasses.dataclass
+class _Act:
+    """An act played, waiting for what the board answers."""
+
+    seat: int
+    at: float
+    kind: str
+    mistake: str
+    item: Heard | None = None
+    confirmed: bool = False
+    answered: bool = False
+    picked: bool = False
+
+
+class RobotTable:
+    """``players`` robots at seats 0..players-1 play ``game`` on the mocked board.
+
+    :param players: the number of robot players (the game's player count).
+    :param game: a registered game with a robot module (:func:`rules_for`);
+        None: the default game.
+    :param seed: the table's seed: the game's deal (``simulate --seed``), the robots'
+        reaction times and slips, and which seat sets up.
+    :param render_seconds: extra seconds per sentence on the virtual clock (a Pi Zero 2 W;
+        :class:`~firmware_host.audio.slow.SlowRenderer`).
+    :param reaction: (lowest, highest) reaction time of every robot, seconds.
+    :param mistakes: the chance of a slip per act (0: none).
+    :param out: where the JSON Lines go (as ``simulate``), None: nowhere.
+    :param config_path: the board config (None: the shipped one).
+    :param speech_cache: the speech cache folder (as ``simulate``).
+    :param journal_path: the journal (None: a temporary one).
+    :raises UsageError: an unknown game, a game without a robot module, a player count the
+        board has no seats for.
+    """
+
+    def __init__(self, players: int, game: str | None = None, *, seed: int = 0, render_seconds: float = 0.0,
+                 reaction: tuple[float, float] = REACTION, mistakes: float = MISTAKE_RATE,
+                 out: TextIO | None = sys.stdout, config_path: str | None = None,
+                 speech_cache: str | None = None, journal_path: str | None = None) -> None:
+        self.game = games.game_name(game if game is not None else games.DEFAULT_GAME)
+        self.rules = rules_for(self.game)
+        if self.rules is None:
+            raise UsageError(f"--robots: the game {self.game!r} has no robot players")
+        self.players = int(players)
+        self.seed = int(seed)
+        self.out = out
+        seeded = getattr(self.rules, "SEEDED", True)      # a game that deals takes the table's seed
+        self.sim = Simulator(config_path, out=out if out is not None else _Nowhere(), render_seconds=render_seconds,
+                             setup_seed=seed if seeded else None, speech_cache=speech_cache, journal_path=journal_path,
+                             on_line=self._line)
+        seats = self.sim.config.seats
+        if not 1 <= self.players <= seats:
+            raise UsageError(f"--robots {players}: the board has {seats} seats")
+        lobby = games.pack(self.game).lobby()
+        titles = frozenset(lobby.title(language) for language in ("de", "en"))
+        import random
+        setter = random.Random(f"{seed}/setter").randrange(self.players)
+        self.robots = [SeatRobot(s, self.players, self.game, self.rules, seed=seed, reaction=reaction,
+                                 mistakes=mistakes, sets_up=s == setter, titles=titles) for s in range(self.players)]
+        self.quiet_after = frozenset(getattr(self.rules, "QUIET_AFTER", ()))
+        self.records: list[GameRecord] = []
+        self.record: GameRecord | None = None
+        self._inbox: list[dict] = []
+        self._heard_box: list[dict] = []
+        self._acts: list[_Act] = []
+        self._wishes: list[_Act] = []
+        self._quiet_since: float | None = None
+        self._last_table_key = ""
+        self._stop_at_start = False
+        self.started_games = 0
+        #: why the table stopped before it was done ('' when it played everything asked)
+        self.stuck = ""
+
+    # -- the board's output -------------------------------------------------------------------
+    def _line(self, line: dict) -> None:
+        """Every output line (on the thread that wrote it): the events are kept for the loop."""
+        if line.get("event") in ("game_started", "game_over", "rejected"):
+            self._inbox.append(line)
+
+    def _picked(self, scan: Any, item: Any) -> None:
+        """A scan on this board chose ``item`` (measuring only: no robot sees it)."""
+        if scan.clock is not self.sim.clock:
+            return
+        for act in reversed(self._wishes):
+            if act.seat == scan.seat and not act.picked:
+                act.picked = True
+                want = act.item
+                hit = (want is not None and item.key == want.key
+                       and all(want.params.get(k) == v for k, v in item.params.items()))
+                if hit and self.record is not None:
+                    self.record.scan_hits += 1
+                log.info("scan of seat %d chose %s %s, wanted %s %s", scan.seat, item.key, item.params,
+                         want and want.key, want and want.params)
+                return
+
+    def _ended(self, line: dict) -> None:
+        """A clip has ended (service thread): the robots hear it now."""
+        self._heard_box.append(line)
+
+    def _began(self, line: dict) -> None:
+        """A clip has started (service thread): the start of one's own confirmation."""
+        output = line.get("output", "")
+        if output.startswith("seat:") and "start" in line:
+            self._confirm(int(output.split(":", 1)[1]), float(line["start"]))
+
+    def _deliver(self) -> None:
+        """Hand every ended clip to the robots who heard it; count what the table measures."""
+        lines, self._inbox = self._inbox, []
+        for line in lines:
+            event = line.get("event")
+            if event == "game_started":
+                self._begin_game()
+            elif event == "game_over" and self.record is not None:
+                self.record.winner = line.get("winner", line.get("winners"))
+                self._over = True
+            elif event == "rejected":
+                self._rejected(line)
+        heard, self._heard_box = self._heard_box, []
+        for line in heard:
+            output = line.get("output", "")
+            clip = Heard("table" if output == "table" else "seat", line.get("key", ""), dict(line.get("params") or {}),
+                         line.get("text", ""), float(line["start"]), float(line["end"]), bool(line.get("cut")))
+            rec = self.record
+            if output == "table":
+                self._last_table_key = clip.key
+                if rec is not None:
+                    rec.table_seconds += clip.end - clip.start
+                listeners = self.robots
+            elif output.startswith("seat:"):
+                seat = int(output.split(":", 1)[1])
+                if rec is not None:
+                    rec.earphone[seat] = rec.earphone.get(seat, 0.0) + clip.end - clip.start
+                listeners = [r for r in self.robots if r.seat == seat]
+            else:
+                continue
+            if rec is not None and clip.key.startswith("game_over"):
+                rec.ended = max(rec.ended or 0.0, clip.end)
+            for robot in listeners:
+                robot.hear(clip)
+
+    def _confirm(self, seat: int, start: float) -> None:
+        for act in self._acts:
+            if act.seat != seat or start < act.at - 1e-6:
+                continue
+            if act.mistake and not act.answered and start - act.at <= 5.0:
+                act.answered = True
+                if self.record is not None:
+                    self.record.mistakes_answered += 1
+            if not act.mistake and not act.confirmed:
+                act.confirmed = True
+                if self.record is not None and self.record.started <= act.at:
+                    self.record.confirms.append(start - act.at)
+        self._acts = [a for a in self._acts if not (a.confirmed or (a.mistake and a.answered))]
+
+    def _rejected(self, line: dict) -> None:
+        rec = self.record
+        if rec is None:
+            return
+        now = self.sim.clock.now()
+        for act in reversed(self._acts):
+            if now - act.at <= 5.0:
+                if act.mistake:
+                    if not act.answered:
+                        act.answered = True
+                        rec.mistakes_answered += 1
+                else:
+                    rec.stale += 1
+                    log.info("stale: seat %d %s refused (%s)", act.seat, act.kind, line.get("reason"))
+                return
+
+    def _begin_game(self) -> None:
+        self.started_games += 1
+        if self._stop_at_start and self.started_games > self._games:
+            self._second_started = True
+            return
+        self.record = GameRecord(self.game, self.players, started=self.sim.clock.now())
+        self._over = False
+
+    # -- acts -----------------------------------------------------------------------------------
+    def _play(self, robot: SeatRobot, planned: Any) -> None:
+        act, now = planned.act, self.sim.clock.now()
+        rec = self.record
+        if isinstance(act, Hold):
+            sig, kind = {"seat": robot.seat, "gesture": "hold"}, "button"
+        elif isinstance(act, Press):
+            sig, kind = {"seat": robot.seat, "gesture": act.gesture}, "button"
+        elif isinstance(act, Lay):
+            sig = {k: v for k, v in act.signal.items() if k != "signal"}
+            kind = act.signal["signal"]
+        else:  # pragma: no cover - a robot module's mistake
+            raise TypeError(f"not an act: {act!r}")
+        record = _Act(robot.seat, now, kind, planned.mistake, getattr(act, "item", None))
+        if rec is not None and planned.mistake:
+            rec.mistakes += 1
+        measured = not isinstance(act, Hold) and not (isinstance(act, Lay) and act.reader is None) \
+            and robot.phase in ("game", "setup")
+        if measured or planned.mistake:
+            self._acts.append(record)
+        if isinstance(act, Press) and act.item is not None and not planned.mistake:
+            self._wishes = self._wishes[-50:] + [record]
+            if rec is not None:
+                rec.scans += 1
+        if rec is not None and planned.cue is not None and not planned.mistake and measured:
+            rec.cue_to_action.append(now - planned.cue.end)
+        log.info("%.2f seat %d %s %s%s", now, robot.seat, kind, sig,
+                 f" ({planned.mistake})" if planned.mistake else "")
+        self.sim.play(Signal(kind, sig))
+
+    # -- the loop ---------------------------------------------------------------------------------
+    def _quiet(self, now: float, playing: bool, acting: bool) -> None:
+        if playing or acting:
+            if self._quiet_since is not None and now - self._quiet_since >= SILENCE_S \
+                    and self._last_table_key not in self.quiet_after and self.record is not None:
+                self.record.silences += 1
+                log.info("silence of %.1f s after %s", now - self._quiet_since, self._last_table_key)
+            self._quiet_since = None
+        elif self._quiet_since is None:
+            self._quiet_since = now
+
+    def run(self, games: int = 1, *, then_next: bool = False) -> list[GameRecord]:
+        """Play ``games`` games in a row on one board, each set up from the seats; with
+        ``then_next`` go on until the next game has started (the evening goes on). Writes one
+        summary line after each game to ``out``. Returns the games' records."""
+        self._stop_at_start = then_next
+        self._games = games
+        self._game_from = 0.0
+        self._second_started = False
+        self._over = False
+        unobserve = scanning.observe(self._picked)
+        clock = VirtualClock()
+        self.sim.start(clock)
+        service = self.sim.service
+        unsubscribe = (service.subscribe_ends(self._ended), service.subscribe_starts(self._began))
+        try:
+            self._loop(games, then_next)
+        finally:
+            unobserve()
+            for stop in unsubscribe:
+                stop()
+            self.sim.stop()
+        return self.records
+
+    def _finish_game(self) -> None:
+        rec = self.record
+        if rec is None:
+            return
+        service = self.sim.service
+        rec.final_state = service.call(service.game.final_state) if service is not None else None
+        last = service.journal.last_game() if service is not None else None
+        rec.journal_game = getattr(last, "id", getattr(last, "game_id", None))
+        if rec.ended is None:
+            rec.ended = self.sim.clock.now()
+        self.records.append(rec)
+        self.record = None
+        self.sim._write(rec.summary())
+
+    def _loop(self, games: int, then_next: bool) -> None:
+        sim, clock = self.sim, self.sim.clock
+        while True:
+            sim.settle()
+            self._deliver()
+            now = clock.now()
+            if self._over and self.record is not None and sim.service.voice.idle():
+                self._finish_game()
+                self._over = False
+                self._game_from = now
+                if len(self.records) >= games and not then_next:
+                    return
+            if self._second_started:
+                return
+            for robot in self.robots:
+                for planned in robot.take_due(now):
+                    self._play(robot, planned)
+                    sim.settle()
+                    self._deliver()
+            now = clock.now()
+            due_robot = min((d for d in (r.due() for r in self.robots) if d is not None), default=None)
+            self._quiet(now, not sim.service.voice.idle(), due_robot is not None)
+            due = clock.next_due()
+            nxt = min((t for t in (due, due_robot) if t is not None), default=None)
+            if nxt is None or nxt - now > STUCK_S:
+                self._stuck(f"nothing more happens after {now:.1f} s (the table heard {self._last_table_key})")
+                return
+            if now - self._game_from > GAME_LIMIT_S:
+                self._stuck(f"no game end within {GAME_LIMIT_S:g} s (the table heard {self._last_table_key})")
+                return
+            if self._quiet_since is not None and now - self._quiet_since > STUCK_S:
+                self._stuck(f"a silence since {self._quiet_since:.1f} s after {self._last_table_key}")
+                return
+            if nxt > now:
+                clock.advance_to(nxt)
+
+    def _stuck(self, why: str) -> None:
+        """Nothing more happens: the game under way (if any) ends here with ``stuck`` said;
+        between games (a next setup that never begins) :attr:`stuck` says it."""
+        log.warning("robot table: %s", why)
+        self.stuck = why
+        if self.record is not None:
+            self.record.silences += 1
+            self.record.stuck = why
+            self._finish_game()
+
+
+class _Nowhere:
+    """An ``out`` that keeps nothing."""
+
+    def write(self, text: str) -> None:
+        """Drop ``text``."""
+
+    def flush(self) -> None:
+        """Nothing to flush."""
