@@ -10,7 +10,10 @@ cues ask of a seat, from what the seat heard only.
 - a power's result in the earphone: a press to go on;
 - the chancellor puts the law it enacts into the next slot of its track;
 - seat 1's robot keeps the board (a table's agreement): it puts each law the table hears
-  enacted into its slot (a chaos law too; one already there is left) and moves the tracker pin as the table is told.
+  enacted into its slot (a chaos law too; one already there is left), moves the tracker pin as
+  the table is told, and makes the corrections the table asks for (a law on the wrong slot,
+  a slot that must be empty, the tracker pin); a seat told to press again once the board is
+  fixed does so.
 
 In the setup from the seats it asks for the board-tracked draw pile (the robots hold no
 physical tiles to shuffle); every other question takes the first option.
@@ -45,6 +48,16 @@ def _dead(seat: int, heard: Sequence[Heard]) -> bool:
     return any(h.key == "power.execution.done" and h.params.get("target") == seat for h in heard)
 
 
+def _press_again(seat: int, heard: Sequence[Heard]) -> bool:
+    """Whether the table asked this seat to press again since the board last matched."""
+    for h in reversed(heard[:-1]):
+        if h.output == "table" and h.key == "board.matches":
+            return False
+        if h.output == "table" and h.key == "correction.press_again" and h.params.get("seat") == seat:
+            return True
+    return False
+
+
 def _enacted(track: str, heard: Sequence[Heard]) -> int:
     """The laws of ``track`` the table has heard enacted in this game."""
     counts = [h.params.get("count") for h in heard
@@ -71,6 +84,17 @@ def respond(seat: int, clip: Heard, heard: Sequence[Heard], choose: Chooser) -> 
                                  "state": "filled"}))
             elif key == "tracker.moved" and isinstance(params.get("position"), int):
                 acts.append(Lay({"signal": "tracker", "position": params["position"]}))
+            if key == "tile.wrong_slot":
+                acts += [Lay({"signal": "slot", "track": params["track"], "slot": params["slot"], "state": "emptied"}),
+                         Lay({"signal": "slot", "track": params["track"], "slot": params["expected"],
+                              "state": "filled"})]
+            elif key == "tile.unexpected":
+                acts.append(Lay({"signal": "slot", "track": params["track"], "slot": params["slot"],
+                                 "state": "emptied"}))
+            elif key in ("tracker.wrong_hole", "tracker.pin_missing") and isinstance(params.get("expected"), int):
+                acts.append(Lay({"signal": "tracker", "position": params["expected"]}))
+        if key == "board.matches" and _press_again(seat, heard):
+            acts.append(Press())            # "your press was not taken: press again once the board is fixed"
         if _dead(seat, heard):
             return acts
         if key == "president.new" and params.get("seat") == seat:

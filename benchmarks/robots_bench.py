@@ -1,0 +1,90 @@
+"""Robot tables (issue 23): seeded robot games per game, with no render delay and with 3 s per
+sentence (a Pi Zero 2 W), and how long each game takes at the table by player count.
+
+Run: ``python3 benchmarks/robots_bench.py [--per-game 20] [--render 0 3] [--players 5 7 9]
+[--games secret_dictator ...]``. Prints figures; asserts nothing. Every game is
+``firmware-host simulate --robots N --game G --seed S`` (the real service on the mocked board,
+its virtual clock, every clip its real length from the speech cache), so the table's minutes
+are the same on any machine; the wall seconds are this machine's. The robots react in 0.8-3 s
+(as people do) and slip now and then; each game is set up from the seats.
+
+Per game and render delay: games played to their end (of those tried), the table's minutes
+by player count (median, lowest-highest), and over all its games the confirmation of one's
+own act (p50 / p95 / max seconds from the act to the start of its confirmation in one's own
+earphone), cue → act p50, silences, stale instructions, scans and scan hits, slips answered.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from firmware_host import games  # noqa: E402
+from firmware_host.robots.table import RobotTable, percentile, rules_for  # noqa: E402
+
+
+def play(game: str, players: int, seed: int, render: float) -> tuple[dict | None, float, str]:
+    """One robot game: its summary line (None when it did not end), wall seconds, why stuck."""
+    t0 = time.perf_counter()
+    table = RobotTable(players, game, seed=seed, render_seconds=render, out=None)
+    records = table.run(1)
+    wall = time.perf_counter() - t0
+    record = records[0] if records else None
+    if record is None or record.stuck:
+        return None, wall, (record.stuck if record is not None else table.stuck)
+    return record.summary(), wall, ""
+
+
+def main() -> int:
+    """Play the games and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--per-game", type=int, default=20, help="seeded games per game and render delay")
+    parser.add_argument("--render", type=float, nargs="+", default=[0.0, 3.0], help="render delays (s/sentence)")
+    parser.add_argument("--players", type=int, nargs="+", default=[5, 7, 9], help="player counts, in turn")
+    parser.add_argument("--games", nargs="+", default=[g for g in games.names() if rules_for(g) is not None])
+    args = parser.parse_args()
+    for game in args.games:
+        for render in args.render:
+            done, stuck, walls = [], [], []
+            minutes: dict[int, list[float]] = {}
+            for seed in range(args.per_game):
+                players = args.players[seed % len(args.players)]
+                summary, wall, why = play(game, players, seed, render)
+                walls.append(wall)
+                if summary is None:
+                    stuck.append(f"seed {seed}, {players} players: {why}")
+                    continue
+                done.append(summary)
+                minutes.setdefault(players, []).append(summary["minutes"])
+            print(f"== {game}, render {render:g} s/sentence: {len(done)} of {args.per_game} games played to "
+                  f"their end, {statistics.median(walls):.1f} s wall per game (median)")
+            for players, mins in sorted(minutes.items()):
+                print(f"   {players} players: {statistics.median(mins):.1f} min at the table "
+                      f"({min(mins):.1f}-{max(mins):.1f}, {len(mins)} games)")
+            if done:
+                def agg(key: str, q: float) -> float | None:
+                    return percentile([s[key] for s in done if s[key] is not None], q)
+                scans = sum(s["scans"] for s in done)
+                hits = sum(s["scan_hits"] for s in done)
+                mistakes = sum(s["mistakes"] for s in done)
+                print(f"   confirmation of one's own act: p50 {agg('confirm_p50', 0.5)} s, p95 (median over games) "
+                      f"{agg('confirm_p95', 0.5)} s, worst p95 {agg('confirm_p95', 1.0)} s, max {agg('confirm_max', 1.0)} s")
+                print(f"   cue -> act p50 {agg('cue_to_action_p50', 0.5)} s; silences {sum(s['silences'] for s in done)}; "
+                      f"stale {sum(s['stale'] for s in done)}; scans {scans}, hits {hits} "
+                      f"({100.0 * hits / scans if scans else 0:.1f} %); slips {mistakes}, answered "
+                      f"{sum(s['mistakes_answered'] for s in done)}; table share "
+                      f"{statistics.median(s['table_share'] for s in done):.2f}")
+            for line in stuck[:5]:
+                print(f"   not ended: {line}")
+            sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
