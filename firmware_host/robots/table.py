@@ -170,7 +170,10 @@ class RobotTable:
         seats = self.sim.config.seats
         if not 1 <= self.players <= seats:
             raise UsageError(f"--robots {players}: the board has {seats} seats")
-        lobby = games.pack(self.game).lobby()
+        pack = games.pack(self.game)
+        if getattr(pack, "lobby", None) is None or getattr(pack, "board_game", None) is None:
+            raise UsageError(f"--robots: the game {self.game!r} cannot be set up from the seats")
+        lobby = pack.lobby()
         titles = frozenset(lobby.title(language) for language in ("de", "en"))
         import random
         setter = random.Random(f"{seed}/setter").randrange(self.players)
