@@ -80,7 +80,7 @@ class SeatStore:
 
     def _apply(self, seat: int, own: SeatSettings, *, rate: bool, repeat: bool) -> None:
         voice = self.service.voice
-        if rate and voice is not None and (own.rate is not None or own.volume is not None):
+        if rate and voice is not None:            # None: back to the table's rate and volume
             voice.set_seat_voice(seat, rate=own.rate, volume=own.volume)
         setter = getattr(self.service.board, "set_ignore_repeat", None)
         if repeat and callable(setter):
