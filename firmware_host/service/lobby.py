@@ -334,7 +334,10 @@ class Lobby:
     def _setup(self) -> dict:
         """The setup object, as the console sends it (the same journal line)."""
         name = self.answers.get("game", games.DEFAULT_GAME)
-        obj = dict(self._pack().setup({**self.answers, "language": self.language}))
+        # ``arrived``: the seats in the order they said "I am here" (a game whose first player
+        # is the one who sat down last, AUTOCRACY.md A31, takes it)
+        obj = dict(self._pack().setup({**self.answers, "language": self.language,
+                                       "arrived": list(self.present)}))
         if name != games.DEFAULT_GAME:
             obj["game"] = name
         names = {str(s): n for s, n in sorted(self.present.items()) if n}

@@ -54,9 +54,11 @@ KNOWN: dict[str, dict[str, str]] = {
         "secret_dictator": "at the whisper station only seat 1 is called for its prolog; the table goes silent",
         "become_dictator": "at the whisper station each scan item needs a new arrival press",
         "dying_message": "at the whisper station night falls before most seats have visited",
+        "autocracy": "at the whisper station the first seat's Coup Bas is said there uncalled; no seat is called",
     },
     "undo_and_restart": {
         "dying_message": "gm.undone is said without its action: the sentence cannot be worded (an error in the log)",
+        "autocracy": "gm.undone is said without its action: the sentence cannot be worded (an error in the log)",
     },
     "non_interference": {
         "secret_dictator": "the prolog's padded length depends on the deal: roles moved one seat on, "
@@ -64,11 +66,13 @@ KNOWN: dict[str, dict[str, str]] = {
     },
     "console_hides_secrets": {
         "become_dictator": "the console's reveal expects Secret Dictator's role, hand and team: KeyError 'role'",
+        "autocracy": "the console's reveal expects Secret Dictator's role, hand and team: KeyError 'role'",
     },
     "press_in_the_grace_of_the_next_item": {
         "secret_dictator": "a press 0-0.5 s into the next scan item picks that item, not the one just heard (A27)",
         "become_dictator": "a press 0-0.5 s into the next scan item picks that item, not the one just heard (A27)",
         "dying_message": "a press 0-0.5 s into the next scan item picks that item, not the one just heard (A27)",
+        "autocracy": "a press 0-0.5 s into the next scan item picks that item, not the one just heard (A27)",
     },
 }
 

@@ -104,7 +104,7 @@ def for_event(game: Game, event: Event) -> list[Announcement]:
     elif kind == "turn":
         out.append(make("turn", {"round": d["round"], "seat": d["seat"]}))
         out.append(make("turn.yours", {"tokens": _nonzero(game.tokens[d["seat"]])},
-                        _seat(d["seat"]), earcon="your_turn"))
+                        _seat(d["seat"]), earcon="input"))
     elif kind == "exchanged":
         if d["partner"] is None:
             out.append(make("exchanged.reserve", {"seat": d["seat"], "gave": d["gave"],

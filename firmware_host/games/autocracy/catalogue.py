@@ -20,7 +20,7 @@ tokens      {domain or coup_bas: count} in the domains' order: "six Économie an
 dice        faces: "Économie three and Coup Bas one"
 domain      "Économie"
 trick       a Coup Bas kind: "Nationalisation"
-position    a place in a hand (0-based): "token 2"
+position    a place in a hand (0-based): "token 2"; ``positions``: "token 1 and token 3"
 drawn       [[position, kind], ...]: "token 2, Révolte; token 3, Chantage"
 hand        kinds in hand order: "token 1: Chantage; token 2: Révolte"; []: "no Coup Bas"
 hands       by seat: "seat 1: token 1: Chantage; seat 2: no Coup Bas"
@@ -84,7 +84,8 @@ PARAM_TYPES: dict[str, str] = {
     "pick": "position", "position": "position",
     "drawn": "drawn", "hand": "hand", "hands": "hands", "by_seat": "by_seat",
     "lacking": "lacking", "reason": "reason",
-    "players": "int", "count": "int", "round": "int", "pile": "int", "held": "int",
+    "positions": "positions", "held": "int",
+    "players": "int", "count": "int", "round": "int", "pile": "int",
     "tricks_held": "tricks_by_seat",
 }
 
@@ -144,6 +145,38 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "status.short": (("round", "seat", "tokens", "lacking"), _O),
     "status.long": (("by_seat", "tricks_held", "reserve", "pile", "discard"), _O),
     "status.private": (("hand",), _P),
+    # the board's menus, by scanning (A36-A41)
+    "menu.turn": ((), _O),
+    "menu.roll": ((), _O),
+    "menu.exchange_reserve": ((), _O),
+    "menu.exchange_player": ((), _O),
+    "menu.buy": ((), _O),
+    "menu.attack": ((), _O),
+    "menu.status": ((), _O),
+    "menu.refused": (("reason",), _O),
+    "scan.trade": (("gave", "got"), _O),
+    "scan.count": (("gave", "got"), _O),
+    "scan.partner": (("seat", "tokens", "held"), _O),
+    "scan.confirm.roll": ((), _O),
+    "scan.confirm.exchange": (("gave", "got"), _O),
+    "scan.confirm.offer": (("partner", "gave", "got"), _O),
+    "scan.confirm.buy": (("price",), _O),
+    "scan.confirm.attack": ((), _O),
+    "scan.trick": (("trick", "positions"), _P),
+    "scan.target": (("seat", "tokens", "held"), _O),
+    "scan.nationalise": (("domain", "count"), _O),
+    "scan.revolt": (("domain", "count"), _O),
+    "scan.blackmail": (("domain",), _O),
+    "scan.pick": (("pick",), _O),
+    "scan.counter": (("trick",), _P),
+    "scan.pass": ((), _P),
+    "scan.redirect": (("seat",), _O),
+    "scan.accept": ((), _O),
+    "scan.decline": ((), _O),
+    "offer.made": (("seat", "partner", "gave", "got"), _O),
+    "offer.ask": (("seat", "gave", "got"), _O),
+    "offer.declined": (("partner",), _O),
+    "offer.withdrawn": (("seat",), _O),
     # refusals (A43)
     "refusal": (("seat", "reason"), _O),
     "refusal.not_held": (("seat", "reason"), _P),
@@ -332,6 +365,8 @@ class _Formatter(string.Formatter):
             return trick_name(v, lang)
         if kind == "position":
             return _position(v, lang)
+        if kind == "positions":
+            return _join([_position(p, lang) for p in v], lang)
         if kind == "tokens":
             return _join([_count(v[s], s, lang) for s in SYMBOLS if v.get(s)], lang)
         if kind == "discard":
@@ -374,6 +409,8 @@ def _ok(kind: str, v: Any) -> bool:
     nat = lambda x: type(x) is int and x >= 0  # noqa: E731
     if kind in ("seat", "int", "position"):
         return nat(v)
+    if kind == "positions":
+        return isinstance(v, (list, tuple)) and bool(v) and all(nat(p) for p in v)
     if kind == "domain":
         return v in SYMBOLS
     if kind in ("trick",):

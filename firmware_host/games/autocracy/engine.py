@@ -172,6 +172,22 @@ class Game:
         #: the dice's faces per die, for checking a roll
         self._faces = [set(die) for die in setup.dice]
 
+    def copy(self) -> "Game":
+        """An independent copy of the game as it stands (a trial move changes nothing here)."""
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.mentors = [dict(m) for m in self.mentors]
+        other.tokens = [dict(t) for t in self.tokens]
+        other.hands = [list(h) for h in self.hands]
+        other.reserve = dict(self.reserve)
+        other.pile = list(self.pile)
+        other.discard = dict(self.discard)
+        other.attack = dict(self.attack) if self.attack is not None else None
+        other.last_roll = (None if self.last_roll is None else
+                           {**self.last_roll, "dice": [list(f) for f in self.last_roll["dice"]],
+                            "gains": dict(self.last_roll["gains"])})
+        return other
+
     # -- reading --------------------------------------------------------------------------
 
     def awaiting(self) -> tuple[int, ...]:

@@ -588,3 +588,13 @@ def test_legal_actions_are_all_accepted_and_cover_roll_exchange_buy_attack():
         if a.kind == "roll":
             a = Action("roll", 0, dice=(("armee", 1), ("armee", 1)))
         g.check(a)
+
+
+def test_a_copy_is_independent_of_the_game():
+    g = attack_game()
+    g.hands[0] = ["chantage"]
+    trial = g.copy()
+    trial.apply(Action("attack", 0, trick="chantage", target=1, domain="economie"))
+    trial.apply(Action("no_counter", 1))
+    assert g.phase == "turn" and g.hands[0] == ["chantage"] and g.attack is None
+    assert state_json(trial) != state_json(g)
