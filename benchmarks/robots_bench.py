@@ -41,20 +41,33 @@ def play(game: str, players: int, seed: int, render: float) -> tuple[dict | None
     return record.summary(), wall, ""
 
 
+def _player_counts(game: str) -> list[int]:
+    """The player counts the game's setup from the seats offers (on a 10-seat board)."""
+    from firmware_host.service.settings import ServiceSettings
+    try:
+        questions = games.pack(game).lobby().questions(10, ServiceSettings())
+    except Exception:  # noqa: BLE001 - a benchmark: fall back to the counts asked for
+        return []
+    return [o["params"].get("count") for q in questions if q.get("name") == "players" for o in q["options"]]
+
+
 def main() -> int:
     """Play the games and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--per-game", type=int, default=20, help="seeded games per game and render delay")
     parser.add_argument("--render", type=float, nargs="+", default=[0.0, 3.0], help="render delays (s/sentence)")
-    parser.add_argument("--players", type=int, nargs="+", default=[5, 7, 9], help="player counts, in turn")
+    parser.add_argument("--players", type=int, nargs="+", default=[5, 7, 9],
+                        help="player counts, in turn (those the game's setup does not offer are left out)")
     parser.add_argument("--games", nargs="+", default=[g for g in games.names() if rules_for(g) is not None])
     args = parser.parse_args()
     for game in args.games:
         for render in args.render:
             done, stuck, walls = [], [], []
             minutes: dict[int, list[float]] = {}
+            offered = _player_counts(game) or args.players
+            counts = [n for n in args.players if n in offered] or [min(offered)]
             for seed in range(args.per_game):
-                players = args.players[seed % len(args.players)]
+                players = counts[seed % len(counts)]
                 summary, wall, why = play(game, players, seed, render)
                 walls.append(wall)
                 if summary is None:

@@ -18,6 +18,8 @@ registry's package of the game):
 - ``lobby_option(question, option, players) -> bool | None`` (optional): whether to take
   ``option`` (a :class:`Heard` item) for the game's own setup question key ``question``;
   None takes the first option offered (the default);
+- ``idle(seat, heard, choose) -> list[act]`` (optional): what the seat does when the table
+  has been quiet a while and nobody is about to act (a menu that closed unseen: press again);
 - ``SEEDED`` (optional, default True): the game deals from a seed (the table's seed is the
   setup's); False for a game with no chance in it;
 - ``QUIET_AFTER`` (optional): keys after which the table talks among itself (a discussion
@@ -223,6 +225,16 @@ class SeatRobot:
         if clip.key.startswith("game_over"):
             self.phase = "over"
 
+    def idle(self, now: float) -> None:
+        """The table has been quiet a while and nobody is about to act: what a person does
+        then is the game's ``idle(seat, heard, choose)`` (optional), planned a reaction time
+        from ``now``."""
+        idle = getattr(self.rules, "idle", None)
+        if self.phase != "game" or idle is None or not self.heard:
+            return
+        for act in idle(self.seat, tuple(self.heard), Chooser(self.seat, self.heard, self.seed)) or ():
+            self._add(now + self.draw_reaction(), act, None)
+
     def _plan_act(self, cue: Heard, act: Any) -> None:
         at = cue.end + self.draw_reaction()
         mistake = self.rng.random() < self.mistake_rate
@@ -275,6 +287,8 @@ class SeatRobot:
         if key.startswith("lobby.start"):
             self._order, self._wanted, self._rewind = [], {}, 0
             return []
+        if key == "lobby.cancelled" or key.endswith(".stopped"):
+            return [Press()]            # the setup was cancelled (a late press) or its scan rests: again
         if key in ("lobby.back", "lobby.cancel"):
             if self._rewind > 0 and key == "lobby.back":
                 self._rewind -= 1

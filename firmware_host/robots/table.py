@@ -43,10 +43,13 @@ __all__ = ["RobotTable", "GameRecord", "SILENCE_S", "percentile", "rules_for"]
 
 #: seconds of nothing playing while no robot can act that count as a silence (issue 23)
 SILENCE_S = 30.0
+#: seconds of quiet (nothing playing, nobody about to act) after which each robot is asked
+#: what a person does then (the game's ``idle``: e.g. press again for a menu that closed)
+NUDGE_S = 15.0
 #: seconds of virtual time after which a table that waits for nobody is given up
 STUCK_S = 900.0
 #: seconds of virtual time one game (its setup included) may take before it is given up
-GAME_LIMIT_S = 4 * 3600.0
+GAME_LIMIT_S = 2 * 3600.0
 #: seconds a confirmation is looked for after one's own act
 CONFIRM_WINDOW_S = 60.0
 
@@ -174,6 +177,10 @@ class RobotTable:
         if getattr(pack, "lobby", None) is None or getattr(pack, "board_game", None) is None:
             raise UsageError(f"--robots: the game {self.game!r} cannot be set up from the seats")
         lobby = pack.lobby()
+        counts = [o.get("params", {}).get("count") for q in lobby.questions(seats, self.sim.settings)
+                  if q.get("name") == "players" for o in q.get("options", ())]
+        if counts and self.players not in counts:
+            raise UsageError(f"--robots {players}: {self.game} is set up for {min(counts)} to {max(counts)} players")
         titles = frozenset(lobby.title(language) for language in ("de", "en"))
         import random
         setter = random.Random(f"{seed}/setter").randrange(self.players)
@@ -187,6 +194,7 @@ class RobotTable:
         self._acts: list[_Act] = []
         self._wishes: list[_Act] = []
         self._quiet_since: float | None = None
+        self._nudged = False
         self._last_table_key = ""
         self._stop_at_start = False
         self.started_games = 0
@@ -223,7 +231,7 @@ class RobotTable:
         """A clip has started (service thread): the start of one's own confirmation."""
         output = line.get("output", "")
         if output.startswith("seat:") and "start" in line:
-            self._confirm(int(output.split(":", 1)[1]), float(line["start"]))
+            self._confirm(int(output.split(":", 1)[1]), float(line["start"]), line.get("key", ""))
 
     def _deliver(self) -> None:
         """Hand every ended clip to the robots who heard it; count what the table measures."""
@@ -260,7 +268,7 @@ class RobotTable:
             for robot in listeners:
                 robot.hear(clip)
 
-    def _confirm(self, seat: int, start: float) -> None:
+    def _confirm(self, seat: int, start: float, key: str = "") -> None:
         for act in self._acts:
             if act.seat != seat or start < act.at - 1e-6:
                 continue
@@ -272,6 +280,8 @@ class RobotTable:
                 act.confirmed = True
                 if self.record is not None and self.record.started <= act.at:
                     self.record.confirms.append(start - act.at)
+                    log.debug("seat %d: %s at %.2f confirmed by %s after %.2f s", seat, act.kind, act.at, key,
+                              start - act.at)
         self._acts = [a for a in self._acts if not (a.confirmed or (a.mistake and a.answered))]
 
     def _rejected(self, line: dict) -> None:
@@ -336,6 +346,7 @@ class RobotTable:
                 self.record.silences += 1
                 log.info("silence of %.1f s after %s", now - self._quiet_since, self._last_table_key)
             self._quiet_since = None
+            self._nudged = False
         elif self._quiet_since is None:
             self._quiet_since = now
 
@@ -398,8 +409,14 @@ class RobotTable:
             now = clock.now()
             due_robot = min((d for d in (r.due() for r in self.robots) if d is not None), default=None)
             self._quiet(now, not sim.service.voice.idle(), due_robot is not None)
+            if self._quiet_since is not None and not self._nudged and now - self._quiet_since >= NUDGE_S - 1e-6:
+                self._nudged = True
+                for robot in self.robots:
+                    robot.idle(now)
+                continue
             due = clock.next_due()
-            nxt = min((t for t in (due, due_robot) if t is not None), default=None)
+            nudge = self._quiet_since + NUDGE_S if self._quiet_since is not None and not self._nudged else None
+            nxt = min((t for t in (due, due_robot, nudge) if t is not None), default=None)
             if nxt is None or nxt - now > STUCK_S:
                 self._stuck(f"nothing more happens after {now:.1f} s (the table heard {self._last_table_key})")
                 return

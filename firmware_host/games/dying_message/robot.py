@@ -82,3 +82,18 @@ def respond(seat: int, clip: Heard, heard: Sequence[Heard], choose: Chooser) -> 
     if key.endswith((".stopped", ".cancelled")):
         return [Press()]
     return []
+
+
+#: table cues after which a living seat still has something to do in the day
+DAY = frozenset({"day.discussion", "day.ready", "vote.open", "vote.second", "vote.counted"})
+
+
+def idle(seat: int, heard: Sequence[Heard], choose: Chooser) -> list[Any]:
+    """The table has been quiet a while: a living seat in the day whose menu or vote scan
+    closed without its choice (a late press on "cancel") presses again."""
+    if _dead(seat, heard):
+        return []
+    table = [h for h in heard if h.output == "table"]
+    if table and table[-1].key in DAY:
+        return [Press()]
+    return []

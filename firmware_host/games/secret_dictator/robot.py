@@ -58,6 +58,17 @@ def _press_again(seat: int, heard: Sequence[Heard]) -> bool:
     return False
 
 
+def _already(clip: Heard, heard: Sequence[Heard]) -> bool:
+    """Whether the seat heard this instruction before in the same step (a repeat it asked
+    for, or the status): it has done what it said already."""
+    for h in reversed(heard[:-1]):
+        if h.output == "table" and h.key.startswith(("legislative.", "election.")):
+            return False
+        if h.own and h.key == clip.key:
+            return True
+    return False
+
+
 def _enacted(track: str, heard: Sequence[Heard]) -> int:
     """The laws of ``track`` the table has heard enacted in this game."""
     counts = [h.params.get("count") for h in heard
@@ -88,7 +99,7 @@ def respond(seat: int, clip: Heard, heard: Sequence[Heard], choose: Chooser) -> 
                 acts += [Lay({"signal": "slot", "track": params["track"], "slot": params["slot"], "state": "emptied"}),
                          Lay({"signal": "slot", "track": params["track"], "slot": params["expected"],
                               "state": "filled"})]
-            elif key == "tile.unexpected":
+            elif key in ("tile.unexpected", "tile.no_enactment"):
                 acts.append(Lay({"signal": "slot", "track": params["track"], "slot": params["slot"],
                                  "state": "emptied"}))
             elif key in ("tracker.wrong_hole", "tracker.pin_missing") and isinstance(params.get("expected"), int):
@@ -105,7 +116,7 @@ def respond(seat: int, clip: Heard, heard: Sequence[Heard], choose: Chooser) -> 
             ballot = "ja" if choose.chance(JA, "ballot") else "nein"
             acts.append(Lay({"signal": "ballot", "seat": seat, "ballot": ballot}, reader="ballot"))
         return acts
-    if key in ("hand.president", "hand.chancellor") and params.get("laws"):
+    if key in ("hand.president", "hand.chancellor") and params.get("laws") and not _already(clip, heard):
         laws = list(params["laws"])
         party = choose.one(laws, "discard")
         acts: list[Any] = [Lay({"signal": "law_read", "party": party}, reader="law")]
