@@ -188,3 +188,39 @@ def test_issue23_A26_A27_at_seven_seats_confirmed_at_once_nothing_stale_scans_hi
     assert summary["confirm_p95"] is not None and summary["confirm_p95"] <= (1.0 if not render else 1.5), summary
     assert summary["stale"] == 0, summary
     assert summary["scans"] and summary["scan_hits"] >= 0.98 * summary["scans"], summary
+
+
+# -- the command -------------------------------------------------------------------------------
+def _cli(*args):
+    import subprocess
+    import sys
+    return subprocess.run([sys.executable, "-m", "firmware_host", "simulate", *args], capture_output=True,
+                          text=True, timeout=300)
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--robots", "12"], "the board has 10 seats"),
+    (["--robots", "4", "--game", "secret_dictator"], "5 to 10 players"),
+    (["--robots", "5", "--game", "nope"], "game must be one of"),
+    (["--game", "become_dictator"], "need --robots"),
+    (["--robots", "5", "--games", "0"], "--games 0"),
+    (["--robots", "5", "--render-seconds", "-1"], "--render-seconds -1"),
+    (["--robots", "5", "--script", "x.jsonl"], "without --script"),
+])
+def test_issue23_simulate_robots_refuses_what_it_cannot_play_in_one_line(args, words):
+    proc = _cli(*args)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert len(proc.stderr.strip().splitlines()) == 1 and words in proc.stderr, proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_issue23_simulate_robots_writes_json_lines_and_a_summary_per_game():
+    proc = _cli("--robots", "4", "--game", "become_dictator", "--seed", "2")
+    assert proc.returncode == 0, proc.stderr
+    lines = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert any(l.get("event") == "announce" and l.get("output") == "seat:0" for l in lines)
+    (summary,) = [l for l in lines if l.get("event") == "robots"]
+    assert summary["game"] == "become_dictator" and summary["players"] == 4 and summary["silences"] == 0
+    assert set(summary["earphone_seconds"]) == {"0", "1", "2", "3"}
+    assert {"minutes", "table_share", "confirm_p50", "confirm_p95", "confirm_max", "cue_to_action_p50", "stale",
+            "scans", "scan_hits", "mistakes", "mistakes_answered", "winner"} <= set(summary)
