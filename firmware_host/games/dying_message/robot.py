@@ -26,7 +26,9 @@ QUIET_AFTER = frozenset({"night.falls", "night.killers", "night.dead", "night.de
 
 #: briefs in the earphone after which the seat presses and chooses
 CHOOSING = frozenset({"night.nothing", "night.killers.brief", "night.dead.brief", "night.fake.brief",
-                      "night.kill.again"})
+                      "night.kill.again", "night.fake.again"})
+#: "the killers chose differently: agree" (victims, fakes)
+AGAIN = frozenset({"night.kill.again", "night.fake.again"})
 #: items of a choosing scan
 ITEMS = frozenset({"scan.seat", "scan.card"})
 #: the chance to take an item when it is heard (else a later one, at the latest in the third pass)
@@ -38,11 +40,11 @@ def _dead(seat: int, heard: Sequence[Heard]) -> bool:
 
 
 def _agreed(heard: Sequence[Heard]) -> list | None:
-    """After "the killers chose differently" (the seat's last brief): the victims the first
-    killer proposed, which every killer then picks; None otherwise."""
+    """After "the killers chose differently" (the seat's last brief): the victims or fakes
+    the first killer proposed, which every killer then picks; None otherwise."""
     for h in reversed(heard):
         if h.own and h.key in CHOOSING:
-            if h.key != "night.kill.again" or not isinstance(h.params.get("proposals"), dict):
+            if h.key not in AGAIN or not isinstance(h.params.get("proposals"), dict):
                 return None
             proposals = h.params["proposals"]
             first = min(proposals, key=lambda k: int(k) if str(k).isdigit() else 99)
@@ -76,7 +78,8 @@ def respond(seat: int, clip: Heard, heard: Sequence[Heard], choose: Chooser) -> 
     if key in ITEMS:
         agreed = _agreed(heard)
         if agreed is not None:             # the killers agree on the proposal of the first of them
-            return [Press(item=clip)] if key == "scan.seat" and params.get("seat") in agreed else []
+            value = params.get("seat" if key == "scan.seat" else "card")
+            return [Press(item=clip)] if value in agreed else []
         if scan_item_seen(clip, heard) >= 2 or choose.chance(TAKE, "take"):
             return [Press(item=clip)]
     if key.endswith((".stopped", ".cancelled")):
