@@ -30,18 +30,25 @@ import dataclasses
 import functools
 import gzip
 import math
+import logging
+import lzma
 import os
 import sys
+import threading
 import time
 import wave
 import zlib
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Iterator, Protocol, Sequence
 
 from firmware_host.errors import FirmwareHostError
 
+log = logging.getLogger("firmware_host.audio")
+
 #: the sample rate (Hz) every clip is brought to before joining: espeak-ng's own rate
 RATE = 22050
+#: samples made at a time while a clip plays (:meth:`Clip.chunks`, :meth:`LazyClip.chunks`)
+CHUNK = 4096
 
 
 class AudioFileError(FirmwareHostError, ValueError):
@@ -77,6 +84,12 @@ class Clip:
             a.byteswap()
         return a
 
+    def chunks(self, samples: int = CHUNK) -> Iterator[bytes]:
+        """The PCM in pieces of at most ``samples`` samples, in order (what a sink streams)."""
+        step = 2 * max(1, samples)
+        for start in range(0, len(self.pcm), step):
+            yield self.pcm[start : start + step]
+
 
 def _from_samples(a: array.array, rate: int) -> Clip:
     if sys.byteorder == "big":  # pragma: no cover
@@ -86,17 +99,17 @@ def _from_samples(a: array.array, rate: int) -> Clip:
 
 
 def read_wav(path: str | os.PathLike, gain: float = 1.0) -> Clip:
-    """Read a PCM or G.711 µ-law WAV file into a mono 16-bit :class:`Clip` (stereo is mixed down).
+    """Read a PCM or G.711 µ-law WAV file (plain, gzip- or xz-compressed) into a mono 16-bit
+    :class:`Clip` (stereo is mixed down).
 
     :param gain: multiply every sample by this (0–1, the volume); a µ-law file is decoded
         at this volume directly (no second pass), a PCM file is scaled (:func:`scale`).
     :raises AudioFileError: if the file is missing, unreadable, or neither 8/16-bit PCM nor
         mono µ-law.
     """
-    ulaw = _read_ulaw(path)
-    if ulaw is not None:
-        rate, data = ulaw
-        return Clip(decode_ulaw(data, gain), rate)
+    layout = wav_layout(path)
+    if layout.fmt == _WAVE_MULAW or (layout.fmt == _WAVE_PCM and layout.width == 2 and layout.channels == 1):
+        return Clip(b"".join(SpeechPart(path, gain, layout, strict=True).chunks(1 << 20)), layout.rate)
     try:
         with wave.open(os.fspath(path), "rb") as w:
             channels, width, rate, n = w.getnchannels(), w.getsampwidth(), w.getframerate(), w.getnframes()
@@ -106,8 +119,6 @@ def read_wav(path: str | os.PathLike, gain: float = 1.0) -> Clip:
     if width == 1:
         a = array.array("h", ((b - 128) << 8 for b in data))
     elif width == 2:
-        if channels == 1:
-            return scale(Clip(data[: len(data) // 2 * 2], rate), gain)
         a = array.array("h")
         a.frombytes(data[: len(data) // 2 * 2])
         if sys.byteorder == "big":  # pragma: no cover
@@ -121,8 +132,8 @@ def read_wav(path: str | os.PathLike, gain: float = 1.0) -> Clip:
 
 #: WAVE format tags (RFC 2361): PCM and G.711 µ-law
 _WAVE_PCM, _WAVE_MULAW = 1, 7
-#: the first two bytes of a gzip file (RFC 1952)
-_GZIP_MAGIC = b"\x1f\x8b"
+#: the first bytes of a gzip file (RFC 1952) and of an xz file (the .xz file format 1.0.4, 2.1.1.1)
+_GZIP_MAGIC, _XZ_MAGIC = b"\x1f\x8b", b"\xfd7zXZ\x00"
 
 
 def _riff_chunks(head: bytes) -> dict[bytes, tuple[int, int]]:
@@ -140,85 +151,310 @@ def _riff_chunks(head: bytes) -> dict[bytes, tuple[int, int]]:
     return chunks
 
 
-def _read_ulaw(path: str | os.PathLike) -> tuple[int, bytes] | None:
-    """(rate in Hz, µ-law bytes) of a G.711 µ-law WAV, gzip-compressed or not; None for any
-    other file (a PCM WAV is left to :mod:`wave`).
+class _Inflow:
+    """The bytes of a WAV file as they are decompressed, a piece at a time: gzip (zlib), xz
+    (liblzma) or none. Input goes to the decompressor :data:`_INFLOW_IN` bytes at a time, so
+    asking for a piece never copies the rest of the file. Both decompressors are C code."""
 
-    :raises AudioFileError: a µ-law file that is not mono 8-bit, or a file that cannot be read.
-    """
+    def __init__(self, blob: bytes) -> None:
+        self._blob = memoryview(blob)
+        self._pos = 0
+        self._tail = b""
+        if blob[:2] == _GZIP_MAGIC:
+            self._z: object | None = zlib.decompressobj(wbits=31)
+            self.kind = "gzip"
+        elif blob[:6] == _XZ_MAGIC:
+            self._z = lzma.LZMADecompressor(format=lzma.FORMAT_XZ)
+            self.kind = "xz"
+        else:
+            self._z = None
+            self.kind = "plain"
+
+    def _take(self) -> bytes:
+        data = bytes(self._blob[self._pos : self._pos + _INFLOW_IN])
+        self._pos += len(data)
+        return data
+
+    def _piece(self, n: int) -> tuple[bytes, bool]:
+        """(up to ``n`` bytes, whether more may follow)."""
+        z = self._z
+        left = self._pos < len(self._blob)
+        if z is None:
+            piece = bytes(self._blob[self._pos : self._pos + n])
+            self._pos += len(piece)
+            return piece, self._pos < len(self._blob)
+        if isinstance(z, lzma.LZMADecompressor):
+            if z.eof:
+                return b"", False
+            data = self._take() if z.needs_input else b""
+            if not data and z.needs_input:
+                return b"", False
+            return z.decompress(data, max_length=n), True
+        if z.eof:  # type: ignore[attr-defined]
+            return b"", False
+        data = self._tail or self._take()
+        if not data:
+            return z.flush(), False  # type: ignore[attr-defined]
+        piece = z.decompress(data, n)  # type: ignore[attr-defined]
+        self._tail = z.unconsumed_tail  # type: ignore[attr-defined]
+        return piece, bool(self._tail) or left
+
+    def read(self, n: int) -> bytes:
+        """Up to ``n`` bytes (fewer only at the end of the data).
+
+        :raises zlib.error, lzma.LZMAError, EOFError: the compressed data is damaged.
+        """
+        out: list[bytes] = []
+        got = 0
+        while got < n:
+            piece, more = self._piece(n - got)
+            if piece:
+                out.append(piece)
+                got += len(piece)
+            elif not more:
+                break
+        return b"".join(out)
+
+
+#: compressed bytes handed to the decompressor at a time (:class:`_Inflow`)
+_INFLOW_IN = 8192
+
+
+@dataclasses.dataclass(frozen=True)
+class WavLayout:
+    """What a WAV file holds, from its header: ``fmt`` (1 = PCM, 7 = µ-law), ``channels``,
+    ``rate`` (Hz), ``width`` (bytes a sample), ``frames`` (samples a channel), ``start``
+    (offset of the samples in the decompressed file) and ``kind`` (``gzip``, ``xz``, ``plain``)."""
+
+    fmt: int
+    channels: int
+    rate: int
+    width: int
+    frames: int
+    start: int
+    kind: str
+
+    @property
+    def duration(self) -> float:
+        """Seconds (frames / rate)."""
+        return self.frames / self.rate
+
+
+@functools.lru_cache(maxsize=1024)
+def _cached_layout(path: str, mtime_ns: int, size: int) -> WavLayout:
     try:
         with open(path, "rb") as f:
-            blob = f.read()
-        if blob[:2] == _GZIP_MAGIC:
-            blob = gzip.decompress(blob)
-    except (OSError, EOFError, zlib.error) as exc:
+            head = f.read(4096)
+        inflow = _Inflow(head)
+        riff = inflow.read(512)
+    except (OSError, EOFError, zlib.error, lzma.LZMAError) as exc:
         raise AudioFileError(f"cannot read WAV file {path}: {exc}") from None
-    chunks = _riff_chunks(blob[:512])
-    fmt = chunks.get(b"fmt ")
-    if fmt is None or int.from_bytes(blob[fmt[0] : fmt[0] + 2], "little") != _WAVE_MULAW:
-        return None
+    chunks = _riff_chunks(riff)
+    fmt, data = chunks.get(b"fmt "), chunks.get(b"data")
+    if fmt is None or data is None or fmt[0] + 16 > len(riff):
+        raise AudioFileError(f"cannot read WAV file {path}: no RIFF WAVE header with fmt and data")
     o = fmt[0]
-    channels = int.from_bytes(blob[o + 2 : o + 4], "little")
-    rate = int.from_bytes(blob[o + 4 : o + 8], "little")
-    bits = int.from_bytes(blob[o + 14 : o + 16], "little")
-    if channels != 1 or bits != 8 or b"data" not in chunks or rate <= 0:
+    tag = int.from_bytes(riff[o : o + 2], "little")
+    channels = int.from_bytes(riff[o + 2 : o + 4], "little")
+    rate = int.from_bytes(riff[o + 4 : o + 8], "little")
+    bits = int.from_bytes(riff[o + 14 : o + 16], "little")
+    if tag == _WAVE_MULAW and (channels != 1 or bits != 8):
         raise AudioFileError(f"µ-law WAV file {path} is not mono 8-bit")
-    start, size = chunks[b"data"]
-    return rate, blob[start : start + size]
+    if tag not in (_WAVE_PCM, _WAVE_MULAW) or channels < 1 or rate <= 0 or bits not in (8, 16):
+        raise AudioFileError(f"WAV file {path} is neither 8/16-bit PCM nor µ-law (format {tag}, {bits} bit)")
+    width = bits // 8
+    size = data[1]
+    if inflow.kind == "plain":       # a file cut short, or a header written before its end was known
+        size = min(size, max(0, os.path.getsize(path) - data[0]))
+    return WavLayout(tag, channels, rate, width, size // (channels * width), data[0], inflow.kind)
+
+
+def wav_layout(path: str | os.PathLike) -> WavLayout:
+    """The :class:`WavLayout` of the WAV at ``path`` (PCM or µ-law, plain, gzip- or
+    xz-compressed), from its first bytes only. Kept per file (name, modification time, size):
+    a cached sentence's header is read once.
+
+    :raises AudioFileError: the file is missing, damaged, or not such a WAV.
+    """
+    try:
+        st = os.stat(path)
+    except OSError as exc:
+        raise AudioFileError(f"cannot read WAV file {path}: {exc}") from None
+    return _cached_layout(os.fspath(path), st.st_mtime_ns, st.st_size)
 
 
 def wav_seconds(path: str | os.PathLike) -> float:
-    """The duration in seconds of the WAV at ``path`` (PCM, or µ-law gzip-compressed or not),
-    from its header (frames / rate).
+    """The duration in seconds of the WAV at ``path`` (PCM or µ-law, plain, gzip- or
+    xz-compressed), from its header (frames / rate).
 
     :raises AudioFileError: if the file is missing or not a readable WAV.
     """
-    try:
-        with open(path, "rb") as f:
-            head = f.read(512)
-            if head[:2] == _GZIP_MAGIC:
-                f.seek(0)
-                with gzip.GzipFile(fileobj=f) as z:
-                    head = z.read(512)
-    except (OSError, EOFError, zlib.error) as exc:
-        raise AudioFileError(f"cannot read WAV file {path}: {exc}") from None
-    chunks = _riff_chunks(head)
-    fmt, data = chunks.get(b"fmt "), chunks.get(b"data")
-    if fmt is not None and data is not None and int.from_bytes(head[fmt[0] : fmt[0] + 2], "little") == _WAVE_MULAW:
-        rate = int.from_bytes(head[fmt[0] + 4 : fmt[0] + 8], "little")
-        if rate > 0:
-            return data[1] / rate
-    try:
-        with wave.open(os.fspath(path), "rb") as w:
-            return w.getnframes() / w.getframerate()
-    except (OSError, EOFError, wave.Error, ZeroDivisionError) as exc:
-        raise AudioFileError(f"cannot read WAV file {path}: {exc}") from None
+    return wav_layout(path).duration
 
 
-def write_wav(path: str | os.PathLike, clip: Clip) -> Path:
-    """Write ``clip`` as a mono 16-bit WAV file atomically (temp file, then rename); returns the path."""
+class Part(Protocol):
+    """A piece of a :class:`LazyClip`: ``frames`` samples, made by ``chunks``."""
+
+    frames: int
+
+    def chunks(self, samples: int = CHUNK) -> Iterator[bytes]: ...
+
+
+@dataclasses.dataclass(frozen=True)
+class Silence:
+    """``frames`` samples of digital silence (padding), made when played."""
+
+    frames: int
+
+    def chunks(self, samples: int = CHUNK) -> Iterator[bytes]:
+        """Zeros, at most ``samples`` samples a piece."""
+        left = self.frames
+        piece = b"\x00\x00" * max(1, samples)
+        while left > 0:
+            n = min(left, len(piece) // 2)
+            yield piece[: 2 * n]
+            left -= n
+
+
+class SpeechPart:
+    """A sentence from the speech cache, decoded while it plays (:meth:`chunks`).
+
+    Its length comes from the file's header (:func:`wav_layout`), so a clip knows its length
+    exactly before a sample is decoded; :meth:`chunks` then decompresses and decodes it a
+    piece at a time, at volume ``gain`` (µ-law through two tables, :func:`decode_ulaw`; mono
+    16-bit PCM through :func:`scale`), with the same samples as decoding it whole. A file
+    that turns out damaged or missing while playing is logged and played as silence from
+    there on: the clip keeps its length (R16).
+
+    :param path: a mono WAV: µ-law or 16-bit PCM, plain, gzip- or xz-compressed.
+    :param gain: the volume, 0–1.
+    :param layout: the file's :class:`WavLayout`, if known.
+    :param strict: raise :class:`AudioFileError` for damage found while decoding, instead
+        of playing silence (:func:`read_wav`).
+    :raises AudioFileError: the file cannot be read, or is neither of those formats.
+    """
+
+    def __init__(self, path: str | os.PathLike, gain: float = 1.0, layout: WavLayout | None = None,
+                 *, strict: bool = False) -> None:
+        self.path = os.fspath(path)
+        self.strict = strict
+        self.gain = max(0.0, float(gain))
+        self.layout = layout or wav_layout(path)
+        lay = self.layout
+        if lay.channels != 1 or not (lay.fmt == _WAVE_MULAW or (lay.fmt == _WAVE_PCM and lay.width == 2)):
+            raise AudioFileError(f"WAV file {path} is not mono µ-law or mono 16-bit PCM")
+        self.rate = lay.rate
+        self.frames = lay.frames
+
+    def chunks(self, samples: int = CHUNK) -> Iterator[bytes]:
+        """The samples, 16-bit, at most ``samples`` a piece, exactly :attr:`frames` in all."""
+        lay, width = self.layout, self.layout.width
+        left = self.frames
+        try:
+            with open(self.path, "rb") as f:
+                inflow = _Inflow(f.read())
+            if len(inflow.read(lay.start)) < lay.start:
+                raise EOFError("the file ends in its header")
+            while left > 0:
+                data = inflow.read(width * min(left, max(1, samples)))
+                n = len(data) // width
+                if n == 0:
+                    raise EOFError(f"{left} of {self.frames} samples missing")
+                if lay.fmt == _WAVE_MULAW:
+                    yield decode_ulaw(data[:n], self.gain)
+                else:
+                    yield scale(Clip(data[: 2 * n], lay.rate), self.gain).pcm
+                left -= n
+        except (OSError, EOFError, zlib.error, lzma.LZMAError) as exc:
+            if self.strict:
+                raise AudioFileError(f"cannot read WAV file {self.path}: {exc}") from None
+            log.error("audio: cached speech %s damaged, %.2f s of it played as silence: %s",
+                      self.path, left / lay.rate, exc)
+            yield from Silence(left).chunks(samples)
+
+
+class LazyClip:
+    """A mono 16-bit clip whose samples are made while it plays: parts (an earcon as a
+    :class:`Clip`, a gap, a sentence as a :class:`SpeechPart`, padding as :class:`Silence`)
+    one after another, all at ``rate`` Hz.
+
+    What a clip needs before it starts — its length (:attr:`frames`, :attr:`duration`) — is
+    known from the parts' headers; the samples are decoded by :meth:`chunks` as a sink plays
+    them (:class:`~firmware_host.audio.sinks.AlsaSink` streams them into ``aplay``), so
+    queueing a clip decodes nothing. :attr:`pcm` decodes the whole clip (once) for sinks
+    that keep it (tests, WAV files); it is sample for sample what :meth:`chunks` makes.
+
+    :param parts: the pieces, each with ``frames`` and ``chunks(samples)``.
+    :param rate: samples per second (Hz) of every part.
+    """
+
+    def __init__(self, parts: Sequence[Part], rate: int = RATE) -> None:
+        self.parts = tuple(parts)
+        self.rate = rate
+        self.frames = sum(p.frames for p in self.parts)
+        self._pcm: bytes | None = None
+        self._lock = threading.Lock()
+
+    def __repr__(self) -> str:
+        return f"LazyClip({self.frames} samples at {self.rate} Hz, {len(self.parts)} parts)"
+
+    @property
+    def duration(self) -> float:
+        """Length in seconds."""
+        return self.frames / self.rate
+
+    def chunks(self, samples: int = CHUNK) -> Iterator[bytes]:
+        """The PCM in pieces of at most ``samples`` samples, decoded as they are asked for."""
+        if self._pcm is not None:
+            yield from Clip(self._pcm, self.rate).chunks(samples)
+            return
+        for part in self.parts:
+            yield from part.chunks(samples)
+
+    @property
+    def pcm(self) -> bytes:
+        """All samples (decoded on first use, then kept)."""
+        with self._lock:
+            if self._pcm is None:
+                self._pcm = b"".join(self.chunks(1 << 16))
+            return self._pcm
+
+    def samples(self) -> array.array:
+        """The samples as an ``array('h')`` (native order)."""
+        return Clip(self.pcm, self.rate).samples()
+
+    def padded(self, frames: int) -> "LazyClip":
+        """This clip followed by silence up to ``frames`` samples (itself if that long)."""
+        if frames <= self.frames:
+            return self
+        return LazyClip(self.parts + (Silence(frames - self.frames),), self.rate)
+
+
+def wav_header(frames: int, rate: int) -> bytes:
+    """The 44-byte header of a mono 16-bit PCM WAV of ``frames`` samples at ``rate`` Hz."""
+    data = 2 * frames
+    return (b"RIFF" + (36 + data).to_bytes(4, "little") + b"WAVEfmt " + (16).to_bytes(4, "little")
+            + _WAVE_PCM.to_bytes(2, "little") + (1).to_bytes(2, "little") + rate.to_bytes(4, "little")
+            + (2 * rate).to_bytes(4, "little") + (2).to_bytes(2, "little") + (16).to_bytes(2, "little")
+            + b"data" + data.to_bytes(4, "little"))
+
+
+def write_wav(path: str | os.PathLike, clip: "Clip | LazyClip") -> Path:
+    """Write ``clip`` as a mono 16-bit WAV file atomically (temp file, then rename); returns the path.
+    A :class:`LazyClip` is decoded a piece at a time into the file."""
     path = Path(path)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with wave.open(os.fspath(tmp), "wb") as w:
-        w.setnchannels(1)
-        w.setsampwidth(2)
-        w.setframerate(clip.rate)
-        w.writeframes(clip.pcm)
+    with open(tmp, "wb") as f:
+        f.write(wav_header(clip.frames, clip.rate))
+        for piece in clip.chunks(1 << 16):
+            f.write(piece)
     os.replace(tmp, path)
     return path
 
 
-def wav_bytes(clip: Clip) -> bytes:
+def wav_bytes(clip: "Clip | LazyClip") -> bytes:
     """The complete WAV file (header and data) of ``clip``, for piping into ``aplay``."""
-    import io
-
-    buf = io.BytesIO()
-    with wave.open(buf, "wb") as w:
-        w.setnchannels(1)
-        w.setsampwidth(2)
-        w.setframerate(clip.rate)
-        w.writeframes(clip.pcm)
-    return buf.getvalue()
+    return wav_header(clip.frames, clip.rate) + clip.pcm
 
 
 def silence(seconds: float, rate: int = RATE) -> Clip:
@@ -412,10 +648,13 @@ def concat(clips: Iterable[Clip], rate: int = RATE) -> Clip:
 
 
 def pad_to(clip: Clip, seconds: float) -> Clip:
-    """``clip`` followed by silence up to ``seconds`` (unchanged if already that long)."""
+    """``clip`` followed by silence up to ``seconds`` (unchanged if already that long); a
+    :class:`LazyClip` stays lazy (the silence is made when played)."""
     missing = round(seconds * clip.rate) - clip.frames
     if missing <= 0:
         return clip
+    if isinstance(clip, LazyClip):
+        return clip.padded(clip.frames + missing)  # type: ignore[return-value]
     return Clip(clip.pcm + b"\x00\x00" * missing, clip.rate)
 
 

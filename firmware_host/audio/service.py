@@ -45,7 +45,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 
-from firmware_host.audio.clip import Clip, concat, pad_to, read_wav, scale, silence, wav_seconds
+from firmware_host.audio.clip import RATE, Clip, LazyClip, Silence, SpeechPart, pad_to, resample, scale, wav_seconds
 from firmware_host.audio.earcons import EARCONS, EarconError, load_earcon
 from firmware_host.audio.settings import AudioSettings
 from firmware_host.audio.sinks import Playback, PlayInfo, Sink
@@ -88,19 +88,10 @@ def _seat(channel: str) -> int | None:
     return int(channel[5:]) if channel.startswith("seat:") else None
 
 
-@functools.lru_cache(maxsize=32)
-def _speech_clip(path: str, gain: float) -> Clip:
-    """The cached WAV at ``path`` at volume ``gain`` (0–1), decoded at that volume in one pass.
-
-    Files in the cache never change (their name is their hash), so the decoded clip is kept:
-    the same sentence at the same volume again costs nothing.
-    """
-    return read_wav(path, gain)
-
-
 @functools.lru_cache(maxsize=64)
-def _earcon_clip(name: str, gain: float, directory: str | None) -> Clip:
-    return scale(load_earcon(name, directory), gain)
+def _earcon_clip(name: str, gain: float, directory: str | None, rate: int = RATE) -> Clip:
+    """The earcon ``name`` at volume ``gain``, at ``rate`` Hz (the speech cache's rate)."""
+    return resample(scale(load_earcon(name, directory), gain), rate)
 
 
 class _PadGroup:
@@ -179,7 +170,7 @@ class Utterance:
         self.history = True
         self.plays: list[PlayRecord] = []
         self.meta: dict = {}
-        self.clip: Clip | None = None       # built (unpadded for a pad group) once rendered
+        self.clip: LazyClip | None = None   # its parts (unpadded for a pad group) once rendered; decoded when played
         self._listeners: list[Callable[[str, "Utterance", PlayRecord], None]] = []
         self._earcon_seconds = 0.0  # set by AudioService._make (0 when earcons are muted)
         self._played = threading.Event()
@@ -760,7 +751,8 @@ class AudioService:
         utt = Utterance(channel, key, text, priority, earcon, next(self._seq), job)
         if earcon is not None and self.settings.earcon_volume > 0:
             try:
-                utt._earcon_seconds = _earcon_clip(earcon, self.settings.earcon_volume, self.sounds_dir).duration
+                utt._earcon_seconds = _earcon_clip(earcon, self.settings.earcon_volume, self.sounds_dir,
+                                                   self._clip_rate()).duration
             except EarconError:
                 pass  # logged when it is played; it adds nothing then
         return utt
@@ -791,8 +783,9 @@ class AudioService:
             self._kick()
 
     def _prepare(self, utt: Utterance, kick: bool = True) -> None:
-        """Build the clip of ``utt`` once its sentence is rendered (on the renderer's thread,
-        or at once when it was in the cache); then it may start."""
+        """Make the clip of ``utt`` once its sentence is rendered (on the renderer's thread,
+        or at once when it was in the cache): its parts and length, from the sentence's
+        header; then it may start. Its samples are decoded only while it plays."""
         with self._lock:
             if utt not in self._unprepared:
                 return
@@ -1075,28 +1068,39 @@ class AudioService:
             return
         raise PrivacyError(f"private message {utt.key!r} for {utt.channel} refused on output {output}")
 
-    def _build(self, utt: Utterance) -> Clip:
+    def _build(self, utt: Utterance) -> LazyClip:
         """The clip of ``utt``: earcon, gap, speech (at the channel's volume), padding."""
         clip = self._unpadded(utt)
         if utt.pad_seconds is not None:
             clip = pad_to(clip, utt.pad_seconds)
         return clip
 
-    def _unpadded(self, utt: Utterance) -> Clip:
-        parts: list[Clip] = []
+    def _clip_rate(self) -> int:
+        """The rate (Hz) of every clip played: the speech cache's (earcons are brought to it)."""
+        return int(getattr(self.renderer, "sample_rate", RATE))
+
+    def _unpadded(self, utt: Utterance) -> LazyClip:
+        """The parts of ``utt``'s clip, unpadded: earcon, gap, sentence. Reads the sentence's
+        header only (its length); nothing is decoded until the clip plays."""
+        speech = None
+        rate = self._clip_rate()
+        if utt.job is not None:
+            path = utt.job.wait(self.settings.render_timeout * 4 + 5)
+            speech = SpeechPart(path, self.settings.volume(utt.channel))
+            rate = speech.rate
+        parts: list = []
         ev = self.settings.earcon_volume
         if utt.earcon is not None and ev > 0:
             try:
-                parts.append(_earcon_clip(utt.earcon, ev, self.sounds_dir))
+                parts.append(_earcon_clip(utt.earcon, ev, self.sounds_dir, rate))
             except EarconError as exc:
                 log.error("audio: %s", exc)
             else:
-                if utt.job is not None:
-                    parts.append(silence(EARCON_GAP))
-        if utt.job is not None:
-            path = utt.job.wait(self.settings.render_timeout * 4 + 5)
-            parts.append(_speech_clip(os.fspath(path), self.settings.volume(utt.channel)))
-        return concat(parts)
+                if speech is not None:
+                    parts.append(Silence(round(EARCON_GAP * rate)))
+        if speech is not None:
+            parts.append(speech)
+        return LazyClip(parts, rate)
 
     def _output_state(self, output: str, error: BaseException | None) -> None:
         """A clip on ``output`` played (``error`` None) or failed: tell ``on_output_fault`` once

@@ -14,6 +14,7 @@ service waits on it and may :meth:`Playback.stop` it to interrupt.
 from __future__ import annotations
 
 import dataclasses
+import logging
 import os
 import subprocess
 import threading
@@ -21,8 +22,10 @@ import time
 from pathlib import Path
 from typing import Mapping, Protocol
 
-from firmware_host.audio.clip import Clip, wav_bytes, write_wav
+from firmware_host.audio.clip import Clip, LazyClip, wav_header, write_wav
 from firmware_host.errors import FirmwareHostError
+
+log = logging.getLogger("firmware_host.audio")
 
 
 class SinkError(FirmwareHostError, RuntimeError):
@@ -319,23 +322,45 @@ def output_name(output: str) -> str:
 
 
 class _AlsaPlayback(Playback):
-    """One ``aplay`` process; :attr:`error` is set when it fails (not when it is stopped)."""
+    """One ``aplay`` process fed by a thread of its own: the WAV header, then the samples as
+    they are decoded (:meth:`~firmware_host.audio.clip.LazyClip.chunks`), as fast as the
+    pipe takes them; :attr:`error` is set when aplay fails (not when it is stopped)."""
 
-    def __init__(self, proc: subprocess.Popen, data: bytes, output: str, device: str) -> None:
+    def __init__(self, proc: subprocess.Popen, clip: "Clip | LazyClip", output: str, device: str) -> None:
         super().__init__()
         self._proc = proc
         self._output, self._device = output, device
         #: why the clip could not be played (a :class:`SinkError` naming the output), or None
         self.error: SinkError | None = None
-        threading.Thread(target=self._feed, args=(data,), name="aplay-feed", daemon=True).start()
+        threading.Thread(target=self._feed, args=(clip,), name="aplay-feed", daemon=True).start()
 
-    def _feed(self, data: bytes) -> None:
+    def _feed(self, clip: "Clip | LazyClip") -> None:
+        proc = self._proc
+        note = b""
         try:
-            _, err = self._proc.communicate(data)
-        except (BrokenPipeError, OSError, ValueError) as exc:
-            self._proc.wait()
-            err = str(exc).encode()
-        code = self._proc.returncode
+            assert proc.stdin is not None
+            proc.stdin.write(wav_header(clip.frames, clip.rate))
+            for piece in clip.chunks():
+                if self.stopped:
+                    break
+                proc.stdin.write(piece)
+            proc.stdin.close()
+        except Exception as exc:  # noqa: BLE001 - aplay ended (a fault, or stopped), or a clip failed
+            if not isinstance(exc, (BrokenPipeError, OSError, ValueError)):
+                log.exception("audio: cannot feed a clip to aplay on %s", output_name(self._output))
+                proc.kill()
+            note = str(exc).encode()
+            try:
+                proc.stdin.close()  # type: ignore[union-attr]
+            except (BrokenPipeError, OSError, ValueError):
+                pass
+        try:
+            err = proc.stderr.read() if proc.stderr is not None else b""
+        except (OSError, ValueError):
+            err = b""
+        proc.wait()
+        err = err or note
+        code = proc.returncode
         if code != 0 and not self.stopped:
             lines = [line for line in (err or b"").decode("utf-8", "replace").splitlines() if line.strip()]
             why = lines[-1].strip() if lines else f"aplay exited with status {code}"
@@ -350,7 +375,9 @@ class _AlsaPlayback(Playback):
 
 
 class AlsaSink:
-    """Real output on the Pi: each clip is piped into ``aplay -q -D <device> -t wav -``.
+    """Real output on the Pi: each clip is piped into ``aplay -q -D <device> -t wav -``,
+    a 16-bit PCM WAV streamed as it is decoded (a clip from the speech cache is decoded while
+    it plays, never before it starts).
 
     One ALSA device per output (from ``[audio]``: ``public_device``, ``seat_devices``,
     ``whisper_device``); an 8-channel USB card exposes one ``plug`` device per earphone.
@@ -378,7 +405,7 @@ class AlsaSink:
         return cls({o: d for o in outputs if (d := settings.device(o))})
 
     def play(self, clip: Clip, info: PlayInfo) -> Playback:
-        """Start ``aplay`` on the output's device and feed it the clip."""
+        """Start ``aplay`` on the output's device and feed it the clip, decoded while it plays."""
         device = self.devices.get(info.output)
         if device is None:
             raise SinkError(f"{output_name(info.output)}: no ALSA device configured for output {info.output}")
@@ -389,7 +416,7 @@ class AlsaSink:
             )
         except OSError as exc:
             raise SinkError(f"{output_name(info.output)}: cannot start {self.aplay}: {exc}") from None
-        playback = _AlsaPlayback(proc, wav_bytes(clip), info.output, device)
+        playback = _AlsaPlayback(proc, clip, info.output, device)
         # the first sample reaches the device once aplay has opened it and read the header:
         # the spawn is the closest moment the sink can see (tens of milliseconds early); the
         # end is exact, aplay drains the device before it exits
