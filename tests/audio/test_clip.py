@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import array
+import math
 import wave
 
 import pytest
@@ -117,4 +118,54 @@ def test_ulaw_wav_is_half_the_size_and_reads_back_at_any_volume(tmp_path):
     packed = write_ulaw_wav(tmp_path / "u.wav.gz", c, compress=True)
     assert read_wav(packed, 0.8).pcm == read_wav(path, 0.8).pcm
     assert wav_seconds(packed) == pytest.approx(1.0)
+    xz = write_ulaw_wav(tmp_path / "u.wav.xz", c, compress="xz")
+    assert read_wav(xz, 0.8).pcm == read_wav(path, 0.8).pcm
+    assert wav_seconds(xz) == pytest.approx(1.0)
+
+
+def _slow_downsample(pcm: bytes) -> bytes:
+    """The 2:3 filter written out sample by sample (the reference of downsample_2_3)."""
+    from firmware_host.audio import clip as cm
+
+    a = array.array("h")
+    a.frombytes(pcm)
+    n, k_half = len(a), cm._FIR_HALF
+    taps = {0: cm._fir_taps(0.0), 1: cm._fir_taps(-0.5)}
+    out = []
+    for m in range(round(n * 2 / 3)):
+        base, c = 3 * (m // 2) + m % 2, taps[m % 2]
+        total = sum(c[k + k_half] * (a[base + k] if 0 <= base + k < n else 0) for k in range(-k_half, k_half + 1))
+        out.append(max(-32768, min(32767, (total + 32768) >> 16)))
+    return array.array("h", out).tobytes()
+
+
+@pytest.mark.parametrize("block", [3 * 4096, 30, 3])
+def test_downsampling_to_14700_hz_is_the_filter_sample_for_sample_in_any_block_size(block, monkeypatch):
+    import random
+
+    from firmware_host.audio import clip as cm
+
+    monkeypatch.setattr(cm, "_FIR_BLOCK", block)
+    rng = random.Random(block)
+    for n in list(range(12)) + [100, 101, 102, 997]:
+        pcm = array.array("h", [rng.choice([rng.randint(-32768, 32767), 32767, -32768, 0]) for _ in range(n)]).tobytes()
+        got = cm.downsample_2_3(pcm)
+        assert len(got) == 2 * round(n * 2 / 3)
+        assert got == _slow_downsample(pcm), n          # full-scale peaks clipped, not wrapped
+
+
+def test_downsampling_keeps_speech_frequencies_and_drops_those_that_would_fold_back():
+    from firmware_host.audio.clip import downsample_2_3
+
+    def level(freq: float) -> float:
+        n = 22050
+        tone = Clip(array.array("h", [round(16000 * math.sin(2 * math.pi * freq * i / 22050)) for i in range(n)]).tobytes())
+        out = Clip(downsample_2_3(tone.pcm), 14700)
+        inner = Clip(out.pcm[2000:-2000], 14700)            # away from the ends
+        return rms(inner) / (16000 / math.sqrt(2))
+
+    assert level(440) == pytest.approx(1.0, abs=0.001)
+    assert level(3000) == pytest.approx(1.0, abs=0.001)
+    assert level(6000) == pytest.approx(1.0, abs=0.005)
+    assert level(9000) < 0.002                              # would fold back to 5.7 kHz: about -60 dB
 

@@ -19,7 +19,7 @@ def test_real_espeak_render_gives_audible_wav_of_plausible_length(tmp_path):
     try:
         path = renderer.render("Wahl: angenommen, fünf zu zwei.", "de", rate=175).wait(30)
         clip = read_wav(path)
-        assert clip.rate == 22050
+        assert clip.rate == 14700 == renderer.sample_rate  # the speech cache's rate (espeak-ng: 22,050 Hz)
         assert 1.0 < clip.duration < 6.0
         assert rms(clip) > 300  # not silent
         en = read_wav(renderer.render("Election passed, five to two.", "en").wait(30))
@@ -56,7 +56,7 @@ def test_rendering_leaves_no_exception_ignored_noise_at_interpreter_exit(tmp_pat
     proc = subprocess.run([sys.executable, "-c", _RENDER_AND_EXIT], capture_output=True, text=True,
                           timeout=120, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.strip().endswith(".wav.gz")
+    assert proc.stdout.strip().endswith(".wav.xz")
     assert "Exception ignored" not in proc.stderr, proc.stderr
     assert "Traceback" not in proc.stderr, proc.stderr
 
@@ -306,9 +306,11 @@ def test_unknown_voice_fails_that_sentence_only_and_keeps_pyttsx3(tmp_path):
         renderer.close()
 
 
-def test_the_speech_cache_stores_gzipped_g711_ulaw_at_a_third_of_the_size_of_pcm(tmp_path):
-    import gzip
+def test_the_speech_cache_stores_xz_g711_ulaw_at_14700_hz_at_a_fifth_of_the_size_of_pcm(tmp_path):
+    import lzma
     import wave as wave_module
+
+    from firmware_host.audio.clip import decode_ulaw, downsample_2_3, encode_ulaw, wav_layout
 
     compact = SpeechRenderer(tmp_path / "ulaw")
     pcm = SpeechRenderer(tmp_path / "pcm", compact=False)
@@ -318,13 +320,20 @@ def test_the_speech_cache_stores_gzipped_g711_ulaw_at_a_third_of_the_size_of_pcm
     finally:
         compact.close()
         pcm.close()
-    assert small.name.endswith(".wav.gz") and big.name.endswith(".wav")
-    assert gzip.decompress(small.read_bytes())[20:22] == (7).to_bytes(2, "little")  # WAVE_FORMAT_MULAW
+    assert small.name.endswith(".wav.xz") and big.name.endswith(".wav")
+    wav = lzma.decompress(small.read_bytes())                 # `unxz` gives the WAV back
+    assert wav[:4] == b"RIFF" and wav[20:22] == (7).to_bytes(2, "little")  # WAVE_FORMAT_MULAW
+    assert int.from_bytes(wav[24:28], "little") == 14700 == compact.sample_rate
     with wave_module.open(str(big)) as w:
-        assert (w.getsampwidth(), w.getframerate()) == (2, 22050)
-    assert small.stat().st_size < big.stat().st_size * 0.4
-    assert abs(read_wav(small).duration - read_wav(big).duration) < 0.2
-    assert rms(read_wav(small)) == pytest.approx(rms(read_wav(big)), rel=0.05)
+        assert (w.getsampwidth(), w.getframerate()) == (2, 22050) == (2, pcm.sample_rate)
+    assert small.stat().st_size < big.stat().st_size * 0.25
+    # the stored samples are espeak-ng's, filtered to 14,700 Hz and µ-law coded: nothing else
+    original = read_wav(big)
+    assert read_wav(small).pcm == decode_ulaw(encode_ulaw(downsample_2_3(original.pcm)))
+    # the length: within half a sample at 14,700 Hz of espeak-ng's own, from the header alone
+    assert abs(wav_layout(small).duration - original.duration) <= 0.5 / 14700 + 1e-12
+    assert wav_layout(small).frames == read_wav(small).frames == round(original.frames * 2 / 3)
+    assert rms(read_wav(small)) == pytest.approx(rms(original), rel=0.05)
 
 
 def test_a_held_renderer_synthesises_nothing_until_released(tmp_path, fake_log):
