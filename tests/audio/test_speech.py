@@ -56,7 +56,7 @@ def test_rendering_leaves_no_exception_ignored_noise_at_interpreter_exit(tmp_pat
     proc = subprocess.run([sys.executable, "-c", _RENDER_AND_EXIT], capture_output=True, text=True,
                           timeout=120, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.strip().endswith(".wav.xz")
+    assert proc.stdout.strip().endswith(".wavz")
     assert "Exception ignored" not in proc.stderr, proc.stderr
     assert "Traceback" not in proc.stderr, proc.stderr
 
@@ -306,29 +306,36 @@ def test_unknown_voice_fails_that_sentence_only_and_keeps_pyttsx3(tmp_path):
         renderer.close()
 
 
-def test_the_speech_cache_stores_xz_g711_ulaw_at_14700_hz_at_a_fifth_of_the_size_of_pcm(tmp_path):
+@pytest.mark.parametrize("text, packer, share", [
+    ("Das dritte faschistische Gesetz ist erlassen; der Präsident darf jetzt einen Spieler hinrichten.", "xz", 0.22),
+    ("Ja, Platz drei.", "gzip", 0.30),                 # a short answer: gzip, quicker to start
+])
+def test_the_speech_cache_stores_g711_ulaw_at_14700_hz_xz_or_for_short_sentences_gzip(tmp_path, text, packer, share):
+    import gzip
     import lzma
     import wave as wave_module
 
     from firmware_host.audio.clip import decode_ulaw, downsample_2_3, encode_ulaw, wav_layout
+    from firmware_host.audio.speech import SHORT_S
 
     compact = SpeechRenderer(tmp_path / "ulaw")
     pcm = SpeechRenderer(tmp_path / "pcm", compact=False)
     try:
-        text = "Wahl: angenommen, fünf zu zwei."
         small, big = compact.render(text, "de").wait(30), pcm.render(text, "de").wait(30)
     finally:
         compact.close()
         pcm.close()
-    assert small.name.endswith(".wav.xz") and big.name.endswith(".wav")
-    wav = lzma.decompress(small.read_bytes())                 # `unxz` gives the WAV back
-    assert wav[:4] == b"RIFF" and wav[20:22] == (7).to_bytes(2, "little")  # WAVE_FORMAT_MULAW
+    assert small.name.endswith(".wavz") and big.name.endswith(".wav")
+    blob = small.read_bytes()
+    wav = lzma.decompress(blob) if packer == "xz" else gzip.decompress(blob)   # `xz -dc` / `zcat`: the WAV
+    assert wav[:4] == b"RIFF" and wav[20:22] == (7).to_bytes(2, "little")        # WAVE_FORMAT_MULAW
     assert int.from_bytes(wav[24:28], "little") == 14700 == compact.sample_rate
     with wave_module.open(str(big)) as w:
         assert (w.getsampwidth(), w.getframerate()) == (2, 22050) == (2, pcm.sample_rate)
-    assert small.stat().st_size < big.stat().st_size * 0.25
-    # the stored samples are espeak-ng's, filtered to 14,700 Hz and µ-law coded: nothing else
     original = read_wav(big)
+    assert (original.duration < SHORT_S) == (packer == "gzip")
+    assert small.stat().st_size < big.stat().st_size * share
+    # the stored samples are espeak-ng's, filtered to 14,700 Hz and µ-law coded: nothing else
     assert read_wav(small).pcm == decode_ulaw(encode_ulaw(downsample_2_3(original.pcm)))
     # the length: within half a sample at 14,700 Hz of espeak-ng's own, from the header alone
     assert abs(wav_layout(small).duration - original.duration) <= 0.5 / 14700 + 1e-12
