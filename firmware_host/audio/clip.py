@@ -1,26 +1,32 @@
-"""PCM clips: read, write, scale, pad and join mono 16-bit audio with the stdlib only.
+"""PCM clips: read, write, scale, pad, join and resample mono 16-bit audio with the stdlib only.
 
 A :class:`Clip` is the unit handed to a sink: mono, signed 16-bit little-endian samples at
-``rate`` Hz. espeak-ng (through pyttsx3 or its binary) writes 22 050 Hz mono 16-bit WAV,
-and the earcons in ``sounds/`` are generated at the same rate, so joining them needs no
-resampling in the usual case; :func:`resample` covers the rest (linear interpolation).
+``rate`` Hz, in memory. A :class:`LazyClip` is the same, made while it plays: parts (an
+earcon, a gap, a :class:`SpeechPart` from the speech cache, :class:`Silence` padding) whose
+lengths are known from their headers before a sample is decoded; :meth:`LazyClip.chunks`
+decodes a piece at a time (what :class:`~firmware_host.audio.sinks.AlsaSink` streams into
+``aplay``), :attr:`LazyClip.pcm` all at once (the same samples). espeak-ng (through pyttsx3
+or its binary) writes 22 050 Hz mono 16-bit WAV; the speech cache keeps it at 14 700 Hz
+(:data:`SPEECH_RATE`, :func:`downsample_2_3`) and the earcons are brought to that rate.
 
 Nothing that runs per utterance loops over samples in Python (a Pi Zero 2 W core is 5-8x
 slower than a laptop's; the standard library's ``audioop`` is gone from Python 3.13):
 
 - :func:`scale` multiplies every sample at once as one big integer (each sample in its own
-  32-bit field, a fixed-point gain), C speed on any Python 3;
-- the speech cache stores sentences as gzip-compressed G.711 µ-law WAV (8 bits a sample,
-  then deflated: about 0.29 of the PCM; :func:`write_ulaw_wav`), and :func:`read_wav`
-  inflates (C) and decodes it with two 256-byte
+  32-bit field, a fixed-point gain), C speed on any Python 3; :func:`downsample_2_3`
+  filters the same way (40-bit fields times the packed filter taps);
+- the speech cache stores sentences as G.711 µ-law WAV (8 bits a sample,
+  :func:`write_ulaw_wav`), xz- or gzip-compressed (:class:`_Inflow` tells them by their
+  first bytes), and :class:`SpeechPart` inflates (C) and decodes it with two 256-byte
   tables (``bytes.translate``) into which the volume is folded, so a sentence at volume 0.8
-  costs what it costs at 1.0. The sinks get the decoded 16-bit clip, as before.
+  costs what it costs at 1.0. The sinks get 16-bit PCM, as before.
 
 Example::
 
     speech = read_wav(path)
     clip = concat([scale(earcon, 0.5), silence(0.05, speech.rate), speech])
     write_wav(out_path, clip)
+    lazy = LazyClip([SpeechPart(path, 0.8), Silence(1000)], speech.rate)   # decoded when played
 """
 
 from __future__ import annotations
