@@ -12,7 +12,7 @@ import shutil
 import zipfile
 from pathlib import Path
 
-from firmware_host.audio.clip import read_wav, scale
+from firmware_host.audio.clip import SPEECH_RATE, read_wav, resample, scale
 from firmware_host.audio.earcons import EARCONS, load_earcon
 
 from .conftest import ROOT
@@ -80,8 +80,8 @@ def test_installed_simulate_plays_earcons_into_the_wavs_and_logs_no_error(instal
     wavs = sorted((installed_wheel.work / "audio").glob("*.wav"))
     announced = [line["wav"] for line in lines if line.get("event") == "announce"]
     assert announced and all(Path(installed_wheel.work, w).is_file() for w in announced)
-    # the earcons (0.7 of full volume, the default) open the clips they belong to
-    earcons = {name: scale(load_earcon(name), 0.7).pcm for name in EARCONS}
+    # the earcons (0.7 of full volume, the default, at the speech cache's rate) open the clips they belong to
+    earcons = {name: resample(scale(load_earcon(name), 0.7), SPEECH_RATE).pcm for name in EARCONS}
     heard = {name for wav in wavs for name, pcm in earcons.items() if read_wav(wav).pcm.startswith(pcm)}
     assert {"ballot", "election_failed"} <= heard, heard
 
