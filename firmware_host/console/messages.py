@@ -163,6 +163,8 @@ EN: dict[str, str] = {
     "reveal_all": "All seats",
     "reveal_button": "Reveal for 10 seconds",
     "reveal_hide": "Hide secrets now",
+    "picture_filled": "filled",
+    "picture_here": "the pin is here",
     "reveal_left": "Hidden again in {n} s",
     # the login page
     "login_title": "Log in – game master console",
@@ -435,6 +437,8 @@ DE: dict[str, str] = {
     "reveal_all": "Alle Plätze",
     "reveal_button": "10 Sekunden aufdecken",
     "reveal_hide": "Geheimnisse jetzt verbergen",
+    "picture_filled": "belegt",
+    "picture_here": "hier steckt der Stift",
     "reveal_left": "Wieder verborgen in {n} s",
     "login_title": "Anmelden – Spielleitungs-Konsole",
     "login": "Anmelden",

@@ -72,6 +72,9 @@ class ConsoleBackend:
                          # BOARD.md: on a real board only the physical (untracked) deck is played
                          "physical_deck": bool(getattr(self.service.settings, "physical_deck", False))}
         snap["setup_options"] = setup_options(snap.get("games") or [games.DEFAULT_GAME])
+        drawn = picture(snap.get("game") or games.DEFAULT_GAME, snap.get("view"))
+        if drawn is not None:
+            snap["picture"] = drawn
         return snap
 
     def board_seats(self) -> int | None:
@@ -139,8 +142,9 @@ class ConsoleBackend:
 
         Logs a WARNING "secret revealed to game master" each time.
 
-        :returns: ``{"roles": {seat: role}, "hands": {seat: hand or None}, "team": …,
-            "power_result": …}`` for the seats asked for.
+        :returns: ``{"roles": {seat: role}, "hands": {seat: hand or None}, "teams": …,
+            "power_results": …, "picture": the game's picture with its hidden rows}`` for the
+            seats asked for (None where a game has no such secret).
         :raises ConsoleRefusal: no game (``no_game``), or no such seat (``no_seat``).
         """
         log.warning("secret revealed to game master (%s)", "all seats" if seat is None else f"seat {seat}")
@@ -150,13 +154,21 @@ class ConsoleBackend:
             if seat is None:
                 full = game.reveal(None)
                 seats = full["seats"]
-                return {"roles": {int(s): v["role"] for s, v in seats.items()},
-                        "hands": {int(s): v["hand"] for s, v in seats.items()},
-                        "teams": {int(s): v["team"] for s, v in seats.items()},
-                        "power_results": {int(s): v["power_result"] for s, v in seats.items()}}
-            one = game.reveal(seat)
-            return {"roles": {seat: one["role"]}, "hands": {seat: one["hand"]},
-                    "teams": {seat: one["team"]}, "power_results": {seat: one["power_result"]}}
+            else:
+                one = game.reveal(seat)
+                seats = {str(seat): {k: v for k, v in one.items() if k != "seat"}}
+            # a game's secrets by seat (a role, a hand, a team, a power's result, or its own
+            # kinds); the game's picture draws them (its pack's console_picture)
+            out: dict[str, Any] = {
+                "roles": {int(s): v.get("role") for s, v in seats.items()},
+                "hands": {int(s): v.get("hand") for s, v in seats.items()},
+                "teams": {int(s): v.get("team") for s, v in seats.items()},
+                "power_results": {int(s): v.get("power_result") for s, v in seats.items()}}
+            view = (game.snapshot() or {}).get("view")
+            drawn = picture(getattr(game, "current", games.DEFAULT_GAME), view, {"seats": seats})
+            if drawn is not None:
+                out["picture"] = drawn
+            return out
         try:
             return self.service.call(run)
         except CommandRefused:
@@ -189,3 +201,23 @@ def setup_options(names: list[str]) -> dict[str, Any]:
             title = {language: lobby.title(language) for language in ("de", "en")}
         out[name] = {"title": title, "fields": fields}
     return out
+
+
+def picture(name: str, view: Any, secrets: dict | None = None) -> dict | None:
+    """What the game master's page draws of game ``name`` in ``view`` (its public view), by
+    its pack's ``console_picture`` (:class:`firmware_host.games.GamePack`); with ``secrets``
+    (``{"seats": {"N": {...}}}``, a reveal) the hidden rows too. None without a view or a
+    picture; a picture that cannot be drawn from the view is logged and left out."""
+    if not isinstance(view, dict):
+        return None
+    try:
+        draw = getattr(games.pack(name), "console_picture", None)
+    except games.UnknownGame:
+        return None
+    if not callable(draw):
+        return None
+    try:
+        return draw(view, secrets)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        log.warning("console picture of %s: %s", name, exc)
+        return None

@@ -124,3 +124,71 @@ def test_the_setup_form_shows_the_games_own_fields_and_sets_it_up_with_them(brow
         if value is not None and f["kind"] != "seat":
             assert value == f["default"] or (isinstance(value, float) and value == f["default"]), f["name"]
     assert axe_violations(page) == []
+
+
+# -- the game's picture (issue 22: each game its own, the hidden parts behind reveal) ----------
+
+SETUPS = {"secret_dictator": {"players": 7, "seed": 4, "language": "en"},
+          "become_dictator": {"game": "become_dictator", "players": 4, "language": "en"},
+          "dying_message": {"game": "dying_message", "players": 5, "seed": 3, "language": "en"}}
+
+
+def log_in(page, console) -> None:
+    """Log in on the page (in the language of the game in play)."""
+    page.goto(console.url)
+    page.get_by_label(re.compile("PIN")).fill(PIN)
+    page.get_by_role("button", name=re.compile("^(Anmelden|Log in)$")).click()
+    page.wait_for_selector("#connection:has-text('Live')")
+
+
+@pytest.mark.parametrize("name", PLAYABLE)
+def test_the_page_draws_the_games_picture_and_its_secrets_only_on_reveal(browser, board, name):
+    """The page draws the game's own picture from its pack (public rows); the rows of the
+    seats' secrets (roles, hands, characters) are drawn only in the reveal panel."""
+    sim, service, console = board
+    service.call(lambda: service.game.setup_game(dict(SETUPS[name])))
+    sim.advance(5.0)
+    public = service.call(lambda: ConsoleBackendOf(service).snapshot())["picture"]
+    assert public["rows"] and not [r for r in public["rows"] if r.get("hidden")]
+    page = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True).new_page()
+    log_in(page, console)
+    page.wait_for_selector("#picture .picture-row")
+    rows = page.locator("#picture .picture-row")
+    assert rows.count() == len(public["rows"])
+    for i, row in enumerate(public["rows"]):
+        cells = rows.nth(i).locator("li.cell")
+        assert cells.count() == len(row["cells"])
+        assert cells.evaluate_all("cs => cs.map(c => c.querySelector('.symbol').textContent)") == [
+            c["symbol"] for c in row["cells"]]
+        assert rows.nth(i).locator("li.cell.filled").count() == sum(1 for c in row["cells"] if c["filled"])
+    page.get_by_role("button", name="Reveal for 10 seconds").click()
+    page.wait_for_selector("#reveal-panel .picture-row")
+    hidden = page.locator("#reveal-panel .picture-row")
+    assert hidden.count() >= 1
+    assert page.locator("#picture [data-row]").evaluate_all("rs => rs.map(r => r.dataset.row)") == [
+        r["id"] for r in public["rows"]]                      # the page's picture has no secret row
+    assert axe_violations(page) == []
+
+
+def ConsoleBackendOf(service):  # noqa: N802 - the service's console backend
+    from firmware_host.service.backend import ConsoleBackend
+    return ConsoleBackend(service)
+
+
+def test_R9_secret_dictators_fascist_track_shows_the_powers_of_its_player_count():
+    """Each player count's powers on the fascist track, in order, the filled slots and the
+    tracker's hole, from the public view."""
+    from firmware_host.games.secret_dictator import POWER_TABLES
+    draw = games.pack("secret_dictator").console_picture
+    from firmware_host.games.secret_dictator.picture import POWER_WORDS
+    for variant, table in POWER_TABLES.items():
+        for players, powers in table.items():
+            view = {"players": players, "democratic_laws": 2, "fascist_laws": 3, "election_tracker": 2,
+                    "switches": {"powers": list(powers)}}
+            rows = {r["id"]: r for r in draw(view)["rows"]}
+            fascist = rows["fascist"]["cells"]
+            assert [c["filled"] for c in fascist] == [True] * 3 + [False] * 3
+            assert [c["filled"] for c in rows["democratic"]["cells"]] == [True] * 2 + [False] * 3
+            assert [c["here"] for c in rows["tracker"]["cells"]] == [False, False, True, False]
+            assert [c["symbol"] for c in fascist] == [POWER_WORDS[p][0] for p in powers] + ["⚑"], (variant, players)
+    assert "roles" not in {r["id"] for r in draw({"players": 5})["rows"]}

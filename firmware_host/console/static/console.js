@@ -314,6 +314,40 @@
     }
   }
 
+  // ---------- the game's picture (its pack's console_picture): rows of cells, drawn as given ----------
+  // A row marked hidden (a reveal's) is drawn only in the reveal panel.
+  function drawPicture(picture, hidden) {
+    const box = el("div", null, "picture");
+    ((picture && picture.rows) || []).forEach((row) => {
+      if (!!row.hidden !== !!hidden) return;
+      const fig = el("figure", null, "picture-row");
+      fig.dataset.row = String(row.id);
+      const cap = el("figcaption", word(row.label));
+      const list = el("ol", null, "cells");
+      list.setAttribute("aria-label", word(row.label));
+      (row.cells || []).forEach((c) => {
+        const li = el("li", null, "cell" + (c.filled ? " filled" : "") + (c.here ? " here" : ""));
+        li.title = word(c.label);
+        const symbol = el("span", c.symbol || "", "symbol");
+        symbol.setAttribute("aria-hidden", "true");
+        const said = word(c.label) + (c.filled ? " (" + T("picture_filled") + ")" : "") + (c.here ? " (" + T("picture_here") + ")" : "");
+        li.append(symbol, el("span", said, "visually-hidden"));
+        list.appendChild(li);
+      });
+      fig.append(cap, list);
+      box.appendChild(fig);
+    });
+    return box;
+  }
+  function renderPicture() {
+    const box = $("picture");
+    const key = lang + "|" + JSON.stringify(snap.picture || null);
+    if (box.dataset.key === key) return;
+    box.dataset.key = key;
+    box.replaceChildren(drawPicture(snap.picture, false));
+    box.hidden = !(snap.picture && snap.picture.rows && snap.picture.rows.length);
+  }
+
   function renderGlance() {
     const v = view(), s = setup();
     if (v.game !== "dying_message") $("dm-seats").hidden = true;
@@ -553,6 +587,7 @@
   function render() {
     followLanguage();
     renderGlance();
+    renderPicture();
     renderLog("announcement-list", "announce-live", snap.announcements, "a", false);
     const faults = snap.faults || snap.faults_and_refusals || [];
     renderLog("fault-list", "fault-live", (snap.refusals && !snap.faults_and_refusals)
@@ -931,6 +966,7 @@
     if (!r.ok) { panel.appendChild(el("p", T("reveal_refused", {error: r.error}), "error")); return; }
     panel.appendChild(el("h3", T("secrets_shown")));
     panel.appendChild(renderSecrets(r.data));
+    if (r.data && r.data.picture) panel.appendChild(drawPicture(r.data.picture, true));
     let left = REVEAL_SECONDS;
     const countdown = el("p", T("reveal_left", {n: left}), "hint");
     countdown.setAttribute("aria-hidden", "true");  // a ticking number is not read out

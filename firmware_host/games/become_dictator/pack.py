@@ -111,12 +111,20 @@ def _words(key: str, params: Any, language: str = "de", *, long: bool = False, n
     return catalogue.text(key, params, language, long=long, names=names)
 
 
+def console_picture(view: dict, secrets: dict | None = None) -> dict:
+    """What the game master's page draws of the game (:func:`.picture.picture`): the days,
+    each seat's votes and voting rights; the hands only with ``secrets`` (the reveal)."""
+    from .picture import picture
+    return picture(view, secrets)
+
+
 from firmware_host.games import GamePack  # noqa: E402 - the record needs the functions above
 
 #: this game's record in the registry (:class:`firmware_host.games.GamePack`)
 PACK = GamePack(
     name=NAME, replay=replay_lines, adapter=board_game, lobby=lobby, words=_words,
     tile_kinds=("card",), card_names=card_names, card_text=card_text, scripting=scripting,
+    console_picture=console_picture,
     console_options=(
         {"name": "players", "kind": "int", "label": {"de": "Spieler", "en": "Players"}, "default": 6,
          "min": 4, "max": 10},

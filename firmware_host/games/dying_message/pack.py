@@ -75,3 +75,10 @@ console_options: tuple = (
     {"name": "players", "kind": "int", "label": {"de": "Spieler", "en": "Players"}, "default": 6,
      "min": 4, "max": 10},
 )
+
+
+def console_picture(view: dict, secrets: dict | None = None) -> dict:
+    """What the game master's page draws of the game (:func:`.picture.picture`): the seats
+    alive and dead; the characters only with ``secrets`` (the reveal)."""
+    from .picture import picture
+    return picture(view, secrets)

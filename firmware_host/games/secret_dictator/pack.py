@@ -199,3 +199,11 @@ console_options: tuple = (
                  {"value": "tiles", "label": {"de": "Rollenplättchen, an der Wahlurne vorgezeigt",
                                               "en": "Role tiles, presented at the ballot box"}}]},
 )
+
+
+def console_picture(view: dict, secrets: dict | None = None) -> dict:
+    """What the game master's page draws of the game (:func:`.picture.picture`): the tracks
+    with this player count's powers, the filled slots, the tracker's hole; the roles only
+    with ``secrets`` (the reveal)."""
+    from .picture import picture
+    return picture(view, secrets)
