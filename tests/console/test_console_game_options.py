@@ -41,7 +41,7 @@ def test_every_playable_game_brings_its_console_options():
         assert len(names) == len(set(names)), name
         for f in own_fields(opts):
             assert f["kind"] in ("int", "choice", "bool", "seconds", "seat"), (name, f)
-            assert set(f["label"]) == {"de", "en"}, (name, f["name"])
+            assert isinstance(f["label"], str) or set(f["label"]) == {"de", "en"}, (name, f["name"])
             if "choices" in f:
                 assert f["default"] in [c["value"] for c in f["choices"]], (name, f["name"])
 
@@ -111,7 +111,8 @@ def test_the_setup_form_shows_the_games_own_fields_and_sets_it_up_with_them(brow
     assert shown.count() == len(own_fields(opts))
     text = page.locator("#setup-fields").inner_text()
     for f in own_fields(opts):
-        assert f["label"]["de"] in text, f["name"]       # the page speaks German until the setup
+        label = f["label"] if isinstance(f["label"], str) else f["label"]["de"]
+        assert label in text, f["name"]                 # the page speaks German until the setup
     page.get_by_role("button", name="Spiel einrichten").click()
     until(page, "#phase:has-text('Game set up for')")
     assert service.game.current == name
@@ -128,9 +129,11 @@ def test_the_setup_form_shows_the_games_own_fields_and_sets_it_up_with_them(brow
 
 # -- the game's picture (issue 22: each game its own, the hidden parts behind reveal) ----------
 
-SETUPS = {"secret_dictator": {"players": 7, "seed": 4, "language": "en"},
-          "become_dictator": {"game": "become_dictator", "players": 4, "language": "en"},
-          "dying_message": {"game": "dying_message", "players": 5, "seed": 3, "language": "en"}}
+def drawn(name: str) -> list:
+    """Every playable game; one whose pack draws no picture yet is a strict xfail."""
+    return [pytest.param(n, id=n, marks=[] if callable(games.pack(n).console_picture) else
+                         [pytest.mark.xfail(strict=True, reason=f"{n}: its pack has no console_picture")])
+            for n in PLAYABLE]
 
 
 def log_in(page, console) -> None:
@@ -141,12 +144,13 @@ def log_in(page, console) -> None:
     page.wait_for_selector("#connection:has-text('Live')")
 
 
-@pytest.mark.parametrize("name", PLAYABLE)
+@pytest.mark.parametrize("name", drawn("picture"))
 def test_the_page_draws_the_games_picture_and_its_secrets_only_on_reveal(browser, board, name):
     """The page draws the game's own picture from its pack (public rows); the rows of the
     seats' secrets (roles, hands, characters) are drawn only in the reveal panel."""
     sim, service, console = board
-    service.call(lambda: service.game.setup_game(dict(SETUPS[name])))
+    setup = games.pack(name).scripting().sample_setup("en")
+    service.call(lambda: service.game.setup_game(dict(setup)))
     sim.advance(5.0)
     public = service.call(lambda: ConsoleBackendOf(service).snapshot())["picture"]
     assert public["rows"] and not [r for r in public["rows"] if r.get("hidden")]

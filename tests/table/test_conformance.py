@@ -65,14 +65,10 @@ KNOWN: dict[str, dict[str, str]] = {
                            "'every seat knows its role' comes 68 ms later",
     },
     "console_hides_secrets": {
-        "become_dictator": "the console's reveal expects Secret Dictator's role, hand and team: KeyError 'role'",
-        "autocracy": "the console's reveal expects Secret Dictator's role, hand and team: KeyError 'role'",
+        "autocracy": "the reveal of the game with its secrets moved reads back the same as the game's own",
     },
     "press_in_the_grace_of_the_next_item": {
-        "secret_dictator": "a press 0-0.5 s into the next scan item picks that item, not the one just heard (A27)",
-        "become_dictator": "a press 0-0.5 s into the next scan item picks that item, not the one just heard (A27)",
-        "dying_message": "a press 0-0.5 s into the next scan item picks that item, not the one just heard (A27)",
-        "autocracy": "a press 0-0.5 s into the next scan item picks that item, not the one just heard (A27)",
+        "dying_message": "a press 0.3 s into the next item of a night list chooses nothing ('chosen' is not said) (A27)",
     },
 }
 
