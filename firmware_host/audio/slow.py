@@ -85,15 +85,18 @@ class SlowRenderer:
     :param inner: the real renderer (its cache is used as usual).
     :param clock: a :class:`~firmware_host.clock.Clock`.
     :param seconds: extra render time per sentence, in seconds.
+    :param warm: a warm cache: a sentence already in the speech cache takes no extra time
+        (a board that has said it before); False: every live render is slow (a fresh cache).
     :raises ValueError: a negative ``seconds``.
     """
 
-    def __init__(self, inner: Any, clock: Any, seconds: float) -> None:
+    def __init__(self, inner: Any, clock: Any, seconds: float, *, warm: bool = False) -> None:
         if seconds < 0:
             raise ValueError(f"a render cannot take {seconds} s")
         self.inner = inner
         self.clock = clock
         self.seconds = float(seconds)
+        self.warm = bool(warm)
 
     def render(self, text: str, language: str = "de", voice: str = "", rate: int = 175, *,
                background: bool = False) -> Any:
@@ -102,7 +105,7 @@ class SlowRenderer:
         :raises SpeechError: as the real renderer.
         """
         job = self.inner.render(text, language, voice, rate, background=background)
-        if background:
+        if background or (self.warm and job.done()):
             return job
         return SlowRenderJob(job, self.clock, self.seconds)
 

@@ -17,7 +17,7 @@ import sys
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add ``--script``, ``--config``, ``--audio-dir``, ``--journal``, ``--start-line``,
     ``--console``, ``--console-port``, ``--speech-cache``, ``--seed``, ``--robots``, ``--game``,
-    ``--games``, ``--render-seconds``, ``-v``."""
+    ``--games``, ``--render-seconds``, ``--warm-cache``, ``-v``."""
     parser.add_argument("--script", metavar="SIGNALS.jsonl",
                         help="signal script (SIMULATE.md); without it: an interactive virtual board")
     parser.add_argument("--config", metavar="FILE", help="board config (TOML); default the shipped one")
@@ -47,6 +47,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--render-seconds", type=float, default=0.0, metavar="X",
                         help="every sentence takes X seconds more to render, on the run's clock (a Pi Zero 2 W "
                              "or a fresh speech cache); default 0")
+    parser.add_argument("--warm-cache", action="store_true",
+                        help="with --render-seconds: a sentence already in the speech cache takes no extra time")
     parser.add_argument("-v", "--verbose", action="count", default=0,
                         help="log to stderr: -v inputs, actions, refusals and faults; -vv debug")
 
@@ -90,7 +92,7 @@ def main(args: argparse.Namespace) -> int:
             raise UsageError(f"--console: the console cannot be loaded ({exc})") from None
     sim = Simulator(args.config, audio_dir=args.audio_dir, journal_path=args.journal,
                     speech_cache=args.speech_cache, console=serve, console_port=args.console_port,
-                    setup_seed=args.seed, render_seconds=args.render_seconds)
+                    setup_seed=args.seed, render_seconds=args.render_seconds, warm_cache=args.warm_cache)
 
     def on_sigterm(_signum: int, _frame: object) -> None:
         sim.stopping.set()
@@ -120,6 +122,6 @@ def _robots(args: argparse.Namespace) -> int:
         raise UsageError(f"--games {args.games} is not 1 to 1000")
     table = RobotTable(args.robots, args.game, seed=args.seed if args.seed is not None else 0,
                        render_seconds=args.render_seconds, out=sys.stdout, config_path=args.config,
-                       speech_cache=args.speech_cache, journal_path=args.journal)
+                       speech_cache=args.speech_cache, journal_path=args.journal, warm_cache=args.warm_cache)
     table.run(games=args.games)
     return 0

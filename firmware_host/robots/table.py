@@ -151,6 +151,8 @@ class RobotTable:
     :param config_path: the board config (None: the shipped one).
     :param speech_cache: the speech cache folder (as ``simulate``).
     :param journal_path: the journal (None: a temporary one).
+    :param warm_cache: with ``render_seconds``: sentences already in the speech cache take no
+        extra time (a Pi that has said them before).
     :raises UsageError: an unknown game, a game without a robot module, a player count the
         board has no seats for.
     """
@@ -158,7 +160,8 @@ class RobotTable:
     def __init__(self, players: int, game: str | None = None, *, seed: int = 0, render_seconds: float = 0.0,
                  reaction: tuple[float, float] = REACTION, mistakes: float = MISTAKE_RATE,
                  out: TextIO | None = sys.stdout, config_path: str | None = None,
-                 speech_cache: str | None = None, journal_path: str | None = None) -> None:
+                 speech_cache: str | None = None, journal_path: str | None = None,
+                 warm_cache: bool = False) -> None:
         self.game = games.game_name(game if game is not None else games.DEFAULT_GAME)
         self.rules = rules_for(self.game)
         if self.rules is None:
@@ -169,7 +172,7 @@ class RobotTable:
         seeded = getattr(self.rules, "SEEDED", True)      # a game that deals takes the table's seed
         self.sim = Simulator(config_path, out=out if out is not None else _Nowhere(), render_seconds=render_seconds,
                              setup_seed=seed if seeded else None, speech_cache=speech_cache, journal_path=journal_path,
-                             on_line=self._line)
+                             on_line=self._line, warm_cache=warm_cache)
         seats = self.sim.config.seats
         if not 1 <= self.players <= seats:
             raise UsageError(f"--robots {players}: the board has {seats} seats")

@@ -133,6 +133,8 @@ class Simulator:
     :param render_seconds: every sentence takes this many seconds longer to render, on the
         run's clock (:class:`~firmware_host.audio.slow.SlowRenderer`: a slow Pi Zero 2 W or
         a fresh speech cache, for tests and the benchmark); 0 = as fast as this machine.
+    :param warm_cache: with ``render_seconds``: a sentence already in the speech cache takes
+        no extra time (a board with a warm cache); False: every sentence is slow.
     :param on_line: also handed every output line (a dict) as it is written (the robot
         table, :mod:`firmware_host.robots`); None: none.
     :raises UsageError: an unusable config (one line).
@@ -143,7 +145,7 @@ class Simulator:
                  speech_cache: str | None = None, console: Callable[[Any, Any], Any] | None = None,
                  console_port: int | None = None, prompt: TextIO = sys.stderr,
                  render_seconds: float = 0.0, setup_seed: int | None = None,
-                 on_line: Callable[[dict], None] | None = None) -> None:
+                 on_line: Callable[[dict], None] | None = None, warm_cache: bool = False) -> None:
         from firmware_host.board_config import load_config
         self.config = load_config(config_path)
         self.settings = service_settings(self.config)
@@ -153,6 +155,7 @@ class Simulator:
         self.render_seconds = float(render_seconds)
         self.setup_seed = setup_seed
         self.on_line = on_line
+        self.warm_cache = bool(warm_cache)
         self._tmp: str | None = None
         if journal_path is None:
             self._tmp = tempfile.mkdtemp(prefix="firmware-host-sim-")
@@ -232,7 +235,7 @@ class Simulator:
                                   cache_max_mb=settings.cache_max_mb)
         if self.render_seconds:
             from firmware_host.audio.slow import SlowRenderer
-            renderer = SlowRenderer(renderer, clock, self.render_seconds)
+            renderer = SlowRenderer(renderer, clock, self.render_seconds, warm=self.warm_cache)
         whisper_call = None
         if settings.whisper_station:
             from firmware_host.games import board_text

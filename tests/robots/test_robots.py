@@ -182,7 +182,7 @@ FIGURES_PENDING = {**PENDING,
 @pytest.mark.parametrize("game", _params(FIGURES_PENDING))
 def test_issue23_A26_A27_at_seven_seats_confirmed_at_once_nothing_stale_scans_hit(tmp_path, game, render):
     table, records, lines, journal = play_table(tmp_path, game, 7, seed=11, reaction=(1.0, 2.0),
-                                                render_seconds=render, mistakes=0.0)
+                                                render_seconds=render, warm_cache=True, mistakes=0.0)
     assert records, table.stuck
     summary = records[0].summary()
     assert summary["confirm_p95"] is not None and summary["confirm_p95"] <= (1.0 if not render else 1.5), summary
@@ -224,3 +224,36 @@ def test_issue23_simulate_robots_writes_json_lines_and_a_summary_per_game():
     assert set(summary["earphone_seconds"]) == {"0", "1", "2", "3"}
     assert {"minutes", "table_share", "confirm_p50", "confirm_p95", "confirm_max", "cue_to_action_p50", "stale",
             "scans", "scan_hits", "mistakes", "mistakes_answered", "winner"} <= set(summary)
+
+
+def test_issue23_a_warm_cache_renders_a_known_sentence_without_the_slow_boards_delay():
+    from firmware_host.audio.slow import SlowRenderer, SlowRenderJob
+    from firmware_host.clock import VirtualClock
+
+    class Job:
+        def __init__(self, done):
+            self._done, self.text, self.path = done, "t", None
+
+        def done(self):
+            return self._done
+
+        def add_done_callback(self, fn):
+            if self._done:
+                fn(self)
+
+    class Inner:
+        def __init__(self, hit):
+            self.hit = hit
+
+        def render(self, text, language="de", voice="", rate=175, *, background=False):
+            return Job(self.hit)
+
+    clock = VirtualClock()
+    hit = SlowRenderer(Inner(True), clock, 3.0, warm=True).render("known")
+    assert not isinstance(hit, SlowRenderJob) and hit.done()          # in the cache: at once
+    fresh = SlowRenderer(Inner(False), clock, 3.0, warm=True).render("new")
+    assert isinstance(fresh, SlowRenderJob)                           # not in the cache: slow
+    cold = SlowRenderer(Inner(True), clock, 3.0).render("known")
+    assert isinstance(cold, SlowRenderJob) and not cold.done()        # a fresh cache: every render slow
+    clock.advance(3.0)
+    assert cold.done()
