@@ -99,6 +99,8 @@ class GameRecord:
     mistakes_answered: int = 0
     final_state: Any = None
     journal_game: int | None = None
+    #: seconds of speech of the first answer to each status hold (ACCESSIBILITY.md 29: ≤ 3 s)
+    status_first: list = dataclasses.field(default_factory=list)
     stuck: str = ""
 
     def summary(self) -> dict:
@@ -194,6 +196,7 @@ class RobotTable:
         self.record: GameRecord | None = None
         self._inbox: list[dict] = []
         self._heard_box: list[dict] = []
+        self._holds: list[tuple[int, float]] = []
         self._acts: list[_Act] = []
         self._wishes: list[_Act] = []
         self._quiet_since: float | None = None
@@ -251,6 +254,12 @@ class RobotTable:
         heard, self._heard_box = self._heard_box, []
         for line in heard:
             output = line.get("output", "")
+            if output.startswith("seat:") and self._holds:
+                seat = int(output.split(":", 1)[1])
+                for hold in [h for h in self._holds if h[0] == seat and float(line["start"]) >= h[1] - 1e-6]:
+                    self._holds.remove(hold)
+                    if self.record is not None:
+                        self.record.status_first.append(float(line["end"]) - float(line["start"]))
             clip = Heard("table" if output == "table" else "seat", line.get("key", ""), dict(line.get("params") or {}),
                          line.get("text", ""), float(line["start"]), float(line["end"]), bool(line.get("cut")))
             rec = self.record
@@ -317,6 +326,7 @@ class RobotTable:
         rec = self.record
         if isinstance(act, Hold):
             sig, kind = {"seat": robot.seat, "gesture": "hold"}, "button"
+            self._holds = [h for h in self._holds if h[0] != robot.seat] + [(robot.seat, now)]
         elif isinstance(act, Press):
             sig, kind = {"seat": robot.seat, "gesture": act.gesture}, "button"
         elif isinstance(act, Lay):

@@ -257,3 +257,19 @@ def test_issue23_a_warm_cache_renders_a_known_sentence_without_the_slow_boards_d
     assert isinstance(cold, SlowRenderJob) and not cold.done()        # a fresh cache: every render slow
     clock.advance(3.0)
     assert cold.done()
+
+
+#: the first answer to a status hold, per game, until its owner's fix has landed
+STATUS_PENDING = {**PENDING,
+                  "become_dictator": "the status is one clip of 30-40 s (kit)",
+                  "dying_message": "the status's first clip lasts 8-9 s (round, the dead and one's "
+                                   "character in one) (dm)"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", _params(STATUS_PENDING))
+def test_issue23_A29_a_status_answers_first_in_at_most_three_seconds(tmp_path, game):
+    # robots that slip often hold for the status often (a quarter of their acts)
+    table, records, lines, journal = play_table(tmp_path, game, 5, seed=2, reaction=(1.0, 2.0), mistakes=0.25)
+    assert records and records[0].status_first, table.stuck
+    assert max(records[0].status_first) <= 3.0, sorted(records[0].status_first)
