@@ -175,6 +175,7 @@ class RobotTable:
         self.sim = Simulator(config_path, out=out if out is not None else _Nowhere(), render_seconds=render_seconds,
                              setup_seed=seed if seeded else None, speech_cache=speech_cache, journal_path=journal_path,
                              on_line=self._line, warm_cache=warm_cache)
+        self.sim.paced_by_people = True          # robots press as people do: [scan] grace
         seats = self.sim.config.seats
         if not 1 <= self.players <= seats:
             raise UsageError(f"--robots {players}: the board has {seats} seats")

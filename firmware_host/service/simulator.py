@@ -156,6 +156,10 @@ class Simulator:
         self.setup_seed = setup_seed
         self.on_line = on_line
         self.warm_cache = bool(warm_cache)
+        #: the board's inputs come from people (the interactive board) or robot players who
+        #: press as people do: the config's ``[scan] grace``; False (signals played as a
+        #: script plays them): :meth:`script_grace`
+        self.paced_by_people = False
         self._tmp: str | None = None
         if journal_path is None:
             self._tmp = tempfile.mkdtemp(prefix="firmware-host-sim-")
@@ -257,6 +261,8 @@ class Simulator:
         """
         from firmware_host.hardware.mock import MockBoard
         self.clock = clock
+        if not self.paced_by_people:
+            self.script_grace()
         slots, tracker = physical_state(before or [])
         journal = Journal(self.journal_path)
         service = BoardService(self.settings, clock=clock, journal=journal, voice=self._make_voice(clock),
@@ -517,7 +523,8 @@ class Simulator:
     def script_grace(self) -> None:
         """A script presses the moment an item *starts* (``wait_for`` is satisfied then,
         SIMULATE.md) and means that item: unless the config sets ``[scan] grace``, a scripted
-        run takes a press for the item that has started (grace 0), where a person's press
+        run (signals played by :meth:`play` on a board :meth:`start` started, unless
+        :attr:`paced_by_people`) takes a press for the item that has started (grace 0), where a person's press
         in an item's first moments is for the item heard before (ACCESSIBILITY.md 27; the
         robot players, :mod:`firmware_host.robots`, press as people do, with the grace)."""
         import tomllib
@@ -546,7 +553,6 @@ class Simulator:
             raise UsageError(f"--start-line {start_line} is not a line of the script (1 to {last})")
         if signals and signals[0].kind == "setup":
             self.check_setup(signals[0].fields)
-        self.script_grace()
         clock = VirtualClock()
         before = [s for s in signals if start_line and s.line < start_line]
         todo = [s for s in signals if not start_line or s.line >= start_line]
@@ -605,6 +611,7 @@ class Simulator:
         """
         prompt = prompt if prompt is not None else self.prompt
         clock = RealClock()
+        self.paced_by_people = True
         self.start(clock)
         prompt.write(HELP + "\n")
         if self.service and self.service.game.game is None:
