@@ -125,6 +125,9 @@ MESSAGES: dict[str, tuple[str, ...]] = {
     "settings.closed": (),
     "settings.not_stored": (),
     "settings.offer": (),
+    # after game over: the story, then the next game from the seats (ACCESSIBILITY.md 30)
+    "evening.offer": (),
+    "evening.story_end": (),
 }
 
 TERMS = tuple(f"term.{param}.{value}" for param, values in ENUMS.items() for value in values) + (

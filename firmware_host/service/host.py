@@ -160,10 +160,15 @@ class GameHost:
             self.current, self.active = name, self._adapter(name)
         self.active.boot(resume=resume)
 
-    def waiting_for_setup(self) -> bool:
+    def waiting_for_setup(self, seat: int | None = None) -> bool:
         """True while the board has no game, no setup waiting to start and no role tiles
-        being read: a press at a seat then starts a setup from the seats."""
+        being read: a press at a seat then starts a setup from the seats. With ``seat``: a
+        press at that seat starts one (also after game over, once the seat has heard the
+        story, where the active adapter offers it: ``seat_waits_for_setup``)."""
         adapter = self.active
+        per_seat = getattr(adapter, "seat_waits_for_setup", None)
+        if seat is not None and callable(per_seat):
+            return bool(per_seat(seat))
         ask = getattr(adapter, "waiting_for_setup", None)
         if callable(ask):
             return bool(ask())

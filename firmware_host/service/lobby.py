@@ -1,8 +1,10 @@
 """Setup from the seats (issue 14): a table of only blind players sets up a game with their
 buttons, with no console and no game master.
 
-With no game set up (the active game's adapter waits for a setup), a **press at any seat**
-starts a spoken setup in that seat's earphone, by the same single-switch scanning as every
+With no game set up (the active game's adapter waits for a setup), or after game over once
+the seat has heard the game's story (ACCESSIBILITY.md 30: the next game from the seats, the
+same or another, with no console and no power cycle), a **press at any seat** starts a spoken
+setup in that seat's earphone, by the same single-switch scanning as every
 choice (:class:`~firmware_host.service.scanning.Scan`, ACCESSIBILITY.md 13-17, 20-25: each
 question is the scan's intro, its answers the items, "back" the last item):
 
@@ -112,7 +114,7 @@ class Lobby:
         if not isinstance(seat, int) or seat < 0:
             return False
         if self.phase == "idle":
-            if not self.host.waiting_for_setup():
+            if not self.host.waiting_for_setup(seat):
                 return False
             if gesture == "hold":
                 return False           # the seat's own settings (seat_menu) or nothing

@@ -90,6 +90,7 @@ class BoardAdapter:
         self.names: dict[int, str] = {}
         self.paused = False
         self.table: dict = {}                 # the table's own setup (names, the game's keys)
+        self.story_told: set[int] = set()     # seats that heard the story after game over
         self.seats = SeatStore(service, self._seat_changed)
         self.padding = ClipPadding(service)
         self.words = self.make_words()
@@ -173,6 +174,12 @@ class BoardAdapter:
         """The game's replay ``state`` object, or None without a game."""
         return None
 
+    def story_lines(self) -> list:
+        """The story of the game after its end, said into a seat's earphone when it presses
+        (ACCESSIBILITY.md 30); default: the table's last message again."""
+        heard = self.speech.heard.get("public")
+        return [Line("public", o["key"], dict(o["params"])) for o in heard[1]] if heard else []
+
     def extra_commands(self) -> dict[str, Callable[..., dict]]:
         """The game's own game-master commands (name → ``fn(**fields) -> dict``)."""
         return {}
@@ -234,6 +241,14 @@ class BoardAdapter:
         """True while there is no game and no setup waiting to start (a press at a seat
         then starts a setup from the seats)."""
         return self.game is None and self.pending_setup is None
+
+    def seat_waits_for_setup(self, seat: int) -> bool:
+        """True when a press at ``seat`` starts a setup from the seats: the board waits for
+        a setup, or the game is over and the seat has heard its story (ACCESSIBILITY.md 30:
+        the next game from the seats, with no console and no power cycle)."""
+        if self.waiting_for_setup():
+            return True
+        return self.moves.over and seat in self.story_told and not self.scans.get(seat)
 
     # ================================================================ life cycle
     def activate(self) -> None:
@@ -316,6 +331,7 @@ class BoardAdapter:
             self.service.voice.set_language(self.language)
         self.speech.new_game()
         self.paused = False
+        self.story_told = set()
         events = self.moves.start()
         self.moves.note({"note": "table", **{k: v for k, v in self.table.items() if k != "names"},
                          "names": {str(k): v for k, v in self.names.items()}})
@@ -343,6 +359,9 @@ class BoardAdapter:
         self.announce(action, events)
         if self.moves.over:
             self.scans.end()
+            self.stopping()
+            self.story_told = set()
+            self.say("public", "evening.offer", {})
 
     def say_step(self) -> None:
         """Whose move it is now (ACCESSIBILITY.md 28)."""
@@ -397,9 +416,21 @@ class BoardAdapter:
             return
         if self.scans.press(seat):
             return
+        if self.moves.over:
+            self.tell_story(seat)
+            return
         if not self.paused and self.moves.running() and self.on_press(seat):
             return
         self.idle_press(seat)
+
+    def tell_story(self, seat: int) -> None:
+        """After game over, a seat's press: the story of the game in its earphone, then how
+        to set up the next game (its next press starts the setup from the seats)."""
+        channel = f"seat:{seat}"
+        lines = [Line(channel, a.key, dict(a.params)) for a in self.story_lines()]
+        end = self.line("evening.story_end", {}, channel)
+        self.speech.request(lines + ([end] if end is not None else []))
+        self.story_told.add(seat)
 
     def idle_press(self, seat: int) -> None:
         """A press with nothing to do: the seat's last message again, or its status with

@@ -244,3 +244,31 @@ def test_the_speech_part_can_stand_alone_with_an_autospec_service(mocker):
     out = speech.say("seat:1", "repeat.nothing", {})
     service.emit.assert_called_once_with(dict(out.lines[0]))
     assert speech.repeat(1).lines[0]["key"] == "repeat.nothing"    # the seat heard that last
+
+
+# ---------------------------------------------------------------- after game over
+def test_A30_after_game_over_a_press_tells_the_story_and_the_next_press_sets_up_the_next_game(board):
+    from firmware_host.games.become_dictator import Game, Setup
+    service, lines, voice = board
+    host = service.game
+    service.call(lambda: host.setup_game({**BD, "morning_seconds": 0}))
+    bd = host.active
+    shadow = Game(Setup.from_json({k: v for k, v in BD.items() if k != "game"}))
+    shadow.start()
+    while shadow.phase != "game_over":
+        action = shadow.legal_actions(shadow.awaiting()[0])[0]
+        shadow.apply(action)
+        service.call(lambda a=action: (bd.end_morning(), bd.accept(a)))
+    assert bd.game.phase == "game_over"
+    public = [o["key"] for o in said(lines, "public")]
+    assert public[-1] == "evening.offer"                        # a clear spoken way on
+    assert not service.call(lambda: host.waiting_for_setup(2))
+    before = len(lines)
+    service.call(lambda: host.handle_input(ButtonGesture(seat=2, gesture="press")))
+    story = said(lines[before:], "seat:2")
+    assert story[0]["key"].startswith("final.") and story[-1]["key"] == "evening.story_end"
+    assert service.call(lambda: host.waiting_for_setup(2)) and not service.call(lambda: host.waiting_for_setup(1))
+    before = len(lines)
+    service.call(lambda: host.handle_input(ButtonGesture(seat=2, gesture="press")))
+    assert host.lobby.active and host.lobby.seat == 2
+    assert "lobby.start" in [o["key"] for o in said(lines[before:], "seat:2")]

@@ -168,6 +168,10 @@ class BecomeDictatorGame(BoardAdapter):
     def status_lines(self, seat: int | None) -> list:
         return announce.status(self.game, seat)
 
+    def story_lines(self) -> list:
+        """After the game: the reckoning (D35) again, every seat's final role and votes."""
+        return announce.reckoning(self.game)
+
     def announce(self, action: Action | None, events: list) -> None:
         """Say what ``events`` caused. A new morning (D32) holds everything after its
         announcement until the morning ends; the start's hand sentence is said to every seat

@@ -59,8 +59,8 @@ def test_D30_a_whole_6p_game_from_presses_ends_in_the_replays_state_and_the_reck
     reckoning = public[public.index("final.vote") if "final.vote" in public
                        else public.index("final.discard_vote"):]
     assert reckoning.count("final.seat") + reckoning.count("final.seat.unranked") == 6
-    assert reckoning[-2:] == ["game_over.winners", "game_over.overruled"]
-    over = said(whole_game, "public")[-1]
+    assert reckoning[-3:] == ["game_over.winners", "game_over.overruled", "evening.offer"]
+    over = said(whole_game, "public")[-2]
     assert over["params"] == {"role": "dictator", "by_roles": ["revolutionary"]}
 
 

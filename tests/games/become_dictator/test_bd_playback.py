@@ -69,4 +69,5 @@ def test_A22_the_reckoning_follows_the_votes_it_counts(played):
     keys = [l["key"] for l in public]
     first_seat = keys.index("final.seat")
     assert {"final.vote", "final.discard_vote"} & set(keys[first_seat - 6:first_seat])
-    assert keys[-2:] == ["game_over.winners", "game_over.overruled"]
+    # the reckoning ends the game; then the table hears how the evening goes on (A30)
+    assert keys[-3:] == ["game_over.winners", "game_over.overruled", "evening.offer"]
