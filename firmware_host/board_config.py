@@ -62,7 +62,18 @@ def validate(document: Mapping[str, Any], modules: list[Any] | None = None) -> t
     :returns: ``(sections, problems)``: every known section with defaults filled in (absent
         sections too), and the list of problems (empty when the config is usable).
     """
-    return config.validate(document, schema_modules() if modules is None else modules)
+    return config.validate(document, schema_modules() + [_GameSections()] if modules is None else modules)
+
+
+class _GameSections:
+    """The games' own sections (``[become_dictator]`` …): each registered pack's ``config``
+    (:func:`firmware_host.games.config_schema`), checked with the layers' sections."""
+
+    @property
+    def SCHEMA(self) -> dict[str, dict[str, Any]]:  # noqa: N802 - the schema modules' name
+        from firmware_host import games
+
+        return games.config_schema()
 
 
 def load_config(path: str | os.PathLike[str] | None = None) -> BoardConfig:

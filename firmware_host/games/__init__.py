@@ -52,8 +52,8 @@ from typing import Any, Callable, Mapping
 
 from firmware_host.errors import UsageError
 
-__all__ = ["DEFAULT_GAME", "REGISTRY", "GamePack", "UnknownGame", "board_text", "names", "pack",
-           "game_name", "split_setup"]
+__all__ = ["DEFAULT_GAME", "REGISTRY", "GamePack", "UnknownGame", "board_text", "config_defaults",
+           "config_schema", "names", "pack", "game_name", "split_setup"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -189,6 +189,19 @@ def split_setup(setup: Any) -> tuple[str, Any]:
 
 
 _PACKS: dict[str, GamePack] = {}
+
+
+def config_schema() -> dict[str, dict[str, Any]]:
+    """Every registered game's own ``board.toml`` section: section name (the game's name)
+    → ``{key: config.Field}``, for the games whose pack brings one (:attr:`GamePack.config`).
+    Validated by the same machinery as the rest of the file, every problem at once
+    (:func:`firmware_host.board_config.validate`)."""
+    return {name: dict(pack(name).config) for name in names() if pack(name).config}
+
+
+def config_defaults(name: str) -> dict[str, Any]:
+    """The game's own section with every key at its default (``{}`` without a section)."""
+    return {key: field.default for key, field in pack(name).config.items()}
 
 
 def pack(name: str) -> GamePack:

@@ -28,9 +28,9 @@ so the same journal line).
 
 - A press at another seat while one seat sets up is told who is setting up (``lobby.busy``);
   a hold gives that seat its own settings scan (:mod:`firmware_host.service.seat_menu`).
-- A setup with no press for ``[service] setup_abandon_s`` seconds (60) after the last clip
-  it spoke ended (the time runs from what was *heard*) is abandoned: the table hears
-  ``lobby.abandoned`` and the board waits again.
+- A setup with no press for ``[service] setup_abandon_s`` seconds (60; 0 switches it off)
+  after the last clip it spoke ended (the time runs from what was *heard*) is abandoned: the
+  table hears ``lobby.abandoned`` and the board waits again. Every press starts the wait again.
 - A setup the game master makes at the console meanwhile wins: the setting-up seat hears
   ``lobby.console``.
 - A setup the game refuses (it cannot happen from the offered answers unless the board
@@ -399,6 +399,9 @@ class Lobby:
         self._generation += 1
         generation = self._generation
         seconds = float(getattr(self.service.settings, "setup_abandon_s", 60.0))
+        if seconds <= 0:               # switched off (ACCESSIBILITY.md 11): never abandoned
+            self._timer = None
+            return
         self._timer = self.service.clock.call_later(
             seconds, lambda: self.service.post(lambda: self._abandon(generation)))
 

@@ -38,8 +38,8 @@ def _name_ok(value: Any) -> str | None:
         return str(exc)
 
 
-def _morning(value: Any) -> str | None:
-    return None if value == 0 or 180 <= value <= 1800 else "must be 0 (no timer) or 180 to 1800 seconds"
+def _abandon(value: Any) -> str | None:
+    return None if value == 0 or 10 <= value <= 3600 else "must be 0 (never) or 10 to 3600 seconds"
 
 
 #: section -> key -> Field (see :class:`firmware_host.config.Field`)
@@ -54,12 +54,10 @@ SCHEMA: dict[str, dict[str, Field]] = {
                                     "earphone (never cuts table speech; the table speaker when seats have "
                                     "no earphones, whisper station) or the table speaker (ACCESSIBILITY.md 3)"),
         "confirm_execution": Field(bool, True, doc="an execution needs a confirming press (ACCESSIBILITY.md 16)"),
-        "morning_seconds": Field(float, 180.0, min=0.0, max=1800.0, check=_morning,
-                                 doc="seconds of a morning's discussion in a game that has one (DICTATOR.md "
-                                     "D32: 180 as printed, up to tenfold; 0 = no timer, the game master ends it)"),
-        "setup_abandon_s": Field(float, 60.0, min=10.0, max=3600.0,
+        "setup_abandon_s": Field(float, 60.0, min=0.0, max=3600.0, check=_abandon,
                                  doc="seconds without a press, after the last clip of a setup from the seats "
-                                     "ended, after which that setup is abandoned (issue 14)"),
+                                     "ended, after which that setup is abandoned (issue 14); 0 = never "
+                                     "(ACCESSIBILITY.md 11: every timeout can be switched off)"),
         "player_names": Field(list, [], items=Field(str, "", check=_name_ok),
                               doc="the table's enrolled player names: a setup from the seats lets each "
                                   "player pick one (at most 40 characters each)"),
@@ -111,7 +109,6 @@ class ServiceSettings:
     idle_press: str = "repeat"
     status_channel: str = "earphone"
     confirm_execution: bool = True
-    morning_seconds: float = 180.0
     setup_abandon_s: float = 60.0
     player_names: tuple = ()
     queue_size: int = 1000
@@ -123,6 +120,15 @@ class ServiceSettings:
     #: untracked deck and a tracked (seeded) deck is refused. Not a config key: ``simulate``
     #: and tests keep SIMULATE.md's default (dealt from the seed, tracked).
     physical_deck: bool = False
+    #: each game's own section (``[become_dictator]`` …), defaults filled in: game → key → value
+    games: Mapping[str, Mapping[str, Any]] = dataclasses.field(default_factory=dict)
+
+    def game_config(self, name: str) -> dict[str, Any]:
+        """The game's own ``board.toml`` section (:attr:`firmware_host.games.GamePack.config`),
+        every key present (its default where the file has none)."""
+        from firmware_host import games
+
+        return {**games.config_defaults(name), **dict(self.games.get(name) or {})}
 
     def replace(self, **changes: Any) -> "ServiceSettings":
         """A copy with ``changes`` applied (dataclasses.replace)."""
@@ -163,8 +169,23 @@ def service_settings(raw: Mapping[str, Any] | Any | None = None) -> ServiceSetti
     return ServiceSettings(
         journal_path=journal["path"],
         scan=ScanSettings(**scan),
+        games=_game_sections(raw),
         **service,
     )
+
+
+def _game_sections(raw: Mapping[str, Any] | None) -> dict[str, dict[str, Any]]:
+    """The games' own sections of a parsed config (defaults filled in by :meth:`game_config`)."""
+    from firmware_host import games
+
+    out: dict[str, dict[str, Any]] = {}
+    for name in games.names():
+        section = (raw or {}).get(name)
+        if isinstance(section, Mapping):
+            fields = games.pack(name).config
+            out[name] = {k: float(v) if fields[k].type is float and type(v) is int else v
+                         for k, v in section.items() if k in fields}
+    return out
 
 
 def console_config(config: Any, port: int | None = None) -> Mapping[str, Any]:

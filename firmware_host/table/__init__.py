@@ -15,7 +15,7 @@ API (a game's adapter subclasses :class:`BoardAdapter` and overrides hooks)::
         def on_press(self, seat) -> bool: ...   # a press meaning something now (scans first)
         def status_lines(self, seat): ...        # hold = status; idle press = repeat/status
         def has_secret(self, line, seat); def longest_stand_in(self, line, seat, seconds)
-        def public_view(self); def reveal(self, seat); def final_state(self)
+        def public_view(self); def secrets_of(self, seat); def final_state(self)
         def extra_commands(self): return {"end_morning": ...}; def snapshot_extra(self)
 
 Parts (each owns its state): ``speech`` :class:`TableSpeech` (say/speak/say_all/

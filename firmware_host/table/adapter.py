@@ -6,7 +6,7 @@ variant style): its rules (``rules_setup``, ``new_game``, ``action_from_json``,
 ``table_setup``), its announcements (``announce``, ``announce_refusal``, ``step_lines``),
 what a press or a hold means in its steps (``on_press``, ``status_lines``), the stand-ins
 of its padded clips (``has_secret``, ``longest_stand_in``), its views and secrets
-(``public_view``, ``reveal``, ``final_state``), its tiles (``TILES``) and its extra
+(``public_view``, ``secrets_of``, ``final_state``), its tiles (``TILES``) and its extra
 commands (``extra_commands``). Everything else is the base's, the same for every game:
 speech, padding, scans, seat settings, the move log, the game master's commands, faults,
 the input dispatch by event class and the console picture's skeleton.
@@ -166,9 +166,23 @@ class BoardAdapter:
         """The console's public view of the game (no secret before the end)."""
         return None
 
+    def secrets_of(self, seat: int) -> dict:
+        """One seat's secrets for the game master's reveal (from its private view only)."""
+        return {}
+
     def reveal(self, seat: int | None) -> dict:
-        """The seats' secrets for the game master. :raises CommandRefused: no game/seat."""
-        raise CommandRefused("no_game", "no game is running")
+        """The seats' secrets for the game master (the caller logs the WARNING): every
+        seat's (``{"seats": {"N": secrets}}``) or one seat's (``{"seat": N, **secrets}``).
+
+        :raises CommandRefused: ``no_game``; ``no_seat`` for a seat outside the game.
+        """
+        if self.game is None:
+            raise CommandRefused("no_game", "no game is running")
+        if seat is None:
+            return {"seats": {str(s): self.secrets_of(s) for s in range(self.players())}}
+        if type(seat) is not int or not 0 <= seat < self.players():
+            raise CommandRefused("no_seat", f"no seat {seat!r} in this game", seat=seat)
+        return {"seat": seat, **self.secrets_of(seat)}
 
     def final_state(self) -> dict | None:
         """The game's replay ``state`` object, or None without a game."""

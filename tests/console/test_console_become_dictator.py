@@ -37,7 +37,7 @@ def play(sim, **signal):
 def test_the_page_shows_day_step_time_card_votes_ranks_rights_and_reveals(browser, board):
     sim, service, console = board
     service.call(lambda: service.game.setup_game(
-        {"game": "become_dictator", "players": 4, "language": "en", "names": ["Anna"]}))
+        {"game": "become_dictator", "players": 4, "language": "en", "names": ["Anna"], "morning_seconds": 180}))
     page = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True).new_page()
     page.goto(console.url)
     page.get_by_label("PIN or token").fill(PIN)
@@ -52,6 +52,8 @@ def test_the_page_shows_day_step_time_card_votes_ranks_rights_and_reveals(browse
     for seat, target in ((0, 1), (1, 2), (2, 1), (3, 0)):
         play(sim, signal="button", seat=seat, gesture="press")
         play(sim, signal="wait_for", key="scan.seat", params={"seat": target}, timeout=120.0)
+        play(sim, signal="button", seat=seat, gesture="press")
+        play(sim, signal="wait_for", key="scan.confirm.vote", params={"target": target}, timeout=120.0)
         play(sim, signal="button", seat=seat, gesture="press")
     page.wait_for_selector("#phase:has-text('Day 1: night, drops (secret)')")
     rows = page.locator("#bd-seats tbody tr")

@@ -272,3 +272,54 @@ def test_A30_after_game_over_a_press_tells_the_story_and_the_next_press_sets_up_
     service.call(lambda: host.handle_input(ButtonGesture(seat=2, gesture="press")))
     assert host.lobby.active and host.lobby.seat == 2
     assert "lobby.start" in [o["key"] for o in said(lines[before:], "seat:2")]
+
+
+# ---------------------------------------------------------------- a game's own config section
+def test_a_games_own_section_is_checked_with_the_rest_of_board_toml_every_problem_at_once():
+    from pathlib import Path
+    from firmware_host import config
+    from firmware_host.board_config import validate
+    from firmware_host.service.settings import service_settings
+    board = config.read_document(Path(__file__).resolve().parents[2] / "hardware" / "board.toml")
+    sections, problems = validate({**board, "become_dictator": {"morning_seconds": 60, "morning_second": 1},
+                                   "service": {"idle_press": "loud"}})
+    assert len(problems) == 3, problems
+    assert any("become_dictator.morning_seconds" in p and "180 to 1800" in p for p in problems)
+    assert any("did you mean" in p and "morning_seconds" in p for p in problems)
+    assert any("idle_press" in p for p in problems)
+    sections, problems = validate({**board, "become_dictator": {"morning_seconds": 600}})
+    assert problems == []
+    assert service_settings(sections).game_config("become_dictator") == {"morning_seconds": 600.0}
+    assert service_settings(None).game_config("become_dictator") == {"morning_seconds": 0.0}   # A11
+
+
+def test_A11_the_morning_has_no_timer_by_default_and_the_pack_section_sets_one(tmp_path):
+    from firmware_host.service.settings import service_settings
+    for config, expected in (({}, 0.0), ({"become_dictator": {"morning_seconds": 240.0}}, 240.0)):
+        service = BoardService(service_settings(config).replace(journal_path=str(tmp_path / "j.sqlite3")),
+                               clock=VirtualClock(), journal=Journal(tmp_path / f"j{expected}.sqlite3"),
+                               voice=SilentVoice(), emit=lambda line: None, notifier=Notifier(None))
+        service.start()
+        try:
+            service.call(lambda: service.game.setup_game(dict(BD)))
+            assert service.game.active.table["morning_seconds"] == expected
+            assert (service.game.active.morning["ends_at"] is None) == (expected == 0.0)
+        finally:
+            service.stop()
+
+
+def test_A11_a_setup_from_the_seats_is_never_abandoned_when_the_wait_is_switched_off(tmp_path):
+    lines: list[dict] = []
+    service = BoardService(ServiceSettings(journal_path=str(tmp_path / "j.sqlite3"), setup_abandon_s=0.0),
+                           clock=VirtualClock(), journal=Journal(tmp_path / "j.sqlite3"), voice=SilentVoice(),
+                           emit=lines.append, notifier=Notifier(None))
+    service.start()
+    try:
+        service.call(lambda: service.game.handle_input(ButtonGesture(seat=0, gesture="press")))
+        assert service.game.lobby.active
+        service.clock.advance(7200.0)
+        service.wait_idle()
+        assert service.game.lobby.active
+        assert "lobby.abandoned" not in [o["key"] for o in said(lines)]
+    finally:
+        service.stop()

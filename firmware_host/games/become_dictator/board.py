@@ -17,11 +17,12 @@ scans, seat settings, journal, game-master commands, faults, the console's pictu
   laid on the tray reader (:data:`TRAY_READER`) at night is a drop, confirmed padded in its
   earphone; one that cannot be taken is refused there naming no card; a card read again is
   ignored; an unknown tag or another game's tile is refused at the table unnamed.
-- **Morning** (D32): "Day N, morning: discussion", then the step's announcement once the game
-  master ends it (the game-master key, ``end_morning``). A timer is off by default
-  (ACCESSIBILITY.md 11); ``[become_dictator] morning_seconds`` or the setup's
-  ``morning_seconds`` set one (180-1800 s) with a spoken one-minute warning, and a seat's
-  press in the morning's last minute gives it another minute (``morning.extended``).
+- **Morning** (D32): "Day N, morning: discussion"; noon begins once every seat has pressed
+  "ready" (the table hears each, ``morning.ready``), or the game master ends it (the
+  game-master key, ``end_morning``). No timer by default (ACCESSIBILITY.md 11):
+  ``[become_dictator] morning_seconds`` or the setup's ``morning_seconds`` set one (180-1800 s,
+  the printed 3 minutes up to tenfold) with a spoken one-minute warning, and a seat's press in
+  its last minute gives it another minute (``morning.extended``).
 - **Status** (D31): hold: the public status, then the seat's hand, pledge and choice, in its
   earphone. An idle press repeats (or gives the status, ``[service] idle_press``).
 """
@@ -106,7 +107,8 @@ class BecomeDictatorGame(BoardAdapter):
     def default_morning(self) -> float:
         """The morning's timer when the setup names none: ``[become_dictator]
         morning_seconds`` (0, no timer, by default: ACCESSIBILITY.md 11)."""
-        return float(getattr(self.settings, "morning_seconds", MORNING_SECONDS))
+        config = getattr(self.settings, "game_config", None)
+        return float(config(NAME).get("morning_seconds", 0.0)) if callable(config) else 0.0
 
     def new_game(self, setup: Setup) -> Game:
         return Game(setup)
@@ -120,22 +122,9 @@ class BecomeDictatorGame(BoardAdapter):
     def final_state(self) -> dict | None:
         return state_json(self.game) if self.game is not None else None
 
-    def reveal(self, seat: int | None) -> dict:
-        """Hands for the game master (the caller logs the WARNING).
-
-        :raises CommandRefused: no game, or a seat outside the game.
-        """
-        game = self.game
-        if game is None:
-            raise CommandRefused("no_game", "no game is running")
-        if seat is None:
-            views = [private_view(game, s) for s in range(game.players)]
-            return {"seats": {str(s): {k: v[k] for k in ("hand", "pledge", "choice")}
-                              for s, v in enumerate(views)}}
-        if type(seat) is not int or not 0 <= seat < game.players:
-            raise CommandRefused("no_seat", f"no seat {seat!r} in this game", seat=seat)
-        view = private_view(game, seat)
-        return {"seat": seat, **{k: view[k] for k in ("hand", "pledge", "choice")}}
+    def secrets_of(self, seat: int) -> dict:
+        view = private_view(self.game, seat)
+        return {k: view[k] for k in ("hand", "pledge", "choice")}
 
     def status_line(self) -> str:
         if self.game is None:
@@ -205,7 +194,7 @@ class BecomeDictatorGame(BoardAdapter):
             return None
         ends = self.morning["ends_at"]
         left = None if ends is None else max(0.0, round(ends - self.service.clock.now(), 1))
-        return {"day": self.morning["day"], "seconds_left": left}
+        return {"day": self.morning["day"], "seconds_left": left, "ready": sorted(self.morning["ready"])}
 
     def _enter_morning(self, events: list) -> None:
         """A ``day`` event begins a morning: its state and timer are set before any line of
@@ -216,7 +205,7 @@ class BecomeDictatorGame(BoardAdapter):
         self._end_scans()
         self._after_morning = []
         seconds = float(self.table.get("morning_seconds", 0.0))
-        self.morning = {"day": game.day, "ends_at": None}
+        self.morning = {"day": game.day, "ends_at": None, "ready": set()}
         if seconds:
             self._set_morning_timer(self.service.clock.now() + seconds)
         log.info("morning of day %d: %s", game.day, f"{seconds:.0f} s" if seconds else "no timer")
@@ -256,13 +245,22 @@ class BecomeDictatorGame(BoardAdapter):
         self.speech.say_all(held)
         return True
 
-    def _extend_morning(self, seat: int) -> bool:
-        """A press in the morning's last minute gives it another minute (ACCESSIBILITY.md 11)."""
-        ends = self.morning["ends_at"] if self.morning is not None else None
-        if ends is None or ends - self.service.clock.now() > WARNING_SECONDS:
+    def _morning_press(self, seat: int) -> bool:
+        """A seat's press in the morning: in a timed morning's last minute another minute
+        (ACCESSIBILITY.md 11: a press extends it); else the seat is ready, and once every
+        seat is, noon begins (no timer decides by default). A ready seat's press repeats."""
+        ends, now = self.morning["ends_at"], self.service.clock.now()
+        if ends is not None and ends - now <= WARNING_SECONDS:
+            self._set_morning_timer(now + WARNING_SECONDS)
+            self.say("public", "morning.extended", {"seat": seat})
+            return True
+        ready = self.morning["ready"]
+        if seat in ready:
             return False
-        self._set_morning_timer(self.service.clock.now() + WARNING_SECONDS)
-        self.say("public", "morning.extended", {"seat": seat})
+        ready.add(seat)
+        self.say("public", "morning.ready", {"seat": seat, "count": len(ready), "total": self.game.players})
+        if len(ready) >= self.game.players:
+            self.end_morning()
         return True
 
     def resumed(self) -> None:
@@ -296,14 +294,14 @@ class BecomeDictatorGame(BoardAdapter):
     # ======================================================================= presses (D33-D36)
     def on_press(self, seat: int) -> bool:
         game = self.game
-        if self.morning is not None or seat not in game.awaiting():
+        if self.morning is not None:
+            return self._morning_press(seat)
+        if seat not in game.awaiting():
             return False
         state = self.choosing.setdefault(seat, _Choosing())
         if game.phase == "vote":
-            self._scan(seat, "scan.choose_target", [self._seat_item(t) for t in range(game.players) if t != seat],
-                       lambda t: self._submit(Action("vote", seat, t)))
-            return True
-        if state.stage == "start" and game.phase in ("discard_vote", "final_vote"):
+            state.kind, state.stage = "vote", "target"
+        elif state.stage == "start" and game.phase in ("discard_vote", "final_vote"):
             if game.phase == "discard_vote":
                 options = [("no_discard_vote", "scan.option.vote_today"), ("discard_vote", "scan.option.discard_vote")]
             else:
@@ -311,7 +309,7 @@ class BecomeDictatorGame(BoardAdapter):
             self._scan(seat, "scan.vote_or_discard", [self.scans.item(k, key, {}) for k, key in options],
                        lambda kind: self._picked_kind(seat, kind))
             return True
-        if game.phase == "night":
+        elif game.phase == "night":
             pledge = game.pledges[seat]
             if pledge is not None and pledge not in state.drops:
                 state.drops.append(pledge)
@@ -322,7 +320,7 @@ class BecomeDictatorGame(BoardAdapter):
     def _picked_kind(self, seat: int, kind: str) -> None:
         state = self.choosing.setdefault(seat, _Choosing())
         if kind == "no_discard_vote":
-            self._submit(Action("no_discard_vote", seat))
+            self._confirm(seat, "scan.confirm.no_discard_vote", {}, Action("no_discard_vote", seat))
             return
         state.kind, state.stage = kind, "target"
         self._next_stage(seat)

@@ -86,6 +86,8 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "day.morning": (("day",), _O),
     "morning.warning": ((), _O),
     "morning.over": (("day",), _O),
+    "morning.ready": (("seat", "count", "total"), _O),
+    "morning.extended": (("seat",), _O),
     "phase.vote": (("day", "waiting"), _O),
     "phase.discard_vote": (("day",), _O),
     "phase.final_vote": ((), _O),
@@ -131,6 +133,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "scan.confirm.discard_vote": (("target", "pledge"), _P),
     "scan.confirm.final_discard_vote": (("target",), _P),
     "scan.confirm.drop": (("drop",), _P),
+    "scan.confirm.no_discard_vote": ((), _P),
     # the board and the game master (D32, D37; ACCESSIBILITY.md 7, 19)
     "service.ready": ((), _O),
     "service.resumed": ((), _O),

@@ -118,17 +118,31 @@ def console_picture(view: dict, secrets: dict | None = None) -> dict:
     return picture(view, secrets)
 
 
-from firmware_host.games import GamePack  # noqa: E402 - the record needs the functions above
+from firmware_host.config import Field  # noqa: E402 - the record needs the functions above
+from firmware_host.games import GamePack  # noqa: E402
+
+
+def _morning(value: Any) -> str | None:
+    return None if value == 0 or 180 <= value <= 1800 else "must be 0 (no timer) or 180 to 1800 seconds"
+
+
+#: this game's own ``board.toml`` section, ``[become_dictator]``
+CONFIG = {
+    "morning_seconds": Field(float, 0.0, min=0.0, max=1800.0, check=_morning,
+                             doc="seconds of a morning's discussion (DICTATOR.md D32: 180 as printed, up "
+                                 "to tenfold); 0 = no timer (ACCESSIBILITY.md 11): the morning ends when "
+                                 "every seat has pressed \"ready\", or by the game-master key"),
+}
 
 #: this game's record in the registry (:class:`firmware_host.games.GamePack`)
 PACK = GamePack(
     name=NAME, replay=replay_lines, adapter=board_game, lobby=lobby, words=_words,
-    tile_kinds=("card",), card_names=card_names, card_text=card_text, scripting=scripting,
+    tile_kinds=("card",), config=CONFIG, card_names=card_names, card_text=card_text, scripting=scripting,
     console_picture=console_picture,
     console_options=(
         {"name": "players", "kind": "int", "label": {"de": "Spieler", "en": "Players"}, "default": 6,
          "min": 4, "max": 10},
-        {"name": "morning_seconds", "id": "morning", "kind": "seconds", "default": 180, "min": 0, "max": 1800,
+        {"name": "morning_seconds", "id": "morning", "kind": "seconds", "default": 0, "min": 0, "max": 1800,
          "label": {"de": "Diskussion am Morgen (Zeitgeber, mit Warnung eine Minute vor dem Ende)",
                    "en": "Morning discussion (timer, with a warning a minute before the end)"},
          "choices": [{"value": 180, "label": {"de": "3 Minuten (wie gedruckt)", "en": "3 minutes (as printed)"}},
@@ -136,8 +150,8 @@ PACK = GamePack(
                      {"value": 600, "label": {"de": "10 Minuten", "en": "10 minutes"}},
                      {"value": 1200, "label": {"de": "20 Minuten", "en": "20 minutes"}},
                      {"value": 1800, "label": {"de": "30 Minuten", "en": "30 minutes"}},
-                     {"value": 0, "label": {"de": "Kein Zeitgeber (die Spielleitung beendet den Morgen)",
-                                            "en": "No timer (the game master ends the morning)"}}]},
+                     {"value": 0, "label": {"de": "Kein Zeitgeber (der Morgen endet, wenn alle bereit sind)",
+                                            "en": "No timer (the morning ends when every seat is ready)"}}]},
         {"name": "switches.reveal_night_4", "id": "reveal4", "kind": "bool", "default": False,
          "label": {"de": "Auch die Abwürfe der vierten Nacht aufdecken (Variante der Web-Übersicht)",
                    "en": "Reveal night 4's drops too (the web overview's variant)"}},

@@ -22,14 +22,16 @@ __all__ = ["signals_for_game", "SCAN_TIMEOUT"]
 SCAN_TIMEOUT = 180.0
 
 
-def signals_for_game(setup: dict, actions: list[dict], *, morning_seconds: float = 180.0) -> list[dict]:
+def signals_for_game(setup: dict, actions: list[dict], *, morning_seconds: float = 0.0) -> list[dict]:
     """The board signals for a game, setup line first.
 
     :param setup: the setup as given to the board (DICTATOR.md; ``names`` and
         ``morning_seconds`` may be added).
     :param actions: DICTATOR.md action dicts, all legal, in order.
-    :param morning_seconds: the discussion time the board uses (a ``wait`` a little longer
-        than it follows each new day).
+    :param morning_seconds: the discussion time the board uses when the setup names none
+        (``[become_dictator] morning_seconds``; 0: no timer). With a timer a ``wait`` a
+        little longer follows each new day; without one every seat presses "ready" once
+        the day's morning has been announced (D32).
     :raises IllegalAction: an action the rules refuse.
     """
     game = Game(Setup.from_json({k: v for k, v in setup.items()
@@ -46,17 +48,28 @@ def signals_for_game(setup: dict, actions: list[dict], *, morning_seconds: float
         add({"signal": "wait_for", "key": key, "params": params, "timeout": SCAN_TIMEOUT})
         press(seat)
 
-    if wait > 1.0:
-        add({"signal": "wait", "seconds": wait})
+    def morning(day: int) -> None:
+        if wait > 1.0:
+            add({"signal": "wait", "seconds": wait})
+            return
+        add({"signal": "wait_for", "key": "day.morning", "params": {"day": day}, "timeout": SCAN_TIMEOUT})
+        for seat in range(game.players):
+            press(seat)
+            add({"signal": "wait_for", "key": "morning.ready",
+                 "params": {"seat": seat, "count": seat + 1, "total": game.players}, "timeout": SCAN_TIMEOUT})
+
+    morning(game.day)
     for obj in actions:
         action = Action.from_json(obj)
         seat, phase = action.seat, game.phase
         press(seat)
         if phase == "vote":
             pick(seat, "scan.seat", {"seat": action.target})
+            pick(seat, "scan.confirm.vote", {"target": action.target})
         elif phase in ("discard_vote", "final_vote"):
             if action.kind == "no_discard_vote":
                 pick(seat, "scan.option.vote_today", {})
+                pick(seat, "scan.confirm.no_discard_vote", {})
             else:
                 pick(seat, "scan.option.vote" if action.kind == "vote" else "scan.option.discard_vote", {})
                 pick(seat, "scan.seat", {"seat": action.target})
@@ -75,8 +88,8 @@ def signals_for_game(setup: dict, actions: list[dict], *, morning_seconds: float
             pick(seat, "scan.confirm.drop", {})
         day = game.day
         game.apply(action)
-        if game.day != day and game.phase != "game_over" and wait > 1.0:
-            add({"signal": "wait", "seconds": wait})
+        if game.day != day and game.phase != "game_over":
+            morning(game.day)
     return out
 
 

@@ -48,7 +48,7 @@ def test_the_example_script_is_the_example_game_from_signals_only():
     script = [o for _, o in objects(read_game_file(str(SCRIPT)))]
     assert script == signals_for_game(game[0]["setup"], game[1:])
     kinds = {s.get("signal", "setup") for s in script}
-    assert kinds == {"setup", "button", "wait", "wait_for"}          # no game-master signal
+    assert kinds == {"setup", "button", "wait_for"}          # no game-master signal, no timer
 
 
 def test_D30_a_whole_6p_game_from_presses_ends_in_the_replays_state_and_the_reckoning(whole_game):
@@ -95,23 +95,36 @@ def test_D33_D36_every_choice_is_scanned_in_the_choosers_earphone(whole_game):
     assert mine and mine[0]["params"] == {"target": 1, "pledge": "priest"}
 
 
-def test_D32_each_morning_has_its_warning_and_end_before_noon(whole_game):
+def test_D32_A11_each_morning_ends_when_every_seat_is_ready_with_no_timer_by_default(whole_game):
     public = keys(whole_game, "public")
     mornings = [i for i, k in enumerate(public) if k == "day.morning"]
     assert len(mornings) == 5
     for i in mornings:
-        assert public[i + 1:i + 3] == ["morning.warning", "morning.over"]
-        assert public[i + 3].startswith("phase.")
+        assert public[i + 1:i + 8] == ["morning.ready"] * 6 + ["morning.over"]
+        assert public[i + 8].startswith("phase.")
+    assert "morning.warning" not in public
 
 
-def test_D32_a_press_in_the_morning_starts_no_choice_it_repeats():
+def test_D32_a_press_in_the_morning_starts_no_choice_it_says_the_seat_is_ready():
     out = run([{"setup": SETUP}, {"signal": "wait", "seconds": 10},
+               {"signal": "button", "seat": 2, "gesture": "press"}, {"signal": "wait", "seconds": 5},
                {"signal": "button", "seat": 2, "gesture": "press"}, {"signal": "wait", "seconds": 5}])
     mine = keys(out, "seat:2")
     assert not [k for k in mine if k.startswith("scan.")]
-    # the press repeats the last message the seat heard (the table's or its own)
-    assert len(mine) >= 2 and mine[-1] in ("day.morning", "hand.start")
+    ready = [o for o in said(out, "public") if o["key"] == "morning.ready"]
+    assert [o["params"] for o in ready] == [{"seat": 2, "count": 1, "total": 4}]   # once: then it repeats
     assert "morning.over" not in keys(out, "public")
+
+
+def test_A11_a_press_in_a_timed_mornings_last_minute_gives_it_another_minute():
+    out = run([{"setup": {**SETUP, "morning_seconds": 180}}, {"signal": "wait", "seconds": 150},
+               {"signal": "button", "seat": 1, "gesture": "press"}, {"signal": "wait", "seconds": 50},
+               {"signal": "wait", "seconds": 20}])
+    public = keys(out, "public")
+    assert public.index("morning.warning") < public.index("morning.extended") < public.index("morning.over")
+    over = next(o for o in said(out, "public") if o["key"] == "morning.over")
+    extended = next(o for o in said(out, "public") if o["key"] == "morning.extended")
+    assert over["start"] - extended["start"] >= 59
 
 
 def test_D32_the_timer_can_be_switched_off_and_the_game_master_key_ends_the_morning():
@@ -139,11 +152,14 @@ def test_D32_a_morning_shorter_than_printed_or_out_of_range_is_refused(seconds):
 
 
 def _day_1(players: int = 4) -> list[dict]:
-    lines = [{"setup": {**SETUP, "players": players}}, {"signal": "wait", "seconds": 181}]
+    lines = [{"setup": {**SETUP, "players": players, "morning_seconds": 180}}, {"signal": "wait", "seconds": 181}]
     for seat in range(players):
         target = (seat + 1) % players
         lines += [{"signal": "button", "seat": seat, "gesture": "press"},
                   {"signal": "wait_for", "key": "scan.seat", "params": {"seat": target},
+                   "timeout": 120},
+                  {"signal": "button", "seat": seat, "gesture": "press"},
+                  {"signal": "wait_for", "key": "scan.confirm.vote", "params": {"target": target},
                    "timeout": 120},
                   {"signal": "button", "seat": seat, "gesture": "press"}]
     return lines

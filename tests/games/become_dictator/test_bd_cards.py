@@ -42,9 +42,10 @@ def wait_for(key: str, params: dict | None = None) -> dict:
 
 
 def day_1() -> list[dict]:
-    lines = [{"setup": SETUP}, {"signal": "wait", "seconds": 181}]
+    lines = [{"setup": {**SETUP, "morning_seconds": 180}}, {"signal": "wait", "seconds": 181}]
     for seat in range(4):
-        lines += [press(seat), wait_for("scan.seat", {"seat": (seat + 1) % 4}), press(seat)]
+        lines += [press(seat), wait_for("scan.seat", {"seat": (seat + 1) % 4}), press(seat),
+                  wait_for("scan.confirm.vote", {"target": (seat + 1) % 4}), press(seat)]
     return lines
 
 
@@ -102,9 +103,11 @@ def test_D30_a_card_dropped_on_an_earlier_night_is_not_in_the_hand_said_only_to_
     lines = day_1() + night_2 + [{"signal": "wait", "seconds": 200}]
     # day 2: discard-vote step, every seat "vote today", then the votes, then night 2
     for seat in range(4):
-        lines += [press(seat), wait_for("scan.option.vote_today"), press(seat)]
+        lines += [press(seat), wait_for("scan.option.vote_today"), press(seat),
+                  wait_for("scan.confirm.no_discard_vote"), press(seat)]
     for seat in range(4):
-        lines += [press(seat), wait_for("scan.seat", {"seat": (seat + 1) % 4}), press(seat)]
+        lines += [press(seat), wait_for("scan.seat", {"seat": (seat + 1) % 4}), press(seat),
+                  wait_for("scan.confirm.vote", {"target": (seat + 1) % 4}), press(seat)]
     lines += [card(3, "priest"), {"signal": "wait", "seconds": 10}]
     out = run(lines)
     assert out[-1]["state"]["day"] == 2 and out[-1]["state"]["phase"] == "night"

@@ -47,7 +47,7 @@ def test_the_example_is_both_games_from_board_signals_only():
     gm = [i for i, s in enumerate(script) if s.get("signal") == "gm"]
     assert len(gm) == 1 and script[gm[0]]["command"] == "start"      # only the second setup
     first = script[:gm[0]]
-    assert {s.get("signal", "setup") for s in first} == {"setup", "button", "wait", "wait_for"}
+    assert {s.get("signal", "setup") for s in first} == {"setup", "button", "wait_for"}   # no timer
     assert {s.get("signal") for s in script[gm[0] + 1:]} <= {"button", "wait_for", "ballot",
                                                              "law_read", "slot", "tracker"}
 
