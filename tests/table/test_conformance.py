@@ -63,6 +63,8 @@ KNOWN: dict[str, dict[str, str]] = {
         "autocracy": "the reveal of the game with its secrets moved reads back the same as the game's own",
     },
     "press_in_the_grace_of_the_next_item": {
+        "become_dictator": "with the confirming press (A16) a press 1.2 s after the seat's name ends in "
+                           "'cancelled', one 1.8 s after it leaves the confirmation open (A27)",
         "dying_message": "a press 0.3 s into the next item of a night list chooses nothing ('chosen' is not said) (A27)",
     },
 }
@@ -421,7 +423,7 @@ def test_A27_a_press_early_in_the_next_item_chooses_the_item_just_heard(tmp_path
     actions = script.whole_game(setup, 2)
     signals = script.signals_for_game(setup, actions)
     actor = actions[0]["seat"]
-    opened = next(i for i, s in enumerate(signals) if s.get("signal") == "button" and s["seat"] == actor)
+    opened = next(i for i, s in enumerate(signals) if choice_press(signals, i) and s["seat"] == actor)
     cue = next(i for i in range(opened + 1, len(signals) - 1) if signals[i].get("signal") == "wait_for"
                and signals[i + 1].get("signal") == "button" and signals[i + 1]["seat"] == actor)
     results = []
