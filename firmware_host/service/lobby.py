@@ -48,6 +48,7 @@ from firmware_host import games
 from firmware_host.clock import TimerHandle
 from firmware_host.errors import UsageError
 from firmware_host.hardware.events import ButtonGesture
+from firmware_host.service import board_catalogue
 from firmware_host.service.board_speech import BoardSpeech
 from firmware_host.service.journal import JournalError
 from firmware_host.service.refusals import CommandRefused
@@ -153,9 +154,7 @@ class Lobby:
             log.error("setup from the seats: no game pack has setup questions")
             self.phase, self.seat = "idle", None
             return
-        first = [self.language] + [lang for lang in LANGUAGE_OPTIONS if lang != self.language]
-        self.questions.append({"name": "language", "key": "lobby.question.language", "options": [
-            {"value": lang, "key": f"lobby.option.language.{lang}", "params": {}} for lang in first]})
+        self.questions.append(self._language_question(self.answers.get("game")))
         if "game" in self.answers:
             self.questions += self._game_questions(self.answers["game"])
         log.info("setup from the seats: seat %d sets up", seat)
@@ -236,6 +235,18 @@ class Lobby:
                                         language=lambda: self.language, words=self._words,
                                         names=self._names, heard=self._arm)
 
+    def _language_question(self, game: str | None) -> dict:
+        """The language question: the board's own languages (its own first), and those of the
+        chosen game's that the board's sentences exist in (the pack's ``lobby().LANGUAGES``;
+        French for *Autocracy*, AUTOCRACY.md)."""
+        offered = list(LANGUAGE_OPTIONS)
+        own = getattr(games.pack(game).lobby(), "LANGUAGES", None) if game is not None else None
+        if own:
+            offered = [lang for lang in own if lang in board_catalogue.LANGUAGES]
+        first = [self.language] * (self.language in offered) + [lang for lang in offered if lang != self.language]
+        return {"name": "language", "key": "lobby.question.language", "options": [
+            {"value": lang, "key": f"lobby.option.language.{lang}", "params": {}} for lang in first]}
+
     def _chosen(self, value: Any) -> None:
         question = self.questions[self.index]
         name = question["name"]
@@ -247,7 +258,8 @@ class Lobby:
         self.answers[name] = value
         log.info("setup from the seats: %s = %r", name, value)
         if name == "game":
-            self.questions = self.questions[:self.index + 2] + self._game_questions(value)
+            self.questions = (self.questions[:self.index + 1] + [self._language_question(value)]
+                              + self._game_questions(value))
         elif name == "language":
             self.language = value
             if self.service.voice is not None:

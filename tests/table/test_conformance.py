@@ -66,6 +66,8 @@ KNOWN: dict[str, dict[str, str]] = {
         "become_dictator": "with the confirming press (A16) a press 1.2 s after the seat's name ends in "
                            "'cancelled', one 1.8 s after it leaves the confirmation open (A27)",
         "dying_message": "a press 0.3 s into the next item of a night list chooses nothing ('chosen' is not said) (A27)",
+        "autocracy": "a press 0.3 s into the next item of the turn menu picks that item ('exchange with a player'), "
+                     "not the one just heard (A27)",
     },
 }
 

@@ -18,6 +18,8 @@ game-master commands, faults, the console's picture).
   the counts, "confirm"; with a player: the seats with their tokens, the rows both can make, the
   counts, "offer"; the partner's earphone hears the offer and "accept", "decline"; the offering
   seat's press withdraws it. Buying (A39), attacking (A40) likewise, each ending in "confirm".
+  After an exchange, a purchase, an answered offer or an attack's result the seat's menu
+  starts again by itself (the turn goes on until the roll).
 - **The counter window** (A41): when the table's attack announcement and the private prompt have
   both ended, the asked seat hears two items of the same length, "counter with X" and "let it
   pass" when it holds X, "let it pass" twice when not, then "cancel", which says the prompt
@@ -283,7 +285,9 @@ class AutocracyGame(BoardAdapter):
         if action.kind in ("counter", "no_counter") and self.window is not None:
             self._answered(items)
             return
-        self._say(items)
+        said = self._say(items)
+        if action.kind in ("exchange", "buy") and game.phase == "exchanges":
+            self._menu_after(said, game.current)
 
     def _opening(self, items: list[Announcement]) -> None:
         """A31: the Mentors at the table, each seat's Coup Bas at once and padded, then "every
@@ -296,14 +300,14 @@ class AutocracyGame(BoardAdapter):
         padded = self.speech.say_padded(deals, after=[s.utterance for s in said])
         self._say(rest, after=[s.utterance for s in padded])
 
-    def _say(self, items: list[Announcement], after: Any = ()) -> None:
-        """Say ``items``; a counter window opens once its prompt (``ask.*``) has played."""
+    def _say(self, items: list[Announcement], after: Any = ()) -> list:
+        """Say ``items``; a counter window opens once its prompt (``ask.*``) has played.
+        Returns the utterances said (empty without playback)."""
         ask = next((i for i, a in enumerate(items) if a.key.startswith("ask.")), None)
         if ask is None:
-            self.speech.say_all(items, after=after)
-            return
+            return [s.utterance for s in self.speech.say_all(items, after=after) if s.utterance is not None]
         said = self.speech.say_all(items[:ask + 1], after=after)
-        self.speech.say_all(items[ask + 1:], after=[s.utterance for s in said])
+        rest = self.speech.say_all(items[ask + 1:], after=[s.utterance for s in said])
         prompt = items[ask]
         seat = int(prompt.channel[5:])
         self.window = _Window(seat, prompt=[prompt])
@@ -312,6 +316,19 @@ class AutocracyGame(BoardAdapter):
             self._when_played(utterances, lambda: self._open_window(seat))
         else:
             self._open_window(seat)
+        return utterances + [s.utterance for s in rest if s.utterance is not None]
+
+    def _menu_after(self, utterances: list, seat: int) -> None:
+        """The turn goes on (after an exchange, a purchase, an offer answered, an attack
+        resolved): the seat's turn menu again once what was said has played."""
+        def again() -> None:
+            if self.scans.get(seat) is None and self.window is None and self.offer is None \
+                    and not self.held:
+                self._menu_again(seat)
+        if utterances:
+            self._when_played(utterances, again)
+        else:
+            again()
 
     def _when_played(self, utterances: list, then: Callable[[], None]) -> None:
         """``then()`` on the service thread once every utterance has ended playing."""
@@ -352,10 +369,12 @@ class AutocracyGame(BoardAdapter):
 
         def chosen(value: str) -> None:
             if value == "pass":
+                self._noted(seat)
                 self._submit(Action("no_counter", seat))
             elif game.attack is not None and game.attack["redirect"] is None and want == "corruption":
                 self._redirect_scan(seat)
             else:
+                self._noted(seat)
                 self._submit(Action("counter", seat, trick=want))
 
         def cancelled() -> None:                  # "cancel" says the prompt again (A41)
@@ -373,8 +392,10 @@ class AutocracyGame(BoardAdapter):
         att = self.game.attack
         targets = [t for t in range(self.game.players) if t not in (seat, att["seat"])]
         items = [self.scans.item(t, "scan.redirect", {"seat": t}) for t in targets]
-        self.scans.start(seat, items, lambda t: self._submit(Action("counter", seat, trick="corruption", target=t)),
-                         cancelled=lambda: self._window_scan(seat), purpose="redirect")
+        def named(t: int) -> None:
+            self._noted(seat)
+            self._submit(Action("counter", seat, trick="corruption", target=t))
+        self.scans.start(seat, items, named, cancelled=lambda: self._window_scan(seat), purpose="redirect")
 
     def _window_timeout(self, seat: int) -> None:
         window = self.window
@@ -392,15 +413,21 @@ class AutocracyGame(BoardAdapter):
             window.timer.cancel()
         hold = float(self.table.get("hold_seconds", HOLD_SECONDS))
         wait = 0.0 if window.opened is None else window.opened + hold - self.service.clock.now()
+        def said(items: list) -> None:
+            utterances = self._say(items)
+            game = self.game
+            if game is not None and game.phase == "roll":
+                self._menu_after(utterances, game.current)
+
         if wait <= 0:
-            self._say(items)
+            said(items)
             return
         box: dict = {}
 
         def release() -> None:
             if box.get("timer") in self.held:
                 self.held.remove(box["timer"])
-            self._say(items)
+            said(items)
 
         box["timer"] = self.service.clock.call_later(wait, lambda: self.service.post(release))
         self.held.append(box["timer"])
@@ -531,10 +558,12 @@ class AutocracyGame(BoardAdapter):
             offer, self.offer = self.offer, None
             if offer is None:
                 return
+            self.say(f"seat:{partner}", "scan.chosen", {})
             if accept:
                 self._submit(offer["action"])
             else:
-                self.say("public", "offer.declined", {"partner": partner})
+                declined = self.say("public", "offer.declined", {"partner": partner})
+                self._menu_after([u for u in [declined.utterance] if u is not None], seat)
         utterances = [s.utterance for s in said if s.utterance is not None]
         start = lambda: self.offer is not None and self.scans.start(  # noqa: E731
             partner, items, answered, cancelled=self._withdraw, purpose="offer")
@@ -548,7 +577,8 @@ class AutocracyGame(BoardAdapter):
         if offer is None:
             return
         self.scans.end(offer["partner"])
-        self.say("public", "offer.withdrawn", {"seat": offer["seat"]})
+        said = self.say("public", "offer.withdrawn", {"seat": offer["seat"]})
+        self._menu_after([u for u in [said.utterance] if u is not None], offer["seat"])
 
     def _attack_menu(self, seat: int) -> None:
         """A40: the seat's tokens that attack (by kind, with positions), the targets, what the
@@ -597,10 +627,18 @@ class AutocracyGame(BoardAdapter):
         self.scans.start(seat, items, trick_chosen, cancelled=lambda: self._menu(seat), purpose="trick")
 
     def _confirm(self, seat: int, key: str, params: dict, then: Callable[[], None]) -> None:
-        """The confirming press before a final choice (ACCESSIBILITY.md 16); "cancel" goes back
-        to the turn menu."""
-        self.scans.start(seat, [self.scans.item("confirm", key, params)], lambda _: then(),
+        """The confirming press before a final choice (ACCESSIBILITY.md 16), confirmed at once
+        in the seat's earphone ("chosen", 26); "cancel" goes back to the turn menu."""
+        def confirmed(_: Any) -> None:
+            self.say(f"seat:{seat}", "scan.chosen", {})
+            then()
+        self.scans.start(seat, [self.scans.item("confirm", key, params)], confirmed,
                          cancelled=lambda: self._menu(seat), purpose="confirm")
+
+    def _noted(self, seat: int) -> None:
+        """A41: the answer confirmed at once in the seat's earphone, in the same words whatever
+        it is (the table hears it after the hold time)."""
+        self.say(f"seat:{seat}", "answer.noted", {})
 
     def _roll(self, seat: int) -> None:
         """A32: the board rolls: the next faces of the game's roll sequence, journaled."""

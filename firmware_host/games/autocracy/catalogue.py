@@ -27,7 +27,7 @@ hands       by seat: "seat 1: token 1: Chantage; seat 2: no Coup Bas"
 by_seat     tokens by seat: "seat 1: six Économie; seat 2: nothing"
 lacking     {seat: domain}: "seat 4 lacks only Politique"
 reason      a refusal's reason, worded
-int         "seven"
+int         "seven"; ``held``: "two Dirty Tricks", "no Dirty Trick"
 ==========  =============================================================================
 
 Every returned string is Unicode NFC. :func:`is_private` tells the keys that carry a seat's
@@ -84,7 +84,7 @@ PARAM_TYPES: dict[str, str] = {
     "pick": "position", "position": "position",
     "drawn": "drawn", "hand": "hand", "hands": "hands", "by_seat": "by_seat",
     "lacking": "lacking", "reason": "reason",
-    "positions": "positions", "held": "int",
+    "positions": "positions", "held": "trick_count",
     "players": "int", "count": "int", "round": "int", "pile": "int",
     "tricks_held": "tricks_by_seat",
 }
@@ -173,6 +173,8 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "scan.redirect": (("seat",), _O),
     "scan.accept": ((), _O),
     "scan.decline": ((), _O),
+    "scan.chosen": ((), _O),
+    "answer.noted": ((), _O),
     "offer.made": (("seat", "partner", "gave", "got"), _O),
     "offer.ask": (("seat", "gave", "got"), _O),
     "offer.declined": (("partner",), _O),
@@ -359,6 +361,8 @@ class _Formatter(string.Formatter):
             return seat(v)
         if kind == "int":
             return cardinal(v, lang)
+        if kind == "trick_count":
+            return term("term.no_tricks", lang) if v == 0 else _count(v, COUP_BAS, lang)
         if kind == "domain":
             return domain_name(v, lang)
         if kind == "trick":
@@ -407,7 +411,7 @@ class _Formatter(string.Formatter):
 
 def _ok(kind: str, v: Any) -> bool:
     nat = lambda x: type(x) is int and x >= 0  # noqa: E731
-    if kind in ("seat", "int", "position"):
+    if kind in ("seat", "int", "position", "trick_count"):
         return nat(v)
     if kind == "positions":
         return isinstance(v, (list, tuple)) and bool(v) and all(nat(p) for p in v)

@@ -4,7 +4,8 @@ alone (SIMULATE.md), and the hooks by which the table's one conformance suite pl
 :func:`signals_for_game` turns a game (AUTOCRACY.md setup and actions) into the signals a
 table produces for it: the acting seat's press, then for each list a wait for its scan to
 reach the wanted item and the choosing press, then the confirming press (A36-A41); an
-attacked seat's counter window opens by itself. The dice are the board's: a game's rolls are
+attacked seat's counter window opens by itself, and so does the current seat's menu after an
+exchange, a purchase or its attack's result. The dice are the board's: a game's rolls are
 the faces of :func:`~.board.roll_sequence` of its seed, in order, which :func:`whole_game`
 uses too, so the signals replay the game exactly. No game-master signal is needed.
 
@@ -73,6 +74,7 @@ def signals_for_game(setup: dict, actions: list[dict]) -> list[dict]:
         gives, gets = game.exchange_amounts(give, get, count)
         return {give: gives}, {get: gets}
 
+    menu_open = False       # the board reopened the current seat's menu by itself
     for obj in actions:
         a = Action.from_json(obj)
         seat = a.seat
@@ -92,8 +94,10 @@ def signals_for_game(setup: dict, actions: list[dict]) -> list[dict]:
                     said = "redirected"
             add({"signal": "wait_for", "key": said, "params": {"seat": seat}, "timeout": SCAN_TIMEOUT})
             game.apply(a)
+            menu_open = game.phase == "roll"     # the attack is over: the attacker's menu
             continue
-        press(seat)
+        if not menu_open:
+            press(seat)
         if a.kind == "roll":
             pick(seat, "menu.roll", {})
             pick(seat, "scan.confirm.roll", {})
@@ -129,6 +133,7 @@ def signals_for_game(setup: dict, actions: list[dict]) -> list[dict]:
                 pick(seat, "scan.pick", {"pick": a.pick})
             pick(seat, "scan.confirm.attack", {})
         game.apply(a)
+        menu_open = a.kind in ("exchange", "buy") and game.phase == "exchanges"
     return out
 
 

@@ -28,3 +28,22 @@ def test_the_audio_service_speaks_french_with_the_french_voice(tmp_path):
     fr = renderer.path_for(sentence, "fr")
     assert fr != renderer.path_for(sentence, "de")    # another voice, another clip
     assert fr.exists()                                 # the French voice rendered it
+
+
+def test_a_game_without_french_refuses_fr_in_one_line_and_autocracy_starts_in_it():
+    import io
+    import json
+
+    from firmware_host.service.signals import parse_script
+    from firmware_host.service.simulator import Simulator
+
+    signals = [{"signal": "gm", "command": "start", "setup": {"game": game, "players": n, "language": "fr"}}
+               for game, n in (("secret_dictator", 5), ("become_dictator", 4), ("autocracy", 4))]
+    out = io.StringIO()
+    Simulator(None, out=out).run_script(parse_script("\n".join(json.dumps(s) for s in signals)))
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    refused = [o for o in lines if o.get("event") == "fault" and o.get("source") == "gm"]
+    assert [o["line"] for o in refused] == [1, 2]
+    assert all("\n" not in o["detail"] and "'fr'" in o["detail"] for o in refused)
+    said = [o for o in lines if o.get("event") == "announce" and o["key"] == "game.started"]
+    assert said and said[0]["text"].startswith("Autocracy commence")
