@@ -142,6 +142,52 @@ def recheck_outputs(sink: Any, service: Any, audio: Any, outputs: list[str]) -> 
                 service.output_back(output)
 
 
+def _seats_text(seats: list[int]) -> str:
+    """``[0, 1, 2]`` -> ``"seats 1-3"``, ``[3]`` -> ``"seat 4"``, ``[1, 4]`` -> ``"seats 2, 5"`` (1-based)."""
+    numbers = sorted(n + 1 for n in seats)
+    if len(numbers) == 1:
+        return f"seat {numbers[0]}"
+    if numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"seats {numbers[0]}-{numbers[-1]}"
+    return "seats " + ", ".join(str(n) for n in numbers)
+
+
+def dead_part_names(board_error: str | None, dead_parts: dict[str, str]) -> list[str]:
+    """The dead parts of a board, by name, for one line: ``GPIO``, ``table speaker``,
+    ``earphones of seats 1-10`` (the earphones in one name), ``whisper station``, then the
+    others (``ballot reader``, ``game-master key``) as the service names them.
+
+    :param board_error: why the pins could not be opened (``BoardService.board_error``), or None.
+    :param dead_parts: ``BoardService.dead_parts``: part (``public``, ``seat:N``, ``whisper``,
+        ``ballot reader`` …) -> one line.
+    """
+    names = ["GPIO"] if board_error else []
+    if "public" in dead_parts:
+        names.append("table speaker")
+    seats = [int(part[5:]) for part in dead_parts if part.startswith("seat:") and part[5:].isdigit()]
+    if seats:
+        names.append(f"earphone{'s' if len(seats) > 1 else ''} of {_seats_text(seats)}")
+    if "whisper" in dead_parts:
+        names.append("whisper station")
+    names += [part for part in dead_parts if part not in ("public", "whisper") and not part.startswith("seat:")]
+    return names
+
+
+class _DeadOutputRepeats:
+    """A logging filter: an audio error about an output already known dead (every clip sent to
+    it fails the same way) is dropped; the first line about it has been said. ``dead()``
+    gives the known lines (``AudioService.failed_outputs`` values)."""
+
+    def __init__(self, dead: Callable[[], Any]) -> None:
+        self._dead = dead
+
+    def filter(self, record: Any) -> bool:
+        if not record.name.startswith("firmware_host.audio") or record.levelno < 40:
+            return True
+        message = record.getMessage()
+        return not (message.startswith("audio: ") and message[len("audio: "):] in set(self._dead()))
+
+
 def _speech_cache(audio_settings: object) -> Path:
     explicit = getattr(audio_settings, "cache_dir", "") or ""
     if explicit:
@@ -155,6 +201,11 @@ def main(args: argparse.Namespace) -> int:
     """Run the board until stopped; 0 on a clean stop, :data:`EXIT_CANNOT_PLAY` when the board
     cannot play at all (its pins cannot be opened, the table speaker is silent): the fault is
     spoken where any output works, shown in STATUS= and the log, and READY=1 is never sent.
+
+    Every dead part is one log line (a silent earphone, the pins, a missing reader; repeats
+    about an output known dead are dropped); a board that cannot play ends with one line,
+    the last, naming all of them (:func:`dead_part_names`). A part the game can do without
+    (the game-master key, an earphone) is a spoken fault and in STATUS= while the rest plays.
 
     :raises UsageError: an unusable config or journal (one line, exit 2).
     """
@@ -181,6 +232,10 @@ def main(args: argparse.Namespace) -> int:
     bound_heap()                         # before any thread: RSS flat over many games
     setup_logging(logging.WARNING if args.quiet else logging.INFO)
     log = logging.getLogger("firmware_host.service")
+    repeats = _DeadOutputRepeats(lambda: list(getattr(audio, "failed_outputs", {}).values()))
+    handlers = list(logging.getLogger().handlers)
+    for handler in handlers:
+        handler.addFilter(repeats)
     config_path, source = find_config(args.config)
     config = load_config(config_path)
     log.log(logging.WARNING if source == "the packaged demo config" else logging.INFO,
@@ -244,15 +299,16 @@ def main(args: argparse.Namespace) -> int:
         outputs = ["public"] + (["whisper"] if audio_settings.whisper_station
                                 else [f"seat:{n}" for n in range(config.seats)])
         silent = sink.check(outputs)
-        for detail in silent.values():
-            log.error("audio: %s", detail)
+        # each is said once by the service ("fault: audio: output …"); the audio service's
+        # own first failure on it is then no news (no second fault, no repeated error line)
+        audio.failed_outputs.update(silent)
         service.health_checks.extend(health_checks(clock, audio, service, lambda: console))
         # READY=1 only when the inputs are live and the table can hear (a silent table
         # speaker: never; a reader missing: once it is plugged in)
         service.start(board_factory(config, clock), resume=not args.no_resume, outputs_failed=silent)
         service.wait_idle()
         renderer.release()               # after READY=1: speech engine, pre-rendering, pruning
-        if config.sections["console"]["enabled"]:
+        if config.sections["console"]["enabled"] and service.failed is None:
             try:
                 from firmware_host.console import serve
             except ImportError as exc:
@@ -270,8 +326,8 @@ def main(args: argparse.Namespace) -> int:
                 next_check = time.monotonic() + OUTPUT_RECHECK_S
                 recheck_outputs(sink, service, audio, outputs)
         if service.failed is not None:
-            # it cannot play: say so (the fault is being spoken), then exit non-zero
-            log.critical("the board cannot play: %s; stopping (exit status %d)", service.failed, EXIT_CANNOT_PLAY)
+            # it cannot play: the faults are being spoken where an output works; once they are
+            # said and everything is closed, one last line names every dead part
             service.voice.wait_quiet(20.0)
             status = EXIT_CANNOT_PLAY
         else:
@@ -289,4 +345,14 @@ def main(args: argparse.Namespace) -> int:
             audio.close()                # again if the service closed it; alone if it never started
         journal.close()
         clock.close()
+        for handler in handlers:
+            handler.removeFilter(repeats)
+    if status == EXIT_CANNOT_PLAY and service is not None:
+        # stopped already: a SIGTERM now (systemd, a test reading up to this line) must not
+        # turn exit status 1 into death by signal while the interpreter shuts down
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(signum, signal.SIG_IGN)
+        names = dead_part_names(service.board_error, dict(service.dead_parts))
+        log.critical("the board cannot play: not working: %s; stopping (exit status %d)",
+                     ", ".join(names) or service.failed, EXIT_CANNOT_PLAY)
     return status

@@ -96,6 +96,9 @@ class Board:
         self.readers: dict[str, TagReader] = {}
         self._handlers: list[Any] = []           # strong references to every callback
         self._last_bad_frame: dict[str, float] = {}
+        #: optional parts that could not be started, left out while the rest plays: source
+        #: ("game-master key") -> (``Fault.part``, one line why); filled by :meth:`start`
+        self.optional_failed: dict[str, tuple[dict[str, Any], str]] = {}
         self._started = False
         self._closed = False
 
@@ -104,9 +107,13 @@ class Board:
         """Open every pin and reader; report faults found at start (a button down, a reader
         missing) as events. Idempotent.
 
+        The game-master key is optional (a table plays without a game master): when its pin
+        cannot be claimed or refuses edge detection, the board starts without it and names
+        it in :attr:`optional_failed` instead of raising.
+
         :raises PinFactoryError: when the GPIO library cannot be opened.
-        :raises PinError: when a pin cannot be claimed (in use by another program); wraps
-            gpiozero's ``GPIOZeroError``.
+        :raises PinError: when a pin the game needs cannot be claimed (in use by another
+            program) or refuses edge detection; wraps gpiozero's ``GPIOZeroError``.
         """
         with self.lock:
             if self._started:
@@ -140,10 +147,19 @@ class Board:
             self._connect(pin, button.edge)
             self.buttons.append(button)
         key_pin = self.config.game_master_key
-        self.game_master_key = GestureButton(
-            self.clock, self._schedule, t, lambda g: self._emit(ev.GameMasterKey(g, at=self.clock.now())),
-            self._fault_sink("game-master key", {"kind": "gm_key"}, key_pin), initial_down=self._open_input(key_pin))
-        self._connect(key_pin, self.game_master_key.edge)
+        try:
+            key = GestureButton(
+                self.clock, self._schedule, t, lambda g: self._emit(ev.GameMasterKey(g, at=self.clock.now())),
+                self._fault_sink("game-master key", {"kind": "gm_key"}, key_pin), initial_down=self._open_input(key_pin))
+            self._connect(key_pin, key.edge)
+        except PinError as exc:
+            # a table plays without a game master (setup and play from the seats): the key is
+            # optional, so it is left out and named in optional_failed, never stops the board
+            self._drop_input(key_pin)
+            self.optional_failed["game-master key"] = ({"kind": "gm_key"}, str(exc))
+            log.warning("game-master key left out: %s", exc)
+        else:
+            self.game_master_key = key
         for track in ev.TRACKS:
             self.slots[track] = []
             for i, pin in enumerate(self.config.slot_pins(track)):
@@ -162,7 +178,17 @@ class Board:
         self.tracker.set_reader(lambda: tuple(bool(self.devices[p].is_active) for p in self.config.tracker_holes))
         for pin, item in [*zip(self.config.seat_buttons, self.buttons), (key_pin, self.game_master_key),
                           *((p, s) for tr in ev.TRACKS for p, s in zip(self.config.slot_pins(tr), self.slots[tr]))]:
-            item.debouncer.read = lambda d=self.devices[pin]: bool(d.is_active)
+            if item is not None:
+                item.debouncer.read = lambda d=self.devices[pin]: bool(d.is_active)
+
+    def _drop_input(self, pin: int) -> None:
+        """Release ``pin`` after its part failed to start (its device, if it was claimed)."""
+        device = self.devices.pop(pin, None)
+        if device is not None:
+            try:
+                device.close()
+            except Exception:  # noqa: BLE001 - it failed already; the board goes on without it
+                log.exception("closing BCM %d", pin)
 
     def _start_readers(self) -> None:
         for name, reader_config in self.config.readers.items():

@@ -117,6 +117,11 @@ class MockBoard:
         """:meth:`Board.set_ignore_repeat` of the wrapped board."""
         self.board.set_ignore_repeat(seat, seconds)
 
+    @property
+    def optional_failed(self) -> dict[str, tuple[dict[str, Any], str]]:
+        """The optional parts the board started without (:attr:`Board.optional_failed`)."""
+        return self.board.optional_failed
+
     def start(self) -> None:
         """Start the board and wait until every reader is connected."""
         self.board.start()

@@ -75,6 +75,8 @@ ENUMS: dict[str, tuple[str, ...]] = {
 
 #: key -> parameter names
 MESSAGES: dict[str, tuple[str, ...]] = {
+    # a part the game can do without could not be started: said, and play goes on (service.core)
+    "fault.optional.gm_key": (),
     # setup from the seats (service.lobby)
     "lobby.start": (),
     "lobby.question.game": (),

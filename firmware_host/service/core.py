@@ -57,6 +57,10 @@ PART_FAILURE_KEYS: dict[str, str] = {
     "tracker": "fault.gpio.tracker", "gm_key": "fault.gpio.gm_key",
 }
 
+#: an optional part the board started without (``Board.optional_failed``, ``Fault.part``
+#: kind) -> the board's sentence that names it and says that play goes on
+OPTIONAL_FAILURE_KEYS: dict[str, str] = {"gm_key": "fault.optional.gm_key"}
+
 
 class ServiceError(FirmwareHostError, RuntimeError):
     """The service cannot do what was asked (stopped, or a command timed out)."""
@@ -159,20 +163,33 @@ class BoardService:
                 self.board_error = str(exc) if isinstance(exc, FirmwareHostError) else f"{type(exc).__name__}: {exc}"
                 self.failed = f"GPIO: {self.board_error}"
                 board_part = dict(getattr(exc, "part", None) or {})
-                log.warning("hardware: %s", self.board_error)   # run says it at CRITICAL
+                # said once, by the fault line below; run names it again in its last line
+        # every output found silent is known dead before any fault is spoken, so none is
+        # spoken into another silent one
+        self.dead_parts.update(outputs_failed or {})
         if self.voice is not None:
             self.voice.start()
         self._running = True
         self._thread = threading.Thread(target=self._loop, name="board-service", daemon=True)
         self._thread.start()
         if self.failed:
-            # the board cannot play: name the part aloud and on the console, never READY=1
+            # the board cannot play: name every dead part aloud (where an output works) and on
+            # the console, never READY=1
+            for output, detail in (outputs_failed or {}).items():
+                self.output_failed(output, detail)
             self.call(lambda: self._part_failed(board_part, self.board_error or ""))
             self.wait_idle()
             self._send_status()
             return
+        optional = dict(getattr(self.board, "optional_failed", None) or {})
+        for source, (_part, detail) in optional.items():
+            self.dead_parts[source] = detail if detail.startswith(source) else f"{source}: {detail}"
         self._wait_readers()
         self.call(lambda: self.game.boot(resume=resume))
+        for source, (part, detail) in optional.items():
+            # a part the game can do without: a spoken fault, in STATUS=, and the rest plays
+            self.call(lambda s=source, p=part, d=detail: self.fault(
+                s, "gpio", d, key=OPTIONAL_FAILURE_KEYS.get(str(p.get("kind")), "fault.gpio"), params={}))
         for output, detail in (outputs_failed or {}).items():
             self.output_failed(output, detail)
         self.wait_idle()
@@ -245,10 +262,10 @@ class BoardService:
         def run() -> None:
             self.dead_parts[output] = detail
             if output == "public":
-                self.failed = f"audio: {detail}"
+                self.failed = self.failed or f"audio: {detail}"
                 self.fault("audio", "output", detail)
-                for seat in range(self._seat_count()):
-                    self.game.say(f"seat:{seat}", "fault.output.public", {}, priority="fault")
+                for channel in self.fault_channels():
+                    self.game.say(channel, "fault.output.public", {}, priority="fault")
             elif output == "whisper":
                 self.fault("audio", "output", detail, key="fault.output.whisper", params={})
             elif output.startswith("seat:"):
@@ -271,7 +288,8 @@ class BoardService:
     def status_text(self) -> str:
         """The line for systemd's STATUS=: a failure, dead parts, or the game's phase."""
         if self.failed:
-            return f"cannot play: {self.failed}"
+            others = [d for d in self.dead_parts.values() if d not in self.failed]
+            return f"cannot play: {self.failed}" + (f"; not working: {'; '.join(others)}" if others else "")
         if self._holding:
             return "not ready: waiting for " + "; ".join(self.waiting_for())
         line = self.game.status_line()
@@ -578,7 +596,16 @@ class BoardService:
             line["line"] = self.current_line
         self.emit(line)
         if key is not None:
-            self.game.say("public", key, params or {}, priority="fault")
+            for channel in self.fault_channels():
+                self.game.say(channel, key, params or {}, priority="fault")
+
+    def fault_channels(self) -> list[str]:
+        """Where a fault is spoken: the table speaker, or, while it cannot play, every
+        earphone that can (the whisper station's too); none when no output works."""
+        if "public" not in self.dead_parts:
+            return ["public"]
+        return [f"seat:{n}" for n in range(self._seat_count()) if f"seat:{n}" not in self.dead_parts
+                and "whisper" not in self.dead_parts]
 
 
 def _output_rank(output: str) -> tuple[int, int]:

@@ -224,7 +224,14 @@ class GameHost:
         return self.active.end_game()
 
     def say(self, channel: str, key: str, params: dict, **kwargs: Any) -> Any:
-        """Speak through the active game's catalogue."""
+        """Speak through the active game's catalogue; a key of the board's own catalogue
+        (:mod:`~firmware_host.service.board_catalogue`: a fault of a part the game can do
+        without) in the board's words, whatever game runs."""
+        from firmware_host.service import board_catalogue
+
+        if key in board_catalogue.MESSAGES:
+            return self.speech.say(channel, key, params, language=self.speech.board_language(),
+                                   priority=kwargs.get("priority", "normal"))
         return self.active.say(channel, key, params, **kwargs)
 
     def snapshot(self) -> dict:

@@ -141,16 +141,16 @@ class Simulator:
     """
 
     def __init__(self, config_path: str | None = None, *, audio_dir: str | None = None,
-                 journal_path: str | None = None, out: TextIO = sys.stdout,
+                 journal_path: str | None = None, out: TextIO | None = None,
                  speech_cache: str | None = None, console: Callable[[Any, Any], Any] | None = None,
-                 console_port: int | None = None, prompt: TextIO = sys.stderr,
+                 console_port: int | None = None, prompt: TextIO | None = None,
                  render_seconds: float = 0.0, setup_seed: int | None = None,
                  on_line: Callable[[dict], None] | None = None, warm_cache: bool = False) -> None:
         from firmware_host.board_config import load_config
         self.config = load_config(config_path)
         self.settings = service_settings(self.config)
         self.audio_dir = audio_dir
-        self.out = out
+        self.out = sys.stdout if out is None else out       # looked up now, not at import
         self.speech_cache = speech_cache_dir(speech_cache)
         self.render_seconds = float(render_seconds)
         self.setup_seed = setup_seed
@@ -177,7 +177,7 @@ class Simulator:
         self.console = console
         self.console_port = console_port
         self.console_handle: Any = None
-        self.prompt = prompt
+        self.prompt = sys.stderr if prompt is None else prompt
         #: set (e.g. by a SIGTERM handler) to end a run that keeps serving the console
         self.stopping = threading.Event()
 
