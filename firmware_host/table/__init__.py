@@ -1,30 +1,29 @@
 """One table for every game: what every game's table does, written once (STYLE.md "One table,
 many games"). Game-neutral: it uses the service, audio and hardware layers, never a game.
 
-API (a game's adapter subclasses :class:`BoardAdapter` and overrides hooks)::
+API (a game's adapter subclasses :class:`BoardAdapter`, overrides hooks; the rest is shared)::
 
     class MyGame(BoardAdapter):
         NAME = "my_game"; IllegalAction = engine.IllegalAction; ACTS = ("vote",)
-        SETUP_KEYS = ("morning_seconds",); TILES = {"card": "on_card"}   # kind -> method
+        SETUP_KEYS = ("morning_seconds",); TILES = {"card": "on_card"}    # kind -> its method
         def make_words(self): return Words(catalogue.text, catalogue.keys(), catalogue.is_private)
-        def rules_setup(self, obj): return Setup.from_json(obj)          # UsageError
-        def table_setup(self, raw, setup): return {"morning_seconds": ...}  # CommandRefused
-        def new_game(self, setup): ...; def action_from_json(self, obj): ...
-        def announce(self, action, events): self.speech.say_all(...)       # start: action None
-        def announce_refusal(self, exc, action): ...; def step_lines(self): ...
-        def on_press(self, seat) -> bool: ...   # a press meaning something now (scans first)
-        def status_lines(self, seat): ...        # hold = status; idle press = repeat/status
-        def has_secret(self, line, seat); def longest_stand_in(self, line, seat, seconds)
-        def public_view(self); def secrets_of(self, seat); def final_state(self)
-        def extra_commands(self): return {"end_morning": ...}; def snapshot_extra(self)
+        def rules_setup(self, obj) / table_setup(self, raw, setup)        # UsageError / CommandRefused
+        def new_game(self, setup) / action_from_json(self, obj)
+        def follow(self, action, events)        # own state first (before any line is written)
+        def announce(self, action, events); announce_refusal(self, exc, action); step_lines(self)
+        def on_press(self, seat) -> bool        # a press meaning something now (scans come first)
+        def status_lines(self, seat); story_lines(self)    # hold = status; after game over: story
+        def has_secret(self, line, seat); longest_stand_in(self, line, seat, seconds)   # padding
+        def public_view(self); secrets_of(self, seat); final_state(self); snapshot_extra(self)
+        def extra_commands(self) -> {"end_morning": fn}; rebuilt/resumed/stopping(self)
+    self.settings.game_config(NAME)            # the pack's own board.toml section (GamePack.config)
 
-Parts (each owns its state): ``speech`` :class:`TableSpeech` (say/speak/say_all/
-say_padded/request/repeat, one return type :class:`Said`, ``new_game()`` forgets private
-history), ``padding`` :class:`ClipPadding`, ``scans`` :class:`SeatScans` (start/press/hold/
-end, wrap earcon, confirm), ``seats`` :class:`SeatStore` (applied by ``activate()``),
-``moves`` :class:`MoveLog` (prepare/start/accept = check → journal → apply → announce,
-refuse/undo/end/boot + repair report), ``gm`` :class:`GameMaster`, ``faults``
-:class:`TableFaults`; ``words`` :class:`Words` (the game's catalogue, then the board's).
+Parts (each owns its state): ``speech`` :class:`TableSpeech` (say/speak/say_all/say_padded/
+request/repeat → :class:`Said`; ``new_game()`` forgets private history), ``padding``
+:class:`ClipPadding`, ``scans`` :class:`SeatScans` (start/press/hold/end; wrap earcon,
+"cancel", confirm), ``seats`` :class:`SeatStore` (applied by ``activate()``), ``moves``
+:class:`MoveLog` (accept = check → journal → apply → announce; refuse/undo/end/boot + repair
+report), ``gm`` :class:`GameMaster`, ``faults`` :class:`TableFaults`; ``words`` :class:`Words`.
 """
 
 from __future__ import annotations
