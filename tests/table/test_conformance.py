@@ -60,7 +60,6 @@ KNOWN: dict[str, dict[str, str]] = {
                            "'every seat knows its role' comes 68 ms later",
     },
     "console_hides_secrets": {
-        "autocracy": "the reveal of the game with its secrets moved reads back the same as the game's own",
     },
     "press_in_the_grace_of_the_next_item": {
         "become_dictator": "with the confirming press (A16) a press 1.2 s after the seat's name ends in "

@@ -5,7 +5,8 @@ same question for the same time; built on the table every game shares
 game-master commands, faults, the console's picture).
 
 - **Setup** (A31): the Mentors are said at the table seat by seat, then each seat's first Coup
-  Bas in its earphone, every seat at once and for the same time; "every seat has its Coup Bas"
+  Bas in its earphone, every seat at once and for the same time (padded to the longest deal
+  there could be, so the table's next line comes at the same moment whatever was dealt); "every seat has its Coup Bas"
   after the last private clip, then "seat N begins". The Mentors and the pile are drawn from the
   setup's seed (the board draws one when the setup has none) and journaled in the setup.
 - **The dice** (A32): "roll" then "confirm"; the board draws the faces from the game's own
@@ -297,8 +298,11 @@ class AutocracyGame(BoardAdapter):
         deals = [a for a in items if a.key == "deal.trick"]
         rest = [a for a in items[deal_at:] if a.key != "deal.trick"]
         said = self.speech.say_all(head)
-        padded = self.speech.say_padded(deals, after=[s.utterance for s in said])
-        self._say(rest, after=[s.utterance for s in padded])
+        # each seat's clip starts when the Mentors have been said, and lasts as long as the
+        # longest deal could (every kind at its longest, A30): the same for every seat and
+        # every deal, so nothing at the table moves with the kinds dealt
+        dealt = self.speech.say_all(deals, after=[s.utterance for s in said if s.utterance is not None])
+        self._say(rest, after=[s.utterance for s in dealt if s.utterance is not None])
 
     def _say(self, items: list[Announcement], after: Any = ()) -> list:
         """Say ``items``; a counter window opens once its prompt (``ask.*``) has played.

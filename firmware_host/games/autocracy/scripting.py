@@ -210,28 +210,47 @@ def whole_game(setup: dict, seed: int, *, max_actions: int = 400) -> list[dict]:
 
 def permuted(setup: dict, actions: list[dict], seed: int) -> tuple[dict, list[dict]] | None:
     """The same game with the hidden hands moved between the seats: two tokens of different
-    kinds swapped in the Coup Bas pile, a dealt one first, such that every action stays legal
-    and the hands differ (the same public facts until the end, A29); the Mentors, the seed and
-    every action unchanged. None when no such swap exists."""
+    kinds swapped in the Coup Bas pile such that every action stays legal, the swap that makes
+    the hands differ half-way through and earliest (the same public facts until the end, A29); the
+    Mentors, the seed and every action unchanged. None when no such swap exists."""
     game = dealt_game(setup)
     base = dict(game.setup.to_json())
     pile = list(game.setup.trick_pile)
-    final = _hands(setup, actions)
     rng = random.Random(seed)
     pairs = [(i, j) for i in range(len(pile)) for j in range(i + 1, len(pile)) if pile[i] != pile[j]]
-    pairs.sort(key=lambda p: (p[0] >= game.players, rng.random()))
+    rng.shuffle(pairs)
+    best: tuple[int, dict] | None = None
     for i, j in pairs:
         order = list(pile)
         order[i], order[j] = order[j], order[i]
         trial_setup = {**{k: v for k, v in setup.items() if k in _TABLE_KEYS}, **base,
                        "trick_pile": order}
-        try:
-            hands = _hands(trial_setup, actions)
-        except Exception:  # noqa: BLE001 - an order under which some action is not legal
-            continue
-        if hands is not None and hands != final:
-            return trial_setup, [dict(a) for a in actions]
-    return None
+        differs = _first_difference(setup, trial_setup, actions)
+        if differs is not None and (best is None or differs < best[0]):
+            best = (differs, trial_setup)
+            if differs == (False, 0):
+                break
+    return None if best is None else (best[1], [dict(a) for a in actions])
+
+
+def _first_difference(setup: dict, other: dict, actions: list[dict]) -> tuple[bool, int] | None:
+    """How early the hands of the two setups' games differ: (not differing half-way through,
+    the number of actions after which they first differ), if every action is legal in
+    ``other``, its game ends and the hands differ at some point; else None."""
+    one, two = dealt_game(setup), dealt_game(other)
+    first = 0 if one.hands != two.hands else None
+    half = False
+    try:
+        for n, obj in enumerate(actions, start=1):
+            one.apply(Action.from_json(obj))
+            two.apply(Action.from_json(obj))
+            if first is None and one.hands != two.hands:
+                first = n
+            if n == len(actions) // 2:
+                half = one.hands != two.hands
+    except Exception:  # noqa: BLE001 - an order under which some action is not legal
+        return None
+    return (not half, first) if first is not None and two.phase == "game_over" else None
 
 
 def _hands(setup: dict, actions: list[dict]) -> list[list[str]] | None:
