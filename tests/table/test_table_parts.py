@@ -323,3 +323,23 @@ def test_A11_a_setup_from_the_seats_is_never_abandoned_when_the_wait_is_switched
         assert "lobby.abandoned" not in [o["key"] for o in said(lines)]
     finally:
         service.stop()
+
+
+def test_every_table_game_reads_the_tile_kinds_its_pack_declares_and_refuses_the_others(board):
+    from firmware_host import games
+    from firmware_host.table import TILE_EVENTS, BoardAdapter
+    service, lines, voice = board
+    checked = 0
+    for name in games.names():
+        record = games.pack(name)
+        if record.adapter is None:
+            continue
+        adapter = service.game._adapter(name)
+        if not isinstance(adapter, BoardAdapter):
+            continue                      # a game not on the table yet
+        assert set(adapter.TILES) == set(record.tile_kinds), name
+        for kind, cls in TILE_EVENTS.items():
+            handler = adapter.inputs[cls]
+            assert (handler == adapter.faults.foreign_tile) == (kind not in record.tile_kinds), (name, kind)
+        checked += 1
+    assert checked >= 1
