@@ -14,13 +14,9 @@ stored settings again.
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
-from firmware_host.service.journal import JournalError
 from firmware_host.service.seat_settings import SeatSettings
-
-log = logging.getLogger("firmware_host.service")
 
 __all__ = ["StoredSeatSettings"]
 
@@ -78,10 +74,7 @@ class StoredSeatSettings:
         name), before the seat hears "settings saved"; nothing by default."""
 
     def _journal_note(self, note: dict) -> None:
-        """A note beside the running game's actions in the journal (never an action); a
-        journal that cannot take it is a warning, the game goes on."""
-        if self.game_id is not None:
-            try:
-                self.service.journal.append_note(self.game_id, note)
-            except JournalError as exc:
-                log.warning("journal note: %s", exc)
+        """A note beside the running game's actions in the journal (never an action)."""
+        from firmware_host.table.moves import journal_note
+
+        journal_note(self.service.journal, self.game_id, note)

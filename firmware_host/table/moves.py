@@ -27,7 +27,17 @@ from firmware_host.service.refusals import CommandRefused
 
 log = logging.getLogger("firmware_host.service")
 
-__all__ = ["MoveLog"]
+__all__ = ["MoveLog", "journal_note"]
+
+
+def journal_note(journal: Any, game_id: int | None, note: dict) -> None:
+    """A note beside game ``game_id``'s actions in ``journal`` (never an action; nothing
+    without a game); a journal that cannot take it is a warning, the game goes on."""
+    if game_id is not None:
+        try:
+            journal.append_note(game_id, note)
+        except JournalError as exc:
+            log.warning("journal note: %s", exc)
 
 
 class MoveLog:
@@ -170,13 +180,8 @@ class MoveLog:
         self.pending = None
 
     def note(self, note: dict) -> None:
-        """A note beside the running game's actions in the journal (never an action); a
-        journal that cannot take it is a warning, the game goes on."""
-        if self.game_id is not None:
-            try:
-                self.service.journal.append_note(self.game_id, note)
-            except JournalError as exc:
-                log.warning("journal note: %s", exc)
+        """A note beside the running game's actions in the journal (:func:`journal_note`)."""
+        journal_note(self.service.journal, self.game_id, note)
 
     def table_notes(self) -> list[dict]:
         """The running game's ``table`` notes in the journal (names, the table's own setup)."""
