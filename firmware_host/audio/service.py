@@ -20,7 +20,8 @@ Priorities (``say(..., priority=...)``), highest first in a queue:
 
 Any mix of priorities on one output always moves on: an utterance is only put back in the
 queue for one that ranks strictly higher. Public announcements are never dropped: one cut off by a refusal or fault is re-queued and
-played again from its start. Nothing addressed to ``seat:N`` is ever played on another output
+played again from its start; a seat's scan step (``history=False``) cut off is not (its scan
+says it again if it still needs it). Nothing addressed to ``seat:N`` is ever played on another output
 than seat N's earphone or, while seat N is at it, the whisper station (:class:`PrivacyError`).
 
 Example::
@@ -64,6 +65,9 @@ _ALIASES = {"chatter": "normal", "info": "normal", "low": "normal", "error": "fa
 EARCON_GAP = 0.06
 #: messages kept per seat for repeats (ACCESSIBILITY.md 2, 25: no expiry in practice)
 HISTORY = 200
+#: seconds a seat stays served at the whisper station after an open message (a scan's step):
+#: the longest scan interval (5 s) and a slow sentence's rendering
+WHISPER_LINGER_S = 8.0
 
 
 class AudioError(FirmwareHostError, ValueError):
@@ -354,6 +358,7 @@ class AudioService:
         self._serving: int | None = None
         self._visit_left = 0
         self._next_seat = 0
+        self._linger = None               # the timer that ends a visit kept open (WHISPER_LINGER_S)
         self._closed = False
         self.on_output_fault = on_output_fault
         self.on_output_back = on_output_back
@@ -766,7 +771,9 @@ class AudioService:
             if player is not None:
                 self._put(player, utt)
             elif seat is not None and self.settings.whisper_station:
-                if self._serving == seat and self._visit_left and utt.pad_group is None and utt.pad_seconds is None:
+                if (self._serving == seat and (self._visit_left or self._linger is not None)
+                        and utt.pad_group is None and utt.pad_seconds is None):
+                    self._stop_linger()
                     self._visit_left += 1
                     utt.whisper_seat = seat
                     self._put(self._player("whisper"), utt)
@@ -909,7 +916,11 @@ class AudioService:
             if waiting:
                 here = [u.seq for u in waiting if any(e[2] is u for e in player.heap)]
                 if not here:
-                    return None          # it waits for other outputs: the order here is kept
+                    # it waits for other outputs: the order here is kept, except for the call
+                    # to the whisper station that what it waits for needs (a seat's mail plays
+                    # only once the seat is called: the table's "every seat knows its role"
+                    # waits for visits that the calls queued after it bring about)
+                    return self._call_for(player, waiting)
                 limit = max(here) if limit is None else min(limit, max(here))
                 continue
             if utt.pad_group is not None and player.output != "whisper":
@@ -922,6 +933,18 @@ class AudioService:
                             or any(not x.done() for x in m.after)):
                         return None
             return utt
+        return None
+
+    def _call_for(self, player: _Player, waiting: list[Utterance]) -> Utterance | None:
+        """The whisper-station call queued on ``player`` that may start now while what is
+        before it waits for a seat's whisper mail (lock held), or None."""
+        mail = {id(u) for m in self._mail.values() for u in m}
+        if not any(id(u) in mail for u in waiting):
+            return None
+        for _, _, utt in sorted(player.heap):
+            if (utt.key == "whisper_call" and utt not in self._unprepared and utt.error is None
+                    and not self._waiting_for(utt)):
+                return utt
         return None
 
     @staticmethod
@@ -1014,7 +1037,10 @@ class AudioService:
             self._dirty = True
             replay = False
             if playback.stopped and not player.closed:
-                replay = player.output == "public" or (cut_by is not None and cut_by.priority != "request")
+                # a seat's scan step (no history) is not played again: its scan says it again
+                # itself if it still needs it, so a finished scan's step is not heard twice
+                replay = player.output == "public" or (cut_by is not None and cut_by.priority != "request"
+                                                       and utt.history)
                 if replay:
                     heapq.heappush(player.heap, (-utt.rank, utt.seq, utt))  # play again from the start
                 else:
@@ -1047,13 +1073,39 @@ class AudioService:
             causes = tuple(x for u in self._mail[seat] for x in u.after)
             self._notes.append(("call", None, (seat, causes)))  # type: ignore[arg-type]
 
-    def _visit_done(self) -> None:
+    def _visit_done(self, linger: bool = False) -> None:
+        """The visit's messages have played. ``linger``: its last one was an open message (a
+        scan's step, an answer to the seat): the seat stays at the station for
+        :data:`WHISPER_LINGER_S`, and what follows for it then (the scan's next item, the
+        answer to its press) joins the visit without a new call (issue 22). A padded message
+        (a prolog, a hand) ends its visit at once, so every such visit lasts the same (R17)."""
         with self._lock:
+            if linger and self._serving is not None and not self._closed and self.clock is not None \
+                    and callable(getattr(self.clock, "call_later", None)):
+                self._visit_left = 0
+                self._linger = self.clock.call_later(WHISPER_LINGER_S, self._linger_ended)
+                return
+            self._stop_linger()
             if self._serving is not None:
                 self._next_seat = self._serving + 1
             self._serving = None
             self._visit_left = 0
             self._whisper_pump()
+
+    def _stop_linger(self) -> None:
+        """Cancel the timer of a visit kept open (lock held)."""
+        if self._linger is not None:
+            self._linger.cancel()
+            self._linger = None
+
+    def _linger_ended(self) -> None:
+        """Nothing more came for the seat at the station: its visit ends, the next is called."""
+        with self._lock:
+            if self._linger is None:
+                return
+            self._linger = None
+            self._visit_done()
+        self._kick()
 
     def _guard(self, utt: Utterance, output: str) -> None:
         """Raise :class:`PrivacyError` unless ``output`` may play ``utt`` (R16)."""
@@ -1154,4 +1206,4 @@ class AudioService:
         if output == "whisper" and utt.whisper_seat is not None and not utt.superseded:
             self._visit_left -= 1
             if self._visit_left <= 0:
-                self._visit_done()
+                self._visit_done(linger=utt.pad_group is None and utt.pad_seconds is None)

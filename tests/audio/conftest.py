@@ -69,16 +69,16 @@ def fake_renderer(tmp_path, fake_log):
 
 @pytest.fixture
 def make_service(tmp_path, fake_log):
-    """make_service(sink=None, seats=5, real=False, **settings) -> AudioService; closed afterwards."""
+    """make_service(sink=None, seats=5, real=False, clock=None, **settings) -> AudioService; closed afterwards."""
     made = []
 
-    def make(sink=None, seats=5, real=False, whisper_call=None, **settings):
+    def make(sink=None, seats=5, real=False, whisper_call=None, clock=None, **settings):
         renderer = None
         if not real:
             renderer = SpeechRenderer(tmp_path / "cache", engine_factory=lambda: FakeEngine(fake_log), timeout=5)
         s = AudioSettings(**settings)
         svc = AudioService(s, sink if sink is not None else RecordingSink(), tmp_path / "cache",
-                           seats=seats, whisper_call=whisper_call, renderer=renderer)
+                           seats=seats, whisper_call=whisper_call, renderer=renderer, clock=clock)
         made.append(svc)
         return svc
 

@@ -79,6 +79,22 @@ def test_refusal_interrupts_public_chatter_which_is_played_again(make_service):
     assert not chatter.interrupted
 
 
+def test_a_scan_step_cut_off_by_a_seats_confirmation_is_not_played_again(make_service):
+    """A seat's scan step (no history) cut off is dropped: its scan says it again itself if
+    it still needs it, so a finished scan's last step is never heard twice."""
+    sink = RecordingSink(hold=True)
+    audio = make_service(sink)
+    step = audio.say("seat:1", "Veto vorschlagen?", key="scan_confirm", history=False)
+    assert playing(sink, "seat:1", "scan_confirm")
+    read = audio.say("seat:1", "Gelesen: ein Gesetz.", key="tile_read", priority="refusal")
+    assert playing(sink, "seat:1", "tile_read")
+    sink.finish("seat:1")
+    assert read.wait_played(WAIT) and step.wait_played(WAIT)
+    assert sink.wait_for(lambda s: audio.idle(), WAIT)
+    assert [(p.key, p.interrupted) for p in sink.on("seat:1")] == [("scan_confirm", True), ("tile_read", False)]
+    assert step.interrupted
+
+
 def test_fault_goes_before_queued_chatter(make_service):
     sink = RecordingSink(hold=True)
     audio = make_service(sink)

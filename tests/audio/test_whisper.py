@@ -103,3 +103,49 @@ def test_interrupting_a_seat_not_at_the_station_leaves_the_visit_alone(make_serv
     assert sink.playing("whisper").key == "hand"
     assert audio.interrupt("seat:0") is True
     assert sink.wait_for(lambda s: s.on("whisper")[0].interrupted, WAIT)
+
+
+def test_issue22_the_next_call_is_not_held_behind_a_table_message_waiting_for_the_visits(make_service):
+    """The table's "every seat knows its role" waits for the prolog's visits; the calls that
+    bring those visits about are queued after it and still go first (no stall after seat 1)."""
+    sink = RecordingSink(hold=True)
+    audio = make_service(sink, seats=3, whisper_call=call_text, whisper_station=True, whisper_device="hw:1")
+    made = audio.say_padded({0: "Du bist Demokrat.", 1: "Du bist Faschist.", 2: "Du bist Demokrat."})
+    done = audio.say("public", "Jeder kennt seine Rolle.", key="prolog_done", after=list(made.values()))
+    for seat in range(3):
+        assert sink.wait_for(lambda s: calls(s) == [call_text(n) for n in range(seat + 1)], WAIT)
+        sink.finish("public")
+        assert audio.confirm_whisper(seat)
+        assert sink.wait_for(lambda s: s.playing("whisper") is not None, WAIT)
+        assert not done.plays
+        sink.finish("whisper")
+    assert sink.wait_for(lambda s: (p := s.playing("public")) is not None and p.key == "prolog_done", WAIT)
+
+
+def test_issue22_a_seat_at_the_station_keeps_it_while_its_scan_goes_on(make_service):
+    """A scan's steps (open messages a few seconds apart) join the visit of the seat at the
+    station with no new call; once nothing has come for WHISPER_LINGER_S the next seat is called."""
+    from firmware_host.audio.service import WHISPER_LINGER_S
+    from firmware_host.clock import VirtualClock
+    clock = VirtualClock()
+    sink = RecordingSink(hold=True)
+    audio = make_service(sink, seats=4, whisper_call=call_text, whisper_station=True, whisper_device="hw:1",
+                         clock=clock)
+    audio.say("seat:1", "Wähle: Platz zwei", key="scan_item", history=False)
+    assert sink.wait_for(lambda s: calls(s) == [call_text(1)], WAIT)
+    sink.finish("public")
+    assert audio.confirm_whisper(1)
+    assert sink.wait_for(lambda s: s.playing("whisper") is not None, WAIT)
+    sink.finish("whisper")
+    audio.say("seat:3", "Für Platz vier.", key="role")              # waits its turn
+    for item in ("Platz drei", "Platz vier"):
+        clock.advance(2.0)
+        step = audio.say("seat:1", item, key="scan_item", history=False)
+        assert sink.wait_for(lambda s: (p := s.playing("whisper")) is not None and p.text == item, WAIT)
+        sink.finish("whisper")
+        assert step.wait_played(WAIT)
+    assert calls(sink) == [call_text(1)]                             # no new call per step
+    clock.advance(WHISPER_LINGER_S - 0.5)
+    assert calls(sink) == [call_text(1)] and audio.whisper_called is None
+    clock.advance(1.0)
+    assert sink.wait_for(lambda s: calls(s) == [call_text(1), call_text(3)], WAIT)
