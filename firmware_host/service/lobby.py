@@ -337,12 +337,17 @@ class Lobby:
         scan.start(intro=True)
 
     def _arrived(self, seat: int, name: str | None) -> None:
+        """"I am here" taken: confirmed at once in the seat's own earphone (ACCESSIBILITY.md
+        26: the table's count may play later, when several seats press together), then
+        said at the table."""
         self.present[seat] = name
         missing = self._players() - len(self.present)
         log.info("setup from the seats: seat %d is here%s; %d missing", seat, f" ({name})" if name else "", missing)
         if missing == 0:
+            self._say_seat(seat, "lobby.all_present", {}, priority="request")
             self._start_game()          # "everyone is here" says it for the last seat
             return
+        self._say_seat(seat, "lobby.present", {"seat": seat, "missing": missing}, priority="request")
         self._say_public("lobby.present", {"seat": seat, "missing": missing})
 
     def _setup(self) -> dict:

@@ -111,5 +111,6 @@ def test_a_game_goes_on_when_the_speech_worker_is_killed(tmp_path):
     lines = [json.loads(l) for l in out.getvalue().splitlines()]
     assert len(killed) == 2 and renderer.engines_created >= 3
     said = [l for l in lines if l.get("event") == "announce"]
-    assert said and all(l.get("wav") for l in said)           # every sentence was rendered
+    # every sentence was rendered (one cut off, e.g. by a seat's own confirmation, has no file)
+    assert said and all(l.get("wav") for l in said if not l.get("cut"))
     assert not [l for l in lines if l.get("event") == "fault"]

@@ -229,8 +229,8 @@ def announcements(action: Any, events: list, game: Any) -> list[Announcement]:
         if ek == "game_started":
             say(make("game.started", {"players": view["players"]}))
         elif ek == "president":
-            if not (kind == "special_election" and data["seat"] == target):
-                say(make("president.new", {"seat": data["seat"]}))
+            # also after a special election: the table hears whose turn it is (ACCESSIBILITY.md 28)
+            say(make("president.new", {"seat": data["seat"]}))
         elif ek == "nominated":
             say(make("nomination.made", {"seat": data["seat"], "target": data["target"]}))
         elif ek == "election":

@@ -126,8 +126,10 @@ class PhysicalDeck:
             if (game is None or game.phase != "legislative_president" or game.president != seat
                     or self._blocked("discard", seat)):
                 return
-            if self.accept(Action("discard", seat=seat, party=str(party))):
-                self._confirm_tile(seat, "discard.chosen", {"party": str(party)})
+            # "put it on the discard pile and pass the other two on" ends before the table
+            # tells the chancellor to act on those two laws (no stale instruction)
+            self.accept(Action("discard", seat=seat, party=str(party)), confirm=("discard.chosen", {"party": str(party)}),
+                        confirm_first=True)
 
         def cancelled() -> None:
             self.scan = None

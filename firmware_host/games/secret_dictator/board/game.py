@@ -62,6 +62,7 @@ class SecretDictatorGame(LifeCycle, Faults, Speaking, Padding, Lobby, Moves, Mir
         self.stale_slots: set[tuple[str, int]] = set()    # tiles of an undone enactment
         self._heard: dict[str, tuple[int, list[dict]]] = {}   # no sound: channel -> (seq, announce lines of its last utterance)
         self._last_public: list = []                      # the public utterances of the last accepted move
+        self._move_said: list = []                        # those of the last move said (a status waits for them)
         self._long_pending: dict[str, Any] = {}           # superseded key -> its long utterance, maybe unheard
         self._vote_round = 0                              # elections so far: scopes superseding counts
         self._step_public: list[tuple[int, Any]] = []     # (service step, public utterance) said for this input

@@ -23,12 +23,19 @@ class Moves:
         for e in events:
             self.service.emit(e.to_json())
 
-    def accept(self, action: Action, *, from_gm: bool = False) -> bool:
+    def accept(self, action: Action, *, from_gm: bool = False, confirm: tuple[str, dict] | None = None,
+               confirm_first: bool = False) -> bool:
         """Apply ``action``; journal it before announcing it; refuse aloud when illegal.
 
         Callers check :meth:`_blocked` first for sensor input; the game master's ``act`` and
         ``choose`` (``from_gm``, named in the log line) are corrections and skip the mirror check.
 
+        :param confirm: (catalogue key, params): the acting seat's own act confirmed in its
+            earphone once journaled, at once and before the move's announcements
+            (:meth:`_confirm_tile`, ACCESSIBILITY.md 26).
+        :param confirm_first: the move's announcements wait until that confirmation has
+            ended: it tells the seat to do something the next cue presumes done (the
+            president's "pass the other two on" before the chancellor's cue).
         :returns: True if accepted.
         """
         if self.game is None:
@@ -50,10 +57,11 @@ class Moves:
             self.service.fault("journal", "write_failed", str(exc))
             return False
         log.info("action: %s%s", describe_action(action), " (game master)" if from_gm else "")
-        self._after_accept(action, events)
+        first = self._confirm_tile(action.seat, *confirm) if confirm is not None else None
+        self._after_accept(action, events, after=(first,) if confirm_first and first is not None else ())
         return True
 
-    def _after_accept(self, action: Action, events: list) -> None:
+    def _after_accept(self, action: Action, events: list, after: tuple = ()) -> None:
         game = self.game
         assert game is not None
         self._emit_events(events)
@@ -73,7 +81,9 @@ class Moves:
         self._note_law_tray(action)
         items = self._announcements(action, events)
         self._remember(events, items)
-        self._speak_all(items)
+        made = self._speak_all(items, after=after)
+        # what the table is still to hear of this move: a status waits for it (Status._status)
+        self._move_said = [u for u, a in zip(made, items) if u is not None and a.channel == "public"]
         if game.phase == "game_over":
             self._end_scan()               # marked over with the action itself (accept)
             log.info("game over: %s (%s)", game.winner, game.reason)
@@ -88,6 +98,8 @@ class Moves:
 
         - view-discard (R13): the next president first hears the discarded party; who
           nominates (``president.new``) is said after the acknowledging press, as after a peek;
+        - special election (R13): after "President: seat N" the table hears what the new
+          president does now (``next.nominate``): the presidency left its order;
         - untracked chaos (R9): the law was read from the slot it was laid on, so it is not
           asked for again (``chaos.placed.*`` instead of ``chaos.enacted.*``)."""
         game = self.game
@@ -98,6 +110,10 @@ class Moves:
         elif (action.kind == "acknowledge" and game.phase == "nomination"
               and not any(a.key == "president.new" for a in items)):
             items.append(announce.make("president.new", {"seat": game.president}))
+        if action.kind == "special_election" and game.phase == "nomination":
+            # ACCESSIBILITY.md 28: the presidency left its order; the table is reminded what
+            # the new president does now
+            items.append(announce.make("next.nominate", {"seat": game.president}))
         if action.kind == "chaos_law":
             items = [dataclasses.replace(a, key="chaos.placed." + a.key.rsplit(".", 1)[1])
                      if a.key.startswith("chaos.enacted.") else a for a in items]

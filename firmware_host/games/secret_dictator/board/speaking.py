@@ -20,7 +20,7 @@ class Speaking:
 
     def say(self, channel: str, key: str, params: dict, *, priority: str | None = None,
             earcon: str | None = None, request: bool = False, after: Any = (),
-            history: bool = True, on_start: Any = None, on_end: Any = None) -> Any:
+            history: bool = True, on_start: Any = None, on_end: Any = None, own_act: bool = False) -> Any:
         """Speak catalogue ``key`` on ``channel``; its ``announce`` line is written once it
         has played (:meth:`BoardService.announce_listener`).
 
@@ -30,6 +30,9 @@ class Speaking:
         :param history: False for what a repeat press does not give back (scan steps).
         :param on_start: ``on_start(lines, utterance)`` when it starts playing.
         :param on_end: ``on_end(lines, utterance, record)`` when it has ended or was cut off.
+        :param own_act: the seat's own act confirmed in its earphone (a tile read, a discard
+            named): it plays at once, never after the public announcements of the move
+            (ACCESSIBILITY.md 26; 22 is about what *follows* from a public event).
         :returns: the Utterance, or None when nothing plays (no sound, or refused).
         """
         try:
@@ -38,7 +41,7 @@ class Speaking:
             log.error("announcement %s refused: %s", key, exc)
             return None
         return self._speak(made, priority=priority or ("request" if request else None), earcon=earcon,
-                           after=after, history=history, on_start=on_start, on_end=on_end)
+                           after=after, history=history, on_start=on_start, on_end=on_end, own_act=own_act)
 
     def _long_wording(self, channel: str, key: str, *, mark: bool = True) -> bool:
         """ACCESSIBILITY.md 5: the long wording the first time the table (``public``: the audio
@@ -77,7 +80,8 @@ class Speaking:
                 self.announced.append({k: line[k] for k in ("channel", "key", "params", "text")})
 
     def _speak(self, a: Any, *, priority: str | None = None, earcon: str | None = None,
-               after: Any = (), history: bool = True, on_start: Any = None, on_end: Any = None) -> Any:
+               after: Any = (), history: bool = True, on_start: Any = None, on_end: Any = None,
+               own_act: bool = False) -> Any:
         long = self._long_wording(a.channel, a.key)
         text = self._text(a, long)
         line = {"event": "announce", "channel": a.channel, "key": a.key, "params": dict(a.params),
@@ -92,7 +96,8 @@ class Speaking:
             pad = self._pad_seconds(a.channel, [[a]], {a.key: long}, earcon)
         tag = self._supersede_tag(a.key) if a.channel == "public" else None
         utt = self._play([line], a.channel, text, a.key, priority or a.priority, earcon, after=after,
-                         history=history, on_start=on_start, on_end=on_end, supersede=tag, pad_seconds=pad)
+                         history=history, on_start=on_start, on_end=on_end, supersede=tag, pad_seconds=pad,
+                         own_act=own_act)
         self._heard_pad[a.channel] = pad
         if utt is not None and tag is not None and long:
             self._long_pending[a.key] = utt      # if a newer count replaces it unheard, that one is long
@@ -134,7 +139,7 @@ class Speaking:
 
     def _play(self, lines: list[dict], channel: str, text: str, key: str, priority: str, earcon: str | None, *,
               after: Any = (), history: bool = True, on_start: Any = None, on_end: Any = None,
-              supersede: str | None = None, pad_seconds: float | None = None) -> Any:
+              supersede: str | None = None, pad_seconds: float | None = None, own_act: bool = False) -> Any:
         """Queue one clip that says ``lines`` (its ``announce`` lines, written once it has
         played), padded with silence to ``pad_seconds`` if given (R16/R17); returns its
         Utterance or None (no sound: the lines are written at once)."""
@@ -153,7 +158,7 @@ class Speaking:
                 # to it: both wait for what the table was given before them
                 self._public_said = [u for u in self._public_said if not u.done()]
                 after = tuple(after) + tuple(self._public_said)
-            elif priority == "refusal":
+            elif priority == "refusal" and not own_act:
                 # a private refusal: after the table has heard the move it refers to
                 after = tuple(after) + tuple(self._refers_to())
             listener = self.service.announce_listener(lines, started, on_end)

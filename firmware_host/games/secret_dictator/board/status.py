@@ -51,16 +51,20 @@ class Status:
             return
 
         items = layers[layer]
+        # ACCESSIBILITY.md 29: the status tells what is open now, never what the table has not
+        # heard yet (a vote's result still being read out): it answers once the last move's
+        # announcements have played
+        unheard = tuple(u for u in self._move_said if not u.done())
         if announce.STATUS_LAYERS[layer] == "private":
             groups = [self._private_status(s) for s in range(game.players)]
-            utt = self._speak_request(self._private_status(seat), pad_groups=groups, on_end=ended)
+            utt = self._speak_request(self._private_status(seat), pad_groups=groups, on_end=ended, after=unheard)
         elif self.settings.status_channel == "public" or not earphones:
             utt = None
             for a in items:
                 utt = self._speak(announce.make(a.key, a.params, "public"), priority="request",
-                                  on_end=ended if a is items[-1] else None)
+                                  on_end=ended if a is items[-1] else None, after=unheard)
         else:
-            utt = self._speak_request(items, on_end=ended)
+            utt = self._speak_request(items, on_end=ended, after=unheard)
         if utt is None:                       # nothing plays (no sound): the window starts now
             ended()
         log.debug("status of seat %d: layer %s", seat, announce.STATUS_LAYERS[layer])
@@ -113,13 +117,15 @@ class Status:
         step = self._status_step.get(seat)
         return step is not None and self.service.clock.now() <= step[1]
 
-    def _speak_request(self, items: list, pad_groups: list[list] | None = None, on_end: Any = None) -> Any:
+    def _speak_request(self, items: list, pad_groups: list[list] | None = None, on_end: Any = None,
+                       after: Any = ()) -> Any:
         """A seat's own request as *one* utterance (priority ``request`` cuts its earphone
         off, ACCESSIBILITY.md 4), with one ``announce`` line per message; ``pad_groups``: what
         each seat would hear in such a request (the clip is padded to the longest,
         :meth:`_pad_seconds`).
 
         :param on_end: ``on_end(lines, utterance, record)`` once it has ended or was cut off.
+        :param after: utterances that must have ended first (what the table has not heard yet).
         :returns: the Utterance, or None when nothing plays."""
         if not items:
             return None
@@ -131,6 +137,6 @@ class Status:
         lines = [{"event": "announce", "channel": a.channel, "key": a.key, "params": dict(a.params), "text": text}
                  for a, text in zip(items, texts)]
         utt = self._play(lines, channel, " ".join(texts), items[0].key, "request", earcon, pad_seconds=pad,
-                         on_end=on_end)
+                         on_end=on_end, after=after)
         self._heard_pad[channel] = pad
         return utt

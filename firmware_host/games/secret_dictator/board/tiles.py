@@ -131,8 +131,7 @@ class Tiles:
             action = Action("veto_reply", seat=event.seat, accept=event.ballot == "ja")
             if action in game.legal_actions(event.seat) and self._blocked("veto_reply", event.seat, hold=event):
                 return
-            if self.accept(action):
-                self._confirm_tile(event.seat, "tile.read.ballot", {"ballot": event.ballot})
+            self.accept(action, confirm=("tile.read.ballot", {"ballot": event.ballot}))
             return
         action = Action("vote", seat=event.seat, ballot=event.ballot)
         if game.phase == "election":
@@ -142,18 +141,23 @@ class Tiles:
                 return
             if action in game.legal_actions(event.seat) and self._blocked("vote", event.seat, hold=event):
                 return
-        if self.accept(action):
-            self._confirm_tile(event.seat, "tile.read.ballot", {"ballot": event.ballot})
+        self.accept(action, confirm=("tile.read.ballot", {"ballot": event.ballot}))
 
-    def _confirm_tile(self, seat: int, key: str, params: dict) -> None:
+    def _confirm_tile(self, seat: int, key: str, params: dict) -> Any:
         """Issue 14 (BrailleBuddy, CHI '23): what a reader read, said privately and short in
         the seat's own earphone ("Deine Stimme: Ja", "Gelesen: Gesetz, demokratisch"), padded
-        to the longest of its kind (:func:`secret_variants`) so its length tells nothing. Not at
-        a whisper station, where every private sentence would call the seat over."""
+        to the longest of its kind (:func:`secret_variants`) so its length tells nothing; at
+        once, cutting off what the earphone plays, never after the table has heard the move
+        (ACCESSIBILITY.md 26). Not at a whisper station, where every private sentence would
+        call the seat over.
+
+        :returns: its Utterance, or None when nothing plays."""
         voice = self.service.voice
         if voice is not None and not getattr(voice, "has_earphones", lambda: True)():
-            return
-        self.say(f"seat:{seat}", key, params)
+            return None
+        # the rank of a refusal: it cuts off a plain message and goes before what is queued,
+        # but never cuts off another confirmation or a request
+        return self.say(f"seat:{seat}", key, params, priority="refusal", own_act=True)
 
     def _on_LawRead(self, event: Any) -> None:
         game = self.game
@@ -175,9 +179,8 @@ class Tiles:
             if ((held or action in game.legal_actions(game.president))
                     and self._blocked("discard", seat, hold=event)):
                 return
-            if self.accept(action):
+            if self.accept(action, confirm=("tile.read.law", {"party": event.party})):
                 self._discard_pile.add(tile)
-                self._confirm_tile(action.seat, "tile.read.law", {"party": event.party})
             return
         if game.phase == "legislative_chancellor" and not game.veto_pending:
             if game.tracked and event.party not in private_view(game, game.chancellor)["hand"]:
