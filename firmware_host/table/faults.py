@@ -72,7 +72,7 @@ def fault_speech(reason: str, part: dict, *, unknown_tag: str = "tile.unknown") 
         return (key, {"seat": seat}) if type(seat) is int and 0 <= seat < 99 else None
     if kind == "law_slot":
         track, slot = part.get("track"), part.get("slot")
-        ok = track in ("liberal", "fascist") and type(slot) is int and 1 <= slot <= 6
+        ok = track in ("democratic", "fascist") and type(slot) is int and 1 <= slot <= 6
         return (key, {"track": track, "slot": slot}) if ok else None
     if kind == "tracker":
         if reason == "stuck":

@@ -193,6 +193,10 @@ def test_a_fault_is_named_by_its_part_never_a_pin():
     assert fault_speech("reader_unplugged", {"kind": "reader", "reader": "law"}) == \
         ("fault.reader_unplugged", {"reader": "law"})
     assert fault_speech("stuck", {"kind": "pin 17"}) is None
+    # the board's tracks (BOARD.md): a law slot of either is named, a track the board has not is not
+    assert fault_speech("chatter", {"kind": "law_slot", "track": "democratic", "slot": 2}) == \
+        ("fault.chatter.slot", {"track": "democratic", "slot": 2})
+    assert fault_speech("stuck", {"kind": "law_slot", "track": "liberal", "slot": 2}) is None
 
 
 def test_a_stuck_button_is_said_in_the_games_language(board):
