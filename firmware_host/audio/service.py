@@ -44,7 +44,7 @@ import os
 import threading
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 from firmware_host.audio.clip import RATE, Clip, LazyClip, Silence, SpeechPart, pad_to, resample, scale, wav_seconds
 from firmware_host.audio.earcons import EARCONS, EarconError, load_earcon
@@ -332,6 +332,10 @@ class AudioService:
         self.sink = sink
         self.seats = seats
         self.whisper_call = whisper_call
+        #: ``on_whisper_call(seat, text) -> listener | None``: a listener (as for :meth:`say`)
+        #: of each call to the whisper station, so what the table heard is written
+        #: (the board service's ``announce`` line ``whisper.call``); None: not told
+        self.on_whisper_call: Callable[[int, str], Any] | None = None
         self.sounds_dir = os.fspath(sounds_dir) if sounds_dir else None
         self.renderer = renderer or SpeechRenderer(
             cache_dir, timeout=self.settings.render_timeout, backend=self.settings.backend,
@@ -359,6 +363,7 @@ class AudioService:
         self._visit_left = 0
         self._next_seat = 0
         self._linger = None               # the timer that ends a visit kept open (WHISPER_LINGER_S)
+        self._visit_padded = False        # the visit going on is a padded one (nothing joins it)
         self._closed = False
         self.on_output_fault = on_output_fault
         self.on_output_back = on_output_back
@@ -653,6 +658,8 @@ class AudioService:
             if rest:
                 self._mail[seat] = rest
             self._visit_left = len(visit)
+            # a padded visit (a prolog, a hand) lasts the same for every seat: nothing joins it (R17)
+            self._visit_padded = bool(padded)
             player = self._player("whisper")
             for utt in visit:
                 utt.whisper_seat = seat
@@ -772,7 +779,7 @@ class AudioService:
                 self._put(player, utt)
             elif seat is not None and self.settings.whisper_station:
                 if (self._serving == seat and (self._visit_left or self._linger is not None)
-                        and utt.pad_group is None and utt.pad_seconds is None):
+                        and not self._visit_padded and utt.pad_group is None and utt.pad_seconds is None):
                     self._stop_linger()
                     self._visit_left += 1
                     utt.whisper_seat = seat
@@ -888,7 +895,9 @@ class AudioService:
                 if kind == "call":
                     seat, causes = rec  # type: ignore[misc]
                     try:
-                        self.say("public", self.whisper_call(seat), key="whisper_call", after=causes, history=False)
+                        text = self.whisper_call(seat)
+                        heard = self.on_whisper_call(seat, text) if self.on_whisper_call is not None else None
+                        self.say("public", text, key="whisper_call", after=causes, history=False, listener=heard)
                     except FirmwareHostError as exc:
                         log.error("audio: whisper call: %s", exc)
                     continue

@@ -89,6 +89,12 @@ class BoardService:
         self.clock = clock
         self.journal = journal
         self.voice = voice
+        audio = getattr(voice, "audio", None)
+        if audio is not None and hasattr(audio, "on_whisper_call"):
+            # the table's call to the whisper station is written as what was played (SIMULATE.md)
+            audio.on_whisper_call = lambda seat, text: self.announce_listener(
+                [{"event": "announce", "channel": "public", "key": "whisper.call", "params": {"seat": seat},
+                  "text": text}])
         self._emit = emit
         self.notifier = notifier or Notifier.from_environment()
         self._queue: queue.Queue = queue.Queue(maxsize=settings.queue_size)

@@ -149,3 +149,24 @@ def test_issue22_a_seat_at_the_station_keeps_it_while_its_scan_goes_on(make_serv
     assert calls(sink) == [call_text(1)] and audio.whisper_called is None
     clock.advance(1.0)
     assert sink.wait_for(lambda s: calls(s) == [call_text(1), call_text(3)], WAIT)
+
+
+def test_r17_nothing_joins_a_padded_visit_and_each_call_is_told(make_service):
+    """A prolog visit lasts the same for every seat: a message for the seat said during it
+    (its scan, started by a press at the station) waits for a visit of its own; every call is
+    told to ``on_whisper_call`` (the board writes it as what the table heard)."""
+    sink = RecordingSink(hold=True)
+    audio = make_service(sink, seats=2, whisper_call=call_text, whisper_station=True, whisper_device="hw:1")
+    told = []
+    audio.on_whisper_call = lambda seat, text: told.append((seat, text)) or None
+    made = audio.say_padded({0: "Du bist Demokrat.", 1: "Du bist Faschist."})
+    assert sink.wait_for(lambda s: calls(s) == [call_text(0)], WAIT)
+    sink.finish("public")
+    assert audio.confirm_whisper(0)
+    assert sink.wait_for(lambda s: s.playing("whisper") is not None, WAIT)
+    scan = audio.say("seat:0", "Wähle: Platz zwei", key="scan_start", history=False)
+    sink.finish("whisper")
+    assert made[0].wait_played(WAIT)
+    assert sink.wait_for(lambda s: calls(s) == [call_text(0), call_text(1)], WAIT)   # seat 1's prolog next
+    assert not scan.plays and audio.whisper_waiting() == {0: 1, 1: 1}
+    assert told == [(0, call_text(0)), (1, call_text(1))]

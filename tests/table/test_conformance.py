@@ -46,8 +46,6 @@ KNOWN: dict[str, dict[str, str]] = {
         "dying_message": "votes and night kills count on one press, with no confirming press",
     },
     "whisper_station": {
-        "secret_dictator": "at the whisper station only seat 1 is called for its prolog; the table goes silent",
-        "become_dictator": "at the whisper station each scan item needs a new arrival press",
         "dying_message": "at the whisper station night falls before most seats have visited",
         "autocracy": "at the whisper station the first seat's Coup Bas is said there uncalled; no seat is called",
     },

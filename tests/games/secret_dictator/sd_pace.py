@@ -40,33 +40,9 @@ class Table:
         self.acts: list[tuple[float, dict]] = []   # (clock, signal) of every act
         service = self.sim.start(self.clock)
         service.subscribe_starts(self.played.append)
-        self._hear_whisper_calls(service.voice.audio)
         self.sim._release_output()
         if setup is not None:
             self.act({"setup": setup})
-
-    def _hear_whisper_calls(self, audio: Any) -> None:
-        """The table's call to the whisper station is said inside the audio layer, with no
-        ``announce`` line: it is heard here as a line ``whisper.call`` {seat} on the table."""
-        say = audio.say
-        played = self.played
-
-        def hearing(channel: str, text: str, **kwargs: Any) -> Any:
-            if kwargs.get("key") != "whisper_call":
-                return say(channel, text, **kwargs)
-            line = {"event": "announce", "channel": "public", "key": "whisper.call",
-                    "params": {"seat": audio.whisper_called}, "text": text, "output": "table"}
-
-            def listener(kind: str, utt: Any, record: Any) -> None:
-                if kind == "start":
-                    line["start"] = round(record.start, 3)
-                    played.append(line)
-                elif record.end is not None:
-                    line["end"] = round(record.end, 3)
-
-            return say(channel, text, **kwargs, listener=listener)
-
-        audio.say = hearing
 
     # -- listening ----------------------------------------------------------------------
     def now(self) -> float:
