@@ -71,9 +71,8 @@ the log without secrets, ``common`` holds the shared constants.
 
 from firmware_host.games.secret_dictator.board.common import SERVICE_SETUP_KEYS, TRACK_SLOTS
 from firmware_host.games.secret_dictator.board.describe import describe_action, describe_input
-from firmware_host.games.secret_dictator.board.faults import fault_speech, part_from_source
 from firmware_host.games.secret_dictator.board.game import SecretDictatorGame
 from firmware_host.games.secret_dictator.board.padding import secret_variants
 
 __all__ = ["SERVICE_SETUP_KEYS", "TRACK_SLOTS", "SecretDictatorGame", "describe_action", "describe_input",
-           "fault_speech", "part_from_source", "secret_variants"]
+           "secret_variants"]

@@ -10,7 +10,7 @@ from firmware_host.service.scanning import Scan
 from firmware_host.service.seat_settings import SeatSettings
 from firmware_host.games.secret_dictator.board.common import TRACK_SLOTS
 from firmware_host.games.secret_dictator.board.lifecycle import LifeCycle
-from firmware_host.games.secret_dictator.board.faults import Faults
+from firmware_host.games.secret_dictator.board.faults import Faults, _Faults
 from firmware_host.games.secret_dictator.board.speaking import Speaking
 from firmware_host.games.secret_dictator.board.padding import Padding
 from firmware_host.games.secret_dictator.board.lobby import Lobby
@@ -54,8 +54,7 @@ class SecretDictatorGame(LifeCycle, Faults, Speaking, Padding, Lobby, Moves, Mir
         self.ended_game_id: int | None = None
         self.slots = {track: [False] * n for track, n in TRACK_SLOTS.items()}
         self.tracker: int | None = 0
-        self.readers: dict[str, bool] = {}
-        self._unplug_said: set[str] = set()               # readers whose loss was spoken already
+        self.table_faults = _Faults(self)                 # faults, readers (the table's), the console's list
         self.held: list[Any] = []                         # tile inputs kept during a correction
         self._replaying_law = False                       # a kept law tile is being applied now
         self.tracker_asked = False                        # the engine moved the tracker: players were asked to follow
@@ -77,7 +76,7 @@ class SecretDictatorGame(LifeCycle, Faults, Speaking, Padding, Lobby, Moves, Mir
         self.refused_slots: set[tuple[str, int]] = set()   # tiles whose enactment was refused
         self.mirror_said: tuple | None = None
         self.announced: collections.deque = collections.deque(maxlen=50)
-        self.faults: collections.deque = collections.deque(maxlen=50)
+        self.faults: collections.deque = self.table_faults.listed
         self._last_groups: list = []                      # (action, events) groups of a rebuilt game
         # BOARD.md "Each reader has its own tiles": the tiles read for the move going on, so
         # the same tag read again (left on the reader, shown twice, a noisy re-read) is ignored
