@@ -33,7 +33,6 @@ KNOWN: dict[str, dict[str, str]] = {
         "dying_message": "journal damage found at start-up is only logged, never said",
     },
     "next_game_from_the_seats": {
-        "secret_dictator": "after game over a press tells the story, and no press leads to a new setup",
         "dying_message": "after game over a press repeats the last message; no way to a new setup",
     },
     "earcons": {

@@ -10,6 +10,7 @@ from firmware_host.errors import UsageError
 from firmware_host.games.secret_dictator import Action, Game, Setup, announce, deal
 from firmware_host.service.names import PlayerNameError, clean_name
 from firmware_host.service.refusals import CommandRefused
+from firmware_host.table import parse_names
 from firmware_host.games.secret_dictator.board.common import log
 
 
@@ -85,21 +86,8 @@ class Lobby:
             setup = Setup.from_json(obj)
         except UsageError as exc:
             raise _setup_refusal(obj, exc) from None
-        parsed: dict[int, str] = {}
-        if isinstance(names, list):
-            parsed = {i: str(n) for i, n in enumerate(names) if n}
-        elif isinstance(names, dict):
-            try:
-                parsed = {int(k): str(v) for k, v in names.items() if v}
-            except ValueError:
-                raise CommandRefused("setup_names", "setup: names must be keyed by seat number") from None
-        elif names is not None:
-            raise CommandRefused("setup_names", "setup: names must be a list by seat or an object {seat: name}")
-        parsed = {s: _clean_setup_name(s, n) for s, n in parsed.items()}
+        parsed = {s: _clean_setup_name(s, n) for s, n in parse_names(names, setup.players).items()}
         parsed = {s: n for s, n in parsed.items() if n}
-        if any(not 0 <= s < setup.players for s in parsed):
-            raise CommandRefused("setup_name_seat", f"setup: a name for a seat outside 0..{setup.players - 1}",
-                                 last=setup.players - 1)
         self.pending_setup = {"setup": setup, "names": parsed, "role_source": role_source}
         log.info("setup: %d players, %s variant, language %s, %s deck, roles %s", setup.players,
                  setup.variant, setup.language, "tracked" if setup.tracked else "untracked", role_source)
@@ -157,6 +145,7 @@ class Lobby:
     def _begin(self, setup: Setup, prolog: bool) -> None:
         self.setup = setup
         self.tiles = None
+        self._story, self._story_next = None, 0         # the story of this game, once it is over
         self.game = Game(setup)
         self.game_id = self.service.journal.begin_game(setup.to_json())
         if self.names or self.role_source != "dealt":

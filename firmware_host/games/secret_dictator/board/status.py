@@ -95,16 +95,34 @@ class Status:
     def _tell_story(self) -> None:
         """Issue 14 "After the game, the story": each press after the game's end tells the
         next round at the table (the government, the laws drawn and discarded, the two the
-        chancellor received, powers and results), the roles last, then from the start."""
+        chancellor received, powers and results), the roles last; then the table hears that a
+        press sets up the next game (``service.ready``, ACCESSIBILITY.md 30), and the next
+        press does (:meth:`waiting_for_setup`)."""
         try:
             rounds = self._story_rounds()
         except CommandRefused as exc:
             log.error("story: %s", exc)
             self.say("public", "story.none", {})
+            self._story_next = -1
             return
         index = self._story_next % len(rounds)
         self._story_next = index + 1
         self._speak_all(rounds[index])
+        if self._story_next == len(rounds):
+            self.say("public", "service.ready", {})
+
+    def waiting_for_setup(self) -> bool:
+        """True while a press at a seat starts a setup from the seats (:mod:`firmware_host.
+        service.lobby`): no game, setup or role reading; or a game over whose story the table
+        has heard to its end (ACCESSIBILITY.md 30: the next game from the seats, no console,
+        no power cycle)."""
+        if self.game is None:
+            return self.pending_setup is None and self.tiles is None
+        if self.game.phase != "game_over":
+            return False
+        told = self._story is not None and self._story[0][0] == self.game_id and \
+            self._story_next >= len(self._story[1])
+        return told or self._story_next < 0
 
     def _settings_offered(self, seat: int) -> bool:
         """True while the status's settings offer (issue 14) plays or within
