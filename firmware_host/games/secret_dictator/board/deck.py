@@ -29,9 +29,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from firmware_host.games.secret_dictator import Action, announce, catalogue
+from firmware_host.games.secret_dictator import Action, announce
 from firmware_host.service.refusals import CommandRefused
-from firmware_host.service.scanning import Scan, ScanItem
 from firmware_host.games.secret_dictator.board.common import log
 
 #: the parties a president may name for a discard, in the catalogue's order
@@ -111,17 +110,7 @@ class PhysicalDeck:
     def _start_discard_scan(self, seat: int) -> None:
         """Read the parties and "cancel" into the president's earphone; a chosen party needs a
         confirming press, then the discard is taken (``discard`` with that party)."""
-        items = [ScanItem(party, catalogue.text(f"discard.scan.{party}", {}, self.language),
-                          f"discard.scan.{party}", {}) for party in self._discard_order(seat)]
-
-        def confirm(item: ScanItem) -> tuple[ScanItem, ScanItem]:
-            params = {"party": item.value}
-            return (ScanItem(None, catalogue.text("discard.scan.confirm", params, self.language),
-                             "discard.scan.confirm", params),
-                    ScanItem(None, catalogue.text("scan.back", {}, self.language), "scan.back", {}))
-
         def chosen(party: Any) -> None:
-            self.scan = None
             game = self.game
             if (game is None or game.phase != "legislative_president" or game.president != seat
                     or self._blocked("discard", seat)):
@@ -131,17 +120,8 @@ class PhysicalDeck:
             self.accept(Action("discard", seat=seat, party=str(party)), confirm=("discard.chosen", {"party": str(party)}),
                         confirm_first=True)
 
-        def cancelled() -> None:
-            self.scan = None
-            self.say(f"seat:{seat}", "scan.cancelled", {})
-
-        self._end_scan()
-        self.scan = Scan(seat, items, self._scan_settings(seat), self.service.clock, self.service.post,
-                         self._scan_speak, chosen, cancelled,
-                         cancel=ScanItem(None, catalogue.text("scan.cancel", {}, self.language), "scan.cancel", {}),
-                         confirm=confirm, purpose="discard", drop=self._drop_scan_speech)
-        log.info("scan started for seat %d: discard", seat)
-        self.scan.start(intro=True)
+        self._open_scan(seat, [self._item(party, f"discard.scan.{party}") for party in self._discard_order(seat)],
+                        "discard", chosen, lambda item: self._confirm_pair("discard.scan.confirm", {"party": item.value}))
 
     # ------------------------------------------------------------------ an agreed veto's laws
     def _note_law_tray(self, action: Any) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from firmware_host.errors import FirmwareHostError
 from firmware_host.games.secret_dictator import catalogue
 from firmware_host.service.journal import JournalError, UnknownGameError
@@ -28,13 +30,7 @@ class LifeCycle:
         self._load_seat_settings()
         journal = self.service.journal
         repair = getattr(journal, "repair", None)
-        try:
-            unfinished = journal.unfinished() if resume else None
-        except (JournalError, UnknownGameError) as exc:
-            log.error("journal: the unfinished game cannot be read: %s", exc)
-            self.service.fault("journal", "unreadable", str(exc))
-            self._say_fault("journal.game_lost", {}, str(exc))
-            unfinished = None
+        unfinished = self._unfinished() if resume else None
         if unfinished is None:
             if repair is not None:
                 self._report_repair(repair)
@@ -66,6 +62,15 @@ class LifeCycle:
         self._replay_last_group()
         self._settle_reshuffle()
         self._check_mirror(announce_change=True)
+
+    def _unfinished(self) -> Any:
+        """The journal's unfinished game, or None; one that cannot be read is said lost."""
+        try:
+            return self.service.journal.unfinished()
+        except (JournalError, UnknownGameError) as exc:
+            log.error("journal: the unfinished game cannot be read: %s", exc)
+            self.table_faults.journal_unreadable(str(exc))       # said lost, listed, a fault line
+            return None
 
     def shutdown(self) -> None:
         """End a running scan (the service stops)."""

@@ -18,9 +18,36 @@ class Scans:
 
     A part of :class:`~firmware_host.games.secret_dictator.board.game.SecretDictatorGame`; its state is made there."""
 
-    def _seat_item(self, seat: int) -> ScanItem:
-        text = catalogue.text("scan.item", {"seat": seat}, self.language, names=self.names, genders=self.genders)
-        return ScanItem(seat, text, "scan.item", {"seat": seat})
+    def _item(self, value: Any, key: str, params: dict | None = None) -> ScanItem:
+        """A scan item saying catalogue ``key`` (the seat's names and forms)."""
+        params = dict(params or {})
+        return ScanItem(value, catalogue.text(key, params, self.language, names=self.names, genders=self.genders),
+                        key, params)
+
+    def _confirm_pair(self, key: str, params: dict | None = None) -> tuple[ScanItem, ScanItem]:
+        """A final choice's confirmation (ACCESSIBILITY.md 16): "``key``? press to confirm",
+        then "back" to the list (never "wait to cancel", A14)."""
+        return self._item(None, key, params), self._item(None, "scan.back")
+
+    def _open_scan(self, seat: int, items: list[ScanItem], purpose: str, chosen: Callable[[Any], None],
+                   confirm: Callable[[ScanItem], Any] | None = None) -> None:
+        """Start ``seat``'s scan of ``items`` and "cancel" (its earphone, the seat's interval);
+        ``chosen(value)`` once an item (confirmed, where ``confirm`` asks) is picked; "cancel"
+        is said back to the seat. A scan already running ends first."""
+        def picked(value: Any) -> None:
+            self.scan = None
+            chosen(value)
+
+        def cancelled() -> None:
+            self.scan = None
+            self.say(f"seat:{seat}", "scan.cancelled", {})
+
+        self._end_scan()
+        self.scan = Scan(seat, items, self._scan_settings(seat), self.service.clock, self.service.post,
+                         self._scan_speak, picked, cancelled, cancel=self._item(None, "scan.cancel"),
+                         confirm=confirm, purpose=purpose, drop=self._drop_scan_speech)
+        log.info("scan started for seat %d: %s", seat, purpose)
+        self.scan.start(intro=True)
 
     def _start_scan(self, seat: int, kind: str) -> None:
         game = self.game
@@ -28,33 +55,15 @@ class Scans:
         targets = [a.target for a in game.legal_actions(seat) if a.kind == kind]
         if not targets:
             return
-        cancel_text = catalogue.text("scan.cancel", {}, self.language)
-
-        def confirm(item: ScanItem) -> tuple[ScanItem, ScanItem]:
-            params = {"target": item.value}
-            yes = ScanItem(None, catalogue.text("power.execution.confirm", params, self.language, names=self.names, genders=self.genders),
-                           "power.execution.confirm", params)
-            # "back" returns to the list (scanning.Scan); never "wait to cancel" (A16, A14)
-            return yes, ScanItem(None, catalogue.text("scan.back", {}, self.language), "scan.back", {})
 
         def chosen(target: Any) -> None:
-            self.scan = None
             if self.game is None or self._blocked(kind, seat):
                 return
             self.accept(Action(kind, seat=seat, target=int(target)))
 
-        def cancelled() -> None:
-            self.scan = None
-            self.say(f"seat:{seat}", "scan.cancelled", {})
-
-        self._end_scan()
-        self.scan = Scan(seat, [self._seat_item(t) for t in targets], self._scan_settings(seat), self.service.clock,
-                         self.service.post, self._scan_speak, chosen, cancelled,
-                         cancel=ScanItem(None, cancel_text, "scan.cancel", {}),
-                         confirm=confirm if (kind == "execute" and self.settings.confirm_execution) else None,
-                         purpose=kind, drop=self._drop_scan_speech)
-        log.info("scan started for seat %d: %s", seat, kind)
-        self.scan.start(intro=True)
+        confirm = (lambda item: self._confirm_pair("power.execution.confirm", {"target": item.value})) \
+            if kind == "execute" and self.settings.confirm_execution else None
+        self._open_scan(seat, [self._item(t, "scan.item", {"seat": t}) for t in targets], kind, chosen, confirm)
 
     def _start_chancellor_scan(self, seat: int) -> None:
         """Issue "Veto without holding" (R14 official variant): after five fascist laws the
@@ -63,17 +72,9 @@ class Scans:
         enactment itself is the law on its slot); "propose a veto" needs a confirming press
         (ACCESSIBILITY.md 16: a scan of "Veto vorschlagen? Zum Bestätigen drücken" and
         "back"), then the veto is proposed at the table. Hold stays the status."""
-        items = [ScanItem("enact", catalogue.text("veto.scan.enact", {}, self.language), "veto.scan.enact", {}),
-                 ScanItem("veto", catalogue.text("veto.scan.propose", {}, self.language), "veto.scan.propose", {})]
-
-        def confirm(item: ScanItem) -> tuple[ScanItem, ScanItem] | None:
-            if item.value != "veto":
-                return None
-            return (ScanItem(None, catalogue.text("veto.scan.confirm", {}, self.language), "veto.scan.confirm", {}),
-                    ScanItem(None, catalogue.text("scan.back", {}, self.language), "scan.back", {}))
+        items = [self._item("enact", "veto.scan.enact"), self._item("veto", "veto.scan.propose")]
 
         def chosen(choice: Any) -> None:
-            self.scan = None
             game = self.game
             if game is None or game.phase != "legislative_chancellor" or game.chancellor != seat:
                 return
@@ -83,44 +84,22 @@ class Scans:
             if Action("veto", seat=seat) in game.legal_actions(seat) and not self._blocked("veto", seat):
                 self.accept(Action("veto", seat=seat))
 
-        def cancelled() -> None:
-            self.scan = None
-            self.say(f"seat:{seat}", "scan.cancelled", {})
-
-        self._end_scan()
-        self.scan = Scan(seat, items, self._scan_settings(seat), self.service.clock, self.service.post,
-                         self._scan_speak, chosen, cancelled,
-                         cancel=ScanItem(None, catalogue.text("scan.cancel", {}, self.language), "scan.cancel", {}),
-                         confirm=confirm, purpose="veto", drop=self._drop_scan_speech)
-        log.info("scan started for seat %d: enact or veto", seat)
-        self.scan.start(intro=True)
+        self._open_scan(seat, items, "veto", chosen,
+                        lambda item: self._confirm_pair("veto.scan.confirm") if item.value == "veto" else None)
 
     def _start_veto_scan(self, seat: int) -> None:
         """BOARD.md "Veto": the president answers a proposed veto by scanning: "Ja", "Nein"
         and "cancel" are read into the president's earphone; a press on Ja agrees (the
         ``veto_reply`` action, R14 official variant), on Nein refuses; only the answer is
         announced at the table (ACCESSIBILITY.md 17)."""
-        items = [ScanItem(True, catalogue.text("veto.scan.ja", {}, self.language), "veto.scan.ja", {}),
-                 ScanItem(False, catalogue.text("veto.scan.nein", {}, self.language), "veto.scan.nein", {})]
-
         def chosen(accept: Any) -> None:
-            self.scan = None
             game = self.game
             if game is None or not game.veto_pending or self._blocked("veto_reply", seat):
                 return
             self.accept(Action("veto_reply", seat=seat, accept=bool(accept)))
 
-        def cancelled() -> None:
-            self.scan = None
-            self.say(f"seat:{seat}", "scan.cancelled", {})
-
-        self._end_scan()
-        self.scan = Scan(seat, items, self._scan_settings(seat), self.service.clock, self.service.post,
-                         self._scan_speak, chosen, cancelled,
-                         cancel=ScanItem(None, catalogue.text("scan.cancel", {}, self.language), "scan.cancel", {}),
-                         purpose="veto_reply", drop=self._drop_scan_speech)
-        log.info("scan started for seat %d: veto_reply", seat)
-        self.scan.start(intro=True)
+        self._open_scan(seat, [self._item(True, "veto.scan.ja"), self._item(False, "veto.scan.nein")],
+                        "veto_reply", chosen)
 
     def _scan_settings(self, seat: int) -> Any:
         """The scan timing for ``seat``: the board's ``[scan]`` with the seat's own

@@ -57,13 +57,11 @@ class Speaking:
             return bool(voice.use_long_wording(key)) if voice is not None else False
         if not channel.startswith("seat:"):
             return False
-        seat = int(channel[5:])
-        verbosity = self.seat_settings.get(seat, SeatSettings()).verbosity or "auto"
-        if verbosity != "auto":
+        heard, verbosity = (int(channel[5:]), key), self.seat_settings.get(int(channel[5:]), SeatSettings()).verbosity
+        if (verbosity or "auto") != "auto":
             return verbosity == "long"
-        first = (seat, key) not in self._heard_long
-        if mark:
-            self._heard_long.add((seat, key))
+        first = heard not in self._heard_long
+        self._heard_long |= {heard} if mark else set()
         return first
 
     def _text(self, a: Any, long: bool) -> str:

@@ -45,23 +45,21 @@ class Views:
         }
 
     def reveal(self, seat: int | None) -> dict:
-        """Roles and hands for the game master (the caller logs the WARNING).
+        """Each seat's role, team, hand and power result for the game master (the caller logs
+        the WARNING), only through each seat's private view (R16); ``seat`` None: all seats.
 
-        :raises CommandRefused: no game, or a seat outside the game.
+        :raises CommandRefused: ``no_game``, or ``no_seat`` for a seat outside the game.
         """
-        game = self.game
-        if game is None:
+        if self.game is None:
             raise CommandRefused("no_game", "no game is running")
-        if seat is None:
-            # R16: the secrets leave the engine only through each seat's private view
-            views = [private_view(game, s) for s in range(game.players)]
-            return {"roles": [view["role"] for view in views],
-                    "seats": {str(s): {k: view[k] for k in ("role", "team", "hand", "power_result")}
-                              for s, view in enumerate(views)}}
-        if type(seat) is not int or not 0 <= seat < game.players:
+        players, secret = self.game.players, ("role", "team", "hand", "power_result")
+        if seat is not None and (type(seat) is not int or not 0 <= seat < players):
             raise CommandRefused("no_seat", f"no seat {seat!r} in this game", seat=seat)
-        view = private_view(game, seat)
-        return {"seat": seat, **{k: view[k] for k in ("role", "team", "hand", "power_result")}}
+        views = {s: private_view(self.game, s) for s in (range(players) if seat is None else [seat])}
+        if seat is not None:
+            return {"seat": seat, **{k: views[seat][k] for k in secret}}
+        return {"roles": [views[s]["role"] for s in range(players)],
+                "seats": {str(s): {k: view[k] for k in secret} for s, view in views.items()}}
 
     def final_state(self) -> dict | None:
         """REPLAY.md's ``state`` object, or None without a game."""
