@@ -46,7 +46,6 @@ KNOWN: dict[str, dict[str, str]] = {
     },
     "whisper_station": {
         "dying_message": "at the whisper station night falls before most seats have visited",
-        "autocracy": "at the whisper station the first seat's Coup Bas is said there uncalled; no seat is called",
     },
     "undo_and_restart": {
         "dying_message": "gm.undone is said without its action: the sentence cannot be worded (an error in the log)",
