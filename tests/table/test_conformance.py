@@ -58,6 +58,8 @@ KNOWN: dict[str, dict[str, str]] = {
     "console_hides_secrets": {
     },
     "press_in_the_grace_of_the_next_item": {
+        "secret_dictator": "a press 0.3 s into the next seat of the nomination list picks that seat, not the "
+                           "one just heard (A27): in a scripted run the scan's grace is 0",
         "become_dictator": "with the confirming press (A16) a press 1.2 s after the seat's name ends in "
                            "'cancelled', one 1.8 s after it leaves the confirmation open (A27)",
         "dying_message": "a press 0.3 s into the next item of a night list chooses nothing ('chosen' is not said) (A27)",
