@@ -35,8 +35,8 @@ Example::
     out = games.pack(name).replay_lines(setup, 1, actions)
 
 The board's own sentences, which belong to no game (the whisper station's call, the
-self-test, tag enrolment), are worded by :func:`board_text`, so the commands and the service
-take no game's catalogue themselves.
+self-test, tag enrolment, faults), are worded by :func:`board_text` from the board catalogue
+(:mod:`firmware_host.service.board_catalogue`), so the commands take no game's catalogue.
 
 Registering a game is one line in :data:`REGISTRY`; the pack module is imported only when the
 game is used, so a game costs nothing on a board that never plays it.
@@ -219,19 +219,20 @@ def pack(name: str) -> GamePack:
     return _PACKS[name]
 
 
-#: the catalogue module that holds the board's own sentences (``whisper.call``,
-#: ``selftest.*``, ``enrol.*``, ``fault.*``), in German and English
-BOARD_CATALOGUE = "firmware_host.games.secret_dictator.catalogue"
+#: the catalogue module that holds the board's own sentences (``service.*``, ``gm.*``,
+#: ``fault.*``, ``journal.*``, ``whisper.*``, ``selftest.*``, ``enrol.*``, ``lobby.*`` …)
+BOARD_CATALOGUE = "firmware_host.service.board_catalogue"
 
 
 def board_text(key: str, params: Any = None, language: str = "de", *, long: bool = False,
                names: Any = None) -> str:
     """The sentence for one of the board's own messages (the whisper station's call, the
-    self-test, tag enrolment), from the catalogue that holds them (:data:`BOARD_CATALOGUE`).
+    self-test, tag enrolment, a fault), from the board catalogue (:data:`BOARD_CATALOGUE`),
+    which no game owns.
 
     :param key: e.g. ``"whisper.call"``, ``"selftest.start"``, ``"enrol.accepted"``.
     :param params: the message's parameters (seats 0-based), None for none.
-    :param language: ``"de"`` or ``"en"``.
+    :param language: a language of the board catalogue (``"de"``, ``"en"``).
     :param long: the long wording.
     :param names: ``{seat: player name}`` said instead of "seat N".
     :returns: ``str`` (Unicode NFC).

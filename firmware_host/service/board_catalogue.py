@@ -1,80 +1,78 @@
-"""The board's own sentences, German and English: what the board says before any game is set
-up and for a seat's own settings, whatever game it hosts (issue 14: setup from the seats, the
-per-seat settings scan).
+"""The board's own sentences, German and English: what the board says whatever game it hosts —
+the service (``service.*``), the game master (``gm.*``), faults by the part's name (``fault.*``),
+a damaged journal (``journal.*``), the scan's shared steps (``scan.wrap``, ``scan.stopped``,
+``scan.cancel``, ``scan.cancelled``), the whisper station (``whisper.*``), the self-test
+(``selftest.*``), tag enrolment (``enrol.*``), the setup from the seats (``lobby.*``) and a
+seat's own settings (``settings.*``); plus ``setup.seat_name`` and ``repeat.nothing``.
 
-Like each game's catalogue (:mod:`firmware_host.games.secret_dictator.catalogue`), the texts
-are gettext catalogs, ``locale/{de,en}/LC_MESSAGES/messages.po`` next to this module (msgid =
-key, msgctxt ``short``/``long``; ACCESSIBILITY.md 5: short at most 8 words), compiled by
-``scripts/compile-catalogs``; the words are the rulebook's (WORDING-REVIEW.md, the
-terminology test). No digit reaches German speech (ACCESSIBILITY.md 6).
+A game's catalogue holds only its own sentences and has this one as its fallback
+(:class:`firmware_host.games.wording.Catalogue`): every game's table says the board's sentences
+in these words, through its own catalogue's ``text`` or through :func:`text` here. No key is in
+two catalogues (tests/catalogue). The formatter and the checker are the shared ones
+(:mod:`firmware_host.games.wording`).
 
-Parameter types are fixed by the parameter's name (:data:`PARAM_TYPES`):
+The texts are gettext catalogs, ``locale/<language>/LC_MESSAGES/messages.po`` next to this
+module (msgid = key, msgctxt ``short``/``long``; ACCESSIBILITY.md 5: short at most 8 words),
+compiled by ``scripts/compile-catalogs``; the words are the rulebook's (WORDING-REVIEW.md, the
+terminology test). No digit reaches German speech (ACCESSIBILITY.md 6). The languages are data
+(:data:`LANGUAGES`): a language joins with its ``.po`` (and number words in ``games.wording``).
 
-==========  =====================================================================
-``seat``    0-based seat: the player's name, or "Platz drei" / "seat 3"; ``{seat:full}``
-            "Anna, Platz drei"
-int         ``count``, ``missing``, ``last``, ``wpm``, ``percent``: the number word
-seconds     ``seconds``: "null Komma fünf Sekunden" / "zero point five seconds"
-text        ``name``, ``title``: spoken as given (a name, a game's title)
-texts       ``choices``: the texts joined with commas
-enum        ``verbosity``, ``gender``, ``setting``, ``reason``: ``term.<param>.<value>``
-==========  =====================================================================
+Parameter types are fixed by the parameter's name (:data:`PARAM_TYPES`): the shared ones
+(seat, seats, int, ints, text, texts, enums) and ``seconds`` ("null Komma fünf Sekunden" /
+"zero point five seconds"). The board's parts are named as BOARD.md builds them: ``track``
+(``{track:gen}``: the case form), ``reader``, ``ballot``, ``party`` and ``role`` of the tiles.
 
 Example::
 
-    text("lobby.present", {"seat": 2, "missing": 4}, "de")   # 'Platz drei ist da. Es fehlen noch vier.'
+    text("lobby.present", {"seat": 2, "missing": 4}, "de")   # 'Platz drei ist da, noch vier offen'
+    text("fault.output.seat", {"seat": 2}, "en")      # 'Fault: earphone of seat 3 silent'
 """
 
 from __future__ import annotations
 
-import string
-import unicodedata
 from typing import Any, Mapping
 
-from firmware_host.errors import FirmwareHostError
-from firmware_host.games.wording import Catalogs, cardinal
+from firmware_host.games import wording
+from firmware_host.games.wording import MessageParamError, UnknownLanguage, UnknownMessage
 from firmware_host.resources import package_path
 
-__all__ = ["LANGUAGES", "MESSAGES", "PARAM_TYPES", "ENUMS", "UnknownMessage", "MessageParamError",
-           "UnknownLanguage", "text", "keys", "seat_name", "seconds_words", "check_messages"]
+__all__ = ["LANGUAGES", "MESSAGES", "PARAM_TYPES", "ENUMS", "TERMS", "CATALOGUE", "UnknownMessage",
+           "MessageParamError", "UnknownLanguage", "text", "keys", "is_private", "placeholders",
+           "template", "term", "seat_name", "seconds_words", "check_messages", "fields"]
 
+#: the languages with a catalog (the first is the default); a language joins with its ``.po``
 LANGUAGES = ("de", "en")
 LOCALE_DIR = package_path(__name__.rpartition(".")[0], "locale")
 DOMAIN = "messages"
 
-
-class UnknownMessage(FirmwareHostError, KeyError):
-    """A key that is not in the board's catalogue."""
-
-    def __str__(self) -> str:
-        return str(self.args[0]) if self.args else "unknown message"
-
-
-class MessageParamError(FirmwareHostError, ValueError):
-    """Parameters that do not fit a message (missing, extra, wrong type or value)."""
-
-
-class UnknownLanguage(FirmwareHostError, ValueError):
-    """A language without a catalog (only :data:`LANGUAGES`)."""
-
-
 PARAM_TYPES: dict[str, str] = {
-    "seat": "seat", "count": "int", "missing": "int", "last": "int", "wpm": "int", "percent": "int",
+    "seat": "seat", "seats": "seats",
+    "count": "int", "missing": "int", "last": "int", "wpm": "int", "percent": "int",
+    "slot": "int", "position": "int", "pin": "int", "index": "int", "holes": "ints",
     "seconds": "seconds", "name": "text", "title": "text", "choices": "texts",
-    "verbosity": "enum", "gender": "enum", "setting": "enum", "reason": "enum",
+    "verbosity": "verbosity", "gender": "gender", "setting": "setting", "reason": "reason",
+    "reader": "reader", "track": "track", "ballot": "ballot", "party": "party", "role": "role",
 }
 
-#: enum parameter -> its values (each has ``term.<param>.<value>`` in every language)
+#: enum type -> its values (each has ``term.<type>.<value>`` in every language)
 ENUMS: dict[str, tuple[str, ...]] = {
     "verbosity": ("auto", "short", "long"),
     "gender": ("m", "f"),
     "setting": ("rate", "volume", "verbosity", "scan_interval", "ignore_repeat", "gender"),
     # why a setup from the seats cannot start (lobby.refused)
     "reason": ("invalid", "players", "journal", "console"),
+    # the board's parts and tiles (BOARD.md)
+    "reader": ("ballot", "law"),
+    "track": ("democratic", "fascist"),
+    "ballot": ("ja", "nein"),
+    "party": ("democratic", "fascist"),
+    "role": ("democrat", "fascist", "dictator"),
 }
 
-#: key -> parameter names
-MESSAGES: dict[str, tuple[str, ...]] = {
+_O = False  # none of the board's sentences carries a seat's secret
+
+#: key -> (parameter names, private)
+MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {name: (params, _O) for name, params in {
     # a part the game can do without could not be started: said, and play goes on (service.core)
     "fault.optional.gm_key": (),
     # setup from the seats (service.lobby)
@@ -130,53 +128,117 @@ MESSAGES: dict[str, tuple[str, ...]] = {
     # after game over: the story, then the next game from the seats (ACCESSIBILITY.md 30)
     "evening.offer": (),
     "evening.story_end": (),
-}
+    # the service and the game master
+    "service.ready": (),
+    "service.resumed": (),
+    "service.stopping": (),
+    "gm.paused": (),
+    "gm.resumed": (),
+    "gm.ended": (),
+    "gm.game_back": (),
+    "gm.undone": ("seat",),
+    "setup.seat_name": ("seat",),
+    "settings.saved": (),
+    "repeat.nothing": (),
+    # a damaged journal found by the self-check at start (the damaged file is kept aside)
+    "journal.lost": ("count",),
+    "journal.lost_unknown": (),
+    "journal.game_lost": (),
+    "journal.kept": (),
+    "journal.foreign": (),
+    # the scan's own steps in every list (ACCESSIBILITY.md 14, 15)
+    "scan.cancel": (),
+    "scan.cancelled": (),
+    "scan.wrap": (),
+    "scan.stopped": (),
+    "whisper.call": ("seat",),
+    # faults: in a game the part is named, never a pin (Fault.part, docs/ARCHITECTURE.md)
+    "fault.reader_unplugged": ("reader",),
+    "fault.reader_back": ("reader",),
+    "fault.reader_missing": ("reader",),
+    "fault.unknown_tag": ("reader",),
+    "fault.unreadable": ("reader",),
+    "fault.stuck_contact": ("pin",),
+    "fault.stuck.button": ("seat",),
+    "fault.stuck.slot": ("track", "slot"),
+    "fault.stuck.tracker": ("position",),
+    "fault.stuck.gm_key": (),
+    "fault.chatter.button": ("seat",),
+    "fault.chatter.slot": ("track", "slot"),
+    "fault.chatter.tracker": ("holes",),
+    "fault.chatter.gm_key": (),
+    "fault.two_holes": ("holes",),
+    # a button that misbehaves, or any other part, where the game names no more (the console says which)
+    "fault.button": ("seat",),
+    "fault.board": (),
+    # a part that cannot be opened or played at all (said where any output works)
+    "fault.gpio": (),
+    "fault.gpio.button": ("seat",),
+    "fault.gpio.slot": ("track", "slot"),
+    "fault.gpio.tracker": ("position",),
+    "fault.gpio.gm_key": (),
+    "fault.output.public": (),
+    "fault.output.seat": ("seat",),
+    "fault.output.whisper": (),
+    # self-test (`firmware-host self-test`): every input named as the board recognised it;
+    # tracker holes are numbered from 0 (``position``), slots and tiles from 1
+    "selftest.output.public": (),
+    "selftest.output.seat": ("seat",),
+    "selftest.output.whisper": (),
+    "selftest.start": (),
+    "selftest.button.press": ("seat",),
+    "selftest.button.hold": ("seat",),
+    "selftest.button.double": ("seat",),
+    "selftest.slot.filled": ("track", "slot"),
+    "selftest.slot.emptied": ("track", "slot"),
+    "selftest.tracker": ("position",),
+    "selftest.tracker.none": (),
+    "selftest.gm_key.press": (),
+    "selftest.gm_key.hold": (),
+    "selftest.gm_key.double": (),
+    "selftest.ballot": ("seat", "ballot"),
+    "selftest.law": ("party",),
+    "selftest.law.numbered": ("party", "index"),
+    "selftest.role_tile": ("role",),
+    "selftest.role_tile.numbered": ("role", "index"),
+    "selftest.tag": ("reader",),
+    "selftest.reader.on": ("reader",),
+    "selftest.reader.off": ("reader",),
+    "selftest.stuck.button": ("seat",),
+    "selftest.stuck.slot": ("track", "slot"),
+    "selftest.stuck.tracker": ("position",),
+    "selftest.stuck.gm_key": (),
+    "selftest.chatter.button": ("seat",),
+    "selftest.chatter.slot": ("track", "slot"),
+    "selftest.chatter.tracker": ("position",),
+    "selftest.chatter.gm_key": (),
+    "selftest.chatter.pin": ("pin",),
+    "selftest.two_holes": (),
+    "selftest.done": ("count",),
+    "selftest.untouched.buttons": ("seats",),
+    "selftest.untouched.slot": ("track", "slot"),
+    "selftest.untouched.tracker": ("position",),
+    "selftest.untouched.gm_key": (),
+    "selftest.untouched.reader": ("reader",),
+    # tag enrolment (`firmware-host enrol-tags`): the board's ballot, law and role tiles
+    "enrol.start": ("count", "reader"),
+    "enrol.present_ballot": ("seat", "ballot"),
+    "enrol.present_law.democratic": ("index",),
+    "enrol.present_law.fascist": ("index",),
+    "enrol.present_role": ("role", "index"),
+    "enrol.accepted": (),
+    "enrol.duplicate.ballot": ("seat", "ballot"),
+    "enrol.duplicate.law.democratic": ("index",),
+    "enrol.duplicate.law.fascist": ("index",),
+    "enrol.duplicate.role": ("role", "index"),
+    "enrol.done": ("count",),
+}.items()}
 
-TERMS = tuple(f"term.{param}.{value}" for param, values in ENUMS.items() for value in values) + (
-    "term.seat", "term.seat.named", "term.seat.named_full", "term.and", "term.second", "term.seconds",
-    "term.point")
-
-_CATALOGS = Catalogs(LOCALE_DIR, LANGUAGES, UnknownLanguage, DOMAIN)
-#: language -> loaded catalog (scripts/compile-catalogs clears it after compiling)
-_catalogs = _CATALOGS.loaded
-
-
-def keys() -> tuple[str, ...]:
-    """Every message key."""
-    return tuple(MESSAGES)
-
-
-def _template(key: str, language: str, long: bool) -> str:
-    if key not in MESSAGES:
-        raise UnknownMessage(f"unknown message {key!r}")
-    context = "long" if long else "short"
-    found = _CATALOGS.get(language).pgettext(context, key)
-    if found == key:
-        raise UnknownMessage(f"message {key!r} has no {context} text in {language!r}")
-    return found
-
-
-def _term(name: str, language: str) -> str:
-    found = _CATALOGS.get(language).gettext(name)
-    if found == name:
-        raise UnknownMessage(f"unknown term {name!r} in {language!r}")
-    return found
-
-
-def seat_name(seat: int, language: str = "de", names: Mapping[int, str] | None = None, full: bool = False) -> str:
-    """ "Platz drei" / "seat 3", or the seat's player name ("Anna"; ``full``: "Anna, Platz drei").
-
-    :raises MessageParamError: ``seat`` is not an int 0..98.
-    """
-    if type(seat) is not int or not 0 <= seat < 99:
-        raise MessageParamError(f"a seat must be a 0-based seat number, not {seat!r}")
-    number = str(seat + 1) if language == "en" else cardinal(seat + 1, language)
-    plain = _term("term.seat", language).format(number=number)
-    name = (names or {}).get(seat)
-    if not name:
-        return plain
-    key = "term.seat.named_full" if full else "term.seat.named"
-    return _term(key, language).format(name=str(name).strip(), seat=plain)
+TERMS = tuple(f"term.{kind}.{value}" for kind, values in ENUMS.items() if kind != "track" for value in values) + (
+    "term.seat", "term.seat.named", "term.seat.named_full", "term.seat.named_at", "term.seats", "term.and",
+    "term.nobody", "term.game_master", "term.second", "term.seconds", "term.point",
+    *(f"term.track.{v}.{case}" for v in ENUMS["track"] for case in ("nom", "acc", "dat", "gen")),
+    *(f"term.role.{v}.f" for v in ENUMS["role"]))
 
 
 def seconds_words(seconds: float, language: str = "de") -> str:
@@ -184,97 +246,63 @@ def seconds_words(seconds: float, language: str = "de") -> str:
     1.5 → "one point five seconds" (ACCESSIBILITY.md 6: no digits in German speech).
 
     :raises MessageParamError: not a number from 0 to 999.9.
+    :raises UnknownLanguage: ``language`` has no catalog.
     """
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds < 1000:
         raise MessageParamError(f"seconds must be a number 0..999.9, not {seconds!r}")
     tenths = int(round(float(seconds) * 10))
     whole, tenth = divmod(tenths, 10)
     if tenths == 10:
-        return _term("term.second", language)
-    words = cardinal(whole, language)
+        return CATALOGUE.term("term.second", language)
+    words = CATALOGUE.cardinal(whole, language)
     if tenth:
-        words += " " + _term("term.point", language) + " " + cardinal(tenth, language)
-    return _term("term.seconds", language).format(number=words)
+        words += " " + CATALOGUE.term("term.point", language) + " " + CATALOGUE.cardinal(tenth, language)
+    return CATALOGUE.term("term.seconds", language).format(number=words)
 
 
-class _Formatter(string.Formatter):
-    def __init__(self, language: str, names: Mapping[int, str] | None) -> None:
-        self.language = language
-        self.names = names
+CATALOGUE = wording.Catalogue(
+    LOCALE_DIR, MESSAGES, PARAM_TYPES, languages=LANGUAGES, enums=ENUMS, terms=TERMS, highest=999,
+    renders={"seconds": lambda w, v, spec: seconds_words(v, w.language)},
+    checks={"seconds": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)},
+    domain=DOMAIN)
+#: language -> loaded catalog (scripts/compile-catalogs clears it after compiling)
+_catalogs = CATALOGUE.catalogs.loaded
+_catalog = CATALOGUE.catalogs.get
 
-    def get_value(self, key: Any, args: Any, kwargs: Mapping[str, Any]) -> Any:
-        return (key, kwargs[key])
+keys, is_private, placeholders, template, term, fields, _schema, _check_params = CATALOGUE.functions()
 
-    def format_field(self, value: Any, spec: str) -> str:
-        name, v = value
-        kind = PARAM_TYPES.get(name)
-        lang = self.language
-        if kind == "seat":
-            return seat_name(v, lang, self.names, full=spec == "full")
-        if kind == "int":
-            if type(v) is not int or v < 0:
-                raise MessageParamError(f"{name} must be a whole number, not {v!r}")
-            return cardinal(v, lang)
-        if kind == "seconds":
-            return seconds_words(v, lang)
-        if kind == "text":
-            return str(v)
-        if kind == "texts":
-            items = [str(x) for x in v]
-            return ", ".join(items)
-        if kind == "enum":
-            if v not in ENUMS[name]:
-                raise MessageParamError(f"{name} must be one of {', '.join(ENUMS[name])}, not {v!r}")
-            return _term(f"term.{name}.{v}", lang)
-        raise MessageParamError(f"unknown parameter {name!r}")
+
+def _template(key: str, language: str, long: bool) -> str:
+    return CATALOGUE.template(key, language, long)
+
+
+def seat_name(seat: int | None, language: str = "de", names: Mapping[int, str] | None = None,
+              full: bool = False) -> str:
+    """ "Platz drei" / "seat 3", or the seat's player name ("Anna"; ``full``: "Anna, Platz drei").
+
+    :raises MessageParamError: ``seat`` is not None or an int 0..98.
+    """
+    return CATALOGUE.seat_name(seat, language, names, full=full)
 
 
 def text(key: str, params: Mapping[str, Any] | None = None, language: str = "de", long: bool = False,
          names: Mapping[int, str] | None = None) -> str:
-    """The sentence for ``key`` (Unicode NFC).
+    """The sentence for ``key`` (Unicode NFC; :meth:`firmware_host.games.wording.Catalogue.text`).
 
     :param key: one of :func:`keys`.
     :param params: exactly the message's parameters (0-based seats).
-    :param language: ``"de"`` or ``"en"``.
+    :param language: one of :data:`LANGUAGES`.
     :param long: the long wording (the first time a listener hears the message).
     :param names: ``{seat: player name}`` spoken instead of "Platz N".
     :raises UnknownMessage: an unknown key.
     :raises MessageParamError: parameters missing, extra or of the wrong type.
     :raises UnknownLanguage: a language without a catalog.
     """
-    params = dict(params or {})
-    want = MESSAGES.get(key)
-    if want is None:
-        raise UnknownMessage(f"unknown message {key!r}")
-    if set(params) != set(want):
-        raise MessageParamError(f"{key}: parameters {sorted(params)} instead of {sorted(want)}")
-    tmpl = _template(key, language, long)
-    try:
-        out = _Formatter(language, names).vformat(tmpl, (), params)
-    except KeyError as exc:
-        raise MessageParamError(f"{key}: template field {exc.args[0]!r} has no parameter") from None
-    return unicodedata.normalize("NFC", out)
+    return CATALOGUE.text(key, params, language, long, names)
 
 
 def check_messages() -> list[str]:
     """Problems of the catalogs, one sentence each (empty when sound): every key has a short
-    and a long text in every language using exactly its parameters; every term exists."""
-    problems: list[str] = []
-    for language in LANGUAGES:
-        for key, want in MESSAGES.items():
-            for long in (False, True):
-                try:
-                    tmpl = _template(key, language, long)
-                except UnknownMessage as exc:
-                    problems.append(str(exc))
-                    continue
-                got = {f for _, f, _, _ in string.Formatter().parse(tmpl) if f}
-                if got != set(want):
-                    problems.append(f"{language} {'long' if long else 'short'} {key}: fields {sorted(got)} "
-                                    f"instead of {sorted(want)}")
-        for name in TERMS:
-            try:
-                _term(name, language)
-            except UnknownMessage as exc:
-                problems.append(str(exc))
-    return problems
+    and a long text in every language using exactly its parameters, no digit in German, every
+    term exists (:meth:`~firmware_host.games.wording.Catalogue.check`)."""
+    return CATALOGUE.check()

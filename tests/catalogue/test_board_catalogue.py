@@ -1,49 +1,96 @@
-"""The board's own sentences (setup from the seats, per-seat settings; issue 14): complete in
-German and English, short wordings of at most eight words (ACCESSIBILITY.md 5), no digit in
-German speech (6), compiled, and in the same words as the game's catalogue (the terminology
-test's concepts, one word per concept across both catalogues)."""
+"""The board's own sentences (issue 22: one board catalogue for the service, the game master,
+faults, the journal, the scan's own steps, the whisper station, the self-test, enrolment, the
+setup from the seats and the per-seat settings): complete in German and English, short
+wordings of at most eight words (ACCESSIBILITY.md 5), no digit in German speech (6), the context
+word first, compiled, and in the same words as the games' catalogues (the terminology test's
+concepts). Every game's catalogue holds only its own keys and answers the board's from here, in
+the board's words, through the one shared formatter and checker (``games.wording``)."""
 
 from __future__ import annotations
 
+import ast
+import importlib
 import io
 import re
 import unicodedata
+from pathlib import Path
 
 import pytest
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from firmware_host import games
+from firmware_host.games import wording
 from firmware_host.service import board_catalogue as board
 
 from test_terminology import CONCEPTS, _PLACEHOLDER, catalogue_texts, mixed_terms  # same folder (no package)
 
-SAMPLES = {"seat": 2, "count": 7, "missing": 1, "last": 7, "wpm": 175, "percent": 80, "seconds": 1.5,
-           "name": "Jörg", "title": "Secret Dictator", "choices": ["Deutsch", "sieben Spieler"],
-           "verbosity": "auto", "gender": "f", "setting": "scan_interval", "reason": "players"}
+SAMPLES = {"seat": 2, "seats": [0, 3, 5], "count": 7, "missing": 1, "last": 7, "wpm": 175, "percent": 80,
+           "seconds": 1.5, "name": "Jörg", "title": "Secret Dictator", "choices": ["Deutsch", "sieben Spieler"],
+           "verbosity": "auto", "gender": "f", "setting": "scan_interval", "reason": "players",
+           "reader": "law", "track": "fascist", "slot": 3, "position": 2, "holes": [0, 2], "pin": 17,
+           "index": 4, "ballot": "nein", "party": "democratic", "role": "dictator"}
+#: every game's catalogue module (the registry's order)
+GAME_CATALOGUES = [importlib.import_module(f"firmware_host.games.{name}.catalogue") for name in games.names()]
+#: the setup from the seats and the settings scan speak in questions and items, not in news
+NO_CONTEXT_WORD = ("lobby.", "settings.", "scan.cancel")
 
 
 def params(key: str) -> dict:
-    return {p: SAMPLES[p] for p in board.MESSAGES[key]}
+    return {p: SAMPLES[p] for p in board.placeholders(key)}
 
 
 def test_every_key_has_all_four_wordings_with_exactly_its_parameters():
     assert board.check_messages() == []
 
 
+def test_the_checker_finds_a_missing_text_a_wrong_field_and_a_digit(monkeypatch):
+    class Broken:
+        def __init__(self, real):
+            self.real = real
+
+        def pgettext(self, context, key):
+            if key == "gm.paused" and context == "long":
+                return key
+            if key == "fault.stuck.button" and context == "short":
+                return "Taste hängt: {slot}"
+            if key == "journal.kept" and context == "short":
+                return "Protokoll: 2 Fehler"
+            return self.real.pgettext(context, key)
+
+        def gettext(self, name):
+            return self.real.gettext(name)
+
+    monkeypatch.setitem(board._catalogs, "de", Broken(board._catalog("de")))
+    problems = board.check_messages()
+    assert any("gm.paused" in p and "long" in p for p in problems)
+    assert any("fault.stuck.button" in p and "slot" in p for p in problems)
+    assert any("journal.kept" in p and "digit" in p for p in problems)
+
+
 def test_short_wordings_have_at_most_eight_words():
-    too_long = [f"{lang} {key}" for key in board.MESSAGES for lang in board.LANGUAGES
-                if len(re.sub(r"\{[^}]*\}", "X", board._template(key, lang, False)).split()) > 8]
+    too_long = [f"{lang} {key}" for key in board.keys() for lang in board.LANGUAGES
+                if len(re.sub(r"\{[^}]*\}", "X", board.template(key, lang, False)).split()) > 8]
     assert too_long == []
+
+
+def test_context_word_comes_first_with_a_colon():
+    """ACCESSIBILITY.md 6: "Spielleiter: Spiel pausiert" — context, then the new fact."""
+    missing = [f"{lang} {key}" for key in board.keys() if not key.startswith(NO_CONTEXT_WORD)
+               for lang in board.LANGUAGES for long in (False, True)
+               if ":" not in board.template(key, lang, long).split(".")[0]]
+    assert missing == []
 
 
 @pytest.mark.parametrize("language", board.LANGUAGES)
 def test_every_sentence_renders_in_nfc_and_german_has_no_digit(language):
-    for key in board.MESSAGES:
+    for key in board.keys():
         for long in (False, True):
-            out = board.text(key, params(key), language, long=long, names={0: "Anna"})
-            assert out == unicodedata.normalize("NFC", out) and "{" not in out
-            if language == "de":
-                assert not re.search(r"\d", out), f"{key}: {out!r}"
+            for names in (None, {0: "Anna", 2: "Jo\u0308rg"}):
+                out = board.text(key, params(key), language, long=long, names=names)
+                assert out == unicodedata.normalize("NFC", out) and "{" not in out
+                if language == "de":
+                    assert not re.search(r"\d", out), f"{key}: {out!r}"
 
 
 def test_times_and_seats_are_said_in_words():
@@ -52,6 +99,9 @@ def test_times_and_seats_are_said_in_words():
     assert board.text("lobby.present", {"seat": 2, "missing": 4}, "de", long=True) == \
         "Platz drei ist da. Noch offen: vier."
     assert board.text("lobby.busy", {"seat": 0}, "en", names={0: "Anna"}) == "Anna is setting up the game"
+    assert board.text("fault.stuck.slot", {"track": "fascist", "slot": 2}, "de").count("zwei") == 1
+    assert board.text("gm.undone", {"seat": None}, "de") == "Spielleiter nimmt zurück: den letzten Zug von Spielleiter"
+    assert board.text("gm.undone", {"seat": 2}, "en") == "Game master: undone: the last move by seat 3"
 
 
 def test_wrong_parameters_are_refused():
@@ -59,8 +109,12 @@ def test_wrong_parameters_are_refused():
         board.text("lobby.present", {"seat": 2}, "de")
     with pytest.raises(board.MessageParamError):
         board.text("settings.item.verbosity", {"verbosity": "loud"}, "de")
+    with pytest.raises(board.MessageParamError):
+        board.text("fault.reader_missing", {"reader": "tray"}, "de")
     with pytest.raises(board.UnknownMessage):
         board.text("lobby.nothing", {}, "de")
+    with pytest.raises(board.UnknownLanguage):
+        board.text("service.ready", {}, "fr")
 
 
 @pytest.mark.parametrize("language", board.LANGUAGES)
@@ -71,6 +125,63 @@ def test_compiled_catalog_matches_its_po_source(language):
     buf = io.BytesIO()
     write_mo(buf, cat)
     assert (folder / "messages.mo").read_bytes() == buf.getvalue()
+
+
+def test_the_languages_are_data_a_po_file_each():
+    """A language joins a catalogue by its ``.po`` (issue 22: the board's French is to follow
+    Autocracy's): each catalogue's languages are exactly the folders of its locale, and every
+    game speaks at least the board's languages."""
+    for module in [board, *GAME_CATALOGUES]:
+        folders = sorted(p.name for p in Path(module.LOCALE_DIR).iterdir()
+                         if (p / "LC_MESSAGES" / "messages.po").is_file())
+        assert sorted(module.LANGUAGES) == folders, module.__name__
+        assert set(board.LANGUAGES) <= set(module.LANGUAGES), module.__name__
+
+
+# -- one board catalogue, each game's only its own -------------------------------------------------
+
+@pytest.mark.parametrize("module", GAME_CATALOGUES, ids=lambda m: m.__name__.split(".")[2])
+def test_a_games_catalogue_holds_none_of_the_boards_keys(module):
+    assert set(module.keys()) & set(board.keys()) == set()
+    for language in module.LANGUAGES:
+        with open(module.LOCALE_DIR / language / "LC_MESSAGES" / "messages.po", "rb") as fp:
+            ids = {m.id for m in read_po(fp) if m.id and m.context}
+        assert ids & set(board.keys()) == set(), (module.__name__, language)
+
+
+@pytest.mark.parametrize("module", GAME_CATALOGUES, ids=lambda m: m.__name__.split(".")[2])
+@pytest.mark.parametrize("key,key_params", [
+    ("fault.output.seat", {"seat": 3}), ("fault.output.public", {}), ("fault.reader_unplugged", {"reader": "law"}),
+    ("fault.stuck.button", {"seat": 0}), ("fault.gpio.button", {"seat": 1}), ("journal.lost", {"count": 2}),
+    ("service.ready", {}), ("gm.paused", {}), ("gm.undone", {"seat": 4}), ("scan.wrap", {}),
+    ("scan.stopped", {}), ("repeat.nothing", {})])
+def test_every_game_says_the_boards_sentences_in_the_boards_words(module, key, key_params):
+    """Issue 22: In this way I become a DICTATOR had no ``fault.gpio.*`` / ``fault.output.*``,
+    Dying Message borrowed Secret Dictator's catalogue: now each game's catalogue answers the
+    board's keys from the board catalogue, in each of its languages and both wordings."""
+    assert not module.is_private(key)
+    assert module.placeholders(key) == board.placeholders(key)
+    for language in sorted(set(module.LANGUAGES) & set(board.LANGUAGES)):
+        for long in (False, True):
+            said = module.text(key, key_params, language, long=long, names={3: "Anna"})
+            expected = board.text(key, key_params, language, long=long, names={3: "Anna"})
+            assert said == expected or said == expected[:1].upper() + expected[1:]
+
+
+def _function_and_class_names(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+
+
+@pytest.mark.parametrize("module", [board, *GAME_CATALOGUES], ids=lambda m: m.__name__.split(".")[-2])
+def test_one_formatter_and_one_checker_for_every_catalogue(module):
+    """No catalogue has a formatter or a parameter check of its own: they are
+    ``games.wording.Catalogue``'s (the copies had drifted apart)."""
+    assert isinstance(module.CATALOGUE, wording.Catalogue)
+    own = _function_and_class_names(Path(module.__file__))
+    assert not own & {"_Formatter", "format_field", "_check_params", "_join", "_catalog", "template", "term"}
+    assert module.MessageParamError is wording.MessageParamError
+    assert module.UnknownMessage is wording.UnknownMessage
 
 
 def board_texts(language: str) -> list[tuple[str, str]]:

@@ -145,17 +145,21 @@ _PLACEHOLDER = re.compile(r"\{([a-z_]+)(?::[^}]*)?\}")
 
 
 def catalogue_texts(language: str) -> list[tuple[str, str]]:
-    """``(key, text)`` for every wording in ``language``'s ``.po`` source (short, long and
-    ``term.*``), placeholders blanked (``{ballot}`` reads as ``Ja``)."""
-    po = catalogue.LOCALE_DIR / language / "LC_MESSAGES" / f"{catalogue.DOMAIN}.po"
-    with open(po, "rb") as fh:
-        cat = read_po(fh)
+    """``(key, text)`` for every wording in ``language``'s ``.po`` sources (short, long and
+    ``term.*``): the game's and the board's own sentences, which its table says too
+    (``service.board_catalogue``); placeholders blanked (``{ballot}`` reads as ``Ja``)."""
+    from firmware_host.service import board_catalogue
+
     texts = []
-    for message in cat:
-        if not message.id or not message.string:
-            continue
-        blank = _PLACEHOLDER.sub(lambda m: "Ja" if m.group(1) == "ballot" else "\u2022", message.string)
-        texts.append((f"{message.id} ({message.context})" if message.context else message.id, blank))
+    for module in (catalogue, board_catalogue):
+        po = module.LOCALE_DIR / language / "LC_MESSAGES" / f"{module.DOMAIN}.po"
+        with open(po, "rb") as fh:
+            cat = read_po(fh)
+        for message in cat:
+            if not message.id or not message.string:
+                continue
+            blank = _PLACEHOLDER.sub(lambda m: "Ja" if m.group(1) == "ballot" else "\u2022", message.string)
+            texts.append((f"{message.id} ({message.context})" if message.context else message.id, blank))
     return texts
 
 

@@ -194,8 +194,9 @@ def test_registry_lookup_names_the_tile():
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_every_sentence_of_self_test_and_enrol_tags_comes_from_the_catalogue(tmp_path, capsys, monkeypatch,
                                                                              language):
-    """One place holds every spoken sentence in both languages: the announcement catalogue."""
-    from firmware_host.games.secret_dictator import catalogue
+    """One place holds every spoken sentence in both languages: the board catalogue (issue 22:
+    the board's own sentences belong to no game)."""
+    from firmware_host.service import board_catalogue as catalogue
 
     made: list[tuple[str, str]] = []
     real_text = catalogue.text

@@ -132,7 +132,7 @@ def test_undo_says_what_was_undone_and_who_acts_next():
     out = run_lines([{"setup": SETUP},
                      {"signal": "gm", "command": "choose", "seat": 0, "target": 3},
                      {"signal": "gm", "command": "undo"}])
-    said = announces(_after(out, "gm.undone"), "public")
+    said = announces(_after(out, "undo.action"), "public")
     assert said[0]["params"] == {"action": "nominate", "seat": 0}
     assert said[0]["text"].startswith("Game master: ") and "nomination" in said[0]["text"]
     assert said[1]["key"] == "next.nominate" and said[1]["params"] == {"seat": 0}
@@ -143,8 +143,8 @@ def test_undo_of_a_failed_election_says_to_put_the_tracker_back_then_the_move():
     lines += [{"signal": "tracker", "position": 1}, {"signal": "gm", "command": "undo"},
               {"signal": "tracker", "position": 0}]
     out = run_lines(lines)
-    said = keys(_after(out, "gm.undone"), "public")
-    assert said[:2] == ["gm.undone", "tracker.wrong_hole"]
+    said = keys(_after(out, "undo.action"), "public")
+    assert said[:2] == ["undo.action", "tracker.wrong_hole"]
     assert said[said.index("board.matches") + 1] == "next.vote"
     vote = next(l for l in announces(out) if l["key"] == "next.vote")
     assert vote["params"] == {"waiting": [4]}
@@ -317,7 +317,7 @@ def test_undo_of_an_enactment_says_to_take_the_law_off_then_the_move():
         {"signal": "slot", "track": "fascist", "slot": 1, "state": "emptied"},
     ]
     out = run_lines(lines)
-    said = announces(_after(out, "gm.undone"), "public")
+    said = announces(_after(out, "undo.action"), "public")
     assert said[0]["params"] == {"action": "enact", "seat": 1}
     assert (said[1]["key"], said[1]["params"]) == ("tile.unexpected", {"track": "fascist", "slot": 1})
     assert [l["key"] for l in said[2:4]] == ["board.matches", "next.enact"]

@@ -253,7 +253,7 @@ def test_game_master_undo_act_and_choose_by_signals():
                      {"signal": "gm", "command": "act", "action": {"action": "vote", "seat": 0, "ballot": "ja"}},
                      {"signal": "gm", "command": "choose", "seat": 0, "target": 1}])
     assert [e["target"] for e in out if e.get("event") == "nominated"] == [3, 2]
-    assert "gm.undone" in keys(out, "public")
+    assert "undo.action" in keys(out, "public")
     assert [l["reason"] for l in out if l.get("event") == "rejected"] == ["already_voted"]
     faults = [l for l in out if l.get("event") == "fault"]
     assert len(faults) == 1 and faults[0]["source"] == "gm" and faults[0]["line"] == 7

@@ -31,18 +31,19 @@ int         "seven"; ``held``: "two Dirty Tricks", "no Dirty Trick"
 ==========  =============================================================================
 
 Every returned string is Unicode NFC. :func:`is_private` tells the keys that carry a seat's
-secret (A29): they go only to ``seat:N``.
+secret (A29): they go only to ``seat:N``. The formatter and the checker are the shared ones
+(:class:`firmware_host.games.wording.Catalogue`); the board's own sentences are the board
+catalogue's (:mod:`firmware_host.service.board_catalogue`), answered through :func:`text`.
 """
 
 from __future__ import annotations
 
-import string
-import unicodedata
 from pathlib import Path
 from typing import Any, Mapping
 
-from firmware_host.errors import FirmwareHostError
 from firmware_host.games import wording
+from firmware_host.games.wording import MessageParamError, UnknownLanguage, UnknownMessage
+from firmware_host.service import board_catalogue
 
 from .engine import REASONS
 from .rules import COUP_BAS, DOMAINS, KINDS, SYMBOLS
@@ -50,27 +51,12 @@ from .rules import COUP_BAS, DOMAINS, KINDS, SYMBOLS
 __all__ = [
     "LANGUAGES", "MESSAGES", "PARAM_TYPES", "TERMS", "UnknownMessage", "MessageParamError",
     "UnknownLanguage", "text", "term", "keys", "is_private", "placeholders", "cardinal",
-    "check_messages", "template", "domain_name", "trick_name",
+    "check_messages", "template", "domain_name", "trick_name", "CATALOGUE",
 ]
 
 LANGUAGES = ("de", "en", "fr")
 LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "messages"
-
-
-class UnknownMessage(FirmwareHostError, KeyError):
-    """A message key or term that is not in the catalogue."""
-
-    def __str__(self) -> str:
-        return str(self.args[0]) if self.args else "unknown message"
-
-
-class MessageParamError(FirmwareHostError, ValueError):
-    """Parameters that do not fit a message: one missing or extra, or of the wrong type."""
-
-
-class UnknownLanguage(FirmwareHostError, ValueError):
-    """A language without a catalog (only :data:`LANGUAGES` exist)."""
 
 
 #: Parameter name -> type.
@@ -195,36 +181,6 @@ TERMS: tuple[str, ...] = (
 )
 
 
-def keys() -> tuple[str, ...]:
-    """All message keys (catalogue order); terms are not included."""
-    return tuple(MESSAGES)
-
-
-def _schema(key: str) -> tuple[tuple[str, ...], bool]:
-    try:
-        return MESSAGES[key]
-    except (KeyError, TypeError):
-        raise UnknownMessage(f"unknown message key {key!r}") from None
-
-
-def is_private(key: str) -> bool:
-    """True when ``key`` carries a seat's secret and may only go to ``seat:N`` (A29).
-
-    Raises:
-        UnknownMessage: unknown ``key``.
-    """
-    return _schema(key)[1]
-
-
-def placeholders(key: str) -> tuple[str, ...]:
-    """The parameter names of ``key``, exactly the fields of its texts.
-
-    Raises:
-        UnknownMessage: unknown ``key``.
-    """
-    return _schema(key)[0]
-
-
 def cardinal(n: int, language: str = "de") -> str:
     """The number word for ``n`` (0..999): ``cardinal(71, "fr")`` → "soixante et onze"
     (:func:`firmware_host.games.wording.cardinal`; ACCESSIBILITY.md 6). A larger count (a
@@ -241,38 +197,6 @@ def cardinal(n: int, language: str = "de") -> str:
     return wording.cardinal(n, language, error=MessageParamError)
 
 
-_CATALOGS = wording.Catalogs(LOCALE_DIR, LANGUAGES, UnknownLanguage, DOMAIN)
-_catalog = _CATALOGS.get
-_catalogs = _CATALOGS.loaded
-
-
-def template(key: str, language: str = "de", long: bool = False) -> str:
-    """The raw template of ``key``.
-
-    Raises:
-        UnknownMessage: unknown ``key``, or no text in ``language``.
-        UnknownLanguage: ``language`` has no catalog.
-    """
-    _schema(key)
-    context = "long" if long else "short"
-    found = _catalog(language).pgettext(context, key)
-    if found == key:
-        raise UnknownMessage(f"message {key!r} has no {context} text in {language!r}")
-    return found
-
-
-def term(name: str, language: str = "de") -> str:
-    """A term of the catalog (``"term.domain.economie"`` → "Économie").
-
-    Raises:
-        UnknownMessage: no such term in ``language``.
-    """
-    found = _catalog(language).gettext(name)
-    if found == name:
-        raise UnknownMessage(f"unknown term {name!r} in {language!r}")
-    return unicodedata.normalize("NFC", found)
-
-
 def domain_name(domain: str, language: str = "de") -> str:
     """A domain's or the Coup Bas symbol's name ("Économie", "Coup Bas")."""
     if domain == COUP_BAS:
@@ -285,9 +209,103 @@ def trick_name(kind: str, language: str = "de") -> str:
     return term(f"term.trick.{kind}", language)
 
 
-# ---------------------------------------------------------------------------------------
-# Rendering
-# ---------------------------------------------------------------------------------------
+def _count(w: wording.Wording, n: int, symbol: str) -> str:
+    """"six Économie", "one Média" ("eine Medien", "un Média"), "one Coup Bas"."""
+    lang = w.language
+    if symbol == COUP_BAS:
+        if n == 1:
+            return f"{w.term('term.one.trick')} {domain_name(symbol, lang)}"
+        return f"{cardinal(n, lang)} {w.term(f'term.symbol.{COUP_BAS}.plural')}"
+    word = w.term("term.one") if n == 1 else cardinal(n, lang)
+    return f"{word} {domain_name(symbol, lang)}"
+
+
+def _position(w: wording.Wording, p: int) -> str:
+    number = str(p + 1) if w.language == "en" else cardinal(p + 1, w.language)
+    return w.term("term.token").format(number=number)
+
+
+def _tokens(w: wording.Wording, v: Any, spec: str = "") -> str:
+    return w.join([_count(w, v[s], s) for s in SYMBOLS if v.get(s)])
+
+
+def _hand(w: wording.Wording, kinds: Any, spec: str = "") -> str:
+    if not kinds:
+        return w.term("term.no_tricks")
+    return "; ".join(f"{_position(w, p)}: {trick_name(k, w.language)}" for p, k in enumerate(kinds))
+
+
+def _lacking(w: wording.Wording, v: Any, spec: str) -> str:
+    if not v:
+        return w.term("term.none_lacking")
+    return w.join([w.term("term.lacks").format(seat=w.seat(int(s)), domain=domain_name(d, w.language))
+                   for s, d in sorted(v.items(), key=lambda kv: int(kv[0]))])
+
+
+def _nat(x: Any) -> bool:
+    return type(x) is int and x >= 0
+
+
+def _pairs(v: Any, first: Any, second: Any) -> bool:
+    return isinstance(v, (list, tuple)) and all(
+        isinstance(e, (list, tuple)) and len(e) == 2 and first(e[0]) and second(e[1]) for e in v)
+
+
+def _token_counts(v: Any) -> bool:
+    return isinstance(v, Mapping) and all(k in SYMBOLS and _nat(c) for k, c in v.items())
+
+
+def _kinds(v: Any) -> bool:
+    return isinstance(v, (list, tuple)) and all(k in KINDS for k in v)
+
+
+CATALOGUE = wording.Catalogue(
+    LOCALE_DIR, MESSAGES, PARAM_TYPES, languages=LANGUAGES, enums={"reason": REASONS}, terms=TERMS,
+    highest=999, empty="term.nothing", short_words=8,
+    renders={
+        "int": lambda w, v, spec: cardinal(v, w.language),
+        "trick_count": lambda w, v, spec: w.term("term.no_tricks") if v == 0 else _count(w, v, COUP_BAS),
+        "domain": lambda w, v, spec: domain_name(v, w.language),
+        "trick": lambda w, v, spec: trick_name(v, w.language),
+        "position": lambda w, v, spec: _position(w, v),
+        "positions": lambda w, v, spec: w.join([_position(w, p) for p in v]),
+        "tokens": _tokens,
+        "discard": lambda w, v, spec: w.join([f"{cardinal(v[k], w.language)} {trick_name(k, w.language)}"
+                                              for k in KINDS if v.get(k)]),
+        "dice": lambda w, v, spec: w.join([w.term("term.face").format(
+            symbol=domain_name(f[0], w.language), value=cardinal(f[1], w.language)) for f in v]),
+        "drawn": lambda w, v, spec: "; ".join(w.term("term.entry").format(
+            token=_position(w, p), trick=trick_name(k, w.language)) for p, k in v),
+        "hand": _hand,
+        "hands": lambda w, v, spec: "; ".join(f"{w.seat(s)}: {_hand(w, h)}" for s, h in enumerate(v)),
+        "by_seat": lambda w, v, spec: "; ".join(f"{w.seat(s)}: {_tokens(w, t)}" for s, t in enumerate(v)),
+        "tricks_by_seat": lambda w, v, spec: "; ".join(
+            f"{w.seat(s)}: {w.term('term.held').format(count=cardinal(c, w.language))}" for s, c in enumerate(v)),
+        "lacking": _lacking,
+    },
+    checks={
+        "seat": _nat, "int": _nat, "position": _nat, "trick_count": _nat,
+        "positions": lambda v: isinstance(v, (list, tuple)) and bool(v) and all(_nat(p) for p in v),
+        "domain": lambda v: v in SYMBOLS, "trick": lambda v: v in KINDS,
+        "tokens": _token_counts,
+        "discard": lambda v: isinstance(v, Mapping) and all(k in KINDS and _nat(c) for k, c in v.items()),
+        "dice": lambda v: _pairs(v, lambda s: s in SYMBOLS, _nat),
+        "drawn": lambda v: _pairs(v, _nat, lambda k: k in KINDS),
+        "hand": _kinds,
+        "hands": lambda v: isinstance(v, (list, tuple)) and all(_kinds(h) for h in v),
+        "by_seat": lambda v: isinstance(v, (list, tuple)) and all(_token_counts(t) for t in v),
+        "tricks_by_seat": lambda v: isinstance(v, (list, tuple)) and all(_nat(c) for c in v),
+        "lacking": lambda v: isinstance(v, Mapping) and all(str(s).isdigit() and d in DOMAINS
+                                                            for s, d in v.items()),
+    },
+    fallback=board_catalogue.CATALOGUE, domain=DOMAIN)
+_catalog = CATALOGUE.catalogs.get
+_catalogs = CATALOGUE.catalogs.loaded
+
+keys, is_private, placeholders, template, term, fields, _schema, _check_params = CATALOGUE.functions()
+
+#: A short wording has at most this many words of its own (its fields not counted).
+SHORT_WORDS = CATALOGUE.short_words
 
 
 def seat_name(seat: int, language: str = "de", names: Mapping[int, str] | None = None) -> str:
@@ -297,178 +315,15 @@ def seat_name(seat: int, language: str = "de", names: Mapping[int, str] | None =
     Raises:
         MessageParamError: ``seat`` is not an int 0..98.
     """
-    if seat is None:
-        return term("term.nobody", language)
-    if type(seat) is not int or not 0 <= seat < 99:
-        raise MessageParamError(f"a seat must be a 0-based seat number, not {seat!r}")
-    number = str(seat + 1) if language == "en" else cardinal(seat + 1, language)
-    plain = term("term.seat", language).format(number=number)
-    name = (names or {}).get(seat)
-    if not name:
-        return plain
-    return term("term.seat.named", language).format(name=str(name).strip(), seat=plain)
-
-
-def _join(items: list[str], language: str, sep: str | None = None) -> str:
-    if not items:
-        return term("term.nothing", language)
-    if sep is not None:
-        return sep.join(items)
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + " " + term("term.and", language) + " " + items[-1]
-
-
-def _count(n: int, symbol: str, language: str) -> str:
-    """"six Économie", "one Média" ("eine Medien", "un Média"), "one Coup Bas"."""
-    if symbol == COUP_BAS:
-        if n == 1:
-            return f"{term('term.one.trick', language)} {domain_name(symbol, language)}"
-        return f"{cardinal(n, language)} {term(f'term.symbol.{COUP_BAS}.plural', language)}"
-    word = term("term.one", language) if n == 1 else cardinal(n, language)
-    return f"{word} {domain_name(symbol, language)}"
-
-
-def _position(p: int, language: str) -> str:
-    number = str(p + 1) if language == "en" else cardinal(p + 1, language)
-    return term("term.token", language).format(number=number)
-
-
-class _Formatter(string.Formatter):
-    def __init__(self, language: str, names: Mapping[int, str] | None) -> None:
-        self.language = language
-        self.names = names
-
-    def get_value(self, key: Any, args: Any, kwargs: Mapping[str, Any]) -> Any:
-        return (key, kwargs[key])
-
-    def convert_field(self, value: Any, conversion: str | None) -> Any:
-        return value
-
-    def format_field(self, value: Any, spec: str) -> str:
-        name, v = value
-        out = self._render(PARAM_TYPES.get(name, "int"), v)
-        if spec == "cap":
-            out = out[:1].upper() + out[1:]
-        elif spec:
-            raise MessageParamError(f"unknown form {spec!r} of {name!r}")
-        return out
-
-    def _render(self, kind: str, v: Any) -> str:
-        lang = self.language
-        seat = lambda s: seat_name(s, lang, self.names)  # noqa: E731
-        if kind == "seat":
-            return seat(v)
-        if kind == "int":
-            return cardinal(v, lang)
-        if kind == "trick_count":
-            return term("term.no_tricks", lang) if v == 0 else _count(v, COUP_BAS, lang)
-        if kind == "domain":
-            return domain_name(v, lang)
-        if kind == "trick":
-            return trick_name(v, lang)
-        if kind == "position":
-            return _position(v, lang)
-        if kind == "positions":
-            return _join([_position(p, lang) for p in v], lang)
-        if kind == "tokens":
-            return _join([_count(v[s], s, lang) for s in SYMBOLS if v.get(s)], lang)
-        if kind == "discard":
-            return _join([f"{cardinal(v[k], lang)} {trick_name(k, lang)}" for k in KINDS
-                          if v.get(k)], lang)
-        if kind == "dice":
-            return _join([term("term.face", lang).format(
-                symbol=domain_name(f[0], lang), value=cardinal(f[1], lang)) for f in v], lang)
-        if kind == "drawn":
-            return "; ".join(term("term.entry", lang).format(
-                token=_position(p, lang), trick=trick_name(k, lang)) for p, k in v)
-        if kind == "hand":
-            return self._hand(v)
-        if kind == "hands":
-            return "; ".join(f"{seat(s)}: {self._hand(h)}" for s, h in enumerate(v))
-        if kind == "by_seat":
-            return "; ".join(f"{seat(s)}: {self._render('tokens', t)}" for s, t in enumerate(v))
-        if kind == "tricks_by_seat":
-            return "; ".join(f"{seat(s)}: {term('term.held', lang).format(count=cardinal(c, lang))}"
-                             for s, c in enumerate(v))
-        if kind == "lacking":
-            if not v:
-                return term("term.none_lacking", lang)
-            return _join([term("term.lacks", lang).format(seat=seat(int(s)),
-                                                          domain=domain_name(d, lang))
-                          for s, d in sorted(v.items(), key=lambda kv: int(kv[0]))], lang)
-        if kind == "reason":
-            return term(f"term.reason.{v}", lang)
-        raise MessageParamError(f"no form for type {kind!r}")
-
-    def _hand(self, kinds: list[str]) -> str:
-        lang = self.language
-        if not kinds:
-            return term("term.no_tricks", lang)
-        return "; ".join(f"{_position(p, lang)}: {trick_name(k, lang)}"
-                         for p, k in enumerate(kinds))
-
-
-def _ok(kind: str, v: Any) -> bool:
-    nat = lambda x: type(x) is int and x >= 0  # noqa: E731
-    if kind in ("seat", "int", "position", "trick_count"):
-        return nat(v)
-    if kind == "positions":
-        return isinstance(v, (list, tuple)) and bool(v) and all(nat(p) for p in v)
-    if kind == "domain":
-        return v in SYMBOLS
-    if kind in ("trick",):
-        return v in KINDS
-    if kind == "reason":
-        return v in REASONS
-    if kind == "tokens":
-        return isinstance(v, Mapping) and all(k in SYMBOLS and nat(c) for k, c in v.items())
-    if kind == "discard":
-        return isinstance(v, Mapping) and all(k in KINDS and nat(c) for k, c in v.items())
-    if kind == "dice":
-        return isinstance(v, (list, tuple)) and all(
-            isinstance(f, (list, tuple)) and len(f) == 2 and f[0] in SYMBOLS and nat(f[1])
-            for f in v)
-    if kind == "drawn":
-        return isinstance(v, (list, tuple)) and all(
-            isinstance(e, (list, tuple)) and len(e) == 2 and nat(e[0]) and e[1] in KINDS
-            for e in v)
-    if kind == "hand":
-        return isinstance(v, (list, tuple)) and all(k in KINDS for k in v)
-    if kind == "hands":
-        return isinstance(v, (list, tuple)) and all(_ok("hand", h) for h in v)
-    if kind == "by_seat":
-        return isinstance(v, (list, tuple)) and all(_ok("tokens", t) for t in v)
-    if kind == "tricks_by_seat":
-        return isinstance(v, (list, tuple)) and all(nat(c) for c in v)
-    if kind == "lacking":
-        return isinstance(v, Mapping) and all(str(s).isdigit() and d in DOMAINS
-                                              for s, d in v.items())
-    return False
-
-
-def _check_params(key: str, params: Mapping[str, Any]) -> None:
-    want = placeholders(key)
-    if not isinstance(params, Mapping):
-        raise MessageParamError(f"{key}: params must be a dict")
-    missing = [p for p in want if p not in params]
-    extra = [p for p in params if p not in want]
-    if missing or extra:
-        raise MessageParamError(f"{key}: params must be exactly {list(want)}"
-                                + (f"; missing {missing}" if missing else "")
-                                + (f"; unexpected {extra}" if extra else ""))
-    for p in want:
-        kind = PARAM_TYPES.get(p, "int")
-        if not _ok(kind, params[p]):
-            raise MessageParamError(f"{key}: {p} = {params[p]!r} is not a valid {kind}")
+    return CATALOGUE.seat_name(seat, language, names)
 
 
 def text(key: str, params: Mapping[str, Any] | None = None, language: str = "de",
          long: bool = False, names: Mapping[int, str] | None = None) -> str:
-    """The sentence to speak for message ``key``.
+    """The sentence to speak for message ``key`` (this game's, or the board's own).
 
     Args:
-        key: a message key (:func:`keys`).
+        key: a message key (:func:`keys`, or the board catalogue's).
         params: its parameters (:func:`placeholders`); seats and positions 0-based.
         language: ``"de"`` (default), ``"en"`` or ``"fr"``.
         long: the long wording instead of the short one.
@@ -479,53 +334,11 @@ def text(key: str, params: Mapping[str, Any] | None = None, language: str = "de"
         MessageParamError (a ``ValueError``): params missing, extra or of the wrong type.
         UnknownLanguage (a ``ValueError``): ``language`` has no catalog.
     """
-    params = {} if params is None else params
-    _check_params(key, params)
-    tmpl = template(key, language, long)
-    try:
-        out = _Formatter(language, names).vformat(tmpl, (), dict(params))
-    except (KeyError, IndexError, ValueError) as exc:
-        if isinstance(exc, FirmwareHostError):
-            raise
-        raise MessageParamError(f"bad template for {key!r}: {exc}") from None
-    return unicodedata.normalize("NFC", out)
-
-
-def fields(tmpl: str) -> set[str]:
-    """The parameter names used by a template."""
-    return {f for _, f, _, _ in string.Formatter().parse(tmpl) if f}
-
-
-#: A short wording has at most this many words of its own (its fields not counted).
-SHORT_WORDS = 8
+    return CATALOGUE.text(key, params, language, long, names)
 
 
 def check_messages() -> list[str]:
     """Problems of the catalogs, one sentence each (empty when sound): every key has its six
     wordings with exactly its parameters, every short one at most :data:`SHORT_WORDS` words,
     every term exists in every language, and no German or French text holds a digit."""
-    problems: list[str] = []
-    for language in LANGUAGES:
-        for key in MESSAGES:
-            for long in (False, True):
-                try:
-                    tmpl = template(key, language, long)
-                except UnknownMessage as exc:
-                    problems.append(str(exc))
-                    continue
-                got, want = fields(tmpl), set(placeholders(key))
-                if got != want:
-                    problems.append(f"{language} {'long' if long else 'short'} {key}: fields "
-                                    f"{sorted(got)} instead of {sorted(want)}")
-                if language != "en" and any(ch.isdigit() for ch in tmpl):
-                    problems.append(f"{language} {key}: a digit in the text")
-                words = [w for w in tmpl.split() if "{" not in w and w not in ":?;"]
-                if not long and len(words) > SHORT_WORDS:
-                    problems.append(f"{language} short {key}: {len(words)} words, more than "
-                                    f"{SHORT_WORDS}")
-        for name in TERMS:
-            try:
-                term(name, language)
-            except UnknownMessage as exc:
-                problems.append(str(exc))
-    return problems
+    return CATALOGUE.check()

@@ -55,11 +55,12 @@ class Announcement:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "params", dict(self.params))
+        private = catalogue.is_private(self.key)       # an unknown key raises here
         if self.channel != "public":
             head, _, number = self.channel.partition(":")
             if head != "seat" or not number.isdigit():
                 raise ValueError(f"channel must be 'public' or 'seat:N', not {self.channel!r}")
-        elif catalogue.is_private(self.key):
+        elif private:
             raise PrivacyError(f"{self.key} is private and cannot go to the table (M39)")
 
     @property

@@ -210,9 +210,9 @@ class DyingMessageGame(StoredSeatSettings):
     def say(self, channel: str, key: str, params: dict, *, priority: str | None = None,
             request: bool = False, history: bool = True, timed: bool = False, after: Any = (),
             on_start: Any = None, on_end: Any = None, pad_seconds: float | None = None) -> Any:
-        """Speak catalogue ``key`` on ``channel`` and write its ``announce`` line; service
-        messages that are not this game's (``service.*``, ``gm.*``, ``fault.*``, the scan's
-        wrap and stop) come from Secret Dictator's catalogue, the board's shared one.
+        """Speak catalogue ``key`` on ``channel`` and write its ``announce`` line; the board's
+        own sentences (``service.*``, ``gm.*``, ``fault.*``, the scan's wrap and stop) come from
+        the board catalogue, through this game's (its fallback).
 
         :param request: a seat's own request (status): cuts off its earphone.
         :param history: False for scan steps (a repeat press never gives them back).
@@ -221,26 +221,14 @@ class DyingMessageGame(StoredSeatSettings):
         :param pad_seconds: pad the clip with silence to this many seconds (M43).
         :returns: ``(text, seconds or None, utterance or None)``, or None when refused.
         """
-        if key in catalogue.MESSAGES:
-            try:
-                made = make(key, params, channel)
-            except (FirmwareHostError, ValueError) as exc:
-                log.error("announcement %s refused: %s", key, exc)
-                return None
-            return self._speak(made, history=history, timed=timed, after=after,
-                               on_start=on_start, on_end=on_end, pad_seconds=pad_seconds,
-                               priority=priority or ("request" if request else "normal"))
-        from firmware_host.games.secret_dictator import catalogue as shared
         try:
-            text = shared.text(key, params, self.language, long=True, names=self.names)
+            made = make(key, params, channel)
         except (FirmwareHostError, ValueError, KeyError) as exc:
-            log.error("announcement %s: %s", key, exc)
-            text = key
-        line = {"event": "announce", "channel": channel, "key": key, "params": dict(params),
-                "text": text}
-        utt = self._play([line], channel, text, key, priority or ("request" if request else "normal"),
-                         after=after, history=history, on_start=on_start, on_end=on_end)
-        return text, None, utt
+            log.error("announcement %s refused: %s", key, exc)
+            return None
+        return self._speak(made, history=history, timed=timed, after=after,
+                           on_start=on_start, on_end=on_end, pad_seconds=pad_seconds,
+                           priority=priority or ("request" if request else "normal"))
 
     def _long_wording(self, channel: str, key: str) -> bool:
         """ACCESSIBILITY.md 5: long the first time the table or the seat hears ``key``."""
@@ -1056,15 +1044,14 @@ class DyingMessageGame(StoredSeatSettings):
         part = getattr(event, "part", None) or {}
         reason = getattr(event, "reason", "fault")
         self.faults.append({"kind": "fault", "reason": reason, "part": part})
-        from firmware_host.games.secret_dictator import catalogue as shared
         detail = getattr(event, "detail", "") or ""
         seat = part.get("seat") if part.get("kind") == "seat_button" else None
         key = next((k for k in (f"fault.{reason}.button", f"fault.{reason}")
-                    if k in shared.keys()), None)
+                    if catalogue.CATALOGUE.has(k)), None)
         params = {}
         if key is not None:
             values = {"seat": seat, **{k: v for k, v in part.items() if k != "kind"}}
-            params = {p: values.get(p) for p in shared.placeholders(key)}
+            params = {p: values.get(p) for p in catalogue.placeholders(key)}
             if any(v is None for v in params.values()):
                 key, params = None, {}
         source = f"seat {seat + 1} button" if type(seat) is int else str(getattr(event, "source", "board"))

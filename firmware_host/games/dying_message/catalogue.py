@@ -25,46 +25,33 @@ ballots        "seat 1 for seat 3; seat 2 for seat 3"
 proposals      ``{proposals:seats}`` / ``{proposals:cards}``: "seat 2: seat 5; seat 7: seat 1"
 =============  ==========================================================================
 
-Every returned string is Unicode NFC.
+Every returned string is Unicode NFC. The formatter and the checker are the shared ones
+(:class:`firmware_host.games.wording.Catalogue`); the board's own sentences (``service.*``,
+``gm.*``, ``fault.*``, ``scan.wrap`` …) are the board catalogue's
+(:mod:`firmware_host.service.board_catalogue`), answered through :func:`text` (the fallback).
 """
+
 
 from __future__ import annotations
 
-import string
-import unicodedata
 from pathlib import Path
 from typing import Any, Mapping
 
-from firmware_host.errors import FirmwareHostError
 from firmware_host.games import wording
+from firmware_host.games.wording import MessageParamError, UnknownLanguage, UnknownMessage
+from firmware_host.service import board_catalogue
 
 from .setup import CHARACTERS
 
 __all__ = [
     "LANGUAGES", "MESSAGES", "PARAM_TYPES", "UnknownMessage", "MessageParamError",
     "UnknownLanguage", "text", "term", "keys", "is_private", "placeholders", "cardinal",
-    "check_messages", "card_name",
+    "check_messages", "card_name", "CATALOGUE",
 ]
 
 LANGUAGES = ("de", "en")
 LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "messages"
-
-
-class UnknownMessage(FirmwareHostError, KeyError):
-    """A message key or term that is not in the catalogue."""
-
-    def __str__(self) -> str:
-        return str(self.args[0]) if self.args else "unknown message"
-
-
-class MessageParamError(FirmwareHostError, ValueError):
-    """Parameters that do not fit a message: one missing or extra, or of the wrong type."""
-
-
-class UnknownLanguage(FirmwareHostError, ValueError):
-    """A language without a catalog (only :data:`LANGUAGES` exist)."""
-
 
 #: Parameter name -> type.
 PARAM_TYPES: dict[str, str] = {
@@ -160,7 +147,6 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "scan.no_card": ((), _O),
     "scan.nobody": ((), _O),
     "scan.skip_vote": ((), _O),
-    "scan.cancel": ((), _O),
     "scan.picked": ((), _P),
     # status (M47)
     "status.public": (("round", "living", "skips"), _O),
@@ -199,105 +185,6 @@ TERMS: tuple[str, ...] = (
 )
 
 
-def keys() -> tuple[str, ...]:
-    """All message keys (catalogue order); terms are not included."""
-    return tuple(MESSAGES)
-
-
-def _schema(key: str) -> tuple[tuple[str, ...], bool]:
-    try:
-        return MESSAGES[key]
-    except (KeyError, TypeError):
-        raise UnknownMessage(f"unknown message key {key!r}") from None
-
-
-def is_private(key: str) -> bool:
-    """True when ``key`` carries a seat's secret and may only go to ``seat:N`` (M39).
-
-    Raises:
-        UnknownMessage: unknown ``key``.
-    """
-    return _schema(key)[1]
-
-
-def placeholders(key: str) -> tuple[str, ...]:
-    """The parameter names of ``key``, exactly the fields of its texts.
-
-    Raises:
-        UnknownMessage: unknown ``key``.
-    """
-    return _schema(key)[0]
-
-
-def cardinal(n: int, language: str = "de") -> str:
-    """The cardinal number word for ``n`` (0..999): ``cardinal(104)`` → "hundertvier"
-    (:func:`firmware_host.games.wording.cardinal`).
-
-    Raises:
-        MessageParamError: ``n`` is not an int in 0..999.
-        UnknownLanguage: ``language`` is not ``"de"`` or ``"en"``.
-    """
-    if language not in LANGUAGES:
-        raise UnknownLanguage(f"no catalog for language {language!r}")
-    return wording.cardinal(n, language, error=MessageParamError)
-
-
-_CATALOGS = wording.Catalogs(LOCALE_DIR, LANGUAGES, UnknownLanguage, DOMAIN)
-_catalog = _CATALOGS.get
-_catalogs = _CATALOGS.loaded
-
-
-def template(key: str, language: str = "de", long: bool = False) -> str:
-    """The raw template of ``key``.
-
-    Raises:
-        UnknownMessage: unknown ``key``, or no text in ``language``.
-        UnknownLanguage: ``language`` has no catalog.
-    """
-    _schema(key)
-    context = "long" if long else "short"
-    found = _catalog(language).pgettext(context, key)
-    if found == key:
-        raise UnknownMessage(f"message {key!r} has no {context} text in {language!r}")
-    return found
-
-
-def term(name: str, language: str = "de") -> str:
-    """A term of the catalog (``"term.character.killer"`` → "Killer").
-
-    Raises:
-        UnknownMessage: no such term in ``language``.
-    """
-    found = _catalog(language).gettext(name)
-    if found == name:
-        raise UnknownMessage(f"unknown term {name!r} in {language!r}")
-    return unicodedata.normalize("NFC", found)
-
-
-# ---------------------------------------------------------------------------------------
-# Rendering
-# ---------------------------------------------------------------------------------------
-
-
-def seat_name(seat: int | None, language: str = "de",
-              names: Mapping[int, str] | None = None) -> str:
-    """How speech names a seat (M4): "Platz drei" / "seat 3", or the configured name.
-
-    Raises:
-        MessageParamError: ``seat`` is not None or an int 0..98.
-    """
-    if seat is None:
-        return term("term.nobody", language)
-    if type(seat) is not int or not 0 <= seat < 99:
-        raise MessageParamError(f"a seat must be a 0-based seat number, not {seat!r}")
-    number = str(seat + 1) if language == "en" else cardinal(seat + 1, language)
-    plain = term("term.seat", language).format(number=number)
-    name = (names or {}).get(seat)
-    if not name:
-        return plain
-    return term("term.seat.named", language).format(name=str(name).strip(), seat=plain)
-
-
 def card_name(card: int, language: str = "de",
               descriptions: Mapping[int, str] | None = None, number_only: bool = False) -> str:
     """How speech names an evidence card (M42): "card 18: a red umbrella" (one-based number,
@@ -313,115 +200,80 @@ def card_name(card: int, language: str = "de",
     described = None if number_only else (descriptions or {}).get(card)
     if not described:
         return plain
-    return term("term.card.described", language).format(card=plain,
-                                                         description=described.strip())
+    return term("term.card.described", language).format(card=plain, description=described.strip())
 
 
-def _join(items: list[str], language: str, sep: str | None = None) -> str:
-    if not items:
-        return term("term.nobody", language)
-    if sep is not None:
-        return sep.join(items)
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + " " + term("term.and", language) + " " + items[-1]
+def _card(w: wording.Wording, card: Any, spec: str) -> str:
+    return card_name(card, w.language, w.extra.get("descriptions"), spec == "number")
 
 
-class _Formatter(string.Formatter):
-    def __init__(self, language: str, names: Mapping[int, str] | None,
-                 descriptions: Mapping[int, str] | None) -> None:
-        self.language = language
-        self.names = names
-        self.descriptions = descriptions
-
-    def get_value(self, key: Any, args: Any, kwargs: Mapping[str, Any]) -> Any:
-        return (key, kwargs[key])
-
-    def convert_field(self, value: Any, conversion: str | None) -> Any:
-        return value
-
-    def format_field(self, value: Any, spec: str) -> str:
-        name, v = value
-        kind, lang = PARAM_TYPES.get(name, "int"), self.language
-        seat = lambda s: seat_name(s, lang, self.names)  # noqa: E731
-        card = lambda c: card_name(c, lang, self.descriptions, spec == "number")  # noqa: E731
-        if spec.startswith("plural/"):
-            parts = spec.split("/")
-            if len(parts) != 3:
-                raise MessageParamError(f"plural form needs two words: {spec!r}")
-            size = v if kind == "int" else len(v)
-            return parts[1] if size == 1 else parts[2]
-        if kind == "seat":
-            return seat(v)
-        if kind == "seats":
-            return _join([seat(s) for s in v], lang)
-        if kind == "card":
-            return card(v)
-        if kind == "cards":
-            return _join([card(c) for c in v], lang, "; ")
-        if kind == "int":
-            return cardinal(v, lang)
-        if kind == "character":
-            return term(f"term.character.{v}" + ("" if spec == "bare" else ".the"), lang)
-        if kind == "faction":
-            return v
-        if kind == "counts":
-            parts = [term(f"term.character.{c}", lang) if k == 1 else
-                     f"{cardinal(k, lang)} {term(f'term.character.{c}.plural', lang)}"
-                     for c, k in v.items()]
-            return _join(parts, lang)
-        if kind == "characters":
-            return _join([f"{seat(s)}: {term(f'term.character.{c}', lang)}"
-                          for s, c in enumerate(v)], lang, "; ")
-        if kind == "ballots":
-            word = term("term.for", lang)
-            return _join([f"{seat(int(s))} {word} {seat(t)}" for s, t in
-                          sorted(v.items(), key=lambda kv: int(kv[0]))], lang, "; ")
-        if kind == "proposals":
-            render = card if spec == "cards" else seat
-            return _join([f"{seat(int(s))}: {_join([render(x) for x in items], lang)}"
-                          for s, items in sorted(v.items(), key=lambda kv: int(kv[0]))],
-                         lang, "; ")
-        raise MessageParamError(f"no form for {name!r}")
+def _by_seat(v: Mapping) -> list:
+    return sorted(v.items(), key=lambda kv: int(kv[0]))
 
 
-def _check_params(key: str, params: Mapping[str, Any]) -> None:
-    want = placeholders(key)
-    if not isinstance(params, Mapping):
-        raise MessageParamError(f"{key}: params must be a dict")
-    missing = [p for p in want if p not in params]
-    extra = [p for p in params if p not in want]
-    if missing or extra:
-        raise MessageParamError(f"{key}: params must be exactly {list(want)}"
-                                + (f"; missing {missing}" if missing else "")
-                                + (f"; unexpected {extra}" if extra else ""))
-    for p in want:
-        kind, v = PARAM_TYPES.get(p, "int"), params[p]
-        if kind == "seat":
-            ok = v is None or type(v) is int
-        elif kind in ("seats", "cards"):
-            ok = isinstance(v, (list, tuple)) and all(type(s) is int for s in v)
-        elif kind in ("card", "int"):
-            ok = type(v) is int and v >= 0
-        elif kind in ("character", "faction"):
-            ok = v in ENUMS[kind]
-        elif kind == "counts":
-            ok = isinstance(v, Mapping) and all(c in CHARACTERS for c in v)
-        elif kind == "characters":
-            ok = isinstance(v, (list, tuple)) and all(c in CHARACTERS for c in v)
-        else:
-            ok = isinstance(v, Mapping)
-        if not ok:
-            raise MessageParamError(f"{key}: {p} = {v!r} is not a valid {kind}")
+def _proposals(w: wording.Wording, v: Any, spec: str) -> str:
+    render = (lambda x: _card(w, x, "")) if spec == "cards" else w.seat
+    return w.join([f"{w.seat(int(s))}: {w.join([render(x) for x in items])}" for s, items in _by_seat(v)], "; ")
+
+
+CATALOGUE = wording.Catalogue(
+    LOCALE_DIR, MESSAGES, PARAM_TYPES, languages=LANGUAGES, enums=ENUMS, terms=TERMS, highest=999,
+    renders={
+        "card": _card,
+        "cards": lambda w, v, spec: w.join([_card(w, c, spec) for c in v], "; "),
+        "character": lambda w, v, spec: w.term(f"term.character.{v}" + ("" if spec == "bare" else ".the")),
+        "faction": lambda w, v, spec: v,
+        "counts": lambda w, v, spec: w.join([
+            w.term(f"term.character.{c}") if k == 1 else f"{w.cardinal(k)} {w.term(f'term.character.{c}.plural')}"
+            for c, k in v.items()]),
+        "characters": lambda w, v, spec: w.join(
+            [f"{w.seat(s)}: {w.term(f'term.character.{c}')}" for s, c in enumerate(v)], "; "),
+        "ballots": lambda w, v, spec: w.join(
+            [f"{w.seat(int(s))} {w.term('term.for')} {w.seat(t)}" for s, t in _by_seat(v)], "; "),
+        "proposals": _proposals,
+    },
+    checks={
+        "card": lambda v: type(v) is int and v >= 0,
+        "cards": lambda v: isinstance(v, (list, tuple)) and all(type(c) is int for c in v),
+        "counts": lambda v: isinstance(v, Mapping) and all(c in CHARACTERS for c in v),
+        "characters": lambda v: isinstance(v, (list, tuple)) and all(c in CHARACTERS for c in v),
+        "ballots": lambda v: isinstance(v, Mapping),
+        "proposals": lambda v: isinstance(v, Mapping),
+    },
+    fallback=board_catalogue.CATALOGUE, domain=DOMAIN)
+_catalog = CATALOGUE.catalogs.get
+_catalogs = CATALOGUE.catalogs.loaded
+
+keys, is_private, placeholders, template, term, fields, _schema, _check_params = CATALOGUE.functions()
+
+
+def cardinal(n: int, language: str = "de") -> str:
+    """The cardinal number word for ``n`` (0..999): ``cardinal(104)`` → "hundertvier"
+    (:func:`firmware_host.games.wording.cardinal`).
+
+    Raises:
+        MessageParamError: ``n`` is not an int in 0..999.
+        UnknownLanguage: ``language`` is not ``"de"`` or ``"en"``.
+    """
+    return CATALOGUE.cardinal(n, language)
+
+
+def seat_name(seat: int | None, language: str = "de", names: Mapping[int, str] | None = None) -> str:
+    """How speech names a seat (M4): "Platz drei" / "seat 3", or the configured name.
+
+    Raises:
+        MessageParamError: ``seat`` is not None or an int 0..98.
+    """
+    return CATALOGUE.seat_name(seat, language, names)
 
 
 def text(key: str, params: Mapping[str, Any] | None = None, language: str = "de",
          long: bool = False, names: Mapping[int, str] | None = None,
          descriptions: Mapping[int, str] | None = None) -> str:
-    """The sentence to speak for message ``key``.
+    """The sentence to speak for message ``key`` (this game's, or the board's own).
 
     Args:
-        key: a message key (:func:`keys`).
+        key: a message key (:func:`keys`, or the board catalogue's).
         params: its parameters (:func:`placeholders`); seats and cards 0-based.
         language: ``"de"`` (default) or ``"en"``.
         long: the long wording instead of the short one.
@@ -433,45 +285,11 @@ def text(key: str, params: Mapping[str, Any] | None = None, language: str = "de"
         MessageParamError (a ``ValueError``): params missing, extra or of the wrong type.
         UnknownLanguage (a ``ValueError``): ``language`` has no catalog.
     """
-    params = {} if params is None else params
-    _check_params(key, params)
-    tmpl = template(key, language, long)
-    try:
-        out = _Formatter(language, names, descriptions).vformat(tmpl, (), dict(params))
-    except (KeyError, IndexError, ValueError) as exc:
-        if isinstance(exc, FirmwareHostError):
-            raise
-        raise MessageParamError(f"bad template for {key!r}: {exc}") from None
-    return unicodedata.normalize("NFC", out)
-
-
-def fields(tmpl: str) -> set[str]:
-    """The parameter names used by a template."""
-    return {f for _, f, _, _ in string.Formatter().parse(tmpl) if f}
+    return CATALOGUE.text(key, params, language, long, names, descriptions=descriptions)
 
 
 def check_messages() -> list[str]:
     """Problems of the catalogs, one sentence each (empty when sound): every key has its four
     wordings with exactly its parameters, every term exists in both languages, and no German
     text holds a digit."""
-    problems: list[str] = []
-    for language in LANGUAGES:
-        for key in MESSAGES:
-            for long in (False, True):
-                try:
-                    tmpl = template(key, language, long)
-                except UnknownMessage as exc:
-                    problems.append(str(exc))
-                    continue
-                got, want = fields(tmpl), set(placeholders(key))
-                if got != want:
-                    problems.append(f"{language} {'long' if long else 'short'} {key}: fields "
-                                    f"{sorted(got)} instead of {sorted(want)}")
-                if language == "de" and any(ch.isdigit() for ch in tmpl):
-                    problems.append(f"de {key}: a digit in the text")
-        for name in TERMS:
-            try:
-                term(name, language)
-            except UnknownMessage as exc:
-                problems.append(str(exc))
-    return problems
+    return CATALOGUE.check()

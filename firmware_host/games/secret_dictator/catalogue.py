@@ -41,22 +41,24 @@ parties      ``{laws}``                  "faschistisch, demokratisch, faschistis
 ===========  ==========================  ================================================
 
 Which parameter has which type is fixed by its name (:data:`PARAM_TYPES`). Every returned
-string is Unicode NFC (espeak-ng#1933).
+string is Unicode NFC (espeak-ng#1933). The formatter and the checker are the shared ones
+(:class:`firmware_host.games.wording.Catalogue`); the board's own sentences (``service.*``,
+``gm.*``, ``fault.*``, ``journal.*``, ``whisper.*``, ``selftest.*``, ``enrol.*``, the scan's
+wrap and stop) are not here but in :mod:`firmware_host.service.board_catalogue`, which answers
+them through :func:`text` (the fallback).
 """
 
 from __future__ import annotations
 
-import gettext
-import string
-import unicodedata
-from pathlib import Path
 from typing import Any, Mapping
 
-from firmware_host.errors import FirmwareHostError
+from firmware_host.games import wording
+from firmware_host.games.wording import MessageParamError, UnknownLanguage, UnknownMessage
 from firmware_host.resources import package_path
+from firmware_host.service import board_catalogue
 
 __all__ = [
-    "LANGUAGES", "MESSAGES", "PARAM_TYPES", "UnknownMessage", "MessageParamError",
+    "LANGUAGES", "MESSAGES", "CATALOGUE", "PARAM_TYPES", "UnknownMessage", "MessageParamError",
     "UnknownLanguage", "text", "term", "keys", "is_private", "placeholders", "cardinal",
     "ordinal", "seat_name", "render_template", "template", "pronounce", "PRONUNCIATIONS", "GENDERS",
 ]
@@ -66,21 +68,6 @@ LANGUAGES = ("de", "en")
 #: the compiled catalogs, shipped in the package (found with importlib.resources)
 LOCALE_DIR = package_path(__name__.rpartition(".")[0], "locale")
 DOMAIN = "messages"
-
-
-class UnknownMessage(FirmwareHostError, KeyError):
-    """A message key that is not in the catalogue (``catalogue.text("no.such.key", {})``)."""
-
-    def __str__(self) -> str:  # KeyError would print the repr of its argument
-        return str(self.args[0]) if self.args else "unknown message"
-
-
-class MessageParamError(FirmwareHostError, ValueError):
-    """Parameters that do not fit a message: one missing or extra, or of the wrong type."""
-
-
-class UnknownLanguage(FirmwareHostError, ValueError):
-    """A language without a catalog (only :data:`LANGUAGES` exist)."""
 
 
 # ---------------------------------------------------------------------------------------
@@ -239,43 +226,10 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "next.veto_reply": (("seat",), _O),
     "next.choose": (("seat", "power"), _O),
     "next.acknowledge": (("seat",), _O),
-    # faults
-    "fault.reader_unplugged": (("reader",), _O),
-    "fault.reader_back": (("reader",), _O),
-    "fault.reader_missing": (("reader",), _O),
-    "fault.unknown_tag": (("reader",), _O),
-    "fault.unreadable": (("reader",), _O),
-    "fault.stuck_contact": (("pin",), _O),
-    # in a game the part is named, never a pin (Fault.part, docs/ARCHITECTURE.md)
-    "fault.stuck.button": (("seat",), _O),
-    "fault.stuck.slot": (("track", "slot"), _O),
-    "fault.stuck.tracker": (("position",), _O),
-    "fault.stuck.gm_key": ((), _O),
-    "fault.chatter.button": (("seat",), _O),
-    "fault.chatter.slot": (("track", "slot"), _O),
-    "fault.chatter.tracker": (("holes",), _O),
-    "fault.chatter.gm_key": ((), _O),
-    "fault.two_holes": (("holes",), _O),
-    # a part that cannot be opened or played at all (the board says so where any output works)
-    "fault.gpio": ((), _O),
-    "fault.gpio.button": (("seat",), _O),
-    "fault.gpio.slot": (("track", "slot"), _O),
-    "fault.gpio.tracker": (("position",), _O),
-    "fault.gpio.gm_key": ((), _O),
-    "fault.output.public": ((), _O),
-    "fault.output.seat": (("seat",), _O),
-    "fault.output.whisper": ((), _O),
-    "selftest.output.public": ((), _O),
-    "selftest.output.seat": (("seat",), _O),
-    "selftest.output.whisper": ((), _O),
     # single-switch scanning (ACCESSIBILITY.md 13-17)
     "scan.start": ((), _O),
     "scan.item": (("seat",), _O),
-    "scan.cancel": ((), _O),
     "scan.back": ((), _O),          # in an execution's confirmation: back to the list (A16)
-    "scan.wrap": ((), _O),
-    "scan.stopped": ((), _O),
-    "scan.cancelled": ((), _O),
     "veto.scan.start": ((), _O),
     "veto.scan.ja": ((), _O),
     "veto.scan.nein": ((), _O),
@@ -303,8 +257,6 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "story.executed": (("seat", "target", "role"), _O),
     "story.end": (("count",), _O),
     "story.none": ((), _O),
-    # set-up and per-seat settings (ACCESSIBILITY.md 7, 19)
-    "setup.seat_name": (("seat",), _O),
     # the questions of a setup from the seats (issue 14; games/secret_dictator/lobby.py)
     "setup.question.variant": ((), _O),
     "setup.variant.rulebook": ((), _O),
@@ -312,8 +264,6 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "setup.question.deck": ((), _O),
     "setup.deck.untracked": ((), _O),
     "setup.deck.tracked": ((), _O),
-    "settings.saved": ((), _O),
-    "whisper.call": (("seat",), _O),
     # status on demand (ACCESSIBILITY.md 3), repeat
     "status.public": (("democratic_laws", "fascist_laws", "tracker"), _O),
     "status.government": (("president", "chancellor"), _O),
@@ -324,7 +274,6 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "tile.read.ballot": (("ballot",), _P),
     "tile.read.law": (("party",), _P),
     "tile.read.role": (("role",), _P),
-    # the president's discard by scanning, without a law reader (issue 14, BOARD.md): the
     # party chosen is the president's secret (R16), so its confirmation is private
     "discard.prompt": ((), _O),
     "discard.scan.start": ((), _O),
@@ -347,76 +296,12 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "recall.peek": (("laws",), _P),
     "recall.view_discard": (("party",), _P),
     "recall.investigate": (("target", "party"), _P),
-    "repeat.nothing": ((), _O),
     # game master and service
-    "gm.paused": ((), _O),
-    "gm.resumed": ((), _O),
-    "gm.undone": (("action", "seat"), _O),
-    "gm.ended": ((), _O),
-    "gm.game_back": ((), _O),
-    "service.ready": ((), _O),
-    "service.resumed": ((), _O),
-    "service.stopping": ((), _O),
-    # the journal's self-check at start found damage (the damaged file is kept aside)
-    "journal.lost": (("count",), _O),
-    "journal.lost_unknown": ((), _O),
-    "journal.game_lost": ((), _O),
-    "journal.kept": ((), _O),
-    "journal.foreign": ((), _O),
-    # self-test (`firmware-host self-test`): every input named as the board recognised it;
-    # tracker holes are numbered from 0 (``position``), slots and tiles from 1
-    "selftest.start": ((), _O),
-    "selftest.button.press": (("seat",), _O),
-    "selftest.button.hold": (("seat",), _O),
-    "selftest.button.double": (("seat",), _O),
-    "selftest.slot.filled": (("track", "slot"), _O),
-    "selftest.slot.emptied": (("track", "slot"), _O),
-    "selftest.tracker": (("position",), _O),
-    "selftest.tracker.none": ((), _O),
-    "selftest.gm_key.press": ((), _O),
-    "selftest.gm_key.hold": ((), _O),
-    "selftest.gm_key.double": ((), _O),
-    "selftest.ballot": (("seat", "ballot"), _O),
-    "selftest.law": (("party",), _O),
-    "selftest.law.numbered": (("party", "index"), _O),
-    "selftest.role_tile": (("role",), _O),
-    "selftest.role_tile.numbered": (("role", "index"), _O),
-    "selftest.tag": (("reader",), _O),
-    "selftest.reader.on": (("reader",), _O),
-    "selftest.reader.off": (("reader",), _O),
-    "selftest.stuck.button": (("seat",), _O),
-    "selftest.stuck.slot": (("track", "slot"), _O),
-    "selftest.stuck.tracker": (("position",), _O),
-    "selftest.stuck.gm_key": ((), _O),
-    "selftest.chatter.button": (("seat",), _O),
-    "selftest.chatter.slot": (("track", "slot"), _O),
-    "selftest.chatter.tracker": (("position",), _O),
-    "selftest.chatter.gm_key": ((), _O),
-    "selftest.chatter.pin": (("pin",), _O),
-    "selftest.two_holes": ((), _O),
-    "selftest.done": (("count",), _O),
-    "selftest.untouched.buttons": (("seats",), _O),
-    "selftest.untouched.slot": (("track", "slot"), _O),
-    "selftest.untouched.tracker": (("position",), _O),
-    "selftest.untouched.gm_key": ((), _O),
-    "selftest.untouched.reader": (("reader",), _O),
-    # tag enrolment (`firmware-host enrol-tags`)
-    "enrol.start": (("count", "reader"), _O),
-    "enrol.present_ballot": (("seat", "ballot"), _O),
-    "enrol.present_law.democratic": (("index",), _O),
-    "enrol.present_law.fascist": (("index",), _O),
-    "enrol.present_role": (("role", "index"), _O),
-    "enrol.accepted": ((), _O),
-    "enrol.duplicate.ballot": (("seat", "ballot"), _O),
-    "enrol.duplicate.law.democratic": (("index",), _O),
-    "enrol.duplicate.law.fascist": (("index",), _O),
-    "enrol.duplicate.role": (("role", "index"), _O),
-    "enrol.done": (("count",), _O),
+    "undo.action": (("action", "seat"), _O),
     # physical role tiles (BOARD.md "Roles")
     "roles.present_tile": (("seat",), _O),
     "roles.tile_read": (("seat",), _O),
     "roles.complete": ((), _O),
-    # each reader has its own tiles (BOARD.md): a tile at the wrong reader is named
     # neutrally (never which ballot, law or role it is) and changes nothing
     "roles.not_a_role_tile": (("seat",), _O),
     "tile.ballot_at_discard_pile": ((), _O),
@@ -438,64 +323,27 @@ TERMS: tuple[str, ...] = (
 )
 
 
-def keys() -> tuple[str, ...]:
-    """All message keys (``tuple[str, ...]``, catalogue order); terms are not included."""
-    return tuple(MESSAGES)
+
+def _parties_render(w: wording.Wording, v: Any, spec: str) -> str:
+    return ", ".join(w.term(f"term.party.{p}" + (f".{spec}" if spec else "")) for p in v)
 
 
-def is_private(key: str) -> bool:
-    """True when the message carries a seat's secret (R16) and may only go to ``seat:N``.
+CATALOGUE = wording.Catalogue(
+    LOCALE_DIR, MESSAGES, PARAM_TYPES, languages=LANGUAGES, enums=ENUMS, terms=TERMS, highest=99,
+    renders={"parties": _parties_render},
+    checks={"parties": lambda v: isinstance(v, (list, tuple)) and all(x in ENUMS["parties"] for x in v)},
+    fallback=board_catalogue.CATALOGUE, domain=DOMAIN)
+#: language -> loaded catalog (scripts/compile-catalogs clears it after compiling)
+_catalogs = CATALOGUE.catalogs.loaded
+_catalog = CATALOGUE.catalogs.get
+_compile_in_memory = wording.compile_in_memory
 
-    Raises:
-        UnknownMessage: ``key`` is not in the catalogue.
-    """
-    return _schema(key)[1]
-
-
-def placeholders(key: str) -> tuple[str, ...]:
-    """The parameter names of ``key`` (``tuple[str, ...]``), exactly the fields of its texts.
-
-    Raises:
-        UnknownMessage: ``key`` is not in the catalogue.
-    """
-    return _schema(key)[0]
-
-
-def _schema(key: str) -> tuple[tuple[str, ...], bool]:
-    try:
-        return MESSAGES[key]
-    except (KeyError, TypeError):
-        raise UnknownMessage(f"unknown message key {key!r}") from None
-
-
-# ---------------------------------------------------------------------------------------
-# Number words 0..99 (German with case endings, English). Own code rather than num2words:
-# the engine package is stdlib-only (docs/ARCHITECTURE.md), and num2words has no German
-# case forms ("einem", "dritten"), which the wording rules need (ACCESSIBILITY.md 6).
-# ---------------------------------------------------------------------------------------
-
-_DE_UNITS = ("null", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun",
-             "zehn", "elf", "zwölf", "dreizehn", "vierzehn", "fünfzehn", "sechzehn",
-             "siebzehn", "achtzehn", "neunzehn")
-_DE_TENS = ("", "", "zwanzig", "dreißig", "vierzig", "fünfzig", "sechzig", "siebzig",
-            "achtzig", "neunzig")
-_EN_UNITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-             "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
-             "seventeen", "eighteen", "nineteen")
-_EN_TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
-            "ninety")
-_EN_ORD = {"one": "first", "two": "second", "three": "third", "five": "fifth",
-           "eight": "eighth", "nine": "ninth", "twelve": "twelfth"}
-
-
-def _check_number(n: Any) -> int:
-    if type(n) is not int or not 0 <= n <= 99:
-        raise MessageParamError(f"a number word needs an integer 0..99, not {n!r}")
-    return n
+keys, is_private, placeholders, template, term, fields, _schema, _check_params = CATALOGUE.functions()
+seat_name = CATALOGUE.seat_name
 
 
 def cardinal(n: int, language: str = "de", ending: str | None = None) -> str:
-    """The cardinal number word for ``n`` (0..99).
+    """The cardinal number word for ``n`` (0..99; :func:`firmware_host.games.wording.cardinal`).
 
     Args:
         n: the number.
@@ -511,26 +359,11 @@ def cardinal(n: int, language: str = "de", ending: str | None = None) -> str:
     >>> cardinal(21), cardinal(1, ending="e"), cardinal(7, "en")
     ('einundzwanzig', 'eine', 'seven')
     """
-    n = _check_number(n)
-    if language == "de":
-        if n == 1 and ending is not None:
-            return "ein" + ending
-        if n < 20:
-            return _DE_UNITS[n]
-        tens, unit = divmod(n, 10)
-        if unit == 0:
-            return _DE_TENS[tens]
-        return ("ein" if unit == 1 else _DE_UNITS[unit]) + "und" + _DE_TENS[tens]
-    if language == "en":
-        if n < 20:
-            return _EN_UNITS[n]
-        tens, unit = divmod(n, 10)
-        return _EN_TENS[tens] + ("-" + _EN_UNITS[unit] if unit else "")
-    raise UnknownLanguage(f"no catalog for language {language!r}; choose one of {', '.join(LANGUAGES)}")
+    return CATALOGUE.cardinal(n, language, ending)
 
 
 def ordinal(n: int, language: str = "de", ending: str = "e") -> str:
-    """The ordinal number word for ``n`` (0..99).
+    """The ordinal number word for ``n`` (0..99; :func:`firmware_host.games.wording.ordinal`).
 
     Args:
         n: the number (1 → "erste" / "first").
@@ -545,256 +378,9 @@ def ordinal(n: int, language: str = "de", ending: str = "e") -> str:
     >>> ordinal(3), ordinal(3, ending="en"), ordinal(20), ordinal(3, "en")
     ('dritte', 'dritten', 'zwanzigste', 'third')
     """
-    n = _check_number(n)
-    if language == "de":
-        special = {1: "erst", 3: "dritt", 7: "siebt", 8: "acht"}
-        if n in special:
-            stem = special[n]
-        elif n < 20:
-            stem = _DE_UNITS[n] + "t"
-        else:
-            stem = cardinal(n, "de") + "st"
-        return stem + ending
-    if language == "en":
-        if n < 20 or n % 10 == 0:
-            word = _EN_UNITS[n] if n < 20 else _EN_TENS[n // 10]
-            if word in _EN_ORD:
-                return _EN_ORD[word]
-            if word.endswith("y"):
-                return word[:-1] + "ieth"
-            return word + "th"
-        tens, unit = divmod(n, 10)
-        return _EN_TENS[tens] + "-" + ordinal(unit, "en")
-    raise UnknownLanguage(f"no catalog for language {language!r}; choose one of {', '.join(LANGUAGES)}")
-
-
-# ---------------------------------------------------------------------------------------
-# Catalog loading
-# ---------------------------------------------------------------------------------------
-
-_catalogs: dict[str, gettext.NullTranslations] = {}
-
-
-def _catalog(language: str) -> gettext.NullTranslations:
-    cat = _catalogs.get(language)
-    if cat is not None:
-        return cat
     if language not in LANGUAGES:
         raise UnknownLanguage(f"no catalog for language {language!r}; choose one of {', '.join(LANGUAGES)}")
-    folder = LOCALE_DIR / language / "LC_MESSAGES"
-    mo, po = folder / f"{DOMAIN}.mo", folder / f"{DOMAIN}.po"
-    if mo.exists():  # tests/catalogue checks that every .mo matches its .po
-        with open(mo, "rb") as fp:
-            cat = gettext.GNUTranslations(fp)
-    else:  # a checkout without compiled catalogs: compile in memory with Babel (slower)
-        cat = _compile_in_memory(po)
-    _catalogs[language] = cat
-    return cat
-
-
-def _compile_in_memory(po: Path) -> gettext.GNUTranslations:
-    import io
-
-    try:
-        from babel.messages.mofile import write_mo
-        from babel.messages.pofile import read_po
-    except ImportError:
-        raise UnknownLanguage(f"{po.with_suffix('.mo')} is missing and Babel is not installed to compile "
-                              f"{po.name}: run scripts/compile-catalogs (pip install '.[dev]')") from None
-
-    with open(po, "rb") as fp:
-        babel_catalog = read_po(fp)
-    buf = io.BytesIO()
-    write_mo(buf, babel_catalog)
-    buf.seek(0)
-    return gettext.GNUTranslations(buf)
-
-
-def template(key: str, language: str = "de", long: bool = False) -> str:
-    """The raw template of ``key`` (``str.format`` syntax, see the module docstring).
-
-    Raises:
-        UnknownMessage: ``key`` is not in the catalogue, or has no text in ``language``.
-        UnknownLanguage: ``language`` has no catalog.
-    """
-    _schema(key)
-    context = "long" if long else "short"
-    found = _catalog(language).pgettext(context, key)
-    if found == key:
-        raise UnknownMessage(f"message {key!r} has no {context} text in {language!r}")
-    return found
-
-
-def term(name: str, language: str = "de") -> str:
-    """A term of the catalog (``"term.party.fascist"`` → "faschistisch").
-
-    Raises:
-        UnknownMessage: no such term in ``language``.
-    """
-    found = _catalog(language).gettext(name)
-    if found == name:
-        raise UnknownMessage(f"unknown term {name!r} in {language!r}")
-    return unicodedata.normalize("NFC", found)
-
-
-# ---------------------------------------------------------------------------------------
-# Rendering
-# ---------------------------------------------------------------------------------------
-
-
-def seat_name(seat: int | None, language: str = "de", names: Mapping[int, str] | None = None,
-              full: bool = False, at: bool = False) -> str:
-    """How speech names a seat (R1): "Platz drei" / "seat 3", or the configured name.
-
-    Args:
-        seat: 0-based seat number, or None ("niemand" / "nobody").
-        language: ``"de"`` or ``"en"``.
-        names: optional ``{seat (0-based): player name}``.
-        full: name *and* seat ("Anna, Platz drei"), for a first mention.
-        at: name *and* seat as "Anna auf Platz drei", for a sentence naming two seats, where
-            "Jörg, Platz eins … Anna, Platz drei" is ambiguous by ear (WORDING-REVIEW.md).
-
-    Raises:
-        MessageParamError: ``seat`` is not None or an int 0..98.
-    """
-    if seat is None:
-        return term("term.nobody", language)
-    if type(seat) is not int or not 0 <= seat < 99:
-        raise MessageParamError(f"a seat must be a 0-based seat number, not {seat!r}")
-    number = str(seat + 1) if language == "en" else cardinal(seat + 1, language)
-    plain = term("term.seat", language).format(number=number)
-    name = (names or {}).get(seat)
-    if not name:
-        return unicodedata.normalize("NFC", plain)
-    name = unicodedata.normalize("NFC", str(name)).strip()
-    key = "term.seat.named_at" if at else "term.seat.named_full" if full else "term.seat.named"
-    return unicodedata.normalize(
-        "NFC", term(key, language).format(name=name, number=number, seat=plain))
-
-
-def _join(items: list[str], language: str) -> str:
-    if not items:
-        return term("term.nobody", language)
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + " " + term("term.and", language) + " " + items[-1]
-
-
-def _gendered(spec: str, gender: str | None) -> str:
-    parts = spec.split("/")
-    if len(parts) != 3:
-        raise MessageParamError(f"a gendered form needs two words (g/masculine/feminine): {spec!r}")
-    return parts[2] if gender == "f" else parts[1]
-
-
-def _seats(seats: list, language: str, names: Mapping[int, str] | None, full: bool) -> str:
-    """A list of seats: "Platz eins und Anna, Platz drei", or "Plätze eins, zwei und drei"
-    when none of them has a name (WORDING-REVIEW.md: half the words)."""
-    if len(seats) > 1 and not any((names or {}).get(s) for s in seats):
-        numbers = [str(s + 1) if language == "en" else cardinal(s + 1, language) for s in seats]
-        return term("term.seats", language).format(numbers=_join(numbers, language))
-    return _join([seat_name(s, language, names, full=full) for s in seats], language)
-
-
-class _Formatter(string.Formatter):
-    def __init__(self, language: str, names: Mapping[int, str] | None,
-                 genders: Mapping[int, str] | None = None) -> None:
-        self.language = language
-        self.names = names
-        self.genders = genders or {}
-        self.params: Mapping[str, Any] = {}
-
-    def vformat(self, format_string: str, args: Any, kwargs: Mapping[str, Any]) -> str:
-        self.params = kwargs
-        return super().vformat(format_string, args, kwargs)
-
-    def get_value(self, key: Any, args: Any, kwargs: Mapping[str, Any]) -> Any:
-        return (key, kwargs[key])
-
-    def convert_field(self, value: Any, conversion: str | None) -> Any:
-        return value
-
-    def format_field(self, value: Any, spec: str) -> str:
-        name, v = value
-        kind = PARAM_TYPES.get(name, "int")
-        lang = self.language
-        if kind == "seat" and spec.startswith("g/"):
-            return _gendered(spec, self.genders.get(v))
-        if kind == "role" and spec == "g":       # the role of the seat the message is for
-            female = self.genders.get(self.params.get("seat")) == "f"
-            return term(f"term.role.{v}" + (".f" if female else ""), lang)
-        if kind == "seat":
-            if spec == "at":
-                return seat_name(v, lang, self.names, at=True)
-            if spec not in ("", "full", "actor", "actor_full"):
-                raise MessageParamError(f"unknown seat form {spec!r} for {name!r}")
-            if v is None and spec.startswith("actor"):
-                return term("term.game_master", lang)
-            return seat_name(v, lang, self.names, full=spec.endswith("full"))
-        if kind == "seats":
-            if spec.startswith("plural/"):      # the word for one seat, or for any other count
-                parts = spec.split("/")
-                if len(parts) != 3:
-                    raise MessageParamError(f"plural form needs two words: {spec!r}")
-                return parts[1] if len(v) == 1 else parts[2]
-            return _seats(list(v), lang, self.names, spec == "full")
-        if kind == "int":
-            return _number(v, spec, lang)
-        if kind == "ints":
-            if spec.startswith("plural/"):
-                parts = spec.split("/")
-                if len(parts) != 3:
-                    raise MessageParamError(f"plural form needs two words: {spec!r}")
-                return parts[1] if len(v) == 1 else parts[2]
-            return _join([_number(n, spec, lang) for n in v], lang)
-        if kind == "parties":
-            return ", ".join(term(f"term.party.{p}" + (f".{spec}" if spec else ""), lang) for p in v)
-        return term(f"term.{kind}.{v}" + (f".{spec}" if spec else ""), lang)
-
-
-def _number(n: Any, spec: str, language: str) -> str:
-    if spec.startswith("plural/"):
-        parts = spec.split("/")
-        if len(parts) != 3:
-            raise MessageParamError(f"plural form needs two words: {spec!r}")
-        return parts[1] if _check_number(n) == 1 else parts[2]
-    if spec in ("", "card"):
-        return cardinal(n, language)
-    form, _, ending = spec.partition("-")
-    if form == "card":
-        return cardinal(n, language, ending if language == "de" else None)
-    if form == "ord":
-        return ordinal(n, language, ending) if language == "de" else ordinal(n, language)
-    raise MessageParamError(f"unknown number form {spec!r}")
-
-
-def _check_params(key: str, params: Mapping[str, Any]) -> None:
-    want = placeholders(key)
-    if not isinstance(params, Mapping):
-        raise MessageParamError(f"{key}: params must be a dict, not {type(params).__name__}")
-    missing = [p for p in want if p not in params]
-    extra = [p for p in params if p not in want]
-    if missing or extra:
-        raise MessageParamError(
-            f"{key}: params must be exactly {list(want)}"
-            + (f"; missing {missing}" if missing else "") + (f"; unexpected {extra}" if extra else ""))
-    for p in want:
-        kind, v = PARAM_TYPES.get(p, "int"), params[p]
-        ok = True
-        if kind == "seat":
-            ok = v is None or type(v) is int
-        elif kind == "seats":
-            ok = isinstance(v, (list, tuple)) and all(type(s) is int for s in v)
-        elif kind == "int":
-            ok = type(v) is int and v >= 0
-        elif kind == "ints":
-            ok = isinstance(v, (list, tuple)) and all(type(n) is int and n >= 0 for n in v)
-        elif kind == "parties":
-            ok = isinstance(v, (list, tuple)) and all(x in ENUMS["parties"] for x in v)
-        else:
-            ok = v in ENUMS[kind]
-        if not ok:
-            raise MessageParamError(f"{key}: {p} = {v!r} is not a valid {kind}")
+    return wording.ordinal(n, language, ending)
 
 
 def render_template(tmpl: str, params: Mapping[str, Any], language: str = "de",
@@ -807,26 +393,16 @@ def render_template(tmpl: str, params: Mapping[str, Any], language: str = "de",
     Raises:
         MessageParamError: a field has no parameter, or a bad value or form.
     """
-    try:
-        out = _Formatter(language, names, genders).vformat(tmpl, (), dict(params))
-    except KeyError as exc:
-        if isinstance(exc, FirmwareHostError):
-            raise
-        raise MessageParamError(f"template field {exc.args[0]!r} has no parameter") from None
-    except (IndexError, ValueError) as exc:
-        if isinstance(exc, FirmwareHostError):
-            raise
-        raise MessageParamError(f"bad template {tmpl!r}: {exc}") from None
-    return unicodedata.normalize("NFC", out)
+    return CATALOGUE.render(tmpl, params, language, names, genders)
 
 
 def text(key: str, params: Mapping[str, Any] | None = None, language: str = "de",
          long: bool = False, names: Mapping[int, str] | None = None,
          genders: Mapping[int, str] | None = None) -> str:
-    """The sentence to speak for message ``key``.
+    """The sentence to speak for message ``key`` (this game's, or the board's own).
 
     Args:
-        key: a message key (:func:`keys`), e.g. ``"election.passed"``.
+        key: a message key (:func:`keys`, or the board catalogue's), e.g. ``"election.passed"``.
         params: the message's parameters (:func:`placeholders`), plain JSON values; seats
             are 0-based, the text says them one-based. None means ``{}``.
         language: ``"de"`` (default) or ``"en"``.
@@ -843,9 +419,17 @@ def text(key: str, params: Mapping[str, Any] | None = None, language: str = "de"
         MessageParamError (a ``ValueError``): params missing, extra or of the wrong type.
         UnknownLanguage (a ``ValueError``): ``language`` has no catalog.
     """
-    params = {} if params is None else params
-    _check_params(key, params)
-    return render_template(template(key, language, long), params, language, names, genders)
+    return CATALOGUE.text(key, params, language, long, names, genders)
+
+
+def check_messages() -> list[str]:
+    """Problems of the catalogs as one sentence each (``list[str]``, empty when sound).
+
+    Checks that every key has all four wordings with exactly its parameters and that every
+    term exists in every language (:meth:`firmware_host.games.wording.Catalogue.check`). Used
+    by the tests and by ``scripts/compile-catalogs``.
+    """
+    return CATALOGUE.check()
 
 
 def pronounce(text: str, language: str) -> str:
@@ -865,41 +449,3 @@ def pronounce(text: str, language: str) -> str:
 
 _PRONOUNCE_RX: dict[str, Any] = {}
 
-
-def fields(tmpl: str) -> set[str]:
-    """The parameter names used by a template (``set[str]``); for tests and tools. A
-    gendered role (``{role:g}``) uses ``seat`` too: the gender is that seat's."""
-    out = set()
-    for _, f, spec, _ in string.Formatter().parse(tmpl):
-        if f:
-            out.add(f)
-            if PARAM_TYPES.get(f) == "role" and spec == "g":
-                out.add("seat")
-    return out
-
-
-def check_messages() -> list[str]:
-    """Problems of the catalogs as one sentence each (``list[str]``, empty when sound).
-
-    Checks that every key has all four wordings with exactly its parameters and that every
-    term exists in every language. Used by the tests and by ``scripts/compile-catalogs``.
-    """
-    problems: list[str] = []
-    for language in LANGUAGES:
-        for key in MESSAGES:
-            for long in (False, True):
-                try:
-                    tmpl = template(key, language, long)
-                except UnknownMessage as exc:
-                    problems.append(str(exc))
-                    continue
-                got, want = fields(tmpl), set(placeholders(key))
-                if got != want:
-                    problems.append(f"{language} {'long' if long else 'short'} {key}: "
-                                    f"fields {sorted(got)} instead of {sorted(want)}")
-        for name in TERMS:
-            try:
-                term(name, language)
-            except UnknownMessage as exc:
-                problems.append(str(exc))
-    return problems

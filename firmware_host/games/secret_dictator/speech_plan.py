@@ -34,6 +34,8 @@ from __future__ import annotations
 import itertools
 from typing import Any, Iterator, Mapping
 
+from firmware_host.service import board_catalogue
+
 from . import catalogue
 
 __all__ = ["sentences", "following", "SKIPPED_PREFIXES", "FOLLOWING"]
@@ -46,11 +48,14 @@ FOLLOWING: dict[str, tuple[str, ...]] = {
     "power.execution": ("power.execution.done",),
     "power.investigate": ("power.investigate.done", "power.investigate.result"),
 }
+#: the board's own sentences said during a game (the board catalogue's, answered through this
+#: game's catalogue), pre-rendered with the game's
+BOARD_PREFIXES = ("service.", "gm.", "fault.", "scan.", "whisper.", "repeat.", "setup.", "settings.saved")
 _PAIRED = frozenset(k for keys in FOLLOWING.values() for k in keys)
 
 #: message keys (prefixes) never pre-rendered (see the module docstring)
 SKIPPED_PREFIXES = ("selftest.", "enrol.", "prolog.role.", "prolog.team.", "status.public",
-                    "status.government", "status.nominee", "gm.undone", "game_over.roles", "election.ballots", "next.vote",
+                    "status.government", "status.nominee", "undo.action", "gm.undone", "game_over.roles", "election.ballots", "next.vote",
                     "status.waiting", "fault.chatter.tracker", "fault.two_holes", "fault.stuck_contact",
                     "roles.", "story.", "status.players", "status.president", "status.phase",
                     "tile.read.role", "refusal.wrong_phase", "refusal.invalid_target")
@@ -173,7 +178,8 @@ def sentences(players: int, language: str, names: Mapping[int, str] | None = Non
         (``"public"`` or ``"seat:N"``, NFC text); a text is listed once per channel.
     :raises UnknownLanguage: ``language`` has no catalog.
     """
-    keys = [k for k in catalogue.keys() if not k.startswith(SKIPPED_PREFIXES) and k not in _PAIRED]
+    said = [*catalogue.keys(), *(k for k in board_catalogue.keys() if k.startswith(BOARD_PREFIXES))]
+    keys = [k for k in said if not k.startswith(SKIPPED_PREFIXES) and k not in _PAIRED]
     keys.sort(key=_tier)                              # stable: catalogue order within a tier
     seen: set[tuple[str, str]] = set()
     for key in keys:

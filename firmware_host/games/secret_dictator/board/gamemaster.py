@@ -193,7 +193,7 @@ class GameMaster:
         seat = undone.get("seat")
         if kind not in catalogue.ENUMS["action"]:
             kind = "reshuffle"
-        self.say("public", "gm.undone", {"action": kind, "seat": seat if type(seat) is int else None})
+        self.say("public", "undo.action", {"action": kind, "seat": seat if type(seat) is int else None})
         self.refused_slots.clear()
         if game is not None:
             for track, n in TRACK_SLOTS.items():
