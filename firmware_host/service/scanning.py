@@ -20,7 +20,8 @@ in seconds on the service's clock, measured from what was *heard*:
   with all its passes again; it never chooses by itself (14). This is the scan's only
   timeout: ``passes = 0`` switches it off, up to 30 lengthens it tenfold (11);
 - with ``confirm`` (an execution, 16) a pick opens a second two-item scan
-  ("confirm NAME", "back"); only a press on "confirm" chooses.
+  ("confirm NAME", "back"), its first item at once (the press's answer, 26); only a press on
+  "confirm" chooses.
 
 A :class:`Scan` never touches the game: it calls ``on_choose(value)`` or ``on_cancel()``; the
 controller turns that into an engine action, and only that final choice is announced at the
@@ -202,9 +203,10 @@ class Scan:
             if pause is not None:
                 self._schedule(float(seconds) + pause)
 
-    def start(self, intro: bool = False) -> None:
+    def start(self, intro: bool = False, *, at_once: bool = False) -> None:
         """Begin: an optional intro (``speak(seat, "intro", None, …)``), then ``first_delay``
-        after it has ended, then item 1."""
+        after it has ended, then item 1; ``at_once``: item 1 now (a confirmation answers the
+        press that picked, ACCESSIBILITY.md 26)."""
         self._generation += 1
         if self._timer is not None:
             self._timer.cancel()
@@ -214,7 +216,7 @@ class Scan:
         if intro:
             self._say("intro", None, self.settings.first_delay)
         else:
-            self._schedule(self.settings.first_delay)
+            self._schedule(0.0 if at_once else self.settings.first_delay)
 
     def hold(self) -> None:
         """The chooser asked for a status or repeat, which cuts off the earphone: the scan
@@ -321,7 +323,7 @@ class Scan:
         yes, back = pair
         self.items = [ScanItem(CONFIRM, yes.text, yes.key, dict(yes.params)),
                       ScanItem(CANCEL, back.text, back.key, dict(back.params))]
-        self.start()
+        self.start(at_once=True)
 
     def _leave_confirmation(self) -> None:
         self.confirming = None

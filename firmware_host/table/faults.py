@@ -17,6 +17,8 @@ import collections
 import logging
 from typing import Any
 
+from firmware_host.service import board_catalogue
+
 from .speech import TableSpeech
 
 log = logging.getLogger("firmware_host.service")
@@ -188,7 +190,7 @@ class TableFaults:
                            params=spoken[1] if spoken else {})
 
     def _knows(self, key: str) -> bool:
-        return key in self.speech.words.keys
+        return key in self.speech.words.keys or key in board_catalogue.MESSAGES
 
     def foreign_tile(self, event: Any) -> None:
         """A tile of a kind this game does not read (another game's ballot, law, role tile,

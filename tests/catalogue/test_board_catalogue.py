@@ -32,8 +32,9 @@ SAMPLES = {"seat": 2, "seats": [0, 3, 5], "count": 7, "missing": 1, "last": 7, "
            "index": 4, "ballot": "nein", "party": "democratic", "role": "dictator"}
 #: every game's catalogue module (the registry's order)
 GAME_CATALOGUES = [importlib.import_module(f"firmware_host.games.{name}.catalogue") for name in games.names()]
-#: the setup from the seats and the settings scan speak in questions and items, not in news
-NO_CONTEXT_WORD = ("lobby.", "settings.", "scan.cancel")
+#: the setup from the seats, the settings scan and the evening's offer speak in questions and
+#: items, not in news
+NO_CONTEXT_WORD = ("lobby.", "settings.", "evening.", "scan.cancel", "scan.back")
 
 
 def params(key: str) -> dict:

@@ -171,14 +171,20 @@ def _press(seat: int) -> list[dict]:
     return [{"signal": "button", "seat": seat, "gesture": "press"}]
 
 
+def _choose(seat: int, key: str, params: dict) -> list[dict]:
+    """A final choice (a victim, a ballot): the pick, then the confirming press (ACCESSIBILITY.md 16)."""
+    confirm = ("scan.confirm.seat", params) if "seat" in params else ("scan.confirm.skip", {})
+    return _pick(seat, key, params) + _pick(seat, *confirm)
+
+
 def test_M44_killers_who_disagree_hear_every_proposal_and_everyone_presses_again():
     roles = ["killer", "citizen", "professional_killer", "celebrity", "citizen", "citizen",
              "private_detective"]
     setup = {**SETUP5, "players": 7, "roles": roles}
     lines = [{"setup": setup},
              {"signal": "wait_for", "key": "night.killers", "params": {}, "timeout": 300}]
-    lines += _press(0) + _pick(0, "scan.seat", {"seat": 1})
-    lines += _press(2) + _pick(2, "scan.seat", {"seat": 3})
+    lines += _press(0) + _choose(0, "scan.seat", {"seat": 1})
+    lines += _press(2) + _choose(2, "scan.seat", {"seat": 3})
     lines += [{"signal": "wait", "seconds": 12}]
     out = run(lines)
     again = [o for o in said(out) if o["key"] == "night.kill.again"]
@@ -193,8 +199,8 @@ def test_M44_killers_who_disagree_hear_every_proposal_and_everyone_presses_again
     assert out[-1]["state"]["phase"] == "kill"
     # and they choose again: the same seat agreed now
     more = lines[:-1] + [{"signal": "wait_for", "key": "night.kill.again", "params": {},
-                          "timeout": 60}] + _press(0) + _pick(0, "scan.seat", {"seat": 1}) + \
-        _press(2) + _pick(2, "scan.seat", {"seat": 1}) + [{"signal": "wait", "seconds": 5}]
+                          "timeout": 60}] + _press(0) + _choose(0, "scan.seat", {"seat": 1}) + \
+        _press(2) + _choose(2, "scan.seat", {"seat": 1}) + [{"signal": "wait", "seconds": 5}]
     out = run(more)
     assert out[-1]["state"]["phase"] == "genuine"
 
@@ -207,11 +213,11 @@ def test_M49_a_refusal_in_the_night_goes_only_into_that_earphone():
 
 
 def test_M42_a_decoy_choice_is_ignored_and_the_actors_choice_counts():
-    lines = _night_start() + _press(1) + _pick(1, "scan.seat", {"seat": 3})
+    lines = _night_start() + _press(1) + _choose(1, "scan.seat", {"seat": 3})
     lines += [{"signal": "wait", "seconds": 5}]
     out = run(lines)
     assert out[-1]["state"]["phase"] == "kill" and out[-1]["state"]["alive"] == [0, 1, 2, 3, 4]
-    out = run(lines[:-1] + _press(0) + _pick(0, "scan.seat", {"seat": 4})
+    out = run(lines[:-1] + _press(0) + _choose(0, "scan.seat", {"seat": 4})
               + [{"signal": "wait", "seconds": 5}])
     assert out[-1]["state"]["phase"] == "genuine"
 
@@ -222,8 +228,8 @@ def _to_day(script_end: int | None = None) -> list[dict]:
     lines = _night_start()
     for s, item in ((1, ("scan.seat", {"seat": 2})), (2, ("scan.seat", {"seat": 3})),
                     (3, ("scan.seat", {"seat": 4})), (4, ("scan.seat", {"seat": 0}))):
-        lines += _press(s) + _pick(s, *item)
-    lines += _press(0) + _pick(0, "scan.seat", {"seat": 1})
+        lines += _press(s) + _choose(s, *item)
+    lines += _press(0) + _choose(0, "scan.seat", {"seat": 1})
     lines += [{"signal": "wait_for", "key": "night.dead", "params": {}, "timeout": 300}]
     for s in (0, 2, 3, 4):
         lines += _press(s) + _pick(s, "scan.card", {"card": 0})
@@ -261,14 +267,14 @@ def test_M48_M30_a_vote_skipped_by_all_and_a_partial_skip(day_lines):
     lines = day_lines + ready + [{"signal": "wait_for", "key": "vote.open", "params": {}, "timeout": 60}]
     skip_all = list(lines)
     for s in (0, 2, 3, 4):
-        skip_all += _press(s) + _pick(s, "scan.skip_vote", {})
+        skip_all += _press(s) + _choose(s, "scan.skip_vote", {})
     out = run(skip_all + [{"signal": "wait", "seconds": 5}])
     assert [o["event"] for o in out if o.get("event") in ("vote", "vote_skipped")] == ["vote_skipped"]
     assert out[-1]["state"]["round"] == 2
     partial = list(lines)
     for s in (0, 2, 3):
-        partial += _press(s) + _pick(s, "scan.seat", {"seat": 4})
-    partial += _press(4) + _pick(4, "scan.skip_vote", {}) + [{"signal": "wait", "seconds": 10}]
+        partial += _press(s) + _choose(s, "scan.seat", {"seat": 4})
+    partial += _press(4) + _choose(4, "scan.skip_vote", {}) + [{"signal": "wait", "seconds": 10}]
     out = run(partial)
     assert "vote.skip_some" in keys(out, "public")
     assert not [o for o in out if o.get("event") in ("vote", "vote_skipped")]
@@ -309,8 +315,8 @@ def test_M50_an_unfinished_game_is_resumed_from_the_journal_at_its_night_step(tm
     journal = str(tmp_path / "journal.sqlite3")
     first = _night_start()
     for s in (1, 2, 3, 4):
-        first += _press(s) + _pick(s, "scan.seat", {"seat": (s + 1) % 5})
-    first += _press(0) + _pick(0, "scan.seat", {"seat": 1}) + [{"signal": "wait", "seconds": 3}]
+        first += _press(s) + _choose(s, "scan.seat", {"seat": (s + 1) % 5})
+    first += _press(0) + _choose(0, "scan.seat", {"seat": 1}) + [{"signal": "wait", "seconds": 3}]
     out = io.StringIO()
     assert Simulator(None, out=out, journal_path=journal).run_script(
         parse_script("\n".join(json.dumps(x) for x in first))) == 0
@@ -385,7 +391,7 @@ def test_M50_pause_and_resume_in_the_night_lose_no_narration_and_a_press_starts_
                               {"signal": "button", "seat": 0, "gesture": "press"},
                               {"signal": "wait", "seconds": 10},
                               {"signal": "key", "gesture": "press"}]          # resume
-    lines += _press(0) + _pick(0, "scan.seat", {"seat": 1})
+    lines += _press(0) + _choose(0, "scan.seat", {"seat": 1})
     lines += [{"signal": "wait_for", "key": "night.dead", "params": {}, "timeout": 300},
               {"signal": "wait", "seconds": 3}]
     out = run(lines)
@@ -406,8 +412,8 @@ def test_M43_a_seats_own_rate_and_wording_change_no_clip_length_at_night():
              {"signal": "gm", "command": "seat_settings", "seat": 3, "verbosity": "long"},
              {"signal": "wait_for", "key": "night.killers", "params": {}, "timeout": 300}]
     for s in (1, 2, 3, 4):
-        lines += _press(s) + _pick(s, "scan.seat", {"seat": (s + 2) % 5})
-    lines += _press(0) + _pick(0, "scan.seat", {"seat": 1})
+        lines += _press(s) + _choose(s, "scan.seat", {"seat": (s + 2) % 5})
+    lines += _press(0) + _choose(0, "scan.seat", {"seat": 1})
     lines += [{"signal": "wait_for", "key": "night.dead", "params": {}, "timeout": 300}]
     for s in (0, 2, 3, 4, 1):
         lines += _press(s) + _pick(s, "scan.card", {"card": 3})
@@ -416,7 +422,8 @@ def test_M43_a_seats_own_rate_and_wording_change_no_clip_length_at_night():
     steps = dict(night_steps(out))
     for key in ("night.killers", "night.dead"):
         step = steps[key]
-        for kinds in (("scan.seat", "scan.card", "scan.cancel"), ("night.chosen",)):
+        confirm = (("scan.confirm.seat", "scan.back"),) if key == "night.killers" else ()
+        for kinds in (("scan.seat", "scan.card", "scan.cancel"), ("night.chosen",), ("scan.start",)) + confirm:
             clips = [o for o in step if o["key"] in kinds]
             assert {o["channel"] for o in clips} >= {"seat:2", "seat:3"}, (key, kinds)
             lengths = [o["end"] - o["start"] for o in clips]

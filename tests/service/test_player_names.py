@@ -97,4 +97,4 @@ def test_an_entered_action_for_a_seat_outside_the_table_is_refused_in_words(tmp_
     for line in said:
         assert line["text"] != line["key"] and "refusal." not in line["text"]
         assert "18" not in line["text"] and "eighteen" not in line["text"].lower()
-    assert all(k in catalogue.MESSAGES for k in (line["key"] for line in said))
+    assert all(catalogue.CATALOGUE.has(k) for k in (line["key"] for line in said))

@@ -346,7 +346,7 @@ def check_game(setup: dict, roles: list[str], knows_team: bool, lines: list[dict
         if i > over:
             continue                       # the end: roles are revealed (R15)
         found.public_checked += 1
-        if _private(key) or key not in catalogue.MESSAGES:
+        if _private(key) or not catalogue.CATALOGUE.has(key):
             found.add("public", f"{where}: key {key} is not a public catalogue key")
             continue
         if key.startswith("game_over."):

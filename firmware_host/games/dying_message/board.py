@@ -52,6 +52,10 @@ from firmware_host.service.refusals import CommandRefused
 from firmware_host.service.scanning import Scan, ScanItem, spoken_seconds
 from firmware_host.service.seat_settings import SeatSettings
 from firmware_host.service.seat_store import StoredSeatSettings
+from firmware_host.table.adapter import parse_names
+from firmware_host.table.faults import fault_speech, repair_message
+from firmware_host.table.speech import PRIVATE_CUE
+from firmware_host.table.words import table_earcon
 
 from . import announce, catalogue
 from .actions import ACTION_KINDS, Action, IllegalAction
@@ -82,6 +86,9 @@ _STEP_ACTION = {"soulmate": "soulmate", "dogs": "protect", "killers": "kill", "d
                 "fake": "fake"}
 _NOBODY = "nobody"
 _SKIP = "skip"
+#: the night steps whose picks are final only after a confirming press (ACCESSIBILITY.md 16):
+#: the killers' victims; every listener of the step confirms (M43: as many presses as the actors)
+CONFIRMED_STEPS = ("killers",)
 
 
 @dataclasses.dataclass
@@ -153,6 +160,7 @@ class DyingMessageGame(StoredSeatSettings):
         self.faults: collections.deque = collections.deque(maxlen=50)
         self.readers: dict[str, bool] = {}
         self._last_public: list = []
+        self._prolog: list = []                   # the prolog's clips: the table waits for them
 
     # ======================================================================= life cycle
     def boot(self, resume: bool = True) -> None:
@@ -161,8 +169,15 @@ class DyingMessageGame(StoredSeatSettings):
         self._load_seat_settings()
         self._read_board()
         journal = self.service.journal
-        unfinished = journal.unfinished() if resume else None
+        repair = getattr(journal, "repair", None)
+        try:
+            unfinished = journal.unfinished() if resume else None
+        except FirmwareHostError as exc:
+            log.error("journal: the unfinished game cannot be read: %s", exc)
+            self._journal_damage(None, str(exc))
+            unfinished = None
         if unfinished is None or unfinished.setup.get("game") != "dying_message":
+            self._journal_damage(repair)
             self.say("public", "service.ready", {})
             return
         try:
@@ -171,11 +186,25 @@ class DyingMessageGame(StoredSeatSettings):
             log.error("journal game %d cannot be resumed: %s", unfinished.id, exc)
             journal.finish_game(unfinished.id, "abandoned")
             self.game = None
+            self._journal_damage(repair, f"journal game {unfinished.id} cannot be resumed: {exc}", resumed=False)
             self.say("public", "service.ready", {})
             return
+        self._journal_damage(repair)          # in the game's language, rebuilt first
         log.info("resumed game %d after %d actions", unfinished.id, len(unfinished.actions))
         self.say("public", "service.resumed", {})
         self._say_step()
+
+    def _journal_damage(self, repair: Any, detail: str = "", *, resumed: bool | None = None) -> None:
+        """What the journal's self-check found at boot, or a game it cannot replay: a
+        ``fault`` line (source ``journal``), said at the table (``journal.*``, the game's
+        language) and listed on the console; nothing without either."""
+        if repair is None and not detail:
+            return
+        key, params = repair_message(repair, resumed) if repair is not None else ("journal.game_lost", {})
+        detail = repair.detail if repair is not None else detail
+        self.service.fault("journal", repair.reason if repair is not None else "unreadable", detail)
+        said = self.say("public", key, params, priority="fault")
+        self.faults.append({"kind": "fault", "reason": key, "text": f"{said[0] if said else key} ({detail})"})
 
     def _read_board(self) -> None:
         board = self.service.board
@@ -209,7 +238,8 @@ class DyingMessageGame(StoredSeatSettings):
 
     def say(self, channel: str, key: str, params: dict, *, priority: str | None = None,
             request: bool = False, history: bool = True, timed: bool = False, after: Any = (),
-            on_start: Any = None, on_end: Any = None, pad_seconds: float | None = None) -> Any:
+            on_start: Any = None, on_end: Any = None, pad_seconds: float | None = None,
+            earcon: str | None = None) -> Any:
         """Speak catalogue ``key`` on ``channel`` and write its ``announce`` line; the board's
         own sentences (``service.*``, ``gm.*``, ``fault.*``, the scan's wrap and stop) come from
         the board catalogue, through this game's (its fallback).
@@ -219,6 +249,7 @@ class DyingMessageGame(StoredSeatSettings):
         :param timed: without playback: also measure how long the speech lasts.
         :param after: utterances that must have ended first (ACCESSIBILITY.md 22).
         :param pad_seconds: pad the clip with silence to this many seconds (M43).
+        :param earcon: the earcon before it (default: the table's for its kind, :meth:`_earcon`).
         :returns: ``(text, seconds or None, utterance or None)``, or None when refused.
         """
         try:
@@ -228,7 +259,16 @@ class DyingMessageGame(StoredSeatSettings):
             return None
         return self._speak(made, history=history, timed=timed, after=after,
                            on_start=on_start, on_end=on_end, pad_seconds=pad_seconds,
-                           priority=priority or ("request" if request else "normal"))
+                           priority=priority or ("request" if request else "normal"), earcon=earcon)
+
+    @staticmethod
+    def _earcon(a: Announcement, history: bool, pad_seconds: float | None) -> str | None:
+        """ACCESSIBILITY.md 18: the table's earcon of a refusal, a fault, a reader back, the
+        game's end; the private cue before a private message in an earphone (not before a
+        scan step or a padded confirmation, whose length must not depend on it)."""
+        if a.channel != "public" and history and pad_seconds is None and catalogue.is_private(a.key):
+            return PRIVATE_CUE
+        return table_earcon(a.key)
 
     def _long_wording(self, channel: str, key: str) -> bool:
         """ACCESSIBILITY.md 5: long the first time the table or the seat hears ``key``."""
@@ -258,12 +298,14 @@ class DyingMessageGame(StoredSeatSettings):
 
     def _speak(self, a: Announcement, *, history: bool = True, timed: bool = False,
                after: Any = (), on_start: Any = None, on_end: Any = None,
-               pad_seconds: float | None = None, priority: str = "normal") -> tuple:
+               pad_seconds: float | None = None, priority: str = "normal",
+               earcon: str | None = None) -> tuple:
         text = self._text(a, self._long_wording(a.channel, a.key))
         line = {"event": "announce", "channel": a.channel, "key": a.key, "params": dict(a.params),
                 "text": text}
         utt = self._play([line], a.channel, text, a.key, priority, after=after, history=history,
-                         on_start=on_start, on_end=on_end, pad_seconds=pad_seconds)
+                         on_start=on_start, on_end=on_end, pad_seconds=pad_seconds,
+                         earcon=earcon or self._earcon(a, history, pad_seconds))
         seconds = None
         voice = self.service.voice
         if utt is None and timed and voice is not None and not self._timed():
@@ -272,7 +314,7 @@ class DyingMessageGame(StoredSeatSettings):
 
     def _play(self, lines: list[dict], channel: str, text: str, key: str, priority: str, *,
               after: Any = (), history: bool = True, on_start: Any = None,
-              on_end: Any = None, pad_seconds: float | None = None) -> Any:
+              on_end: Any = None, pad_seconds: float | None = None, earcon: str | None = None) -> Any:
         """One clip saying ``lines``; its Utterance, or None where nothing reports playback
         (the lines are written at once then)."""
         voice = self.service.voice
@@ -282,14 +324,14 @@ class DyingMessageGame(StoredSeatSettings):
                 if on_start is not None:
                     on_start(played, utt)
             listener = self.service.announce_listener(lines, started, on_end)
-            utt = voice.say(channel, text, key=key, priority=priority,
+            utt = voice.say(channel, text, key=key, priority=priority, earcon=earcon,
                             after=tuple(u for u in after if u is not None), history=history,
                             listener=listener, pad_seconds=pad_seconds)
             if utt is not None:
                 utt.meta["lines"] = lines
                 return utt
         elif voice is not None:
-            voice.say(channel, text, key=key, priority=priority)
+            voice.say(channel, text, key=key, priority=priority, earcon=earcon)
         self._played(lines)
         for line in lines:
             self.service.emit(line)
@@ -334,13 +376,14 @@ class DyingMessageGame(StoredSeatSettings):
                 ended = (lambda ls, u, r, seat=seat: on_end(seat)) if on_end is not None else None
                 listeners_[seat] = self.service.announce_listener(lines[seat], self._played, ended)
             made = voice.say_padded(texts, key=key, after=tuple(u for u in after if u is not None),
+                                    earcon=PRIVATE_CUE,
                                     listener=lambda kind, utt, rec: listeners_[int(utt.channel[5:])](kind, utt, rec))
             for seat, utt in made.items():
                 if utt is not None:
                     utt.meta["lines"] = lines[seat]
             return [u for u in made.values() if u is not None]
         if voice is not None:
-            voice.say_padded(texts, key=key)
+            voice.say_padded(texts, key=key, earcon=PRIVATE_CUE)
         for seat in sorted(lines):
             for line in lines[seat]:
                 self.service.emit(line)
@@ -355,7 +398,9 @@ class DyingMessageGame(StoredSeatSettings):
         texts = [self._text(a, self._long_wording(a.channel, a.key)) for a in items]
         lines = [{"event": "announce", "channel": a.channel, "key": a.key, "params": dict(a.params),
                   "text": text} for a, text in zip(items, texts)]
-        return self._play(lines, items[0].channel, " ".join(texts), items[0].key, "request")
+        private = items[0].channel != "public" and any(catalogue.is_private(a.key) for a in items)
+        return self._play(lines, items[0].channel, " ".join(texts), items[0].key, "request",
+                          earcon=PRIVATE_CUE if private else None)
 
     # ======================================================================= setup
     def setup_game(self, setup: dict) -> None:
@@ -386,20 +431,7 @@ class DyingMessageGame(StoredSeatSettings):
             setup = Setup.from_json(obj)
         except UsageError as exc:
             raise CommandRefused("setup_invalid", f"setup: {exc}", detail=str(exc)) from None
-        names = raw.get("names")
-        parsed: dict[int, str] = {}
-        if isinstance(names, list):
-            parsed = {i: str(n) for i, n in enumerate(names) if n}
-        elif isinstance(names, dict):
-            try:
-                parsed = {int(k): str(v) for k, v in names.items() if v}
-            except ValueError:
-                raise CommandRefused("setup_names", "setup: names must be keyed by seat number") from None
-        elif names is not None:
-            raise CommandRefused("setup_names", "setup: names must be a list by seat or an object {seat: name}")
-        if any(not 0 <= s < setup.players for s in parsed):
-            raise CommandRefused("setup_name_seat", f"setup: a name for a seat outside 0..{setup.players - 1}",
-                                 last=setup.players - 1)
+        parsed = parse_names(raw.get("names"), setup.players)
         times = {}
         for key, low, high, default in (
                 ("night_choice_seconds", NIGHT_CHOICE_SECONDS, MAX_STEP_SECONDS, self.night_choice_seconds),
@@ -487,6 +519,7 @@ class DyingMessageGame(StoredSeatSettings):
 
     def _reset_board_state(self) -> None:
         self.paused = False
+        self._prolog = []
         self.units.clear()
         self.night = None
         self.discussion = None
@@ -571,12 +604,15 @@ class DyingMessageGame(StoredSeatSettings):
             if kind == "vote" and not self._open_vote(unit):
                 return
             self.units.popleft()
+            # the table goes on only once every seat has heard its character: at a whisper
+            # station, after the last seat's visit (ACCESSIBILITY.md 23)
+            hold, self._prolog = (self._prolog, []) if kind != "prolog" else ([], [])
             if kind == "say":
-                self._speak_all(unit[1])
+                self._speak_all(unit[1], after=hold)
             elif kind == "prolog":
-                self._speak_padded(unit[1], after=self._last_public)
+                self._prolog = self._speak_padded(unit[1], after=self._last_public)
             elif kind == "step":
-                self._night_step(unit[1], unit[2])
+                self._night_step(unit[1], unit[2], after=hold)
             elif kind == "public_step":        # 2.1 and 5: no private lines
                 self._end_scans()
                 if unit[1] == "dawn":
@@ -596,9 +632,9 @@ class DyingMessageGame(StoredSeatSettings):
         with_list = any(line.kind is not None for line in lines.values())
         return self.night_choice_seconds if with_list else self.night_look_seconds
 
-    def _night_step(self, name: str, lines: dict[int, SeatLine]) -> None:
-        """One step of the script: its public line, every listener's padded private message,
-        then every listener's scan (M41-M43)."""
+    def _night_step(self, name: str, lines: dict[int, SeatLine], after: Any = ()) -> None:
+        """One step of the script: its public line (once ``after`` has ended), every
+        listener's padded private message, then every listener's scan (M41-M43)."""
         self._end_scans()
         game = self.game
         assert game is not None
@@ -614,7 +650,7 @@ class DyingMessageGame(StoredSeatSettings):
         def started(*_: Any) -> None:        # the step's time runs from its public line (M41)
             step.ends_at = clock.now() + step.minimum
 
-        public = self._speak(make(STEP_KEYS[name]), on_start=started)[2]
+        public = self._speak(make(STEP_KEYS[name]), on_start=started, after=after)[2]
         if public is None:
             step.ends_at = now + step.minimum
         else:
@@ -642,19 +678,24 @@ class DyingMessageGame(StoredSeatSettings):
     def _night_pads(self, step: _NightStep) -> dict[str, float]:
         """M43: what every private clip of ``step`` besides the padded message is padded to,
         by kind: ``item`` (every scan item any listener can hear, "cancel", "nobody"),
-        ``picked`` and ``chosen``: the longest of their texts in both wordings, measured once
+        ``confirm`` (a confirmation's "confirm: seat 3" and "back"), ``intro`` (the list's
+        intro), ``picked`` and ``chosen``: the longest of their texts in both wordings, measured once
         per speech rate the listeners' earphones use (a seat's own rate, ACCESSIBILITY 19),
         so neither a list nor a wording nor a rate makes one seat's clip longer. Empty where
         nothing can be measured (no sound)."""
         voice = self.service.voice
         if voice is None or not callable(getattr(voice, "measure", None)) or not step.lines:
             return {}
-        kinds: dict[str, set[str]] = {"item": set(), "picked": set(), "chosen": set()}
+        kinds: dict[str, set[str]] = {"item": set(), "confirm": set(), "intro": set(), "picked": set(),
+                                      "chosen": set()}
         sentences = [("item", "scan.cancel", {}), ("picked", "scan.picked", {}),
-                     ("chosen", "night.chosen", {})]
+                     ("chosen", "night.chosen", {}), ("intro", "scan.start", {})]
         for seat, line in step.lines.items():
             if line.kind is not None:
                 sentences += [("item", key, params) for _, key, params in self._item_texts(step, seat)]
+                if step.name in CONFIRMED_STEPS:    # the confirmation's two items: a kind of their own
+                    sentences += [("confirm", "scan.back", {})] + [
+                        ("confirm", "scan.confirm.seat", {"seat": v}) for v in line.items if type(v) is int]
         for kind, key, params in sentences:
             for long in (False, True):
                 kinds[kind].add(self._text(make(key, params, "seat:0"), long))
@@ -694,7 +735,8 @@ class DyingMessageGame(StoredSeatSettings):
                 step.picks[seat] = []
                 self._night_scan(seat, name)
 
-        self._scan(seat, items, chosen, on_cancel=cancelled, pad=step.pads.get("item"))
+        self._scan(seat, items, chosen, on_cancel=cancelled, pads=step.pads,
+                   confirm=name in CONFIRMED_STEPS, intro=not step.picks.get(seat))
 
     def _night_pick(self, seat: int, name: str, value: Any) -> None:
         step = self.night
@@ -865,7 +907,21 @@ class DyingMessageGame(StoredSeatSettings):
         if voting["number"] == 1 and choice.skip_allowed and seat not in voting["no_skip"]:
             items.append(self._item(_SKIP, "scan.skip_vote", {}))
         items += [self._item(t, "scan.seat", {"seat": t}) for t in choice.items]
-        self._scan(seat, items, lambda target: self._ballot(seat, target))
+        self._scan(seat, items, lambda target: self._ballot(seat, target), confirm=True,
+                   pads={"confirm": self._confirm_pad(seat, [i.value for i in items])})
+
+    def _confirm_pad(self, seat: int, values: list) -> float | None:
+        """M48: a ballot is secret until every ballot is cast, so its confirmation ("confirm:
+        seat 3") lasts as long whichever seat it names: the longest of them and "back", in both
+        wordings, at the seat's rate; None where nothing can be measured."""
+        voice = self.service.voice
+        if voice is None or not callable(getattr(voice, "measure", None)):
+            return None
+        texts = {self._text(make(key, params, f"seat:{seat}"), long) for long in (False, True)
+                 for key, params in [("scan.back", {})] + [
+                     ("scan.confirm.skip", {}) if v == _SKIP else ("scan.confirm.seat", {"seat": v}) for v in values]}
+        seconds = [voice.measure(f"seat:{seat}", text) for text in sorted(texts)]
+        return None if any(x is None for x in seconds) else max(seconds)
 
     def _ballot(self, seat: int, target: Any) -> None:
         """M48: one ballot; the table hears the count; the first vote is journaled when
@@ -1041,21 +1097,14 @@ class DyingMessageGame(StoredSeatSettings):
             self._speak_all([self._public_status()])
 
     def _on_Fault(self, event: Any) -> None:
+        """A hardware fault: a ``fault`` line, spoken naming the part in the board's words
+        (:func:`~firmware_host.table.faults.fault_speech`), or "check the board"."""
         part = getattr(event, "part", None) or {}
         reason = getattr(event, "reason", "fault")
         self.faults.append({"kind": "fault", "reason": reason, "part": part})
-        detail = getattr(event, "detail", "") or ""
-        seat = part.get("seat") if part.get("kind") == "seat_button" else None
-        key = next((k for k in (f"fault.{reason}.button", f"fault.{reason}")
-                    if catalogue.CATALOGUE.has(k)), None)
-        params = {}
-        if key is not None:
-            values = {"seat": seat, **{k: v for k, v in part.items() if k != "kind"}}
-            params = {p: values.get(p) for p in catalogue.placeholders(key)}
-            if any(v is None for v in params.values()):
-                key, params = None, {}
-        source = f"seat {seat + 1} button" if type(seat) is int else str(getattr(event, "source", "board"))
-        self.service.fault(source, reason, detail, key=key, params=params)
+        key, params = fault_speech(reason, part) or ("fault.board", {})
+        self.service.fault(str(getattr(event, "source", "board")), reason,
+                           getattr(event, "detail", "") or "", key=key, params=params)
 
     def _on_EvidenceRead(self, event: Any) -> None:
         """M45, M46: an evidence tile on a reader (the message-area tray): the board names
@@ -1089,7 +1138,11 @@ class DyingMessageGame(StoredSeatSettings):
         self.readers[str(getattr(event, "reader", "?"))] = bool(getattr(event, "connected", False))
 
     def _idle_press(self, seat: int) -> None:
-        """A press with nothing to do: the seat's last message again (ACCESSIBILITY.md 2, 25)."""
+        """A press with nothing to do: the seat's last message again (ACCESSIBILITY.md 2, 25),
+        or its status with ``[service] idle_press = "status"`` (12: no hold needed)."""
+        if getattr(self.settings, "idle_press", "repeat") == "status" and self.game is not None:
+            self._status(seat)
+            return
         voice = self.service.voice
         channel = f"seat:{seat}"
         if not self._timed():
@@ -1151,9 +1204,25 @@ class DyingMessageGame(StoredSeatSettings):
         return ScanItem(value, catalogue.text(key, params, self.language, names=self.names,
                                               descriptions=self.descriptions), key, params)
 
+    def _confirming(self, item: ScanItem) -> tuple[ScanItem, ScanItem] | None:
+        """ACCESSIBILITY.md 16: a final choice (a ballot, a victim) needs a confirming press:
+        the pick opens "confirm: seat 3" and "back" (the list again)."""
+        if item.value == _SKIP:
+            key, params = "scan.confirm.skip", {}
+        elif type(item.value) is int:
+            key, params = "scan.confirm.seat", {"seat": item.value}
+        else:
+            return None
+        return self._item(item.value, key, params), self._item(None, "scan.back", {})
+
     def _scan(self, seat: int, items: list[ScanItem], chosen: Callable[[Any], None], *,
-              on_cancel: Callable[[], None] | None = None, pad: float | None = None) -> None:
-        """A scan of ``items`` (then "cancel") into ``seat``'s earphone; ``chosen(value)``."""
+              on_cancel: Callable[[], None] | None = None, pads: dict | None = None,
+              confirm: bool = False, intro: bool = True) -> None:
+        """A scan of ``items`` (then "cancel") into ``seat``'s earphone; ``chosen(value)``;
+        with ``confirm`` a pick is final only after its confirming press (:meth:`_confirming`).
+        With ``intro`` the list is announced first ("list: press when you hear your choice")
+        and its first item comes a second after that has ended (ACCESSIBILITY.md 14); at night
+        every clip is padded to its kind's length (``pads``, M43)."""
         old = self.scans.pop(seat, None)
         if old is not None:
             old.finish()
@@ -1168,40 +1237,45 @@ class DyingMessageGame(StoredSeatSettings):
                 on_cancel()
 
         def speak(s: int, kind: str, item: ScanItem | None, *playback: Any) -> float | None:
-            return self._scan_speak(s, kind, item, pad, *playback)
+            return self._scan_speak(s, kind, item, pads or {}, *playback)
 
         scan = Scan(seat, items, self._scan_settings(seat), self.service.clock, self.service.post,
                     speak, on_choose, cancelled, cancel=self._item(None, "scan.cancel", {}),
-                    purpose="choice")
+                    confirm=self._confirming if confirm else None, purpose="choice")
         self.scans[seat] = scan
-        scan.start()
+        scan.start(intro=intro)
 
     def _scan_settings(self, seat: int) -> Any:
         own = self.seat_settings.get(seat, SeatSettings()).scan_interval
         return self.settings.scan if own is None else dataclasses.replace(self.settings.scan,
                                                                           interval=own)
 
-    def _scan_speak(self, seat: int, kind: str, item: ScanItem | None, pad: float | None,
+    def _scan_speak(self, seat: int, kind: str, item: ScanItem | None, pads: dict,
                     started: Callable[[], None] | None = None,
                     ended: Callable[[bool], None] | None = None) -> float | None:
-        """One step of a scan into the chooser's earphone (see :class:`Scan`'s ``speak``);
-        at night every item is padded to the step's longest (M43)."""
+        """One step of a scan into the chooser's earphone (see :class:`Scan`'s ``speak``): the
+        intro, an item, the wrap tone with its earcon, the stopped notice; at night every
+        intro and item is padded to the step's longest of its kind (M43)."""
         channel = f"seat:{seat}"
+        earcon = pad = None
         if kind == "wrap":
-            key, params = "scan.wrap", {}
+            key, params, earcon = "scan.wrap", {}, "scan_wrap"
         elif kind == "stopped":
             key, params = "scan.stopped", {}
-        elif kind == "intro" or item is None:
+        elif kind == "intro":
+            key, params, pad = "scan.start", {}, pads.get("intro")
+        elif item is None:
             return 0.0
         else:
             key, params = item.key, item.params
+            pad = pads.get("confirm" if key in ("scan.back", "scan.confirm.seat") else "item")
         hooks: dict[str, Any] = {}
         if started is not None and self._timed():
             hooks = {"on_start": lambda lines, u: started(),
                      "on_end": lambda lines, u, record: ended(bool(record.cut and u.done()))
                      if ended is not None else None}
-        said = self.say(channel, key, params, history=False, timed=not hooks,
-                        pad_seconds=pad if kind == "item" else None, **hooks)
+        said = self.say(channel, key, params, history=False, timed=not hooks, pad_seconds=pad,
+                        earcon=earcon, **hooks)
         if said is None:
             return 0.0
         text, seconds, utt = said

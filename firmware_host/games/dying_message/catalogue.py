@@ -148,6 +148,11 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "scan.nobody": ((), _O),
     "scan.skip_vote": ((), _O),
     "scan.picked": ((), _P),
+    # a list's intro: its first item a second after it (ACCESSIBILITY.md 14)
+    "scan.start": ((), _O),
+    # a final choice (a ballot, a victim) confirmed by a second press (ACCESSIBILITY.md 16)
+    "scan.confirm.seat": (("seat",), _P),
+    "scan.confirm.skip": ((), _P),
     # status (M47)
     "status.public": (("round", "living", "skips"), _O),
     "status.private": (("character",), _P),

@@ -9,6 +9,7 @@ cues ask of a seat, from what the seat heard only.
 - In the day the seat presses for its menu and picks "ready to vote"; when a vote opens a
   living seat presses and picks a seat (never "skip"); the accused presses to open the second
   vote after its defence.
+- A ballot and a victim are confirmed with a press on "confirm" once it is heard.
 - A seat the table has heard die takes no part in the votes.
 """
 
@@ -31,6 +32,8 @@ CHOOSING = frozenset({"night.nothing", "night.killers.brief", "night.dead.brief"
 AGAIN = frozenset({"night.kill.again", "night.fake.again"})
 #: items of a choosing scan
 ITEMS = frozenset({"scan.seat", "scan.card"})
+#: a confirmation's item: the pick just made, final with this press (ACCESSIBILITY.md 16)
+CONFIRMING = frozenset({"scan.confirm.seat", "scan.confirm.skip"})
 #: the chance to take an item when it is heard (else a later one, at the latest in the third pass)
 TAKE = 0.35
 
@@ -82,6 +85,8 @@ def respond(seat: int, clip: Heard, heard: Sequence[Heard], choose: Chooser) -> 
             return [Press(item=clip)] if value in agreed else []
         if scan_item_seen(clip, heard) >= 2 or choose.chance(TAKE, "take"):
             return [Press(item=clip)]
+    if key in CONFIRMING:                  # a final choice (a ballot, a victim): confirmed at once
+        return [Press(item=clip)]
     if key.endswith((".stopped", ".cancelled")):
         return [Press()]
     return []

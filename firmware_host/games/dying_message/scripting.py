@@ -11,7 +11,9 @@ signal:
 - the Forensic Scientists' examinations, each by a press and a pick;
 - the discussion: every living seat opens its menu and picks "ready to vote" (M47);
 - each vote: every living seat presses and picks its ballot; after a majority the accused's
-  press opens the second vote (M48).
+  press opens the second vote (M48);
+- a final choice (a ballot, a victim of the killers' step, for every listener of that step)
+  is confirmed by a second press on "confirm" (ACCESSIBILITY.md 16).
 
 The board draws the chance inputs itself (:func:`board.chance_action`); :func:`game_for_board`
 writes the replay file of a game with those chance inputs, so the board's final state and
@@ -28,7 +30,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import Action
-from .board import BOARD_SETUP_KEYS, STEP_OF_PHASE, chance_action
+from .board import BOARD_SETUP_KEYS, CONFIRMED_STEPS, STEP_OF_PHASE, chance_action
 from .engine import NIGHT_PHASES, Game
 from .night import PRIVATE_STEPS, step_lines
 from .setup import Setup, deal
@@ -100,6 +102,12 @@ def signals_for_game(setup: dict, actions: list[dict]) -> list[dict]:
         add({"signal": "wait_for", "key": key, "params": params, "timeout": timeout})
         press(seat)
 
+    def choose(seat: int, key: str, params: dict, confirm: bool) -> None:
+        """Pick an item; a final choice (a victim, a ballot) is confirmed (ACCESSIBILITY.md 16)."""
+        pick(seat, key, params)
+        if confirm:
+            pick(seat, *(("scan.confirm.seat", params) if "seat" in params else ("scan.confirm.skip", {})))
+
     def item(kind: str | None, value: Any) -> tuple[str, dict]:
         if value is None:
             return ("scan.nobody", {})
@@ -133,7 +141,7 @@ def signals_for_game(setup: dict, actions: list[dict]) -> list[dict]:
                         continue
                     press(s)
                     for value in line.items[:line.presses]:
-                        pick(s, *item(line.kind, value))
+                        choose(s, *item(line.kind, value), name in CONFIRMED_STEPS)
                 for _ in actors:
                     if game.phase not in NIGHT_PHASES or STEP_OF_PHASE[game.phase] != name:
                         break
@@ -147,7 +155,7 @@ def signals_for_game(setup: dict, actions: list[dict]) -> list[dict]:
                     else:
                         chosen = list(action.targets or action.cards or ())
                     for value in chosen:
-                        pick(action.seat, *item(lines[action.seat].kind, value))
+                        choose(action.seat, *item(lines[action.seat].kind, value), name in CONFIRMED_STEPS)
                     apply(action)
                     later += night_steps()
                 again = name in ("killers", "dead", "fake") and not later and actors \
@@ -185,7 +193,7 @@ def signals_for_game(setup: dict, actions: list[dict]) -> list[dict]:
                     todo.pop(0)
                     for s in game.living():
                         press(s)
-                        pick(s, "scan.skip_vote", {})
+                        choose(s, "scan.skip_vote", {}, True)
                     apply(Action("skip_vote"))
                     continue
                 while todo and todo[0].kind == "vote" and len(votes) < len(game.living()):
@@ -200,7 +208,7 @@ def signals_for_game(setup: dict, actions: list[dict]) -> list[dict]:
                  "params": {}, "timeout": STEP_TIMEOUT})
             for v in votes:
                 press(v.seat)
-                pick(v.seat, "scan.seat", {"seat": v.target})
+                choose(v.seat, "scan.seat", {"seat": v.target}, True)
             for v in sorted(votes, key=lambda a: a.seat):
                 apply(v)
 

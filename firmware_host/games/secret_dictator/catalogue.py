@@ -229,7 +229,6 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     # single-switch scanning (ACCESSIBILITY.md 13-17)
     "scan.start": ((), _O),
     "scan.item": (("seat",), _O),
-    "scan.back": ((), _O),          # in an execution's confirmation: back to the list (A16)
     "veto.scan.start": ((), _O),
     "veto.scan.ja": ((), _O),
     "veto.scan.nein": ((), _O),
