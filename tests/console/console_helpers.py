@@ -78,3 +78,25 @@ async def read_event(response, timeout: float = 10.0) -> tuple[str, object]:
             elif field == "data":
                 data.append(value)
     return await asyncio.wait_for(one(), timeout)
+
+
+def play_signal(sim, reaction: float = 1.2, **signal) -> None:
+    """Play one SIMULATE.md signal on ``sim``; a ``wait_for`` as a player hears it: once the
+    matching clip has *ended*, ``reaction`` seconds more pass (a player acts one to two
+    seconds after the cue, never at the instant it starts)."""
+    from firmware_host.service.signals import parse_object
+    mark = len(sim.starts)
+    sim.play(parse_object(signal), mark=mark)
+    if signal.get("signal") != "wait_for":
+        return
+    params = signal.get("params") or {}
+    found = [line for line in sim.starts[mark:] if line.get("key") == signal["key"]
+             and all(line.get("params", {}).get(k) == v for k, v in params.items())]
+    if not found:
+        return
+    line = found[0]
+    for _ in range(10000):
+        if "end" in line:
+            break
+        sim.advance(0.05)
+    sim.advance(max(0.0, line.get("end", sim.clock.now()) + reaction - sim.clock.now()))

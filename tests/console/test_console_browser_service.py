@@ -11,7 +11,7 @@ import io
 
 import pytest
 from console_browser import axe_violations, browser, needs_chromium, role_words  # noqa: F401
-from console_helpers import PIN, PIN_HASH
+from console_helpers import PIN, PIN_HASH, play_signal
 
 from firmware_host.clock import VirtualClock
 from firmware_host.console import serve
@@ -34,8 +34,8 @@ def board(tmp_path):
 
 
 def play(sim, **signal):
-    from firmware_host.service.signals import parse_object
-    sim.play(parse_object(signal), mark=len(sim.lines))
+    """One signal; a ``wait_for`` as a player hears it (the clip ended, then a reaction)."""
+    play_signal(sim, **signal)
 
 
 def test_game_on_the_mocked_board_seen_live_with_undo_reveal_and_confirmed_start(browser, board):

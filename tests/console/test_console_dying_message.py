@@ -7,7 +7,7 @@ import io
 
 import pytest
 from console_browser import axe_violations, browser, needs_chromium  # noqa: F401
-from console_helpers import PIN, PIN_HASH
+from console_helpers import PIN, PIN_HASH, play_signal
 
 from firmware_host.clock import VirtualClock
 from firmware_host.console import serve
@@ -35,8 +35,8 @@ def board(tmp_path):
 
 
 def play(sim, **signal):
-    from firmware_host.service.signals import parse_object
-    sim.play(parse_object(signal), mark=len(sim.lines))
+    """One signal; a ``wait_for`` as a player hears it (the clip ended, then a reaction)."""
+    play_signal(sim, **signal)
 
 
 def test_M50_the_page_shows_round_step_the_dead_the_message_area_and_no_living_character(browser, board):
