@@ -102,3 +102,19 @@ def test_A23_at_a_whisper_station_night_falls_only_after_every_seats_visit(tmp_p
     assert {o.get("output") for o in prolog} == {"whisper"}
     falls = next(o for o in said(out, "public") if o["key"] == "night.falls")
     assert falls["start"] >= max(o["end"] for o in prolog) - EPS
+
+
+def test_M41_the_night_steps_minimum_times_are_set_in_board_toml(tmp_path):
+    """``[dying_message] night_choice_seconds`` (issue 22: the game's own config section,
+    checked with the rest of ``board.toml``): a setup without its own time takes it."""
+    from firmware_host.clock import VirtualClock
+
+    config = _config(tmp_path, "[audio]\n", '[dying_message]\nnight_choice_seconds = 60\nnight_look_seconds = 12\n\n[audio]\n')
+    sim = Simulator(config, out=io.StringIO())
+    service = sim.start(VirtualClock())
+    try:
+        service.call(lambda: service.game.setup_game(dict(SETUP5)))
+        shown = service.call(lambda: service.game.snapshot())["setup"]
+    finally:
+        sim.stop()
+    assert (shown["night_choice_seconds"], shown["night_look_seconds"]) == (60.0, 12.0)

@@ -13,7 +13,7 @@ It is this game's :class:`~firmware_host.service.game.BoardGame`, made by the pa
   step's longest item (so no clip's length tells a list apart) and every seat hears "picked"
   and "chosen" after its presses. A decoy's choice is ignored. A step lasts at least its
   minimum time (``night_choice_seconds`` with a list, ``night_look_seconds`` without; the
-  setup or ``[service]`` may lengthen them) and until its choice is complete. What a choice
+  setup or ``[dying_message]`` in ``board.toml`` may lengthen them) and until its choice is complete. What a choice
   causes privately (the Soulmate's destined person, the protected seats, the genuine cards
   the killers see) is one padded clip for every listener ("keep your eyes closed" for the
   others). A group that disagrees (M16, M44) hears every proposal and chooses again; every
@@ -139,10 +139,10 @@ class DyingMessageGame(StoredSeatSettings):
         self.descriptions: dict[int, str] = {}
         self.language = "de"
         self.paused = False
-        self.night_choice_seconds = float(getattr(self.settings, "night_choice_seconds",
-                                                  NIGHT_CHOICE_SECONDS))
-        self.night_look_seconds = float(getattr(self.settings, "night_look_seconds",
-                                                NIGHT_LOOK_SECONDS))
+        config = getattr(self.settings, "game_config", None)      # [dying_message] in board.toml
+        own = config("dying_message") if callable(config) else {}
+        self.night_choice_seconds = float(own.get("night_choice_seconds", NIGHT_CHOICE_SECONDS))
+        self.night_look_seconds = float(own.get("night_look_seconds", NIGHT_LOOK_SECONDS))
         self.discussion_seconds = 0.0
         self.units: collections.deque = collections.deque()
         self.night: _NightStep | None = None

@@ -82,3 +82,21 @@ def console_picture(view: dict, secrets: dict | None = None) -> dict:
     alive and dead; the characters only with ``secrets`` (the reveal)."""
     from .picture import picture
     return picture(view, secrets)
+
+
+import dataclasses as _dataclasses  # noqa: E402 - the record needs the functions above
+import sys as _sys  # noqa: E402
+
+from firmware_host.config import Field  # noqa: E402
+from firmware_host.games import GamePack  # noqa: E402
+
+#: this game's own ``board.toml`` section, ``[dying_message]`` (M41: each night step's minimum time)
+CONFIG = {
+    "night_choice_seconds": Field(float, 30.0, min=30.0, max=600.0,
+                                  doc="seconds a night step with a list lasts at least (M41), from its public line"),
+    "night_look_seconds": Field(float, 8.0, min=8.0, max=600.0,
+                                doc="seconds a night step without a list lasts at least (M41: nightfall, the looks)"),
+}
+
+#: this game's record in the registry (:class:`firmware_host.games.GamePack`)
+PACK = _dataclasses.replace(GamePack.from_module(_sys.modules[__name__]), config=CONFIG)
