@@ -170,7 +170,8 @@ def ordinal(n: int, language: str = "de", ending: str = "e", *, highest: int = 9
     → "dritten", ``ordinal(20)`` → "zwanzigste", ``ordinal(21, "en")`` → "twenty-first".
 
     :param n: an int in 0..``highest`` (at most 99).
-    :param language: ``"de"`` or ``"en"``.
+    :param language: ``"de"``, ``"en"`` or ``"fr"`` (``ordinal(1, "fr")`` → "premier",
+        ``ordinal(21, "fr")`` → "vingt et unième").
     :param ending: German only: the adjective ending after the stem, chosen by the template
         for case and gender.
     :raises error: ``n`` is not an int in 0..``highest``, or ``language`` has no number words.
@@ -181,6 +182,8 @@ def ordinal(n: int, language: str = "de", ending: str = "e", *, highest: int = 9
         special = {1: "erst", 3: "dritt", 7: "siebt", 8: "acht"}
         stem = special.get(n) or (_DE_UNITS[n] + "t" if n < 20 else cardinal(n, "de") + "st")
         return stem + ending
+    if language == "fr":
+        return _fr_ordinal(n)
     if language != "en":
         raise error(f"no number words for language {language!r}")
     if n < 20 or n % 10 == 0:
@@ -190,6 +193,23 @@ def ordinal(n: int, language: str = "de", ending: str = "e", *, highest: int = 9
         return word[:-1] + "ieth" if word.endswith("y") else word + "th"
     tens, unit = divmod(n, 10)
     return _EN_TENS[tens] + "-" + ordinal(unit, "en")
+
+
+def _fr_ordinal(n: int) -> str:
+    """The French ordinal of ``n`` (0..99): the cardinal with "-ième" (cinq → cinquième,
+    neuf → neuvième, a final e dropped: quatre → quatrième), "premier" for 1 alone."""
+    if n == 1:
+        return "premier"
+    word = cardinal(n, "fr")
+    if word.endswith("cinq"):
+        return word + "uième"
+    if word.endswith("neuf"):
+        return word[:-1] + "vième"
+    if word.endswith("e"):
+        word = word[:-1]
+    if word.endswith("quatre-vingts"):
+        word = word[:-1]
+    return word + "ième"
 
 
 def compile_in_memory(po: Path, unknown_language: type[Exception] = UnknownLanguage

@@ -41,7 +41,7 @@ __all__ = ["LANGUAGES", "MESSAGES", "PARAM_TYPES", "ENUMS", "TERMS", "CATALOGUE"
            "template", "term", "seat_name", "seconds_words", "check_messages", "fields"]
 
 #: the languages with a catalog (the first is the default); a language joins with its ``.po``
-LANGUAGES = ("de", "en")
+LANGUAGES = ("de", "en", "fr")
 LOCALE_DIR = package_path(__name__.rpartition(".")[0], "locale")
 DOMAIN = "messages"
 
@@ -82,6 +82,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {name: (params, _O) for name
     "lobby.question.language": (),
     "lobby.option.language.de": (),
     "lobby.option.language.en": (),
+    "lobby.option.language.fr": (),
     "lobby.question.players": (),
     "lobby.option.players": ("count",),
     "lobby.question.names": (),
