@@ -52,7 +52,7 @@ from typing import Any, Callable, Mapping
 
 from firmware_host.errors import UsageError
 
-__all__ = ["DEFAULT_GAME", "REGISTRY", "GamePack", "UnknownGame", "board_text", "config_defaults",
+__all__ = ["lazy", "replay_of", "DEFAULT_GAME", "REGISTRY", "GamePack", "UnknownGame", "board_text", "config_defaults",
            "config_schema", "names", "pack", "game_name", "split_setup"]
 
 
@@ -134,6 +134,41 @@ class GamePack:
                and hasattr(module, f.name)}
         return cls(name=module.NAME, replay=module.replay_lines, adapter=getattr(module, "board_game", None),
                    lobby=getattr(module, "lobby", None), **own)
+
+def lazy(package: str, module: str, attr: str | None = None) -> Callable[..., Any]:
+    """A pack's loader that imports ``package.module`` only when first called, so a game
+    costs nothing on a board that never plays it.
+
+    ``lazy(pkg, "lobby")`` → ``() -> the module`` (a pack's ``lobby``, ``scripting``);
+    ``lazy(pkg, "board", "DyingMessageGame")`` → ``(*args) -> module.attr(*args)`` (a pack's
+    ``adapter``). :raises ImportError: when called, the module cannot be imported.
+    """
+    if attr is None:
+        def load_module() -> ModuleType:
+            return importlib.import_module(f"{package}.{module}")
+        load_module.__doc__ = f"The module ``{package}.{module}`` (imported when first asked for)."
+        return load_module
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(f"{package}.{module}"), attr)(*args, **kwargs)
+    call.__doc__ = f"``{package}.{module}.{attr}`` (imported when first called)."
+    return call
+
+
+def replay_of(package: str, name: str) -> Callable[..., list]:
+    """A pack's ``replay(setup, line, actions) -> list[dict]`` from the game's
+    ``package.replay.replay_objects(setup with game, line, actions)``: the registry hands a
+    setup without its ``game`` key (REPLAY.md), the game's replay reads it with the key.
+
+    :raises UsageError: (when called) the file is unusable, as the game's replay says.
+    """
+    def replay_lines(setup_obj: Any, line: int, actions: Any) -> list:
+        if isinstance(setup_obj, dict):
+            setup_obj = {"game": name, **setup_obj}
+        return importlib.import_module(f"{package}.replay").replay_objects(setup_obj, line, actions)
+    replay_lines.__doc__ = f"Replay a {name} game file; the output objects in order (raises UsageError)."
+    return replay_lines
+
 
 DEFAULT_GAME = "secret_dictator"
 """The game of a setup without a ``game`` key (REPLAY.md)."""

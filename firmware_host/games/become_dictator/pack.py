@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from firmware_host.errors import UsageError
+from firmware_host.games import lazy
 
 __all__ = ["NAME", "PACK", "replay_lines", "board_game", "lobby", "card_names", "card_text"]
 
@@ -67,12 +68,8 @@ def board_game(service: Any) -> Any:
     return BecomeDictatorGame(service)
 
 
-def lobby() -> Any:
-    """The game's questions for a setup from the seats (:mod:`.lobby`: ``title``,
-    ``questions``, ``text``, ``setup``, ``check``)."""
-    from . import lobby as questions
-
-    return questions
+#: the questions of a setup from the seats (:mod:`.lobby`)
+lobby = lazy(__package__, "lobby")
 
 
 def card_names() -> tuple[str, ...]:
@@ -94,15 +91,8 @@ def card_text(key: str, params: Any, language: str = "de", *, long: bool = False
     return catalogue.text(key, params, language, long=long)
 
 
-def scripting() -> Any:
-    """The game's board-signal scripts (its ``scripting`` module), by which a table plays it
-    from board signals alone: ``sample_setup(language)``, ``whole_game(setup, seed)``,
-    ``signals_for_game(setup, actions)``, ``permuted(setup, actions, seed)`` (the hidden
-    roles, hands or characters moved between the seats) and ``REVEALS`` (the public keys that
-    reveal them); the one conformance suite of the table (``tests/table``) plays every
-    registered game through them."""
-    from . import scripting as module
-    return module
+#: the board-signal scripts the table's conformance suite plays the game by (:mod:`.scripting`)
+scripting = lazy(__package__, "scripting")
 
 
 def _words(key: str, params: Any, language: str = "de", *, long: bool = False, names: Any = None) -> str:

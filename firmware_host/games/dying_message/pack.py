@@ -3,37 +3,19 @@ of it (DYING_MESSAGE.md "Replay")."""
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
 
 __all__ = ["NAME", "replay_lines", "board_game", "evidence_text", "lobby"]
 
 NAME = "dying_message"
 
 
-def replay_lines(setup_obj: Any, line: int, actions: Iterable[tuple[int, Any]]) -> list[dict]:
-    """Replay a Dying Message game file; return the output objects in order.
+from firmware_host.games import lazy, replay_of  # noqa: E402
 
-    Args:
-        setup_obj: the setup object without its ``game`` key (the registry removed it).
-        line: the setup's physical line number (for messages).
-        actions: ``(line number, JSON value)`` of every later line that is not ignored.
-
-    Raises:
-        UsageError: the file is unusable (DYING_MESSAGE.md "What makes the file unusable").
-    """
-    from .replay import replay_objects
-
-    if isinstance(setup_obj, dict):
-        setup_obj = {"game": NAME, **setup_obj}
-    return replay_objects(setup_obj, line, actions)
-
-
-def board_game(service: Any) -> Any:
-    """This game's board adapter for ``service`` (:class:`~firmware_host.service.game.BoardGame`,
-    DYING_MESSAGE.md M41-M50)."""
-    from .board import DyingMessageGame
-
-    return DyingMessageGame(service)
+#: DYING_MESSAGE.md "Replay" (``replay.replay_objects``)
+replay_lines = replay_of(__package__, NAME)
+#: the board adapter (DYING_MESSAGE.md M41-M50)
+board_game = lazy(__package__, "board", "DyingMessageGame")
 
 
 def evidence_text(key: str, params: Any, language: str,
@@ -49,24 +31,12 @@ def evidence_text(key: str, params: Any, language: str,
     return catalogue.text(key, params, language, descriptions=descriptions)
 
 
-def lobby() -> Any:
-    """The game's questions for a setup from the seats (:mod:`.lobby`: ``title``,
-    ``questions``, ``text``, ``setup``, ``check``)."""
-    from . import lobby as questions
-
-    return questions
+#: the questions of a setup from the seats (:mod:`.lobby`)
+lobby = lazy(__package__, "lobby")
 
 
-def scripting() -> Any:
-    """The game's board-signal scripts (its ``scripting`` module), by which a table plays it
-    from board signals alone: ``sample_setup(language)``, ``whole_game(setup, seed)``,
-    ``signals_for_game(setup, actions)``, ``permuted(setup, actions, seed)`` (the hidden
-    roles, hands or characters moved between the seats) and ``REVEALS`` (the public keys that
-    reveal them); the one conformance suite of the table (``tests/table``) plays every
-    registered game through them."""
-    from . import scripting as module
-    return module
-
+#: the board-signal scripts the table's conformance suite plays the game by (:mod:`.scripting`)
+scripting = lazy(__package__, "scripting")
 
 
 #: the game's setup fields on the console (see Secret Dictator's pack): 4-10 players (M4);

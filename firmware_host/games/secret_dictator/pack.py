@@ -10,6 +10,7 @@ import random
 from typing import Any, Iterable
 
 from firmware_host.errors import UsageError
+from firmware_host.games import lazy
 
 __all__ = ["NAME", "board_game", "check_script_setup", "replay_lines"]
 
@@ -151,24 +152,12 @@ def check_script_setup(setup: dict, *, board_roles: str = "dealt") -> None:
                          "(REPLAY.md: a seed is required where roles or deck are left out)")
 
 
-def lobby() -> Any:
-    """The game's questions for a setup from the seats (:mod:`.lobby`: ``title``,
-    ``questions``, ``text``, ``setup``, ``check``)."""
-    from . import lobby as questions
-
-    return questions
+#: the questions of a setup from the seats (:mod:`.lobby`)
+lobby = lazy(__package__, "lobby")
 
 
-def scripting() -> Any:
-    """The game's board-signal scripts (its ``scripting`` module), by which a table plays it
-    from board signals alone: ``sample_setup(language)``, ``whole_game(setup, seed)``,
-    ``signals_for_game(setup, actions)``, ``permuted(setup, actions, seed)`` (the hidden
-    roles, hands or characters moved between the seats) and ``REVEALS`` (the public keys that
-    reveal them); the one conformance suite of the table (``tests/table``) plays every
-    registered game through them."""
-    from . import scripting as module
-    return module
-
+#: the board-signal scripts the table's conformance suite plays the game by (:mod:`.scripting`)
+scripting = lazy(__package__, "scripting")
 
 
 #: the game's setup fields on the console (the registry's ``GamePack.console_options``; the
