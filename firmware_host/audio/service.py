@@ -501,7 +501,8 @@ class AudioService:
             utt.meta["repeats"] = last
             if listener is not None:
                 utt.listen(listener)
-            self._dispatch(utt)
+            self._dispatch(utt, kick=False)
+        self._kick()        # outside the lock, as say does: _kick takes the flush lock first
         return utt
 
     def forget_private(self) -> None:
