@@ -172,7 +172,7 @@ def main(args: argparse.Namespace) -> int:
     from firmware_host.resources import data_path
     if data_path() in output.resolve().parents:
         raise UsageError(f"{output} is the packaged demo registry, not this board's: copy the config to "
-                         "/etc/firmware-host (INSTALL.md) or give --output FILE")
+                         f"/etc/firmware-host (INSTALL.md) or give --output FILE; {NO_BOARD}")
     tiles = tiles_to_enrol(seats, laws=not args.no_laws, roles=args.roles, cards=args.cards)
     kept = kept_tiles(output, tiles)
     speak, close_speech = make_speaker(config, language, args.print_only or args.mock is not None)
@@ -222,6 +222,10 @@ def kept_tiles(output: Path, tiles: list[Any]) -> Any:
         return TagRegistry()
     asked = set(tiles)
     return TagRegistry({tag: tile for tag, tile in old.items() if tile not in asked})
+
+
+#: said after every reason the real readers cannot be used: what plays without a board
+NO_BOARD = "without a board, firmware-host enrol-tags --mock --output FILE plays on the mocked board"
 
 
 class ReaderMissing(FirmwareHostError):
@@ -315,7 +319,7 @@ class _tag_source:
             errno_text = re.search(r"\[Errno \d+\] ([^:]+)", device.last_error)
             why = errno_text.group(1) if errno_text else (device.last_error or "no answer")
             raise ReaderMissing(f"the {reader} reader is not connected ({config.readers[reader].port}: {why}); "
-                                "plug it in, or name another with --reader or --config")
+                                f"plug it in, or name another with --reader or --config; {NO_BOARD}")
 
         def real_source() -> Iterator[str]:
             while True:
@@ -384,7 +388,7 @@ def evidence_main(args: argparse.Namespace, config: Any) -> int:
     output = Path(args.output) if args.output else Path(config.tags_path)
     if data_path() in output.resolve().parents:
         raise UsageError(f"{output} is the packaged demo registry, not this board's: copy the config to "
-                         "/etc/firmware-host (INSTALL.md) or give --output FILE")
+                         f"/etc/firmware-host (INSTALL.md) or give --output FILE; {NO_BOARD}")
     keep = load_registry(output) if output.exists() else None
     typed: dict[str, list[str]] = {}         # --mock: tag id -> its signals' descriptions
     if args.mock is not None:

@@ -419,8 +419,13 @@ def _run_mock(args: argparse.Namespace, config: Any, report: Callable[[Iterable[
             report(events)
 
 
+#: said after every reason the real board cannot start: what plays without a Pi
+NO_PI = "without a Pi, firmware-host self-test --mock plays on the mocked board"
+
+
 def start_board(config: Any, clock: Any, on_event: Callable[[Any], None], tags: Any) -> Any:
-    """Start the real board; a GPIO library or pin that cannot be opened is a UsageError."""
+    """Start the real board; a GPIO library or pin that cannot be opened is a UsageError that
+    ends by naming ``--mock`` (the mocked board plays without a Pi)."""
     from firmware_host.errors import UsageError
     from firmware_host.hardware.board import Board
     from firmware_host.hardware.pins import GPIOError
@@ -431,7 +436,7 @@ def start_board(config: Any, clock: Any, on_event: Callable[[Any], None], tags: 
     except (GPIOError, OSError) as exc:
         board.close()
         clock.close()
-        raise UsageError(str(exc)) from None
+        raise UsageError(f"{exc}; {NO_PI}") from None
     return board
 
 

@@ -75,11 +75,10 @@ def _hint(name: str, exc: BaseException) -> str:
                 "(the shipped unit uses RuntimeDirectory /run/firmware-host)")
     if isinstance(exc, ImportError):
         if name == "lgpio":
-            return ("the lgpio library is not installed: sudo apt install python3-lgpio, in a venv made "
-                    "with --system-site-packages, or where the archive has none, the wheel's [pi] extra "
-                    "(pip install \"firmware_host-….whl[pi]\"; hardware/INSTALL.md)")
-        return ("the rpigpio library is not installed: sudo apt install python3-rpi.gpio, in a venv made "
-                "with --system-site-packages (hardware/INSTALL.md)")
+            return ("the lgpio library is not installed (on Raspberry Pi OS: sudo apt install python3-lgpio; "
+                    "on other systems: hardware/INSTALL.md, section 1)")
+        return ("the rpigpio library is not installed (on Raspberry Pi OS: sudo apt install python3-rpi.gpio; "
+                "hardware/INSTALL.md)")
     return ("no usable GPIO chip here (not a Raspberry Pi, or the service user is not in the gpio "
             "group); without a Pi: firmware-host simulate, or [gpio] pin_factory = \"mock\"")
 

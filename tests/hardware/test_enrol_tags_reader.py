@@ -120,7 +120,8 @@ def test_enrol_tags_without_its_reader_names_it_aloud_and_in_one_line_and_exits_
     err = stderr.strip().splitlines()
     assert len(err) == 1 and "Traceback" not in stderr
     assert err[0] == (f"firmware-host enrol-tags: the ballot reader is not connected ({port}: No such file or "
-                      "directory); plug it in, or name another with --reader or --config; nothing written")
+                      "directory); plug it in, or name another with --reader or --config; without a board, "
+                      "firmware-host enrol-tags --mock --output FILE plays on the mocked board; nothing written")
     assert out.read_bytes() == before and not (tmp_path / "tags.toml.bak").exists()
 
 

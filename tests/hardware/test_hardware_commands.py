@@ -124,6 +124,22 @@ def test_self_test_without_gpio_library_is_a_one_line_error(monkeypatch, capsys)
     assert cli_main(["self-test", "--seconds", "0.1", "--print"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "cannot open the GPIO pins with lgpio" in err[0]
+    # issue 35: on a laptop the same line says what plays instead
+    assert err[0].endswith("without a Pi, firmware-host self-test --mock plays on the mocked board")
+
+
+def test_enrol_tags_without_the_readers_points_at_the_mocked_board_in_one_line(tmp_path, capsys):
+    """issue 35: a laptop has no readers; enrol-tags says in one line that --mock rehearses on
+    the mocked board, and writes nothing."""
+    out = tmp_path / "tags.toml"
+    assert cli_main(["enrol-tags", "--output", str(out), "--language", "en", "--print"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "the ballot reader is not connected" in err[0]
+    assert "firmware-host enrol-tags --mock --output FILE plays on the mocked board" in err[0]
+    assert not out.exists()
+    assert cli_main(["enrol-tags", "--language", "en"]) == 2          # the packaged demo registry
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--mock --output FILE plays on the mocked board" in err[0]
 
 
 def test_enrol_tags_asks_for_every_tile_and_writes_the_registry(tmp_path, capsys):
