@@ -54,7 +54,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
-    """Run the simulation; 0 when the script was played to its end.
+    """Run the simulation; 0 when the script was played to its end with every ``wait_for``
+    met, 1 when it was played to its end but a ``wait_for`` timed out (one line on stderr
+    names how many and the first one's script line: the script did not play as written).
 
     :raises UsageError: unusable script or config (the CLI prints one line, exit 2).
     """
@@ -101,7 +103,14 @@ def main(args: argparse.Namespace) -> int:
     previous = signal.signal(signal.SIGTERM, on_sigterm)
     try:
         if signals is not None:
-            return sim.run_script(signals, start_line=args.start_line or 0)
+            status = sim.run_script(signals, start_line=args.start_line or 0)
+            if status == 0 and sim.timed_out:
+                print(f"firmware-host simulate: {len(sim.timed_out)} wait_for signal(s) timed out, the first on "
+                      f"line {sim.timed_out[0]}: the script did not play as written"
+                      + ("" if args.seed is not None else " (does its first line ask for a --seed?)"),
+                      file=sys.stderr)
+                return 1
+            return status
         return sim.run_interactive()
     finally:
         signal.signal(signal.SIGTERM, previous)

@@ -169,6 +169,8 @@ class Simulator:
         self.lines = OutputTail()
         #: the announce lines as their clips started (``wait_for`` looks here), those still needed
         self.starts = OutputTail()
+        #: script lines of the ``wait_for`` signals that timed out (each also a ``fault`` line)
+        self.timed_out: list[int] = []
         self._write_lock = threading.Lock()
         self._held: list[str] | None = None  # output kept back until the setup is known good
         self.service: BoardService | None = None
@@ -495,6 +497,7 @@ class Simulator:
                 self.advance(min(0.05, max(0.0, deadline - clock.now())))
         else:
             return
+        self.timed_out.append(sig.line)
         self._fault("wait_for", "timeout", f"no announcement {key} {json.dumps(params)} within {timeout:g} s",
                     sig.line)
 

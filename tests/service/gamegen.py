@@ -257,22 +257,21 @@ def main() -> None:
         cancel read into the president's earphone), with a scan interval of their own.
     """, veto_scan_script())
     write("simulate-all-blind-7p-no-law-reader.jsonl", """
+        Needs --seed 43 and its board: firmware-host simulate --seed 43 --config examples/board-without-law-reader.toml --script examples/simulate-all-blind-7p-no-law-reader.jsonl
         The all-blind table (issue 14), from a board with no setup: seat 1 sets up in its
         earphone (German, 7 players, official variant, the players' own deck: untracked), every
         seat says "I am here"; no law reader, no game master. Every step from the seats: presses
         and scanning, ballot tiles, the president's discard by scanning (party, then a
         confirming press), laws in their slots, the chaos law from its slot, two vetoes by
         scanning (one agreed, one refused), then the story after the game, a round per press.
-        Not one `gm` signal, no setup line, no console. The seed deals the roles:
-        Run: firmware-host simulate --seed 43 --config examples/board-without-law-reader.toml
-             --script examples/simulate-all-blind-7p-no-law-reader.jsonl
+        Not one `gm` signal, no setup line, no console. The seed deals the roles.
     """, all_blind_script(law_reader=False))
     write("simulate-all-blind-7p-law-reader.jsonl", """
+        Needs --seed 43: firmware-host simulate --seed 43 --script examples/simulate-all-blind-7p-law-reader.jsonl
         The all-blind table (issue 14) with the law reader at the discard tray: the same setup
         from the seats and the same game, the discards read from the tray (each said privately
         to the seat that dropped it), an agreed veto's laws read on the discard pile without a
         refusal. Not one `gm` signal, no setup line, no console.
-        Run: firmware-host simulate --seed 43 --script examples/simulate-all-blind-7p-law-reader.jsonl
     """, all_blind_script(law_reader=True))
     write("simulate-wrong-track.jsonl", """
         A law placed on the wrong track is refused and must be taken out again (BOARD.md:
