@@ -10,7 +10,9 @@ JSON bodies, seat settings):
 - :func:`unencodable`: text that UTF-8 cannot encode (a lone surrogate such as ``"\\ud800"``,
   which JSON's ``\\u`` escapes can carry) is found anywhere in a parsed value, keys too, so it
   is refused in one line before it reaches the journal, a log or speech;
-- :func:`single_line_name`: names and keys are one line of printable text.
+- :func:`single_line_name`: names and keys are one line of printable text;
+- :func:`quoted`: a bad value quoted in an error line, at most a short prefix of it (issue
+  34: a 1 MB value never gives a 1 MB line).
 
 Example::
 
@@ -23,10 +25,12 @@ from __future__ import annotations
 
 import json
 import math
+import reprlib
 import unicodedata
 from typing import Any
 
-__all__ = ["bounded_number", "unencodable", "single_line_name", "UNENCODABLE"]
+__all__ = ["bounded_number", "unencodable", "single_line_name", "quoted", "problems_line", "UNENCODABLE",
+           "QUOTE_LIMIT"]
 
 #: the reason given for text UTF-8 cannot encode
 UNENCODABLE = "text that cannot be encoded as UTF-8 (a lone surrogate)"
@@ -100,3 +104,64 @@ def single_line_name(value: Any, what: str, max_length: int | None = None) -> st
     if max_length is not None and len(value) > max_length:
         raise ValueError(f"'{what}' is longer than {max_length} characters")
     return value
+
+
+#: the most characters of a bad value an error line quotes (:func:`quoted`)
+QUOTE_LIMIT = 40
+
+
+class _ShortRepr(reprlib.Repr):
+    """``repr`` cut short at every level: a few items of a list or object, a short prefix of
+    text, an integer of any size without converting it whole (Python refuses to write an
+    integer of more than 4,300 digits)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel, self.maxlist, self.maxtuple, self.maxdict = 3, 4, 4, 3
+        self.maxstring = self.maxother = QUOTE_LIMIT
+
+    def repr_str(self, x: str, level: int) -> str:
+        return repr(x) if len(x) <= self.maxstring else repr(x[:self.maxstring]) + "…"
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 128:
+            return f"an integer of {len(str(x)) if x.bit_length() < 10_000 else 'thousands of'} digits"
+        return repr(x)
+
+
+_SHORT = _ShortRepr()
+
+
+def quoted(value: Any, limit: int = QUOTE_LIMIT) -> str:
+    """``value`` as an error line quotes it: its ``repr`` when short, else at most a short
+    prefix followed by "…" (issue 34: an error line never repeats a bad value whole).
+
+    :param value: any parsed JSON value (or anything else: its ``repr`` cut short).
+    :param limit: the most characters of the value shown (about; a list's items each
+        shortened, then the whole cut to ``2 * limit``).
+    :returns: one line (a line break in the value is written as ``\\n``).
+    """
+    try:
+        text = _SHORT.repr(value)
+    except Exception:                   # a value whose repr fails is still named
+        text = f"a value of type {type(value).__name__}"
+    return text if len(text) <= 2 * limit else text[:2 * limit] + "…"
+
+
+def problems_line(problems: list[str], limit: int = 200) -> str:
+    """Every problem found, joined with "; " into one line of at most about ``limit``
+    characters: the first ones in full, then "and N more problems" (issue 34: a setup with a
+    hundred bad keys gives one readable line, not a hundred).
+
+    :param problems: one sentence each (a bad value in them already :func:`quoted`).
+    :param limit: characters before the rest are counted instead of listed.
+    """
+    shown: list[str] = []
+    size = 0
+    for i, problem in enumerate(problems):
+        if shown and size + 2 + len(problem) > limit:
+            rest = len(problems) - i
+            return "; ".join(shown) + f"; and {rest} more problem{'s' if rest > 1 else ''}"
+        shown.append(problem if len(problem) <= limit else problem[:limit] + "…")
+        size += 2 + len(shown[-1])
+    return "; ".join(shown)

@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
+from firmware_host.checks import quoted
+
 from .rules import (ANSWERS, ATTACK_DOMAINS, COUP_BAS, DOMAINS, KINDS, ROWS, SYMBOLS,
                     Setup, SetupError, check_mentors, holds_set, is_int)
 
@@ -288,7 +290,7 @@ class Game:
         if self.phase == "game_over":
             return "game_over", f"{kind}: the game is over"
         if kind not in ACTION_KINDS:
-            return "malformed", f"unknown action {kind!r}"
+            return "malformed", f"unknown action {quoted(kind)}"
         bad = self._malformed(a, unrolled_ok)
         if bad:
             return "malformed", bad
@@ -324,7 +326,7 @@ class Game:
             t = a.target
             if t is None or not 0 <= t < n or t == seat or t == att["seat"]:  # type: ignore[index]
                 return "invalid_target", ("counter: a Corruption must name another seat, neither "
-                                          f"itself nor the attacker, not {t!r} (A20)")
+                                          f"itself nor the attacker, not {quoted(t)} (A20)")
         # wrong_choice
         if kind == "exchange" and self.row_of(a.give, a.get) is None:
             return "wrong_choice", f"exchange: {a.give} and {a.get} are not one row (A11)"
@@ -334,7 +336,7 @@ class Game:
             allowed = ATTACK_DOMAINS[a.trick]
             if allowed is not None and a.domain not in allowed:
                 return "wrong_choice", (f"attack: {a.trick} needs a domain of "
-                                        f"{', '.join(allowed)}, not {a.domain!r}")
+                                        f"{', '.join(allowed)}, not {quoted(a.domain)}")
             if a.trick == "espionnage" and a.pick is None:
                 return "wrong_choice", "attack: espionnage needs a pick (A19)"
         if kind == "counter":
@@ -374,40 +376,40 @@ class Game:
     def _malformed(self, a: Action, unrolled_ok: bool) -> str | None:
         n = self.players
         if not is_int(a.seat) or not 0 <= a.seat < n:
-            return f"seat must be a seat 0..{n - 1}, not {a.seat!r}"
+            return f"seat must be a seat 0..{n - 1}, not {quoted(a.seat)}"
         if a.kind == "exchange":
             for name in ("give", "get"):
                 if getattr(a, name) not in DOMAINS:
-                    return f"exchange: {name} must be a domain, not {getattr(a, name)!r}"
+                    return f"exchange: {name} must be a domain, not {quoted(getattr(a, name))}"
             if not is_int(a.count) or a.count < 1:
-                return f"exchange: count must be an integer ≥ 1, not {a.count!r}"
+                return f"exchange: count must be an integer ≥ 1, not {quoted(a.count)}"
             if a.partner is not None and not is_int(a.partner):
-                return f"exchange: partner must be a seat or null, not {a.partner!r}"
+                return f"exchange: partner must be a seat or null, not {quoted(a.partner)}"
         elif a.kind == "attack":
             if a.trick not in KINDS:
-                return f"attack: trick must be a Coup Bas kind, not {a.trick!r}"
+                return f"attack: trick must be a Coup Bas kind, not {quoted(a.trick)}"
             if not is_int(a.target):
-                return f"attack: target must be a seat, not {a.target!r}"
+                return f"attack: target must be a seat, not {quoted(a.target)}"
             if a.domain is not None and a.domain not in DOMAINS:
-                return f"attack: domain must be a domain, not {a.domain!r}"
+                return f"attack: domain must be a domain, not {quoted(a.domain)}"
             if a.pick is not None and not is_int(a.pick):
-                return f"attack: pick must be an integer, not {a.pick!r}"
+                return f"attack: pick must be an integer, not {quoted(a.pick)}"
         elif a.kind == "counter":
             if a.trick not in KINDS:
-                return f"counter: trick must be a Coup Bas kind, not {a.trick!r}"
+                return f"counter: trick must be a Coup Bas kind, not {quoted(a.trick)}"
             if a.target is not None and not is_int(a.target):
-                return f"counter: target must be a seat or null, not {a.target!r}"
+                return f"counter: target must be a seat or null, not {quoted(a.target)}"
         elif a.kind == "roll":
             if a.dice is None:
                 return None if unrolled_ok else "roll: dice missing, and the setup has no seed"
             dice = a.dice
             if not isinstance(dice, (list, tuple)) or len(dice) != len(self._faces):
-                return f"roll: dice must give one face per die ({len(self._faces)}), not {dice!r}"
+                return f"roll: dice must give one face per die ({len(self._faces)}), not {quoted(dice)}"
             for i, face in enumerate(dice):
                 if (not isinstance(face, (list, tuple)) or len(face) != 2
                         or not isinstance(face[0], str) or not is_int(face[1])
                         or (face[0], face[1]) not in self._faces[i]):
-                    return f"roll: {face!r} is not a face of die {i + 1}"
+                    return f"roll: {quoted(face)} is not a face of die {i + 1}"
         return None
 
     # -- the actions -----------------------------------------------------------------------

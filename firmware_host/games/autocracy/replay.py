@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Iterable
 
+from firmware_host.checks import quoted
 from firmware_host.errors import UsageError
 
 from .engine import ACTION_KINDS, Action, Event, Game, IllegalAction
@@ -77,7 +78,7 @@ def replay_objects(setup_obj: Any, setup_line: int, lines: Iterable[tuple[int, A
                              "\"action\")")
         name = obj["action"]
         if name not in ACTION_KINDS:
-            raise UsageError(f"line {number}: unknown action {name!r}; the actions are "
+            raise UsageError(f"line {number}: unknown action {quoted(name)}; the actions are "
                              f"{', '.join(ACTION_KINDS)}")
         action = Action.from_json(obj)
         try:

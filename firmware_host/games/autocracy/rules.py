@@ -13,6 +13,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
+from firmware_host.checks import quoted
 from firmware_host.errors import UsageError
 
 __all__ = [
@@ -98,13 +99,13 @@ def _counts(value: Any, name: str, keys: Sequence[str], *, all_keys: bool, minim
     """``value`` as an object of ``keys`` -> integers ≥ ``minimum`` (every key in ``keys``
     when ``all_keys``; missing ones 0 otherwise)."""
     if not isinstance(value, dict):
-        raise SetupError(f"{name} must be an object of {', '.join(keys)} counts, not {value!r}")
+        raise SetupError(f"{name} must be an object of {', '.join(keys)} counts, not {quoted(value)}")
     for k, v in value.items():
         if k not in keys:
-            raise SetupError(f"{name}: unknown key {k!r}{_did_you_mean(k, keys)}; "
+            raise SetupError(f"{name}: unknown key {quoted(k)}{_did_you_mean(k, keys)}; "
                              f"allowed: {', '.join(keys)}")
         if not is_int(v) or v < minimum:
-            raise SetupError(f"{name}: {k} must be an integer ≥ {minimum}, not {v!r}")
+            raise SetupError(f"{name}: {k} must be an integer ≥ {minimum}, not {quoted(v)}")
     if all_keys:
         missing = [k for k in keys if k not in value]
         if missing:
@@ -117,7 +118,7 @@ def _counts(value: Any, name: str, keys: Sequence[str], *, all_keys: bool, minim
 
 def _dice(value: Any) -> tuple[tuple[tuple[str, int], ...], ...]:
     if not isinstance(value, list) or not 1 <= len(value) <= 4:
-        raise SetupError(f"dice must be a list of 1 to 4 dice, not {value!r}")
+        raise SetupError(f"dice must be a list of 1 to 4 dice, not {quoted(value)}")
     out = []
     for i, die in enumerate(value):
         if not isinstance(die, list) or not 2 <= len(die) <= 20:
@@ -127,7 +128,7 @@ def _dice(value: Any) -> tuple[tuple[tuple[str, int], ...], ...]:
             if (not isinstance(face, list) or len(face) != 2 or face[0] not in SYMBOLS
                     or not is_int(face[1]) or face[1] < 1):
                 raise SetupError(f"dice[{i}][{j}] must be [symbol, value] with symbol one of "
-                                 f"{', '.join(SYMBOLS)} and value an integer ≥ 1, not {face!r}"
+                                 f"{', '.join(SYMBOLS)} and value an integer ≥ 1, not {quoted(face)}"
                                  f"{_did_you_mean(face[0] if isinstance(face, list) and face else None, SYMBOLS)}")
             faces.append((face[0], face[1]))
         out.append(tuple(faces))
@@ -185,26 +186,26 @@ class Setup:
                 file unusable").
         """
         if not isinstance(obj, dict):
-            raise SetupError(f"the setup must be an object, not {obj!r}")
+            raise SetupError(f"the setup must be an object, not {quoted(obj)}")
         for key in obj:
             if key not in _SETUP_KEYS:
-                raise SetupError(f"unknown setup key {key!r}{_did_you_mean(key, _SETUP_KEYS)}")
+                raise SetupError(f"unknown setup key {quoted(key)}{_did_you_mean(key, _SETUP_KEYS)}")
         if "game" in obj and obj["game"] != GAME:
-            raise SetupError(f"game must be {GAME!r}, not {obj['game']!r}")
+            raise SetupError(f"game must be {quoted(GAME)}, not {quoted(obj['game'])}")
         n = obj.get("players")
         if not is_int(n) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
             raise SetupError(f"players must be an integer {MIN_PLAYERS}..{MAX_PLAYERS} (A1), "
-                             f"not {n!r}")
+                             f"not {quoted(n)}")
         language = obj.get("language", "de")
         if language not in LANGUAGES:
             raise SetupError(f"language must be one of {', '.join(LANGUAGES)}, not "
-                             f"{language!r}{_did_you_mean(language, LANGUAGES)}")
+                             f"{quoted(language)}{_did_you_mean(language, LANGUAGES)}")
         first = obj.get("first", 0)
         if not is_int(first) or not 0 <= first < n:
-            raise SetupError(f"first must be a seat 0..{n - 1} (A2), not {first!r}")
+            raise SetupError(f"first must be a seat 0..{n - 1} (A2), not {quoted(first)}")
         seed = obj.get("seed")
         if seed is not None and not is_int(seed):
-            raise SetupError(f"seed must be an integer, not {seed!r}")
+            raise SetupError(f"seed must be an integer, not {quoted(seed)}")
         dice = _dice(obj["dice"]) if "dice" in obj else DEFAULT_DICE
         reserve = (_counts(obj["reserve"], "reserve", DOMAINS, all_keys=True, minimum=0)
                    if "reserve" in obj else dict(DEFAULT_RESERVE))
@@ -223,7 +224,7 @@ class Setup:
             value = obj["mentors"]
             if not isinstance(value, list) or len(value) != n:
                 raise SetupError(f"mentors must be a list of {n} objects (one per seat), "
-                                 f"not {value!r}")
+                                 f"not {quoted(value)}")
             mentors = tuple(_counts(m, f"mentors[{i}]", DOMAINS, all_keys=False, minimum=0)
                             for i, m in enumerate(value))
             check_mentors(mentors, reserve)
@@ -235,7 +236,7 @@ class Setup:
             if not isinstance(value, list) or any(k not in KINDS for k in value):
                 bad = next((k for k in value if k not in KINDS), None) if isinstance(value, list) else None
                 raise SetupError("trick_pile must be a list of Coup Bas kinds "
-                                 f"({', '.join(KINDS)}), not {bad if bad is not None else value!r}"
+                                 f"({', '.join(KINDS)}), not {quoted(bad if bad is not None else value)}"
                                  f"{_did_you_mean(bad, KINDS)}")
             counts = {k: value.count(k) for k in KINDS}
             if counts != tricks:

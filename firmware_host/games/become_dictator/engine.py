@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from firmware_host.checks import quoted
 from firmware_host.errors import FirmwareHostError
 
 from .rules import DAYS, DROPS, NAME, ROLES, VOTING_RIGHTS, Setup
@@ -265,8 +266,8 @@ class Game:
         kind, n = a.kind, self.players
         if self.phase == "game_over":
             raise IllegalAction("game_over", f"{kind}: the game is over")
-        if kind not in ACTION_KINDS:
-            raise IllegalAction("malformed", f"unknown action {kind!r}")
+        if not isinstance(kind, str) or kind not in ACTION_KINDS:
+            raise IllegalAction("malformed", f"unknown action {quoted(kind)}")
         if not _is_int(a.seat) or not 0 <= a.seat < n:
             raise IllegalAction("malformed", f"{kind}: seat must be a seat 0..{n - 1}, "
                                              f"not {_shown(a.seat)}")
@@ -275,7 +276,7 @@ class Game:
                                              f"not {_shown(a.target)}")
         if kind == "discard_vote" and a.role is not None and a.role not in ROLES:
             raise IllegalAction("malformed", f"discard_vote: role must be a role name, "
-                                             f"not {a.role!r}")
+                                             f"not {quoted(a.role)}")
         if kind == "drop" and (not isinstance(a.roles, tuple)
                                or any(not isinstance(r, str) or r not in ROLES
                                       for r in a.roles)):
@@ -289,7 +290,7 @@ class Game:
                                                  f"give now ({why})")
         if kind in ("vote", "discard_vote") and not 0 <= a.target < n:
             raise IllegalAction("invalid_target", f"{kind}: target must be a seat 0..{n - 1}, "
-                                                  f"not {a.target}")
+                                                  f"not {quoted(a.target)}")
         if kind == "vote" and a.target == a.seat:
             raise IllegalAction("invalid_target", "vote: a player may not vote for themselves "
                                                   "(D7)")
@@ -447,7 +448,7 @@ class Game:
 
 
 def _shown(value: Any) -> str:
-    return "nothing" if value is _MISSING else repr(value)
+    return "nothing" if value is _MISSING else quoted(value)
 
 
 def replay_actions(setup: Setup, actions: Sequence[Action]) -> Game:

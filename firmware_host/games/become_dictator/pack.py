@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from firmware_host.checks import quoted
 from firmware_host.errors import UsageError
 from firmware_host.games import lazy
 
@@ -47,7 +48,7 @@ def replay_lines(setup_obj: Any, line: int, actions: Iterable[tuple[int, Any]]) 
             raise UsageError(f"line {number}: not an action (expected {{\"action\": ...}})")
         name = obj["action"]
         if not isinstance(name, str) or name not in ACTION_KINDS:
-            raise UsageError(f"line {number}: unknown action {name!r}")
+            raise UsageError(f"line {number}: unknown action {quoted(name)}")
         action = Action.from_json(obj)
         try:
             events = game.apply(action)

@@ -9,6 +9,7 @@ import difflib
 from dataclasses import dataclass
 from typing import Any
 
+from firmware_host.checks import problems_line, quoted
 from firmware_host.errors import UsageError
 
 __all__ = ["NAME", "ROLES", "DAYS", "VOTING_RIGHTS", "DROPS", "HAND_SIZES", "MIN_PLAYERS",
@@ -37,7 +38,7 @@ class SetupError(UsageError):
     """A setup object that cannot start a game (every problem in one line)."""
 
     def __init__(self, problems: list[str]) -> None:
-        super().__init__("; ".join(problems))
+        super().__init__(problems_line(problems))
         self.problems = list(problems)
 
 
@@ -81,16 +82,16 @@ class Setup:
         problems: list[str] = []
         for key in obj:
             if key not in _SETUP_KEYS:
-                problems.append(f"unknown setup key {key!r}{_suggest(key, _SETUP_KEYS)}")
+                problems.append(f"unknown setup key {quoted(key)}{_suggest(key, _SETUP_KEYS)}")
         if "game" in obj and obj["game"] != NAME:
-            problems.append(f"game must be {NAME!r} here, not {obj['game']!r}")
+            problems.append(f"game must be {quoted(NAME)} here, not {quoted(obj['game'])}")
         n = obj.get("players")
         if not _is_int(n) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
             problems.append(f"players must be an integer from {MIN_PLAYERS} to {MAX_PLAYERS} "
-                            f"(D1), not {n!r}")
+                            f"(D1), not {quoted(n)}")
         language = obj.get("language", "de")
         if not isinstance(language, str) or language not in LANGUAGES:
-            problems.append(f"language must be 'de' or 'en', not {language!r}")
+            problems.append(f"language must be 'de' or 'en', not {quoted(language)}")
         switches = obj.get("switches", {})
         values = dict(SWITCHES)
         if not isinstance(switches, dict):
@@ -98,9 +99,9 @@ class Setup:
         else:
             for key, value in switches.items():
                 if key not in SWITCHES:
-                    problems.append(f"unknown switch {key!r}{_suggest(key, tuple(SWITCHES))}")
+                    problems.append(f"unknown switch {quoted(key)}{_suggest(key, tuple(SWITCHES))}")
                 elif type(value) is not bool:
-                    problems.append(f"switch {key!r} must be true or false, not {value!r}")
+                    problems.append(f"switch {quoted(key)} must be true or false, not {quoted(value)}")
                 else:
                     values[key] = value
         if problems:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from firmware_host.checks import quoted
 from firmware_host.errors import FirmwareHostError
 
 __all__ = ["ACTION_KINDS", "CHANCE_KINDS", "REASONS", "Action", "Event", "IllegalAction"]
@@ -112,33 +113,33 @@ class Action:
             raise IllegalAction("malformed", "an action must be a JSON object")
         kind = obj.get("action")
         if kind not in ACTION_KINDS:
-            raise IllegalAction("malformed", f"unknown action {kind!r}")
+            raise IllegalAction("malformed", f"unknown action {quoted(kind)}")
         for name in ACTION_KINDS[kind]:
             if name not in obj:
-                raise IllegalAction("malformed", f"{kind}: the field {name!r} is missing")
+                raise IllegalAction("malformed", f"{kind}: the field {quoted(name)} is missing")
         fields = {name: obj[name] for name in ACTION_KINDS[kind]}
         if "seat" in fields:
             seat = fields["seat"]
             if not _int(seat) or (players is not None and not 0 <= seat < players):
                 raise IllegalAction("malformed", f"{kind}: seat must be a seat number"
                                     + (f" 0..{players - 1}" if players else "")
-                                    + f", not {seat!r}")
+                                    + f", not {quoted(seat)}")
         if "target" in fields:
             target = fields["target"]
             if not _int(target) and not (target is None and kind == "protect" and dog_may_pass):
                 raise IllegalAction("malformed", f"{kind}: target must be a seat number, "
-                                    f"not {target!r}")
+                                    f"not {quoted(target)}")
         for name in ("targets", "cards"):
             if name in fields:
                 value = fields[name]
                 if (not isinstance(value, list) or any(not _int(v) for v in value)
                         or len(set(value)) != len(value)):
                     raise IllegalAction("malformed", f"{kind}: {name} must be a list of "
-                                        f"different integers, not {value!r}")
+                                        f"different integers, not {quoted(value)}")
                 fields[name] = tuple(value)
         if "card" in fields and fields["card"] is not None and not _int(fields["card"]):
             raise IllegalAction("malformed", f"{kind}: card must be a card number or null, "
-                                f"not {fields['card']!r}")
+                                f"not {quoted(fields['card'])}")
         if "order" in fields:
             if not isinstance(fields["order"], list):
                 raise IllegalAction("malformed", f"{kind}: order must be a list of cards")

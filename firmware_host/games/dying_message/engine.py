@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
+from firmware_host.checks import quoted
+
 from .actions import ACTION_KINDS, Action, Event, IllegalAction
 from .setup import FACTION, INNOCENT, KILLERS, POOL_SIZE, Setup
 
@@ -296,7 +298,7 @@ class Game:
         if self.phase == GAME_OVER:
             raise IllegalAction("game_over", f"{kind}: the game is over")
         if kind not in ACTION_KINDS:
-            raise IllegalAction("malformed", f"unknown action {kind!r}")
+            raise IllegalAction("malformed", f"unknown action {quoted(kind)}")
         self._check_types(a)
         # wrong_phase
         if kind in ("shuffle", "arrange"):
@@ -392,10 +394,10 @@ class Game:
             return IllegalAction("malformed", f"{kind}: {msg}")
 
         if "seat" in need and (type(a.seat) is not int or not 0 <= a.seat < self.players):
-            raise bad(f"seat must be a seat number 0..{self.players - 1}, not {a.seat!r}")
+            raise bad(f"seat must be a seat number 0..{self.players - 1}, not {quoted(a.seat)}")
         if "target" in need and type(a.target) is not int:
             if not (a.target is None and kind == "protect" and self.options["dog_may_pass"]):
-                raise bad(f"target must be a seat number, not {a.target!r}")
+                raise bad(f"target must be a seat number, not {quoted(a.target)}")
         for name in ("targets", "cards"):
             if name in need:
                 value = getattr(a, name)
@@ -403,7 +405,7 @@ class Game:
                         or len(set(value)) != len(value)):
                     raise bad(f"{name} must be a list of different integers")
         if "card" in need and a.card is not None and type(a.card) is not int:
-            raise bad(f"card must be a card number or null, not {a.card!r}")
+            raise bad(f"card must be a card number or null, not {quoted(a.card)}")
         if "order" in need:
             if not isinstance(a.order, tuple):
                 raise bad("order must be a list")

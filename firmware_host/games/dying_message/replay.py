@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Iterable, Iterator
 
+from firmware_host.checks import quoted
 from firmware_host.errors import UsageError
 
 from .actions import ACTION_KINDS, CHANCE_KINDS, Action, IllegalAction
@@ -97,7 +98,7 @@ def replay_objects(setup_obj: Any, setup_line: int, lines: Iterable[tuple[int, A
         while game.chance_due is not None:
             if rng is None:
                 where = f"line {number}" if number is not None else "the end of the file"
-                raise UsageError(f"{where}: a chance input {game.chance_due!r} is due "
+                raise UsageError(f"{where}: a chance input {quoted(game.chance_due)} is due "
                                  f"({'M37' if game.chance_due == 'shuffle' else 'M27'}), and "
                                  "without a seed the file must give it")
             action = chance_action(game, rng)
@@ -111,7 +112,7 @@ def replay_objects(setup_obj: Any, setup_line: int, lines: Iterable[tuple[int, A
             raise UsageError(f"line {number}: not an action (expected {{\"action\": ...}})")
         name = obj["action"]
         if not isinstance(name, str) or name not in ACTION_KINDS:
-            raise UsageError(f"line {number}: unknown action {name!r}")
+            raise UsageError(f"line {number}: unknown action {quoted(name)}")
         if game.chance_due is not None and name != game.chance_due:
             settle_chance(number)
         try:

@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
 
+from firmware_host.checks import quoted
 from firmware_host.errors import UsageError
 
 __all__ = [
@@ -96,8 +97,8 @@ def character_problem(roles: Sequence[Any]) -> str | None:
     (d) fewer killers than innocents.
     """
     for r in roles:
-        if r not in FACTION:
-            return f"unknown character {r!r}{_did_you_mean(r, CHARACTERS)} (M1)"
+        if not isinstance(r, str) or r not in FACTION:
+            return f"unknown character {quoted(r)}{_did_you_mean(r, CHARACTERS)} (M1)"
     for c in CHARACTERS:
         count = sum(1 for r in roles if r == c)
         if count > BOX[c]:
@@ -159,19 +160,19 @@ class Setup:
             raise SetupError("setup must be a JSON object")
         for key in obj:
             if key not in _SETUP_KEYS:
-                raise SetupError(f"unknown setup key {key!r}{_did_you_mean(key, _SETUP_KEYS)}")
+                raise SetupError(f"unknown setup key {quoted(key)}{_did_you_mean(key, _SETUP_KEYS)}")
         if obj.get("game") != GAME:
-            raise SetupError(f"setup: game must be {GAME!r}, not {obj.get('game')!r}")
+            raise SetupError(f"setup: game must be {quoted(GAME)}, not {quoted(obj.get('game'))}")
         players = obj.get("players")
         if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise SetupError(f"setup: players must be an integer {MIN_PLAYERS}..{MAX_PLAYERS}, "
-                             f"not {players!r} (M4)")
+                             f"not {quoted(players)} (M4)")
         language = obj.get("language", "de")
         if language not in LANGUAGES:
-            raise SetupError(f"setup: language must be 'de' or 'en', not {language!r}")
+            raise SetupError(f"setup: language must be 'de' or 'en', not {quoted(language)}")
         seed = obj.get("seed")
         if seed is not None and type(seed) is not int:
-            raise SetupError(f"setup: seed must be an integer, not {seed!r}")
+            raise SetupError(f"setup: seed must be an integer, not {quoted(seed)}")
         roles = obj.get("roles")
         if roles is not None:
             if not isinstance(roles, list) or len(roles) != players:
@@ -203,9 +204,9 @@ class Setup:
             raise SetupError("setup: options must be an object of switches")
         for name, value in given.items():
             if name not in OPTIONS:
-                raise SetupError(f"setup: unknown option {name!r}{_did_you_mean(name, OPTIONS)}")
+                raise SetupError(f"setup: unknown option {quoted(name)}{_did_you_mean(name, OPTIONS)}")
             if type(value) is not bool:
-                raise SetupError(f"setup: option {name!r} must be true or false, not {value!r}")
+                raise SetupError(f"setup: option {quoted(name)} must be true or false, not {quoted(value)}")
             options[name] = value
         return cls(players, language, roles, evidence, deck, seed, options)
 

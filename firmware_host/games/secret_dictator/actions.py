@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from firmware_host.checks import quoted
 from firmware_host.errors import FirmwareHostError
 
 from .setup import PARTIES
@@ -105,10 +106,10 @@ class Action:
             raise IllegalAction("malformed", "an action must be a JSON object")
         kind = obj.get("action")
         if kind not in ACTION_KINDS:
-            raise IllegalAction("malformed", f"unknown action {kind!r}")
+            raise IllegalAction("malformed", f"unknown action {quoted(kind)}")
         for name in ACTION_KINDS[kind]:
             if name not in obj:
-                raise IllegalAction("malformed", f"{kind}: the field {name!r} is missing")
+                raise IllegalAction("malformed", f"{kind}: the field {quoted(name)} is missing")
         # Only the action's own fields are read (``party`` is optional on ``discard``); any
         # other field is ignored, whatever its value.
         own = ACTION_KINDS[kind] + (("party",) if kind == "discard" else ())
@@ -128,19 +129,19 @@ class Action:
         """A sentence naming the first field of a wrong type or value, or None if all fit."""
         need = ACTION_KINDS.get(self.kind)
         if need is None:
-            return f"unknown action {self.kind!r}"
+            return f"unknown action {quoted(self.kind)}"
         if "seat" in need and type(self.seat) is not int:
-            return f"seat must be a seat number, not {self.seat!r}"
+            return f"seat must be a seat number, not {quoted(self.seat)}"
         if "target" in need and type(self.target) is not int:
-            return f"target must be a seat number, not {self.target!r}"
+            return f"target must be a seat number, not {quoted(self.target)}"
         if "ballot" in need and self.ballot not in BALLOTS:
-            return f"ballot must be 'ja' or 'nein', not {self.ballot!r}"
+            return f"ballot must be 'ja' or 'nein', not {quoted(self.ballot)}"
         if self.kind in ("enact", "chaos_law") or (self.kind == "discard"
                                                    and self.party is not None):
             if self.party not in PARTIES:
-                return f"party must be 'democratic' or 'fascist', not {self.party!r}"
+                return f"party must be 'democratic' or 'fascist', not {quoted(self.party)}"
         if "accept" in need and type(self.accept) is not bool:
-            return f"accept must be true or false, not {self.accept!r}"
+            return f"accept must be true or false, not {quoted(self.accept)}"
         if "order" in need:
             if not isinstance(self.order, (tuple, list)) or any(
                     p not in PARTIES for p in self.order):

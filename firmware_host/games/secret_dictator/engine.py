@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from firmware_host.checks import quoted
+
 from .actions import Action, Event, IllegalAction
 from .setup import DEMOCRAT, DEMOCRATIC, DEMOCRATIC_LAWS, DICTATOR, FASCIST, FASCIST_LAWS, Setup
 
@@ -154,7 +156,7 @@ class Game:
             raise _refuse("game_over", f"{action.kind}: the game is over")
         handler = _HANDLERS.get(action.kind)
         if handler is None:
-            raise _refuse("malformed", f"unknown action {action.kind!r}")
+            raise _refuse("malformed", f"unknown action {quoted(action.kind)}")
         return handler(self, action)
 
     def awaiting(self) -> tuple[int, ...]:
@@ -299,14 +301,14 @@ class Game:
         seat = action.seat
         if type(seat) is not int or not 0 <= seat < self.players:
             raise _refuse("malformed", f"{action.kind}: seat must be a seat 0..{self.players - 1},"
-                                       f" not {seat!r}")
+                                       f" not {quoted(seat)}")
         return seat
 
     def _check_target_type(self, action: Action) -> int:
         target = action.target
         if type(target) is not int:
             raise _refuse("malformed", f"{action.kind}: target must be a seat number, "
-                                       f"not {target!r}")
+                                       f"not {quoted(target)}")
         return target
 
     def _check_party(self, action: Action, optional: bool = False) -> str | None:
@@ -317,7 +319,7 @@ class Game:
             raise _refuse("malformed", f"{action.kind}: the field 'party' is missing")
         if party != FASCIST and party != DEMOCRATIC:
             raise _refuse("malformed", f"{action.kind}: party must be 'democratic' or "
-                                       f"'fascist', not {party!r}")
+                                       f"'fascist', not {quoted(party)}")
         return party
 
     def _check_actor(self, seat: int, expected: int | None, kind: str, who: str) -> None:
@@ -497,7 +499,7 @@ class Game:
             self._check_seat(a)
         ballot = a.ballot
         if ballot != "ja" and ballot != "nein":
-            raise _refuse("malformed", f"vote: ballot must be 'ja' or 'nein', not {ballot!r}")
+            raise _refuse("malformed", f"vote: ballot must be 'ja' or 'nein', not {quoted(ballot)}")
         if self.phase is not ELECTION or self.reshuffle_due is not None:
             raise _refuse("wrong_phase", f"vote: no election is running ({self.phase})")
         if not self.alive[seat]:
@@ -616,7 +618,7 @@ class Game:
         seat = self._check_seat(a)
         if type(a.accept) is not bool:
             raise _refuse("malformed", f"veto_reply: accept must be true or false, "
-                                       f"not {a.accept!r}")
+                                       f"not {quoted(a.accept)}")
         if self.phase is not LEG_CHANCELLOR or not self.veto_pending:
             raise _refuse("wrong_phase", "veto_reply: no veto awaits a reply")
         self._check_actor(seat, self.president, "veto_reply", "president")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any, Iterable
 
+from firmware_host.checks import quoted
 from firmware_host.errors import UsageError
 from firmware_host.games import lazy
 
@@ -88,7 +89,7 @@ def replay_lines(setup_obj: Any, line: int, actions: Iterable[tuple[int, Any]]) 
         if not isinstance(obj, dict) or "action" not in obj:
             raise UsageError(f"line {number}: not an action (expected {{\"action\": ...}})")
         if not isinstance(name, str) or name not in ACTION_KINDS:
-            raise UsageError(f"line {number}: unknown action {name!r}")
+            raise UsageError(f"line {number}: unknown action {quoted(name)}")
         if name != "reshuffle":
             settle_reshuffle(number)
         try:
@@ -127,11 +128,13 @@ def check_script_setup(setup: dict, *, board_roles: str = "dealt") -> None:
 
     :param setup: the setup object without ``game`` and without ``seed``.
     :param board_roles: the board's role source, ``[service] roles`` (``dealt`` or ``tiles``).
-    :raises UsageError: one line: the first invalid field (as ``Setup.from_json`` says), else
-        what would be dealt without a seed.
+    :raises UsageError: one line: not an object, the first invalid field (as
+        ``Setup.from_json`` says), else what would be dealt without a seed.
     """
     from .setup import Setup
 
+    if not isinstance(setup, dict):
+        raise UsageError("setup: the setup must be a JSON object")
     plain = {k: v for k, v in setup.items() if k not in ("names", "role_source")}
     if plain.get("roles") in ("dealt", "tiles"):
         plain.pop("roles")

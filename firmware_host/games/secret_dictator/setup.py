@@ -13,6 +13,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
 
+from firmware_host.checks import problems_line, quoted
 from firmware_host.errors import UsageError
 
 __all__ = [
@@ -69,7 +70,7 @@ class SetupError(UsageError):
 
     def __init__(self, problems: Sequence[str]) -> None:
         self.problems = list(problems)
-        super().__init__("invalid setup: " + "; ".join(self.problems))
+        super().__init__("invalid setup: " + problems_line(self.problems))
 
 
 def role_list(players: int) -> list[str]:
@@ -154,25 +155,25 @@ class Setup:
         problems: list[str] = []
         for key in obj:
             if key not in _SETUP_KEYS:
-                problems.append(f"unknown setup key {key!r}{_suggest(key, _SETUP_KEYS)}")
+                problems.append(f"unknown setup key {quoted(key)}{_suggest(key, _SETUP_KEYS)}")
         n = obj.get("players")
         if not _is_int(n) or n not in ROLE_COUNTS:
-            problems.append(f"players must be an integer from 5 to 10 (R1), not {n!r}")
+            problems.append(f"players must be an integer from 5 to 10 (R1), not {quoted(n)}")
             raise SetupError(problems)
         first = obj.get("first_president", 0)
         if not _is_int(first) or not 0 <= first < n:
-            problems.append(f"first_president must be a seat 0..{n - 1}, not {first!r}")
+            problems.append(f"first_president must be a seat 0..{n - 1}, not {quoted(first)}")
         variant = obj.get("variant", "rulebook")
         if not isinstance(variant, str) or variant not in POWER_TABLES:
-            problems.append(f"variant must be 'rulebook' or 'official', not {variant!r}"
+            problems.append(f"variant must be 'rulebook' or 'official', not {quoted(variant)}"
                             f"{_suggest(variant, tuple(POWER_TABLES))}")
             variant = "rulebook"
         language = obj.get("language", "de")
         if language not in LANGUAGES:
-            problems.append(f"language must be 'de' or 'en', not {language!r}")
+            problems.append(f"language must be 'de' or 'en', not {quoted(language)}")
         seed = obj.get("seed")
         if seed is not None and not _is_int(seed):
-            problems.append(f"seed must be an integer, not {seed!r}")
+            problems.append(f"seed must be an integer, not {quoted(seed)}")
             seed = None
         roles = obj.get("roles")
         if roles is not None:
@@ -205,7 +206,7 @@ class Setup:
             switches = {}
         for key, value in switches.items():
             if key not in _SWITCH_KEYS:
-                problems.append(f"unknown switch {key!r}{_suggest(key, _SWITCH_KEYS)}")
+                problems.append(f"unknown switch {quoted(key)}{_suggest(key, _SWITCH_KEYS)}")
             elif key == "powers":
                 if (not isinstance(value, list) or len(value) != 5
                         or any(v is not None and v not in POWERS for v in value)):
@@ -220,7 +221,7 @@ class Setup:
                 else:
                     powers = tuple(value)
             elif not isinstance(value, bool):
-                problems.append(f"switch {key} must be true or false, not {value!r}")
+                problems.append(f"switch {key} must be true or false, not {quoted(value)}")
             else:
                 values[key] = value
         if problems:

@@ -1,0 +1,134 @@
+"""Every registered game's setup and action checks refuse any JSON value of any type with one
+line (issue 34, "Hostile setups"): a hypothesis property test over every game's setup keys
+and the fields of every action of a whole game, with random JSON values in their place.
+
+The checks run as ``replay`` and ``simulate`` run them (the registry's ``replay``, the pack's
+``check_script_setup``): the outcome is output lines, or a :class:`UsageError` whose message
+is one line of at most 300 characters quoting at most a short prefix of the bad value; any
+other exception (a traceback) fails the test. A refused action's ``rejected`` line obeys the
+same bound.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from firmware_host import games
+from firmware_host.errors import UsageError
+
+#: the longest error line a bad value may give (the issue's bound)
+MAX_LINE = 300
+
+_scalars = (st.none() | st.booleans() | st.integers() | st.integers(min_value=-10, max_value=12)
+            | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=12)
+            | st.text(min_size=400, max_size=2000)
+            | st.sampled_from(["", "de", "en", "fr", "ja", "nein", "fascist", "murderer", "revolte", "armee"]))
+
+#: any JSON value: scalars, and lists and objects of them, nested
+json_values = st.recursive(_scalars, lambda inner: st.lists(inner, max_size=6)
+                           | st.dictionaries(st.text(max_size=10), inner, max_size=5), max_leaves=20)
+
+
+def _setup_keys(name: str) -> tuple[str, ...]:
+    """The setup keys the game's rules read (their ``_SETUP_KEYS``), without ``game``."""
+    package = f"firmware_host.games.{name}"
+    for module in ("setup", "rules"):
+        try:
+            keys = getattr(importlib.import_module(f"{package}.{module}"), "_SETUP_KEYS")
+        except (ImportError, AttributeError):
+            continue
+        return tuple(k for k in keys if k != "game")
+    raise AssertionError(f"{name}: no _SETUP_KEYS in its setup or rules module")
+
+
+def _sample(name: str) -> tuple[dict, list[dict]]:
+    """A sample setup of the game (without ``game``) and the actions of a whole game of it,
+    as its replay file holds them."""
+    scripting = games.pack(name).scripting()
+    setup = scripting.sample_setup("en")
+    actions = scripting.whole_game(setup, 1)
+    _, rest = games.split_setup(setup)
+    return dict(rest), actions
+
+
+_SAMPLES: dict[str, tuple[dict, list[dict]]] = {}
+
+
+def sample(name: str) -> tuple[dict, list[dict]]:
+    if name not in _SAMPLES:
+        _SAMPLES[name] = _sample(name)
+    return _SAMPLES[name]
+
+
+def check_one_line(message: str) -> None:
+    assert "\n" not in message and "\r" not in message, message[:MAX_LINE]
+    assert len(message) <= MAX_LINE, f"{len(message)} characters: {message[:MAX_LINE]}…"
+    assert "Traceback" not in message
+
+
+def replay_outcome(name: str, setup: dict, actions: list) -> None:
+    """Replay the file; a refusal must be one short line, output lines keep to the bound."""
+    pack = games.pack(name)
+    try:
+        if pack.check_script_setup is not None:
+            pack.check_script_setup(setup, board_roles="dealt")
+        out = pack.replay(setup, 1, list(enumerate(actions, start=2)))
+    except UsageError as exc:
+        check_one_line(str(exc))
+        return
+    for obj in out:
+        if isinstance(obj, dict) and "rejected" in json.dumps(obj.get("event", ""))[:12]:
+            check_one_line(str(obj.get("message", "")))
+
+
+GAMES = games.names()
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@pytest.mark.parametrize("name", GAMES)
+@SETTINGS
+@given(data=st.data(), value=json_values)
+def test_every_setup_key_refuses_any_json_value_in_one_line(name, data, value):
+    """Issue 34: a setup key given any JSON value is used or refused in one short line."""
+    setup, actions = sample(name)
+    key = data.draw(st.sampled_from(_setup_keys(name)), label="key")
+    replay_outcome(name, {**setup, key: value}, actions[:3])
+
+
+@pytest.mark.parametrize("name", GAMES)
+@SETTINGS
+@given(value=json_values)
+def test_a_whole_setup_of_any_json_value_is_refused_in_one_line(name, value):
+    """Issue 34: the setup itself replaced by any JSON value."""
+    replay_outcome(name, value, [])
+
+
+@pytest.mark.parametrize("name", GAMES)
+@SETTINGS
+@given(data=st.data(), value=json_values)
+def test_every_action_field_refuses_any_json_value_in_one_line(name, data, value):
+    """Issue 34: any field of any action of a whole game given any JSON value (or the
+    action replaced by it) is applied, rejected or refused in one short line."""
+    setup, actions = sample(name)
+    index = data.draw(st.integers(min_value=0, max_value=len(actions) - 1), label="index")
+    action = dict(actions[index])
+    field = data.draw(st.sampled_from(sorted(action) + ["*"]), label="field")
+    bad = value if field == "*" else {**action, field: value}
+    replay_outcome(name, setup, actions[:index] + [bad] + actions[index + 1:index + 3])
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_error_line_quotes_only_a_short_prefix_of_a_huge_value(name):
+    """Issue 34: a 1 MB value gives one short line, not a 1 MB line."""
+    setup, actions = sample(name)
+    huge = "x" * 1_000_000
+    for key in _setup_keys(name):
+        replay_outcome(name, {**setup, key: huge}, [])
+        replay_outcome(name, {**setup, key: [huge]}, [])
+        replay_outcome(name, {**setup, key: {huge: huge}}, [])
+    for field in actions[0]:
+        replay_outcome(name, setup, [{**actions[0], field: huge}])
