@@ -73,14 +73,20 @@ class MockBoard:
         when that file does not exist.
     :param tracker: the hole (0–3) the tracker pin sits in at start, or None.
     :param start: start the board at once (default True).
+    :param advance: how time passes within a signal on a :class:`VirtualClock` (a press's
+        bounce and hold, a tag's repeated frames), ``advance(seconds)``; the simulator passes
+        its own, which lets the service handle what the board reported before time moves on,
+        so a run gives the same times run after run. None: the clock's ``advance``.
     """
 
     timeout = 2.0
 
     def __init__(self, config: BoardConfig, clock: Clock | None = None,
                  on_event: Callable[[Any], None] | None = None, tags: TagRegistry | str | None = "config",
-                 *, tracker: int | None = 0, start: bool = True) -> None:
+                 *, tracker: int | None = 0, start: bool = True,
+                 advance: Callable[[float], None] | None = None) -> None:
         self.clock = clock if clock is not None else VirtualClock()
+        self._advance = advance
         self._listener = on_event
         if tags == "config":
             tags = load_registry(config.tags_path) if Path(config.tags_path).exists() else demo_registry(config.seats)
@@ -491,7 +497,9 @@ class MockBoard:
     def _sleep(self, seconds: float) -> None:
         if seconds <= 0:
             return
-        if isinstance(self.clock, VirtualClock) or hasattr(self.clock, "advance"):
+        if self._advance is not None:
+            self._advance(seconds)
+        elif isinstance(self.clock, VirtualClock) or hasattr(self.clock, "advance"):
             self.clock.advance(seconds)  # type: ignore[attr-defined]
         else:
             # a RealClock runs timers on its own thread: leave it a little slack to fire them

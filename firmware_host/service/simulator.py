@@ -274,7 +274,10 @@ class Simulator:
         service.subscribe_starts(self._started)
 
         def factory(on_event: Callable[[Any], None]) -> Any:
-            mock = MockBoard(self.config, clock, on_event, tracker=tracker, start=False)
+            # on the virtual clock the board's own pauses (bounce, a tag's frames) let the
+            # service handle each report before time moves on: the same run, run after run
+            mock = MockBoard(self.config, clock, on_event, tracker=tracker, start=False,
+                             advance=self.advance if isinstance(clock, VirtualClock) else None)
             for track, filled in slots.items():
                 for k in filled:
                     mock.pin(self.config.slot_pins(track)[k - 1]).closed = True

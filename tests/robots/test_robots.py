@@ -283,3 +283,28 @@ def test_issue23_A29_a_status_answers_first_in_at_most_three_seconds(tmp_path, g
     table, records, lines, journal = play_table(tmp_path, game, 5, seed=2, reaction=(1.0, 2.0), mistakes=0.25)
     assert records and records[0].status_first, table.stuck
     assert max(records[0].status_first) <= 3.0, sorted(records[0].status_first)
+
+
+# -- the same command, the same output (issue 30) ----------------------------------------------
+def _same_twice(*args):
+    first, second = _cli(*args), _cli(*args)
+    assert first.returncode == 0, first.stderr
+    assert second.returncode == 0, second.stderr
+    differ = [(a, b) for a, b in zip(first.stdout.splitlines(), second.stdout.splitlines()) if a != b][:1]
+    assert first.stdout == second.stdout, differ
+    assert any(json.loads(line).get("event") == "robots" for line in first.stdout.splitlines())
+    return first.stdout
+
+
+def test_issue30_the_same_robots_command_twice_gives_the_same_output_byte_for_byte():
+    """Laws read at the tray by robots: the board reports a tile's first frame and the service
+    handles it before the mocked board's next frame moves the clock on (once a race: a law read
+    landed 0.15 s apart from run to run)."""
+    out = _same_twice("--robots", "5", "--game", "secret_dictator", "--seed", "5")
+    assert '"tile.read.law"' in out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", [g for g in GAMES if g not in PENDING])
+def test_issue30_every_games_robot_table_twice_gives_the_same_output(game):
+    _same_twice("--robots", str(table_size(game, 6)), "--game", game, "--seed", "11")
