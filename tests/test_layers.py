@@ -1,6 +1,7 @@
 """Layers (docs/ARCHITECTURE.md, issue "Game packs"): the service, hardware, audio, console and
-journal know no game, the commands reach a game only through the registry, and the config
-and the hardware have no import circles.
+journal know no game, the commands reach a game only through the registry, the service
+reaches the table only through the adapter type (issue 29), and the config and the hardware
+have no import circles.
 
 The imports are read from the source (the AST of every module of the package), lazy ones
 inside functions and ``importlib.import_module("…")`` with a literal name included, so an
@@ -134,6 +135,42 @@ def test_service_hardware_audio_console_and_journal_import_no_game(layer):
     """Issue "Game packs": these layers reach a game only through the registry
     (``firmware_host.games``) and the pack's adapter the service is handed."""
     assert _game_imports((layer,)) == []
+
+
+#: the one type the service may hold of the table (issue 29): the adapter base
+TABLE_ADAPTER_TYPE = {"firmware_host.table", "firmware_host.table.adapter"}
+#: imports of the table's parts the service still makes, each to be replaced by a hook or a
+#: part of ``table.BoardAdapter`` (issue 29); a new one is a failure, a gone one too (so the
+#: list only shrinks)
+SERVICE_TABLE_DEBTS = {
+    ("firmware_host.service.core", "firmware_host.table.scanning"),      # pressing(event)
+    ("firmware_host.service.host", "firmware_host.table.board_speech"),
+    ("firmware_host.service.host", "firmware_host.table.lobby"),
+    ("firmware_host.service.host", "firmware_host.table.seat_menu"),
+}
+#: the table's parts that moved out of the service (issue 29): none of them is back there
+TABLE_PARTS = ("scanning", "lobby", "seat_menu", "board_speech", "seat_store", "seat_settings")
+
+
+def _service_table_imports() -> set[tuple[str, str]]:
+    return {(mod, target) for mod, targets in GRAPH.items() if _layer(mod) == "service"
+            for _, target in targets if _layer(target) == "table" and target not in TABLE_ADAPTER_TYPE}
+
+
+def test_the_service_reaches_the_table_only_through_the_adapter_type():
+    """Issue 29: the table uses the service's queue, journal and voice, never the other way
+    round; the service holds ``table.BoardAdapter`` and no other part of the table but the
+    listed debts, which only shrink."""
+    assert _service_table_imports() == SERVICE_TABLE_DEBTS
+
+
+def test_the_tables_parts_live_in_the_table_not_in_the_service():
+    """Issue 29: scanning, the lobby, the seat menu, the board's own speech and the seat
+    store and settings are modules of ``firmware_host.table`` and have no copy or re-export
+    module left in the service."""
+    for part in TABLE_PARTS:
+        assert f"{PACKAGE}.table.{part}" in MODULES, part
+        assert f"{PACKAGE}.service.{part}" not in MODULES, part
 
 
 def test_commands_reach_games_only_through_the_registry():

@@ -14,7 +14,7 @@ module ``firmware_host.games.<name>.pack`` (registered in one line of :data:`REG
   Returns the output objects in order; raises :class:`~firmware_host.errors.UsageError`
   (one line) when the file is unusable.
 - ``lobby()`` (optional): the game's questions for a setup from the seats
-  (:mod:`firmware_host.service.lobby`): a module with ``title(language)``,
+  (:mod:`firmware_host.table.lobby`): a module with ``title(language)``,
   ``questions(seats, settings)``, ``text(key, params, language, long=False)``, ``setup(answers)`` and
   ``check(setup)`` (see ``secret_dictator/lobby.py``); a game without it is set up only at the
   console.

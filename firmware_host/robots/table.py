@@ -33,7 +33,7 @@ from firmware_host import games
 from firmware_host.clock import VirtualClock
 from firmware_host.errors import UsageError
 from firmware_host.robots.robot import MISTAKE_RATE, REACTION, Heard, Hold, Lay, Press, SeatRobot
-from firmware_host.service import scanning
+from firmware_host.table import scanning
 from firmware_host.service.signals import Signal
 from firmware_host.service.simulator import Simulator
 

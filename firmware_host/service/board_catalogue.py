@@ -75,7 +75,7 @@ _O = False  # none of the board's sentences carries a seat's secret
 MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {name: (params, _O) for name, params in {
     # a part the game can do without could not be started: said, and play goes on (service.core)
     "fault.optional.gm_key": (),
-    # setup from the seats (service.lobby)
+    # setup from the seats (table.lobby)
     "lobby.start": (),
     "lobby.question.game": (),
     "lobby.option.game": ("title",),
@@ -107,7 +107,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {name: (params, _O) for name
     "lobby.question.name": (),
     "lobby.option.seat": ("seat",),
     "lobby.option.name": ("name",),
-    # the seat's own settings (service.seat_menu)
+    # the seat's own settings (table.seat_menu)
     "settings.menu": (),
     "settings.item.rate": ("wpm",),
     "settings.item.volume": ("percent",),

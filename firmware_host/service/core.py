@@ -34,7 +34,7 @@ from firmware_host.errors import FirmwareHostError, UsageError
 from firmware_host.service.journal import Journal
 from firmware_host.service.notify import Notifier
 from firmware_host.service.refusals import CommandRefused  # noqa: F401  (re-exported)
-from firmware_host.service.scanning import pressing
+from firmware_host.table.scanning import pressing
 from firmware_host.service.settings import ServiceSettings
 
 log = logging.getLogger("firmware_host.service")
@@ -135,7 +135,7 @@ class BoardService:
         self._started_at = 0.0
         self._last_extend = 0.0
         #: the seed of a game the seats set up (``simulate --seed``: a reproducible run), or
-        #: None: the game draws one (service.lobby)
+        #: None: the game draws one (table.lobby)
         self.setup_seed: int | None = None
 
     # -- life cycle ------------------------------------------------------------------------

@@ -11,8 +11,8 @@ adapter.
 Every call the service, the console and the simulator make is named here (no attribute is
 forwarded silently); buttons, speech, scans, status and the console's snapshot are the
 active adapter's, but for two game-neutral parts of the board that come first: the setup from the seats while
-the board waits for a setup (:class:`~firmware_host.service.lobby.Lobby`, issue 14), and a
-seat's own settings scan (:class:`~firmware_host.service.seat_menu.SeatMenu`).
+the board waits for a setup (:class:`~firmware_host.table.lobby.Lobby`, issue 14), and a
+seat's own settings scan (:class:`~firmware_host.table.seat_menu.SeatMenu`).
 """
 
 from __future__ import annotations
@@ -43,9 +43,9 @@ class GameHost:
         self._playable: list[str] | None = None
         self.current = default
         self.active = self._adapter(default)
-        from firmware_host.service.board_speech import BoardSpeech
-        from firmware_host.service.lobby import Lobby
-        from firmware_host.service.seat_menu import SeatMenu
+        from firmware_host.table.board_speech import BoardSpeech
+        from firmware_host.table.lobby import Lobby
+        from firmware_host.table.seat_menu import SeatMenu
         self.speech = BoardSpeech(service, self)
         self.lobby = Lobby(service, self, self.speech)
         self.seat_menu = SeatMenu(service, self, self.speech)
@@ -83,7 +83,7 @@ class GameHost:
 
     @property
     def seat_settings(self) -> dict:
-        """Seat → its :class:`~firmware_host.service.seat_settings.SeatSettings` (the active
+        """Seat → its :class:`~firmware_host.table.seat_settings.SeatSettings` (the active
         adapter keeps them)."""
         own = getattr(self.active, "seat_settings", None)
         return own if isinstance(own, dict) else {}

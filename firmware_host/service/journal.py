@@ -774,7 +774,7 @@ class Journal:
 
     def seat_settings(self) -> dict[int, dict]:
         """The stored per-seat settings (ACCESSIBILITY.md 19): seat (0-based) -> settings dict
-        (see :class:`firmware_host.service.seat_settings.SeatSettings`); kept apart from the games.
+        (see :class:`firmware_host.table.seat_settings.SeatSettings`); kept apart from the games.
 
         An unreadable row is skipped with a warning.
 

@@ -2,7 +2,7 @@
 
 A script is JSON Lines: blank lines and lines starting with ``#`` are ignored; the first
 other line is the setup ``{"setup": {...}}`` (REPLAY.md), or there is no setup line at all
-and the seats set the game up with their buttons (issue 14, :mod:`firmware_host.service.lobby`);
+and the seats set the game up with their buttons (issue 14, :mod:`firmware_host.table.lobby`);
 every later line is one signal::
 
     {"signal": "button", "seat": 2, "gesture": "press", "at": 12.5}

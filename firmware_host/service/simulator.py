@@ -128,7 +128,7 @@ class Simulator:
         None: no console.
     :param console_port: a TCP port instead of ``[console] port`` (0: any free one).
     :param prompt: where messages for the person at the terminal go (default stderr).
-    :param setup_seed: the seed of a game the seats set up (:mod:`firmware_host.service.lobby`:
+    :param setup_seed: the seed of a game the seats set up (:mod:`firmware_host.table.lobby`:
         roles and a board-shuffled draw pile are dealt from it), or None for a random one.
     :param render_seconds: every sentence takes this many seconds longer to render, on the
         run's clock (:class:`~firmware_host.audio.slow.SlowRenderer`: a slow Pi Zero 2 W or

@@ -244,7 +244,7 @@ class BoardAdapter:
 
     @property
     def seat_settings(self) -> dict:
-        """Seat → its :class:`~firmware_host.service.seat_settings.SeatSettings`."""
+        """Seat → its :class:`~firmware_host.table.seat_settings.SeatSettings`."""
         return self.seats.by_seat
 
     def players(self) -> int:

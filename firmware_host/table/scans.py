@@ -1,7 +1,7 @@
 """The seats' single-switch scans at a game's table (ACCESSIBILITY.md 13-17, 21): one
-:class:`~firmware_host.service.scanning.Scan` per seat, each into its own earphone, several at
+:class:`~firmware_host.table.scanning.Scan` per seat, each into its own earphone, several at
 once. The scan itself (timing, passes, the press that picks what was heard) is
-:mod:`firmware_host.service.scanning`'s; this part owns which seat scans what, speaks the steps
+:mod:`firmware_host.table.scanning`'s; this part owns which seat scans what, speaks the steps
 in the game's words (the intro, each item, the wrap tone with its earcon, the stopped notice),
 adds "cancel" to every list and, for a final choice, a confirming press (16).
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 import logging
 from typing import Any, Callable
 
-from firmware_host.service.scanning import Scan, ScanItem
+from firmware_host.table.scanning import Scan, ScanItem
 
 from .seats import SeatStore
 from .speech import TableSpeech

@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from firmware_host.service.journal import JournalError
 from firmware_host.service.refusals import CommandRefused
-from firmware_host.service.seat_settings import SeatSettings, SeatSettingsError
+from firmware_host.table.seat_settings import SeatSettings, SeatSettingsError
 
 log = logging.getLogger("firmware_host.service")
 
@@ -26,7 +26,7 @@ __all__ = ["SeatStore"]
 
 
 class SeatStore:
-    """Every seat's :class:`~firmware_host.service.seat_settings.SeatSettings` (rate, volume,
+    """Every seat's :class:`~firmware_host.table.seat_settings.SeatSettings` (rate, volume,
     verbosity, scan interval, name, gender, ignore-repeat time) for one table.
 
     :param service: the :class:`~firmware_host.service.core.BoardService` (its ``journal``

@@ -29,7 +29,7 @@ import logging
 from typing import Any, Callable, Mapping, Sequence
 
 from firmware_host.errors import FirmwareHostError
-from firmware_host.service.scanning import spoken_seconds
+from firmware_host.table.scanning import spoken_seconds
 
 from .seats import SeatStore
 from .words import Line, Words
@@ -347,7 +347,7 @@ class TableSpeech:
                   started: Callable[[], None] | None = None,
                   ended: Callable[[bool], None] | None = None) -> float | None:
         """One step of a scan into the chooser's earphone (a
-        :class:`~firmware_host.service.scanning.Scan`'s ``speak``): where speech reports
+        :class:`~firmware_host.table.scanning.Scan`'s ``speak``): where speech reports
         playback the scan hears its start and end (21) and None is returned; otherwise the
         seconds it lasts (its rendered length, or an estimate at the seat's rate). Scan steps
         are not in the seat's repeat history."""

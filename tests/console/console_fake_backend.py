@@ -130,7 +130,7 @@ class FakeBackend:
 
     def _seat_settings(self, fields: dict) -> None:
         """The service's ``seat_settings`` checks (the real model), stored by seat."""
-        from firmware_host.service.seat_settings import SeatSettings, SeatSettingsError
+        from firmware_host.table.seat_settings import SeatSettings, SeatSettingsError
         seat = fields.pop("seat", None)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 10:
             raise Refused("seat_settings needs a seat 0..9")

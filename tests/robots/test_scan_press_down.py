@@ -8,7 +8,7 @@ import pytest
 
 from firmware_host.clock import VirtualClock
 from firmware_host.hardware.events import ButtonGesture
-from firmware_host.service.scanning import Scan, ScanItem, pressing
+from firmware_host.table.scanning import Scan, ScanItem, pressing
 from firmware_host.service.settings import ScanSettings
 
 ITEM_S = 1.0     # every item's clip lasts a second

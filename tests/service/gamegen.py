@@ -14,7 +14,7 @@ from typing import Callable
 from firmware_host.games.secret_dictator import Action, Game
 from firmware_host.games.secret_dictator.scripting import (dealt_setup, physical_game, random_game, reshuffle_order,
                                                           signals_for_game, story_signals)
-from firmware_host.service.lobby import seat_setup_signals
+from firmware_host.table.lobby import seat_setup_signals
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -17,7 +17,7 @@ from firmware_host.service.core import BoardService, CommandRefused
 from firmware_host.service.journal import Journal
 from firmware_host.service.notify import Notifier
 from firmware_host.service.settings import ServiceSettings
-from firmware_host.service.scanning import spoken_seconds
+from firmware_host.table.scanning import spoken_seconds
 from firmware_host.games.secret_dictator.scripting import signals_for_game
 from firmware_host.service.signals import parse_script
 from firmware_host.service.simulator import Simulator

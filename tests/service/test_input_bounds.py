@@ -13,7 +13,7 @@ from firmware_host.checks import bounded_number, single_line_name, unencodable
 from firmware_host.commands.replay import replay_lines
 from firmware_host.errors import UsageError
 from firmware_host.jsonlines import loads
-from firmware_host.service.seat_settings import SeatSettings, SeatSettingsError
+from firmware_host.table.seat_settings import SeatSettings, SeatSettingsError
 from firmware_host.service.signals import ScriptError, parse_line, parse_script
 
 from .conftest import ROOT

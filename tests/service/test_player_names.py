@@ -7,7 +7,7 @@ import pytest
 
 from firmware_host.service.names import (NAME_MAX_CHARACTERS, PlayerNameError, clean_name,
                                          spoken_seconds)
-from firmware_host.service.seat_settings import SeatSettings, SeatSettingsError
+from firmware_host.table.seat_settings import SeatSettings, SeatSettingsError
 
 
 def test_name_is_nfc_one_spaced_and_loses_bidi_controls():

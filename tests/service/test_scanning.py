@@ -1,7 +1,7 @@
 """Single-switch scanning (ACCESSIBILITY.md 13-17) on a virtual clock."""
 
 from firmware_host.clock import VirtualClock
-from firmware_host.service.scanning import Scan, ScanItem
+from firmware_host.table.scanning import Scan, ScanItem
 from firmware_host.service.settings import ScanSettings
 
 

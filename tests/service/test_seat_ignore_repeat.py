@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from firmware_host.service.seat_settings import SeatSettings, SeatSettingsError
+from firmware_host.table.seat_settings import SeatSettings, SeatSettingsError
 from firmware_host.service.signals import parse_script
 from firmware_host.service.simulator import Simulator
 

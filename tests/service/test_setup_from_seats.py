@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from firmware_host.service.journal import Journal
-from firmware_host.service.lobby import seat_setup_signals
+from firmware_host.table.lobby import seat_setup_signals
 
 from .conftest import ROOT, announces, keys, run_lines, state
 
@@ -146,7 +146,7 @@ def test_another_registered_game_is_set_up_from_the_seats_too():
     assert "setup.question.variant" not in keys(out)
     titles = [l["params"]["title"] for l in announces(out, "seat:1") if l["key"] == "lobby.option.game"]
     from firmware_host import games
-    from firmware_host.service.lobby import lobby_games
+    from firmware_host.table.lobby import lobby_games
     offered = [games.pack(n).lobby().title("de") for n in lobby_games()]  # every registered game with a board
     assert titles == offered[:offered.index("So werde ich zum Diktator") + 1] and titles[0] == "Secret Dictator"
     assert state(out) is not None and "lobby.all_present" in keys(out, "public")

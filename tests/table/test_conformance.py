@@ -23,7 +23,7 @@ from typing import Any, Callable
 import pytest
 
 from firmware_host import games
-from firmware_host.service.lobby import seat_setup_signals
+from firmware_host.table.lobby import seat_setup_signals
 
 from .table import Table
 

@@ -1,6 +1,6 @@
 """What the board asks at the seats to set up a game of *Autocracy* (issue 14, "Setup from the
 seats"; AUTOCRACY.md A1, A31): the game's own questions for the board's game-neutral setup
-(:mod:`firmware_host.service.lobby`), which asks the game and language first and the names and
+(:mod:`firmware_host.table.lobby`), which asks the game and language first and the names and
 "start" last. Only the player count is asked (A1: 2 to 6, no more than the board has seats);
 the setup data are the spec's defaults, the Mentors and the Coup Bas pile are drawn from a seed
 the board draws, and the first seat is the last to announce itself (A31).

@@ -270,7 +270,7 @@ def evening_signals(language: str, players: int, board_seed: int, choice_seed: i
 
     :returns: (the signals, the journaled setup of the first game, its actions).
     """
-    from firmware_host.service.lobby import seat_setup_signals
+    from firmware_host.table.lobby import seat_setup_signals
 
     from .board import next_seed
 

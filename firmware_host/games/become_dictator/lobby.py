@@ -1,6 +1,6 @@
 """What the board asks at the seats to set up a game of *In this way I become a DICTATOR*
 (issue 14, "Setup from the seats"): the game's own questions for the board's game-neutral
-setup (:mod:`firmware_host.service.lobby`), which asks the game and language first and the
+setup (:mod:`firmware_host.table.lobby`), which asks the game and language first and the
 names and "start" last. The game has no variant or deck to choose: only the player count
 (D1: 4 to 10, no more than the board has seats).
 

@@ -7,7 +7,7 @@ It is this game's :class:`~firmware_host.service.game.BoardGame`, made by the pa
   step of the script says its public line at the table; in a step with private lines
   (:data:`night.PRIVATE_STEPS`) every listening seat (the living and the night's dead, M43)
   hears its private message in its earphone, all of them padded to one length and started
-  together (``say_padded``), and then scans its list (:mod:`~firmware_host.service.scanning`):
+  together (``say_padded``), and then scans its list (:mod:`~firmware_host.table.scanning`):
   the actors their real list, everyone else a decoy list of the same kind and length, asking
   for as many presses as the actors make; every scan item of the step is padded to the
   step's longest item (so no clip's length tells a list apart) and every seat hears "picked"
@@ -49,9 +49,9 @@ from typing import Any, Callable
 from firmware_host.errors import FirmwareHostError, UsageError
 from firmware_host.service.journal import NothingToUndo
 from firmware_host.service.refusals import CommandRefused
-from firmware_host.service.scanning import Scan, ScanItem, spoken_seconds
-from firmware_host.service.seat_settings import SeatSettings
-from firmware_host.service.seat_store import StoredSeatSettings
+from firmware_host.table.scanning import Scan, ScanItem, spoken_seconds
+from firmware_host.table.seat_settings import SeatSettings
+from firmware_host.table.seat_store import StoredSeatSettings
 from firmware_host.table.adapter import parse_names
 from firmware_host.table.faults import fault_speech, repair_message
 from firmware_host.table.speech import PRIVATE_CUE

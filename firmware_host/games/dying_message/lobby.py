@@ -1,6 +1,6 @@
 """What the board asks at the seats to set up a game of *Dying Message* (issue 14, "Setup
 from the seats"; DYING_MESSAGE.md M4, M5): the game's own questions for the board's
-game-neutral setup (:mod:`firmware_host.service.lobby`), which asks the game and language
+game-neutral setup (:mod:`firmware_host.table.lobby`), which asks the game and language
 first and the names and "start" last. Only the player count is asked (M4: 4 to 10, no more
 than the board has seats); the characters are the default of M5, dealt at random, and the
 evidence is the board's enrolled tiles (M46) or the numbered cards; the board draws the seed.

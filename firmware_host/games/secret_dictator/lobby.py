@@ -1,6 +1,6 @@
 """What the board asks at the seats to set up a game of Secret Dictator (issue 14, "Setup
 from the seats"): the game's own questions for the board's game-neutral setup
-(:mod:`firmware_host.service.lobby`), which asks the game and language first and the names
+(:mod:`firmware_host.table.lobby`), which asks the game and language first and the names
 and "start" last.
 
 The questions offer only what :class:`~firmware_host.games.secret_dictator.setup.Setup`

@@ -19,7 +19,7 @@ SUPERSEDED_KEYS = frozenset({"ballot.counted"})
 STATUS_STEP_S = 4.0
 
 #: the status step after the last layer offered the seat its settings (issue 14: the
-#: per-seat settings scan, :mod:`firmware_host.service.seat_menu`); a press then opens it
+#: per-seat settings scan, :mod:`firmware_host.table.seat_menu`); a press then opens it
 SETTINGS_OFFERED = -1
 
 #: the earcon before every private sentence in a seat's earphone (issue 14)

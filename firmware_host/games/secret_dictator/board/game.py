@@ -6,8 +6,8 @@ import collections
 from typing import Any
 
 from firmware_host.games.secret_dictator import Game, Setup
-from firmware_host.service.scanning import Scan
-from firmware_host.service.seat_settings import SeatSettings
+from firmware_host.table.scanning import Scan
+from firmware_host.table.seat_settings import SeatSettings
 from firmware_host.games.secret_dictator.board.common import TRACK_SLOTS
 from firmware_host.games.secret_dictator.board.lifecycle import LifeCycle
 from firmware_host.games.secret_dictator.board.faults import Faults, _Faults

@@ -7,8 +7,8 @@ import dataclasses
 from typing import Any, Callable
 
 from firmware_host.games.secret_dictator import Action, catalogue
-from firmware_host.service.scanning import Scan, ScanItem, spoken_seconds
-from firmware_host.service.seat_settings import SeatSettings
+from firmware_host.table.scanning import Scan, ScanItem, spoken_seconds
+from firmware_host.table.seat_settings import SeatSettings
 from firmware_host.games.secret_dictator.board.common import log
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from firmware_host.errors import FirmwareHostError
 from firmware_host.games.secret_dictator import announce, catalogue, speech_plan
-from firmware_host.service.seat_settings import SeatSettings
+from firmware_host.table.seat_settings import SeatSettings
 from firmware_host.games.secret_dictator.board.common import PRIVATE_CUE, SUPERSEDED_KEYS, log
 from firmware_host.games.secret_dictator.board.padding import secret_variants
 

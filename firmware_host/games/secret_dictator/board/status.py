@@ -113,7 +113,7 @@ class Status:
 
     def waiting_for_setup(self) -> bool:
         """True while a press at a seat starts a setup from the seats (:mod:`firmware_host.
-        service.lobby`): no game, setup or role reading; or a game over whose story the table
+        table.lobby`): no game, setup or role reading; or a game over whose story the table
         has heard to its end (ACCESSIBILITY.md 30: the next game from the seats, no console,
         no power cycle)."""
         if self.game is None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from firmware_host.service.seat_settings import SeatSettings
+from firmware_host.table.seat_settings import SeatSettings
 
 __all__ = ["StoredSeatSettings"]
 

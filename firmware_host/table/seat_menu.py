@@ -31,8 +31,8 @@ from typing import Any
 
 from firmware_host.errors import UsageError
 from firmware_host.hardware.events import ButtonGesture
-from firmware_host.service.board_speech import BoardSpeech
-from firmware_host.service.scanning import Scan, ScanItem
+from firmware_host.table.board_speech import BoardSpeech
+from firmware_host.table.scanning import Scan, ScanItem
 
 log = logging.getLogger("firmware_host.service")
 

@@ -5,7 +5,7 @@ With no game set up (the active game's adapter waits for a setup), or after game
 the seat has heard the game's story (ACCESSIBILITY.md 30: the next game from the seats, the
 same or another, with no console and no power cycle), a **press at any seat** starts a spoken
 setup in that seat's earphone, by the same single-switch scanning as every
-choice (:class:`~firmware_host.service.scanning.Scan`, ACCESSIBILITY.md 13-17, 20-25: each
+choice (:class:`~firmware_host.table.scanning.Scan`, ACCESSIBILITY.md 13-17, 20-25: each
 question is the scan's intro, its answers the items, "back" the last item):
 
 1. the game (every registered game whose pack has a board adapter and setup questions,
@@ -27,7 +27,7 @@ started exactly as the console does it (:meth:`GameHost.setup_game`: the same se
 so the same journal line).
 
 - A press at another seat while one seat sets up is told who is setting up (``lobby.busy``);
-  a hold gives that seat its own settings scan (:mod:`firmware_host.service.seat_menu`).
+  a hold gives that seat its own settings scan (:mod:`firmware_host.table.seat_menu`).
 - A setup with no press for ``[service] setup_abandon_s`` seconds (60; 0 switches it off)
   after the last clip it spoke ended (the time runs from what was *heard*) is abandoned: the
   table hears ``lobby.abandoned`` and the board waits again. Every press starts the wait again.
@@ -49,10 +49,10 @@ from firmware_host.clock import TimerHandle
 from firmware_host.errors import UsageError
 from firmware_host.hardware.events import ButtonGesture
 from firmware_host.service import board_catalogue
-from firmware_host.service.board_speech import BoardSpeech
+from firmware_host.table.board_speech import BoardSpeech
 from firmware_host.service.journal import JournalError
 from firmware_host.service.refusals import CommandRefused
-from firmware_host.service.scanning import Scan, ScanItem
+from firmware_host.table.scanning import Scan, ScanItem
 
 log = logging.getLogger("firmware_host.service")
 

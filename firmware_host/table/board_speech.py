@@ -8,7 +8,7 @@ Like a game's speech, every clip is written as its ``announce`` line once it has
 The long wording is used the first time a listener (the table, or a seat's earphone) hears a
 key, the short one after (ACCESSIBILITY.md 5), or as the seat's ``verbosity`` setting says.
 A scan step's length is measured from playback (ACCESSIBILITY.md 13, 21); where nothing plays
-:func:`firmware_host.service.scanning.spoken_seconds` estimates it.
+:func:`firmware_host.table.scanning.spoken_seconds` estimates it.
 
 Example::
 
@@ -24,8 +24,8 @@ from typing import Any, Callable, Mapping
 
 from firmware_host.errors import FirmwareHostError
 from firmware_host.service import board_catalogue
-from firmware_host.service.scanning import ScanItem, spoken_seconds
-from firmware_host.service.seat_settings import SeatSettings
+from firmware_host.table.scanning import ScanItem, spoken_seconds
+from firmware_host.table.seat_settings import SeatSettings
 
 log = logging.getLogger("firmware_host.service")
 
@@ -128,7 +128,7 @@ class BoardSpeech:
                      stopped: tuple[str, dict] = ("lobby.stopped", {}),
                      names: Callable[[], Mapping[int, str]] | None = None,
                      heard: Callable[[], None] | None = None) -> Callable:
-        """A :class:`~firmware_host.service.scanning.Scan` ``speak`` callback in the seat's
+        """A :class:`~firmware_host.table.scanning.Scan` ``speak`` callback in the seat's
         earphone: ``intro()`` gives the intro's key and params, items say their own key;
         the wrap tone and the stopped notice are the board's. Scan steps are not in the
         seat's repeat history. Without sound: the seconds it would last (an estimate at the
