@@ -147,6 +147,9 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {name: (params, _O) for name
     "journal.game_lost": (),
     "journal.kept": (),
     "journal.foreign": (),
+    # a tile the board does not know, or one of a kind the game does not read (every game's words)
+    "tile.unknown": (),
+    "tile.not_this_game": (),
     # the scan's own steps in every list (ACCESSIBILITY.md 14, 15)
     "scan.cancel": (),
     "scan.cancelled": (),

@@ -308,6 +308,27 @@ def test_silent_earphone_is_spoken_in_the_games_words(tmp_path, name):
         table.close()
 
 
+@pytest.mark.parametrize("name", cases("unknown_tag_spoken"))
+def test_issue34_an_unknown_tag_is_spoken_in_the_games_words_from_the_board_catalogue(tmp_path, name):
+    """Issue 34: a tag the board does not know, at any reader, is said at the table in the
+    game's language from the board's own catalogue (never its raw key, never silence)."""
+    from firmware_host.hardware.rfid import em4100_frame
+    from firmware_host.service import board_catalogue
+
+    table = start_game(tmp_path, name)
+    try:
+        mark = len(table.heard())
+        table.play({"signal": "serial", "reader": "ballot", "hex": em4100_frame("0F00A1B2C3").hex()})
+        table.wait(5)
+        table.drain()
+        said = [o for o in table.heard()[mark:] if o["output"] == "table"]
+        assert said, [o["key"] for o in table.heard()[mark:]]
+        assert said[0]["key"] in board_catalogue.MESSAGES and said[0]["key"] in ("tile.unknown", "fault.unknown_tag")
+        assert in_english(said[0], name) and said[0]["text"] != said[0]["key"]
+    finally:
+        table.close()
+
+
 @pytest.mark.parametrize("name", cases("no_time_limit_by_default"))
 def test_A11_nothing_is_decided_by_a_timer_by_default(tmp_path, name):
     table = start_game(tmp_path, name)
