@@ -149,7 +149,7 @@ SERVICE_TABLE_DEBTS = {
     ("firmware_host.service.host", "firmware_host.table.seat_menu"),
 }
 #: the table's parts that moved out of the service (issue 29): none of them is back there
-TABLE_PARTS = ("scanning", "lobby", "seat_menu", "board_speech", "seat_store", "seat_settings")
+TABLE_PARTS = ("scanning", "lobby", "seat_menu", "board_speech", "seats", "seat_settings")
 
 
 def _service_table_imports() -> set[tuple[str, str]]:

@@ -51,7 +51,7 @@ from firmware_host.service.journal import NothingToUndo
 from firmware_host.service.refusals import CommandRefused
 from firmware_host.table.scanning import Scan, ScanItem, spoken_seconds
 from firmware_host.table.seat_settings import SeatSettings
-from firmware_host.table.seat_store import StoredSeatSettings
+from firmware_host.table.seats import StoredSeatSettings
 from firmware_host.table.adapter import parse_names
 from firmware_host.table.faults import fault_speech, repair_message
 from firmware_host.table.speech import PRIVATE_CUE

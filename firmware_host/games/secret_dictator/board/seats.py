@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from firmware_host.table.seat_settings import SeatSettings
-from firmware_host.table.seat_store import StoredSeatSettings
+from firmware_host.table.seats import StoredSeatSettings
 
 
 class Seats(StoredSeatSettings):
     """Seat settings (ACCESSIBILITY.md 19): rate, volume, verbosity, scan interval and name per
-    seat, stored and applied by :class:`~firmware_host.table.seat_store.StoredSeatSettings`;
+    seat, stored and applied by :class:`~firmware_host.table.seats.StoredSeatSettings`;
     here what Secret Dictator does beyond that.
 
     A part of :class:`~firmware_host.games.secret_dictator.board.game.SecretDictatorGame`; its state is made there."""
