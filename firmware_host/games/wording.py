@@ -24,7 +24,8 @@ pack stays free of I/O but for reading its own compiled catalogs once).
               "niemand" (or the catalogue's ``nobody`` term)
   seats       "Platz eins, Platz drei und Platz fünf" ("Plätze eins, drei und fünf" where the
               catalogue has ``term.seats``); []: "niemand"; ``:full``
-  int         "sieben"; ``:card-e`` German 1 as "ein" + ending ("eine"), ``:ein+e`` the same;
+  int         "sieben"; ``:card-e`` German 1 as "ein" + ending ("eine"), ``:ein+e`` the same
+              (French "une");
               ``:ord-en`` ordinal with ending ("dritten") / "third"
   ints        numbers joined with "und" / "and"
   text        as given (a name, a game's title); ``texts``: joined with commas
@@ -322,13 +323,17 @@ class Wording:
         return self.catalogue.cardinal(n, self.language, ending)
 
     def number(self, n: Any, spec: str = "") -> str:
-        """A number in the form ``spec`` asks for: ``""``/``card``, ``card-e``/``ein+e``, ``ord-en``."""
+        """A number in the form ``spec`` asks for: ``""``/``card``, ``card-e``/``ein+e``, ``ord-en``.
+        ``ein+e`` is German "eine" and French "une" for one (a feminine noun follows); other
+        endings are German only ("einen", "einer", "ein")."""
         if spec in ("", "card"):
             return self.cardinal(n)
         if spec.startswith("ein+"):
             spec = "card-" + spec[4:]
         form, _, ending = spec.partition("-")
         if form == "card":
+            if self.language == "fr" and n == 1 and ending.startswith("e"):
+                return "une"                 # French has one feminine form of one: "une tuile"
             return self.cardinal(n, ending if self.language == "de" else None)
         if form == "ord":
             return (ordinal(n, self.language, ending, highest=self.catalogue.highest) if self.language == "de"

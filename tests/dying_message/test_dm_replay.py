@@ -234,7 +234,7 @@ def test_output_events_in_order_with_announcements_and_texts_in_the_setup_langua
               {"action": "arrange", "order": [4, 3]})
     texts = [o["text"] for o in out if o.get("event") == "announce"]
     assert "Mörder, öffnet die Augen und wählt eure Opfer." in texts
-    assert "Botschaften, Runde eins: Karte fünf: ein Brief; Karte vier: ein alter Schlüssel." in texts
+    assert "Nachrichten, Runde eins: Karte fünf: ein Brief; Karte vier: ein alter Schlüssel." in texts
     assert not any(ch.isdigit() for t in texts for ch in t)
     check_public_announcements(out)
 

@@ -177,7 +177,8 @@ TERMS: tuple[str, ...] = (
     "term.held", "term.face", "term.entry",
     *(f"term.domain.{d}" for d in DOMAINS), f"term.symbol.{COUP_BAS}",
     f"term.symbol.{COUP_BAS}.plural",
-    *(f"term.trick.{k}" for k in KINDS), *(f"term.reason.{r}" for r in REASONS),
+    *(f"term.trick.{k}" for k in KINDS), *(f"term.trick.{k}.one" for k in KINDS),
+    *(f"term.reason.{r}" for r in REASONS),
 )
 
 
@@ -263,14 +264,15 @@ CATALOGUE = wording.Catalogue(
     LOCALE_DIR, MESSAGES, PARAM_TYPES, languages=LANGUAGES, enums={"reason": REASONS}, terms=TERMS,
     highest=999, empty="term.nothing", short_words=8,
     renders={
-        "int": lambda w, v, spec: cardinal(v, w.language),
+        "int": lambda w, v, spec: w.number(v, spec) if spec else cardinal(v, w.language),
         "trick_count": lambda w, v, spec: w.term("term.no_tricks") if v == 0 else _count(w, v, COUP_BAS),
         "domain": lambda w, v, spec: domain_name(v, w.language),
         "trick": lambda w, v, spec: trick_name(v, w.language),
         "position": lambda w, v, spec: _position(w, v),
         "positions": lambda w, v, spec: w.join([_position(w, p) for p in v]),
         "tokens": _tokens,
-        "discard": lambda w, v, spec: w.join([f"{cardinal(v[k], w.language)} {trick_name(k, w.language)}"
+        "discard": lambda w, v, spec: w.join([w.term(f"term.trick.{k}.one") if v[k] == 1
+                                              else f"{cardinal(v[k], w.language)} {trick_name(k, w.language)}"
                                               for k in KINDS if v.get(k)]),
         "dice": lambda w, v, spec: w.join([w.term("term.face").format(
             symbol=domain_name(f[0], w.language), value=cardinal(f[1], w.language)) for f in v]),
