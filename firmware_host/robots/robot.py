@@ -35,15 +35,25 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import math
 import random
 from typing import Any, Callable, Sequence
 
 __all__ = ["Heard", "Press", "Hold", "Lay", "Chooser", "SeatRobot", "scan_item_seen", "REACTION"]
 
-#: a person's reaction time, seconds (drawn uniformly for every act)
-REACTION = (0.8, 3.0)
+#: the range of a person's typical reaction time, seconds: each robot draws its own from it
+#: (issue 30), and its acts vary around that (:data:`VARIATION`), within the range
+REACTION = (0.8, 2.8)
+#: how one robot's acts vary around its typical reaction: the spread (standard deviation)
+#: of the logarithm of an act's reaction (0.2: most acts within ±20 % of the typical)
+VARIATION = 0.2
 #: the chance of a slip on an act (a tile twice, a wrong reader, a stray press, a status hold)
 MISTAKE_RATE = 0.04
+
+
+#: the board's own clips within any list (the wrap tone's words, "cancel", "back"): they do
+#: not end the list a robot picked from
+LIST_KEYS = frozenset({"scan.wrap", "scan.cancel", "lobby.wrap", "lobby.back", "lobby.cancel"})
 
 
 @dataclasses.dataclass(frozen=True)
@@ -152,7 +162,8 @@ class SeatRobot:
     :param game: the registry name of the game it sets up (its robot module ``rules``).
     :param rules: that game's robot module.
     :param seed: the table's seed (reaction times and slips; choices also take it as salt).
-    :param reaction: (lowest, highest) reaction time in seconds.
+    :param reaction: (lowest, highest) reaction time in seconds: the robot's typical
+        reaction (:attr:`typical`) is drawn from it, each act varies around that, within it.
     :param mistakes: the chance of a slip per act.
     :param sets_up: this robot presses to set up a game.
     :param titles: the game's titles as the lobby may say them (``lobby.option.game``
@@ -174,6 +185,8 @@ class SeatRobot:
         self.titles = titles
         self.language = language
         self.rng = random.Random(f"{seed}/robot/{seat}")
+        #: this robot's typical reaction, seconds (a person's own pace, issue 30)
+        self.typical = self.rng.uniform(*reaction)
         self.heard: list[Heard] = []        # this game's clips (the setup's, then the game's)
         self.plan: list[Planned] = []
         self.phase = "waiting"              # waiting | setup | game | over
@@ -183,12 +196,15 @@ class SeatRobot:
         self._order: list[str] = []         # the setup's questions in the order heard
         self._wanted: dict[str, str] = {}   # question -> the text of the answer pressed for
         self._rewind = 0                    # "back" presses still to make
+        self._pressed_clips: set = set()    # (output, start, end) of the clips pressed for
+        self._picked_key = ""               # the item key of the list it picked from ('' none)
 
     # -- planning ---------------------------------------------------------------------------
     def draw_reaction(self) -> float:
-        """A reaction time in seconds, drawn from :attr:`reaction`."""
+        """One act's reaction time in seconds: :attr:`typical` varied (log-normal spread
+        :data:`VARIATION`), kept within :attr:`reaction`."""
         lo, hi = self.reaction
-        return self.rng.uniform(lo, hi)
+        return min(hi, max(lo, self.typical * math.exp(self.rng.gauss(0.0, VARIATION))))
 
     def _add(self, at: float, act: Any, cue: Heard | None, mistake: str = "") -> None:
         self._seq += 1
@@ -216,11 +232,13 @@ class SeatRobot:
             else:
                 self.phase = "setup"
         self.heard.append(clip)
+        if clip.own and self._picked_key and clip.key != self._picked_key and clip.key not in LIST_KEYS:
+            self._picked_key = ""           # the list it picked from is over
         acts = self._neutral(clip)
         if self.phase == "game" and not acts:
             chooser = Chooser(self.seat, self.heard, self.seed)
             acts = list(self.rules.respond(self.seat, clip, tuple(self.heard), chooser) or [])
-        for act in acts:
+        for act in self._once_per_cue(clip, acts):
             self._plan_act(clip, act)
         if clip.key.startswith("game_over"):
             self.phase = "over"
@@ -234,6 +252,25 @@ class SeatRobot:
             return
         for act in idle(self.seat, tuple(self.heard), Chooser(self.seat, self.heard, self.seed)) or ():
             self._add(now + self.draw_reaction(), act, None)
+
+    def _once_per_cue(self, clip: Heard, acts: list[Any]) -> list[Any]:
+        """A person presses once per cue, however many lines the clip has (lines of one clip
+        share its output, start and end), and not again in a list it has picked an item from
+        (until its earphone says something else than that list's items, issue 30)."""
+        kept = []
+        cue = (clip.output, clip.start, clip.end)
+        for act in acts:
+            if isinstance(act, Press) and act.item is not None and act.item.key == self._picked_key \
+                    and self._picked_key:
+                continue
+            if isinstance(act, Press):
+                if cue in self._pressed_clips:
+                    continue
+                self._pressed_clips = {c for c in self._pressed_clips if c[2] >= clip.start} | {cue}
+                if act.item is not None:
+                    self._picked_key = act.item.key
+            kept.append(act)
+        return kept
 
     def _plan_act(self, cue: Heard, act: Any) -> None:
         at = cue.end + self.draw_reaction()

@@ -39,7 +39,7 @@ from firmware_host.service.simulator import Simulator
 
 log = logging.getLogger("firmware_host.robots")
 
-__all__ = ["RobotTable", "GameRecord", "SILENCE_S", "percentile", "rules_for"]
+__all__ = ["RobotTable", "GameRecord", "SILENCE_S", "percentile", "robot_line", "rules_for"]
 
 #: seconds of nothing playing while no robot can act that count as a silence (issue 23)
 SILENCE_S = 30.0
@@ -76,6 +76,25 @@ def percentile(values: list[float], q: float) -> float | None:
     ordered = sorted(values)
     rank = max(1, math.ceil(q * len(ordered)))
     return ordered[min(rank, len(ordered)) - 1]
+
+
+def robot_line(seat: int, at: float, act: Any, cue: Heard | None) -> dict:
+    """The ``{"event": "robot", …}`` line of an act (docs/SIMULATE-robots.md): ``seat``,
+    ``at`` (clock seconds, rounded to ms), ``act`` (``press``, ``hold``, ``double`` or the
+    board signal's name: ``ballot``, ``law_read``, ``card``, ``role``, ``slot``, ``tracker``),
+    ``meant`` (the scan item a press is meant to choose: its ``key``, ``params`` and the
+    ``end`` of its clip; None for any other act) and ``cue`` (the clip that asked for the
+    act: ``key`` and ``end``; None for a slip that no clip asked for)."""
+    if isinstance(act, Hold):
+        name = "hold"
+    elif isinstance(act, Press):
+        name = act.gesture
+    else:
+        name = act.signal["signal"]
+    item = getattr(act, "item", None)
+    meant = None if item is None else {"key": item.key, "params": dict(item.params), "end": round(item.end, 3)}
+    return {"event": "robot", "seat": seat, "at": round(at, 3), "act": name, "meant": meant,
+            "cue": None if cue is None else {"key": cue.key, "end": round(cue.end, 3)}}
 
 
 @dataclasses.dataclass
@@ -214,7 +233,7 @@ class RobotTable:
         if line.get("event") in ("game_started", "game_over", "rejected"):
             self._inbox.append(line)
 
-    def _picked(self, scan: Any, item: Any) -> None:
+    def _picked(self, scan: Any, item: Any, **_pick: Any) -> None:
         """A scan on this board chose ``item`` (measuring only: no robot sees it)."""
         if scan.clock is not self.sim.clock:
             return
@@ -350,6 +369,7 @@ class RobotTable:
             rec.cue_to_action.append(now - planned.cue.end)
         log.info("%.2f seat %d %s %s%s", now, robot.seat, kind, sig,
                  f" ({planned.mistake})" if planned.mistake else "")
+        self.sim._write(robot_line(robot.seat, now, act, planned.cue))
         self.sim.play(Signal(kind, sig))
 
     # -- the loop ---------------------------------------------------------------------------------

@@ -174,6 +174,7 @@ class Simulator:
         self._write_lock = threading.Lock()
         self._held: list[str] | None = None  # output kept back until the setup is known good
         self.service: BoardService | None = None
+        self._unobserve: Callable[[], None] | None = None
         self.mock: Any = None
         self.clock: Any = None
         self.console = console
@@ -195,6 +196,14 @@ class Simulator:
                 return
             self.out.write(text)
             self.out.flush()
+
+    def _picked(self, scan: Any, item: Any, *, at: float, final: bool) -> None:
+        """A scan of this board picked ``item``: the ``picked`` line (docs/SIMULATE-robots.md:
+        ``seat``, ``at`` the press's moment, the item's ``key`` and ``params``, ``final``)."""
+        if scan.clock is not self.clock:
+            return
+        self._write({"event": "picked", "seat": scan.seat, "at": round(at, 3), "key": item.key,
+                     "params": dict(item.params), "final": final})
 
     def _started(self, line: dict) -> None:
         with self._write_lock:
@@ -272,6 +281,8 @@ class Simulator:
         self.service = service
         service.setup_seed = self.setup_seed
         service.subscribe_starts(self._started)
+        from firmware_host.service import scanning
+        self._unobserve = scanning.observe(self._picked)
 
         def factory(on_event: Callable[[Any], None]) -> Any:
             # on the virtual clock the board's own pauses (bounce, a tag's frames) let the
@@ -306,6 +317,9 @@ class Simulator:
 
     def stop(self) -> None:
         """Stop the service (which closes the mocked board), close the journal, clean up."""
+        unobserve, self._unobserve = self._unobserve, None
+        if unobserve is not None:
+            unobserve()
         try:
             if self.console_handle is not None:
                 handle, self.console_handle = self.console_handle, None

@@ -73,13 +73,16 @@ def pressing(event: Any) -> Iterator[None]:
 
 
 #: who is told of every pick (:func:`observe`)
-_observers: list[Callable[["Scan", "ScanItem"], None]] = []
+_observers: list[Callable[..., None]] = []
 
 
-def observe(callback: Callable[["Scan", "ScanItem"], None]) -> Callable[[], None]:
-    """Be told of every item a scan's press picks, ``callback(scan, item)`` on the service
-    thread (the robot table measures its scan hits with it, :mod:`firmware_host.robots`;
-    filter by ``scan.clock``). Returns the function that stops it."""
+def observe(callback: Callable[..., None]) -> Callable[[], None]:
+    """Be told of every item a scan's press picks, ``callback(scan, item, at=, final=)`` on
+    the service thread: ``at`` the press's moment (clock seconds), ``final`` True when the
+    pick takes effect now (chosen, cancelled, confirmed), False when it opens a confirmation
+    or goes back from one. ``simulate`` writes it as a ``picked`` line and the robot table
+    measures its scan hits with it (:mod:`firmware_host.robots`); filter by ``scan.clock``.
+    Returns the function that stops it."""
     _observers.append(callback)
 
     def stop() -> None:
@@ -297,8 +300,12 @@ class Scan:
         item = self.current if at is None or not self._said else self.heard_at(at)
         if item is None:
             return
+        pair = None
+        if item.value is not CANCEL and item.value is not CONFIRM and self.confirm is not None:
+            pair = self.confirm(item)
+        final = pair is None and not (item.value is CANCEL and self.confirming is not None)
         for callback in list(_observers):
-            callback(self, item)
+            callback(self, item, at=self.clock.now() if at is None else at, final=final)
         if item.value is CANCEL:
             if self.confirming is not None:       # "back" from a confirmation
                 self._leave_confirmation()
@@ -311,7 +318,6 @@ class Scan:
             self.finish()
             self.on_choose(value)
             return
-        pair = self.confirm(item) if self.confirm is not None else None
         if pair is not None:
             self._enter_confirmation(item, pair)
             return

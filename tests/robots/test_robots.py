@@ -233,6 +233,19 @@ def test_issue23_simulate_robots_writes_json_lines_and_a_summary_per_game():
     assert set(summary["earphone_seconds"]) == {"0", "1", "2", "3"}
     assert {"minutes", "table_share", "confirm_p50", "confirm_p95", "confirm_max", "cue_to_action_p50", "stale",
             "scans", "scan_hits", "mistakes", "mistakes_answered", "winner"} <= set(summary)
+    # issue 30: every robot act and every pick is a line of its own; a press meant for an
+    # item is followed by the board's pick (the same seat, at the press's moment)
+    acts = [l for l in lines if l.get("event") == "robot"]
+    picks = [l for l in lines if l.get("event") == "picked"]
+    assert acts and picks
+    assert all(set(a) == {"event", "seat", "at", "act", "meant", "cue"} for a in acts)
+    assert all(set(p) == {"event", "seat", "at", "key", "params", "final"} for p in picks)
+    meant = [i for i, l in enumerate(lines) if l.get("event") == "robot" and l["meant"]]
+    for i in meant[:20]:
+        nxt = next((l for l in lines[i + 1:] if l.get("event") in ("picked", "robot")
+                    and l.get("seat") == lines[i]["seat"]), None)
+        if nxt is not None and nxt["event"] == "picked":
+            assert 0 <= nxt["at"] - lines[i]["at"] < 0.1
 
 
 def test_issue23_a_warm_cache_renders_a_known_sentence_without_the_slow_boards_delay():
@@ -308,3 +321,61 @@ def test_issue30_the_same_robots_command_twice_gives_the_same_output_byte_for_by
 @pytest.mark.parametrize("game", [g for g in GAMES if g not in PENDING])
 def test_issue30_every_games_robot_table_twice_gives_the_same_output(game):
     _same_twice("--robots", str(table_size(game, 6)), "--game", game, "--seed", "11")
+
+
+# -- a person's pace (issue 30) -----------------------------------------------------------------
+def test_issue30_each_robot_has_its_own_typical_reaction_and_varies_from_act_to_act():
+    rules = rules_for("secret_dictator")
+    robots = [SeatRobot(s, 7, "secret_dictator", rules, seed=5, mistakes=0.0) for s in range(7)]
+    typical = [r.typical for r in robots]
+    assert all(0.8 <= t <= 2.8 for t in typical) and len(set(typical)) == 7
+    assert max(typical) - min(typical) > 0.5                   # seven people, seven paces
+    for robot in robots:
+        acts = [robot.draw_reaction() for _ in range(200)]
+        assert all(0.8 <= a <= 2.8 for a in acts)
+        assert len(set(acts)) > 100                             # no two acts alike
+        mean = sum(acts) / len(acts)
+        assert abs(mean - robot.typical) < 0.25 * robot.typical  # around its own pace
+    quick, slow = min(robots, key=lambda r: r.typical), max(robots, key=lambda r: r.typical)
+    assert sum(quick.draw_reaction() for _ in range(50)) < sum(slow.draw_reaction() for _ in range(50))
+
+
+def test_issue30_a_robot_presses_once_per_cue_however_many_lines_the_clip_has():
+    robot = SeatRobot(0, 5, "secret_dictator", rules_for("secret_dictator"), seed=1, mistakes=0.0, sets_up=True)
+    robot.phase = "over"
+    # the story: one clip of nine lines (one start, one end) asks for one press, not nine
+    for n in range(9):
+        robot.hear(Heard("seat", f"story.line{n}", {}, "…", 10.0, 40.0))
+    assert [type(p.act) for p in robot.plan] == [Press]
+    robot.hear(Heard("seat", "story.next", {}, "…", 40.0, 43.0))   # the next clip: another cue
+    assert len(robot.plan) == 2
+
+
+def test_issue30_a_robot_does_not_press_again_in_a_list_it_has_picked_from():
+    robot = SeatRobot(1, 5, "secret_dictator", rules_for("secret_dictator"), seed=1, mistakes=0.0)
+    robot.phase = "game"
+    item = Heard("seat", "scan.item", {"seat": 3}, "seat 4", 5.0, 6.0)
+    assert robot._once_per_cue(item, [Press(item=item)]) == [Press(item=item)]
+    later = Heard("seat", "scan.item", {"seat": 4}, "seat 5", 7.5, 8.5)      # the list goes on
+    assert robot._once_per_cue(later, [Press(item=later)]) == []
+    again = Heard("seat", "scan.item", {"seat": 3}, "seat 4", 20.0, 21.0)   # its next pass, too
+    robot.hear(Heard("seat", "scan.wrap", {}, "from the top", 18.0, 19.0))
+    assert robot._once_per_cue(again, [Press(item=again)]) == []
+    # the board answers the pick (another clip in the earphone): a new list may be picked from
+    robot.hear(Heard("seat", "scan.confirm.nominate", {"target": 3}, "Confirm", 22.0, 24.0))
+    fresh = Heard("seat", "scan.item", {"seat": 2}, "seat 3", 30.0, 31.0)
+    assert robot._once_per_cue(fresh, [Press(item=fresh)]) == [Press(item=fresh)]
+
+
+def test_issue30_a_robot_act_is_written_with_what_it_meant_and_its_cue():
+    from firmware_host.robots.table import robot_line
+    item = Heard("seat", "scan.item", {"seat": 3}, "seat 4", 5.0, 6.12345)
+    assert robot_line(2, 7.98765, Press(item=item), item) == {
+        "event": "robot", "seat": 2, "at": 7.988, "act": "press",
+        "meant": {"key": "scan.item", "params": {"seat": 3}, "end": 6.123}, "cue": {"key": "scan.item", "end": 6.123}}
+    cue = Heard("table", "nomination.made", {"seat": 1, "target": 4}, "…", 1.0, 3.0)
+    lay = Lay({"signal": "ballot", "seat": 2, "ballot": "ja"}, "ballot")
+    assert robot_line(2, 4.5, lay, cue) == {"event": "robot", "seat": 2, "at": 4.5, "act": "ballot", "meant": None,
+                                            "cue": {"key": "nomination.made", "end": 3.0}}
+    from firmware_host.robots.robot import Hold
+    assert robot_line(0, 1.0, Hold(), None)["act"] == "hold" and robot_line(0, 1.0, Hold(), None)["cue"] is None
