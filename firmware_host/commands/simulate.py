@@ -65,6 +65,7 @@ def main(args: argparse.Namespace) -> int:
     from firmware_host.service.logs import setup_logging
     from firmware_host.service.signals import read_script
     from firmware_host.service.simulator import Simulator
+    from firmware_host.table import scanning
 
     from firmware_host.errors import UsageError
 
@@ -94,7 +95,8 @@ def main(args: argparse.Namespace) -> int:
             raise UsageError(f"--console: the console cannot be loaded ({exc})") from None
     sim = Simulator(args.config, audio_dir=args.audio_dir, journal_path=args.journal,
                     speech_cache=args.speech_cache, console=serve, console_port=args.console_port,
-                    setup_seed=args.seed, render_seconds=args.render_seconds, warm_cache=args.warm_cache)
+                    setup_seed=args.seed, render_seconds=args.render_seconds, warm_cache=args.warm_cache,
+                    observe_picks=scanning.observe)
 
     def on_sigterm(_signum: int, _frame: object) -> None:
         sim.stopping.set()
@@ -117,7 +119,9 @@ def main(args: argparse.Namespace) -> int:
 
 
 def _robots(args: argparse.Namespace) -> int:
-    """``--robots N``: a table of robot players (:class:`firmware_host.robots.table.RobotTable`).
+    """``--robots N``: a table of robot players (:class:`firmware_host.robots.table.RobotTable`);
+    0 when every game was played, 1 when the table stalled (its summary line has ``stuck``,
+    and one line on stderr says why).
 
     :raises UsageError: --robots with --script/--console/--start-line, a player count the
         board has no seats for, an unknown game or one without robot players, --games < 1.
@@ -133,4 +137,7 @@ def _robots(args: argparse.Namespace) -> int:
                        render_seconds=args.render_seconds, out=sys.stdout, config_path=args.config,
                        speech_cache=args.speech_cache, journal_path=args.journal, warm_cache=args.warm_cache)
     table.run(games=args.games)
+    if table.stuck:                     # a stall: its summary line has "stuck"; one line here
+        sys.stderr.write(f"simulate --robots: stuck: {table.stuck}\n")
+        return 1
     return 0

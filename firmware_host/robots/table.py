@@ -139,6 +139,9 @@ class GameRecord:
                 "cue_to_action_p50": r(percentile(self.cue_to_action, 0.5)),
                 "silences": self.silences, "stale": self.stale, "scans": self.scans, "scan_hits": self.scan_hits,
                 "mistakes": self.mistakes, "mistakes_answered": self.mistakes_answered,
+                "status_holds": len(self.status_first),
+                "status_first_p50": r(percentile(self.status_first, 0.5)),
+                "status_first_max": r(max(self.status_first) if self.status_first else None),
                 **({"stuck": self.stuck} if self.stuck else {})}
 
 
@@ -193,7 +196,7 @@ class RobotTable:
         seeded = getattr(self.rules, "SEEDED", True)      # a game that deals takes the table's seed
         self.sim = Simulator(config_path, out=out if out is not None else _Nowhere(), render_seconds=render_seconds,
                              setup_seed=seed if seeded else None, speech_cache=speech_cache, journal_path=journal_path,
-                             on_line=self._line, warm_cache=warm_cache)
+                             on_line=self._line, warm_cache=warm_cache, observe_picks=scanning.observe)
         self.sim.paced_by_people = True          # robots press as people do: [scan] grace
         seats = self.sim.config.seats
         if not 1 <= self.players <= seats:
@@ -220,6 +223,7 @@ class RobotTable:
         self._acts: list[_Act] = []
         self._wishes: list[_Act] = []
         self._quiet_since: float | None = None
+        self._silent_since: float | None = None
         self._nudged = False
         self._last_table_key = ""
         self._stop_at_start = False
@@ -257,7 +261,12 @@ class RobotTable:
         """A clip has started (service thread): the start of one's own confirmation."""
         output = line.get("output", "")
         if output.startswith("seat:") and "start" in line:
-            self._confirm(int(output.split(":", 1)[1]), float(line["start"]), line.get("key", ""))
+            # the line's start is rounded to ms; the clip starts now (this runs at its start
+            # on the service thread, the clock still): the unrounded time, so that a clip
+            # that starts with the act counts as 0 s (issue 31)
+            start, now = float(line["start"]), self.sim.clock.now()
+            self._confirm(int(output.split(":", 1)[1]), now if abs(now - start) <= 0.0005 + 1e-9 else start,
+                          line.get("key", ""))
 
     def _deliver(self) -> None:
         """Hand every ended clip to the robots who heard it; count what the table measures."""
@@ -374,11 +383,19 @@ class RobotTable:
 
     # -- the loop ---------------------------------------------------------------------------------
     def _quiet(self, now: float, playing: bool, acting: bool) -> None:
-        if playing or acting:
-            if self._quiet_since is not None and now - self._quiet_since >= SILENCE_S \
+        """Keep the quiet spells: a *silence* (issue 31) is :data:`SILENCE_S` of nothing
+        playing during a game, whatever the robots did meanwhile (an act the board does not
+        answer leaves the table as silent), besides a game's discussion time; the *quiet*
+        that nudges the robots (:data:`NUDGE_S`) is nothing playing and nobody about to act."""
+        if playing:
+            if self._silent_since is not None and now - self._silent_since >= SILENCE_S - 1e-9 \
                     and self._last_table_key not in self.quiet_after and self.record is not None:
                 self.record.silences += 1
-                log.info("silence of %.1f s after %s", now - self._quiet_since, self._last_table_key)
+                log.info("silence of %.1f s after %s", now - self._silent_since, self._last_table_key)
+            self._silent_since = None
+        elif self._silent_since is None:
+            self._silent_since = now
+        if playing or acting:
             self._quiet_since = None
             self._nudged = False
         elif self._quiet_since is None:
@@ -468,10 +485,15 @@ class RobotTable:
         between games (a next setup that never begins) :attr:`stuck` says it."""
         log.warning("robot table: %s", why)
         self.stuck = why
-        if self.record is not None:
-            self.record.silences += 1
-            self.record.stuck = why
-            self._finish_game()
+        if self.record is None:         # no game began: the setup (or the next one) is stuck
+            rec = GameRecord(self.game, self.players, started=self._game_from, ended=self.sim.clock.now(),
+                             silences=1, stuck=why)
+            self.records.append(rec)
+            self.sim._write(rec.summary())
+            return
+        self.record.silences += 1
+        self.record.stuck = why
+        self._finish_game()
 
 
 class _Nowhere:

@@ -137,6 +137,10 @@ class Simulator:
         no extra time (a board with a warm cache); False: every sentence is slow.
     :param on_line: also handed every output line (a dict) as it is written (the robot
         table, :mod:`firmware_host.robots`); None: none.
+    :param observe_picks: how to be told of the scans' picks, ``observe_picks(callback) ->
+        stop`` (``firmware_host.table.scanning.observe``: the command passes it, so the
+        service imports no table part); each pick of this board is then a ``picked`` line
+        (:meth:`picked`). None: no ``picked`` lines.
     :raises UsageError: an unusable config (one line).
     """
 
@@ -145,7 +149,8 @@ class Simulator:
                  speech_cache: str | None = None, console: Callable[[Any, Any], Any] | None = None,
                  console_port: int | None = None, prompt: TextIO | None = None,
                  render_seconds: float = 0.0, setup_seed: int | None = None,
-                 on_line: Callable[[dict], None] | None = None, warm_cache: bool = False) -> None:
+                 on_line: Callable[[dict], None] | None = None, warm_cache: bool = False,
+                 observe_picks: Callable[[Callable[..., None]], Callable[[], None]] | None = None) -> None:
         from firmware_host.board_config import load_config
         self.config = load_config(config_path)
         self.settings = service_settings(self.config)
@@ -156,6 +161,7 @@ class Simulator:
         self.setup_seed = setup_seed
         self.on_line = on_line
         self.warm_cache = bool(warm_cache)
+        self.observe_picks = observe_picks
         #: the board's inputs come from people (the interactive board) or robot players who
         #: press as people do: the config's ``[scan] grace``; False (signals played as a
         #: script plays them): :meth:`script_grace`
@@ -197,9 +203,10 @@ class Simulator:
             self.out.write(text)
             self.out.flush()
 
-    def _picked(self, scan: Any, item: Any, *, at: float, final: bool) -> None:
-        """A scan of this board picked ``item``: the ``picked`` line (docs/SIMULATE-robots.md:
-        ``seat``, ``at`` the press's moment, the item's ``key`` and ``params``, ``final``)."""
+    def picked(self, scan: Any, item: Any, *, at: float, final: bool) -> None:
+        """A scan picked ``item`` (``observe_picks``' callback): for a scan of this board the
+        ``picked`` line (docs/SIMULATE-robots.md: ``seat``, ``at`` the press's moment in clock
+        seconds, the item's ``key`` and ``params``, ``final`` whether it takes effect now)."""
         if scan.clock is not self.clock:
             return
         self._write({"event": "picked", "seat": scan.seat, "at": round(at, 3), "key": item.key,
@@ -281,8 +288,8 @@ class Simulator:
         self.service = service
         service.setup_seed = self.setup_seed
         service.subscribe_starts(self._started)
-        from firmware_host.service import scanning
-        self._unobserve = scanning.observe(self._picked)
+        if self.observe_picks is not None:
+            self._unobserve = self.observe_picks(self.picked)
 
         def factory(on_event: Callable[[Any], None]) -> Any:
             # on the virtual clock the board's own pauses (bounce, a tag's frames) let the

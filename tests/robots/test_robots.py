@@ -379,3 +379,24 @@ def test_issue30_a_robot_act_is_written_with_what_it_meant_and_its_cue():
                                             "cue": {"key": "nomination.made", "end": 3.0}}
     from firmware_host.robots.robot import Hold
     assert robot_line(0, 1.0, Hold(), None)["act"] == "hold" and robot_line(0, 1.0, Hold(), None)["cue"] is None
+
+
+# -- a stall ends the run (issue 31) ------------------------------------------------------------
+def test_issue31_a_stall_ends_the_run_with_a_non_zero_exit_and_stuck_on_its_summary(mocker, capsys):
+    """Robots that never answer the game's cues (their game module answers nothing): the
+    table waits for ever; the run ends with exit 1, ``stuck`` on the game's summary line and
+    one line on stderr."""
+    import argparse
+    from firmware_host.commands import simulate
+    rules = rules_for("become_dictator")
+    mocker.patch.object(rules, "respond", autospec=True, return_value=[])
+    if hasattr(rules, "idle"):
+        mocker.patch.object(rules, "idle", autospec=True, return_value=[])
+    parser = argparse.ArgumentParser()
+    simulate.configure(parser)
+    status = simulate.main(parser.parse_args(["--robots", "4", "--game", "become_dictator", "--seed", "2"]))
+    out, err = capsys.readouterr()
+    assert status == 1
+    (summary,) = [json.loads(l) for l in out.splitlines() if json.loads(l).get("event") == "robots"]
+    assert summary["stuck"] and summary["silences"] >= 1
+    assert err.startswith("simulate --robots: stuck: ") and len(err.strip().splitlines()) == 1
