@@ -52,7 +52,8 @@ from typing import Any, Callable, Mapping
 
 from firmware_host.errors import UsageError
 
-__all__ = ["lazy", "replay_of", "DEFAULT_GAME", "REGISTRY", "GamePack", "UnknownGame", "board_text", "config_defaults",
+__all__ = ["lazy", "replay_of", "DEFAULT_GAME", "REGISTRY", "GamePack", "UnknownGame", "board_text", "pronounce",
+           "config_defaults",
            "config_schema", "names", "pack", "game_name", "split_setup"]
 
 
@@ -275,3 +276,30 @@ def board_text(key: str, params: Any = None, language: str = "de", *, long: bool
     """
     catalogue = importlib.import_module(BOARD_CATALOGUE)
     return catalogue.text(key, params, language, long=long, names=names)
+
+
+_PRONUNCIATIONS: dict[str, dict[str, str]] = {}
+
+
+def pronunciations(language: str) -> dict[str, str]:
+    """Every registered game's espeak-ng phoneme overrides for ``language``, merged: word as
+    written → ``[[phonemes]]``, from each game's catalogue module
+    (``firmware_host.games.<name>.catalogue``, its ``PRONUNCIATIONS``; a game without one adds
+    nothing). The board says every game's title in its lobby, whichever game is set up, so
+    one table serves them all."""
+    if language not in _PRONUNCIATIONS:
+        merged: dict[str, str] = {}
+        for name in names():
+            module = importlib.import_module(REGISTRY[name].rpartition(".")[0] + ".catalogue")
+            merged.update(getattr(module, "PRONUNCIATIONS", {}).get(language, {}))
+        _PRONUNCIATIONS[language] = merged
+    return _PRONUNCIATIONS[language]
+
+
+def pronounce(text: str, language: str) -> str:
+    """``text`` as the speech engine is to say it in ``language``: every registered game's
+    overrides applied (:func:`pronunciations`, :func:`firmware_host.games.wording.pronounce`);
+    what is logged or shown keeps the written words (``str``)."""
+    from firmware_host.games import wording
+
+    return wording.pronounce(text, pronunciations(language))

@@ -60,7 +60,7 @@ from typing import Any, Callable, Mapping
 from firmware_host.errors import FirmwareHostError
 
 __all__ = ["cardinal", "ordinal", "Catalogs", "Catalogue", "Wording", "UnknownMessage",
-           "MessageParamError", "UnknownLanguage", "compile_in_memory"]
+           "MessageParamError", "UnknownLanguage", "compile_in_memory", "pronounce"]
 
 
 class UnknownMessage(FirmwareHostError, KeyError):
@@ -700,3 +700,28 @@ class Catalogue:
                 except UnknownMessage as exc:
                     problems.append(str(exc))
         return problems
+
+
+_PRONOUNCE_RX: dict[tuple[str, ...], Any] = {}
+
+
+def pronounce(text: str, table: Mapping[str, str]) -> str:
+    """``text`` with each word or phrase of ``table`` replaced by its espeak-ng phoneme input
+    (``[[...]]``, espeak-ng's "Phoneme input"): what the speech engine is given, never what is
+    logged or shown. Whole words only, the longest first; a word already inside ``[[...]]`` is
+    left alone, so applying it twice changes nothing.
+
+    :param text: a sentence as the catalogue wrote it (``str``).
+    :param table: word as written → phonemes, e.g. ``{"Dying Message": "[[d'aIIN m'EsIdZ]]"}``;
+        an empty table returns ``text`` unchanged.
+    :returns: ``str``.
+    """
+    if not table:
+        return text
+    words = tuple(sorted(table, key=len, reverse=True))
+    rx = _PRONOUNCE_RX.get(words)
+    if rx is None:
+        import re
+        rx = _PRONOUNCE_RX[words] = re.compile(
+            r"(?<![\w\[])(" + "|".join(re.escape(w) for w in words) + r")(?![\w\]])")
+    return rx.sub(lambda m: table[m.group(1)], text)

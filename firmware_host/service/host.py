@@ -147,7 +147,12 @@ class GameHost:
 
     # -- BoardGame -------------------------------------------------------------------------------
     def boot(self, resume: bool = True) -> None:
-        """Resume the journal's unfinished game with its game's adapter, or wait for a setup."""
+        """Resume the journal's unfinished game with its game's adapter, or wait for a setup.
+        The speech renderer is given every registered game's pronunciation overrides first
+        (:func:`firmware_host.games.pronounce`: the lobby says every game's title)."""
+        set_pronunciation = getattr(self.service.voice, "set_pronunciation", None)
+        if callable(set_pronunciation):
+            set_pronunciation(games.pronounce)
         try:
             unfinished = self.service.journal.unfinished() if resume else None
         except FirmwareHostError:          # unreadable: the default adapter says so (journal.*)

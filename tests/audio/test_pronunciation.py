@@ -70,3 +70,59 @@ def test_the_board_service_gives_the_renderer_the_games_overrides():
     voice = Voice(Audio())
     voice.set_pronunciation(catalogue.pronounce)
     assert Audio.renderer.pronounce is catalogue.pronounce
+
+
+# -- every game's words (issue 35) ---------------------------------------------------------------
+
+@needs_espeak
+@pytest.mark.parametrize("written,wrong,right", [
+    ("Dying Message", "d'y:IN", "d'aIIN"),            # not "Düing"
+    ("Autocracy", "'aUtO", "O:t'O"),
+    ("Muay-Thai-Kämpfer", "m'u:EI", "m'u:aI"),
+    ("Profikiller", "pro:f'i:", "pr'o:fi"),
+])
+def test_german_voice_says_the_newer_games_titles_and_terms_with_the_overrides(written, wrong, right):
+    """The German voice says "Düing Message", "Autokrazie": the games' catalogues give phoneme
+    input, and the board applies every registered game's table (games.pronounce)."""
+    from firmware_host import games
+
+    assert wrong in phonemes(written, "de")                 # the mistake the override fixes
+    spoken = phonemes(games.pronounce(f"Spiel: {written}.", "de"), "de")
+    assert wrong not in spoken and right in spoken
+
+
+def test_every_games_title_in_the_lobby_is_pronounced_in_every_language_it_is_said():
+    """The lobby offers every game by its title, whichever game is set up: the board's table
+    holds each game's overrides (a title in German is said as its game's catalogue says)."""
+    from firmware_host import games
+
+    for name in games.names():
+        title = games.pack(name).lobby().title("de")
+        module = __import__(f"firmware_host.games.{name}.catalogue", fromlist=["x"])
+        own = getattr(module, "PRONUNCIATIONS", {}).get("de", {})
+        if title in own:
+            assert games.pronounce(title, "de") == own[title]
+    assert games.pronounce("Dying Message", "de") == "[[d'aIIN m'EsIdZ]]"
+    assert games.pronounce("Nein", "en") == "[[n'aIn]]" and games.pronounce("Autocracy", "fr") == "Autocracy"
+
+
+def test_the_board_gives_the_renderer_every_games_overrides_whichever_game_it_plays():
+    """A board set up for Dying Message speaks with every game's overrides (the host sets
+    them at boot, before any game's adapter)."""
+    import io
+
+    from firmware_host import games
+    from firmware_host.service.signals import parse_script
+    from firmware_host.service.simulator import Simulator
+
+    seen = []
+
+    class Watching(Simulator):
+        def stop(self):
+            renderer = getattr(getattr(getattr(self.service, "voice", None), "audio", None), "renderer", None)
+            seen.append(getattr(renderer, "pronounce", None))
+            return super().stop()
+
+    script = '{"setup": {"game": "dying_message", "players": 5, "seed": 1, "language": "de"}}'
+    assert Watching(None, out=io.StringIO()).run_script(parse_script(script)) == 0
+    assert seen and seen[0] is games.pronounce

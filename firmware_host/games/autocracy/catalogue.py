@@ -51,10 +51,18 @@ from .rules import COUP_BAS, DOMAINS, KINDS, SYMBOLS
 __all__ = [
     "LANGUAGES", "MESSAGES", "PARAM_TYPES", "TERMS", "UnknownMessage", "MessageParamError",
     "UnknownLanguage", "text", "term", "keys", "is_private", "placeholders", "cardinal",
-    "check_messages", "template", "domain_name", "trick_name", "CATALOGUE",
+    "check_messages", "template", "domain_name", "trick_name", "CATALOGUE", "PRONUNCIATIONS",
 ]
 
 LANGUAGES = ("de", "en", "fr")
+
+#: espeak-ng phoneme overrides (``[[...]]``) for the words its voices say wrongly: language ->
+#: word as written -> phonemes (:func:`firmware_host.games.wording.pronounce`; the board
+#: applies every game's table, :func:`firmware_host.games.pronounce`). The German voice says
+#: the title "'aUtOkr,Asi:"; the French voice switches to English for it by itself.
+PRONUNCIATIONS: dict[str, dict[str, str]] = {
+    "de": {"Autocracy": "[[O:t'Okr@si:]]"},
+}
 LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "messages"
 

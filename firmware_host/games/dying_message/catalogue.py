@@ -46,10 +46,19 @@ from .setup import CHARACTERS
 __all__ = [
     "LANGUAGES", "MESSAGES", "PARAM_TYPES", "UnknownMessage", "MessageParamError",
     "UnknownLanguage", "text", "term", "keys", "is_private", "placeholders", "cardinal",
-    "check_messages", "card_name", "CATALOGUE",
+    "check_messages", "card_name", "CATALOGUE", "PRONUNCIATIONS",
 ]
 
 LANGUAGES = ("de", "en")
+
+#: espeak-ng phoneme overrides (``[[...]]``) for the words its voices say wrongly: language ->
+#: word as written -> phonemes (:func:`firmware_host.games.wording.pronounce`; the board
+#: applies every game's table, :func:`firmware_host.games.pronounce`). The German voice says
+#: the title "d'y:IN m'EsI2dZ" ("Düing"), "m'u:EIt'aI" and "pro:f'i:kIl3".
+PRONUNCIATIONS: dict[str, dict[str, str]] = {
+    "de": {"Dying Messages": "[[d'aIIN m'EsIdZIs]]", "Dying Message": "[[d'aIIN m'EsIdZ]]",
+           "Muay-Thai": "[[m'u:aI t'aI]]", "Profikiller": "[[pr'o:fik,Il3]]"},
+}
 LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "messages"
 

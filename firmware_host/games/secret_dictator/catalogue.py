@@ -434,17 +434,7 @@ def check_messages() -> list[str]:
 def pronounce(text: str, language: str) -> str:
     """``text`` with :data:`PRONUNCIATIONS` applied for ``language``: what the speech engine
     is given (espeak-ng phoneme input), never what is logged or shown. Whole words only,
-    the longest first (``str``; unchanged for a language without overrides)."""
-    table = PRONUNCIATIONS.get(language)
-    if not table:
-        return text
-    rx = _PRONOUNCE_RX.get(language)
-    if rx is None:
-        import re
-        rx = _PRONOUNCE_RX[language] = re.compile(
-            r"(?<![\w\[])(" + "|".join(re.escape(w) for w in sorted(table, key=len, reverse=True)) + r")(?![\w\]])")
-    return rx.sub(lambda m: table[m.group(1)], text)
-
-
-_PRONOUNCE_RX: dict[str, Any] = {}
+    the longest first (``str``; unchanged for a language without overrides;
+    :func:`firmware_host.games.wording.pronounce`)."""
+    return wording.pronounce(text, PRONUNCIATIONS.get(language, {}))
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from firmware_host import games
 from firmware_host.errors import FirmwareHostError
-from firmware_host.games.secret_dictator import catalogue
 from firmware_host.service.journal import JournalError, UnknownGameError
 from firmware_host.games.secret_dictator.board.common import TRACK_SLOTS, log
 
@@ -25,7 +25,7 @@ class LifeCycle:
         an older firmware, cut before its game-over mark) is marked over, not resumed."""
         set_pronunciation = getattr(self.service.voice, "set_pronunciation", None)
         if callable(set_pronunciation):
-            set_pronunciation(catalogue.pronounce)
+            set_pronunciation(games.pronounce)   # every game's titles: the lobby names them all
         self._read_board()
         self._load_seat_settings()
         journal = self.service.journal
