@@ -15,11 +15,15 @@ import sys
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    """Add ``--script``, ``--config``, ``--audio-dir``, ``--journal``, ``--start-line``,
+    """Add ``--script``, ``--by-ear``, ``--config``, ``--audio-dir``, ``--journal``, ``--start-line``,
     ``--console``, ``--console-port``, ``--speech-cache``, ``--seed``, ``--robots``, ``--game``,
     ``--games``, ``--render-seconds``, ``--warm-cache``, ``-v``."""
     parser.add_argument("--script", metavar="SIGNALS.jsonl",
                         help="signal script (SIMULATE.md); without it: an interactive virtual board")
+    parser.add_argument("--by-ear", action="store_true",
+                        help="a board on a virtual clock driven from stdin: 'step' moves to the next clip start, "
+                             "clip end or timer, a signal is played now; each request answered by its lines and "
+                             "{\"event\": \"ready\", ...} (docs/SIMULATE-robots.md)")
     parser.add_argument("--config", metavar="FILE", help="board config (TOML); default the shipped one")
     parser.add_argument("--audio-dir", metavar="DIR",
                         help="render all speech into numbered WAV files here (announce lines get 'wav')")
@@ -40,10 +44,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="robot players at seats 1..N set up and play (issue 23): each hears only its "
                              "earphone and the table, acts after a person's reaction time; one summary line "
                              "{\"event\": \"robots\", ...} after each game")
-    parser.add_argument("--game", metavar="GAME", default=None,
-                        help="with --robots: the game the robots set up (a registered game; default secret_dictator)")
-    parser.add_argument("--games", type=int, default=1, metavar="K",
-                        help="with --robots: K games in a row on one board, each set up from the seats (default 1)")
+    parser.add_argument("--game", metavar="GAME[,GAME...]", default=None,
+                        help="with --robots: the game the robots set up (a registered game; default secret_dictator); "
+                             "several, joined by commas, are played in rotation on one board")
+    parser.add_argument("--games", type=int, default=None, metavar="K",
+                        help="with --robots: K games in a row on one board, each set up from the seats "
+                             "(default 1, or one round of the --game rotation)")
     parser.add_argument("--render-seconds", type=float, default=0.0, metavar="X",
                         help="every sentence takes X seconds more to render, on the run's clock (a Pi Zero 2 W "
                              "or a fresh speech cache); default 0")
@@ -84,7 +90,9 @@ def main(args: argparse.Namespace) -> int:
         raise UsageError(f"--render-seconds {args.render_seconds:g} is not 0 to 60 seconds")
     if args.robots is not None:
         return _robots(args)
-    if args.game is not None or args.games != 1:
+    if args.by_ear and (args.script is not None or args.console or args.start_line is not None):
+        raise UsageError("--by-ear plays without --script, --console or --start-line")
+    if args.game is not None or args.games is not None:
         raise UsageError("--game and --games need --robots")
     signals = read_script(args.script) if args.script else None
     serve = None
@@ -113,6 +121,8 @@ def main(args: argparse.Namespace) -> int:
                       file=sys.stderr)
                 return 1
             return status
+        if args.by_ear:
+            return sim.run_by_ear(sys.stdin)
         return sim.run_interactive()
     finally:
         signal.signal(signal.SIGTERM, previous)
@@ -129,14 +139,14 @@ def _robots(args: argparse.Namespace) -> int:
     from firmware_host.errors import UsageError
     from firmware_host.robots.table import RobotTable
 
-    if args.script is not None or args.console or args.start_line is not None:
-        raise UsageError("--robots plays without --script, --console or --start-line")
-    if not 1 <= args.games <= 1000:
+    if args.script is not None or args.console or args.start_line is not None or args.by_ear:
+        raise UsageError("--robots plays without --script, --console, --start-line or --by-ear")
+    if args.games is not None and not 1 <= args.games <= 1000:
         raise UsageError(f"--games {args.games} is not 1 to 1000")
     table = RobotTable(args.robots, args.game, seed=args.seed if args.seed is not None else 0,
                        render_seconds=args.render_seconds, out=sys.stdout, config_path=args.config,
                        speech_cache=args.speech_cache, journal_path=args.journal, warm_cache=args.warm_cache)
-    table.run(games=args.games)
+    table.run(games=args.games if args.games is not None else len(table.rotation))
     if table.stuck:                     # a stall: its summary line has "stuck"; one line here
         sys.stderr.write(f"simulate --robots: stuck: {table.stuck}\n")
         return 1

@@ -301,7 +301,9 @@ class SeatRobot:
             return self._setup_answer(clip)
         if self.phase == "over" and self.sets_up and not clip.key.startswith("lobby"):
             # the story, one press after another, until a setup begins (ACCESSIBILITY.md 30)
-            if self.story_presses < 60 and (clip.own or clip.key.startswith("game_over") or self.story_presses == 0):
+            # (each part of the story, in the earphone or at the table, ends with a press)
+            if self.story_presses < 60 and (clip.own or clip.key.startswith(("game_over", "story", "evening"))
+                                            or self.story_presses == 0):
                 self.story_presses += 1
                 return [Press()]
         if (self.phase == "game" and clip.output == "table" and not self.plan

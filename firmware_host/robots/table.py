@@ -27,7 +27,7 @@ import importlib
 import logging
 import math
 import sys
-from typing import Any, TextIO
+from typing import Any, Sequence, TextIO
 
 from firmware_host import games
 from firmware_host.clock import VirtualClock
@@ -163,8 +163,9 @@ class RobotTable:
     """``players`` robots at seats 0..players-1 play ``game`` on the mocked board.
 
     :param players: the number of robot players (the game's player count).
-    :param game: a registered game with a robot module (:func:`rules_for`);
-        None: the default game.
+    :param game: a registered game with a robot module (:func:`rules_for`), or several
+        (a sequence, or names joined by commas: ``"secret_dictator,autocracy"``) played in
+        rotation on one board, each set up from the seats (issue 31); None: the default game.
     :param seed: the table's seed: the game's deal (``simulate --seed``), the robots'
         reaction times and slips, and which seat sets up.
     :param render_seconds: extra seconds per sentence on the virtual clock (a Pi Zero 2 W;
@@ -177,44 +178,45 @@ class RobotTable:
     :param journal_path: the journal (None: a temporary one).
     :param warm_cache: with ``render_seconds``: sentences already in the speech cache take no
         extra time (a Pi that has said them before).
-    :raises UsageError: an unknown game, a game without a robot module, a player count the
-        board has no seats for.
+    :raises UsageError: an unknown game, a game without a robot module or that cannot be
+        set up from the seats, a player count the board has no seats for or a game of the
+        rotation is not set up for.
     """
 
-    def __init__(self, players: int, game: str | None = None, *, seed: int = 0, render_seconds: float = 0.0,
+    def __init__(self, players: int, game: str | Sequence[str] | None = None, *, seed: int = 0,
+                 render_seconds: float = 0.0,
                  reaction: tuple[float, float] = REACTION, mistakes: float = MISTAKE_RATE,
                  out: TextIO | None = sys.stdout, config_path: str | None = None,
                  speech_cache: str | None = None, journal_path: str | None = None,
                  warm_cache: bool = False) -> None:
-        self.game = games.game_name(game if game is not None else games.DEFAULT_GAME)
-        self.rules = rules_for(self.game)
-        if self.rules is None:
-            raise UsageError(f"--robots: the game {self.game!r} has no robot players")
+        if game is None:
+            names = [games.DEFAULT_GAME]
+        elif isinstance(game, str):
+            names = [g.strip() for g in game.split(",")]
+        else:
+            names = list(game)
+        #: the games in the order they are played (the rotation starts again after the last)
+        self.rotation = [games.game_name(g) for g in names]
         self.players = int(players)
         self.seed = int(seed)
         self.out = out
-        seeded = getattr(self.rules, "SEEDED", True)      # a game that deals takes the table's seed
         self.sim = Simulator(config_path, out=out if out is not None else _Nowhere(), render_seconds=render_seconds,
-                             setup_seed=seed if seeded else None, speech_cache=speech_cache, journal_path=journal_path,
+                             speech_cache=speech_cache, journal_path=journal_path,
                              on_line=self._line, warm_cache=warm_cache, observe_picks=scanning.observe)
         self.sim.paced_by_people = True          # robots press as people do: [scan] grace
         seats = self.sim.config.seats
         if not 1 <= self.players <= seats:
             raise UsageError(f"--robots {players}: the board has {seats} seats")
-        pack = games.pack(self.game)
-        if getattr(pack, "lobby", None) is None or getattr(pack, "board_game", None) is None:
-            raise UsageError(f"--robots: the game {self.game!r} cannot be set up from the seats")
-        lobby = pack.lobby()
-        counts = [o.get("params", {}).get("count") for q in lobby.questions(seats, self.sim.settings)
-                  if q.get("name") == "players" for o in q.get("options", ())]
-        if counts and self.players not in counts:
-            raise UsageError(f"--robots {players}: {self.game} is set up for {min(counts)} to {max(counts)} players")
-        titles = frozenset(lobby.title(language) for language in ("de", "en"))
+        self._games_of: dict[str, tuple[Any, frozenset, frozenset]] = {}
+        for name in self.rotation:
+            self._games_of[name] = self._robot_game(name, seats)
         import random
         setter = random.Random(f"{seed}/setter").randrange(self.players)
-        self.robots = [SeatRobot(s, self.players, self.game, self.rules, seed=seed, reaction=reaction,
+        first = self.rotation[0]
+        rules, titles, _ = self._games_of[first]
+        self.robots = [SeatRobot(s, self.players, first, rules, seed=seed, reaction=reaction,
                                  mistakes=mistakes, sets_up=s == setter, titles=titles) for s in range(self.players)]
-        self.quiet_after = frozenset(getattr(self.rules, "QUIET_AFTER", ()))
+        self._next_game(0)
         self.records: list[GameRecord] = []
         self.record: GameRecord | None = None
         self._inbox: list[dict] = []
@@ -230,6 +232,43 @@ class RobotTable:
         self.started_games = 0
         #: why the table stopped before it was done ('' when it played everything asked)
         self.stuck = ""
+
+    def _robot_game(self, name: str, seats: int) -> tuple[Any, frozenset, frozenset]:
+        """``name``'s robot module, its titles in the lobby and its ``QUIET_AFTER`` keys.
+
+        :raises UsageError: no robot players, no setup from the seats, or not for
+            :attr:`players` players."""
+        rules = rules_for(name)
+        if rules is None:
+            raise UsageError(f"--robots: the game {name!r} has no robot players")
+        pack = games.pack(name)
+        if getattr(pack, "lobby", None) is None or getattr(pack, "board_game", None) is None:
+            raise UsageError(f"--robots: the game {name!r} cannot be set up from the seats")
+        lobby = pack.lobby()
+        counts = [o.get("params", {}).get("count") for q in lobby.questions(seats, self.sim.settings)
+                  if q.get("name") == "players" for o in q.get("options", ())]
+        if counts and self.players not in counts:
+            raise UsageError(f"--robots {self.players}: {name} is set up for {min(counts)} to {max(counts)} players")
+        titles = frozenset(lobby.title(language) for language in ("de", "en"))
+        return rules, titles, frozenset(getattr(rules, "QUIET_AFTER", ()))
+
+    def _next_game(self, index: int) -> None:
+        """The robots set up game ``index`` of the rotation next (its title in the lobby, its
+        robot module, the table's seed where the game deals)."""
+        self._play_as(self.rotation[index % len(self.rotation)])
+        seed = self.seed if getattr(self.rules, "SEEDED", True) else None   # a game that deals takes it
+        self.sim.setup_seed = seed
+        if self.sim.service is not None:
+            self.sim.service.setup_seed = seed
+
+    def _play_as(self, name: str) -> None:
+        """The robots play ``name`` (the game the seats set up, or are to set up)."""
+        if name not in self._games_of:          # set up by a late press: people play what is set up
+            self._games_of[name] = self._robot_game(name, self.sim.config.seats)
+        self.game = name
+        self.rules, titles, self.quiet_after = self._games_of[name]
+        for robot in self.robots:
+            robot.game, robot.rules, robot.titles = name, self.rules, titles
 
     # -- the board's output -------------------------------------------------------------------
     def _line(self, line: dict) -> None:
@@ -346,6 +385,10 @@ class RobotTable:
         if self._stop_at_start and self.started_games > self._games:
             self._second_started = True
             return
+        played = getattr(self.sim.service.game, "current", self.game)
+        if played != self.game:
+            log.info("the seats set up %s, not %s", played, self.game)
+            self._play_as(played)
         self.record = GameRecord(self.game, self.players, started=self.sim.clock.now())
         self._over = False
 
@@ -437,6 +480,7 @@ class RobotTable:
         self.records.append(rec)
         self.record = None
         self.sim._write(rec.summary())
+        self._next_game(len(self.records))
 
     def _loop(self, games: int, then_next: bool) -> None:
         sim, clock = self.sim, self.sim.clock

@@ -162,6 +162,8 @@ class Simulator:
         self.on_line = on_line
         self.warm_cache = bool(warm_cache)
         self.observe_picks = observe_picks
+        #: a ``playing`` line as each clip starts (:meth:`run_by_ear`)
+        self.by_ear = False
         #: the board's inputs come from people (the interactive board) or robot players who
         #: press as people do: the config's ``[scan] grace``; False (signals played as a
         #: script plays them): :meth:`script_grace`
@@ -215,6 +217,8 @@ class Simulator:
     def _started(self, line: dict) -> None:
         with self._write_lock:
             self.starts.append(line)
+        if self.by_ear:
+            self._write({**line, "event": "playing"})
 
     def _hold_output(self) -> None:
         """Keep output lines back (until :meth:`_release_output`), so that an unusable setup
@@ -628,6 +632,75 @@ class Simulator:
         except KeyboardInterrupt:
             pass
         self.settle()
+
+    def run_by_ear(self, stdin: TextIO = sys.stdin) -> int:
+        """The board on a virtual clock, driven by what a player hears (docs/SIMULATE-robots.md
+        "By ear"): time moves only when asked, so an outside player that only hears plays at
+        machine speed. One request per line from ``stdin``:
+
+        - ``step``: the clock moves to the next clip start, clip end or timer, whichever
+          comes first (nothing due: it stays; the board waits for a player);
+        - a signal (a SIMULATE.md line without ``at``, or the interactive board's words,
+          ``wait SECONDS`` included), played now;
+        - ``state``, ``help``, ``quit``.
+
+        Every request is answered on ``out`` by the lines it caused — a ``playing`` line as a
+        clip starts (the ``announce`` line without ``end``), the ``announce`` line once it has
+        ended, engine events, ``rejected``, ``picked``, ``fault`` (an unusable request:
+        ``source`` ``stdin``) — and closed by ``{"event": "ready", "at", "next"}`` (the clock
+        now; the time of the next clip start, clip end or timer, or None). Ends at the end of
+        ``stdin`` or ``quit`` with the ``{"state": …}`` line; returns 0.
+        """
+        clock = VirtualClock()
+        self.paced_by_people = True
+        self.by_ear = True
+        self.start(clock)
+        service = self.service
+        assert service is not None
+        try:
+            self.settle()
+            self._ready()
+            mark = 0
+            for raw in stdin:
+                try:
+                    sig = parse_line(raw) if raw.strip().lower() != "step" else "step"
+                except ScriptError as exc:
+                    self._fault("stdin", "unusable", str(exc))
+                    self._ready()
+                    continue
+                if sig is None:
+                    continue
+                if sig == "quit":
+                    break
+                if sig == "step":
+                    due = clock.next_due()
+                    if due is not None:
+                        clock.advance_to(max(due, clock.now()))
+                    self.settle()
+                elif sig == "help":
+                    self._write({"event": "help", "text": HELP.replace("state  ", "step; state  ")})
+                elif sig == "state":
+                    snap = service.call(service.game.snapshot)
+                    self._write({"event": "state", "view": (snap or {}).get("view")})
+                elif isinstance(sig, Signal):
+                    previous = len(self.starts)
+                    try:
+                        self.play(sig, mark)
+                    except UsageError as exc:
+                        self._fault("stdin", "unusable", str(exc))
+                    mark = previous
+                self._ready()
+            service.call(service.flush_announcements)
+            self._write({"state": service.game.final_state()})
+        finally:
+            self.stop()
+        return 0
+
+    def _ready(self) -> None:
+        """Close the answer to a by-ear request (:meth:`run_by_ear`)."""
+        clock = self.clock
+        due = clock.next_due()
+        self._write({"event": "ready", "at": round(clock.now(), 3), "next": None if due is None else round(due, 3)})
 
     def run_interactive(self, stdin: TextIO = sys.stdin, prompt: TextIO | None = None) -> int:
         """The virtual board in the terminal on real time: one signal per line (``help``).

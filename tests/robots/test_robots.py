@@ -127,7 +127,7 @@ def _params(reasons: dict[str, str]):
 
 #: the next game from the seats after a game's end (ACCESSIBILITY.md 30) waits for its owner
 NEXT_PENDING = {**PENDING, **{g: "the next setup from the seats after a game's end is not there yet"
-                              for g in ("secret_dictator", "dying_message")}}
+                              for g in ("dying_message",)}}
 
 _runs: dict = {}
 
@@ -400,3 +400,107 @@ def test_issue31_a_stall_ends_the_run_with_a_non_zero_exit_and_stuck_on_its_summ
     (summary,) = [json.loads(l) for l in out.splitlines() if json.loads(l).get("event") == "robots"]
     assert summary["stuck"] and summary["silences"] >= 1
     assert err.startswith("simulate --robots: stuck: ") and len(err.strip().splitlines()) == 1
+
+
+# -- an evening of several games (issue 31) -------------------------------------------------------
+@pytest.mark.slow
+def test_issue31_game_list_is_played_in_rotation_on_one_board_each_set_up_from_the_seats(tmp_path):
+    table = RobotTable(5, "become_dictator,secret_dictator", seed=2, reaction=(1.0, 2.0), out=io.StringIO(),
+                       journal_path=str(tmp_path / "journal.sqlite3"))
+    assert table.rotation == ["become_dictator", "secret_dictator"]
+    records = table.run(3)
+    assert [r.game for r in records] == ["become_dictator", "secret_dictator", "become_dictator"], table.stuck
+    assert not any(r.stuck for r in records)
+    assert [r.summary()["game"] for r in records] == [r.game for r in records]
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--robots", "6", "--game", "secret_dictator,nope"], "game must be one of"),
+    (["--robots", "7", "--game", "secret_dictator,autocracy"], "autocracy is set up for"),
+])
+def test_issue31_a_rotation_with_a_game_that_cannot_be_played_is_refused_in_one_line(args, words):
+    proc = _cli(*args)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert len(proc.stderr.strip().splitlines()) == 1 and words in proc.stderr, proc.stderr
+
+
+# -- a by-ear driver (issue 31) ------------------------------------------------------------------
+class ByEar:
+    """``simulate --by-ear`` through a pipe: one request, the lines it caused up to ``ready``."""
+
+    def __init__(self, *args):
+        import subprocess
+        import sys
+        self.proc = subprocess.Popen([sys.executable, "-m", "firmware_host", "simulate", "--by-ear", *args],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     text=True)
+        self.first = self._answer()
+
+    def _answer(self):
+        lines = []
+        while True:
+            raw = self.proc.stdout.readline()
+            assert raw, self.proc.stderr.read()
+            line = json.loads(raw)
+            lines.append(line)
+            if line.get("event") == "ready":
+                return lines
+
+    def ask(self, request: str):
+        self.proc.stdin.write(request + "\n")
+        self.proc.stdin.flush()
+        return self._answer()
+
+    def close(self):
+        self.proc.stdin.close()
+        rest = self.proc.stdout.read()
+        self.proc.wait(timeout=60)
+        return rest
+
+
+def test_issue31_a_player_by_ear_steps_through_a_pipe_and_picks_what_it_heard():
+    """A player that only hears: it steps from clip to clip on the virtual clock, presses to
+    set up a game, and presses 1.5 s after the clip of the answer it wants has ended; the
+    board picks that answer."""
+    ear = ByEar("--seed", "3")
+    try:
+        ready = ear.first[-1]
+        assert ready["at"] == 0.0 and ready["next"] is not None
+        assert any(l.get("event") == "playing" and l["key"] == "service.ready" for l in ear.first)
+        # step until the board waits for a player (nothing due) after saying it is ready
+        heard = []
+        while ready["next"] is not None:
+            answer = ear.ask("step")
+            ready = answer[-1]
+            heard += [l for l in answer if l.get("event") == "announce"]
+        assert heard[-1]["key"] == "service.ready" and ready["at"] == heard[-1]["end"]
+        answer = ear.ask("button 0")
+        assert any(l.get("event") == "playing" and l["key"] == "lobby.start" for l in answer)
+        # the game question's answers, one by one: press after "Secret Dictator" has ended
+        wanted = None
+        for _ in range(200):
+            answer = ear.ask("step")
+            ended = [l for l in answer if l.get("event") == "announce" and l["key"] == "lobby.option.game"
+                     and not l.get("cut")]
+            if ended and ended[0]["params"]["title"] == "Secret Dictator":
+                wanted = ended[0]
+                break
+        assert wanted is not None and answer[-1]["at"] == wanted["end"]
+        waited = ear.ask("wait 1.5")
+        assert waited[-1]["at"] == pytest.approx(wanted["end"] + 1.5)
+        pressed = ear.ask("button 0")
+        (picked,) = [l for l in pressed if l.get("event") == "picked"]
+        assert picked["seat"] == 0 and picked["key"] == "lobby.option.game" and picked["params"] == wanted["params"]
+        assert picked["at"] == pytest.approx(wanted["end"] + 1.5, abs=0.01)
+        bad = ear.ask("nonsense")
+        assert [l["event"] for l in bad] == ["fault", "ready"] and bad[0]["source"] == "stdin"
+    finally:
+        rest = ear.close()
+    assert "state" in json.loads(rest.splitlines()[-1])        # the end of stdin ends the run
+
+
+def test_issue31_by_ear_refuses_a_script_and_robots_in_one_line():
+    for args in (["--by-ear", "--script", "x.jsonl"], ["--by-ear", "--robots", "5"]):
+        proc = _cli(*args)
+        assert proc.returncode == 2 and proc.stdout == "" and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+        assert "--by-ear" in proc.stderr and "Traceback" not in proc.stderr
