@@ -87,10 +87,12 @@ class GamePack:
     :param scripting: optional ``() -> module``: how a table plays the game from board
         signals (``sample_setup``, ``whole_game``, ``signals_for_game``, ``permuted``,
         ``REVEALS``), for the table's conformance suite and the examples.
-    :param console_picture: optional ``(view, secrets=None) -> dict``: what the game master's
-        page draws of the game (``{"rows": [{"id", "label", "cells": [{"symbol", "label",
-        "filled", "here"}]}]}``, labels ``{"de", "en"}``) from its public view; with
-        ``secrets`` (the adapter's ``reveal(None)``) the hidden rows too, for the reveal.
+    :param console_picture: ``(view, secrets=None) -> dict``: what the game master's page
+        draws of the game from its public view (its step, who must act, rows of drawn shapes,
+        facts, a line per seat, the readers it reads; :mod:`firmware_host.games.console_page`);
+        with ``secrets`` (the adapter's ``reveal(None)``) the hidden rows too, for the reveal.
+    :param console_actions: the game's "help a seat" forms on the console, from its actions
+        (``{"action", "label", "fields", "command"}``, :mod:`firmware_host.games.console_page`).
     """
 
     name: str
@@ -107,6 +109,7 @@ class GamePack:
     evidence_text: Callable[..., str] | None = None
     scripting: Callable[[], Any] | None = None
     console_picture: Callable[..., dict] | None = None
+    console_actions: tuple = ()
 
     # the names callers used when a pack was a module
     @property
@@ -131,7 +134,8 @@ class GamePack:
         ``evidence_text``, ``scripting``)."""
         own = {f.name: getattr(module, f.name) for f in dataclasses.fields(cls)
                if f.name in ("check_script_setup", "card_names", "card_text", "evidence_text",
-                             "tile_kinds", "console_options", "scripting", "console_picture")
+                             "tile_kinds", "console_options", "scripting", "console_picture",
+                             "console_actions")
                and hasattr(module, f.name)}
         return cls(name=module.NAME, replay=module.replay_lines, adapter=getattr(module, "board_game", None),
                    lobby=getattr(module, "lobby", None), **own)

@@ -51,7 +51,9 @@ class ConsoleBackend:
         ``paused`` (bool), ``setup`` (players, names, language, first_president, variant,
         deck tracked/untracked, role_source; never roles or deck order), ``scan``,
         ``board`` (``{"seats": int | None}``, :meth:`board_seats`), ``setup_options`` (each
-        registered game's setup form, :func:`setup_options`).
+        registered game's setup form, :func:`setup_options`), ``picture`` (the game's own,
+        :func:`picture`) and ``actions`` (its "help a seat" forms while a game runs,
+        :func:`console_actions`).
         """
         return self.service.call(self._snapshot)
 
@@ -72,9 +74,11 @@ class ConsoleBackend:
                          # BOARD.md: on a real board only the physical (untracked) deck is played
                          "physical_deck": bool(getattr(self.service.settings, "physical_deck", False))}
         snap["setup_options"] = setup_options(snap.get("games") or [games.DEFAULT_GAME])
-        drawn = picture(snap.get("game") or games.DEFAULT_GAME, snap.get("view"))
+        name = snap.get("game") or games.DEFAULT_GAME
+        drawn = picture(name, snap.get("view"))
         if drawn is not None:
             snap["picture"] = drawn
+        snap["actions"] = console_actions(name) if snap.get("view") is not None else []
         return snap
 
     def board_seats(self) -> int | None:
@@ -201,6 +205,15 @@ def setup_options(names: list[str]) -> dict[str, Any]:
             title = {language: lobby.title(language) for language in ("de", "en")}
         out[name] = {"title": title, "fields": fields}
     return out
+
+
+def console_actions(name: str) -> list[dict]:
+    """The "help a seat" forms of game ``name``: its pack's ``console_actions``
+    (:class:`firmware_host.games.GamePack`), or none for a name that is not registered."""
+    try:
+        return list(games.pack(name).console_actions)
+    except games.UnknownGame:
+        return []
 
 
 def picture(name: str, view: Any, secrets: dict | None = None) -> dict | None:

@@ -13,7 +13,7 @@ import threading
 from typing import Any, Callable
 
 from firmware_host.errors import UsageError
-from firmware_host.service.backend import setup_options
+from firmware_host.service.backend import console_actions, picture, setup_options
 from firmware_host.games.secret_dictator import (
     Action, Game, IllegalAction, Setup, deal, private_view, public_view,
 )
@@ -47,8 +47,12 @@ class FakeBackend:
     # -- ConsoleBackend ------------------------------------------------------------------
     def snapshot(self) -> dict:
         with self._lock:
+            view = public_view(self.game) if self.game else None
             return {
-                "view": public_view(self.game) if self.game else None,
+                "view": view,
+                "game": "secret_dictator",
+                "picture": picture("secret_dictator", view),
+                "actions": console_actions("secret_dictator") if view else [],
                 "announcements": list(self.announcements[-50:]),
                 "faults": list(self.faults[-50:]),
                 "health": self.health,
@@ -148,7 +152,9 @@ class FakeBackend:
             seats = range(self.game.players) if seat is None else [seat]
             roles = {s: self.game.roles[s] for s in seats}
             hands = {s: private_view(self.game, s)["hand"] for s in seats}
-            return {"roles": roles, "hands": hands}
+            drawn = picture("secret_dictator", public_view(self.game),
+                            {"seats": {str(s): {"role": roles[s], "hand": hands[s]} for s in seats}})
+            return {"roles": roles, "hands": hands, "picture": drawn}
 
     # -- simulated sensors -----------------------------------------------------------------
     def signal(self, action: dict) -> threading.Thread:

@@ -44,7 +44,8 @@ def test_the_page_shows_day_step_time_card_votes_ranks_rights_and_reveals(browse
     page.get_by_role("button", name="Log in").click()
     page.wait_for_selector("#connection:has-text('Live')")
     page.wait_for_selector("#phase:has-text('Day 1: morning, discussion')")
-    assert page.locator("#seats").is_hidden() and page.locator("#tracks").is_hidden()
+    assert page.locator("#picture [data-row]").evaluate_all("rs => rs.map(r => r.dataset.row)") == [
+        "days", "votes"]                            # its own picture: no law track, no tracker
     page.wait_for_selector("#facts:has-text('Time Card: votes; tonight drop 2, revealed')")
 
     sim.advance(200.0)          # the morning ends at 180 s; its last words take seconds to say
@@ -56,10 +57,11 @@ def test_the_page_shows_day_step_time_card_votes_ranks_rights_and_reveals(browse
         play(sim, signal="wait_for", key="scan.confirm.vote", params={"target": target}, timeout=120.0)
         play(sim, signal="button", seat=seat, gesture="press")
     page.wait_for_selector("#phase:has-text('Day 1: night, drops (secret)')")
-    rows = page.locator("#bd-seats tbody tr")
+    rows = page.locator("#seats tbody tr")
     assert rows.count() == 4
     first = rows.nth(0).inner_text().split("\t")
-    assert first[:5] == ["Seat 1", "Anna", "1", "2", "4"] and first[5] != "—"   # must act (night)
+    assert first[:5] == ["Seat 1", "Anna", "1", "2", "4"]
+    assert "Anna (seat 1)" in page.locator("#must-act").inner_text()           # must act (night)
     assert rows.nth(1).inner_text().split("\t")[2:4] == ["2", "1"]
     assert rows.nth(3).inner_text().split("\t")[2:4] == ["0", "—"]
 
@@ -70,7 +72,7 @@ def test_the_page_shows_day_step_time_card_votes_ranks_rights_and_reveals(browse
     facts = page.locator("#facts").inner_text()
     assert "4 × Dictator, 4 × Jester" in facts
     page.wait_for_selector("#phase:has-text('Day 2: morning, discussion')")
-    assert "Noble" not in page.locator("#bd-seats").inner_text()     # no hand on the page (D28)
+    assert "Noble" not in page.locator("#glance").inner_text()     # no hand on the page (D28)
     assert axe_violations(page) == []
 
 

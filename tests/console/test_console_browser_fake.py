@@ -58,7 +58,7 @@ def test_log_in_set_up_and_follow_a_nomination_and_vote(page, console, backend):
                            "and chancellor Carl (seat 3)')")
     for seat, ballot in enumerate(["ja", "ja", "nein", "ja", "nein"]):
         backend.signal({"action": "vote", "seat": seat, "ballot": ballot}).join()
-    page.wait_for_selector("#election:has-text('Last election: elected, 3 Ja to 2 Nein')")
+    page.wait_for_selector("#facts:has-text('elected, 3 Ja to 2 Nein')")
     page.wait_for_selector("#phase:has-text('Legislative session')")
     rows = page.locator("#seats tbody tr")
     assert rows.count() == 5
@@ -73,14 +73,14 @@ def test_undo_the_last_action_from_the_console(page, console, backend):
     page.wait_for_selector("#phase:has-text('Nomination')")
     page.get_by_label("Seat choosing").select_option("0")
     page.get_by_label("Chosen seat").select_option("3")
-    page.get_by_role("button", name="Enter choice").click()
+    page.get_by_role("button", name="Enter action").click()
     page.wait_for_selector("#phase:has-text('Election')")
     page.get_by_role("button", name="Undo last action").click()
     page.wait_for_selector("#phase:has-text('Nomination')")
     assert backend.game.phase == "nomination"
     assert page.locator("#command-result").inner_text() == "Done: undo."
     page.get_by_label("Action", exact=True).select_option("nominate")
-    assert page.get_by_label("Ballot", exact=True).is_hidden()
+    assert page.get_by_label("Ballot", exact=True).count() == 0     # only the nomination's fields
     page.get_by_label("Acting seat").select_option("0")
     page.get_by_label("Target seat").select_option("0")
     page.get_by_role("button", name="Enter action").click()
@@ -100,10 +100,11 @@ def test_secrets_appear_on_click_and_keyboard_hide_by_themselves_and_are_logged(
     assert role_words(page.locator("main").inner_text()) == []
     reveal = page.get_by_role("button", name="Reveal for 10 seconds")
     reveal.click()
-    page.wait_for_selector("#reveal-panel table")
+    page.wait_for_selector("#reveal-panel .picture-row")
     text = page.locator("#reveal-panel").inner_text()
-    assert text.count("dictator") == 1 and roles.index("dictator") >= 0
-    assert axe_violations(page) == []  # the revealed table is accessible too
+    assert text.count("Dictator") == 1 and roles.index("dictator") >= 0      # the game's own words
+    assert "dictator" not in text                                           # never a raw role id
+    assert axe_violations(page) == []  # the revealed picture is accessible too
     assert page.locator("#reveal").get_attribute("aria-pressed") == "true"
     page.clock.run_for(11000)                               # REVEAL_SECONDS and a little
     page.wait_for_function("document.getElementById('reveal-panel').childElementCount === 0")
@@ -112,8 +113,8 @@ def test_secrets_appear_on_click_and_keyboard_hide_by_themselves_and_are_logged(
     page.get_by_label("Show").select_option("2")
     reveal.focus()
     page.keyboard.press("Enter")
-    page.wait_for_selector("#reveal-panel table")
-    assert page.locator("#reveal-panel tbody tr").count() == 1
+    page.wait_for_selector("#reveal-panel .picture-row")
+    assert page.locator("#reveal-panel li.cell").count() == 1
     page.keyboard.press(" ")
     page.wait_for_function("document.getElementById('reveal-panel').childElementCount === 0")
     assert backend.reveals == [None, 2]
@@ -122,7 +123,7 @@ def test_secrets_appear_on_click_and_keyboard_hide_by_themselves_and_are_logged(
 @pytest.mark.parametrize("width,height", [(390, 844), (320, 640)])
 def test_phone_layout_has_no_sideways_scroll_and_who_must_act_on_the_first_screen(browser, console, backend, width, height):
     """WCAG 1.4.10 reflow: at 320 CSS px no horizontal scrolling; the phase, who must act
-    and the seat table fit the first screen (the other sections fold away)."""
+    and the game's picture start on the first screen (the other sections fold away)."""
     context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True,
                                   has_touch=True, is_mobile=True)
     page = context.new_page()
@@ -137,7 +138,7 @@ def test_phone_layout_has_no_sideways_scroll_and_who_must_act_on_the_first_scree
         page.wait_for_selector("#must-act:has-text('Must act now')")
         overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 0, f"{overflow} px of sideways scrolling at {width} px"
-        for selector in ("#phase", "#must-act", "#seats"):
+        for selector in ("#phase", "#must-act", "#picture .picture-row >> nth=0"):
             box = page.locator(selector).bounding_box()
             assert box is not None and box["y"] + box["height"] <= height, (selector, box)
         # a folded section opens from its heading, and is reachable by the section links
@@ -145,7 +146,7 @@ def test_phone_layout_has_no_sideways_scroll_and_who_must_act_on_the_first_scree
         page.locator("#secrets summary").tap()
         assert page.get_by_role("button", name="Reveal for 10 seconds").is_visible()
         page.get_by_role("button", name="Reveal for 10 seconds").tap()
-        page.wait_for_selector("#reveal-panel table")
+        page.wait_for_selector("#reveal-panel .picture-row")
         assert backend.reveals == [None]
         overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 0
@@ -209,7 +210,8 @@ def test_german_page_by_default_switches_to_the_setups_language(browser, backend
         page.get_by_role("button", name="Anmelden").click()
         page.wait_for_selector("#connection:has-text('Live')")
         assert page.title().startswith("Spielleitungs-Konsole")
-        page.wait_for_selector("#democratic-count:has-text('0 von 5 demokratischen Gesetzen')")
+        page.wait_for_selector("#phase:has-text('Kein Spiel eingerichtet.')")
+        assert page.locator("#picture").is_hidden()        # no game: no game's picture (issue 32)
         assert axe_violations(page) == []
         page.get_by_label("Spieler", exact=True).select_option("5")
         page.get_by_role("button", name="Spiel einrichten").click()

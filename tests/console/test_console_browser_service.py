@@ -75,7 +75,7 @@ def test_game_on_the_mocked_board_seen_live_with_undo_reveal_and_confirmed_start
         # the ballot tiles go into the ballot box
         for seat, ballot in enumerate(["ja", "nein", "ja", "ja", "nein"]):
             play(sim, signal="ballot", seat=seat, ballot=ballot)
-        page.wait_for_selector("#election:has-text('Last election: elected, 3 Ja to 2 Nein.')")
+        page.wait_for_selector("#facts:has-text('elected, 3 Ja to 2 Nein')")
         page.wait_for_selector("#phase:has-text('Legislative session: president Anna (seat 1)')")
         assert "Nein" in page.locator("#seats tbody tr").nth(1).inner_text()
         assert role_words(main.inner_text()) == []
@@ -85,19 +85,21 @@ def test_game_on_the_mocked_board_seen_live_with_undo_reveal_and_confirmed_start
         page.wait_for_selector("#phase:has-text('Election:')")
         page.wait_for_selector("#facts:has-text('4 of 5')")
         assert service.call(lambda: service.game.game.phase) == "election"
-        # the help forms preselect the seat that must act now: the one whose ballot was undone
+        # the help form preselects the seat that must act now: the one whose ballot was undone
+        page.wait_for_selector("#must-act:has-text('Seat 5')")
+        assert page.locator("#act-seat").input_value() == "4"
+        page.get_by_label("Action", exact=True).select_option("vote")
         assert page.get_by_label("Acting seat").input_value() == "4"
-        page.wait_for_selector("#seats tbody tr:nth-child(5):has-text('yes')")
 
         # secrets only while revealed: one click shows them, they hide by themselves or on
         # a second click; each reveal is logged
         reveal = page.get_by_role("button", name="Reveal for 10 seconds")
         reveal.click()
-        page.wait_for_selector("#reveal-panel table")
+        page.wait_for_selector("#reveal-panel .picture-row")
         roles = service.call(lambda: list(service.game.game.roles))
-        rows = page.locator("#reveal-panel tbody tr")
-        assert [rows.nth(s).locator("td").first.inner_text() for s in range(5)] == roles
-        assert rows.nth(2).locator("th").inner_text() == "Carl (seat 3)"
+        said = page.locator("#reveal-panel li.cell .visually-hidden").all_inner_texts()
+        assert [t.split(": ")[1].split(" (")[0] for t in said] == [r.capitalize() for r in roles]   # the game's words
+        assert said[2].startswith("Carl (seat 3): ")
         page.get_by_role("button", name="Hide secrets now").click()
         page.wait_for_function("document.getElementById('reveal-panel').childElementCount === 0")
         assert role_words(main.inner_text()) == []

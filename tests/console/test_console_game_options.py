@@ -127,13 +127,45 @@ def test_the_setup_form_shows_the_games_own_fields_and_sets_it_up_with_them(brow
     assert axe_violations(page) == []
 
 
-# -- the game's picture (issue 22: each game its own, the hidden parts behind reveal) ----------
+# -- the game's picture (issue 32: each game its own, the hidden parts behind reveal) ----------
 
-def drawn(name: str) -> list:
-    """Every playable game; one whose pack draws no picture yet is a strict xfail."""
-    return [pytest.param(n, id=n, marks=[] if callable(games.pack(n).console_picture) else
-                         [pytest.mark.xfail(strict=True, reason=f"{n}: its pack has no console_picture")])
-            for n in PLAYABLE]
+def test_every_registered_pack_brings_its_console_picture_and_help_forms():
+    """Issue 32: the console is every game's: each pack draws its own picture and brings the
+    "help a seat" forms of its own actions, with only the shapes, colours and field kinds the
+    page knows."""
+    from firmware_host.games.console_page import COLOURS, SHAPES
+    for name in games.names():
+        record = games.pack(name)
+        assert callable(record.console_picture), name
+        forms = record.console_actions
+        assert forms and len({f["action"] for f in forms}) == len(forms), name
+        for form in forms:
+            assert {"de", "en"} <= set(form["label"]), (name, form["action"])
+            assert form["command"] in ("act", "choose"), (name, form["action"])
+            for f in form["fields"]:
+                assert f["kind"] in ("seat", "seats", "choice", "several", "int", "ints"), (name, f)
+    for name in PLAYABLE:
+        sample = _sample_view(name)
+        drawn_ = games.pack(name).console_picture(sample)
+        for row in drawn_["rows"]:
+            for c in row["cells"]:
+                assert c["shape"] in SHAPES and c["colour"] in COLOURS, (name, row["id"], c)
+                assert {"de", "en"} <= set(c["label"]), (name, row["id"])
+
+
+def _sample_view(name: str) -> dict:
+    """The public view of the game's sample setup, started on the real service."""
+    import tempfile
+    from firmware_host.service.simulator import Simulator
+    with tempfile.TemporaryDirectory() as tmp:
+        sim = Simulator(out=io.StringIO(), journal_path=f"{tmp}/journal.sqlite3")
+        service = sim.start(VirtualClock())
+        try:
+            service.call(lambda: service.game.setup_game(dict(games.pack(name).scripting().sample_setup("en"))))
+            sim.advance(5.0)
+            return service.call(lambda: ConsoleBackendOf(service).snapshot())["view"]
+        finally:
+            sim.stop()
 
 
 def log_in(page, console) -> None:
@@ -144,10 +176,11 @@ def log_in(page, console) -> None:
     page.wait_for_selector("#connection:has-text('Live')")
 
 
-@pytest.mark.parametrize("name", drawn("picture"))
+@pytest.mark.parametrize("name", PLAYABLE)
 def test_the_page_draws_the_games_picture_and_its_secrets_only_on_reveal(browser, board, name):
-    """The page draws the game's own picture from its pack (public rows); the rows of the
-    seats' secrets (roles, hands, characters) are drawn only in the reveal panel."""
+    """The page draws the game's own picture from its pack (public rows: drawn shapes in the
+    pack's colours, each named in words); the rows of the seats' secrets (roles, hands,
+    characters) are drawn only in the reveal panel."""
     sim, service, console = board
     setup = games.pack(name).scripting().sample_setup("en")
     service.call(lambda: service.game.setup_game(dict(setup)))
@@ -162,13 +195,18 @@ def test_the_page_draws_the_games_picture_and_its_secrets_only_on_reveal(browser
     for i, row in enumerate(public["rows"]):
         cells = rows.nth(i).locator("li.cell")
         assert cells.count() == len(row["cells"])
-        assert cells.evaluate_all("cs => cs.map(c => c.querySelector('.symbol').textContent)") == [
-            c["symbol"] for c in row["cells"]]
+        assert cells.evaluate_all("cs => cs.map(c => [...c.classList].find(k => k.startsWith('pc-')))") == [
+            "pc-" + c["colour"] for c in row["cells"]]
+        assert cells.evaluate_all("cs => cs.map(c => c.querySelectorAll('svg *').length > 0)") == [
+            c["shape"] != "none" or c["here"] for c in row["cells"]]
         assert rows.nth(i).locator("li.cell.filled").count() == sum(1 for c in row["cells"] if c["filled"])
+        said = cells.evaluate_all("cs => cs.map(c => c.querySelector('.visually-hidden').textContent)")
+        assert [t.split(" (")[0] for t in said] == [re.sub(r"\{seat:(\d+)\}", lambda m: f"Seat {int(m[1]) + 1}",
+                                                          c["label"]["en"]).split(" (")[0] for c in row["cells"]]
+    assert page.locator("body").evaluate("b => getComputedStyle(b).fontFamily")      # no emoji font needed:
+    assert not re.search("[\U0001F300-\U0001FAFF\u2600-\u27BF]", page.locator("#glance").inner_text())
     page.get_by_role("button", name="Reveal for 10 seconds").click()
-    page.wait_for_selector("#reveal-panel .picture-row")
-    hidden = page.locator("#reveal-panel .picture-row")
-    assert hidden.count() >= 1
+    page.wait_for_selector("#reveal-panel .picture-row, #reveal-panel p:not(.hint)")
     assert page.locator("#picture [data-row]").evaluate_all("rs => rs.map(r => r.dataset.row)") == [
         r["id"] for r in public["rows"]]                      # the page's picture has no secret row
     assert axe_violations(page) == []
@@ -180,11 +218,11 @@ def ConsoleBackendOf(service):  # noqa: N802 - the service's console backend
 
 
 def test_R9_secret_dictators_fascist_track_shows_the_powers_of_its_player_count():
-    """Each player count's powers on the fascist track, in order, the filled slots and the
-    tracker's hole, from the public view."""
+    """Each player count's powers on the fascist track, in order, drawn as symbols (no emoji),
+    the filled slots in the party's colour (blue and orange), and the tracker's pin."""
     from firmware_host.games.secret_dictator import POWER_TABLES
+    from firmware_host.games.secret_dictator.picture import POWER_SHAPES
     draw = games.pack("secret_dictator").console_picture
-    from firmware_host.games.secret_dictator.picture import POWER_WORDS
     for variant, table in POWER_TABLES.items():
         for players, powers in table.items():
             view = {"players": players, "democratic_laws": 2, "fascist_laws": 3, "election_tracker": 2,
@@ -194,5 +232,7 @@ def test_R9_secret_dictators_fascist_track_shows_the_powers_of_its_player_count(
             assert [c["filled"] for c in fascist] == [True] * 3 + [False] * 3
             assert [c["filled"] for c in rows["democratic"]["cells"]] == [True] * 2 + [False] * 3
             assert [c["here"] for c in rows["tracker"]["cells"]] == [False, False, True, False]
-            assert [c["symbol"] for c in fascist] == [POWER_WORDS[p][0] for p in powers] + ["⚑"], (variant, players)
+            assert [c["shape"] for c in fascist] == [POWER_SHAPES[p] for p in powers] + ["flag"], (variant, players)
+            assert {c["colour"] for c in fascist} == {"orange"}
+            assert {c["colour"] for c in rows["democratic"]["cells"]} == {"blue"}
     assert "roles" not in {r["id"] for r in draw({"players": 5})["rows"]}

@@ -114,7 +114,9 @@
     if (!code || MSG.en[key] === undefined) return data.error || "";
     const p = Object.assign({}, data.params && typeof data.params === "object" ? data.params : {});
     if (Number.isInteger(p.seat)) p.seat = T("seat_n", {n: p.seat + 1});
-    ["action", "phase", "reason"].forEach((k) => { if (p[k] !== undefined) p[k] = term(p[k]); });
+    const form = actionForms().find((f) => f.action === p.action);   // the game's own word for it
+    if (form) p.action = word(form.label);
+    ["action", "phase", "reason"].forEach((k) => { if (p[k] !== undefined && !(k === "action" && form)) p[k] = term(p[k]); });
     if (p.field !== undefined) p.field = T("ss." + p.field);
     if (p.detail === undefined && data.error) p.detail = data.error;
     return T(key, p);
@@ -154,275 +156,135 @@
     list.hidden = $("story-h").hidden = rounds.length === 0;
   }
 
-  // ---------- rendering the public state ----------
-  const PHASES = {
-    nomination: (v) => T("phase_nomination", {president: seatLabel(v.president)}),
-    election: (v) => T("phase_election", {president: seatLabel(v.president), nominee: seatLabel(v.nominee)}),
-    legislative_president: (v) => T("phase_legislative_president", {president: seatLabel(v.president)}),
-    legislative_chancellor: (v) => T("phase_legislative_chancellor", {chancellor: seatLabel(v.chancellor)}),
-    power: (v) => (v.power ? T("phase_power_named", {power: term(typeof v.power === "object" ? v.power.power : v.power)}) : T("phase_power")),
-    chaos: () => T("phase_chaos"),
-    game_over: (v) => T(v.reason ? "phase_game_over_reason" : "phase_game_over", {winner: term(v.winner || ""), reason: term(v.reason)}),
+  // ---------- rendering the public state: the game's own picture (its pack's console_picture) ----------
+  // The page knows no game: the step, who must act, drawn rows, facts, a line per seat and the
+  // readers all come from snapshot "picture" (firmware_host.games.console_page). Words are
+  // {de, en, …}; "{seat:N}" in them is this page's name of seat N.
+  function pword(words) {
+    return word(words).replace(/\{seat:(\d+)\}/g, (m, n) => seatLabel(Number(n)));
+  }
+  function picture() { return snap.picture && typeof snap.picture === "object" ? snap.picture : null; }
+  function waiting() {
+    const p = picture();
+    return p && Array.isArray(p.waiting) ? p.waiting : [];
+  }
+  // drawn shapes (SVG, viewBox 24 x 24; no font draws them): [element, attributes]
+  const SHAPES = {
+    none: [],
+    circle: [["circle", {cx: 12, cy: 12, r: 7}]],
+    ring: [["circle", {cx: 12, cy: 12, r: 7, class: "line"}]],
+    square: [["rect", {x: 5, y: 5, width: 14, height: 14}]],
+    diamond: [["path", {d: "M12 3 21 12 12 21 3 12Z"}]],
+    triangle: [["path", {d: "M12 3 21 20H3Z"}]],
+    star: [["path", {d: "M12 2.5l2.8 6.1 6.7.7-5 4.5 1.4 6.6L12 17l-5.9 3.4 1.4-6.6-5-4.5 6.7-.7z"}]],
+    cross: [["path", {d: "M6 6 18 18M18 6 6 18", class: "line"}]],
+    plus: [["path", {d: "M12 4V20M4 12H20", class: "line"}]],
+    eye: [["path", {d: "M2 12s4-7 10-7 10 7 10 7-4 7-10 7S2 12 2 12Z", class: "line"}], ["circle", {cx: 12, cy: 12, r: 3.2}]],
+    lens: [["circle", {cx: 10, cy: 10, r: 6, class: "line"}], ["path", {d: "M14.5 14.5 21 21", class: "line"}]],
+    bin: [["path", {d: "M4 6H20M9 6V3.5H15V6M6 6l1.2 15H16.8L18 6M10 10V17M14 10V17", class: "line"}]],
+    dagger: [["path", {d: "M12 2 14.2 6V14.5H9.8V6Z"}], ["path", {d: "M6.5 15H17.5M12 15V22", class: "line"}]],
+    flag: [["path", {d: "M5 2.5V21.5", class: "line"}], ["path", {d: "M6 4H19L15.8 8.5 19 13H6Z"}]],
+    bolt: [["path", {d: "M13.5 2 4 14H11L10 22 20 9H13Z"}]],
+    coin: [["circle", {cx: 12, cy: 12, r: 8.5}], ["circle", {cx: 12, cy: 12, r: 5, class: "line inner"}]],
+    card: [["rect", {x: 6, y: 3, width: 12, height: 18, rx: 2}]],
+    person: [["circle", {cx: 12, cy: 7, r: 4}], ["path", {d: "M4 21c0-5 4-8 8-8s8 3 8 8Z"}]],
+    sun: [["circle", {cx: 12, cy: 12, r: 4.5}], ["path", {d: "M12 1.5V4.5M12 19.5V22.5M1.5 12H4.5M19.5 12H22.5M4.6 4.6 6.7 6.7M17.3 17.3 19.4 19.4M4.6 19.4 6.7 17.3M17.3 6.7 19.4 4.6", class: "line"}]],
+    moon: [["path", {d: "M15 3A9 9 0 1 0 21 15 7 7 0 0 1 15 3Z"}]],
   };
-
-  function renderSlots(id, filled, total, mark) {
-    const ol = $(id);
-    ol.replaceChildren();
-    for (let i = 1; i <= total; i++) {
-      const li = el("li", i <= filled ? mark : String(i));
-      if (i <= filled) li.className = "filled";
-      ol.appendChild(li);
-    }
+  const COLOURS = ["blue", "orange", "vermillion", "sky", "green", "yellow", "purple", "grey", "black"];
+  const SVG = "http://www.w3.org/2000/svg";
+  function svg(tag, attrs) {
+    const e = document.createElementNS(SVG, tag);
+    Object.keys(attrs || {}).forEach((k) => e.setAttribute(k, String(attrs[k])));
+    return e;
   }
-
-  function fact(dl, term, value) {
-    dl.appendChild(el("dt", term));
-    dl.appendChild(el("dd", value));
+  function drawCell(c) {
+    const colour = COLOURS.indexOf(c.colour) >= 0 ? c.colour : "grey";
+    const li = el("li", null, "cell pc-" + colour + (c.filled ? " filled" : "") + (c.here ? " here" : ""));
+    li.title = pword(c.label);
+    const pic = svg("svg", {viewBox: "0 0 24 24", width: 24, height: 24, class: "shape", focusable: "false"});
+    pic.setAttribute("aria-hidden", "true");
+    (SHAPES[c.shape] || []).forEach((part) => pic.appendChild(svg(part[0], part[1])));
+    if (c.here) pic.appendChild(svg("circle", {cx: 20, cy: 4, r: 3.5, class: "pin"}));
+    if ((SHAPES[c.shape] || []).length || c.here) li.appendChild(pic);
+    if (c.mark) {
+      const mark = el("span", c.mark, "mark");
+      mark.setAttribute("aria-hidden", "true");
+      li.appendChild(mark);
+    }
+    const said = pword(c.label) + (c.filled ? " (" + T("picture_filled") + ")" : "") + (c.here ? " (" + T("picture_here") + ")" : "");
+    li.appendChild(el("span", said, "visually-hidden"));
+    return li;
   }
-
-  function lastElection(v) {
-    const e = v.last_election || null;
-    if (e && typeof e === "object") return e;
-    const ballots = v.last_ballots || v.ballots;
-    if (!ballots || typeof ballots !== "object") return null;
-    const all = Object.values(ballots);
-    const ja = all.filter((b) => b === "ja").length;
-    return {ballots: ballots, ja: ja, nein: all.length - ja, elected: ja > all.length - ja};
-  }
-
-  // In this way I become a DICTATOR (DICTATOR.md D31): day and step, the Time Card line, every
-  // seat's votes, rank and voting rights, who must still act, the night reveals, today's
-  // pledges; at the end final roles and winners. Only public facts are in this view (D28).
-  function renderDictatorGlance(v) {
-    const bd = (r) => T("bd." + r);
-    const step = v.morning ? "morning" : v.phase;
-    $("phase").textContent = T("bd_phase", {day: v.day, step: T("bd_step." + step)});
-    $("paused").hidden = !snap.paused;
-    $("tracks").hidden = true;            // (the page's CSS lays the tracks out; hidden must win)
-    $("tracks").style.display = "none";
-    $("seats").hidden = true;
-    $("election").textContent = "";
-    const dl = $("facts");
-    dl.replaceChildren();
-    const card = v.time_card || {};
-    const shown = T(card.revealed ? "bd_revealed" : "bd_hidden");
-    fact(dl, T("bd_fact_time_card"), T("bd_card." + card.steps, {n: card.drop, shown: shown}));
-    if (v.morning) {
-      fact(dl, T("bd_fact_morning"), v.morning.seconds_left === null ? T("bd_morning_untimed")
-        : T("bd_morning_left", {n: Math.round(v.morning.seconds_left)}));
-    }
-    if (v.phase !== "game_over") fact(dl, T("bd_fact_waiting"), seatList(v.waiting));
-    if (v.decided !== null && v.decided !== undefined)
-      fact(dl, T("bd_fact_decided"), T("n_of_total", {n: v.decided, total: v.players}));
-    (v.revealed || []).forEach((roles, i) => {
-      let text = T("bd_hidden");
-      if (Array.isArray(roles)) {
-        const counts = {};
-        roles.forEach((r) => { counts[r] = (counts[r] || 0) + 1; });
-        text = ["dictator", "jester", "noble", "revolutionary", "assassin", "commoner", "priest"]
-          .filter((r) => counts[r]).map((r) => counts[r] + " × " + bd(r)).join(", ");
-      }
-      fact(dl, T("bd_fact_night", {n: i + 1}), text);
-    });
-    const pledges = (v.pledges || []).map((r, seat) => (r ? seatLabel(seat) + ": " + bd(r) : null))
-      .filter((x) => x);
-    if (pledges.length) fact(dl, T("bd_fact_pledges"), pledges.join("; "));
-    if (v.phase === "game_over") {
-      fact(dl, T("bd_fact_winners"), (v.winners || []).length
-        ? seatList(v.winners) + " (" + (v.winning_roles || []).map(bd).join(", ") + ")" : T("bd_nobody"));
-      (v.overruled || []).forEach((pair) => fact(dl, T("bd_fact_overruled"),
-        bd(pair[0]) + " ← " + pair[1].map(bd).join(", ")));
-    }
-    const table = $("bd-seats");
-    table.hidden = false;
-    const acting = new Set(v.waiting || []);
-    const tbody = table.tBodies[0];
-    tbody.replaceChildren();
-    for (let seat = 0; seat < (v.players || 0); seat++) {
-      const tr = el("tr");
-      tr.appendChild(el("th", T("seat_n", {n: seat + 1}))).setAttribute("scope", "row");
-      tr.appendChild(el("td", seatName(seat) || "—"));
-      tr.appendChild(el("td", String((v.votes || [])[seat] || 0)));
-      const rank = (v.ranks || [])[seat];
-      tr.appendChild(el("td", rank === null || rank === undefined ? "—" : String(rank)));
-      tr.appendChild(el("td", String((v.voting_rights || [])[seat])));
-      tr.appendChild(el("td", acting.has(seat) ? T("must_act_yes") : "—"));
-      const role = (v.final_roles || [])[seat];
-      tr.appendChild(el("td", role ? bd(role) : "—"));
-      tbody.appendChild(tr);
-    }
-  }
-
-  // Dying Message (DYING_MESSAGE.md M47, M50): round and step, the message area, the evidence
-  // pool and earlier messages with their descriptions, the dead with their characters, the
-  // vote's count; every seat alive or dead with its character once revealed. Only public
-  // facts are in this view (M39); the characters of the living are behind the reveal.
-  function renderDyingGlance(v) {
-    const dm = (c) => T("dm." + c);
-    let step;
-    if (v.night_step) step = T("dm_step.night_step", {step: T("dm_night." + v.night_step)});
-    else if (v.discussion) step = T("dm_step.discussion");
-    else if (v.defending !== null && v.defending !== undefined) step = T("dm_step.defence");
-    else step = T("dm_step." + v.phase);
-    $("phase").textContent = T("dm_phase", {round: v.round, step: step});
-    $("paused").hidden = !snap.paused;
-    $("must-act").textContent = "";
-    $("tracks").hidden = true;
-    $("tracks").style.display = "none";
-    $("seats").hidden = true;
-    $("bd-seats").hidden = true;
-    $("election").textContent = "";
-    const names = v.descriptions || {};
-    const cards = (list) => (list && list.length ? list.map((c) => names[c] || names[String(c)] || "#" + (c + 1)).join("; ") : T("dm_none"));
-    const dl = $("facts");
-    dl.replaceChildren();
-    const counts = v.characters_in_play || {};
-    fact(dl, T("dm_fact_in_play"), Object.keys(counts).map((c) => counts[c] + " × " + dm(c)).join(", "));
-    fact(dl, T("dm_fact_message_area"), cards(v.message_area));
-    fact(dl, T("dm_fact_pool"), cards(v.evidence_pool));
-    Object.keys(v.earlier_messages || {}).forEach((r) => {
-      if (Number(r) !== v.round || v.phase === "night") fact(dl, T("dm_fact_earlier", {round: r}), cards(v.earlier_messages[r]));
-    });
-    fact(dl, T("dm_fact_dead"), (v.dead || []).length
-      ? v.dead.map((d) => seatLabel(d.seat) + ": " + dm(d.character)).join("; ") : T("dm_none"));
-    if (v.skips_pending) fact(dl, T("dm_fact_skips"), String(v.skips_pending));
-    if (v.discussion) fact(dl, T("dm_fact_ready"), seatList(v.discussion.ready));
-    const vote = v.voting || v.vote;
-    if (vote && v.phase !== "game_over") {
-      fact(dl, T("dm_fact_vote", {number: vote.number}), T("dm_cast", {n: vote.cast, total: vote.voters}));
-    }
-    if (v.vote && Number.isInteger(v.vote.accused)) fact(dl, T("dm_fact_accused"), seatLabel(v.vote.accused));
-    fact(dl, T("dm_fact_piles"), v.draw_pile + " / " + v.discard_pile);
-    if (v.winner) fact(dl, T("dm_fact_winner"), T("dm_winner." + v.winner));
-    const table = $("dm-seats");
-    table.hidden = false;
-    const dead = {};
-    (v.dead || []).forEach((d) => { dead[d.seat] = d; });
-    const ready = new Set(v.discussion ? v.discussion.ready : []);
-    const tbody = table.tBodies[0];
-    tbody.replaceChildren();
-    for (let seat = 0; seat < (v.players || 0); seat++) {
-      const tr = el("tr");
-      if (dead[seat]) tr.className = "dead";
-      tr.appendChild(el("th", T("seat_n", {n: seat + 1}))).setAttribute("scope", "row");
-      tr.appendChild(el("td", seatName(seat) || "—"));
-      tr.appendChild(el("td", dead[seat] ? T("dm_dead_round", {round: dead[seat].round}) : T("alive")));
-      const character = dead[seat] ? dead[seat].character : (v.characters || [])[seat];
-      tr.appendChild(el("td", character ? dm(character) : "—"));
-      tr.appendChild(el("td", ready.has(seat) ? T("must_act_yes") : "—"));
-      tbody.appendChild(tr);
-    }
-  }
-
-  // ---------- the game's picture (its pack's console_picture): rows of cells, drawn as given ----------
-  // A row marked hidden (a reveal's) is drawn only in the reveal panel.
-  function drawPicture(picture, hidden) {
+  // the picture's rows: its public ones, or (hidden) only those of the reveal
+  function drawRows(pic, hidden) {
     const box = el("div", null, "picture");
-    ((picture && picture.rows) || []).forEach((row) => {
+    ((pic && pic.rows) || []).forEach((row) => {
       if (!!row.hidden !== !!hidden) return;
       const fig = el("figure", null, "picture-row");
       fig.dataset.row = String(row.id);
-      const cap = el("figcaption", word(row.label));
       const list = el("ol", null, "cells");
-      list.setAttribute("aria-label", word(row.label));
-      (row.cells || []).forEach((c) => {
-        const li = el("li", null, "cell" + (c.filled ? " filled" : "") + (c.here ? " here" : ""));
-        li.title = word(c.label);
-        const symbol = el("span", c.symbol || "", "symbol");
-        symbol.setAttribute("aria-hidden", "true");
-        const said = word(c.label) + (c.filled ? " (" + T("picture_filled") + ")" : "") + (c.here ? " (" + T("picture_here") + ")" : "");
-        li.append(symbol, el("span", said, "visually-hidden"));
-        list.appendChild(li);
-      });
-      fig.append(cap, list);
+      list.setAttribute("aria-label", pword(row.label));
+      (row.cells || []).forEach((c) => list.appendChild(drawCell(c)));
+      fig.append(el("figcaption", pword(row.label)), list);
       box.appendChild(fig);
     });
     return box;
   }
-  function renderPicture() {
-    const box = $("picture");
-    const key = lang + "|" + JSON.stringify(snap.picture || null);
-    if (box.dataset.key === key) return;
-    box.dataset.key = key;
-    box.replaceChildren(drawPicture(snap.picture, false));
-    box.hidden = !(snap.picture && snap.picture.rows && snap.picture.rows.length);
+  function fact(dl, label, value) {
+    dl.appendChild(el("dt", label));
+    dl.appendChild(el("dd", value));
   }
-
+  function renderTable(table) {
+    const t = $("seats");
+    t.hidden = !(table && Array.isArray(table.rows) && table.rows.length);
+    if (t.hidden) return;
+    $("seats-caption").textContent = pword(table.caption);
+    const head = t.tHead.rows[0];
+    head.replaceChildren();
+    [T("col_seat"), T("col_name")].concat((table.columns || []).map(pword)).forEach((h) => {
+      const th = el("th", h); th.scope = "col"; head.appendChild(th);
+    });
+    const tbody = t.tBodies[0];
+    tbody.replaceChildren();
+    table.rows.forEach((line) => {
+      const tr = el("tr");
+      if (line.out) tr.className = "dead";
+      const th = el("th", T("seat_n", {n: line.seat + 1})); th.scope = "row";
+      tr.append(th, el("td", seatName(line.seat) || "—"));
+      (line.cells || []).forEach((c) => tr.appendChild(el("td", pword(c))));
+      tbody.appendChild(tr);
+    });
+  }
   function renderGlance() {
-    const v = view(), s = setup();
-    if (v.game !== "dying_message") $("dm-seats").hidden = true;
-    if (v.game === "become_dictator") { renderDictatorGlance(v); return; }
-    if (v.game === "dying_message") { renderDyingGlance(v); return; }
-    $("tracks").hidden = false;
-    $("tracks").style.display = "";
-    $("seats").hidden = false;
-    $("bd-seats").hidden = true;
+    const p = picture(), s = setup(), v = view();
     let phase;
-    if (v.phase && PHASES[v.phase]) phase = PHASES[v.phase](v);
-    else if (v.phase) phase = term(v.phase);
-    else if (s.players) phase = T("phase_set_up", {n: s.players});
+    if (p && p.phase) phase = pword(p.phase);
+    else if (s.players && !v.phase) phase = T("phase_set_up", {n: s.players});
     else phase = T("phase_none");
     $("phase").textContent = phase;
-    const mustAct = v.phase && v.phase !== "game_over" ? (v.awaiting || v.must_act || []) : [];
-    const living = Array.isArray(v.alive) ? v.alive.length : 0;
-    $("must-act").textContent = !mustAct.length ? ""
-      : mustAct.length > 2 && mustAct.length === living ? T("must_act_all", {n: living})
-      : T("must_act_line", {seats: seatList(mustAct)});
     $("paused").hidden = !snap.paused;
-
-    const dem = v.democratic_laws || 0, fas = v.fascist_laws || 0, tr = v.election_tracker || 0;
-    $("democratic-count").textContent = T("count_democratic", {n: dem});
-    $("fascist-count").textContent = T("count_fascist", {n: fas});
-    $("tracker-count").textContent = T("count_tracker", {n: tr});
-    renderSlots("democratic-slots", dem, 5, "D");
-    renderSlots("fascist-slots", fas, 6, "F");
-    renderSlots("tracker-slots", tr, 3, "×");
-
+    const mustAct = waiting();
+    $("must-act").textContent = mustAct.length ? T("must_act_line", {seats: seatList(mustAct)}) : "";
+    const box = $("picture");
+    const key = lang + "|" + JSON.stringify(p ? p.rows || null : null) + "|" + JSON.stringify(setup().names || null);
+    if (box.dataset.key !== key) {
+      box.dataset.key = key;
+      box.replaceChildren(drawRows(p, false));
+    }
+    box.hidden = !box.querySelector(".picture-row");
     const dl = $("facts");
     dl.replaceChildren();
-    if (v.phase) {
-      fact(dl, T("fact_president"), seatLabel(v.president));
-      fact(dl, T("fact_nominee"), seatLabel(v.nominee));
-      fact(dl, T("fact_chancellor"), seatLabel(v.chancellor));
-      fact(dl, T("fact_must_act"), seatList(v.awaiting || v.must_act));
-      fact(dl, T("fact_term_limited"), seatList(v.ineligible));
-      if (v.phase === "election" && v.votes_cast !== undefined)
-        fact(dl, T("fact_votes"), T("n_of_total", {n: v.votes_cast, total: (v.alive || []).length || players()}));
-      if (v.draw_pile !== undefined) fact(dl, T("fact_draw"), T("n_laws", {n: v.draw_pile}));
-      if (v.discard_pile !== undefined) fact(dl, T("fact_discard"), T("n_laws", {n: v.discard_pile}));
-      if (Array.isArray(v.executed) && v.executed.length) fact(dl, T("fact_executed"), seatList(v.executed));
-    }
-
-    const n = players();
-    const alive = new Set(Array.isArray(v.alive) ? v.alive : []);
-    const acting = new Set(v.awaiting || v.must_act || []);
-    const e = lastElection(v);
-    const ballots = (e && e.ballots) || {};
-    const tbody = $("seats").tBodies[0];
-    tbody.replaceChildren();
-    for (let seat = 0; seat < n; seat++) {
-      const tr = el("tr");
-      const isAlive = !v.alive || alive.has(seat);
-      if (!isAlive) tr.className = "dead";
-      const office = [];
-      if (v.president === seat) office.push(T("fact_president"));
-      if (v.chancellor === seat) office.push(T("fact_chancellor"));
-      else if (v.nominee === seat) office.push(T("fact_nominee"));
-      tr.appendChild(el("th", String(seat + 1))).setAttribute("scope", "row");  // column "Seat"
-      tr.appendChild(el("td", seatName(seat) || "—"));
-      tr.appendChild(el("td", isAlive ? T("alive") : T("executed")));
-      tr.appendChild(el("td", office.join(", ") || "—"));
-      tr.appendChild(el("td", acting.has(seat) ? T("must_act_yes") : "—"));
-      const b = ballots[seat] !== undefined ? ballots[seat] : ballots[String(seat)];
-      tr.appendChild(el("td", b ? (b === "ja" ? "Ja" : b === "nein" ? "Nein" : String(b)) : "—"));
-      tbody.appendChild(tr);
-    }
-    let electionText = "";
-    if (e && (e.elected !== undefined || e.ja !== undefined)) {
-      electionText = T((e.elected ? "election_elected" : "election_failed") + (e.ja !== undefined ? "" : "_plain"),
-        {ja: e.ja, nein: e.nein});
-    }
-    $("election").textContent = electionText;
+    ((p && p.facts) || []).forEach((f) => fact(dl, pword(f.label), pword(f.value)));
+    renderTable(p && p.table);
+    const title = gameTitle();
+    $("game-title").textContent = title;
+    document.title = title ? title + " – " + T("title") : T("title");
+  }
+  // the title of the game on the board (its pack's), or none before a setup
+  function gameTitle() {
+    const name = snap.game || (snap.setup && snap.setup.game);
+    return name && (snap.setup || snap.view) ? gameLabel(name) : "";
   }
 
   function renderLog(listId, liveId, items, lastKeyName, withTag) {
@@ -465,27 +327,22 @@
       dl.appendChild(el("dt", term));
       dl.appendChild(el("dd", (bad ? "⚠ " : "") + text, bad ? "health-bad" : ""));
     };
-    if (h.readers && typeof h.readers === "object") {
-      Object.keys(h.readers).forEach((name) => {
-        const v = h.readers[name];
-        const raw = v === true ? "connected" : v === false ? "disconnected" : String(v);
-        line(T("reader_named", {name: term(name).replace(/^./, (c) => c.toUpperCase())}), term(raw), /disconnect|unplug|missing|error/i.test(raw));
-      });
-      delete rest.readers;
-    }
+    // the readers the game reads (its picture names them, in its words); before a game, every one
+    const readers = h.readers && typeof h.readers === "object" ? h.readers : {};
+    const p = picture();
+    const shown = p && Array.isArray(p.readers) ? p.readers.map((r) => [r.name, pword(r.label)])
+      : Object.keys(readers).map((name) => [name, T("reader_named", {name: name})]);
+    shown.forEach(([name, label]) => {
+      const v = readers[name];
+      const raw = v === true ? "connected" : v === false ? "disconnected" : v === undefined ? "not_reported" : String(v);
+      line(label, term(raw), /disconnect|unplug|missing|error/i.test(raw));
+    });
+    delete rest.readers;
+    // a game's slots and pins are drawn by its picture; here only whether the board matches
     const pins = h.pins && typeof h.pins === "object" ? Object.assign({}, h.pins) : null;
     if (pins) {
-      if (pins.slots && typeof pins.slots === "object") {
-        Object.keys(pins.slots).forEach((track) => {
-          const filled = (pins.slots[track] || []).map((f, i) => f ? i + 1 : 0).filter(Boolean);
-          line(T("slots_filled", {track: term(track).replace(/^./, (c) => c.toUpperCase())}), filled.length ? filled.join(", ") : T("none"), false);
-        });
-        delete pins.slots;
-      }
-      if ("tracker" in pins) {
-        line(T("tracker_pin"), pins.tracker === null || pins.tracker === undefined ? T("tracker_none") : T("tracker_hole", {n: pins.tracker}), pins.tracker === null);
-        delete pins.tracker;
-      }
+      delete pins.slots;
+      delete pins.tracker;
       if (Array.isArray(pins.mismatch)) {
         line(T("board_matches"), pins.mismatch.length ? T("no_because", {list: pins.mismatch.map((m) => m && m.key ? term(m.key) : itemText(m)).join("; ")}) : T("yes"), pins.mismatch.length > 0);
         delete pins.mismatch;
@@ -571,23 +428,20 @@
 
   let lastAwaiting = "";
   function followWhoMustAct() {
-    // preselect the seat that must act in the help forms, unless the game master is using them
-    const acting = view().awaiting || view().must_act || [];
-    const key = JSON.stringify(acting) + "|" + (view().phase || "");
+    // preselect the seat that must act in the help form, unless the game master is using it
+    const acting = waiting();
+    const key = JSON.stringify(acting) + "|" + word((picture() || {}).phase);
     if (key === lastAwaiting) return;
     lastAwaiting = key;
-    if (!acting.length) return;
-    ["choose-seat", "act-seat"].forEach((id) => {
-      const sel = $(id);
-      if (document.activeElement && sel.form && sel.form.contains(document.activeElement)) return;
-      if (Array.from(sel.options).some((o) => o.value === String(acting[0]))) sel.value = String(acting[0]);
-    });
+    const sel = $("act-seat");
+    if (!acting.length || !sel) return;
+    if (document.activeElement && sel.form && sel.form.contains(document.activeElement)) return;
+    if (Array.from(sel.options).some((o) => o.value === String(acting[0]))) sel.value = String(acting[0]);
   }
 
   function render() {
     followLanguage();
     renderGlance();
-    renderPicture();
     renderLog("announcement-list", "announce-live", snap.announcements, "a", false);
     const faults = snap.faults || snap.faults_and_refusals || [];
     renderLog("fault-list", "fault-live", (snap.refusals && !snap.faults_and_refusals)
@@ -597,6 +451,7 @@
     fillSeatSelects();
     fillPhysical();
     fillSeatSettings(false);
+    fillActions();
     followWhoMustAct();
     fillGameSelect();
     if (!setupFilled && snap.setup && snap.setup.players) fillSetupForm(snap.setup);
@@ -858,35 +713,137 @@
     if (r.ok) $("command-result").scrollIntoView({block: "nearest"});
   }
 
-  // ---------- help a seat ----------
-  const ACT_FIELDS = {
-    nominate: ["seat", "target"], vote: ["seat", "ballot"], discard: ["seat", "party"],
-    enact: ["seat", "party"], acknowledge: ["seat"], special_election: ["seat", "target"],
-    execute: ["seat", "target"], investigate: ["seat", "target"], veto: ["seat"],
-    veto_reply: ["seat", "accept"], chaos_law: ["party"],
-  };
-  function showActFields() {
-    const wanted = ACT_FIELDS[$("act-kind").value] || [];
-    document.querySelectorAll("#act-form [data-field]").forEach((p) => {
-      p.hidden = wanted.indexOf(p.dataset.field) < 0;
+  // ---------- help a seat: the game's own forms (its pack's console_actions) ----------
+  // snapshot "actions": [{action, label, fields: [{name, kind, label, choices, optional, min,
+  // max}], command}]; "act" sends {action: {action, field: value, …}}, another command its
+  // fields. Kinds: seat, seats, choice (values as JSON), several (some of the choices), int,
+  // ints ("3, 7").
+  let actionsKey = "";
+  function actionForms() { return Array.isArray(snap.actions) ? snap.actions : []; }
+  function chosenForm() { return actionForms().find((f) => f.action === $("act-kind").value) || null; }
+  function fillActions() {
+    const forms = actionForms();
+    const key = lang + "|" + JSON.stringify(forms);
+    if (key === actionsKey) return;
+    actionsKey = key;
+    const select = $("act-kind");
+    const keep = select.value;
+    select.replaceChildren();
+    forms.forEach((f) => {
+      const o = el("option", word(f.label));
+      o.value = f.action;
+      select.appendChild(o);
     });
+    if (forms.some((f) => f.action === keep)) select.value = keep;
+    $("act-form").hidden = !forms.length;
+    $("help-none").hidden = !!forms.length;
+    showActFields();
+  }
+  function seatOptions(select) {
+    for (let seat = 0; seat < players(); seat++) {
+      const o = el("option", seatLabel(seat));
+      o.value = String(seat);
+      select.appendChild(o);
+    }
+  }
+  function showActFields() {
+    const box = $("act-fields");
+    const kept = {};
+    box.querySelectorAll("select, input").forEach((c) => { if (c.id) kept[c.id] = c.type === "checkbox" ? c.checked : c.value; });
+    box.replaceChildren();
+    const form = chosenForm();
+    ((form && form.fields) || []).forEach((f) => {
+      const id = "act-" + f.name;
+      if (f.kind === "seats" || f.kind === "several") {
+        const set = el("fieldset");
+        set.id = id;
+        set.appendChild(el("legend", word(f.label)));
+        const options = f.kind === "seats"
+          ? Array.from({length: players()}, (x, seat) => ({value: seat, label: seatLabel(seat)}))
+          : (f.choices || []).map((c) => ({value: c.value, label: word(c.label)}));
+        options.forEach((o, i) => {
+          const label = el("label");
+          const input = el("input");
+          input.type = "checkbox";
+          input.id = id + "-" + i;
+          input.value = JSON.stringify(o.value);
+          input.checked = kept[input.id] === true;
+          label.append(input, " ", el("span", o.label));
+          set.appendChild(label);
+        });
+        box.appendChild(set);
+        return;
+      }
+      const p = el("p");
+      const label = el("label", word(f.label));
+      label.htmlFor = id;
+      let control;
+      if (f.kind === "seat" || f.kind === "choice") {
+        control = el("select");
+        if (f.kind === "seat" && f.none) {           // one of the seats, or none (null)
+          const o = el("option", word(f.none));
+          o.value = "null";
+          control.appendChild(o);
+          seatOptions(control);
+        } else if (f.kind === "seat") { control.classList.add("seat-select"); seatOptions(control); }
+        (f.choices || []).forEach((c) => {
+          const o = el("option", word(c.label));
+          o.value = JSON.stringify(c.value);
+          control.appendChild(o);
+        });
+      } else {
+        control = el("input");
+        control.type = f.kind === "int" ? "number" : "text";
+        if (typeof f.min === "number") control.min = String(f.min);
+        if (typeof f.max === "number") control.max = String(f.max);
+        if (f.kind === "ints") control.inputMode = "numeric";
+        control.autocomplete = "off";
+      }
+      control.id = id;
+      if (kept[id] !== undefined && Array.from(control.options || [{value: kept[id]}]).some((o) => o.value === kept[id])) control.value = kept[id];
+      p.append(label, " ", control);
+      box.appendChild(p);
+    });
+    lastAwaiting = "";
+    followWhoMustAct();
+  }
+  // the form's values; a field that cannot be read is named (nothing is sent)
+  function actValues(form) {
+    const out = {};
+    let bad = null;
+    (form.fields || []).forEach((f) => {
+      const id = "act-" + f.name;
+      if (f.kind === "seats" || f.kind === "several") {
+        out[f.name] = Array.from(document.querySelectorAll("#" + id + " input:checked")).map((i) => JSON.parse(i.value));
+        return;
+      }
+      const raw = $(id).value.trim();
+      if (f.kind === "seat") out[f.name] = raw === "null" ? null : Number(raw);
+      else if (f.kind === "choice") {
+        const value = JSON.parse(raw);
+        if (!(value === null && f.optional)) out[f.name] = value;
+      } else if (f.kind === "int") {       // "base": the number a person writes for the first (1)
+        if (!/^-?\d+$/.test(raw)) bad = bad || word(f.label);
+        out[f.name] = Number(raw) - Number(f.base || 0);
+      } else {
+        const parts = raw === "" ? [] : raw.split(/[\s,;]+/).filter((x) => x !== "");
+        if (parts.some((x) => !/^\d+$/.test(x))) bad = bad || word(f.label);
+        out[f.name] = parts.map((x) => Number(x) - Number(f.base || 0));
+      }
+    });
+    return bad ? {bad: bad} : {values: out};
   }
   async function submitAct(ev) {
     ev.preventDefault();
-    const kind = $("act-kind").value;
-    const action = {action: kind};
-    (ACT_FIELDS[kind] || []).forEach((f) => {
-      if (f === "seat") action.seat = Number($("act-seat").value);
-      if (f === "target") action.target = Number($("act-target").value);
-      if (f === "ballot") action.ballot = $("act-ballot").value;
-      if (f === "party" && $("act-party").value) action.party = $("act-party").value;
-      if (f === "accept") action.accept = $("act-accept").value === "true";
-    });
-    await command("act", {action: action}, $("help-result"));
-  }
-  async function submitChoose(ev) {
-    ev.preventDefault();
-    await command("choose", {seat: Number($("choose-seat").value), target: Number($("choose-target").value)}, $("help-result"));
+    const form = chosenForm();
+    if (!form) return;
+    const read = actValues(form);
+    if (read.bad) { status($("help-result"), false, T("refused", {error: T("ss_not_number", {field: read.bad})})); return; }
+    if ((form.command || "act") === "act") {
+      await command("act", {action: Object.assign({action: form.action}, read.values)}, $("help-result"));
+    } else {
+      await command(form.command, read.values, $("help-result"));
+    }
   }
 
   // ---------- a seat's own settings (ACCESSIBILITY.md 19) ----------
@@ -965,8 +922,9 @@
     panel.replaceChildren();
     if (!r.ok) { panel.appendChild(el("p", T("reveal_refused", {error: r.error}), "error")); return; }
     panel.appendChild(el("h3", T("secrets_shown")));
-    panel.appendChild(renderSecrets(r.data));
-    if (r.data && r.data.picture) panel.appendChild(drawPicture(r.data.picture, true));
+    // the game's own words and shapes for its secrets (its picture's hidden rows)
+    const hidden = drawRows(r.data && r.data.picture, true);
+    panel.appendChild(hidden.childElementCount ? hidden : el("p", T("no_secrets")));
     let left = REVEAL_SECONDS;
     const countdown = el("p", T("reveal_left", {n: left}), "hint");
     countdown.setAttribute("aria-hidden", "true");  // a ticking number is not read out
@@ -976,58 +934,6 @@
       if (left <= 0 || shown !== id) { if (shown === id) hideSecrets(); return; }
       countdown.textContent = T("reveal_left", {n: left});
     }, 1000);
-  }
-  function secretRows(data) {
-    // {roles: [...], seats: {"0": {role, team, hand, power_result}}} (all seats),
-    // {seat: n, role, team, hand, power_result} (one seat), or {roles, hands} by seat.
-    const rows = [];
-    if (Number.isInteger(data.seat)) { rows.push(Object.assign({}, data)); return rows; }
-    const seats = data.seats && typeof data.seats === "object" ? data.seats : null;
-    const roles = data.roles && typeof data.roles === "object" ? data.roles : null;
-    const keys = seats ? Object.keys(seats) : roles ? Object.keys(roles) : [];
-    keys.map(Number).sort((a, b) => a - b).forEach((seat) => {
-      const row = Object.assign({seat: seat}, seats ? (seats[seat] || {}) : {});
-      if (row.role === undefined && roles) row.role = roles[seat];
-      if (row.hand === undefined && data.hands) row.hand = data.hands[seat];
-      if (row.team === undefined && data.teams) row.team = data.teams[seat];
-      if (row.power_result === undefined && data.power_results) row.power_result = data.power_results[seat];
-      rows.push(row);
-    });
-    return rows;
-  }
-  function secretText(value, ctx) {
-    if (value === null || value === undefined || value === "") return "—";
-    if (Array.isArray(value)) {
-      if (!value.length) return "—";
-      return value.map((x) => x && typeof x === "object"
-        ? (Number.isInteger(x.seat) ? seatLabel(x.seat) + (x.role ? " (" + term(x.role, "role") + ")" : "") : JSON.stringify(x))
-        : term(x, ctx)).join(", ");
-    }
-    if (typeof value === "object") {
-      if (Number.isInteger(value.target)) return seatLabel(value.target) + ": " + term(value.party || "");
-      return Object.keys(value).map((k) => term(k) + ": " + secretText(value[k], ctx)).join("; ");
-    }
-    return term(value, ctx);
-  }
-  function renderSecrets(data) {
-    const rows = secretRows(data || {});
-    if (!rows.length) return renderValue(data, 0);
-    const table = el("table");
-    table.appendChild(el("caption", T("secrets_caption")));
-    const head = el("tr");
-    ["col_seat", "col_role", "col_knows", "col_hand", "col_power_result"].forEach((h) => {
-      const th = el("th", T(h)); th.scope = "col"; head.appendChild(th);
-    });
-    table.appendChild(el("thead")).appendChild(head);
-    const body = table.appendChild(el("tbody"));
-    rows.forEach((row) => {
-      const tr = el("tr");
-      const th = el("th", seatLabel(row.seat)); th.scope = "row";
-      tr.appendChild(th);
-      ["role", "team", "hand", "power_result"].forEach((k) => tr.appendChild(el("td", secretText(row[k], k === "role" ? "role" : "term"))));
-      body.appendChild(tr);
-    });
-    return table;
   }
   // Small screens: the sections below the game at a glance fold away (their headings stay,
   // one press opens them), so the phase, who must act and the seats fill the first screen.
@@ -1186,9 +1092,7 @@
     buildSetupSeats();
     $("setup-form").addEventListener("submit", submitSetup);
     $("act-kind").addEventListener("change", showActFields);
-    showActFields();
     $("act-form").addEventListener("submit", submitAct);
-    $("choose-form").addEventListener("submit", submitChoose);
     $("seat-settings-form").addEventListener("submit", submitSeatSettings);
     $("ss-seat").addEventListener("change", () => fillSeatSettings(true));
     document.querySelectorAll("button[data-command]").forEach((b) => {

@@ -171,7 +171,14 @@ class AutocracyGame(BoardAdapter):
         return Game(setup)
 
     def action_from_json(self, obj: dict) -> Action:
-        return Action.from_json(obj)
+        """The action of a journal line or of the game master's ``act``; a roll without dice
+        (the console's) is the board's roll (A32): the next faces of the game's sequence."""
+        action = Action.from_json(obj)
+        if action.kind == "roll" and action.dice is None and self.game is not None:
+            if self.dice is None:
+                self._dice_from_journal()
+            action = Action("roll", action.seat, dice=tuple(tuple(f) for f in roll(self.game.setup, self.dice)))
+        return action
 
     def public_view(self) -> dict | None:
         view = public_view(self.game)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["NAME", "PACK", "replay_lines", "board_game", "lobby", "scripting"]
+__all__ = ["NAME", "PACK", "replay_lines", "board_game", "lobby", "scripting", "console_picture"]
 
 NAME = "autocracy"
 
@@ -31,15 +31,28 @@ def _words(key: str, params: Any, language: str = "de", *, long: bool = False, n
     return catalogue.text(key, params, language, long=long, names=names)
 
 
+def console_picture(view: dict, secrets: dict | None = None) -> dict:
+    """What the game master's page draws of the game (:func:`.picture.picture`): whose turn,
+    each seat's tokens and Coup Bas held, the reserve; the hands only with ``secrets`` (the
+    reveal) or at the end."""
+    from .picture import picture
+    return picture(view, secrets)
+
+
+from .picture import actions as _console_actions  # noqa: E402 - the help forms, with the picture
+
 #: this game's record in the registry (:class:`firmware_host.games.GamePack`)
 PACK = GamePack(
     name=NAME, replay=replay_lines, adapter=board_game, lobby=lobby, words=_words,
-    scripting=scripting,
+    scripting=scripting, console_picture=console_picture, console_actions=_console_actions(),
     console_options=(
-        {"name": "players", "kind": "int", "label": "players", "default": 4, "min": 2, "max": 6},
-        {"name": "hold_seconds", "kind": "seconds", "label": "answer hold", "default": 5, "min": 0,
-         "max": 60},
-        {"name": "counter_seconds", "kind": "seconds", "label": "counter time limit", "default": 0,
-         "min": 0, "max": 3600},
+        {"name": "players", "kind": "int", "label": {"de": "Spieler", "en": "Players"}, "default": 4, "min": 2,
+         "max": 6},
+        {"name": "hold_seconds", "kind": "seconds", "default": 5, "min": 0, "max": 60,
+         "label": {"de": "Eine Abwehr wird erst nach so vielen Sekunden angesagt (gleich für jede Antwort)",
+                   "en": "A counter's answer is announced after this many seconds (the same for every answer)"}},
+        {"name": "counter_seconds", "kind": "seconds", "default": 0, "min": 0, "max": 3600,
+         "label": {"de": "Zeitgrenze, um einen Angriff abzuwehren (Sekunden, 0: keine, sonst ab 30)",
+                   "en": "Time limit to counter an attack (seconds, 0: none, else 30 or more)"}},
     ),
 )

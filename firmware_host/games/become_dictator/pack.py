@@ -112,6 +112,8 @@ def console_picture(view: dict, secrets: dict | None = None) -> dict:
 from firmware_host.config import Field  # noqa: E402 - the record needs the functions above
 from firmware_host.games import GamePack  # noqa: E402
 
+from .picture import actions as _console_actions  # noqa: E402 - the help forms, with the picture
+
 
 def _morning(value: Any) -> str | None:
     return None if value == 0 or 180 <= value <= 1800 else "must be 0 (no timer) or 180 to 1800 seconds"
@@ -129,7 +131,7 @@ CONFIG = {
 PACK = GamePack(
     name=NAME, replay=replay_lines, adapter=board_game, lobby=lobby, words=_words,
     tile_kinds=("card",), config=CONFIG, card_names=card_names, card_text=card_text, scripting=scripting,
-    console_picture=console_picture,
+    console_picture=console_picture, console_actions=_console_actions(),
     console_options=(
         {"name": "players", "kind": "int", "label": {"de": "Spieler", "en": "Players"}, "default": 6,
          "min": 4, "max": 10},

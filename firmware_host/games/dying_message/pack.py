@@ -54,6 +54,12 @@ def console_picture(view: dict, secrets: dict | None = None) -> dict:
     return picture(view, secrets)
 
 
+from .picture import actions as _console_actions  # noqa: E402 - the help forms, with the picture
+
+#: the game's "help a seat" forms on the console (the registry's ``GamePack.console_actions``)
+console_actions: tuple = _console_actions()
+
+
 import dataclasses as _dataclasses  # noqa: E402 - the record needs the functions above
 import sys as _sys  # noqa: E402
 

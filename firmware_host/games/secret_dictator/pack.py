@@ -199,3 +199,9 @@ def console_picture(view: dict, secrets: dict | None = None) -> dict:
     with ``secrets`` (the reveal)."""
     from .picture import picture
     return picture(view, secrets)
+
+
+from .picture import actions as _console_actions  # noqa: E402 - the help forms, with the picture
+
+#: the game's "help a seat" forms on the console (the registry's ``GamePack.console_actions``)
+console_actions: tuple = _console_actions()
