@@ -257,6 +257,7 @@ class _Player:
         self.playback: Playback | None = None
         self.record: PlayRecord | None = None
         self.cut_by: Utterance | None = None
+        self.dropping = False          # what plays is being cut off for good (:meth:`AudioService.drop_before`)
         self.closed = False
 
     @staticmethod
@@ -343,6 +344,7 @@ class AudioService:
         )
         self.clock = clock
         self._seq = itertools.count(1)
+        self._last_seq = 0
         self._lock = threading.RLock()
         self._players: dict[str, _Player] = {}
         self._heard_seq = itertools.count(1)
@@ -540,6 +542,58 @@ class AudioService:
             self._dirty = True
         self._kick()
         return True
+
+    def mark(self) -> int:
+        """The sequence number the next utterance will get: what :meth:`drop_before` keeps
+        from (a new game's setup remembers it when it begins)."""
+        with self._lock:
+            return self._last_seq + 1
+
+    def drop_before(self, seq: int) -> int:
+        """A new game begins (issue 34): every utterance made before ``seq`` (a :meth:`mark`)
+        that has not ended is dropped where it waits, on any output or at the whisper station
+        (but for the seat called or served there now), or cut off where it plays, a
+        ``game_over`` too, and is never played again; it is done and ``interrupted``.
+        Utterances made since ``seq`` keep their place.
+
+        :returns: how many were dropped or cut off.
+        """
+        stops: list[Playback] = []
+        count = 0
+        with self._lock:
+            for player in list(self._players.values()):
+                old = [u for _, _, u in player.heap if u.seq < seq]
+                if old:
+                    player.heap = [e for e in player.heap if e[2].seq >= seq]
+                    heapq.heapify(player.heap)
+                for utt in old:
+                    utt.interrupted = True
+                    self._unprepared.discard(utt)
+                    self._played(utt, player.output)
+                count += len(old)
+                current = player.current
+                if current is not None and current.seq < seq and player.playback is not None:
+                    player.dropping = True
+                    stops.append(player.playback)
+                    count += 1
+            busy = {self._called, self._serving} - {None}
+            for seat in [s for s in self._mail if s not in busy]:
+                mail = self._mail[seat]
+                old = [u for u in mail if u.seq < seq]
+                for utt in old:
+                    mail.remove(utt)
+                    utt.interrupted = True
+                    self._unprepared.discard(utt)
+                    utt.output = utt.channel
+                    utt._finish()
+                if not mail:
+                    del self._mail[seat]
+                count += len(old)
+            self._dirty = True
+        for playback in stops:
+            playback.stop()
+        self._kick()
+        return count
 
     def interrupt(self, channel: str) -> bool:
         """Cut off what ``channel`` is playing now (never a ``game_over``).
@@ -761,7 +815,9 @@ class AudioService:
             job = self.renderer.render(text, self.settings.language, self.settings.voice, self.settings.rate(channel))
         elif earcon is None:
             raise SpeechError(f"nothing to say for {key!r}: no text and no earcon")
-        utt = Utterance(channel, key, text, priority, earcon, next(self._seq), job)
+        seq = next(self._seq)
+        self._last_seq = seq
+        utt = Utterance(channel, key, text, priority, earcon, seq, job)
         if earcon is not None and self.settings.earcon_volume > 0:
             try:
                 utt._earcon_seconds = _earcon_clip(earcon, self.settings.earcon_volume, self.sounds_dir,
@@ -1046,7 +1102,10 @@ class AudioService:
                 self._notes.append(("end", utt, record))
             self._dirty = True
             replay = False
-            if playback.stopped and not player.closed:
+            dropping, player.dropping = player.dropping, False
+            if playback.stopped and dropping:
+                utt.interrupted = True
+            elif playback.stopped and not player.closed:
                 # a seat's scan step (no history) is not played again: its scan says it again
                 # itself if it still needs it, so a finished scan's step is not heard twice
                 replay = player.output == "public" or (cut_by is not None and cut_by.priority != "request"

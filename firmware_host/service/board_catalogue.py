@@ -132,6 +132,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {name: (params, _O) for name
     # the service and the game master
     "service.ready": (),
     "service.resumed": (),
+    "service.new_game": (),     # a new game cut off what the last one still had to say (issue 34)
     "service.stopping": (),
     "gm.paused": (),
     "gm.resumed": (),

@@ -49,6 +49,14 @@ class GameHost:
         self.speech = BoardSpeech(service, self)
         self.lobby = Lobby(service, self, self.speech)
         self.seat_menu = SeatMenu(service, self, self.speech)
+        #: the voice's mark when the setup of the next game began (the console's setup or
+        #: start, the first press of a setup from the seats): what was said before it belongs
+        #: to the last game and is cut when the new one begins (issue 34)
+        self._setup_mark: int | None = None
+        self._had_game = False              # a game was begun or resumed in this process
+        begun = getattr(getattr(service, "journal", None), "begun", None)
+        if isinstance(begun, list):
+            begun.append(self._game_begins)
 
     def _adapter(self, name: str) -> Any:
         if name not in self.adapters:
@@ -102,7 +110,32 @@ class GameHost:
     def start(self) -> None:
         """Start the active game's prepared setup. :raises UsageError: without one."""
         self.lobby.console_took_over()
+        self._setup_begins()
         self.active.start()
+
+    # -- a new game on a quiet table (issue 34) ---------------------------------------------------
+    def _setup_begins(self) -> None:
+        """The setup of the next game begins now: what is said from here on is the new game's."""
+        voice = self.service.voice
+        self._setup_mark = voice.mark() if voice is not None else None
+
+    def _game_begins(self, game_id: int) -> None:
+        """The journal has begun game ``game_id`` (whichever game, from the console or the
+        seats), before it says anything: what the last game still had queued or playing
+        (said before its setup began) is cut, on every output, and if anything was, the
+        table hears that a new game begins (``service.new_game``, in the new game's language).
+        The first game of the process (none resumed) cuts nothing."""
+        voice = self.service.voice
+        mark, self._setup_mark = self._setup_mark, None
+        had_game, self._had_game = self._had_game, True
+        if voice is None or not had_game:       # the first game: no last game to cut
+            return
+        dropped = voice.drop_before(voice.mark() if mark is None else mark)
+        if dropped:
+            log.info("game %d begins: %d announcements of the last game cut", game_id, dropped)
+            from firmware_host.service import board_catalogue
+            language = self.language if self.language in board_catalogue.LANGUAGES else self.speech.board_language()
+            self.speech.say("public", "service.new_game", {}, language=language)
 
     # -- switching ---------------------------------------------------------------------------
     def _switch(self, name: str) -> None:
@@ -164,6 +197,7 @@ class GameHost:
                 name = games.DEFAULT_GAME       # the adapter abandons what it cannot read
             self.current, self.active = name, self._adapter(name)
         self.active.boot(resume=resume)
+        self._had_game = self.game is not None
 
     def waiting_for_setup(self, seat: int | None = None) -> bool:
         """True while the board has no game, no setup waiting to start and no role tiles
@@ -183,7 +217,13 @@ class GameHost:
     def handle_input(self, event: Any) -> None:
         """One input event: a seat's settings scan or the setup from the seats take the
         seat buttons that are theirs; everything else is the active game's."""
-        if self.seat_menu.handles(event) or self.lobby.handles(event):
+        if self.seat_menu.handles(event):
+            return
+        voice = self.service.voice
+        was_active, mark = self.lobby.active, voice.mark() if voice is not None else None
+        if self.lobby.handles(event):
+            if not was_active and self.lobby.active:
+                self._setup_mark = mark        # the first press of a setup from the seats
             return
         if (isinstance(event, ButtonGesture) and event.gesture == "hold"
                 and (self.lobby.active or self.waiting_for_setup())):
@@ -201,6 +241,7 @@ class GameHost:
         """
         if not from_seats:
             self.lobby.console_took_over()
+            self._setup_begins()
         chosen = self._choose(setup)        # switches first: then the new adapter's method
         self.active.setup_game(chosen)
 
@@ -210,6 +251,7 @@ class GameHost:
         :raises UsageError: an unusable setup (one line).
         """
         self.lobby.console_took_over()
+        self._setup_begins()
         chosen = self._choose(setup)
         self.active.prepare(chosen)
 
@@ -220,6 +262,7 @@ class GameHost:
         """
         if name in ("start", "restart"):
             self.lobby.console_took_over()
+            self._setup_begins()
         if name == "start" and fields.get("setup") is not None:
             fields = {**fields, "setup": self._choose(fields["setup"])}
         return self.active.command(name, **fields)

@@ -70,7 +70,7 @@ import threading
 import time
 import zlib
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from firmware_host.errors import FirmwareHostError
 
@@ -252,6 +252,9 @@ class Journal:
         self._checkpoint_at = time.monotonic()
         self._db: sqlite3.Connection | None = None
         self.repair: JournalRepair | None = None
+        #: called with the new game's id each time :meth:`begin_game` has written one, before
+        #: the game says anything (the board cuts what the last game still had queued, issue 34)
+        self.begun: list[Callable[[int], None]] = []
         crash = os.environ.get(CRASH_ENV, "").strip()
         self._crash_after = int(crash) if crash.isdigit() else None
         try:
@@ -803,7 +806,7 @@ class Journal:
         """Start a new game with ``setup`` (concrete roles and deck); returns its id.
 
         Any game still ``playing`` is marked ``abandoned`` in the same transaction (it stays
-        in the file).
+        in the file). Then every listener in :attr:`begun` is called with the new id.
 
         :raises JournalError: not written (the file, or text UTF-8 cannot encode).
         """
@@ -814,6 +817,11 @@ class Journal:
              ("UPDATE games SET status='abandoned' WHERE status='playing' AND id < last_insert_rowid()", ())],
             checkpoint=True)
         self._private_sidecars()
+        for listener in list(self.begun):
+            try:
+                listener(game_id)
+            except Exception:  # noqa: BLE001 - a listener never undoes a written game
+                log.exception("journal: a listener of game %d's beginning failed", game_id)
         return game_id
 
     def _entry(self, game_id: int, kind: str, body: dict) -> tuple[str, tuple]:

@@ -93,6 +93,15 @@ class SilentVoice:
     def forget_private(self) -> None:
         """A new game: nothing heard privately before is repeated (nothing to forget here)."""
 
+    def mark(self) -> int:
+        """Where the utterances made from now on begin (:meth:`drop_before`); 0 here."""
+        return 0
+
+    def drop_before(self, mark: int) -> int:
+        """A new game begins: what was said before ``mark`` and has not ended is dropped or
+        cut off (nothing plays here). :returns: how many (0)."""
+        return 0
+
     def has_earphones(self) -> bool:
         """True when every seat has its own earphone (no whisper station)."""
         return True
@@ -315,6 +324,29 @@ class Voice(SilentVoice):
         forget = getattr(self.audio, "forget_private", None)
         if callable(forget):
             forget()
+
+    def mark(self) -> int:
+        """The audio service's :meth:`~firmware_host.audio.service.AudioService.mark`."""
+        mark = getattr(self.audio, "mark", None)
+        return int(mark()) if callable(mark) else 0
+
+    def drop_before(self, mark: int) -> int:
+        """A new game begins (issue 34): what the last game still had queued or playing (made
+        before ``mark``) is dropped or cut off for good, on every output
+        (:meth:`~firmware_host.audio.service.AudioService.drop_before`).
+
+        :returns: how many utterances were dropped or cut off.
+        """
+        drop = getattr(self.audio, "drop_before", None)
+        if not callable(drop):
+            return 0
+        try:
+            return int(drop(mark))
+        except FirmwareHostError as exc:
+            log.warning("audio: %s", exc)
+            return 0
+        finally:
+            self._pending = [u for u in self._pending if not u.done()]
 
     def interrupt(self, channel: str) -> None:
         """Cut off what ``channel`` is saying (a seat's own request, ACCESSIBILITY.md 4)."""

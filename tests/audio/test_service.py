@@ -326,3 +326,25 @@ def test_a_sentence_still_unrendered_when_the_service_closes_is_no_error_logged(
     assert utt.wait_played(5.0)
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
     assert "not rendered before closing" in caplog.text
+
+
+def test_issue34_a_new_game_drops_what_the_last_game_still_had_queued_and_cuts_what_plays(make_service):
+    """Issue 34: ``drop_before(mark)`` drops every older utterance still waiting and cuts off
+    the one playing, on every output, a public one and a ``game_over`` too, for good (never
+    played again); what was said since the mark keeps its place and plays."""
+    sink = RecordingSink(hold=True)
+    audio = make_service(sink)
+    over = audio.say("public", "Die Faschisten gewinnen.", key="game_over", priority="game_over")
+    roles = audio.say("public", "Rollen: Platz eins war Demokrat.", key="roles", priority="game_over")
+    hand = audio.say("seat:1", "Deine Gesetze.", key="hand")
+    assert playing(sink, "public", "game_over") and playing(sink, "seat:1", "hand")
+    mark = audio.mark()
+    begins = audio.say("public", "Ein neues Spiel beginnt.", key="new_game")
+    assert audio.drop_before(mark) == 3
+    assert playing(sink, "public", "new_game")
+    sink.finish("public")
+    assert begins.wait_played(WAIT) and over.wait_played(WAIT) and roles.wait_played(WAIT) and hand.wait_played(WAIT)
+    assert over.interrupted and roles.interrupted and hand.interrupted and not begins.interrupted
+    assert [(p.key, p.interrupted) for p in sink.on("public")] == [("game_over", True), ("new_game", False)]
+    assert [p.key for p in sink.on("seat:1")] == ["hand"]
+    assert audio.drop_before(audio.mark()) == 0 and audio.idle()

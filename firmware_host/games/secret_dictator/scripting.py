@@ -264,3 +264,60 @@ def seat_answers() -> dict:
     """What seat 1 answers when it sets the sample game up from its earphone (the lobby's
     questions by name): 5 players, the rulebook's variant, a deck the board tracks."""
     return {"players": 5, "variant": "rulebook", "deck": "tracked"}
+
+
+def game_result(setup: dict, actions: list[dict]) -> dict:
+    """How a game of ``setup`` with ``actions`` (the board's reshuffles added as the board
+    draws them) ends: ``{"winner", "reason"}`` (None, None while it has not ended)."""
+    dealt = dealt_setup(setup)
+    game = Game(dealt)
+    game.start()
+    reshuffles = [0]
+    _settle(game, dealt, reshuffles)
+    for obj in actions:
+        game.apply(Action.from_json(obj))
+        _settle(game, dealt, reshuffles)
+    return {"winner": game.winner, "reason": game.reason}
+
+
+def cleared_table(signals: list[dict]) -> list[dict]:
+    """The signals that take every law off the tracks and put the tracker pin back in hole 0
+    after a game played by ``signals`` (as the table does before the next one)."""
+    filled: dict[str, set[int]] = {"democratic": set(), "fascist": set()}
+    tracker = 0
+    for sig in signals:
+        if sig.get("signal") == "slot":
+            (filled[sig["track"]].add if sig["state"] == "filled" else filled[sig["track"]].discard)(sig["slot"])
+        elif sig.get("signal") == "tracker":
+            tracker = sig["position"]
+    out = [{"signal": "slot", "track": track, "slot": k, "state": "emptied"}
+           for track, slots in filled.items() for k in sorted(slots)]
+    return out + ([{"signal": "tracker", "position": 0}] if tracker != 0 else [])
+
+
+def evening_signals(games: int, seed: int = 0) -> tuple[list[dict], list[dict]]:
+    """A long evening of ``games`` Secret Dictator games in one ``simulate`` script (issue 34):
+    the first, third, … played by the game master at the console (``gm act`` lines, no wait
+    between them, so the table is far behind when the game ends), the others by board signals
+    (presses, scans, tiles, slots: :func:`signals_for_game`); every game after the first begins
+    with the game master's ``gm start`` once the table has been cleared.
+
+    :param seed: the evening's seed (each game's setup seed and the players' choices follow).
+    :returns: ``(signals, results)``: the script's lines, and each game's expected
+        ``{"winner", "reason"}`` in order (:func:`game_result`).
+    """
+    signals: list[dict] = []
+    results: list[dict] = []
+    last: list[dict] = []
+    for n in range(games):
+        setup = {"players": 5 + (3 * n + seed) % 6, "seed": seed * 1000 + n, "language": "en" if n % 3 else "de"}
+        actions = random_game(setup, seed * 1000 + n)
+        results.append(game_result(setup, actions))
+        if n % 2 == 0:
+            played = [{"signal": "gm", "command": "act", "action": a} for a in actions]
+        else:
+            played = signals_for_game(setup, actions)[1:]
+        start = {"setup": setup} if n == 0 else {"signal": "gm", "command": "start", "setup": setup}
+        signals += cleared_table(last) + [start] + played
+        last = played
+    return signals, results

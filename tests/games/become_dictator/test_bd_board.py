@@ -216,8 +216,12 @@ def test_a_secret_dictator_game_runs_after_it_on_the_same_board():
     from firmware_host.games.secret_dictator.scripting import random_game, signals_for_game as sd_signals
     sd_setup = {"players": 5, "seed": 3, "language": "en"}
     sd = sd_signals(sd_setup, random_game(sd_setup, seed=1)[:12])
+    # the game master starts the next game once the table has heard the end (a new game cuts
+    # what the last one still had to say, issue 34)
+    heard = [{"signal": "wait_for", "key": "evening.offer", "params": {}, "timeout": 600.0},
+             {"signal": "wait", "seconds": 10.0}]
     start = {"signal": "gm", "command": "start", "setup": sd[0]["setup"]}
-    out = run(SCRIPT.read_text(encoding="utf-8") + "\n" + json.dumps(start) + "\n"
+    out = run(SCRIPT.read_text(encoding="utf-8") + "\n" + "\n".join(json.dumps(s) for s in heard + [start]) + "\n"
               + "\n".join(json.dumps(s) for s in sd[1:]))
     assert "game_over.winners" in keys(out, "public")
     state = out[-1]["state"]
