@@ -202,3 +202,99 @@ def test_install_md_shows_what_aplay_lists_for_the_shipped_asound_conf(tmp_path)
     assert shown, "INSTALL.md shows no aplay output"
     assert shown.group(1).splitlines() == printed
     assert len(printed) == 22
+
+
+# -- hardware/INSTALL.md as a builder meets it (issue 35) -----------------------------------------
+
+def _repo_root():
+    from pathlib import Path
+
+    return Path(__file__).resolve().parents[1]
+
+
+def test_install_md_installs_from_a_checkout_by_a_path_that_holds_the_project():
+    """"./firmware_host[pi]" named the package folder, which has no pyproject.toml: pip
+    failed from a checkout. Every pip line that installs a path (not the wheel) names the
+    checkout's top folder as seen from where INSTALL.md says to run it."""
+    import re
+
+    flat = " ".join(_install_md().split())
+    paths = re.findall(r'pip install "(\.[^"\[]*)\[pi\]"', flat)
+    assert paths, "INSTALL.md shows no install from a checkout"
+    for path in paths:
+        assert (_repo_root() / path / "pyproject.toml").is_file(), f"pip install \"{path}[pi]\" has no project there"
+    assert "in its top folder (the one with `pyproject.toml`)" in flat
+
+
+def test_the_pi_extra_brings_a_gpio_library_on_every_python_a_pi_runs():
+    """lgpio has wheels up to Python 3.12; from 3.13 (trixie) the extra takes adafruit-lgpio
+    (the same lgpio module); exactly one of them on a Pi, none elsewhere."""
+    import json
+    import subprocess
+    import sys
+    import tomllib
+
+    extra = tomllib.loads((_repo_root() / "pyproject.toml").read_text())["project"]["optional-dependencies"]["pi"]
+    # pip's own marker evaluation (the packaging library; run apart: tests/packaging shadows its name here)
+    code = ("import json, sys\nfrom packaging.requirements import Requirement\n"
+            "reqs, envs = json.loads(sys.argv[1]), json.loads(sys.argv[2])\n"
+            "print(json.dumps([[Requirement(r).name for r in reqs if Requirement(r).marker.evaluate(e)] for e in envs]))")
+    envs = [{"platform_machine": m, "python_version": v} for m in ("aarch64", "armv7l", "x86_64")
+             for v in ("3.11", "3.12", "3.13", "3.14")]
+    run = subprocess.run([sys.executable, "-c", code, json.dumps(extra), json.dumps(envs)], capture_output=True,
+                         text=True, cwd="/", timeout=60, check=True)
+    chosen = dict(zip([(e["platform_machine"], e["python_version"]) for e in envs], json.loads(run.stdout)))
+    for machine in ("aarch64", "armv7l"):
+        for python, want in (("3.11", "lgpio"), ("3.12", "lgpio"), ("3.13", "adafruit-lgpio"), ("3.14", "adafruit-lgpio")):
+            assert chosen[(machine, python)] == [want], (machine, python)
+    assert all(chosen[("x86_64", v)] == [] for v in ("3.11", "3.12", "3.13", "3.14"))
+    builds = next(b for b in _marked_blocks(_install_md()) if "swig" in b)
+    assert "sys.version_info < (3, 13)" in builds and "python3-dev" in builds and "gcc" in builds
+
+
+def _sound_check() -> str:
+    import re
+
+    [block] = re.findall(r"<!-- sound-check -->\s*\n```sh\n(.*?)```", _install_md(), re.S)
+    return block
+
+
+def test_install_md_sound_check_fails_naming_each_missing_card(tmp_path):
+    """``aplay -L | grep board_`` lists asound.conf's names with no card attached, so it could
+    not fail; the check as written runs ``aplay -l`` and fails while a card is missing (this
+    machine has none)."""
+    import subprocess
+
+    if shutil.which("aplay") is None:
+        pytest.skip("alsa-utils are not installed (scripts/setup installs them)")
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
+    listed = subprocess.run(["aplay", "-l"], capture_output=True, text=True, env=env, timeout=60).stdout
+    if "BoardA" in listed or "BoardB" in listed:
+        pytest.skip("this machine has the board's sound cards")
+    run = subprocess.run(["bash", "-c", _sound_check()], capture_output=True, text=True, env=env, timeout=60)
+    assert run.returncode != 0
+    assert "no sound card BoardA" in run.stdout and "no sound card BoardB" in run.stdout
+
+
+def test_install_md_sound_check_passes_and_prints_both_cards_when_aplay_lists_them(tmp_path):
+    """The same check against ``aplay -l`` output in alsa-utils' format with the two cards (an
+    ``aplay`` on PATH that prints it): exit 0, each card's line."""
+    import subprocess
+
+    listing = ("**** List of PLAYBACK Hardware Devices ****\n"
+               "card 1: BoardA [USB Sound Device], device 0: USB Audio [USB Audio]\n"
+               "  Subdevices: 1/1\n"
+               "card 2: BoardB [USB Sound Device], device 0: USB Audio [USB Audio]\n"
+               "  Subdevices: 1/1\n")
+    (tmp_path / "listing").write_text(listing)
+    aplay = tmp_path / "aplay"
+    aplay.write_text(f"#!/bin/sh\ncat {tmp_path / 'listing'}\n")
+    aplay.chmod(0o755)
+    env = {"PATH": f"{tmp_path}:/usr/bin:/bin", "HOME": str(tmp_path)}
+    run = subprocess.run(["bash", "-c", _sound_check()], capture_output=True, text=True, env=env, timeout=60)
+    assert run.returncode == 0, run.stdout
+    assert [line.split(",")[0] for line in run.stdout.splitlines()] == [
+        "card 1: BoardA [USB Sound Device]", "card 2: BoardB [USB Sound Device]"]
+    (tmp_path / "listing").write_text(listing.replace("BoardB", "Device"))
+    assert subprocess.run(["bash", "-c", _sound_check()], capture_output=True, text=True, env=env,
+                          timeout=60).returncode != 0

@@ -420,7 +420,7 @@ def _run_mock(args: argparse.Namespace, config: Any, report: Callable[[Iterable[
 
 
 #: said after every reason the real board cannot start: what plays without a Pi
-NO_PI = "without a Pi, firmware-host self-test --mock plays on the mocked board"
+NO_PI = "on a laptop, firmware-host self-test --mock plays on the mocked board"
 
 
 def start_board(config: Any, clock: Any, on_event: Callable[[Any], None], tags: Any) -> Any:

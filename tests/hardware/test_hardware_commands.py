@@ -125,7 +125,7 @@ def test_self_test_without_gpio_library_is_a_one_line_error(monkeypatch, capsys)
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "cannot open the GPIO pins with lgpio" in err[0]
     # issue 35: on a laptop the same line says what plays instead
-    assert err[0].endswith("without a Pi, firmware-host self-test --mock plays on the mocked board")
+    assert err[0].endswith("on a laptop, firmware-host self-test --mock plays on the mocked board")
 
 
 def test_enrol_tags_without_the_readers_points_at_the_mocked_board_in_one_line(tmp_path, capsys):
