@@ -88,9 +88,11 @@ class ConsoleBackend(Protocol):
         """The public picture, JSON-ready: ``view`` (the engine's ``public_view`` or None),
         ``announcements`` (the last 50 public ones: ``{channel, key, params, text}``),
         ``faults`` (list of dicts), ``health`` (``{readers: {name: "connected" |
-        "disconnected"}, pins: {...}}``), ``paused`` (bool), ``setup`` (players, names,
-        language, first_president, variant, ``deck``/``roles`` mode names; or None),
-        ``seat_settings`` (``{"seat": {field: value}}``). The console scrubs secrets again
+        "disconnected"}, pins: {...}}``), ``paused`` (bool), ``setup`` (``game``, players,
+        names, language and the game's own keys, mode names only; or None),
+        ``seat_settings`` (``{"seat": {field: value}}``), and the game's own page: ``game``,
+        ``picture`` (its pack's ``console_picture``), ``actions`` (its ``console_actions``),
+        ``setup_options`` (each game's setup form). The console scrubs secrets again
         (:func:`scrub`).
 
         :raises Exception: the service does not answer (the page gets 503).
@@ -107,10 +109,9 @@ class ConsoleBackend(Protocol):
         ...
 
     def setup_game(self, setup: dict) -> Any:
-        """Set up (not start) a game: ``players`` (5–10, R1), ``names`` (list by seat; "" for
-        none), ``language`` ("de"/"en"), ``first_president`` (seat), ``variant``
-        ("rulebook"/"official"), ``deck`` ("tracked"/"untracked"), ``roles``
-        ("dealt"/"tiles").
+        """Set up (not start) a game: ``game`` (a registered game), ``players``, ``names``
+        (list by seat; "" for none), ``language`` and the game's own keys (its pack's
+        ``console_options``).
 
         :returns: anything (ignored unless a dict, which is scrubbed and returned to the page).
         :raises UsageError: an unusable setup (one line; with ``.code`` such as
@@ -132,10 +133,11 @@ class ConsoleBackend(Protocol):
         ...
 
     def reveal(self, seat: int | None) -> dict:
-        """Roles and hands for the game master: every seat (``seat`` None) or one seat.
+        """The game's secrets for the game master: every seat (``seat`` None) or one seat.
 
-        :returns: ``{"roles": {seat: role}, "hands": {seat: [party, ...] | None}, "teams":
-            {...}, "power_results": {...}}`` (the only way secrets leave, R16).
+        :returns: ``{"roles", "hands", "teams", "power_results"}`` by seat and ``picture``
+            (the game's picture with its hidden rows, which the page draws in the game's
+            words); the only way secrets leave, R16.
         :raises UsageError: no game (``no_game``) or no such seat (``no_seat``).
         """
         ...

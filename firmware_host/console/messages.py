@@ -93,8 +93,8 @@ EN: dict[str, str] = {
     "ss_gender": "Grammatical gender",
     "ss_ignore_repeat": "Ignore repeated presses for (seconds, 0.1 to 1.5)",
     "ss_gender_default": "Masculine (default)",
-    "ss_gender_m": "Masculine: Präsident, Kanzler",
-    "ss_gender_f": "Feminine: Präsidentin, Kanzlerin",
+    "ss_gender_m": "Masculine (der Spieler)",
+    "ss_gender_f": "Feminine (die Spielerin)",
     "ss_scan_interval": "Scan interval (seconds, 0.5 to 5)",
     "ss_submit": "Save seat settings",
     "ss_saved": "Settings of {seat} saved.",
@@ -273,8 +273,8 @@ DE: dict[str, str] = {
     "ss_gender": "Grammatisches Geschlecht",
     "ss_ignore_repeat": "Wiederholtes Drücken ignorieren für (Sekunden, 0,1 bis 1,5)",
     "ss_gender_default": "Männlich (Voreinstellung)",
-    "ss_gender_m": "Männlich: Präsident, Kanzler",
-    "ss_gender_f": "Weiblich: Präsidentin, Kanzlerin",
+    "ss_gender_m": "Männlich (der Spieler)",
+    "ss_gender_f": "Weiblich (die Spielerin)",
     "ss_scan_interval": "Abtast-Pause (Sekunden, 0,5 bis 5)",
     "ss_submit": "Platzeinstellungen speichern",
     "ss_saved": "Einstellungen für {seat} gespeichert.",
@@ -421,7 +421,7 @@ COUNT_PARAMS = ("n", "seconds", "count")
 
 def plural_key(key: str, params: dict) -> str:
     """``key + ".one"`` when that text exists and the count (:data:`COUNT_PARAMS`) is 1,
-    else ``key``: "1 Gesetz"/"1 law", "2 Gesetze"/"2 laws", "0 Gesetze"/"0 laws"."""
+    else ``key``: "1 Sekunde"/"1 second", "2 Sekunden"/"2 seconds", "0 Sekunden"/"0 seconds"."""
     one = key + ".one"
     if one not in EN:
         return key

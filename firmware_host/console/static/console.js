@@ -22,7 +22,7 @@
     if (s === undefined) s = key;
     return s.replace(/\{(\w+)\}/g, (m, k) => (params && params[k] !== undefined ? String(params[k]) : m));
   }
-  // an engine identifier ("special_election", "democrats") in the page's language
+  // an identifier ("connected", "game_over") in the page's language
   function term(id, ctx) {
     if (id === null || id === undefined) return "";
     const t = MSG[lang] || {};
