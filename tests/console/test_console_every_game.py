@@ -116,3 +116,29 @@ def test_issue32_each_games_console_draws_its_state_hides_its_secrets_and_helps_
         assert (made["action"], made.get("seat")) == (act["action"], act["seat"])
         assert {k: v for k, v in act.items() if k != "dice"} == {k: v for k, v in made.items() if k in act and k != "dice"}
         assert axe_violations(page) == []
+
+
+#: the words of each game's picture at its end (English)
+GAME_OVER = {"secret_dictator": "Game over", "become_dictator": "game over", "dying_message": "game over",
+             "autocracy": "Game over"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", PLAYABLE)
+def test_issue32_at_game_over_each_games_picture_says_the_end_and_shows_what_became_public(tmp_path, name):
+    """A whole sample game played by the seats: the picture says the game is over, asks no
+    seat to act, and draws the secrets the end makes public (roles, hands, characters) as
+    public rows, the same words as the reveal's."""
+    with game_console(tmp_path, name, moves=10_000) as played:
+        snap = played.table.call(played.backend.snapshot)
+        assert snap["view"]["phase"] == "game_over"
+        drawn = snap["picture"]
+        assert GAME_OVER[name] in drawn["phase"]["en"] and drawn["waiting"] == []
+        revealed = played.table.call(lambda: played.backend.reveal(None))["picture"]
+        public = {c["label"]["en"] for r in drawn["rows"] for c in r["cells"]}
+        hidden = {c["label"]["en"] for r in revealed["rows"] if r.get("hidden") for c in r["cells"]}
+        if name != "become_dictator":       # its hands are drawn as the final roles, not card by card
+            assert hidden and hidden <= public, sorted(hidden - public)[:3]
+        else:
+            finals = [row[-1] for row in [line["cells"] for line in drawn["table"]["rows"]]]
+            assert all(f["en"] != "—" for f in finals)

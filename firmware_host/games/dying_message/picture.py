@@ -45,7 +45,7 @@ W = Words({
         "night.detective": "Private Detective looks", "night.mastermind": "Mastermind looks",
         "night.fake": "killers choose fake messages",
         "seats": "Seats: {alive} alive", "alive": "{seat}: alive", "dead": "{seat}: dead in round {round}, {character}",
-        "area": "Message area: {n} cards", "pool": "Evidence pool: {n} cards", "card": "card {n}: {text}",
+        "area": "Message area: {n} cards", "pool": "Evidence pool: {n} cards", "card": "card {n}: {text}", "card.plain": "card {n}",
         "fact.in_play": "Characters in play", "fact.dead": "The dead", "fact.skips": "Killing Phases to skip",
         "fact.vote": "Vote {number}", "fact.accused": "Accused", "fact.ready": "Ready to vote",
         "fact.piles": "Draw pile / discard pile", "fact.winner": "Winner", "fact.earlier": "Messages of round {round}",
@@ -75,7 +75,7 @@ W = Words({
         "night.detective": "Privatdetektiv schaut", "night.mastermind": "Drahtzieher schaut",
         "night.fake": "Mörder wählen falsche Nachrichten",
         "seats": "Plätze: {alive} leben", "alive": "{seat}: lebt", "dead": "{seat}: tot in Runde {round}, {character}",
-        "area": "Nachrichtenfeld: {n} Karten", "pool": "Beweisauslage: {n} Karten", "card": "Karte {n}: {text}",
+        "area": "Nachrichtenfeld: {n} Karten", "pool": "Beweisauslage: {n} Karten", "card": "Karte {n}: {text}", "card.plain": "Karte {n}",
         "fact.in_play": "Charaktere im Spiel", "fact.dead": "Die Toten", "fact.skips": "Auszusetzende Mordphasen",
         "fact.vote": "Abstimmung {number}", "fact.accused": "Angeklagt", "fact.ready": "Bereit zur Abstimmung",
         "fact.piles": "Nachziehstapel / Ablagestapel", "fact.winner": "Gewonnen",
@@ -122,11 +122,16 @@ def _cards(view: dict, key: str) -> list[int]:
 def _card(view: dict, c: int, colour: str) -> dict:
     names = view.get("descriptions") or {}
     text = names.get(str(c), names.get(c, ""))
-    return cell("card", colour, W("card", n=c + 1, text={"en": text, "de": text}), mark=c + 1)
+    label = W("card", n=c + 1, text={"en": text, "de": text})
+    if text in ("", f"card {c + 1}", f"Karte {c + 1}"):          # no description of its own
+        label = W("card.plain", n=c + 1)
+    return cell("card", colour, label, mark=c + 1)
 
 
 def _phase(view: dict) -> dict:
-    if view.get("night_step"):
+    if view.get("phase") == "game_over":
+        step = W("step.game_over")
+    elif view.get("night_step"):
         step = W("step.night_step", step=W(f"night.{view['night_step']}") if view["night_step"] in (
             "night", "soulmate", "dogs", "killers", "dead", "detective", "mastermind", "fake")
             else {"en": str(view["night_step"]), "de": str(view["night_step"])})
