@@ -295,12 +295,25 @@ def cleared_table(signals: list[dict]) -> list[dict]:
     return out + ([{"signal": "tracker", "position": 0}] if tracker != 0 else [])
 
 
+def evening_game(n: int, seed: int = 0) -> tuple[dict, list[dict], dict]:
+    """Game ``n`` (0-based) of the evening :func:`evening_signals` writes: its setup, the
+    signals that play it after its start (``gm act`` lines for an even ``n``, board signals
+    for an odd one) and its expected ``{"winner", "reason"}``."""
+    setup = {"players": 5 + (3 * n + seed) % 6, "seed": seed * 1000 + n, "language": "en" if n % 3 else "de"}
+    actions = random_game(setup, seed * 1000 + n)
+    if n % 2 == 0:
+        played = [{"signal": "gm", "command": "act", "action": a} for a in actions]
+    else:
+        played = signals_for_game(setup, actions)[1:]
+    return setup, played, game_result(setup, actions)
+
+
 def evening_signals(games: int, seed: int = 0) -> tuple[list[dict], list[dict]]:
     """A long evening of ``games`` Secret Dictator games in one ``simulate`` script (issue 34):
     the first, third, … played by the game master at the console (``gm act`` lines, no wait
     between them, so the table is far behind when the game ends), the others by board signals
     (presses, scans, tiles, slots: :func:`signals_for_game`); every game after the first begins
-    with the game master's ``gm start`` once the table has been cleared.
+    with the game master's ``gm start`` once the table has been cleared (:func:`evening_game`).
 
     :param seed: the evening's seed (each game's setup seed and the players' choices follow).
     :returns: ``(signals, results)``: the script's lines, and each game's expected
@@ -310,14 +323,9 @@ def evening_signals(games: int, seed: int = 0) -> tuple[list[dict], list[dict]]:
     results: list[dict] = []
     last: list[dict] = []
     for n in range(games):
-        setup = {"players": 5 + (3 * n + seed) % 6, "seed": seed * 1000 + n, "language": "en" if n % 3 else "de"}
-        actions = random_game(setup, seed * 1000 + n)
-        results.append(game_result(setup, actions))
-        if n % 2 == 0:
-            played = [{"signal": "gm", "command": "act", "action": a} for a in actions]
-        else:
-            played = signals_for_game(setup, actions)[1:]
+        setup, played, result = evening_game(n, seed)
         start = {"setup": setup} if n == 0 else {"signal": "gm", "command": "start", "setup": setup}
         signals += cleared_table(last) + [start] + played
+        results.append(result)
         last = played
     return signals, results
