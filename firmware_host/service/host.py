@@ -187,7 +187,7 @@ class GameHost:
         if callable(set_pronunciation):
             set_pronunciation(games.pronounce)
         try:
-            unfinished = self.service.journal.unfinished() if resume else None
+            unfinished = (self.service.journal.unfinished() or self.service.journal.end_untold()) if resume else None
         except FirmwareHostError:          # unreadable: the default adapter says so (journal.*)
             unfinished = None
         if unfinished is not None:

@@ -913,6 +913,31 @@ class Journal:
         rows = self._read("SELECT id FROM games ORDER BY id DESC LIMIT 1", ())
         return None if not rows else self.game(int(rows[0][0]))
 
+    def told(self, game_id: int) -> int | None:
+        """How many of game ``game_id``'s effective actions the table had been told (its last
+        ``{"note": "told", "actions": n}`` note, written after each announcement), or None
+        when the game has no such note (a journal written before them: everything was told).
+
+        :raises JournalError: an entry does not read back whole.
+        """
+        told = None
+        for kind, body in self.entries(game_id):
+            if kind == "note" and body.get("note") == "told" and type(body.get("actions")) is int:
+                told = body["actions"]
+        return told
+
+    def end_untold(self) -> JournalGame | None:
+        """The latest game if it is ``over`` but the table was not told all of it (a cut after
+        its last action was journaled, before its end was announced), else None.
+
+        :raises JournalError: its setup or an entry does not read back whole.
+        """
+        game = self.last_game()
+        if game is None or game.status != "over":
+            return None
+        told = self.told(game.id)
+        return game if told is not None and told < len(game.actions) else None
+
     def replay_lines(self, game_id: int) -> list[dict]:
         """The game as REPLAY.md input objects: ``{"setup": …}`` then each effective action."""
         g = self.game(game_id)

@@ -283,6 +283,7 @@ class BoardAdapter:
             self.say("public", "service.ready", {})
             return
         self.say("public", "service.resumed", {})
+        self.moves.tell_untold()            # journaled, never announced: said now, once (issue 34)
         self.say_step()
 
     def restore_table(self) -> None:

@@ -56,6 +56,9 @@ class MoveLog:
         self.pending: dict | None = None        # {"setup", "table"}: prepared, not started
         self.prepared = False
         self.raw_setup: dict | None = None
+        self.count = 0                          # the game's effective actions in the journal
+        #: actions journaled but never announced, found at boot (:meth:`boot`, :meth:`tell_untold`)
+        self.untold: list[dict] = []
 
     @property
     def over(self) -> bool:
@@ -98,6 +101,8 @@ class MoveLog:
             self.service.journal.finish_game(self.game_id, "abandoned")
         self.setup, self.game = setup, self.table.new_game(setup)
         self.game_id = self.service.journal.begin_game(setup.to_json())
+        self.count, self.untold = 0, []
+        self.told()
         return self.game.start()
 
     def rebuild(self, game_id: int, setup_json: dict, actions: list[dict]) -> None:
@@ -111,6 +116,7 @@ class MoveLog:
         for obj in actions:
             game.apply(self.table.action_from_json(obj))
         self.setup, self.game, self.game_id = setup, game, game_id
+        self.count = len(actions)
 
     # -- actions ---------------------------------------------------------------------------------
     def accept(self, action: Any, *, from_gm: bool = False) -> bool:
@@ -130,9 +136,32 @@ class MoveLog:
         ends = getattr(trial, "phase", None) == "game_over"
         self.service.journal.append_action(self.game_id, action.to_json(), finish="over" if ends else None)
         events = game.apply(action)
+        self.count += 1
         log.info("accepted%s: %s", " (game master)" if from_gm else "", getattr(action, "kind", action))
         self.table.accepted(action, events)
+        self.told()
         return True
+
+    def told(self) -> None:
+        """The table has been told the game up to its last action (its announcements are
+        queued): a ``told`` note, so a restart says what was journaled but never announced
+        (issue 34; :meth:`boot`)."""
+        self.note({"note": "told", "actions": self.count})
+
+    def tell_untold(self) -> None:
+        """Say what the journal held but the table was never told (found by :meth:`boot`):
+        each such action applied to the rebuilt game and announced as when it was accepted
+        (at the end: the last move, the winner and the roles), once; then a ``told`` note."""
+        untold, self.untold = self.untold, []
+        if not untold or self.game is None:
+            return
+        for obj in untold:
+            action = self.table.action_from_json(obj)
+            events = self.game.apply(action)
+            self.count += 1
+            log.info("told after the restart: %s", getattr(action, "kind", action))
+            self.table.accepted(action, events)
+        self.told()
 
     def refuse(self, exc: Any, action: Any) -> None:
         """A refused action: its ``rejected`` line, the console's list, the spoken refusal
@@ -162,6 +191,7 @@ class MoveLog:
         if entry.status != "playing":
             self.service.journal.finish_game(self.game_id, "playing")
         self.rebuild(self.game_id, entry.setup, entry.actions)
+        self.told()
         seat = (undone or {}).get("seat")
         return {"actions": len(entry.actions), "seat": seat if type(seat) is int else None}
 
@@ -192,13 +222,19 @@ class MoveLog:
 
     # -- boot ------------------------------------------------------------------------------------
     def boot(self, resume: bool = True) -> bool:
-        """Resume the journal's unfinished game of this game, or wait for a setup. The
-        journal's repair report (damage found at its self-check) is spoken first, in the
-        game's language. :returns: True when a game was resumed."""
+        """Resume the journal's unfinished game of this game, or its game that ended after
+        the last announcement (``Journal.end_untold``), or wait for a setup. The game is
+        rebuilt up to the last action the table was told (its ``told`` notes); the actions
+        journaled after it wait in :attr:`untold` for :meth:`tell_untold`. The journal's
+        repair report (damage found at its self-check) is spoken first, in the game's
+        language. :returns: True when a game was resumed."""
         journal = self.service.journal
         repair = getattr(journal, "repair", None)
+        self.untold = []
+        told: int | None = None
         try:
-            unfinished = journal.unfinished() if resume else None
+            unfinished = (journal.unfinished() or journal.end_untold()) if resume else None
+            told = journal.told(unfinished.id) if unfinished is not None else None
         except (JournalError, FirmwareHostError) as exc:
             log.error("journal: the unfinished game cannot be read: %s", exc)
             self.table.faults.journal_unreadable(str(exc))
@@ -207,11 +243,15 @@ class MoveLog:
             if repair is not None:
                 self.table.faults.report_repair(repair)
             return False
+        told = len(unfinished.actions) if told is None else min(told, len(unfinished.actions))
         try:
-            self.rebuild(unfinished.id, unfinished.setup, unfinished.actions)
+            self.rebuild(unfinished.id, unfinished.setup, unfinished.actions[:told])
+            self.untold = list(unfinished.actions[told:])
         except (FirmwareHostError, ValueError, KeyError, TypeError) as exc:
             log.error("journal game %d cannot be resumed: %s", unfinished.id, exc)
-            journal.finish_game(unfinished.id, "abandoned")
+            self.untold = []
+            if unfinished.status == "playing":
+                journal.finish_game(unfinished.id, "abandoned")
             self.game = self.game_id = self.setup = None
             if repair is not None:
                 self.table.faults.report_repair(repair, resumed=False)
