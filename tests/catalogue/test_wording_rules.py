@@ -289,6 +289,7 @@ CONCEPTS: dict[str, dict[str, dict[str, str]]] = {
         "Nachrichtenfeld": {"Nachrichtenfeld": r"nachrichtenfeld", "Botschaftsfach": r"botschaftsf(a|ä)ch",
                             "Botschaftsfeld": r"botschaftsfeld", "Nachrichtenbereich": r"nachrichtenbereich"},
         "Nachricht (Dying Message)": {"Nachricht": r"nachricht(?!enfeld)", "Botschaft": r"botschaft"},
+        "Beweisauslage": {"Beweisauslage": r"beweisauslage", "Auslage": r"(?<!beweis)\bauslage"},
         "Sonderaktion Präsident": {"Sonderpräsident": r"sonderpräsident", "Sonderwahl": r"sonderwahl"},
     },
     "en": {

@@ -181,7 +181,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
 
 TERMS: tuple[str, ...] = (
     "term.and", "term.nothing", "term.nobody", "term.seat", "term.seat.named", "term.token",
-    "term.no_tricks", "term.one", "term.one.trick", "term.lacks", "term.none_lacking",
+    "term.no_tricks", "term.one", "term.many", "term.one.trick", "term.lacks", "term.none_lacking",
     "term.held", "term.face", "term.entry",
     *(f"term.domain.{d}" for d in DOMAINS), f"term.symbol.{COUP_BAS}",
     f"term.symbol.{COUP_BAS}.plural",
@@ -219,13 +219,15 @@ def trick_name(kind: str, language: str = "de") -> str:
 
 
 def _count(w: wording.Wording, n: int, symbol: str) -> str:
-    """"six Économie", "one Média" ("eine Medien", "un Média"), "one Coup Bas"."""
+    """A count of one domain's tokens or of Coups Bas: "six jetons Économie", "un jeton Média"
+    (the French rulebook's "1 Jeton Économie"), "eine Medien", "one Media", "one Dirty Trick"
+    (``term.one``, ``term.many``, ``term.one.trick``)."""
     lang = w.language
     if symbol == COUP_BAS:
         if n == 1:
             return f"{w.term('term.one.trick')} {domain_name(symbol, lang)}"
         return f"{cardinal(n, lang)} {w.term(f'term.symbol.{COUP_BAS}.plural')}"
-    word = w.term("term.one") if n == 1 else cardinal(n, lang)
+    word = w.term("term.one") if n == 1 else w.term("term.many").format(number=cardinal(n, lang))
     return f"{word} {domain_name(symbol, lang)}"
 
 

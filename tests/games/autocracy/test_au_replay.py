@@ -282,5 +282,5 @@ def test_A41_the_attacked_seat_hears_the_same_prompt_whether_or_not_it_holds_an_
 def test_french_is_a_language_of_the_replay_with_numbers_in_words():
     out = run(setup_obj(language="fr"), *R1)
     texts = [o["text"] for o in _announces(out)]
-    assert "Siège un, Mentor : six Économie, un Média et un Justice." in texts
+    assert "Siège un, Mentor : six jetons Économie, un jeton Média et un jeton Justice." in texts
     assert not any(ch.isdigit() for t in texts for ch in t)
