@@ -26,22 +26,15 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from firmware_host.clock import VirtualClock  # noqa: E402
 from firmware_host.games.secret_dictator.scripting import cleared_table, evening_game  # noqa: E402
 from firmware_host.service.signals import parse_object  # noqa: E402
 from firmware_host.service.simulator import Simulator  # noqa: E402
+from simulate_soak import rss_mb  # noqa: E402  (this folder's memory soak: the same RSS figure)
 
 CHECKPOINTS = (10, 40, 100, 300)
-
-
-def rss_mb() -> float:
-    """This process's resident set size in MB (``VmRSS``)."""
-    with open("/proc/self/status", encoding="ascii") as fh:
-        for line in fh:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
 
 
 def main() -> int:
