@@ -54,6 +54,8 @@ MISTAKE_RATE = 0.04
 #: the board's own clips within any list (the wrap tone's words, "cancel", "back"): they do
 #: not end the list a robot picked from
 LIST_KEYS = frozenset({"scan.wrap", "scan.cancel", "lobby.wrap", "lobby.back", "lobby.cancel"})
+#: a pick said back in the chooser's earphone (:data:`firmware_host.table.scanning.PICKED_KEY`)
+PICKED_KEY = "scan.selected"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -198,6 +200,7 @@ class SeatRobot:
         self._rewind = 0                    # "back" presses still to make
         self._pressed_clips: set = set()    # (output, start, end) of the clips pressed for
         self._picked_key = ""               # the item key of the list it picked from ('' none)
+        self._meant: Heard | None = None    # the item its last pick meant, until it hears the pick
 
     # -- planning ---------------------------------------------------------------------------
     def draw_reaction(self) -> float:
@@ -232,6 +235,10 @@ class SeatRobot:
             else:
                 self.phase = "setup"
         self.heard.append(clip)
+        if clip.own and clip.key == PICKED_KEY:
+            for act in self._check_pick(clip):
+                self._plan_act(clip, act)
+            return
         if clip.own and self._picked_key and clip.key != self._picked_key and clip.key not in LIST_KEYS:
             self._picked_key = ""           # the list it picked from is over
         acts = self._neutral(clip)
@@ -242,6 +249,33 @@ class SeatRobot:
             self._plan_act(clip, act)
         if clip.key.startswith("game_over"):
             self.phase = "over"
+
+    def _check_pick(self, clip: Heard) -> list[Any]:
+        """Its pick said back in its earphone (``scan.selected``, ACCESSIBILITY.md 32): a person
+        who hears another item than the one meant presses at once to take it back, and
+        presses again in the list that comes back; the right one is left to become final."""
+        meant, self._meant = self._meant, None
+        if meant is None or self._same_item(meant, clip.params.get("item")):
+            return []
+        self._picked_key = ""               # the list comes back: it may pick from it again
+        return [Press()]
+
+    def _same_item(self, meant: Heard, said: Any) -> bool:
+        """Whether ``said`` (a pick's words) names the item ``meant`` (as heard, in its long
+        or short wording)."""
+        if not isinstance(said, str) or said == meant.text:
+            return True
+        from firmware_host import games
+        words = getattr(games.pack(self.game), "words", None)
+        if words is None:
+            return True                     # it cannot tell: as a person unsure, it lets it be
+        for long in (False, True):
+            try:
+                if words(meant.key, dict(meant.params), self.language, long=long) == said:
+                    return True
+            except Exception:  # noqa: BLE001 - a wording it cannot make: it cannot tell
+                return True
+        return False
 
     def idle(self, now: float) -> None:
         """The table has been quiet a while and nobody is about to act: what a person does
@@ -269,6 +303,7 @@ class SeatRobot:
                 self._pressed_clips = {c for c in self._pressed_clips if c[2] >= clip.start} | {cue}
                 if act.item is not None:
                     self._picked_key = act.item.key
+                    self._meant = act.item
             kept.append(act)
         return kept
 

@@ -1,7 +1,7 @@
 """The board's own sentences, German and English: what the board says whatever game it hosts —
 the service (``service.*``), the game master (``gm.*``), faults by the part's name (``fault.*``),
 a damaged journal (``journal.*``), the scan's shared steps (``scan.wrap``, ``scan.stopped``,
-``scan.cancel``, ``scan.cancelled``, ``scan.back``), the whisper station (``whisper.*``), the self-test
+``scan.cancel``, ``scan.cancelled``, ``scan.back``, a pick's answer ``scan.selected``), the whisper station (``whisper.*``), the self-test
 (``selftest.*``), tag enrolment (``enrol.*``), the setup from the seats (``lobby.*``) and a
 seat's own settings (``settings.*``); plus ``setup.seat_name`` and ``repeat.nothing``.
 
@@ -49,7 +49,7 @@ PARAM_TYPES: dict[str, str] = {
     "seat": "seat", "seats": "seats",
     "count": "int", "missing": "int", "last": "int", "wpm": "int", "percent": "int",
     "slot": "int", "position": "int", "pin": "int", "index": "int", "holes": "ints",
-    "seconds": "seconds", "name": "text", "title": "text", "choices": "texts",
+    "seconds": "seconds", "name": "text", "title": "text", "item": "text", "choices": "texts",
     "verbosity": "verbosity", "gender": "gender", "setting": "setting", "reason": "reason",
     "reader": "reader", "track": "track", "ballot": "ballot", "party": "party", "role": "role",
 }
@@ -157,6 +157,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {name: (params, _O) for name
     "scan.wrap": (),
     "scan.stopped": (),
     "scan.back": (),            # in a confirmation: back to the list (ACCESSIBILITY.md 16)
+    "scan.selected": ("item",), # a pick's answer, a press takes it back (ACCESSIBILITY.md 32)
     "whisper.call": ("seat",),
     # faults: in a game the part is named, never a pin (Fault.part, docs/ARCHITECTURE.md)
     "fault.reader_unplugged": ("reader",),

@@ -216,7 +216,12 @@ class GameHost:
 
     def handle_input(self, event: Any) -> None:
         """One input event: a seat's settings scan or the setup from the seats take the
-        seat buttons that are theirs; everything else is the active game's."""
+        seat buttons that are theirs; everything else is the active game's. A seat's press
+        is then a reaction of its pace (ACCESSIBILITY.md 31, ``speech.acted``)."""
+        self._dispatch(event)
+        self.speech.acted(event)
+
+    def _dispatch(self, event: Any) -> None:
         if self.seat_menu.handles(event):
             return
         voice = self.service.voice
@@ -284,13 +289,15 @@ class GameHost:
 
     def snapshot(self) -> dict:
         """The active game's console picture, with ``game``, the registered ``games``, the
-        ``lobby`` and the games the board can play (``playable``: their pack has a board
-        adapter)."""
+        ``lobby``, the games the board can play (``playable``: their pack has a board
+        adapter) and each seat's learned pace (``seat_pace``, ACCESSIBILITY.md 31:
+        :meth:`SeatPaces.snapshot <firmware_host.table.pace.SeatPaces.snapshot>`)."""
         snap = dict(self.active.snapshot())
         snap["game"] = self.current
         snap["games"] = list(games.names())
         snap["lobby"] = self.lobby.snapshot()
         snap["playable"] = self.playable()
+        snap["seat_pace"] = self.speech.pace.snapshot(self.service.settings.scan)
         return snap
 
     def playable(self) -> list[str]:

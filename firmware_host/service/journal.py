@@ -11,6 +11,9 @@ Layout (schema version 2)::
     games(id, created, setup JSON, status 'playing'|'over'|'abandoned', crc)
     entries(id, game, created, kind 'action'|'undo'|'note', body JSON, crc)
     seat_settings(seat, updated, body JSON)   -- per-seat settings (ACCESSIBILITY.md 19), not game data
+    seat_pace(seat, updated, body JSON)       -- each seat's recent reaction times (ACCESSIBILITY.md 31);
+                                                 a file without it gains it when opened (no new schema);
+                                                 a repaired file starts them afresh
 
 ``crc`` is the CRC-32 of the row's content (:func:`entry_crc`, :func:`setup_crc`), so a
 flipped byte inside a body that still reads as JSON (``"seat": 1`` become ``"seat": 3``) is
@@ -108,6 +111,11 @@ CREATE TABLE IF NOT EXISTS entries (
 );
 CREATE INDEX IF NOT EXISTS entries_game ON entries(game, id);
 CREATE TABLE IF NOT EXISTS seat_settings (
+    seat INTEGER PRIMARY KEY,
+    updated REAL NOT NULL,
+    body TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seat_pace (
     seat INTEGER PRIMARY KEY,
     updated REAL NOT NULL,
     body TEXT NOT NULL
@@ -801,6 +809,32 @@ class Journal:
         """
         self._write("INSERT OR REPLACE INTO seat_settings(seat, updated, body) VALUES (?, ?, ?)",
                     (int(seat), time.time(), _dumps(settings)))
+
+    def seat_pace(self) -> dict[int, list]:
+        """Each seat's kept reaction times (ACCESSIBILITY.md 31): seat (0-based) -> the list of
+        seconds, oldest first (:mod:`firmware_host.table.pace`); kept apart from the games and
+        from the settings. An unreadable row is skipped with a warning.
+
+        :raises JournalError: the database cannot be read.
+        """
+        rows = self._read("SELECT seat, body FROM seat_pace ORDER BY seat", ())
+        out: dict[int, list] = {}
+        for seat, body in rows:
+            value = _json_dict(body) if isinstance(body, str) else None
+            reactions = value.get("reactions") if value is not None else None
+            if not isinstance(reactions, list):
+                log.warning("journal %s: unreadable pace of seat %s ignored", self.path, seat)
+                continue
+            out[int(seat)] = reactions
+        return out
+
+    def save_seat_pace(self, seat: int, reactions: list[float]) -> None:
+        """Store (replace) one seat's recent reaction times (seconds) in one committed write.
+
+        :raises JournalError: the file cannot be written (nothing written).
+        """
+        self._write("INSERT OR REPLACE INTO seat_pace(seat, updated, body) VALUES (?, ?, ?)",
+                    (int(seat), time.time(), _dumps({"reactions": [float(r) for r in reactions]})))
 
     def begin_game(self, setup: dict) -> int:
         """Start a new game with ``setup`` (concrete roles and deck); returns its id.

@@ -80,6 +80,12 @@ SCHEMA: dict[str, dict[str, Field]] = {
         "grace": Field(float, 0.5, min=0.0, max=2.0,
                        doc="seconds at the start of a name in which a press still chooses the name heard "
                            "before it (ACCESSIBILITY.md 27); 0 = a press chooses the name that has started"),
+        "undo": Field(bool, True,
+                      doc="a pick is said at once in the chooser's earphone and becomes final only after the "
+                          "seat's window, in which a press takes it back (ACCESSIBILITY.md 32); false = final at once"),
+        "pace": Field(bool, True,
+                      doc="learn each seat's pace from its reactions and time its scans by it (ACCESSIBILITY.md "
+                          "31); false = every seat scans at interval and grace"),
     },
 }
 
@@ -93,6 +99,13 @@ class ScanSettings:
     passes: int = 3
     words_per_minute: int = 175
     grace: float = 0.5
+    #: a pick is answered at once and final only after the seat's window, in which a press
+    #: takes it back (ACCESSIBILITY.md 32); the board's config turns it on (``[scan] undo``,
+    #: default true), a bare ``ScanSettings()`` keeps a pick final at once
+    undo: bool = False
+    #: each seat's scans timed by its learned pace (ACCESSIBILITY.md 31, ``[scan] pace``,
+    #: default true in the board's config; a bare ``ScanSettings()`` keeps the fixed timing)
+    pace: bool = False
 
 
 @dataclasses.dataclass(frozen=True)

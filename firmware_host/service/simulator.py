@@ -557,15 +557,19 @@ class Simulator:
         run (signals played by :meth:`play` on a board :meth:`start` started, unless
         :attr:`paced_by_people`) takes a press for the item that has started (grace 0), where a person's press
         in an item's first moments is for the item heard before (ACCESSIBILITY.md 27; the
-        robot players, :mod:`firmware_host.robots`, press as people do, with the grace)."""
+        robot players, :mod:`firmware_host.robots`, press as people do, with the grace).
+        Nor is a script's press a person's: it needs no undo window and teaches no pace
+        (``[scan] undo`` and ``pace`` false unless the config sets them, ACCESSIBILITY.md 31-32)."""
         import tomllib
         try:
             with open(self.config.path, "rb") as fh:
                 given = tomllib.load(fh).get("scan") or {}
         except (OSError, TypeError, tomllib.TOMLDecodeError):
             given = {}
-        if "grace" not in given:
-            self.settings = dataclasses.replace(self.settings, scan=dataclasses.replace(self.settings.scan, grace=0.0))
+        scripted = {key: value for key, value in (("grace", 0.0), ("undo", False), ("pace", False))
+                    if key not in given}
+        if scripted:
+            self.settings = dataclasses.replace(self.settings, scan=dataclasses.replace(self.settings.scan, **scripted))
 
     def run_script(self, signals: list[Signal], start_line: int = 0) -> int:
         """Play a parsed script on a virtual clock; 0 once played to its end.

@@ -18,13 +18,15 @@ Example::
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 from typing import Any, Callable, Mapping
 
 from firmware_host.errors import FirmwareHostError
 from firmware_host.service import board_catalogue
-from firmware_host.table.scanning import ScanItem, spoken_seconds
+from firmware_host.hardware.events import ButtonGesture
+from firmware_host.table import pace
+from firmware_host.table.pace import SeatPaces
+from firmware_host.table.scanning import ScanItem, answered_a_cue, spoken_seconds
 from firmware_host.table.seat_settings import SeatSettings
 
 log = logging.getLogger("firmware_host.service")
@@ -58,10 +60,27 @@ class BoardSpeech:
         return {s: v.name for s, v in own.items() if v.name} if isinstance(own, dict) else {}
 
     def scan_settings(self, seat: int) -> Any:
-        """The scan timing for ``seat``: ``[scan]`` with the seat's own ``scan_interval``."""
-        own = self.seat_settings(seat).scan_interval
-        base = self.service.settings.scan
-        return base if own is None else dataclasses.replace(base, interval=own)
+        """The scan timing for ``seat``: ``[scan]`` with the seat's own ``scan_interval``, else
+        with the window its learned pace needs (:meth:`SeatPaces.scan_settings
+        <firmware_host.table.pace.SeatPaces.scan_settings>`, ACCESSIBILITY.md 31)."""
+        return self.pace.scan_settings(seat, self.service.settings.scan, self.seat_settings(seat).scan_interval)
+
+    # -- each seat's pace (ACCESSIBILITY.md 31) ------------------------------------------------
+    @property
+    def pace(self) -> SeatPaces:
+        """The board's seats' paces (:func:`firmware_host.table.pace.for_service`)."""
+        return pace.for_service(self.service)
+
+    def acted(self, event: Any) -> float | None:
+        """After a seat's input was handled: a press (its button down) is the seat's reaction
+        to the last clip it heard, counted in its pace unless it took a pick back (it answered
+        no cue) or ``[scan] pace`` is off. Returns the reaction counted (seconds), or None."""
+        if not isinstance(event, ButtonGesture) or event.gesture != "press" or not answered_a_cue():
+            return None
+        if not getattr(self.service.settings.scan, "pace", False):
+            return None
+        at = event.down_at if isinstance(event.down_at, (int, float)) else event.at
+        return self.pace.acted(event.seat, float(at))
 
     def board_language(self) -> str:
         """The language the board speaks now (``[audio] language`` until a setup names one)."""
@@ -130,7 +149,8 @@ class BoardSpeech:
                      heard: Callable[[], None] | None = None) -> Callable:
         """A :class:`~firmware_host.table.scanning.Scan` ``speak`` callback in the seat's
         earphone: ``intro()`` gives the intro's key and params, items say their own key;
-        the wrap tone and the stopped notice are the board's. Scan steps are not in the
+        the wrap tone and the stopped notice are the board's; a pick's answer (``picked``)
+        cuts off what the earphone says (ACCESSIBILITY.md 32). Scan steps are not in the
         seat's repeat history. Without sound: the seconds it would last (an estimate at the
         seat's rate). ``heard()`` runs after each step has ended (a wait that runs from
         what was heard)."""
@@ -154,7 +174,8 @@ class BoardSpeech:
                     heard()
 
             utt = self.say(channel, key, params, language=lang, names=names() if names else None, words=words,
-                           earcon=earcon, history=False, on_start=lambda lines, u: started(), on_end=on_end)
+                           earcon=earcon, history=False, on_start=lambda lines, u: started(), on_end=on_end,
+                           priority="request" if kind == "picked" else "normal")
             if utt is not None:
                 self._said[seat] = [u for u in self._said.get(seat, []) if not u.done()] + [utt]
                 return None

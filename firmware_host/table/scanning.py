@@ -52,6 +52,9 @@ log = logging.getLogger(__name__)
 CANCEL = object()
 CONFIRM = object()
 
+#: the key of a pick's answer in the chooser's earphone (ACCESSIBILITY.md 32), ``{"item": text}``
+PICKED_KEY = "scan.selected"
+
 #: an item cut off sooner than this after it started was not heard: it is never chosen (27)
 HEARD_S = 0.3
 
@@ -64,12 +67,20 @@ def pressing(event: Any) -> Iterator[None]:
     picks by the moment the button went *down* (``event.down_at``, ACCESSIBILITY.md 27: a
     press counts on press-down), not by when the release made it a press."""
     down = getattr(event, "down_at", None)
-    previous = getattr(_pressing, "down_at", None)
+    previous = getattr(_pressing, "down_at", None), getattr(_pressing, "answered", True)
     _pressing.down_at = down if isinstance(down, (int, float)) else None
+    _pressing.answered = True
     try:
         yield
     finally:
-        _pressing.down_at = previous
+        _pressing.down_at, _pressing.answered = previous
+
+
+def answered_a_cue() -> bool:
+    """Inside :func:`pressing`: False once a scan took the press as a take-back ("back" after
+    a pick, ACCESSIBILITY.md 32), which answers no cue and so is no reaction of the seat's
+    pace (:mod:`firmware_host.table.pace`)."""
+    return bool(getattr(_pressing, "answered", True))
 
 
 #: who is told of every pick (:func:`observe`)
@@ -79,8 +90,9 @@ _observers: list[Callable[..., None]] = []
 def observe(callback: Callable[..., None]) -> Callable[[], None]:
     """Be told of every item a scan's press picks, ``callback(scan, item, at=, final=)`` on
     the service thread: ``at`` the press's moment (clock seconds), ``final`` True when the
-    pick takes effect now (chosen, cancelled, confirmed), False when it opens a confirmation
-    or goes back from one. ``simulate`` writes it as a ``picked`` line and the robot table
+    pick takes effect now (chosen, cancelled, confirmed), False when it opens a confirmation,
+    goes back from one, or waits out its undo window (ACCESSIBILITY.md 32; a press in it
+    takes it back, and then no observer is told). ``simulate`` writes it as a ``picked`` line and the robot table
     measures its scan hits with it (:mod:`firmware_host.robots`); filter by ``scan.clock``.
     Returns the function that stops it."""
     _observers.append(callback)
@@ -160,24 +172,30 @@ class Scan:
         self.stopped = False
         self.done = False
         self.confirming: Any = None
+        #: a pick waiting out its undo window (ACCESSIBILITY.md 32), or None
+        self.picked: ScanItem | None = None
+        self._picked_index = -1
         self._timer: TimerHandle | None = None
         self._generation = 0
         self._due = 0.0
-        #: the items said in this list: [index, start, end or None, cut] (clock seconds)
+        #: the items said in this list: [index, start, end or None, cut, estimated end or None]
+        #: (clock seconds; the estimate where nothing plays)
         self._said: list[list] = []
 
     # -- timing ------------------------------------------------------------------------------
-    def _schedule(self, after: float) -> None:
-        """Next tick ``after`` seconds from now (on the service thread)."""
+    def _schedule(self, after: float, then: Callable[[int], None] | None = None) -> None:
+        """Next tick (or ``then(generation)``) ``after`` seconds from now (on the service thread)."""
         if self._timer is not None:
             self._timer.cancel()
         generation = self._generation
+        action = then or self._tick
         self._due = self.clock.now() + after
-        self._timer = self.clock.call_later(after, lambda: self.post(lambda: self._tick(generation)))
+        self._timer = self.clock.call_later(after, lambda: self.post(lambda: action(generation)))
 
-    def _say(self, kind: str, item: ScanItem | None, pause: float | None, index: int | None = None) -> None:
-        """Say ``kind``/``item``; once it has ended, the next tick ``pause`` seconds later
-        (None: no next tick). ``index``: the item number a press picks once it is heard."""
+    def _say(self, kind: str, item: ScanItem | None, pause: float | None, index: int | None = None,
+             then: Callable[[int], None] | None = None) -> None:
+        """Say ``kind``/``item``; once it has ended, the next tick (or ``then``) ``pause``
+        seconds later (None: none). ``index``: the item number a press picks once it is heard."""
         generation = self._generation
 
         entry: list = []
@@ -185,7 +203,7 @@ class Scan:
         def started() -> None:
             if generation == self._generation and not self.done and index is not None:
                 self.index = index
-                entry[:] = [index, self.clock.now(), None, False]
+                entry[:] = [index, self.clock.now(), None, False, None]
                 self._said.append(entry)
                 del self._said[:-20]
 
@@ -195,29 +213,36 @@ class Scan:
             if generation != self._generation or self.done:
                 return
             if lost and kind == "item":          # cut off unheard: say it again (it queues after the cut)
-                self._say(kind, item, pause, index)
+                self._say(kind, item, pause, index, then)
                 return
             if pause is not None and not self.stopped:
-                self._schedule(pause)
+                self._schedule(pause, then)
 
         seconds = self.speak(self.seat, kind, item, started, ended)
         if seconds is not None:           # nothing plays: an estimate stands in for the playback
             started()
+            if entry:
+                entry[4] = entry[1] + float(seconds)
             if pause is not None:
-                self._schedule(float(seconds) + pause)
+                self._schedule(float(seconds) + pause, then)
 
-    def start(self, intro: bool = False, *, at_once: bool = False) -> None:
+    def start(self, intro: bool = False, *, at_once: bool = False, answer: bool = False) -> None:
         """Begin: an optional intro (``speak(seat, "intro", None, …)``), then ``first_delay``
         after it has ended, then item 1; ``at_once``: item 1 now (a confirmation answers the
-        press that picked, ACCESSIBILITY.md 26)."""
+        press that picked, ACCESSIBILITY.md 26); ``answer``: item 1 said as a pick's answer
+        (``speak(seat, "picked", item, …)``, cutting the item playing, 32)."""
         self._generation += 1
         if self._timer is not None:
             self._timer.cancel()
         self.drop()
         self.index, self._next, self.passes, self.stopped = -1, -1, 0, False
+        self.picked = None
         self._said = []
         if intro:
             self._say("intro", None, self.settings.first_delay)
+        elif answer:
+            self._next = 0
+            self._say("picked", self.items[0], self.settings.interval, 0)
         else:
             self._schedule(0.0 if at_once else self.settings.first_delay)
 
@@ -225,8 +250,8 @@ class Scan:
         """The chooser asked for a status or repeat, which cuts off the earphone: the scan
         waits for it and then says the current item again (the one heard last, or the next
         one if none was heard yet); the window runs from when that has ended (21)."""
-        if self.done or self.stopped:
-            return
+        if self.done or self.stopped or self.picked is not None:
+            return                        # a pick's undo window runs on under a status
         self._generation += 1
         if self._timer is not None:
             self._timer.cancel()
@@ -259,8 +284,16 @@ class Scan:
     # -- input ------------------------------------------------------------------------------
     @property
     def current(self) -> ScanItem | None:
-        """The item a press would pick now, or None (before the first item, or stopped)."""
-        return None if self.stopped or self.index < 0 else self.items[self.index]
+        """The item a press would pick now, or None (before the first item, stopped, or a
+        pick waiting out its undo window)."""
+        return None if self.stopped or self.index < 0 or self.picked is not None else self.items[self.index]
+
+    @property
+    def window(self) -> float:
+        """The seat's window after an item (seconds): how long after an item has ended a
+        press still picks it (``interval`` + ``grace``, the seat's pace, ACCESSIBILITY.md
+        31); a pick's undo window is as long."""
+        return float(self.settings.interval) + float(getattr(self.settings, "grace", 0.0))
 
     def heard_at(self, at: float) -> ScanItem | None:
         """The item a press that went down at clock time ``at`` chooses (ACCESSIBILITY.md 21,
@@ -291,6 +324,9 @@ class Scan:
         :meth:`heard_at`), resume a stopped scan, or nothing yet."""
         if self.done:
             return
+        if self.picked is not None:
+            self._take_back()
+            return
         if self.stopped:
             log.info("scan for seat %d resumed", self.seat)
             self.start()
@@ -303,7 +339,11 @@ class Scan:
         pair = None
         if item.value is not CANCEL and item.value is not CONFIRM and self.confirm is not None:
             pair = self.confirm(item)
-        final = pair is None and not (item.value is CANCEL and self.confirming is not None)
+        back_on_answer = item.value is CONFIRM and self._undoable and self._playing(item, at)
+        undo_window = (self._undoable and pair is None and item.value is not CANCEL
+                       and item.value is not CONFIRM)
+        final = pair is None and not back_on_answer and not undo_window \
+            and not (item.value is CANCEL and self.confirming is not None)
         for callback in list(_observers):
             callback(self, item, at=self.clock.now() if at is None else at, final=final)
         if item.value is CANCEL:
@@ -313,6 +353,9 @@ class Scan:
             self.finish()
             self.on_cancel()
             return
+        if back_on_answer:
+            self._leave_confirmation()            # a press on the answer itself: back (32)
+            return
         if item.value is CONFIRM:
             value = self.confirming
             self.finish()
@@ -321,20 +364,87 @@ class Scan:
         if pair is not None:
             self._enter_confirmation(item, pair)
             return
+        if self._undoable:
+            self._pick(item)
+            return
         self.finish()
         self.on_choose(item.value)
+
+    def _playing(self, item: ScanItem, at: float | None) -> bool:
+        """True while ``item`` (the last one said) has not ended playing at ``at``."""
+        index = next((i for i, x in enumerate(self.items) if x is item), None)
+        entry = next((e for e in reversed(self._said) if e[0] == index), None)
+        if entry is None:
+            return False
+        end = entry[2] if entry[2] is not None else entry[4]
+        return end is None or (self.clock.now() if at is None else at) < end
+
+    # -- a pick answered at once, taken back with one press (ACCESSIBILITY.md 26, 32) ----------
+    @property
+    def _undoable(self) -> bool:
+        return bool(getattr(self.settings, "undo", False))
+
+    def _silence(self) -> None:
+        """The list stops: no next item, nothing of it still to be said."""
+        self._generation += 1
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self.drop()
+
+    def _pick(self, item: ScanItem) -> None:
+        """``item`` picked: the list stops, the pick is said at once in the chooser's earphone
+        (``speak(seat, "picked", answer, …)``, which cuts the item playing), and it becomes
+        final :attr:`window` seconds after that answer has ended, unless a press takes it
+        back first (:meth:`_take_back`)."""
+        self._silence()
+        self.picked = item
+        self._picked_index = next((i for i, x in enumerate(self.items) if x is item), 0)
+        answer = ScanItem(item.value, item.text, PICKED_KEY, {"item": item.text})
+        log.info("scan for seat %d: item %d picked, final after %.1f s", self.seat, self._picked_index + 1,
+                 self.window)
+        self._say("picked", answer, self.window, then=self._final)
+
+    def _final(self, generation: int) -> None:
+        if generation != self._generation or self.done or self.picked is None:
+            return
+        value, self.picked = self.picked.value, None
+        self.finish()
+        self.on_choose(value)
+
+    def _take_back(self) -> None:
+        """A press in a pick's undo window: the pick is taken back and the list is back at
+        the item picked, said again at once; the press answers no cue (:func:`answered_a_cue`)."""
+        _pressing.answered = False
+        self._silence()
+        self.picked = None
+        index = self._picked_index
+        log.info("scan for seat %d: pick taken back", self.seat)
+        self.passes, self._next = 0, index
+        self._say("item", self.items[index], self.settings.interval, index)
 
     def _enter_confirmation(self, item: ScanItem, pair: tuple[ScanItem, ScanItem]) -> None:
         self.confirming = item.value
         yes, back = pair
         self.items = [ScanItem(CONFIRM, yes.text, yes.key, dict(yes.params)),
                       ScanItem(CANCEL, back.text, back.key, dict(back.params))]
-        self.start(at_once=True)
+        if not self._undoable:
+            self.start(at_once=True)
+            return
+        self._picked_index = next((i for i, x in enumerate(self.base_items) if x.value is item.value), 0)
+        self.start(at_once=True, answer=True)
 
     def _leave_confirmation(self) -> None:
         self.confirming = None
         self.items = self.base_items + [self.cancel_item]
-        self.start()
+        if not self._undoable:
+            self.start()
+            return
+        _pressing.answered = False
+        self._silence()                    # "back": the list is back at the item picked (32)
+        index = self._picked_index
+        self.index, self.passes, self._next, self._said = -1, 0, index, []
+        self._say("item", self.items[index], self.settings.interval, index)
 
     def finish(self) -> None:
         """End the scan without choosing (no more timers, presses ignored)."""

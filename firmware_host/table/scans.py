@@ -100,7 +100,8 @@ class SeatScans:
                 key, params = item.key, item.params
             return self.speech.scan_step(s, key, params, earcon=earcon,
                                          started=playback[0] if playback else None,
-                                         ended=playback[1] if len(playback) > 1 else None)
+                                         ended=playback[1] if len(playback) > 1 else None,
+                                         cut=kind == "picked")
 
         pair = None
         if confirm is not None:

@@ -22,12 +22,12 @@ applies the stored settings again.
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 from typing import Any, Callable
 
 from firmware_host.service.journal import JournalError
 from firmware_host.service.refusals import CommandRefused
+from firmware_host.table import pace
 from firmware_host.table.seat_settings import SeatSettings, SeatSettingsError
 
 log = logging.getLogger("firmware_host.service")
@@ -59,10 +59,11 @@ class SeatStore:
         return {seat: own.name for seat, own in self.by_seat.items() if own.name}
 
     def scan_settings(self, seat: int) -> Any:
-        """The scan timing for ``seat``: ``[scan]`` with the seat's own ``scan_interval``."""
-        own = self.get(seat).scan_interval
-        base = self.service.settings.scan
-        return base if own is None else dataclasses.replace(base, interval=own)
+        """The scan timing for ``seat``: ``[scan]`` with the seat's own ``scan_interval``, else
+        with the window its learned pace needs (ACCESSIBILITY.md 31,
+        :meth:`firmware_host.table.pace.SeatPaces.scan_settings`)."""
+        return pace.for_service(self.service).scan_settings(seat, self.service.settings.scan,
+                                                            self.get(seat).scan_interval)
 
     def rate(self, seat: int) -> int:
         """The seat's speech rate in words per minute (its own, else the scan's)."""

@@ -345,18 +345,20 @@ class TableSpeech:
     # -- scans -----------------------------------------------------------------------------------
     def scan_step(self, seat: int, key: str, params: Mapping[str, Any], *, earcon: str | None = None,
                   started: Callable[[], None] | None = None,
-                  ended: Callable[[bool], None] | None = None) -> float | None:
+                  ended: Callable[[bool], None] | None = None, cut: bool = False) -> float | None:
         """One step of a scan into the chooser's earphone (a
         :class:`~firmware_host.table.scanning.Scan`'s ``speak``): where speech reports
         playback the scan hears its start and end (21) and None is returned; otherwise the
         seconds it lasts (its rendered length, or an estimate at the seat's rate). Scan steps
-        are not in the seat's repeat history."""
+        are not in the seat's repeat history. ``cut``: it cuts off what the earphone says
+        (a pick's answer, ACCESSIBILITY.md 32)."""
         hooks: dict[str, Any] = {}
         if started is not None and self.timed():
             hooks = {"on_start": lambda lines, u: started(),
                      "on_end": (lambda lines, u, record: ended(bool(record.cut and u.done())))
                      if ended is not None else None}
-        said = self.say(f"seat:{seat}", key, params, earcon=earcon, history=False, timed=not hooks, **hooks)
+        said = self.say(f"seat:{seat}", key, params, earcon=earcon, history=False, timed=not hooks,
+                        priority="request" if cut else None, **hooks)
         if not said.said:
             return 0.0
         if said.utterance is not None and hooks:

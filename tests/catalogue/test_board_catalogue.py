@@ -26,7 +26,7 @@ from firmware_host.service import board_catalogue as board
 from test_terminology import CONCEPTS, _PLACEHOLDER, catalogue_texts, mixed_terms  # same folder (no package)
 
 SAMPLES = {"seat": 2, "seats": [0, 3, 5], "count": 7, "missing": 1, "last": 7, "wpm": 175, "percent": 80,
-           "seconds": 1.5, "name": "Jörg", "title": "Secret Dictator", "choices": ["Deutsch", "sieben Spieler"],
+           "seconds": 1.5, "name": "Jörg", "title": "Secret Dictator", "item": "Jörg, Platz drei", "choices": ["Deutsch", "sieben Spieler"],
            "verbosity": "auto", "gender": "f", "setting": "scan_interval", "reason": "players",
            "reader": "law", "track": "fascist", "slot": 3, "position": 2, "holes": [0, 2], "pin": 17,
            "index": 4, "ballot": "nein", "party": "democratic", "role": "dictator"}

@@ -60,10 +60,15 @@ class Table:
     :param seed: the seed of a game set up from the seats (``simulate --seed``), or None.
     :param pace: the seed of the players' reaction times.
     :param reaction: the range of a player's reaction after a cue has ended, in seconds.
+    :param paced: the board takes the presses as a person's, as a real board does: the
+        config's ``[scan] grace``, a pick answered at once and taken back by a press in its
+        undo window, each seat's pace learned (ACCESSIBILITY.md 27, 31, 32); False: as a
+        script's (SIMULATE.md: a press means the item that has started).
     """
 
     def __init__(self, tmp_path: Path, config: str | None = None, *, journal: Path | None = None,
-                 seed: int | None = 7, pace: int = 7, reaction: tuple[float, float] = (1.0, 1.3)) -> None:
+                 seed: int | None = 7, pace: int = 7, reaction: tuple[float, float] = (1.0, 1.3),
+                 paced: bool = False) -> None:
         config_path = None
         if config:
             root = Path(__file__).resolve().parents[2]
@@ -80,6 +85,7 @@ class Table:
         self.reaction = reaction
         #: every announce line as its clip started (the same dict gains ``end`` when it ends)
         self.starts: list[dict] = []
+        self.sim.paced_by_people = paced
         self.sim.start(VirtualClock())
         self.service = self.sim.service
         self.service.subscribe_starts(self.starts.append)

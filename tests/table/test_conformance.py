@@ -23,7 +23,9 @@ from typing import Any, Callable
 import pytest
 
 from firmware_host import games
+from firmware_host.table import pace
 from firmware_host.table.lobby import seat_setup_signals
+from firmware_host.table.scanning import PICKED_KEY
 
 from .table import Table
 
@@ -42,13 +44,6 @@ KNOWN: dict[str, dict[str, str]] = {
     "console_hides_secrets": {
     },
     "press_in_the_grace_of_the_next_item": {
-        "secret_dictator": "a press 0.3 s into the next seat of the nomination list picks that seat, not the "
-                           "one just heard (A27): in a scripted run the scan's grace is 0",
-        "become_dictator": "with the confirming press (A16) a press 1.2 s after the seat's name ends in "
-                           "'cancelled', one 1.8 s after it leaves the confirmation open (A27)",
-        "dying_message": "a press 0.3 s into the next item of a night list chooses nothing ('chosen' is not said) (A27)",
-        "autocracy": "a press 0.3 s into the next item of the turn menu picks that item ('exchange with a player'), "
-                     "not the one just heard (A27)",
     },
 }
 
@@ -419,11 +414,10 @@ def test_A14_a_second_more_before_the_first_item(tmp_path, name):
         table.close()
 
 
-@pytest.mark.parametrize("name", cases("press_in_the_grace_of_the_next_item"))
-def test_A27_a_press_early_in_the_next_item_chooses_the_item_just_heard(tmp_path, name):
-    """The first choice of the game's first actor: a press 1.8 s after the wanted item ended
-    (0.3 s into the next one, at the 1.5 s interval) does what a press 1.2 s after it does:
-    the same journal, the same words after it."""
+def first_choice(name: str) -> tuple[list[dict], int, int, int]:
+    """The sample game's first choice of its first actor: ``(signals, actor, opened, cue)``,
+    ``opened`` the press that opens the actor's list, ``cue`` the ``wait_for`` of the item
+    the actor means (a press follows it)."""
     script = hooks(name)
     setup = script.sample_setup("en")
     actions = script.whole_game(setup, 2)
@@ -432,30 +426,140 @@ def test_A27_a_press_early_in_the_next_item_chooses_the_item_just_heard(tmp_path
     opened = next(i for i, s in enumerate(signals) if choice_press(signals, i) and s["seat"] == actor)
     cue = next(i for i in range(opened + 1, len(signals) - 1) if signals[i].get("signal") == "wait_for"
                and signals[i + 1].get("signal") == "button" and signals[i + 1]["seat"] == actor)
+    return signals, actor, opened, cue
+
+
+def until_heard_wanted(table: Table, signals: list[dict], actor: int, opened: int, cue: int,
+                       learned: tuple[float, ...] = ()) -> dict:
+    """Play the sample game up to the actor's list (its pace learned from ``learned``
+    reactions first, ACCESSIBILITY.md 31) and until the item it means has ended; that
+    item's announce line."""
+    table.play_all(signals[:opened])
+    if learned:
+        paces = table.call(lambda: pace.for_service(table.service))
+        for seconds in learned:
+            table.call(lambda seconds=seconds: paces.react(actor, seconds))
+    table.play_all(signals[opened:cue])
+    line = table.wait_heard(signals[cue]["key"], signals[cue].get("params"), seat=actor, timeout=300)
+    assert line is not None, signals[cue]
+    return line
+
+
+def answer_to(table: Table, actor: int, press: float) -> dict | None:
+    """The first clip in the actor's earphone that started after its press and was not cut
+    off by the answer (an item that began as the button went down)."""
+    return next((o for o in table.starts if o.get("output") == f"seat:{actor}" and o["start"] >= press
+                 and not o.get("cut")), None)
+
+
+def pick(table: Table, actor: int, line: dict, delay: float) -> float:
+    """The actor presses ``delay`` seconds after ``line`` (an item) ended; where the pick
+    opens a confirmation (ACCESSIBILITY.md 16) it confirms 1.2 s after the confirming item
+    has ended. The time of the first press."""
+    table.wait(line["end"] + delay - table.now)
+    press = table.now
+    table.press(actor)
+    table.wait(0.5)
+    answer = answer_to(table, actor, press)
+    if answer is not None and answer["key"] != PICKED_KEY:      # a confirmation: confirm it
+        while "end" not in answer:
+            table.wait(0.1)
+        table.wait(answer["end"] + 1.2 - table.now)
+        table.press(actor)
+    return press
+
+
+def after_the_choice(table: Table, actor: int, press: float) -> tuple[list, list]:
+    """The journal's actions and what the actor and the table heard from 0.5 s after
+    ``press``, once the table has played on for 30 s."""
+    table.wait(30)
+    table.drain()
+    heard = [(o["output"], o["key"], repr(o["params"])) for o in table.heard()
+             if o["start"] >= press + 0.5 and o["output"] in (f"seat:{actor}", "table")
+             and o["key"] != PICKED_KEY]
+    return table.call(table.service.journal.last_game).actions, heard
+
+
+@pytest.mark.parametrize("name", cases("press_in_the_grace_of_the_next_item"))
+def test_A27_a_press_early_in_the_next_item_chooses_the_item_just_heard(tmp_path, name):
+    """The first choice of the game's first actor: a press 1.8 s after the wanted item ended
+    (0.3 s into the next one, at the 1.5 s interval) does what a press 1.2 s after it does:
+    the same journal, the same words after it."""
+    signals, actor, opened, cue = first_choice(name)
     results = []
     for delay in (1.2, 1.8):
         path = tmp_path / str(delay)
         path.mkdir()
-        table = new_table(path, name)
+        table = new_table(path, name, paced=True)
         try:
-            table.play_all(signals[:cue])
-            line = table.wait_heard(signals[cue]["key"], signals[cue].get("params"), seat=actor, timeout=300)
-            assert line is not None, signals[cue]
+            line = until_heard_wanted(table, signals, actor, opened, cue)
             table.wait(line["end"] + delay - table.now)
             later = [o for o in table.starts if o.get("output") == line["output"] and o["start"] > line["start"]]
             if delay > 1.5:
                 assert later and 0 < table.now - later[0]["start"] <= 0.5   # the next item has begun
-            press = table.now
-            table.press(actor)
-            table.wait(30)
-            table.drain()
-            heard = [(o["output"], o["key"], repr(o["params"])) for o in table.heard()
-                     if o["start"] >= press + 0.5 and o["output"] in (f"seat:{actor}", "table")]
-            results.append((table.call(table.service.journal.last_game).actions, heard))
+            press = pick(table, actor, line, delay)
+            results.append(after_the_choice(table, actor, press))
         finally:
             table.close()
     assert results[0] == results[1]
 
+
+@pytest.mark.parametrize("name", cases("pace_learned"))
+def test_A31_a_seat_that_answered_five_cues_at_2_5_s_picks_the_item_it_means_2_6_s_after_it(tmp_path, name):
+    """A seat whose last five reactions to a cue were about 2.5 s: its press 2.6 s after the
+    item it means has ended chooses that item (its window after an item is learned), as a
+    press 1.2 s after it does at the board's pace."""
+    signals, actor, opened, cue = first_choice(name)
+    results = []
+    for delay, learned in ((1.2, ()), (2.6, (2.4, 2.6, 2.5, 2.45, 2.55))):
+        path = tmp_path / str(delay)
+        path.mkdir()
+        table = new_table(path, name, paced=True)
+        try:
+            line = until_heard_wanted(table, signals, actor, opened, cue, learned)
+            press = pick(table, actor, line, delay)
+            results.append(after_the_choice(table, actor, press))
+        finally:
+            table.close()
+    assert results[0][0] == results[1][0]
+    assert results[0][1][:3] == results[1][1][:3]          # what follows the choice (the next list's pace differs)
+
+
+@pytest.mark.parametrize("name", cases("pick_answered_and_taken_back"))
+def test_A32_a_pick_is_said_at_once_and_back_brings_the_list_back(tmp_path, name):
+    """A late press (1.8 s after the item meant, in the next item's first moments) is
+    answered in the seat's earphone within 0.3 s, cutting the item playing; a press while
+    that answer plays takes the pick back and the list is back at the item picked; the seat's
+    pick then does what it does without the detour (the same journal)."""
+    signals, actor, opened, cue = first_choice(name)
+    results = []
+    for back in (False, True):
+        path = tmp_path / str(back)
+        path.mkdir()
+        table = new_table(path, name, paced=True)
+        try:
+            line = until_heard_wanted(table, signals, actor, opened, cue)
+            if back:
+                table.wait(line["end"] + 1.8 - table.now)
+                press = table.now
+                table.press(actor)
+                table.wait(0.3)
+                answer = answer_to(table, actor, press)
+                assert answer is not None and answer["start"] - press <= 0.3, answer
+                assert answer["key"] != line["key"], answer       # the pick, not the list going on
+                playing = [o for o in table.starts if o.get("output") == f"seat:{actor}"
+                           and o["start"] < press and o.get("end", 1e9) > press]
+                assert all(o.get("cut") for o in playing), playing   # the item playing was cut
+                mark = len(table.starts)
+                table.press(actor)                                 # back, while the answer plays
+                again = table.wait_heard(line["key"], line["params"], seat=actor, timeout=10, since=mark)
+                assert again is not None and again["start"] - table.now < 1.0, "the list is not back"
+                line = again
+            press = pick(table, actor, line, 1.2)
+            results.append(after_the_choice(table, actor, press))
+        finally:
+            table.close()
+    assert results[0][0] == results[1][0]
 
 @pytest.mark.parametrize("name", cases("seat_settings_after_switch"))
 def test_A19_stored_seat_settings_apply_after_the_game_master_switches_games(tmp_path, name):

@@ -857,6 +857,7 @@
   function fillSeatSettings(force) {
     const value = $("ss-seat").value;
     if (value === "") return;
+    showPace(Number(value));
     const stored = storedSettings(Number(value));
     const key = value + "|" + JSON.stringify(stored);
     if (!force && key === ssShown) return;
@@ -869,6 +870,14 @@
     $("ss-gender").value = stored.gender || "";
     $("ss-ignore-repeat").value = show(stored.ignore_repeat);
     $("ss-scan-interval").value = show(stored.scan_interval);
+  }
+  // the seat's learned pace (ACCESSIBILITY.md 31: snapshot.seat_pace, 0-based seat keys)
+  function showPace(seat) {
+    const pace = (snap.seat_pace || {})[String(seat)];
+    const text = !pace ? T("ss_pace_none")
+      : pace.reaction === null ? T("ss_pace_learning", {acts: pace.acts})
+      : T("ss_pace", {reaction: pace.reaction, window: pace.window, acts: pace.acts});
+    if ($("ss-pace").textContent !== text) $("ss-pace").textContent = text;
   }
   async function submitSeatSettings(ev) {
     ev.preventDefault();

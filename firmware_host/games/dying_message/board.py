@@ -49,6 +49,7 @@ from typing import Any, Callable
 from firmware_host.errors import FirmwareHostError, UsageError
 from firmware_host.service.journal import NothingToUndo
 from firmware_host.service.refusals import CommandRefused
+from firmware_host.table import pace
 from firmware_host.table.scanning import Scan, ScanItem, spoken_seconds
 from firmware_host.table.seat_settings import SeatSettings
 from firmware_host.table.seats import StoredSeatSettings
@@ -1246,9 +1247,8 @@ class DyingMessageGame(StoredSeatSettings):
         scan.start(intro=intro)
 
     def _scan_settings(self, seat: int) -> Any:
-        own = self.seat_settings.get(seat, SeatSettings()).scan_interval
-        return self.settings.scan if own is None else dataclasses.replace(self.settings.scan,
-                                                                          interval=own)
+        own = self.seat_settings.get(seat, SeatSettings()).scan_interval     # or the seat's pace (A31)
+        return pace.for_service(self.service).scan_settings(seat, self.settings.scan, own)
 
     def _scan_speak(self, seat: int, kind: str, item: ScanItem | None, pads: dict,
                     started: Callable[[], None] | None = None,
@@ -1275,7 +1275,7 @@ class DyingMessageGame(StoredSeatSettings):
                      "on_end": lambda lines, u, record: ended(bool(record.cut and u.done()))
                      if ended is not None else None}
         said = self.say(channel, key, params, history=False, timed=not hooks, pad_seconds=pad,
-                        earcon=earcon, **hooks)
+                        earcon=earcon, priority="request" if kind == "picked" else None, **hooks)
         if said is None:
             return 0.0
         text, seconds, utt = said

@@ -3,10 +3,10 @@ answer."""
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any, Callable
 
 from firmware_host.games.secret_dictator import Action, catalogue
+from firmware_host.table import pace
 from firmware_host.table.scanning import Scan, ScanItem, spoken_seconds
 from firmware_host.table.seat_settings import SeatSettings
 from firmware_host.games.secret_dictator.board.common import log
@@ -103,9 +103,10 @@ class Scans:
 
     def _scan_settings(self, seat: int) -> Any:
         """The scan timing for ``seat``: the board's ``[scan]`` with the seat's own
-        ``scan_interval`` (ACCESSIBILITY.md 13, 19) when it has one."""
+        ``scan_interval`` (ACCESSIBILITY.md 13, 19) when it has one, else with its learned
+        pace (31, :mod:`firmware_host.table.pace`)."""
         own = self.seat_settings.get(seat, SeatSettings()).scan_interval
-        return self.settings.scan if own is None else dataclasses.replace(self.settings.scan, interval=own)
+        return pace.for_service(self.service).scan_settings(seat, self.settings.scan, own)
 
     def _scan_speak(self, seat: int, kind: str, item: ScanItem | None, started: Callable[[], None],
                     ended: Callable[[bool], None]) -> float | None:
@@ -126,7 +127,7 @@ class Scans:
             assert item is not None
             key_params = (item.key, item.params)
         utt = self.say(channel, key_params[0], key_params[1], earcon="scan_wrap" if kind == "wrap" else None,
-                       history=False, on_start=lambda lines, u: started(),
+                       history=False, priority="request" if kind == "picked" else None, on_start=lambda lines, u: started(),
                        on_end=lambda lines, u, record: ended(bool(record.cut and u.done())))
         if utt is not None:
             self._scan_said = [u for u in self._scan_said if not u.done()] + [utt]

@@ -1,0 +1,235 @@
+"""Each seat's pace, learned (ACCESSIBILITY.md 31): every act a seat makes in answer to a cue
+is a reaction time, and the seat's recent reactions set its scans' timing.
+
+A *reaction* is the time from the end of the last clip the seat heard (its own earphone or the
+table speaker, played to its end) to the moment the seat's button went down: a press for a
+scan item, "I am here", "ready", an answer to the table's call. Reactions shorter than
+:data:`SHORTEST` (the seat pressed while the cue still played, or before it could react) and
+longer than :data:`LONGEST` (no answer to that cue) are not counted.
+
+From the seat's last :data:`RECENT` reactions, once it has :data:`FIRST` of them, the board
+sets the seat's **window after a scan item**: the time after an item has ended in which a
+press still picks it, ``typical + max(2 × spread, SPREAD_SHARE × typical)`` (``typical`` the
+median, ``spread`` the median absolute deviation scaled to a standard deviation: a few stray
+presses change neither), bounded by the board's window (``[scan] interval`` + ``grace``,
+2 s: a quick seat's lists get no slower) and :data:`WINDOW_MAX` (6 s). The next item then
+starts ``window − grace`` after the item has ended (the switch-access ".65 rule": an item
+every ``typical / 0.65`` seconds or so), and a press in the next item's first ``grace``
+seconds still picks the one before. A seat's own ``scan_interval`` (its settings, 19) wins
+over the learned window. The undo window after a pick (32) is the same window.
+
+The reactions are kept in the journal's file beside the seat settings
+(:meth:`~firmware_host.service.journal.Journal.seat_pace`), so the pace lasts across games
+and restarts; the console shows each seat's (:meth:`SeatPaces.snapshot`).
+
+Example::
+
+    paces = SeatPaces(journal)
+    paces.heard({"output": "seat:2", "end": 10.0})      # a clip ended in seat 2's earphone
+    paces.acted(2, 12.5)                                # seat 2 pressed: a reaction of 2.5 s
+    paces.scan_settings(2, ScanSettings(), None)        # the timing of seat 2's next list
+"""
+
+from __future__ import annotations
+
+import collections
+import dataclasses
+import logging
+import statistics
+from typing import Any
+
+log = logging.getLogger("firmware_host.service")
+
+__all__ = ["Pace", "SeatPaces", "RECENT", "FIRST", "SHORTEST", "LONGEST", "WINDOW_MAX", "window_after",
+           "for_service"]
+
+#: how many of a seat's latest reactions count
+RECENT = 8
+#: the reactions a seat needs before its pace sets anything ("from the first few acts on")
+FIRST = 3
+#: a reaction shorter than this (seconds) is a press while the cue still played: not counted
+SHORTEST = 0.15
+#: a reaction longer than this (seconds) answers no cue: not counted
+LONGEST = 6.5
+#: the longest window after a scan item (seconds)
+WINDOW_MAX = 6.0
+#: the least margin beyond the typical reaction, as a share of it (a steady seat still varies)
+SPREAD_SHARE = 0.25
+#: the least margin beyond the typical reaction (seconds)
+SPREAD_MIN = 0.2
+
+
+@dataclasses.dataclass(frozen=True)
+class Pace:
+    """What one seat's recent reactions say.
+
+    :ivar reactions: the counted reactions, oldest first (seconds).
+    """
+
+    reactions: tuple[float, ...] = ()
+
+    @property
+    def learned(self) -> bool:
+        """True once the seat has made enough acts for its pace to count."""
+        return len(self.reactions) >= FIRST
+
+    @property
+    def typical(self) -> float | None:
+        """The median reaction (seconds), or None before :data:`FIRST` of them."""
+        return statistics.median(self.reactions) if self.learned else None
+
+    @property
+    def spread(self) -> float | None:
+        """The reactions' spread (seconds: the median absolute deviation scaled to a standard
+        deviation), or None before :data:`FIRST` of them."""
+        if not self.learned:
+            return None
+        middle = statistics.median(self.reactions)
+        return 1.4826 * statistics.median(abs(r - middle) for r in self.reactions)
+
+
+def window_after(pace: Pace, board_window: float) -> float:
+    """The seat's window after a scan item (seconds): how long after an item has ended a press
+    still picks it (see the module docstring); ``board_window`` (``interval + grace``) until
+    the seat's pace is learned, never less, never more than :data:`WINDOW_MAX` (nor less than
+    ``board_window`` where that is more)."""
+    typical, spread = pace.typical, pace.spread
+    if typical is None or spread is None:
+        return board_window
+    margin = max(2.0 * spread, SPREAD_SHARE * typical, SPREAD_MIN)
+    return round(max(board_window, min(WINDOW_MAX, typical + margin)), 3)
+
+
+class SeatPaces:
+    """The board's seats' paces (see the module docstring): learned from the seats' acts, kept
+    in the journal's file. Every call on the service thread.
+
+    :param journal: the :class:`~firmware_host.service.journal.Journal` (``seat_pace``,
+        ``save_seat_pace``), or None (nothing kept).
+    """
+
+    def __init__(self, journal: Any = None) -> None:
+        self.journal = journal
+        self._reactions: dict[int, collections.deque] = {}
+        self._heard: dict[str, float] = {}
+        self.load()
+
+    def load(self) -> None:
+        """Read every seat's kept reactions (an unreadable file or entry: none, logged)."""
+        self._reactions = {}
+        if self.journal is None:
+            return
+        from firmware_host.service.journal import JournalError
+        try:
+            stored = self.journal.seat_pace()
+        except JournalError as exc:
+            log.error("seat paces not read: %s", exc)
+            return
+        for seat, reactions in stored.items():
+            kept = [float(r) for r in reactions if isinstance(r, (int, float)) and not isinstance(r, bool)
+                    and SHORTEST <= r <= LONGEST]
+            self._reactions[seat] = collections.deque(kept[-RECENT:], maxlen=RECENT)
+
+    # -- hearing and acting ------------------------------------------------------------------
+    def heard(self, line: dict) -> None:
+        """A clip has ended (an ``announce`` line with ``output`` and ``end``): a cue the
+        seats at that output heard, unless it was cut off."""
+        if line.get("cut"):
+            return
+        output, end = line.get("output"), line.get("end")
+        if isinstance(output, str) and isinstance(end, (int, float)):
+            if end > self._heard.get(output, float("-inf")):
+                self._heard[output] = float(end)
+
+    def reaction(self, seat: int, at: float) -> float | None:
+        """The seconds from the end of the last clip ``seat`` heard (its earphone or the table)
+        to ``at`` (clock seconds), or None when it heard none."""
+        ends = [e for e in (self._heard.get(f"seat:{seat}"), self._heard.get("table")) if e is not None and e <= at]
+        return at - max(ends) if ends else None
+
+    def acted(self, seat: int, at: float) -> float | None:
+        """``seat`` acted (its button went down) at ``at``: its reaction to the last cue it
+        heard is counted when it is one (:data:`SHORTEST`-:data:`LONGEST`). Returns it, or
+        None when it is not counted."""
+        seconds = self.reaction(seat, at)
+        if seconds is None or not SHORTEST <= seconds <= LONGEST:
+            return None
+        self.react(seat, seconds)
+        return seconds
+
+    def react(self, seat: int, seconds: float) -> None:
+        """Count one reaction of ``seat`` (seconds) and keep the seat's recent ones.
+
+        :raises ValueError: ``seconds`` outside :data:`SHORTEST`-:data:`LONGEST`.
+        """
+        if not SHORTEST <= seconds <= LONGEST:
+            raise ValueError(f"a reaction is {SHORTEST:g}-{LONGEST:g} seconds, not {seconds!r}")
+        recent = self._reactions.setdefault(seat, collections.deque(maxlen=RECENT))
+        recent.append(round(float(seconds), 3))
+        if self.journal is not None:
+            from firmware_host.service.journal import JournalError
+            try:
+                self.journal.save_seat_pace(seat, list(recent))
+            except JournalError as exc:
+                log.warning("pace of seat %d not kept: %s", seat, exc)
+
+    def forget(self, seat: int) -> None:
+        """Forget ``seat``'s reactions (another player sits there)."""
+        self._reactions.pop(seat, None)
+        if self.journal is not None:
+            from firmware_host.service.journal import JournalError
+            try:
+                self.journal.save_seat_pace(seat, [])
+            except JournalError as exc:
+                log.warning("pace of seat %d not forgotten: %s", seat, exc)
+
+    # -- what the pace sets ------------------------------------------------------------------
+    def pace(self, seat: int) -> Pace:
+        """The seat's :class:`Pace` now."""
+        return Pace(tuple(self._reactions.get(seat, ())))
+
+    def scan_settings(self, seat: int, base: Any, own_interval: float | None = None) -> Any:
+        """The timing of ``seat``'s next scan list: ``base`` (``[scan]``, a
+        :class:`~firmware_host.service.settings.ScanSettings`) with the seat's own
+        ``scan_interval`` where it has one (an explicit setting wins), else with the interval
+        its learned window needs (never shorter than ``base``'s); ``base`` itself where its
+        ``pace`` is off (``[scan] pace = false``, a scripted run)."""
+        if own_interval is not None:
+            return dataclasses.replace(base, interval=own_interval)
+        if not getattr(base, "pace", False):
+            return base
+        board_window = base.interval + base.grace
+        window = window_after(self.pace(seat), board_window)
+        if window <= board_window:
+            return base
+        return dataclasses.replace(base, interval=round(window - base.grace, 3))
+
+    def snapshot(self, base: Any) -> dict[str, dict]:
+        """The console's picture of the seats' paces: ``{"N": {"acts", "reaction", "window"}}``
+        for the seats with a counted reaction (0-based seat as text): ``acts`` how many
+        recent reactions count, ``reaction`` the typical one and ``window`` the window after
+        a scan item it sets with ``base`` (``[scan]``), in seconds; both None until learned."""
+        out = {}
+        for seat in sorted(self._reactions):
+            pace = self.pace(seat)
+            if not pace.reactions:
+                continue
+            typical = pace.typical
+            out[str(seat)] = {"acts": len(pace.reactions),
+                              "reaction": None if typical is None else round(typical, 2),
+                              "window": None if typical is None
+                              else round(window_after(pace, base.interval + base.grace), 2)}
+        return out
+
+
+def for_service(service: Any) -> SeatPaces:
+    """The board's one :class:`SeatPaces` (made on first use with the service's journal; it
+    hears every clip that ends, :meth:`~firmware_host.service.core.BoardService.subscribe_ends`)."""
+    paces = service.__dict__.get("_seat_paces")
+    if paces is None:
+        paces = SeatPaces(getattr(service, "journal", None))
+        subscribe = getattr(service, "subscribe_ends", None)
+        if callable(subscribe):
+            subscribe(paces.heard)
+        service._seat_paces = paces
+    return paces

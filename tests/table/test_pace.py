@@ -1,0 +1,203 @@
+"""Each seat's pace, learned (ACCESSIBILITY.md 31), and a pick answered at once and taken
+back with one press (32): the scan on a virtual clock, the pace from real SQLite."""
+
+from __future__ import annotations
+
+import pytest
+
+from firmware_host.clock import VirtualClock
+from firmware_host.service.journal import Journal
+from firmware_host.service.settings import ScanSettings
+from firmware_host.table.pace import FIRST, WINDOW_MAX, SeatPaces, window_after, Pace
+from firmware_host.table.scanning import PICKED_KEY, Scan, ScanItem
+
+BOARD = ScanSettings(interval=1.5, first_delay=1.0, passes=3, grace=0.5, undo=True, pace=True)
+NAME_S = 0.8          # every item lasts this long (a board without sound: the scan's estimate)
+
+
+def learned(reactions, journal=None) -> SeatPaces:
+    paces = SeatPaces(journal)
+    for seconds in reactions:
+        paces.react(0, seconds)
+    return paces
+
+
+def make_scan(settings, names=6, confirm=False):
+    """A scan of ``names`` items for seat 0 on a virtual clock; every step is estimated
+    (nothing plays), as on a board without sound."""
+    clock = VirtualClock()
+    spoken, chosen, cancelled = [], [], []
+
+    def speak(seat, kind, item, started, ended):
+        spoken.append((round(clock.now(), 3), kind, item.key if item else "", item.text if item else ""))
+        return NAME_S if kind in ("item", "picked") else 0.0
+
+    items = [ScanItem(n, f"seat {n + 1}", "scan.seat", {"seat": n}) for n in range(names)]
+    pair = (lambda it: (ScanItem(None, "confirm " + it.text, "scan.confirm"), ScanItem(None, "back", "scan.back"))) \
+        if confirm else None
+    scan = Scan(0, items, settings, clock, post=lambda fn: fn(), speak=speak, on_choose=chosen.append,
+                on_cancel=lambda: cancelled.append(True), confirm=pair)
+    return clock, scan, spoken, chosen, cancelled
+
+
+def item_end(spoken, text, nth=0):
+    """When the ``nth`` saying of item ``text`` ended (its start plus its length)."""
+    starts = [t for t, kind, _, said in spoken if kind == "item" and said == text]
+    return starts[nth] + NAME_S
+
+
+# -- the pace ---------------------------------------------------------------------------------
+
+def test_A31_no_pace_before_the_first_few_acts_and_the_board_window_meanwhile():
+    paces = learned([2.5] * (FIRST - 1))
+    assert not paces.pace(0).learned
+    assert paces.scan_settings(0, BOARD) == BOARD
+
+
+def test_A31_a_seat_answering_at_2_5_s_gets_a_window_that_takes_a_press_2_6_s_after_an_item():
+    paces = learned([2.4, 2.6, 2.5, 2.45, 2.55])
+    settings = paces.scan_settings(0, BOARD)
+    assert settings.interval + settings.grace > 2.6 + 0.3
+    assert settings.interval > BOARD.interval
+
+
+def test_A31_a_quick_seat_keeps_the_board_timing():
+    paces = learned([0.9, 1.1, 1.0, 1.05, 0.95])
+    assert paces.scan_settings(0, BOARD) == BOARD
+
+
+def test_A31_the_window_is_bounded_and_a_few_stray_presses_change_little():
+    assert window_after(Pace((6.4,) * 8), 2.0) == WINDOW_MAX
+    steady = window_after(Pace((2.5,) * 6), 2.0)
+    stray = window_after(Pace((2.5,) * 6 + (0.3,)), 2.0)
+    assert abs(steady - stray) < 0.2
+
+
+def test_A31_an_explicit_scan_interval_wins_over_the_learned_window():
+    paces = learned([3.0] * 5)
+    assert paces.scan_settings(0, BOARD, own_interval=1.0).interval == 1.0
+
+
+def test_A31_the_reaction_is_counted_from_the_end_of_the_last_clip_the_seat_heard():
+    paces = SeatPaces(None)
+    paces.heard({"output": "table", "end": 10.0})
+    paces.heard({"output": "seat:0", "end": 11.0})
+    paces.heard({"output": "seat:0", "end": 12.0, "cut": True})      # cut off: not a cue heard
+    paces.heard({"output": "seat:1", "end": 12.5})                  # another seat's earphone
+    assert paces.acted(0, 13.5) == pytest.approx(2.5)
+    assert paces.acted(0, 11.05) is None                            # pressed during the cue
+    assert paces.acted(0, 30.0) is None                             # answers no cue
+    assert paces.pace(0).reactions == (2.5,)
+    with pytest.raises(ValueError):
+        paces.react(0, 9.0)
+
+
+def test_A31_the_pace_is_kept_across_restarts_beside_the_seat_settings(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    journal = Journal(path)
+    journal.save_seat_settings(2, {"rate": 300})
+    paces = SeatPaces(journal)
+    for seconds in (2.4, 2.6, 2.5):
+        paces.react(2, seconds)
+    journal.close()
+    again = Journal(path)
+    assert SeatPaces(again).pace(2).reactions == (2.4, 2.6, 2.5)
+    assert again.seat_settings() == {2: {"rate": 300}}
+    snap = SeatPaces(again).snapshot(BOARD)
+    assert snap["2"]["acts"] == 3 and snap["2"]["reaction"] == 2.5 and snap["2"]["window"] > 2.6
+    again.close()
+
+
+# -- scans timed by the pace ------------------------------------------------------------------
+
+def press_after(clock, scan, spoken, text, delay):
+    """Let the list run until item ``text`` has been said, then press ``delay`` seconds
+    after it ended; the item the press picked (or None)."""
+    while not any(kind == "item" and said == text for _, kind, _, said in spoken):
+        clock.advance(0.05)
+    at = item_end(spoken, text) + delay
+    clock.advance(at - clock.now())
+    picked = []
+    scan.press(at=at)
+    if scan.picked is not None:
+        picked.append(scan.picked.value)
+    return picked[0] if picked else None
+
+
+def test_A31_a_seat_that_answered_five_cues_at_2_5_s_picks_the_item_it_meant_at_2_6_s():
+    clock, scan, spoken, chosen, _ = make_scan(BOARD)
+    scan.start()
+    assert press_after(clock, scan, spoken, "seat 3", 2.6) == 3      # the board's 2 s window: the next one
+    settings = learned([2.4, 2.6, 2.5, 2.45, 2.55]).scan_settings(0, BOARD)
+    clock, scan, spoken, chosen, _ = make_scan(settings)
+    scan.start()
+    assert press_after(clock, scan, spoken, "seat 3", 2.6) == 2
+    clock.advance(30)
+    assert chosen == [2]
+
+
+def pass_seconds(settings):
+    """Seconds from the first item's start to the wrap tone of a 6-item list."""
+    clock, scan, spoken, _, _ = make_scan(settings)
+    scan.start()
+    clock.advance(60)
+    first = next(t for t, kind, _, _ in spoken if kind == "item")
+    wrap = next(t for t, kind, _, _ in spoken if kind == "wrap")
+    return wrap - first
+
+
+def test_A31_a_pass_through_a_6_item_list_for_a_seat_reacting_in_1_s_takes_no_longer_than_before():
+    quick = learned([1.0, 0.9, 1.1, 1.0, 1.05, 0.95]).scan_settings(0, BOARD)
+    assert pass_seconds(quick) <= pass_seconds(BOARD)
+    slow = learned([2.5] * 5).scan_settings(0, BOARD)
+    assert pass_seconds(slow) > pass_seconds(BOARD)
+
+
+# -- a pick answered at once and taken back ---------------------------------------------------
+
+def test_A32_a_pick_is_said_at_once_the_list_stops_and_it_is_final_after_the_window():
+    clock, scan, spoken, chosen, _ = make_scan(BOARD)
+    scan.start()
+    press_after(clock, scan, spoken, "seat 2", 1.2)
+    press = clock.now()
+    assert spoken[-1] == (round(press, 3), "picked", PICKED_KEY, "seat 2")
+    clock.advance(NAME_S + BOARD.interval + BOARD.grace - 0.05)
+    assert chosen == [] and spoken[-1][1] == "picked"              # the list has stopped
+    clock.advance(0.1)
+    assert chosen == [1] and scan.done
+
+
+def test_A32_back_in_the_undo_window_brings_the_list_back_at_the_item_picked():
+    clock, scan, spoken, chosen, _ = make_scan(BOARD)
+    scan.start()
+    press_after(clock, scan, spoken, "seat 3", 2.6)                # late: "seat 4" picked
+    assert scan.picked.value == 3
+    clock.advance(1.0)
+    scan.press()                                                    # back
+    assert scan.picked is None and spoken[-1][1:] == ("item", "scan.seat", "seat 4")
+    clock.advance(60)
+    assert chosen == [] and not scan.done
+
+
+def test_A32_a_confirmation_is_the_answer_and_a_press_on_it_goes_back_to_the_item_picked():
+    clock, scan, spoken, chosen, cancelled = make_scan(BOARD, confirm=True)
+    scan.start()
+    press_after(clock, scan, spoken, "seat 2", 1.2)
+    assert spoken[-1][1:] == ("picked", "scan.confirm", "confirm seat 2")
+    clock.advance(0.3)
+    scan.press()                                                    # while the answer plays: back
+    assert spoken[-1][1:] == ("item", "scan.seat", "seat 2") and chosen == []
+    clock.advance(NAME_S + 1.2)
+    scan.press(at=clock.now())                                      # "seat 2" again
+    clock.advance(NAME_S + 1.0)
+    scan.press(at=clock.now())                                      # 1 s after "confirm seat 2" ended
+    assert chosen == [1] and not cancelled
+
+
+def test_A32_without_undo_a_pick_is_final_at_once():
+    import dataclasses
+
+    clock, scan, spoken, chosen, _ = make_scan(dataclasses.replace(BOARD, undo=False))
+    scan.start()
+    press_after(clock, scan, spoken, "seat 2", 1.2)
+    assert chosen == [1] and all(kind != "picked" for _, kind, _, _ in spoken)
