@@ -175,7 +175,7 @@ class BoardSpeech:
 
             utt = self.say(channel, key, params, language=lang, names=names() if names else None, words=words,
                            earcon=earcon, history=False, on_start=lambda lines, u: started(), on_end=on_end,
-                           priority="request" if kind == "picked" else "normal")
+                           priority="request" if kind in ("picked", "again") else "normal")
             if utt is not None:
                 self._said[seat] = [u for u in self._said.get(seat, []) if not u.done()] + [utt]
                 return None

@@ -3,13 +3,15 @@ is a reaction time, and the seat's recent reactions set its scans' timing.
 
 A *reaction* is the time from the end of the last clip the seat heard (its own earphone or the
 table speaker, played to its end) to the moment the seat's button went down: a press for a
-scan item, "I am here", "ready", an answer to the table's call. Reactions shorter than
+scan item, "I am here", "ready", an answer to the table's call. A tile laid is not counted:
+reaching for a tile and a reader takes longer than a press, and the pace times a seat's
+presses. A press that takes a pick back answers no cue and is not counted either. Reactions shorter than
 :data:`SHORTEST` (the seat pressed while the cue still played, or before it could react) and
 longer than :data:`LONGEST` (no answer to that cue) are not counted.
 
 From the seat's last :data:`RECENT` reactions, once it has :data:`FIRST` of them, the board
 sets the seat's **window after a scan item**: the time after an item has ended in which a
-press still picks it, ``typical + max(2 × spread, SPREAD_SHARE × typical)`` (``typical`` the
+press still picks it, ``typical + max(2 × spread, SPREAD_SHARE × typical, SPREAD_MIN)`` (``typical`` the
 median, ``spread`` the median absolute deviation scaled to a standard deviation: a few stray
 presses change neither), bounded by the board's window (``[scan] interval`` + ``grace``,
 2 s: a quick seat's lists get no slower) and :data:`WINDOW_MAX` (6 s). The next item then

@@ -129,7 +129,9 @@ class Scan:
     :param post: ``post(callable)`` runs the callable on the service thread (timers use it).
     :param speak: ``speak(seat, kind, item, started, ended)`` speaks into the seat's earphone;
         ``kind`` is ``intro`` (item None), ``item`` (the item), ``wrap`` (the wrap tone, item
-        None) or ``stopped`` (item None). It calls ``started()`` when the clip starts playing
+        None), ``stopped`` (item None), ``picked`` (a pick's answer, ACCESSIBILITY.md 32) or
+        ``again`` (the item picked, said again after a take-back); ``picked`` and ``again``
+        cut off what the earphone is saying. It calls ``started()`` when the clip starts playing
         and ``ended(lost)`` when it has ended (``lost``: cut off and dropped, e.g. by the
         chooser's own status request), on the service thread, and returns None; or, where
         nothing plays (no sound), it calls neither and returns the seconds it would last
@@ -212,7 +214,7 @@ class Scan:
                 entry[2], entry[3] = self.clock.now(), bool(lost)
             if generation != self._generation or self.done:
                 return
-            if lost and kind == "item":          # cut off unheard: say it again (it queues after the cut)
+            if lost and kind in ("item", "again"):   # cut off unheard: say it again (after the cut)
                 self._say(kind, item, pause, index, then)
                 return
             if pause is not None and not self.stopped:
@@ -421,7 +423,7 @@ class Scan:
         index = self._picked_index
         log.info("scan for seat %d: pick taken back", self.seat)
         self.passes, self._next = 0, index
-        self._say("item", self.items[index], self.settings.interval, index)
+        self._say("again", self.items[index], self.settings.interval, index)
 
     def _enter_confirmation(self, item: ScanItem, pair: tuple[ScanItem, ScanItem]) -> None:
         self.confirming = item.value
@@ -444,7 +446,7 @@ class Scan:
         self._silence()                    # "back": the list is back at the item picked (32)
         index = self._picked_index
         self.index, self.passes, self._next, self._said = -1, 0, index, []
-        self._say("item", self.items[index], self.settings.interval, index)
+        self._say("again", self.items[index], self.settings.interval, index)
 
     def finish(self) -> None:
         """End the scan without choosing (no more timers, presses ignored)."""

@@ -101,7 +101,7 @@ class SeatScans:
             return self.speech.scan_step(s, key, params, earcon=earcon,
                                          started=playback[0] if playback else None,
                                          ended=playback[1] if len(playback) > 1 else None,
-                                         cut=kind == "picked")
+                                         cut=kind in ("picked", "again"))
 
         pair = None
         if confirm is not None:

@@ -15,6 +15,7 @@ from console_helpers import PIN, PIN_HASH, console_client, csrf_token, login, po
 
 from firmware_host.clock import VirtualClock
 from firmware_host.console.app import COMMANDS, command_summary
+from firmware_host.table import pace
 
 SETUP = {"players": 5, "language": "en", "names": ["Anna", "", "", "", ""]}
 
@@ -60,6 +61,16 @@ def test_A19_seat_settings_reach_the_service_and_out_of_range_changes_nothing(re
     assert bad == 400 and "rate" in error and "\n" not in error
     assert snap["seat_settings"]["1"] == {"rate": 300, "volume": 0.5, "verbosity": "short",
                                           "scan_interval": 2.5, "name": "Ben"}
+
+
+def test_A31_the_snapshot_shows_each_seats_learned_pace(real_backend, service):
+    """A seat's typical reaction and its window after a scan item, once three acts count."""
+    paces = service.call(lambda: pace.for_service(service))
+    service.call(lambda: [paces.react(3, r) for r in (2.4, 2.5)])
+    assert real_backend.snapshot()["seat_pace"] == {"3": {"acts": 2, "reaction": None, "window": None}}
+    service.call(lambda: paces.react(3, 2.6))
+    learned = real_backend.snapshot()["seat_pace"]["3"]
+    assert learned["acts"] == 3 and learned["reaction"] == 2.5 and 3.0 < learned["window"] <= 6.0
 
 
 def test_A19_page_has_a_labelled_seat_settings_form(backend):
@@ -152,6 +163,11 @@ def test_A19_seat_settings_form_in_the_browser(browser, real_backend, service): 
         assert form.get_by_label("Name").input_value() == ""
         form.get_by_label("Seat", exact=True).select_option("2")
         assert form.get_by_label("Name").input_value() == "Dora"
+        # the seat's learned pace beside its settings (ACCESSIBILITY.md 31)
+        assert page.locator("#ss-pace").text_content() == "Learned pace: none yet (the board's timing)."
+        service.call(lambda: [pace.for_service(service).react(2, r) for r in (2.4, 2.5, 2.6)])
+        service.call(lambda: service.game.setup_game(dict(SETUP, seed=4)))     # a new picture
+        page.wait_for_function("document.getElementById('ss-pace').textContent.includes('about 2.5 s')")
         assert axe_violations(page) == []
     finally:
         context.close()

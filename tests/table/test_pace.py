@@ -30,7 +30,7 @@ def make_scan(settings, names=6, confirm=False):
 
     def speak(seat, kind, item, started, ended):
         spoken.append((round(clock.now(), 3), kind, item.key if item else "", item.text if item else ""))
-        return NAME_S if kind in ("item", "picked") else 0.0
+        return NAME_S if kind in ("item", "picked", "again") else 0.0
 
     items = [ScanItem(n, f"seat {n + 1}", "scan.seat", {"seat": n}) for n in range(names)]
     pair = (lambda it: (ScanItem(None, "confirm " + it.text, "scan.confirm"), ScanItem(None, "back", "scan.back"))) \
@@ -42,7 +42,7 @@ def make_scan(settings, names=6, confirm=False):
 
 def item_end(spoken, text, nth=0):
     """When the ``nth`` saying of item ``text`` ended (its start plus its length)."""
-    starts = [t for t, kind, _, said in spoken if kind == "item" and said == text]
+    starts = [t for t, kind, _, said in spoken if kind in ("item", "again") and said == text]
     return starts[nth] + NAME_S
 
 
@@ -174,7 +174,7 @@ def test_A32_back_in_the_undo_window_brings_the_list_back_at_the_item_picked():
     assert scan.picked.value == 3
     clock.advance(1.0)
     scan.press()                                                    # back
-    assert scan.picked is None and spoken[-1][1:] == ("item", "scan.seat", "seat 4")
+    assert scan.picked is None and spoken[-1][1:] == ("again", "scan.seat", "seat 4")
     clock.advance(60)
     assert chosen == [] and not scan.done
 
@@ -186,7 +186,7 @@ def test_A32_a_confirmation_is_the_answer_and_a_press_on_it_goes_back_to_the_ite
     assert spoken[-1][1:] == ("picked", "scan.confirm", "confirm seat 2")
     clock.advance(0.3)
     scan.press()                                                    # while the answer plays: back
-    assert spoken[-1][1:] == ("item", "scan.seat", "seat 2") and chosen == []
+    assert spoken[-1][1:] == ("again", "scan.seat", "seat 2") and chosen == []
     clock.advance(NAME_S + 1.2)
     scan.press(at=clock.now())                                      # "seat 2" again
     clock.advance(NAME_S + 1.0)

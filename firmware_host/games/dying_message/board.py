@@ -1275,7 +1275,7 @@ class DyingMessageGame(StoredSeatSettings):
                      "on_end": lambda lines, u, record: ended(bool(record.cut and u.done()))
                      if ended is not None else None}
         said = self.say(channel, key, params, history=False, timed=not hooks, pad_seconds=pad,
-                        earcon=earcon, priority="request" if kind == "picked" else None, **hooks)
+                        earcon=earcon, priority="request" if kind in ("picked", "again") else None, **hooks)
         if said is None:
             return 0.0
         text, seconds, utt = said

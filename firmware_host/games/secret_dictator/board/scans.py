@@ -127,7 +127,7 @@ class Scans:
             assert item is not None
             key_params = (item.key, item.params)
         utt = self.say(channel, key_params[0], key_params[1], earcon="scan_wrap" if kind == "wrap" else None,
-                       history=False, priority="request" if kind == "picked" else None, on_start=lambda lines, u: started(),
+                       history=False, priority="request" if kind in ("picked", "again") else None, on_start=lambda lines, u: started(),
                        on_end=lambda lines, u, record: ended(bool(record.cut and u.done())))
         if utt is not None:
             self._scan_said = [u for u in self._scan_said if not u.done()] + [utt]
