@@ -2,11 +2,20 @@
 sentence (a Pi Zero 2 W), and how long each game takes at the table by player count.
 
 Run: ``python3 benchmarks/robots_bench.py [--per-game 20] [--render 0 3] [--players 5 7 9]
-[--games secret_dictator ...]``. Prints figures; asserts nothing. Every game is
+[--games secret_dictator ...]``. Prints figures; asserts nothing.
+
+An evening (issue 31): ``python3 benchmarks/robots_bench.py --evening secret_dictator,autocracy,
+become_dictator,dying_message --players 6 --seeds 5 11 [--render 0 3] [--rounds 1]`` plays the
+games in rotation on one board per seed, each set up from the seats, and prints per game its
+minutes, whether the right game started, own act → first sound in one's own earphone, the
+status's first answer, silences of 30 s, and from the ``robot`` and ``picked`` lines (issue
+30) the picks that chose the item meant, by the reaction (0.8-1, 1-2, 2-3 s after the item
+ended), and the wrong picks that became final; and whether the evening stalled. Every game is
 ``firmware-host simulate --robots N --game G --seed S`` (the real service on the mocked board,
 its virtual clock, every clip its real length from the speech cache), so the table's minutes
-are the same on any machine; the wall seconds are this machine's. The robots react in 0.8-3 s
-(as people do) and slip now and then; each game is set up from the seats.
+are the same on any machine; the wall seconds are this machine's. Each robot has its own
+typical reaction drawn from 0.8-2.8 s (as people differ) and slips now and then; each game is
+set up from the seats.
 
 Per game and render delay: games played to their end (of those tried), the table's minutes
 by player count (median, lowest-highest), and over all its games the confirmation of one's
@@ -17,6 +26,8 @@ earphone), cue → act p50, silences, stale instructions, scans and scan hits, s
 from __future__ import annotations
 
 import argparse
+import io
+import json
 import statistics
 import sys
 import time
@@ -41,6 +52,68 @@ def play(game: str, players: int, seed: int, render: float) -> tuple[dict | None
     return record.summary(), wall, ""
 
 
+def pick_figures(lines: list[dict]) -> dict:
+    """From a run's ``robot`` and ``picked`` lines: per reaction band (seconds from the end of
+    the item meant to the press) the presses meant for an item and those whose pick was that
+    item; the wrong picks that became final (directly, or by confirming a wrong pick)."""
+    bands = {"0.8-1": [0, 0], "1-2": [0, 0], "2-3": [0, 0]}
+    wrong_final = 0
+    pending: dict[int, dict] = {}          # seat -> its last press meant for an item
+    wrong_open: dict[int, bool] = {}       # seat -> its last non-final pick was not the one meant
+    for line in lines:
+        event = line.get("event")
+        if event == "robot" and line.get("meant"):
+            pending[line["seat"]] = line
+        elif event == "picked":
+            act = pending.pop(line["seat"], None)
+            meant = act["meant"] if act is not None and 0 <= line["at"] - act["at"] < 0.2 else None
+            if meant is None:
+                continue
+            hit = line["key"] == meant["key"] and line["params"] == meant["params"]
+            reaction = act["at"] - meant["end"]
+            band = "0.8-1" if reaction < 1.0 else "1-2" if reaction < 2.0 else "2-3"
+            bands[band][0] += 1
+            bands[band][1] += hit
+            confirming = line["key"].startswith(("scan.confirm", "lobby.option.start"))
+            if line["final"] and (not hit or (confirming and wrong_open.get(line["seat"]))):
+                wrong_final += 1
+            wrong_open[line["seat"]] = not line["final"] and not hit
+    return {"bands": bands, "wrong_final": wrong_final}
+
+
+def evening(rotation: str, players: int, seed: int, render: float, rounds: int) -> tuple[list[dict], dict, str, float]:
+    """One evening: the games' summary lines, the pick figures, why it stalled, wall seconds."""
+    t0 = time.perf_counter()
+    out = io.StringIO()
+    table = RobotTable(players, rotation, seed=seed, render_seconds=render, out=out)
+    table.run(rounds * len(table.rotation))
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    summaries = [line for line in lines if line.get("event") == "robots"]
+    return summaries, pick_figures(lines), table.stuck, time.perf_counter() - t0
+
+
+def _evening_main(args: argparse.Namespace) -> int:
+    for render in args.render:
+        for seed in args.seeds:
+            summaries, picks, stuck, wall = evening(args.evening, args.players, seed, render, args.rounds)
+            wanted = args.evening.split(",")
+            print(f"== evening {args.evening} at {args.players} seats, seed {seed}, render {render:g} s/sentence: "
+                  f"{len(summaries)} games, {wall:.0f} s wall" + (f"; STALLED: {stuck}" if stuck else ""))
+            for i, s in enumerate(summaries):
+                meant = wanted[i % len(wanted)]
+                print(f"   {s['game']}{'' if s['game'] == meant else f' (meant {meant})'}: {s['minutes']} min, "
+                      f"own act -> first own sound p50 {s['confirm_p50']} p95 {s['confirm_p95']} max "
+                      f"{s['confirm_max']} s; status first answer max {s.get('status_first_max')} s "
+                      f"({s.get('status_holds', 0)} holds); silences {s['silences']}"
+                      + (f"; stuck: {s['stuck']}" if s.get("stuck") else ""))
+            bands = picks["bands"]
+            print("   picks of the item meant: " + ", ".join(
+                f"{band} s {hit}/{n} ({100.0 * hit / n:.1f} %)" if n else f"{band} s -" for band, (n, hit) in bands.items())
+                + f"; wrong picks that became final {picks['wrong_final']}")
+            sys.stdout.flush()
+    return 0
+
+
 def _player_counts(game: str) -> list[int]:
     """The player counts the game's setup from the seats offers (on a 10-seat board)."""
     from firmware_host.service.settings import ServiceSettings
@@ -59,7 +132,13 @@ def main() -> int:
     parser.add_argument("--players", type=int, nargs="+", default=[5, 7, 9],
                         help="player counts, in turn (those the game's setup does not offer are left out)")
     parser.add_argument("--games", nargs="+", default=[g for g in games.names() if rules_for(g) is not None])
+    parser.add_argument("--evening", metavar="G,G,...", help="an evening: these games in rotation on one board")
+    parser.add_argument("--seeds", type=int, nargs="+", default=[5, 11], help="with --evening: one evening per seed")
+    parser.add_argument("--rounds", type=int, default=1, help="with --evening: rounds of the rotation")
     args = parser.parse_args()
+    if args.evening:
+        args.players = args.players[0] if args.players != [5, 7, 9] else 6
+        return _evening_main(args)
     for game in args.games:
         for render in args.render:
             done, stuck, walls = [], [], []

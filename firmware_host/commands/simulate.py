@@ -17,7 +17,7 @@ import sys
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add ``--script``, ``--by-ear``, ``--config``, ``--audio-dir``, ``--journal``, ``--start-line``,
     ``--console``, ``--console-port``, ``--speech-cache``, ``--seed``, ``--robots``, ``--game``,
-    ``--games``, ``--render-seconds``, ``--warm-cache``, ``-v``."""
+    ``--games``, ``--render-seconds``, ``--warm-cache``, ``--fresh-cache``, ``-v``."""
     parser.add_argument("--script", metavar="SIGNALS.jsonl",
                         help="signal script (SIMULATE.md); without it: an interactive virtual board")
     parser.add_argument("--by-ear", action="store_true",
@@ -53,6 +53,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--render-seconds", type=float, default=0.0, metavar="X",
                         help="every sentence takes X seconds more to render, on the run's clock (a Pi Zero 2 W "
                              "or a fresh speech cache); default 0")
+    parser.add_argument("--fresh-cache", action="store_true",
+                        help="an empty speech cache for this run, removed after it (a fresh Pi): with "
+                             "--render-seconds a sentence is slow the first time it is said, and only then")
     parser.add_argument("--warm-cache", action="store_true",
                         help="with --render-seconds: a sentence already in the speech cache takes no extra time")
     parser.add_argument("-v", "--verbose", action="count", default=0,
@@ -88,6 +91,18 @@ def main(args: argparse.Namespace) -> int:
     import math
     if not (math.isfinite(args.render_seconds) and 0.0 <= args.render_seconds <= 60.0):
         raise UsageError(f"--render-seconds {args.render_seconds:g} is not 0 to 60 seconds")
+    if args.fresh_cache:
+        if args.speech_cache is not None:
+            raise UsageError("--fresh-cache takes an empty speech cache of its own: leave out --speech-cache")
+        import shutil
+        import tempfile
+        args.speech_cache = tempfile.mkdtemp(prefix="firmware-host-fresh-cache-")
+        args.warm_cache = True          # what this run has rendered is in the cache afterwards
+        try:
+            args.fresh_cache = False
+            return main(args)
+        finally:
+            shutil.rmtree(args.speech_cache, ignore_errors=True)
     if args.robots is not None:
         return _robots(args)
     if args.by_ear and (args.script is not None or args.console or args.start_line is not None):

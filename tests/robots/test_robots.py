@@ -215,6 +215,7 @@ def _cli(*args):
     (["--robots", "5", "--games", "0"], "--games 0"),
     (["--robots", "5", "--render-seconds", "-1"], "--render-seconds -1"),
     (["--robots", "5", "--script", "x.jsonl"], "without --script"),
+    (["--robots", "5", "--fresh-cache", "--speech-cache", "x"], "--fresh-cache takes an empty speech cache"),
 ])
 def test_issue23_simulate_robots_refuses_what_it_cannot_play_in_one_line(args, words):
     proc = _cli(*args)
