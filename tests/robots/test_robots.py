@@ -161,13 +161,32 @@ def test_issue23_A30_after_the_end_the_robots_set_up_the_next_game(fast_tables, 
 
 
 #: five seeded games to the start of the next: what each game's owner still has to land
-FIVE_PENDING = {**NEXT_PENDING, "secret_dictator": "after a special election the table hears no "
-                "'President: seat N' and waits in silence (sd); the next setup after a game's end"}
+FIVE_PENDING = dict(NEXT_PENDING)
+#: robots of a person's pace (issue 30: each its own typical reaction, 0.8-2.8 s): a seat that
+#: reacts in 2.3-2.6 s presses after the scan's window of 2.0 s after the item it means, until
+#: the scan learns each seat's pace (ACCESSIBILITY.md 31)
+_LATE = "a seat whose typical reaction is {} s misses {} (a window of 2.0 s after the item; issue 30)"
+FIVE_SEED_PENDING = {
+    ("secret_dictator", 2): _LATE.format("2.45", "every setup answer: no game set up in 2 hours"),
+    ("secret_dictator", 4): _LATE.format("2.64", "every setup answer: no game set up in 2 hours"),
+    ("secret_dictator", 5): _LATE.format("2.4", "every setup answer: no game set up in 2 hours"),
+    ("secret_dictator", 6): "after chaos enacts the fifth fascist law no robot puts it on its slot: the table "
+                            "waits for the board to be fixed (sd robot module)",
+    ("autocracy", 2): _LATE.format("2.3-2.6", "its turn menu's entries: no game end in 2 hours"),
+    ("autocracy", 4): _LATE.format("2.64", "every setup answer: no game set up in 2 hours"),
+    ("autocracy", 5): _LATE.format("2.4", "setup answers (79 minutes) and turn menus: no game end in 2 hours"),
+}
+
+
+def _seeded_params(reasons: dict, seed_reasons: dict, seeds):
+    return [pytest.param(game, seed, id=f"{game}-{seed}",
+                         marks=[pytest.mark.xfail(strict=True, reason=reasons.get(game) or seed_reasons[game, seed])]
+                         if game in reasons or (game, seed) in seed_reasons else [])
+            for game in GAMES for seed in seeds]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(2, 7))
-@pytest.mark.parametrize("game", _params(FIVE_PENDING))
+@pytest.mark.parametrize("game, seed", _seeded_params(FIVE_PENDING, FIVE_SEED_PENDING, range(2, 7)))
 def test_issue23_five_seeded_robot_tables_per_game_to_the_start_of_the_next(tmp_path, game, seed):
     table, records, lines, journal = play_table(tmp_path, game, table_size(game, 5 + seed % 3), seed=seed)
     _check_game(table, records, lines, journal)
