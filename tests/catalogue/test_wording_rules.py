@@ -302,6 +302,7 @@ CONCEPTS: dict[str, dict[str, dict[str, str]]] = {
         "Coup Bas": {"Coup Bas": r"\bcoups? bas\b", "sale coup": r"\bsales? coups?\b", "coup tordu": r"\bcoups? tordus?\b"},
         "Mentor": {"Mentor": r"\bmentors?\b", "tuteur": r"\btuteurs?\b", "parrain": r"\bparrains?\b"},
         "réserve": {"réserve": r"\bréserve\b", "banque": r"\bbanque\b", "stock": r"\bstock\b", "pot": r"\bpot\b"},
+        "touche du meneur": {"touche": r"\btouches? du meneur", "clé": r"\bclés? du meneur"},
         # the game master's key ("touche du meneur") is another thing than a seat's button
         "bouton": {"bouton": r"\bboutons?\b", "touche": r"\btouches?\b(?! du meneur)"},
         "écouteur": {"écouteur": r"\bécouteurs?\b", "oreillette": r"\boreillettes?\b", "casque": r"\bcasques?\b"},
