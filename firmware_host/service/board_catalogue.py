@@ -147,6 +147,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {name: (params, _O) for name
     "journal.lost_unknown": (),
     "journal.game_lost": (),
     "journal.kept": (),
+    "journal.set_aside": (),    # kept aside, no game resumed from it: nothing is said about what it held
     "journal.foreign": (),
     # a tile the board does not know, or one of a kind the game does not read (every game's words)
     "tile.unknown": (),

@@ -30,7 +30,9 @@ atomically after every committed write: the game in play, its status and how man
 and actions it has). At every start :meth:`Journal.__init__` checks the file before it is
 used, through a read-only connection that changes nothing on disk:
 
-- the bytes: the file is there and not empty when the witness says a game was written, the
+- the bytes: the file is there when the witness says a game was written, and never empty
+  (the board writes its schema at once: an empty file, with or without its witness, is
+  damage, never a new journal taken silently, issue 34), the
   SQLite header is whole and the file has exactly the pages its header names (a cut-off
   tail, appended bytes);
 - ``PRAGMA integrity_check``; the schema is this journal's (not another SQLite file);
@@ -392,7 +394,10 @@ class Journal:
         wal_size = wal.stat().st_size if wal.exists() else 0
         hot = Path(str(self.path) + "-journal")   # a cut while the file was being made (rollback mode)
         if size == 0 and wal_size == 0:
-            return [("empty", "the journal file is empty")] if wrote else []
+            # never taken as a new journal silently (issue 34): the board makes its schema at
+            # once, so an empty file is damage, the more so when its witness is gone too
+            return [("empty", "the journal file is empty" if witness is not None
+                     else "the journal file is empty and its witness is missing")]
         hot_size = hot.stat().st_size if hot.exists() else 0
         # a hot rollback journal: SQLite restores the file's pages on open; judge it after that
         problems = [] if hot_size else self._check_bytes(size, wal_size)

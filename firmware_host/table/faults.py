@@ -90,12 +90,15 @@ def _reader(name: Any) -> str:
 def repair_message(repair: Any, resumed: bool | None = None) -> tuple[str, dict]:
     """The board's message for what the journal's self-check found
     (:class:`~firmware_host.service.journal.JournalRepair`): ``journal.foreign``,
-    ``journal.kept``, ``journal.game_lost``, ``journal.lost_unknown`` or ``journal.lost``
-    (``count``: the actions lost)."""
+    ``journal.set_aside`` (no game resumed from it: nothing said about what it held),
+    ``journal.kept`` (only for a game resumed whole, issue 34), ``journal.game_lost``,
+    ``journal.lost_unknown`` or ``journal.lost`` (``count``: the actions lost)."""
     resumed = repair.resumed if resumed is None else resumed
     if "foreign" in repair.reasons:
         return "journal.foreign", {}
-    if repair.game is None or (resumed and repair.lost_actions == 0):
+    if repair.game is None:
+        return "journal.set_aside", {}
+    if resumed and repair.lost_actions == 0:
         return "journal.kept", {}
     if not resumed:
         return "journal.game_lost", {}

@@ -278,6 +278,32 @@ def test_a_missing_journal_with_a_witness_is_said(tmp_path):
         service.journal.close()
 
 
+@pytest.mark.parametrize("stop", ["clean", "power_cut"])
+def test_issue34_an_empty_journal_without_its_witness_is_kept_aside_and_said(tmp_path, stop):
+    """Issue 34: the zero-length journal whose ``.last`` witness is gone too is never taken as
+    a new journal silently: it is kept aside and said, and never as "nothing was lost" (no
+    game is resumed from it)."""
+    path = tmp_path / "journal.sqlite3"
+    if stop == "clean":
+        write_game(path)
+    else:                                   # the game's last actions only in the WAL beside it
+        crashed_copy(tmp_path / "writer" / "journal.sqlite3", path, 3)
+    path.write_bytes(b"")
+    Path(str(path) + ".last").unlink()
+    service, lines = boot(path)
+    try:
+        repair = service.journal.repair
+        assert repair is not None and not repair.resumed and repair.game is None
+        assert repair.reasons == (("empty",) if stop == "clean" else ("header",))
+        assert kept_files(path) and kept_files(path)[0].read_bytes() == b""
+        keys = spoken(lines)
+        assert "journal.set_aside" in keys and "journal.kept" not in keys
+        assert journal_lines(lines)
+    finally:
+        service.stop()
+        service.journal.close()
+
+
 def test_a_new_board_without_a_journal_says_nothing_about_damage(tmp_path):
     service, lines = boot(tmp_path / "journal.sqlite3")
     try:

@@ -176,6 +176,16 @@ def test_repair_messages_name_what_the_journal_kept():
     assert repair_message(Repair()) == ("journal.foreign", {})
 
 
+def test_issue34_nothing_lost_is_said_only_for_a_game_resumed_whole():
+    class Repair:
+        reasons, game, resumed, lost_actions = ("empty",), None, False, None
+    assert repair_message(Repair()) == ("journal.set_aside", {})       # no game resumed: never "kept"
+    Repair.game, Repair.lost_actions = 3, 0
+    assert repair_message(Repair()) == ("journal.game_lost", {})
+    Repair.resumed = True
+    assert repair_message(Repair()) == ("journal.kept", {})
+
+
 # ---------------------------------------------------------------- game master
 def test_an_unknown_command_is_refused_naming_the_commands_with_the_games_extras():
     gm = GameMaster({"start": lambda **f: {"ok": True}, "undo": lambda **f: {}},
