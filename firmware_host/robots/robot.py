@@ -261,21 +261,27 @@ class SeatRobot:
         return [Press()]
 
     def _same_item(self, meant: Heard, said: Any) -> bool:
-        """Whether ``said`` (a pick's words) names the item ``meant`` (as heard, in its long
-        or short wording)."""
+        """Whether ``said`` (a pick's words) names the item ``meant``: its words as heard, or
+        any wording of its message (long or short, in any language the board speaks); where
+        no wording can be made it cannot tell, and lets the pick be."""
         if not isinstance(said, str) or said == meant.text:
             return True
         from firmware_host import games
-        words = getattr(games.pack(self.game), "words", None)
-        if words is None:
-            return True                     # it cannot tell: as a person unsure, it lets it be
-        for long in (False, True):
-            try:
-                if words(meant.key, dict(meant.params), self.language, long=long) == said:
-                    return True
-            except Exception:  # noqa: BLE001 - a wording it cannot make: it cannot tell
-                return True
-        return False
+        sources = [getattr(games.pack(self.game), "words", None), games.board_text]
+        worded = False
+        for words in sources:
+            if words is None:
+                continue
+            for language in ("de", "en", "fr"):
+                for long in (False, True):
+                    try:
+                        text = words(meant.key, dict(meant.params), language, long=long)
+                    except Exception:  # noqa: BLE001 - not a message of that catalogue or language
+                        continue
+                    worded = True
+                    if text == said:
+                        return True
+        return not worded
 
     def idle(self, now: float) -> None:
         """The table has been quiet a while and nobody is about to act: what a person does

@@ -278,8 +278,8 @@ class RobotTable:
 
     def _picked(self, scan: Any, item: Any, **_pick: Any) -> None:
         """A scan on this board chose ``item`` (measuring only: no robot sees it)."""
-        if scan.clock is not self.sim.clock:
-            return
+        if scan.clock is not self.sim.clock or _pick.get("settled"):
+            return                          # a pick taking effect after its undo window: counted at its press
         for act in reversed(self._wishes):
             if act.seat == scan.seat and not act.picked:
                 act.picked = True

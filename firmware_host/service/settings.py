@@ -106,6 +106,9 @@ class ScanSettings:
     #: each seat's scans timed by its learned pace (ACCESSIBILITY.md 31, ``[scan] pace``,
     #: default true in the board's config; a bare ``ScanSettings()`` keeps the fixed timing)
     pace: bool = False
+    #: the undo window after a pick (seconds), None: the window after an item (``interval +
+    #: grace``); set per seat by its pace (:mod:`firmware_host.table.pace`), not a config key
+    undo_window: float | None = None
 
 
 @dataclasses.dataclass(frozen=True)

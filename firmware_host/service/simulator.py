@@ -205,10 +205,12 @@ class Simulator:
             self.out.write(text)
             self.out.flush()
 
-    def picked(self, scan: Any, item: Any, *, at: float, final: bool) -> None:
+    def picked(self, scan: Any, item: Any, *, at: float, final: bool, settled: bool = False) -> None:
         """A scan picked ``item`` (``observe_picks``' callback): for a scan of this board the
         ``picked`` line (docs/SIMULATE-robots.md: ``seat``, ``at`` the press's moment in clock
-        seconds, the item's ``key`` and ``params``, ``final`` whether it takes effect now)."""
+        seconds, the item's ``key`` and ``params``, ``final`` whether it takes effect now);
+        ``settled``: a pick that has waited out its undo window takes effect now (``at`` that
+        moment, ``final`` true, ACCESSIBILITY.md 32)."""
         if scan.clock is not self.clock:
             return
         self._write({"event": "picked", "seat": scan.seat, "at": round(at, 3), "key": item.key,

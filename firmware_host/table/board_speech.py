@@ -26,7 +26,7 @@ from firmware_host.service import board_catalogue
 from firmware_host.hardware.events import ButtonGesture
 from firmware_host.table import pace
 from firmware_host.table.pace import SeatPaces
-from firmware_host.table.scanning import ScanItem, answered_a_cue, spoken_seconds
+from firmware_host.table.scanning import ScanItem, answered_a_cue, spoken_seconds, taken_back
 from firmware_host.table.seat_settings import SeatSettings
 
 log = logging.getLogger("firmware_host.service")
@@ -73,11 +73,18 @@ class BoardSpeech:
 
     def acted(self, event: Any) -> float | None:
         """After a seat's input was handled: a press (its button down) is the seat's reaction
-        to the last clip it heard, counted in its pace unless it took a pick back (it answered
-        no cue) or ``[scan] pace`` is off. Returns the reaction counted (seconds), or None."""
-        if not isinstance(event, ButtonGesture) or event.gesture != "press" or not answered_a_cue():
+        to the last clip it heard, counted in its pace unless ``[scan] pace`` is off or it took
+        a pick back: that answers no cue, and the press that made the pick is counted as late
+        for the item heard before the one picked (:func:`~firmware_host.table.scanning.taken_back`).
+        Returns the reaction counted (seconds), or None."""
+        if not isinstance(event, ButtonGesture) or event.gesture != "press":
             return None
         if not getattr(self.service.settings.scan, "pace", False):
+            return None
+        if not answered_a_cue():
+            back = taken_back()
+            if back is not None:              # the pick taken back: that press came late
+                self.pace.correct(event.seat, *back)
             return None
         at = event.down_at if isinstance(event.down_at, (int, float)) else event.at
         return self.pace.acted(event.seat, float(at))

@@ -18,7 +18,9 @@ presses change neither), bounded by the board's window (``[scan] interval`` + ``
 starts ``window − grace`` after the item has ended (the switch-access ".65 rule": an item
 every ``typical / 0.65`` seconds or so), and a press in the next item's first ``grace``
 seconds still picks the one before. A seat's own ``scan_interval`` (its settings, 19) wins
-over the learned window. The undo window after a pick (32) is the same window.
+over the learned window. The undo window after a pick (32) is the same window; before the
+seat's pace is learned it is :data:`UNDO_UNLEARNED` (3.5 s): whoever sits there has time to
+hear a wrong pick said back and take it back.
 
 The reactions are kept in the journal's file beside the seat settings
 (:meth:`~firmware_host.service.journal.Journal.seat_pace`), so the pace lasts across games
@@ -42,8 +44,8 @@ from typing import Any
 
 log = logging.getLogger("firmware_host.service")
 
-__all__ = ["Pace", "SeatPaces", "RECENT", "FIRST", "SHORTEST", "LONGEST", "WINDOW_MAX", "window_after",
-           "for_service"]
+__all__ = ["Pace", "SeatPaces", "RECENT", "FIRST", "SHORTEST", "LONGEST", "WINDOW_MAX", "UNDO_UNLEARNED",
+           "window_after", "for_service"]
 
 #: how many of a seat's latest reactions count
 RECENT = 8
@@ -59,6 +61,9 @@ WINDOW_MAX = 6.0
 SPREAD_SHARE = 0.25
 #: the least margin beyond the typical reaction (seconds)
 SPREAD_MIN = 0.2
+#: the undo window after a pick (seconds) while a seat's pace is not learned yet: long enough
+#: for a slow player (2.8 s and more) to hear a wrong pick said back and take it back
+UNDO_UNLEARNED = 3.5
 
 
 @dataclasses.dataclass(frozen=True)
@@ -114,6 +119,7 @@ class SeatPaces:
         self.journal = journal
         self._reactions: dict[int, collections.deque] = {}
         self._heard: dict[str, float] = {}
+        self._last_at: dict[int, tuple[float, float]] = {}    # seat -> (press, reaction) counted last
         self.load()
 
     def load(self) -> None:
@@ -144,10 +150,15 @@ class SeatPaces:
                 self._heard[output] = float(end)
 
     def reaction(self, seat: int, at: float) -> float | None:
-        """The seconds from the end of the last clip ``seat`` heard (its earphone or the table)
-        to ``at`` (clock seconds), or None when it heard none."""
-        ends = [e for e in (self._heard.get(f"seat:{seat}"), self._heard.get("table")) if e is not None and e <= at]
-        return at - max(ends) if ends else None
+        """The seconds from the end of the last clip ``seat`` heard to ``at`` (clock seconds),
+        or None when it heard none: its own earphone's last clip when that ended within
+        :data:`LONGEST` (a scan item, its own cue: the table may speak of others meanwhile),
+        else the table's."""
+        own = self._heard.get(f"seat:{seat}")
+        if own is not None and 0.0 <= at - own <= LONGEST:
+            return at - own
+        table = self._heard.get("table")
+        return at - table if table is not None and table <= at else None
 
     def acted(self, seat: int, at: float) -> float | None:
         """``seat`` acted (its button went down) at ``at``: its reaction to the last cue it
@@ -157,7 +168,23 @@ class SeatPaces:
         if seconds is None or not SHORTEST <= seconds <= LONGEST:
             return None
         self.react(seat, seconds)
+        self._last_at[seat] = (at, round(float(seconds), 3))
         return seconds
+
+    def correct(self, seat: int, at: float, late: float | None) -> None:
+        """The pick made by ``seat``'s press at ``at`` was taken back: that press was no
+        answer to the item it was credited to. Its reaction (if counted) is forgotten, and
+        ``late`` (seconds after the item heard before, which it most likely meant) counted
+        instead where it is a reaction (:data:`SHORTEST`-:data:`LONGEST`)."""
+        recent = self._reactions.get(seat)
+        last = self._last_at.get(seat)
+        if recent and last is not None and abs(last[0] - at) < 1e-6 and recent and recent[-1] == last[1]:
+            recent.pop()
+        self._last_at.pop(seat, None)
+        if late is not None and SHORTEST <= late <= LONGEST:
+            self.react(seat, late)
+        elif recent is not None:
+            self._save(seat, recent)
 
     def react(self, seat: int, seconds: float) -> None:
         """Count one reaction of ``seat`` (seconds) and keep the seat's recent ones.
@@ -168,6 +195,9 @@ class SeatPaces:
             raise ValueError(f"a reaction is {SHORTEST:g}-{LONGEST:g} seconds, not {seconds!r}")
         recent = self._reactions.setdefault(seat, collections.deque(maxlen=RECENT))
         recent.append(round(float(seconds), 3))
+        self._save(seat, recent)
+
+    def _save(self, seat: int, recent: Any) -> None:
         if self.journal is not None:
             from firmware_host.service.journal import JournalError
             try:
@@ -201,7 +231,10 @@ class SeatPaces:
         if not getattr(base, "pace", False):
             return base
         board_window = base.interval + base.grace
-        window = window_after(self.pace(seat), board_window)
+        pace = self.pace(seat)
+        if not pace.learned:                 # whoever sits there: time to hear a wrong pick and take it back
+            return dataclasses.replace(base, undo_window=max(board_window, UNDO_UNLEARNED))
+        window = window_after(pace, board_window)
         if window <= board_window:
             return base
         return dataclasses.replace(base, interval=round(window - base.grace, 3))

@@ -67,13 +67,14 @@ def pressing(event: Any) -> Iterator[None]:
     picks by the moment the button went *down* (``event.down_at``, ACCESSIBILITY.md 27: a
     press counts on press-down), not by when the release made it a press."""
     down = getattr(event, "down_at", None)
-    previous = getattr(_pressing, "down_at", None), getattr(_pressing, "answered", True)
+    previous = (getattr(_pressing, "down_at", None), getattr(_pressing, "answered", True),
+                getattr(_pressing, "correction", None))
     _pressing.down_at = down if isinstance(down, (int, float)) else None
-    _pressing.answered = True
+    _pressing.answered, _pressing.correction = True, None
     try:
         yield
     finally:
-        _pressing.down_at, _pressing.answered = previous
+        _pressing.down_at, _pressing.answered, _pressing.correction = previous
 
 
 def answered_a_cue() -> bool:
@@ -81,6 +82,15 @@ def answered_a_cue() -> bool:
     a pick, ACCESSIBILITY.md 32), which answers no cue and so is no reaction of the seat's
     pace (:mod:`firmware_host.table.pace`)."""
     return bool(getattr(_pressing, "answered", True))
+
+
+def taken_back() -> tuple[float, float | None] | None:
+    """Inside :func:`pressing`, once a scan took the press as a take-back: ``(at, late)``, the
+    moment of the press that made the pick taken back (clock seconds) and how long after the
+    item heard before the one picked it came (seconds; None when there was none): a pick
+    taken back was most likely that press coming late for the item before (the seat's pace
+    counts it so, :meth:`~firmware_host.table.pace.SeatPaces.correct`). None otherwise."""
+    return getattr(_pressing, "correction", None)
 
 
 #: who is told of every pick (:func:`observe`)
@@ -91,8 +101,9 @@ def observe(callback: Callable[..., None]) -> Callable[[], None]:
     """Be told of every item a scan's press picks, ``callback(scan, item, at=, final=)`` on
     the service thread: ``at`` the press's moment (clock seconds), ``final`` True when the
     pick takes effect now (chosen, cancelled, confirmed), False when it opens a confirmation,
-    goes back from one, or waits out its undo window (ACCESSIBILITY.md 32; a press in it
-    takes it back, and then no observer is told). ``simulate`` writes it as a ``picked`` line and the robot table
+    goes back from one, or waits out its undo window (ACCESSIBILITY.md 32); once a pick has
+    waited out its undo window the observers are told again, ``final=True, settled=True``
+    (``at`` that moment); a pick taken back is not told again. ``simulate`` writes it as a ``picked`` line and the robot table
     measures its scan hits with it (:mod:`firmware_host.robots`); filter by ``scan.clock``.
     Returns the function that stops it."""
     _observers.append(callback)
@@ -177,6 +188,7 @@ class Scan:
         #: a pick waiting out its undo window (ACCESSIBILITY.md 32), or None
         self.picked: ScanItem | None = None
         self._picked_index = -1
+        self._picked_press: tuple[float, float | None] | None = None
         self._timer: TimerHandle | None = None
         self._generation = 0
         self._due = 0.0
@@ -294,8 +306,16 @@ class Scan:
     def window(self) -> float:
         """The seat's window after an item (seconds): how long after an item has ended a
         press still picks it (``interval`` + ``grace``, the seat's pace, ACCESSIBILITY.md
-        31); a pick's undo window is as long."""
+        31)."""
         return float(self.settings.interval) + float(getattr(self.settings, "grace", 0.0))
+
+    @property
+    def undo_window(self) -> float:
+        """How long after a pick's answer has ended a press still takes the pick back
+        (seconds, ACCESSIBILITY.md 32): ``settings.undo_window`` where the seat's pace sets
+        it, else :attr:`window`."""
+        own = getattr(self.settings, "undo_window", None)
+        return float(own) if own is not None else self.window
 
     def heard_at(self, at: float) -> ScanItem | None:
         """The item a press that went down at clock time ``at`` chooses (ACCESSIBILITY.md 21,
@@ -358,6 +378,9 @@ class Scan:
         if back_on_answer:
             self._leave_confirmation()            # a press on the answer itself: back (32)
             return
+        if self._undoable and item.value is not CANCEL and item.value is not CONFIRM:
+            when = self.clock.now() if at is None else at
+            self._picked_press = (when, self._late_for_the_one_before(item, when))
         if item.value is CONFIRM:
             value = self.confirming
             self.finish()
@@ -371,6 +394,20 @@ class Scan:
             return
         self.finish()
         self.on_choose(item.value)
+
+    def _late_for_the_one_before(self, item: ScanItem, at: float) -> float | None:
+        """Seconds from the end of the item heard before ``item`` (the one a late press
+        meant) to ``at``; None when there was none heard to its end before ``at``."""
+        index = next((i for i, x in enumerate(self.items) if x is item), None)
+        said = [e for e in self._said if e[1] <= at + 1e-9]
+        pos = next((p for p in range(len(said) - 1, -1, -1) if said[p][0] == index), None)
+        if not pos:
+            return None
+        before = said[pos - 1]
+        end = before[2] if before[2] is not None else before[4]
+        if end is None or before[3] or end > at:
+            return None
+        return at - end
 
     def _playing(self, item: ScanItem, at: float | None) -> bool:
         """True while ``item`` (the last one said) has not ended playing at ``at``."""
@@ -397,27 +434,29 @@ class Scan:
     def _pick(self, item: ScanItem) -> None:
         """``item`` picked: the list stops, the pick is said at once in the chooser's earphone
         (``speak(seat, "picked", answer, …)``, which cuts the item playing), and it becomes
-        final :attr:`window` seconds after that answer has ended, unless a press takes it
+        final :attr:`undo_window` seconds after that answer has ended, unless a press takes it
         back first (:meth:`_take_back`)."""
         self._silence()
         self.picked = item
         self._picked_index = next((i for i, x in enumerate(self.items) if x is item), 0)
         answer = ScanItem(item.value, item.text, PICKED_KEY, {"item": item.text})
         log.info("scan for seat %d: item %d picked, final after %.1f s", self.seat, self._picked_index + 1,
-                 self.window)
-        self._say("picked", answer, self.window, then=self._final)
+                 self.undo_window)
+        self._say("picked", answer, self.undo_window, then=self._final)
 
     def _final(self, generation: int) -> None:
         if generation != self._generation or self.done or self.picked is None:
             return
-        value, self.picked = self.picked.value, None
+        item, self.picked = self.picked, None
+        for callback in list(_observers):
+            callback(self, item, at=self.clock.now(), final=True, settled=True)
         self.finish()
-        self.on_choose(value)
+        self.on_choose(item.value)
 
     def _take_back(self) -> None:
         """A press in a pick's undo window: the pick is taken back and the list is back at
         the item picked, said again at once; the press answers no cue (:func:`answered_a_cue`)."""
-        _pressing.answered = False
+        _pressing.answered, _pressing.correction = False, self._picked_press
         self._silence()
         self.picked = None
         index = self._picked_index
@@ -442,7 +481,7 @@ class Scan:
         if not self._undoable:
             self.start()
             return
-        _pressing.answered = False
+        _pressing.answered, _pressing.correction = False, self._picked_press
         self._silence()                    # "back": the list is back at the item picked (32)
         index = self._picked_index
         self.index, self.passes, self._next, self._said = -1, 0, index, []

@@ -8,7 +8,7 @@ import pytest
 from firmware_host.clock import VirtualClock
 from firmware_host.service.journal import Journal
 from firmware_host.service.settings import ScanSettings
-from firmware_host.table.pace import FIRST, WINDOW_MAX, SeatPaces, window_after, Pace
+from firmware_host.table.pace import FIRST, UNDO_UNLEARNED, WINDOW_MAX, Pace, SeatPaces, window_after
 from firmware_host.table.scanning import PICKED_KEY, Scan, ScanItem
 
 BOARD = ScanSettings(interval=1.5, first_delay=1.0, passes=3, grace=0.5, undo=True, pace=True)
@@ -48,10 +48,12 @@ def item_end(spoken, text, nth=0):
 
 # -- the pace ---------------------------------------------------------------------------------
 
-def test_A31_no_pace_before_the_first_few_acts_and_the_board_window_meanwhile():
+def test_A31_no_pace_before_the_first_few_acts_the_board_window_and_a_long_undo_window_meanwhile():
     paces = learned([2.5] * (FIRST - 1))
     assert not paces.pace(0).learned
-    assert paces.scan_settings(0, BOARD) == BOARD
+    settings = paces.scan_settings(0, BOARD)
+    assert (settings.interval, settings.grace) == (BOARD.interval, BOARD.grace)
+    assert settings.undo_window == UNDO_UNLEARNED > BOARD.interval + BOARD.grace
 
 
 def test_A31_a_seat_answering_at_2_5_s_gets_a_window_that_takes_a_press_2_6_s_after_an_item():
@@ -86,8 +88,12 @@ def test_A31_the_reaction_is_counted_from_the_end_of_the_last_clip_the_seat_hear
     paces.heard({"output": "seat:1", "end": 12.5})                  # another seat's earphone
     assert paces.acted(0, 13.5) == pytest.approx(2.5)
     assert paces.acted(0, 11.05) is None                            # pressed during the cue
-    assert paces.acted(0, 30.0) is None                             # answers no cue
-    assert paces.pace(0).reactions == (2.5,)
+    paces.heard({"output": "table", "end": 13.0})                   # the table speaks of others
+    assert paces.acted(0, 14.0) == pytest.approx(3.0)               # its own earphone's cue counts
+    paces.heard({"output": "table", "end": 20.0})
+    assert paces.acted(0, 22.0) == pytest.approx(2.0)               # no cue of its own lately: the table's
+    assert paces.acted(0, 40.0) is None                             # answers no cue
+    assert paces.pace(0).reactions == (2.5, 3.0, 2.0)
     with pytest.raises(ValueError):
         paces.react(0, 9.0)
 
@@ -201,3 +207,29 @@ def test_A32_without_undo_a_pick_is_final_at_once():
     scan.start()
     press_after(clock, scan, spoken, "seat 2", 1.2)
     assert chosen == [1] and all(kind != "picked" for _, kind, _, _ in spoken)
+
+
+def test_A31_a_pick_taken_back_counts_its_press_as_late_for_the_item_before():
+    from firmware_host.hardware.events import ButtonGesture
+    from firmware_host.table.scanning import pressing, taken_back
+
+    clock, scan, spoken, chosen, _ = make_scan(BOARD)
+    scan.start()
+    while not any(kind == "item" and said == "seat 4" for _, kind, _, said in spoken):
+        clock.advance(0.05)
+    at = item_end(spoken, "seat 3") + 2.6                        # late for "seat 3": "seat 4" plays
+    clock.advance(at - clock.now())
+    with pressing(ButtonGesture(0, "press", at, down_at=at)):
+        scan.press()
+        assert taken_back() is None
+    assert scan.picked.value == 3
+    clock.advance(1.0)
+    with pressing(ButtonGesture(0, "press", clock.now(), down_at=clock.now())):
+        scan.press()                                              # back
+        assert taken_back() == (at, pytest.approx(2.6))
+    paces = SeatPaces(None)
+    paces.heard({"output": "seat:0", "end": at - 0.3})            # "seat 4" had begun; nothing ended since
+    paces.acted(0, at)
+    assert paces.pace(0).reactions == (0.3,)
+    paces.correct(0, at, 2.6)
+    assert paces.pace(0).reactions == (2.6,)
