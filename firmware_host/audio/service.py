@@ -70,6 +70,13 @@ HISTORY = 200
 WHISPER_LINGER_S = 8.0
 
 
+def _visit_of_its_own(utt: "Utterance") -> bool:
+    """True for a clip whose length is the point at the whisper station (a prolog, a hand:
+    padded and kept for repeats): it is a visit of its own and nothing joins it (R17). A
+    scan's step padded to its list's length (M43) is an open message like any other step."""
+    return utt.pad_group is not None or (utt.pad_seconds is not None and bool(utt.history))
+
+
 class AudioError(FirmwareHostError, ValueError):
     """A bad call into the audio layer: unknown channel, priority or earcon; missing setting."""
 
@@ -707,7 +714,7 @@ class AudioService:
             self._called = None
             self._serving = seat
             mail = self._mail.pop(seat, [])
-            padded = [u for u in mail if u.pad_group is not None or u.pad_seconds is not None]
+            padded = [u for u in mail if _visit_of_its_own(u)]
             visit = padded[:1] if padded else mail
             rest = [u for u in mail if u not in visit]
             if rest:
@@ -836,7 +843,7 @@ class AudioService:
                 self._put(player, utt)
             elif seat is not None and self.settings.whisper_station:
                 if (self._serving == seat and (self._visit_left or self._linger is not None)
-                        and not self._visit_padded and utt.pad_group is None and utt.pad_seconds is None):
+                        and not self._visit_padded and not _visit_of_its_own(utt)):
                     self._stop_linger()
                     self._visit_left += 1
                     utt.whisper_seat = seat
@@ -1138,8 +1145,12 @@ class AudioService:
             seat = next(s for s in order if self._mail.get(s))
             self._called = seat
             assert self.whisper_call is not None
-            # the call waits for what the seat's messages wait for (their ``after``)
-            causes = tuple(x for u in self._mail[seat] for x in u.after)
+            # the call waits for what the messages of the visit it calls to wait for (their
+            # ``after``): a padded visit holds only its padded clip (see confirm_whisper), so
+            # what the messages after it wait for does not hold the call back
+            mail = self._mail[seat]
+            padded = [u for u in mail if _visit_of_its_own(u)]
+            causes = tuple(x for u in (padded[:1] if padded else mail) for x in u.after)
             self._notes.append(("call", None, (seat, causes)))  # type: ignore[arg-type]
 
     def _visit_done(self, linger: bool = False) -> None:
@@ -1275,4 +1286,4 @@ class AudioService:
         if output == "whisper" and utt.whisper_seat is not None and not utt.superseded:
             self._visit_left -= 1
             if self._visit_left <= 0:
-                self._visit_done(linger=utt.pad_group is None and utt.pad_seconds is None)
+                self._visit_done(linger=not _visit_of_its_own(utt))

@@ -82,6 +82,9 @@ class BoardAdapter:
     TILES: Mapping[str, str] = {}
     #: the key said for a tag the board does not know
     UNKNOWN_TAG = "tile.unknown"
+    #: False: no private cue before a private scan step (a game whose list items last a fixed
+    #: time, so that no cue makes one seat's list longer)
+    SCAN_CUE = True
 
     def __init__(self, service: Any) -> None:
         self.service = service
@@ -96,7 +99,7 @@ class BoardAdapter:
         self.words = self.make_words()
         self.speech = TableSpeech(service, self.words, self.seats, lambda: (self.language, self.names),
                                   self._pad)
-        self.scans = SeatScans(service, self.speech, self.seats)
+        self.scans = SeatScans(service, self.speech, self.seats, cue=self.SCAN_CUE)
         self.faults = TableFaults(service, self.speech, unknown_tag=self.UNKNOWN_TAG)
         self.moves = MoveLog(service, self)
         self.gm = GameMaster({"start": self._cmd_start, "pause": lambda **f: self._pause(True),
@@ -161,6 +164,15 @@ class BoardAdapter:
                          ) -> tuple[str, dict] | None:
         """The message that could stand in ``line``'s place and lasts longest."""
         return None
+
+    def clip_stand_ins(self, lines: Sequence[Line], seat: int, seconds: Callable[[str, dict], float | None]
+                       ) -> list[tuple[str, dict]] | None:
+        """The messages of the longest clip that could stand in the place of a private clip
+        saying ``lines`` (default: each line's :meth:`longest_stand_in`); a game overrides it
+        where which lines a clip has depends on a secret (a status: a killer hears whom it
+        knows). None when a length is unknown."""
+        found = [self.longest_stand_in(line, seat, seconds) for line in lines]
+        return None if any(f is None for f in found) else found
 
     def public_view(self) -> dict | None:
         """The console's public view of the game (no secret before the end)."""
@@ -376,7 +388,13 @@ class BoardAdapter:
             self.scans.end()
             self.stopping()
             self.story_told = set()
-            self.say("public", "evening.offer", {})
+            self.game_ended()
+
+    def game_ended(self) -> None:
+        """The game has ended and its last lines are said: the table hears how the evening
+        goes on (``evening.offer``, ACCESSIBILITY.md 30). A game whose last lines are still to
+        come (a narration waiting for its step's time) says it after them."""
+        self.say("public", "evening.offer", {})
 
     def say_step(self) -> None:
         """Whose move it is now (ACCESSIBILITY.md 28)."""
@@ -401,7 +419,8 @@ class BoardAdapter:
             return self.words.text(key, params, self.language, long=long, names=self.names)
 
         return self.padding.pad_seconds(channel, lines, text=text, has_secret=self.has_secret,
-                                        longest=self.longest_stand_in, earcon=earcon)
+                                        longest=self.longest_stand_in, earcon=earcon,
+                                        clip=self.clip_stand_ins)
 
     # ================================================================ inputs
     def handle_input(self, event: Any) -> None:
@@ -538,8 +557,13 @@ class BoardAdapter:
                                  detail="not an action of this game")
         if self.paused:
             raise CommandRefused("paused", "the game is paused")
-        made = self.action_from_json(action)
-        self.before_act(made)
+        try:
+            made = self.action_from_json(action)
+        except self.IllegalAction as exc:
+            message = getattr(exc, "message", str(exc))
+            raise CommandRefused("refused", f"act: {message}", detail=message) from None
+        if self.before_act(made):
+            return {"accepted": True, "state": self.final_state()}
         seat = getattr(made, "seat", None)
         if type(seat) is int:
             self.scans.end(seat)
@@ -547,8 +571,9 @@ class BoardAdapter:
             raise CommandRefused("action_refused", f"{action['action']} was refused", action=action["action"])
         return {"accepted": True, "state": self.final_state()}
 
-    def before_act(self, action: Any) -> None:
-        """The game master acts for a seat: what the game ends first (a morning …)."""
+    def before_act(self, action: Any) -> bool | None:
+        """The game master acts for a seat: what the game ends first (a morning …). True
+        when the game took the action itself (a ballot counted with the table's)."""
 
     def _cmd_choose(self, **_: Any) -> dict:
         raise CommandRefused("nothing_to_choose", "nothing to choose in this game; use act",

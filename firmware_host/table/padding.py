@@ -72,7 +72,9 @@ class ClipPadding:
     def pad_seconds(self, channel: str, lines: Sequence[Any], *, text: Callable[[str, dict], str],
                     has_secret: Callable[[Any, int], bool],
                     longest: Callable[[Any, int, Callable[[str, dict], float | None]], tuple[str, dict] | None],
-                    earcon: str | None = None) -> float | None:
+                    earcon: str | None = None,
+                    clip: Callable[[Sequence[Any], int, Callable[[str, dict], float | None]],
+                                   list[tuple[str, dict]] | None] | None = None) -> float | None:
         """The length (seconds) a private clip saying ``lines`` in one utterance is padded to,
         or None when nothing is padded (a public clip, no line with a secret, a length that
         cannot be known).
@@ -82,6 +84,9 @@ class ClipPadding:
         :param longest: the game's ``longest(line, seat, seconds)``: the stand-in
             ``(key, params)`` that lasts longest, given ``seconds(key, params)`` (None when a
             length is unknown).
+        :param clip: optional, the game's ``clip(lines, seat, seconds)``: the messages of the
+            longest clip that could stand in the whole clip's place (where which lines a clip
+            has depends on a secret); used instead of ``longest`` line by line.
         """
         if not channel.startswith("seat:"):
             return None
@@ -93,8 +98,9 @@ class ClipPadding:
             return self.measure(channel, text(key, params))
 
         try:
-            found = [longest(line, seat, seconds) for line in lines]
-            if any(f is None for f in found):
+            found = clip(lines, seat, seconds) if clip is not None else [longest(line, seat, seconds)
+                                                                         for line in lines]
+            if found is None or any(f is None for f in found):
                 return None
             total = self.measure(channel, " ".join(text(k, p) for k, p in found), earcon)
         except (FirmwareHostError, ValueError, KeyError) as exc:

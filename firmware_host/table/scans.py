@@ -41,12 +41,15 @@ class SeatScans:
     :param service: the :class:`~firmware_host.service.core.BoardService` (clock, post).
     :param speech: the table's :class:`~.speech.TableSpeech`.
     :param seats: the table's :class:`~.seats.SeatStore` (each seat's scan interval).
+    :param cue: False: no private cue before a private step (a game whose scan steps last a
+        fixed time, M43).
     """
 
-    def __init__(self, service: Any, speech: TableSpeech, seats: SeatStore) -> None:
+    def __init__(self, service: Any, speech: TableSpeech, seats: SeatStore, *, cue: bool = True) -> None:
         self.service = service
         self.speech = speech
         self.seats = seats
+        self.cue = cue
         self.by_seat: dict[int, Scan] = {}
 
     def item(self, value: Any, key: str, params: dict | None = None) -> ScanItem:
@@ -65,7 +68,7 @@ class SeatScans:
     def start(self, seat: int, items: list[ScanItem], chosen: Callable[[Any], None], *,
               intro: tuple[str, dict] | None = None, cancelled: Callable[[], None] | None = None,
               confirm: Callable[[ScanItem], tuple[ScanItem, ScanItem | None] | None] | None = None,
-              purpose: str = "") -> Scan:
+              purpose: str = "", pad: Callable[[str, str], float | None] | None = None) -> Scan:
         """Start a scan of ``items`` (then "cancel") in ``seat``'s earphone, replacing its
         running one.
 
@@ -75,6 +78,8 @@ class SeatScans:
         :param cancelled: ``cancelled()`` when "cancel" is picked (after the scan is gone).
         :param confirm: for a final choice (16): ``confirm(item) -> (confirm_item,
             back_item or None)``; only a press on the confirming item chooses.
+        :param pad: ``pad(kind, key) -> seconds or None``: the fixed length of a step (the
+            intro, an item, a pick's answer, by its key) where the game pads its lists (M43).
         """
         self.end(seat)
 
@@ -98,10 +103,11 @@ class SeatScans:
             else:
                 assert item is not None
                 key, params = item.key, item.params
+            seconds = pad(kind, key) if pad is not None and kind not in ("wrap", "stopped") else None
             return self.speech.scan_step(s, key, params, earcon=earcon,
                                          started=playback[0] if playback else None,
                                          ended=playback[1] if len(playback) > 1 else None,
-                                         cut=kind in ("picked", "again"))
+                                         cut=kind in ("picked", "again"), pad_seconds=seconds, cue=self.cue)
 
         pair = None
         if confirm is not None:

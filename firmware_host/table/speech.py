@@ -149,7 +149,7 @@ class TableSpeech:
     def say(self, channel: str, key: str, params: Mapping[str, Any] | None = None, *,
             priority: str | None = None, earcon: str | None = None, request: bool = False,
             history: bool = True, timed: bool = False, after: Any = (), on_start: Any = None,
-            on_end: Any = None) -> Said:
+            on_end: Any = None, pad_seconds: float | None = None) -> Said:
         """Speak catalogue ``key`` on ``channel`` and write its ``announce`` line.
 
         :param priority: the audio priority (default the key's usual one; ``request`` with
@@ -159,24 +159,30 @@ class TableSpeech:
         :param timed: without playback: also tell how long the speech lasts.
         :param after: Utterances that must have ended first (22).
         :param on_start: ``on_start(lines, utterance)`` when it starts playing.
-        :param on_end: ``on_end(lines, utterance, record)`` when it has ended or was cut.
+        :param on_end: ``on_end(lines, utterance, record)`` when it has ended or was cut (at
+            once, with ``None`` for both, where nothing reports playback).
+        :param pad_seconds: the clip's length, seconds, fixed by the game (every clip of its
+            kind in a step lasts as long, whatever it says); such a clip has no private cue.
         """
         made = self.line(channel, key, params, priority=priority or ("request" if request else None),
                          earcon=earcon)
         if made is None:
             return NOTHING
         return self.speak(made, history=history, timed=timed, after=after, on_start=on_start,
-                          on_end=on_end)
+                          on_end=on_end, pad_seconds=pad_seconds)
 
     def speak(self, line: Line, *, history: bool = True, timed: bool = False, after: Any = (),
-              on_start: Any = None, on_end: Any = None) -> Said:
-        """Speak one :class:`Line` (see :meth:`say`)."""
+              on_start: Any = None, on_end: Any = None, pad_seconds: float | None = None,
+              cue: bool = True) -> Said:
+        """Speak one :class:`Line` (see :meth:`say`; ``cue`` False: no private cue)."""
         long = self.long_wording(line.channel, line.key)
         text = self.text(line.key, line.params, long=long)
-        earcon = self._earcon(line)
+        earcon = self._earcon(line, cue=cue and pad_seconds is None)
         out = {"event": "announce", "channel": line.channel, "key": line.key,
                "params": dict(line.params), "text": text}
-        pad = self.pad(line.channel, [line], {line.key: long}, earcon) if history and self.pad else None
+        pad = pad_seconds
+        if pad is None and history and self.pad:
+            pad = self.pad(line.channel, [line], {line.key: long}, earcon)
         utt = self.play([out], line.channel, text, line.key, line.priority, earcon, after=after,
                         history=history, on_start=on_start, on_end=on_end, pad_seconds=pad)
         seconds = None
@@ -185,10 +191,10 @@ class TableSpeech:
             seconds = voice.seconds(voice.last)
         return Said(text, seconds, utt, (out,))
 
-    def _earcon(self, line: Line) -> str | None:
+    def _earcon(self, line: Line, *, cue: bool = True) -> str | None:
         if line.earcon is not None:
             return line.earcon
-        if line.channel != "public" and self.words.is_private(line.key):
+        if cue and line.channel != "public" and self.words.is_private(line.key):
             return PRIVATE_CUE
         return None
 
@@ -220,6 +226,8 @@ class TableSpeech:
             self._record(channel, lines)
         for line in lines:
             self.service.emit(line)
+        if on_end is not None:
+            on_end(lines, None, None)
         return None
 
     def _played(self, lines: list[dict]) -> None:
@@ -256,21 +264,32 @@ class TableSpeech:
             log.error("announcement %s refused: %s", getattr(item, "key", item), exc)
             return None
 
-    def say_padded(self, items: Sequence[Any], after: Any = ()) -> list[Said]:
+    def say_padded(self, items: Sequence[Any], after: Any = (), *, long: bool = True,
+                   on_end: Callable[[int], None] | None = None) -> list[Said]:
         """Private clips said to every seat at once and padded to one length (R17,
-        ACCESSIBILITY.md 23: each earphone hears at the same moment for the same time)."""
+        ACCESSIBILITY.md 23: each earphone hears at the same moment for the same time); a
+        seat's several items are one clip.
+
+        :param long: the long wording (False: the short one).
+        :param on_end: ``on_end(seat)`` once the seat's clip has ended (at once where nothing
+            reports playback).
+        """
         lines = [line for line in map(self._line_of, items) if line is not None]
         if not lines:
             return []
         voice = self.service.voice
-        texts = {int(a.channel[5:]): self.text(a.key, a.params, long=True) for a in lines}
-        out = {int(a.channel[5:]): [{"event": "announce", "channel": a.channel, "key": a.key,
-                                     "params": dict(a.params), "text": texts[int(a.channel[5:])]}]
-               for a in lines}
+        out: dict[int, list[dict]] = {}
+        for a in lines:
+            out.setdefault(int(a.channel[5:]), []).append(
+                {"event": "announce", "channel": a.channel, "key": a.key, "params": dict(a.params),
+                 "text": self.text(a.key, a.params, long=long)})
+        texts = {seat: " ".join(o["text"] for o in said) for seat, said in sorted(out.items())}
         key = lines[0].key
         if self.timed():
-            listeners = {seat: self.service.announce_listener(out[seat], lambda played, u: self._played(played))
-                         for seat in out}
+            def ended(seat: int) -> Any:
+                return (lambda played, u, record: on_end(seat)) if on_end is not None else None
+            listeners = {seat: self.service.announce_listener(out[seat], lambda played, u: self._played(played),
+                                                              ended(seat)) for seat in out}
             made = voice.say_padded(texts, key=key, after=tuple(u for u in after if u is not None),
                                     earcon=PRIVATE_CUE,
                                     listener=lambda kind, utt, rec: listeners[int(utt.channel[5:])](kind, utt, rec))
@@ -286,6 +305,8 @@ class TableSpeech:
             self._record(f"seat:{seat}", out[seat])
             for line in out[seat]:
                 self.service.emit(line)
+            if on_end is not None:
+                on_end(seat)
         return [Said(texts[seat], None, None, tuple(out[seat])) for seat in sorted(out)]
 
     def request(self, items: Sequence[Any]) -> Said:
@@ -345,26 +366,29 @@ class TableSpeech:
     # -- scans -----------------------------------------------------------------------------------
     def scan_step(self, seat: int, key: str, params: Mapping[str, Any], *, earcon: str | None = None,
                   started: Callable[[], None] | None = None,
-                  ended: Callable[[bool], None] | None = None, cut: bool = False) -> float | None:
+                  ended: Callable[[bool], None] | None = None, cut: bool = False,
+                  pad_seconds: float | None = None, cue: bool = True) -> float | None:
         """One step of a scan into the chooser's earphone (a
         :class:`~firmware_host.table.scanning.Scan`'s ``speak``): where speech reports
         playback the scan hears its start and end (21) and None is returned; otherwise the
         seconds it lasts (its rendered length, or an estimate at the seat's rate). Scan steps
         are not in the seat's repeat history. ``cut``: it cuts off what the earphone says
-        (a pick's answer, ACCESSIBILITY.md 32)."""
+        (a pick's answer, ACCESSIBILITY.md 32). ``pad_seconds``: the step's fixed length (the
+        game's, M43); ``cue`` False: no private cue before a private step (its length must not
+        depend on it)."""
         hooks: dict[str, Any] = {}
         if started is not None and self.timed():
             hooks = {"on_start": lambda lines, u: started(),
                      "on_end": (lambda lines, u, record: ended(bool(record.cut and u.done())))
                      if ended is not None else None}
-        said = self.say(f"seat:{seat}", key, params, earcon=earcon, history=False, timed=not hooks,
-                        priority="request" if cut else None, **hooks)
-        if not said.said:
+        made = self.line(f"seat:{seat}", key, params, priority="request" if cut else None, earcon=earcon)
+        if made is None:
             return 0.0
+        said = self.speak(made, history=False, timed=not hooks, pad_seconds=pad_seconds, cue=cue, **hooks)
         if said.utterance is not None and hooks:
             return None
         if said.seconds is not None:
             return said.seconds
         if key == "scan.wrap" or earcon == "scan_wrap":
             return 0.0
-        return spoken_seconds(said.text, self.seats.rate(seat))
+        return max(pad_seconds or 0.0, spoken_seconds(said.text, self.seats.rate(seat)))

@@ -32,10 +32,8 @@ from .table import Table
 #: check -> {game: the defect that makes it fail today, in one line}
 KNOWN: dict[str, dict[str, str]] = {
     "next_game_from_the_seats": {
-        "dying_message": "after game over a press repeats the last message; no way to a new setup",
     },
     "whisper_station": {
-        "dying_message": "at the whisper station the first seat's prolog visit is 0.6 s shorter than the others' (A9)",
     },
     "non_interference": {
         "secret_dictator": "the prolog's padded length depends on the deal: roles moved one seat on, "

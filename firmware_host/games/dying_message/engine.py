@@ -14,6 +14,7 @@ announcer (``announce.py``) and the board adapter speak from this log.
 
 from __future__ import annotations
 
+import copy as _copy
 from typing import Any, Iterable, Sequence
 
 from firmware_host.checks import quoted
@@ -239,6 +240,11 @@ class Game:
         return list(self.discard_pile)
 
     # ------------------------------------------------------------------ start
+
+    def copy(self) -> "Game":
+        """An independent copy of the game (the board tries an action on it before it is
+        journaled)."""
+        return _copy.deepcopy(self)
 
     def start(self) -> list[Event]:
         """Begin the game: ``game_started``, the round-1 ``evidence_pool``, ``round_started``

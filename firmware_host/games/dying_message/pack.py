@@ -75,4 +75,5 @@ CONFIG = {
 }
 
 #: this game's record in the registry (:class:`firmware_host.games.GamePack`)
-PACK = _dataclasses.replace(GamePack.from_module(_sys.modules[__name__]), config=CONFIG)
+PACK = _dataclasses.replace(GamePack.from_module(_sys.modules[__name__]), config=CONFIG,
+                            tile_kinds=("evidence",))   # M45, M46: the evidence tiles
