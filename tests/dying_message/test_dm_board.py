@@ -297,8 +297,14 @@ def test_M50_the_console_shows_the_public_state_and_reveals_characters_only_on_r
         service = sim.service
         snap = service.call(service.game.snapshot)
         reveal = service.call(lambda: service.game.reveal(None))
+        from firmware_host.service.backend import ConsoleBackend
+        page = service.call(ConsoleBackend(service).snapshot)
     finally:
         sim.stop()
+    # the game master's picture after the first death: seat 2 dead, the others alive (it
+    # once raised a TypeError on the dead seats' records, and the picture went blank)
+    cells = page["picture"]["rows"][0]["cells"]
+    assert [c["shape"] for c in cells] == ["person", "cross", "person", "person", "person"]
     view = snap["view"]
     assert snap["game"] == "dying_message"
     assert view["dead"] == [{"seat": 1, "character": "citizen", "round": 1, "cause": "killers"}]
@@ -309,6 +315,25 @@ def test_M50_the_console_shows_the_public_state_and_reveals_characters_only_on_r
     assert "roles" not in snap["setup"] and "deck" not in snap["setup"]
     assert reveal["seats"]["0"]["role"] == "killer" and reveal["seats"]["1"]["role"] == "citizen"
     assert reveal["seats"]["1"]["team"] == [{"seat": 0, "role": "killer"}]      # the dead saw the killer
+
+
+def test_issue33_M39_a_seats_status_lasts_as_long_whatever_its_character_knows(day_lines):
+    """Every seat's status clip, the killer's, the dead citizen's who saw the killer and the
+    others', lasts one time (padded to the longest status any character of the setup could
+    hear), the first time and again (long wording, then short)."""
+    holds = []
+    for _ in range(2):
+        for seat in range(5):
+            holds += [{"signal": "button", "seat": seat, "gesture": "hold"}, {"signal": "wait", "seconds": 40}]
+    out = run(day_lines + holds)
+    lengths: dict[int, list[float]] = {}
+    for seat in range(5):
+        clips = [o for o in said(out, f"seat:{seat}") if o["key"] == "status.private"]
+        lengths[seat] = [round(o["end"] - o["start"], 3) for o in clips]
+    assert all(len(v) == 2 for v in lengths.values()), lengths
+    for turn in range(2):
+        heard = [v[turn] for v in lengths.values()]
+        assert max(heard) - min(heard) <= 0.05, lengths
 
 
 def test_M50_an_unfinished_game_is_resumed_from_the_journal_at_its_night_step(tmp_path):

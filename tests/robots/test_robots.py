@@ -126,8 +126,7 @@ def _params(reasons: dict[str, str]):
 
 
 #: the next game from the seats after a game's end (ACCESSIBILITY.md 30) waits for its owner
-NEXT_PENDING = {**PENDING, **{g: "the next setup from the seats after a game's end is not there yet"
-                              for g in ("dying_message",)}}
+NEXT_PENDING = {**PENDING}
 
 _runs: dict = {}
 

@@ -1,40 +1,31 @@
 """Dying Message on the board: the board is the narrator (DYING_MESSAGE.md M41-M50), on the
 table every game shares (:class:`firmware_host.table.BoardAdapter`: speech, padding, scans,
 seat settings, journal, game-master commands, faults, the next game from the seats, the
-console's picture). What is this game's: its night steps, its day menu, its vote, its evidence.
+console's picture). This game's own: its night steps, its day menu, its vote, its evidence.
 
-- **The night** (M41-M44): the engine's log (:attr:`Game.log`) is played step by step. Each
-  step of the script says its public line at the table; in a step with private lines
-  (:data:`night.PRIVATE_STEPS`) every listening seat (the living and the night's dead, M43)
-  hears its private message in its earphone, all of them padded to one length and started
-  together, and then scans its list on its press: the actors their real list, everyone else
-  a decoy list of the same kind and length, asking for as many presses as the actors make;
-  every scan item of the step is padded to the step's longest item (so no clip's length tells
-  a list apart) and every seat hears "picked" and "chosen" after its presses. A decoy's choice
-  is ignored. A step lasts at least its minimum time (``night_choice_seconds`` with a list,
-  ``night_look_seconds`` without; the setup or ``[dying_message]`` in ``board.toml`` may
-  lengthen them) and until its choice is complete. What a choice causes privately (the
-  Soulmate's destined person, the protected seats, the genuine cards the killers see) is one
-  padded clip for every listener ("keep your eyes closed" for the others). A group that
-  disagrees (M16, M44) hears every proposal and chooses again; every other listener hears
-  "nothing to do" padded to it and scans again, so the clicks stay equal. Refusals at night go
-  only to the seat (M49).
-- **Dawn** (M28, M45): the night's dead with their characters, the effects, the message area
-  in its reading order (the ``arrange`` chance input, drawn by the board and journaled), each
-  card by number and description (the setup's ``evidence``, or the enrolled evidence tiles'
-  descriptions of the tag registry, M46). A tile laid on a reader in the day is named with
-  where it belongs (message area, evidence pool, not in play); at night nothing is said.
-- **The day** (M47, M48): the Forensic Scientists examine by scanning. Then the discussion: a
-  press at a living seat opens its menu ("message area", "evidence pool", "the dead",
-  "earlier messages", "ready to vote", "cancel"); the vote opens when every living seat is
-  ready, on the game-master key or ``command("open_vote")``, or when ``discussion_seconds``
-  (0 = no limit) run out. Each living seat scans its ballot ("skip the vote" first where
-  allowed); the table hears only the count until every ballot is cast; the first vote is
-  journaled only when complete (one ``skip_vote`` or the ``vote`` actions). After a majority
-  the accused defends and opens the second vote with a press.
+- **The night** (M41-M44): the engine's log (:attr:`Game.log`) is played step by step: a
+  step's public line at the table, then every listening seat's private message (the living
+  and the night's dead, M43), padded to one length and started together, then each seat's
+  list on its press: the actors their real list, everyone else a decoy of the same kind,
+  length and presses; every item of a step padded to its longest, "picked" and "chosen" for
+  everyone; a decoy's choice is ignored. A step lasts at least its minimum time
+  (``night_choice_seconds`` with a list, ``night_look_seconds`` without; the setup or
+  ``[dying_message]`` may lengthen them) and until its choice is complete. What a choice
+  causes privately is one padded clip for every listener ("keep your eyes closed" for the
+  others); a group that disagrees (M16, M44) hears every proposal and everyone scans again.
+  Refusals at night go only to the seat (M49).
+- **Dawn** (M28, M45): the night's dead, the effects, the message area in its reading order
+  (the ``arrange`` chance input, drawn by the board and journaled), each card by number and
+  description (M46). A tile on a reader in the day is named with where it belongs; at night
+  nothing is said.
+- **The day** (M47, M48): the Forensic Scientists examine by scanning; in the discussion a
+  living seat's press opens its menu; the vote opens when every living seat is ready, on the
+  game-master key or ``command("open_vote")``, or when ``discussion_seconds`` (0 = no limit)
+  run out. Each living seat scans its ballot; the table hears only the count until every
+  ballot is cast; after a majority the accused defends and opens the second vote by a press.
 - **Status** (M47): hold = the public status and, privately, the seat's character and what it
   knows, padded to the longest status any character of the setup could hear. After game
-  over a press tells the story, the next press sets the next game up from the seats.
+  over a press tells how it ended, the next press sets the next game up from the seats.
 """
 
 from __future__ import annotations
@@ -279,10 +270,7 @@ class DyingMessageGame(BoardAdapter):
             self.voting = None            # this vote is over; the next opens with its unit
 
     def _reset(self) -> None:
-        self._cancel_timers()
-        if self._pump_timer is not None:
-            self._pump_timer.cancel()
-            self._pump_timer = None
+        self._stop(pump=True, timers=True)
         self._prolog, self._offer = [], False
         self.units.clear()
         self.night = self.discussion = self.voting = self.defending = None
@@ -296,16 +284,15 @@ class DyingMessageGame(BoardAdapter):
     def stopping(self) -> None:
         """Scans end (pause, undo, another game): the narration waits (at the game's end it
         goes on to its last line); the discussion's time limit runs on through a pause (M47)."""
-        if self._pump_timer is not None and not self.moves.over:
+        self._stop(pump=not self.moves.over, timers=not self.paused)
+
+    def _stop(self, *, pump: bool, timers: bool) -> None:
+        if pump and self._pump_timer is not None:
             self._pump_timer.cancel()
             self._pump_timer = None
-        if not self.paused:
-            self._cancel_timers()
-
-    def _cancel_timers(self) -> None:
-        for handle in self._timers:
+        for handle in self._timers if timers else ():
             handle.cancel()
-        self._timers = []
+        self._timers = self._timers if not timers else []
 
     def resumed(self) -> None:
         self._pump()          # what was still to be said; a press restarts a list
@@ -420,9 +407,7 @@ class DyingMessageGame(BoardAdapter):
     def _pump(self) -> None:
         """Play the units in order: a night step waits for the previous one's minimum time;
         the discussion and the defence hold the vote until they end."""
-        if self._pump_timer is not None:
-            self._pump_timer.cancel()
-            self._pump_timer = None
+        self._stop(pump=True, timers=False)
         clock = self.service.clock
         while self.units and not self.paused and self.game is not None:
             unit = self.units[0]
@@ -853,23 +838,18 @@ class DyingMessageGame(BoardAdapter):
         game = self.game
         shared = [(a.key, dict(a.params)) for a in lines if a.key not in _STATUS_SECRETS]
         roles = set(game.characters)
-        others = [s for s in range(game.players) if s != seat]
-        by_length = []
-        for s in others:
-            length = seconds("night.soulmate.chosen", {"target": s})
-            if length is None:
-                return None
-            by_length.append((length, s))
-        by_length.sort(reverse=True)
-        count = sum(1 for c in game.characters if c in KILLERS)
-        killers = sorted(s for _, s in by_length[:count])
+        named = {s: seconds("night.soulmate.chosen", {"target": s}) for s in range(game.players)}
+        if None in named.values():
+            return None
+        by_length = sorted(named, key=lambda s: -named[s])
+        killers = sorted(by_length[:sum(1 for c in game.characters if c in KILLERS)])
         best, most = None, -1.0
         for role in sorted(roles):
             clip = [("status.private", {"character": role})]
             if killers:
                 clip.append(("status.killers", {"killers": killers}))
             if role == "soulmate" and by_length:
-                clip.append(("night.soulmate.chosen", {"target": by_length[0][1]}))
+                clip.append(("night.soulmate.chosen", {"target": by_length[0]}))
             if "soulmate" in roles and role != "soulmate":
                 clip.append(("night.soulmate.destined", {}))
             if "famous_dog" in roles:

@@ -5,10 +5,10 @@ cues ask of a seat, from what the seat heard only.
   for a choice (the killers' victims, the dead's genuine message, the fakes, or "nothing to
   do: choose any item") is answered with a press and picks in the scan that follows, as many
   as the list asks (one per pass); "look" and "wait" need nothing. When the killers chose
-  differently, each picks what the first of them proposed.
-- In the day the seat presses for its menu and picks "ready to vote"; when a vote opens a
-  living seat presses and picks a seat (never "skip"); the accused presses to open the second
-  vote after its defence.
+  differently, each picks what the first of them proposed, in that step only.
+- In the day the seat presses for its menu and picks "ready to vote"; when a vote opens (or
+  the seats who skipped must vote again) a living seat presses and picks a seat (never
+  "skip"); the accused presses to open the second vote after its defence.
 - A ballot and a victim are confirmed with a press on "confirm" once it is heard.
 - A seat the table has heard die takes no part in the votes.
 """
@@ -43,9 +43,12 @@ def _dead(seat: int, heard: Sequence[Heard]) -> bool:
 
 
 def _agreed(heard: Sequence[Heard]) -> list | None:
-    """After "the killers chose differently" (the seat's last brief): the victims or fakes
-    the first killer proposed, which every killer then picks; None otherwise."""
+    """After "the killers chose differently" (the seat's last brief, in the step still
+    going on): the victims or fakes the first killer proposed, which every killer then picks;
+    None otherwise (a new step or the day began at the table since: a vote is the seat's own)."""
     for h in reversed(heard):
+        if h.output == "table" and h.key != "whisper.call":
+            return None
         if h.own and h.key in CHOOSING:
             if h.key not in AGAIN or not isinstance(h.params.get("proposals"), dict):
                 return None
@@ -69,7 +72,7 @@ def respond(seat: int, clip: Heard, heard: Sequence[Heard], choose: Chooser) -> 
         alive = not _dead(seat, heard)
         if key == "day.discussion" and alive:
             return [Press()]
-        if key in ("vote.open", "vote.second") and alive:
+        if key in ("vote.open", "vote.second", "vote.skip_some") and alive:
             return [Press()]
         if key == "vote.defend" and params.get("accused") == seat:
             return [Press()]
@@ -93,7 +96,7 @@ def respond(seat: int, clip: Heard, heard: Sequence[Heard], choose: Chooser) -> 
 
 
 #: table cues after which a living seat still has something to do in the day
-DAY = frozenset({"day.discussion", "day.ready", "vote.open", "vote.second", "vote.counted"})
+DAY = frozenset({"day.discussion", "day.ready", "vote.open", "vote.second", "vote.counted", "vote.skip_some"})
 
 
 def idle(seat: int, heard: Sequence[Heard], choose: Chooser) -> list[Any]:
