@@ -315,8 +315,9 @@ class DyingMessageGame(BoardAdapter):
         self._take_log()
         game = self.game
         if game.chance_due is not None:
-            seed = self.setup.seed if self.setup is not None else None
-            self.moves.accept(chance_action(game, seed, len(self.service.journal.actions(self.game_id))))
+            journaled = len(self.service.journal.actions(self.game_id))
+            if journaled <= self.moves.count:       # not journaled yet (else told after a restart)
+                self.moves.accept(chance_action(game, self.setup.seed, journaled))
             return
         if game.phase == "game_over":
             self.scans.end()
