@@ -29,8 +29,8 @@ import reprlib
 import unicodedata
 from typing import Any
 
-__all__ = ["bounded_number", "unencodable", "single_line_name", "quoted", "problems_line", "UNENCODABLE",
-           "QUOTE_LIMIT"]
+__all__ = ["bounded_number", "unencodable", "single_line_name", "quoted", "problems_line", "one_line",
+           "UNENCODABLE", "QUOTE_LIMIT", "LINE_LIMIT"]
 
 #: the reason given for text UTF-8 cannot encode
 UNENCODABLE = "text that cannot be encoded as UTF-8 (a lone surrogate)"
@@ -165,3 +165,15 @@ def problems_line(problems: list[str], limit: int = 200) -> str:
         shown.append(problem if len(problem) <= limit else problem[:limit] + "…")
         size += 2 + len(shown[-1])
     return "; ".join(shown)
+
+
+#: the longest error line a refusal gives (issue 34)
+LINE_LIMIT = 300
+
+
+def one_line(message: str, limit: int = LINE_LIMIT) -> str:
+    """``message`` as one line of at most ``limit`` characters: line breaks become spaces and
+    a longer message is cut with "…" (the last guard of a refusal's line; the value in it
+    should already be :func:`quoted`)."""
+    text = " ".join(str(message).splitlines()) if ("\n" in message or "\r" in message) else str(message)
+    return text if len(text) <= limit else text[:limit - 1] + "…"

@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 from typing import Any, Callable
 
+from firmware_host.checks import quoted
 from firmware_host import games
 from firmware_host.errors import UsageError
 from firmware_host.service.core import BoardService
@@ -128,7 +129,7 @@ class ConsoleBackend:
             ``nothing_to_undo``) and ``.params`` for the console's own words.
         """
         if name not in COMMANDS:
-            raise ConsoleRefusal("unknown_command", f"unknown command {name!r}; one of {', '.join(COMMANDS)}",
+            raise ConsoleRefusal("unknown_command", f"unknown command {quoted(name)}; one of {', '.join(COMMANDS)}",
                                  name=str(name))
         log.info("game master: %s", name)
         run = (lambda: self.service.game.end_game()) if name == "restart" else \

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from firmware_host.checks import one_line
 from firmware_host.errors import UsageError
 
 #: the rules engine's refusal reasons (REPLAY.md), each a code ``illegal.<reason>``
@@ -65,7 +66,8 @@ class CommandRefused(UsageError):
     :param code: one of :data:`REFUSAL_CODES` (``"nothing_to_undo"``, ``"illegal.wrong_phase"``…).
         Called with the message alone (``CommandRefused("the moon is in the way")``) it is
         the catch-all ``refused`` with that message as ``detail``.
-    :param message: the English one-line message.
+    :param message: the English one-line message (line breaks become spaces, cut to 300
+        characters: :func:`~firmware_host.checks.one_line`; so are text ``params``).
     :param params: the message's fields: ``seat`` (0-based int), ``action``/``phase``/
         ``field``/``name`` (engine or command identifiers), ``last`` (int), ``detail``
         (English text, only in the catch-all codes ``refused`` and ``setup_invalid``).
@@ -77,6 +79,8 @@ class CommandRefused(UsageError):
             code, message, params = "refused", code, {"detail": code}
         if code not in REFUSAL_CODES:
             raise ValueError(f"unknown refusal code {code!r}")
+        message = one_line(message)         # one line of at most 300 characters (issue 34)
+        params = {k: one_line(v) if isinstance(v, str) else v for k, v in params.items()}
         super().__init__(message)
         self.code = code
         self.params = params

@@ -27,6 +27,7 @@ import os
 import re
 from typing import Any, Iterable
 
+from firmware_host.checks import quoted
 from firmware_host.checks import UNENCODABLE, bounded_number, single_line_name, unencodable
 from firmware_host.errors import UsageError
 from firmware_host.jsonlines import JsonLinesError, decode, objects, refuse_constant, split_lines
@@ -105,7 +106,7 @@ def _choice(obj: dict, key: str, choices: Iterable[str]) -> str:
     value = obj.get(key)
     choices = tuple(choices)
     if value not in choices:
-        raise ValueError(f"'{key}' must be one of {', '.join(choices)} (got {value!r})")
+        raise ValueError(f"'{key}' must be one of {', '.join(choices)} (got {quoted(value)})")
     return value
 
 
@@ -198,9 +199,9 @@ def check_signal(kind: str, obj: dict) -> dict:
             if not isinstance(obj.get("action"), dict):
                 raise ValueError("'act' needs 'action': a REPLAY.md action object")
         elif command not in GM_COMMANDS:
-            raise ValueError(f"unknown game-master command {command!r}")
+            raise ValueError(f"unknown game-master command {quoted(command)}")
         return out
-    raise ValueError(f"unknown signal {kind!r}")
+    raise ValueError(f"unknown signal {quoted(kind)}")
 
 
 SIGNAL_KINDS = ("setup", "button", "ballot", "law_read", "role", "role_tile", "card", "key", "slot", "tracker", "gm",
@@ -236,7 +237,7 @@ def parse_object(obj: Any, line: int = 0) -> Signal:
     if not isinstance(kind, str):
         raise ScriptError(f"{where}'signal' must be a name")
     if kind not in SIGNAL_KINDS:      # named as repr: a line break in it stays one line
-        raise ScriptError(f"{where}unknown signal {kind!r}")
+        raise ScriptError(f"{where}unknown signal {quoted(kind)}")
     if kind == "setup" and "signal" in obj:
         # SIMULATE.md: the table form {"signal": "setup", "players": 7, ...}, whose other fields
         # are the setup (or {"signal": "setup", "setup": {...}})

@@ -30,6 +30,7 @@ import threading
 from pathlib import Path
 from typing import Any, Callable, TextIO
 
+from firmware_host.checks import quoted
 from firmware_host.clock import RealClock, VirtualClock
 from firmware_host.errors import BoardFailure, UsageError
 from firmware_host.service.core import BoardService
@@ -437,7 +438,7 @@ class Simulator:
             elif kind in BOARD_SIGNALS:
                 self._board(sig)
             else:  # pragma: no cover - the parser knows every kind
-                raise ScriptError(f"unknown signal {kind!r}")
+                raise ScriptError(f"unknown signal {quoted(kind)}")
         except UsageError as exc:
             if kind == "setup":
                 raise

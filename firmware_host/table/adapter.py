@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 from typing import Any, Callable, Mapping, Sequence
 
+from firmware_host.checks import quoted
 from firmware_host.errors import FirmwareHostError
 from firmware_host.hardware.events import (BallotRead, ButtonGesture, CardRead, EvidenceRead, Fault,
                                            GameMasterKey, LawRead, ReaderState, RoleTileRead)
@@ -43,23 +44,38 @@ TILE_EVENTS: dict[str, type] = {"ballot": BallotRead, "law": LawRead, "role_tile
 def parse_names(names: Any, players: int) -> dict[int, str]:
     """A setup's ``names`` (a list by seat, or ``{seat: name}``) as ``{seat: name}``.
 
+    Each name is kept by the board's one rule (:func:`~firmware_host.service.names.clean_name`):
+    text of one line, at most 40 characters and 2.5 seconds of speech (issue 34: a name of any
+    JSON type or size is refused in one line, never spoken).
+
     :raises CommandRefused: ``setup_names`` (not a list or object keyed by seat number),
-        ``setup_name_seat`` (a seat outside the game).
+        ``setup_name_seat`` (a seat outside the game), ``setup_name_long`` (too many
+        characters or seconds of speech) or ``setup_name_invalid`` (not text, a control
+        character, unencodable text), naming the seat.
     """
-    parsed: dict[int, str] = {}
+    from firmware_host.service.names import PlayerNameError, clean_name
+
+    given: dict[int, Any] = {}
     if isinstance(names, list):
-        parsed = {i: str(n) for i, n in enumerate(names) if n}
+        given = {i: n for i, n in enumerate(names) if n}
     elif isinstance(names, dict):
         try:
-            parsed = {int(k): str(v) for k, v in names.items() if v}
-        except ValueError:
+            given = {int(k): v for k, v in names.items() if v}
+        except (ValueError, OverflowError):
             raise CommandRefused("setup_names", "setup: names must be keyed by seat number") from None
     elif names is not None:
         raise CommandRefused("setup_names", "setup: names must be a list by seat or an object {seat: name}")
-    if any(not 0 <= s < players for s in parsed):
+    if any(not 0 <= s < players for s in given):
         raise CommandRefused("setup_name_seat", f"setup: a name for a seat outside 0..{players - 1}",
                              last=players - 1)
-    return parsed
+    parsed: dict[int, str] = {}
+    for seat, name in given.items():
+        try:
+            parsed[seat] = clean_name(name)
+        except PlayerNameError as exc:
+            code = "setup_name_long" if exc.code.startswith("too_long") else "setup_name_invalid"
+            raise CommandRefused(code, f"setup: seat {seat}: {exc}", seat=seat) from None
+    return {s: n for s, n in parsed.items() if n}
 
 
 class BoardAdapter:
@@ -193,7 +209,7 @@ class BoardAdapter:
         if seat is None:
             return {"seats": {str(s): self.secrets_of(s) for s in range(self.players())}}
         if type(seat) is not int or not 0 <= seat < self.players():
-            raise CommandRefused("no_seat", f"no seat {seat!r} in this game", seat=seat)
+            raise CommandRefused("no_seat", f"no seat {quoted(seat)} in this game", seat=seat)
         return {"seat": seat, **self.secrets_of(seat)}
 
     def final_state(self) -> dict | None:
@@ -553,7 +569,7 @@ class BoardAdapter:
         if self.game is None:
             raise CommandRefused("no_game", "no game is running")
         if not isinstance(action, dict) or action.get("action") not in self.ACTS:
-            raise CommandRefused("refused", f"act: not an action of this game: {action!r}",
+            raise CommandRefused("refused", f"act: not an action of this game: {quoted(action)}",
                                  detail="not an action of this game")
         if self.paused:
             raise CommandRefused("paused", "the game is paused")

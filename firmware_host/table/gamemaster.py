@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
+from firmware_host.checks import quoted
 from firmware_host.service.refusals import CommandRefused
 
 __all__ = ["GameMaster", "COMMON"]
@@ -45,6 +46,6 @@ class GameMaster:
         """
         fn = self.commands.get(name) if isinstance(name, str) else None
         if fn is None:
-            raise CommandRefused("unknown_command", f"unknown command {name!r}; one of {', '.join(self.names())}",
+            raise CommandRefused("unknown_command", f"unknown command {quoted(name)}; one of {', '.join(self.names())}",
                                  name=str(name))
         return fn(**dict(fields))

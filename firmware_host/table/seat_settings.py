@@ -30,6 +30,7 @@ import dataclasses
 import math
 from typing import Any, Mapping
 
+from firmware_host.checks import quoted
 from firmware_host.errors import UsageError
 from firmware_host.service.names import PlayerNameError, clean_name
 
@@ -60,10 +61,10 @@ def _number(field: str, value: Any, low: float, high: float, unit: str, integer:
         # an integer beyond float range is refused here, before any conversion
         raise SeatSettingsError(f"{field} is outside {low:g}–{high:g}{' ' + unit if unit else ''}", field)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise SeatSettingsError(f"{field} must be a number ({low:g}–{high:g}{' ' + unit if unit else ''}), not {value!r}",
+        raise SeatSettingsError(f"{field} must be a number ({low:g}–{high:g}{' ' + unit if unit else ''}), not {quoted(value)}",
                                 field)
     if integer and value != int(value):
-        raise SeatSettingsError(f"{field} must be a whole number of {unit}, not {value!r}", field)
+        raise SeatSettingsError(f"{field} must be a whole number of {unit}, not {quoted(value)}", field)
     if not low <= value <= high:
         raise SeatSettingsError(f"{field} {value:g} is outside {low:g}–{high:g}{' ' + unit if unit else ''}", field)
     return int(value) if integer else float(value)
@@ -106,7 +107,7 @@ class SeatSettings:
         """
         unknown = sorted(set(changes) - set(FIELDS))
         if unknown:
-            raise SeatSettingsError(f"unknown seat setting {unknown[0]!r}; one of {', '.join(FIELDS)}")
+            raise SeatSettingsError(f"unknown seat setting {quoted(unknown[0])}; one of {', '.join(FIELDS)}")
         values: dict[str, Any] = {}
         for field, value in changes.items():
             if value is None:
@@ -119,13 +120,13 @@ class SeatSettings:
                 values[field] = _number("scan_interval", value, *SCAN_INTERVAL_RANGE, "seconds")
             elif field == "verbosity":
                 if value not in VERBOSITIES:
-                    raise SeatSettingsError(f"verbosity must be one of {', '.join(VERBOSITIES)}, not {value!r}", field)
+                    raise SeatSettingsError(f"verbosity must be one of {', '.join(VERBOSITIES)}, not {quoted(value)}", field)
                 values[field] = value
             elif field == "ignore_repeat":
                 values[field] = _number("ignore_repeat", value, *IGNORE_REPEAT_RANGE, "seconds")
             elif field == "gender":
                 if value not in GENDERS:
-                    raise SeatSettingsError(f"gender must be one of {', '.join(GENDERS)}, not {value!r}", field)
+                    raise SeatSettingsError(f"gender must be one of {', '.join(GENDERS)}, not {quoted(value)}", field)
                 values[field] = value
             elif field == "name":
                 try:

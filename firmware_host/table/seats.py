@@ -25,6 +25,7 @@ from __future__ import annotations
 import logging
 from typing import Any, Callable
 
+from firmware_host.checks import quoted
 from firmware_host.service.journal import JournalError
 from firmware_host.service.refusals import CommandRefused
 from firmware_host.table import pace
@@ -109,7 +110,7 @@ class SeatStore:
         """
         if type(seat) is not int or not 0 <= seat <= 9:
             raise CommandRefused("seat_settings_seat",
-                                 f"seat_settings needs a seat (a seat number 0–9), not {seat!r}")
+                                 f"seat_settings needs a seat (a seat number 0–9), not {quoted(seat)}")
         try:
             new = self.get(seat).changed(changes)
         except SeatSettingsError as exc:

@@ -132,3 +132,45 @@ def test_an_error_line_quotes_only_a_short_prefix_of_a_huge_value(name):
         replay_outcome(name, {**setup, key: {huge: huge}}, [])
     for field in actions[0]:
         replay_outcome(name, setup, [{**actions[0], field: huge}])
+
+
+# -- the board's own setup check (the console's setup, simulate's setup line) ------------------
+
+#: the table's own setup keys of each game beyond its rules' keys (names, timers, role source)
+TABLE_KEYS = ("names", "role_source", "hold_seconds", "counter_seconds", "deal", "morning_seconds",
+              "night_choice_seconds", "night_look_seconds", "discussion_seconds")
+
+
+@pytest.fixture(scope="module")
+def board(tmp_path_factory):
+    """One board service (silent voice, virtual clock) to prepare setups on."""
+    from firmware_host.clock import VirtualClock
+    from firmware_host.service.core import BoardService
+    from firmware_host.service.journal import Journal
+    from firmware_host.service.notify import Notifier
+    from firmware_host.service.settings import ServiceSettings
+    from firmware_host.service.voice import SilentVoice
+
+    path = tmp_path_factory.mktemp("board") / "journal.sqlite3"
+    service = BoardService(ServiceSettings(journal_path=str(path)), clock=VirtualClock(), journal=Journal(path),
+                           voice=SilentVoice(), emit=lambda line: None, notifier=Notifier(None))
+    service.start()
+    yield service
+    service.stop()
+    service.journal.close()
+
+
+@pytest.mark.parametrize("name", GAMES)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.function_scoped_fixture])
+@given(data=st.data(), value=json_values)
+def test_the_boards_setup_check_refuses_any_json_value_in_one_line(board, name, data, value):
+    """Issue 34: the board's setup (every rules key and the table's own keys: names, timers)
+    with any JSON value is prepared or refused in one short line, never a traceback."""
+    setup, _ = sample(name)
+    key = data.draw(st.sampled_from(_setup_keys(name) + TABLE_KEYS), label="key")
+    full = {**setup, key: value} if name == games.DEFAULT_GAME else {"game": name, **setup, key: value}
+    try:
+        board.call(lambda: board.game.prepare(full))
+    except UsageError as exc:
+        check_one_line(str(exc))

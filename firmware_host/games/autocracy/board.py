@@ -43,6 +43,7 @@ import logging
 import random
 from typing import Any, Callable
 
+from firmware_host.checks import quoted
 from firmware_host.service.refusals import CommandRefused
 from firmware_host.table import BoardAdapter, Line, Words
 
@@ -162,7 +163,7 @@ class AutocracyGame(BoardAdapter):
                  lambda v: v == 0 or MIN_COUNTER_SECONDS <= v <= MAX_COUNTER_SECONDS)):
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not ok(value):
                 message = (f"{name} must be {'0 to 60' if name == 'hold_seconds' else '0 (no limit) or 30 to 3600'}"
-                           f" seconds, not {value!r}")
+                           f" seconds, not {quoted(value)}")
                 raise CommandRefused("setup_invalid", f"setup: {message}", detail=message)
         return {"hold_seconds": float(hold), "counter_seconds": float(limit)}
 
@@ -201,7 +202,7 @@ class AutocracyGame(BoardAdapter):
         if seat is None:
             return {"seats": {str(s): {"hand": list(game.hands[s])} for s in range(game.players)}}
         if type(seat) is not int or not 0 <= seat < game.players:
-            raise CommandRefused("no_seat", f"no seat {seat!r} in this game", seat=seat)
+            raise CommandRefused("no_seat", f"no seat {quoted(seat)} in this game", seat=seat)
         return {"seat": seat, "hand": private_view(game, seat)["hand"]}
 
     def status_line(self) -> str:

@@ -33,6 +33,7 @@ import dataclasses
 import logging
 from typing import Any, Callable
 
+from firmware_host.checks import quoted
 from firmware_host.service.refusals import CommandRefused
 from firmware_host.table import BoardAdapter, Line, Words
 
@@ -100,7 +101,7 @@ class BecomeDictatorGame(BoardAdapter):
         if (isinstance(morning, bool) or not isinstance(morning, (int, float))
                 or not (morning == 0 or MORNING_SECONDS <= morning <= MAX_MORNING_SECONDS)):
             message = (f"morning_seconds must be 0 (no timer) or {MORNING_SECONDS:.0f} to "
-                       f"{MAX_MORNING_SECONDS:.0f}, not {morning!r}")
+                       f"{MAX_MORNING_SECONDS:.0f}, not {quoted(morning)}")
             raise CommandRefused("setup_invalid", f"setup: {message}", detail=message)
         return {"morning_seconds": float(morning)}
 
