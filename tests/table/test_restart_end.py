@@ -27,8 +27,6 @@ from firmware_host.service.journal import CRASH_ENV, Journal
 #: game -> why its table does not say the end after the cut yet (strict xfail)
 KNOWN: dict[str, str] = {
     "secret_dictator": "its own board adapter resumes only a game still playing: the end is never said",
-    "dying_message": "the game master's votes outrun the narration: it waits at a discussion the votes "
-                     "have passed, so the end is never said, even without the cut (dm)",
 }
 
 
@@ -65,7 +63,8 @@ def test_issue34_the_end_journaled_before_the_cut_is_said_once_after_the_restart
     actions = hooks.whole_game(setup, 2)
     script = [{"setup": setup}] + [{"signal": "gm", "command": "act", "action": a} for a in actions]
     whole = tmp_path / "whole.sqlite3"
-    uninterrupted = simulate(tmp_path, whole, script + [{"signal": "wait", "seconds": 120}])
+    # the table's time to say it all (Dying Message's night steps last their minimum times, M41)
+    uninterrupted = simulate(tmp_path, whole, script + [{"signal": "wait", "seconds": 1200}])
     expected = end_lines(uninterrupted, hooks.REVEALS)
     assert expected, "the uninterrupted game says its end"
     entries = Journal(whole).entries(1)
@@ -75,7 +74,7 @@ def test_issue34_the_end_journaled_before_the_cut_is_said_once_after_the_restart
     journal = Journal(crashed)
     assert journal.last_game().status == "over" and journal.told(1) < len(journal.actions(1))
     journal.close()
-    restart = [{"signal": "wait", "seconds": 120}]
+    restart = [{"signal": "wait", "seconds": 1200}]
     first = simulate(tmp_path, crashed, restart)
     assert end_lines(first, hooks.REVEALS) == expected
     assert [o["key"] for o in first if o.get("event") == "announce"][0] in ("service.resumed", "fault.journal")

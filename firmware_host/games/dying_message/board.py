@@ -368,7 +368,7 @@ class DyingMessageGame(BoardAdapter):
             number = 2 if game.phase == "second_vote" else 1
             if number == 2:
                 self._passed.add("defence")
-            self.units.append(["vote", number, game.accused])
+            self.units.append(["vote", number, game.accused, game.round])
         self._pump()
 
     # ======================================================================= the log → units
@@ -394,7 +394,7 @@ class DyingMessageGame(BoardAdapter):
                 elif name in ("dogs_close", "dawn"):
                     units.append(["public_step", name])
                 elif name == "vote":
-                    units.append(["vote", params["number"], params.get("accused")])
+                    units.append(["vote", params["number"], params.get("accused"), game.round])
                 elif name != "ballot":            # the board counts the ballots itself (M48)
                     units.append(["say", announce.for_entry(game, entry)])
                 continue
@@ -610,8 +610,12 @@ class DyingMessageGame(BoardAdapter):
     # ======================================================================= the day (M47, M48)
     def _open_vote(self, unit: list) -> bool:
         """The head unit opens a vote: first the discussion (vote 1) or the defence (vote 2).
-        True when the vote opens now (the unit is consumed)."""
-        number, accused = unit[1], unit[2]
+        True when the vote opens now, or the game master has voted for the seats meanwhile
+        (the unit is consumed: the narration goes on with what the votes caused)."""
+        number, accused, rnd = unit[1], unit[2], unit[3]
+        if self.game.round != rnd or self.game.phase != ("vote" if number == 1 else "second_vote"):
+            self._passed = set()
+            return True
         if number == 1 and "discussion" not in self._passed:
             if self.discussion is None:
                 self._start_discussion()
