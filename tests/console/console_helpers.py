@@ -100,3 +100,44 @@ def play_signal(sim, reaction: float = 1.2, **signal) -> None:
             break
         sim.advance(0.05)
     sim.advance(max(0.0, line.get("end", sim.clock.now()) + reaction - sim.clock.now()))
+
+
+def commands(backend) -> list[tuple[str, dict]]:
+    """The commands the console sent to the (spied) backend: ``(name, fields)``."""
+    return [(c.args[0], dict(c.kwargs)) for c in backend.command.call_args_list]
+
+
+def reveals(backend) -> list:
+    """The seats the console asked the (spied) backend to reveal (None: every seat)."""
+    return [c.args[0] for c in backend.reveal.call_args_list]
+
+
+def act(sim, action: dict, seconds: float = 300.0) -> None:
+    """A seat's action entered at the table (the board's ``gm act`` signal, SIMULATE.md), then
+    time passes until the board writes its next output line (what the console follows: an
+    announcement is written when its clip has played), at most ``seconds``."""
+    from firmware_host.service.signals import parse_object
+    heard: list[dict] = []
+    stop = sim.service.subscribe(heard.append)
+    try:
+        sim.play(parse_object({"signal": "gm", "command": "act", "action": action}), mark=len(sim.starts))
+        sim.settle()
+        waited = 0.0
+        while not heard and waited < seconds:
+            sim.advance(0.5)
+            waited += 0.5
+    finally:
+        stop()
+
+
+def unplug(sim, reader: str, seconds: float = 2.0) -> None:
+    """A reader's device disappears (SIMULATE.md ``unplug``); the board notices within
+    ``seconds``."""
+    from firmware_host.service.signals import parse_object
+    sim.play(parse_object({"signal": "unplug", "reader": reader}), mark=len(sim.starts))
+    sim.advance(seconds)
+
+
+def game(sim):
+    """The engine game in play on ``sim``'s board (read on the service thread)."""
+    return sim.service.call(lambda: sim.service.game.game)

@@ -9,7 +9,7 @@ import logging
 import aiohttp
 
 from aiohttp.test_utils import TestClient, TestServer
-from console_helpers import PIN, PIN_HASH, console_client, csrf_token, login, origin, post_json, run
+from console_helpers import PIN, PIN_HASH, commands, console_client, csrf_token, login, origin, post_json, run
 
 import firmware_host.console.app as console_app
 from firmware_host.console import make_app
@@ -215,7 +215,8 @@ def test_anonymous_requests_never_evict_the_game_masters_session_without_pin(bac
                 for _ in range(300):
                     anonymous.cookie_jar.clear()
                     assert (await anonymous.get("/")).status == 200
-            r = await post_json(gm, "/api/command", {"name": "pause", "fields": {}}, token)
+            r = await post_json(gm, "/api/command", {"name": "seat_settings", "fields": {"seat": 0, "rate": 200}},
+                                token)
             assert r.status == 200
     run(go())
 
@@ -229,12 +230,12 @@ def test_start_during_a_game_needs_confirmation(backend):
             token = await csrf_token(client)
             backend.setup_game({"players": 5, "language": "en", "first_president": 0})
             assert (await post_json(client, "/api/command", {"name": "start"}, token)).status == 200
-            before = len(backend.commands)
+            before = len(commands(backend))
             for name in ("start", "restart"):
                 r = await post_json(client, "/api/command", {"name": name}, token)
                 assert r.status == 409 and (await r.json())["code"] == "confirm_needed"
-            assert len(backend.commands) == before
+            assert len(commands(backend)) == before
             r = await post_json(client, "/api/command",
                                 {"name": "start", "fields": {"confirm": True}}, token)
-            assert r.status == 200 and backend.commands[-1] == ("start", {})
+            assert r.status == 200 and commands(backend)[-1] == ("start", {})
     run(go())

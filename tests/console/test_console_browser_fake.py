@@ -1,11 +1,12 @@
-"""The console in headless Chromium against the fake backend (real engine, no hardware)."""
+"""The console in headless Chromium on the board service's real console backend (the
+MockBoard, a virtual clock moved on by the test)."""
 
 from __future__ import annotations
 
 
 import pytest
 from console_browser import axe_violations, browser, needs_chromium, role_words  # noqa: F401
-from console_helpers import PIN, PIN_HASH
+from console_helpers import PIN, PIN_HASH, act, commands, game, reveals, unplug
 
 from firmware_host.console import serve
 
@@ -46,30 +47,42 @@ def set_up_five(page):
     page.wait_for_selector("#phase:has-text('Game set up for 5 players')")
 
 
-def test_log_in_set_up_and_follow_a_nomination_and_vote(page, console, backend):
+def start(page, board) -> None:
+    """The game master starts the game set up; the board says its opening."""
+    page.get_by_role("button", name="Start game", exact=True).click()
+    page.wait_for_selector("#command-result:has-text('Done: start.')")
+    board.advance(1.0)
+
+
+def test_log_in_set_up_and_follow_a_nomination_and_vote(page, console, backend, board):
     log_in(page, console)
     assert page.title().startswith("Game master console")
     set_up_five(page)
-    assert backend.setup["names"][:3] == ["Anna", "", "Carl"]
-    page.get_by_role("button", name="Start game", exact=True).click()
+    assert backend.setup_game.call_args.args[0]["names"][:3] == ["Anna", "", "Carl"]
+    start(page, board)
     page.wait_for_selector("#phase:has-text('Nomination: Anna (seat 1) nominates')")
-    backend.signal({"action": "nominate", "seat": 0, "target": 2}).join()
+    act(board, {"action": "nominate", "seat": 0, "target": 2})
     page.wait_for_selector("#phase:has-text('Election: vote on president Anna (seat 1) "
                            "and chancellor Carl (seat 3)')")
     for seat, ballot in enumerate(["ja", "ja", "nein", "ja", "nein"]):
-        backend.signal({"action": "vote", "seat": seat, "ballot": ballot}).join()
+        act(board, {"action": "vote", "seat": seat, "ballot": ballot})
     page.wait_for_selector("#facts:has-text('elected, 3 Ja to 2 Nein')")
     page.wait_for_selector("#phase:has-text('Legislative session')")
     rows = page.locator("#seats tbody tr")
     assert rows.count() == 5
     assert "Nein" in rows.nth(2).inner_text() and "Chancellor" in rows.nth(2).inner_text()
-    assert "Election: 3 Ja, 2 Nein." in page.locator("#announcement-list").inner_text()
+    for _ in range(120):                                # the table hears the votes revealed
+        if "Votes revealed" in page.locator("#announcement-list").inner_text():
+            break
+        board.advance(5.0)
+        page.wait_for_timeout(50)
+    assert "Votes revealed" in page.locator("#announcement-list").inner_text()
 
 
-def test_undo_the_last_action_from_the_console(page, console, backend):
+def test_undo_the_last_action_from_the_console(page, console, backend, board):
     log_in(page, console)
     set_up_five(page)
-    page.get_by_role("button", name="Start game", exact=True).click()
+    start(page, board)
     page.wait_for_selector("#phase:has-text('Nomination')")
     page.get_by_label("Seat choosing").select_option("0")
     page.get_by_label("Chosen seat").select_option("3")
@@ -77,7 +90,7 @@ def test_undo_the_last_action_from_the_console(page, console, backend):
     page.wait_for_selector("#phase:has-text('Election')")
     page.get_by_role("button", name="Undo last action").click()
     page.wait_for_selector("#phase:has-text('Nomination')")
-    assert backend.game.phase == "nomination"
+    assert game(board).phase == "nomination"
     assert page.locator("#command-result").inner_text() == "Done: undo."
     page.get_by_label("Action", exact=True).select_option("nominate")
     assert page.get_by_label("Ballot", exact=True).count() == 0     # only the nomination's fields
@@ -88,15 +101,15 @@ def test_undo_the_last_action_from_the_console(page, console, backend):
     assert page.locator("#help-result").inner_text().startswith("Refused:")
 
 
-def test_secrets_appear_on_click_and_keyboard_hide_by_themselves_and_are_logged(page, console, backend):
+def test_secrets_appear_on_click_and_keyboard_hide_by_themselves_and_are_logged(page, console, backend, board):
     """The reveal is a toggle that hides itself (a click, a tap, Enter or Space, and a
     screen reader's activation in browse mode, which is a click): each reveal is logged."""
     page.clock.install()
     log_in(page, console)
     set_up_five(page)
-    page.get_by_role("button", name="Start game", exact=True).click()
+    start(page, board)
     page.wait_for_selector("#phase:has-text('Nomination')")
-    roles = backend.game.roles
+    roles = game(board).roles
     assert role_words(page.locator("main").inner_text()) == []
     reveal = page.get_by_role("button", name="Reveal for 10 seconds")
     reveal.click()
@@ -117,11 +130,12 @@ def test_secrets_appear_on_click_and_keyboard_hide_by_themselves_and_are_logged(
     assert page.locator("#reveal-panel li.cell").count() == 1
     page.keyboard.press(" ")
     page.wait_for_function("document.getElementById('reveal-panel').childElementCount === 0")
-    assert backend.reveals == [None, 2]
+    assert reveals(backend) == [None, 2]
 
 
 @pytest.mark.parametrize("width,height", [(390, 844), (320, 640)])
-def test_phone_layout_has_no_sideways_scroll_and_who_must_act_on_the_first_screen(browser, console, backend, width, height):
+def test_phone_layout_has_no_sideways_scroll_and_who_must_act_on_the_first_screen(browser, console, backend, board,
+                                                                                  width, height):
     """WCAG 1.4.10 reflow: at 320 CSS px no horizontal scrolling; the phase, who must act
     and the game's picture start on the first screen (the other sections fold away)."""
     context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True,
@@ -133,7 +147,8 @@ def test_phone_layout_has_no_sideways_scroll_and_who_must_act_on_the_first_scree
                                                     "Emine", "Friederike", "Gregor"],
                             "language": "en", "first_president": 0, "variant": "rulebook"})
         backend.command("start")
-        backend.signal({"action": "nominate", "seat": 0, "target": 5}).join()
+        board.advance(1.0)
+        act(board, {"action": "nominate", "seat": 0, "target": 5})
         page.wait_for_selector("#phase:has-text('Election')")
         page.wait_for_selector("#must-act:has-text('Must act now')")
         overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
@@ -147,7 +162,7 @@ def test_phone_layout_has_no_sideways_scroll_and_who_must_act_on_the_first_scree
         assert page.get_by_role("button", name="Reveal for 10 seconds").is_visible()
         page.get_by_role("button", name="Reveal for 10 seconds").tap()
         page.wait_for_selector("#reveal-panel .picture-row")
-        assert backend.reveals == [None]
+        assert reveals(backend) == [None]
         overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 0
         assert axe_violations(page) == []
@@ -155,13 +170,13 @@ def test_phone_layout_has_no_sideways_scroll_and_who_must_act_on_the_first_scree
         context.close()
 
 
-def test_console_page_has_no_serious_accessibility_violation(page, console, backend):
+def test_console_page_has_no_serious_accessibility_violation(page, console, backend, board):
     log_in(page, console)
     set_up_five(page)
-    page.get_by_role("button", name="Start game", exact=True).click()
-    backend.signal({"action": "nominate", "seat": 0, "target": 1}).join()
-    backend.fault("ballot", "disconnected")
-    page.wait_for_selector("#fault-list:has-text('ballot: disconnected')")
+    start(page, board)
+    act(board, {"action": "nominate", "seat": 0, "target": 1})
+    unplug(board, "ballot")
+    page.wait_for_selector("#health-body:has-text('disconnected')")
     assert axe_violations(page) == []
     for landmark in ("banner", "navigation", "main"):
         assert page.get_by_role(landmark).count() >= 1
@@ -174,7 +189,7 @@ def test_login_page_has_no_serious_accessibility_violation(page, console):
     assert axe_violations(page) == []
 
 
-def test_watching_game_master_is_warned_and_any_key_keeps_the_session(browser, backend):
+def test_watching_game_master_is_warned_and_any_key_keeps_the_session(browser, backend, board):
     from firmware_host.clock import VirtualClock
     clock = VirtualClock(1000.0)
     handle = serve(backend, {"port": 0, "pin_hash": PIN_HASH, "session_minutes": 5,
@@ -184,7 +199,7 @@ def test_watching_game_master_is_warned_and_any_key_keeps_the_session(browser, b
         page = context.new_page()
         log_in(page, handle)
         clock.advance(4 * 60 + 1)
-        backend.fault("law", "disconnected")  # any change wakes the event stream
+        unplug(board, "law")  # any change wakes the event stream
         page.wait_for_selector("#session-warning:visible")
         page.wait_for_selector("#fault-live:has-text('Session ends in one minute')")
         page.keyboard.press("Shift")
@@ -198,7 +213,7 @@ def test_watching_game_master_is_warned_and_any_key_keeps_the_session(browser, b
         handle.close()
 
 
-def test_german_page_by_default_switches_to_the_setups_language(browser, backend):
+def test_german_page_by_default_switches_to_the_setups_language(browser, backend, board):
     handle = serve(backend, {"port": 0, "pin_hash": PIN_HASH})
     context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
     try:
@@ -217,6 +232,8 @@ def test_german_page_by_default_switches_to_the_setups_language(browser, backend
         page.get_by_role("button", name="Spiel einrichten").click()
         page.wait_for_selector("#phase:has-text('Spiel für 5 Spieler eingerichtet')")
         page.get_by_role("button", name="Spiel starten").click()
+        page.wait_for_selector("#command-result:has-text('Erledigt')")
+        board.advance(1.0)
         page.wait_for_selector("#phase:has-text('Nominierung: Platz 1 nominiert einen Kanzler.')")
         assert page.locator("html").get_attribute("lang") == "de"
         # the backend's English refusal arrives as a code the page words in German
@@ -225,12 +242,12 @@ def test_german_page_by_default_switches_to_the_setups_language(browser, backend
                                "seit Spielbeginn gab es keine Aktion')")
         assert "nothing to undo" not in page.locator("main").inner_text()
         # one law on the discard pile is "1 Gesetz", never "1 Gesetze"
-        backend.signal({"action": "nominate", "seat": 0, "target": 2}).join()
+        act(board, {"action": "nominate", "seat": 0, "target": 2})
         for seat in range(5):
-            backend.signal({"action": "vote", "seat": seat, "ballot": "ja"}).join()
+            act(board, {"action": "vote", "seat": seat, "ballot": "ja"})
         from firmware_host.games.secret_dictator import private_view
-        party = private_view(backend.game, 0)["hand"][0]
-        backend.signal({"action": "discard", "seat": 0, "party": party}).join()
+        party = private_view(game(board), 0)["hand"][0]
+        act(board, {"action": "discard", "seat": 0, "party": party})
         page.wait_for_selector("#facts:has-text('Ablagestapel')")
         page.wait_for_function("/\\b1 Gesetz$/m.test(document.getElementById('facts').innerText)")
         assert "1 Gesetze" not in page.locator("#facts").inner_text()
@@ -238,7 +255,8 @@ def test_german_page_by_default_switches_to_the_setups_language(browser, backend
         page.get_by_role("button", name="Spiel neu starten").click()
         assert page.get_by_role("group", name="Das laufende Spiel beenden").is_visible()
         assert axe_violations(page) == []
-        page.get_by_role("button", name="Abbrechen").click()
+        page.get_by_role("button", name="Ja, Spiel beenden").click()
+        page.wait_for_selector("#phase:has-text('Kein Spiel eingerichtet.')")
         page.get_by_label("Sprache").select_option("en")
         page.get_by_role("button", name="Spiel einrichten").click()
         page.wait_for_selector("#phase:has-text('Game set up for 5 players')")
@@ -251,10 +269,10 @@ def test_german_page_by_default_switches_to_the_setups_language(browser, backend
         handle.close()
 
 
-def test_restart_needs_a_second_confirmation_and_returns_to_the_setup(page, console, backend):
+def test_restart_needs_a_second_confirmation_and_returns_to_the_setup(page, console, backend, board):
     log_in(page, console)
     set_up_five(page)
-    page.get_by_role("button", name="Start game", exact=True).click()
+    start(page, board)
     page.wait_for_selector("#phase:has-text('Nomination')")
     restart = page.get_by_role("button", name="Restart game")
     confirm = page.get_by_role("group", name="End the current game and go back to the setup?")
@@ -268,20 +286,20 @@ def test_restart_needs_a_second_confirmation_and_returns_to_the_setup(page, cons
     assert confirm.is_hidden() and page.evaluate("document.activeElement.id") == "restart"
     page.get_by_role("button", name="Restart game").click()
     page.get_by_role("button", name="Cancel").click()
-    assert confirm.is_hidden() and "restart" not in [name for name, _ in backend.commands]
-    assert backend.game is not None
+    assert confirm.is_hidden() and "restart" not in [name for name, _ in commands(backend)]
+    assert game(board) is not None
     restart.click()
     yes.click()
     page.wait_for_selector("#command-result:has-text('Game ended.')")
     page.wait_for_selector("#phase:has-text('No game set up.')")
-    assert [name for name, _ in backend.commands].count("restart") == 1 and backend.game is None
+    assert [name for name, _ in commands(backend)].count("restart") == 1 and game(board) is None
     assert page.evaluate("document.activeElement.id") == "setup-players"
 
 
 @pytest.mark.parametrize("seats, offered", [(7, 7), (None, 10)])
-def test_seat_settings_before_a_game_offer_the_boards_configured_seats(browser, seats, offered):
-    from console_fake_backend import FakeBackend
-    handle = serve(FakeBackend(board_seats=seats), {"port": 0, "pin_hash": PIN_HASH})
+def test_seat_settings_before_a_game_offer_the_boards_configured_seats(browser, backend, mocker, seats, offered):
+    mocker.patch.object(backend, "board_seats", autospec=True, return_value=seats)   # the board's [seats]
+    handle = serve(backend, {"port": 0, "pin_hash": PIN_HASH})
     context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
     try:
         page = context.new_page()

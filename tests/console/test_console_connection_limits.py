@@ -11,8 +11,6 @@ import pytest
 
 pytest.importorskip("aiohttp")
 
-from console_fake_backend import FakeBackend  # noqa: E402
-
 from firmware_host.console import serve  # noqa: E402
 
 
@@ -35,8 +33,8 @@ def _closed_by_peer(sock: socket.socket, wait: float) -> bool:
     return False
 
 
-def test_connections_beyond_the_cap_close_the_longest_idle_and_the_console_still_answers():
-    handle = serve(FakeBackend(), {"port": 0, "max_connections": 4, "header_timeout_s": 30, "idle_timeout_s": 30})
+def test_connections_beyond_the_cap_close_the_longest_idle_and_the_console_still_answers(backend):
+    handle = serve(backend, {"port": 0, "max_connections": 4, "header_timeout_s": 30, "idle_timeout_s": 30})
     try:
         idle = _open(handle.port, 12)
         time.sleep(0.3)
@@ -51,8 +49,8 @@ def test_connections_beyond_the_cap_close_the_longest_idle_and_the_console_still
         handle.close()
 
 
-def test_a_connection_that_sends_no_request_is_closed_after_the_header_timeout():
-    handle = serve(FakeBackend(), {"port": 0, "header_timeout_s": 1, "idle_timeout_s": 30})
+def test_a_connection_that_sends_no_request_is_closed_after_the_header_timeout(backend):
+    handle = serve(backend, {"port": 0, "header_timeout_s": 1, "idle_timeout_s": 30})
     try:
         silent, = _open(handle.port, 1)
         slow, = _open(handle.port, 1)
@@ -64,8 +62,8 @@ def test_a_connection_that_sends_no_request_is_closed_after_the_header_timeout()
         handle.close()
 
 
-def test_a_kept_alive_connection_is_closed_after_the_idle_timeout():
-    handle = serve(FakeBackend(), {"port": 0, "header_timeout_s": 5, "idle_timeout_s": 1})
+def test_a_kept_alive_connection_is_closed_after_the_idle_timeout(backend):
+    handle = serve(backend, {"port": 0, "header_timeout_s": 5, "idle_timeout_s": 1})
     try:
         sock, = _open(handle.port, 1)
         sock.sendall(f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{handle.port}\r\n\r\n".encode())

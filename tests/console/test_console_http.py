@@ -8,8 +8,8 @@ import logging
 import re
 
 import pytest
-from console_helpers import (PIN, PIN_HASH, SETUP_5, console_client, csrf_token, login, origin,
-                      post_json, read_event, run)
+from console_helpers import (PIN, PIN_HASH, SETUP_5, act, commands, console_client, csrf_token, game,
+                             login, origin, post_json, read_event, reveals, run, unplug)
 
 from firmware_host.console import (ConsoleSettingsError, hash_pin, make_app, public_snapshot,
                                    serve, verify_pin)
@@ -31,7 +31,7 @@ def test_unauthenticated_requests_are_refused(backend):
             r = await client.post("/api/reveal", json={"seat": None},
                                   headers={"Origin": origin(client)})
             assert r.status == 401
-            assert backend.commands == [] and backend.reveals == []
+            assert commands(backend) == [] and reveals(backend) == []
     run(go())
 
 
@@ -160,7 +160,7 @@ def test_cross_site_and_tokenless_posts_are_refused(backend):
         async with console_client(backend) as client:
             await login(client)
             token = await csrf_token(client)
-            body = {"name": "pause"}
+            body = {"name": "seat_settings", "fields": {"seat": 0, "rate": 200}}
             r = await post_json(client, "/api/command", body, token, Origin="http://evil.example")
             assert r.status == 403
             r = await client.post("/api/command", json=body, headers={"X-CSRF-Token": token})
@@ -169,9 +169,9 @@ def test_cross_site_and_tokenless_posts_are_refused(backend):
             assert r.status == 403  # no CSRF token
             r = await post_json(client, "/api/command", body, ("y" if token[0] == "x" else "x") + token[1:])
             assert r.status == 403  # wrong CSRF token
-            assert backend.commands == []
+            assert commands(backend) == []
             r = await post_json(client, "/api/command", body, token)
-            assert r.status == 200 and backend.commands == [("pause", {})]
+            assert r.status == 200 and commands(backend) == [("seat_settings", {"seat": 0, "rate": 200})]
     run(go())
 
 
@@ -240,23 +240,23 @@ def test_hash_pin_command_prints_a_config_line(monkeypatch, capsys):
 
 
 # -- commands -------------------------------------------------------------------------------
-def test_setup_start_act_undo_go_to_the_backend(backend):
+def test_setup_start_act_undo_go_to_the_backend(backend, board):
     async def go():
         async with console_client(backend) as client:
             await login(client)
             token = await csrf_token(client)
             assert (await post_json(client, "/api/setup", {"setup": SETUP_5}, token)).status == 200
-            assert backend.setup["names"][0] == "Anna"
+            assert backend.setup_game.call_args.args[0]["names"][0] == "Anna"
             assert (await post_json(client, "/api/command", {"name": "start"}, token)).status == 200
             r = await post_json(client, "/api/command", {"name": "act", "fields": {
                 "action": {"action": "nominate", "seat": 0, "target": 1}}}, token)
             assert r.status == 200
-            assert backend.game.phase == "election"
+            assert game(board).phase == "election"
             assert (await post_json(client, "/api/command", {"name": "undo"}, token)).status == 200
-            assert backend.game.phase == "nomination"
+            assert game(board).phase == "nomination"
             r = await post_json(client, "/api/command",
                                 {"name": "choose", "fields": {"seat": 0, "target": 2}}, token)
-            assert r.status == 200 and backend.game.nominee == 2
+            assert r.status == 200 and game(board).nominee == 2
     run(go())
 
 
@@ -265,6 +265,8 @@ def test_refusals_and_bad_requests_give_one_line_errors(backend):
         async with console_client(backend) as client:
             await login(client)
             token = await csrf_token(client)
+            await post_json(client, "/api/setup", {"setup": SETUP_5}, token)
+            await post_json(client, "/api/command", {"name": "start"}, token)
             r = await post_json(client, "/api/command", {"name": "undo"}, token)
             body = await r.json()
             assert r.status == 400 and body["error"] == "nothing to undo: no action since the game started"
@@ -289,7 +291,7 @@ def _no_role_or_hand(text: str) -> bool:
                                              '"power_result"'))
 
 
-def test_no_secret_in_page_snapshot_or_events_until_reveal(backend, caplog):
+def test_no_secret_in_page_snapshot_or_events_until_reveal(backend, board, caplog):
     async def go():
         async with console_client(backend) as client:
             await login(client)
@@ -310,18 +312,18 @@ def test_no_secret_in_page_snapshot_or_events_until_reveal(backend, caplog):
             name, data = await read_event(events)
             assert name == "state" and _no_role_or_hand(json.dumps(data))
             for seat in range(5):
-                backend.signal({"action": "vote", "seat": seat, "ballot": "ja"}).join()
+                act(board, {"action": "vote", "seat": seat, "ballot": "ja"})
+            while data["view"]["phase"] != "legislative_president":     # every state on the way
                 name, data = await read_event(events)
                 assert name == "state" and _no_role_or_hand(json.dumps(data))
-            assert data["view"]["phase"] == "legislative_president"
-            assert backend.reveals == []
+            assert reveals(backend) == []
             with caplog.at_level(logging.WARNING, logger="firmware_host.console"):
                 r = await post_json(client, "/api/reveal", {"seat": None}, token)
             secrets = await r.json()
             assert r.status == 200 and r.headers["Cache-Control"] == "no-store"
             assert sorted(secrets["roles"].values()).count("dictator") == 1
             assert len(secrets["hands"]["0"]) == 3  # the president holds 3 laws
-            assert backend.reveals == [None]
+            assert reveals(backend) == [None]
             assert any("revealed" in rec.getMessage() for rec in caplog.records)
             name, data = await read_event(events)
             assert name == "notice" and data["kind"] == "reveal"
@@ -344,7 +346,7 @@ def test_scrub_removes_secrets_a_leaky_snapshot_would_carry():
 
 
 # -- live updates ------------------------------------------------------------------------------
-def test_event_stream_follows_changes_made_on_the_service_thread(backend):
+def test_event_stream_follows_changes_made_on_the_service_thread(backend, board):
     async def go():
         async with console_client(backend) as client:
             await login(client)
@@ -352,46 +354,54 @@ def test_event_stream_follows_changes_made_on_the_service_thread(backend):
             assert events.headers["Content-Type"].startswith("text/event-stream")
             name, data = await read_event(events)
             assert name == "state" and data["view"] is None
-            backend.fault("ballot", "disconnected")
+            unplug(board, "ballot")
             name, data = await read_event(events)
-            assert data["faults"][-1]["text"] == "ballot: disconnected"
-            assert data["health"]["readers"]["ballot"] == "disconnected"
+            while data["health"]["readers"].get("ballot") != "disconnected":
+                name, data = await read_event(events)
+            assert name == "state"
             events.close()
     run(go())
 
 
-def test_event_stream_fetches_the_snapshot_when_told_of_other_changes():
-    from console_fake_backend import FakeBackend
-    backend = FakeBackend(publish_lines=True)
+def test_event_stream_fetches_the_snapshot_when_told_of_other_changes(mocker):
+    """A backend that tells of a change without a snapshot (an output line): the console
+    fetches the snapshot itself and publishes it."""
+    from firmware_host.service.backend import ConsoleBackend
+    backend = mocker.create_autospec(ConsoleBackend, instance=True)
+    backend.snapshot.return_value = {"view": None, "announcements": [], "faults": []}
 
     async def go():
         async with console_client(backend) as client:
             await login(client)
             events = await client.get("/api/events")
             await read_event(events)
-            backend.fault("ballot", "disconnected")
+            (tell,), _ = backend.subscribe.call_args
+            backend.snapshot.return_value = {"view": None, "announcements": [], "faults": [
+                {"event": "fault", "source": "ballot", "reason": "disconnected"}]}
+            tell({"event": "fault", "source": "ballot", "reason": "disconnected"})
             name, data = await read_event(events)
             assert name == "state" and data["faults"][-1]["reason"] == "disconnected"
             events.close()
     run(go())
 
 
-def test_event_stream_ends_with_expired_when_the_session_idles_out(backend, clock):
+def test_event_stream_ends_with_expired_when_the_session_idles_out(backend, board, clock):
     async def go():
         async with console_client(backend, clock, session_minutes=5) as client:
             await login(client)
             events = await client.get("/api/events")
             await read_event(events)
             clock.advance(5 * 60 + 1)
-            backend.fault("law", "disconnected")
+            unplug(board, "law")
             name, _ = await read_event(events)
             assert name == "expired"
             events.close()
     run(go())
 
 
-def test_serve_runs_in_its_own_thread_and_closes(backend):
+def test_serve_runs_in_its_own_thread_and_closes(backend, board):
     import urllib.request
+    listeners = len(board.service._listeners)
     handle = serve(backend, {"host": "127.0.0.1", "port": 0})
     try:
         assert handle.url == f"http://127.0.0.1:{handle.port}/"
@@ -401,7 +411,7 @@ def test_serve_runs_in_its_own_thread_and_closes(backend):
             assert r.headers["Content-Type"].startswith("text/javascript")
     finally:
         handle.close()
-    assert backend._subs == []  # unsubscribed on close
+    assert len(board.service._listeners) == listeners and backend.subscribe.call_count == 1  # unsubscribed
     handle.close()  # twice is harmless
 
 
@@ -458,14 +468,12 @@ def test_settings_come_from_the_console_s_own_config_section():
         ConsoleSettings.coerce({"port": "eighty"})
 
 
-def test_a_stopped_service_gives_a_one_line_503_not_a_traceback(backend):
-    def broken():
-        raise RuntimeError("service stopped\nmore detail")
-
+def test_a_stopped_service_gives_a_one_line_503_not_a_traceback(backend, mocker):
     async def go():
         async with console_client(backend) as client:
             await login(client)
-            backend.snapshot = broken
+            mocker.patch.object(backend, "snapshot", autospec=True,
+                                side_effect=RuntimeError("service stopped\nmore detail"))
             r = await client.get("/api/snapshot")
             assert r.status == 503
             assert (await r.json())["error"] == "the board service does not answer: service stopped"
@@ -480,9 +488,10 @@ SECRET_WORDS = ("dictator", "democrat", "fascist", "liberal", "hand", "party", "
 def _words_below_warning(records) -> list[str]:
     found = []
     for rec in records:
-        if rec.levelno >= logging.WARNING:
+        if rec.levelno >= logging.WARNING or not rec.name.startswith("firmware_host.console"):
             continue
-        text = rec.getMessage().lower().replace("secret dictator", "")
+        # the game's name, and the setup's mode of the roles (a mode name, no role)
+        text = rec.getMessage().lower().replace("secret dictator", "").replace("roles dealt", "")
         found += [f"{rec.levelname} {text!r}" for w in SECRET_WORDS if w in text]
     return found
 
@@ -539,7 +548,8 @@ def test_R16_reveal_is_a_warning_without_the_secrets(backend, caplog):
 
     with caplog.at_level(logging.DEBUG):
         run(go())
-    reveals = [r for r in caplog.records if "secret revealed to game master" in r.getMessage()]
+    reveals = [r for r in caplog.records if "secret revealed to game master" in r.getMessage()
+               and r.name == "firmware_host.console"]
     assert [r.levelno for r in reveals] == [logging.WARNING, logging.WARNING]
     assert "all seats" in reveals[0].getMessage() and "(seat 2)" in reveals[1].getMessage()
     for rec in caplog.records:
@@ -557,7 +567,7 @@ async def _next(events, wanted: str):
         assert name != "expired", "the session expired"
 
 
-def test_keepalive_restarts_idle_time_and_stream_warns_a_minute_before_expiry(backend, clock):
+def test_keepalive_restarts_idle_time_and_stream_warns_a_minute_before_expiry(backend, board, clock):
     async def go():
         async with console_client(backend, clock, session_minutes=5) as client:
             await login(client)
@@ -565,19 +575,21 @@ def test_keepalive_restarts_idle_time_and_stream_warns_a_minute_before_expiry(ba
             events = await client.get("/api/events")
             await read_event(events)
             clock.advance(4 * 60 + 1)  # 59 s left
-            backend.fault("law", "disconnected")  # wakes the stream
+            unplug(board, "law")  # wakes the stream
             warning = await _next(events, "expiring")
             assert 0 < warning["seconds"] <= 60
             r = await post_json(client, "/api/keepalive", {}, token)
             assert r.status == 200 and (await r.json())["expires_in"] == 300
             clock.advance(4 * 60 + 30)  # 9.5 minutes since login, 4.5 since the keep-alive
-            backend.fault("ballot", "disconnected")
+            unplug(board, "ballot")
             warning = await _next(events, "expiring")  # warned again for the new idle period
             assert 0 < warning["seconds"] <= 60
             assert (await post_json(client, "/api/keepalive", {}, token)).status == 200
             clock.advance(5 * 60 + 1)
             assert (await post_json(client, "/api/keepalive", {}, token)).status == 401
-            backend.fault("law", "connected")
+            board.play(__import__("firmware_host.service.signals", fromlist=["parse_object"]).parse_object(
+                {"signal": "replug", "reader": "law"}), mark=len(board.starts))
+            board.advance(2.0)
             assert await _next(events, "expired")
             events.close()
     run(go())
@@ -617,7 +629,7 @@ def test_nan_infinity_huge_numbers_and_deep_nesting_get_one_clear_400(backend, r
     status, body = run(go())
     assert status == 400 and body["error"] == NOT_JSON and body["code"] == "not_json"
     assert "NaN or Infinity" in NOT_JSON and "32 deep" in NOT_JSON
-    assert backend.commands == []
+    assert commands(backend) == []
 
 
 def test_strict_json_keeps_plain_values_and_nesting_up_to_the_limit():

@@ -11,7 +11,7 @@ import re
 
 import pytest
 from console_browser import axe_violations, browser, needs_chromium  # noqa: F401
-from console_helpers import PIN, PIN_HASH, console_client, csrf_token, login, post_json, run
+from console_helpers import PIN, PIN_HASH, commands, console_client, csrf_token, login, post_json, run
 
 from firmware_host.clock import VirtualClock
 from firmware_host.console.app import COMMANDS, command_summary
@@ -123,7 +123,7 @@ def test_request_with_nan_infinity_or_deep_nesting_is_not_json(backend, raw):
 
     status, error = run(go())
     assert status == 400 and "\n" not in error
-    assert backend.commands == []
+    assert commands(backend) == []
 
 
 @needs_chromium
