@@ -320,8 +320,9 @@ def test_issue23_A29_a_status_answers_first_in_at_most_three_seconds(tmp_path, g
 # -- the same command, the same output (issue 30) ----------------------------------------------
 def _same_twice(*args):
     first, second = _cli(*args), _cli(*args)
-    assert first.returncode == 0, first.stderr
-    assert second.returncode == 0, second.stderr
+    # a table that stalls stalls alike both times (exit 1, issue 31): the output is compared all the same
+    assert first.returncode in (0, 1) and "Traceback" not in first.stderr, first.stderr
+    assert (second.returncode, second.stderr) == (first.returncode, first.stderr)
     differ = [(a, b) for a, b in zip(first.stdout.splitlines(), second.stdout.splitlines()) if a != b][:1]
     assert first.stdout == second.stdout, differ
     assert any(json.loads(line).get("event") == "robots" for line in first.stdout.splitlines())
