@@ -174,3 +174,25 @@ def test_the_boards_setup_check_refuses_any_json_value_in_one_line(board, name, 
         board.call(lambda: board.game.prepare(full))
     except UsageError as exc:
         check_one_line(str(exc))
+
+
+@pytest.mark.parametrize("name", GAMES)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.function_scoped_fixture])
+@given(data=st.data(), value=json_values)
+def test_the_game_masters_act_refuses_any_json_value_in_one_line(board, name, data, value):
+    """Issue 34: the game master's ``act`` on the board (the console, ``gm act``) with any
+    JSON value as the action, or in any field of one of the game's actions, is applied or
+    refused in one short line, never a traceback."""
+    setup, actions = sample(name)
+    full = setup if name == games.DEFAULT_GAME else {"game": name, **setup}
+    if board.call(lambda: board.game.final_state()) is None or board.call(lambda: board.game.current) != name \
+            or board.call(lambda: board.game.final_state()).get("phase") == "game_over":
+        board.call(lambda: board.game.command("start", setup=full))
+    action = dict(data.draw(st.sampled_from(actions[:6]), label="action"))
+    field = data.draw(st.sampled_from(sorted(action) + ["*"]), label="field")
+    bad = value if field == "*" else {**action, field: value}
+    try:
+        board.call(lambda: board.game.command("act", action=bad))
+    except UsageError as exc:
+        check_one_line(str(exc))

@@ -289,7 +289,7 @@ class Game:
         kind = a.kind
         if self.phase == "game_over":
             return "game_over", f"{kind}: the game is over"
-        if kind not in ACTION_KINDS:
+        if not isinstance(kind, str) or kind not in ACTION_KINDS:
             return "malformed", f"unknown action {quoted(kind)}"
         bad = self._malformed(a, unrolled_ok)
         if bad:

@@ -77,7 +77,7 @@ def replay_objects(setup_obj: Any, setup_line: int, lines: Iterable[tuple[int, A
             raise UsageError(f"line {number}: not an action (expected an object with a string "
                              "\"action\")")
         name = obj["action"]
-        if name not in ACTION_KINDS:
+        if not isinstance(name, str) or name not in ACTION_KINDS:
             raise UsageError(f"line {number}: unknown action {quoted(name)}; the actions are "
                              f"{', '.join(ACTION_KINDS)}")
         action = Action.from_json(obj)

@@ -93,7 +93,7 @@ class Action:
                 an unusable file before calling this).
         """
         kind = obj["action"]
-        if kind not in ACTION_KINDS:
+        if not isinstance(kind, str) or kind not in ACTION_KINDS:
             raise KeyError(kind)
         action = cls(kind, obj.get("seat", _MISSING), obj.get("target", _MISSING),
                      obj.get("role") if kind == "discard_vote" else None,

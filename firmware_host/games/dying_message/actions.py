@@ -112,7 +112,7 @@ class Action:
         if not isinstance(obj, dict):
             raise IllegalAction("malformed", "an action must be a JSON object")
         kind = obj.get("action")
-        if kind not in ACTION_KINDS:
+        if not isinstance(kind, str) or kind not in ACTION_KINDS:
             raise IllegalAction("malformed", f"unknown action {quoted(kind)}")
         for name in ACTION_KINDS[kind]:
             if name not in obj:

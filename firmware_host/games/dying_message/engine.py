@@ -303,7 +303,7 @@ class Game:
         kind = a.kind
         if self.phase == GAME_OVER:
             raise IllegalAction("game_over", f"{kind}: the game is over")
-        if kind not in ACTION_KINDS:
+        if not isinstance(kind, str) or kind not in ACTION_KINDS:
             raise IllegalAction("malformed", f"unknown action {quoted(kind)}")
         self._check_types(a)
         # wrong_phase
