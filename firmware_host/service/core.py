@@ -553,7 +553,7 @@ class BoardService:
             line["end"] = round(record.end, 3)
             if record.cut:
                 line["cut"] = True
-            if wav and not record.cut:
+            if wav:   # a cut clip's file was written whole before it played (SIMULATE.md: wav)
                 line["wav"] = str(wav)
         entry[2] = True
         for line in entry[0]:
