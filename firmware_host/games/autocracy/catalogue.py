@@ -231,6 +231,11 @@ def _count(w: wording.Wording, n: int, symbol: str) -> str:
     return f"{word} {domain_name(symbol, lang)}"
 
 
+def _tricks(w: wording.Wording, n: int) -> str:
+    """A count of Coups Bas: "kein Tiefschlag", "einen Tiefschlag", "zwei Tiefschläge"."""
+    return w.term("term.no_tricks") if n == 0 else _count(w, n, COUP_BAS)
+
+
 def _position(w: wording.Wording, p: int) -> str:
     number = str(p + 1) if w.language == "en" else cardinal(p + 1, w.language)
     return w.term("term.token").format(number=number)
@@ -275,7 +280,7 @@ CATALOGUE = wording.Catalogue(
     highest=999, empty="term.nothing", short_words=8,
     renders={
         "int": lambda w, v, spec: w.number(v, spec) if spec else cardinal(v, w.language),
-        "trick_count": lambda w, v, spec: w.term("term.no_tricks") if v == 0 else _count(w, v, COUP_BAS),
+        "trick_count": lambda w, v, spec: _tricks(w, v),
         "domain": lambda w, v, spec: domain_name(v, w.language),
         "trick": lambda w, v, spec: trick_name(v, w.language),
         "position": lambda w, v, spec: _position(w, v),
@@ -291,8 +296,9 @@ CATALOGUE = wording.Catalogue(
         "hand": _hand,
         "hands": lambda w, v, spec: "; ".join(f"{w.seat(s)}: {_hand(w, h)}" for s, h in enumerate(v)),
         "by_seat": lambda w, v, spec: "; ".join(f"{w.seat(s)}: {_tokens(w, t)}" for s, t in enumerate(v)),
+        # "Platz vier: zwei Tiefschläge", never "Platz vier: eins" (a bare count after a seat)
         "tricks_by_seat": lambda w, v, spec: "; ".join(
-            f"{w.seat(s)}: {w.term('term.held').format(count=cardinal(c, w.language))}" for s, c in enumerate(v)),
+            f"{w.seat(s)}: {w.term('term.held').format(count=_tricks(w, c))}" for s, c in enumerate(v)),
         "lacking": _lacking,
     },
     checks={
