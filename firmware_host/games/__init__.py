@@ -52,7 +52,7 @@ from typing import Any, Callable, Mapping
 
 from firmware_host.errors import UsageError
 
-__all__ = ["lazy", "replay_of", "DEFAULT_GAME", "REGISTRY", "GamePack", "UnknownGame", "board_text", "pronounce",
+__all__ = ["lazy", "replay_of", "player_count_question", "no_setup_text", "DEFAULT_GAME", "REGISTRY", "GamePack", "UnknownGame", "board_text", "pronounce",
            "config_defaults",
            "config_schema", "names", "pack", "game_name", "split_setup"]
 
@@ -173,6 +173,24 @@ def replay_of(package: str, name: str) -> Callable[..., list]:
         return importlib.import_module(f"{package}.replay").replay_objects(setup_obj, line, actions)
     replay_lines.__doc__ = f"Replay a {name} game file; the output objects in order (raises UsageError)."
     return replay_lines
+
+
+def player_count_question(low: int, high: int, seats: int | None = None) -> list[dict]:
+    """A game's questions for the setup from the seats when it asks only the player count:
+    ``low`` to ``high`` players, no more than the board's ``seats`` (None: every count)."""
+    top = high if seats is None else min(high, seats)
+    return [{"name": "players", "key": "lobby.question.players",
+             "options": [{"value": n, "key": "lobby.option.players", "params": {"count": n}}
+                         for n in range(low, top + 1)]}]
+
+
+def no_setup_text(name: str) -> Callable[..., str]:
+    """A lobby's ``text(key, params, language, long=False)`` for game ``name``, which has no
+    words of its own in the setup (every key is the board's): it raises KeyError always."""
+    def text(key: str, params: dict, language: str, long: bool = False) -> str:
+        raise KeyError(f"{name} has no setup text {key!r}")
+    text.__doc__ = f"{name} has no words of its own in the setup: raises KeyError always."
+    return text
 
 
 DEFAULT_GAME = "secret_dictator"

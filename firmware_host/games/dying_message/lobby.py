@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from firmware_host.games import no_setup_text, player_count_question
+
 from .setup import GAME, MAX_PLAYERS, MIN_PLAYERS, Setup
 
 __all__ = ["title", "questions", "text", "setup", "check"]
@@ -29,18 +31,11 @@ def title(language: str) -> str:
 
 def questions(seats: int | None = None, settings: Any = None) -> list[dict]:
     """The game's questions: the player count, M4 (``settings`` changes nothing)."""
-    top = MAX_PLAYERS if seats is None else min(MAX_PLAYERS, seats)
-    return [{"name": "players", "key": "lobby.question.players",
-             "options": [{"value": n, "key": "lobby.option.players", "params": {"count": n}}
-                         for n in range(MIN_PLAYERS, top + 1)]}]
+    return player_count_question(MIN_PLAYERS, MAX_PLAYERS, seats)
 
 
-def text(key: str, params: dict, language: str, long: bool = False) -> str:
-    """The game has no words of its own in the setup (every key is the board's).
-
-    :raises KeyError: always (no such key of this game).
-    """
-    raise KeyError(f"dying_message has no setup text {key!r}")
+#: the game has no words of its own in the setup (every key is the board's): KeyError always
+text = no_setup_text("dying_message")
 
 
 def setup(answers: dict[str, Any]) -> dict:
