@@ -1,13 +1,13 @@
-"""The console page's words in German and English (the console's own table, not the game's
-spoken catalogue).
+"""The console page's words in German, English and French (the console's own table, not the
+game's spoken catalogue; a game's own words come from its pack's console picture and forms).
 
 The page is served in the game's language (the setup's ``language``) or, before a setup, the
 board's (``[audio] language``, default German); :func:`page_language` picks it. The page's
-script gets both tables (:func:`tables_json`) and switches when a setup changes the language.
+script gets every table (:func:`tables_json`) and switches when a setup changes the language.
 
-Keys are plain names (``"cmd_start"``); ``term.<id>`` keys name the engine's identifiers
-(phases' powers, winners, reasons, commands) and ``role.<id>`` the roles. Parameters are
-``{name}`` fields, filled by :func:`text` here and by the page's ``T()`` in the browser.
+Keys are plain names (``"cmd_start"``); ``term.<id>`` keys name the board's identifiers
+(a reader's state, the commands). Parameters are ``{name}`` fields, filled by :func:`text`
+here and by the page's ``T()`` in the browser.
 
 Example::
 
@@ -21,7 +21,7 @@ import re
 from typing import Any
 
 #: languages the console speaks; the first is the default (the board's default, BOARD.md).
-LANGUAGES = ("de", "en")
+LANGUAGES = ("de", "en", "fr")
 DEFAULT_LANGUAGE = "de"
 
 EN: dict[str, str] = {
@@ -401,12 +401,206 @@ DE: dict[str, str] = {
 }
 
 
+# French (the board speaks it for Autocracy, AUTOCRACY.md): the page follows a French setup
+FR: dict[str, str] = {
+    "title": "Console du maître du jeu",
+    "skip": "Aller au jeu",
+    "sub": "console du maître du jeu",
+    "connecting": "Connexion…",
+    "logout": "Se déconnecter",
+    "nav": "Parties de la console",
+    "glance": "Le jeu d'un coup d'œil",
+    "must_act_line": "Doit jouer maintenant : {seats}",
+    "announcements": "Annonces",
+    "faults": "Pannes et refus",
+    "health": "Lecteurs et fiches",
+    "setup": "Préparer une partie",
+    "controls": "Commandes de la partie",
+    "help": "Aider une place",
+    "secrets": "Secrets",
+    "phase_none": "Aucune partie préparée.",
+    "paused": "En pause.",
+    "paused_hint": "Les capteurs sont ignorés jusqu'à la reprise.",
+    "col_seat": "Place",
+    "col_name": "Nom",
+    "ann_hint": "Les 50 dernières annonces publiques, la plus récente en premier.",
+    "health_none": "Pas encore de rapport.",
+    "setup_game": "Jeu",
+    "game_not_playable": "{game} (pas encore sur le plateau)",
+    "setup_players": "Joueurs",
+    "setup_names": "Noms des places (dits à la place de « place 3 » ; vide pour le numéro)",
+    "setup_language": "Langue",
+    "setup_submit": "Préparer la partie",
+    "cmd_start": "Commencer la partie",
+    "cmd_pause": "Pause",
+    "cmd_resume": "Reprendre",
+    "cmd_undo": "Annuler la dernière action",
+    "cmd_story": "Histoire de la partie",
+    "story_h": "Histoire de la partie, tour par tour",
+    "cmd_restart": "Recommencer la partie",
+    "confirm_restart": "Terminer la partie en cours et revenir à la préparation ? Rien n'est distribué avant "
+                       "qu'une nouvelle partie soit préparée et commencée. « Annuler la dernière action » "
+                       "ramène la partie terminée tant qu'une nouvelle n'a pas commencé.",
+    "restart_yes": "Oui, terminer la partie",
+    "confirm_start": "Une partie est en cours. La terminer et commencer une nouvelle partie avec la "
+                     "préparation ci-dessus ? « Annuler la dernière action » ramène la partie terminée "
+                     "jusqu'au premier coup de la nouvelle.",
+    "start_yes": "Oui, la terminer et recommencer",
+    "start_done": "Nouvelle partie commencée. La partie terminée peut encore revenir avec « Annuler la "
+                  "dernière action ».",
+    "err.confirm_needed": "une partie est en cours : confirmez d'abord qu'elle se termine",
+    "restart_no": "Annuler",
+    "restart_done": "Partie terminée. Préparez la suivante sous « Préparer une partie ».",
+    "act_legend": "Saisir une action pour une place",
+    "help_none": "Aucune partie sur le plateau : aucune place à aider.",
+    "no_secrets": "Rien de cette partie n'est secret maintenant.",
+    "term.not_reported": "pas encore signalé",
+    "act_kind": "Action",
+    "act_submit": "Saisir l'action",
+    "seat_settings": "Réglages des places",
+    "ss_hint": "La voix et le défilement d'une place (gardés d'une partie à l'autre, même après un "
+               "redémarrage). Un champ vide suit le réglage du plateau.",
+    "ss_seat": "Place",
+    "ss_name": "Nom",
+    "ss_rate": "Débit de parole (mots par minute, 80 à 450)",
+    "ss_volume": "Volume (pour cent, 0 à 100)",
+    "ss_verbosity": "Formulation",
+    "ss_verbosity_default": "Comme le plateau le décide",
+    "ss_verbosity_auto": "Longue d'abord, puis courte",
+    "ss_verbosity_short": "Toujours courte",
+    "ss_verbosity_long": "Toujours longue",
+    "ss_gender": "Genre grammatical",
+    "ss_ignore_repeat": "Ignorer les appuis répétés pendant (secondes, 0,1 à 1,5)",
+    "ss_gender_default": "Masculin (par défaut)",
+    "ss_gender_m": "Masculin (le joueur)",
+    "ss_gender_f": "Féminin (la joueuse)",
+    "ss_scan_interval": "Intervalle de défilement (secondes, 0,5 à 5)",
+    "ss_pace": "Rythme appris : répond en {reaction} s environ ({acts} actes récents) ; un appui jusqu'à "
+               "{window} s après un nom le choisit encore.",
+    "ss_pace_learning": "Rythme appris : {acts} actes jusqu'ici ; le rythme du plateau jusqu'à 3.",
+    "ss_pace_none": "Rythme appris : aucun pour l'instant (le rythme du plateau).",
+    "ss_submit": "Enregistrer les réglages",
+    "ss_saved": "Réglages de {seat} enregistrés.",
+    "ss_refused": "Non enregistré : {error}",
+    "ss_not_number": "{field} : pas un nombre",
+    "reveal_hint": "Les rôles et les mains restent cachés. Le bouton les montre 10 secondes (clic, "
+                   "toucher, Entrée ou Espace ; l'activation d'un lecteur d'écran aussi) ; ils se "
+                   "cachent d'eux-mêmes, ou quand vous appuyez de nouveau. Chaque révélation est notée.",
+    "reveal_show": "Montrer",
+    "reveal_all": "Toutes les places",
+    "reveal_button": "Révéler pendant 10 secondes",
+    "reveal_hide": "Cacher les secrets maintenant",
+    "picture_filled": "occupé",
+    "picture_here": "la fiche est ici",
+    "reveal_left": "Caché de nouveau dans {n} s",
+    "login_title": "Connexion – console du maître du jeu",
+    "login": "Se connecter",
+    "login_pin": "PIN ou jeton",
+    "login_hint": "Le PIN a été choisi à l'installation du plateau",
+    "login_wrong": "PIN erroné. Réessayez.",
+    "login_wait": "Trop de PIN erronés. Attendez {seconds} secondes, puis réessayez.",
+    "login_wait.one": "Trop de PIN erronés. Attendez {seconds} seconde, puis réessayez.",
+    "none": "aucun",
+    "seat_n": "Place {n}",
+    "seat_named": "{name} (place {n})",
+    "unreachable": "La console est injoignable.",
+    "logged_out": "Déconnecté.",
+    "error_status": "Erreur {status}",
+    "done": "Fait : {what}.",
+    "refused": "Refusé : {error}",
+    "phase_set_up": "Partie préparée pour {n} joueurs, pas commencée.",
+    "none_yet": "Rien pour l'instant.",
+    "kind_refusal": "Refus",
+    "kind_fault": "Panne",
+    "reader_named": "Lecteur {name}",
+    "board_matches": "Le plateau correspond à la partie",
+    "yes": "oui",
+    "no_because": "non : {list}",
+    "stuck": "Fiches bloquées ou instables",
+    "board": "Plateau",
+    "ok": "OK",
+    "not_ok": "PAS OK",
+    "setup_done": "Partie préparée pour {n} joueurs. Appuyez sur « Commencer la partie » quand la table est prête.",
+    "setup_refused": "Préparation refusée : {error}",
+    "reveal_refused": "Révélation refusée : {error}",
+    "secrets_shown": "Secrets (cachés de nouveau ensuite)",
+    "live": "En direct : mis à jour à chaque changement.",
+    "closed": "Connexion fermée. Rechargez la page (il faudra peut-être se reconnecter).",
+    "lost": "Connexion perdue ; reconnexion…",
+    "expired": "Session expirée. Rechargez la page pour vous reconnecter.",
+    "expiring": "La session se termine dans une minute — appuyez sur une touche pour rester connecté.",
+    "revealed_notice": "Des secrets ont été montrés sur la console.",
+    "revealed_notice_seat": "Des secrets de {seat} ont été montrés sur la console.",
+    "err.nothing_to_undo": "rien à annuler : aucune action depuis le début de la partie",
+    "err.no_setup": "aucune préparation : préparez d'abord la partie",
+    "err.no_game": "aucune partie en cours",
+    "err.story_not_over": "l'histoire se raconte une fois la partie terminée",
+    "err.paused": "la partie est en pause",
+    "err.choose_needs_seats": "un choix demande une place qui choisit et une place choisie",
+    "err.nothing_to_choose": "rien à choisir maintenant",
+    "err.board_mismatch": "le plateau ne correspond pas à la partie ; corrigez-le d'abord",
+    "err.unknown_command": "commande inconnue {name}",
+    "err.action_refused": "{action} a été refusé (voir pannes et refus)",
+    "err.no_seat": "{seat} n'est pas dans cette partie",
+    "err.seat_settings_seat": "choisissez d'abord une place",
+    "err.seat_settings_value": "{field} : valeur non permise",
+    "err.seat_settings_unknown": "réglage de place inconnu",
+    "err.seat_settings_not_saved": "les réglages n'ont pas pu être enregistrés",
+    "err.setup_players": "une partie demande 5 à 10 joueurs",
+    "err.setup_first_president": "le premier président doit être l'une des places",
+    "err.setup_name_seat": "un nom pour une place hors des places 1 à {last}",
+    "err.setup_names": "les noms se donnent place par place",
+    "err.setup_name_long": "le nom de {seat} est trop long (40 caractères et deux secondes et demie de parole au plus)",
+    "err.setup_name_invalid": "le nom de {seat} doit tenir sur une ligne de texte simple",
+    "err.setup_not_object": "la préparation manque",
+    "err.setup_invalid": "préparation invalide : {detail}",
+    "err.setup_deck_physical": "sur un plateau, la pioche est la vraie : choisissez non suivie",
+    "err.illegal.game_over": "la partie est terminée",
+    "err.illegal.malformed": "l'action est incomplète ou mal formée",
+    "err.illegal.wrong_phase": "cette action ne convient pas à la phase de la partie",
+    "err.illegal.not_alive": "cette place est éliminée",
+    "err.illegal.not_your_turn": "ce n'est pas le tour de cette place",
+    "err.illegal.already_voted": "cette place a déjà voté",
+    "err.illegal.invalid_target": "cette place ne peut pas être choisie",
+    "err.illegal.ineligible": "cette place n'est pas éligible",
+    "err.illegal.not_in_hand": "ce n'est pas dans la main",
+    "err.refused": "{detail}",
+    "err.not_json": "la demande est illisible (pas du JSON)",
+    "err.bad_fields": "les champs de la commande sont illisibles",
+    "err.bad_seat": "pas un numéro de place",
+    "err.service_failed": "le service du plateau a échoué : {detail}",
+    "err.unreachable": "le service du plateau ne répond pas",
+    "err.not_local": "cette console ne répond que sur cette machine (localhost)",
+    "err.not_this_page": "refusé : la demande ne vient pas de la page de cette console ; rechargez-la",
+    "err.not_logged_in": "pas connecté",
+    "ss.rate": "débit de parole",
+    "ss.volume": "volume",
+    "ss.scan_interval": "intervalle de défilement",
+    "ss.verbosity": "formulation",
+    "ss.gender": "genre grammatical",
+    "ss.ignore_repeat": "durée d'oubli des appuis répétés",
+    "ss.name": "nom",
+    "term.connected": "connecté",
+    "term.disconnected": "déconnecté",
+    "term.start": "commencer la partie",
+    "term.pause": "pause",
+    "term.resume": "reprendre",
+    "term.restart": "recommencer",
+    "term.undo": "annuler",
+    "term.act": "action",
+    "term.choose": "choix",
+    "term.seat_settings": "réglages des places",
+    "term.story": "histoire de la partie",
+    "term.game_over": "fin de partie",
+}
+
+
 #: language -> key -> text
-MESSAGES: dict[str, dict[str, str]] = {"de": DE, "en": EN}
+MESSAGES: dict[str, dict[str, str]] = {"de": DE, "en": EN, "fr": FR}
 
 
 def language_or_none(value: Any) -> str | None:
-    """``value`` if it is one of :data:`LANGUAGES` (``"de"``, ``"en"``), else None."""
+    """``value`` if it is one of :data:`LANGUAGES` (``"de"``, ``"en"``, ``"fr"``), else None."""
     return value if isinstance(value, str) and value in LANGUAGES else None
 
 

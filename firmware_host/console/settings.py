@@ -92,7 +92,7 @@ class ConsoleSettings:
         with 421 (DNS rebinding, RFC 9110 15.5.20).
     :param login_checks_per_minute: PIN checks over all clients together per 60 s (int > 0,
         default 20).
-    :param language: the board's language, ``"de"`` (default) or ``"en"``: the page's language
+    :param language: the board's language, ``"de"`` (default), ``"en"`` or ``"fr"``: the page's language
         until a game's setup names one. Not a ``[console]`` key: it comes from ``[audio]
         language`` when :meth:`coerce` is given the whole config.
     """
@@ -149,7 +149,7 @@ class ConsoleSettings:
                 header_timeout_s=float(made.header_timeout_s),
                 allowed_hosts=_host_names(made.allowed_hosts),
                 login_checks_per_minute=int(made.login_checks_per_minute),
-                language=made.language if made.language in ("de", "en") else "de")
+                language=made.language if made.language in ("de", "en", "fr") else "de")
         except (TypeError, ValueError) as exc:
             raise ConsoleSettingsError(f"[console] settings unusable: {exc}") from None
         return made

@@ -1,14 +1,15 @@
-"""The console page in German and English: the game's setup, else the board's language."""
+"""The console page in German, English and French: the game's setup, else the board's language."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
 from console_helpers import SETUP_5, console_client, csrf_token, login, post_json, run
 
 from firmware_host.console import ConsoleSettings
-from firmware_host.console.messages import DE, EN, text
+from firmware_host.console.messages import DE, EN, FR, text
 
 
 def _lang(page: str) -> str:
@@ -85,6 +86,9 @@ def test_message_tables_have_the_same_keys_and_fields():
         if key in DE:
             assert set(re.findall(r"\{(\w+)\}", english)) == \
                 set(re.findall(r"\{(\w+)\}", DE[key])), key
+    assert set(FR) == set(EN) | {k for k in DE if k.startswith("term.")}
+    for key, english in EN.items():
+        assert set(re.findall(r"\{(\w+)\}", english)) == set(re.findall(r"\{(\w+)\}", FR[key])), key
     assert text("reveal_left", "de", n=5) == "Wieder verborgen in 5 s"
     assert text("seat_named", "en", name="Anna", n=1) == "Anna (seat 1)"
 
@@ -137,3 +141,23 @@ def test_every_singular_variant_has_its_plural_and_both_languages():
         for key in table:
             if key.endswith(".one"):
                 assert key[:-4] in table and key in DE and key in EN, key
+
+
+def test_a_french_game_gives_a_french_page_and_the_games_own_french_words(backend, board):
+    """Autocracy speaks French (AUTOCRACY.md): set up in French, the page is French, and the
+    game's picture brings its French words."""
+    async def go():
+        async with console_client(backend) as client:
+            await login(client)
+            token = await csrf_token(client)
+            r = await post_json(client, "/api/setup", {"setup": {
+                "game": "autocracy", "players": 3, "language": "fr", "seed": 4}}, token)
+            assert r.status == 200
+            assert (await post_json(client, "/api/command", {"name": "start"}, token)).status == 200
+            board.advance(1.0)
+            page = await (await client.get("/")).text()
+            assert _lang(page) == "fr" and "Le jeu d'un coup d'œil" in html.unescape(_markup(page))
+            snap = await (await client.get("/api/snapshot")).json()
+            assert snap["picture"]["phase"]["fr"].startswith("Tour 1 : au tour de")
+            assert _tables(page)["fr"]["cmd_start"] == "Commencer la partie"
+    run(go())
