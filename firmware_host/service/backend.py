@@ -6,10 +6,10 @@ the console never touches the engine concurrently with the sensors.
 Example::
 
     backend = ConsoleBackend(service)
-    backend.setup_game({"players": 7, "names": ["Anna", "Ben", ...], "language": "de"})
+    backend.setup_game({"game": "autocracy", "players": 4, "names": ["Anna", "Ben", ...], "language": "fr"})
     backend.command("start")
-    backend.command("choose", seat=0, target=3)       # nominate seat 3 for seat 0
-    backend.command("act", action={"action": "veto", "seat": 3})
+    backend.command("act", action={"action": "roll", "seat": 0})   # one of the game's console_actions
+    backend.snapshot()["picture"]                     # the game's console_picture of its public view
     unsubscribe = backend.subscribe(lambda snapshot: ...)   # called on the service thread
 """
 
@@ -99,10 +99,8 @@ class ConsoleBackend:
 
     def setup_game(self, setup: dict) -> None:
         """Set up a game: ``game`` (a registered game, default ``secret_dictator``),
-        ``players``, ``names`` (list by seat), ``language``, and that game's own keys (Secret
-        Dictator: ``first_president``, ``variant``, ``deck`` (``tracked``/``untracked``),
-        ``roles`` (``dealt``/``tiles``), ``switches``; In this way I become a DICTATOR:
-        ``morning_seconds``, ``switches``). The game starts with :meth:`command` ``start``.
+        ``players``, ``names`` (list by seat), ``language``, and that game's own keys (its
+        pack's ``console_options``). The game starts with :meth:`command` ``start``.
 
         :raises ConsoleRefusal: (a :class:`UsageError`) an unusable setup (one line, with a
             code: ``setup_players``, ``setup_invalid``…).
