@@ -47,8 +47,8 @@
     const v = view(), s = setup();
     if (Number.isInteger(s.players)) return s.players;
     if (Number.isInteger(v.players)) return v.players;
-    if (Array.isArray(v.alive) && v.alive.length) return Math.max.apply(null, v.alive) + 1;
-    return 0;
+    const table = (picture() || {}).table;             // the game's line per seat
+    return table && Array.isArray(table.rows) ? table.rows.length : 0;
   }
   function seatName(seat) {
     const names = setup().names || view().names;
@@ -395,8 +395,7 @@
     const b = snap.board && snap.board.seats;
     return Number.isInteger(b) && b >= 1 && b <= 10 ? b : 10;
   }
-  // BOARD.md: on a real board the deck is the physical one (untracked): a tracked deck is
-  // for simulate and replay, so it cannot be chosen there
+  // every seat of the game in the seat lists (before a game, the board's seats)
   function fillSeatSelects() {
     const n = players();
     const key = n + "|" + boardSeats() + "|" + JSON.stringify(setup().names || view().names || null);
