@@ -186,7 +186,7 @@ EN: dict[str, str] = {
     "err.illegal.already_voted": "that seat has already voted",
     "err.illegal.invalid_target": "that seat cannot be chosen",
     "err.illegal.ineligible": "that seat is not eligible (term limit)",
-    "err.illegal.not_in_hand": "that law is not in the hand",
+    "err.illegal.not_in_hand": "that is not in the seat's hand",
     "err.refused": "{detail}",
     "err.not_json": "the request could not be read (not JSON)",
     "err.bad_fields": "the command's fields could not be read",
@@ -367,7 +367,7 @@ DE: dict[str, str] = {
     "err.illegal.already_voted": "Dieser Platz hat schon abgestimmt",
     "err.illegal.invalid_target": "Dieser Platz kann nicht gewählt werden",
     "err.illegal.ineligible": "Dieser Platz ist nicht wählbar (Amtszeitsperre)",
-    "err.illegal.not_in_hand": "Dieses Gesetz ist nicht auf der Hand",
+    "err.illegal.not_in_hand": "Das hat dieser Platz nicht auf der Hand",
     "err.refused": "{detail}",
     "err.not_json": "Die Anfrage war nicht lesbar (kein JSON)",
     "err.bad_fields": "Die Felder des Befehls waren nicht lesbar",
@@ -401,7 +401,7 @@ DE: dict[str, str] = {
 }
 
 
-# French (the board speaks it for Autocracy, AUTOCRACY.md): the page follows a French setup
+# French (a game the board plays in French): the page follows a French setup
 FR: dict[str, str] = {
     "title": "Console du maître du jeu",
     "skip": "Aller au jeu",
