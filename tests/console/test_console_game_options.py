@@ -236,3 +236,23 @@ def test_R9_secret_dictators_fascist_track_shows_the_powers_of_its_player_count(
             assert {c["colour"] for c in fascist} == {"orange"}
             assert {c["colour"] for c in rows["democratic"]["cells"]} == {"blue"}
     assert "roles" not in {r["id"] for r in draw({"players": 5})["rows"]}
+
+
+def test_a_games_console_words_cells_and_forms_are_checked_where_they_are_made():
+    """``games.console_page``: words are filled per language (a parameter may be words too),
+    ``{seat:N}`` is left for the page, a shape or colour the page does not draw is refused at
+    once, a choice's None is left out only when the field says so."""
+    from firmware_host.games.console_page import Words, action, cell, choice_field, seat
+    W = Words({"en": {"n": "{n} of {what}", "law": "laws", "none": "none"},
+               "de": {"n": "{n} von {what}", "law": "Gesetze", "none": "keine"}})
+    assert W("n", n=2, what=W("law")) == {"en": "2 of laws", "de": "2 von Gesetze"}
+    assert W.join([], empty="none") == {"en": "none", "de": "keine"}
+    assert W("n", n=1, what=seat(3))["en"] == "1 of {seat:3}"
+    with pytest.raises(ValueError):
+        cell("emoji", "blue", W("law"))
+    with pytest.raises(ValueError):
+        cell("circle", "red", W("law"))         # not one of the colours a colour-blind reader tells apart
+    assert cell("circle", "blue", W("law"), mark=12345)["mark"] == "123"
+    form = action("veto", W("law"), choice_field("party", W("law"), [("x", W("law")), (None, W("none"))],
+                                                 optional=True))
+    assert form["command"] == "act" and form["fields"][0]["optional"] is True
