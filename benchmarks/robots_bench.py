@@ -55,29 +55,39 @@ def play(game: str, players: int, seed: int, render: float) -> tuple[dict | None
 def pick_figures(lines: list[dict]) -> dict:
     """From a run's ``robot`` and ``picked`` lines: per reaction band (seconds from the end of
     the item meant to the press) the presses meant for an item and those whose pick was that
-    item; the wrong picks that became final (directly, or by confirming a wrong pick)."""
+    item; the wrong picks that became final (at once, by a confirmation, or by waiting out
+    their undo window: a later ``picked`` line with ``final`` true and no press of its own)."""
     bands = {"0.8-1": [0, 0], "1-2": [0, 0], "2-3": [0, 0]}
     wrong_final = 0
     pending: dict[int, dict] = {}          # seat -> its last press meant for an item
-    wrong_open: dict[int, bool] = {}       # seat -> its last non-final pick was not the one meant
+    wrong_open: dict[int, tuple] = {}      # seat -> the wrong pick not final yet (key, params)
     for line in lines:
         event = line.get("event")
         if event == "robot" and line.get("meant"):
             pending[line["seat"]] = line
         elif event == "picked":
-            act = pending.pop(line["seat"], None)
-            meant = act["meant"] if act is not None and 0 <= line["at"] - act["at"] < 0.2 else None
-            if meant is None:
+            seat, picked = line["seat"], (line["key"], line["params"])
+            act = pending.pop(seat, None)
+            if act is None or not 0 <= line["at"] - act["at"] < 0.2:
+                if line["final"] and wrong_open.get(seat) == picked:
+                    wrong_final += 1        # a wrong pick that waited out its undo window
+                    wrong_open.pop(seat, None)
                 continue
-            hit = line["key"] == meant["key"] and line["params"] == meant["params"]
+            meant = act["meant"]
+            hit = picked == (meant["key"], meant["params"])
             reaction = act["at"] - meant["end"]
             band = "0.8-1" if reaction < 1.0 else "1-2" if reaction < 2.0 else "2-3"
             bands[band][0] += 1
             bands[band][1] += hit
             confirming = line["key"].startswith(("scan.confirm", "lobby.option.start"))
-            if line["final"] and (not hit or (confirming and wrong_open.get(line["seat"]))):
-                wrong_final += 1
-            wrong_open[line["seat"]] = not line["final"] and not hit
+            if line["final"]:
+                if not hit or (confirming and seat in wrong_open):
+                    wrong_final += 1
+                wrong_open.pop(seat, None)
+            elif not hit:
+                wrong_open[seat] = picked
+            else:
+                wrong_open.pop(seat, None)
     return {"bands": bands, "wrong_final": wrong_final}
 
 
