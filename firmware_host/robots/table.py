@@ -381,6 +381,11 @@ class RobotTable:
                 return
 
     def _begin_game(self) -> None:
+        if self._over and self.record is not None:
+            # the next game began before the board fell quiet after the last (the story and
+            # the setup spoken back to back): the game that ended is summed up first
+            self._finish_game()
+            self._over = False
         self.started_games += 1
         if self._stop_at_start and self.started_games > self._games:
             self._second_started = True
