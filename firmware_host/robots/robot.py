@@ -180,6 +180,9 @@ class SeatRobot:
         self.players = players
         self.game = game
         self.rules = rules
+        #: the robot module of the game it sets up next (its own setup questions; the evening's
+        #: next game while ``rules`` still plays the game that is ending)
+        self.setup_rules = rules
         self.seed = seed
         self.reaction = reaction
         self.mistake_rate = mistakes
@@ -389,7 +392,7 @@ class SeatRobot:
         elif q == "lobby.question.start":
             take = key == "lobby.option.start"
         else:
-            option = getattr(self.rules, "lobby_option", None)
+            option = getattr(self.setup_rules, "lobby_option", None)
             take = option(q, clip, self.players) if option is not None else None
             if take is None:       # the default: the first option offered
                 own = [h for h in self.heard[:-1] if h.own]

@@ -216,6 +216,8 @@ class RobotTable:
         rules, titles, _ = self._games_of[first]
         self.robots = [SeatRobot(s, self.players, first, rules, seed=seed, reaction=reaction,
                                  mistakes=mistakes, sets_up=s == setter, titles=titles) for s in range(self.players)]
+        self._play_as(first)
+        self._games_over = 0
         self._next_game(0)
         self.records: list[GameRecord] = []
         self.record: GameRecord | None = None
@@ -253,10 +255,16 @@ class RobotTable:
         return rules, titles, frozenset(getattr(rules, "QUIET_AFTER", ()))
 
     def _next_game(self, index: int) -> None:
-        """The robots set up game ``index`` of the rotation next (its title in the lobby, its
-        robot module, the table's seed where the game deals)."""
-        self._play_as(self.rotation[index % len(self.rotation)])
-        seed = self.seed if getattr(self.rules, "SEEDED", True) else None   # a game that deals takes it
+        """The robots set up game ``index`` of the rotation next: its title in the lobby and
+        the table's seed where the game deals (its robot module once it has begun,
+        :meth:`_play_as`)."""
+        name = self.rotation[index % len(self.rotation)]
+        #: the game the seats are to set up next
+        self.upcoming = name
+        rules, titles, _ = self._games_of[name]
+        for robot in self.robots:
+            robot.titles, robot.setup_rules = titles, rules
+        seed = self.seed if getattr(rules, "SEEDED", True) else None   # a game that deals takes it
         self.sim.setup_seed = seed
         if self.sim.service is not None:
             self.sim.service.setup_seed = seed
@@ -317,6 +325,8 @@ class RobotTable:
             elif event == "game_over" and self.record is not None:
                 self.record.winner = line.get("winner", line.get("winners"))
                 self._over = True
+                self._games_over += 1
+                self._next_game(self._games_over)      # the lobby's next answer (the evening)
             elif event == "rejected":
                 self._rejected(line)
         heard, self._heard_box = self._heard_box, []
@@ -390,10 +400,10 @@ class RobotTable:
         if self._stop_at_start and self.started_games > self._games:
             self._second_started = True
             return
-        played = getattr(self.sim.service.game, "current", self.game)
-        if played != self.game:
-            log.info("the seats set up %s, not %s", played, self.game)
-            self._play_as(played)
+        played = getattr(self.sim.service.game, "current", self.upcoming)
+        if played != self.upcoming:
+            log.info("the seats set up %s, not %s", played, self.upcoming)
+        self._play_as(played)
         self.record = GameRecord(self.game, self.players, started=self.sim.clock.now())
         self._over = False
 
@@ -485,7 +495,6 @@ class RobotTable:
         self.records.append(rec)
         self.record = None
         self.sim._write(rec.summary())
-        self._next_game(len(self.records))
 
     def _loop(self, games: int, then_next: bool) -> None:
         sim, clock = self.sim, self.sim.clock
@@ -535,7 +544,7 @@ class RobotTable:
         log.warning("robot table: %s", why)
         self.stuck = why
         if self.record is None:         # no game began: the setup (or the next one) is stuck
-            rec = GameRecord(self.game, self.players, started=self._game_from, ended=self.sim.clock.now(),
+            rec = GameRecord(self.upcoming, self.players, started=self._game_from, ended=self.sim.clock.now(),
                              silences=1, stuck=why)
             self.records.append(rec)
             self.sim._write(rec.summary())
