@@ -190,6 +190,37 @@ class BoardAdapter:
         found = [self.longest_stand_in(line, seat, seconds) for line in lines]
         return None if any(f is None for f in found) else found
 
+    def order_seed(self, setup: Any) -> Any:
+        """The secret seed of the private lists' order (:meth:`SeatScans.private_order`):
+        the setup's own ``seed`` (a dealt game, hidden from the console) or the board's
+        ``setup_seed`` (a simulation) mixed with the game's number; None: the system's
+        randomness (a board, where no public fact may foretell the order)."""
+        seed = getattr(setup, "seed", None)
+        if seed is None:
+            seed = getattr(self.service, "setup_seed", None)
+        return None if seed is None else f"{seed}-{self.game_id}"
+
+    def items_pad(self, seat: int, key: str, stand_ins: Sequence[Mapping[str, Any]]
+                  ) -> Callable[[str, str], float | None]:
+        """A scan's ``pad(kind, key)`` (:meth:`SeatScans.start`) that makes every item of
+        ``key`` last as long as the longest of ``stand_ins`` (its params for every value the
+        item could name: every card, not only those the seat holds), in either wording, on
+        the seat's earphone: where a list's items are a secret, the time from the list's
+        start to a press tells nothing by their lengths (RULES.md R16, issue 33). None for
+        other steps, or when no length can be measured (no sound)."""
+        channel = f"seat:{seat}"
+        longest: list[float | None] = []
+
+        def pad(kind: str, step: str) -> float | None:
+            if kind not in ("item", "again") or step != key:
+                return None
+            if not longest:
+                found = [self.padding.measure(channel, self.speech.text(key, params, long=long))
+                         for params in stand_ins for long in (False, True)]
+                longest.append(None if not found or None in found else max(found))
+            return longest[0]
+        return pad
+
     def public_view(self) -> dict | None:
         """The console's public view of the game (no secret before the end)."""
         return None
@@ -324,6 +355,7 @@ class BoardAdapter:
             self.table = {**self.table, **{k: v for k, v in note.items() if k not in ("note", "names")}}
         if self.service.voice is not None:
             self.service.voice.set_language(self.language)
+        self.scans.reseed(self.order_seed(self.setup))
         self.rebuilt()
 
     def shutdown(self) -> None:
@@ -376,6 +408,7 @@ class BoardAdapter:
         self.paused = False
         self.story_told = set()
         events = self.moves.start()
+        self.scans.reseed(self.order_seed(setup))
         self.moves.note({"note": "table", **{k: v for k, v in self.table.items() if k != "names"},
                          "names": {str(k): v for k, v in self.names.items()}})
         log.info("game %d started: %s, %d players", self.game_id, self.NAME, setup.players)

@@ -17,7 +17,8 @@ Example::
 from __future__ import annotations
 
 import logging
-from typing import Any, Callable
+import random
+from typing import Any, Callable, Sequence
 
 from firmware_host.table.scanning import Scan, ScanItem
 
@@ -51,6 +52,23 @@ class SeatScans:
         self.seats = seats
         self.cue = cue
         self.by_seat: dict[int, Scan] = {}
+        self._order = random.Random(random.SystemRandom().randrange(2 ** 63))
+
+    def reseed(self, seed: Any) -> None:
+        """Draw the order of the private lists (:meth:`private_order`) from ``seed`` (a
+        game's secret seed, so that a simulated game is the same every time), or, for None,
+        from the system's randomness (on a board, where nothing public may foretell it)."""
+        self._order = random.Random(f"private-order-{seed}" if seed is not None
+                                    else random.SystemRandom().randrange(2 ** 63))
+
+    def private_order(self, items: Sequence[ScanItem]) -> list[ScanItem]:
+        """``items`` in an order of their own, drawn afresh for every list (RULES.md R16,
+        issue 33): where a seat picks a secret (a card to drop, a trick of its hand), the time
+        from the list's start to its press must not tell which item it picked, as it would
+        if a card always stood at the same place. Deterministic under :meth:`reseed`."""
+        out = list(items)
+        self._order.shuffle(out)
+        return out
 
     def item(self, value: Any, key: str, params: dict | None = None) -> ScanItem:
         """A scan item saying ``key`` in the game's language."""

@@ -357,3 +357,31 @@ def test_every_table_game_reads_the_tile_kinds_its_pack_declares_and_refuses_the
             assert (handler == adapter.faults.foreign_tile) == (kind not in record.tile_kinds), (name, kind)
         checked += 1
     assert checked >= 1
+
+
+# ---------------------------------------------------------------- private lists (issue 33)
+def test_R16_issue33_a_private_list_is_drawn_in_an_order_of_its_own_reproducible_from_its_seed(mocker):
+    """Issue 33: a list whose pick is secret comes in an order drawn for that list, so no item
+    keeps one place (a press's time from the list's start tells nothing); the same seed draws
+    the same orders (a simulated game is reproducible), no seed the system's randomness."""
+    from firmware_host.games.become_dictator import catalogue
+    from firmware_host.table.scans import SeatScans
+    service = mocker.create_autospec(BoardService, instance=True)
+    service.voice = None
+    seats = SeatStore(service)
+    scans = SeatScans(service, TableSpeech(service, Words(catalogue.text, catalogue.keys(), catalogue.is_private),
+                                           seats, lambda: ("en", {})), seats)
+    roles = ["dictator", "jester", "noble", "priest", "merchant", "soldier", "commoner"]
+    items = [scans.item(r, "scan.card", {"role": r}) for r in roles]
+
+    def orders(seed: object, lists: int = 12) -> list[list[str]]:
+        scans.reseed(seed)
+        return [[i.value for i in scans.private_order(items)] for _ in range(lists)]
+
+    drawn = orders("7-1")
+    assert all(sorted(o) == sorted(roles) for o in drawn)
+    for role in roles:
+        assert len({o.index(role) for o in drawn}) > 1, role
+    assert orders("7-1") == drawn and orders("7-2") != drawn
+    assert orders(None) != orders(None)
+    assert [i.value for i in items] == roles          # the caller's list is left as it was

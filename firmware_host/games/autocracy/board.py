@@ -608,8 +608,11 @@ class AutocracyGame(BoardAdapter):
             self._refused(seat, "not_held")
             return
         hand = game.hands[seat]
-        items = [self.scans.item(k, "scan.trick", {"trick": k, "positions": [i for i, h in enumerate(hand) if h == k]})
-                 for k in kinds]
+        # the kinds in an order of their own for this list (issue 33): where the played kind
+        # stood must not tell the table what else the hand holds
+        items = self.scans.private_order([
+            self.scans.item(k, "scan.trick", {"trick": k, "positions": [i for i, h in enumerate(hand) if h == k]})
+            for k in kinds])
 
         def trick_chosen(trick: str) -> None:
             mine = [a for a in options if a.trick == trick]

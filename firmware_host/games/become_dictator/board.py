@@ -339,9 +339,8 @@ class BecomeDictatorGame(BoardAdapter):
                 def dropped(role: str) -> None:
                     state.drops.append(role)
                     self._next_stage(seat)
-                self._scan(seat, "scan.choose_drop", [self.scans.item(r, "scan.card", {"role": r})
-                                                      for r in hand if r not in state.drops],
-                           dropped, {"count": count - len(state.drops)})
+                self._scan(seat, "scan.choose_drop", self._cards(seat, [r for r in hand if r not in state.drops]),
+                           dropped, {"count": count - len(state.drops)}, pad=self._card_pad(seat))
                 return
             drops = [r for r in hand if r in state.drops]
             self._confirm(seat, "scan.confirm.drop", {"drop": drops}, Action("drop", seat, roles=tuple(drops)))
@@ -359,8 +358,7 @@ class BecomeDictatorGame(BoardAdapter):
             def pledged(role: str) -> None:
                 state.pledge, state.stage = role, "confirm"
                 self._next_stage(seat)
-            self._scan(seat, "scan.choose_pledge", [self.scans.item(r, "scan.card", {"role": r}) for r in hand],
-                       pledged)
+            self._scan(seat, "scan.choose_pledge", self._cards(seat, hand), pledged, pad=self._card_pad(seat))
             return
         if game.phase == "discard_vote":
             self._confirm(seat, "scan.confirm.discard_vote", {"target": state.target, "pledge": state.pledge},
@@ -379,18 +377,28 @@ class BecomeDictatorGame(BoardAdapter):
         if not self.paused:
             self.accept(action)
 
+    def _cards(self, seat: int, roles: list[str]) -> list:
+        """The items of a secret choice among ``roles`` of ``seat``'s hand (a night's drop, a
+        pledge), in an order of their own for this list (issue 33): the time from the list's
+        start to the press must not tell which card was picked."""
+        return self.scans.private_order([self.scans.item(r, "scan.card", {"role": r}) for r in roles])
+
+    def _card_pad(self, seat: int) -> Callable[[str, str], float | None]:
+        """Every card item as long as the longest role's (D28, issue 33), whatever the hand."""
+        return self.items_pad(seat, "scan.card", [{"role": r} for r in ROLES])
+
     def _seat_item(self, seat: int) -> Any:
         return self.scans.item(seat, "scan.seat", {"seat": seat, "votes": self.game.votes[seat]})
 
     def _scan(self, seat: int, intro: str | None, items: list, chosen: Callable[[Any], None],
-              intro_params: dict | None = None) -> None:
+              intro_params: dict | None = None, pad: Callable[[str, str], float | None] | None = None) -> None:
         """A scan of ``items`` (then "cancel", which starts the seat's choice again)."""
         def cancelled() -> None:
             self.choosing.pop(seat, None)
             self.say(f"seat:{seat}", "scan.cancelled", {})
 
         self.scans.start(seat, items, chosen, intro=(intro, intro_params or {}) if intro else None,
-                         cancelled=cancelled, purpose=intro or "confirm")
+                         cancelled=cancelled, purpose=intro or "confirm", pad=pad)
 
     def _end_scans(self, keep: set[int] = frozenset()) -> None:
         self.scans.end(keep=keep)

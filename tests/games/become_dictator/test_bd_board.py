@@ -194,12 +194,37 @@ def test_D36_the_night_scan_offers_only_cards_in_the_hand_then_confirm():
                         {"signal": "button", "seat": 0, "gesture": "press"}]
     out = run(lines)
     cards = [o["params"]["role"] for o in said(out, "seat:0") if o["key"] == "scan.card"]
-    assert cards[:3] == ["dictator", "jester", "noble"]
-    assert "noble" not in cards[3:]                 # the second list: the cards left
+    first = cards.index("noble")
+    assert len(set(cards[:first + 1])) == first + 1  # the first list: each card of the hand once
+    assert "noble" not in cards[first + 1:]          # the second list: the cards left
     confirm = [o for o in said(out, "seat:0") if o["key"] == "scan.confirm.drop"]
     assert confirm[-1]["params"] == {"drop": ["noble", "priest"]}
     assert keys(out, "public")[-1] == "decided.count"
     assert [o for o in out if o.get("event") == "decided"][-1]["decided"] == 1
+
+
+def _first_night_list(seed: int, seat: int = 0) -> list[str]:
+    """The cards of ``seat``'s first night list, in the order it heard them, in a game the
+    simulator seeds with ``seed``."""
+    lines = _day_1() + [{"signal": "button", "seat": seat, "gesture": "press"},
+                        {"signal": "wait_for", "key": "scan.cancel", "params": {}, "timeout": 120}]
+    out = io.StringIO()
+    assert Simulator(None, out=out, setup_seed=seed).run_script(
+        parse_script("\n".join(json.dumps(x) for x in lines))) == 0
+    events = [json.loads(line) for line in out.getvalue().splitlines()]
+    return [o["params"]["role"] for o in said(events, f"seat:{seat}") if o["key"] == "scan.card"]
+
+
+def test_R16_issue33_a_night_list_has_an_order_of_its_own_so_a_press_time_tells_no_card():
+    """Issue 33: each night list comes in an order drawn for it, so the time from the list's
+    start to a seat's press does not tell which card it dropped; the same seed gives the
+    same order (a simulation is reproducible)."""
+    orders = [_first_night_list(seed) for seed in range(8)]
+    hand = sorted(orders[0])
+    assert len(hand) == 7 and all(sorted(o) == hand for o in orders)
+    for role in hand:                                 # no card keeps one place
+        assert len({o.index(role) for o in orders}) > 1, role
+    assert _first_night_list(3) == orders[3]
 
 
 def test_D31_hold_gives_the_status_with_the_time_card_line_into_the_earphone():
