@@ -196,3 +196,31 @@ def test_the_game_masters_act_refuses_any_json_value_in_one_line(board, name, da
         board.call(lambda: board.game.command("act", action=bad))
     except UsageError as exc:
         check_one_line(str(exc))
+
+
+_SIGNALS = [
+    {"signal": "button", "seat": 0, "gesture": "press"}, {"signal": "ballot", "seat": 1, "ballot": "ja"},
+    {"signal": "law_read", "party": "fascist", "tile": 1}, {"signal": "slot", "track": "fascist", "slot": 1,
+                                                            "state": "filled"},
+    {"signal": "tracker", "position": 1}, {"signal": "pin", "pin": 5, "level": "low", "hold": 1.0},
+    {"signal": "serial", "reader": "ballot", "hex": "02"}, {"signal": "unplug", "reader": "law"},
+    {"signal": "wait", "seconds": 1.0}, {"signal": "wait_for", "key": "scan.item", "params": {}, "timeout": 5.0},
+    {"signal": "gm", "command": "act", "action": {"action": "vote", "seat": 0, "ballot": "ja"}},
+    {"signal": "gm", "command": "choose", "seat": 0, "target": 1}, {"signal": "key", "gesture": "press"},
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data(), value=json_values)
+def test_every_signal_field_refuses_any_json_value_in_one_line(data, value):
+    """Issue 34: a ``simulate`` signal with any JSON value in any field (or as the signal) is
+    read or refused in one short line."""
+    from firmware_host.service.signals import ScriptError, parse_object
+
+    signal = dict(data.draw(st.sampled_from(_SIGNALS), label="signal"))
+    field = data.draw(st.sampled_from(sorted(signal) + ["at", "*"]), label="field")
+    bad = value if field == "*" else {**signal, field: value}
+    try:
+        parse_object(bad, 3)
+    except ScriptError as exc:
+        check_one_line(str(exc))
