@@ -110,6 +110,8 @@ class BoardAdapter:
         self.paused = False
         self.table: dict = {}                 # the table's own setup (names, the game's keys)
         self.story_told: set[int] = set()     # seats that heard the story after game over
+        #: seat -> :meth:`TableSpeech.news` when it last heard its status (``idle_press = "status"``)
+        self._status_heard: dict[int, int] = {}
         self.seats = SeatStore(service, self._seat_changed)
         self.padding = ClipPadding(service)
         self.words = self.make_words()
@@ -516,9 +518,15 @@ class BoardAdapter:
         self.story_told.add(seat)
 
     def idle_press(self, seat: int) -> None:
-        """A press with nothing to do: the seat's last message again, or its status with
-        ``[service] idle_press = "status"`` (ACCESSIBILITY.md 12)."""
-        if getattr(self.settings, "idle_press", "repeat") == "status":
+        """A press with nothing to do: the seat's last message again (ACCESSIBILITY.md 2, 25).
+
+        With ``[service] idle_press = "status"`` (ACCESSIBILITY.md 12, for players who cannot
+        hold) a press gives the status, and the repeat stays reachable (issue 33): a press
+        after the status, with nothing new said to the seat since, is its last layer, the
+        seat's last message again, and further presses step back through the earlier ones;
+        once the board says something new the next press gives the status again."""
+        if getattr(self.settings, "idle_press", "repeat") == "status" and \
+                self._status_heard.get(seat) != self.speech.news(seat):
             self.say_status(seat)
             return
         self.scans.hold(seat)
@@ -526,17 +534,22 @@ class BoardAdapter:
 
     def say_status(self, seat: int) -> None:
         """The status into the seat's earphone (public part at the table with ``[service]
-        status_channel = "public"`` or without earphones); its scan waits meanwhile."""
+        status_channel = "public"`` or without earphones); its scan waits meanwhile. With
+        ``idle_press = "status"`` it is no message a repeat gives back: the press after it
+        repeats the board's last message (:meth:`idle_press`)."""
         if self.game is None:
             return
+        by_press = getattr(self.settings, "idle_press", "repeat") == "status"
         mine = self.status_lines(seat)
         voice = self.service.voice
         earphones = voice is None or getattr(voice, "has_earphones", lambda: True)()
         if getattr(self.settings, "status_channel", "earphone") == "public" or not earphones:
             self.speech.say_all(self.status_lines(None))
-            self.speech.request([a for a in mine if self.words.is_private(a.key)])
+            self.speech.request([a for a in mine if self.words.is_private(a.key)], history=not by_press)
         else:
-            self.speech.request(mine)
+            self.speech.request(mine, history=not by_press)
+        if by_press:
+            self._status_heard[seat] = self.speech.news(seat)
         self.scans.hold(seat)
 
     def on_gm_key(self, event: Any) -> None:

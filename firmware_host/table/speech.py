@@ -90,6 +90,9 @@ class TableSpeech:
         self.heard_long: set[tuple[str, str]] = set()
         self.heard: dict[str, tuple[int, list[dict]]] = {}
         self._seq = 0
+        #: channel -> how many messages the board has said there (a seat's own requests not
+        #: counted): :meth:`news`
+        self.told: collections.Counter = collections.Counter()
         self.announced: collections.deque = collections.deque(maxlen=50)
         self.last_public: list = []           # what a refusal refers to (ACCESSIBILITY.md 22)
 
@@ -205,6 +208,8 @@ class TableSpeech:
         Utterance, or None where nothing reports playback (the lines are written at once)."""
         voice = self.service.voice
         pad = {"pad_seconds": pad_seconds} if pad_seconds is not None else {}
+        if history and priority != "request":
+            self.told[channel] += 1
         if self.timed():
             def started(played: list[dict], utt: Any) -> None:
                 self._played(played)
@@ -309,9 +314,15 @@ class TableSpeech:
                 on_end(seat)
         return [Said(texts[seat], None, None, tuple(out[seat])) for seat in sorted(out)]
 
-    def request(self, items: Sequence[Any]) -> Said:
+    def news(self, seat: int) -> int:
+        """How many messages the board has said that ``seat`` hears (the table's and its own
+        earphone's, its own requests not counted): a seat heard something new when this grew."""
+        return self.told["public"] + self.told[f"seat:{seat}"]
+
+    def request(self, items: Sequence[Any], *, history: bool = True) -> Said:
         """A seat's own request (its status) as one clip that cuts off its earphone, one
-        ``announce`` line per message, padded when a line carries a secret."""
+        ``announce`` line per message, padded when a line carries a secret. ``history``
+        False: a repeat never gives it back (it steps back past it to the board's messages)."""
         lines = [line for line in map(self._line_of, items) if line is not None]
         if not lines:
             return NOTHING
@@ -323,7 +334,8 @@ class TableSpeech:
         earcon = PRIVATE_CUE if channel != "public" and any(self.words.is_private(a.key) for a in lines) else None
         pad = self.pad(channel, lines, longs, earcon) if self.pad else None
         text = " ".join(texts)
-        utt = self.play(out, channel, text, lines[0].key, "request", earcon, pad_seconds=pad)
+        utt = self.play(out, channel, text, lines[0].key, "request", earcon, pad_seconds=pad,
+                        history=history)
         return Said(text, None, utt, tuple(out))
 
     # -- repeat (ACCESSIBILITY.md 2, 25) -----------------------------------------------------------

@@ -22,9 +22,9 @@ BD = {"game": "become_dictator", "players": 4, "language": "en"}
 SD = {"players": 5, "seed": 2, "language": "en"}
 
 
-@pytest.fixture()
-def board(tmp_path, mocker):
-    """The real service on a journal in ``tmp_path``, with an autospec of the silent voice."""
+def real_service(tmp_path, mocker, **settings) -> tuple:
+    """The real service on a journal in ``tmp_path`` (``settings``: its service settings),
+    with an autospec of the silent voice; (service, announce lines, voice), started."""
     lines: list[dict] = []
     voice = mocker.create_autospec(SilentVoice, instance=True)
     voice.timed.return_value = False
@@ -34,10 +34,17 @@ def board(tmp_path, mocker):
     voice.repeat_last.return_value = None
     voice.seconds.return_value = None
     voice.measure.return_value = None
-    service = BoardService(ServiceSettings(journal_path=str(tmp_path / "j.sqlite3")), clock=VirtualClock(),
-                           journal=Journal(tmp_path / "j.sqlite3"), voice=voice, emit=lines.append,
-                           notifier=Notifier(None))
+    service = BoardService(ServiceSettings(journal_path=str(tmp_path / "j.sqlite3"), **settings),
+                           clock=VirtualClock(), journal=Journal(tmp_path / "j.sqlite3"), voice=voice,
+                           emit=lines.append, notifier=Notifier(None))
     service.start()
+    return service, lines, voice
+
+
+@pytest.fixture()
+def board(tmp_path, mocker):
+    """The real service on a journal in ``tmp_path``, with an autospec of the silent voice."""
+    service, lines, voice = real_service(tmp_path, mocker)
     yield service, lines, voice
     service.stop()
 
@@ -385,3 +392,42 @@ def test_R16_issue33_a_private_list_is_drawn_in_an_order_of_its_own_reproducible
     assert orders("7-1") == drawn and orders("7-2") != drawn
     assert orders(None) != orders(None)
     assert [i.value for i in items] == roles          # the caller's list is left as it was
+
+
+# ---------------------------------------------------------------- idle_press = "status" (issue 33)
+@pytest.fixture()
+def status_board(tmp_path, mocker):
+    """The real service with ``[service] idle_press = "status"``, an autospec of the silent voice."""
+    service, lines, _ = real_service(tmp_path, mocker, idle_press="status")
+    yield service, lines
+    service.stop()
+
+
+@pytest.mark.parametrize("setup, private", [
+    ({**BD, "morning_seconds": 0}, ("choice.vote", {"target": 1})),
+    ({"game": "autocracy", "players": 4, "language": "en", "seed": 7}, ("scan.chosen", {})),
+], ids=["become_dictator", "autocracy"])
+def test_A12_issue33_with_idle_press_status_the_press_after_the_status_repeats_the_last_message(
+        status_board, setup, private):
+    """Issue 33: where a press gives the status (players who cannot hold), the repeat stays
+    reachable: the press after the status, nothing new said meanwhile, gives the seat's last
+    message (its private one too); once the board says something new a press gives the
+    status again. Through the table kit, so in every game on it."""
+    service, lines = status_board
+    host: GameHost = service.game
+    service.call(lambda: host.setup_game(dict(setup)))
+    game = host.active
+    seat = 3                                      # its press has nothing to do: idle_press
+    key, params = private
+
+    def press() -> list[str]:
+        before = len(lines)
+        service.call(lambda: game.idle_press(seat))
+        return [o["key"] for o in said(lines[before:], f"seat:{seat}")]
+
+    service.call(lambda: game.say(f"seat:{seat}", key, params))
+    status = [a.key for a in service.call(lambda: game.status_lines(seat))]
+    assert press() == status
+    assert press() == [key]                       # the status's last layer: the last message
+    service.call(lambda: game.say("public", "gm.paused", {}))
+    assert press() == status
