@@ -185,6 +185,8 @@ class Utterance:
         self._listeners: list[Callable[[str, "Utterance", PlayRecord], None]] = []
         self._earcon_seconds = 0.0  # set by AudioService._make (0 when earcons are muted)
         self._played = threading.Event()
+        self._done_lock = threading.Lock()
+        self._done_fns: list[Callable[["Utterance"], None]] | None = []
 
     def __repr__(self) -> str:
         return f"Utterance({self.seq}, {self.channel}, {self.key!r}, {self.priority})"
@@ -247,8 +249,29 @@ class Utterance:
         """True once played, dropped, superseded or failed."""
         return self._played.is_set()
 
+    def on_done(self, fn: Callable[["Utterance"], None]) -> None:
+        """``fn(utterance)`` once, when it is done (played to its end, cut off and not played
+        again, dropped, superseded or failed: :meth:`done`), after the listeners heard its
+        last ``"end"``, on the thread that saw it happen (outside the audio lock); at once,
+        on the calling thread, if that was told already. Never polled."""
+        with self._done_lock:
+            if self._done_fns is not None:
+                self._done_fns.append(fn)
+                return
+        fn(self)
+
     def _finish(self) -> None:
         self._played.set()
+
+    def _tell_done(self) -> None:
+        """Run the :meth:`on_done` functions (outside the audio lock), each once."""
+        with self._done_lock:
+            fns, self._done_fns = self._done_fns or [], None
+        for fn in fns:
+            try:
+                fn(self)
+            except Exception:  # noqa: BLE001 - a listener never stops the audio
+                log.exception("audio: a done listener of %s failed", self.key)
 
 
 class _Player:
@@ -545,7 +568,7 @@ class AudioService:
             utt.interrupted = True
             self._unprepared.discard(utt)
             utt.output = utt.channel
-            utt._finish()
+            self._done(utt)
             self._dirty = True
         self._kick()
         return True
@@ -592,7 +615,7 @@ class AudioService:
                     utt.interrupted = True
                     self._unprepared.discard(utt)
                     utt.output = utt.channel
-                    utt._finish()
+                    self._done(utt)
                 if not mail:
                     del self._mail[seat]
                 count += len(old)
@@ -779,11 +802,11 @@ class AudioService:
                 if p.playback is not None:
                     playing.append(p.playback)
                 for _, _, u in p.heap:
-                    u._finish()
+                    self._done(u)
                 p.heap.clear()
             for mail in self._mail.values():
                 for u in mail:
-                    u._finish()
+                    self._done(u)
             self._mail.clear()
         if self._prerenderer is not None:
             self._prerenderer.close()
@@ -955,6 +978,9 @@ class AudioService:
                 if kind == "stop":
                     rec.stop()      # a Playback: its on_done comes back into _ended
                     self._kick()
+                    continue
+                if kind == "done":
+                    utt._tell_done()
                     continue
                 if kind == "call":
                     seat, causes = rec  # type: ignore[misc]
@@ -1278,10 +1304,16 @@ class AudioService:
         merged.sort(key=lambda u: u.meta["heard"])
         return merged[-HISTORY:]
 
+    def _done(self, utt: Utterance) -> None:
+        """``utt`` is done (lock held): :meth:`Utterance.done` from now on, and its
+        :meth:`Utterance.on_done` functions run by :meth:`_flush`, after its last ``"end"``."""
+        utt._finish()
+        self._notes.append(("done", utt, None))  # type: ignore[arg-type]
+
     def _played(self, utt: Utterance, output: str) -> None:
         """``utt`` is done (lock held): played, dropped, superseded or failed."""
         utt.output = output
-        utt._finish()
+        self._done(utt)
         self._dirty = True
         if output == "whisper" and utt.whisper_seat is not None and not utt.superseded:
             self._visit_left -= 1

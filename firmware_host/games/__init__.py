@@ -18,8 +18,8 @@ module ``firmware_host.games.<name>.pack`` (registered in one line of :data:`REG
   ``questions(seats, settings)``, ``text(key, params, language, long=False)``, ``setup(answers)`` and
   ``check(setup)`` (see ``secret_dictator/lobby.py``); a game without it is set up only at the
   console.
-- ``board_game(service) -> BoardGame``: the game's board adapter
-  (:class:`~firmware_host.service.game.BoardGame`) for the board service, made by
+- ``board_game(service) -> BoardAdapter``: the game's board adapter
+  (:class:`~firmware_host.table.BoardAdapter`) for the board service, made by
   :class:`~firmware_host.service.host.GameHost` when the game is first set up or resumed.
 - optionally ``check_script_setup(setup: dict, *, board_roles: str) -> None``: ``simulate``
   refuses a script's setup before anything runs (raises ``UsageError``, one line).
@@ -64,7 +64,7 @@ class GamePack:
     :param name: the registry name (the setup's ``game`` value, REPLAY.md).
     :param replay: ``replay(setup, line, actions) -> list[dict]``: the replay of one file
         (setup without ``game``; raises ``UsageError``).
-    :param adapter: ``adapter(service) -> BoardGame``: the game's board adapter, or None
+    :param adapter: ``adapter(service) -> BoardAdapter``: the game's board adapter, or None
         (the game is replayed but not played on the board yet).
     :param lobby: ``lobby() -> module`` with the game's setup-from-the-seats questions
         (``title``, ``questions``, ``text``, ``setup``, ``check``), or None (console only).

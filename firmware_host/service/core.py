@@ -7,7 +7,7 @@ only ever touched by that thread), journals accepted actions before they are ann
 speaks announcements, and writes the output lines that ``simulate`` prints (REPLAY.md /
 SIMULATE.md: engine events, ``announce``, ``rejected``, ``fault``).
 
-The game itself lives behind :class:`firmware_host.service.game.BoardGame`, made by the game's
+The game itself lives behind :class:`firmware_host.table.BoardAdapter`, made by the game's
 pack (Secret Dictator's: :mod:`firmware_host.games.secret_dictator.board`), so every game uses
 the same board.
 
@@ -76,7 +76,7 @@ class BoardService:
     :param emit: ``emit(line: dict)`` for every output line (events, announce, rejected,
         fault), called on the service thread; default: nothing.
     :param notifier: systemd :class:`Notifier`; default from the environment.
-    :param game_factory: ``game_factory(service) -> BoardGame``; default every registered
+    :param game_factory: ``game_factory(service) -> GameHost``; default every registered
         game (:class:`~firmware_host.service.host.GameHost`, Secret Dictator until a setup
         names another).
     """

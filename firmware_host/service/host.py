@@ -1,5 +1,6 @@
-"""The board as a host of game packs: one :class:`~firmware_host.service.game.BoardGame` that
-hands every call to the board adapter of the game being played.
+"""The board as a host of game packs: it holds one type, the game's
+:class:`~firmware_host.table.BoardAdapter`, and hands every call to the adapter of the game
+being played (no attribute is probed: what an adapter does not override is the base's).
 
 The service knows no game: a setup's ``game`` key (REPLAY.md; absent = ``secret_dictator``)
 names a registered pack (:mod:`firmware_host.games`), whose ``board_game(service)`` makes its
@@ -24,6 +25,7 @@ from firmware_host import games
 from firmware_host.errors import FirmwareHostError, UsageError
 from firmware_host.hardware.events import ButtonGesture
 from firmware_host.service.refusals import CommandRefused
+from firmware_host.table import BoardAdapter
 
 log = logging.getLogger("firmware_host.service")
 
@@ -39,7 +41,7 @@ class GameHost:
 
     def __init__(self, service: Any, default: str = games.DEFAULT_GAME) -> None:
         self.service = service
-        self.adapters: dict[str, Any] = {}
+        self.adapters: dict[str, BoardAdapter] = {}
         self._playable: list[str] | None = None
         self.current = default
         self.active = self._adapter(default)
@@ -58,7 +60,7 @@ class GameHost:
         if isinstance(begun, list):
             begun.append(self._game_begins)
 
-    def _adapter(self, name: str) -> Any:
+    def _adapter(self, name: str) -> BoardAdapter:
         if name not in self.adapters:
             self.adapters[name] = games.pack(name).board_game(self.service)
         return self.adapters[name]
@@ -67,34 +69,33 @@ class GameHost:
     @property
     def game(self) -> Any:
         """The active adapter's engine game in play, or None."""
-        return getattr(self.active, "game", None)
+        return self.active.game
 
     @property
     def game_id(self) -> int | None:
         """The journal's id of the active game, or None."""
-        return getattr(self.active, "game_id", None)
+        return self.active.game_id
 
     @property
     def setup(self) -> Any:
         """The active game's rules setup, or None."""
-        return getattr(self.active, "setup", None)
+        return self.active.setup
 
     @property
     def names(self) -> dict:
         """``{seat: player name}`` of the active game."""
-        return dict(getattr(self.active, "names", {}) or {})
+        return dict(self.active.names)
 
     @property
     def language(self) -> str:
         """The language the active game speaks."""
-        return getattr(self.active, "language", "de")
+        return self.active.language
 
     @property
     def seat_settings(self) -> dict:
         """Seat → its :class:`~firmware_host.table.seat_settings.SeatSettings` (the active
         adapter keeps them)."""
-        own = getattr(self.active, "seat_settings", None)
-        return own if isinstance(own, dict) else {}
+        return self.active.seat_settings
 
     def change_seat_settings(self, seat: Any, changes: dict) -> dict:
         """Change and store one seat's settings through the active adapter.
@@ -157,9 +158,7 @@ class GameHost:
     def _activate(self) -> None:
         """The stored seat settings applied to the adapter that becomes active
         (ACCESSIBILITY.md 19: they survive a switch of games)."""
-        activate = getattr(self.active, "activate", None)
-        if callable(activate):
-            activate()
+        self.active.activate()
 
     def _choose(self, setup: Any) -> Any:
         """The setup for the adapter of the game it names (``game`` removed for Secret
@@ -172,13 +171,13 @@ class GameHost:
             name, rest = games.split_setup(setup)
         except games.UnknownGame as exc:
             raise CommandRefused("setup_invalid", f"setup: {exc}", detail=str(exc)) from None
-        if name not in self.adapters and not callable(getattr(games.pack(name), "board_game", None)):
+        if name not in self.adapters and games.pack(name).board_game is None:
             message = f"the board cannot play {name} yet (its pack has no board adapter)"
             raise CommandRefused("setup_invalid", f"setup: {message}", detail=message)
         self._switch(name)
         return rest if name == games.DEFAULT_GAME else setup
 
-    # -- BoardGame -------------------------------------------------------------------------------
+    # -- what the service asks the board ---------------------------------------------------------
     def boot(self, resume: bool = True) -> None:
         """Resume the journal's unfinished game with its game's adapter, or wait for a setup.
         The speech renderer is given every registered game's pronunciation overrides first
@@ -204,15 +203,9 @@ class GameHost:
         being read: a press at a seat then starts a setup from the seats. With ``seat``: a
         press at that seat starts one (also after game over, once the seat has heard the
         story, where the active adapter offers it: ``seat_waits_for_setup``)."""
-        adapter = self.active
-        per_seat = getattr(adapter, "seat_waits_for_setup", None)
-        if seat is not None and callable(per_seat):
-            return bool(per_seat(seat))
-        ask = getattr(adapter, "waiting_for_setup", None)
-        if callable(ask):
-            return bool(ask())
-        return (getattr(adapter, "game", None) is None and getattr(adapter, "pending_setup", None) is None
-                and getattr(adapter, "tiles", None) is None)
+        if seat is not None:
+            return bool(self.active.seat_waits_for_setup(seat))
+        return bool(self.active.waiting_for_setup())
 
     def handle_input(self, event: Any) -> None:
         """One input event: a seat's settings scan or the setup from the seats take the
@@ -273,7 +266,7 @@ class GameHost:
         return self.active.command(name, **fields)
 
     def end_game(self) -> dict:
-        """End the active game (see :meth:`BoardGame.end_game`)."""
+        """End the active game (see :meth:`BoardAdapter.end_game`)."""
         return self.active.end_game()
 
     def say(self, channel: str, key: str, params: dict, **kwargs: Any) -> Any:
@@ -304,7 +297,7 @@ class GameHost:
         """The registered games whose pack has a board adapter, in :func:`games.names` order."""
         if self._playable is None:
             self._playable = [name for name in games.names()
-                              if callable(getattr(games.pack(name), "board_game", None))]
+                              if games.pack(name).board_game is not None]
         return list(self._playable)
 
     def reveal(self, seat: int | None) -> dict:

@@ -19,7 +19,8 @@ API (a game's adapter subclasses :class:`BoardAdapter`, overrides hooks; the res
     self.settings.game_config(NAME)            # the pack's own board.toml section (GamePack.config)
 
 Parts (each owns its state): ``speech`` :class:`TableSpeech` (say/speak/say_all/say_padded/
-request/repeat → :class:`Said`; ``new_game()`` forgets private history), ``padding``
+request/repeat → :class:`Said`; ``when_played(utterances, then)``; ``new_game()`` forgets
+private history), ``padding``
 :class:`ClipPadding`, ``scans`` :class:`SeatScans` (start/press/hold/end; wrap earcon,
 "cancel", confirm), ``seats`` :class:`SeatStore` (applied by ``activate()``), ``moves``
 :class:`MoveLog` (accept = check → journal → apply → announce; refuse/undo/end/boot + repair

@@ -79,7 +79,7 @@ def parse_names(names: Any, players: int) -> dict[int, str]:
 
 
 class BoardAdapter:
-    """One game's :class:`~firmware_host.service.game.BoardGame` (see the module docstring).
+    """One game's side of the board, the one type the host holds (see the module docstring).
 
     :param service: the :class:`~firmware_host.service.core.BoardService` it runs in.
     """

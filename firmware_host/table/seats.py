@@ -131,7 +131,21 @@ class SeatStore:
 
 
 class StoredSeatSettings:
-    """Mixin: the seats' settings of a board adapter, from and to the journal's file."""
+    """Mixin: the seats' settings of a board adapter, from and to the journal's file; and,
+    for an adapter not yet built on :class:`~firmware_host.table.BoardAdapter`, the base's
+    defaults of what the host asks every adapter (:meth:`waiting_for_setup`,
+    :meth:`seat_waits_for_setup`), so the host probes none."""
+
+    def waiting_for_setup(self) -> bool:
+        """True while there is no game and no setup waiting to start (as
+        :meth:`BoardAdapter.waiting_for_setup`)."""
+        return self.game is None and self.pending_setup is None
+
+    def seat_waits_for_setup(self, seat: int) -> bool:
+        """True when a press at ``seat`` starts a setup from the seats: here, while the board
+        waits for a setup (an adapter on :class:`~firmware_host.table.BoardAdapter` also
+        after game over, once the seat has heard the story)."""
+        return self.waiting_for_setup()
 
     def _seat_store(self) -> Any:
         store = self.__dict__.get("_stored_seats")

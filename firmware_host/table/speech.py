@@ -19,6 +19,7 @@ Example::
     speech.say_padded(lines)                                  # one private clip per seat, equal length
     speech.request([line, line])                              # a seat's status: cuts its earphone
     speech.repeat(seat)                                       # the seat's last message again
+    speech.when_played([said.utterance], then)                # then() once it has been heard
 """
 
 from __future__ import annotations
@@ -374,6 +375,31 @@ class TableSpeech:
         for line in out:
             self.service.emit(line)
         return Said(text, None, None, out)
+
+    # -- when played ---------------------------------------------------------------------------
+    def when_played(self, utterances: Sequence[Any], then: Callable[[], None]) -> None:
+        """``then()`` on the service thread once every one of ``utterances`` is done: played
+        to its end, cut off and not played again, dropped or failed (the audio layer tells
+        each once, :meth:`Utterance.on_done`, after its ``announce`` line is on its way; never
+        polled). ``None`` entries (nothing reports playback) are not waited for; with nothing
+        to wait for ``then()`` runs at once.
+
+        :param utterances: what was said (:attr:`Said.utterance` of each clip).
+        :param then: what happens once it has been heard (a window opens, a menu again).
+        """
+        waiting = [u for u in utterances if u is not None]
+        if not waiting:
+            then()
+            return
+        left = [len(waiting)]
+
+        def one_done() -> None:
+            left[0] -= 1
+            if left[0] == 0:
+                then()
+
+        for utt in waiting:
+            utt.on_done(lambda _utt: self.service.post(one_done))
 
     # -- scans -----------------------------------------------------------------------------------
     def scan_step(self, seat: int, key: str, params: Mapping[str, Any], *, earcon: str | None = None,

@@ -348,3 +348,43 @@ def test_issue34_a_new_game_drops_what_the_last_game_still_had_queued_and_cuts_w
     assert [(p.key, p.interrupted) for p in sink.on("public")] == [("game_over", True), ("new_game", False)]
     assert [p.key for p in sink.on("seat:1")] == ["hand"]
     assert audio.drop_before(audio.mark()) == 0 and audio.idle()
+
+
+def test_on_done_is_told_once_after_the_last_end_of_a_played_clip(make_service):
+    """The table's "when played" hook (issue 29) rests on ``Utterance.on_done``: told once,
+    after the listener heard the clip's ``end``, never by polling."""
+    import threading
+
+    heard: list[str] = []
+    told = threading.Event()
+    sink = RecordingSink(hold=True)
+    audio = make_service(sink)
+    utt = audio.say("seat:1", "Du bist dran.", key="turn", listener=lambda kind, u, rec: heard.append(kind))
+    utt.on_done(lambda u: (heard.append("done"), told.set()))
+    assert playing(sink, "seat:1", "turn")
+    assert not told.is_set() and heard == ["start"]
+    sink.finish("seat:1")
+    assert told.wait(WAIT)
+    assert heard == ["start", "end", "done"]
+    late: list[object] = []
+    utt.on_done(lambda u: late.append(threading.current_thread()))     # told already: at once
+    assert late == [threading.current_thread()]
+    assert heard.count("done") == 1
+
+
+def test_on_done_is_told_for_a_clip_dropped_before_it_played(make_service):
+    """A clip that never plays (cancelled while it waited) is done too: whatever waits for
+    it goes on (no end is ever heard for it)."""
+    import threading
+
+    told = threading.Event()
+    done: list[Utterance] = []
+    sink = RecordingSink(hold=True)
+    audio = make_service(sink)
+    audio.say("seat:2", "Erste Nachricht.", key="first")
+    assert playing(sink, "seat:2", "first")
+    second = audio.say("seat:2", "Zweite Nachricht.", key="second")
+    second.on_done(lambda u: (done.append(u), told.set()))
+    assert audio.cancel(second)
+    assert told.wait(WAIT)
+    assert done == [second] and second.interrupted and not second.plays

@@ -124,8 +124,6 @@ class AutocracyGame(BoardAdapter):
         self.window: _Window | None = None
         self.offer: dict | None = None          # {"seat", "partner", "action"}
         self.held: list = []                    # timers of answers not yet announced (A41)
-        self._scan_step = self.speech.scan_step
-        self.speech.scan_step = self._padded_scan_step
 
     # ======================================================================= hooks: rules
     def make_words(self) -> Words:
@@ -191,19 +189,9 @@ class AutocracyGame(BoardAdapter):
     def final_state(self) -> dict | None:
         return state_json(self.game) if self.game is not None else None
 
-    def reveal(self, seat: int | None) -> dict:
-        """The hands for the game master (the caller logs the WARNING).
-
-        :raises CommandRefused: no game, or a seat outside the game.
-        """
-        game = self.game
-        if game is None:
-            raise CommandRefused("no_game", "no game is running")
-        if seat is None:
-            return {"seats": {str(s): {"hand": list(game.hands[s])} for s in range(game.players)}}
-        if type(seat) is not int or not 0 <= seat < game.players:
-            raise CommandRefused("no_seat", f"no seat {quoted(seat)} in this game", seat=seat)
-        return {"seat": seat, "hand": private_view(game, seat)["hand"]}
+    def secrets_of(self, seat: int) -> dict:
+        """The seat's hand for the game master's reveal (its private view)."""
+        return {"hand": private_view(self.game, seat)["hand"]}
 
     def status_line(self) -> str:
         if self.game is None:
@@ -238,29 +226,6 @@ class AutocracyGame(BoardAdapter):
         if att is None:
             return "corruption"
         return "corruption" if att["redirect"] is not None else ANSWERS[att["trick"]]
-
-    def _padded_scan_step(self, seat: int, key: str, params: Any, **kwargs: Any) -> float | None:
-        """A scan step; the counter window's items padded to one length (A41)."""
-        if key not in _WINDOW_KEYS or self.game is None:
-            return self._scan_step(seat, key, params, **kwargs)
-        line = self.speech.line(f"seat:{seat}", key, params)
-        if line is None:
-            return 0.0
-        pad = self._pad(line.channel, [line], {k: False for k in _WINDOW_KEYS}, None)
-        text = self.speech.text(key, params, long=False)
-        started, ended = kwargs.get("started"), kwargs.get("ended")
-        out = [{"event": "announce", "channel": line.channel, "key": key, "params": dict(params),
-                "text": text}]
-        hooks: dict[str, Any] = {}
-        if started is not None and self.speech.timed():
-            hooks = {"on_start": lambda lines, u: started(),
-                     "on_end": (lambda lines, u, record: ended(bool(record.cut and u.done())))
-                     if ended is not None else None}
-        utt = self.speech.play(out, line.channel, text, key, "normal", None, history=False,
-                               pad_seconds=pad, **hooks)
-        if utt is not None and hooks:
-            return None
-        return pad if pad is not None else 1.0
 
     # ======================================================================= hooks: words
     def announce_refusal(self, exc: IllegalAction, action: Action) -> None:
@@ -325,7 +290,7 @@ class AutocracyGame(BoardAdapter):
         self.window = _Window(seat, prompt=[prompt])
         utterances = [s.utterance for s in said if s.utterance is not None]
         if utterances:
-            self._when_played(utterances, lambda: self._open_window(seat))
+            self.speech.when_played(utterances, lambda: self._open_window(seat))
         else:
             self._open_window(seat)
         return utterances + [s.utterance for s in rest if s.utterance is not None]
@@ -338,22 +303,9 @@ class AutocracyGame(BoardAdapter):
                     and not self.held:
                 self._menu_again(seat)
         if utterances:
-            self._when_played(utterances, again)
+            self.speech.when_played(utterances, again)
         else:
             again()
-
-    def _when_played(self, utterances: list, then: Callable[[], None]) -> None:
-        """``then()`` on the service thread once every utterance has ended playing."""
-        left = {id(u) for u in utterances}
-
-        def check() -> None:
-            if all(getattr(u, "done", lambda: True)() for u in utterances):
-                then()
-            else:
-                self.service.clock.call_later(0.05, lambda: self.service.post(check))
-
-        self.service.post(check)
-        del left
 
     # ======================================================================= the counter window (A41)
     def _open_window(self, seat: int) -> None:
@@ -394,11 +346,24 @@ class AutocracyGame(BoardAdapter):
                 said = self.speech.say_all(self.window.prompt)
                 utterances = [s.utterance for s in said if s.utterance is not None]
                 if utterances:
-                    self._when_played(utterances, lambda: self._open_window(seat))
+                    self.speech.when_played(utterances, lambda: self._open_window(seat))
                 else:
                     self._open_window(seat)
 
-        self.scans.start(seat, items, chosen, cancelled=cancelled, purpose="counter")
+        self.scans.start(seat, items, chosen, cancelled=cancelled, purpose="counter", pad=self._window_pad(seat))
+
+    def _window_pad(self, seat: int) -> Callable[[str, str], float | None]:
+        """The scans' ``pad``: a counter window's items (A41) each last as long as the longest
+        item that could stand in their place (``longest_stand_in``), in either wording, so
+        nothing in the seat's earphone moves with the attack or the seat's cards."""
+        channel = f"seat:{seat}"
+
+        def pad(kind: str, key: str) -> float | None:
+            if key not in _WINDOW_KEYS or self.game is None:
+                return None
+            line = self.speech.line(channel, key, {"trick": self._window_trick()} if key == "scan.counter" else {})
+            return None if line is None else self._pad(channel, [line], {k: True for k in _WINDOW_KEYS}, None)
+        return pad
 
     def _redirect_scan(self, seat: int) -> None:
         att = self.game.attack
@@ -475,7 +440,7 @@ class AutocracyGame(BoardAdapter):
         said = self.speech.say_all([announce.make("menu.refused", {"reason": reason}, f"seat:{seat}")])
         utterances = [s.utterance for s in said if s.utterance is not None]
         if utterances:
-            self._when_played(utterances, lambda: self._menu_again(seat))
+            self.speech.when_played(utterances, lambda: self._menu_again(seat))
         else:
             self._menu_again(seat)
 
@@ -580,7 +545,7 @@ class AutocracyGame(BoardAdapter):
         start = lambda: self.offer is not None and self.scans.start(  # noqa: E731
             partner, items, answered, cancelled=self._withdraw, purpose="offer")
         if utterances:
-            self._when_played(utterances, start)
+            self.speech.when_played(utterances, start)
         else:
             start()
 

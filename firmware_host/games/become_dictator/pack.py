@@ -63,7 +63,7 @@ def replay_lines(setup_obj: Any, line: int, actions: Iterable[tuple[int, Any]]) 
 
 
 def board_game(service: Any) -> Any:
-    """This game's board adapter for ``service`` (:class:`~firmware_host.service.game.BoardGame`)."""
+    """This game's board adapter for ``service`` (:class:`~firmware_host.table.BoardAdapter`)."""
     from .board import BecomeDictatorGame
 
     return BecomeDictatorGame(service)

@@ -111,7 +111,7 @@ def replay_lines(setup_obj: Any, line: int, actions: Iterable[tuple[int, Any]]) 
 
 
 def board_game(service: Any) -> Any:
-    """Secret Dictator's board adapter for ``service`` (:class:`~firmware_host.service.game.BoardGame`)."""
+    """Secret Dictator's board adapter for ``service`` (:class:`~firmware_host.table.BoardAdapter`)."""
     from firmware_host.games.secret_dictator.board import SecretDictatorGame
 
     return SecretDictatorGame(service)
