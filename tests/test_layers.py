@@ -143,7 +143,7 @@ TABLE_ADAPTER_TYPE = {"firmware_host.table", "firmware_host.table.adapter"}
 #: part of ``table.BoardAdapter`` (issue 29); a new one is a failure, a gone one too (so the
 #: list only shrinks)
 SERVICE_TABLE_DEBTS = {
-    ("firmware_host.service.core", "firmware_host.table.scanning"),      # pressing(event)
+    ("firmware_host.service.host", "firmware_host.table.scanning"),      # pressing(event)
     ("firmware_host.service.host", "firmware_host.table.board_speech"),
     ("firmware_host.service.host", "firmware_host.table.lobby"),
     ("firmware_host.service.host", "firmware_host.table.seat_menu"),

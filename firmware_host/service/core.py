@@ -34,7 +34,6 @@ from firmware_host.errors import FirmwareHostError, UsageError
 from firmware_host.service.journal import Journal
 from firmware_host.service.notify import Notifier
 from firmware_host.service.refusals import CommandRefused  # noqa: F401  (re-exported)
-from firmware_host.table.scanning import pressing
 from firmware_host.service.settings import ServiceSettings
 
 log = logging.getLogger("firmware_host.service")
@@ -419,8 +418,7 @@ class BoardService:
                 kind, payload = item
                 if kind == "event":
                     self._track_part(payload)
-                    with pressing(payload):     # a scan picks by the press-down (ACCESSIBILITY.md 27)
-                        self.game.handle_input(payload)
+                    self.game.handle_input(payload)     # a scan picks by the press-down (GameHost)
                 else:
                     payload()
             except Exception as exc:  # noqa: BLE001 - the service thread never dies on bad input

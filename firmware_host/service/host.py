@@ -209,10 +209,14 @@ class GameHost:
 
     def handle_input(self, event: Any) -> None:
         """One input event: a seat's settings scan or the setup from the seats take the
-        seat buttons that are theirs; everything else is the active game's. A seat's press
+        seat buttons that are theirs; everything else is the active game's. A scan picks by
+        when the button went down (``scanning.pressing``, ACCESSIBILITY.md 27). A seat's press
         is then a reaction of its pace (ACCESSIBILITY.md 31, ``speech.acted``)."""
-        self._dispatch(event)
-        self.speech.acted(event)
+        from firmware_host.table.scanning import pressing
+
+        with pressing(event):
+            self._dispatch(event)
+            self.speech.acted(event)
 
     def _dispatch(self, event: Any) -> None:
         if self.seat_menu.handles(event):
