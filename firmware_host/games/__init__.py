@@ -320,8 +320,11 @@ def pronunciations(language: str) -> dict[str, str]:
 
 def pronounce(text: str, language: str) -> str:
     """``text`` as the speech engine is to say it in ``language``: every registered game's
-    overrides applied (:func:`pronunciations`, :func:`firmware_host.games.wording.pronounce`);
-    what is logged or shown keeps the written words (``str``)."""
+    overrides applied (:func:`pronunciations`, :func:`firmware_host.games.wording.pronounce`),
+    and the players' names' own (``"Siobhan [[S@v'O:n]]"``: "Siobhan" said by its phonemes
+    only, :func:`firmware_host.games.wording.spoken_name`); what is logged or shown keeps the
+    written words (``str``)."""
     from firmware_host.games import wording
 
-    return wording.pronounce(text, pronunciations(language))
+    names = wording.name_pronunciations()
+    return wording.pronounce(text, {**pronunciations(language), **names} if names else pronunciations(language))

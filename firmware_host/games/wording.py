@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import re
 import string
 import unicodedata
 from pathlib import Path
@@ -544,7 +545,7 @@ class Catalogue:
         name = (names or {}).get(seat)
         if not name:
             return unicodedata.normalize("NFC", plain)
-        name = unicodedata.normalize("NFC", str(name)).strip()
+        name = spoken_name(unicodedata.normalize("NFC", str(name)).strip())
         key = "term.seat.named_at" if at else "term.seat.named_full" if full else "term.seat.named"
         return unicodedata.normalize("NFC", self.term(key, language).format(name=name, number=number, seat=plain))
 
@@ -703,6 +704,37 @@ class Catalogue:
 
 
 _PRONOUNCE_RX: dict[tuple[str, ...], Any] = {}
+
+#: a player name's own pronunciation, ``"Siobhan [[S@v'O:n]]"``: the written name, then the
+#: espeak-ng phoneme input that says it
+_NAME_OVERRIDE = re.compile(r"^(.*?\S)\s*(\[\[[^\[\]]*\]\])$")
+#: written name → its phonemes, for every name with an override the board has said
+#: (:func:`spoken_name`; :func:`name_pronunciations`); bounded, a few tables' names
+_NAME_SOUNDS: dict[str, str] = {}
+NAME_SOUNDS_MAX = 256
+
+
+def spoken_name(name: str) -> str:
+    """A player name as a sentence writes it: ``"Siobhan [[S@v'O:n]]"`` → ``"Siobhan"`` (the
+    log and the console show the written name), its phonemes kept for the speech engine
+    (:func:`name_pronunciations`: "Siobhan" is said as ``[[S@v'O:n]]``, never spelt as
+    written as well, issue 33). A name without an override, or only phonemes, is returned
+    as it is (``str``)."""
+    match = _NAME_OVERRIDE.match(name)
+    if match is None:
+        return name
+    written, phonemes = match.group(1), match.group(2)
+    if _NAME_SOUNDS.get(written) != phonemes:
+        if len(_NAME_SOUNDS) >= NAME_SOUNDS_MAX:
+            _NAME_SOUNDS.clear()
+        _NAME_SOUNDS[written] = phonemes
+    return written
+
+
+def name_pronunciations() -> dict[str, str]:
+    """Written name → phoneme input of every player name with an override said so far
+    (:func:`spoken_name`), for :func:`pronounce` (a copy)."""
+    return dict(_NAME_SOUNDS)
 
 
 def pronounce(text: str, table: Mapping[str, str]) -> str:

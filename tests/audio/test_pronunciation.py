@@ -126,3 +126,35 @@ def test_the_board_gives_the_renderer_every_games_overrides_whichever_game_it_pl
     script = '{"setup": {"game": "dying_message", "players": 5, "seed": 1, "language": "de"}}'
     assert Watching(None, out=io.StringIO()).run_script(parse_script(script)) == 0
     assert seen and seen[0] is games.pronounce
+
+
+def test_A7_issue33_a_names_pronunciation_override_is_said_never_spelt_and_logged_as_the_name():
+    """Issue 33: "Siobhan [[S@v'O:n]]": the sentence (logged, shown) names "Siobhan"; the
+    speech engine is given only the phonemes where the name stands, not the written name as
+    well (which the voice would spell out its own way first)."""
+    from firmware_host import games
+    names = {1: "Siobhan [[S@v'O:n]]", 2: "[[b'En]]", 3: "Anna"}
+    text = games.board_text("setup.seat_name", {"seat": 1}, "en", names=names)
+    assert "Siobhan" in text and "[[" not in text
+    spoken = games.pronounce(text, "en")
+    assert "[[S@v'O:n]]" in spoken and "Siobhan" not in spoken
+    assert games.pronounce(spoken, "en") == spoken                    # applied twice: the same
+    only = games.board_text("setup.seat_name", {"seat": 2}, "en", names=names)
+    assert "[[b'En]]" in only and games.pronounce(only, "en") == only   # phonemes alone: as given
+    assert games.pronounce("Anna, seat 4", "en") == "Anna, seat 4"
+
+
+@needs_espeak
+def test_issue33_the_renderer_says_a_named_seat_by_its_phonemes_only(tmp_path):
+    from firmware_host import games
+    text = games.board_text("setup.seat_name", {"seat": 1}, "en", names={1: "Siobhan [[S@v'O:n]]"})
+    renderer = SpeechRenderer(tmp_path)
+    try:
+        renderer.pronounce = games.pronounce
+        job = renderer.render(text, "en")
+        assert "Siobhan" not in job.text and "[[S@v'O:n]]" in job.text
+        assert read_wav(job.wait(30)).duration > 0.5
+    finally:
+        renderer.close()
+    assert "S@v'O:n" in phonemes(games.pronounce(text, "en"), "en")
+    assert "S@v'O:n" not in phonemes(text, "en")            # the voice's own guess at "Siobhan"

@@ -313,3 +313,17 @@ def test_seat_settings_before_a_game_offer_the_boards_configured_seats(browser, 
     finally:
         context.close()
         handle.close()
+
+
+def test_issue33_a_names_pronunciation_override_is_shown_as_the_name(page, console, backend, board):
+    """Issue 33: "Siobhan [[S@v'O:n]]" is for the voice; the page names the seat "Siobhan"."""
+    log_in(page, console)
+    backend.setup_game({"players": 5, "names": ["Anna", "Siobhan [[S@v'O:n]]", "", "", ""],
+                        "language": "en", "first_president": 0})
+    backend.command("start")
+    board.advance(1.0)
+    act(board, {"action": "nominate", "seat": 0, "target": 1})
+    page.wait_for_selector("#phase:has-text('Election')")
+    page.wait_for_selector("body:has-text('Siobhan (seat 2)')")
+    shown = page.locator("body").inner_text()
+    assert "S@v'O:n" not in shown and "[[" not in shown

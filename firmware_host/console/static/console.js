@@ -55,9 +55,11 @@
     if (!names) return "";
     const n = Array.isArray(names) ? names[seat] : (names[seat] || names[String(seat)]);
     const raw = typeof n === "string" ? n.trim() : (n && typeof n.name === "string" ? n.name : "");
+    // a pronunciation override ("Siobhan [[S@v'O:n]]") is for the voice: the page shows the name
+    const written = raw.replace(/\s*\[\[[^\[\]]*\]\]/g, "").trim() || raw;
     // no bidi controls of its own, and a right-to-left name isolated (FSI ... PDI): a name
     // never reorders the words around it
-    const name = raw.replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "");
+    const name = written.replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "");
     return /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/.test(name) ? "\u2068" + name + "\u2069" : name;
   }
   function seatLabel(seat) {
