@@ -42,3 +42,71 @@ def test_R16_issue33_every_card_of_a_night_list_lasts_as_long_as_the_longest_rol
         assert max(lengths) - min(lengths) <= 0.05, lengths
     finally:
         table.close()
+
+
+def recalled(table: Table, seat: int, key: str, presses: int = 12) -> list[str]:
+    """The keys the seat's idle presses give back, one press after each clip has ended (a
+    person's pace), until ``key`` comes back or ``presses`` are used up."""
+    back: list[str] = []
+    for _ in range(presses):
+        mark = len(table.starts)
+        table.press(seat)
+        table.drain()
+        table.wait(1.5)
+        back += [line["key"] for line in table.starts[mark:] if line.get("output") == f"seat:{seat}"]
+        if key in back:
+            break
+    return back
+
+
+def status(table: Table, seat: int) -> dict[str, dict]:
+    """The seat's status (a hold) as heard in its earphone: key -> params."""
+    mark = len(table.starts)
+    table.press(seat, "hold")
+    table.drain()
+    table.wait(1.5)
+    return {line["key"]: line.get("params", {}) for line in table.starts[mark:]
+            if line.get("output") == f"seat:{seat}"}
+
+
+@pytest.mark.slow
+def test_R16_issue33_every_secret_told_stays_reachable_by_the_seats_repeat_and_status(tmp_path):
+    """Issue 33: after each kind of private message of a night (the hand at the start, the
+    drop confirmed), the seat's repeat steps back to it and its status lists the secret (its
+    hand, its choice), at real clip lengths."""
+    table = Table(tmp_path)
+    try:
+        table.play({"setup": SETUP})
+        table.drain()
+        table.wait(1.5)
+        assert "hand.start" in recalled(table, 0, "hand.start")
+        assert set(status(table, 0)["status.hand"]["hand"]) and "status.hand" in status(table, 0)
+        table.wait(181)
+        for seat in range(4):
+            target = (seat + 1) % 4
+            table.press(seat)
+            table.play({"signal": "wait_for", "key": "scan.seat", "params": {"seat": target}, "timeout": 120},
+                       next_seat=seat)
+            table.press(seat)
+            table.play({"signal": "wait_for", "key": "scan.confirm.vote", "params": {"target": target},
+                        "timeout": 120}, next_seat=seat)
+            table.press(seat)
+        table.drain()
+        table.wait(2)
+        for step in ("scan.card", "scan.card", "scan.confirm.drop"):
+            mark = len(table.starts)
+            table.press(0)                # (the first press opens the list)
+            assert table.wait_heard(step, seat=0, timeout=300, since=mark) is not None, step
+            table.wait(1.2)
+        table.press(0)
+        table.drain()
+        table.wait(2)
+        told = [line for line in table.starts if line.get("key") == "choice.drop" and line.get("output") == "seat:0"]
+        assert told, "the drop was not confirmed in the earphone"
+        drop = told[-1]["params"]["drop"]
+        assert "choice.drop" in recalled(table, 0, "choice.drop")
+        mine = status(table, 0)
+        assert mine["status.your_choice.drop"]["drop"] == drop
+        assert "status.hand" in mine
+    finally:
+        table.close()
