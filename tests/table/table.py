@@ -258,6 +258,29 @@ class Table:
     def press(self, seat: int, gesture: str = "press") -> None:
         self.play({"signal": "button", "seat": seat, "gesture": gesture})
 
+    def recall(self, seat: int, key: str, presses: int = 12) -> list[str]:
+        """The keys the seat's idle presses give back (its repeat), one press after each clip
+        has ended, until ``key`` comes back or ``presses`` are used up."""
+        back: list[str] = []
+        for _ in range(presses):
+            mark = len(self.starts)
+            self.press(seat)
+            self.drain()
+            self.wait(1.5)
+            back += [line["key"] for line in self.starts[mark:] if line.get("output") == f"seat:{seat}"]
+            if key in back:
+                break
+        return back
+
+    def status(self, seat: int) -> dict[str, dict]:
+        """The seat's status (a hold) as heard in its earphone: key -> params."""
+        mark = len(self.starts)
+        self.press(seat, "hold")
+        self.drain()
+        self.wait(1.5)
+        return {line["key"]: line.get("params", {}) for line in self.starts[mark:]
+                if line.get("output") == f"seat:{seat}"}
+
     def gm(self, command: str, **fields: Any) -> None:
         self.play({"signal": "gm", "command": command, **fields})
 

@@ -44,31 +44,6 @@ def test_R16_issue33_every_card_of_a_night_list_lasts_as_long_as_the_longest_rol
         table.close()
 
 
-def recalled(table: Table, seat: int, key: str, presses: int = 12) -> list[str]:
-    """The keys the seat's idle presses give back, one press after each clip has ended (a
-    person's pace), until ``key`` comes back or ``presses`` are used up."""
-    back: list[str] = []
-    for _ in range(presses):
-        mark = len(table.starts)
-        table.press(seat)
-        table.drain()
-        table.wait(1.5)
-        back += [line["key"] for line in table.starts[mark:] if line.get("output") == f"seat:{seat}"]
-        if key in back:
-            break
-    return back
-
-
-def status(table: Table, seat: int) -> dict[str, dict]:
-    """The seat's status (a hold) as heard in its earphone: key -> params."""
-    mark = len(table.starts)
-    table.press(seat, "hold")
-    table.drain()
-    table.wait(1.5)
-    return {line["key"]: line.get("params", {}) for line in table.starts[mark:]
-            if line.get("output") == f"seat:{seat}"}
-
-
 @pytest.mark.slow
 def test_R16_issue33_every_secret_told_stays_reachable_by_the_seats_repeat_and_status(tmp_path):
     """Issue 33: after each kind of private message of a night (the hand at the start, the
@@ -79,8 +54,9 @@ def test_R16_issue33_every_secret_told_stays_reachable_by_the_seats_repeat_and_s
         table.play({"setup": SETUP})
         table.drain()
         table.wait(1.5)
-        assert "hand.start" in recalled(table, 0, "hand.start")
-        assert set(status(table, 0)["status.hand"]["hand"]) and "status.hand" in status(table, 0)
+        assert "hand.start" in table.recall(0, "hand.start")
+        assert sorted(table.status(0)["status.hand"]["hand"]) == sorted(
+            table.call(lambda: list(table.service.game.active.game.hands[0])))
         table.wait(181)
         for seat in range(4):
             target = (seat + 1) % 4
@@ -104,8 +80,8 @@ def test_R16_issue33_every_secret_told_stays_reachable_by_the_seats_repeat_and_s
         told = [line for line in table.starts if line.get("key") == "choice.drop" and line.get("output") == "seat:0"]
         assert told, "the drop was not confirmed in the earphone"
         drop = told[-1]["params"]["drop"]
-        assert "choice.drop" in recalled(table, 0, "choice.drop")
-        mine = status(table, 0)
+        assert "choice.drop" in table.recall(0, "choice.drop")
+        mine = table.status(0)
         assert mine["status.your_choice.drop"]["drop"] == drop
         assert "status.hand" in mine
     finally:
