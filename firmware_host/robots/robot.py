@@ -224,6 +224,14 @@ class SeatRobot:
         """The acts planned for ``now`` or earlier, in order; they leave the plan."""
         ready = sorted((p for p in self.plan if p.at <= now + 1e-9), key=lambda p: (p.at, p.seq))
         self.plan = [p for p in self.plan if p.at > now + 1e-9]
+        picks = [p for p in ready if isinstance(p.act, Press) and p.act.item is not None]
+        if picks:
+            # a person presses once for what it heard: a press meant for an item makes every
+            # other press it had in mind for an item heard until now stale (issue 30)
+            first = picks[0]
+            ready = [p for p in ready if p is first or not (isinstance(p.act, Press) and p.act.item is not None)]
+            self.plan = [p for p in self.plan if not (isinstance(p.act, Press) and p.act.item is not None
+                                                      and p.cue is not None and p.cue.end <= now + 1e-9)]
         return ready
 
     # -- hearing ----------------------------------------------------------------------------

@@ -126,7 +126,8 @@ def _params(reasons: dict[str, str]):
 
 
 #: the next game from the seats after a game's end (ACCESSIBILITY.md 30) waits for its owner
-NEXT_PENDING = {**PENDING}
+NEXT_PENDING = {**PENDING, "autocracy": "after a wrong pick taken back the turn menu runs out on 'cancel' and the "
+                 "table waits in silence for the seat whose turn it is: nothing reminds it (issue 31, autocracy)"}
 
 _runs: dict = {}
 
@@ -147,7 +148,7 @@ def test_issue23_a_robot_table_of_four_plays_become_dictator_from_the_seats(tmp_
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", _params(PENDING))
+@pytest.mark.parametrize("game", _params(NEXT_PENDING))
 def test_issue23_a_robot_table_sets_up_from_the_seats_and_plays_to_the_end(fast_tables, game):
     _check_game(*fast_tables(game))
 
@@ -160,7 +161,7 @@ def test_issue23_A30_after_the_end_the_robots_set_up_the_next_game(fast_tables, 
 
 
 #: five seeded games to the start of the next: what each game's owner still has to land
-FIVE_PENDING = dict(NEXT_PENDING)
+FIVE_PENDING = dict(PENDING)
 #: Autocracy's table falls silent while it waits for a seat (robots of a person's pace, each its
 #: own typical reaction, issue 30): after a wrong pick taken back a turn menu runs out on
 #: "cancel", and nothing reminds the seat whose turn it is (issue 31: nobody waits in silence)
@@ -206,8 +207,11 @@ FIGURES_PENDING = {**PENDING,
 @pytest.mark.parametrize("render", [0.0, 3.0])
 @pytest.mark.parametrize("game", _params(FIGURES_PENDING))
 def test_issue23_A26_A27_at_seven_seats_confirmed_at_once_nothing_stale_scans_hit(tmp_path, game, render):
+    # at 3 s per sentence an empty speech cache of its own (a fresh Pi, issue 31): the default
+    # cache of a machine that ran the board before holds every sentence and measures nothing slow
     table, records, lines, journal = play_table(tmp_path, game, table_size(game, 7), seed=11, reaction=(1.0, 2.0),
-                                                render_seconds=render, warm_cache=True, mistakes=0.0)
+                                                render_seconds=render, warm_cache=True, mistakes=0.0,
+                                                speech_cache=str(tmp_path / "speech") if render else None)
     assert records, table.stuck
     summary = records[0].summary()
     assert summary["confirm_p95"] is not None and summary["confirm_p95"] <= (1.0 if not render else 1.5), summary
@@ -522,3 +526,18 @@ def test_issue31_by_ear_refuses_a_script_and_robots_in_one_line():
         proc = _cli(*args)
         assert proc.returncode == 2 and proc.stdout == "" and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
         assert "--by-ear" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_issue30_a_robot_with_a_press_for_an_item_drops_its_other_planned_presses_for_items():
+    """A person presses once for what it heard: when a press meant for an item is made, the
+    presses it had planned for other items heard until then are stale (a press landing in the
+    confirmation that follows the pick would choose something else)."""
+    robot = SeatRobot(1, 5, "dying_message", rules_for("dying_message"), seed=1, mistakes=0.0)
+    first = Heard("seat", "scan.seat", {"seat": 2}, "seat 3", 5.0, 6.0)
+    second = Heard("seat", "scan.card", {"card": 4}, "card 5", 6.5, 7.0)
+    robot._add(7.5, Press(item=first), first)
+    robot._add(8.2, Press(item=second), second)
+    robot._add(8.0, Lay({"signal": "ballot", "seat": 1, "ballot": "ja"}, "ballot"), second)
+    taken = robot.take_due(7.5)
+    assert [p.act for p in taken] == [Press(item=first)]
+    assert [type(p.act) for p in robot.plan] == [Lay]      # the tile stays; the stale press is gone
