@@ -249,6 +249,9 @@ def status(game: Game, seat: int | None) -> list[Announcement]:
                 out.append(make("status.your_choice.drop", {"drop": list(choice.roles)}, channel))
             elif choice.kind == "no_discard_vote":
                 out.append(make("status.your_choice.no_discard_vote", {}, channel))
+            elif choice.kind == "discard_vote" and choice.role is not None:    # the pledge (issue 33)
+                out.append(make("status.your_choice.discard_vote_pledge",
+                                {"target": choice.target, "pledge": choice.role}, channel))
             else:
                 out.append(make(f"status.your_choice.{choice.kind}", {"target": choice.target},
                                 channel))

@@ -135,6 +135,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "status.your_pledge": (("pledge",), _P),
     "status.your_choice.vote": (("target",), _P),
     "status.your_choice.discard_vote": (("target",), _P),
+    "status.your_choice.discard_vote_pledge": (("target", "pledge"), _P),
     "status.your_choice.no_discard_vote": ((), _P),
     "status.your_choice.drop": (("drop",), _P),
     # refusals (DICTATOR.md "Rejections")

@@ -93,7 +93,8 @@ def _status_templates(key: str, params: dict, seat: int, players: int,
         return [(key, {"drop": Subset(len(params["drop"]))})]
     if phase == "discard_vote":
         return [("status.your_choice.no_discard_vote", {}),
-                ("status.your_choice.discard_vote", {"target": seats})]
+                ("status.your_choice.discard_vote", {"target": seats}),
+                ("status.your_choice.discard_vote_pledge", {"target": seats, "pledge": list(ROLES)})]
     return [("status.your_choice.vote", {"target": others}),
             ("status.your_choice.discard_vote", {"target": seats})]
 

@@ -86,3 +86,35 @@ def test_R16_issue33_every_secret_told_stays_reachable_by_the_seats_repeat_and_s
         assert "status.hand" in mine
     finally:
         table.close()
+
+
+@pytest.mark.slow
+def test_R16_issue33_a_pledge_stays_reachable_by_the_seats_repeat_and_status(tmp_path):
+    """Issue 33: a discard-vote's pledge, confirmed only in the seat's earphone, comes back by
+    its repeat (stepping back past the table's later messages) and its status names it."""
+    table = Table(tmp_path)
+    try:
+        table.play({"setup": SETUP})
+        table.drain()
+        game = table.call(lambda: table.service.game.active.game)
+        table.wait(181)
+        for seat in range(4):
+            table.gm("act", action={"action": "vote", "seat": seat, "target": (seat + 1) % 4})
+        for seat in range(4):
+            hand = table.call(lambda: list(game.hands[seat]))
+            table.gm("act", action={"action": "drop", "seat": seat, "roles": hand[:2]})
+        table.drain()
+        table.wait(181)
+        assert table.call(lambda: game.phase) == "discard_vote"
+        pledge = table.call(lambda: game.hands[0][-1])
+        table.gm("act", action={"action": "discard_vote", "seat": 0, "target": 2, "role": pledge})
+        table.gm("act", action={"action": "no_discard_vote", "seat": 1})
+        table.drain()
+        table.wait(1.5)
+        told = [line for line in table.starts if line.get("key") == "choice.discard_vote"
+                and line.get("output") == "seat:0"]
+        assert told and told[-1]["params"]["pledge"] == pledge
+        assert "choice.discard_vote" in table.recall(0, "choice.discard_vote")
+        assert table.status(0)["status.your_choice.discard_vote_pledge"]["pledge"] == pledge
+    finally:
+        table.close()
