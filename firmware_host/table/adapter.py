@@ -27,6 +27,7 @@ from .faults import TableFaults
 from .gamemaster import GameMaster
 from .moves import MoveLog
 from .padding import ClipPadding
+from .scanning import PICKED_KEY
 from .scans import SeatScans
 from .seats import SeatStore
 from .speech import Said, TableSpeech
@@ -208,19 +209,29 @@ class BoardAdapter:
         ``key`` last as long as the longest of ``stand_ins`` (its params for every value the
         item could name: every card, not only those the seat holds), in either wording, on
         the seat's earphone: where a list's items are a secret, the time from the list's
-        start to a press tells nothing by their lengths (RULES.md R16, issue 33). None for
+        start to a press tells nothing by their lengths (RULES.md R16, issue 33); a pick's
+        answer said at once (ACCESSIBILITY.md 32) as long as the longest such answer. None for
         other steps, or when no length can be measured (no sound)."""
         channel = f"seat:{seat}"
-        longest: list[float | None] = []
+        longest: dict[str, float | None] = {}
+
+        def measured(texts: list[str]) -> float | None:
+            found = [self.padding.measure(channel, text) for text in texts]
+            return None if not found or None in found else max(found)
+
+        def items() -> list[str]:
+            return [self.speech.text(key, params, long=long) for params in stand_ins for long in (False, True)]
 
         def pad(kind: str, step: str) -> float | None:
-            if kind not in ("item", "again") or step != key:
-                return None
-            if not longest:
-                found = [self.padding.measure(channel, self.speech.text(key, params, long=long))
-                         for params in stand_ins for long in (False, True)]
-                longest.append(None if not found or None in found else max(found))
-            return longest[0]
+            if kind in ("item", "again") and step == key:
+                if "item" not in longest:
+                    longest["item"] = measured(items())
+                return longest["item"]
+            if kind == "picked" and step == PICKED_KEY:      # a pick said at once (32): as long
+                if "picked" not in longest:
+                    longest["picked"] = measured([self.speech.text(PICKED_KEY, {"item": t}) for t in items()])
+                return longest["picked"]
+            return None
         return pad
 
     def public_view(self) -> dict | None:

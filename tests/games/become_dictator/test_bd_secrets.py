@@ -118,3 +118,32 @@ def test_R16_issue33_a_pledge_stays_reachable_by_the_seats_repeat_and_status(tmp
         assert table.status(0)["status.your_choice.discard_vote_pledge"]["pledge"] == pledge
     finally:
         table.close()
+
+
+@pytest.mark.slow
+def test_R16_issue33_a_cards_pick_said_at_once_lasts_as_long_whichever_card(tmp_path):
+    """Issue 33, ACCESSIBILITY.md 32: at a person's pace a pick is said at once in the
+    chooser's earphone; for a card that answer lasts as long whichever card it names, so the
+    next list does not start later for a longer card's name."""
+    from firmware_host.table.scanning import PICKED_KEY
+    table = Table(tmp_path, paced=True)
+    try:
+        day_1(table)
+        table.drain()
+        table.wait(6)                     # past the last vote's undo window (32)
+        for step in ("scan.card", "scan.card"):
+            mark = len(table.starts)
+            table.press(0)
+            assert table.wait_heard(step, seat=0, timeout=300, since=mark) is not None, step
+            table.wait(1.2)
+        table.press(0)
+        table.drain()
+        table.wait(3)
+        answers = [line for line in table.starts if line.get("key") == PICKED_KEY and line.get("output") == "seat:0"
+                   and any(line["params"].get("item") == card["text"] for card in table.starts
+                           if card.get("key") == "scan.card")]
+        assert len({a["params"]["item"] for a in answers}) == 2, answers
+        lengths = [a["end"] - a["start"] for a in answers]
+        assert max(lengths) - min(lengths) <= 0.05, lengths
+    finally:
+        table.close()
