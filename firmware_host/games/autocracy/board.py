@@ -604,7 +604,12 @@ class AutocracyGame(BoardAdapter):
                                                                  lambda: self._submit(a)),
                              cancelled=lambda: self._menu(seat), purpose="attack")
 
-        self.scans.start(seat, items, trick_chosen, cancelled=lambda: self._menu(seat), purpose="trick")
+        # every kind as long as the longest kind held at every place of a hand this size
+        # (its size is public): how long an item lasts tells nothing of the hand (issue 33)
+        pad = self.items_pad(seat, "scan.trick", [{"trick": k, "positions": list(range(len(hand)))}
+                                                  for k in KINDS])
+        self.scans.start(seat, items, trick_chosen, cancelled=lambda: self._menu(seat), purpose="trick",
+                         pad=pad)
 
     def _confirm(self, seat: int, key: str, params: dict, then: Callable[[], None]) -> None:
         """The confirming press before a final choice (ACCESSIBILITY.md 16), confirmed at once

@@ -213,3 +213,17 @@ def test_the_replay_of_the_boards_journal_gives_the_same_state(tmp_path):
     assert {"mentors", "trick_pile", "seed"} <= set(lines[0]["setup"])
     assert all(a.get("dice") for a in lines[1:] if a["action"] == "roll")   # every chance input
     assert replay_lines([json.dumps(x) for x in lines])[-1] == {"state": last}
+
+
+def test_R16_issue33_every_trick_kind_of_an_attack_list_lasts_as_long(evening):
+    """Issue 33: the kinds of a seat's attack list come in an order of their own and each
+    lasts as long as the longest kind could at a hand of that size, so neither where a press
+    falls nor how long an item lasts tells what else the hand holds."""
+    items = [o for o in said(evening) if o["key"] == "scan.trick"]
+    assert items
+    lists: dict[tuple, list[float]] = {}       # a seat's items heard within a minute: one list
+    for o in items:
+        lists.setdefault((o["channel"], round(o["start"] // 60)), []).append(o["end"] - o["start"])
+    assert any(len(lengths) > 1 for lengths in lists.values())
+    for key, lengths in lists.items():
+        assert max(lengths) - min(lengths) <= 0.05, (key, lengths)
