@@ -266,8 +266,10 @@ class RobotTable:
             robot.titles, robot.setup_rules = titles, rules
         seed = self.seed if getattr(rules, "SEEDED", True) else None   # a game that deals takes it
         self.sim.setup_seed = seed
+        self.sim.order_seed = self.seed        # a game that deals nothing: its lists' order
         if self.sim.service is not None:
             self.sim.service.setup_seed = seed
+            self.sim.service.order_seed = self.seed
 
     def _play_as(self, name: str) -> None:
         """The robots play ``name`` (the game the seats set up, or are to set up)."""

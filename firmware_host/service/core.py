@@ -136,6 +136,10 @@ class BoardService:
         #: the seed of a game the seats set up (``simulate --seed``: a reproducible run), or
         #: None: the game draws one (table.lobby)
         self.setup_seed: int | None = None
+        #: the seed of what a simulation draws beside a game's setup (the order of the seats'
+        #: private lists, issue 33) so that a run is reproducible where the game takes no
+        #: seed; None on a board: the system's randomness, which nothing public foretells
+        self.order_seed: int | None = None
 
     # -- life cycle ------------------------------------------------------------------------
     def start(self, board_factory: Callable[[Callable[[Any], None]], Any] | None = None,

@@ -160,6 +160,8 @@ class Simulator:
         self.speech_cache = speech_cache_dir(speech_cache)
         self.render_seconds = float(render_seconds)
         self.setup_seed = setup_seed
+        #: the service's ``order_seed`` (a robot table's seed, for a game that takes none)
+        self.order_seed: int | None = None
         self.on_line = on_line
         self.warm_cache = bool(warm_cache)
         self.observe_picks = observe_picks
@@ -294,6 +296,7 @@ class Simulator:
                                emit=self._write, notifier=Notifier(None))
         self.service = service
         service.setup_seed = self.setup_seed
+        service.order_seed = self.order_seed
         service.subscribe_starts(self._started)
         if self.observe_picks is not None:
             self._unobserve = self.observe_picks(self.picked)

@@ -195,12 +195,15 @@ class BoardAdapter:
 
     def order_seed(self, setup: Any) -> Any:
         """The secret seed of the private lists' order (:meth:`SeatScans.private_order`):
-        the setup's own ``seed`` (a dealt game, hidden from the console) or the board's
-        ``setup_seed`` (a simulation) mixed with the game's number; None: the system's
-        randomness (a board, where no public fact may foretell the order)."""
+        the setup's own ``seed`` (a dealt game, hidden from the console), the board's
+        ``setup_seed`` or ``order_seed`` (a simulation, a robot table) mixed with the game's
+        number; None: the system's randomness (a board, where no public fact may foretell
+        the order)."""
         seed = getattr(setup, "seed", None)
         if seed is None:
             seed = getattr(self.service, "setup_seed", None)
+        if seed is None:
+            seed = getattr(self.service, "order_seed", None)
         return None if seed is None else f"{seed}-{self.game_id}"
 
     def items_pad(self, seat: int, key: str, stand_ins: Sequence[Mapping[str, Any]]

@@ -339,13 +339,8 @@ def test_issue30_the_same_robots_command_twice_gives_the_same_output_byte_for_by
     assert '"tile.read.law"' in out
 
 
-#: a game whose robot table differs from run to run, until its owner's fix has landed
-TWICE_PENDING = {**PENDING, "become_dictator": "a game that takes no seed draws its private lists' order (issue 33) "
-                 "from the system's randomness, in a simulation too: the order of a night's cards differs run to run"}
-
-
 @pytest.mark.slow
-@pytest.mark.parametrize("game", _params(TWICE_PENDING))
+@pytest.mark.parametrize("game", _params(PENDING))
 def test_issue30_every_games_robot_table_twice_gives_the_same_output(game):
     _same_twice("--robots", str(table_size(game, 6)), "--game", game, "--seed", "11")
 
