@@ -380,6 +380,12 @@ class SeatRobot:
             return []
         if key == "lobby.cancelled" or key.endswith(".stopped"):
             return [Press()]            # the setup was cancelled (a late press) or its scan rests: again
+        if key == "lobby.wrap" and not self._rewind and self.question in self._order[1:]:
+            # the list came round without the answer wanted (an earlier press fell on the next
+            # item: another game, another language): back to the first question, as a person would
+            self._rewind = self._order.index(self.question)
+            self._order, self._wanted = self._order[:1], {}
+            return []
         if key in ("lobby.back", "lobby.cancel"):
             if self._rewind > 0 and key == "lobby.back":
                 self._rewind -= 1

@@ -128,6 +128,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {name: (params, _O) for name
     "settings.offer": (),
     # after game over: the story, then the next game from the seats (ACCESSIBILITY.md 30)
     "evening.offer": (),
+    "evening.story_more": (),
     "evening.story_end": (),
     # the service and the game master
     "service.ready": (),

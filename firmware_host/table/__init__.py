@@ -12,7 +12,7 @@ API (a game's adapter subclasses :class:`BoardAdapter`, overrides hooks; the res
         def follow(self, action, events)        # own state first (before any line is written)
         def announce(self, action, events); announce_refusal(self, exc, action); step_lines(self)
         def on_press(self, seat) -> bool        # a press meaning something now (scans come first)
-        def status_lines(self, seat); story_lines(self)    # hold = status; after game over: story
+        def status_lines(self, seat); story_lines(self) / story_parts(self)  # hold; the story
         def has_secret(self, line, seat); longest_stand_in(self, line, seat, seconds)   # padding
         def public_view(self); secrets_of(self, seat); final_state(self); snapshot_extra(self)
         def extra_commands(self) -> {"end_morning": fn}; rebuilt/resumed/stopping(self)
@@ -24,12 +24,15 @@ private history), ``padding``
 :class:`ClipPadding`, ``scans`` :class:`SeatScans` (start/press/hold/end; wrap earcon,
 "cancel", confirm), ``seats`` :class:`SeatStore` (applied by ``activate()``), ``moves``
 :class:`MoveLog` (accept = check → journal → apply → announce; refuse/undo/end/boot + repair
-report), ``gm`` :class:`GameMaster`, ``faults`` :class:`TableFaults`; ``words`` :class:`Words`.
+report), ``gm`` :class:`GameMaster`, ``faults`` :class:`TableFaults`, ``evening``
+:class:`Evening` (after game over: the story in short parts, then the next game from the
+seats); ``words`` :class:`Words`.
 """
 
 from __future__ import annotations
 
 from .adapter import TILE_EVENTS, BoardAdapter, parse_names
+from .evening import STORY_PART_LINES, Evening, parts_of
 from .faults import TableFaults, fault_speech, part_from_source, repair_message
 from .gamemaster import GameMaster
 from .moves import MoveLog
@@ -39,7 +42,7 @@ from .seats import SeatStore
 from .speech import PRIVATE_CUE, Said, TableSpeech
 from .words import Line, PrivateOnTable, Words, table_earcon
 
-__all__ = ["BoardAdapter", "ClipPadding", "GameMaster", "Line", "MoveLog", "PRIVATE_CUE",
-           "PrivateOnTable", "Said", "SeatScans", "SeatStore", "TILE_EVENTS", "TableFaults",
-           "TableSpeech", "Words", "fault_speech", "padded", "parse_names", "part_from_source",
+__all__ = ["BoardAdapter", "ClipPadding", "Evening", "GameMaster", "Line", "MoveLog", "PRIVATE_CUE",
+           "PrivateOnTable", "STORY_PART_LINES", "Said", "SeatScans", "SeatStore", "TILE_EVENTS", "TableFaults",
+           "TableSpeech", "Words", "fault_speech", "padded", "parse_names", "parts_of", "part_from_source",
            "repair_message", "table_earcon"]

@@ -23,6 +23,7 @@ from firmware_host.hardware.events import (BallotRead, ButtonGesture, CardRead, 
                                            GameMasterKey, LawRead, ReaderState, RoleTileRead)
 from firmware_host.service.refusals import CommandRefused
 
+from .evening import Evening, parts_of
 from .faults import TableFaults
 from .gamemaster import GameMaster
 from .moves import MoveLog
@@ -110,7 +111,6 @@ class BoardAdapter:
         self.names: dict[int, str] = {}
         self.paused = False
         self.table: dict = {}                 # the table's own setup (names, the game's keys)
-        self.story_told: set[int] = set()     # seats that heard the story after game over
         #: seat -> :meth:`TableSpeech.news` when it last heard its status (``idle_press = "status"``)
         self._status_heard: dict[int, int] = {}
         self.seats = SeatStore(service, self._seat_changed)
@@ -120,6 +120,7 @@ class BoardAdapter:
                                   self._pad)
         self.scans = SeatScans(service, self.speech, self.seats, cue=self.SCAN_CUE)
         self.faults = TableFaults(service, self.speech, unknown_tag=self.UNKNOWN_TAG)
+        self.evening = Evening(self._tell_story)
         self.moves = MoveLog(service, self)
         self.gm = GameMaster({"start": self._cmd_start, "pause": lambda **f: self._pause(True),
                               "resume": lambda **f: self._pause(False), "restart": self._cmd_restart,
@@ -269,6 +270,12 @@ class BoardAdapter:
         heard = self.speech.heard.get("public")
         return [Line("public", o["key"], dict(o["params"])) for o in heard[1]] if heard else []
 
+    def story_parts(self) -> list[list[tuple[str, dict]]]:
+        """The story in short parts, one per press, each a list of (key, params)
+        (ACCESSIBILITY.md 30); default: :meth:`story_lines` a few lines a part
+        (:data:`~.evening.STORY_PART_LINES`)."""
+        return parts_of([(a.key, dict(a.params)) for a in self.story_lines()])
+
     def extra_commands(self) -> dict[str, Callable[..., dict]]:
         """The game's own game-master commands (name → ``fn(**fields) -> dict``)."""
         return {}
@@ -337,7 +344,7 @@ class BoardAdapter:
         the next game from the seats, with no console and no power cycle)."""
         if self.waiting_for_setup():
             return True
-        return self.moves.over and seat in self.story_told and not self.scans.get(seat)
+        return self.moves.over and self.evening.heard_all(seat) and not self.scans.get(seat)
 
     # ================================================================ life cycle
     def activate(self) -> None:
@@ -369,6 +376,7 @@ class BoardAdapter:
         for note in self.moves.table_notes():
             self.names = {int(k): str(v) for k, v in (note.get("names") or {}).items()}
             self.table = {**self.table, **{k: v for k, v in note.items() if k not in ("note", "names")}}
+        self.evening.reset()
         if self.service.voice is not None:
             self.service.voice.set_language(self.language)
         self.scans.reseed(self.order_seed(self.setup))
@@ -422,7 +430,7 @@ class BoardAdapter:
             self.service.voice.set_language(self.language)
         self.speech.new_game()
         self.paused = False
-        self.story_told = set()
+        self.evening.reset()
         events = self.moves.start()
         self.scans.reseed(self.order_seed(setup))
         self.moves.note({"note": "table", **{k: v for k, v in self.table.items() if k != "names"},
@@ -452,14 +460,15 @@ class BoardAdapter:
         if self.moves.over:
             self.scans.end()
             self.stopping()
-            self.story_told = set()
             self.game_ended()
 
     def game_ended(self) -> None:
         """The game has ended and its last lines are said: the table hears how the evening
-        goes on (``evening.offer``, ACCESSIBILITY.md 30). A game whose last lines are still to
-        come (a narration waiting for its step's time) says it after them."""
-        self.say("public", "evening.offer", {})
+        goes on (``evening.offer``, ACCESSIBILITY.md 30), and the seats' presses tell the story
+        once the table has heard the end (:class:`~.evening.Evening`). A game whose last lines
+        are still to come (a narration waiting for its step's time) says it after them."""
+        speech = tuple(self.speech.last_public)
+        self.evening.over(self.story_parts, after=speech + (self.say("public", "evening.offer", {}).utterance,))
 
     def say_step(self) -> None:
         """Whose move it is now (ACCESSIBILITY.md 28)."""
@@ -516,20 +525,17 @@ class BoardAdapter:
         if self.scans.press(seat):
             return
         if self.moves.over:
-            self.tell_story(seat)
+            self.evening.press(seat)
             return
         if not self.paused and self.moves.running() and self.on_press(seat):
             return
         self.idle_press(seat)
 
-    def tell_story(self, seat: int) -> None:
-        """After game over, a seat's press: the story of the game in its earphone, then how
-        to set up the next game (its next press starts the setup from the seats)."""
+    def _tell_story(self, seat: int, lines: list[tuple[str, dict]], after: tuple) -> Any:
+        """One part of the story in ``seat``'s earphone once ``after`` has ended
+        (:class:`~.evening.Evening`'s ``tell``)."""
         channel = f"seat:{seat}"
-        lines = [Line(channel, a.key, dict(a.params)) for a in self.story_lines()]
-        end = self.line("evening.story_end", {}, channel)
-        self.speech.request(lines + ([end] if end is not None else []))
-        self.story_told.add(seat)
+        return self.speech.request([Line(channel, key, params) for key, params in lines], after=after).utterance
 
     def idle_press(self, seat: int) -> None:
         """A press with nothing to do: the seat's last message again (ACCESSIBILITY.md 2, 25).

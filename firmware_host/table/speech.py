@@ -320,10 +320,13 @@ class TableSpeech:
         earphone's, its own requests not counted): a seat heard something new when this grew."""
         return self.told["public"] + self.told[f"seat:{seat}"]
 
-    def request(self, items: Sequence[Any], *, history: bool = True) -> Said:
+    def request(self, items: Sequence[Any], *, history: bool = True, after: Any = ()) -> Said:
         """A seat's own request (its status) as one clip that cuts off its earphone, one
         ``announce`` line per message, padded when a line carries a secret. ``history``
-        False: a repeat never gives it back (it steps back past it to the board's messages)."""
+        False: a repeat never gives it back (it steps back past it to the board's messages).
+
+        :param after: Utterances that must have ended first (the story after the game-over
+            speech, ACCESSIBILITY.md 30)."""
         lines = [line for line in map(self._line_of, items) if line is not None]
         if not lines:
             return NOTHING
@@ -336,7 +339,7 @@ class TableSpeech:
         pad = self.pad(channel, lines, longs, earcon) if self.pad else None
         text = " ".join(texts)
         utt = self.play(out, channel, text, lines[0].key, "request", earcon, pad_seconds=pad,
-                        history=history)
+                        history=history, after=after)
         return Said(text, None, utt, tuple(out))
 
     # -- repeat (ACCESSIBILITY.md 2, 25) -----------------------------------------------------------

@@ -79,6 +79,51 @@ def test_issue23_a_robot_hears_only_its_earphone_and_the_table_and_acts_after_a_
     assert lay.signal["signal"] == "ballot" and lay.signal["seat"] == 1 and lay.reader == "ballot"
 
 
+def test_issue31_a_robot_whose_press_fell_on_another_game_goes_back_to_the_first_question():
+    """The lobby's list of players came round without the count wanted (the press for the
+    game fell on the next title): the robot goes back to the game question, as a person would."""
+    robot = SeatRobot(0, 7, "secret_dictator", rules_for("secret_dictator"), seed=3, reaction=(1.0, 2.0),
+                      mistakes=0.0, sets_up=True, titles=frozenset({"Secret Dictator"}))
+    t = iter(range(0, 1000, 2))
+
+    def hear(key: str, params: dict | None = None) -> list:
+        start = next(t)
+        robot.hear(clip("seat", key, params, start, start + 1))
+        return [p.act for p in robot.take_due(start + 10)]
+
+    hear("lobby.start")
+    hear("lobby.question.game")
+    assert hear("lobby.option.game", {"title": "Secret Dictator"})    # pressed, fell on the next title
+    hear("lobby.question.language")
+    hear("lobby.option.language.en")
+    hear("lobby.question.players")
+    for count in range(2, 7):
+        assert not hear("lobby.option.players", {"count": count})     # no "seven players"
+    assert not hear("lobby.back")
+    hear("lobby.wrap")                                                 # round again: go back
+    assert not hear("lobby.option.players", {"count": 2})
+    assert [type(a) for a in hear("lobby.back")] == [Press]           # players -> language
+    hear("lobby.question.language")
+    assert not hear("lobby.option.language.en")                        # on its way back
+    assert [type(a) for a in hear("lobby.back")] == [Press]           # language -> game
+    hear("lobby.question.game")
+    assert hear("lobby.option.game", {"title": "Secret Dictator"})    # and answers it again
+
+
+def test_issue31_the_board_keeper_places_a_chaos_law_on_its_track_and_the_next_law_goes_after_it():
+    """Secret Dictator's keeper (seat 1) puts the law chaos enacted into its slot, as it does
+    an enacted law, and the next chancellor counts it: otherwise the board waits for a slot
+    and the table stalls."""
+    rules = rules_for("secret_dictator")
+    heard = [clip("table", "chaos.enacted.fascist", {"count": 5})]
+    acts = rules.respond(0, heard[0], tuple(heard), Chooser(0, heard, 1))
+    assert [a.signal for a in acts] == [{"signal": "slot", "track": "fascist", "slot": 5, "state": "filled"}]
+    heard += [clip("table", "nomination.made", {"seat": 1, "target": 2}),
+              clip("seat", "hand.chancellor", {"laws": ["fascist", "fascist"]})]
+    acts = rules.respond(2, heard[-1], tuple(heard), Chooser(2, heard, 1))
+    assert acts[-1].signal == {"signal": "slot", "track": "fascist", "slot": 6, "state": "filled"}   # the next one
+
+
 def test_issue23_percentile_is_nearest_rank():
     assert percentile([], 0.5) is None
     assert percentile([3.0, 1.0, 2.0], 0.5) == 2.0

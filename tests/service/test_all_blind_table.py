@@ -67,8 +67,8 @@ def test_an_all_blind_table_plays_a_whole_game_and_hears_its_story_without_a_gam
     assert said.count("veto.scan.confirm") == len(vetoes)
     assert "veto.accepted" in said and "veto.refused" in said
     assert any(k.startswith("chaos.placed.") for k in said)                  # the chaos law from its slot
-    # the post-game story, a round per press, every government with its laws
-    story = [l for l in announces(out, "public") if l["key"].startswith("story.")]
+    # the post-game story, a round per press in the pressing seat's earphone, every government with its laws
+    story = [l for l in announces(out, "seat:0") if l["key"].startswith("story.")]
     nominations = [a for a in actions if a["action"] == "nominate"]
     told = [l for l in story if l["key"] in ("story.elected", "story.failed")]
     assert [l["params"]["index"] for l in told] == list(range(1, len(nominations) + 1))
@@ -76,5 +76,5 @@ def test_an_all_blind_table_plays_a_whole_game_and_hears_its_story_without_a_gam
     assert drawn                                                            # the discards the board knows
     assert story[-1]["key"] == "story.end"
     # then a press sets up the next game (ACCESSIBILITY.md 30)
-    assert [l["key"] for l in announces(out)[-2:]] == ["game_over.roles", "service.ready"]
+    assert [l["key"] for l in announces(out, "seat:0")[-2:]] == ["game_over.roles", "evening.story_end"]
     assert announces(out)[-1]["end"] > 300                                  # the clips took their real time

@@ -59,15 +59,22 @@ def test_the_story_of_an_unfinished_game_is_refused():
         story.story(setup, actions[:-1])
 
 
-def test_a_press_after_the_game_tells_the_next_round_at_the_table_and_the_console_has_it_all():
+def test_A30_each_press_after_the_game_tells_the_next_round_in_the_pressing_seats_earphone():
     setup = {"players": 5, "seed": 8, "language": "de"}
     actions = random_game(setup, seed=8)
     lines = signals_for_game(setup, actions)
-    lines += [{"signal": "button", "seat": s % 5, "gesture": "press"} for s in range(3)]
+    lines += [{"signal": "wait_for", "key": "evening.offer", "timeout": 300}]
+    for index in (1, 2, 3):
+        lines += [{"signal": "button", "seat": 2, "gesture": "press"},
+                  {"signal": "wait_for", "key": "evening.story_more", "timeout": 60},
+                  {"signal": "wait", "seconds": 20}]
     out = run_lines(lines)
-    said = [l for l in announces(out, "public") if l["key"].startswith("story.")]
+    said = [l for l in announces(out) if l["key"].startswith("story.")]
+    assert {l["channel"] for l in said} == {"seat:2"}                   # never at the table
     assert said[0]["key"] in ("story.elected", "story.failed")
     assert said[0]["text"].startswith("Runde eins: ")
     rounds = [l for l in said if l["key"] in ("story.elected", "story.failed")]
-    assert [l["params"]["index"] for l in rounds] == [1, 2, 3]
+    assert [l["params"]["index"] for l in rounds] == [1, 2, 3]          # a round a press
+    cues = [l for l in announces(out, "seat:2") if l["key"] == "evening.story_more"]
+    assert len(cues) == 3 and [c["start"] for c in cues] == [r["start"] for r in rounds]   # each in its clip
     assert not [l for l in out if l.get("event") in ("fault", "rejected")]

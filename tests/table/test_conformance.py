@@ -33,6 +33,10 @@ from .table import Table
 KNOWN: dict[str, dict[str, str]] = {
     "next_game_from_the_seats": {
     },
+    "evening_by_ear": {
+        "autocracy": "a press after game over opens the setup at once (no story), also during the "
+                     "game-over speech (issue 31)",
+    },
     "whisper_station": {
     },
     "non_interference": {
@@ -670,6 +674,49 @@ def test_A30_the_next_game_is_set_up_from_the_seats_after_game_over(evenings, na
     evening = evenings(name)
     assert evening.next_setup is not None, evening.error
     assert games.split_setup(evening.next_setup)[0] == name
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", cases("evening_by_ear"))
+def test_A30_issue31_after_game_over_the_story_comes_in_short_parts_by_ear_then_the_next_setup(tmp_path, name):
+    """After game over a seat presses during the game-over speech, then 1.5 s after each clip
+    meant for it has ended: its press waits until the table has heard the end; the story is
+    told in its earphone in parts, each one clip ending with what the next press does; after
+    the last part its press begins the next setup (issue 31 "The evening is the table's")."""
+    table = new_table(tmp_path, name)
+    try:
+        setup = set_up_from_the_seats(table, name)
+        script = hooks(name)
+        table.play_all(script.signals_for_game(setup, script.whole_game(setup, 2))[1:])
+        assert until(table, lambda: table.call(table.service.game.final_state)["phase"] == "game_over", 600, 0.5)
+        mark = len(table.starts)
+        table.press(0)                                   # during the game-over speech
+        offer = table.wait_heard("evening.offer", since=mark, timeout=300)
+        assert offer is not None, "the table never hears what a press does after game over"
+        parts: list[list[dict]] = []
+        for _ in range(40):
+            cue = next((o for o in table.starts[mark:] if o.get("output") == "seat:0"
+                        and o.get("key") in ("evening.story_more", "evening.story_end")), None)
+            while cue is None and table.now < offer["end"] + 120:
+                table.wait(1.0)
+                cue = next((o for o in table.starts[mark:] if o.get("output") == "seat:0"
+                            and o.get("key") in ("evening.story_more", "evening.story_end")), None)
+            assert cue is not None, f"a press after game over told no part of the story: {parts}"
+            table.wait_heard(cue["key"], seat=0, since=table.starts.index(cue))
+            parts.append([o for o in table.starts[mark:] if o.get("output") == "seat:0"])
+            table.wait(1.5)
+            mark = len(table.starts)
+            table.press(0)
+            if cue["key"] == "evening.story_end":
+                break
+        assert parts[0][0]["start"] >= offer["end"] - 0.01            # the press waited for the end
+        for part in parts:
+            assert len({o["start"] for o in part}) == 1, part        # one clip a part
+        assert [p[-1]["key"] for p in parts] == ["evening.story_more"] * (len(parts) - 1) + ["evening.story_end"]
+        lobby = table.wait_heard("lobby.start", seat=0, since=mark, timeout=30)
+        assert lobby is not None and lobby["output"] == "seat:0", "the last part's press began no setup"
+    finally:
+        table.close()
 
 
 @pytest.mark.slow

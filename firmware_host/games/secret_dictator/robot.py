@@ -70,9 +70,10 @@ def _already(clip: Heard, heard: Sequence[Heard]) -> bool:
 
 
 def _enacted(track: str, heard: Sequence[Heard]) -> int:
-    """The laws of ``track`` the table has heard enacted in this game."""
+    """The laws of ``track`` the table has heard enacted in this game (by chaos too)."""
     counts = [h.params.get("count") for h in heard
-              if h.output == "table" and h.key == f"law.enacted.{track}" and isinstance(h.params.get("count"), int)]
+              if h.output == "table" and h.key in (f"law.enacted.{track}", f"chaos.enacted.{track}")
+              and isinstance(h.params.get("count"), int)]
     return max(counts, default=0)
 
 
@@ -90,7 +91,7 @@ def respond(seat: int, clip: Heard, heard: Sequence[Heard], choose: Chooser) -> 
     acts: list[Any] = []
     if clip.output == "table":
         if seat == KEEPER:
-            if key.startswith("law.enacted.") and isinstance(params.get("count"), int):
+            if key.startswith(("law.enacted.", "chaos.enacted.")) and isinstance(params.get("count"), int):
                 acts.append(Lay({"signal": "slot", "track": key.rsplit(".", 1)[1], "slot": params["count"],
                                  "state": "filled"}))
             elif key == "tracker.moved" and isinstance(params.get("position"), int):

@@ -59,8 +59,8 @@ class Buttons:
             if not self._blocked("veto_reply", seat):
                 self._start_veto_scan(seat)
             return
-        if game.phase == "game_over":        # the story of the game, a round per press
-            self._tell_story()
+        if game.phase == "game_over":        # the story of the game, a round per press (A30)
+            self.evening.press(seat)
             return
         if (game.phase == "legislative_chancellor" and seat == game.chancellor
                 and Action("veto", seat=seat) in game.legal_actions(seat)):

@@ -6,6 +6,7 @@ import collections
 from typing import Any
 
 from firmware_host.games.secret_dictator import Game, Setup
+from firmware_host.table.evening import Evening
 from firmware_host.table.scanning import Scan
 from firmware_host.table.seat_settings import SeatSettings
 from firmware_host.games.secret_dictator.board.common import TRACK_SLOTS
@@ -95,7 +96,7 @@ class SecretDictatorGame(LifeCycle, Faults, Speaking, Padding, Lobby, Moves, Mir
         self._heard_pad: dict[str, float | None] = {}     # channel -> padding of its last utterance
         self._status_step: dict[int, tuple[int, float]] = {}  # seat -> (next status layer, until when)
         self._story: tuple[tuple[int, int], list] | None = None  # ((game id, actions), rounds) told
-        self._story_next = 0                               # the round the next press tells
+        self.evening = Evening(self._tell_story)           # after game over: the story, the next game
 
     @property
     def genders(self) -> dict[int, str]:

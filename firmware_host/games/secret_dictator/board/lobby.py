@@ -145,7 +145,8 @@ class Lobby:
     def _begin(self, setup: Setup, prolog: bool) -> None:
         self.setup = setup
         self.tiles = None
-        self._story, self._story_next = None, 0         # the story of this game, once it is over
+        self._story = None                               # the story of this game, once it is over
+        self.evening.reset()
         self.game = Game(setup)
         self.game_id = self.service.journal.begin_game(setup.to_json())
         if self.names or self.role_source != "dealt":
@@ -185,6 +186,7 @@ class Lobby:
             else:
                 groups.append([(action, events)])
         self.setup, self.game, self.game_id = setup, game, game_id
+        self.evening.reset()
         self.language = setup.language
         self.names = {s: n for s, n in self._stored_names().items() if s < setup.players}
         for kind, body in self.service.journal.entries(game_id):

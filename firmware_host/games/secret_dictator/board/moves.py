@@ -87,6 +87,9 @@ class Moves:
         if game.phase == "game_over":
             self._end_scan()               # marked over with the action itself (accept)
             log.info("game over: %s (%s)", game.winner, game.reason)
+            # ACCESSIBILITY.md 30: the table hears what a press does; the story waits for this speech
+            offer = self.say("public", "evening.offer", {}, after=tuple(self._move_said))
+            self.evening.over(self._story_parts, after=[*self._move_said, offer])
             return
         if self.scan is not None and self.scan.seat not in game.awaiting():
             self._end_scan()

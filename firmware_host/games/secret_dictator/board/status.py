@@ -86,43 +86,42 @@ class Status:
             except story.StoryError as exc:
                 raise CommandRefused("story_not_over", f"the story cannot be told: {exc}") from None
             self._story = ((self.game_id, len(actions)), rounds)
-            self._story_next = 0
         return self._story[1]
 
     def _story_text(self, a: Any) -> str:
         return self._text(a, False)
 
-    def _tell_story(self) -> None:
-        """Issue 14 "After the game, the story": each press after the game's end tells the
-        next round at the table (the government, the laws drawn and discarded, the two the
-        chancellor received, powers and results), the roles last; then the table hears that a
-        press sets up the next game (``service.ready``, ACCESSIBILITY.md 30), and the next
-        press does (:meth:`waiting_for_setup`)."""
+    def _story_parts(self) -> list[list[tuple[str, dict]]]:
+        """Issue 14 "After the game, the story", told by :class:`~firmware_host.table.evening.
+        Evening` into a pressing seat's earphone: one round a part (the government, the laws
+        drawn and discarded, the two the chancellor received, powers and results), the roles
+        last; ``story.none`` when it cannot be told."""
         try:
             rounds = self._story_rounds()
         except CommandRefused as exc:
             log.error("story: %s", exc)
-            self.say("public", "story.none", {})
-            self._story_next = -1
-            return
-        index = self._story_next % len(rounds)
-        self._story_next = index + 1
-        self._speak_all(rounds[index])
-        if self._story_next == len(rounds):
-            self.say("public", "service.ready", {})
+            return [[("story.none", {})]]
+        return [[(a.key, dict(a.params)) for a in round_] for round_ in rounds]
+
+    def _tell_story(self, seat: int, lines: list[tuple[str, dict]], after: tuple) -> Any:
+        """One part of the story as the seat's own request in its earphone, once ``after``
+        (the game-over speech) has ended (the evening's ``tell``)."""
+        channel = f"seat:{seat}"
+        return self._speak_request([announce.make(key, params, channel) for key, params in lines], after=after)
 
     def waiting_for_setup(self) -> bool:
         """True while a press at a seat starts a setup from the seats (:mod:`firmware_host.
-        table.lobby`): no game, setup or role reading; or a game over whose story the table
-        has heard to its end (ACCESSIBILITY.md 30: the next game from the seats, no console,
-        no power cycle)."""
-        if self.game is None:
-            return self.pending_setup is None and self.tiles is None
-        if self.game.phase != "game_over":
-            return False
-        told = self._story is not None and self._story[0][0] == self.game_id and \
-            self._story_next >= len(self._story[1])
-        return told or self._story_next < 0
+        table.lobby`): no game, setup or role reading."""
+        return self.game is None and self.pending_setup is None and self.tiles is None
+
+    def seat_waits_for_setup(self, seat: int) -> bool:
+        """True when a press at ``seat`` starts a setup from the seats: the board waits for
+        one, or the game is over and the seat has heard its story to the end
+        (ACCESSIBILITY.md 30: the next game from the seats, no console, no power cycle)."""
+        if self.waiting_for_setup():
+            return True
+        return (self.game is not None and self.game.phase == "game_over" and self.evening.heard_all(seat)
+                and (self.scan is None or self.scan.seat != seat))
 
     def _settings_offered(self, seat: int) -> bool:
         """True while the status's settings offer (issue 14) plays or within

@@ -1,0 +1,123 @@
+"""The evening after a game's end (ACCESSIBILITY.md 30): the story one press away, in short
+parts, then the next game from the seats.
+
+After game over the table hears what a press does (``evening.offer``). A seat's press tells
+the story's next part in that seat's earphone, each part ending with what the next press
+does (``evening.story_more``, after the last part ``evening.story_end``); a press during the
+game-over speech waits until the table has heard it; a press while the seat's part plays
+asks for the next part after it (nothing is cut), and a press while a part is still to come
+changes nothing.
+Once a seat has heard the last part to its end, its next press starts the setup from the
+seats (:meth:`Evening.heard_all`, asked by ``seat_waits_for_setup``). Every seat hears the
+story on its own, at its own pace.
+
+Example::
+
+    evening = Evening(tell=lambda seat, lines, after: speak_request(seat, lines, after))
+    evening.over(parts=lambda: [[("story.round", {...})], [("story.end", {})]], after=[utterance])
+    evening.press(2)          # part 1 in seat 3's earphone, then "press again for more"
+    evening.heard_all(2)      # False until the last part was told to seat 3
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable, Sequence
+
+from firmware_host.errors import FirmwareHostError
+
+log = logging.getLogger("firmware_host.service")
+
+__all__ = ["Evening", "STORY_PART_LINES", "parts_of"]
+
+#: lines of a story in one part, when a game gives its story as one list (a part is one clip)
+STORY_PART_LINES = 3
+
+#: a story's line: (catalogue key, params)
+StoryLine = tuple[str, dict]
+
+
+def parts_of(lines: Sequence[StoryLine], size: int = STORY_PART_LINES) -> list[list[StoryLine]]:
+    """``lines`` in parts of at most ``size`` lines each (ACCESSIBILITY.md 30: short parts)."""
+    return [list(lines[i:i + size]) for i in range(0, len(lines), size)]
+
+
+class Evening:
+    """The table after game over (see the module docstring); on the service thread.
+
+    :param tell: ``tell(seat, lines, after) -> utterance | None``: say ``lines`` (a list of
+        (key, params)) as one clip of the seat's own request in ``seat``'s earphone once the
+        utterances ``after`` have ended; its Utterance where the voice reports playback.
+    """
+
+    def __init__(self, tell: Callable[[int, list[StoryLine], tuple], Any]) -> None:
+        self.tell = tell
+        self.open = False                        # the game is over: presses tell the story
+        self._parts: Callable[[], list[list[StoryLine]]] | None = None
+        self._story: list[list[StoryLine]] | None = None
+        self._after: tuple = ()                  # the game-over speech, then the offer
+        self.told: dict[int, int] = {}           # seat -> parts of the story told to it
+        self._waiting: dict[int, Any] = {}       # seat -> its part, not yet started
+
+    def over(self, parts: Callable[[], list[list[StoryLine]]], after: Sequence[Any] = ()) -> None:
+        """The game has ended and the table hears the offer (``after``: the game-over
+        speech's utterances and the offer's, None where nothing plays).
+
+        :param parts: ``parts() -> [[(key, params), ...], ...]``: the story in parts, asked
+            at the first press (a game's story may need the journal).
+        """
+        self.open = True
+        self._parts, self._story = parts, None
+        self._after = tuple(u for u in after if u is not None)
+        self.told, self._waiting = {}, {}
+
+    def reset(self) -> None:
+        """A game begins or is rebuilt: no story to tell."""
+        self.open = False
+        self._parts, self._story, self._after = None, None, ()
+        self.told, self._waiting = {}, {}
+
+    def story(self) -> list[list[StoryLine]]:
+        """The story's parts (asked once per game; a game whose story cannot be told has
+        none: its press goes straight to the end)."""
+        if self._story is None:
+            try:
+                self._story = [list(p) for p in (self._parts() if self._parts is not None else []) if p]
+            except (FirmwareHostError, ValueError) as exc:   # it must not stop the evening
+                log.error("story: %s", exc)
+                self._story = []
+        return self._story
+
+    def press(self, seat: int) -> None:
+        """A seat's press after game over: the story's next part in its earphone, ending with
+        what the next press does. A press while the seat's part plays asks for the next one
+        after it (a press one reaction after the offer must not cut the part it asked for);
+        a press while a part is still to come, or after the last part was asked for, does
+        nothing more."""
+        parts = self.story()
+        index = self.told.get(seat, 0)
+        last = self._waiting.get(seat)
+        if last is not None and not last.done():
+            if not getattr(last, "plays", None) or index >= len(parts):
+                log.info("seat %d: its part of the story is on its way", seat)
+                return
+            after = (last,)                       # playing: the next part follows it
+        else:
+            self._after = tuple(u for u in self._after if not u.done())
+            after = self._after
+        part = list(parts[index]) if index < len(parts) else []
+        part.append(("evening.story_end" if index + 1 >= len(parts) else "evening.story_more", {}))
+        self._waiting[seat] = self.tell(seat, part, after)
+        self.told[seat] = min(index + 1, len(parts)) if parts else 1
+
+    def heard_all(self, seat: int) -> bool:
+        """True when ``seat`` has heard the whole story (the last part has ended): its next
+        press sets up the next game (ACCESSIBILITY.md 30)."""
+        if not self.open or seat not in self.told or self._playing(seat):
+            return False
+        return self.told[seat] >= max(1, len(self.story()))
+
+    def _playing(self, seat: int) -> bool:
+        """True while the seat's last part asked for is still to be heard (waiting or playing)."""
+        part = self._waiting.get(seat)
+        return part is not None and not part.done()
