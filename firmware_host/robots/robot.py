@@ -272,27 +272,23 @@ class SeatRobot:
         return [Press()]
 
     def _same_item(self, meant: Heard, said: Any) -> bool:
-        """Whether ``said`` (a pick's words) names the item ``meant``: its words as heard, or
-        any wording of its message (long or short, in any language the board speaks); where
-        no wording can be made it cannot tell, and lets the pick be."""
+        """Whether ``said`` (a pick's words) names the item ``meant``, as a person tells: it
+        is the words heard for that item, or any wording of its message (long or short, in a
+        language the board speaks); it is another item when it is the words of another item
+        the seat heard lately. Where it cannot tell, it lets the pick be."""
         if not isinstance(said, str) or said == meant.text:
             return True
         from firmware_host import games
-        sources = [getattr(games.pack(self.game), "words", None), games.board_text]
-        worded = False
-        for words in sources:
-            if words is None:
-                continue
+        for words in (getattr(games.pack(self.game), "words", None), games.board_text):
             for language in ("de", "en", "fr"):
                 for long in (False, True):
                     try:
-                        text = words(meant.key, dict(meant.params), language, long=long)
+                        if words is not None and words(meant.key, dict(meant.params), language, long=long) == said:
+                            return True
                     except Exception:  # noqa: BLE001 - not a message of that catalogue or language
                         continue
-                    worded = True
-                    if text == said:
-                        return True
-        return not worded
+        others = {h.text for h in self.heard[-60:] if h.own and h.ident() != meant.ident()}
+        return said not in others
 
     def idle(self, now: float) -> None:
         """The table has been quiet a while and nobody is about to act: what a person does

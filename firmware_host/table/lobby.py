@@ -219,7 +219,7 @@ class Lobby:
         cancel = ScanItem(None, self.speech.text(back, {}, self.language), back, {})
         if self.scan is not None:
             self.scan.finish()
-        self.scan = Scan(seat, items, self.speech.scan_settings(seat), self.service.clock, self.service.post,
+        self.scan = Scan(seat, items, lambda: self.speech.scan_settings(seat), self.service.clock, self.service.post,
                          self._speaker(seat), self._chosen, self._back, cancel=cancel,
                          purpose=f"setup.{question['name']}", drop=lambda: self.speech.drop(seat))
         self.scan.start(intro=True)
@@ -330,7 +330,7 @@ class Lobby:
             self.naming.pop(seat, None)
             self._arm()
 
-        scan = Scan(seat, items, self.speech.scan_settings(seat), self.service.clock, self.service.post,
+        scan = Scan(seat, items, lambda: self.speech.scan_settings(seat), self.service.clock, self.service.post,
                     self._speaker(seat), chosen, back, cancel=cancel, purpose="setup.name",
                     drop=lambda: self.speech.drop(seat))
         self.naming[seat] = scan

@@ -9,7 +9,7 @@ presses. A press that takes a pick back answers no cue and is not counted either
 :data:`SHORTEST` (the seat pressed while the cue still played, or before it could react) and
 longer than :data:`LONGEST` (no answer to that cue) are not counted.
 
-From the seat's last :data:`RECENT` reactions, once it has :data:`FIRST` of them, the board
+From the seat's last :data:`RECENT` reactions, from its first one on (:data:`FIRST`), the board
 sets the seat's **window after a scan item**: the time after an item has ended in which a
 press still picks it, ``typical + max(2 × spread, SPREAD_SHARE × typical, SPREAD_MIN)`` (``typical`` the
 median, ``spread`` the median absolute deviation scaled to a standard deviation: a few stray
@@ -18,9 +18,9 @@ presses change neither), bounded by the board's window (``[scan] interval`` + ``
 starts ``window − grace`` after the item has ended (the switch-access ".65 rule": an item
 every ``typical / 0.65`` seconds or so), and a press in the next item's first ``grace``
 seconds still picks the one before. A seat's own ``scan_interval`` (its settings, 19) wins
-over the learned window. The undo window after a pick (32) is the same window; before the
-seat's pace is learned it is :data:`UNDO_UNLEARNED` (3.5 s): whoever sits there has time to
-hear a wrong pick said back and take it back.
+over the learned window. The undo window after a pick (32) is the same window; until the
+seat has made :data:`STEADY` (3) acts it is at least :data:`UNDO_UNLEARNED` (3.5 s): whoever
+sits there has time to hear a wrong pick said back and take it back.
 
 The reactions are kept in the journal's file beside the seat settings
 (:meth:`~firmware_host.service.journal.Journal.seat_pace`), so the pace lasts across games
@@ -44,13 +44,17 @@ from typing import Any
 
 log = logging.getLogger("firmware_host.service")
 
-__all__ = ["Pace", "SeatPaces", "RECENT", "FIRST", "SHORTEST", "LONGEST", "WINDOW_MAX", "UNDO_UNLEARNED",
+__all__ = ["Pace", "SeatPaces", "RECENT", "FIRST", "STEADY", "SHORTEST", "LONGEST", "WINDOW_MAX", "UNDO_UNLEARNED",
            "window_after", "for_service"]
 
 #: how many of a seat's latest reactions count
 RECENT = 8
-#: the reactions a seat needs before its pace sets anything ("from the first few acts on")
-FIRST = 3
+#: the reactions a seat needs before its pace sets its window ("from the first few acts on":
+#: the first act already tells a slow player from a quick one)
+FIRST = 1
+#: the reactions after which the pace is steady enough for the undo window to be the window
+#: after an item (before that it is at least :data:`UNDO_UNLEARNED`)
+STEADY = 3
 #: a reaction shorter than this (seconds) is a press while the cue still played: not counted
 SHORTEST = 0.15
 #: a reaction longer than this (seconds) answers no cue: not counted
@@ -232,12 +236,11 @@ class SeatPaces:
             return base
         board_window = base.interval + base.grace
         pace = self.pace(seat)
-        if not pace.learned:                 # whoever sits there: time to hear a wrong pick and take it back
-            return dataclasses.replace(base, undo_window=max(board_window, UNDO_UNLEARNED))
         window = window_after(pace, board_window)
-        if window <= board_window:
-            return base
-        return dataclasses.replace(base, interval=round(window - base.grace, 3))
+        timed = base if window <= board_window else dataclasses.replace(base, interval=round(window - base.grace, 3))
+        if len(pace.reactions) < STEADY:     # whoever sits there: time to hear a wrong pick and take it back
+            return dataclasses.replace(timed, undo_window=max(window, UNDO_UNLEARNED))
+        return timed
 
     def snapshot(self, base: Any) -> dict[str, dict]:
         """The console's picture of the seats' paces: ``{"N": {"acts", "reaction", "window"}}``

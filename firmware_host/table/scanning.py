@@ -135,7 +135,8 @@ class Scan:
 
     :param seat: the chooser (0-based).
     :param items: the items, without "cancel" (added as the last item, text ``cancel_text``).
-    :param settings: :class:`ScanSettings` (seconds).
+    :param settings: :class:`ScanSettings` (seconds), or ``settings()`` giving them each
+        time they are needed (the seat's learned pace, :mod:`firmware_host.table.pace`).
     :param clock: the service clock.
     :param post: ``post(callable)`` runs the callable on the service thread (timers use it).
     :param speak: ``speak(seat, kind, item, started, ended)`` speaks into the seat's earphone;
@@ -157,7 +158,8 @@ class Scan:
         when it starts again, holds or ends: a name said after the choice would mislead).
     """
 
-    def __init__(self, seat: int, items: list[ScanItem], settings: ScanSettings, clock: Clock,
+    def __init__(self, seat: int, items: list[ScanItem], settings: "ScanSettings | Callable[[], ScanSettings]",
+                 clock: Clock,
                  post: Callable[[Callable[[], None]], None],
                  speak: Callable[[int, str, "ScanItem | None"], float | None],
                  on_choose: Callable[[Any], None], on_cancel: Callable[[], None], *,
@@ -171,7 +173,7 @@ class Scan:
                                     dict(cancel.params) if cancel else {})
         self.base_items = list(items)
         self.items = self.base_items + [self.cancel_item]
-        self.settings = settings
+        self._settings = settings
         self.clock = clock
         self.post = post
         self.speak = speak
@@ -197,6 +199,18 @@ class Scan:
         self._said: list[list] = []
 
     # -- timing ------------------------------------------------------------------------------
+    @property
+    def settings(self) -> ScanSettings:
+        """The list's timing now: the given :class:`ScanSettings`, or what the given
+        ``settings()`` says now (a seat's pace, learned while the list runs, ACCESSIBILITY.md
+        31)."""
+        own = self._settings
+        return own() if callable(own) else own
+
+    @settings.setter
+    def settings(self, value: "ScanSettings | Callable[[], ScanSettings]") -> None:
+        self._settings = value
+
     def _schedule(self, after: float, then: Callable[[int], None] | None = None) -> None:
         """Next tick (or ``then(generation)``) ``after`` seconds from now (on the service thread)."""
         if self._timer is not None:

@@ -136,7 +136,7 @@ class SeatScans:
                 yes, back = made
                 return yes, back or self.item(None, BACK_KEY, {})
 
-        scan = Scan(seat, items, self.seats.scan_settings(seat), self.service.clock, self.service.post,
+        scan = Scan(seat, items, lambda: self.seats.scan_settings(seat), self.service.clock, self.service.post,
                     speak, on_choose, on_cancel, cancel=self.item(None, CANCEL_KEY, {}), confirm=pair,
                     purpose=purpose or (intro[0] if intro else "choice"))
         self.by_seat[seat] = scan

@@ -134,7 +134,7 @@ class SeatMenu:
         cancel = ScanItem(None, self.speech.text(cancel_key, {}, language), cancel_key, {})
         speak = self.speech.scan_speaker(lambda: self._intro[seat], language=self._language,
                                          stopped=("settings.closed", {}), heard=lambda: self._after_stop(seat))
-        scan = Scan(seat, items, self.speech.scan_settings(seat), self.service.clock, self.service.post, speak,
+        scan = Scan(seat, items, lambda: self.speech.scan_settings(seat), self.service.clock, self.service.post, speak,
                     chosen, cancelled, cancel=cancel, purpose=purpose, drop=lambda: self.speech.drop(seat))
         self.scans[seat] = scan
         scan.start(intro=True)

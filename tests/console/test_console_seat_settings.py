@@ -64,11 +64,12 @@ def test_A19_seat_settings_reach_the_service_and_out_of_range_changes_nothing(re
 
 
 def test_A31_the_snapshot_shows_each_seats_learned_pace(real_backend, service):
-    """A seat's typical reaction and its window after a scan item, once three acts count."""
+    """A seat's typical reaction and its window after a scan item, from its first act on."""
     paces = service.call(lambda: pace.for_service(service))
-    service.call(lambda: [paces.react(3, r) for r in (2.4, 2.5)])
-    assert real_backend.snapshot()["seat_pace"] == {"3": {"acts": 2, "reaction": None, "window": None}}
-    service.call(lambda: paces.react(3, 2.6))
+    assert real_backend.snapshot()["seat_pace"] == {}
+    service.call(lambda: paces.react(3, 2.4))
+    assert real_backend.snapshot()["seat_pace"] == {"3": {"acts": 1, "reaction": 2.4, "window": 3.0}}
+    service.call(lambda: [paces.react(3, r) for r in (2.5, 2.6)])
     learned = real_backend.snapshot()["seat_pace"]["3"]
     assert learned["acts"] == 3 and learned["reaction"] == 2.5 and 3.0 < learned["window"] <= 6.0
 

@@ -875,8 +875,7 @@
   // the seat's learned pace (ACCESSIBILITY.md 31: snapshot.seat_pace, 0-based seat keys)
   function showPace(seat) {
     const pace = (snap.seat_pace || {})[String(seat)];
-    const text = !pace ? T("ss_pace_none")
-      : pace.reaction === null ? T("ss_pace_learning", {acts: pace.acts})
+    const text = !pace || pace.reaction === null ? T("ss_pace_none")
       : T("ss_pace", {reaction: pace.reaction, window: pace.window, acts: pace.acts});
     if ($("ss-pace").textContent !== text) $("ss-pace").textContent = text;
   }

@@ -43,7 +43,7 @@ class Scans:
             self.say(f"seat:{seat}", "scan.cancelled", {})
 
         self._end_scan()
-        self.scan = Scan(seat, items, self._scan_settings(seat), self.service.clock, self.service.post,
+        self.scan = Scan(seat, items, lambda: self._scan_settings(seat), self.service.clock, self.service.post,
                          self._scan_speak, picked, cancelled, cancel=self._item(None, "scan.cancel"),
                          confirm=confirm, purpose=purpose, drop=self._drop_scan_speech)
         log.info("scan started for seat %d: %s", seat, purpose)

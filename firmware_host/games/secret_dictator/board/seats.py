@@ -19,7 +19,7 @@ class Seats(StoredSeatSettings):
         if self.service.voice is not None and ("rate" in changes or "volume" in changes):
             self._measured.clear()           # clip lengths at the new rate
         if "scan_interval" in changes and self.scan is not None and self.scan.seat == seat:
-            self.scan.settings = self._scan_settings(seat)      # from the next step of a running scan
+            self.scan.settings = lambda: self._scan_settings(seat)      # from the next step of a running scan
         if "gender" in changes:
             self._measured.clear()           # private clips padded with the new forms
             self._plan_speech()
