@@ -11,7 +11,7 @@ longer than :data:`LONGEST` (no answer to that cue) are not counted.
 
 From the seat's last :data:`RECENT` reactions, from its first one on (:data:`FIRST`), the board
 sets the seat's **window after a scan item**: the time after an item has ended in which a
-press still picks it, ``typical + max(2 × spread, SPREAD_SHARE × typical, SPREAD_MIN)`` (``typical`` the
+press still picks it, ``typical + max(SPREADS × spread, SPREAD_SHARE × typical, SPREAD_MIN)`` (``typical`` the
 median, ``spread`` the median absolute deviation scaled to a standard deviation: a few stray
 presses change neither), bounded by the board's window (``[scan] interval`` + ``grace``,
 2 s: a quick seat's lists get no slower) and :data:`WINDOW_MAX` (6 s). The next item then
@@ -61,8 +61,10 @@ SHORTEST = 0.15
 LONGEST = 6.5
 #: the longest window after a scan item (seconds)
 WINDOW_MAX = 6.0
+#: the margin beyond the typical reaction, in spreads (most of a seat's reactions fall within)
+SPREADS = 2.5
 #: the least margin beyond the typical reaction, as a share of it (a steady seat still varies)
-SPREAD_SHARE = 0.25
+SPREAD_SHARE = 0.3
 #: the least margin beyond the typical reaction (seconds)
 SPREAD_MIN = 0.2
 #: the undo window after a pick (seconds) while a seat's pace is not learned yet: long enough
@@ -107,7 +109,7 @@ def window_after(pace: Pace, board_window: float) -> float:
     typical, spread = pace.typical, pace.spread
     if typical is None or spread is None:
         return board_window
-    margin = max(2.0 * spread, SPREAD_SHARE * typical, SPREAD_MIN)
+    margin = max(SPREADS * spread, SPREAD_SHARE * typical, SPREAD_MIN)
     return round(max(board_window, min(WINDOW_MAX, typical + margin)), 3)
 
 

@@ -22,6 +22,15 @@ in seconds on the service's clock, measured from what was *heard*:
 - with ``confirm`` (an execution, 16) a pick opens a second two-item scan
   ("confirm NAME", "back"), its first item at once (the press's answer, 26); only a press on
   "confirm" chooses.
+- with ``settings.undo`` (``[scan] undo``, 32) a pick is answered at once: the item playing
+  is cut, the pick is said in the chooser's earphone (``speak(seat, "picked", …)``, key
+  :data:`PICKED_KEY`) and the list stops; it becomes final only :attr:`Scan.undo_window`
+  seconds after that answer has ended, and a press before then takes it back: the list is
+  back at the item picked (``speak(seat, "again", …)``). A confirmation's first item is the
+  answer (said as ``picked``); a press while it still plays goes back as well; a list that is
+  itself a game's confirmation (``purpose`` :data:`CONFIRMS`) takes its pick at once;
+- the timing may be asked anew each time (``settings`` a callable): a seat's pace, learned
+  while its list runs (31, :mod:`firmware_host.table.pace`).
 
 A :class:`Scan` never touches the game: it calls ``on_choose(value)`` or ``on_cancel()``; the
 controller turns that into an engine action, and only that final choice is announced at the
@@ -51,6 +60,10 @@ log = logging.getLogger(__name__)
 
 CANCEL = object()
 CONFIRM = object()
+
+#: the purpose of a list that confirms a choice already picked (a game's own confirming press,
+#: ACCESSIBILITY.md 16): its pick is final at once, it needs no undo window (32)
+CONFIRMS = "confirm"
 
 #: the key of a pick's answer in the chooser's earphone (ACCESSIBILITY.md 32), ``{"item": text}``
 PICKED_KEY = "scan.selected"
@@ -435,7 +448,9 @@ class Scan:
     # -- a pick answered at once, taken back with one press (ACCESSIBILITY.md 26, 32) ----------
     @property
     def _undoable(self) -> bool:
-        return bool(getattr(self.settings, "undo", False))
+        """A pick waits out an undo window: ``[scan] undo``, unless the list is itself the
+        confirmation of a choice already picked (``purpose`` :data:`CONFIRMS`)."""
+        return bool(getattr(self.settings, "undo", False)) and self.purpose != CONFIRMS
 
     def _silence(self) -> None:
         """The list stops: no next item, nothing of it still to be said."""
