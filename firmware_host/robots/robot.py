@@ -246,8 +246,8 @@ class SeatRobot:
             else:
                 self.phase = "setup"
         self.heard.append(clip)
-        if clip.own and clip.cut and clip.key != PICKED_KEY:
-            return                          # cut off (its pick's answer cut it): not heard, nothing asked
+        if clip.own and clip.cut and clip.key != PICKED_KEY and self._meant is not None:
+            return                          # an item its pick's answer cut off: not heard, nothing asked
         if clip.own and clip.key == PICKED_KEY:
             for act in self._check_pick(clip):
                 self._plan_act(clip, act)

@@ -238,8 +238,6 @@ def test_issue23_five_seeded_robot_tables_per_game_to_the_start_of_the_next(tmp_
 
 #: the figures of issue 23 at seven seats, per game, until its owner's fix has landed
 FIGURES_PENDING = {**PENDING,
-                   "secret_dictator": "the last ballot and the president's tile are confirmed after the table "
-                                      "has heard the move (p95 20-27 s) (sd)",
                    "become_dictator": "the day's votes have no private confirmation: the next clip in the "
                                       "earphone is the night's list, up to 38 s later (kit)",
                    "autocracy": "a pick is confirmed in the earphone after up to 1.6 s at 6 seats (p95 1.55 s), "
