@@ -204,6 +204,7 @@ class SeatRobot:
         self._pressed_clips: set = set()    # (output, start, end) of the clips pressed for
         self._picked_key = ""               # the item key of the list it picked from ('' none)
         self._meant: Heard | None = None    # the item its last pick meant, until it hears the pick
+        self._press_at = 0.0                # when that press is (planned)
 
     # -- planning ---------------------------------------------------------------------------
     def draw_reaction(self) -> float:
@@ -252,6 +253,9 @@ class SeatRobot:
             for act in self._check_pick(clip):
                 self._plan_act(clip, act)
             return
+        if (clip.own and self._meant is not None and clip.key == self._picked_key
+                and clip.start > self._press_at):
+            self._picked_key, self._meant = "", None   # its press picked nothing (it took a pick back): the list goes on
         if clip.own and self._picked_key and clip.key != self._picked_key and clip.key not in LIST_KEYS:
             self._picked_key = ""           # the list it picked from is over
         acts = self._neutral(clip)
@@ -324,6 +328,8 @@ class SeatRobot:
 
     def _plan_act(self, cue: Heard, act: Any) -> None:
         at = cue.end + self.draw_reaction()
+        if isinstance(act, Press) and act.item is not None:
+            self._press_at = at
         mistake = self.rng.random() < self.mistake_rate
         if isinstance(act, Lay) and act.reader and mistake:
             if self.rng.random() < 0.5:
