@@ -272,6 +272,9 @@ class SeatRobot:
         who hears another item than the one meant presses at once to take it back, and
         presses again in the list that comes back; the right one is left to become final."""
         meant, self._meant = self._meant, None
+        if clip.cut:                        # cut off: the pick was taken back, the list goes on
+            self._picked_key = ""
+            return []
         if meant is None or self._same_item(meant, clip.params.get("item")):
             return []
         self._picked_key = ""               # the list comes back: it may pick from it again
