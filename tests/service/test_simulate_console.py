@@ -98,8 +98,11 @@ def console_url(text: str) -> str:
 
 
 def popen(*args: str) -> subprocess.Popen:
+    """``simulate`` as started from a terminal: Ctrl-C (SIGINT) reaches it even when the tests
+    themselves run in the background, where SIGINT is ignored and children inherit that."""
     return subprocess.Popen([sys.executable, "-m", "firmware_host", *args], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
 SETUP = {"players": 5, "language": "en"}
