@@ -475,7 +475,6 @@ FR: dict[str, str] = {
     "ss_scan_interval": "Intervalle de défilement (secondes, 0,5 à 5)",
     "ss_pace": "Rythme appris : répond en {reaction} s environ ({acts} actes récents) ; un appui jusqu'à "
                "{window} s après un nom le choisit encore.",
-    "ss_pace_learning": "Rythme appris : {acts} actes jusqu'ici ; le rythme du plateau jusqu'à 3.",
     "ss_pace_none": "Rythme appris : aucun pour l'instant (le rythme du plateau).",
     "ss_submit": "Enregistrer les réglages",
     "ss_saved": "Réglages de {seat} enregistrés.",
