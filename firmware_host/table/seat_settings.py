@@ -118,15 +118,12 @@ class SeatSettings:
                 values[field] = _number("volume", value, *VOLUME_RANGE, "")
             elif field == "scan_interval":
                 values[field] = _number("scan_interval", value, *SCAN_INTERVAL_RANGE, "seconds")
-            elif field == "verbosity":
-                if value not in VERBOSITIES:
-                    raise SeatSettingsError(f"verbosity must be one of {', '.join(VERBOSITIES)}, not {quoted(value)}", field)
-                values[field] = value
             elif field == "ignore_repeat":
                 values[field] = _number("ignore_repeat", value, *IGNORE_REPEAT_RANGE, "seconds")
-            elif field == "gender":
-                if value not in GENDERS:
-                    raise SeatSettingsError(f"gender must be one of {', '.join(GENDERS)}, not {quoted(value)}", field)
+            elif field in ("verbosity", "gender"):
+                choices = VERBOSITIES if field == "verbosity" else GENDERS
+                if value not in choices:
+                    raise SeatSettingsError(f"{field} must be one of {', '.join(choices)}, not {quoted(value)}", field)
                 values[field] = value
             elif field == "name":
                 try:
