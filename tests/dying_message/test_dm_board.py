@@ -317,6 +317,47 @@ def test_M50_the_console_shows_the_public_state_and_reveals_characters_only_on_r
     assert reveal["seats"]["1"]["team"] == [{"seat": 0, "role": "killer"}]      # the dead saw the killer
 
 
+def _pictures(lines: list[dict], marks: set[int]) -> dict[int, dict]:
+    """The console's picture (``ConsoleBackend.snapshot()["picture"]``) after each script line
+    whose index is in ``marks``."""
+    from firmware_host.clock import VirtualClock
+    from firmware_host.service.backend import ConsoleBackend
+    sim = Simulator(None, out=io.StringIO())
+    sim.start(VirtualClock())
+    pictures: dict[int, dict] = {}
+    try:
+        mark = 0
+        for i, sig in enumerate(parse_script("\n".join(json.dumps(x) for x in lines))):
+            previous = len(sim.starts)
+            sim.play(sig, mark)
+            mark = previous
+            if i in marks:
+                service = sim.service
+                pictures[i] = service.call(ConsoleBackend(service).snapshot)["picture"]
+    finally:
+        sim.stop()
+    return pictures
+
+
+def test_issue32_M39_the_picture_names_whom_the_table_waits_for_by_day_and_nobody_at_night(day_lines):
+    """The console's "must act now" (issue 32): at night nobody (who acts in the Killing Phase
+    is secret, M39, M43); in the discussion the living not yet ready; in the vote the living
+    whose ballot is still to come."""
+    ready = _press(2) + _pick(2, "menu.ready", {}) + [{"signal": "wait", "seconds": 3}]
+    rest = []
+    for s in (0, 3, 4):
+        rest += _press(s) + _pick(s, "menu.ready", {})
+    rest += [{"signal": "wait_for", "key": "vote.open", "params": {}, "timeout": 60}]
+    ballot = _press(3) + _choose(3, "scan.seat", {"seat": 4}) + [{"signal": "wait", "seconds": 3}]
+    lines = day_lines + ready + rest + ballot
+    # script indexes: 0 = setup, 1 = the killers' step begins; then the day's marks
+    marks = {1, len(day_lines) - 1, len(day_lines) + len(ready) - 1,
+             len(day_lines) + len(ready) + len(rest) - 1, len(lines) - 1}
+    pictures = _pictures(lines, marks)
+    waiting = [pictures[i]["waiting"] for i in sorted(marks)]
+    assert waiting == [[], [0, 2, 3, 4], [0, 3, 4], [0, 2, 3, 4], [0, 2, 4]]
+
+
 def test_issue33_M39_a_seats_status_lasts_as_long_whatever_its_character_knows(day_lines):
     """Every seat's status clip, the killer's, the dead citizen's who saw the killer and the
     others', lasts one time (padded to the longest status any character of the setup could

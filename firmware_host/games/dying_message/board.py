@@ -228,8 +228,28 @@ class DyingMessageGame(BoardAdapter):
             cards |= set(earlier)
         return {**view, "night_step": self.night.name if self.night is not None else None,
                 "discussion": discussion, "defending": self.defending, "voting": voting,
+                "waiting": self._waiting(view),
                 "descriptions": {str(c): catalogue.card_name(c, self.language, self.descriptions)
                                  for c in sorted(cards)}}
+
+    def _waiting(self, view: dict) -> list[int]:
+        """Whom the table waits for, as far as it is public (M39): the living not yet ready in
+        the discussion, the accused in the defence, the living whose ballot is still to come,
+        the dead Forensic Scientists who examine; nobody at night (who acts in the Killing
+        Phase is secret, M43), while a chance input is due or after the game."""
+        game = self.game
+        if view["phase"] in ("night", "game_over") or self.night is not None or game.chance_due is not None:
+            return []
+        living = game.living()
+        if self.discussion is not None:
+            return [s for s in living if s not in self.discussion["ready"]]
+        if self.defending is not None:
+            return [self.defending]
+        if self.voting is not None:
+            return [s for s in living if s not in self.voting["ballots"]]
+        if game.phase == "examine":
+            return sorted(game.awaiting())
+        return []
 
     def secrets_of(self, seat: int) -> dict:
         """M50, in the console's reveal rows: ``role`` (the character), ``team`` (the killers
