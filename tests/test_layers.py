@@ -177,6 +177,14 @@ def test_commands_reach_games_only_through_the_registry():
     assert _game_imports(("commands",)) == []
 
 
+def test_the_kernel_is_below_every_layer():
+    """Issue 32: the kernel (the values and errors every game uses) imports no layer and no
+    game: only the root modules ``errors`` and ``checks`` (and the standard library)."""
+    targets = {target for mod, targets in GRAPH.items() if _layer(mod) == "kernel" for _, target in targets
+               if _layer(target) != "kernel"}
+    assert targets <= {f"{PACKAGE}.errors", f"{PACKAGE}.checks"}, targets
+
+
 def test_the_config_imports_no_layer():
     """Each layer brings its section to ``config.py``; ``config.py`` imports none of them
     (the composition is ``board_config``)."""

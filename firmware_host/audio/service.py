@@ -52,6 +52,7 @@ from firmware_host.audio.settings import AudioSettings
 from firmware_host.audio.sinks import Playback, PlayInfo, Sink
 from firmware_host.audio.speech import VOICES, RenderJob, SpeechError, SpeechRenderer, normalise
 from firmware_host.errors import FirmwareHostError
+from firmware_host.kernel.values import PrivacyError
 
 if TYPE_CHECKING:
     from firmware_host.audio.prerender import Prerenderer
@@ -79,13 +80,6 @@ def _visit_of_its_own(utt: "Utterance") -> bool:
 
 class AudioError(FirmwareHostError, ValueError):
     """A bad call into the audio layer: unknown channel, priority or earcon; missing setting."""
-
-
-class PrivacyError(FirmwareHostError, AssertionError):
-    """A private (``seat:N``) message about to be played on an output that is not that seat's.
-
-    Raised by the player right before the sink is given the clip; the clip is not played.
-    """
 
 
 def _priority(name: str) -> str:

@@ -40,9 +40,9 @@ from .padding import ClipPadding, padded
 from .scans import SeatScans
 from .seats import SeatStore
 from .speech import PRIVATE_CUE, Said, TableSpeech
-from .words import Line, PrivateOnTable, Words, table_earcon
+from .words import Line, PrivacyError, Words, table_earcon
 
 __all__ = ["BoardAdapter", "ClipPadding", "Evening", "GameMaster", "Line", "MoveLog", "PRIVATE_CUE",
-           "PrivateOnTable", "STORY_PART_LINES", "Said", "SeatScans", "SeatStore", "TILE_EVENTS", "TableFaults",
+           "PrivacyError", "STORY_PART_LINES", "Said", "SeatScans", "SeatStore", "TILE_EVENTS", "TableFaults",
            "TableSpeech", "Words", "fault_speech", "padded", "parse_names", "parts_of", "part_from_source",
            "repair_message", "table_earcon"]

@@ -16,38 +16,13 @@ Example::
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any, Callable, Iterable, Mapping
 
 from firmware_host import games
-from firmware_host.errors import FirmwareHostError
+from firmware_host.kernel.values import Line, PrivacyError
 from firmware_host.service import board_catalogue
 
-__all__ = ["Line", "Words", "PrivateOnTable", "table_earcon"]
-
-
-class PrivateOnTable(FirmwareHostError, ValueError):
-    """A private message (a seat's secret, RULES.md R16) addressed to the table."""
-
-
-@dataclasses.dataclass(frozen=True)
-class Line:
-    """One thing to say: a catalogue key on one channel.
-
-    :param channel: ``"public"`` (the table speaker) or ``"seat:N"`` (0-based N).
-    :param key: a message key of the game's or the board's catalogue.
-    :param params: the message's parameters (seats 0-based).
-    :param priority: the audio service's priority (``normal``, ``request``, ``refusal``,
-        ``fault``, ``game_over``).
-    :param earcon: the earcon played before it (:data:`firmware_host.audio.earcons.EARCONS`),
-        or None.
-    """
-
-    channel: str
-    key: str
-    params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
-    priority: str = "normal"
-    earcon: str | None = None
+__all__ = ["Line", "Words", "PrivacyError", "table_earcon"]
 
 
 def table_earcon(key: str) -> str | None:
@@ -116,12 +91,12 @@ class Words:
              priority: str | None = None, earcon: str | None = None) -> Line:
         """A :class:`Line` with the usual priority and earcon of its key.
 
-        :raises PrivateOnTable: a private key on ``public`` (R16).
+        :raises PrivacyError: a private key on ``public`` (R16).
         :raises FirmwareHostError: the game's parameter check refused the params.
         """
         params = dict(params or {})
         if channel == "public" and self.is_private(key):
-            raise PrivateOnTable(f"{key} is private and may not be said at the table")
+            raise PrivacyError(f"{key} is private and may not be said at the table")
         if self._check is not None and key in self.keys:
             self._check(key, params)
         if earcon is None:
@@ -131,8 +106,8 @@ class Words:
     def of(self, item: Any, *, priority: str | None = None) -> Line:
         """A game's announcement (anything with ``channel``, ``key``, ``params`` and
         optionally ``priority``/``earcon``) as a :class:`Line`."""
-        if isinstance(item, Line):
-            return item
+        if isinstance(item, Line) and item.words is None:
+            return item                 # made by :meth:`line`: the table's defaults applied
         given = getattr(item, "priority", None)
         return self.line(item.channel, item.key, dict(item.params),
                          priority=priority or (given if given not in (None, "normal") else None),

@@ -11,7 +11,8 @@ import pytest
 
 from firmware_host.games.secret_dictator import (Action, Game, IllegalAction, Setup, announce,
                                                  catalogue, deal)
-from firmware_host.games.secret_dictator.announce import Announcement, PrivacyError, make
+from firmware_host.games.secret_dictator.actions import illegal
+from firmware_host.games.secret_dictator.announce import Line, PrivacyError, make
 from firmware_host.games.secret_dictator.playout import play_randomly
 
 # the worked examples of the shared spec, copied into tests/data/spec/
@@ -117,7 +118,7 @@ def test_R11_hands_go_only_to_the_president_and_the_chancellor():
 def test_refusals_are_public_unless_the_reason_reveals_a_secret():
     err = IllegalAction("already_voted", "vote: seat 2 has already voted")
     assert announce.refusal(err, 2) == make("refusal.already_voted", {"seat": 2})
-    secret = IllegalAction("not_in_hand", "discard: no fascist law in the president's hand")
+    secret = illegal("not_in_hand", "discard: no fascist law in the president's hand")   # private (R16)
     a = announce.refusal(secret, Action("discard", seat=4, party="fascist"), None)
     assert (a.channel, a.key, a.priority, a.earcon) == ("seat:4", "refusal.not_in_hand",
                                                         "refusal", "refusal")
@@ -130,7 +131,7 @@ def test_R16_a_private_message_cannot_be_addressed_to_the_table():
     with pytest.raises(PrivacyError):
         make("hand.president", {"laws": ["fascist", "fascist", "democratic"]})
     with pytest.raises(PrivacyError):
-        Announcement("public", "prolog.role.dictator", {"seat": 1})
+        Line("public", "prolog.role.dictator", {"seat": 1}, words=catalogue)
     with pytest.raises(ValueError):
         make("president.new", {"seat": 1}, channel="seat:x")
     assert make("hand.president", {"laws": ["fascist"] * 3}, "seat:2").seat == 2
@@ -157,7 +158,7 @@ PARTY_OK = ("law.enacted.", "chaos.enacted.", "status.public")
 SECRET_PARAMS = {"role", "party", "laws"}
 
 
-def check_public(a: Announcement, texts: bool) -> None:
+def check_public(a: Line, texts: bool) -> None:
     assert not catalogue.is_private(a.key), a
     assert not SECRET_PARAMS & set(a.params), a
     assert all(not isinstance(v, str) for v in a.params.values()), a

@@ -16,7 +16,7 @@ from firmware_host.service.notify import Notifier
 from firmware_host.service.refusals import CommandRefused
 from firmware_host.service.settings import ServiceSettings
 from firmware_host.service.voice import SilentVoice
-from firmware_host.table import (STORY_PART_LINES, GameMaster, PrivateOnTable, Said, TableSpeech, SeatStore,
+from firmware_host.table import (STORY_PART_LINES, GameMaster, PrivacyError, Said, TableSpeech, SeatStore,
                                  Words, fault_speech, repair_message)
 
 BD = {"game": "become_dictator", "players": 4, "language": "en"}
@@ -70,7 +70,7 @@ def test_words_take_a_games_own_key_from_the_game_and_the_boards_own_sentences_f
 def test_R16_a_private_key_is_refused_on_the_table_and_gets_the_private_cue_in_an_earphone():
     from firmware_host.games.become_dictator import catalogue
     words = Words(catalogue.text, catalogue.keys(), catalogue.is_private)
-    with pytest.raises(PrivateOnTable):
+    with pytest.raises(PrivacyError):
         words.line("public", "choice.vote", {"target": 1})
     assert words.line("seat:1", "refusal.not_in_hand", {"seat": 1}).earcon == "refusal"
     assert words.line("public", "fault.stuck.button", {"seat": 1}).priority == "fault"

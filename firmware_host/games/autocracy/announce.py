@@ -1,5 +1,5 @@
 """What the board says for each Autocracy event and refusal (A31-A44), as
-:class:`Announcement` objects: a channel (``public`` = the table, ``seat:N`` = one earphone),
+:class:`Line` objects: a channel (``public`` = the table, ``seat:N`` = one earphone),
 a catalogue key and its parameters. The replay prints them as ``announce`` lines; the board
 speaks them.
 
@@ -10,51 +10,24 @@ game is over.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from firmware_host.errors import FirmwareHostError
+from firmware_host.kernel.values import Line, PrivacyError
 
 from . import catalogue
 from .engine import Event, Game, IllegalAction
 from .rules import DOMAINS
 from .views import lacking_one
 
-__all__ = ["Announcement", "PrivacyError", "make", "for_event", "refusal", "status",
+__all__ = ["Line", "PrivacyError", "make", "for_event", "refusal", "status",
            "replay_announcer", "SECRET_PARAMS"]
 
 #: A29: parameters that name a seat's kinds; only ever on ``seat:N``.
 SECRET_PARAMS = frozenset({"hand", "drawn", "taken"})
 
 
-class PrivacyError(FirmwareHostError):
-    """A seat's secret was about to reach the table (A29): never spoken."""
-
-
-@dataclass(frozen=True)
-class Announcement:
-    """One thing to say.
-
-    Attributes:
-        channel: ``"public"`` or ``"seat:N"`` (N 0-based).
-        key: a :mod:`.catalogue` key.
-        params: its parameters.
-        earcon: an earcon name played before it, or None.
-    """
-
-    channel: str
-    key: str
-    params: dict = field(default_factory=dict)
-    earcon: str | None = None
-
-    @property
-    def private(self) -> bool:
-        """True when it goes to one seat's earphone."""
-        return self.channel != "public"
-
-
 def make(key: str, params: dict | None = None, channel: str = "public", *,
-         game_over: bool = False, earcon: str | None = None) -> Announcement:
+         game_over: bool = False, earcon: str | None = None) -> Line:
     """An announcement, checked against A29.
 
     :param game_over: the game has ended (``hands`` may then be public, A30, A44).
@@ -74,7 +47,7 @@ def make(key: str, params: dict | None = None, channel: str = "public", *,
         raise ValueError(f"channel must be 'public' or 'seat:N', not {channel!r}")
     else:
         catalogue.placeholders(key)
-    return Announcement(channel, key, params, earcon)
+    return Line(channel, key, params, earcon=earcon, words=catalogue)
 
 
 def _seat(s: int) -> str:
@@ -85,11 +58,11 @@ def _nonzero(counts: dict) -> dict:
     return {k: v for k, v in counts.items() if v}
 
 
-def for_event(game: Game, event: Event) -> list[Announcement]:
+def for_event(game: Game, event: Event) -> list[Line]:
     """The announcements of one engine event, in the order they are said (public first, the
     private facts it carries after, ACCESSIBILITY.md 22)."""
     d, kind = event.data, event.kind
-    out: list[Announcement] = []
+    out: list[Line] = []
     over = game.phase == "game_over"
     if kind == "game_started":
         out.append(make("game.started", {"players": d["players"]}))
@@ -162,7 +135,7 @@ def for_event(game: Game, event: Event) -> list[Announcement]:
     return out
 
 
-def ask(game: Game) -> Announcement:
+def ask(game: Game) -> Line:
     """A41: the counter window's prompt for the seat the attack waits for: the same for every
     seat, whether or not it holds the answering token (only public facts in it)."""
     att = game.attack
@@ -177,9 +150,9 @@ def ask(game: Game) -> Announcement:
                 _seat(att["target"]))
 
 
-def _result(game: Game, event: Event) -> list[Announcement]:
+def _result(game: Game, event: Event) -> list[Line]:
     d = event.data
-    out: list[Announcement] = []
+    out: list[Line] = []
     attacker, victim, trick = d["seat"], d["victim"], d["trick"]
     if victim is None:
         return out
@@ -205,7 +178,7 @@ def _result(game: Game, event: Event) -> list[Announcement]:
     return out
 
 
-def refusal(error: IllegalAction, seat: Any, players: int = 6) -> Announcement:
+def refusal(error: IllegalAction, seat: Any, players: int = 6) -> Line:
     """A43: the refusal's announcement: at the table, except ``not_held`` (only in the acting
     seat's earphone; it would name a kind the seat lacks). A seat that is not a seat of the
     game is worded without it."""
@@ -216,7 +189,7 @@ def refusal(error: IllegalAction, seat: Any, players: int = 6) -> Announcement:
     return make("refusal.anonymous", {"reason": error.reason})
 
 
-def status(game: Game, seat: int) -> list[Announcement]:
+def status(game: Game, seat: int) -> list[Line]:
     """A34: a seat's status layers, in order: the short public status, the long one, then its
     private hand (all into its own earphone)."""
     ch = _seat(seat)
@@ -237,7 +210,7 @@ def replay_announcer(language: str) -> Callable[[Game, Any], list[dict]]:
     """The replay's announcer: the ``announce`` lines {event, channel, key, params, text} of
     an :class:`Event` or of ``("refusal", IllegalAction, line object)``, in ``language``."""
 
-    def line(a: Announcement) -> dict:
+    def line(a: Line) -> dict:
         return {"event": "announce", "channel": a.channel, "key": a.key, "params": a.params,
                 "text": catalogue.text(a.key, a.params, language)}
 

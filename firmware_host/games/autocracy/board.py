@@ -48,7 +48,6 @@ from firmware_host.service.refusals import CommandRefused
 from firmware_host.table import BoardAdapter, Line, Words
 
 from . import announce, catalogue
-from .announce import Announcement
 from .engine import ACTION_KINDS, Action, Game, IllegalAction
 from .rules import ANSWERS, ATTACK_DOMAINS, DOMAINS, GAME, KINDS, ROWS, Setup, deal, roll
 from .views import private_view, public_view, state_json
@@ -250,7 +249,7 @@ class AutocracyGame(BoardAdapter):
         once; an answer in a counter window held until the hold time (A41); a new counter
         window opened once its prompt has played."""
         game = self.game
-        items: list[Announcement] = []
+        items: list[Line] = []
         for event in events:
             items += announce.for_event(game, event)
         if action is None:
@@ -263,7 +262,7 @@ class AutocracyGame(BoardAdapter):
         if action.kind in ("exchange", "buy") and game.phase == "exchanges":
             self._menu_after(said, game.current)
 
-    def _opening(self, items: list[Announcement]) -> None:
+    def _opening(self, items: list[Line]) -> None:
         """A31: the Mentors at the table, each seat's Coup Bas at once and padded, then "every
         seat has its Coup Bas" and the first turn."""
         deal_at = next(i for i, a in enumerate(items) if a.key == "deal.trick")
@@ -277,7 +276,7 @@ class AutocracyGame(BoardAdapter):
         dealt = self.speech.say_all(deals, after=[s.utterance for s in said if s.utterance is not None])
         self._say(rest, after=[s.utterance for s in dealt if s.utterance is not None])
 
-    def _say(self, items: list[Announcement], after: Any = ()) -> list:
+    def _say(self, items: list[Line], after: Any = ()) -> list:
         """Say ``items``; a counter window opens once its prompt (``ask.*``) has played.
         Returns the utterances said (empty without playback)."""
         ask = next((i for i, a in enumerate(items) if a.key.startswith("ask.")), None)
@@ -381,7 +380,7 @@ class AutocracyGame(BoardAdapter):
         self.scans.end(seat)
         self._submit(Action("no_counter", seat))
 
-    def _answered(self, items: list[Announcement]) -> None:
+    def _answered(self, items: list[Line]) -> None:
         """The answer (and what follows from it) is said no earlier than the hold time after
         the window opened (A41), the same for every answer."""
         window = self.window

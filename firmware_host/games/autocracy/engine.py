@@ -17,10 +17,11 @@ Example::
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from firmware_host.checks import quoted
+from firmware_host.kernel.values import Event, IllegalAction, refusal_maker
 
 from .rules import (ANSWERS, ATTACK_DOMAINS, COUP_BAS, DOMAINS, KINDS, ROWS, SYMBOLS,
                     Setup, SetupError, check_mentors, holds_set, is_int)
@@ -38,24 +39,10 @@ REASONS: tuple[str, ...] = (
 PHASES: tuple[str, ...] = ("turn", "exchanges", "counter", "roll", "game_over")
 #: The one reason that would tell the table a kind the seat lacks (A43): said only to it.
 PRIVATE_REASONS = frozenset({"not_held"})
+#: this game's refusals: :class:`IllegalAction`, private for the reasons above
+illegal = refusal_maker(PRIVATE_REASONS)
 
 _FIELDS = ("give", "get", "count", "partner", "trick", "target", "domain", "pick", "dice")
-
-
-class IllegalAction(Exception):
-    """An action the rules refuse; the state is unchanged.
-
-    Attributes:
-        reason: one of :data:`REASONS`.
-        message: one line in English (for the replay's ``rejected.message`` and logs).
-        private: True for ``not_held`` (A43): it names a kind the seat lacks.
-    """
-
-    def __init__(self, reason: str, message: str) -> None:
-        super().__init__(f"{reason}: {message}")
-        self.reason = reason
-        self.message = message
-        self.private = reason in PRIVATE_REASONS
 
 
 @dataclass(frozen=True)
@@ -105,32 +92,6 @@ class Action:
                 continue
             out[f] = [list(face) for face in v] if f == "dice" else v
         return out
-
-
-@dataclass
-class Event:
-    """A public event (AUTOCRACY.md "Output") with the private facts it carries.
-
-    Attributes:
-        kind: the event name (``game_started``, ``turn``, ``exchanged``, ``bought``,
-            ``attacked``, ``countered``, ``not_countered``, ``attack_resolved``, ``rolled``,
-            ``game_over``).
-        data: its public fields, exactly AUTOCRACY.md's.
-        private: seat -> facts only that seat may hear (A29): ``hand`` (the deal),
-            ``drawn`` and ``positions`` (kinds drawn, bought or won and their 0-based
-            places in the hand), ``taken``/``lost`` (the kind an Espionnage took).
-        info: public facts the wording needs beyond the replay's fields (``countered``:
-            ``cancels_redirect``; ``attack_resolved``: ``pick``).
-    """
-
-    kind: str
-    data: dict
-    private: dict[int, dict] = field(default_factory=dict)
-    info: dict = field(default_factory=dict)
-
-    def to_json(self) -> dict:
-        """``{"event": kind, **data}``: public facts only."""
-        return {"event": self.kind, **self.data}
 
 
 def _counts(keys: Sequence[str], source: Mapping[str, int] | None = None) -> dict[str, int]:
@@ -269,7 +230,7 @@ class Game:
         """
         reason = self._refusal(action, unrolled_ok)
         if reason is not None:
-            raise IllegalAction(*reason)
+            raise illegal(*reason)
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one action (AUTOCRACY.md "Order inside the engine").

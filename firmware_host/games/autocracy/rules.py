@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
 from firmware_host.checks import quoted
-from firmware_host.errors import UsageError
+from firmware_host.kernel.values import SetupError
 
 __all__ = [
     "GAME", "DOMAINS", "KINDS", "SYMBOLS", "COUP_BAS", "ROWS", "ANSWERS", "ATTACK_DOMAINS",
@@ -70,10 +70,6 @@ LANGUAGES = ("de", "en", "fr")
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 _SETUP_KEYS = ("game", "players", "language", "first", "mentors", "trick_pile", "dice",
                "reserve", "exchange", "trick_price", "tricks", "seed")
-
-
-class SetupError(UsageError):
-    """A setup the game cannot start from (a ``UsageError``: one line, exit status 2)."""
 
 
 def is_int(value: Any) -> bool:

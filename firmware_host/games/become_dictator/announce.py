@@ -1,6 +1,6 @@
 """What the board says after each accepted action, and where (D28-D37).
 
-:func:`announcements` turns the engine's events into :class:`Announcement` items: ``public``
+:func:`announcements` turns the engine's events into :class:`Line` items: ``public``
 for the table speaker (and the console), ``seat:N`` for one earphone. A public announcement
 never carries a secret (D28): a private key on ``public`` raises :class:`PrivacyError`, and
 params named ``hand``, ``drop`` or ``choice`` only ever go to a ``seat:N`` channel.
@@ -9,52 +9,20 @@ params named ``hand``, ``drop`` or ``choice`` only ever go to a ``seat:N`` chann
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from firmware_host.errors import FirmwareHostError
+from firmware_host.kernel.values import Line, PrivacyError
 
 from . import catalogue
 from .engine import Action, Event, Game, IllegalAction
 from .rules import DROPS, ROLES
 
-__all__ = ["Announcement", "PrivacyError", "make", "announcements", "refusal", "status",
+__all__ = ["Line", "PrivacyError", "make", "announcements", "refusal", "status",
            "dropped_counts"]
 
 
-class PrivacyError(FirmwareHostError, ValueError):
-    """A private message (D28) addressed to the table."""
-
-
-@dataclass(frozen=True)
-class Announcement:
-    """One thing to say.
-
-    Attributes:
-        channel: ``"public"`` or ``"seat:N"`` (0-based N).
-        key: a catalogue key (:mod:`.catalogue`).
-        params: its parameters.
-        priority: ``normal``, ``refusal`` or ``game_over`` (the audio service's priorities).
-    """
-
-    channel: str
-    key: str
-    params: Mapping[str, Any] = field(default_factory=dict)
-    priority: str = "normal"
-
-    def text(self, language: str, long: bool = False,
-             names: Mapping[int, str] | None = None) -> str:
-        """The sentence in ``language`` (:func:`.catalogue.text`)."""
-        return catalogue.text(self.key, self.params, language, long=long, names=names)
-
-    def to_json(self, language: str) -> dict:
-        """The replay's ``announce`` line."""
-        return {"event": "announce", "channel": self.channel, "key": self.key,
-                "params": dict(self.params), "text": self.text(language)}
-
-
 def make(key: str, params: Mapping[str, Any] | None = None, channel: str = "public",
-         priority: str = "normal") -> Announcement:
+         priority: str = "normal") -> Line:
     """An announcement, checked against the catalogue.
 
     Raises:
@@ -65,7 +33,7 @@ def make(key: str, params: Mapping[str, Any] | None = None, channel: str = "publ
     if channel == "public" and catalogue.is_private(key):
         raise PrivacyError(f"{key} is private and may not be said at the table")
     catalogue._check_params(key, params)
-    return Announcement(channel, key, params, priority)
+    return Line(channel, key, params, priority, words=catalogue)
 
 
 def dropped_counts(roles: list[str] | None) -> list[list[Any]]:
@@ -78,7 +46,7 @@ def _seat(n: int) -> str:
     return f"seat:{n}"
 
 
-def _private_choice(action: Action, game_phase: str) -> Announcement:
+def _private_choice(action: Action, game_phase: str) -> Line:
     seat = _seat(action.seat)
     if action.kind == "no_discard_vote":
         return make("choice.no_discard_vote", {}, seat)
@@ -91,14 +59,14 @@ def _private_choice(action: Action, game_phase: str) -> Announcement:
     return make("choice.final_discard_vote", {"target": action.target}, seat)
 
 
-def announcements(action: Action | None, events: list[Event], game: Game) -> list[Announcement]:
+def announcements(action: Action | None, events: list[Event], game: Game) -> list[Line]:
     """What to say for the events of one accepted action (or of :meth:`Game.start`).
 
     :param action: the accepted action, None for the start.
     :param events: the events it caused, in order.
     :param game: the game *after* the action.
     """
-    out: list[Announcement] = []
+    out: list[Line] = []
     for e in events:
         d = e.data
         if e.kind == "game_started":
@@ -152,7 +120,7 @@ def announcements(action: Action | None, events: list[Event], game: Game) -> lis
     return out
 
 
-def reckoning(game: Game) -> list[Announcement]:
+def reckoning(game: Game) -> list[Line]:
     """D35: the final votes and ranks with every seat's final role, the winners with their
     roles, and for each role whose condition held but lost, who took priority over it."""
     v = game.verdict
@@ -179,7 +147,7 @@ def reckoning(game: Game) -> list[Announcement]:
     return out
 
 
-def refusal(error: IllegalAction, action: Any, game: Game) -> list[Announcement]:
+def refusal(error: IllegalAction, action: Any, game: Game) -> list[Line]:
     """The spoken refusal of a rejected action (D37): at the table, except in a secret step
     or for a reason that would reveal a card; then only in the acting seat's earphone.
 
@@ -198,7 +166,7 @@ def refusal(error: IllegalAction, action: Any, game: Game) -> list[Announcement]
     return [make(key, {"seat": seat}, priority="refusal")]
 
 
-def status(game: Game, seat: int | None) -> list[Announcement]:
+def status(game: Game, seat: int | None) -> list[Line]:
     """D31: the public status (day and step, the Time Card line, every seat's votes, rank
     and voting rights, who must still act, the night reveals so far, today's pledges), then
     for a seat its private status (hand, pledge, choice in the current secret step) on its
@@ -206,7 +174,7 @@ def status(game: Game, seat: int | None) -> list[Announcement]:
     from .views import time_card
 
     channel = _seat(seat) if seat is not None else "public"
-    out: list[Announcement] = []
+    out: list[Line] = []
     card = time_card(game.day, game.setup.reveal_night_4)
     if card["steps"] == "votes":
         out.append(make("timecard.votes", {"day": game.day, "count": card["drop"]}, channel))
@@ -236,7 +204,7 @@ def status(game: Game, seat: int | None) -> list[Announcement]:
         if pledge is not None:
             out.append(make("status.pledge", {"seat": s, "role": pledge}, channel))
     if game.phase == "game_over":
-        out.extend(Announcement(channel, a.key, a.params) for a in reckoning(game))
+        out.extend(Line(channel, a.key, a.params, words=catalogue) for a in reckoning(game))
     if seat is None:
         return out
     if game.phase != "game_over":

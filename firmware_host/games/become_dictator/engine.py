@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from firmware_host.checks import quoted
-from firmware_host.errors import FirmwareHostError
+from firmware_host.kernel.values import Event, IllegalAction, refusal_maker
 
 from .rules import DAYS, DROPS, NAME, ROLES, VOTING_RIGHTS, Setup
 from .scoring import Verdict, judge, ranks
@@ -37,28 +37,12 @@ REASONS = ("game_over", "malformed", "wrong_phase", "already_acted", "invalid_ta
            "wrong_count", "bad_role", "not_in_hand", "must_drop_revealed")
 #: Reasons that would reveal a card (D37): spoken only to the acting seat.
 PRIVATE_REASONS = frozenset({"not_in_hand", "must_drop_revealed"})
+#: this game's refusals: :class:`IllegalAction`, private for the reasons above
+illegal = refusal_maker(PRIVATE_REASONS)
 #: The steps of a day (the state's ``phase``), and ``game_over``.
 STEPS = ("vote", "discard_vote", "final_vote", "night", "game_over")
 #: D10, D11, D13: steps whose choices stay secret until the step is resolved (D28).
 SECRET_STEPS = frozenset({"discard_vote", "final_vote", "night"})
-
-
-class IllegalAction(FirmwareHostError, ValueError):
-    """An action the rules refuse now; the game is left unchanged.
-
-    Attributes:
-        reason: one of :data:`REASONS`, the first that applies (DICTATOR.md "Rejections").
-        message: one English sentence for logs and the replay's ``rejected`` line. It never
-            names a card of the hand (D28).
-        private: True for reasons that would reveal a card (``not_in_hand``,
-            ``must_drop_revealed``): the refusal goes only to the acting seat (D37).
-    """
-
-    def __init__(self, reason: str, message: str) -> None:
-        super().__init__(message)
-        self.reason = reason
-        self.message = message
-        self.private = reason in PRIVATE_REASONS
 
 
 class Action:
@@ -131,26 +115,6 @@ class _Missing:
 
 
 _MISSING: Any = _Missing()
-
-
-class Event:
-    """One engine event (DICTATOR.md "Output"): ``kind`` and its JSON-ready ``data``."""
-
-    __slots__ = ("kind", "data")
-
-    def __init__(self, kind: str, data: dict | None = None) -> None:
-        self.kind = kind
-        self.data = {} if data is None else data
-
-    def to_json(self) -> dict:
-        """``{"event": kind, **data}``, as the replay prints it."""
-        return {"event": self.kind, **self.data}
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Event) and (self.kind, self.data) == (other.kind, other.data)
-
-    def __repr__(self) -> str:
-        return f"Event({self.kind!r}, {self.data!r})"
 
 
 #: step -> the actions it expects (anything else is ``wrong_phase``).
@@ -244,7 +208,7 @@ class Game:
             IllegalAction: ``wrong_phase`` when the game has already started.
         """
         if self.started:
-            raise IllegalAction("wrong_phase", "the game has already started")
+            raise illegal("wrong_phase", "the game has already started")
         self.started = True
         return [Event("game_started", {"game": NAME, "players": self.players}),
                 Event("day", {"day": 1}), self._phase_event()]
@@ -265,56 +229,56 @@ class Game:
     def _check(self, a: Action) -> None:
         kind, n = a.kind, self.players
         if self.phase == "game_over":
-            raise IllegalAction("game_over", f"{kind}: the game is over")
+            raise illegal("game_over", f"{kind}: the game is over")
         if not isinstance(kind, str) or kind not in ACTION_KINDS:
-            raise IllegalAction("malformed", f"unknown action {quoted(kind)}")
+            raise illegal("malformed", f"unknown action {quoted(kind)}")
         if not _is_int(a.seat) or not 0 <= a.seat < n:
-            raise IllegalAction("malformed", f"{kind}: seat must be a seat 0..{n - 1}, "
+            raise illegal("malformed", f"{kind}: seat must be a seat 0..{n - 1}, "
                                              f"not {_shown(a.seat)}")
         if kind in ("vote", "discard_vote") and not _is_int(a.target):
-            raise IllegalAction("malformed", f"{kind}: target must be a seat number, "
+            raise illegal("malformed", f"{kind}: target must be a seat number, "
                                              f"not {_shown(a.target)}")
         if kind == "discard_vote" and a.role is not None and a.role not in ROLES:
-            raise IllegalAction("malformed", f"discard_vote: role must be a role name, "
+            raise illegal("malformed", f"discard_vote: role must be a role name, "
                                              f"not {quoted(a.role)}")
         if kind == "drop" and (not isinstance(a.roles, tuple)
                                or any(not isinstance(r, str) or r not in ROLES
                                       for r in a.roles)):
-            raise IllegalAction("malformed", "drop: roles must be a list of role names")
+            raise illegal("malformed", "drop: roles must be a list of role names")
         if kind not in _EXPECTED[self.phase]:
-            raise IllegalAction("wrong_phase", f"{kind}: not expected {self._step_words()}")
+            raise illegal("wrong_phase", f"{kind}: not expected {self._step_words()}")
         if a.seat not in self.pending:
             why = ("it discard-voted today" if a.seat in self.discard_voters
                    else "it has already acted in this step")
-            raise IllegalAction("already_acted", f"{kind}: seat {a.seat} has no action to "
+            raise illegal("already_acted", f"{kind}: seat {a.seat} has no action to "
                                                  f"give now ({why})")
         if kind in ("vote", "discard_vote") and not 0 <= a.target < n:
-            raise IllegalAction("invalid_target", f"{kind}: target must be a seat 0..{n - 1}, "
+            raise illegal("invalid_target", f"{kind}: target must be a seat 0..{n - 1}, "
                                                   f"not {quoted(a.target)}")
         if kind == "vote" and a.target == a.seat:
-            raise IllegalAction("invalid_target", "vote: a player may not vote for themselves "
+            raise illegal("invalid_target", "vote: a player may not vote for themselves "
                                                   "(D7)")
         if kind == "drop" and len(a.roles) != DROPS[self.day]:
-            raise IllegalAction("wrong_count", f"drop: night {self.day} drops exactly "
+            raise illegal("wrong_count", f"drop: night {self.day} drops exactly "
                                                f"{DROPS[self.day]} (D12)")
         if kind == "discard_vote":
             if self.phase == "discard_vote" and a.role is None:
-                raise IllegalAction("bad_role", "discard_vote: on days 2-4 a discard-vote "
+                raise illegal("bad_role", "discard_vote: on days 2-4 a discard-vote "
                                                 "reveals the card it pledges (D8)")
             if self.phase == "final_vote" and a.role is not None:
-                raise IllegalAction("bad_role", "discard_vote: on day 5 a discard-vote reveals "
+                raise illegal("bad_role", "discard_vote: on day 5 a discard-vote reveals "
                                                 "no card (D11)")
         hand = self.hands[a.seat]
         if kind == "discard_vote" and a.role is not None and a.role not in hand:
-            raise IllegalAction("not_in_hand", "discard_vote: the pledged card is not in the "
+            raise illegal("not_in_hand", "discard_vote: the pledged card is not in the "
                                                "seat's hand")
         if kind == "drop":
             if len(set(a.roles)) != len(a.roles) or any(r not in hand for r in a.roles):
-                raise IllegalAction("not_in_hand", "drop: a dropped card is not in the seat's "
+                raise illegal("not_in_hand", "drop: a dropped card is not in the seat's "
                                                    "hand")
             pledge = self.pledges[a.seat]
             if pledge is not None and pledge not in a.roles:
-                raise IllegalAction("must_drop_revealed", "drop: the card pledged today must "
+                raise illegal("must_drop_revealed", "drop: the card pledged today must "
                                                           "be dropped tonight (D13)")
 
     def _step_words(self) -> str:

@@ -9,8 +9,8 @@ import difflib
 from dataclasses import dataclass
 from typing import Any
 
-from firmware_host.checks import problems_line, quoted
-from firmware_host.errors import UsageError
+from firmware_host.checks import quoted
+from firmware_host.kernel.values import SetupError
 
 __all__ = ["NAME", "ROLES", "DAYS", "VOTING_RIGHTS", "DROPS", "HAND_SIZES", "MIN_PLAYERS",
            "MAX_PLAYERS", "LANGUAGES", "SWITCHES", "Setup", "SetupError"]
@@ -32,14 +32,6 @@ LANGUAGES = ("de", "en")
 #: DICTATOR.md "Variants": switch -> default.
 SWITCHES = {"reveal_night_4": False}
 _SETUP_KEYS = ("game", "players", "language", "switches")
-
-
-class SetupError(UsageError):
-    """A setup object that cannot start a game (every problem in one line)."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__(problems_line(problems))
-        self.problems = list(problems)
 
 
 def _suggest(word: Any, choices: tuple[str, ...] | list[str]) -> str:

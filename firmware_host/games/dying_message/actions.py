@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from firmware_host.checks import quoted
-from firmware_host.errors import FirmwareHostError
+from firmware_host.kernel.values import Event, IllegalAction, refusal_maker
 
 __all__ = ["ACTION_KINDS", "CHANCE_KINDS", "REASONS", "Action", "Event", "IllegalAction"]
 
@@ -38,24 +38,8 @@ REASONS = ("game_over", "malformed", "wrong_phase", "not_alive", "not_your_turn"
 #: Reasons given only to the acting seat at any time: saying them at the table would name a
 #: protected seat, a card chosen at night, or a Forensic Scientist's entitlement (M39, M49).
 _PRIVATE_REASONS = frozenset({"protected", "not_available", "wrong_count"})
-
-
-class IllegalAction(FirmwareHostError, ValueError):
-    """An action the rules refuse now; the game state is left unchanged.
-
-    Attributes:
-        reason: one of :data:`REASONS`, the first that applies in the replay's precedence.
-        message: one English sentence for logs and the replay's ``rejected`` line.
-        private: True when the reason itself would reveal a private fact (M49): it is then
-            spoken only to the acting seat. (In the Killing Phase every refusal is private;
-            the board adapter decides that by the phase.)
-    """
-
-    def __init__(self, reason: str, message: str) -> None:
-        super().__init__(message)
-        self.reason = reason
-        self.message = message
-        self.private = reason in _PRIVATE_REASONS
+#: this game's refusals: :class:`IllegalAction`, private for the reasons above
+illegal = refusal_maker(_PRIVATE_REASONS)
 
 
 def _int(value: Any) -> bool:
@@ -110,39 +94,39 @@ class Action:
                 field or a field of the wrong type (``true``/``false`` are not integers).
         """
         if not isinstance(obj, dict):
-            raise IllegalAction("malformed", "an action must be a JSON object")
+            raise illegal("malformed", "an action must be a JSON object")
         kind = obj.get("action")
         if not isinstance(kind, str) or kind not in ACTION_KINDS:
-            raise IllegalAction("malformed", f"unknown action {quoted(kind)}")
+            raise illegal("malformed", f"unknown action {quoted(kind)}")
         for name in ACTION_KINDS[kind]:
             if name not in obj:
-                raise IllegalAction("malformed", f"{kind}: the field {quoted(name)} is missing")
+                raise illegal("malformed", f"{kind}: the field {quoted(name)} is missing")
         fields = {name: obj[name] for name in ACTION_KINDS[kind]}
         if "seat" in fields:
             seat = fields["seat"]
             if not _int(seat) or (players is not None and not 0 <= seat < players):
-                raise IllegalAction("malformed", f"{kind}: seat must be a seat number"
+                raise illegal("malformed", f"{kind}: seat must be a seat number"
                                     + (f" 0..{players - 1}" if players else "")
                                     + f", not {quoted(seat)}")
         if "target" in fields:
             target = fields["target"]
             if not _int(target) and not (target is None and kind == "protect" and dog_may_pass):
-                raise IllegalAction("malformed", f"{kind}: target must be a seat number, "
+                raise illegal("malformed", f"{kind}: target must be a seat number, "
                                     f"not {quoted(target)}")
         for name in ("targets", "cards"):
             if name in fields:
                 value = fields[name]
                 if (not isinstance(value, list) or any(not _int(v) for v in value)
                         or len(set(value)) != len(value)):
-                    raise IllegalAction("malformed", f"{kind}: {name} must be a list of "
+                    raise illegal("malformed", f"{kind}: {name} must be a list of "
                                         f"different integers, not {quoted(value)}")
                 fields[name] = tuple(value)
         if "card" in fields and fields["card"] is not None and not _int(fields["card"]):
-            raise IllegalAction("malformed", f"{kind}: card must be a card number or null, "
+            raise illegal("malformed", f"{kind}: card must be a card number or null, "
                                 f"not {quoted(fields['card'])}")
         if "order" in fields:
             if not isinstance(fields["order"], list):
-                raise IllegalAction("malformed", f"{kind}: order must be a list of cards")
+                raise illegal("malformed", f"{kind}: order must be a list of cards")
             fields["order"] = tuple(fields["order"])
         return cls(kind, **fields)
 
@@ -168,27 +152,3 @@ class Action:
         fields = ", ".join(f"{k}={v!r}" for k, v in self.to_json().items() if k != "action")
         return f"Action({self.kind!r}{', ' if fields else ''}{fields})"
 
-
-class Event:
-    """One engine event (DYING_MESSAGE.md "Output"): ``kind`` and its ``data`` dict.
-
-    Kinds: ``game_started``, ``evidence_pool``, ``round_started``, ``killing_phase_skipped``,
-    ``died``, ``message_area``, ``examined``, ``vote_skipped``, ``vote``, ``eliminated``,
-    ``shuffled``, ``game_over``. All are public facts (M39).
-    """
-
-    __slots__ = ("kind", "data")
-
-    def __init__(self, kind: str, data: dict | None = None) -> None:
-        self.kind = kind
-        self.data = {} if data is None else data
-
-    def to_json(self) -> dict:
-        """``{"event": kind, **data}``, as the replay prints it."""
-        return {"event": self.kind, **self.data}
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Event) and (self.kind, self.data) == (other.kind, other.data)
-
-    def __repr__(self) -> str:
-        return f"Event({self.kind!r}, {self.data!r})"

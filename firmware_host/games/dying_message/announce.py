@@ -1,7 +1,7 @@
 """What the board says: the engine's log → announcements (M28, M39, M41, M45, M48, M49).
 
 The engine reports what happened in :attr:`Game.log` (events, script steps, private facts);
-this module decides what is said and to whom: :class:`Announcement` objects, each a message
+this module decides what is said and to whom: :class:`Line` objects, each a message
 key of the :mod:`catalogue` with plain-JSON params and a channel (``"public"`` — the table
 speaker — or ``"seat:N"``, one seat's earphone). A private key on the public channel cannot
 even be constructed (:class:`PrivacyError`), so a mistake fails loudly instead of leaking
@@ -17,62 +17,29 @@ Example::
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from firmware_host.errors import FirmwareHostError
+from firmware_host.kernel.values import Line, PrivacyError
 
 from . import catalogue
 from .engine import NIGHT_PHASES, Game
 from .night import PRIVATE_STEPS, step_lines
 
-__all__ = ["Announcement", "PrivacyError", "make", "for_entry", "for_log", "prolog",
+__all__ = ["Line", "PrivacyError", "make", "for_entry", "for_log", "prolog",
            "refusal", "STEP_KEYS"]
 
 
-class PrivacyError(FirmwareHostError, ValueError):
-    """A private message (M39) addressed to the table."""
-
-
-@dataclass(frozen=True)
-class Announcement:
-    """One thing to say: a catalogue message on one channel.
-
-    Attributes:
-        channel: ``"public"`` or ``"seat:N"`` (0-based seat).
-        key: a :func:`catalogue.keys` key.
-        params: exactly :func:`catalogue.placeholders` of ``key``.
+def make(key: str, params: Mapping[str, Any] | None = None,
+         channel: str = "public") -> Line:
+    """A :class:`~firmware_host.kernel.values.Line` of ``key`` worded by this game's catalogue.
 
     Raises:
-        PrivacyError: a private ``key`` on ``"public"``.
+        PrivacyError: a private ``key`` on ``"public"`` (M39).
         catalogue.UnknownMessage: unknown ``key``.
         ValueError: a bad channel.
     """
-
-    channel: str
-    key: str
-    params: dict = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "params", dict(self.params))
-        private = catalogue.is_private(self.key)       # an unknown key raises here
-        if self.channel != "public":
-            head, _, number = self.channel.partition(":")
-            if head != "seat" or not number.isdigit():
-                raise ValueError(f"channel must be 'public' or 'seat:N', not {self.channel!r}")
-        elif private:
-            raise PrivacyError(f"{self.key} is private and cannot go to the table (M39)")
-
-    @property
-    def seat(self) -> int | None:
-        """The seat of a ``seat:N`` channel, or None for ``public``."""
-        return None if self.channel == "public" else int(self.channel[5:])
-
-
-def make(key: str, params: Mapping[str, Any] | None = None,
-         channel: str = "public") -> Announcement:
-    """An :class:`Announcement` (raises as its constructor does)."""
-    return Announcement(channel, key, dict(params or {}))
+    catalogue.is_private(key)                       # an unknown key raises here
+    return Line(channel, key, dict(params or {}), words=catalogue)
 
 
 def _seat(seat: int) -> str:
@@ -88,7 +55,7 @@ STEP_KEYS = {
 }
 
 
-def for_entry(game: Game, entry: tuple) -> list[Announcement]:
+def for_entry(game: Game, entry: tuple) -> list[Line]:
     """The announcements of one :attr:`Game.log` entry (``("event", Event)``,
     ``("step", name, params)`` or ``("private", seat, key, params)``)."""
     kind = entry[0]
@@ -101,15 +68,15 @@ def for_entry(game: Game, entry: tuple) -> list[Announcement]:
     return _event(game, event.kind, event.data)
 
 
-def for_log(game: Game) -> list[Announcement]:
+def for_log(game: Game) -> list[Line]:
     """The announcements of the whole :attr:`Game.log` of the last start/apply, in order."""
-    out: list[Announcement] = []
+    out: list[Line] = []
     for entry in game.log:
         out.extend(for_entry(game, entry))
     return out
 
 
-def _step(game: Game, name: str, params: dict) -> list[Announcement]:
+def _step(game: Game, name: str, params: dict) -> list[Line]:
     if name in PRIVATE_STEPS:
         # M41-M43: the public line, then every listening seat's private line (an actor's
         # instruction, or "nothing to do" with a decoy list) in seat order
@@ -130,7 +97,7 @@ def _step(game: Game, name: str, params: dict) -> list[Announcement]:
     return [make(STEP_KEYS[name])]
 
 
-def _event(game: Game, kind: str, data: dict) -> list[Announcement]:
+def _event(game: Game, kind: str, data: dict) -> list[Line]:
     if kind == "game_started":
         return [make("game.started", {"players": data["players"],
                                       "in_play": dict(data["characters"])})] + prolog(game)
@@ -173,13 +140,13 @@ def _event(game: Game, kind: str, data: dict) -> list[Announcement]:
     return []
 
 
-def prolog(game: Game) -> list[Announcement]:
+def prolog(game: Game) -> list[Line]:
     """Each seat's own character, privately (M8)."""
     return [make("prolog.character", {"character": c}, _seat(s))
             for s, c in enumerate(game.characters)]
 
 
-def refusal(error: Any, seat: Any, game: Game) -> Announcement:
+def refusal(error: Any, seat: Any, game: Game) -> Line:
     """The spoken refusal of a rejected action (M49): during the Killing Phase (or for a
     reason that names a private fact) only into the acting seat's earphone; else public.
     A refusal without a valid seat (a chance input, ``skip_vote``) is public, seat None."""

@@ -41,7 +41,7 @@ from firmware_host.table import BoardAdapter, Line, Words
 
 from . import announce, catalogue
 from .actions import ACTION_KINDS, Action, IllegalAction
-from .announce import STEP_KEYS, Announcement, make
+from .announce import STEP_KEYS, make
 from .engine import NIGHT_PHASES, Game
 from .night import PRIVATE_STEPS, SeatLine, listeners, step_lines
 from .setup import GAME, KILLERS, Setup, arrange_order, deal, shuffle_order
@@ -609,7 +609,7 @@ class DyingMessageGame(BoardAdapter):
             return
         self.accept(action)
 
-    def _night_private(self, by_seat: dict[int, list[Announcement]]) -> None:
+    def _night_private(self, by_seat: dict[int, list[Line]]) -> None:
         """What a night choice caused privately, as one padded clip for every listener of the
         step ("keep your eyes closed" for the others); a failed agreement (M16, M44): every
         listener scans again."""
@@ -698,7 +698,7 @@ class DyingMessageGame(BoardAdapter):
             if ready >= len(living):
                 self.end_discussion()
             return
-        items: list[Announcement] = []
+        items: list[Line] = []
         if value == "message_area" and game.message_area:
             items = [make("messages.read", {"round": game.round, "cards": list(game.message_area)}, channel)]
         elif value == "pool":
@@ -831,7 +831,7 @@ class DyingMessageGame(BoardAdapter):
         channel = f"seat:{seat}"
         items = [status] + [make("day.dead", {"seat": s, "character": game.characters[s]})
                             for s in sorted(game.revealed)]
-        items = [Announcement(channel, a.key, a.params) for a in items]
+        items = [make(a.key, a.params, channel) for a in items]
         mine = private_view(game, seat)
         items.append(make("status.private", {"character": mine["character"]}, channel))
         known = [k for k in mine["killers"] if k != seat]

@@ -19,7 +19,7 @@ from typing import Any, Iterable, Sequence
 
 from firmware_host.checks import quoted
 
-from .actions import ACTION_KINDS, Action, Event, IllegalAction
+from .actions import ACTION_KINDS, Action, Event, IllegalAction, illegal
 from .setup import FACTION, INNOCENT, KILLERS, POOL_SIZE, Setup
 
 __all__ = ["Game", "Choice", "PHASES", "NIGHT_PHASES", "GAME_OVER"]
@@ -302,83 +302,83 @@ class Game:
         """Raise the first reason of the replay's precedence list that applies to ``a``."""
         kind = a.kind
         if self.phase == GAME_OVER:
-            raise IllegalAction("game_over", f"{kind}: the game is over")
+            raise illegal("game_over", f"{kind}: the game is over")
         if not isinstance(kind, str) or kind not in ACTION_KINDS:
-            raise IllegalAction("malformed", f"unknown action {quoted(kind)}")
+            raise illegal("malformed", f"unknown action {quoted(kind)}")
         self._check_types(a)
         # wrong_phase
         if kind in ("shuffle", "arrange"):
             if self.chance_due != kind:
-                raise IllegalAction("wrong_phase", f"{kind}: no {kind} is due now")
+                raise illegal("wrong_phase", f"{kind}: no {kind} is due now")
             return
         if self.chance_due is not None:
-            raise IllegalAction("wrong_phase", f"{kind}: a {self.chance_due} is due first")
+            raise illegal("wrong_phase", f"{kind}: a {self.chance_due} is due first")
         if kind == "skip_vote":
             if not self.options["skip_vote"]:
-                raise IllegalAction("wrong_phase", "skip_vote: the table plays with every vote "
+                raise illegal("wrong_phase", "skip_vote: the table plays with every vote "
                                     "taken (option skip_vote off)")
             if self.phase != VOTE or self.ballots:
-                raise IllegalAction("wrong_phase", "skip_vote: only before the first ballot of "
+                raise illegal("wrong_phase", "skip_vote: only before the first ballot of "
                                     "the first vote (M30)")
             return
         if _PHASE_ACTION.get(self.phase) != kind:
-            raise IllegalAction("wrong_phase", f"{kind}: not now, the phase is {self.phase}")
+            raise illegal("wrong_phase", f"{kind}: not now, the phase is {self.phase}")
         seat = a.seat
         # not_alive (acting seat)
         if kind in ("soulmate", "protect", "kill", "fake", "vote") and not self.alive[seat]:
-            raise IllegalAction("not_alive", f"{kind}: seat {seat} is dead")
+            raise illegal("not_alive", f"{kind}: seat {seat} is dead")
         # not_your_turn
         char = self.characters[seat]
         if kind == "soulmate" and char != "soulmate":
-            raise IllegalAction("not_your_turn", f"soulmate: seat {seat} is not the Soulmate")
+            raise illegal("not_your_turn", f"soulmate: seat {seat} is not the Soulmate")
         if kind == "protect" and char != "famous_dog":
-            raise IllegalAction("not_your_turn", f"protect: seat {seat} is not a Famous Dog")
+            raise illegal("not_your_turn", f"protect: seat {seat} is not a Famous Dog")
         if kind in ("kill", "fake", "genuine") and seat not in self.group:
             who = "one of the night's dead" if kind == "genuine" else "a killer"
-            raise IllegalAction("not_your_turn", f"{kind}: seat {seat} is not {who}")
+            raise illegal("not_your_turn", f"{kind}: seat {seat} is not {who}")
         if kind == "examine" and seat not in self.examiners:
-            raise IllegalAction("not_your_turn", f"examine: seat {seat} is not a Forensic "
+            raise illegal("not_your_turn", f"examine: seat {seat} is not a Forensic "
                                 "Scientist who may examine now")
         # already_acted
         if ((kind == "protect" and seat in self.protections)
                 or (kind in ("kill", "genuine", "fake") and seat in self.proposals)
                 or (kind == "vote" and seat in self.ballots)
                 or (kind == "examine" and seat in self.examined)):
-            raise IllegalAction("already_acted", f"{kind}: seat {seat} has already acted in "
+            raise illegal("already_acted", f"{kind}: seat {seat} has already acted in "
                                 "this step")
         # wrong_count
         chosen = a.targets if kind == "kill" else a.cards if kind in ("genuine", "fake") else None
         if chosen is not None and len(chosen) != self.need:
-            raise IllegalAction("wrong_count", f"{kind}: {len(chosen)} chosen, {self.need} "
+            raise illegal("wrong_count", f"{kind}: {len(chosen)} chosen, {self.need} "
                                 "asked for")
         # invalid_target, not_alive (target), protected
         n = self.players
         if kind in ("soulmate", "protect", "vote") and a.target is not None:
             t = a.target
             if not 0 <= t < n:
-                raise IllegalAction("invalid_target", f"{kind}: no seat {t}")
+                raise illegal("invalid_target", f"{kind}: no seat {t}")
             if kind == "soulmate" and t == seat:
-                raise IllegalAction("invalid_target", "soulmate: choose another player (M13)")
+                raise illegal("invalid_target", "soulmate: choose another player (M13)")
             if kind == "protect" and self.characters[t] == "famous_dog":
-                raise IllegalAction("invalid_target", "protect: a Famous Dog cannot be "
+                raise illegal("invalid_target", "protect: a Famous Dog cannot be "
                                     "protected (M14)")
             if kind == "vote" and t == seat and not self.options["self_vote"]:
-                raise IllegalAction("invalid_target", "vote: a ballot for oneself is not "
+                raise illegal("invalid_target", "vote: a ballot for oneself is not "
                                     "allowed at this table (option self_vote off)")
             if not self.alive[t]:
-                raise IllegalAction("not_alive", f"{kind}: seat {t} is dead")
+                raise illegal("not_alive", f"{kind}: seat {t} is dead")
         if kind == "kill":
             for t in a.targets:
                 if not 0 <= t < n:
-                    raise IllegalAction("invalid_target", f"kill: no seat {t}")
+                    raise illegal("invalid_target", f"kill: no seat {t}")
                 if self.is_killer(t):
-                    raise IllegalAction("invalid_target", f"kill: seat {t} is a killer (M15)")
+                    raise illegal("invalid_target", f"kill: seat {t} is a killer (M15)")
             for t in a.targets:
                 if not self.alive[t]:
-                    raise IllegalAction("not_alive", f"kill: seat {t} is dead")
+                    raise illegal("not_alive", f"kill: seat {t} is dead")
             for t in a.targets:
                 if t in self.protected:
-                    raise IllegalAction("protected", f"kill: seat {t} is protected tonight (M14)")
+                    raise illegal("protected", f"kill: seat {t} is protected tonight (M14)")
         # not_available
         if kind in ("genuine", "fake"):
             source = set(self._genuine_source() if kind == "genuine" else self.evidence_pool)
@@ -386,10 +386,10 @@ class Game:
                 if c not in source:
                     where = ("the evidence pool or the discard pile" if kind == "genuine"
                              and self.refuse_collector_killed else "the evidence pool")
-                    raise IllegalAction("not_available", f"{kind}: card {c} is not in {where}")
+                    raise illegal("not_available", f"{kind}: card {c} is not in {where}")
         if kind == "examine" and a.card is not None:
             if a.card not in self.previous_messages(self.examiners[seat] + 1):
-                raise IllegalAction("not_available", f"examine: card {a.card} was not a message "
+                raise illegal("not_available", f"examine: card {a.card} was not a message "
                                     "of the previous round (M29)")
 
     def _check_types(self, a: Action) -> None:
@@ -397,7 +397,7 @@ class Game:
         kind, need = a.kind, ACTION_KINDS[a.kind]
 
         def bad(msg: str) -> IllegalAction:
-            return IllegalAction("malformed", f"{kind}: {msg}")
+            return illegal("malformed", f"{kind}: {msg}")
 
         if "seat" in need and (type(a.seat) is not int or not 0 <= a.seat < self.players):
             raise bad(f"seat must be a seat number 0..{self.players - 1}, not {quoted(a.seat)}")

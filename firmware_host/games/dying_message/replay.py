@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterable, Iterator
 from firmware_host.checks import quoted
 from firmware_host.errors import UsageError
 
-from .actions import ACTION_KINDS, CHANCE_KINDS, Action, IllegalAction
+from .actions import ACTION_KINDS, CHANCE_KINDS, Action, IllegalAction, illegal
 from .engine import Game
 from .playout import chance_action
 from .setup import Setup, deal
@@ -47,7 +47,7 @@ def announcer_for(setup: Setup) -> Announcer:
     language = setup.language
     descriptions = dict(enumerate(setup.evidence)) if setup.evidence is not None else None
 
-    def line(a: "announce.Announcement") -> dict:
+    def line(a: "announce.Line") -> dict:
         return {"event": "announce", "channel": a.channel, "key": a.key, "params": a.params,
                 "text": catalogue.text(a.key, a.params, language, descriptions=descriptions)}
 
@@ -118,11 +118,11 @@ def replay_objects(setup_obj: Any, setup_line: int, lines: Iterable[tuple[int, A
         try:
             action = Action.from_json(obj, game.players, game.options["dog_may_pass"])
             if game.phase == "game_over":
-                raise IllegalAction("game_over", f"{name}: the game is over")
+                raise illegal("game_over", f"{name}: the game is over")
             game.apply(action)
         except IllegalAction as exc:
             if game.phase == "game_over" and exc.reason != "game_over":
-                exc = IllegalAction("game_over", f"{name}: the game is over")
+                exc = illegal("game_over", f"{name}: the game is over")
             out.append({"event": "rejected", "line": number, "action": name,
                         "reason": exc.reason, "message": exc.message})
             if announcer is not None:

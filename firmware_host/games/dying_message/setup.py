@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
 
 from firmware_host.checks import quoted
-from firmware_host.errors import UsageError
+from firmware_host.kernel.values import SetupError
 
 __all__ = [
     "GAME", "CHARACTERS", "FACTION", "BOX", "EYES", "KILLERS", "INNOCENT", "GUILTY",
@@ -77,10 +77,6 @@ FULL_DECK, POOL_SIZE = 104, 9
 MIN_DECK = 9
 MIN_PLAYERS, MAX_PLAYERS = 4, 10
 _SETUP_KEYS = ("game", "players", "language", "roles", "evidence", "deck", "seed", "options")
-
-
-class SetupError(UsageError):
-    """A setup the game cannot start from (a ``UsageError``: one line, exit status 2)."""
 
 
 def _did_you_mean(word: Any, choices: Sequence[str]) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from firmware_host.checks import quoted
-from firmware_host.errors import FirmwareHostError
+from firmware_host.kernel.values import Event, IllegalAction, refusal_maker
 
 from .setup import PARTIES
 
@@ -38,24 +38,9 @@ ACTION_KINDS: dict[str, tuple[str, ...]] = {
 REASONS = ("game_over", "malformed", "wrong_phase", "not_alive", "not_your_turn",
            "already_voted", "invalid_target", "ineligible", "not_in_hand")
 _PRIVATE_REASONS = frozenset({"not_in_hand"})
+#: this game's refusals: :class:`IllegalAction`, private for the reasons above
+illegal = refusal_maker(_PRIVATE_REASONS)
 BALLOTS = ("ja", "nein")
-
-
-class IllegalAction(FirmwareHostError, ValueError):
-    """An action the rules refuse now; the game state is left unchanged.
-
-    Attributes:
-        reason: one of :data:`REASONS` (REPLAY.md), the first that applies in its precedence.
-        message: one English sentence for logs and the replay's ``rejected`` line.
-        private: True when saying the reason aloud would reveal a secret (``not_in_hand``,
-            R16): the refusal is then spoken only to the acting seat.
-    """
-
-    def __init__(self, reason: str, message: str) -> None:
-        super().__init__(message)
-        self.reason = reason
-        self.message = message
-        self.private = reason in _PRIVATE_REASONS
 
 
 class Action:
@@ -103,13 +88,13 @@ class Action:
                 a field of the wrong type or value.
         """
         if not isinstance(obj, dict):
-            raise IllegalAction("malformed", "an action must be a JSON object")
+            raise illegal("malformed", "an action must be a JSON object")
         kind = obj.get("action")
         if not isinstance(kind, str) or kind not in ACTION_KINDS:
-            raise IllegalAction("malformed", f"unknown action {quoted(kind)}")
+            raise illegal("malformed", f"unknown action {quoted(kind)}")
         for name in ACTION_KINDS[kind]:
             if name not in obj:
-                raise IllegalAction("malformed", f"{kind}: the field {quoted(name)} is missing")
+                raise illegal("malformed", f"{kind}: the field {quoted(name)} is missing")
         # Only the action's own fields are read (``party`` is optional on ``discard``); any
         # other field is ignored, whatever its value.
         own = ACTION_KINDS[kind] + (("party",) if kind == "discard" else ())
@@ -117,12 +102,12 @@ class Action:
         order = fields.get("order")
         if order is not None:
             if not isinstance(order, list):
-                raise IllegalAction("malformed", f"{kind}: order must be a list of laws")
+                raise illegal("malformed", f"{kind}: order must be a list of laws")
             fields["order"] = tuple(order)
         action = cls(kind, **fields)
         problem = action.type_problem()
         if problem:
-            raise IllegalAction("malformed", f"{kind}: {problem}")
+            raise illegal("malformed", f"{kind}: {problem}")
         return action
 
     def type_problem(self) -> str | None:
@@ -173,29 +158,3 @@ class Action:
         fields = ", ".join(f"{k}={v!r}" for k, v in self.to_json().items() if k != "action")
         return f"Action({self.kind!r}{', ' if fields else ''}{fields})"
 
-
-class Event:
-    """One engine event (REPLAY.md "Output"): ``kind`` and its ``data`` dict.
-
-    Kinds and data: ``game_started`` {}, ``president`` {seat}, ``nominated`` {seat, target},
-    ``election`` {elected, ja, nein, ballots: {"seat": ballot}} (seat keys are strings, as in
-    JSON), ``tracker`` {position}, ``chaos`` {}, ``law_enacted`` {party, by:
-    "government"|"chaos"}, ``reshuffled`` {draw_pile}, ``power`` {power, seat},
-    ``executed`` {target}, ``game_over`` {winner, reason, roles}.
-    """
-
-    __slots__ = ("kind", "data")
-
-    def __init__(self, kind: str, data: dict | None = None) -> None:
-        self.kind = kind
-        self.data = {} if data is None else data
-
-    def to_json(self) -> dict:
-        """``{"event": kind, **data}``, as REPLAY.md prints it."""
-        return {"event": self.kind, **self.data}
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Event) and (self.kind, self.data) == (other.kind, other.data)
-
-    def __repr__(self) -> str:
-        return f"Event({self.kind!r}, {self.data!r})"

@@ -1,13 +1,13 @@
 """What the board says after each accepted action: events → announcements (R8, R13, R16, R17).
 
 The engine reports *what happened* (:class:`Event`); this module decides *what is said, to
-whom*: a list of :class:`Announcement`, each a message key of the :mod:`catalogue` with
+whom*: a list of :class:`Line`, each a message key of the :mod:`catalogue` with
 plain-JSON params, a channel (``"public"`` for the table speaker, ``"seat:N"`` for one seat's
 earphone), an earcon name and a priority. The audio layer turns them into speech with
 :func:`catalogue.text`.
 
 Secrets only ever leave through :func:`views.private_view` into ``seat:N`` announcements; an
-:class:`Announcement` of a private key on the public channel cannot even be constructed
+:class:`Line` of a private key on the public channel cannot even be made
 (:class:`PrivacyError`), so a mistake here fails loudly instead of leaking (R16).
 
 Example::
@@ -21,17 +21,16 @@ Example::
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
-from firmware_host.errors import FirmwareHostError
+from firmware_host.kernel.values import Line, PrivacyError
 
 from . import catalogue
 from .actions import Action
 from .views import private_view, public_view
 
 __all__ = [
-    "EARCONS", "PRIORITIES", "Announcement", "PrivacyError", "make", "announcements",
+    "EARCONS", "PRIORITIES", "Line", "PrivacyError", "make", "announcements",
     "prolog", "refusal", "status", "status_layers", "STATUS_LAYERS",
 ]
 
@@ -42,65 +41,6 @@ EARCONS = ("input", "ballot", "election_passed", "election_failed", "law_democra
            "power_special_election", "power_execution", "correction", "wrong_reader", "private")
 #: Priorities, most urgent first: fault and refusal interrupt chatter; game_over is never cut.
 PRIORITIES = ("fault", "refusal", "game_over", "normal")
-
-
-class PrivacyError(FirmwareHostError, ValueError):
-    """A private message (R16: role, team, hand, power result) addressed to the table."""
-
-
-@dataclass(frozen=True)
-class Announcement:
-    """One thing to say: a catalogue message on one channel.
-
-    Attributes:
-        channel: ``"public"`` (table speaker) or ``"seat:N"`` (0-based seat N's earphone).
-        key: a :func:`catalogue.keys` message key, e.g. ``"election.passed"``.
-        params: the message's params (plain JSON values; seats 0-based), exactly
-            :func:`catalogue.placeholders(key)`.
-        earcon: one of :data:`EARCONS`, or None.
-        priority: one of :data:`PRIORITIES`.
-
-    Raises:
-        PrivacyError: ``key`` is private (R16) and ``channel`` is ``"public"``.
-        catalogue.UnknownMessage: unknown ``key``.
-        catalogue.MessageParamError: ``params`` do not fit ``key``.
-        ValueError: a bad channel, earcon or priority.
-    """
-
-    channel: str
-    key: str
-    params: dict = field(default_factory=dict)
-    earcon: str | None = None
-    priority: str = "normal"
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "params", dict(self.params))
-        if self.channel != "public":
-            head, _, number = self.channel.partition(":")
-            if head != "seat" or not number.isdigit():
-                raise ValueError(f"channel must be 'public' or 'seat:N', not {self.channel!r}")
-        if self.earcon is not None and self.earcon not in EARCONS:
-            raise ValueError(f"unknown earcon {self.earcon!r}")
-        if self.priority not in PRIORITIES:
-            raise ValueError(f"unknown priority {self.priority!r}")
-        if catalogue.is_private(self.key) and self.channel == "public":
-            raise PrivacyError(f"{self.key} is private (R16) and cannot go to the table")
-        catalogue._check_params(self.key, self.params)
-
-    @property
-    def seat(self) -> int | None:
-        """The 0-based seat of a ``seat:N`` channel, None for ``public``."""
-        return None if self.channel == "public" else int(self.channel[5:])
-
-    def text(self, language: str = "de", long: bool = False,
-             names: Mapping[int, str] | None = None) -> str:
-        """The sentence to speak (:func:`catalogue.text`)."""
-        return catalogue.text(self.key, self.params, language, long, names)
-
-    def to_json(self, language: str = "de", names: Mapping[int, str] | None = None) -> dict:
-        """REPLAY.md's ``announce`` line: ``{"event": "announce", channel, key, params, text}``."""
-        return {"event": "announce", "channel": self.channel, "key": self.key,
-                "params": dict(self.params), "text": self.text(language, names=names)}
 
 
 def _earcon(key: str) -> str | None:
@@ -145,8 +85,8 @@ def _priority(key: str) -> str:
 
 
 def make(key: str, params: Mapping[str, Any] | None = None,
-         channel: str = "public") -> Announcement:
-    """An :class:`Announcement` of ``key`` with its usual earcon and priority.
+         channel: str = "public") -> Line:
+    """A :class:`Line` of ``key`` with its usual earcon and priority.
 
     For the other layers' own messages (faults, scanning, status, corrections, self-test):
     ``make("fault.reader_unplugged", {"reader": "ballot"})``,
@@ -154,9 +94,15 @@ def make(key: str, params: Mapping[str, Any] | None = None,
 
     Raises:
         PrivacyError, catalogue.UnknownMessage, catalogue.MessageParamError: as
-            :class:`Announcement`.
+            :class:`Line`.
     """
-    return Announcement(channel, key, dict(params or {}), _earcon(key), _priority(key))
+    params = dict(params or {})
+    earcon, priority = _earcon(key), _priority(key)
+    if earcon is not None and earcon not in EARCONS:
+        raise ValueError(f"unknown earcon {earcon!r}")
+    line = Line(channel, key, params, priority, earcon, words=catalogue)   # PrivacyError (R16)
+    catalogue._check_params(key, params)
+    return line
 
 
 def _seat_channel(seat: int) -> str:
@@ -171,7 +117,7 @@ def _get(obj: Any, name: str, default: Any = None) -> Any:
     return getattr(obj, name, default) if obj is not None else default
 
 
-def announcements(action: Any, events: list, game: Any) -> list[Announcement]:
+def announcements(action: Any, events: list, game: Any) -> list[Line]:
     """What the board says after ``action`` was accepted and produced ``events``.
 
     Args:
@@ -183,7 +129,7 @@ def announcements(action: Any, events: list, game: Any) -> list[Announcement]:
             :func:`public_view` / :func:`private_view`.
 
     Returns:
-        ``list[Announcement]`` in speaking order. Public: game start, president, nomination,
+        ``list[Line]`` in speaking order. Public: game start, president, nomination,
         each ballot counted ("vier von sieben", never who voted what until all have voted),
         the revealed ballots per seat and the result (R8), tracker, chaos, law enacted,
         reshuffle instructions, power granted and carried out, execution, game over with all
@@ -194,7 +140,7 @@ def announcements(action: Any, events: list, game: Any) -> list[Announcement]:
     kind = _get(action, "kind")
     actor = _get(action, "seat")
     target = _get(action, "target")
-    out: list[Announcement] = []
+    out: list[Line] = []
     say = out.append
     event_kinds = [e.kind for e in events]
     game_over = "game_over" in event_kinds
@@ -297,7 +243,7 @@ def _game_over_reason(events: list) -> str | None:
     return next((e.data.get("reason") for e in events if e.kind == "game_over"), None)
 
 
-def _game_over(data: Mapping[str, Any], events: list, view: Mapping[str, Any]) -> list[Announcement]:
+def _game_over(data: Mapping[str, Any], events: list, view: Mapping[str, Any]) -> list[Line]:
     """R15: the winner, then every role revealed publicly."""
     roles = list(data["roles"])
     reason = data["reason"]
@@ -311,7 +257,7 @@ def _game_over(data: Mapping[str, Any], events: list, view: Mapping[str, Any]) -
         "democrats": _seats_with(roles, "democrat")})]
 
 
-def _legislative(game: Any, view: Mapping[str, Any], office: str) -> list[Announcement]:
+def _legislative(game: Any, view: Mapping[str, Any], office: str) -> list[Line]:
     """R11: the public prompt, and the hand privately to the office holder."""
     seat = view[office]
     out = [make(f"legislative.{office}", {"seat": seat})]
@@ -321,7 +267,7 @@ def _legislative(game: Any, view: Mapping[str, Any], office: str) -> list[Announ
     return out
 
 
-def _team(game: Any, seat: int, role: str) -> Announcement:
+def _team(game: Any, seat: int, role: str) -> Line:
     team = private_view(game, seat)["team"]
     members = {m["seat"]: m["role"] for m in team}
     fascists = sorted(s for s, r in members.items() if r == "fascist")
@@ -334,7 +280,7 @@ def _team(game: Any, seat: int, role: str) -> Announcement:
     return make("prolog.team.unknown", {}, _seat_channel(seat))
 
 
-def prolog(game: Any) -> list[Announcement]:
+def prolog(game: Any) -> list[Line]:
     """R3 and R17: the private prolog, two messages for *every* seat, role then team.
 
     Each seat hears ``prolog.role.<role>`` and then one ``prolog.team.*`` message: a fascist
@@ -343,9 +289,9 @@ def prolog(game: Any) -> list[Announcement]:
     gets the same structure; the audio layer pads them to equal durations (R17).
 
     Returns:
-        ``list[Announcement]``, seat by seat, all on ``seat:N`` channels.
+        ``list[Line]``, seat by seat, all on ``seat:N`` channels.
     """
-    out: list[Announcement] = []
+    out: list[Line] = []
     for seat in range(public_view(game)["players"]):
         role = private_view(game, seat)["role"]
         out.append(make(f"prolog.role.{role}", {"seat": seat}, _seat_channel(seat)))
@@ -353,7 +299,7 @@ def prolog(game: Any) -> list[Announcement]:
     return out
 
 
-def refusal(error: Any, seat: Any = None, game: Any = None) -> Announcement:
+def refusal(error: Any, seat: Any = None, game: Any = None) -> Line:
     """The spoken refusal of an :class:`IllegalAction` (key ``refusal.<reason>``), naming the
     reason that applies (WORDING-REVIEW.md: never "das geht gerade nicht").
 
@@ -369,7 +315,7 @@ def refusal(error: Any, seat: Any = None, game: Any = None) -> Announcement:
             from no seat, never as "seat 18".
 
     Returns:
-        A public :class:`Announcement`, or one on ``seat:N`` when ``error.private`` (R16). A
+        A public :class:`Line`, or one on ``seat:N`` when ``error.private`` (R16). A
         private refusal without a seat (or without the law's party) becomes the neutral
         public ``refusal.not_possible``.
     """
@@ -403,7 +349,7 @@ def refusal(error: Any, seat: Any = None, game: Any = None) -> Announcement:
     return make(key, params)
 
 
-def status(game: Any, seat: int | None = None) -> list[Announcement]:
+def status(game: Any, seat: int | None = None) -> list[Line]:
     """Status on demand (ACCESSIBILITY.md 3): the public part, and privately the seat's own.
 
     Public (to ``seat:N`` when ``seat`` is given, else the table): laws on each track and the
@@ -411,7 +357,7 @@ def status(game: Any, seat: int | None = None) -> list[Announcement]:
     seat's role and what it knows of its team (R3).
 
     Returns:
-        ``list[Announcement]``.
+        ``list[Line]``.
     """
     view = public_view(game)
     channel = "public" if seat is None else _seat_channel(seat)
@@ -462,7 +408,7 @@ def _task(game: Any, view: dict) -> str:
     return "wait"
 
 
-def status_layers(game: Any, seat: int) -> list[list[Announcement]]:
+def status_layers(game: Any, seat: int) -> list[list[Line]]:
     """The status of ``seat`` in :data:`STATUS_LAYERS` order, each layer a short list of
     announcements on ``seat:N`` (the private layer's are private, R16):
 
@@ -475,7 +421,7 @@ def status_layers(game: Any, seat: int) -> list[list[Announcement]]:
     - ``private``: the seat's role and team (its secrets of the round are added by the board).
 
     Returns:
-        ``list[list[Announcement]]``, one list per layer.
+        ``list[list[Line]]``, one list per layer.
     """
     view = public_view(game)
     channel = _seat_channel(seat)

@@ -15,7 +15,7 @@ from typing import Any
 
 from firmware_host.checks import quoted
 
-from .actions import Action, Event, IllegalAction
+from .actions import Action, Event, IllegalAction, illegal
 from .setup import DEMOCRAT, DEMOCRATIC, DEMOCRATIC_LAWS, DICTATOR, FASCIST, FASCIST_LAWS, Setup
 
 __all__ = ["Game", "PHASES"]
@@ -42,7 +42,7 @@ _WITH_PARTY = {kind: [{p: Action(kind, seat=s, party=p) for p in (DEMOCRATIC, FA
 
 
 def _refuse(reason: str, message: str) -> IllegalAction:
-    return IllegalAction(reason, message)
+    return illegal(reason, message)
 
 
 class Game:
@@ -88,7 +88,7 @@ class Game:
     def __init__(self, setup: Setup) -> None:
         if setup.roles is None or setup.deck is None:
             from .setup import SetupError
-            raise SetupError(["roles and deck must be dealt before a Game starts (use deal)"])
+            raise SetupError(["roles and deck must be dealt before a Game starts (use deal)"], "invalid setup: ")
         n = setup.players
         self.setup = setup
         self.players = n

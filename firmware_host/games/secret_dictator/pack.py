@@ -59,6 +59,7 @@ def replay_lines(setup_obj: Any, line: int, actions: Iterable[tuple[int, Any]]) 
     """
     from . import (ACTION_KINDS, Action, Game, IllegalAction, Setup, deal, shuffle_order,
                    state_json)
+    from .actions import illegal
 
     try:
         setup = Setup.from_json(setup_obj)
@@ -101,7 +102,7 @@ def replay_lines(setup_obj: Any, line: int, actions: Iterable[tuple[int, Any]]) 
             out.append({"event": "rejected", "line": number, "action": name, "reason": reason,
                         "message": message})
             if reason != exc.reason:
-                exc = IllegalAction(reason, message)
+                exc = illegal(reason, message)
             out.extend(_refusal(exc, _loose_action(obj), setup.language, game))
             continue
         emit(action, events)

@@ -13,8 +13,8 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
 
-from firmware_host.checks import problems_line, quoted
-from firmware_host.errors import UsageError
+from firmware_host.checks import quoted
+from firmware_host.kernel.values import SetupError
 
 __all__ = [
     "DEMOCRAT", "FASCIST", "DICTATOR", "ROLES", "DEMOCRATIC", "PARTIES", "POWERS",
@@ -59,18 +59,6 @@ _SETUP_KEYS = ("players", "first_president", "variant", "language", "roles", "de
                "switches")
 _SWITCH_KEYS = ("powers", "veto", "dictator_knows_team", "tracker_reset_on_election")
 LANGUAGES = ("de", "en")
-
-
-class SetupError(UsageError):
-    """A setup that cannot be played (bad player count, deck, roles, variant, switch, ...).
-
-    A :class:`~firmware_host.errors.UsageError` (so also a ``ValueError``): the CLI prints it
-    as one line and exits with status 2. ``problems`` lists every problem found.
-    """
-
-    def __init__(self, problems: Sequence[str]) -> None:
-        self.problems = list(problems)
-        super().__init__("invalid setup: " + problems_line(self.problems))
 
 
 def role_list(players: int) -> list[str]:
@@ -151,7 +139,7 @@ class Setup:
                 language, roles against R2, deck against R4, seed, unknown keys/switches).
         """
         if not isinstance(obj, dict):
-            raise SetupError([f"the setup must be a JSON object, not {type(obj).__name__}"])
+            raise SetupError([f"the setup must be a JSON object, not {type(obj).__name__}"], "invalid setup: ")
         problems: list[str] = []
         for key in obj:
             if key not in _SETUP_KEYS:
@@ -159,7 +147,7 @@ class Setup:
         n = obj.get("players")
         if not _is_int(n) or n not in ROLE_COUNTS:
             problems.append(f"players must be an integer from 5 to 10 (R1), not {quoted(n)}")
-            raise SetupError(problems)
+            raise SetupError(problems, "invalid setup: ")
         first = obj.get("first_president", 0)
         if not _is_int(first) or not 0 <= first < n:
             problems.append(f"first_president must be a seat 0..{n - 1}, not {quoted(first)}")
@@ -225,7 +213,7 @@ class Setup:
             else:
                 values[key] = value
         if problems:
-            raise SetupError(problems)
+            raise SetupError(problems, "invalid setup: ")
         return cls(players=n, first_president=first, variant=variant, language=language,
                    roles=roles, deck=deck, seed=seed, powers=powers, switches=dict(switches),
                    **values)
@@ -275,7 +263,7 @@ def deal(setup: Setup, rng: random.Random | None = None
         return tuple(setup.roles), setup.deck if isinstance(setup.deck, str) else tuple(setup.deck)
     if rng is None:
         if setup.seed is None:
-            raise SetupError(["a seed is required to deal roles or deck"])
+            raise SetupError(["a seed is required to deal roles or deck"], "invalid setup: ")
         rng = random.Random(setup.seed)
     roles = setup.roles
     if roles is None:

@@ -22,8 +22,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from firmware_host.errors import FirmwareHostError
+
 from .actions import Action
-from .announce import Announcement, make
+from .announce import Line, make
 from .engine import Game
 from .setup import Setup
 from .views import private_view
@@ -31,11 +33,11 @@ from .views import private_view
 __all__ = ["story", "StoryError"]
 
 
-class StoryError(ValueError):
+class StoryError(FirmwareHostError, ValueError):
     """The game is not over (its story would tell secrets, R16) or its actions do not replay."""
 
 
-def story(setup_json: dict, actions: list[dict]) -> list[list[Announcement]]:
+def story(setup_json: dict, actions: list[dict]) -> list[list[Line]]:
     """The rounds of a finished game as public announcements, the roles last.
 
     Args:
@@ -43,7 +45,7 @@ def story(setup_json: dict, actions: list[dict]) -> list[list[Announcement]]:
         actions: its REPLAY.md actions in order.
 
     Returns:
-        ``list[list[Announcement]]``: one list per round (a nomination starts a round), then
+        ``list[list[Line]]``: one list per round (a nomination starts a round), then
         one list with ``story.end`` and ``game_over.roles``.
 
     Raises:
@@ -54,8 +56,8 @@ def story(setup_json: dict, actions: list[dict]) -> list[list[Announcement]]:
         game.start()
     except ValueError as exc:
         raise StoryError(f"the setup does not replay: {exc}") from None
-    rounds: list[list[Announcement]] = []
-    current: list[Announcement] | None = None
+    rounds: list[list[Line]] = []
+    current: list[Line] | None = None
 
     def say(key: str, params: dict) -> None:
         nonlocal current

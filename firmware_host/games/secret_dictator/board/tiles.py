@@ -9,6 +9,7 @@ from firmware_host.errors import UsageError
 from firmware_host.games.secret_dictator import Action, IllegalAction, Setup, deal, private_view
 from firmware_host.games.secret_dictator.board.common import log
 from firmware_host.games.secret_dictator.board.describe import describe_input
+from firmware_host.games.secret_dictator.actions import illegal
 
 
 class Tiles:
@@ -136,7 +137,7 @@ class Tiles:
         action = Action("vote", seat=event.seat, ballot=event.ballot)
         if game.phase == "election":
             if self._held_seat(event.seat):      # another tile of the seat (the same one is a re-read)
-                self.refuse(IllegalAction("already_voted", "vote: this seat's ballot is kept for after the correction"),
+                self.refuse(illegal("already_voted", "vote: this seat's ballot is kept for after the correction"),
                             action)
                 return
             if action in game.legal_actions(event.seat) and self._blocked("vote", event.seat, hold=event):
@@ -184,7 +185,7 @@ class Tiles:
             return
         if game.phase == "legislative_chancellor" and not game.veto_pending:
             if game.tracked and event.party not in private_view(game, game.chancellor)["hand"]:
-                self.refuse(IllegalAction("not_in_hand", "discard: that law is not in the chancellor's hand"),
+                self.refuse(illegal("not_in_hand", "discard: that law is not in the chancellor's hand"),
                             Action("discard", seat=game.chancellor, party=event.party))
                 return
             self.chancellor_discard = event.party
@@ -195,7 +196,7 @@ class Tiles:
         if self.discard_after is not None:
             seat, party = self.discard_after
             if party is not None and event.party != party:
-                self.refuse(IllegalAction("not_in_hand", "discard: that law is not the chancellor's other law"),
+                self.refuse(illegal("not_in_hand", "discard: that law is not the chancellor's other law"),
                             Action("discard", seat=seat, party=event.party))
                 return
             self.discard_after = None
