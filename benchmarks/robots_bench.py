@@ -36,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from firmware_host import games  # noqa: E402
+from firmware_host.kernel import games  # noqa: E402
 from firmware_host.robots.table import RobotTable, percentile, rules_for  # noqa: E402
 
 

@@ -71,7 +71,7 @@ class _GameSections:
 
     @property
     def SCHEMA(self) -> dict[str, dict[str, Any]]:  # noqa: N802 - the schema modules' name
-        from firmware_host import games
+        from firmware_host.kernel import games
 
         return games.config_schema()
 

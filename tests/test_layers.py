@@ -1,5 +1,7 @@
 """Layers (docs/ARCHITECTURE.md, issue "Game packs"): the service, hardware, audio, console and
-journal know no game, the commands reach a game only through the registry, the service
+journal know no game, the commands reach a game only through the registry (issue 32: the
+kernel's ``kernel.games``, below the service; nothing but the games imports ``games``), the
+kernel imports no layer, the service
 reaches the table only through the adapter type (issue 29), and the config and the hardware
 have no import circles.
 
@@ -20,9 +22,8 @@ import firmware_host
 ROOT = Path(firmware_host.__file__).parent
 PACKAGE = "firmware_host"
 GAMES = f"{PACKAGE}.games"
-#: what a layer that knows no game may take from ``firmware_host.games``: the registry and the
-#: game-neutral helper every pack's catalogue uses
-GAME_NEUTRAL = {GAMES, f"{GAMES}.wording"}
+#: the kernel below the service (issue 32): the registry, the wording, the values and errors
+KERNEL = f"{PACKAGE}.kernel"
 #: layers that know no game (the journal is ``service.journal``; ``table`` is what every
 #: game's table does, issue 22; ``robots`` the robot players, issue 23)
 NO_GAME_LAYERS = ("table", "service", "hardware", "audio", "console", "robots")
@@ -78,7 +79,7 @@ def _game_imports(layers: tuple[str, ...]) -> list[str]:
     return [f"{mod}:{line} imports {target}"
             for mod, targets in GRAPH.items() if _layer(mod) in layers
             for line, target in targets
-            if (target == GAMES or target.startswith(GAMES + ".")) and target not in GAME_NEUTRAL]
+            if target == GAMES or target.startswith(GAMES + ".")]
 
 
 def _cycles() -> list[list[str]]:
@@ -132,8 +133,9 @@ def test_the_walk_sees_the_imports_it_checks():
 
 @pytest.mark.parametrize("layer", NO_GAME_LAYERS)
 def test_service_hardware_audio_console_and_journal_import_no_game(layer):
-    """Issue "Game packs": these layers reach a game only through the registry
-    (``firmware_host.games``) and the pack's adapter the service is handed."""
+    """Issue "Game packs", issue 32: these layers reach a game only through the kernel's
+    registry (``firmware_host.kernel.games``) and the pack's adapter the service is handed;
+    no import of ``firmware_host.games`` runs back up the layers."""
     assert _game_imports((layer,)) == []
 
 
@@ -174,14 +176,16 @@ def test_the_tables_parts_live_in_the_table_not_in_the_service():
 
 
 def test_commands_reach_games_only_through_the_registry():
-    assert _game_imports(("commands",)) == []
+    assert _game_imports(("commands", "kernel")) == []
+    root = tuple(_layer(m) for m, path in MODULES.items() if m.count(".") == 1 and path.name != "__init__.py")
+    assert "board_config" in root and _game_imports(root) == []
 
 
 def test_the_kernel_is_below_every_layer():
     """Issue 32: the kernel (the values and errors every game uses) imports no layer and no
     game: only the root modules ``errors`` and ``checks`` (and the standard library)."""
-    targets = {target for mod, targets in GRAPH.items() if _layer(mod) == "kernel" for _, target in targets
-               if _layer(target) != "kernel"}
+    targets = {target for mod, targets in GRAPH.items() if mod.startswith(KERNEL) for _, target in targets
+               if not target.startswith(KERNEL)}
     assert targets <= {f"{PACKAGE}.errors", f"{PACKAGE}.checks"}, targets
 
 

@@ -64,7 +64,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def card_names() -> tuple[str, ...]:
     """The role cards of In this way I become a DICTATOR, in D2's order (``[cards.N]``)."""
-    from firmware_host.games import pack
+    from firmware_host.kernel.games import pack
 
     return tuple(pack("become_dictator").card_names())
 
@@ -88,10 +88,10 @@ def tiles_to_enrol(seats: int, laws: bool = True, roles: bool = False, cards: bo
 def prompt(tile: Any, language: str) -> str:
     """The catalogue's request for ``tile`` (``enrol.present_*``: "Enrolment: present the Ja
     tile of seat 3"; a role card: "Enrolment: the Priest card of seat 3")."""
-    from firmware_host.games import board_text
+    from firmware_host.service.board_catalogue import text as board_text
 
     if tile.kind == "card":
-        from firmware_host.games import pack
+        from firmware_host.kernel.games import pack
         return pack("become_dictator").card_text("enrol.present_card", {"seat": tile.seat, "role": tile.value},
                                                  language)
     if tile.kind == "ballot":
@@ -104,10 +104,10 @@ def prompt(tile: Any, language: str) -> str:
 def duplicate(tile: Any, language: str) -> str:
     """The catalogue's refusal of a tag already given to ``tile`` (``enrol.duplicate.*``:
     "Enrolment: already enrolled as Nein tile of seat 2")."""
-    from firmware_host.games import board_text
+    from firmware_host.service.board_catalogue import text as board_text
 
     if tile.kind == "card":
-        from firmware_host.games import pack
+        from firmware_host.kernel.games import pack
         return pack("become_dictator").card_text("enrol.duplicate.card", {"seat": tile.seat, "role": tile.value},
                                                  language)
     if tile.kind == "ballot":
@@ -128,7 +128,7 @@ def enrol(tiles: list[Any], tag_source: Iterator[str], speak: Callable[[str], No
     question repeated.
     :raises StopIteration: when ``tag_source`` ends before every tile was presented.
     """
-    from firmware_host.games import board_text
+    from firmware_host.service.board_catalogue import text as board_text
     from firmware_host.hardware.tags import TagRegistry
 
     assigned: dict[str, Any] = dict(kept.items()) if kept is not None else {}
@@ -150,7 +150,7 @@ def main(args: argparse.Namespace) -> int:
     """Run the enrolment; 0 when the registry was written, 2 on a usage problem."""
     from firmware_host.board_config import load_config
     from firmware_host.errors import UsageError
-    from firmware_host.games import board_text
+    from firmware_host.service.board_catalogue import text as board_text
     from firmware_host.hardware.tags import write_registry
 
     config = load_config(args.config)
@@ -246,7 +246,7 @@ class _tag_source:
 
     def __enter__(self) -> Iterator[str]:
         from firmware_host.commands.self_test import describe
-        from firmware_host.games import board_text
+        from firmware_host.service.board_catalogue import text as board_text
         from firmware_host.hardware import events as ev
 
         reader = self.args.reader
@@ -341,7 +341,7 @@ def enrol_evidence(cards: int, tag_source: Iterator[str], describe: Callable[[in
     A tag already standing for another tile (of ``keep`` or of this run) is refused aloud and
     the question repeated. :raises StopIteration: ``tag_source`` ended first.
     """
-    from firmware_host.games import pack
+    from firmware_host.kernel.games import pack
     from firmware_host.hardware.tags import TagRegistry, Tile
 
     dm = pack("dying_message")
@@ -374,7 +374,7 @@ def enrol_evidence(cards: int, tag_source: Iterator[str], describe: Callable[[in
 def evidence_main(args: argparse.Namespace, config: Any) -> int:
     """``enrol-tags --evidence N``: 0 when the registry was written, 2 on a usage problem."""
     from firmware_host.errors import UsageError
-    from firmware_host.games import pack
+    from firmware_host.kernel.games import pack
     from firmware_host.hardware.tags import EVIDENCE_CARDS, load_registry, write_registry
     from firmware_host.resources import data_path
 

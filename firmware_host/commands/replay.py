@@ -1,5 +1,5 @@
 """``firmware-host replay GAME.jsonl``: play a game file through its game's rules engine
-(REPLAY.md; the setup's ``game`` key picks the game from :mod:`firmware_host.games`).
+(REPLAY.md; the setup's ``game`` key picks the game from :mod:`firmware_host.kernel.games`).
 
 Writes JSON Lines to stdout: the engine's events, ``announce`` lines, ``rejected`` lines for
 refused actions, and a final ``{"state": ...}``. An unusable file (unreadable, bad JSON, bad
@@ -55,7 +55,7 @@ def _parse(lines: list[str]) -> Iterator[tuple[int, Any]]:
 def replay_lines(lines: list[str]) -> list[dict]:
     """Replay the physical ``lines`` of a game file; return the output objects in order.
 
-    The setup's ``game`` key picks the game from the registry (:mod:`firmware_host.games`;
+    The setup's ``game`` key picks the game from the registry (:mod:`firmware_host.kernel.games`;
     absent: ``secret_dictator``), whose pack replays the rest by its own contract (REPLAY.md,
     DICTATOR.md "Replay", …).
 
@@ -63,7 +63,7 @@ def replay_lines(lines: list[str]) -> list[dict]:
         UsageError: the file is unusable (REPLAY.md "What makes the file unusable"), also
             when its ``game`` is not a registered game.
     """
-    from firmware_host import games
+    from firmware_host.kernel import games
 
     parsed = _parse(lines)
     first = next(parsed, None)
@@ -76,7 +76,7 @@ def replay_lines(lines: list[str]) -> list[dict]:
         name, setup = games.split_setup(obj["setup"])
     except games.UnknownGame as exc:
         raise games.UnknownGame(f"line {number}: {exc}") from None
-    return games.pack(name).replay_lines(setup, number, _no_signals(parsed))
+    return games.pack(name).replay(setup, number, _no_signals(parsed))
 
 
 def _no_signals(parsed: Iterator[tuple[int, Any]]) -> Iterator[tuple[int, Any]]:

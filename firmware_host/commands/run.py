@@ -219,7 +219,7 @@ def main(args: argparse.Namespace) -> int:
     from firmware_host.clock import RealClock
     from firmware_host.config import find_config
     from firmware_host.errors import UsageError
-    from firmware_host.games import board_text
+    from firmware_host.service.board_catalogue import text as board_text
     from firmware_host.service.backend import ConsoleBackend
     from firmware_host.service.core import BoardService
     from firmware_host.service.journal import Journal, JournalError

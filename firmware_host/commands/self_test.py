@@ -182,7 +182,7 @@ def input_of(name: str) -> tuple[str, dict[str, Any]] | None:
 def describe(event: Any, language: str) -> str | None:
     """The catalogue's sentence naming the input ``event`` came from and what happened
     (``selftest.*``, ``fault.*``; short wording), or None for an event it cannot name."""
-    from firmware_host.games import board_text
+    from firmware_host.service.board_catalogue import text as board_text
     from firmware_host.hardware import events as ev
 
     def say(key: str, **params: Any) -> str:
@@ -207,7 +207,7 @@ def describe(event: Any, language: str) -> str | None:
         return say("selftest.role_tile.numbered", role=event.role, index=event.tile)
     if isinstance(event, ev.CardRead):
         # a seat's role card of In this way I become a DICTATOR (D30), in that game's words
-        from firmware_host.games import pack
+        from firmware_host.kernel.games import pack
         cards = pack("become_dictator")
         if event.card in cards.card_names():
             return cards.card_text("selftest.card", {"seat": event.seat, "role": event.card}, language)
@@ -227,7 +227,7 @@ def describe(event: Any, language: str) -> str | None:
 def untouched_sentences(names: list[str], language: str) -> list[str]:
     """The catalogue's sentences naming untouched inputs (names from :meth:`Coverage.untouched`):
     all seat buttons in one sentence, then every other input in wiring order."""
-    from firmware_host.games import board_text
+    from firmware_host.service.board_catalogue import text as board_text
 
     found = [input_of(name) for name in names]
     seats = [params["seat"] for f in found if f is not None for kind, params in [f] if kind == "button"]
@@ -274,7 +274,7 @@ class Coverage:
 def main(args: argparse.Namespace) -> int:
     """Run the wiring test; 0 when it ran (untouched inputs are named, not an error)."""
     from firmware_host.board_config import load_config
-    from firmware_host.games import board_text
+    from firmware_host.service.board_catalogue import text as board_text
 
     config = load_config(args.config)
     language = language_of(args, config)
@@ -348,7 +348,7 @@ def audio_test(config: Any, language: str) -> int:
     """
     from firmware_host.audio import AlsaSink, AudioService, AudioSettings
     from firmware_host.audio.sinks import PlayInfo, output_name
-    from firmware_host.games import board_text
+    from firmware_host.service.board_catalogue import text as board_text
 
     settings = dataclasses.replace(AudioSettings.from_config(config.sections), language=language,
                                    whisper_station=False)

@@ -287,8 +287,9 @@ class SeatRobot:
         the seat heard lately. Where it cannot tell, it lets the pick be."""
         if not isinstance(said, str) or said == meant.text:
             return True
-        from firmware_host import games
-        for words in (getattr(games.pack(self.game), "words", None), games.board_text):
+        from firmware_host.kernel import games
+        from firmware_host.service import board_catalogue
+        for words in (games.pack(self.game).words, board_catalogue.text):
             for language in ("de", "en", "fr"):
                 for long in (False, True):
                     try:

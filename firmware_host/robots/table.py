@@ -29,7 +29,7 @@ import math
 import sys
 from typing import Any, Sequence, TextIO
 
-from firmware_host import games
+from firmware_host.kernel import games
 from firmware_host.clock import VirtualClock
 from firmware_host.errors import UsageError
 from firmware_host.robots.robot import MISTAKE_RATE, REACTION, Heard, Hold, Lay, Press, SeatRobot
@@ -244,7 +244,7 @@ class RobotTable:
         if rules is None:
             raise UsageError(f"--robots: the game {name!r} has no robot players")
         pack = games.pack(name)
-        if getattr(pack, "lobby", None) is None or getattr(pack, "board_game", None) is None:
+        if pack.lobby is None or pack.adapter is None:
             raise UsageError(f"--robots: the game {name!r} cannot be set up from the seats")
         lobby = pack.lobby()
         counts = [o.get("params", {}).get("count") for q in lobby.questions(seats, self.sim.settings)

@@ -19,7 +19,7 @@ import logging
 from typing import Any, Callable
 
 from firmware_host.checks import quoted
-from firmware_host import games
+from firmware_host.kernel import games
 from firmware_host.errors import UsageError
 from firmware_host.service.core import BoardService
 from firmware_host.service.refusals import REFUSAL_CODES, CommandRefused, refusal
@@ -187,7 +187,7 @@ __all__ = ["COMMANDS", "REFUSAL_CODES", "CommandRefused", "ConsoleBackend", "Con
 def setup_options(names: list[str]) -> dict[str, Any]:
     """The console's setup form of each game in ``names`` that has one: ``{"title": {"de",
     "en"} or None, "fields": [...]}``, the fields being its pack's ``console_options``
-    (:class:`firmware_host.games.GamePack`; the one named ``players`` is the player count) and
+    (:class:`firmware_host.kernel.games.GamePack`; the one named ``players`` is the player count) and
     the title its lobby's."""
     out: dict[str, Any] = {}
     for name in names:
@@ -195,11 +195,11 @@ def setup_options(names: list[str]) -> dict[str, Any]:
             record = games.pack(name)
         except games.UnknownGame:
             continue
-        fields = list(getattr(record, "console_options", ()) or ())
+        fields = list(record.console_options)
         if not fields:
             continue
         title = None
-        if callable(getattr(record, "lobby", None)):
+        if record.lobby is not None:
             lobby = record.lobby()
             title = {language: lobby.title(language) for language in ("de", "en")}
         out[name] = {"title": title, "fields": fields}
@@ -208,7 +208,7 @@ def setup_options(names: list[str]) -> dict[str, Any]:
 
 def console_actions(name: str) -> list[dict]:
     """The "help a seat" forms of game ``name``: its pack's ``console_actions``
-    (:class:`firmware_host.games.GamePack`), or none for a name that is not registered."""
+    (:class:`firmware_host.kernel.games.GamePack`), or none for a name that is not registered."""
     try:
         return list(games.pack(name).console_actions)
     except games.UnknownGame:
@@ -217,13 +217,13 @@ def console_actions(name: str) -> list[dict]:
 
 def picture(name: str, view: Any, secrets: dict | None = None) -> dict | None:
     """What the game master's page draws of game ``name`` in ``view`` (its public view), by
-    its pack's ``console_picture`` (:class:`firmware_host.games.GamePack`); with ``secrets``
+    its pack's ``console_picture`` (:class:`firmware_host.kernel.games.GamePack`); with ``secrets``
     (``{"seats": {"N": {...}}}``, a reveal) the hidden rows too. None without a view or a
     picture; a picture that cannot be drawn from the view is logged and left out."""
     if not isinstance(view, dict):
         return None
     try:
-        draw = getattr(games.pack(name), "console_picture", None)
+        draw = games.pack(name).console_picture
     except games.UnknownGame:
         return None
     if not callable(draw):

@@ -6,16 +6,16 @@ a damaged journal (``journal.*``), the scan's shared steps (``scan.wrap``, ``sca
 seat's own settings (``settings.*``); plus ``setup.seat_name`` and ``repeat.nothing``.
 
 A game's catalogue holds only its own sentences and has this one as its fallback
-(:class:`firmware_host.games.wording.Catalogue`): every game's table says the board's sentences
+(:class:`firmware_host.kernel.wording.Catalogue`): every game's table says the board's sentences
 in these words, through its own catalogue's ``text`` or through :func:`text` here. No key is in
 two catalogues (tests/catalogue). The formatter and the checker are the shared ones
-(:mod:`firmware_host.games.wording`).
+(:mod:`firmware_host.kernel.wording`).
 
 The texts are gettext catalogs, ``locale/<language>/LC_MESSAGES/messages.po`` next to this
 module (msgid = key, msgctxt ``short``/``long``; ACCESSIBILITY.md 5: short at most 8 words),
 compiled by ``scripts/compile-catalogs``; the words are the rulebook's (WORDING-REVIEW.md, the
 terminology test). No digit reaches German speech (ACCESSIBILITY.md 6). The languages are data
-(:data:`LANGUAGES`): a language joins with its ``.po`` (and number words in ``games.wording``).
+(:data:`LANGUAGES`): a language joins with its ``.po`` (and number words in ``kernel.wording``).
 
 Parameter types are fixed by the parameter's name (:data:`PARAM_TYPES`): the shared ones
 (seat, seats, int, ints, text, texts, enums) and ``seconds`` ("null Komma fünf Sekunden" /
@@ -32,8 +32,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from firmware_host.games import wording
-from firmware_host.games.wording import MessageParamError, UnknownLanguage, UnknownMessage
+from firmware_host.kernel import wording
+from firmware_host.kernel.wording import MessageParamError, UnknownLanguage, UnknownMessage
 from firmware_host.resources import package_path
 
 __all__ = ["LANGUAGES", "MESSAGES", "PARAM_TYPES", "ENUMS", "TERMS", "CATALOGUE", "UnknownMessage",
@@ -296,7 +296,7 @@ def seat_name(seat: int | None, language: str = "de", names: Mapping[int, str] |
 
 def text(key: str, params: Mapping[str, Any] | None = None, language: str = "de", long: bool = False,
          names: Mapping[int, str] | None = None) -> str:
-    """The sentence for ``key`` (Unicode NFC; :meth:`firmware_host.games.wording.Catalogue.text`).
+    """The sentence for ``key`` (Unicode NFC; :meth:`firmware_host.kernel.wording.Catalogue.text`).
 
     :param key: one of :func:`keys`.
     :param params: exactly the message's parameters (0-based seats).
@@ -313,5 +313,5 @@ def text(key: str, params: Mapping[str, Any] | None = None, language: str = "de"
 def check_messages() -> list[str]:
     """Problems of the catalogs, one sentence each (empty when sound): every key has a short
     and a long text in every language using exactly its parameters, no digit in German, every
-    term exists (:meth:`~firmware_host.games.wording.Catalogue.check`)."""
+    term exists (:meth:`~firmware_host.kernel.wording.Catalogue.check`)."""
     return CATALOGUE.check()

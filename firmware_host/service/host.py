@@ -3,7 +3,7 @@
 being played (no attribute is probed: what an adapter does not override is the base's).
 
 The service knows no game: a setup's ``game`` key (REPLAY.md; absent = ``secret_dictator``)
-names a registered pack (:mod:`firmware_host.games`), whose ``board_game(service)`` makes its
+names a registered pack (:mod:`firmware_host.kernel.games`), whose ``adapter(service)`` makes its
 adapter. :class:`GameHost` keeps one adapter per game, made when first needed, and switches
 when the game master sets up another game (the running game is ended first, as a new setup of
 the same game would). On start it resumes the journal's unfinished game with that game's
@@ -21,7 +21,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from firmware_host import games
+from firmware_host.kernel import games
 from firmware_host.errors import FirmwareHostError, UsageError
 from firmware_host.hardware.events import ButtonGesture
 from firmware_host.service.refusals import CommandRefused
@@ -62,7 +62,7 @@ class GameHost:
 
     def _adapter(self, name: str) -> BoardAdapter:
         if name not in self.adapters:
-            self.adapters[name] = games.pack(name).board_game(self.service)
+            self.adapters[name] = games.pack(name).adapter(self.service)
         return self.adapters[name]
 
     # -- the active game, by name (no other attribute is forwarded) ----------------------------
@@ -171,7 +171,7 @@ class GameHost:
             name, rest = games.split_setup(setup)
         except games.UnknownGame as exc:
             raise CommandRefused("setup_invalid", f"setup: {exc}", detail=str(exc)) from None
-        if name not in self.adapters and games.pack(name).board_game is None:
+        if name not in self.adapters and games.pack(name).adapter is None:
             message = f"the board cannot play {name} yet (its pack has no board adapter)"
             raise CommandRefused("setup_invalid", f"setup: {message}", detail=message)
         self._switch(name)
@@ -301,7 +301,7 @@ class GameHost:
         """The registered games whose pack has a board adapter, in :func:`games.names` order."""
         if self._playable is None:
             self._playable = [name for name in games.names()
-                              if games.pack(name).board_game is not None]
+                              if games.pack(name).adapter is not None]
         return list(self._playable)
 
     def reveal(self, seat: int | None) -> dict:

@@ -140,9 +140,9 @@ class ServiceSettings:
     games: Mapping[str, Mapping[str, Any]] = dataclasses.field(default_factory=dict)
 
     def game_config(self, name: str) -> dict[str, Any]:
-        """The game's own ``board.toml`` section (:attr:`firmware_host.games.GamePack.config`),
+        """The game's own ``board.toml`` section (:attr:`firmware_host.kernel.games.GamePack.config`),
         every key present (its default where the file has none)."""
-        from firmware_host import games
+        from firmware_host.kernel import games
 
         return {**games.config_defaults(name), **dict(self.games.get(name) or {})}
 
@@ -192,7 +192,7 @@ def service_settings(raw: Mapping[str, Any] | Any | None = None) -> ServiceSetti
 
 def _game_sections(raw: Mapping[str, Any] | None) -> dict[str, dict[str, Any]]:
     """The games' own sections of a parsed config (defaults filled in by :meth:`game_config`)."""
-    from firmware_host import games
+    from firmware_host.kernel import games
 
     out: dict[str, dict[str, Any]] = {}
     for name in games.names():

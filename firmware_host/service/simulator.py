@@ -269,7 +269,7 @@ class Simulator:
             renderer = SlowRenderer(renderer, clock, self.render_seconds, warm=self.warm_cache)
         whisper_call = None
         if settings.whisper_station:
-            from firmware_host.games import board_text
+            from firmware_host.service.board_catalogue import text as board_text
 
             def whisper_call(seat: int) -> str:
                 """The table's call to the whisper station (the board's ``whisper.call``)."""
@@ -540,20 +540,20 @@ class Simulator:
         """Refuse a scripted setup that its game refuses before anything runs (REPLAY.md: where
         roles or the deck are left out they are dealt from ``seed``, which is required then).
 
-        The game is the setup's ``game`` (the registry, :mod:`firmware_host.games`); its pack's
+        The game is the setup's ``game`` (the registry, :mod:`firmware_host.kernel.games`); its pack's
         ``check_script_setup(setup, board_roles=)`` checks it, with ``[service] roles`` as the board's
         role source. A game without that check, or a setup that names no registered game, is
         checked when it is set up.
 
         :raises UsageError: one line, as the game's check says it.
         """
-        from firmware_host import games
+        from firmware_host.kernel import games
         if not isinstance(setup, dict) or setup.get("seed") is not None:
             return
         name = setup.get("game", games.DEFAULT_GAME)
         if not isinstance(name, str) or name not in games.REGISTRY:
             return          # refused, one line, when it is set up
-        check = getattr(games.pack(name), "check_script_setup", None)
+        check = games.pack(name).check_script_setup
         if check is not None:
             check({k: v for k, v in setup.items() if k != "game"}, board_roles=self.settings.roles)
 

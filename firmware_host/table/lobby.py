@@ -44,7 +44,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from firmware_host import games
+from firmware_host.kernel import games
 from firmware_host.clock import TimerHandle
 from firmware_host.errors import UsageError
 from firmware_host.hardware.events import ButtonGesture
@@ -64,11 +64,11 @@ LANGUAGE_OPTIONS = ("de", "en")
 
 def lobby_games() -> list[str]:
     """The registered games a table can set up from the seats: a board adapter and setup
-    questions in the pack (``pack.board_game``, ``pack.lobby``), in the registry's order."""
+    questions in the pack (``pack.adapter``, ``pack.lobby``), in the registry's order."""
     out = []
     for name in games.names():
-        module = games.pack(name)
-        if callable(getattr(module, "board_game", None)) and callable(getattr(module, "lobby", None)):
+        record = games.pack(name)
+        if record.adapter is not None and record.lobby is not None:
             out.append(name)
     return out
 

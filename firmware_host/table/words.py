@@ -2,9 +2,8 @@
 catalogue for the board's own sentences (service, game master, faults, journal, scans).
 
 A key is looked up where it lives: a key the game's catalogue holds is the game's; a key
-of :mod:`firmware_host.service.board_catalogue` is the board's; any other key falls back to
-the registry's :func:`firmware_host.games.board_text` (the board's sentences not yet moved
-into the board catalogue). So a table speaks ``fault.gpio.button`` or ``journal.lost`` in
+of :mod:`firmware_host.service.board_catalogue` is the board's (any other key is refused
+there: ``KeyError``). So a table speaks ``fault.gpio.button`` or ``journal.lost`` in
 every game, in the game's language, whether or not the game's catalogue has them.
 
 Example::
@@ -18,7 +17,6 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Mapping
 
-from firmware_host import games
 from firmware_host.kernel.values import Line, PrivacyError
 from firmware_host.service import board_catalogue
 
@@ -83,9 +81,7 @@ class Words:
         params = dict(params or {})
         if key in self.keys:
             return self._text(key, params, language, long=long, names=names)
-        if key in board_catalogue.MESSAGES:
-            return board_catalogue.text(key, params, language, long=long, names=names)
-        return games.board_text(key, params, language, long=long, names=names)
+        return board_catalogue.text(key, params, language, long=long, names=names)
 
     def line(self, channel: str, key: str, params: Mapping[str, Any] | None = None, *,
              priority: str | None = None, earcon: str | None = None) -> Line:

@@ -12,6 +12,7 @@ import pytest
 
 from firmware_host.audio import SpeechRenderer, read_wav
 from firmware_host.games.secret_dictator import catalogue
+from firmware_host.service import board_catalogue
 
 needs_espeak = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng not installed")
 
@@ -84,7 +85,7 @@ def test_the_board_service_gives_the_renderer_the_games_overrides():
 def test_german_voice_says_the_newer_games_titles_and_terms_with_the_overrides(written, wrong, right):
     """The German voice says "Düing Message", "Autokrazie": the games' catalogues give phoneme
     input, and the board applies every registered game's table (games.pronounce)."""
-    from firmware_host import games
+    from firmware_host.kernel import games
 
     assert wrong in phonemes(written, "de")                 # the mistake the override fixes
     spoken = phonemes(games.pronounce(f"Spiel: {written}.", "de"), "de")
@@ -94,7 +95,7 @@ def test_german_voice_says_the_newer_games_titles_and_terms_with_the_overrides(w
 def test_every_games_title_in_the_lobby_is_pronounced_in_every_language_it_is_said():
     """The lobby offers every game by its title, whichever game is set up: the board's table
     holds each game's overrides (a title in German is said as its game's catalogue says)."""
-    from firmware_host import games
+    from firmware_host.kernel import games
 
     for name in games.names():
         title = games.pack(name).lobby().title("de")
@@ -111,7 +112,7 @@ def test_the_board_gives_the_renderer_every_games_overrides_whichever_game_it_pl
     them at boot, before any game's adapter)."""
     import io
 
-    from firmware_host import games
+    from firmware_host.kernel import games
     from firmware_host.service.signals import parse_script
     from firmware_host.service.simulator import Simulator
 
@@ -132,22 +133,22 @@ def test_A7_issue33_a_names_pronunciation_override_is_said_never_spelt_and_logge
     """Issue 33: "Siobhan [[S@v'O:n]]": the sentence (logged, shown) names "Siobhan"; the
     speech engine is given only the phonemes where the name stands, not the written name as
     well (which the voice would spell out its own way first)."""
-    from firmware_host import games
+    from firmware_host.kernel import games
     names = {1: "Siobhan [[S@v'O:n]]", 2: "[[b'En]]", 3: "Anna"}
-    text = games.board_text("setup.seat_name", {"seat": 1}, "en", names=names)
+    text = board_catalogue.text("setup.seat_name", {"seat": 1}, "en", names=names)
     assert "Siobhan" in text and "[[" not in text
     spoken = games.pronounce(text, "en")
     assert "[[S@v'O:n]]" in spoken and "Siobhan" not in spoken
     assert games.pronounce(spoken, "en") == spoken                    # applied twice: the same
-    only = games.board_text("setup.seat_name", {"seat": 2}, "en", names=names)
+    only = board_catalogue.text("setup.seat_name", {"seat": 2}, "en", names=names)
     assert "[[b'En]]" in only and games.pronounce(only, "en") == only   # phonemes alone: as given
     assert games.pronounce("Anna, seat 4", "en") == "Anna, seat 4"
 
 
 @needs_espeak
 def test_issue33_the_renderer_says_a_named_seat_by_its_phonemes_only(tmp_path):
-    from firmware_host import games
-    text = games.board_text("setup.seat_name", {"seat": 1}, "en", names={1: "Siobhan [[S@v'O:n]]"})
+    from firmware_host.kernel import games
+    text = board_catalogue.text("setup.seat_name", {"seat": 1}, "en", names={1: "Siobhan [[S@v'O:n]]"})
     renderer = SpeechRenderer(tmp_path)
     try:
         renderer.pronounce = games.pronounce

@@ -4,7 +4,7 @@ setup from the seats and the per-seat settings): complete in German and English,
 wordings of at most eight words (ACCESSIBILITY.md 5), no digit in German speech (6), the context
 word first, compiled, and in the same words as the games' catalogues (the terminology test's
 concepts). Every game's catalogue holds only its own keys and answers the board's from here, in
-the board's words, through the one shared formatter and checker (``games.wording``)."""
+the board's words, through the one shared formatter and checker (``kernel.wording``)."""
 
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ import pytest
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from firmware_host import games
-from firmware_host.games import wording
+from firmware_host.kernel import games
+from firmware_host.kernel import wording
 from firmware_host.service import board_catalogue as board
 
 from test_terminology import CONCEPTS, _PLACEHOLDER, catalogue_texts, mixed_terms  # same folder (no package)
@@ -179,7 +179,7 @@ def _function_and_class_names(path: Path) -> set[str]:
 @pytest.mark.parametrize("module", [board, *GAME_CATALOGUES], ids=lambda m: m.__name__.split(".")[-2])
 def test_one_formatter_and_one_checker_for_every_catalogue(module):
     """No catalogue has a formatter or a parameter check of its own: they are
-    ``games.wording.Catalogue``'s (the copies had drifted apart)."""
+    ``kernel.wording.Catalogue``'s (the copies had drifted apart)."""
     assert isinstance(module.CATALOGUE, wording.Catalogue)
     own = _function_and_class_names(Path(module.__file__))
     assert not own & {"_Formatter", "format_field", "_check_params", "_join", "_catalog", "template", "term"}

@@ -27,8 +27,8 @@ from typing import Any, Iterator
 import pytest
 from babel.messages.pofile import read_po
 
-from firmware_host import games
-from firmware_host.games import wording
+from firmware_host.kernel import games
+from firmware_host.kernel import wording
 from firmware_host.service import board_catalogue
 
 #: the board's own catalogue and every registered game's

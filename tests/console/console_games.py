@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from console_helpers import PIN_HASH  # noqa: E402
 from table.table import Table  # noqa: E402
 
-from firmware_host import games  # noqa: E402
+from firmware_host.kernel import games  # noqa: E402
 from firmware_host.console import serve  # noqa: E402
 from firmware_host.service.backend import ConsoleBackend  # noqa: E402
 

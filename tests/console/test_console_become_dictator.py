@@ -92,7 +92,7 @@ def test_D30_the_setup_offers_every_registered_game_and_sets_up_this_one_with_it
     """The game master chooses the game in the setup (every game of the registry; one the
     board cannot play yet is shown, disabled), sees only that game's options (here 4-10
     players, the morning's timer, the night-4 variant) and starts it from the page."""
-    from firmware_host import games
+    from firmware_host.kernel import games
     sim, service, console = board
     page = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True).new_page()
     page.clock.install()
@@ -107,7 +107,7 @@ def test_D30_the_setup_offers_every_registered_game_and_sets_up_this_one_with_it
     assert options.evaluate_all("os => os.map(o => o.value)") == list(games.names())
     disabled = options.evaluate_all("os => os.filter(o => o.disabled).map(o => o.value)")
     assert disabled == [n for n in games.names()
-                        if not callable(getattr(games.pack(n), "board_game", None))]
+                        if not callable(games.pack(n).adapter)]
     assert page.locator("#setup-variant").is_visible() and page.locator("#setup-morning").count() == 0
 
     game.select_option("become_dictator")       # its pack's fields, drawn by the console

@@ -15,7 +15,7 @@ from console_browser import axe_violations, browser, needs_chromium  # noqa: F40
 from console_games import PLAYABLE, game_console
 from console_helpers import PIN
 
-from firmware_host import games
+from firmware_host.kernel import games
 from firmware_host.service.backend import setup_options
 
 pytestmark = needs_chromium

@@ -13,13 +13,13 @@ import pytest
 from console_browser import axe_violations, browser, needs_chromium  # noqa: F401
 from console_helpers import PIN, PIN_HASH
 
-from firmware_host import games
+from firmware_host.kernel import games
 from firmware_host.clock import VirtualClock
 from firmware_host.console import serve
 from firmware_host.service.backend import setup_options
 
 STATIC = Path(__file__).resolve().parents[2] / "firmware_host" / "console" / "static"
-PLAYABLE = [n for n in games.names() if callable(getattr(games.pack(n), "board_game", None))]
+PLAYABLE = [n for n in games.names() if callable(games.pack(n).adapter)]
 
 
 def players_of(opts: dict) -> dict:

@@ -42,9 +42,9 @@ def test_a_new_setup_of_another_game_ends_the_running_one_in_the_journal(service
 @pytest.mark.parametrize("game, words", [("chess", "game must be one of"),
                                          ("dying_message", None)])
 def test_a_game_the_board_cannot_play_is_a_one_line_refusal_and_changes_nothing(service, game, words):
-    from firmware_host import games
+    from firmware_host.kernel import games
     if words is None:
-        if callable(getattr(games.pack(game), "board_game", None)):
+        if games.pack(game).adapter is not None:
             pytest.skip("this pack has its board adapter")
         words = "cannot play dying_message yet"
     with pytest.raises(CommandRefused) as info:

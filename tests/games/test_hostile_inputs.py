@@ -17,7 +17,7 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from firmware_host import games
+from firmware_host.kernel import games
 from firmware_host.errors import UsageError
 
 #: the longest error line a bad value may give (the issue's bound)

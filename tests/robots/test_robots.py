@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from firmware_host import games
+from firmware_host.kernel import games
 from firmware_host.robots.robot import Chooser, Heard, Lay, Press, SeatRobot
 from firmware_host.robots.table import RobotTable, percentile, rules_for
 from firmware_host.service.journal import Journal
@@ -19,7 +19,7 @@ GAMES = games.names()
 #: a game's robot-table case that waits for its owner's fix: game -> reason (strict xfail)
 PENDING: dict[str, str] = {
     game: f"{game} has no board adapter or robot players yet" for game in GAMES
-    if rules_for(game) is None or getattr(games.pack(game), "board_game", None) is None
+    if rules_for(game) is None or games.pack(game).adapter is None
 }
 
 
@@ -139,7 +139,7 @@ def _replayed_state(journal_path: str, game_id: int) -> dict:
     finally:
         journal.close()
     name, setup = games.split_setup(lines[0]["setup"])
-    out = games.pack(name).replay_lines(setup, 1, [(i + 2, a) for i, a in enumerate(lines[1:])])
+    out = games.pack(name).replay(setup, 1, [(i + 2, a) for i, a in enumerate(lines[1:])])
     return out[-1]["state"]
 
 

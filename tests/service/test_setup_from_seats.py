@@ -145,7 +145,7 @@ def test_another_registered_game_is_set_up_from_the_seats_too():
     no_faults(out)
     assert "setup.question.variant" not in keys(out)
     titles = [l["params"]["title"] for l in announces(out, "seat:1") if l["key"] == "lobby.option.game"]
-    from firmware_host import games
+    from firmware_host.kernel import games
     from firmware_host.table.lobby import lobby_games
     offered = [games.pack(n).lobby().title("de") for n in lobby_games()]  # every registered game with a board
     assert titles == offered[:offered.index("So werde ich zum Diktator") + 1] and titles[0] == "Secret Dictator"
@@ -155,7 +155,7 @@ def test_another_registered_game_is_set_up_from_the_seats_too():
 def test_a_real_board_asks_no_deck_it_plays_the_physical_one():
     """BOARD.md: a physical deck is never contradicted by a virtual one (``run`` sets
     ``physical_deck``): the seats are not offered a board-shuffled draw pile there."""
-    from firmware_host import games
+    from firmware_host.kernel import games
     from firmware_host.service.settings import service_settings
 
     sd = games.pack("secret_dictator").lobby()

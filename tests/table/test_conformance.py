@@ -22,7 +22,7 @@ from typing import Any, Callable
 
 import pytest
 
-from firmware_host import games
+from firmware_host.kernel import games
 from firmware_host.table import pace
 from firmware_host.table.lobby import seat_setup_signals
 from firmware_host.table.scanning import PICKED_KEY
@@ -61,7 +61,7 @@ def hooks(name: str) -> Any:
     """The game's scripting hooks (its pack's ``scripting()``); a pack the board cannot play
     is no table game yet (skipped); a table game without the hooks fails."""
     pack = games.pack(name)
-    if not callable(getattr(pack, "board_game", None)):
+    if not callable(pack.adapter):
         pytest.skip(f"{name}: no board adapter yet")
     hook = getattr(pack, "scripting", None)
     if not callable(hook):
@@ -568,7 +568,7 @@ def test_A19_stored_seat_settings_apply_after_the_game_master_switches_games(tmp
     """Seat 1's scan interval (3 s) stored while another game is in play reaches this game
     once the game master has switched to it."""
     other = next((g for g in games.names() if g != name
-                  and callable(getattr(games.pack(g), "board_game", None))), None)
+                  and callable(games.pack(g).adapter)), None)
     if other is None:
         pytest.skip("only one game can be played on the board")
     table = new_table(tmp_path, name)

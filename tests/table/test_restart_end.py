@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware_host import games
+from firmware_host.kernel import games
 from firmware_host.service.journal import CRASH_ENV, Journal
 
 #: game -> why its table does not say the end after the cut yet (strict xfail)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from firmware_host import games
+from firmware_host.kernel import games
 from firmware_host.clock import VirtualClock
 from firmware_host.hardware.events import ButtonGesture, CardRead, EvidenceRead, Fault
 from firmware_host.service.core import BoardService
@@ -422,7 +422,7 @@ def test_A11_a_setup_from_the_seats_is_never_abandoned_when_the_wait_is_switched
 
 
 def test_every_table_game_reads_the_tile_kinds_its_pack_declares_and_refuses_the_others(board):
-    from firmware_host import games
+    from firmware_host.kernel import games
     from firmware_host.table import TILE_EVENTS, BoardAdapter
     service, lines, voice = board
     checked = 0

@@ -32,7 +32,7 @@ int         "seven"; ``held``: "two Dirty Tricks", "no Dirty Trick"
 
 Every returned string is Unicode NFC. :func:`is_private` tells the keys that carry a seat's
 secret (A29): they go only to ``seat:N``. The formatter and the checker are the shared ones
-(:class:`firmware_host.games.wording.Catalogue`); the board's own sentences are the board
+(:class:`firmware_host.kernel.wording.Catalogue`); the board's own sentences are the board
 catalogue's (:mod:`firmware_host.service.board_catalogue`), answered through :func:`text`.
 """
 
@@ -41,8 +41,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
-from firmware_host.games import wording
-from firmware_host.games.wording import MessageParamError, UnknownLanguage, UnknownMessage
+from firmware_host.kernel import wording
+from firmware_host.kernel.wording import MessageParamError, UnknownLanguage, UnknownMessage
 from firmware_host.service import board_catalogue
 
 from .engine import REASONS
@@ -57,7 +57,7 @@ __all__ = [
 LANGUAGES = ("de", "en", "fr")
 
 #: espeak-ng phoneme overrides (``[[...]]``) for the words its voices say wrongly: language ->
-#: word as written -> phonemes (:func:`firmware_host.games.wording.pronounce`; the board
+#: word as written -> phonemes (:func:`firmware_host.kernel.wording.pronounce`; the board
 #: applies every game's table, :func:`firmware_host.games.pronounce`). The German voice says
 #: the title "'aUtOkr,Asi:"; the French voice switches to English for it by itself.
 PRONUNCIATIONS: dict[str, dict[str, str]] = {
@@ -192,7 +192,7 @@ TERMS: tuple[str, ...] = (
 
 def cardinal(n: int, language: str = "de") -> str:
     """The number word for ``n`` (0..999): ``cardinal(71, "fr")`` → "soixante et onze"
-    (:func:`firmware_host.games.wording.cardinal`; ACCESSIBILITY.md 6). A larger count (a
+    (:func:`firmware_host.kernel.wording.cardinal`; ACCESSIBILITY.md 6). A larger count (a
     table's own reserve may hold more) is said in digits in English and French.
 
     Raises:

@@ -1,4 +1,4 @@
-"""Autocracy's pack: what the games registry (:mod:`firmware_host.games`) offers of it
+"""Autocracy's pack: what the games registry (:mod:`firmware_host.kernel.games`) offers of it
 (AUTOCRACY.md "Replay", A31-A44): the replay, the board adapter, the questions of a setup
 from the seats, its words, its setup fields on the console and its board-signal scripts."""
 
@@ -11,7 +11,7 @@ __all__ = ["NAME", "PACK", "replay_lines", "board_game", "lobby", "scripting", "
 NAME = "autocracy"
 
 
-from firmware_host.games import GamePack, lazy, replay_of  # noqa: E402
+from firmware_host.kernel.games import GamePack, lazy, replay_of  # noqa: E402
 
 #: AUTOCRACY.md "Replay" (``replay.replay_objects``)
 replay_lines = replay_of(__package__, NAME)
@@ -41,7 +41,7 @@ def console_picture(view: dict, secrets: dict | None = None) -> dict:
 
 from .picture import actions as _console_actions  # noqa: E402 - the help forms, with the picture
 
-#: this game's record in the registry (:class:`firmware_host.games.GamePack`)
+#: this game's record in the registry (:class:`firmware_host.kernel.games.GamePack`)
 PACK = GamePack(
     name=NAME, replay=replay_lines, adapter=board_game, lobby=lobby, words=_words,
     scripting=scripting, console_picture=console_picture, console_actions=_console_actions(),

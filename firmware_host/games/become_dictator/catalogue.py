@@ -24,7 +24,7 @@ counts     ``{dropped}``           ``[[role, count], ...]`` → "zwei Diktatoren
 =========  ======================  ==============================================
 
 Every returned string is Unicode NFC, and a German text has no digits. The formatter and the
-checker are the shared ones (:class:`firmware_host.games.wording.Catalogue`); the board's own
+checker are the shared ones (:class:`firmware_host.kernel.wording.Catalogue`); the board's own
 sentences (``service.*``, ``gm.*``, ``journal.*``, ``scan.wrap`` …) are the board catalogue's
 (:mod:`firmware_host.service.board_catalogue`), answered through :func:`text` (the fallback).
 
@@ -40,8 +40,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
-from firmware_host.games import wording
-from firmware_host.games.wording import MessageParamError, UnknownLanguage, UnknownMessage
+from firmware_host.kernel import wording
+from firmware_host.kernel.wording import MessageParamError, UnknownLanguage, UnknownMessage
 from firmware_host.service import board_catalogue
 
 from .rules import ROLES
@@ -193,7 +193,7 @@ keys, is_private, placeholders, template, term, fields, _schema, _check_params =
 
 def cardinal(n: int, language: str = "de") -> str:
     """The number word of ``n`` (0..99) in ``language`` (the German text has no digits;
-    ACCESSIBILITY.md 6; :func:`firmware_host.games.wording.cardinal`).
+    ACCESSIBILITY.md 6; :func:`firmware_host.kernel.wording.cardinal`).
 
     Raises:
         MessageParamError: ``n`` is not an int 0..99.

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from firmware_host.games import no_setup_text, player_count_question
+from firmware_host.kernel.games import no_setup_text, player_count_question
 
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Setup
 

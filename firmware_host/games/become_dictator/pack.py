@@ -1,4 +1,4 @@
-"""*In this way I become a DICTATOR*'s pack module (see :mod:`firmware_host.games`).
+"""*In this way I become a DICTATOR*'s pack module (see :mod:`firmware_host.kernel.games`).
 
 ``replay_lines`` plays a file of DICTATOR.md "Replay" through the engine, with the spoken
 ``announce`` lines of the catalogue.
@@ -10,7 +10,7 @@ from typing import Any, Iterable
 
 from firmware_host.checks import quoted
 from firmware_host.errors import UsageError
-from firmware_host.games import lazy
+from firmware_host.kernel.games import lazy
 
 __all__ = ["NAME", "PACK", "replay_lines", "board_game", "lobby", "card_names", "card_text"]
 
@@ -110,7 +110,7 @@ def console_picture(view: dict, secrets: dict | None = None) -> dict:
 
 
 from firmware_host.config import Field  # noqa: E402 - the record needs the functions above
-from firmware_host.games import GamePack  # noqa: E402
+from firmware_host.kernel.games import GamePack  # noqa: E402
 
 from .picture import actions as _console_actions  # noqa: E402 - the help forms, with the picture
 
@@ -127,7 +127,7 @@ CONFIG = {
                                  "every seat has pressed \"ready\", or by the game-master key"),
 }
 
-#: this game's record in the registry (:class:`firmware_host.games.GamePack`)
+#: this game's record in the registry (:class:`firmware_host.kernel.games.GamePack`)
 PACK = GamePack(
     name=NAME, replay=replay_lines, adapter=board_game, lobby=lobby, words=_words,
     tile_kinds=("card",), config=CONFIG, card_names=card_names, card_text=card_text, scripting=scripting,

@@ -26,7 +26,7 @@ proposals      ``{proposals:seats}`` / ``{proposals:cards}``: "seat 2: seat 5; s
 =============  ==========================================================================
 
 Every returned string is Unicode NFC. The formatter and the checker are the shared ones
-(:class:`firmware_host.games.wording.Catalogue`); the board's own sentences (``service.*``,
+(:class:`firmware_host.kernel.wording.Catalogue`); the board's own sentences (``service.*``,
 ``gm.*``, ``fault.*``, ``scan.wrap`` …) are the board catalogue's
 (:mod:`firmware_host.service.board_catalogue`), answered through :func:`text` (the fallback).
 """
@@ -37,8 +37,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
-from firmware_host.games import wording
-from firmware_host.games.wording import MessageParamError, UnknownLanguage, UnknownMessage
+from firmware_host.kernel import wording
+from firmware_host.kernel.wording import MessageParamError, UnknownLanguage, UnknownMessage
 from firmware_host.service import board_catalogue
 
 from .setup import CHARACTERS
@@ -52,7 +52,7 @@ __all__ = [
 LANGUAGES = ("de", "en")
 
 #: espeak-ng phoneme overrides (``[[...]]``) for the words its voices say wrongly: language ->
-#: word as written -> phonemes (:func:`firmware_host.games.wording.pronounce`; the board
+#: word as written -> phonemes (:func:`firmware_host.kernel.wording.pronounce`; the board
 #: applies every game's table, :func:`firmware_host.games.pronounce`). The German voice says
 #: the title "d'y:IN m'EsI2dZ" ("Düing"), "m'u:EIt'aI" and "pro:f'i:kIl3".
 PRONUNCIATIONS: dict[str, dict[str, str]] = {
@@ -263,7 +263,7 @@ keys, is_private, placeholders, template, term, fields, _schema, _check_params =
 
 def cardinal(n: int, language: str = "de") -> str:
     """The cardinal number word for ``n`` (0..999): ``cardinal(104)`` → "hundertvier"
-    (:func:`firmware_host.games.wording.cardinal`).
+    (:func:`firmware_host.kernel.wording.cardinal`).
 
     Raises:
         MessageParamError: ``n`` is not an int in 0..999.

@@ -1,16 +1,16 @@
-"""Dying Message's pack module: what the games registry (:mod:`firmware_host.games`) offers
+"""Dying Message's pack module: what the games registry (:mod:`firmware_host.kernel.games`) offers
 of it (DYING_MESSAGE.md "Replay")."""
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["NAME", "replay_lines", "board_game", "evidence_text", "lobby"]
+__all__ = ["NAME", "PACK", "replay_lines", "board_game", "evidence_text", "lobby"]
 
 NAME = "dying_message"
 
 
-from firmware_host.games import lazy, replay_of  # noqa: E402
+from firmware_host.kernel.games import lazy, replay_of  # noqa: E402
 
 #: DYING_MESSAGE.md "Replay" (``replay.replay_objects``)
 replay_lines = replay_of(__package__, NAME)
@@ -60,11 +60,8 @@ from .picture import actions as _console_actions  # noqa: E402 - the help forms,
 console_actions: tuple = _console_actions()
 
 
-import dataclasses as _dataclasses  # noqa: E402 - the record needs the functions above
-import sys as _sys  # noqa: E402
-
 from firmware_host.config import Field  # noqa: E402
-from firmware_host.games import GamePack  # noqa: E402
+from firmware_host.kernel.games import GamePack  # noqa: E402
 
 #: this game's own ``board.toml`` section, ``[dying_message]`` (M41: each night step's minimum time)
 CONFIG = {
@@ -74,6 +71,8 @@ CONFIG = {
                                 doc="seconds a night step without a list lasts at least (M41: nightfall, the looks)"),
 }
 
-#: this game's record in the registry (:class:`firmware_host.games.GamePack`)
-PACK = _dataclasses.replace(GamePack.from_module(_sys.modules[__name__]), config=CONFIG,
-                            tile_kinds=("evidence",))   # M45, M46: the evidence tiles
+#: this game's record in the registry (:class:`firmware_host.kernel.games.GamePack`)
+PACK = GamePack(name=NAME, replay=replay_lines, adapter=board_game, lobby=lobby,
+                evidence_text=evidence_text, scripting=scripting, console_options=console_options,
+                console_picture=console_picture, console_actions=console_actions, config=CONFIG,
+                tile_kinds=("evidence",))   # M45, M46: the evidence tiles

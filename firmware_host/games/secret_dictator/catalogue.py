@@ -42,7 +42,7 @@ parties      ``{laws}``                  "faschistisch, demokratisch, faschistis
 
 Which parameter has which type is fixed by its name (:data:`PARAM_TYPES`). Every returned
 string is Unicode NFC (espeak-ng#1933). The formatter and the checker are the shared ones
-(:class:`firmware_host.games.wording.Catalogue`); the board's own sentences (``service.*``,
+(:class:`firmware_host.kernel.wording.Catalogue`); the board's own sentences (``service.*``,
 ``gm.*``, ``fault.*``, ``journal.*``, ``whisper.*``, ``selftest.*``, ``enrol.*``, the scan's
 wrap and stop) are not here but in :mod:`firmware_host.service.board_catalogue`, which answers
 them through :func:`text` (the fallback).
@@ -52,8 +52,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from firmware_host.games import wording
-from firmware_host.games.wording import MessageParamError, UnknownLanguage, UnknownMessage
+from firmware_host.kernel import wording
+from firmware_host.kernel.wording import MessageParamError, UnknownLanguage, UnknownMessage
 from firmware_host.resources import package_path
 from firmware_host.service import board_catalogue
 
@@ -342,7 +342,7 @@ seat_name = CATALOGUE.seat_name
 
 
 def cardinal(n: int, language: str = "de", ending: str | None = None) -> str:
-    """The cardinal number word for ``n`` (0..99; :func:`firmware_host.games.wording.cardinal`).
+    """The cardinal number word for ``n`` (0..99; :func:`firmware_host.kernel.wording.cardinal`).
 
     Args:
         n: the number.
@@ -362,7 +362,7 @@ def cardinal(n: int, language: str = "de", ending: str | None = None) -> str:
 
 
 def ordinal(n: int, language: str = "de", ending: str = "e") -> str:
-    """The ordinal number word for ``n`` (0..99; :func:`firmware_host.games.wording.ordinal`).
+    """The ordinal number word for ``n`` (0..99; :func:`firmware_host.kernel.wording.ordinal`).
 
     Args:
         n: the number (1 → "erste" / "first").
@@ -425,7 +425,7 @@ def check_messages() -> list[str]:
     """Problems of the catalogs as one sentence each (``list[str]``, empty when sound).
 
     Checks that every key has all four wordings with exactly its parameters and that every
-    term exists in every language (:meth:`firmware_host.games.wording.Catalogue.check`). Used
+    term exists in every language (:meth:`firmware_host.kernel.wording.Catalogue.check`). Used
     by the tests and by ``scripts/compile-catalogs``.
     """
     return CATALOGUE.check()
@@ -435,6 +435,6 @@ def pronounce(text: str, language: str) -> str:
     """``text`` with :data:`PRONUNCIATIONS` applied for ``language``: what the speech engine
     is given (espeak-ng phoneme input), never what is logged or shown. Whole words only,
     the longest first (``str``; unchanged for a language without overrides;
-    :func:`firmware_host.games.wording.pronounce`)."""
+    :func:`firmware_host.kernel.wording.pronounce`)."""
     return wording.pronounce(text, PRONUNCIATIONS.get(language, {}))
 

@@ -1,4 +1,4 @@
-"""Secret Dictator's pack module: what the registry (:mod:`firmware_host.games`) offers of it.
+"""Secret Dictator's pack module: what the registry (:mod:`firmware_host.kernel.games`) offers of it.
 
 ``replay_lines`` plays one REPLAY.md file through the rules engine (RULES.md) exactly as the
 board service would, with the spoken ``announce`` lines of the catalogue.
@@ -11,9 +11,9 @@ from typing import Any, Iterable
 
 from firmware_host.checks import quoted
 from firmware_host.errors import UsageError
-from firmware_host.games import lazy
+from firmware_host.kernel.games import lazy
 
-__all__ = ["NAME", "board_game", "check_script_setup", "replay_lines"]
+__all__ = ["NAME", "PACK", "board_game", "check_script_setup", "replay_lines"]
 
 NAME = "secret_dictator"
 
@@ -206,3 +206,11 @@ from .picture import actions as _console_actions  # noqa: E402 - the help forms,
 
 #: the game's "help a seat" forms on the console (the registry's ``GamePack.console_actions``)
 console_actions: tuple = _console_actions()
+
+from firmware_host.kernel.games import GamePack  # noqa: E402 - the record needs the functions above
+
+#: this game's record in the registry (:class:`firmware_host.kernel.games.GamePack`)
+PACK = GamePack(name=NAME, replay=replay_lines, adapter=board_game, lobby=lobby,
+                check_script_setup=check_script_setup, scripting=scripting,
+                console_options=console_options, console_picture=console_picture,
+                console_actions=console_actions)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from firmware_host.games.autocracy import catalogue
-from firmware_host.games.wording import cardinal
+from firmware_host.kernel.wording import cardinal
 
 
 def test_every_message_has_its_wordings_in_german_english_and_french():

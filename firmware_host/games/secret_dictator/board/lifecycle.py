@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from firmware_host import games
+from firmware_host.kernel import games
 from firmware_host.errors import FirmwareHostError
 from firmware_host.service.journal import JournalError, UnknownGameError
 from firmware_host.games.secret_dictator.board.common import TRACK_SLOTS, log
