@@ -219,7 +219,7 @@ class Table:
     def fingerprint(self) -> str:
         g = self.sd.game
         return json.dumps([state_json(g), g.votes_cast, g.nominee, g.power, g.veto_pending,
-                           repr(self.sd.active.held)], default=str) if g is not None else "none"
+                           repr(self.sd.active.mirror.held)], default=str) if g is not None else "none"
 
     def unchanged(self, what: str, do, allowed: set[str]) -> None:
         """``do()`` must change nothing in the game and say only ``allowed`` keys."""
@@ -453,11 +453,11 @@ def play_games(board: LeakBoard, rng: random.Random, games: int, found: LeakFind
             setup["role_source"] = "tiles"
             found.tile_games += 1
         # the table clears the board of the game before: laws off their tracks, the pin to hole 0
-        for track, filled in list(sd.active.slots.items()):
+        for track, filled in list(sd.active.mirror.slots.items()):
             for k, on in enumerate(filled, 1):
                 if on:
                     board.service.call(lambda t=track, k=k: sd.handle_input(SlotChanged(t, k, False)))
-        if sd.active.tracker != 0:
+        if sd.active.mirror.tracker != 0:
             board.service.call(lambda: sd.handle_input(TrackerMoved(0)))
         board.wait_quiet()
         # what the table heard while clearing may come back by a repeat early in the next game

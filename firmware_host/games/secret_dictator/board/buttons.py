@@ -19,7 +19,10 @@ class Buttons:
         name = type(event).__name__
         if name not in ("Fault", "ReaderState"):      # those get their own fault/info line
             log.info("input: %s", describe_input(event))
-        handler: Callable[[Any], None] | None = getattr(self, f"_on_{name}", None)
+        parts = {"BallotRead": self.reads.on_ballot, "LawRead": self.reads.on_law,
+                 "RoleTileRead": self.reads.on_role_tile, "SlotChanged": self.mirror.on_slot,
+                 "TrackerMoved": self.mirror.on_tracker}
+        handler: Callable[[Any], None] | None = parts.get(name) or getattr(self, f"_on_{name}", None)
         if handler is None:
             log.info("input ignored: %s", name)
             return
@@ -34,7 +37,7 @@ class Buttons:
             return
         game = self.game
         if game is None or not 0 <= seat < game.players:
-            if self.tiles is None and game is None:
+            if self.reads.tiles is None and game is None:
                 return
             if game is not None:
                 self.service.fault(f"seat {seat + 1} button", "not_playing",
@@ -56,7 +59,7 @@ class Buttons:
             return
         if game.phase == "legislative_chancellor" and game.veto_pending and seat == game.president:
             # BOARD.md "Veto": the president answers with the ballot box or by scanning
-            if not self._blocked("veto_reply", seat):
+            if not self.mirror.blocked("veto_reply", seat):
                 self._start_veto_scan(seat)
             return
         if game.phase == "game_over":        # the story of the game, a round per press (A30)
@@ -65,22 +68,22 @@ class Buttons:
         if (game.phase == "legislative_chancellor" and seat == game.chancellor
                 and Action("veto", seat=seat) in game.legal_actions(seat)):
             # after five fascist laws the chancellor chooses by scanning: enact or propose a veto
-            if not self._blocked("veto", seat):
+            if not self.mirror.blocked("veto", seat):
                 self._start_chancellor_scan(seat)
             return
-        if self._discard_by_seat(seat):      # physical deck, no law reader: the discard by scanning
+        if self.deck.discard_by_seat(seat):      # physical deck, no law reader: the discard by scanning
             return
         if seat in game.awaiting() and seat == game.president:
             if game.phase == "nomination":
-                if not self._blocked("nominate", seat):
+                if not self.mirror.blocked("nominate", seat):
                     self._start_scan(seat, "nominate")
                 return
             if game.phase == "power" and game.power in TARGET_POWERS:
-                if not self._blocked(TARGET_POWERS[game.power], seat):
+                if not self.mirror.blocked(TARGET_POWERS[game.power], seat):
                     self._start_scan(seat, TARGET_POWERS[game.power])
                 return
             if game.phase == "power" and game.power in ("view_discard", "peek"):
-                if not self._blocked("acknowledge", seat):
+                if not self.mirror.blocked("acknowledge", seat):
                     self.accept(Action("acknowledge", seat=seat))
                 return
         self._idle_press(seat)

@@ -9,7 +9,6 @@ from firmware_host.games.secret_dictator import Game, Setup
 from firmware_host.table.evening import Evening
 from firmware_host.table.scanning import Scan
 from firmware_host.table.seat_settings import SeatSettings
-from firmware_host.games.secret_dictator.board.common import TRACK_SLOTS
 from firmware_host.games.secret_dictator.board.lifecycle import LifeCycle
 from firmware_host.games.secret_dictator.board.faults import Faults, _Faults
 from firmware_host.games.secret_dictator.board.speaking import Speaking
@@ -27,13 +26,16 @@ from firmware_host.games.secret_dictator.board.views import Views
 from firmware_host.games.secret_dictator.board.deck import PhysicalDeck
 
 
-class SecretDictatorGame(LifeCycle, Faults, Speaking, Padding, Lobby, Moves, Mirror, Buttons, Status, Tiles,
-                         Scans, GameMaster, Seats, Views, PhysicalDeck):
+class SecretDictatorGame(LifeCycle, Faults, Speaking, Padding, Lobby, Moves, Buttons, Status,
+                         Scans, GameMaster, Seats, Views):
     """Secret Dictator's side of the board service (see :mod:`firmware_host.games.secret_dictator.board`).
 
     :param service: the :class:`~firmware_host.service.core.BoardService` it runs in.
 
-    Its parts, one concern each, are the mixins it is made of; the state they share is made here.
+    Its parts, one concern each: the mixins it is made of (their shared state is made here),
+    and the parts that own their state: ``deck`` (:class:`.deck.PhysicalDeck`), ``mirror``
+    (:class:`.mirror.Mirror`: slots, tracker pin, corrections) and ``reads``
+    (:class:`.tiles.Tiles`: the tiles read).
     """
 
     def __init__(self, service: Any) -> None:
@@ -53,13 +55,7 @@ class SecretDictatorGame(LifeCycle, Faults, Speaking, Padding, Lobby, Moves, Mir
         # the journal id of the last game the game master ended (or replaced by a new start)
         # while it was running: ``undo`` brings it back until a next game has a move
         self.ended_game_id: int | None = None
-        self.slots = {track: [False] * n for track, n in TRACK_SLOTS.items()}
-        self.tracker: int | None = 0
         self.table_faults = _Faults(self)                 # faults, readers (the table's), the console's list
-        self.held: list[Any] = []                         # tile inputs kept during a correction
-        self._replaying_law = False                       # a kept law tile is being applied now
-        self.tracker_asked = False                        # the engine moved the tracker: players were asked to follow
-        self.stale_slots: set[tuple[str, int]] = set()    # tiles of an undone enactment
         self._heard: dict[str, tuple[int, list[dict]]] = {}   # no sound: channel -> (seq, announce lines of its last utterance)
         self._last_public: list = []                      # the public utterances of the last accepted move
         self._move_said: list = []                        # those of the last move said (a status waits for them)
@@ -70,26 +66,10 @@ class SecretDictatorGame(LifeCycle, Faults, Speaking, Padding, Lobby, Moves, Mir
         self._public_said: list = []                      # public utterances not yet played to their end
         self._heard_seq = 0
         self.scan: Scan | None = None
-        self.tiles: list[tuple[str, int]] | None = None   # role tiles read so far
-        self.chaos_placement = False                      # tracked chaos law still to be placed
-        self.chancellor_discard: str | None = None
-        self.discard_after: tuple[int, str | None] | None = None   # (chancellor, the law left) after an enactment
-        self.refused_slots: set[tuple[str, int]] = set()   # tiles whose enactment was refused
-        self.mirror_said: tuple | None = None
         self.announced: collections.deque = collections.deque(maxlen=50)
         self.faults: collections.deque = self.table_faults.listed
         self._last_groups: list = []                      # (action, events) groups of a rebuilt game
-        # BOARD.md "Each reader has its own tiles": the tiles read for the move going on, so
-        # the same tag read again (left on the reader, shown twice, a noisy re-read) is ignored
-        self._ballot_move: tuple | None = None            # the election (or veto reply) of _ballots_read
-        self._ballots_read: set[tuple[int, str]] = set()  # (seat, ballot) tiles read for it
-        self._law_move: tuple | None = None               # the legislative session (or phase) of _laws_read
-        self._laws_read: set[tuple[str, int]] = set()     # (party, tile) law tiles read in it
-        self._discard_pile: set[tuple[str, int]] = set()  # law tiles discarded since the last reshuffle
-        self._roles_quiet: set[tuple[str, int]] = set()   # role tiles just read: ignored until the first move
-        self._replaying_held = False                      # a kept tile input is being applied now
         self._presidents = 0                              # president.new said in this game (prerender)
-        self._wrong_last: tuple | None = None             # the last tile said to be at the wrong reader
         # ACCESSIBILITY.md 8: each seat's own secrets of this round, again in its private status
         self._recall: dict[int, dict[str, Any]] = {}
         self._measured: dict[tuple, float] = {}           # (channel, text, earcon) -> seconds as played
@@ -97,6 +77,9 @@ class SecretDictatorGame(LifeCycle, Faults, Speaking, Padding, Lobby, Moves, Mir
         self._status_step: dict[int, tuple[int, float]] = {}  # seat -> (next status layer, until when)
         self._story: tuple[tuple[int, int], list] | None = None  # ((game id, actions), rounds) told
         self.evening = Evening(self._tell_story)           # after game over: the story, the next game
+        self.deck = PhysicalDeck(self)
+        self.mirror = Mirror(self)
+        self.reads = Tiles(self)
 
     @property
     def genders(self) -> dict[int, str]:

@@ -46,9 +46,9 @@ class GameMaster:
                 self._journal_note({"note": "resume"})
                 log.info("game resumed")
                 self.say("public", "gm.resumed", {})
-                self._reconcile()
-                if not self.mirror_problems():
-                    self._say_next_move()
+                self.mirror.reconcile()
+                if not self.mirror.problems():
+                    self.mirror.say_next_move()
             return {"paused": False}
         if name == "restart":
             if self.raw_setup is None:
@@ -108,7 +108,7 @@ class GameMaster:
             else:
                 raise CommandRefused("nothing_to_choose", f"nothing to choose now ({game.phase})", phase=game.phase)
             self._end_scan()
-            if self._blocked(kind):          # the game master chose: no seat is told to press again
+            if self.mirror.blocked(kind):          # the game master chose: no seat is told to press again
                 raise CommandRefused("board_mismatch", "the board does not match the game; fix it first")
             if not self.accept(Action(kind, seat=seat, target=target), from_gm=True):
                 raise CommandRefused("action_refused", f"{kind} was refused", action=kind)
@@ -135,7 +135,7 @@ class GameMaster:
         :returns: ``{"ended": True}``.
         :raises CommandRefused: ``no_game`` when there is neither a game nor a setup.
         """
-        if self.game is None and self.pending_setup is None and self.tiles is None:
+        if self.game is None and self.pending_setup is None and self.reads.tiles is None:
             raise CommandRefused("no_game", "no game to restart")
         self._end_scan()
         if self.game_id is not None and self.game is not None and self.game.phase != "game_over":
@@ -143,13 +143,12 @@ class GameMaster:
             self.service.journal.finish_game(self.game_id, "abandoned")
             self.ended_game_id = self.game_id        # undo brings it back until a new start
         self.game = self.game_id = self.setup = None
-        self.pending_setup = self.tiles = None
-        self._forget_tiles()
+        self.pending_setup = self.reads.tiles = None
+        self.reads.forget()
+        self.deck.forget()
         self._recall = {}
         self.paused = False
-        self.chaos_placement = False
-        self.mirror_said = None
-        self.held, self.refused_slots, self.stale_slots = [], set(), set()
+        self.mirror.clear()
         log.info("game ended by the game master: waiting for a new setup")
         self.say("public", "gm.ended", {})
         return {"ended": True}
@@ -174,14 +173,14 @@ class GameMaster:
         journal_game = journal.game(restored)
         self.pending_setup = None
         self.paused = False
-        self.held, self.refused_slots, self.stale_slots = [], set(), set()
+        self.mirror.clear()
         self._rebuild(restored, journal_game.setup, journal_game.actions)
         self._journal_note({"note": "reopened", "by": "game master"})
         log.info("undo: game %d goes on after %d actions", restored, len(journal_game.actions))
         self.say("public", "gm.game_back", {})
-        self.mirror_said = None
-        if not self._check_mirror(announce_change=True):
-            self._after_correction(corrected=False)
+        self.mirror.said = None
+        if not self.mirror.check(announce_change=True):
+            self.mirror.after_correction(corrected=False)
         return {"restored": restored, "actions": len(journal_game.actions)}
 
     def _after_undo(self, undone: dict) -> None:
@@ -194,15 +193,15 @@ class GameMaster:
         if kind not in catalogue.ENUMS["action"]:
             kind = "reshuffle"
         self.say("public", "undo.action", {"action": kind, "seat": seat if type(seat) is int else None})
-        self.refused_slots.clear()
+        self.mirror.refused_slots.clear()
         if game is not None:
             for track, n in TRACK_SLOTS.items():
                 laws = game.democratic_laws if track == "democratic" else game.fascist_laws
-                if laws < n and self.slots[track][laws] and kind in ("enact", "chaos_law"):
-                    self.stale_slots.add((track, laws + 1))   # the undone law still lies there
-        self.mirror_said = None
-        if not self._check_mirror(announce_change=True):
-            self._after_correction(corrected=False)
+                if laws < n and self.mirror.slots[track][laws] and kind in ("enact", "chaos_law"):
+                    self.mirror.stale_slots.add((track, laws + 1))   # the undone law still lies there
+        self.mirror.said = None
+        if not self.mirror.check(announce_change=True):
+            self.mirror.after_correction(corrected=False)
 
     def _on_GameMasterKey(self, event: Any) -> None:
         if event.gesture == "press":

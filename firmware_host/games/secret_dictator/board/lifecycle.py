@@ -61,7 +61,7 @@ class LifeCycle:
         self._plan_speech()
         self._replay_last_group()
         self._settle_reshuffle()
-        self._check_mirror(announce_change=True)
+        self.mirror.check(announce_change=True)
 
     def _unfinished(self) -> Any:
         """The journal's unfinished game, or None; one that cannot be read is said lost."""
@@ -89,7 +89,7 @@ class LifeCycle:
         if snap is None:
             return
         for track, filled in snap.slots.items():
-            if track in self.slots:
-                self.slots[track] = list(filled)[:TRACK_SLOTS[track]]
-        self.tracker = snap.tracker
+            if track in self.mirror.slots:
+                self.mirror.slots[track] = list(filled)[:TRACK_SLOTS[track]]
+        self.mirror.tracker = snap.tracker
         self.readers = dict(snap.readers)

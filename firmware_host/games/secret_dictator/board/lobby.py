@@ -75,7 +75,7 @@ class Lobby:
         role_source = obj.pop("role_source", None)
         if obj.get("roles") in ("dealt", "tiles"):
             role_source = obj.pop("roles")
-        self._physical_deck(obj)
+        self.deck.at_setup(obj)
         role_source = role_source or self.settings.roles
         if role_source not in ("dealt", "tiles"):
             message = f"role_source must be 'dealt' or 'tiles', not {role_source!r}"
@@ -116,7 +116,8 @@ class Lobby:
             self.ended_game_id = None                # after an ended game, the next one starts
         self.game, self.game_id = None, None
         self.paused = False
-        self._forget_tiles()
+        self.reads.forget()
+        self.deck.forget()
         self._plan_speech(setup.players)
         self._presidents = 0
         self._recall = {}
@@ -129,7 +130,7 @@ class Lobby:
         self._play_back_names()
         if self.role_source == "tiles":
             self.setup = setup
-            self.tiles = []
+            self.reads.tiles = []
             self.say("public", "roles.present_tile", {"seat": 0})
             return
         roles, deck = deal(setup, random.Random(setup.seed))
@@ -144,7 +145,7 @@ class Lobby:
 
     def _begin(self, setup: Setup, prolog: bool) -> None:
         self.setup = setup
-        self.tiles = None
+        self.reads.tiles = None
         self._story = None                               # the story of this game, once it is over
         self.evening.reset()
         self.game = Game(setup)
@@ -163,11 +164,8 @@ class Lobby:
         if prolog:
             self._prolog(after=[u for u in said if u is not None])
         self._speak_all([a for a in items if a.key != "game.started"])
-        self.chaos_placement = False
-        self.tracker_asked = False
-        self.mirror_said = None
-        self.held, self.refused_slots, self.stale_slots = [], set(), set()
-        self._check_mirror(announce_change=True)
+        self.mirror.clear()
+        self.mirror.check(announce_change=True)
 
     def _rebuild(self, game_id: int, setup_json: dict, actions: list[dict]) -> list:
         """A fresh Game from the journal's setup and actions (no speech); returns the last
@@ -195,15 +193,16 @@ class Lobby:
                 self.role_source = body.get("role_source", self.role_source)
         if self.service.voice is not None:
             self.service.voice.set_language(self.language)
-        self.tiles = None
-        self._forget_tiles()
-        self.discard_after = None
+        self.reads.tiles = None
+        self.reads.forget()
+        self.deck.forget()
+        self.deck.discard_after = None
         self._last_groups = groups
-        self.chaos_placement = False
-        self.tracker_asked = False
+        self.mirror.chaos_placement = False
+        self.mirror.tracker_asked = False
         if groups:
             last_events = [e for _, evs in groups[-1] for e in evs]
-            self.chaos_placement = any(e.kind == "law_enacted" and e.data.get("by") == "chaos"
+            self.mirror.chaos_placement = any(e.kind == "law_enacted" and e.data.get("by") == "chaos"
                                        for e in last_events)
         return groups[-1] if groups else []
 

@@ -14,9 +14,34 @@ class Mirror:
     """The board as a mirror (BOARD.md principle 2): slots and tracker against the game,
     corrections, held inputs, the next move.
 
-    A part of :class:`~firmware_host.games.secret_dictator.board.game.SecretDictatorGame`; its state is made there."""
+    A part of :class:`~firmware_host.games.secret_dictator.board.game.SecretDictatorGame`
+    (its ``mirror``) that owns the board's side: what lies in the slots, where the tracker
+    pin is, the tile inputs kept during a correction and the mismatch said last.
 
-    def mirror_problems(self, *, asked: bool = False) -> list[tuple[str, dict]]:
+    :param board: the adapter it is part of (its game, speech, moves and input dispatch).
+    """
+
+    def __init__(self, board: Any) -> None:
+        self.board = board
+        self.slots = {track: [False] * n for track, n in TRACK_SLOTS.items()}
+        self.tracker: int | None = 0
+        self.held: list[Any] = []                       # tile inputs kept during a correction
+        self.replaying_law = False                      # a kept law tile is being applied now
+        self.replaying_held = False                     # a kept tile input is being applied now
+        self.tracker_asked = False                      # the engine moved the tracker: players were asked to follow
+        self.stale_slots: set[tuple[str, int]] = set()  # tiles of an undone enactment
+        self.refused_slots: set[tuple[str, int]] = set()   # tiles whose enactment was refused
+        self.said: tuple | None = None                  # the mismatch said last (key, params)
+        self.chaos_placement = False                    # a chaos law still to be placed
+
+    def clear(self) -> None:
+        """A game begins, ends or comes back: no correction is pending and nothing is held."""
+        self.chaos_placement = False
+        self.tracker_asked = False
+        self.said = None
+        self.held, self.refused_slots, self.stale_slots = [], set(), set()
+
+    def problems(self, *, asked: bool = False) -> list[tuple[str, dict]]:
         """What on the physical board disagrees with the engine, as (catalogue key, params),
         most urgent first; an enactment waiting in the next free slot is not a problem.
 
@@ -29,7 +54,7 @@ class Mirror:
         hears privately what to do): its track would tell the table which party the
         chancellor does not hold (R16). Outside an enactment no tile belongs on a track at
         all (``tile.no_enactment``)."""
-        game = self.game
+        game = self.board.game
         if game is None:
             return []
         out: list[tuple[str, dict]] = []
@@ -69,69 +94,69 @@ class Mirror:
 
     def _enact_pending(self, track: str) -> bool:
         """A tile in the next free slot of ``track`` is a move the engine waits for."""
-        game = self.game
+        game = self.board.game
         if game is None:
             return False
         if game.phase == "legislative_chancellor" and not game.veto_pending:
             return True
         if game.phase == "legislative_president" and (
-                self._replaying_law or any(type(e).__name__ == "LawRead" for e in self.held)):
+                self.replaying_law or any(type(e).__name__ == "LawRead" for e in self.held)):
             return True      # the president's discard is kept for after a correction: the law comes next
         return game.phase == "chaos"
 
-    def _check_mirror(self, announce_change: bool) -> list[tuple[str, dict]]:
+    def check(self, announce_change: bool) -> list[tuple[str, dict]]:
         """Say the first mismatch when it changed; when the board matches again after one,
         "correction done", then the held inputs and whose move it is (:meth:`_after_correction`).
 
         :returns: the mismatches left (``mirror_problems``)."""
-        problems = self.mirror_problems()
+        problems = self.problems()
         first = problems[0] if problems else None
         said = (first[0], tuple(sorted(first[1].items()))) if first else None
-        if announce_change and said != self.mirror_said:
+        if announce_change and said != self.said:
             if first is not None:
-                self.say("public", first[0], first[1])
+                self.board.say("public", first[0], first[1])
                 log.info("board mismatch: %s %s", first[0], first[1])
-            elif self.mirror_said is not None:
-                self.mirror_said = None
-                self.say("public", "board.matches", {})
+            elif self.said is not None:
+                self.said = None
+                self.board.say("public", "board.matches", {})
                 log.info("board matches the game again")
-                return self._after_correction(corrected=True)
+                return self.after_correction(corrected=True)
         if announce_change or first is None:
-            self.mirror_said = said
+            self.said = said
         return problems
 
-    def _after_correction(self, corrected: bool) -> list[tuple[str, dict]]:
+    def after_correction(self, corrected: bool) -> list[tuple[str, dict]]:
         """The board matches again (or after an undo): the tile inputs kept meanwhile count now
         (in the order they came), a law waiting in the next free slot is enacted, then the
         table hears whose move it is and what to do (BOARD.md principle 2: never lose an
         action). ``corrected``: a correction was just announced as done."""
-        if self.paused:
-            return self.mirror_problems()
+        if self.board.paused:
+            return self.problems()
         self._apply_held()
-        if not self.mirror_problems():
+        if not self.problems():
             self._enact_waiting()
-        problems = self._check_mirror(announce_change=True)
+        problems = self.check(announce_change=True)
         if not problems:
-            self._say_next_move()
+            self.say_next_move()
         return problems
 
     def _apply_held(self) -> None:
         """The tile inputs kept during a correction, in the order they came (each one is
         kept again if the board disagrees anew)."""
-        if self.paused or not self.held or self.mirror_problems():
+        if self.board.paused or not self.held or self.problems():
             return
         held, self.held = self.held, []
         for event in held:
             log.info("held input applied: %s", describe_input(event))
-            self._replaying_law = type(event).__name__ == "LawRead"
-            self._replaying_held = True
+            self.replaying_law = type(event).__name__ == "LawRead"
+            self.replaying_held = True
             try:
-                self.handle_input(event)
+                self.board.handle_input(event)
             finally:
-                self._replaying_law = False
-                self._replaying_held = False
+                self.replaying_law = False
+                self.replaying_held = False
 
-    def _blocked(self, what: str, seat: int | None = None, hold: Any = None) -> bool:
+    def blocked(self, what: str, seat: int | None = None, hold: Any = None) -> bool:
         """True (and said why) when no action may be accepted now: paused, or the board
         disagrees with the engine (BOARD.md principle 2: never lose an action).
 
@@ -139,41 +164,41 @@ class Mirror:
             board matches again (the tile lies in the box or tray: it counts after the fix);
             without it the input was a press: the seat hears it was not taken and to press
             again after the correction."""
-        if self.paused:
-            self._refuse_plain(what, "paused", "the game is paused", seat, key="gm.paused")
+        if self.board.paused:
+            self.board._refuse_plain(what, "paused", "the game is paused", seat, key="gm.paused")
             return True
-        problems = self.mirror_problems(asked=True)
+        problems = self.problems(asked=True)
         if problems:
             self.tracker_asked = False          # a pin left in the old hole is a correction now
             key, params = problems[0]
             line = {"source": "board", "reason": "board_mismatch",
                     "detail": f"{what}{' (held until the board matches)' if hold is not None else ''}: {key}"}
-            if self.service.current_line:
-                line["line"] = self.service.current_line
-            self.service.emit({"event": "fault", **line})
-            self.faults.append({"kind": "fault", "reason": "board_mismatch", "detail": key})
+            if self.board.service.current_line:
+                line["line"] = self.board.service.current_line
+            self.board.service.emit({"event": "fault", **line})
+            self.board.faults.append({"kind": "fault", "reason": "board_mismatch", "detail": key})
             log.info("%s: %s: board mismatch %s", "held" if hold is not None else "refused", what, key)
-            self.say("public", key, params, priority="refusal")
-            self.mirror_said = (key, tuple(sorted(params.items())))
+            self.board.say("public", key, params, priority="refusal")
+            self.said = (key, tuple(sorted(params.items())))
             if hold is not None:
                 self.held.append(hold)
-                self.say("public", "ballot.held" if what in ("vote", "veto_reply") else "discard.held",
+                self.board.say("public", "ballot.held" if what in ("vote", "veto_reply") else "discard.held",
                          {"seat": seat}, priority="refusal")
             elif seat is not None:
-                self.say("public", "correction.press_again", {"seat": seat}, priority="refusal")
+                self.board.say("public", "correction.press_again", {"seat": seat}, priority="refusal")
             return True
         return False
 
-    def _held_seat(self, seat: int) -> bool:
+    def held_seat(self, seat: int) -> bool:
         """A ballot of ``seat`` is already kept for after the correction."""
         return any(type(e).__name__ == "BallotRead" and e.seat == seat for e in self.held)
 
     def next_move(self) -> tuple[str, dict] | None:
         """Whose move it is and what to do, as (catalogue key, params); None when nobody
         acts (game over, no game)."""
-        if self.tiles is not None and self.setup is not None:
-            return "roles.present_tile", {"seat": len(self.tiles)}
-        game = self.game
+        if self.board.reads.tiles is not None and self.board.setup is not None:
+            return "roles.present_tile", {"seat": len(self.board.reads.tiles)}
+        game = self.board.game
         if game is None or game.phase == "game_over":
             return None
         phase = game.phase
@@ -195,15 +220,15 @@ class Mirror:
             return "chaos.place_top_law", {}
         return None
 
-    def _say_next_move(self, channel: str = "public") -> None:
+    def say_next_move(self, channel: str = "public") -> None:
         move = self.next_move()
         if move is not None:
-            self.say(channel, move[0], move[1])
+            self.board.say(channel, move[0], move[1])
 
-    def _reconcile(self) -> None:
+    def reconcile(self) -> None:
         """After a slot change (or resume): an enactment (or untracked chaos law) if a tile
         arrived in the next free slot while one is expected, else the mirror check."""
-        game = self.game
+        game = self.board.game
         if game is None:
             return
         if self.chaos_placement:
@@ -211,18 +236,18 @@ class Mirror:
                          for k in range(1, (game.democratic_laws if t == "democratic" else game.fascist_laws) + 1))
             if placed:
                 self.chaos_placement = False
-        if self.paused:
-            if self._waiting_slot() is not None and not self.mirror_problems():
-                self._refuse_plain("enact", "paused", "the game is paused", None, key="gm.paused")
+        if self.board.paused:
+            if self._waiting_slot() is not None and not self.problems():
+                self.board._refuse_plain("enact", "paused", "the game is paused", None, key="gm.paused")
                 return
-        elif not self.mirror_problems() and self.mirror_said is None:
+        elif not self.problems() and self.said is None:
             self._apply_held()
             self._enact_waiting()
-        self._check_mirror(announce_change=True)
+        self.check(announce_change=True)
 
     def _waiting_slot(self) -> tuple[str, int] | None:
         """The (track, slot) of a tile in the next free slot while an enactment is expected."""
-        game = self.game
+        game = self.board.game
         if game is None:
             return None
         for track, n in TRACK_SLOTS.items():
@@ -237,38 +262,38 @@ class Mirror:
         untracked chaos the ``chaos_law``). A refused enactment (a party not in the hand) is
         told privately to the chancellor with what to do; the table hears only a neutral
         ``tile.check`` (R16). :returns: True if a law was enacted."""
-        game = self.game
+        game = self.board.game
         waiting = self._waiting_slot()
         if game is None or waiting is None:
             return False
         track, slot = waiting
         chancellor = game.chancellor
         if game.phase == "chaos":
-            ok = self.accept(Action("chaos_law", party=track))
+            ok = self.board.accept(Action("chaos_law", party=track))
         else:
             hand = list(private_view(game, chancellor)["hand"] or []) if type(chancellor) is int else []
-            discarded_first = self.chancellor_discard is not None
-            ok = self.accept(Action("enact", seat=chancellor, party=track))
+            discarded_first = self.board.deck.chancellor_discard is not None
+            ok = self.board.accept(Action("enact", seat=chancellor, party=track))
             if ok and not discarded_first:
                 # SIMULATE.md: the chancellor may drop the other law in the tray after placing
                 # the enacted one; that tile is the same move, not a new discard
                 if track in hand:
                     hand.remove(track)
-                self.discard_after = (chancellor, hand[0] if len(hand) == 1 else None)
+                self.board.deck.discard_after = (chancellor, hand[0] if len(hand) == 1 else None)
         if not ok:
             self.refused_slots.add((track, slot))
             if type(chancellor) is int:
-                self.say(f"seat:{chancellor}", "tile.take_back", {"track": track})
+                self.board.say(f"seat:{chancellor}", "tile.take_back", {"track": track})
         return ok
 
-    def _on_SlotChanged(self, event: Any) -> None:
+    def on_slot(self, event: Any) -> None:
         if event.track not in self.slots or not 1 <= event.slot <= TRACK_SLOTS[event.track]:
             return
         self.slots[event.track][event.slot - 1] = bool(event.filled)
         if not event.filled:
             self.refused_slots.discard((event.track, event.slot))
-        self._reconcile()
+        self.reconcile()
 
-    def _on_TrackerMoved(self, event: Any) -> None:
+    def on_tracker(self, event: Any) -> None:
         self.tracker = event.position
-        self._check_mirror(announce_change=True)
+        self.check(announce_change=True)

@@ -57,7 +57,7 @@ class Moves:
             self.service.fault("journal", "write_failed", str(exc))
             return False
         log.info("action: %s%s", describe_action(action), " (game master)" if from_gm else "")
-        first = self._confirm_tile(action.seat, *confirm) if confirm is not None else None
+        first = self.reads.confirm_tile(action.seat, *confirm) if confirm is not None else None
         self._after_accept(action, events, after=(first,) if confirm_first and first is not None else ())
         return True
 
@@ -65,20 +65,20 @@ class Moves:
         game = self.game
         assert game is not None
         self._emit_events(events)
-        self._roles_quiet = set()
+        self.reads.roles_quiet = set()
         if any(e.kind == "reshuffled" for e in events):
-            self._discard_pile = set()         # R12: the discard pile goes back into the draw pile
+            self.deck.discard_pile = set()         # R12: the discard pile goes back into the draw pile
         if any(e.kind == "nominated" for e in events):
             self._vote_round += 1
         if any(e.kind == "law_enacted" and e.data.get("by") == "chaos" for e in events) and action.kind != "chaos_law":
-            self.chaos_placement = True
-        if any(e.kind == "tracker" for e in events) and self.tracker != game.tracker:
-            self.tracker_asked = True        # tracker.moved asks the table to move the pin
+            self.mirror.chaos_placement = True
+        if any(e.kind == "tracker" for e in events) and self.mirror.tracker != game.tracker:
+            self.mirror.tracker_asked = True        # tracker.moved asks the table to move the pin
         if game.phase != "legislative_chancellor":
-            self.chancellor_discard = None
+            self.deck.chancellor_discard = None
         if game.phase in ("legislative_president", "game_over") or action.kind == "discard":
-            self.discard_after = None          # a new session: a tile in the tray is the president's
-        self._note_law_tray(action)
+            self.deck.discard_after = None          # a new session: a tile in the tray is the president's
+        self.deck.note_law_tray(action)
         items = self._announcements(action, events)
         self._remember(events, items)
         made = self._speak_all(items, after=after)
@@ -120,7 +120,7 @@ class Moves:
         if action.kind == "chaos_law":
             items = [dataclasses.replace(a, key="chaos.placed." + a.key.rsplit(".", 1)[1])
                      if a.key.startswith("chaos.enacted.") else a for a in items]
-        return items + self._deck_prompts(action, items)
+        return items + self.deck.prompts(action, items)
 
     def _settle_reshuffle(self) -> None:
         """R12 with a tracked deck: the board shuffles (seeded per game and reshuffle, so a
@@ -165,8 +165,8 @@ class Moves:
             return
         # ACCESSIBILITY.md 22: a refusal waits until the table has heard the move it refers to
         self._speak(made)
-        if made.channel == "public" and not self.mirror_problems():
-            self._say_next_move()         # what the board waits for instead (finding: refusals say what is expected)
+        if made.channel == "public" and not self.mirror.problems():
+            self.mirror.say_next_move()         # what the board waits for instead (finding: refusals say what is expected)
 
     def _refers_to(self) -> list:
         """What a refusal refers to: the public announcements of the last accepted move and
@@ -185,5 +185,5 @@ class Moves:
         self.service.emit(line)
         if key is not None:
             self.say("public", key, {"seat": seat} if "seat" in catalogue.placeholders(key) else {})
-            if key.startswith("refusal.") and not self.mirror_problems():
-                self._say_next_move()
+            if key.startswith("refusal.") and not self.mirror.problems():
+                self.mirror.say_next_move()

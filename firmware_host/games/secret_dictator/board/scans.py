@@ -57,7 +57,7 @@ class Scans:
             return
 
         def chosen(target: Any) -> None:
-            if self.game is None or self._blocked(kind, seat):
+            if self.game is None or self.mirror.blocked(kind, seat):
                 return
             self.accept(Action(kind, seat=seat, target=int(target)))
 
@@ -81,7 +81,7 @@ class Scans:
             if choice == "enact":
                 self.say(f"seat:{seat}", "veto.scan.enact_chosen", {})
                 return
-            if Action("veto", seat=seat) in game.legal_actions(seat) and not self._blocked("veto", seat):
+            if Action("veto", seat=seat) in game.legal_actions(seat) and not self.mirror.blocked("veto", seat):
                 self.accept(Action("veto", seat=seat))
 
         self._open_scan(seat, items, "veto", chosen,
@@ -94,7 +94,7 @@ class Scans:
         announced at the table (ACCESSIBILITY.md 17)."""
         def chosen(accept: Any) -> None:
             game = self.game
-            if game is None or not game.veto_pending or self._blocked("veto_reply", seat):
+            if game is None or not game.veto_pending or self.mirror.blocked("veto_reply", seat):
                 return
             self.accept(Action("veto_reply", seat=seat, accept=bool(accept)))
 

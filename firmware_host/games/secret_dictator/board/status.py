@@ -112,7 +112,7 @@ class Status:
     def waiting_for_setup(self) -> bool:
         """True while a press at a seat starts a setup from the seats (:mod:`firmware_host.
         table.lobby`): no game, setup or role reading."""
-        return self.game is None and self.pending_setup is None and self.tiles is None
+        return self.game is None and self.pending_setup is None and self.reads.tiles is None
 
     def seat_waits_for_setup(self, seat: int) -> bool:
         """True when a press at ``seat`` starts a setup from the seats: the board waits for

@@ -15,20 +15,29 @@ from firmware_host.games.secret_dictator.actions import illegal
 class Tiles:
     """Readers and tiles (BOARD.md "Each reader has its own tiles"): ballots, laws, role tiles.
 
-    A part of :class:`~firmware_host.games.secret_dictator.board.game.SecretDictatorGame`; its state is made there."""
+    A part of :class:`~firmware_host.games.secret_dictator.board.game.SecretDictatorGame`
+    (its ``reads``) that owns what was read: the role tiles of a role reading, and the tiles
+    read for the move going on (so the same tag read again is that same tile).
 
-    def _forget_tiles(self) -> None:
+    :param board: the adapter it is part of (its game, speech, moves, mirror and deck).
+    """
+
+    def __init__(self, board: Any) -> None:
+        self.board = board
+        self.tiles: list[tuple[str, int]] | None = None   # role tiles read so far (None: no role reading)
+        self.forget()
+
+    def forget(self) -> None:
         """A new game, an undo or a resume: no tile read before belongs to the move now."""
         self._ballot_move, self._ballots_read = None, set()
         self._law_move, self._laws_read = None, set()
-        self._discard_pile = set()
-        self._roles_quiet = set()
-        self._wrong_last = None
+        self.roles_quiet: set[tuple[str, int]] = set()   # role tiles just read: ignored until the first move
+        self._wrong_last: tuple | None = None             # the last tile said to be at the wrong reader
 
     def _ballot_move_now(self) -> tuple | None:
         """The move ballot tiles are read for now: this election, or the president's reply to
         this proposed veto; None when no ballot is expected."""
-        game = self.game
+        game = self.board.game
         if game is None:
             return None
         base = (game.president, game.democratic_laws + game.fascist_laws, game.tracker)
@@ -41,14 +50,14 @@ class Tiles:
     def _law_move_now(self) -> tuple | None:
         """The move law tiles are read for now: the legislative session (the president's and
         the chancellor's discards are one move), else the phase as it is."""
-        game = self.game
+        game = self.board.game
         if game is None:
             return None
         phase = game.phase
         group = "legislative" if phase in ("legislative_president", "legislative_chancellor") else phase
         return (group, game.president, game.democratic_laws + game.fascist_laws, game.tracker, game.power)
 
-    def _read_again(self, event: Any) -> bool:
+    def read_again(self, event: Any) -> bool:
         """BOARD.md "Each reader has its own tiles": True when this tile was read already for
         the move going on (a tile left on the reader, shown twice, a noisy re-read). Such a
         read is that same tile: it is ignored (an INFO log line that names no tile) and never
@@ -60,7 +69,7 @@ class Tiles:
         the role reading counts once, and is ignored until the game's first move. A tile kept
         during a correction and applied afterwards is not a re-read; nor is a tile refused
         while the game is paused (it counts when shown again after the pause)."""
-        if self._replaying_held or self.paused:
+        if self.board.mirror.replaying_held or self.board.paused:
             return False          # paused: the tile is refused and counts when shown again after
         name = type(event).__name__
         if name == "BallotRead":
@@ -71,7 +80,7 @@ class Tiles:
             seen = self._ballots_read
         elif name == "LawRead":
             tile = (event.party, event.tile)
-            if tile in self._discard_pile:
+            if tile in self.board.deck.discard_pile:
                 log.info("law tile read again (in the discard pile): ignored")
                 return True
             move = self._law_move_now()
@@ -80,7 +89,7 @@ class Tiles:
             seen = self._laws_read
         elif name == "RoleTileRead":
             tile = (event.role, event.tile)
-            seen = set(self.tiles or ()) | self._roles_quiet
+            seen = set(self.tiles or ()) | self.roles_quiet
             if tile in seen:
                 log.info("role tile read again: ignored")
                 return True
@@ -105,46 +114,46 @@ class Tiles:
         tile = (type(event).__name__, reader, getattr(event, "seat", None), getattr(event, "ballot", None),
                 getattr(event, "party", None), getattr(event, "role", None), getattr(event, "tile", None),
                 self._ballot_move_now(), self._law_move_now(), len(self.tiles or ()))
-        if tile == self._wrong_last and not self.paused:
+        if tile == self._wrong_last and not self.board.paused:
             log.info("%s at the %s reader read again: ignored", what, reader)
             return
         self._wrong_last = tile
         log.info("%s at the %s reader: not counted", what, reader)
         line = {"event": "fault", "source": f"{reader} reader", "reason": "wrong_reader", "detail": f"a {what}"}
-        if self.service.current_line:
-            line["line"] = self.service.current_line
-        self.service.emit(line)
-        self.faults.append({"kind": "fault", "reason": "wrong_reader", "detail": f"a {what} at the {reader} reader"})
-        self.say("public", key, params or {}, priority="refusal")
+        if self.board.service.current_line:
+            line["line"] = self.board.service.current_line
+        self.board.service.emit(line)
+        self.board.faults.append({"kind": "fault", "reason": "wrong_reader", "detail": f"a {what} at the {reader} reader"})
+        self.board.say("public", key, params or {}, priority="refusal")
 
-    def _on_BallotRead(self, event: Any) -> None:
-        game = self.game
+    def on_ballot(self, event: Any) -> None:
+        game = self.board.game
         if getattr(event, "reader", "ballot") != "ballot":
             self._wrong_reader(event, "tile.ballot_at_discard_pile")
             return
         if self.tiles is not None:
             self._wrong_reader(event, "roles.not_a_role_tile", {"seat": len(self.tiles)})
             return
-        if game is None or self._read_again(event):
+        if game is None or self.read_again(event):
             return
         # a ballot tile lies in the box: during a correction it is kept and counts after it
         if game.phase == "legislative_chancellor" and game.veto_pending and event.seat == game.president:
             action = Action("veto_reply", seat=event.seat, accept=event.ballot == "ja")
-            if action in game.legal_actions(event.seat) and self._blocked("veto_reply", event.seat, hold=event):
+            if action in game.legal_actions(event.seat) and self.board.mirror.blocked("veto_reply", event.seat, hold=event):
                 return
-            self.accept(action, confirm=("tile.read.ballot", {"ballot": event.ballot}))
+            self.board.accept(action, confirm=("tile.read.ballot", {"ballot": event.ballot}))
             return
         action = Action("vote", seat=event.seat, ballot=event.ballot)
         if game.phase == "election":
-            if self._held_seat(event.seat):      # another tile of the seat (the same one is a re-read)
-                self.refuse(illegal("already_voted", "vote: this seat's ballot is kept for after the correction"),
+            if self.board.mirror.held_seat(event.seat):      # another tile of the seat (the same one is a re-read)
+                self.board.refuse(illegal("already_voted", "vote: this seat's ballot is kept for after the correction"),
                             action)
                 return
-            if action in game.legal_actions(event.seat) and self._blocked("vote", event.seat, hold=event):
+            if action in game.legal_actions(event.seat) and self.board.mirror.blocked("vote", event.seat, hold=event):
                 return
-        self.accept(action, confirm=("tile.read.ballot", {"ballot": event.ballot}))
+        self.board.accept(action, confirm=("tile.read.ballot", {"ballot": event.ballot}))
 
-    def _confirm_tile(self, seat: int, key: str, params: dict) -> Any:
+    def confirm_tile(self, seat: int, key: str, params: dict) -> Any:
         """Issue 14 (BrailleBuddy, CHI '23): what a reader read, said privately and short in
         the seat's own earphone ("Deine Stimme: Ja", "Gelesen: Gesetz, demokratisch"), padded
         to the longest of its kind (:func:`secret_variants`) so its length tells nothing; at
@@ -153,68 +162,68 @@ class Tiles:
         call the seat over.
 
         :returns: its Utterance, or None when nothing plays."""
-        voice = self.service.voice
+        voice = self.board.service.voice
         if voice is not None and not getattr(voice, "has_earphones", lambda: True)():
             return None
         # the rank of a refusal: it cuts off a plain message and goes before what is queued,
         # but never cuts off another confirmation or a request
-        return self.say(f"seat:{seat}", key, params, priority="refusal", own_act=True)
+        return self.board.say(f"seat:{seat}", key, params, priority="refusal", own_act=True)
 
-    def _on_LawRead(self, event: Any) -> None:
-        game = self.game
+    def on_law(self, event: Any) -> None:
+        game = self.board.game
         if getattr(event, "reader", "law") != "law":
             if self.tiles is not None:
                 self._wrong_reader(event, "roles.not_a_role_tile", {"seat": len(self.tiles)})
             elif game is not None:
                 self._wrong_reader(event, "tile.law_at_ballot_box")
             return
-        if game is None or self._read_again(event):
+        if game is None or self.read_again(event):
             return
         tile = (event.party, event.tile)
         if game.phase == "legislative_president":
             # the law lies in the tray: during a correction it is kept and counts after it
             action = Action("discard", seat=game.president, party=event.party)
-            held = any(type(e).__name__ == "LawRead" for e in self.held)
+            held = any(type(e).__name__ == "LawRead" for e in self.board.mirror.held)
             # with the president's discard kept, the next tile in the tray is the chancellor's
             seat = game.chancellor if held else game.president
             if ((held or action in game.legal_actions(game.president))
-                    and self._blocked("discard", seat, hold=event)):
+                    and self.board.mirror.blocked("discard", seat, hold=event)):
                 return
-            if self.accept(action, confirm=("tile.read.law", {"party": event.party})):
-                self._discard_pile.add(tile)
+            if self.board.accept(action, confirm=("tile.read.law", {"party": event.party})):
+                self.board.deck.discard_pile.add(tile)
             return
         if game.phase == "legislative_chancellor" and not game.veto_pending:
             if game.tracked and event.party not in private_view(game, game.chancellor)["hand"]:
-                self.refuse(illegal("not_in_hand", "discard: that law is not in the chancellor's hand"),
+                self.board.refuse(illegal("not_in_hand", "discard: that law is not in the chancellor's hand"),
                             Action("discard", seat=game.chancellor, party=event.party))
                 return
-            self.chancellor_discard = event.party
-            self._discard_pile.add(tile)
+            self.board.deck.chancellor_discard = event.party
+            self.board.deck.discard_pile.add(tile)
             log.info("chancellor's discard read")
-            self._confirm_tile(game.chancellor, "tile.read.law", {"party": event.party})
+            self.confirm_tile(game.chancellor, "tile.read.law", {"party": event.party})
             return
-        if self.discard_after is not None:
-            seat, party = self.discard_after
+        if self.board.deck.discard_after is not None:
+            seat, party = self.board.deck.discard_after
             if party is not None and event.party != party:
-                self.refuse(illegal("not_in_hand", "discard: that law is not the chancellor's other law"),
+                self.board.refuse(illegal("not_in_hand", "discard: that law is not the chancellor's other law"),
                             Action("discard", seat=seat, party=event.party))
                 return
-            self.discard_after = None
-            self._discard_pile.add(tile)
+            self.board.deck.discard_after = None
+            self.board.deck.discard_pile.add(tile)
             log.info("chancellor's discard read after the enactment")
             return
-        if self._vetoed_law(tile):           # an agreed veto's laws on the discard pile
+        if self.board.deck.vetoed_law(tile):           # an agreed veto's laws on the discard pile
             return
-        self._refuse_plain("discard", "wrong_phase", f"no discard is expected now ({game.phase})", None,
+        self.board._refuse_plain("discard", "wrong_phase", f"no discard is expected now ({game.phase})", None,
                            key="refusal.no_discard")
 
-    def _on_RoleTileRead(self, event: Any) -> None:
+    def on_role_tile(self, event: Any) -> None:
         """BOARD.md "Roles": during the role reading each seat in turn presents its role tile
         at the ballot box; nothing about it is said publicly. A role tile elsewhere, or when no
         role reading asks for one, is named neutrally and changes nothing; the same tile read
         again is ignored."""
-        reading = self.tiles is not None and self.setup is not None
-        if self._read_again(event):
+        reading = self.tiles is not None and self.board.setup is not None
+        if self.read_again(event):
             return
         if getattr(event, "reader", "ballot") != "ballot":
             if reading:
@@ -225,16 +234,16 @@ class Tiles:
         if not reading:
             self._wrong_reader(event, "tile.role_not_asked")
             return
-        assert self.tiles is not None and self.setup is not None
+        assert self.tiles is not None and self.board.setup is not None
         seat = len(self.tiles)
         self.tiles.append((event.role, event.tile))
-        self.say("public", "roles.tile_read", {"seat": seat})
-        self._confirm_tile(seat, "tile.read.role", {"role": event.role})
-        if len(self.tiles) < self.setup.players:
-            self.say("public", "roles.present_tile", {"seat": seat + 1})
+        self.board.say("public", "roles.tile_read", {"seat": seat})
+        self.confirm_tile(seat, "tile.read.role", {"role": event.role})
+        if len(self.tiles) < self.board.setup.players:
+            self.board.say("public", "roles.present_tile", {"seat": seat + 1})
             return
         roles = [r for r, _ in self.tiles]
-        setup = self.setup
+        setup = self.board.setup
         try:
             _, deck = deal(setup.with_dealt(roles, setup.deck) if setup.deck is not None else setup,
                            random.Random(setup.seed))
@@ -243,12 +252,12 @@ class Tiles:
         except UsageError as exc:
             # the detail never says which roles were read (R16): only that they do not fit
             log.info("role tiles do not fit the setup: %s", type(exc).__name__)
-            self.service.fault("ballot reader", "role_tiles", "the role tiles read do not fit the player count (R2)")
+            self.board.service.fault("ballot reader", "role_tiles", "the role tiles read do not fit the player count (R2)")
             self.tiles = []
-            self.say("public", "roles.present_tile", {"seat": 0})
+            self.board.say("public", "roles.present_tile", {"seat": 0})
             return
-        self.say("public", "roles.complete", {})
+        self.board.say("public", "roles.complete", {})
         # the tiles just read are ignored if read again until the game's first move
-        self._roles_quiet = set(self.tiles)
+        self.roles_quiet = set(self.tiles)
         # the same padded private prolog as a dealt game: team for fascists (R3), R17
-        self._begin(dealt, prolog=True)
+        self.board._begin(dealt, prolog=True)

@@ -34,12 +34,12 @@ class Views:
             "announcements": list(self.announced),
             "faults": list(self.faults),
             "readers": dict(self.readers),
-            "pins": {"slots": {t: list(v) for t, v in self.slots.items()}, "tracker": self.tracker,
-                     "mismatch": [{"key": k, "params": p} for k, p in self.mirror_problems()]},
+            "pins": {"slots": {t: list(v) for t, v in self.mirror.slots.items()}, "tracker": self.mirror.tracker,
+                     "mismatch": [{"key": k, "params": p} for k, p in self.mirror.problems()]},
             "paused": self.paused,
             "setup": self.public_setup(),
             "scan": None if self.scan is None else {"seat": self.scan.seat, "purpose": self.scan.purpose},
-            "reading_role_tiles": None if self.tiles is None else len(self.tiles),
+            "reading_role_tiles": None if self.reads.tiles is None else len(self.reads.tiles),
             "game_id": self.game_id,
             "seat_settings": {str(seat): own.to_json() for seat, own in sorted(self.seat_settings.items())},
         }
@@ -68,5 +68,5 @@ class Views:
     def status_line(self) -> str:
         """One line for systemd's STATUS=."""
         if self.game is None:
-            return "reading role tiles" if self.tiles is not None else "waiting for a setup"
+            return "reading role tiles" if self.reads.tiles is not None else "waiting for a setup"
         return f"game {self.game_id}: {self.game.phase}{' (paused)' if self.paused else ''}"
