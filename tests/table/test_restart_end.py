@@ -26,7 +26,6 @@ from firmware_host.service.journal import CRASH_ENV, Journal
 
 #: game -> why its table does not say the end after the cut yet (strict xfail)
 KNOWN: dict[str, str] = {
-    "secret_dictator": "its own board adapter resumes only a game still playing: the end is never said",
 }
 
 

@@ -31,6 +31,8 @@ class LifeCycle:
         journal = self.service.journal
         repair = getattr(journal, "repair", None)
         unfinished = self._unfinished() if resume else None
+        if unfinished is None and resume:
+            unfinished = self._end_untold()
         if unfinished is None:
             if repair is not None:
                 self._report_repair(repair)
@@ -51,6 +53,9 @@ class LifeCycle:
         if repair is not None:
             self._report_repair(repair)
         assert self.game is not None
+        if self.game.phase == "game_over" and unfinished.status == "over":
+            self._tell_end()
+            return
         if self.game.phase == "game_over":
             journal.finish_game(unfinished.id, "over")
             log.info("game %d was already over (%s): marked over, not resumed", unfinished.id, self.game.winner)
@@ -62,6 +67,30 @@ class LifeCycle:
         self._replay_last_group()
         self._settle_reshuffle()
         self.mirror.check(announce_change=True)
+        self._told()
+
+    def _end_untold(self) -> Any:
+        """The journal's last game if it is over but its end was never announced (a cut right
+        after its last action was journaled, issue 34), or None; one that cannot be read is
+        said lost."""
+        try:
+            return self.service.journal.end_untold()
+        except (JournalError, UnknownGameError) as exc:
+            log.error("journal: the last game cannot be read: %s", exc)
+            self.table_faults.journal_unreadable(str(exc))
+            return None
+
+    def _tell_end(self) -> None:
+        """After a cut between the game's last action and its announcement (issue 34): the
+        table hears that the board is back, then the end it never heard (the last move, the
+        winner and the roles), once, and how the evening goes on (ACCESSIBILITY.md 30)."""
+        log.info("game %d ended before the cut: its end is said now", self.game_id)
+        self.say("public", "service.resumed", {})
+        self._plan_speech()
+        said = self._replay_last_group()
+        self._told()
+        offer = self.say("public", "evening.offer", {}, after=tuple(said))
+        self.evening.over(self._story_parts, after=[*said, offer])
 
     def _unfinished(self) -> Any:
         """The journal's unfinished game, or None; one that cannot be read is said lost."""

@@ -166,6 +166,7 @@ class Lobby:
         self._speak_all([a for a in items if a.key != "game.started"])
         self.mirror.clear()
         self.mirror.check(announce_change=True)
+        self._told()
 
     def _rebuild(self, game_id: int, setup_json: dict, actions: list[dict]) -> list:
         """A fresh Game from the journal's setup and actions (no speech); returns the last
@@ -206,12 +207,14 @@ class Lobby:
                                        for e in last_events)
         return groups[-1] if groups else []
 
-    def _replay_last_group(self) -> None:
+    def _replay_last_group(self) -> list:
         """After a resume: say again what the last accepted action caused (it may never
-        have been said if the service stopped right after journaling it)."""
+        have been said if the service stopped right after journaling it).
+
+        :returns: the utterances of the last action's announcements (none for a start)."""
         groups = self._last_groups
         if self.game is None:
-            return
+            return []
         if not groups:     # stopped right after the game was journaled: start it again
             events = Game(self.game.setup).start()
             self._emit_events(events)
@@ -219,7 +222,9 @@ class Lobby:
             said = self._speak_all([a for a in items if a.key == "game.started"])
             self._prolog(after=[u for u in said if u is not None])
             self._speak_all([a for a in items if a.key != "game.started"])
-            return
+            return []
+        said: list = []
         for action, events in groups[-1]:
             self._emit_events(events)
-            self._speak_all(self._announcements(action, events))
+            said += [u for u in self._speak_all(self._announcements(action, events)) if u is not None]
+        return said

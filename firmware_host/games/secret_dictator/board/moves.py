@@ -59,7 +59,20 @@ class Moves:
         log.info("action: %s%s", describe_action(action), " (game master)" if from_gm else "")
         first = self.reads.confirm_tile(action.seat, *confirm) if confirm is not None else None
         self._after_accept(action, events, after=(first,) if confirm_first and first is not None else ())
+        self._told()
         return True
+
+    def _told(self) -> None:
+        """The table has been told the game up to its last journaled action (its
+        announcements are queued): a ``told`` note, so that a restart after a cut between the
+        journal write and the announcement says the end (issue 34, ``Journal.end_untold``)."""
+        if self.game_id is not None:
+            try:
+                count = len(self.service.journal.actions(self.game_id))
+            except JournalError as exc:
+                log.warning("journal: the actions cannot be counted: %s", exc)
+                return
+            self._journal_note({"note": "told", "actions": count})
 
     def _after_accept(self, action: Action, events: list, after: tuple = ()) -> None:
         game = self.game
