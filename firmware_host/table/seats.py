@@ -9,15 +9,9 @@ Example::
     seats.change(2, {"rate": 300})        # {"seat": 2, "settings": {...}}; CommandRefused if bad
     seats.scan_settings(2)                # [scan] with seat 2's own interval
 
-The one seat store of the board: :class:`SeatStore` is a table part (``BoardAdapter.seats``);
-:class:`StoredSeatSettings` lends the same store to an adapter not yet built on
-:class:`~firmware_host.table.BoardAdapter` (it keeps the adapter's ``seat_settings`` dict and
-hands loading, applying, changing and storing to a :class:`SeatStore`). An adapter that mixes
-it in provides ``service``, ``seat_settings``, ``setup`` (with ``players``, or None),
-``names``, ``game_id`` and ``say(channel, key, params)``; what a game does beyond storing and
-applying a change it adds in :meth:`StoredSeatSettings._seat_settings_changed`;
-:meth:`StoredSeatSettings.activate` (called by the host when the adapter becomes active)
-applies the stored settings again.
+The one seat store of the board: :class:`SeatStore` is a table part (``BoardAdapter.seats``,
+and Secret Dictator's ``seats``); what a game does beyond storing and applying a change it
+does in the store's ``changed`` callback.
 """
 
 from __future__ import annotations
@@ -33,7 +27,7 @@ from firmware_host.table.seat_settings import SeatSettings, SeatSettingsError
 
 log = logging.getLogger("firmware_host.service")
 
-__all__ = ["SeatStore", "StoredSeatSettings"]
+__all__ = ["SeatStore"]
 
 
 class SeatStore:
@@ -128,74 +122,3 @@ class SeatStore:
             self._changed(seat, new, dict(changes))
         log.info("seat %d settings: %s", seat, new.to_json())
         return {"seat": seat, "settings": new.to_json()}
-
-
-class StoredSeatSettings:
-    """Mixin: the seats' settings of a board adapter, from and to the journal's file; and,
-    for an adapter not yet built on :class:`~firmware_host.table.BoardAdapter`, the base's
-    defaults of what the host asks every adapter (:meth:`waiting_for_setup`,
-    :meth:`seat_waits_for_setup`), so the host probes none."""
-
-    def waiting_for_setup(self) -> bool:
-        """True while there is no game and no setup waiting to start (as
-        :meth:`BoardAdapter.waiting_for_setup`)."""
-        return self.game is None and self.pending_setup is None
-
-    def seat_waits_for_setup(self, seat: int) -> bool:
-        """True when a press at ``seat`` starts a setup from the seats: here, while the board
-        waits for a setup (an adapter on :class:`~firmware_host.table.BoardAdapter` also
-        after game over, once the seat has heard the story)."""
-        return self.waiting_for_setup()
-
-    def _seat_store(self) -> Any:
-        store = self.__dict__.get("_stored_seats")
-        if store is None:
-            store = self._stored_seats = SeatStore(self.service, self._stored_seat_changed)
-        store.by_seat = self.seat_settings
-        return store
-
-    def activate(self) -> None:
-        """The adapter becomes the active one: the stored settings read and applied again."""
-        self._load_seat_settings()
-
-    def _load_seat_settings(self) -> None:
-        """Read every seat's stored settings and give the voice each seat's rate and volume,
-        the board each seat's ignore-repeat time (:meth:`SeatStore.apply`)."""
-        self.seat_settings = {}
-        store = self._seat_store()
-        store.apply()
-        self.seat_settings = store.by_seat
-
-    def _stored_names(self) -> dict[int, str]:
-        """Seat (0-based) → the name stored in its settings, for the seats that have one."""
-        return self._seat_store().names()
-
-    def change_seat_settings(self, seat: Any, changes: dict) -> dict:
-        """Change and store one seat's settings (ACCESSIBILITY.md 19); the seat hears
-        ``settings.saved``.
-
-        :returns: ``{"seat": seat, "settings": {field: value}}`` (the fields that are set).
-        :raises CommandRefused: as :meth:`SeatStore.change` (nothing changed).
-        """
-        out = self._seat_store().change(seat, dict(changes))
-        self.say(f"seat:{seat}", "settings.saved", {})
-        return out
-
-    def _stored_seat_changed(self, seat: int, new: SeatSettings, changes: dict) -> None:
-        if "name" in changes:
-            players = self.setup.players if self.setup is not None else 10
-            if new.name and seat < players:
-                self.names[seat] = new.name
-            else:
-                self.names.pop(seat, None)
-        self._seat_settings_changed(seat, new, changes)
-
-    def _seat_settings_changed(self, seat: int, new: SeatSettings, changes: dict) -> None:
-        """What the game does after a seat's settings were stored and applied (voice, button,
-        name), before the seat hears "settings saved"; nothing by default."""
-
-    def _journal_note(self, note: dict) -> None:
-        """A note beside the running game's actions in the journal (never an action)."""
-        from firmware_host.table.moves import journal_note
-
-        journal_note(self.service.journal, self.game_id, note)

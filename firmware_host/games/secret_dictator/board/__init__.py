@@ -1,7 +1,9 @@
 """Secret Dictator on the board: input events → engine actions, by phase and seat.
 
-Everything the board does for this game lives in this package, behind
-:class:`~firmware_host.service.game.BoardGame` (the pack's ``board_game(service)`` makes it):
+Everything the board does for this game lives in this package, in
+:class:`~.game.SecretDictatorGame` (the pack's ``board_game(service)`` makes it; the host
+holds it as it holds a :class:`~firmware_host.table.BoardAdapter`, which it is not yet:
+issue 29):
 
 - **Buttons** (BOARD.md "Seat controls", ACCESSIBILITY.md 11–17). The president's press in
   the nomination (or for a special election, execution, investigation) starts a
@@ -37,7 +39,7 @@ Everything the board does for this game lives in this package, behind
   ``discard.held``) and applied once the board matches; a press is not taken and the seat
   hears to press again (``correction.press_again``); a law placed in the next free slot
   meanwhile is enacted after the fix. "Correction done" is always followed by whose move it
-  is and what to do (:meth:`SecretDictatorGame.next_move`), as are an undo and a public
+  is and what to do (:meth:`.mirror.Mirror.next_move`), as are an undo and a public
   refusal. A refused enactment (a party not in the hand) is named neutrally at the table
   (``tile.check``); the chancellor hears privately which track to clear (R16).
 - **Faults** are spoken by the part's name from ``Fault.part`` ("seat 3 button", "fascist
@@ -49,23 +51,28 @@ Everything the board does for this game lives in this package, behind
 - **Each reader has its own tiles** (BOARD.md): a ballot counts only from the ballot box, a
   law only from the discard tray, a role tile only in the role reading; a tile elsewhere is
   named neutrally ("a law does not count here") and changes nothing, and the same tile read
-  again in the same move is ignored without a word (:meth:`SecretDictatorGame._read_again`).
+  again in the same move is ignored without a word (:meth:`.tiles.Tiles.read_again`).
 - **Secrets by length** (R16, R17, ACCESSIBILITY.md 8-9): every private clip with a secret in
   it (a hand, a power result, a status, a repeat) is padded to the longest clip of its kind the
   table could hear (:meth:`SecretDictatorGame._pad_seconds`); a status recalls the seat's own
   secrets of the round. A game master's act refused for a secret is a logged reveal.
 - **Journal**: every accepted action (and each R12 ``reshuffle`` order) is written before it
-  is announced; on start an unfinished game is rebuilt by replaying the journal.
+  is announced, and a ``told`` note follows its announcement; on start an unfinished game is
+  rebuilt by replaying the journal, and a game whose end was journaled but never announced (a
+  power cut between the two) has its end said once (issue 34).
 
-The package is split by concern; :class:`~.game.SecretDictatorGame` is made of one part (a
-mixin) per concern and holds the state they share: ``lifecycle`` (start-up, shut-down),
+The package is split by concern. Four parts own their state and are composed into
+:class:`~.game.SecretDictatorGame`: its ``seats`` (the table's
+:class:`~firmware_host.table.seats.SeatStore`, seat settings), its ``deck`` (:mod:`.deck`, the physical deck and the
+discard pile as read), its ``mirror`` (:mod:`.mirror`: slots, tracker pin, corrections, held
+inputs, the next move) and its ``reads`` (:mod:`.tiles`: ballots, laws, role tiles, each at its
+own reader). The rest is one mixin per concern sharing the state the class makes:
+``lifecycle`` (start-up, shut-down, a game resumed or its end told after a cut),
 ``faults`` (faults and readers, spoken by the part), ``speaking`` (messages into the voice,
 announce lines), ``padding`` (secrets by length, a seat's own secrets), ``lobby`` (setup,
-names, a game begun or rebuilt), ``moves`` (accepted and refused actions), ``mirror`` (slots,
-tracker, corrections, the next move), ``buttons`` (presses, holds, repeats), ``status``
-(status layers, the story), ``tiles`` (ballots, laws, role tiles), ``scans`` (single-switch
-scanning), ``gamemaster`` (console commands, end and undo), ``seats`` (seat settings),
-``views`` (console snapshot, reveal, final state); ``describe`` words inputs and actions for
+names, a game begun or rebuilt), ``moves`` (accepted and refused actions), ``buttons``
+(presses, holds, repeats), ``status`` (status layers, the story), ``scans`` (single-switch
+scanning), ``gamemaster`` (console commands, end and undo), ``views`` (console snapshot, reveal, final state); ``describe`` words inputs and actions for
 the log without secrets, ``common`` holds the shared constants.
 """
 

@@ -18,7 +18,7 @@ A part of :class:`~firmware_host.games.secret_dictator.board.game.SecretDictator
   discard itself is announced at the table (``legislative.chancellor``); the president hears
   privately, padded, which law went (``discard.chosen``). After the table hears that the
   president draws, the president hears to press (``discard.prompt``). With a law reader the tile in the
-  tray is the discard (:meth:`_on_LawRead`) and a press repeats, as before.
+  tray is the discard (:meth:`.tiles.Tiles.on_law`) and a press repeats, as before.
 - **An agreed veto's two laws** go onto the discard pile: with a law reader the tray reads
   them; they are that veto's laws, taken quietly into the discard pile (never a refusal),
   until the next legislative session.
@@ -150,7 +150,7 @@ class PhysicalDeck:
             self._vetoed_laws = 0
 
     def vetoed_law(self, tile: tuple) -> bool:
-        """The hook of a law tile read when no discard is expected (:meth:`_on_LawRead`):
+        """The hook of a law tile read when no discard is expected (:meth:`.tiles.Tiles.on_law`):
         True (taken quietly into the discard pile) when it is one of an agreed veto's laws."""
         if self._vetoed_laws <= 0:
             return False

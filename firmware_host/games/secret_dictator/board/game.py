@@ -8,7 +8,9 @@ from typing import Any
 from firmware_host.games.secret_dictator import Game, Setup
 from firmware_host.table.evening import Evening
 from firmware_host.table.scanning import Scan
+from firmware_host.table.moves import journal_note
 from firmware_host.table.seat_settings import SeatSettings
+from firmware_host.table.seats import SeatStore
 from firmware_host.games.secret_dictator.board.lifecycle import LifeCycle
 from firmware_host.games.secret_dictator.board.faults import Faults, _Faults
 from firmware_host.games.secret_dictator.board.speaking import Speaking
@@ -21,19 +23,19 @@ from firmware_host.games.secret_dictator.board.status import Status
 from firmware_host.games.secret_dictator.board.tiles import Tiles
 from firmware_host.games.secret_dictator.board.scans import Scans
 from firmware_host.games.secret_dictator.board.gamemaster import GameMaster
-from firmware_host.games.secret_dictator.board.seats import Seats
 from firmware_host.games.secret_dictator.board.views import Views
 from firmware_host.games.secret_dictator.board.deck import PhysicalDeck
 
 
 class SecretDictatorGame(LifeCycle, Faults, Speaking, Padding, Lobby, Moves, Buttons, Status,
-                         Scans, GameMaster, Seats, Views):
+                         Scans, GameMaster, Views):
     """Secret Dictator's side of the board service (see :mod:`firmware_host.games.secret_dictator.board`).
 
     :param service: the :class:`~firmware_host.service.core.BoardService` it runs in.
 
     Its parts, one concern each: the mixins it is made of (their shared state is made here),
-    and the parts that own their state: ``deck`` (:class:`.deck.PhysicalDeck`), ``mirror``
+    and the parts that own their state: ``seats`` (the table's
+    :class:`~firmware_host.table.seats.SeatStore`), ``deck`` (:class:`.deck.PhysicalDeck`), ``mirror``
     (:class:`.mirror.Mirror`: slots, tracker pin, corrections) and ``reads``
     (:class:`.tiles.Tiles`: the tiles read).
     """
@@ -47,7 +49,7 @@ class SecretDictatorGame(LifeCycle, Faults, Speaking, Padding, Lobby, Moves, But
         self.pending_setup: dict | None = None      # validated, not yet started
         self.raw_setup: dict | None = None          # as the game master gave it (restart)
         self.names: dict[int, str] = {}
-        self.seat_settings: dict[int, SeatSettings] = {}   # ACCESSIBILITY.md 19, kept in the SQLite file
+        self.seats = SeatStore(service, self._seat_changed)   # ACCESSIBILITY.md 19, kept in the SQLite file
         self._heard_long: set[tuple[int, str]] = set()     # (seat, key) heard in the long wording
         self.role_source = self.settings.roles
         self.language = "de"
@@ -80,6 +82,54 @@ class SecretDictatorGame(LifeCycle, Faults, Speaking, Padding, Lobby, Moves, But
         self.deck = PhysicalDeck(self)
         self.mirror = Mirror(self)
         self.reads = Tiles(self)
+
+    @property
+    def seat_settings(self) -> dict[int, SeatSettings]:
+        """Seat → its :class:`~firmware_host.table.seat_settings.SeatSettings` (ACCESSIBILITY.md 19)."""
+        return self.seats.by_seat
+
+    def activate(self) -> None:
+        """The adapter becomes the active one (boot, or the game master switched games): the
+        stored seat settings are read and applied (:meth:`SeatStore.apply`)."""
+        self.seats.apply()
+
+    def change_seat_settings(self, seat: Any, changes: dict) -> dict:
+        """Change and store one seat's settings (ACCESSIBILITY.md 19); the seat hears
+        ``settings.saved``.
+
+        :returns: ``{"seat": seat, "settings": {field: value}}`` (the fields that are set).
+        :raises CommandRefused: as :meth:`SeatStore.change` (nothing changed).
+        """
+        out = self.seats.change(seat, dict(changes))
+        self.say(f"seat:{seat}", "settings.saved", {})
+        return out
+
+    def _seat_changed(self, seat: int, new: SeatSettings, changes: dict) -> None:
+        """A seat's settings were stored and applied (voice, button): its name at the table,
+        padded clips measured again at the new rate or forms, a running scan re-timed, the
+        table's names noted in the journal and the speech plan renewed."""
+        if "name" in changes:
+            players = self.setup.players if self.setup is not None else 10
+            if new.name and seat < players:
+                self.names[seat] = new.name
+            else:
+                self.names.pop(seat, None)
+        if self.service.voice is not None and ("rate" in changes or "volume" in changes):
+            self._measured.clear()           # clip lengths at the new rate
+        if "scan_interval" in changes and self.scan is not None and self.scan.seat == seat:
+            self.scan.settings = lambda: self._scan_settings(seat)      # from the next step of a running scan
+        if "gender" in changes:
+            self._measured.clear()           # private clips padded with the new forms
+            self._plan_speech()
+        if "name" in changes:
+            if self.game is not None:
+                self._journal_note({"note": "table", "names": {str(k): v for k, v in self.names.items()},
+                                    "role_source": self.role_source})
+            self._plan_speech()                     # the seat is called by its new name from now on
+
+    def _journal_note(self, note: dict) -> None:
+        """A note beside the running game's actions in the journal (never an action)."""
+        journal_note(self.service.journal, self.game_id, note)
 
     @property
     def genders(self) -> dict[int, str]:

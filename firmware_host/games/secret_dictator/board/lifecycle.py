@@ -27,7 +27,7 @@ class LifeCycle:
         if callable(set_pronunciation):
             set_pronunciation(games.pronounce)   # every game's titles: the lobby names them all
         self._read_board()
-        self._load_seat_settings()
+        self.seats.apply()
         journal = self.service.journal
         repair = getattr(journal, "repair", None)
         unfinished = self._unfinished() if resume else None
@@ -64,10 +64,20 @@ class LifeCycle:
         log.info("resumed game %d after %d actions", unfinished.id, len(unfinished.actions))
         self.say("public", "service.resumed", {})
         self._plan_speech()
-        self._replay_last_group()
+        self._replay_last_group(emit=self._untold(unfinished))
         self._settle_reshuffle()
         self.mirror.check(announce_change=True)
         self._told()
+
+    def _untold(self, journal_game: Any) -> bool:
+        """True when the journal does not show the table told of ``journal_game``'s last
+        action (its ``told`` notes; a journal without them: not known, so True)."""
+        try:
+            told = self.service.journal.told(journal_game.id)
+        except JournalError as exc:
+            log.warning("journal: what the table was told cannot be read: %s", exc)
+            return True
+        return told is None or told < len(journal_game.actions)
 
     def _end_untold(self) -> Any:
         """The journal's last game if it is over but its end was never announced (a cut right
@@ -87,7 +97,7 @@ class LifeCycle:
         log.info("game %d ended before the cut: its end is said now", self.game_id)
         self.say("public", "service.resumed", {})
         self._plan_speech()
-        said = self._replay_last_group()
+        said = self._replay_last_group()           # end_untold: its last action was never told
         self._told()
         offer = self.say("public", "evening.offer", {}, after=tuple(said))
         self.evening.over(self._story_parts, after=[*said, offer])

@@ -101,7 +101,7 @@ class Lobby:
             raise CommandRefused("no_setup", "no setup: set the game up first")
         setup: Setup = self.pending_setup["setup"]
         # a seat's stored name (ACCESSIBILITY.md 19) unless the setup names the seat itself
-        self.names = {s: n for s, n in {**self._stored_names(), **self.pending_setup["names"]}.items()
+        self.names = {s: n for s, n in {**self.seats.names(), **self.pending_setup["names"]}.items()
                       if s < setup.players}
         self.role_source = self.pending_setup["role_source"]
         self.language = setup.language
@@ -187,7 +187,7 @@ class Lobby:
         self.setup, self.game, self.game_id = setup, game, game_id
         self.evening.reset()
         self.language = setup.language
-        self.names = {s: n for s, n in self._stored_names().items() if s < setup.players}
+        self.names = {s: n for s, n in self.seats.names().items() if s < setup.players}
         for kind, body in self.service.journal.entries(game_id):
             if kind == "note" and body.get("note") == "table":
                 self.names = {int(k): str(v) for k, v in (body.get("names") or {}).items()}
@@ -207,9 +207,11 @@ class Lobby:
                                        for e in last_events)
         return groups[-1] if groups else []
 
-    def _replay_last_group(self) -> list:
+    def _replay_last_group(self, emit: bool = True) -> list:
         """After a resume: say again what the last accepted action caused (it may never
-        have been said if the service stopped right after journaling it).
+        have been said if the service stopped right after journaling it); its events are
+        written again only when ``emit`` (the journal's ``told`` notes do not show them
+        written before the cut).
 
         :returns: the utterances of the last action's announcements (none for a start)."""
         groups = self._last_groups
@@ -217,7 +219,8 @@ class Lobby:
             return []
         if not groups:     # stopped right after the game was journaled: start it again
             events = Game(self.game.setup).start()
-            self._emit_events(events)
+            if emit:
+                self._emit_events(events)
             items = announce.announcements(None, events, self.game)
             said = self._speak_all([a for a in items if a.key == "game.started"])
             self._prolog(after=[u for u in said if u is not None])
@@ -225,6 +228,7 @@ class Lobby:
             return []
         said: list = []
         for action, events in groups[-1]:
-            self._emit_events(events)
+            if emit:
+                self._emit_events(events)
             said += [u for u in self._speak_all(self._announcements(action, events)) if u is not None]
         return said
