@@ -21,7 +21,8 @@ class Buttons:
             log.info("input: %s", describe_input(event))
         parts = {"BallotRead": self.reads.on_ballot, "LawRead": self.reads.on_law,
                  "RoleTileRead": self.reads.on_role_tile, "SlotChanged": self.mirror.on_slot,
-                 "TrackerMoved": self.mirror.on_tracker}
+                 "TrackerMoved": self.mirror.on_tracker, "Fault": self.table_faults.on_fault,
+                 "ReaderState": self.table_faults.on_reader}
         handler: Callable[[Any], None] | None = parts.get(name) or getattr(self, f"_on_{name}", None)
         if handler is None:
             log.info("input ignored: %s", name)

@@ -80,7 +80,7 @@ class PhysicalDeck:
     # ------------------------------------------------------------------ the discard by scanning
     def law_reader_working(self) -> bool:
         """True when a law reader is configured and connected: it reads the discards."""
-        return self.board.readers.get("law") is True
+        return self.board.table_faults.readers.get("law") is True
 
     def discard_by_seat(self, seat: int) -> bool:
         """The hook of a seat's press (:meth:`_on_ButtonGesture`): with the physical

@@ -12,7 +12,7 @@ from firmware_host.table.moves import journal_note
 from firmware_host.table.seat_settings import SeatSettings
 from firmware_host.table.seats import SeatStore
 from firmware_host.games.secret_dictator.board.lifecycle import LifeCycle
-from firmware_host.games.secret_dictator.board.faults import Faults, _Faults
+from firmware_host.games.secret_dictator.board.faults import Faults
 from firmware_host.games.secret_dictator.board.speaking import Speaking
 from firmware_host.games.secret_dictator.board.padding import Padding
 from firmware_host.games.secret_dictator.board.lobby import Lobby
@@ -27,14 +27,14 @@ from firmware_host.games.secret_dictator.board.views import Views
 from firmware_host.games.secret_dictator.board.deck import PhysicalDeck
 
 
-class SecretDictatorGame(LifeCycle, Faults, Speaking, Padding, Lobby, Moves, Buttons, Status,
+class SecretDictatorGame(LifeCycle, Speaking, Padding, Lobby, Moves, Buttons, Status,
                          Scans, GameMaster, Views):
     """Secret Dictator's side of the board service (see :mod:`firmware_host.games.secret_dictator.board`).
 
     :param service: the :class:`~firmware_host.service.core.BoardService` it runs in.
 
     Its parts, one concern each: the mixins it is made of (their shared state is made here),
-    and the parts that own their state: ``seats`` (the table's
+    and the parts that own their state: ``table_faults`` (:class:`.faults.Faults`), ``seats`` (the table's
     :class:`~firmware_host.table.seats.SeatStore`), ``deck`` (:class:`.deck.PhysicalDeck`), ``mirror``
     (:class:`.mirror.Mirror`: slots, tracker pin, corrections) and ``reads``
     (:class:`.tiles.Tiles`: the tiles read).
@@ -57,7 +57,7 @@ class SecretDictatorGame(LifeCycle, Faults, Speaking, Padding, Lobby, Moves, But
         # the journal id of the last game the game master ended (or replaced by a new start)
         # while it was running: ``undo`` brings it back until a next game has a move
         self.ended_game_id: int | None = None
-        self.table_faults = _Faults(self)                 # faults, readers (the table's), the console's list
+        self.table_faults = Faults(self)                   # faults, readers (the table's), the console's list
         self._heard: dict[str, tuple[int, list[dict]]] = {}   # no sound: channel -> (seq, announce lines of its last utterance)
         self._last_public: list = []                      # the public utterances of the last accepted move
         self._move_said: list = []                        # those of the last move said (a status waits for them)

@@ -35,7 +35,7 @@ class LifeCycle:
             unfinished = self._end_untold()
         if unfinished is None:
             if repair is not None:
-                self._report_repair(repair)
+                self.table_faults.report_repair(repair)
             log.info("no unfinished game in the journal: waiting for a setup")
             self.say("public", "service.ready", {})
             self._plan_speech()
@@ -47,11 +47,11 @@ class LifeCycle:
             journal.finish_game(unfinished.id, "abandoned")
             self.game = None
             if repair is not None:
-                self._report_repair(repair, resumed=False)
+                self.table_faults.report_repair(repair, resumed=False)
             self.say("public", "service.ready", {})
             return
         if repair is not None:
-            self._report_repair(repair)
+            self.table_faults.report_repair(repair)
         assert self.game is not None
         if self.game.phase == "game_over" and unfinished.status == "over":
             self._tell_end()
@@ -131,4 +131,4 @@ class LifeCycle:
             if track in self.mirror.slots:
                 self.mirror.slots[track] = list(filled)[:TRACK_SLOTS[track]]
         self.mirror.tracker = snap.tracker
-        self.readers = dict(snap.readers)
+        self.table_faults.readers = dict(snap.readers)

@@ -33,7 +33,7 @@ class Views:
             "view": public_view(self.game) if self.game is not None else None,
             "announcements": list(self.announced),
             "faults": list(self.faults),
-            "readers": dict(self.readers),
+            "readers": dict(self.table_faults.readers),
             "pins": {"slots": {t: list(v) for t, v in self.mirror.slots.items()}, "tracker": self.mirror.tracker,
                      "mismatch": [{"key": k, "params": p} for k, p in self.mirror.problems()]},
             "paused": self.paused,
