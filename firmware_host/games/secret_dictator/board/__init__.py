@@ -1,7 +1,7 @@
 """Secret Dictator on the board: input events → engine actions, by phase and seat.
 
 Everything the board does for this game lives in this package, in
-:class:`~.game.SecretDictatorGame` (the pack's ``board_game(service)`` makes it; the host
+:class:`~.game.SecretDictatorGame` (the pack's ``board_game(service)``, its ``adapter``, makes it; the host
 holds it as it holds a :class:`~firmware_host.table.BoardAdapter`, which it is not yet:
 issue 29):
 

@@ -48,7 +48,7 @@ class Mirror:
         After the engine moved the tracker itself (a failed election, chaos, R10/R9) the
         table was *asked* to move the pin (``tracker.moved``): the old hole is no mistake yet
         and is left out, unless ``asked`` (an input that depends on the board arrived, see
-        :meth:`_blocked`); it only counts as a correction then.
+        :meth:`blocked`); it only counts as a correction then.
 
         A tile whose enactment was refused is named neutrally (``tile.check``, the chancellor
         hears privately what to do): its track would tell the table which party the
@@ -108,7 +108,7 @@ class Mirror:
         """Say the first mismatch when it changed; when the board matches again after one,
         "correction done", then the held inputs and whose move it is (:meth:`_after_correction`).
 
-        :returns: the mismatches left (``mirror_problems``)."""
+        :returns: the mismatches left (:meth:`problems`)."""
         problems = self.problems()
         first = problems[0] if problems else None
         said = (first[0], tuple(sorted(first[1].items()))) if first else None

@@ -27,12 +27,12 @@ class Moves:
                confirm_first: bool = False) -> bool:
         """Apply ``action``; journal it before announcing it; refuse aloud when illegal.
 
-        Callers check :meth:`_blocked` first for sensor input; the game master's ``act`` and
+        Callers check :meth:`.mirror.Mirror.blocked` first for sensor input; the game master's ``act`` and
         ``choose`` (``from_gm``, named in the log line) are corrections and skip the mirror check.
 
         :param confirm: (catalogue key, params): the acting seat's own act confirmed in its
             earphone once journaled, at once and before the move's announcements
-            (:meth:`_confirm_tile`, ACCESSIBILITY.md 26).
+            (:meth:`.tiles.Tiles.confirm_tile`, ACCESSIBILITY.md 26).
         :param confirm_first: the move's announcements wait until that confirmation has
             ended: it tells the seat to do something the next cue presumes done (the
             president's "pass the other two on" before the chancellor's cue).
