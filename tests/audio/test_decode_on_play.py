@@ -19,13 +19,13 @@ from firmware_host.audio import clip as clip_module
 from firmware_host.audio.clip import LazyClip, SpeechPart, pad_to, read_wav, resample, scale, silence
 from firmware_host.audio.earcons import load_earcon
 from firmware_host.audio.service import EARCON_GAP
-from firmware_host.audio.sinks import AlsaSink, Playback, PlayInfo
+from firmware_host.audio.sinks import AlsaSink, Playback, PlayInfo, Sink
 
 SENTENCES = ["Wahl: angenommen, fünf zu zwei.", "Das dritte faschistische Gesetz ist erlassen.",
              "Kanzler gewählt: Platz sechs."]
 
 
-class StreamingSink:
+class StreamingSink(Sink):
     """Plays as the ALSA sink does (every piece of ``clip.chunks()`` taken, in order, while
     it plays) and holds each clip until :meth:`finish`, so a test can see what waits."""
 

@@ -12,7 +12,7 @@ import pytest
 
 from firmware_host.audio.prerender import NICE
 
-from .conftest import FakeEngine
+from tests.doubles import pyttsx3_engine
 
 WAIT = 30
 
@@ -50,11 +50,11 @@ def test_a_seats_rate_change_re_renders_only_what_that_seat_hears(make_service, 
     assert audio.prerenderer.wait_idle(WAIT) and fake_log == []
 
 
-def test_live_speech_waits_for_at_most_the_one_background_render_under_way(tmp_path, fake_log):
+def test_live_speech_waits_for_at_most_the_one_background_render_under_way(tmp_path, fake_log, mocker):
     from firmware_host.audio import AudioService, AudioSettings, RecordingSink, SpeechRenderer
 
     gate = threading.Event()
-    renderer = SpeechRenderer(tmp_path / "c", engine_factory=lambda: FakeEngine(fake_log, gate=gate), timeout=30)
+    renderer = SpeechRenderer(tmp_path / "c", engine_factory=lambda: pyttsx3_engine(mocker, fake_log, gate=gate), timeout=30)
     audio = AudioService(AudioSettings(), RecordingSink(), tmp_path / "c", seats=5, renderer=renderer)
     try:
         audio.prerender(lambda: ((("public", f"Satz {i}.")) for i in range(30)))
@@ -94,7 +94,7 @@ def test_a_broken_plan_is_logged_and_prerendering_goes_on(make_service, fake_log
     assert audio.prerenderer.wait_idle(WAIT) and fake_log == ["Eins.", "Zwei."]
 
 
-def test_prerendering_waits_while_the_board_speaks_and_for_a_quiet_moment_after(tmp_path, fake_log):
+def test_prerendering_waits_while_the_board_speaks_and_for_a_quiet_moment_after(tmp_path, fake_log, mocker):
     """Setup → first prolog sample: a live sentence is prepared and played with no walk of the
     plan beside it; the walk starts once the board has been quiet for QUIET_S seconds."""
     from firmware_host.audio import AudioService, AudioSettings, SpeechRenderer
@@ -103,7 +103,7 @@ def test_prerendering_waits_while_the_board_speaks_and_for_a_quiet_moment_after(
     from firmware_host.clock import RealClock
 
     clock = RealClock()
-    renderer = SpeechRenderer(tmp_path / "c", engine_factory=lambda: FakeEngine(fake_log), timeout=30)
+    renderer = SpeechRenderer(tmp_path / "c", engine_factory=lambda: pyttsx3_engine(mocker, fake_log), timeout=30)
     audio = AudioService(AudioSettings(), ClockSink(clock), tmp_path / "c", seats=5, renderer=renderer, clock=clock)
     try:
         renderer.render("Die Runde beginnt jetzt.", "de").wait(WAIT)     # cached, as a prolog is

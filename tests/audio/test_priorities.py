@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from firmware_host.audio import AudioService, AudioSettings, RecordingSink, SpeechRenderer
 from firmware_host.audio.service import RANKS
 
-from tests.audio.conftest import FakeEngine
+from tests.doubles import pyttsx3_engine
 
 WAIT = 20  # seconds to wait for a thread at most (a deadlock guard, not a timing assertion)
 OUTPUTS = ("public", "seat:1")
@@ -55,16 +55,17 @@ def _check_settled(made, sink, output):
     assert len(requests) <= 1, requests
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(OUTPUTS), st.lists(step, min_size=1, max_size=12))
 @example("seat:1", ["game_over", "request", "request", "finish"])  # two requests queued at once
 @example("seat:1", ["normal", "fault", "request", "normal", "refusal", "request", "finish"])
 @example("public", ["normal", "refusal", "game_over", "fault", "request", "finish", "finish"])
-def test_any_mix_of_priorities_on_one_output_ends_and_keeps_the_rules(output, steps):
+def test_any_mix_of_priorities_on_one_output_ends_and_keeps_the_rules(mocker, output, steps):
+    # mocker only makes each example's engines (autospecs holding no state between examples)
     with tempfile.TemporaryDirectory() as tmp:
         sink = RecordingSink(hold=True)
         log: list[str] = []
-        renderer = SpeechRenderer(f"{tmp}/cache", engine_factory=lambda: FakeEngine(log), timeout=5)
+        renderer = SpeechRenderer(f"{tmp}/cache", engine_factory=lambda: pyttsx3_engine(mocker, log), timeout=5)
         audio = AudioService(AudioSettings(), sink, f"{tmp}/cache", seats=5, renderer=renderer)
         made = []
         try:

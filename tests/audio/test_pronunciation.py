@@ -62,15 +62,15 @@ def test_the_renderer_synthesises_the_override_but_keys_nothing_else_on_it(tmp_p
         renderer.close()
 
 
-def test_the_board_service_gives_the_renderer_the_games_overrides():
+def test_the_board_service_gives_the_renderer_the_games_overrides(mocker):
+    from firmware_host.audio import AudioService, SpeechRenderer
     from firmware_host.service.voice import Voice
 
-    class Audio:
-        renderer = type("R", (), {"pronounce": None})()
-
-    voice = Voice(Audio())
+    audio = mocker.create_autospec(AudioService, instance=True)
+    audio.renderer = mocker.create_autospec(SpeechRenderer, instance=True)
+    voice = Voice(audio)
     voice.set_pronunciation(catalogue.pronounce)
-    assert Audio.renderer.pronounce is catalogue.pronounce
+    assert audio.renderer.pronounce is catalogue.pronounce
 
 
 # -- every game's words (issue 35) ---------------------------------------------------------------

@@ -307,7 +307,7 @@ def test_utterance_duration_is_what_the_output_plays(make_service, earcon_volume
         assert u.wait_played(WAIT)
     played = {p.seq: p.duration for p in sink.played}
     assert durations == pytest.approx([played[u.seq] for u in made], abs=0.002)
-    assert durations[0] == pytest.approx(len("Platz drei.") * 0.06, abs=0.002)  # FakeEngine: 60 ms a character
+    assert durations[0] == pytest.approx(len("Platz drei.") * 0.06, abs=0.002)  # the engine autospec: 60 ms a character
     assert durations[3] == durations[4]  # prolog padding (R17)
     assert (durations[1] > durations[0]) == (earcon_volume > 0)
 

@@ -11,7 +11,7 @@ import pytest
 from firmware_host.audio import RecordingSink, SpeechError, SpeechRenderer, read_wav, rms
 from firmware_host.audio.speech import cache_key
 
-from .conftest import FakeEngine
+from tests.doubles import pyttsx3_engine
 
 
 def test_real_espeak_render_gives_audible_wav_of_plausible_length(tmp_path):
@@ -71,11 +71,11 @@ def test_faster_rate_gives_shorter_speech(tmp_path):
         renderer.close()
 
 
-def test_cache_hit_on_second_render_makes_no_second_render_call(tmp_path, fake_log):
-    first = SpeechRenderer(tmp_path, engine_factory=lambda: FakeEngine(fake_log))
+def test_cache_hit_on_second_render_makes_no_second_render_call(tmp_path, fake_log, mocker):
+    first = SpeechRenderer(tmp_path, engine_factory=lambda: pyttsx3_engine(mocker, fake_log))
     path = first.render("Gesetz erlassen.", "de").wait(10)
     first.close()
-    second = SpeechRenderer(tmp_path, engine_factory=lambda: FakeEngine(fake_log))
+    second = SpeechRenderer(tmp_path, engine_factory=lambda: pyttsx3_engine(mocker, fake_log))
     try:
         job = second.render("Gesetz erlassen.", "de")
         assert job.done() and job.wait(0) == path
@@ -144,12 +144,12 @@ def test_two_announcements_from_two_threads_at_once_are_both_rendered(make_servi
     assert played["first"].clip.pcm != played["second"].clip.pcm
 
 
-def test_hanging_render_is_recovered_by_the_timeout(tmp_path, fake_log, caplog):
+def test_hanging_render_is_recovered_by_the_timeout(tmp_path, fake_log, caplog, mocker):
     hang = threading.Event()
     engines = []
 
     def factory():
-        engine = FakeEngine(fake_log, hang=hang if not engines else None)
+        engine = pyttsx3_engine(mocker, fake_log, hang=hang if not engines else None)
         engines.append(engine)
         return engine
 
@@ -166,9 +166,9 @@ def test_hanging_render_is_recovered_by_the_timeout(tmp_path, fake_log, caplog):
         renderer.close()
 
 
-def test_pyttsx3_failing_again_and_again_falls_back_to_espeak_binary(tmp_path, fake_log, caplog):
+def test_pyttsx3_failing_again_and_again_falls_back_to_espeak_binary(tmp_path, fake_log, caplog, mocker):
     hang = threading.Event()
-    renderer = SpeechRenderer(tmp_path, engine_factory=lambda: FakeEngine(fake_log, hang=hang),
+    renderer = SpeechRenderer(tmp_path, engine_factory=lambda: pyttsx3_engine(mocker, fake_log, hang=hang),
                               timeout=2.5, max_engine_failures=2)  # espeak-ng fits easily
     try:
         with caplog.at_level(logging.WARNING, logger="firmware_host.audio.speech"):
@@ -183,16 +183,13 @@ def test_pyttsx3_failing_again_and_again_falls_back_to_espeak_binary(tmp_path, f
         renderer.close()
 
 
-def test_engine_that_raises_is_replaced_and_the_error_never_reaches_the_caller(tmp_path, fake_log):
-    class Broken(FakeEngine):
-        def runAndWait(self):
-            raise RuntimeError("driver gone")
-
+def test_engine_that_raises_is_replaced_and_the_error_never_reaches_the_caller(tmp_path, fake_log, mocker):
     made = []
 
     def factory():
         made.append(1)
-        return Broken(fake_log) if len(made) == 1 else FakeEngine(fake_log)
+        return (pyttsx3_engine(mocker, fake_log, fails=RuntimeError("driver gone")) if len(made) == 1
+                else pyttsx3_engine(mocker, fake_log))
 
     renderer = SpeechRenderer(tmp_path, engine_factory=factory, timeout=5)
     try:
@@ -202,9 +199,9 @@ def test_engine_that_raises_is_replaced_and_the_error_never_reaches_the_caller(t
         renderer.close()
 
 
-def test_background_renders_wait_for_live_speech(tmp_path, fake_log):
+def test_background_renders_wait_for_live_speech(tmp_path, fake_log, mocker):
     gate = threading.Event()
-    renderer = SpeechRenderer(tmp_path, engine_factory=lambda: FakeEngine(fake_log, gate=gate))
+    renderer = SpeechRenderer(tmp_path, engine_factory=lambda: pyttsx3_engine(mocker, fake_log, gate=gate))
     try:
         background = [renderer.render(f"Satz {i}.", "de", background=True) for i in range(4)]
         live = renderer.render("Jetzt sofort.", "de")
@@ -219,10 +216,10 @@ def test_background_renders_wait_for_live_speech(tmp_path, fake_log):
         renderer.close()
 
 
-def test_prune_removes_least_recently_used_sentences_first(tmp_path, fake_log):
+def test_prune_removes_least_recently_used_sentences_first(tmp_path, fake_log, mocker):
     import os
 
-    renderer = SpeechRenderer(tmp_path, engine_factory=lambda: FakeEngine(fake_log))
+    renderer = SpeechRenderer(tmp_path, engine_factory=lambda: pyttsx3_engine(mocker, fake_log))
     try:
         paths = [renderer.render(t, "de").wait(10) for t in ("Eins.", "Zwei.", "Drei.")]
         for age, path in zip((300, 200, 100), paths):
@@ -343,8 +340,8 @@ def test_the_speech_cache_stores_g711_ulaw_at_14700_hz_xz_or_for_short_sentences
     assert rms(read_wav(small)) == pytest.approx(rms(original), rel=0.05)
 
 
-def test_a_held_renderer_synthesises_nothing_until_released(tmp_path, fake_log):
-    renderer = SpeechRenderer(tmp_path, engine_factory=lambda: FakeEngine(fake_log), hold=True)
+def test_a_held_renderer_synthesises_nothing_until_released(tmp_path, fake_log, mocker):
+    renderer = SpeechRenderer(tmp_path, engine_factory=lambda: pyttsx3_engine(mocker, fake_log), hold=True)
     try:
         first = renderer.render("Bereit.", "de")
         renderer.render("Hintergrund.", "de", background=True)

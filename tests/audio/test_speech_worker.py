@@ -15,6 +15,7 @@ from firmware_host.clock import VirtualClock
 from firmware_host.games.secret_dictator.scripting import random_game, signals_for_game
 from firmware_host.service.signals import parse_object
 from firmware_host.service.simulator import Simulator
+from tests.doubles import pyttsx3_engine
 
 
 def test_the_speech_worker_is_a_process_of_its_own(tmp_path):
@@ -56,34 +57,22 @@ def test_a_worker_killed_in_the_middle_of_a_render_renders_that_sentence_again(t
         renderer.close()
 
 
-class _Engine:
-    def __init__(self):
-        self.props = {}
-
-    def setProperty(self, name, value):
-        if name == "voice" and value == "nope":
-            raise ValueError("unknown voice nope")
-        self.props[name] = value
-
-    def save_to_file(self, text, path):
-        self.out = (text, path)
-
-    def runAndWait(self):
-        pass
-
-
-def test_the_worker_protocol_answers_every_request_in_one_line():
+def test_the_worker_protocol_answers_every_request_in_one_line(tmp_path, mocker):
     requests = io.StringIO("\n".join(json.dumps(r) for r in (
-        {"text": "a", "voice": "de", "rate": 175, "out": "/tmp/x.wav"},
-        {"text": "b", "voice": "nope", "rate": 175, "out": "/tmp/y.wav"},
+        {"text": "a", "voice": "de", "rate": 175, "out": str(tmp_path / "x.wav")},
+        {"text": "b", "voice": "nope", "rate": 175, "out": str(tmp_path / "y.wav")},
         {"text": "c"},
     )) + "\n")
     replies = io.StringIO()
-    serve(requests, replies, engine_factory=_Engine)
+    rendered: list[str] = []
+    engine = pyttsx3_engine(mocker, rendered, refused_voice="nope")
+    serve(requests, replies, engine_factory=lambda: engine)
     got = [json.loads(l) for l in replies.getvalue().splitlines()]
     assert got[0] == {"ok": True}
     assert got[1]["value"] is True and "unknown voice" in got[1]["error"]
     assert got[2]["value"] is False and "KeyError" in got[2]["error"]
+    assert rendered == ["a"] and (tmp_path / "x.wav").exists() and not (tmp_path / "y.wav").exists()
+    engine.setProperty.assert_any_call("rate", 175)        # the request's rate reaches the engine
 
 
 def test_a_game_goes_on_when_the_speech_worker_is_killed(tmp_path):

@@ -45,24 +45,22 @@ def test_every_key_has_all_four_wordings_with_exactly_its_parameters():
     assert board.check_messages() == []
 
 
-def test_the_checker_finds_a_missing_text_a_wrong_field_and_a_digit(monkeypatch):
-    class Broken:
-        def __init__(self, real):
-            self.real = real
+def test_the_checker_finds_a_missing_text_a_wrong_field_and_a_digit(monkeypatch, mocker):
+    real = board._catalog("de")
+    real_pgettext = real.pgettext
 
-        def pgettext(self, context, key):
-            if key == "gm.paused" and context == "long":
-                return key
-            if key == "fault.stuck.button" and context == "short":
-                return "Taste hängt: {slot}"
-            if key == "journal.kept" and context == "short":
-                return "Protokoll: 2 Fehler"
-            return self.real.pgettext(context, key)
+    def broken(context, key):
+        if key == "gm.paused" and context == "long":
+            return key
+        if key == "fault.stuck.button" and context == "short":
+            return "Taste hängt: {slot}"
+        if key == "journal.kept" and context == "short":
+            return "Protokoll: 2 Fehler"
+        return real_pgettext(context, key)
 
-        def gettext(self, name):
-            return self.real.gettext(name)
-
-    monkeypatch.setitem(board._catalogs, "de", Broken(board._catalog("de")))
+    # the real catalog, its pgettext an autospec that breaks a few texts
+    mocker.patch.object(real, "pgettext", autospec=True, side_effect=broken)
+    monkeypatch.setitem(board._catalogs, "de", real)
     problems = board.check_messages()
     assert any("gm.paused" in p and "long" in p for p in problems)
     assert any("fault.stuck.button" in p and "slot" in p for p in problems)

@@ -54,24 +54,20 @@ def test_check_messages_reports_nothing_for_the_shipped_catalogs():
     assert catalogue.check_messages() == []
 
 
-def test_check_messages_finds_a_missing_translation_and_a_wrong_placeholder(monkeypatch):
-    class Broken:
-        """A catalog lacking one long text and with a renamed field in one short text."""
+def test_check_messages_finds_a_missing_translation_and_a_wrong_placeholder(monkeypatch, mocker):
+    real = catalogue._catalog("en")
+    real_pgettext = real.pgettext
 
-        def __init__(self, real):
-            self.real = real
+    def broken(context, key):
+        if key == "election.passed" and context == "long":
+            return key
+        if key == "ballot.counted" and context == "short":
+            return "Stimmen: {count} von {players}"
+        return real_pgettext(context, key)
 
-        def pgettext(self, context, key):
-            if key == "election.passed" and context == "long":
-                return key
-            if key == "ballot.counted" and context == "short":
-                return "Stimmen: {count} von {players}"
-            return self.real.pgettext(context, key)
-
-        def gettext(self, name):
-            return self.real.gettext(name)
-
-    monkeypatch.setitem(catalogue._catalogs, "en", Broken(catalogue._catalog("en")))
+    # the real catalog, its pgettext an autospec that breaks a few texts
+    mocker.patch.object(real, "pgettext", autospec=True, side_effect=broken)
+    monkeypatch.setitem(catalogue._catalogs, "en", real)
     problems = catalogue.check_messages()
     assert any("election.passed" in p and "'en'" in p for p in problems)
     assert any("ballot.counted" in p and "players" in p for p in problems)

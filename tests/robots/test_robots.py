@@ -321,27 +321,22 @@ def test_issue23_simulate_robots_writes_json_lines_and_a_summary_per_game():
             assert 0 <= nxt["at"] - lines[i]["at"] < 0.1
 
 
-def test_issue23_a_warm_cache_renders_a_known_sentence_without_the_slow_boards_delay():
+def test_issue23_a_warm_cache_renders_a_known_sentence_without_the_slow_boards_delay(mocker, tmp_path):
     from firmware_host.audio.slow import SlowRenderer, SlowRenderJob
+    from firmware_host.audio.speech import RenderJob, SpeechRenderer
     from firmware_host.clock import VirtualClock
 
-    class Job:
-        def __init__(self, done):
-            self._done, self.text, self.path = done, "t", None
-
-        def done(self):
-            return self._done
-
-        def add_done_callback(self, fn):
-            if self._done:
-                fn(self)
-
-    class Inner:
-        def __init__(self, hit):
-            self.hit = hit
-
-        def render(self, text, language="de", voice="", rate=175, *, background=False):
-            return Job(self.hit)
+    def Inner(hit):
+        """An autospec of the speech renderer whose render is a real job, finished at once
+        (a cache hit) or never (a live render under way)."""
+        def render(text, language="de", voice="", rate=175, *, background=False):
+            job = RenderJob("k", tmp_path / "t.wav", text, language, voice, rate)
+            if hit:
+                job._finish()
+            return job
+        inner = mocker.create_autospec(SpeechRenderer, instance=True)
+        inner.render.side_effect = render
+        return inner
 
     clock = VirtualClock()
     hit = SlowRenderer(Inner(True), clock, 3.0, warm=True).render("known")

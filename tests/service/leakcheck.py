@@ -62,7 +62,9 @@ from firmware_host.games.secret_dictator.board import secret_variants
 from firmware_host.service.settings import ServiceSettings
 from firmware_host.service.voice import Voice
 
-from .test_routing_random_games import Findings, SilentSpeech, check_game, random_setup, refused_action
+from tests.doubles import silent_renderer
+
+from .test_routing_random_games import Findings, check_game, random_setup, refused_action
 
 #: chances per move
 WRONG_READER = 0.06
@@ -128,7 +130,7 @@ class LeakBoard:
     def __init__(self, directory: Path, settings: ServiceSettings, verbosity: str = "short") -> None:
         self.sink = RecordingSink()
         self.audio = AudioService(AudioSettings(), self.sink, directory / "cache", seats=10,
-                                  renderer=SilentSpeech(directory))
+                                  renderer=silent_renderer(directory))
         self.lines: list[dict] = []
         self.service = BoardService(settings, clock=VirtualClock(), journal=Journal(directory / "journal.sqlite3"),
                                     voice=Voice(self.audio), emit=self.lines.append, notifier=Notifier(None))

@@ -121,17 +121,13 @@ def test_A7_pronunciation_override_reaches_the_voice_untouched():
     assert [l["text"] for l in announces(lines_of(out), "public") if l["key"] == "setup.seat_name"] == spoken
 
 
-def test_A7_voice_adapter_passes_phoneme_input_to_the_audio_layer_unchanged():
-    class Audio:
-        def __init__(self):
-            self.texts = []
+def test_A7_voice_adapter_passes_phoneme_input_to_the_audio_layer_unchanged(mocker):
+    from firmware_host.audio import AudioService
 
-        def say(self, channel, text, **kw):
-            self.texts.append(text)
-
-    audio = Audio()
+    audio = mocker.create_autospec(AudioService, instance=True)
     Voice(audio).say("public", "[[b'En]], Platz zwei", key="setup.seat_name")
-    assert audio.texts == ["[[b'En]], Platz zwei"]
+    audio.say.assert_called_once()
+    assert audio.say.call_args.args[:2] == ("public", "[[b'En]], Platz zwei")
 
 
 # ----------------------------------------------------------------------------- ACCESSIBILITY.md 19

@@ -191,37 +191,33 @@ def test_tracker_pin_in_two_holes_names_the_holes():
 
 
 # ----------------------------------------------------------------------------- finding 10
-def _service_with_board(events: list) -> tuple[BoardService, list[dict]]:
+def _service_with_board(events: list, mocker, folder) -> tuple[BoardService, list[dict]]:
+    """The real service started on an autospec of the hardware board whose ``start`` reports
+    ``events`` (readers missing at start, as board.py reports them)."""
+    from firmware_host.hardware.board import Board
+
     out: list[dict] = []
 
-    class Board:                     # a board whose readers are missing at start (as board.py reports it)
-        def __init__(self, on_event):
-            self.on_event = on_event
+    def board(on_event):
+        made = mocker.create_autospec(Board, instance=True)
+        made.start.side_effect = lambda: [on_event(e) for e in events]
+        return made
 
-        def start(self):
-            for e in events:
-                self.on_event(e)
-
-        def close(self):
-            pass
-
-    import tempfile
-    folder = tempfile.mkdtemp()
     service = BoardService(ServiceSettings(), clock=VirtualClock(), journal=Journal(f"{folder}/j.sqlite3"),
                            voice=SilentVoice(), emit=out.append, notifier=Notifier(None))
-    service.start(Board)
+    service.start(board)
     service.wait_idle()
     service.stop()
     return service, out
 
 
-def test_reader_missing_at_start_is_one_fault_in_one_wording():
+def test_reader_missing_at_start_is_one_fault_in_one_wording(mocker, tmp_path):
     events = []
     for reader in ("ballot", "law"):
         events += [ReaderState(reader, False),
                    Fault(f"{reader} reader", "reader_missing", "/dev/serial/by-id/x: no device",
                          part={"kind": "reader", "reader": reader})]
-    _, out = _service_with_board(events)
+    _, out = _service_with_board(events, mocker, tmp_path)
     faults = [l for l in out if l.get("event") == "fault"]
     assert [(f["source"], f["reason"]) for f in faults] == [("ballot reader", "reader_missing"),
                                                            ("law reader", "reader_missing")]

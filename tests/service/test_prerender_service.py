@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import threading
 import time
-import wave
 
 from firmware_host.audio import AudioService, AudioSettings, RecordingSink, SpeechRenderer
 from firmware_host.clock import VirtualClock
@@ -15,40 +14,17 @@ from firmware_host.service.journal import Journal
 from firmware_host.service.notify import Notifier
 from firmware_host.service.settings import ServiceSettings
 from firmware_host.service.voice import Voice
+from tests.doubles import pyttsx3_engine
 
 
-class GatedEngine:
-    """A pyttsx3 stand-in writing 10 ms of silence per character once ``gate`` is set."""
-
-    def __init__(self, gate: threading.Event, log: list[str]) -> None:
-        self.gate, self.log, self.pending = gate, log, ("", "")
-
-    def setProperty(self, name, value):
-        pass
-
-    def save_to_file(self, text, path):
-        self.pending = (text, path)
-
-    def runAndWait(self):
-        self.gate.wait(60)
-        text, path = self.pending
-        with wave.open(path, "wb") as w:
-            w.setnchannels(1)
-            w.setsampwidth(2)
-            w.setframerate(22050)
-            w.writeframes(b"\0\0" * 220 * max(1, len(text)))
-        self.log.append(text)
-
-    def endLoop(self):
-        pass
-
-    def stop(self):
-        pass
+def gated_engine(mocker, gate: threading.Event, log: list[str]):
+    """An autospec of pyttsx3's engine writing 10 ms of silence per character once ``gate`` is set."""
+    return pyttsx3_engine(mocker, log, gate=gate, seconds_per_char=0.01, silent=True)
 
 
-def test_ready_does_not_wait_for_prerendering_and_a_setup_plans_its_named_table(tmp_path):
+def test_ready_does_not_wait_for_prerendering_and_a_setup_plans_its_named_table(tmp_path, mocker):
     gate, log = threading.Event(), []
-    renderer = SpeechRenderer(tmp_path / "cache", engine_factory=lambda: GatedEngine(gate, log), timeout=60)
+    renderer = SpeechRenderer(tmp_path / "cache", engine_factory=lambda: gated_engine(mocker, gate, log), timeout=60)
     audio = AudioService(AudioSettings(), RecordingSink(), tmp_path / "cache", seats=10, renderer=renderer)
     service = BoardService(ServiceSettings(journal_path=str(tmp_path / "j.sqlite3")), clock=VirtualClock(),
                            journal=Journal(tmp_path / "j.sqlite3"), voice=Voice(audio), notifier=Notifier(None))
@@ -74,12 +50,12 @@ def test_ready_does_not_wait_for_prerendering_and_a_setup_plans_its_named_table(
         audio.close()
 
 
-def test_a_duration_needed_before_ready_starts_a_held_speech_engine(tmp_path):
+def test_a_duration_needed_before_ready_starts_a_held_speech_engine(tmp_path, mocker):
     """``run`` holds the speech engine until READY=1; a scan step that needs a sentence's
     duration before then (an input during start-up) starts it rather than waiting 5 s."""
     gate, log = threading.Event(), []
     gate.set()
-    renderer = SpeechRenderer(tmp_path / "cache", engine_factory=lambda: GatedEngine(gate, log), hold=True)
+    renderer = SpeechRenderer(tmp_path / "cache", engine_factory=lambda: gated_engine(mocker, gate, log), hold=True)
     audio = AudioService(AudioSettings(), RecordingSink(), tmp_path / "cache", seats=5, renderer=renderer)
     voice = Voice(audio)
     try:

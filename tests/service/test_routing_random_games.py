@@ -49,14 +49,12 @@ import random
 import shutil
 import tempfile
 import time
-import wave
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from firmware_host.audio import AudioService, AudioSettings, RecordingSink
-from firmware_host.audio.speech import RenderJob
 from firmware_host.clock import VirtualClock
 from firmware_host.games.secret_dictator import Action, catalogue, private_view
 from firmware_host.hardware.events import ButtonGesture
@@ -65,6 +63,7 @@ from firmware_host.service.journal import Journal
 from firmware_host.service.notify import Notifier
 from firmware_host.service.settings import ServiceSettings
 from firmware_host.service.voice import Voice
+from tests.doubles import silent_renderer
 
 #: random complete games per board configuration (two configurations)
 GAMES_PER_BOARD = 1000
@@ -84,37 +83,6 @@ SECRET_PARAMS = frozenset(name for name, kind in catalogue.PARAM_TYPES.items()
 HAND_KEYS = {"hand.president": "president", "hand.chancellor": "chancellor"}
 #: power results: only the seat whose ``private_view`` holds that result may hear them
 RESULT_KEYS = ("power.peek.result", "power.view_discard.result", "power.investigate.result")
-
-
-class SilentSpeech:
-    """A stand-in for :class:`~firmware_host.audio.speech.SpeechRenderer`: every sentence is a
-    silent 22 050 Hz mono WAV of 8 samples per started 16 characters (at most 16 lengths, so
-    the audio layer's WAV cache always hits), rendered at once."""
-
-    def __init__(self, directory: Path) -> None:
-        self.directory = directory
-        self.paths: dict[int, Path] = {}
-
-    def render(self, text: str, language: str = "de", voice: str = "", rate: int = 175, *,
-               background: bool = False) -> RenderJob:
-        """A finished :class:`RenderJob` for ``text`` (its WAV written on first use)."""
-        bucket = min(len(text) // 16, 15)
-        path = self.paths.get(bucket)
-        if path is None:
-            path = self.directory / f"{bucket:02d}.wav"
-            with wave.open(str(path), "wb") as w:
-                w.setnchannels(1)
-                w.setsampwidth(2)
-                w.setframerate(22050)
-                w.writeframes(b"\0\0" * 8 * (bucket + 1))
-            self.paths[bucket] = path
-        job = RenderJob(f"silent-{bucket}", path, text, language, voice, rate)
-        job.started = True
-        job._finish()                     # as the renderer does for a cache hit
-        return job
-
-    def close(self) -> None:
-        """Nothing to stop."""
 
 
 @dataclasses.dataclass
@@ -162,7 +130,7 @@ class Board:
     def __init__(self, directory: Path, settings: ServiceSettings) -> None:
         self.sink = RecordingSink()
         self.audio = AudioService(AudioSettings(prerender=False), self.sink, directory / "cache", seats=10,
-                                  renderer=SilentSpeech(directory))
+                                  renderer=silent_renderer(directory))
         self.voice = Voice(self.audio)
         self.lines: list[dict] = []
         journal = Journal(directory / "journal.sqlite3")

@@ -4,6 +4,8 @@ stands in for a collaborator (the voice, the service)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from firmware_host.kernel import games
@@ -11,7 +13,7 @@ from firmware_host.clock import VirtualClock
 from firmware_host.hardware.events import ButtonGesture, CardRead, EvidenceRead, Fault
 from firmware_host.service.core import BoardService
 from firmware_host.service.host import GameHost
-from firmware_host.service.journal import Journal
+from firmware_host.service.journal import Journal, JournalRepair
 from firmware_host.service.notify import Notifier
 from firmware_host.service.refusals import CommandRefused
 from firmware_host.service.settings import ServiceSettings
@@ -173,25 +175,25 @@ def test_undo_takes_back_the_last_action_and_says_whose_move_it_is(board):
     assert info.value.code == "nothing_to_undo"
 
 
+def repair(**fields) -> JournalRepair:
+    """The journal's real self-check report, with ``fields`` changed."""
+    return dataclasses.replace(JournalRepair(reasons=("entries_lost",), detail="", kept=None, game=1,
+                                             resumed=True, lost_actions=3), **fields)
+
+
 def test_repair_messages_name_what_the_journal_kept():
-    class Repair:
-        reasons, game, resumed, lost_actions = ("checksum",), 1, True, 3
-    assert repair_message(Repair()) == ("journal.lost", {"count": 3})
-    Repair.lost_actions = 0
-    assert repair_message(Repair()) == ("journal.kept", {})
-    assert repair_message(Repair(), resumed=False) == ("journal.game_lost", {})
-    Repair.reasons = ("foreign",)
-    assert repair_message(Repair()) == ("journal.foreign", {})
+    assert repair_message(repair()) == ("journal.lost", {"count": 3})
+    assert repair_message(repair(lost_actions=None)) == ("journal.lost_unknown", {})
+    assert repair_message(repair(lost_actions=0)) == ("journal.kept", {})
+    assert repair_message(repair(lost_actions=0), resumed=False) == ("journal.game_lost", {})
+    assert repair_message(repair(lost_actions=0, reasons=("foreign",))) == ("journal.foreign", {})
 
 
 def test_issue34_nothing_lost_is_said_only_for_a_game_resumed_whole():
-    class Repair:
-        reasons, game, resumed, lost_actions = ("empty",), None, False, None
-    assert repair_message(Repair()) == ("journal.set_aside", {})       # no game resumed: never "kept"
-    Repair.game, Repair.lost_actions = 3, 0
-    assert repair_message(Repair()) == ("journal.game_lost", {})
-    Repair.resumed = True
-    assert repair_message(Repair()) == ("journal.kept", {})
+    empty = repair(reasons=("empty",), game=None, resumed=False, lost_actions=None)
+    assert repair_message(empty) == ("journal.set_aside", {})       # no game resumed: never "kept"
+    assert repair_message(dataclasses.replace(empty, game=3, lost_actions=0)) == ("journal.game_lost", {})
+    assert repair_message(dataclasses.replace(empty, game=3, lost_actions=0, resumed=True)) == ("journal.kept", {})
 
 
 # ---------------------------------------------------------------- game master
