@@ -374,12 +374,16 @@ def _refused(exc: BaseException) -> web.Response:
     """400 for a refusal: its code and params when it has them (``ConsoleRefusal``)."""
     code = getattr(exc, "code", None)
     params = getattr(exc, "params", None)
+    words = getattr(exc, "words", None)
     if isinstance(code, str) and isinstance(params, dict):
         try:
             json.dumps(params)
         except (TypeError, ValueError):
             params = {}
-        return _json_error(400, _one_line(exc), code=code, params=params)
+        extra = {}
+        if isinstance(words, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in words.items()):
+            extra["words"] = {k: (v.strip().splitlines() or [""])[0] for k, v in words.items()}   # the game's own
+        return _json_error(400, _one_line(exc), code=code, params=params, **extra)
     return _json_error(400, _one_line(exc))
 
 

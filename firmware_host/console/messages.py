@@ -168,23 +168,21 @@ EN: dict[str, str] = {
     "err.seat_settings_value": "{field}: value not allowed",
     "err.seat_settings_unknown": "unknown seat setting",
     "err.seat_settings_not_saved": "the settings could not be stored",
-    "err.setup_players": "a game needs 5 to 10 players",
-    "err.setup_first_president": "the first president must be one of the seats",
+    "err.setup_players": "this game is not played with that many players",
     "err.setup_name_seat": "a name for a seat outside seats 1 to {last}",
     "err.setup_names": "the names must be given by seat",
     "err.setup_name_long": "the name for {seat} is too long (at most 40 characters and two and a half seconds of speech)",
     "err.setup_name_invalid": "the name for {seat} must be one line of plain text",
     "err.setup_not_object": "the setup is missing",
     "err.setup_invalid": "invalid setup: {detail}",
-    "err.setup_deck_physical": "on a board the law deck is the physical one: choose untracked",
     "err.illegal.game_over": "the game is over",
     "err.illegal.malformed": "the action is incomplete or malformed",
     "err.illegal.wrong_phase": "that action does not fit the game's phase now",
-    "err.illegal.not_alive": "that seat has been executed",
+    "err.illegal.not_alive": "that seat is out of the game",
     "err.illegal.not_your_turn": "it is not that seat's turn",
     "err.illegal.already_voted": "that seat has already voted",
     "err.illegal.invalid_target": "that seat cannot be chosen",
-    "err.illegal.ineligible": "that seat is not eligible (term limit)",
+    "err.illegal.ineligible": "that seat may not be chosen now",
     "err.illegal.not_in_hand": "that is not in the seat's hand",
     "err.refused": "{detail}",
     "err.not_json": "the request could not be read (not JSON)",
@@ -348,23 +346,21 @@ DE: dict[str, str] = {
     "err.seat_settings_value": "{field}: Wert nicht erlaubt",
     "err.seat_settings_unknown": "Unbekannte Platzeinstellung",
     "err.seat_settings_not_saved": "Die Einstellungen konnten nicht gespeichert werden",
-    "err.setup_players": "Ein Spiel braucht 5 bis 10 Spieler",
-    "err.setup_first_president": "Der erste Präsident muss einer der Plätze sein",
+    "err.setup_players": "Dieses Spiel wird nicht mit so vielen Spielern gespielt",
     "err.setup_name_seat": "Ein Name für einen Platz außerhalb der Plätze 1 bis {last}",
     "err.setup_name_long": "Der Name für {seat} ist zu lang (höchstens 40 Zeichen und zweieinhalb Sekunden gesprochen)",
     "err.setup_name_invalid": "Der Name für {seat} muss eine Zeile einfacher Text sein",
     "err.setup_names": "Die Namen müssen nach Platz angegeben werden",
     "err.setup_not_object": "Die Einrichtung fehlt",
     "err.setup_invalid": "Ungültige Einrichtung: {detail}",
-    "err.setup_deck_physical": "Am Brett gilt der echte Gesetzesstapel: nicht verfolgt wählen",
     "err.illegal.game_over": "Das Spiel ist vorbei",
     "err.illegal.malformed": "Die Aktion ist unvollständig oder fehlerhaft",
     "err.illegal.wrong_phase": "Diese Aktion passt jetzt nicht zur Spielphase",
-    "err.illegal.not_alive": "Dieser Platz wurde hingerichtet",
+    "err.illegal.not_alive": "Dieser Platz ist aus dem Spiel",
     "err.illegal.not_your_turn": "Dieser Platz ist nicht an der Reihe",
     "err.illegal.already_voted": "Dieser Platz hat schon abgestimmt",
     "err.illegal.invalid_target": "Dieser Platz kann nicht gewählt werden",
-    "err.illegal.ineligible": "Dieser Platz ist nicht wählbar (Amtszeitsperre)",
+    "err.illegal.ineligible": "Dieser Platz darf jetzt nicht gewählt werden",
     "err.illegal.not_in_hand": "Das hat dieser Platz nicht auf der Hand",
     "err.refused": "{detail}",
     "err.not_json": "Die Anfrage war nicht lesbar (kein JSON)",
@@ -543,15 +539,13 @@ FR: dict[str, str] = {
     "err.seat_settings_value": "{field} : valeur non permise",
     "err.seat_settings_unknown": "réglage de place inconnu",
     "err.seat_settings_not_saved": "les réglages n'ont pas pu être enregistrés",
-    "err.setup_players": "une partie demande 5 à 10 joueurs",
-    "err.setup_first_president": "le premier président doit être l'une des places",
+    "err.setup_players": "ce jeu ne se joue pas avec autant de joueurs",
     "err.setup_name_seat": "un nom pour une place hors des places 1 à {last}",
     "err.setup_names": "les noms se donnent place par place",
     "err.setup_name_long": "le nom de {seat} est trop long (40 caractères et deux secondes et demie de parole au plus)",
     "err.setup_name_invalid": "le nom de {seat} doit tenir sur une ligne de texte simple",
     "err.setup_not_object": "la préparation manque",
     "err.setup_invalid": "préparation invalide : {detail}",
-    "err.setup_deck_physical": "sur un plateau, la pioche est la vraie : choisissez non suivie",
     "err.illegal.game_over": "la partie est terminée",
     "err.illegal.malformed": "l'action est incomplète ou mal formée",
     "err.illegal.wrong_phase": "cette action ne convient pas à la phase de la partie",
@@ -559,7 +553,7 @@ FR: dict[str, str] = {
     "err.illegal.not_your_turn": "ce n'est pas le tour de cette place",
     "err.illegal.already_voted": "cette place a déjà voté",
     "err.illegal.invalid_target": "cette place ne peut pas être choisie",
-    "err.illegal.ineligible": "cette place n'est pas éligible",
+    "err.illegal.ineligible": "cette place ne peut pas être choisie maintenant",
     "err.illegal.not_in_hand": "ce n'est pas dans la main",
     "err.refused": "{detail}",
     "err.not_json": "la demande est illisible (pas du JSON)",
@@ -643,7 +637,7 @@ def _term(identifier: Any, language: str) -> str:
     return table.get(key) or EN.get(key) or str(identifier).replace("_", " ")
 
 
-def refusal_text(code: str, params: dict | None, language: str) -> str:
+def refusal_text(code: str, params: dict | None, language: str, words: dict | None = None) -> str:
     """A refusal (``CommandRefused.code`` and ``.params``, or the console's own ``not_json``…)
     in ``language``, as the page's script words it (``err.<code>``).
 
@@ -654,7 +648,11 @@ def refusal_text(code: str, params: dict | None, language: str) -> str:
     :param code: e.g. ``"nothing_to_undo"``.
     :param params: the refusal's fields (may be None).
     :param language: ``"de"`` or ``"en"``.
+    :param words: the game's own words for the refusal (``{language: text}``, the response's
+        ``words``): said as they are, in ``language`` or else English.
     """
+    if words:
+        return str(words.get(language) or words.get("en") or next(iter(words.values())))
     params = dict(params or {})
     key = f"err.{code}"
     if key not in EN:

@@ -72,6 +72,10 @@ class GamePack:
         with ``secrets`` (the adapter's ``reveal(None)``) the hidden rows too, for the reveal.
     :param console_actions: the game's "help a seat" forms on the console, from its actions
         (``{"action", "label", "fields", "command"}``, :mod:`firmware_host.games.console_page`).
+    :param console_refusals: the game's own words for a refusal on the console (issue 32: no
+        game's words in the console): refusal code → ``{language: text}`` (no fields), e.g.
+        ``{"setup_players": {"en": "a game needs 5 to 10 players", "de": …}}``; a code without
+        them is worded by the console's own neutral words.
     """
 
     name: str
@@ -89,6 +93,7 @@ class GamePack:
     scripting: Callable[[], Any] | None = None
     console_picture: Callable[..., dict] | None = None
     console_actions: tuple = ()
+    console_refusals: Mapping[str, Mapping[str, str]] = dataclasses.field(default_factory=dict)
 
 
 def lazy(package: str, module: str, attr: str | None = None) -> Callable[..., Any]:

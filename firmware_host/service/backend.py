@@ -107,10 +107,12 @@ class ConsoleBackend:
         """
         try:
             self.service.call(lambda: self.service.game.prepare(setup))
-        except CommandRefused:
-            raise
         except UsageError as exc:
-            raise refusal(exc) from exc
+            try:
+                name = games.split_setup(setup)[0]
+            except games.UnknownGame:
+                name = None
+            raise _worded(refusal(exc), name) from (None if isinstance(exc, CommandRefused) else exc)
 
     def command(self, name: str, /, **fields: Any) -> dict:
         """A game-master command: ``start``, ``pause``, ``resume``, ``restart`` (ends the game
@@ -134,10 +136,9 @@ class ConsoleBackend:
             (lambda: self.service.game.command(name, **fields))
         try:
             result = self.service.call(run)
-        except CommandRefused:
-            raise
         except UsageError as exc:
-            raise refusal(exc) from exc
+            raise _worded(refusal(exc), getattr(self.service.game, "current", None)) from (
+                None if isinstance(exc, CommandRefused) else exc)
         return result if isinstance(result, dict) else {}
 
     def reveal(self, seat: int | None) -> dict:
@@ -204,6 +205,18 @@ def setup_options(names: list[str]) -> dict[str, Any]:
             title = {language: lobby.title(language) for language in ("de", "en")}
         out[name] = {"title": title, "fields": fields}
     return out
+
+
+def _worded(refused: CommandRefused, name: str | None) -> CommandRefused:
+    """``refused`` with game ``name``'s own words for its code (the pack's
+    ``console_refusals``, issue 32: the console holds no game's words), if it has them."""
+    try:
+        words = games.pack(name).console_refusals.get(refused.code) if name else None
+    except games.UnknownGame:
+        words = None
+    if words:
+        refused.words = dict(words)
+    return refused
 
 
 def console_actions(name: str) -> list[dict]:

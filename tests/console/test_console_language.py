@@ -112,6 +112,25 @@ def test_a_refusal_reaches_the_page_as_a_code_worded_in_both_languages(backend):
     run(go())
 
 
+def test_issue32_a_games_own_refusal_reaches_the_page_in_the_games_words(backend):
+    """A refusal of a game's own rule (Secret Dictator's first president, R1) carries its
+    pack's words in every language it has; the page says them (the console has none)."""
+    from firmware_host.console.messages import refusal_text
+
+    async def go():
+        async with console_client(backend) as client:
+            await login(client)
+            token = await csrf_token(client)
+            r = await post_json(client, "/api/setup", {"setup": {**SETUP_5, "first_president": 9}}, token)
+            assert r.status == 400
+            body = await r.json()
+            assert body["code"] == "setup_first_president"
+            assert refusal_text(body["code"], body["params"], "de", body.get("words")) == \
+                "Der erste Präsident muss einer der Plätze sein"
+            assert refusal_text(body["code"], body["params"], "fr", body.get("words")).startswith("le premier président")
+    run(go())
+
+
 def test_refusal_params_are_worded_in_the_pages_language():
     from firmware_host.console.messages import refusal_text
     assert refusal_text("no_seat", {"seat": 6}, "de") == "Platz 7 ist nicht in diesem Spiel"

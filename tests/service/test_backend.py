@@ -300,6 +300,29 @@ def test_on_a_real_board_the_setup_plays_the_physical_deck_and_refuses_a_tracked
         service.stop()
 
 
+def test_issue32_a_games_own_refusal_carries_its_packs_words_and_the_consoles_are_neutral(board):
+    """Issue 32: Secret Dictator's setup rules are worded by its pack (``console_refusals``),
+    not by the console, which holds no game's words; a refusal every game gives has none."""
+    from firmware_host.console.messages import DE, EN, FR
+    from firmware_host.kernel import games
+    from firmware_host.service.backend import ConsoleRefusal
+    service, backend, lines = board
+    words = games.pack("secret_dictator").console_refusals
+    with pytest.raises(ConsoleRefusal) as info:
+        backend.setup_game({"players": 5, "first_president": 9})
+    assert info.value.code == "setup_first_president"
+    assert info.value.words == words["setup_first_president"] and "president" in info.value.words["en"]
+    with pytest.raises(ConsoleRefusal) as info:
+        backend.setup_game({"players": 4})
+    assert (info.value.code, info.value.words) == ("setup_players", words["setup_players"])
+    with pytest.raises(ConsoleRefusal) as info:
+        backend.command("undo")
+    assert info.value.words is None                                  # the console's own words
+    for catalogue in (DE, EN, FR):
+        assert "err.setup_first_president" not in catalogue and "err.setup_deck_physical" not in catalogue
+        assert "5" not in catalogue["err.setup_players"]
+
+
 def test_setup_and_seat_setting_refusals_carry_their_codes(board):
     """The controller's own codes, not a reading of its English (R1, R6, ACCESSIBILITY.md 19)."""
     service, backend, lines = board

@@ -12,7 +12,8 @@ from firmware_host.errors import UsageError
 from firmware_host.games.secret_dictator import REASONS
 from firmware_host.games.secret_dictator import board as sd_board
 from firmware_host.service import refusals
-from firmware_host.service.refusals import ILLEGAL_REASONS, REFUSAL_CODES, CommandRefused
+from firmware_host.kernel import games
+from firmware_host.service.refusals import ILLEGAL_REASONS, REFUSAL_CODES, CommandRefused, game_codes
 
 SERVICE = Path(refusals.__file__).parent
 SD_BOARD = Path(sd_board.__file__).parent
@@ -40,9 +41,13 @@ def test_every_code_the_controller_raises_is_known_and_worded_in_german_and_engl
     adapter = [code for name, codes in raised.items() if name.startswith("board/") for code in codes]
     assert len(adapter) >= 20                                       # the adapter's raise sites
     codes = {code for codes in raised.values() for code in codes}
-    assert codes <= set(REFUSAL_CODES), codes - set(REFUSAL_CODES)
+    assert codes <= set(REFUSAL_CODES) | game_codes(), codes - set(REFUSAL_CODES) - game_codes()
     for code in REFUSAL_CODES:
         assert "err." + code in DE and "err." + code in EN, code
+    # a game's own codes are worded by its pack in German and English (issue 32)
+    for name in games.names():
+        for code, words in games.pack(name).console_refusals.items():
+            assert words.get("de") and words.get("en"), (name, code)
 
 
 def test_every_rules_engine_reason_has_an_illegal_code():

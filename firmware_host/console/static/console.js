@@ -107,12 +107,15 @@
     target.className = ok ? "ok" : "error";
   }
 
-  // A refusal in the page's language: {code, params} from the server (messages.refusal_text
-  // words it the same way); the English "error" only when the code is unknown.
+  // A refusal in the page's language: the game's own words when it brings them, else {code,
+  // params} from the server (messages.refusal_text words it the same way); the English
+  // "error" only when the code is unknown.
   function refusalText(data) {
     if (!data || typeof data !== "object") return "";
     const code = typeof data.code === "string" ? data.code : "";
     const key = "err." + code;
+    // the game's own words for its refusal (its pack's console_refusals), in the page's language
+    if (data.words && typeof data.words === "object" && Object.keys(data.words).length) return word(data.words);
     if (!code || MSG.en[key] === undefined) return data.error || "";
     const p = Object.assign({}, data.params && typeof data.params === "object" ? data.params : {});
     if (Number.isInteger(p.seat)) p.seat = T("seat_n", {n: p.seat + 1});

@@ -209,8 +209,25 @@ console_actions: tuple = _console_actions()
 
 from firmware_host.kernel.games import GamePack  # noqa: E402 - the record needs the functions above
 
+#: the game's own words for its refusals on the console (the console's are neutral, issue 32)
+console_refusals = {
+    "setup_players": {"en": "a game needs 5 to 10 players (R1)", "de": "Ein Spiel braucht 5 bis 10 Spieler (R1)",
+                      "fr": "une partie demande 5 à 10 joueurs (R1)"},
+    "setup_first_president": {"en": "the first president must be one of the seats",
+                              "de": "Der erste Präsident muss einer der Plätze sein",
+                              "fr": "le premier président doit être l'une des places"},
+    "setup_deck_physical": {"en": "on a board the law deck is the physical one: choose untracked",
+                            "de": "Am Brett gilt der echte Gesetzesstapel: nicht verfolgt wählen",
+                            "fr": "sur un plateau, la pioche est la vraie : choisissez non suivie"},
+    "illegal.not_alive": {"en": "that seat has been executed", "de": "Dieser Platz wurde hingerichtet",
+                          "fr": "cette place a été exécutée"},
+    "illegal.ineligible": {"en": "that seat is not eligible (term limit)",
+                           "de": "Dieser Platz ist nicht wählbar (Amtszeitsperre)",
+                           "fr": "cette place n'est pas éligible (limite de mandat)"},
+}
+
 #: this game's record in the registry (:class:`firmware_host.kernel.games.GamePack`)
 PACK = GamePack(name=NAME, replay=replay_lines, adapter=board_game, lobby=lobby,
                 check_script_setup=check_script_setup, scripting=scripting,
                 console_options=console_options, console_picture=console_picture,
-                console_actions=console_actions)
+                console_actions=console_actions, console_refusals=console_refusals)
