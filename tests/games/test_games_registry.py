@@ -106,3 +106,18 @@ def test_board_text_words_the_board_s_own_sentences_for_the_commands():
         board_text("whisper.call", {"seat": 2}, "en", long=True)
     with pytest.raises(KeyError):
         board_text("no.such.key")
+
+
+def test_issue32_every_packs_setup_form_and_refusals_are_worded_in_every_console_language():
+    """The console speaks German, English and French; a game's setup fields, their choices and
+    its own refusals bring all three (the French page showed English labels)."""
+    from firmware_host.console.messages import LANGUAGES
+    missing = []
+    for name in games.names():
+        record = games.pack(name)
+        for option in record.console_options:
+            for label in [option["label"]] + [c["label"] for c in option.get("choices", [])]:
+                missing += [(name, option["name"], lang) for lang in LANGUAGES if not label.get(lang)]
+        for code, words in record.console_refusals.items():
+            missing += [(name, code, lang) for lang in LANGUAGES if not words.get(lang)]
+    assert missing == []

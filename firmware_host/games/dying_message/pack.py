@@ -42,7 +42,7 @@ scripting = lazy(__package__, "scripting")
 #: the game's setup fields on the console (see Secret Dictator's pack): 4-10 players (M4);
 #: the board deals the characters and the evidence (M5)
 console_options: tuple = (
-    {"name": "players", "kind": "int", "label": {"de": "Spieler", "en": "Players"}, "default": 6,
+    {"name": "players", "kind": "int", "label": {"de": "Spieler", "en": "Players", "fr": "Joueurs"}, "default": 6,
      "min": 4, "max": 10},
 )
 
