@@ -22,7 +22,8 @@ ROOT = Path(firmware_host.__file__).parent
 GAMES = ("secret_dictator", "become_dictator", "dying_message", "autocracy")
 #: each value's name, and the names its copies had (the table's line, its privacy error)
 VALUES = {"Event": ("Event",), "Line": ("Line", "Announcement"), "IllegalAction": ("IllegalAction",),
-          "PrivacyError": ("PrivacyError", "PrivateOnTable"), "SetupError": ("SetupError",)}
+          "PrivacyError": ("PrivacyError", "PrivateOnTable"), "SetupError": ("SetupError",),
+          "Outcome": ("Outcome",)}
 
 
 def _class_definitions() -> dict[str, list[str]]:
@@ -104,3 +105,17 @@ def test_the_values_behave_as_every_game_needs():
     event = values.Event("turn", {"seat": 1}, private={1: {"hand": ["x"]}})
     assert event.to_json() == {"event": "turn", "seat": 1}
     assert values.Event("game_started") == values.Event("game_started", {})
+
+
+@pytest.mark.parametrize("data, side, seats, winner", [
+    ({"winner": "fascist", "reason": "dictator_elected", "roles": []}, "fascist", (), "fascist"),   # a team
+    ({"winner": "innocent", "reason": "killers_dead"}, "innocent", (), "innocent"),
+    ({"winner": 2, "tokens": [], "hands": []}, None, (2,), [2]),                                      # one seat
+    ({"winners": [0, 3], "ranks": []}, None, (0, 3), [0, 3]),                                          # seats
+])
+def test_issue32_one_outcome_reads_every_games_game_over_alike(data, side, seats, winner):
+    outcome = values.Outcome.of_event(data)
+    assert (outcome.side, outcome.seats, outcome.winner) == (side, seats, winner)
+    assert outcome.reason == data.get("reason")
+    with pytest.raises(ValueError):
+        values.Outcome.of_event({"winner": 1.5})

@@ -22,7 +22,7 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 from firmware_host.checks import problems_line
 from firmware_host.errors import FirmwareHostError, UsageError
 
-__all__ = ["Event", "Line", "IllegalAction", "PrivacyError", "SetupError", "Catalogue", "refusal_maker"]
+__all__ = ["Event", "Line", "IllegalAction", "Outcome", "PrivacyError", "SetupError", "Catalogue", "refusal_maker"]
 
 
 class PrivacyError(FirmwareHostError, ValueError):
@@ -179,3 +179,49 @@ class Line:
         """The replay's ``announce`` line: ``{"event": "announce", channel, key, params, text}``."""
         return {"event": "announce", "channel": self.channel, "key": self.key,
                 "params": dict(self.params), "text": self.text(language, names=names)}
+
+
+@dataclasses.dataclass(frozen=True)
+class Outcome:
+    """How a game ended, read the same way in every game: the side that won, or the seats.
+
+    :param side: the winning team's name where the game names a team (Secret Dictator's
+        ``democratic``/``fascist``, Dying Message's ``innocent``/``guilty``), else None.
+    :param seats: the winning seats where the game names seats (Autocracy's one seat, In this
+        way I become a DICTATOR's winners; 0-based), else ``()``.
+    :param reason: why it ended, where the game says (``dictator_elected``, …), else None.
+    """
+
+    side: str | None = None
+    seats: tuple[int, ...] = ()
+    reason: str | None = None
+
+    @classmethod
+    def of_event(cls, data: Mapping[str, Any]) -> "Outcome":
+        """The outcome in a ``game_over`` event's data (or its JSON line): ``winner`` (a team's
+        name, or one seat), ``winners`` (seats) and ``reason``.
+
+        :raises ValueError: ``winner``/``winners`` is neither a name nor seats.
+        """
+        winner, winners = data.get("winner"), data.get("winners")
+        side, seats = None, ()
+        if isinstance(winner, str):
+            side = winner
+        elif type(winner) is int:
+            seats = (winner,)
+        elif winner is not None:
+            raise ValueError(f"a winner is a team's name or a seat, not {winner!r}")
+        if winners is not None:
+            if not isinstance(winners, (list, tuple)) or not all(type(s) is int for s in winners):
+                raise ValueError(f"winners are seats, not {winners!r}")
+            seats = tuple(winners)
+        reason = data.get("reason")
+        return cls(side, seats, reason if isinstance(reason, str) else None)
+
+    @property
+    def winner(self) -> str | list[int] | None:
+        """The same in every game: the winning side's name, else the winning seats (a list),
+        else None."""
+        if self.side is not None:
+            return self.side
+        return list(self.seats) if self.seats else None

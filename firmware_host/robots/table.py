@@ -32,6 +32,7 @@ from typing import Any, Sequence, TextIO
 from firmware_host.kernel import games
 from firmware_host.clock import VirtualClock
 from firmware_host.errors import UsageError
+from firmware_host.kernel.values import Outcome
 from firmware_host.robots.robot import MISTAKE_RATE, REACTION, Heard, Hold, Lay, Press, SeatRobot
 from firmware_host.table import scanning
 from firmware_host.service.signals import Signal
@@ -325,7 +326,7 @@ class RobotTable:
             if event == "game_started":
                 self._begin_game()
             elif event == "game_over" and self.record is not None:
-                self.record.winner = line.get("winner", line.get("winners"))
+                self.record.winner = Outcome.of_event(line).winner
                 self._over = True
                 self._games_over += 1
                 self._next_game(self._games_over)      # the lobby's next answer (the evening)
