@@ -82,6 +82,7 @@ class SecretDictatorGame(LifeCycle, Speaking, Padding, Lobby, Moves, Buttons, St
         self.deck = PhysicalDeck(self)
         self.mirror = Mirror(self)
         self.reads = Tiles(self)
+        self.gm = self._commands()                         # the game master's commands (the table's table)
 
     @property
     def seat_settings(self) -> dict[int, SeatSettings]:

@@ -8,6 +8,7 @@ from typing import Any
 from firmware_host.games.secret_dictator import Action, IllegalAction, announce, catalogue, state_json
 from firmware_host.service.journal import NothingToUndo
 from firmware_host.service.refusals import CommandRefused, REFUSAL_CODES
+from firmware_host.table.gamemaster import GameMaster as GameMasterTable
 from firmware_host.games.secret_dictator.board.common import TARGET_POWERS, TRACK_SLOTS, log
 
 
@@ -18,111 +19,130 @@ class GameMaster:
     A part of :class:`~firmware_host.games.secret_dictator.board.game.SecretDictatorGame`; its state is made there."""
 
     def command(self, name: str, /, **fields: Any) -> dict:
-        """A game-master command; see :class:`~firmware_host.service.backend.ConsoleBackend`.
+        """A game-master command (the table's :class:`~firmware_host.table.gamemaster.GameMaster`:
+        ``start`` with an optional ``setup``, ``pause``, ``resume``, ``restart``, ``undo``,
+        ``act``, ``choose``, ``seat_settings``, ``key``, and this game's ``story``); see
+        :class:`~firmware_host.service.backend.ConsoleBackend`.
 
-        :raises CommandRefused: refused now (one line).
+        :raises CommandRefused: refused now (one line); ``unknown_command`` naming the commands.
         """
+        return self.gm.run(name, fields)
+
+    def _commands(self) -> GameMasterTable:
+        """The game master's commands as the table's one command table."""
+        return GameMasterTable({"start": self._cmd_start, "pause": self._cmd_pause, "resume": self._cmd_resume,
+                                "restart": self._cmd_restart, "undo": self._cmd_undo, "act": self._cmd_act,
+                                "choose": self._cmd_choose, "seat_settings": self._cmd_seat_settings,
+                                "key": self._cmd_key},
+                               {"story": self._cmd_story})
+
+    def _cmd_start(self, setup: Any = None, **_: Any) -> dict:
+        if setup is not None:
+            self.prepare(setup)
+        self.start()
+        return {"ok": True}
+
+    def _cmd_pause(self, **_: Any) -> dict:
+        if self.game is None:
+            raise CommandRefused("no_game", "no game to pause")
+        if not self.paused:
+            self.paused = True
+            self._end_scan()
+            self._journal_note({"note": "pause"})
+            log.info("game paused")
+            self.say("public", "gm.paused", {})
+        return {"paused": True}
+
+    def _cmd_resume(self, **_: Any) -> dict:
+        if self.game is None:
+            raise CommandRefused("no_game", "no game to resume")
+        if self.paused:
+            self.paused = False
+            self._journal_note({"note": "resume"})
+            log.info("game resumed")
+            self.say("public", "gm.resumed", {})
+            self.mirror.reconcile()
+            if not self.mirror.problems():
+                self.mirror.say_next_move()
+        return {"paused": False}
+
+    def _cmd_restart(self, **_: Any) -> dict:
+        if self.raw_setup is None:
+            raise CommandRefused("no_setup", "no setup to restart")
+        raw = dict(self.raw_setup)
+        if not (isinstance(raw.get("roles"), list) and isinstance(raw.get("deck"), list)):
+            raw.pop("seed", None)          # a new deal
+        self.prepare(raw)
+        self.start()
+        return {"ok": True}
+
+    def _cmd_undo(self, **_: Any) -> dict:
         game = self.game
-        if name == "start":
-            if fields.get("setup") is not None:
-                self.prepare(fields["setup"])
-            self.start()
-            return {"ok": True}
-        if name == "pause":
-            if game is None:
-                raise CommandRefused("no_game", "no game to pause")
-            if not self.paused:
-                self.paused = True
-                self._end_scan()
-                self._journal_note({"note": "pause"})
-                log.info("game paused")
-                self.say("public", "gm.paused", {})
-            return {"paused": True}
-        if name == "resume":
-            if game is None:
-                raise CommandRefused("no_game", "no game to resume")
-            if self.paused:
-                self.paused = False
-                self._journal_note({"note": "resume"})
-                log.info("game resumed")
-                self.say("public", "gm.resumed", {})
-                self.mirror.reconcile()
-                if not self.mirror.problems():
-                    self.mirror.say_next_move()
-            return {"paused": False}
-        if name == "restart":
-            if self.raw_setup is None:
-                raise CommandRefused("no_setup", "no setup to restart")
-            raw = dict(self.raw_setup)
-            if not (isinstance(raw.get("roles"), list) and isinstance(raw.get("deck"), list)):
-                raw.pop("seed", None)          # a new deal
-            self.prepare(raw)
-            self.start()
-            return {"ok": True}
-        if name == "undo":
-            if self.ended_game_id is not None and (
-                    game is None or not self.service.journal.actions(self.game_id)):
-                return self._restore_ended_game()
-            if game is None or self.game_id is None:
-                raise CommandRefused("no_game", "no game to undo in")
-            undone = next((a for a in reversed(self.service.journal.actions(self.game_id))
-                           if a.get("action") != "reshuffle"), None)
-            try:
-                self.service.journal.append_undo(self.game_id)
-            except NothingToUndo as exc:
-                raise CommandRefused("nothing_to_undo", str(exc)) from None
-            self._end_scan()
-            journal_game = self.service.journal.game(self.game_id)
-            if journal_game.status != "playing":
-                self.service.journal.finish_game(self.game_id, "playing")
-            self._rebuild(self.game_id, journal_game.setup, journal_game.actions)
-            log.info("undo: back to %d actions", len(journal_game.actions))
-            self._after_undo(undone or {})
-            return {"actions": len(journal_game.actions)}
-        if name == "act":
-            raw = fields.get("action")
-            try:
-                action = Action.from_json(raw)
-            except IllegalAction as exc:
-                self.refuse(exc, Action(str(raw.get("action")) if isinstance(raw, dict) else "?"))
-                code = f"illegal.{exc.reason}" if f"illegal.{exc.reason}" in REFUSAL_CODES else "refused"
-                message = f"act: {exc.message}"
-                raise CommandRefused(code, message, **({"detail": message} if code == "refused" else {})) from None
-            if game is None:
-                raise CommandRefused("no_game", "no game is running")
-            if self.paused:
-                raise CommandRefused("paused", "the game is paused")
-            if not self.accept(action, from_gm=True):
-                raise CommandRefused("action_refused", f"{action.kind} was refused", action=action.kind)
-            return {"accepted": True, "state": state_json(self.game) if self.game else None}
-        if name == "choose":
-            if game is None:
-                raise CommandRefused("no_game", "no game is running")
-            seat, target = fields.get("seat"), fields.get("target")
-            if type(seat) is not int or type(target) is not int:
-                raise CommandRefused("choose_needs_seats", "choose needs a seat and a target (seat numbers)")
-            if game.phase == "nomination":
-                kind = "nominate"
-            elif game.phase == "power" and game.power in TARGET_POWERS:
-                kind = TARGET_POWERS[game.power]
-            else:
-                raise CommandRefused("nothing_to_choose", f"nothing to choose now ({game.phase})", phase=game.phase)
-            self._end_scan()
-            if self.mirror.blocked(kind):          # the game master chose: no seat is told to press again
-                raise CommandRefused("board_mismatch", "the board does not match the game; fix it first")
-            if not self.accept(Action(kind, seat=seat, target=target), from_gm=True):
-                raise CommandRefused("action_refused", f"{kind} was refused", action=kind)
-            return {"accepted": True}
-        if name == "story":
-            return {"story": [[self._story_text(a) for a in round_] for round_ in self._story_rounds()]}
-        if name == "seat_settings":
-            changes = dict(fields)
-            return self.change_seat_settings(changes.pop("seat", None), changes)
-        if name == "key":
-            self._on_GameMasterKey(type("GameMasterKey", (), {"gesture": fields.get("gesture", "press")})())
-            return {"paused": self.paused}
-        raise CommandRefused("unknown_command", f"unknown command {name!r}; one of start, pause, resume, "
-                             "restart, undo, act, choose, seat_settings, story", name=str(name))
+        if self.ended_game_id is not None and (
+                game is None or not self.service.journal.actions(self.game_id)):
+            return self._restore_ended_game()
+        if game is None or self.game_id is None:
+            raise CommandRefused("no_game", "no game to undo in")
+        undone = next((a for a in reversed(self.service.journal.actions(self.game_id))
+                       if a.get("action") != "reshuffle"), None)
+        try:
+            self.service.journal.append_undo(self.game_id)
+        except NothingToUndo as exc:
+            raise CommandRefused("nothing_to_undo", str(exc)) from None
+        self._end_scan()
+        journal_game = self.service.journal.game(self.game_id)
+        if journal_game.status != "playing":
+            self.service.journal.finish_game(self.game_id, "playing")
+        self._rebuild(self.game_id, journal_game.setup, journal_game.actions)
+        log.info("undo: back to %d actions", len(journal_game.actions))
+        self._after_undo(undone or {})
+        return {"actions": len(journal_game.actions)}
+
+    def _cmd_act(self, action: Any = None, **_: Any) -> dict:
+        raw = action
+        try:
+            made = Action.from_json(raw)
+        except IllegalAction as exc:
+            self.refuse(exc, Action(str(raw.get("action")) if isinstance(raw, dict) else "?"))
+            code = f"illegal.{exc.reason}" if f"illegal.{exc.reason}" in REFUSAL_CODES else "refused"
+            message = f"act: {exc.message}"
+            raise CommandRefused(code, message, **({"detail": message} if code == "refused" else {})) from None
+        if self.game is None:
+            raise CommandRefused("no_game", "no game is running")
+        if self.paused:
+            raise CommandRefused("paused", "the game is paused")
+        if not self.accept(made, from_gm=True):
+            raise CommandRefused("action_refused", f"{made.kind} was refused", action=made.kind)
+        return {"accepted": True, "state": state_json(self.game) if self.game else None}
+
+    def _cmd_choose(self, seat: Any = None, target: Any = None, **_: Any) -> dict:
+        game = self.game
+        if game is None:
+            raise CommandRefused("no_game", "no game is running")
+        if type(seat) is not int or type(target) is not int:
+            raise CommandRefused("choose_needs_seats", "choose needs a seat and a target (seat numbers)")
+        if game.phase == "nomination":
+            kind = "nominate"
+        elif game.phase == "power" and game.power in TARGET_POWERS:
+            kind = TARGET_POWERS[game.power]
+        else:
+            raise CommandRefused("nothing_to_choose", f"nothing to choose now ({game.phase})", phase=game.phase)
+        self._end_scan()
+        if self.mirror.blocked(kind):          # the game master chose: no seat is told to press again
+            raise CommandRefused("board_mismatch", "the board does not match the game; fix it first")
+        if not self.accept(Action(kind, seat=seat, target=target), from_gm=True):
+            raise CommandRefused("action_refused", f"{kind} was refused", action=kind)
+        return {"accepted": True}
+
+    def _cmd_story(self, **_: Any) -> dict:
+        return {"story": [[self._story_text(a) for a in round_] for round_ in self._story_rounds()]}
+
+    def _cmd_seat_settings(self, seat: Any = None, **changes: Any) -> dict:
+        return self.change_seat_settings(seat, changes)
+
+    def _cmd_key(self, gesture: Any = "press", **_: Any) -> dict:
+        self._on_GameMasterKey(type("GameMasterKey", (), {"gesture": gesture})())
+        return {"paused": self.paused}
 
     def end_game(self) -> dict:
         """The game master ends the game (or the setup) and the board waits for a new setup
