@@ -350,7 +350,8 @@ class SeatRobot:
 
     def _neutral(self, clip: Heard) -> list[Any]:
         """The acts every game's table does alike: setting up from the seats, "I am here",
-        the story and the next setup after the end, a stray press now and then."""
+        the story and the next setup after the end, a press when the table says it waits for this
+        seat, a stray press now and then."""
         key = clip.key
         if clip.output == "table" and key == "lobby.presence.call":
             return [Press()]
@@ -366,6 +367,10 @@ class SeatRobot:
                                             or self.story_presses == 0):
                 self.story_presses += 1
                 return [Press()]
+        if self.phase == "game" and not self.plan and (
+                (key == "table.waiting" and clip.output == "table" and self.seat in clip.params.get("seats", ()))
+                or (key == "table.waiting_you" and clip.own)):
+            return [Press()]                # the table waits for it (issue 31): it presses for its choice
         if (self.phase == "game" and clip.output == "table" and not self.plan
                 and self.rng.random() < self.mistake_rate / 4):
             self._add(clip.end + self.draw_reaction(), Press(), None, "stray_press")

@@ -130,6 +130,10 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {name: (params, _O) for name
     "evening.offer": (),
     "evening.story_more": (),
     "evening.story_end": (),
+    # nobody waits in silence (table.reminders, ACCESSIBILITY.md 28): whom the table waits for
+    "table.waiting": ("seats",),
+    "table.waiting_choice": (),
+    "table.waiting_you": (),
     # the service and the game master
     "service.ready": (),
     "service.resumed": (),

@@ -28,6 +28,7 @@ from .faults import TableFaults
 from .gamemaster import GameMaster
 from .moves import MoveLog
 from .padding import ClipPadding
+from .reminders import Reminders
 from .scanning import PICKED_KEY
 from .scans import SeatScans
 from .seats import SeatStore
@@ -122,6 +123,7 @@ class BoardAdapter:
         self.faults = TableFaults(service, self.speech, unknown_tag=self.UNKNOWN_TAG)
         self.evening = Evening(self._tell_story)
         self.moves = MoveLog(service, self)
+        self.reminders = Reminders(service, self._awaited_now, self._remind)
         self.gm = GameMaster({"start": self._cmd_start, "pause": lambda **f: self._pause(True),
                               "resume": lambda **f: self._pause(False), "restart": self._cmd_restart,
                               "undo": self._cmd_undo, "act": self._cmd_act, "choose": self._cmd_choose,
@@ -276,6 +278,30 @@ class BoardAdapter:
         (:data:`~.evening.STORY_PART_LINES`)."""
         return parts_of([(a.key, dict(a.params)) for a in self.story_lines()])
 
+    def awaited(self) -> Sequence[int]:
+        """The seats the game waits for now (0-based), for the table's reminders after a quiet
+        spell (:mod:`~.reminders`, ACCESSIBILITY.md 28); empty while nobody is awaited (a
+        discussion among the players, a step that runs by itself). Default: the engine's
+        ``awaiting()``. Who is awaited may be a secret: :meth:`reminder_lines` words it."""
+        awaiting = getattr(self.game, "awaiting", None)
+        return tuple(awaiting()) if callable(awaiting) else ()
+
+    def awaited_secret(self) -> bool:
+        """True while who is awaited is a secret (a night step whose actors are hidden, RULES.md
+        R16): the reminder then names nobody at the table (default False)."""
+        return False
+
+    def reminder_lines(self, seats: tuple[int, ...]) -> list[Line]:
+        """What the table hears when it has been quiet while ``seats`` are awaited (the
+        table's reminder, :mod:`~.reminders`): ``table.waiting`` naming them at the table;
+        while who is awaited is a secret (:meth:`awaited_secret`), ``table.waiting_choice``
+        at the table (nobody named) and ``table.waiting_you`` in each awaited seat's own
+        earphone. A game may word it otherwise."""
+        if self.awaited_secret():
+            return [Line("public", "table.waiting_choice", {}),
+                    *(Line(f"seat:{seat}", "table.waiting_you", {}) for seat in seats)]
+        return [Line("public", "table.waiting", {"seats": list(seats)})]
+
     def extra_commands(self) -> dict[str, Callable[..., dict]]:
         """The game's own game-master commands (name → ``fn(**fields) -> dict``)."""
         return {}
@@ -367,6 +393,7 @@ class BoardAdapter:
         self.say("public", "service.resumed", {})
         self.moves.tell_untold()            # journaled, never announced: said now, once (issue 34)
         self.say_step()
+        self.reminders.start()
 
     def restore_table(self) -> None:
         """After the game was rebuilt from the journal: its language, names and the table's
@@ -385,6 +412,7 @@ class BoardAdapter:
     def shutdown(self) -> None:
         """End every scan and the game's timers (the service stops, or another game)."""
         self.scans.end()
+        self.reminders.stop()
         self.stopping()
 
     # ================================================================ setup
@@ -441,6 +469,7 @@ class BoardAdapter:
         self.follow(None, events)
         self._emit(events)
         self.opened(events)
+        self.reminders.start()
 
     def _emit(self, events: list) -> None:
         for e in events:
@@ -457,7 +486,9 @@ class BoardAdapter:
         self.follow(action, events)
         self._emit(events)
         self.announce(action, events)
+        self.reminders.moved()
         if self.moves.over:
+            self.reminders.stop()
             self.scans.end()
             self.stopping()
             self.game_ended()
@@ -530,6 +561,19 @@ class BoardAdapter:
         if not self.paused and self.moves.running() and self.on_press(seat):
             return
         self.idle_press(seat)
+
+    def _awaited_now(self) -> tuple[int, ...]:
+        """Whom the reminders wait for: nobody without a running game, while paused or at
+        the game's end; else the game's :meth:`awaited`."""
+        if self.paused or not self.moves.running():
+            return ()
+        return tuple(self.awaited())
+
+    def _remind(self, seats: tuple[int, ...]) -> None:
+        """Say the game's :meth:`reminder_lines` for ``seats`` (never a message a repeat
+        gives back: the seat's last instruction stays one press away)."""
+        for line in self.reminder_lines(seats):
+            self.speech.speak(line, history=False)
 
     def _tell_story(self, seat: int, lines: list[tuple[str, dict]], after: tuple) -> Any:
         """One part of the story in ``seat``'s earphone once ``after`` has ended
@@ -608,6 +652,7 @@ class BoardAdapter:
             self.say("public", "gm.paused" if pause else "gm.resumed", {})
             if not pause:
                 self.resumed()
+                self.reminders.start()
         return {"paused": self.paused}
 
     def resumed(self) -> None:
@@ -629,6 +674,7 @@ class BoardAdapter:
         self.restore_table()
         self.say("public", "gm.undone", {"seat": undone["seat"]})
         self.say_step()
+        self.reminders.start()
         return {"actions": undone["actions"]}
 
     def _cmd_act(self, action: Any = None, **_: Any) -> dict:

@@ -47,6 +47,10 @@ KNOWN: dict[str, dict[str, str]] = {
     },
     "press_in_the_grace_of_the_next_item": {
     },
+    "reminded_whom_the_table_waits_for": {
+        "secret_dictator": "its board is not on the table kit yet (table.BoardAdapter), so the table's "
+                           "reminders do not reach it: a seat that never acts leaves the table silent (issue 31)",
+    },
 }
 
 
@@ -326,8 +330,14 @@ def test_issue34_an_unknown_tag_is_spoken_in_the_games_words_from_the_board_cata
         table.close()
 
 
+#: what the table says by itself while it waits for a seat (table.reminders): whom it waits for
+REMINDERS = ("table.waiting", "table.waiting_choice")
+
+
 @pytest.mark.parametrize("name", cases("no_time_limit_by_default"))
 def test_A11_nothing_is_decided_by_a_timer_by_default(tmp_path, name):
+    """Twenty minutes of thinking decide nothing and the table says nothing by itself but
+    whom it waits for (issue 31: a reminder decides nothing)."""
     table = start_game(tmp_path, name)
     try:
         table.wait(60)
@@ -337,7 +347,42 @@ def test_A11_nothing_is_decided_by_a_timer_by_default(tmp_path, name):
         table.wait(1200)                           # twenty minutes of thinking at the table
         table.drain()
         assert journal_actions(table) == actions
-        assert [o["key"] for o in public(table.heard())[said:]] == []
+        assert [o["key"] for o in public(table.heard())[said:] if o["key"] not in REMINDERS] == []
+    finally:
+        table.close()
+
+
+@pytest.mark.parametrize("name", cases("reminded_whom_the_table_waits_for"))
+def test_A28_issue31_a_seat_that_never_acts_the_table_hears_whom_it_waits_for_and_again_later(tmp_path, name):
+    """ACCESSIBILITY.md 28, issue 31 (nobody waits in silence): the table plays up to the
+    first choice of the game, and the seat that must choose never presses. Within 30 s of
+    quiet the table hears whom it waits for (that seat named), then again later and less
+    often; nothing is decided meanwhile (ACCESSIBILITY.md 11)."""
+    script = hooks(name)
+    table = new_table(tmp_path, name)
+    try:
+        setup = script.sample_setup("en")
+        signals = script.signals_for_game(setup, script.whole_game(setup, 2))
+        at = next(i for i, s in enumerate(signals) if choice_press(signals, i))
+        table.play_all(signals[:at])
+        table.drain()
+        seat = signals[at]["seat"]
+        actions = journal_actions(table)
+        quiet_from = max(o.get("end", o["start"]) for o in table.heard())
+        table.wait(400)
+        table.drain()
+        reminders = [o for o in public(table.heard()) if o["key"] in REMINDERS and o["start"] >= quiet_from]
+        assert len(reminders) >= 2, [(o["key"], o["start"]) for o in table.heard() if o["start"] >= quiet_from]
+        first, second = reminders[0], reminders[1]
+        assert first["start"] - quiet_from <= 30.0, (quiet_from, first)
+        if first["key"] == "table.waiting":
+            assert seat in first["params"]["seats"], first
+        else:                     # who is awaited is a secret: an awaited seat's own earphone hears it
+            own = [o for o in table.heard() if o["output"].startswith("seat:") and o["key"] == "table.waiting_you"]
+            assert own and own[0]["start"] == first["start"], own
+        gaps = [b["start"] - a["end"] for a, b in zip(reminders, reminders[1:])]
+        assert gaps == sorted(gaps) and gaps[-1] > first["start"] - quiet_from, gaps   # again, less often
+        assert journal_actions(table) == actions
     finally:
         table.close()
 

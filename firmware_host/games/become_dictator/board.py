@@ -133,6 +133,15 @@ class BecomeDictatorGame(BoardAdapter):
         step = "morning" if self.morning is not None else self.game.phase
         return f"game {self.game_id}: {NAME} day {self.game.day} {step}{' (paused)' if self.paused else ''}"
 
+    # ======================================================================= reminders (issue 31)
+    def awaited(self) -> tuple[int, ...]:
+        """Whom the table waits for (the table's reminders, ACCESSIBILITY.md 28): the seats
+        the step still needs (public: the step's announcement names them, D11's count says
+        how many decided); nobody in a morning, where the table talks (D32)."""
+        if self.game is None or self.morning is not None:
+            return ()
+        return tuple(self.game.awaiting())
+
     # ======================================================================= hooks: padding
     def has_secret(self, line: Line, seat: int) -> bool:
         return self.words.is_private(line.key) and padding.has_secret(

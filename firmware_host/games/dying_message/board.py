@@ -816,6 +816,35 @@ class DyingMessageGame(BoardAdapter):
         else:
             self.speech.say_all([make("tray.out", {"card": card})])
 
+    # ======================================================================= reminders (issue 31)
+    def awaited(self) -> tuple[int, ...]:
+        """Whom the table waits for (the table's reminders, ACCESSIBILITY.md 28): a night
+        step's actors who have not chosen, once the step's minimum time has run (a secret:
+        :meth:`awaited_secret`); the examiners; the accused of a defence; the living who have
+        not cast this vote's ballot. Nobody during the discussion (the table talks), while
+        the narration runs or chance is drawn."""
+        game, night = self.game, self.night
+        if game is None or game.phase == "game_over":
+            return ()
+        if night is not None:
+            if self.service.clock.now() < night.ends_at:
+                return ()
+            return tuple(s for s, line in sorted(night.lines.items())
+                         if line.acts and line.presses > 0 and s not in night.done)
+        if game.phase in NIGHT_PHASES or game.chance_due is not None or self.discussion is not None:
+            return ()
+        if self.defending is not None:
+            return (self.defending,)
+        if self.voting is not None:
+            return tuple(s for s in game.awaiting() if game.alive[s] and s not in self.voting["ballots"])
+        if game.phase == "examine":
+            return tuple(game.awaiting())
+        return ()
+
+    def awaited_secret(self) -> bool:
+        """A night step's actors are a secret (M43): its reminder names nobody at the table."""
+        return self.night is not None
+
     # ======================================================================= status (M47)
     def status_lines(self, seat: int | None) -> list:
         """The public status (round, living seats, Killing Phases to skip), and for a seat, in

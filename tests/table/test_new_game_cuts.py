@@ -1,0 +1,47 @@
+"""Issue 34 (a long evening): a new game set up from the seats cuts what the last game still
+had queued, as one set up at the console does (tests/service/test_long_evening.py), played on
+the mocked board at real clip lengths (:mod:`tests.table.table`)."""
+
+from __future__ import annotations
+
+from firmware_host import games
+from firmware_host.table.lobby import seat_setup_signals
+
+from .table import Table
+
+GAME = "become_dictator"
+
+
+def test_issue34_a_game_set_up_from_the_seats_cuts_what_the_last_game_still_had_queued(tmp_path):
+    """The game master enters half a game with ``act`` commands and no pause (the table far
+    behind), then ends it; at once seat 1 sets the next game up from its earphone and every
+    seat says "I am here". When the journal begins the new game (the setup's first press is
+    the mark), the last game's backlog is cut on every output: the table hears that a new
+    game begins, then the new game's start, and nothing of the last game after it."""
+    script = games.pack(GAME).scripting()
+    table = Table(tmp_path, seed=None)
+    try:
+        setup = script.sample_setup("en")
+        table.play({"setup": setup})
+        actions = script.whole_game(setup, 2)
+        for action in actions[:len(actions) // 2]:
+            table.gm("act", action=action)
+        table.call(table.service.game.end_game)
+        table.wait(1.0)
+        assert not table.call(table.service.voice.idle)            # the last game is still being told
+        first_game = table.call(table.service.journal.last_game).id
+        answers = {"game": GAME, "language": "en", **script.seat_answers()}
+        table.play_all(seat_setup_signals(answers, seats=table.sim.config.seats, board_language="en"))
+        table.drain()
+        table.wait(2.0)
+        assert table.call(table.service.journal.last_game).id > first_game, (table.events("fault"), [(o["key"], o["output"], o["start"], o.get("cut")) for o in table.heard() if o["start"] > 40], table.now)
+        said = table.heard()
+        begins = [i for i, o in enumerate(said) if o["key"] == "service.new_game"]
+        assert len(begins) == 1 and said[begins[0]]["output"] == "table", [o["key"] for o in said][-30:]
+        after = said[begins[0] + 1:]
+        assert [o["key"] for o in after if o["output"] == "table"][:1] == ["game.started"]
+        assert "gm.ended" not in [o["key"] for o in said]          # queued behind the backlog: cut, never heard
+        cut = [o for o in said[:begins[0]] if o.get("cut")]
+        assert cut, "nothing of the last game was playing when the new game began"
+    finally:
+        table.close()
