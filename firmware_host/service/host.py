@@ -126,17 +126,25 @@ class GameHost:
         (said before its setup began) is cut, on every output, and if anything was, the
         table hears that a new game begins (``service.new_game``, in the new game's language).
         The first game of the process (none resumed) cuts nothing."""
-        voice = self.service.voice
         mark, self._setup_mark = self._setup_mark, None
         had_game, self._had_game = self._had_game, True
-        if voice is None or not had_game:       # the first game: no last game to cut
-            return
+        if had_game:                            # the first game: no last game to cut
+            self._cut_last_game(mark, f"game {game_id} begins")
+
+    def _cut_last_game(self, mark: int | None, why: str) -> int:
+        """Cut what was said before ``mark`` (None: now) and still waits or plays, on every
+        output; if anything was, the table hears ``service.new_game``. :returns: how many
+        utterances were cut."""
+        voice = self.service.voice
+        if voice is None:
+            return 0
         dropped = voice.drop_before(voice.mark() if mark is None else mark)
         if dropped:
-            log.info("game %d begins: %d announcements of the last game cut", game_id, dropped)
+            log.info("%s: %d announcements of the last game cut", why, dropped)
             from firmware_host.service import board_catalogue
             language = self.language if self.language in board_catalogue.LANGUAGES else self.speech.board_language()
             self.speech.say("public", "service.new_game", {}, language=language)
+        return dropped
 
     # -- switching ---------------------------------------------------------------------------
     def _switch(self, name: str) -> None:
@@ -226,6 +234,11 @@ class GameHost:
         if self.lobby.handles(event):
             if not was_active and self.lobby.active:
                 self._setup_mark = mark        # the first press of a setup from the seats
+                if self._had_game and mark is not None:
+                    # the last game is over or was ended, and the table may still be telling
+                    # it (a game master's game ended far behind): cut it now, or the setup's
+                    # call at the table would wait behind it (issue 34)
+                    self._cut_last_game(mark, "a setup from the seats begins")
             return
         if (isinstance(event, ButtonGesture) and event.gesture == "hold"
                 and (self.lobby.active or self.waiting_for_setup())):
