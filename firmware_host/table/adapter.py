@@ -553,14 +553,27 @@ class BoardAdapter:
         if gesture == "hold":
             self.say_status(seat)
             return
+        own = self.speech.queued(f"seat:{seat}")
         if self.scans.press(seat):
+            self.acknowledge(seat, own)
             return
         if self.moves.over:
             self.evening.press(seat)
             return
         if not self.paused and self.moves.running() and self.on_press(seat):
+            self.acknowledge(seat, own)
             return
         self.idle_press(seat)
+
+    def acknowledge(self, seat: int, before: int) -> None:
+        """Every act is answered in the acting seat's own earphone at once (ACCESSIBILITY.md
+        26, issue 31): a press that meant something in this step (a scan's pick or
+        confirmation, :meth:`on_press`) and gave the seat's earphone nothing (it was told at
+        the table only: "ready", a confirmed vote) hears ``table.noted`` there. ``before``: :meth:`TableSpeech.queued` of the
+        seat's earphone before the press was handled."""
+        channel = f"seat:{seat}"
+        if self.speech.queued(channel) == before:
+            self.speech.speak(Line(channel, "table.noted", {}, priority="request"), history=False, cue=False)
 
     def _awaited_now(self) -> tuple[int, ...]:
         """Whom the reminders wait for: nobody without a running game, while paused or at

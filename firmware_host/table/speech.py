@@ -94,6 +94,9 @@ class TableSpeech:
         #: channel -> how many messages the board has said there (a seat's own requests not
         #: counted): :meth:`news`
         self.told: collections.Counter = collections.Counter()
+        #: channel -> how many clips were given to it, requests and repeats-free history too
+        #: (:meth:`queued`: did a seat's act get anything in its own earphone)
+        self.clips: collections.Counter = collections.Counter()
         self.announced: collections.deque = collections.deque(maxlen=50)
         self.last_public: list = []           # what a refusal refers to (ACCESSIBILITY.md 22)
 
@@ -211,6 +214,7 @@ class TableSpeech:
         pad = {"pad_seconds": pad_seconds} if pad_seconds is not None else {}
         if history and priority != "request":
             self.told[channel] += 1
+        self.clips[channel] += 1
         if self.timed():
             def started(played: list[dict], utt: Any) -> None:
                 self._played(played)
@@ -314,6 +318,11 @@ class TableSpeech:
             if on_end is not None:
                 on_end(seat)
         return [Said(texts[seat], None, None, tuple(out[seat])) for seat in sorted(out)]
+
+    def queued(self, channel: str) -> int:
+        """How many clips the table has given ``channel`` so far (every kind): a seat's act was
+        answered in its own earphone when this grew while the act was handled."""
+        return self.clips[channel]
 
     def news(self, seat: int) -> int:
         """How many messages the board has said that ``seat`` hears (the table's and its own
