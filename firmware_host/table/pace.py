@@ -57,6 +57,9 @@ FIRST = 1
 STEADY = 3
 #: a reaction shorter than this (seconds) is a press while the cue still played: not counted
 SHORTEST = 0.15
+#: clips that answer a seat's act and ask for nothing (the table's "noted" in the acting
+#: seat's earphone, :meth:`~firmware_host.table.adapter.BoardAdapter.acknowledge`): no cue
+ANSWERS = frozenset({"table.noted"})
 #: a reaction longer than this (seconds) answers no cue: not counted
 LONGEST = 6.5
 #: the longest window after a scan item (seconds)
@@ -147,8 +150,9 @@ class SeatPaces:
     # -- hearing and acting ------------------------------------------------------------------
     def heard(self, line: dict) -> None:
         """A clip has ended (an ``announce`` line with ``output`` and ``end``): a cue the
-        seats at that output heard, unless it was cut off."""
-        if line.get("cut"):
+        seats at that output heard, unless it was cut off or is an answer to an act
+        (:data:`ANSWERS`: it asks for nothing)."""
+        if line.get("cut") or line.get("key") in ANSWERS:
             return
         output, end = line.get("output"), line.get("end")
         if isinstance(output, str) and isinstance(end, (int, float)):
