@@ -52,16 +52,16 @@ class Buttons:
         if self._settings_offered(seat):   # a press right after the status offered the settings
             self.service.game.seat_menu.open(seat)
             return
-        if self.scan is not None:
-            if self.scan.seat == seat:
-                self.scan.press()
+        if self.scanning.scan is not None:
+            if self.scanning.scan.seat == seat:
+                self.scanning.scan.press()
                 return
             self._idle_press(seat)
             return
         if game.phase == "legislative_chancellor" and game.veto_pending and seat == game.president:
             # BOARD.md "Veto": the president answers with the ballot box or by scanning
             if not self.mirror.blocked("veto_reply", seat):
-                self._start_veto_scan(seat)
+                self.scanning.start_veto(seat)
             return
         if game.phase == "game_over":        # the story of the game, a round per press (A30)
             self.evening.press(seat)
@@ -70,18 +70,18 @@ class Buttons:
                 and Action("veto", seat=seat) in game.legal_actions(seat)):
             # after five fascist laws the chancellor chooses by scanning: enact or propose a veto
             if not self.mirror.blocked("veto", seat):
-                self._start_chancellor_scan(seat)
+                self.scanning.start_chancellor(seat)
             return
         if self.deck.discard_by_seat(seat):      # physical deck, no law reader: the discard by scanning
             return
         if seat in game.awaiting() and seat == game.president:
             if game.phase == "nomination":
                 if not self.mirror.blocked("nominate", seat):
-                    self._start_scan(seat, "nominate")
+                    self.scanning.start_target(seat, "nominate")
                 return
             if game.phase == "power" and game.power in TARGET_POWERS:
                 if not self.mirror.blocked(TARGET_POWERS[game.power], seat):
-                    self._start_scan(seat, TARGET_POWERS[game.power])
+                    self.scanning.start_target(seat, TARGET_POWERS[game.power])
                 return
             if game.phase == "power" and game.power in ("view_discard", "peek"):
                 if not self.mirror.blocked("acknowledge", seat):
@@ -129,8 +129,8 @@ class Buttons:
                 box["listener"] = self.service.announce_listener(box["lines"])
             box["listener"](kind, utt, record)
 
-        if self.scan is not None and self.scan.seat == seat:
-            self.scan.hold()
+        if self.scanning.scan is not None and self.scanning.scan.seat == seat:
+            self.scanning.scan.hold()
         if voice.repeat_last(seat, listener=listener) is None:
             self.say(channel, "repeat.nothing", {}, request=True)
 

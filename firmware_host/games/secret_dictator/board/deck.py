@@ -136,8 +136,9 @@ class PhysicalDeck:
             self.board.accept(Action("discard", seat=seat, party=str(party)), confirm=("discard.chosen", {"party": str(party)}),
                         confirm_first=True)
 
-        self.board._open_scan(seat, [self.board._item(party, f"discard.scan.{party}") for party in self._discard_order(seat)],
-                        "discard", chosen, lambda item: self.board._confirm_pair("discard.scan.confirm", {"party": item.value}))
+        scanning = self.board.scanning
+        scanning.open(seat, [scanning.item(party, f"discard.scan.{party}") for party in self._discard_order(seat)],
+                      "discard", chosen, lambda item: scanning.confirm_pair("discard.scan.confirm", {"party": item.value}))
 
     # ------------------------------------------------------------------ an agreed veto's laws
     def note_law_tray(self, action: Any) -> None:

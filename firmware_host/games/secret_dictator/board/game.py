@@ -6,8 +6,8 @@ import collections
 from typing import Any
 
 from firmware_host.games.secret_dictator import Game, Setup
+from firmware_host.table import pace
 from firmware_host.table.evening import Evening
-from firmware_host.table.scanning import Scan
 from firmware_host.table.moves import journal_note
 from firmware_host.table.seat_settings import SeatSettings
 from firmware_host.table.seats import SeatStore
@@ -28,7 +28,7 @@ from firmware_host.games.secret_dictator.board.deck import PhysicalDeck
 
 
 class SecretDictatorGame(LifeCycle, Speaking, Padding, Lobby, Moves, Buttons, Status,
-                         Scans, GameMaster, Views):
+                         GameMaster, Views):
     """Secret Dictator's side of the board service (see :mod:`firmware_host.games.secret_dictator.board`).
 
     :param service: the :class:`~firmware_host.service.core.BoardService` it runs in.
@@ -36,8 +36,8 @@ class SecretDictatorGame(LifeCycle, Speaking, Padding, Lobby, Moves, Buttons, St
     Its parts, one concern each: the mixins it is made of (their shared state is made here),
     and the parts that own their state: ``table_faults`` (:class:`.faults.Faults`), ``seats`` (the table's
     :class:`~firmware_host.table.seats.SeatStore`), ``deck`` (:class:`.deck.PhysicalDeck`), ``mirror``
-    (:class:`.mirror.Mirror`: slots, tracker pin, corrections) and ``reads``
-    (:class:`.tiles.Tiles`: the tiles read).
+    (:class:`.mirror.Mirror`: slots, tracker pin, corrections), ``reads``
+    (:class:`.tiles.Tiles`: the tiles read) and ``scanning`` (:class:`.scans.Scans`: the running scan).
     """
 
     def __init__(self, service: Any) -> None:
@@ -64,10 +64,8 @@ class SecretDictatorGame(LifeCycle, Speaking, Padding, Lobby, Moves, Buttons, St
         self._long_pending: dict[str, Any] = {}           # superseded key -> its long utterance, maybe unheard
         self._vote_round = 0                              # elections so far: scopes superseding counts
         self._step_public: list[tuple[int, Any]] = []     # (service step, public utterance) said for this input
-        self._scan_said: list = []                        # the running scan's utterances
         self._public_said: list = []                      # public utterances not yet played to their end
         self._heard_seq = 0
-        self.scan: Scan | None = None
         self.announced: collections.deque = collections.deque(maxlen=50)
         self.faults: collections.deque = self.table_faults.listed
         self._last_groups: list = []                      # (action, events) groups of a rebuilt game
@@ -82,6 +80,7 @@ class SecretDictatorGame(LifeCycle, Speaking, Padding, Lobby, Moves, Buttons, St
         self.deck = PhysicalDeck(self)
         self.mirror = Mirror(self)
         self.reads = Tiles(self)
+        self.scanning = Scans(self)
         self.gm = self._commands()                         # the game master's commands (the table's table)
 
     @property
@@ -117,8 +116,8 @@ class SecretDictatorGame(LifeCycle, Speaking, Padding, Lobby, Moves, Buttons, St
                 self.names.pop(seat, None)
         if self.service.voice is not None and ("rate" in changes or "volume" in changes):
             self._measured.clear()           # clip lengths at the new rate
-        if "scan_interval" in changes and self.scan is not None and self.scan.seat == seat:
-            self.scan.settings = lambda: self._scan_settings(seat)      # from the next step of a running scan
+        if "scan_interval" in changes and self.scanning.scan is not None and self.scanning.scan.seat == seat:
+            self.scanning.scan.settings = lambda: self._scan_settings(seat)      # from the next step of a running scan
         if "gender" in changes:
             self._measured.clear()           # private clips padded with the new forms
             self._plan_speech()
@@ -127,6 +126,13 @@ class SecretDictatorGame(LifeCycle, Speaking, Padding, Lobby, Moves, Buttons, St
                 self._journal_note({"note": "table", "names": {str(k): v for k, v in self.names.items()},
                                     "role_source": self.role_source})
             self._plan_speech()                     # the seat is called by its new name from now on
+
+    def _scan_settings(self, seat: int) -> Any:
+        """The scan timing for ``seat``: the board's ``[scan]`` with the seat's own
+        ``scan_interval`` (ACCESSIBILITY.md 13, 19) when it has one, else with its learned
+        pace (31, :mod:`firmware_host.table.pace`)."""
+        own = self.seat_settings.get(seat, SeatSettings()).scan_interval
+        return pace.for_service(self.service).scan_settings(seat, self.settings.scan, own)
 
     def _journal_note(self, note: dict) -> None:
         """A note beside the running game's actions in the journal (never an action)."""

@@ -47,7 +47,7 @@ class GameMaster:
             raise CommandRefused("no_game", "no game to pause")
         if not self.paused:
             self.paused = True
-            self._end_scan()
+            self.scanning.end()
             self._journal_note({"note": "pause"})
             log.info("game paused")
             self.say("public", "gm.paused", {})
@@ -89,7 +89,7 @@ class GameMaster:
             self.service.journal.append_undo(self.game_id)
         except NothingToUndo as exc:
             raise CommandRefused("nothing_to_undo", str(exc)) from None
-        self._end_scan()
+        self.scanning.end()
         journal_game = self.service.journal.game(self.game_id)
         if journal_game.status != "playing":
             self.service.journal.finish_game(self.game_id, "playing")
@@ -127,7 +127,7 @@ class GameMaster:
             kind = TARGET_POWERS[game.power]
         else:
             raise CommandRefused("nothing_to_choose", f"nothing to choose now ({game.phase})", phase=game.phase)
-        self._end_scan()
+        self.scanning.end()
         if self.mirror.blocked(kind):          # the game master chose: no seat is told to press again
             raise CommandRefused("board_mismatch", "the board does not match the game; fix it first")
         if not self.accept(Action(kind, seat=seat, target=target), from_gm=True):
@@ -157,7 +157,7 @@ class GameMaster:
         """
         if self.game is None and self.pending_setup is None and self.reads.tiles is None:
             raise CommandRefused("no_game", "no game to restart")
-        self._end_scan()
+        self.scanning.end()
         if self.game_id is not None and self.game is not None and self.game.phase != "game_over":
             self._journal_note({"note": "ended", "by": "game master"})
             self.service.journal.finish_game(self.game_id, "abandoned")
@@ -185,7 +185,7 @@ class GameMaster:
         restored = self.ended_game_id
         assert restored is not None
         self.ended_game_id = None
-        self._end_scan()
+        self.scanning.end()
         if self.game_id is not None and self.game is not None and self.game.phase != "game_over":
             self._journal_note({"note": "ended", "by": "game master", "undo_of_end": restored})
             journal.finish_game(self.game_id, "abandoned")

@@ -113,7 +113,7 @@ class LifeCycle:
 
     def shutdown(self) -> None:
         """End a running scan (the service stops)."""
-        self._end_scan()
+        self.scanning.end()
 
     def _read_board(self) -> None:
         board = self.service.board

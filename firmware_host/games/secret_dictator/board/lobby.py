@@ -107,7 +107,7 @@ class Lobby:
         self.language = setup.language
         if self.service.voice is not None:
             self.service.voice.set_language(self.language)
-        self._end_scan()
+        self.scanning.end()
         if self.game_id is not None and self.game is not None and self.game.phase != "game_over":
             self._journal_note({"note": "ended", "by": "game master", "replaced": True})
             self.service.journal.finish_game(self.game_id, "abandoned")

@@ -46,8 +46,8 @@ class Status:
         if layer == len(layers):              # after the last layer: "settings: press now" (issue 14)
             if menu.offer(seat, on_end=ended) is None:
                 ended()
-            if self.scan is not None and self.scan.seat == seat:
-                self.scan.hold()
+            if self.scanning.scan is not None and self.scanning.scan.seat == seat:
+                self.scanning.scan.hold()
             return
 
         items = layers[layer]
@@ -68,8 +68,8 @@ class Status:
         if utt is None:                       # nothing plays (no sound): the window starts now
             ended()
         log.debug("status of seat %d: layer %s", seat, announce.STATUS_LAYERS[layer])
-        if self.scan is not None and self.scan.seat == seat:
-            self.scan.hold()
+        if self.scanning.scan is not None and self.scanning.scan.seat == seat:
+            self.scanning.scan.hold()
 
     def _story_rounds(self) -> list[list]:
         """The finished game's story (:func:`story.story`) from the journal's actions.
@@ -121,7 +121,7 @@ class Status:
         if self.waiting_for_setup():
             return True
         return (self.game is not None and self.game.phase == "game_over" and self.evening.heard_all(seat)
-                and (self.scan is None or self.scan.seat != seat))
+                and (self.scanning.scan is None or self.scanning.scan.seat != seat))
 
     def _settings_offered(self, seat: int) -> bool:
         """True while the status's settings offer (issue 14) plays or within

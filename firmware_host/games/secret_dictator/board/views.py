@@ -38,7 +38,7 @@ class Views:
                      "mismatch": [{"key": k, "params": p} for k, p in self.mirror.problems()]},
             "paused": self.paused,
             "setup": self.public_setup(),
-            "scan": None if self.scan is None else {"seat": self.scan.seat, "purpose": self.scan.purpose},
+            "scan": None if self.scanning.scan is None else {"seat": self.scanning.scan.seat, "purpose": self.scanning.scan.purpose},
             "reading_role_tiles": None if self.reads.tiles is None else len(self.reads.tiles),
             "game_id": self.game_id,
             "seat_settings": {str(seat): own.to_json() for seat, own in sorted(self.seat_settings.items())},
