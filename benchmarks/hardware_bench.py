@@ -5,7 +5,7 @@ typed input event, in real time (median and p99, milliseconds).
   (the press is recognised one bounce time after the release edge, so the figure beyond the
   bounce time is the board's own delay) and a law slot filled (settle time likewise).
 - RFID: the board reading a real pseudo-terminal through pyserial; the time from writing a
-  frame's last byte to the BallotRead/LawRead/RoleTileRead event.
+  frame's last byte to the TileRead event.
 
 Aim (ACCESSIBILITY/BOARD: feedback within a fraction of a second): p99 < 5 ms beyond the
 bounce time. Run: ``python3 benchmarks/hardware_bench.py [--presses N] [--frames N]``.
@@ -111,7 +111,7 @@ def bench_pty(frames: int) -> None:
     waiter = Waiter()
     board = Board(config, MockFactory(), clock, waiter, registry, gpio=False)
     board.start()
-    kinds = (ev.BallotRead, ev.LawRead, ev.RoleTileRead)
+    kinds = ev.TileRead
     try:
         deadline = time.monotonic() + 2
         while not board.readers["ballot"].connected and time.monotonic() < deadline:

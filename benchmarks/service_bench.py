@@ -124,10 +124,10 @@ def latency(rounds: int, cache: Path) -> dict:
         seat = i % 7
         service.call(lambda: service.game.command("undo")) if service.game.game.votes_cast else None
         t = time.monotonic()
-        mock.present_ballot(seat, "ja")
+        mock.present_tile("ballot", "ja", seat=seat)
         at = sink.wait_key("ballot.counted", t)
         if at is not None and i >= 2:
-            ballots.append((at - recognised["BallotRead"]) * 1000)
+            ballots.append((at - recognised["TileRead"]) * 1000)
         audio_wait(service.voice, 10)
     service.stop()
     return {"button_hold_to_status_ms": {"median": statistics.median(holds), "p99": percentile(holds, 99)},

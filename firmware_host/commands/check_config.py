@@ -53,7 +53,7 @@ def main(args: argparse.Namespace) -> int:
             return 2
         # seats named by their 0-based registry tables, like every config message
         missing = [f"[ballots.{s}]" for s in range(config.seats)
-                   if not (registry.ballot_tag(s, "ja") and registry.ballot_tag(s, "nein"))]
+                   if not (registry.tags("ballot", "ja", s) and registry.tags("ballot", "nein", s))]
         tags_note = f", {len(registry)} tags"
         if missing:
             tags_note += (f" (no Ja/Nein tiles in {', '.join(missing)}; "

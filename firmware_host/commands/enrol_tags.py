@@ -72,16 +72,16 @@ def card_names() -> tuple[str, ...]:
 def tiles_to_enrol(seats: int, laws: bool = True, roles: bool = False, cards: bool = False) -> list[Any]:
     """The tiles in the order they are asked for (:class:`~firmware_host.hardware.tags.Tile`);
     ``cards``: each seat's role cards of In this way I become a DICTATOR last (D30)."""
-    from firmware_host.hardware.events import BALLOTS, LAWS_PER_PARTY
-    from firmware_host.hardware.tags import ROLE_TILES, Tile
+    from firmware_host.kernel.games import pack
 
-    tiles = [Tile("ballot", ballot, seat) for seat in range(seats) for ballot in BALLOTS]
+    ballots, laws_kind, roles_kind = pack("secret_dictator").tile_kinds
+    tiles = ballots.tiles(seats)
     if laws:
-        tiles += [Tile("law", party, None, n) for party, count in LAWS_PER_PARTY.items() for n in range(1, count + 1)]
+        tiles += laws_kind.tiles()
     if roles:
-        tiles += [Tile("role", role, None, n) for role, count in ROLE_TILES.items() for n in range(1, count + 1)]
+        tiles += roles_kind.tiles()
     if cards:
-        tiles += [Tile("card", card, seat) for seat in range(seats) for card in card_names()]
+        tiles += pack("become_dictator").tile_kinds[0].tiles(seats)
     return tiles
 
 
@@ -271,7 +271,7 @@ class _tag_source:
             if self.args.mock:                      # an unusable script: no mocked board started
                 script = read_script(self.args.mock)
             else:
-                demo = demo_registry(config.seats, cards=card_names() if self.args.cards else ())
+                demo = demo_registry(config.seats)
                 wanted = tiles_to_enrol(self.args.seats or config.seats, not self.args.no_laws, self.args.roles,
                                         self.args.cards)
                 script = [{"signal": "tag", "tag": demo.tag_of(t)} for t in wanted]
@@ -375,10 +375,11 @@ def evidence_main(args: argparse.Namespace, config: Any) -> int:
     """``enrol-tags --evidence N``: 0 when the registry was written, 2 on a usage problem."""
     from firmware_host.errors import UsageError
     from firmware_host.kernel.games import pack
-    from firmware_host.hardware.tags import EVIDENCE_CARDS, load_registry, write_registry
+    from firmware_host.hardware.tags import load_registry, write_registry
     from firmware_host.resources import data_path
 
     dm = pack("dying_message")
+    EVIDENCE_CARDS = dm.tile_kinds[0].items  # noqa: N806 - M7: the cards of the deck
     cards = args.evidence
     if not 9 <= cards <= EVIDENCE_CARDS:
         raise UsageError(f"--evidence must be 9–{EVIDENCE_CARDS} (the cards of the deck, M7), not {cards}")

@@ -133,9 +133,9 @@ def touch_everything(config: Any, tags: Any) -> list[dict[str, Any]]:
             script += [{"signal": "slot", "track": track, "slot": k, "state": "filled"},
                        {"signal": "slot", "track": track, "slot": k, "state": "emptied"}]
     script += [{"signal": "tracker", "position": p} for p in (1, 2, 3, 0)]
-    if "ballot" in config.readers and tags is not None and tags.ballot_tag(0, "ja"):
+    if "ballot" in config.readers and tags is not None and tags.tags("ballot", "ja", 0):
         script.append({"signal": "ballot", "seat": 0, "ballot": "ja"})
-    if "law" in config.readers and tags is not None and tags.law_tags("fascist"):
+    if "law" in config.readers and tags is not None and tags.tags("law", "fascist"):
         script.append({"signal": "law_read", "party": "fascist"})
     return script
 
@@ -199,18 +199,18 @@ def describe(event: Any, language: str) -> str | None:
         if event.position is None:
             return say("selftest.tracker.none")
         return say("selftest.tracker", position=event.position)
-    if isinstance(event, ev.BallotRead):
-        return say("selftest.ballot", seat=event.seat, ballot=event.ballot)
-    if isinstance(event, ev.LawRead):
-        return say("selftest.law.numbered", party=event.party, index=event.tile)
-    if isinstance(event, ev.RoleTileRead):
-        return say("selftest.role_tile.numbered", role=event.role, index=event.tile)
-    if isinstance(event, ev.CardRead):
+    if isinstance(event, ev.TileRead) and event.kind == "ballot":
+        return say("selftest.ballot", seat=event.seat, ballot=event.value)
+    if isinstance(event, ev.TileRead) and event.kind == "law":
+        return say("selftest.law.numbered", party=event.value, index=event.number)
+    if isinstance(event, ev.TileRead) and event.kind == "role":
+        return say("selftest.role_tile.numbered", role=event.value, index=event.number)
+    if isinstance(event, ev.TileRead) and event.kind == "card":
         # a seat's role card of In this way I become a DICTATOR (D30), in that game's words
         from firmware_host.kernel.games import pack
         cards = pack("become_dictator")
-        if event.card in cards.card_names():
-            return cards.card_text("selftest.card", {"seat": event.seat, "role": event.card}, language)
+        if event.value in cards.card_names():
+            return cards.card_text("selftest.card", {"seat": event.seat, "role": event.value}, language)
         return None
     if isinstance(event, ev.TagRead):
         return say("selftest.tag", reader=event.reader)
@@ -260,7 +260,7 @@ class Coverage:
             self.touched.add(self.names[c.slot_pins(event.track)[event.slot - 1]])
         elif isinstance(event, ev.TrackerMoved) and event.position is not None:
             self.touched.add(self.names[c.tracker_holes[event.position]])
-        elif isinstance(event, (ev.BallotRead, ev.LawRead, ev.RoleTileRead, ev.TagRead)):
+        elif isinstance(event, (ev.TileRead, ev.TagRead)):
             self.touched.add(f"{event.reader} reader")
         elif isinstance(event, ev.Fault) and event.reason == "unknown_tag":
             self.touched.add(event.source)

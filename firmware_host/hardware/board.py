@@ -69,7 +69,7 @@ class Board:
     :param on_event: ``on_event(event)``; see the module docstring for its thread.
     :param tags: a :class:`~firmware_host.hardware.tags.TagRegistry`, a registry file path,
         or None: then every tag is reported raw as :class:`~firmware_host.hardware.events.TagRead`
-        (tag enrolment) instead of a ballot, law or role read.
+        (tag enrolment) instead of a :class:`~firmware_host.hardware.events.TileRead`.
     :param serial_factory: opens a reader's port (tests); default :class:`serial.Serial`.
     :param gpio: False: open only the readers, no pins (tag enrolment at a desk, no Pi).
     :raises PinFactoryError: when the config's GPIO library cannot be opened (no pin factory given).
@@ -361,16 +361,8 @@ class Board:
         if tile is None:
             self._emit(ev.Fault(f"{reader} reader", "unknown_tag", f"tag {tag} is not in the tag registry", at=now,
                                 part=self._reader_part(reader)))
-        elif tile.kind == "ballot":
-            self._emit(ev.BallotRead(tile.seat, tile.value, at=now, reader=reader))  # type: ignore[arg-type]
-        elif tile.kind == "law":
-            self._emit(ev.LawRead(tile.value, tile.tile, at=now, reader=reader))
-        elif tile.kind == "evidence":
-            self._emit(ev.EvidenceRead(tile.tile, at=now, reader=reader))
-        elif tile.kind == "card":
-            self._emit(ev.CardRead(tile.seat, tile.value, at=now, reader=reader))  # type: ignore[arg-type]
         else:
-            self._emit(ev.RoleTileRead(tile.value, tile.tile, at=now, reader=reader))
+            self._emit(ev.TileRead(reader, tile.kind, tile.value, tile.seat, tag.upper(), tile.tile, at=now))
 
     def _frame_error(self, reader: str, error: FrameError) -> None:
         """A bad frame next to good ones is noise; alone it is one fault per burst."""

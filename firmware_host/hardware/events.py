@@ -8,7 +8,8 @@ the moment it became unambiguous, e.g. the release of a press plus the bounce ti
     ButtonGesture(seat=3, gesture="press", at=12.5)
 
 Seats are 0-based (RULES.md R1); law slots are 1-based, as on the tracks (R11); the tracker
-position is 0–3, or None when the pin sits in no hole (R9).
+position is 0–3, or None when the pin sits in no hole (R9). A tile at a reader is one
+:class:`TileRead` whatever the game (the games declare their tile kinds).
 """
 
 from __future__ import annotations
@@ -25,12 +26,6 @@ GESTURES: tuple[str, ...] = ("press", "hold", "double")
 TRACKS: tuple[str, ...] = ("democratic", "fascist")
 #: law slots per track (democratic track 5, fascist track 6)
 SLOTS_PER_TRACK: dict[str, int] = {"democratic": 5, "fascist": 6}
-#: ballots (RULES.md R8)
-BALLOTS: tuple[str, ...] = ("ja", "nein")
-#: roles (RULES.md Terms)
-ROLES: tuple[str, ...] = ("democrat", "fascist", "dictator")
-#: law tiles per party (RULES.md R4: 6 democratic, 11 fascist)
-LAWS_PER_PARTY: dict[str, int] = {"democratic": 6, "fascist": 11}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -73,61 +68,30 @@ class GameMasterKey:
 
 
 @dataclasses.dataclass(frozen=True)
-class BallotRead:
-    """A ballot tile presented at a reader: ``seat`` (0-based), ``ballot`` ``ja``/``nein``.
+class TileRead:
+    """A tile of the tag registry presented at a reader: the one tile event every game reads.
 
-    ``reader`` is the config name of the reader that read it (normally ``ballot``)."""
+    What a tile means is its game's: the board only says which registered tile it is (the
+    kinds come from the games' packs, :class:`~firmware_host.hardware.tags.TileKind`); the
+    adapter of the game being played handles it by ``kind`` or refuses a kind it does not read
+    without naming the tile.
 
-    seat: int
-    ballot: str
+    :ivar reader: the config name of the reader that read it.
+    :ivar kind: the tile's :attr:`~firmware_host.hardware.tags.TileKind.kind`.
+    :ivar value: its name (a seat's tile), its group (a numbered tile) or its kind (an item).
+    :ivar seat: the seat a seat's tile belongs to (0-based), else None.
+    :ivar tag: the tag id read (10 upper-case hex characters); never announce a tile: what it
+        is may be a secret.
+    :ivar number: its number (1-based within its group; 0-based for an item; 0 for a seat's tile).
+    """
+
+    reader: str
+    kind: str
+    value: str
+    seat: int | None = None
+    tag: str = ""
+    number: int = 0
     at: float = 0.0
-    reader: str = "ballot"
-
-
-@dataclasses.dataclass(frozen=True)
-class LawRead:
-    """A law tile presented at a reader: ``party``, ``tile`` (1-based index within the party,
-    as in the tag registry). ``reader`` is normally ``law`` (the discard tray)."""
-
-    party: str
-    tile: int
-    at: float = 0.0
-    reader: str = "law"
-
-
-@dataclasses.dataclass(frozen=True)
-class RoleTileRead:
-    """A role tile presented at a reader: ``role`` (``democrat``/``fascist``/``dictator``),
-    ``tile`` (1-based index within the role). Never announce it: it is a secret (R16)."""
-
-    role: str
-    tile: int
-    at: float = 0.0
-    reader: str = "ballot"
-
-
-@dataclasses.dataclass(frozen=True)
-class EvidenceRead:
-    """An evidence tile of *Dying Message* presented at a reader (DYING_MESSAGE.md M45, M46):
-    ``card`` is its card id (0-based; the tile's printed number is ``card + 1``). ``reader``
-    is the config name of the reader that read it (the message-area tray on the board)."""
-
-    card: int
-    at: float = 0.0
-    reader: str = "law"
-
-
-@dataclasses.dataclass(frozen=True)
-class CardRead:
-    """A seat's own card of a game presented at a reader (tag registry ``[cards.N]``): ``seat``
-    (0-based), ``card`` (its name; the game decides what it means, e.g. a role card of In this
-    way I become a DICTATOR, DICTATOR.md D30). Never announce it: what a card is may be a
-    secret. ``reader`` is the config name of the reader that read it (the tray: ``law``)."""
-
-    seat: int
-    card: str
-    at: float = 0.0
-    reader: str = "law"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -196,5 +160,5 @@ FAULT_REASONS: tuple[str, ...] = (
     "reader_unplugged", # a reader went away while running
 )
 
-InputEvent = Union[ButtonGesture, SlotChanged, TrackerMoved, GameMasterKey, BallotRead, LawRead,
-                   RoleTileRead, EvidenceRead, CardRead, TagRead, ReaderState, Fault]
+InputEvent = Union[ButtonGesture, SlotChanged, TrackerMoved, GameMasterKey, TileRead, TagRead, ReaderState,
+                   Fault]

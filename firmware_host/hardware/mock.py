@@ -17,7 +17,7 @@ Example::
 
     mock = MockBoard(load_config(), VirtualClock())
     mock.press(3, "press")            # [ButtonGesture(seat=3, gesture='press', at=…)]
-    mock.present_ballot(3, "ja")      # [BallotRead(seat=3, ballot='ja', …)]
+    mock.present_tile("token", "red", seat=1)   # [TileRead(reader='law', kind='token', …)]
     mock.unplug("ballot"); mock.replug("ballot")
     mock.close()
 """
@@ -31,7 +31,7 @@ import threading
 import time
 import tty
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from gpiozero.pins.mock import MockFactory
 
@@ -42,7 +42,8 @@ from firmware_host.hardware import wired
 from firmware_host.hardware.board import Board
 from firmware_host.hardware.rfid import em4100_frame
 from firmware_host.hardware.settings import BoardConfig
-from firmware_host.hardware.tags import TagRegistry, demo_registry, load_registry
+from firmware_host.hardware.tags import (TagRegistry, TileKind, check_kinds, demo_registry, load_registry,
+                                         registered_kinds)
 
 #: edge offsets of a bouncing contact, as fractions of the bounce time (closed/open alternate)
 BOUNCE_PATTERN = (0.0, 0.04, 0.09, 0.15, 0.24, 0.33)
@@ -73,6 +74,8 @@ class MockBoard:
         when that file does not exist.
     :param tracker: the hole (0–3) the tracker pin sits in at start, or None.
     :param start: start the board at once (default True).
+    :param kinds: the tile kinds of the registry and of the tile signals (None: every
+        registered game's, :func:`~firmware_host.hardware.tags.registered_kinds`).
     :param advance: how time passes within a signal on a :class:`VirtualClock` (a press's
         bounce and hold, a tag's repeated frames), ``advance(seconds)``; the simulator passes
         its own, which lets the service handle what the board reported before time moves on,
@@ -84,13 +87,17 @@ class MockBoard:
     def __init__(self, config: BoardConfig, clock: Clock | None = None,
                  on_event: Callable[[Any], None] | None = None, tags: TagRegistry | str | None = "config",
                  *, tracker: int | None = 0, start: bool = True,
-                 advance: Callable[[float], None] | None = None) -> None:
+                 advance: Callable[[float], None] | None = None,
+                 kinds: Sequence[TileKind] | None = None) -> None:
         self.clock = clock if clock is not None else VirtualClock()
         self._advance = advance
         self._listener = on_event
+        #: the tile kinds this board's registry holds and its signals lay on a reader
+        self.kinds = registered_kinds() if kinds is None else check_kinds(kinds)
         if tags == "config":
-            tags = load_registry(config.tags_path) if Path(config.tags_path).exists() else demo_registry(config.seats)
-        self.tags = tags if isinstance(tags, TagRegistry) or tags is None else load_registry(tags)
+            tags = (load_registry(config.tags_path, self.kinds) if Path(config.tags_path).exists()
+                    else demo_registry(config.seats, self.kinds))
+        self.tags = tags if isinstance(tags, TagRegistry) or tags is None else load_registry(tags, self.kinds)
         self.factory = MockFactory(pin_class=wired.WiredMockPin)
         self.dir = Path(tempfile.mkdtemp(prefix="firmware-host-mock-"))
         #: the recognised events, the last :data:`HISTORY` // 2 to :data:`HISTORY` of them
@@ -101,7 +108,7 @@ class MockBoard:
         self._links: dict[str, Path] = {}
         self._written: dict[str, int] = {}
         self._base: dict[str, int] = {}
-        self._next_law: dict[str, int] = {}
+        self._next_tile: dict[tuple[str, str | None], int] = {}
         try:
             ports = {}
             for name, reader in config.readers.items():
@@ -265,51 +272,40 @@ class MockBoard:
             self._set(bcm, closed)
 
     # -- RFID signals -------------------------------------------------------------------
-    def present_ballot(self, seat: int, ballot: str, reader: str = "ballot") -> list[Any]:
-        """Drop seat ``seat``'s ``ja``/``nein`` tile into the ballot box (the ballot reader),
-        or hold it to another ``reader`` (a tile at the wrong reader).
+    def tile_kind(self, name: str) -> TileKind | None:
+        """The tile kind named ``name``, or whose simulator signal (or an alias of it) is
+        ``name`` (SIMULATE.md), among this board's kinds; None for none."""
+        for kind in self.kinds:
+            if name == kind.kind or (kind.signal and name in (kind.signal, *kind.aliases)):
+                return kind
+        return None
 
-        :raises UsageError: no such tile in the registry, or no such reader configured."""
-        tag = self.tags.ballot_tag(seat, ballot) if self.tags else None
-        if tag is None:
-            raise UsageMockError(f"seat {seat} has no {ballot!r} tile in the tag registry")
-        return self.present_tag(reader, tag)
+    def present_tile(self, kind: str, value: str | None = None, seat: int | None = None,
+                     number: int | None = None, reader: str | None = None) -> list[Any]:
+        """Lay a registered tile of ``kind`` on ``reader`` (default: the kind's own reader,
+        :attr:`TileKind.reader`; another one: a tile at the wrong reader).
 
-    def present_law(self, party: str, tile: int | None = None, reader: str = "law") -> list[Any]:
-        """Put law tile ``tile`` (1-based within ``party``; None: the next one in turn) on the
-        law reader at the discard tray (or on another ``reader``: a tile at the wrong reader).
-        :raises UsageError: no such tile or no such reader."""
-        tiles = self.tags.law_tags(party) if self.tags else []
+        :param value: its name (a seat's tile) or group (a numbered tile); None for an item.
+        :param seat: a seat's tile's seat (0-based).
+        :param number: its number; None for a numbered tile: the group's next one in turn
+            (a kind with :attr:`TileKind.in_turn`), else its first.
+        :raises UsageError: no such kind or tile in the registry, or no such reader."""
+        spec = self.tile_kind(kind)
+        if spec is None:
+            raise UsageMockError(f"no tile kind {kind!r} on this board")
+        tiles = self.tags.tags(spec.kind, value, seat) if self.tags else []
+        if number is not None:
+            tiles = [(n, t) for n, t in tiles if n == number]
         if not tiles:
-            raise UsageMockError(f"no {party!r} law tiles in the tag registry")
-        if tile is None:
-            k = self._next_law.get(party, 0)
-            self._next_law[party] = (k + 1) % len(tiles)
+            what = " ".join(str(x) for x in (value, number) if x is not None)
+            owner = f"seat {seat} has no" if seat is not None else "no"
+            raise UsageMockError(f"{owner} {spec.noun} {what} in the tag registry".replace("  ", " "))
+        tag = tiles[0][1]
+        if number is None and spec.in_turn and len(tiles) > 1:
+            k = self._next_tile.get((spec.kind, value), 0)
+            self._next_tile[(spec.kind, value)] = (k + 1) % len(tiles)
             tag = tiles[k][1]
-        else:
-            found = [t for n, t in tiles if n == tile]
-            if not found:
-                raise UsageMockError(f"no {party} law tile {tile} in the tag registry")
-            tag = found[0]
-        return self.present_tag(reader, tag)
-
-    def present_role(self, role: str, tile: int = 1, reader: str = "ballot") -> list[Any]:
-        """Present role tile ``tile`` of ``role`` at the ballot reader (BOARD.md "Roles"), or
-        at another ``reader``."""
-        found = [t for n, t in (self.tags.role_tags(role) if self.tags else []) if n == tile]
-        if not found:
-            raise UsageMockError(f"no {role} role tile {tile} in the tag registry")
-        return self.present_tag(reader, found[0])
-
-    def present_card(self, seat: int, card: str, reader: str = "law") -> list[Any]:
-        """Lay ``seat``'s card named ``card`` (tag registry ``[cards.N]``) face down on the
-        tray reader (``law``), or on another ``reader``.
-
-        :raises UsageError: no such card in the registry, or no such reader."""
-        tag = self.tags.card_tag(seat, card) if self.tags else None
-        if tag is None:
-            raise UsageMockError(f"seat {seat} has no {card!r} card in the tag registry")
-        return self.present_tag(reader, tag)
+        return self.present_tag(reader or spec.reader, tag)
 
     def present_tag(self, reader: str, tag: str, repeats: int = 3) -> list[Any]:
         """Lay a tag on ``reader``: its frame ``repeats`` times, :data:`FRAME_INTERVAL_S`
@@ -394,24 +390,26 @@ class MockBoard:
 
     # -- signal scripts (SIMULATE.md) ----------------------------------------------------
     #: SIMULATE.md signals this board plays; ``setup``, ``gm``, ``wait_for`` belong to the service
-    SIGNALS = ("button", "ballot", "law_read", "role", "card", "slot", "tracker", "pin", "serial", "unplug",
-               "replug", "wait", "key")
+    SIGNALS = ("button", "slot", "tracker", "pin", "serial", "unplug", "replug", "wait", "key")
 
     def apply_signal(self, signal: dict[str, Any]) -> list[Any] | None:
         """Play one SIMULATE.md signal line (a parsed JSON object) on the mocked board.
 
-        Handles ``button`` {seat, gesture}, ``ballot`` {seat, ballot}, ``law_read`` {party,
-        tile?}, ``slot`` {track, slot, state}, ``tracker`` {position}, ``pin`` {pin, level,
-        hold?}, ``serial`` {reader, hex}, ``unplug``/``replug`` {reader}, ``wait`` {seconds};
-        also ``role`` {role, tile?}, ``card`` {seat, card, reader?} (a seat's own card on the
-        tray reader) and ``key`` {gesture} (the game-master key).
+        Handles ``button`` {seat, gesture}, ``slot`` {track, slot, state}, ``tracker``
+        {position}, ``pin`` {pin, level, hold?}, ``serial`` {reader, hex}, ``unplug``/``replug``
+        {reader}, ``wait`` {seconds}, ``key`` {gesture} (the game-master key), and each tile
+        kind's signal (:attr:`TileKind.signal`: {seat (a seat's tile), its ``value_field``,
+        tile? (a number), reader?}).
 
         :returns: the events the signal produced, or None for a signal that is not the
             board's (``setup``, ``gm``, ``wait_for``: the service plays those).
         :raises UsageError: a malformed signal (one line naming the field).
         """
         kind = signal.get("signal") if isinstance(signal, dict) else None
-        if kind not in self.SIGNALS:
+        tile_kind = self.tile_kind(kind) if isinstance(kind, str) else None
+        if tile_kind is not None and not tile_kind.signal:
+            tile_kind = None
+        if kind not in self.SIGNALS and tile_kind is None:
             return None
 
         def field(name: str, default: Any = ..., types: type | tuple[type, ...] = object) -> Any:
@@ -429,16 +427,13 @@ class MockBoard:
             return self.press(field("seat", types=int), field("gesture", "press", str))
         if kind == "key":
             return self.press_game_master_key(field("gesture", "press", str))
-        if kind == "ballot":
-            return self.present_ballot(field("seat", types=int), field("ballot", types=str),
-                                       field("reader", "ballot", str))
-        if kind == "law_read":
-            return self.present_law(field("party", types=str), field("tile", None, (int, type(None))),
-                                    field("reader", "law", str))
-        if kind == "role":
-            return self.present_role(field("role", types=str), field("tile", 1, int), field("reader", "ballot", str))
-        if kind == "card":
-            return self.present_card(field("seat", types=int), field("card", types=str), field("reader", "law", str))
+        if tile_kind is not None:
+            layout = tile_kind.layout
+            return self.present_tile(
+                tile_kind.kind, field(tile_kind.value_field, types=str) if layout != "item" else None,
+                field("seat", types=int) if layout == "seat" else None,
+                field("tile", None, (int, type(None))) if layout != "seat" else None,
+                field("reader", tile_kind.reader, str))
         if kind == "slot":
             state = field("state", types=str)
             if state not in ("filled", "emptied"):

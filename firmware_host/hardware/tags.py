@@ -1,29 +1,25 @@
 """The tag registry: which EM4100 tag id is which tile (``hardware/tags.toml``).
 
-Format (TOML; tag ids are 10 hex characters, case-insensitive, stored upper-case)::
+The board knows no game's tiles: each game's pack declares the kinds of tile it reads
+(:class:`TileKind`, the pack's ``tile_kinds``), and the registry's sections, the checks of a
+section's entries, the demo tags, the simulator's tile signals and the refusal of a tile no
+game reads all come from those declarations. A kind lays its tiles out in one of three ways
+(TOML; tag ids are 10 hex characters, case-insensitive, stored upper-case)::
 
-    [ballots.0]                  # seat 0's ballot tiles (seats 0-based, spoken "seat 1")
-    ja = "1B00000001"
-    nein = "1B00000002"
+    [SECTION.0]                  # "seat": each seat's own tiles by name (seats 0-based,
+    NAME = "1B00000001"          # spoken "seat 1"), e.g. a seat's two voting tiles
 
-    [laws.democratic]            # the 6 democratic law tiles, numbered 1..6 (R4)
-    1 = "2D00000001"
-    [laws.fascist]               # the 11 fascist law tiles, numbered 1..11
-    1 = "2F00000001"
+    [SECTION.GROUP]              # "numbered": the tiles of a group numbered from 1
+    1 = "2D00000001"             # (a group's count is the kind's own)
 
-    [roles.dictator]             # optional role tiles (BOARD.md "Roles"), numbered from 1
-    1 = "3D00000001"
-
-    [evidence.17]                # optional: Dying Message's evidence tile of card id 17
-    tag = "4E00000012"           # (0-based; printed "18" on the tile, DYING_MESSAGE.md M46)
-    de = "ein roter Regenschirm" # its short description per language (spoken "card 18: …")
+    [SECTION.17]                 # "item": tile 17 of a numbered set (0-based; spoken "18")
+    tag = "4E00000012"           # with its short description per language
+    de = "ein roter Regenschirm"
     en = "a red umbrella"
 
-    [cards.0]                    # optional: seat 0's own cards of a game, by name (e.g. the
-    priest = "4C00000007"        # role cards of In this way I become a DICTATOR, D30)
-
 Every tag may stand for one tile only. :meth:`TagRegistry.lookup` turns a tag id into what
-it is; :func:`write_registry` writes the file atomically (enrol-tags).
+it is; :func:`write_registry` writes the file atomically (enrol-tags). Which kinds a file may
+hold: every registered game's (:func:`registered_kinds`), or those a caller passes.
 """
 
 from __future__ import annotations
@@ -35,23 +31,18 @@ import re
 import tempfile
 import tomllib
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from firmware_host.config import did_you_mean
 from firmware_host.errors import FirmwareHostError, UsageError
-from firmware_host.hardware.events import BALLOTS, LAWS_PER_PARTY, ROLES
 
 _TAG_RE = re.compile(r"^[0-9A-Fa-f]{10}$")
-#: a card's name in ``[cards.N]``: what the game calls it (lower case, ``_`` between words)
-_CARD_RE = re.compile(r"^[a-z][a-z_]{0,31}$")
-#: the registry's sections (``evidence``: Dying Message's evidence tiles, M46; ``cards``: a
-#: seat's own cards of a game, e.g. the role cards of In this way I become a DICTATOR, D30)
-SECTIONS = ("ballots", "laws", "roles", "evidence", "cards")
-#: evidence cards in the box (DYING_MESSAGE.md M7) and the languages of their descriptions
-EVIDENCE_CARDS = 104
-DESCRIPTION_LANGUAGES = ("de", "en")
-#: how many role tiles of each role the rulebook's box holds (R2, 10 players)
-ROLE_TILES: dict[str, int] = {"democrat": 6, "fascist": 3, "dictator": 1}
+#: a tile's name in a ``seat`` section when its kind names none: lower case, ``_`` between words
+_NAME_RE = re.compile(r"^[a-z][a-z_]{0,31}$")
+#: the layouts of a kind's section (see the module docstring)
+LAYOUTS = ("seat", "numbered", "item")
+#: seats a ``seat`` section may name (0-based)
+MAX_SEATS = 10
 
 
 class TagRegistryError(UsageError):
@@ -63,17 +54,115 @@ class TagRegistryError(UsageError):
         super().__init__(f"{where}tag registry: " + "; ".join(self.problems))
 
 
+class TileKindError(FirmwareHostError, ValueError):
+    """Tile kinds that cannot be used together (two games declaring one kind or section or
+    signal differently), or a kind whose declaration is inconsistent."""
+
+
+@dataclasses.dataclass(frozen=True)
+class TileKind:
+    """One kind of tile a game reads on the board, as its pack declares it (``tile_kinds``).
+
+    :ivar kind: the kind's name, the :class:`~firmware_host.hardware.events.TileRead`'s
+        ``kind`` and the key of the adapter's ``TILES`` (lower case, e.g. ``"token"``).
+    :ivar section: the registry's TOML section of these tiles (e.g. ``"tokens"``).
+    :ivar layout: ``"seat"`` (each seat's tiles by name), ``"numbered"`` (groups of tiles
+        numbered from 1) or ``"item"`` (one tile per 0-based number, with descriptions).
+    :ivar names: ``seat``: the names a seat's tile may have (empty: any lower-case name);
+        ``numbered``: the groups, in file order.
+    :ivar counts: ``numbered``: how many tiles each group of :attr:`names` has (same order).
+    :ivar items: ``item``: how many numbers there are (0..items-1).
+    :ivar languages: ``item``: the languages a tile's description may be given in.
+    :ivar group: the English word for a group of a ``numbered`` kind in the registry's
+        messages (e.g. ``"colour"``).
+    :ivar noun: the English noun of one tile for logs and the enrolment's file header
+        (e.g. ``"token"``); never spoken to the players.
+    :ivar signal: the simulator's signal that lays such a tile on a reader (SIMULATE.md);
+        empty: no signal.
+    :ivar aliases: other names of :attr:`signal` a script may use.
+    :ivar value_field: the signal's field that names the tile (``seat``/``numbered``: its
+        name or group; the seat is ``seat``, a tile number ``tile``).
+    :ivar reader: the reader the simulator lays such a tile on unless the signal names one.
+    :ivar in_turn: ``numbered``: a signal naming no number lays the group's tiles in turn
+        (a deck's cards, dealt one after the other); False: its first tile.
+    :ivar demo: hex prefixes (2 characters) of the demo registry's tags: one for ``seat``,
+        one per group for ``numbered``; empty: the kind has no demo tiles.
+    """
+
+    kind: str
+    section: str
+    layout: str
+    names: tuple[str, ...] = ()
+    counts: tuple[int, ...] = ()
+    items: int = 0
+    languages: tuple[str, ...] = ()
+    group: str = "group"
+    noun: str = "tile"
+    signal: str = ""
+    aliases: tuple[str, ...] = ()
+    value_field: str = "value"
+    reader: str = "law"
+    in_turn: bool = False
+    demo: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.layout not in LAYOUTS:
+            raise TileKindError(f"tile kind {self.kind!r}: layout must be one of {', '.join(LAYOUTS)}")
+        if self.layout == "numbered" and len(self.counts) != len(self.names):
+            raise TileKindError(f"tile kind {self.kind!r}: one count per group")
+        if self.layout == "item" and self.items <= 0:
+            raise TileKindError(f"tile kind {self.kind!r}: an item kind needs items > 0")
+
+    def count(self, group: str) -> int:
+        """How many tiles group ``group`` of a ``numbered`` kind has (0: no such group)."""
+        return dict(zip(self.names, self.counts)).get(group, 0)
+
+    def tiles(self, seats: int = MAX_SEATS) -> list["Tile"]:
+        """Every tile of this kind in enrolment order (``seat``: each of ``seats`` seats'
+        named tiles; ``numbered``: each group's 1..count; ``item``: every number)."""
+        if self.layout == "seat":
+            return [Tile(self.kind, name, seat) for seat in range(seats) for name in self.names]
+        if self.layout == "numbered":
+            return [Tile(self.kind, g, None, n) for g, c in zip(self.names, self.counts) for n in range(1, c + 1)]
+        return [Tile(self.kind, self.kind, None, n) for n in range(self.items)]
+
+
+def check_kinds(kinds: Iterable[TileKind]) -> tuple[TileKind, ...]:
+    """``kinds`` without repeats; one kind may be declared by several games when they declare
+    it alike. :raises TileKindError: a kind, section or signal declared twice differently."""
+    found: dict[str, TileKind] = {}
+    sections: dict[str, str] = {}
+    signals: dict[str, str] = {}
+    for kind in kinds:
+        if kind.kind in found:
+            if found[kind.kind] != kind:
+                raise TileKindError(f"tile kind {kind.kind!r} is declared twice, differently")
+            continue
+        for name, taken in [(kind.section, sections)] + [(s, signals) for s in (kind.signal, *kind.aliases) if s]:
+            if name in taken:
+                raise TileKindError(f"tile kinds {taken[name]!r} and {kind.kind!r} both use {name!r}")
+            taken[name] = kind.kind
+        found[kind.kind] = kind
+    return tuple(found.values())
+
+
+def registered_kinds() -> tuple[TileKind, ...]:
+    """The tile kinds of every registered game (their packs' ``tile_kinds``), checked by
+    :func:`check_kinds`. :raises TileKindError: two games declare one kind differently."""
+    from firmware_host.kernel import games
+
+    return check_kinds(k for name in games.names() for k in games.pack(name).tile_kinds)
+
+
 @dataclasses.dataclass(frozen=True)
 class Tile:
     """What a tag stands for.
 
-    :ivar kind: ``ballot`` | ``law`` | ``role`` | ``evidence`` | ``card`` (a seat's own card
-        of a game).
-    :ivar seat: the ballot's or card's seat (0-based), else None.
-    :ivar value: ``ja``/``nein`` (ballot), the party (law), the role (role), the card's name
-        (card: the game decides what it means).
-    :ivar tile: 1-based tile number within its party/role (laws, roles); 0 for ballots; the
-        card id (0-based, DYING_MESSAGE.md M7) for an ``evidence`` tile.
+    :ivar kind: the :attr:`TileKind.kind` of its kind.
+    :ivar value: its name (``seat``), its group (``numbered``) or the kind's name (``item``).
+    :ivar seat: the seat of a ``seat`` kind's tile (0-based), else None.
+    :ivar tile: the 1-based number within its group (``numbered``), the 0-based number
+        (``item``), 0 for a ``seat`` kind's tile.
     """
 
     kind: str
@@ -81,17 +170,17 @@ class Tile:
     seat: int | None = None
     tile: int = 0
 
-    def describe(self) -> str:
-        """Spoken name: ``seat 4's Ja tile``, ``fascist law 3``, ``dictator role tile 1``."""
-        if self.kind == "ballot":
-            return f"seat {(self.seat or 0) + 1}'s {self.value.capitalize()} tile"
-        if self.kind == "law":
-            return f"{self.value} law {self.tile}"
-        if self.kind == "evidence":
-            return f"evidence card {self.tile + 1}"
-        if self.kind == "card":
-            return f"seat {(self.seat or 0) + 1}'s {self.value.replace('_', ' ')} card"
-        return f"{self.value} role tile {self.tile}"
+    def describe(self, kinds: Sequence[TileKind] | None = None) -> str:
+        """English name for logs: ``seat 4's ja ballot``, ``fascist law 3``, ``evidence 18``
+        (the noun of its kind in ``kinds``, default the registered games')."""
+        known = {k.kind: k for k in (registered_kinds() if kinds is None else kinds)}
+        kind = known.get(self.kind)
+        noun = kind.noun if kind else self.kind
+        if self.seat is not None:
+            return f"seat {self.seat + 1}'s {self.value.replace('_', ' ')} {noun}"
+        if kind is not None and kind.layout == "item":
+            return f"{noun} {self.tile + 1}"
+        return f"{self.value} {noun} {self.tile}"
 
 
 class TagIdError(FirmwareHostError, ValueError):
@@ -109,7 +198,7 @@ class TagRegistry:
     """Tag id -> :class:`Tile`, with the reverse lookups the mocked board and enrolment need.
 
     :param tiles: mapping tag id -> Tile (ids are normalised).
-    :param descriptions: evidence card id -> {language: description} (DYING_MESSAGE.md M46).
+    :param descriptions: an ``item`` tile's number -> {language: description}.
     :raises TagRegistryError: when a tag id is malformed.
     """
 
@@ -143,41 +232,37 @@ class TagRegistry:
         """The tag id of ``tile``, or None."""
         return self._by_tile.get(tile)
 
-    def ballot_tag(self, seat: int, ballot: str) -> str | None:
-        """Tag id of ``seat``'s ``ja``/``nein`` tile, or None."""
-        return self._by_tile.get(Tile("ballot", ballot, seat))
+    def tags(self, kind: str, value: str | None = None, seat: int | None = None) -> list[tuple[int, str]]:
+        """(tile number, tag id) of every registered tile of ``kind`` (and ``value``, ``seat``
+        when given), by number then file order."""
+        found = [(t.tile, tag) for tag, t in self._by_tag.items() if t.kind == kind
+                 and (value is None or t.value == value) and (seat is None or t.seat == seat)]
+        return sorted(found, key=lambda pair: pair[0])
 
-    def law_tags(self, party: str) -> list[tuple[int, str]]:
-        """(tile number, tag id) of every registered law tile of ``party``, by number."""
-        return sorted((t.tile, tag) for tag, t in self._by_tag.items() if t.kind == "law" and t.value == party)
+    def names(self, kind: str, seat: int) -> list[str]:
+        """The names of ``seat``'s registered tiles of ``kind`` (a ``seat`` kind), in file order."""
+        return [t.value for _, t in self._by_tag.items() if t.kind == kind and t.seat == seat]
 
-    def role_tags(self, role: str) -> list[tuple[int, str]]:
-        """(tile number, tag id) of every registered role tile of ``role``, by number."""
-        return sorted((t.tile, tag) for tag, t in self._by_tag.items() if t.kind == "role" and t.value == role)
-
-    def evidence_tags(self) -> list[tuple[int, str]]:
-        """(card id, tag id) of every registered evidence tile, by card id (M46)."""
-        return sorted((t.tile, tag) for tag, t in self._by_tag.items() if t.kind == "evidence")
-
-    def evidence_descriptions(self, language: str) -> dict[int, str]:
-        """card id -> the description in ``language`` of every evidence tile that has one."""
+    def item_descriptions(self, language: str) -> dict[int, str]:
+        """number -> the description in ``language`` of every ``item`` tile that has one."""
         return {card: texts[language] for card, texts in sorted(self.descriptions.items())
                 if texts.get(language)}
-    def card_tag(self, seat: int, card: str) -> str | None:
-        """Tag id of ``seat``'s card named ``card``, or None."""
-        return self._by_tile.get(Tile("card", card, seat))
-
-    def cards(self, seat: int) -> list[str]:
-        """The names of ``seat``'s registered cards, in file order."""
-        return [t.value for _, t in self._by_tag.items() if t.kind == "card" and t.seat == seat]
 
 
-def parse_registry(document: Mapping[str, Any], path: str | os.PathLike[str] | None = None) -> TagRegistry:
+def _kinds(kinds: Sequence[TileKind] | None) -> tuple[TileKind, ...]:
+    return registered_kinds() if kinds is None else check_kinds(kinds)
+
+
+def parse_registry(document: Mapping[str, Any], path: str | os.PathLike[str] | None = None,
+                   kinds: Sequence[TileKind] | None = None) -> TagRegistry:
     """Build a :class:`TagRegistry` from a parsed TOML document.
 
+    :param kinds: the tile kinds whose sections the file may hold (None: every registered
+        game's, :func:`registered_kinds`).
     :raises TagRegistryError: with every problem: unknown sections or keys (did you mean),
         malformed tag ids, a tag standing for two tiles, tile numbers out of range.
     """
+    by_section = {k.section: k for k in _kinds(kinds)}
     problems: list[str] = []
     tiles: dict[str, Tile] = {}
     where: dict[str, str] = {}
@@ -196,8 +281,9 @@ def parse_registry(document: Mapping[str, Any], path: str | os.PathLike[str] | N
 
     descriptions: dict[int, dict[str, str]] = {}
     for section, body in document.items():
-        if section not in SECTIONS:
-            problems.append(f"{section}: unknown section{did_you_mean(section, SECTIONS)}")
+        kind = by_section.get(section)
+        if kind is None:
+            problems.append(f"{section}: unknown section{did_you_mean(section, list(by_section))}")
             continue
         if not isinstance(body, dict):
             problems.append(f"{section}: must be a table")
@@ -206,73 +292,76 @@ def parse_registry(document: Mapping[str, Any], path: str | os.PathLike[str] | N
             prefix = f"{section}.{name}"
             if not isinstance(entries, dict):
                 problems.append(f"{prefix}: must be a table")
-                continue
-            if section == "evidence":
-                _evidence_entry(prefix, name, entries, add, descriptions, problems)
-                continue
-            if section == "cards":
-                if not (name.isdigit() and 0 <= int(name) <= 9):
-                    problems.append(f"{prefix}: a seat must be a number 0–9 "
-                                    f"(counted from 0: [cards.0] is seat 1 when spoken)")
-                    continue
-                for card, tag in entries.items():
-                    if not _CARD_RE.match(card):
-                        problems.append(f"{prefix}.{card}: a card's name is lower-case letters and _ "
-                                        "(at most 32), e.g. priest")
-                        continue
-                    add(f"{prefix}.{card}", tag, Tile("card", card, int(name)))
-                continue
-            if section == "ballots":
-                if not (name.isdigit() and 0 <= int(name) <= 9):
-                    problems.append(f"{prefix}: a seat must be a number 0–9 "
-                                    f"(counted from 0: [ballots.0] is seat 1 when spoken)")
-                    continue
-                for ballot, tag in entries.items():
-                    if ballot not in BALLOTS:
-                        problems.append(f"{prefix}.{ballot}: unknown ballot{did_you_mean(ballot, BALLOTS)}; ja or nein")
-                        continue
-                    add(f"{prefix}.{ballot}", tag, Tile("ballot", ballot, int(name)))
-                continue
-            kinds = LAWS_PER_PARTY if section == "laws" else ROLE_TILES
-            if name not in kinds:
-                problems.append(f"{prefix}: unknown {'party' if section == 'laws' else 'role'}{did_you_mean(name, list(kinds))}")
-                continue
-            for number, tag in entries.items():
-                if not (number.isdigit() and 1 <= int(number) <= kinds[name]):
-                    problems.append(f"{prefix}.{number}: tile numbers are 1–{kinds[name]}")
-                    continue
-                add(f"{prefix}.{number}", tag, Tile(section[:-1], name, None, int(number)))
+            elif kind.layout == "item":
+                _item_entry(kind, prefix, name, entries, add, descriptions, problems)
+            elif kind.layout == "seat":
+                _seat_entry(kind, prefix, name, entries, add, problems)
+            else:
+                _numbered_entry(kind, prefix, name, entries, add, problems)
     if problems:
         raise TagRegistryError(problems, path)
     return TagRegistry(tiles, descriptions)
 
 
-def _evidence_entry(prefix: str, name: str, entries: Mapping[str, Any], add: Any,
-                    descriptions: dict[int, dict[str, str]], problems: list[str]) -> None:
-    """One ``[evidence.N]`` table: ``tag`` and a description per language (M46)."""
-    if not (name.isdigit() and 0 <= int(name) < EVIDENCE_CARDS):
-        problems.append(f"{prefix}: a card id must be a number 0–{EVIDENCE_CARDS - 1} "
-                        f"(counted from 0: [evidence.0] is card 1 when spoken)")
+def _seat_entry(kind: TileKind, prefix: str, name: str, entries: Mapping[str, Any], add: Any,
+                problems: list[str]) -> None:
+    """One ``[SECTION.SEAT]`` table of a ``seat`` kind: name = tag."""
+    if not (name.isdigit() and 0 <= int(name) < MAX_SEATS):
+        problems.append(f"{prefix}: a seat must be a number 0–{MAX_SEATS - 1} "
+                        f"(counted from 0: [{kind.section}.0] is seat 1 when spoken)")
         return
-    card = int(name)
+    for value, tag in entries.items():
+        if kind.names and value not in kind.names:
+            problems.append(f"{prefix}.{value}: unknown {kind.noun}{did_you_mean(value, kind.names)}; "
+                            f"{' or '.join(kind.names)}")
+        elif not kind.names and not _NAME_RE.match(value):
+            problems.append(f"{prefix}.{value}: a {kind.noun}'s name is lower-case letters and _ "
+                            "(at most 32)")
+        else:
+            add(f"{prefix}.{value}", tag, Tile(kind.kind, value, int(name)))
+
+
+def _numbered_entry(kind: TileKind, prefix: str, name: str, entries: Mapping[str, Any], add: Any,
+                    problems: list[str]) -> None:
+    """One ``[SECTION.GROUP]`` table of a ``numbered`` kind: number = tag."""
+    count = kind.count(name)
+    if not count:
+        problems.append(f"{prefix}: unknown {kind.group}{did_you_mean(name, kind.names)}")
+        return
+    for number, tag in entries.items():
+        if not (number.isdigit() and 1 <= int(number) <= count):
+            problems.append(f"{prefix}.{number}: tile numbers are 1–{count}")
+            continue
+        add(f"{prefix}.{number}", tag, Tile(kind.kind, name, None, int(number)))
+
+
+def _item_entry(kind: TileKind, prefix: str, name: str, entries: Mapping[str, Any], add: Any,
+                descriptions: dict[int, dict[str, str]], problems: list[str]) -> None:
+    """One ``[SECTION.N]`` table of an ``item`` kind: ``tag`` and a description per language."""
+    if not (name.isdigit() and 0 <= int(name) < kind.items):
+        problems.append(f"{prefix}: must be a number 0–{kind.items - 1} "
+                        f"(counted from 0: [{kind.section}.0] is {kind.noun} 1 when spoken)")
+        return
+    number = int(name)
     for key, value in entries.items():
         if key == "tag":
             continue
-        if key not in DESCRIPTION_LANGUAGES:
-            problems.append(f"{prefix}.{key}: unknown key{did_you_mean(key, ('tag',) + DESCRIPTION_LANGUAGES)}; "
-                            "tag, de or en")
+        if key not in kind.languages:
+            problems.append(f"{prefix}.{key}: unknown key{did_you_mean(key, ('tag',) + kind.languages)}; "
+                            f"tag, {' or '.join(kind.languages)}")
         elif not isinstance(value, str) or not value.strip() or "\n" in value or len(value) > 120:
             problems.append(f"{prefix}.{key}: a description must be one line of 1–120 characters")
         else:
-            descriptions.setdefault(card, {})[key] = value.strip()
+            descriptions.setdefault(number, {})[key] = value.strip()
     if "tag" not in entries:
         problems.append(f"{prefix}: no tag")
         return
-    add(f"{prefix}.tag", entries["tag"], Tile("evidence", "evidence", None, card))
+    add(f"{prefix}.tag", entries["tag"], Tile(kind.kind, kind.kind, None, number))
 
 
-def load_registry(path: str | os.PathLike[str]) -> TagRegistry:
-    """Read a tag registry file. :raises TagRegistryError: unreadable, not TOML, or invalid."""
+def load_registry(path: str | os.PathLike[str], kinds: Sequence[TileKind] | None = None) -> TagRegistry:
+    """Read a tag registry file (``kinds``: as :func:`parse_registry`).
+    :raises TagRegistryError: unreadable, not TOML, or invalid."""
     try:
         with open(path, "rb") as fh:
             document = tomllib.load(fh)
@@ -280,42 +369,38 @@ def load_registry(path: str | os.PathLike[str]) -> TagRegistry:
         raise TagRegistryError([f"cannot read: {exc.strerror or exc}"], path) from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise TagRegistryError([f"not valid TOML: {exc}"], path) from None
-    return parse_registry(document, path)
+    return parse_registry(document, path, kinds)
 
 
-def format_registry(registry: TagRegistry, header: str = "") -> str:
-    """The registry as TOML text in the documented layout (ballots, laws, roles)."""
+def format_registry(registry: TagRegistry, header: str = "", kinds: Sequence[TileKind] | None = None) -> str:
+    """The registry as TOML text in the documented layout, kind by kind in the order of
+    ``kinds`` (None: the registered games')."""
     lines = [f"# {line}" if line else "#" for line in header.splitlines()]
     entries = registry.items()
-    seats = sorted({t.seat for _, t in entries if t.kind == "ballot" and t.seat is not None})
-    for seat in seats:
-        lines += ["", f"[ballots.{seat}]"]
-        for ballot in BALLOTS:
-            tag = registry.ballot_tag(seat, ballot)
-            if tag:
-                lines.append(f'{ballot} = "{tag}"')
-    for party in LAWS_PER_PARTY:
-        found = registry.law_tags(party)
-        if found:
-            lines += ["", f"[laws.{party}]"] + [f'{n} = "{tag}"' for n, tag in found]
-    for role in ROLES:
-        found = registry.role_tags(role)
-        if found:
-            lines += ["", f"[roles.{role}]"] + [f'{n} = "{tag}"' for n, tag in found]
-    for card, tag in registry.evidence_tags():
-        lines += ["", f"[evidence.{card}]", f'tag = "{tag}"']
-        for language, text in sorted(registry.descriptions.get(card, {}).items()):
-            lines.append(f"{language} = {json.dumps(text, ensure_ascii=False)}")
-    for seat in sorted({t.seat for _, t in entries if t.kind == "card" and t.seat is not None}):
-        lines += ["", f"[cards.{seat}]"] + [f'{card} = "{registry.card_tag(seat, card)}"'
-                                            for card in registry.cards(seat)]
+    for kind in _kinds(kinds):
+        mine = [(tag, t) for tag, t in entries if t.kind == kind.kind]
+        if kind.layout == "seat":
+            for seat in sorted({t.seat for _, t in mine if t.seat is not None}):
+                lines += ["", f"[{kind.section}.{seat}]"] + [
+                    f'{n} = "{registry.tag_of(Tile(kind.kind, n, seat))}"' for n in registry.names(kind.kind, seat)]
+        elif kind.layout == "numbered":
+            for group in kind.names:
+                found = registry.tags(kind.kind, group)
+                if found:
+                    lines += ["", f"[{kind.section}.{group}]"] + [f'{n} = "{tag}"' for n, tag in found]
+        else:
+            for number, tag in registry.tags(kind.kind):
+                lines += ["", f"[{kind.section}.{number}]", f'tag = "{tag}"']
+                for language, text in sorted(registry.descriptions.get(number, {}).items()):
+                    lines.append(f"{language} = {json.dumps(text, ensure_ascii=False)}")
     return "\n".join(lines).lstrip("\n") + "\n"
 
 
-def write_registry(registry: TagRegistry, path: str | os.PathLike[str], header: str = "") -> None:
+def write_registry(registry: TagRegistry, path: str | os.PathLike[str], header: str = "",
+                   kinds: Sequence[TileKind] | None = None) -> None:
     """Write the registry to ``path`` atomically (temp file, fsync, rename)."""
     target = Path(path)
-    text = format_registry(registry, header)
+    text = format_registry(registry, header, kinds)
     fd, tmp = tempfile.mkstemp(prefix=".tags-", suffix=".toml", dir=target.parent or ".")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
@@ -331,25 +416,21 @@ def write_registry(registry: TagRegistry, path: str | os.PathLike[str], header: 
         raise
 
 
-def demo_registry(seats: int = 10, cards: tuple[str, ...] | list[str] = ()) -> TagRegistry:
-    """The consistent demo registry (and used by tests); ``hardware/tags.toml`` is the one
-    with ``cards`` = the role cards of In this way I become a DICTATOR (D2: its roles in order).
-
-    :param cards: names of each seat's own cards (tag ``4C00<seat>00<k>``, k from 1).
-    """
+def demo_registry(seats: int = MAX_SEATS, kinds: Sequence[TileKind] | None = None) -> TagRegistry:
+    """The consistent demo registry (the mocked board's, and the tests'); ``hardware/tags.toml``
+    is this one of ten seats. Every kind of ``kinds`` (None: the registered games') with
+    :attr:`TileKind.demo` prefixes has its tiles: ``PP00SS00KK`` for seat SS's K-th named tile,
+    ``PP000000NN`` for tile NN of a group (one prefix per group)."""
     tiles: dict[str, Tile] = {}
-    for seat in range(seats):
-        for i, ballot in enumerate(BALLOTS):
-            tiles[f"1B00{seat:02X}00{i + 1:02X}"] = Tile("ballot", ballot, seat)
-    for party, count in LAWS_PER_PARTY.items():
-        prefix = "2D" if party == "democratic" else "2F"
-        for n in range(1, count + 1):
-            tiles[f"{prefix}000000{n:02X}"] = Tile("law", party, None, n)
-    for role, count in ROLE_TILES.items():
-        prefix = {"democrat": "3A", "fascist": "3F", "dictator": "3D"}[role]
-        for n in range(1, count + 1):
-            tiles[f"{prefix}000000{n:02X}"] = Tile("role", role, None, n)
-    for seat in range(seats):
-        for k, card in enumerate(cards, 1):
-            tiles[f"4C00{seat:02X}00{k:02X}"] = Tile("card", card, seat)
+    for kind in _kinds(kinds):
+        if not kind.demo:
+            continue
+        if kind.layout == "seat":
+            for seat in range(seats):
+                for k, name in enumerate(kind.names, 1):
+                    tiles[f"{kind.demo[0]}00{seat:02X}00{k:02X}"] = Tile(kind.kind, name, seat)
+        elif kind.layout == "numbered":
+            for prefix, group, count in zip(kind.demo, kind.names, kind.counts):
+                for n in range(1, count + 1):
+                    tiles[f"{prefix}000000{n:02X}"] = Tile(kind.kind, group, None, n)
     return TagRegistry(tiles)

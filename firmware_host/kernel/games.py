@@ -49,8 +49,11 @@ class GamePack:
         (``title``, ``questions``, ``text``, ``setup``, ``check``), or None (console only).
     :param words: ``words(key, params, language, long=, names=) -> str``: the game's own
         catalogue, or None.
-    :param tile_kinds: the tile kinds the game reads on the board (``ballot``, ``law``,
-        ``role_tile``, ``evidence``, ``card``); a tile of another kind is refused neutrally.
+    :param tile_kinds: the kinds of tile the game reads on the board, each a
+        ``firmware_host.hardware.tags.TileKind`` (its tag registry section, its layout, its
+        simulator signal); the board's tag registry, its tile signals and the refusal of a
+        tile no game reads come from these. The adapter handles each by its ``kind``
+        (``BoardAdapter.TILES``); a tile of another kind is refused neutrally.
     :param config: the game's own ``board.toml`` section: ``{key: config.Field}``, checked by
         the same machinery as the rest of the file (all errors at once), or ``{}``.
     :param console_options: the game's setup fields on the console: a tuple of dicts
@@ -83,7 +86,7 @@ class GamePack:
     adapter: Callable[[Any], Any] | None = None
     lobby: Callable[[], Any] | None = None
     words: Callable[..., str] | None = None
-    tile_kinds: tuple[str, ...] = ()
+    tile_kinds: tuple = ()
     config: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     console_options: tuple = ()
     check_script_setup: Callable[..., None] | None = None

@@ -6,7 +6,7 @@ and the seats set the game up with their buttons (issue 14, :mod:`firmware_host.
 every later line is one signal::
 
     {"signal": "button", "seat": 2, "gesture": "press", "at": 12.5}
-    {"signal": "ballot", "seat": 3, "ballot": "ja"}
+    {"signal": "ballot", "seat": 3, "ballot": "ja"}      (a game's tile: its pack's tile kind)
     {"signal": "slot", "track": "fascist", "slot": 1, "state": "filled"}
 
 (the nested form ``{"button": {"seat": 2, "gesture": "press"}}`` is read too). Everything is
@@ -14,8 +14,8 @@ checked up front, so a bad script is a one-line :class:`ScriptError` naming the 
 anything runs.
 
 The interactive virtual board reads the same signals as words: ``button 2 hold``,
-``ballot 3 ja``, ``slot fascist 1 filled``, ``tracker 1``, ``law fascist``, ``gm choose 0 3``
-(see :data:`HELP`).
+``button 2 hold``, ``slot fascist 1 filled``, ``tracker 1``, ``gm choose 0 3``, and each game's
+tile signals (see :func:`help_text`).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from typing import Any, Iterable
 from firmware_host.checks import quoted
 from firmware_host.checks import UNENCODABLE, bounded_number, single_line_name, unencodable
 from firmware_host.errors import UsageError
+from firmware_host.hardware.tags import TileKind, registered_kinds
 from firmware_host.jsonlines import JsonLinesError, decode, objects, refuse_constant, split_lines
 
 
@@ -38,8 +39,6 @@ class ScriptError(UsageError):
 
 
 GESTURES = ("press", "hold", "double")
-BALLOTS = ("ja", "nein")
-PARTIES = ("democratic", "fascist")
 TRACKS = ("democratic", "fascist")
 READERS = ("ballot", "law")
 GM_COMMANDS = ("choose", "act", "undo", "pause", "resume", "start", "restart", "key", "seat_settings",
@@ -70,11 +69,9 @@ def loads(text: str) -> Any:
 class Signal:
     """One board signal.
 
-    :param kind: ``setup``, ``button``, ``ballot``, ``law_read``, ``slot``, ``tracker``, ``gm``,
-        ``pin``, ``serial``, ``unplug``, ``replug``, ``wait``, ``wait_for``, and the board's
-        extras ``role`` {role, tile} (a role tile at the ballot box), ``card`` {seat, card}
-        (a seat's own card on the tray reader) and ``key`` {gesture}
-        (the game-master key).
+    :param kind: ``setup``, ``button``, ``slot``, ``tracker``, ``gm``, ``pin``, ``serial``,
+        ``unplug``, ``replug``, ``wait``, ``wait_for``, ``key`` {gesture} (the game-master key),
+        or a registered game's tile signal (:func:`tile_signal`: its tile kind's ``signal``).
     :param fields: the checked fields (e.g. ``{"seat": 2, "gesture": "press"}``).
     :param line: 1-based physical line number in the script (0 for interactive lines).
     :param at: seconds from start when given, else None.
@@ -123,36 +120,62 @@ def _number(obj: dict, key: str, lo: float = 0.0, hi: float = MAX_SECONDS) -> fl
         raise ValueError(f"'{key}' must be a number of seconds from {lo:g} to {hi:g}") from None
 
 
+def tile_signal(name: str) -> TileKind | None:
+    """The tile kind whose simulator signal (or an alias of it) is ``name``, among every
+    registered game's (SIMULATE.md's ``ballot`` and ``law_read`` are the kinds their games
+    declare), or None."""
+    for kind in registered_kinds():
+        if kind.signal and name in (kind.signal, *kind.aliases):
+            return kind
+    return None
+
+
+def signal_kinds() -> tuple[str, ...]:
+    """Every signal name a script may use: the board's, the service's and each registered
+    game's tile signals with their aliases."""
+    tiles = tuple(n for k in registered_kinds() if k.signal for n in (k.signal, *k.aliases))
+    return ("setup", "button") + tiles + ("key", "slot", "tracker", "gm", "pin", "serial", "unplug", "replug",
+                                          "wait", "wait_for")
+
+
+def _tile_fields(kind: TileKind, obj: dict) -> dict:
+    """A tile signal's fields: ``seat`` (a seat's tile), the kind's ``value_field`` (its name
+    or group), ``tile`` (a number; required for an item) and ``reader``."""
+    out: dict[str, Any] = {}
+    if kind.layout == "seat":
+        out["seat"] = _int(obj, "seat", 0, 9)
+        if kind.names:
+            out[kind.value_field] = _choice(obj, kind.value_field, kind.names)
+        else:
+            value = obj.get(kind.value_field)
+            if not isinstance(value, str) or not re.fullmatch(r"[a-z][a-z_]{0,31}", value):
+                raise ValueError(f"'{kind.value_field}' must be a {kind.noun}'s name in the tag registry")
+            out[kind.value_field] = value
+    elif kind.layout == "numbered":
+        out[kind.value_field] = _choice(obj, kind.value_field, kind.names)
+        if obj.get("tile") is not None:
+            out["tile"] = _int(obj, "tile", 0, max(kind.counts))
+    else:
+        out["tile"] = _int(obj, "tile", 0, kind.items - 1)
+    return {**out, **_reader(obj)}
+
+
 def check_signal(kind: str, obj: dict) -> dict:
     """Check one signal's fields; returns them normalised.
 
     :raises ValueError: with a short reason when a field is missing or wrong.
     """
+    tile = tile_signal(kind)
+    if tile is not None:
+        return _tile_fields(tile, obj)
     if kind == "setup":
         if not isinstance(obj, dict):
             raise ValueError("'setup' must be an object")
         return dict(obj)
     if kind == "button":
         return {"seat": _int(obj, "seat", 0, 9), "gesture": _choice(obj, "gesture", GESTURES)}
-    if kind == "ballot":
-        return {"seat": _int(obj, "seat", 0, 9), "ballot": _choice(obj, "ballot", BALLOTS), **_reader(obj)}
-    if kind == "law_read":
-        out: dict = {"party": _choice(obj, "party", PARTIES)}
-        if obj.get("tile") is not None:
-            out["tile"] = _int(obj, "tile", 0, 16)
-        return {**out, **_reader(obj)}
     if kind == "key":
         return {"gesture": _choice(obj, "gesture", GESTURES) if "gesture" in obj else "press"}
-    if kind in ("role", "role_tile"):
-        out = {"role": _choice(obj, "role", ("democrat", "fascist", "dictator"))}
-        if obj.get("tile") is not None:
-            out["tile"] = _int(obj, "tile", 0, 16)
-        return {**out, **_reader(obj)}
-    if kind == "card":
-        card = obj.get("card")
-        if not isinstance(card, str) or not re.fullmatch(r"[a-z][a-z_]{0,31}", card):
-            raise ValueError("'card' must be a card's name in the tag registry (e.g. priest)")
-        return {"seat": _int(obj, "seat", 0, 9), "card": card, **_reader(obj)}
     if kind == "slot":
         track = _choice(obj, "track", TRACKS)
         return {"track": track, "slot": _int(obj, "slot", 1, 5 if track == "democratic" else 6),
@@ -204,10 +227,6 @@ def check_signal(kind: str, obj: dict) -> dict:
     raise ValueError(f"unknown signal {quoted(kind)}")
 
 
-SIGNAL_KINDS = ("setup", "button", "ballot", "law_read", "role", "role_tile", "card", "key", "slot", "tracker", "gm",
-                "pin", "serial", "unplug", "replug", "wait", "wait_for")
-
-
 def parse_object(obj: Any, line: int = 0) -> Signal:
     """Turn one parsed JSON object into a :class:`Signal`.
 
@@ -230,13 +249,14 @@ def parse_object(obj: Any, line: int = 0) -> Signal:
     elif "signal" in obj:
         kind, body = obj["signal"], obj
     else:
-        keys = [k for k in obj if k in SIGNAL_KINDS and isinstance(obj[k], dict)]
+        known = signal_kinds()
+        keys = [k for k in obj if k in known and isinstance(obj[k], dict)]
         if len(keys) != 1:
-            raise ScriptError(f"{where}no 'signal' name (one of {', '.join(SIGNAL_KINDS)})")
+            raise ScriptError(f"{where}no 'signal' name (one of {', '.join(known)})")
         kind, body = keys[0], obj[keys[0]]
     if not isinstance(kind, str):
         raise ScriptError(f"{where}'signal' must be a name")
-    if kind not in SIGNAL_KINDS:      # named as repr: a line break in it stays one line
+    if kind not in signal_kinds():      # named as repr: a line break in it stays one line
         raise ScriptError(f"{where}unknown signal {quoted(kind)}")
     if kind == "setup" and "signal" in obj:
         # SIMULATE.md: the table form {"signal": "setup", "players": 7, ...}, whose other fields
@@ -247,8 +267,9 @@ def parse_object(obj: Any, line: int = 0) -> Signal:
         fields = check_signal(kind, body)
     except ValueError as exc:
         raise ScriptError(f"{where}{kind}: {exc}") from None
-    if kind == "role_tile":
-        kind = "role"
+    tile = tile_signal(kind)
+    if tile is not None:
+        kind = tile.signal                # an alias: the kind's own signal
     return Signal(kind, fields, line, None if at is None else float(at))
 
 
@@ -310,11 +331,7 @@ def read_script(path: str | os.PathLike[str]) -> list[Signal]:
 HELP = """\
 Virtual board — one signal per line (seats 0-based):
   button SEAT [press|hold|double]     a seat's button (default press)
-  ballot SEAT ja|nein                 a ballot tile into the ballot box
-  law democratic|fascist [TILE]       a law tile on the law reader (discard tray)
-  role democrat|fascist|dictator [N]  a role tile on the ballot box (role tiles mode)
-  card SEAT NAME                      a seat's own card (e.g. priest) on the tray reader
-  slot democratic|fascist K filled|emptied   a law in / out of slot K of a track
+{tiles}  slot democratic|fascist K filled|emptied   a law in / out of slot K of a track
   tracker P                           the election-tracker pin into hole P (0-3)
   gm choose SEAT TARGET | gm act {JSON} | gm undo | gm pause | gm resume | gm restart
   gm seat_settings SEAT rate=300 volume=0.8 verbosity=short scan_interval=3 name=Anna
@@ -325,6 +342,23 @@ Virtual board — one signal per line (seats 0-based):
   unplug ballot|law | replug ballot|law
   wait SECONDS                        let time pass (at most a day: 86400)
   state                               the public state;  help;  quit"""
+
+
+def help_text() -> str:
+    """:data:`HELP` with one line per registered game's tile signal (its words and fields)."""
+    lines = []
+    for kind in registered_kinds():
+        if not kind.signal:
+            continue
+        if kind.layout == "seat":
+            names = "|".join(kind.names) if kind.names and len(kind.names) <= 3 else "NAME"
+            words = f"{kind.signal} SEAT {names}"
+        elif kind.layout == "numbered":
+            words = f"{kind.signal} {'|'.join(kind.names)} [N]"
+        else:
+            words = f"{kind.signal} N"
+        lines.append(f"  {words:<35} a {kind.noun} on the {kind.reader} reader\n")
+    return HELP.replace("{tiles}", "".join(lines))
 
 
 def parse_line(line: str) -> Signal | str | None:
@@ -376,18 +410,18 @@ def parse_line(line: str) -> Signal | str | None:
     obj: dict[str, Any]
     if head == "button":
         obj = {"signal": "button", "seat": num(0), "gesture": word(1, "press")}
-    elif head == "ballot":
-        obj = {"signal": "ballot", "seat": num(0), "ballot": word(1)}
-    elif head in ("law", "law_read"):
-        obj = {"signal": "law_read", "party": word(0)}
-        if len(rest) > 1:
-            obj["tile"] = num(1)
-    elif head in ("role", "role_tile"):
-        obj = {"signal": "role", "role": word(0)}
-        if len(rest) > 1:
-            obj["tile"] = num(1)
-    elif head == "card":
-        obj = {"signal": "card", "seat": num(0), "card": word(1)}
+    elif tile_signal(head) is not None:
+        kind = tile_signal(head)
+        assert kind is not None
+        obj = {"signal": kind.signal}
+        if kind.layout == "seat":
+            obj.update(seat=num(0), **{kind.value_field: word(1)})
+        elif kind.layout == "numbered":
+            obj[kind.value_field] = word(0)
+            if len(rest) > 1:
+                obj["tile"] = num(1)
+        else:
+            obj["tile"] = num(0)
     elif head == "key":
         obj = {"signal": "key", "gesture": word(0, "press")}
     elif head == "setup":

@@ -37,7 +37,7 @@ from firmware_host.service.core import BoardService
 from firmware_host.service.journal import Journal
 from firmware_host.service.notify import Notifier
 from firmware_host.service.settings import service_settings
-from firmware_host.service.signals import HELP, ScriptError, Signal, parse_line
+from firmware_host.service.signals import ScriptError, Signal, help_text, parse_line, tile_signal
 from firmware_host.service.voice import Voice
 
 log = logging.getLogger("firmware_host.service")
@@ -46,8 +46,8 @@ log = logging.getLogger("firmware_host.service")
 #: ``$FIRMWARE_HOST_SPEECH_CACHE`` say otherwise
 DEFAULT_SPEECH_CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "firmware-host" / "speech"
 
-BOARD_SIGNALS = ("button", "ballot", "law_read", "role", "card", "key", "slot", "tracker", "pin", "serial",
-                 "unplug", "replug")
+#: the board's own signals (each registered game's tile signal is the board's too: :func:`tile_signal`)
+BOARD_SIGNALS = ("button", "key", "slot", "tracker", "pin", "serial", "unplug", "replug")
 
 
 def speech_cache_dir(explicit: str | None = None) -> Path:
@@ -438,7 +438,7 @@ class Simulator:
                 self.advance(sig["seconds"])
             elif kind == "wait_for":
                 self._wait_for(sig, mark)
-            elif kind in BOARD_SIGNALS:
+            elif kind in BOARD_SIGNALS or tile_signal(kind) is not None:
                 self._board(sig)
             else:  # pragma: no cover - the parser knows every kind
                 raise ScriptError(f"unknown signal {quoted(kind)}")
@@ -459,14 +459,12 @@ class Simulator:
             mock.press(f["seat"], f["gesture"])
         elif kind == "key":
             mock.press_game_master_key(f.get("gesture", "press"))
-        elif kind == "ballot":
-            mock.present_ballot(f["seat"], f["ballot"], reader=f.get("reader", "ballot"))
-        elif kind == "law_read":
-            mock.present_law(f["party"], f.get("tile"), reader=f.get("reader", "law"))
-        elif kind == "role":
-            mock.present_role(f["role"], f.get("tile", 1) or 1, reader=f.get("reader", "ballot"))
-        elif kind == "card":
-            mock.present_card(f["seat"], f["card"], reader=f.get("reader", "law"))
+        elif tile_signal(kind) is not None:
+            tile = tile_signal(kind)
+            assert tile is not None
+            number = f.get("tile")
+            mock.present_tile(tile.kind, f.get(tile.value_field), f.get("seat"),
+                              None if tile.layout == "numbered" and not number else number, f.get("reader"))
         elif kind == "slot":
             mock.set_slot(f["track"], f["slot"], f["state"] == "filled")
         elif kind == "tracker":
@@ -688,7 +686,7 @@ class Simulator:
                         clock.advance_to(max(due, clock.now()))
                     self.settle()
                 elif sig == "help":
-                    self._write({"event": "help", "text": HELP.replace("state  ", "step; state  ")})
+                    self._write({"event": "help", "text": help_text().replace("state  ", "step; state  ")})
                 elif sig == "state":
                     snap = service.call(service.game.snapshot)
                     self._write({"event": "state", "view": (snap or {}).get("view")})
@@ -723,7 +721,7 @@ class Simulator:
         clock = RealClock()
         self.paced_by_people = True
         self.start(clock)
-        prompt.write(HELP + "\n")
+        prompt.write(help_text() + "\n")
         if self.service and self.service.game.game is None:
             prompt.write("Start with e.g.: setup 7 en (or: button 0, and the seats set the game up)\n")
         prompt.flush()
@@ -741,7 +739,7 @@ class Simulator:
                 if sig == "quit":
                     break
                 if sig == "help":
-                    prompt.write(HELP + "\n")
+                    prompt.write(help_text() + "\n")
                 elif sig == "state":
                     snap = self.service.call(self.service.game.snapshot) if self.service else None
                     prompt.write(json.dumps((snap or {}).get("view"), ensure_ascii=False) + "\n")

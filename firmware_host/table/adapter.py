@@ -19,8 +19,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from firmware_host.checks import quoted
 from firmware_host.errors import FirmwareHostError
-from firmware_host.hardware.events import (BallotRead, ButtonGesture, CardRead, EvidenceRead, Fault,
-                                           GameMasterKey, LawRead, ReaderState, RoleTileRead)
+from firmware_host.hardware.events import ButtonGesture, Fault, GameMasterKey, ReaderState, TileRead
 from firmware_host.service.refusals import CommandRefused
 
 from .evening import Evening, parts_of
@@ -37,11 +36,7 @@ from .words import Line, Words
 
 log = logging.getLogger("firmware_host.service")
 
-__all__ = ["BoardAdapter", "TILE_EVENTS", "parse_names"]
-
-#: a tile kind (what a game pack says it reads) -> the hardware event of that kind
-TILE_EVENTS: dict[str, type] = {"ballot": BallotRead, "law": LawRead, "role_tile": RoleTileRead,
-                                "evidence": EvidenceRead, "card": CardRead}
+__all__ = ["BoardAdapter", "parse_names"]
 
 
 def parse_names(names: Any, players: int) -> dict[int, str]:
@@ -97,7 +92,9 @@ class BoardAdapter:
     ACTS: tuple[str, ...] = ()
     #: the setup keys that are the table's, not the rules' (``names`` always is)
     SETUP_KEYS: tuple[str, ...] = ()
-    #: tile kind -> the method taking that tile's event; other kinds are refused neutrally
+    #: tile kind (its pack's ``tile_kinds``) -> the method taking a
+    #: :class:`~firmware_host.hardware.events.TileRead` of that kind; other kinds are refused
+    #: neutrally (:meth:`TableFaults.foreign_tile`)
     TILES: Mapping[str, str] = {}
     #: the key said for a tag the board does not know
     UNKNOWN_TAG = "tile.unknown"
@@ -131,9 +128,10 @@ class BoardAdapter:
                              self.extra_commands())
         self.inputs: dict[type, Callable[[Any], None]] = {
             ButtonGesture: self.on_button, GameMasterKey: self.on_gm_key, Fault: self.faults.on_fault,
-            ReaderState: self.faults.on_reader,
-            **{cls: getattr(self, self.TILES[kind]) if kind in self.TILES else self.faults.foreign_tile
-               for kind, cls in TILE_EVENTS.items()}}
+            ReaderState: self.faults.on_reader, TileRead: self.on_tile}
+        #: tile kind -> its handler (:attr:`TILES`)
+        self.tile_handlers: dict[str, Callable[[Any], None]] = {
+            kind: getattr(self, method) for kind, method in self.TILES.items()}
 
     # ================================================================ hooks a game overrides
     def make_words(self) -> Words:
@@ -536,6 +534,11 @@ class BoardAdapter:
             log.info("input ignored: %s", type(event).__name__)
             return
         handler(event)
+
+    def on_tile(self, event: TileRead) -> None:
+        """A tile at a reader: the handler of its kind (:attr:`TILES`), or the neutral refusal
+        of a kind this game does not read (another game's tile), which names no tile."""
+        self.tile_handlers.get(event.kind, self.faults.foreign_tile)(event)
 
     def on_button(self, event: ButtonGesture) -> None:
         """A seat's press or hold: the whisper station's arrival, a hold's status, the seat's

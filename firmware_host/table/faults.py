@@ -196,7 +196,7 @@ class TableFaults:
         return key in self.speech.words.keys or key in board_catalogue.MESSAGES
 
     def foreign_tile(self, event: Any) -> None:
-        """A tile of a kind this game does not read (another game's ballot, law, role tile,
-        evidence or role card): refused at the table without naming it."""
+        """A tile of a kind this game does not read (another game's tile): refused at the
+        table without naming it."""
         self.service.fault(f"{getattr(event, 'reader', 'a')} reader", "not_this_game",
                            "a tile that is not used in this game", key="tile.not_this_game")

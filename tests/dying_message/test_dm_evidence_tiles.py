@@ -39,8 +39,8 @@ def test_M46_the_registry_keeps_evidence_tiles_with_a_description_per_language()
     again = parse_registry(tomllib.loads(text))
     assert format_registry(again) == text
     assert again.lookup("4e00000011") == Tile("evidence", "evidence", None, 17)
-    assert again.evidence_descriptions("en")[17] == "clue number 17"
-    assert again.evidence_tags()[0] == (0, "4E00000000")
+    assert again.item_descriptions("en")[17] == "clue number 17"
+    assert again.tags("evidence")[0] == (0, "4E00000000")
 
 
 def test_M46_a_bad_evidence_entry_is_named_with_every_other_problem():
@@ -49,7 +49,7 @@ def test_M46_a_bad_evidence_entry_is_named_with_every_other_problem():
                                      "4": {"en": "no tag"}, "5": {"tag": "4E00000005", "en": ""}},
                         "ballots": {"0": {"ja": "1B00000001"}}})
     problems = info.value.problems
-    assert "evidence.104: a card id must be a number 0–103 (counted from 0: [evidence.0] is card 1 when spoken)" in problems
+    assert "evidence.104: must be a number 0–103 (counted from 0: [evidence.0] is evidence card 1 when spoken)" in problems
     assert any(p.startswith("evidence.3.fr: unknown key") for p in problems)
     assert "evidence.4: no tag" in problems
     assert "evidence.5.en: a description must be one line of 1–120 characters" in problems
@@ -69,8 +69,8 @@ def test_M46_the_mocked_board_reads_an_evidence_tile_as_its_card():
         events = mock.present_tag("law", evidence_tag(17))
     finally:
         mock.close()
-    reads = [e for e in list(events) + seen if isinstance(e, ev.EvidenceRead)]
-    assert reads and reads[0].card == 17 and reads[0].reader == "law"
+    reads = [e for e in list(events) + seen if isinstance(e, ev.TileRead)]
+    assert reads and (reads[0].kind, reads[0].number, reads[0].reader) == ("evidence", 17, "law")
 
 
 def write_script(path, signals):
@@ -94,15 +94,15 @@ def test_M46_enrol_tags_evidence_asks_each_tile_and_its_description_and_keeps_th
     assert lines[4:8] == ["Already enrolled as card 1.", "Present card 2.",
                           "Enrolment: already enrolled as Ja tile of seat 1", "Present card 2."]
     registry = load_registry(out)
-    assert registry.evidence_descriptions("en") == {0: "a red umbrella", **{c: f"clue {c}" for c in range(1, 9)}}
-    assert registry.ballot_tag(3, "nein") and len(registry.law_tags("fascist")) == 11     # kept
+    assert registry.item_descriptions("en") == {0: "a red umbrella", **{c: f"clue {c}" for c in range(1, 9)}}
+    assert registry.tags("ballot", "nein", 3) and len(registry.tags("law", "fascist")) == 11     # kept
     # a second run in the other language keeps the first language's descriptions
     de = [{"signal": "tag", "tag": evidence_tag(c), "description": f"Hinweis {c}"} for c in range(9)]
     assert cli_main(["enrol-tags", "--evidence", "9", "--mock", write_script(tmp_path / "de.jsonl", de),
                      "--output", str(out), "--language", "de"]) == 0
     registry = load_registry(out)
-    assert registry.evidence_descriptions("de")[4] == "Hinweis 4"
-    assert registry.evidence_descriptions("en")[0] == "a red umbrella"
+    assert registry.item_descriptions("de")[4] == "Hinweis 4"
+    assert registry.item_descriptions("en")[0] == "a red umbrella"
 
 
 def test_M46_enrol_tags_evidence_needs_a_description_and_a_deck_size(tmp_path, capsys):

@@ -39,7 +39,7 @@ def test_every_registered_game_has_a_typed_pack_record_with_its_name_and_replay(
 
 def test_become_dictator_registers_a_typed_record_with_its_tiles_and_console_options():
     record = games.pack("become_dictator")
-    assert record.tile_kinds == ("card",)
+    assert [(k.kind, k.section, k.signal) for k in record.tile_kinds] == [("card", "cards", "card")]
     assert {o["name"] for o in record.console_options} >= {"players", "morning_seconds"}
     assert callable(record.adapter) and callable(record.lobby) and callable(record.words)
     assert record.words("gm.paused", {}, "en")

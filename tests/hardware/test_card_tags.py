@@ -1,5 +1,5 @@
 """A seat's own cards in the tag registry (``[cards.N]``; DICTATOR.md D30: role cards laid on
-the tray reader), read as :class:`CardRead` through real EM4100 frames on pseudo-terminals."""
+the tray reader), read as a :class:`TileRead` of kind ``card`` through real EM4100 frames on pseudo-terminals."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from firmware_host.service.signals import ScriptError, parse_line, parse_object
 def test_cards_section_maps_a_tag_to_a_seat_and_a_name_and_writes_back_the_same():
     registry = parse_registry({"cards": {"3": {"priest": "4c00030007", "noble": "4C00030003"}}})
     assert registry.lookup("4C00030007") == Tile("card", "priest", 3)
-    assert registry.card_tag(3, "noble") == "4C00030003" and registry.cards(3) == ["priest", "noble"]
+    assert registry.tag_of(Tile("card", "noble", 3)) == "4C00030003" and registry.names("card", 3) == ["priest", "noble"]
     again = parse_registry(__import__("tomllib").loads(format_registry(registry)))
     assert again.items() == registry.items()
     assert Tile("card", "priest", 3).describe() == "seat 4's priest card"
@@ -31,7 +31,7 @@ def test_cards_section_refuses_a_bad_seat_a_bad_name_and_a_tag_used_twice():
                         "cardz": {}})
     problems = info.value.problems
     assert any(p.startswith("cards.12: a seat must be a number 0–9") for p in problems)
-    assert any(p.startswith("cards.0.Priest!: a card's name is lower-case letters") for p in problems)
+    assert any(p.startswith("cards.0.Priest!: unknown card (did you mean 'priest'?)") for p in problems)
     assert "cards.1.noble: tag 4C00000003 is already cards.0.noble" in problems
     assert "cardz: unknown section (did you mean 'cards'?)" in problems
 
@@ -39,14 +39,14 @@ def test_cards_section_refuses_a_bad_seat_a_bad_name_and_a_tag_used_twice():
 def test_a_card_on_the_tray_reader_is_a_card_read_naming_its_seat_and_card():
     config = load_config(None)
     mock = MockBoard(config, VirtualClock(), lambda e: None,
-                     tags=demo_registry(config.seats, cards=("dictator", "priest")))
+                     tags=demo_registry(config.seats))
     try:
-        events = mock.present_card(2, "priest")
-        reads = [e for e in events if isinstance(e, ev.CardRead)]
-        assert [(e.seat, e.card, e.reader) for e in reads] == [(2, "priest", "law")]
+        events = mock.present_tile("card", "priest", seat=2)
+        reads = [e for e in events if isinstance(e, ev.TileRead)]
+        assert [(e.kind, e.seat, e.value, e.reader) for e in reads] == [("card", 2, "priest", "law")]
         reads = [e for e in mock.apply_signal({"signal": "card", "seat": 0, "card": "dictator",
-                                               "reader": "ballot"}) if isinstance(e, ev.CardRead)]
-        assert [(e.seat, e.card, e.reader) for e in reads] == [(0, "dictator", "ballot")]
+                                               "reader": "ballot"}) if isinstance(e, ev.TileRead)]
+        assert [(e.kind, e.seat, e.value, e.reader) for e in reads] == [("card", 0, "dictator", "ballot")]
     finally:
         mock.close()
 
@@ -73,8 +73,8 @@ def test_D30_enrol_tags_asks_for_every_seats_role_cards_and_refuses_one_twice(tm
     lines = capsys.readouterr().out.splitlines()
     assert "Enrolment: the Priest card of Seat 2" in lines
     registry = load_registry(out)
-    assert [registry.cards(seat) for seat in (0, 1)] == [list(ROLES), list(ROLES)]
-    assert registry.card_tag(1, "priest") == "4C00010007"
+    assert [registry.names("card", seat) for seat in (0, 1)] == [list(ROLES), list(ROLES)]
+    assert registry.tag_of(Tile("card", "priest", 1)) == "4C00010007"
 
     script = tmp_path / "tiles.jsonl"
     tags = ["AA00000001", "AA00000002", "AA00000003", "AA00000003"] + [f"AA000001{k:02X}" for k in range(7)]
@@ -88,5 +88,5 @@ def test_D30_enrol_tags_asks_for_every_seats_role_cards_and_refuses_one_twice(tm
 
 def test_self_test_names_a_role_card_in_its_games_words():
     from firmware_host.commands.self_test import describe
-    assert describe(ev.CardRead(2, "priest"), "en") == "Test: Priest card of Seat 3"
-    assert describe(ev.CardRead(0, "dictator"), "de") == "Test: Karte Diktator von Platz eins"
+    assert describe(ev.TileRead("law", "card", "priest", 2), "en") == "Test: Priest card of Seat 3"
+    assert describe(ev.TileRead("law", "card", "dictator", 0), "de") == "Test: Karte Diktator von Platz eins"

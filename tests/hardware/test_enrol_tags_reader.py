@@ -80,7 +80,7 @@ def test_enrol_tags_reads_the_tiles_from_a_real_serial_reader(tmp_path, reader_p
     assert "Test: ballot box reader connected" in lines
     assert "Enrolment: already enrolled as Ja tile of seat 1" in lines
     registry = load_registry(out)
-    assert registry.ballot_tag(0, "ja") == "AA00000001" and registry.ballot_tag(0, "nein") == "AA00000002"
+    assert registry.tag_of(Tile("ballot", "ja", 0)) == "AA00000001" and registry.tag_of(Tile("ballot", "nein", 0)) == "AA00000002"
 
 
 def test_enrol_tags_keeps_the_role_tiles_of_the_existing_registry_without_roles(tmp_path, reader_pty):
@@ -97,11 +97,11 @@ def test_enrol_tags_keeps_the_role_tiles_of_the_existing_registry_without_roles(
     assert "Enrolment: already enrolled as Dictator tile one" in lines
     assert lines[-2] == "Enrolment: done, two tiles"
     new = load_registry(out)
-    assert new.ballot_tag(0, "ja") == "AA00000001" and new.ballot_tag(0, "nein") == "AA00000002"
+    assert new.tag_of(Tile("ballot", "ja", 0)) == "AA00000001" and new.tag_of(Tile("ballot", "nein", 0)) == "AA00000002"
     for role in ("democrat", "fascist", "dictator"):
-        assert new.role_tags(role) == old.role_tags(role) and new.role_tags(role)
-    assert new.law_tags("fascist") == old.law_tags("fascist")                        # --no-laws keeps the laws
-    assert new.ballot_tag(9, "nein") == old.ballot_tag(9, "nein")                    # and seats beyond --seats
+        assert new.tags("role", role) == old.tags("role", role) and new.tags("role", role)
+    assert new.tags("law", "fascist") == old.tags("law", "fascist")                        # --no-laws keeps the laws
+    assert new.tag_of(Tile("ballot", "nein", 9)) == old.tag_of(Tile("ballot", "nein", 9))                    # and seats beyond --seats
     assert len(new) == len(old)
     assert (tmp_path / "tags.toml.bak").read_text() == before
 
@@ -131,8 +131,9 @@ def test_enrol_tags_mock_rehearsal_keeps_the_role_tiles_of_its_output(tmp_path, 
     out = tmp_path / "tags.toml"
     write_registry(demo_registry(10), out)
     assert cli_main(["enrol-tags", "--mock", "--output", str(out), "--language", "en"]) == 0
-    assert load_registry(out).role_tags("dictator") == demo_registry(10).role_tags("dictator")
-    assert "(10 tiles kept from the old file)" in capsys.readouterr().out
+    assert load_registry(out).tags("role", "dictator") == demo_registry(10).tags("role", "dictator")
+    # kept: the 10 role tiles and the demo's other game tiles not asked for (7 role cards × 10 seats)
+    assert "(80 tiles kept from the old file)" in capsys.readouterr().out
 
 
 def test_enrol_tags_evidence_without_its_reader_exits_1_in_one_line(tmp_path):

@@ -152,7 +152,9 @@ def test_enrol_tags_asks_for_every_tile_and_writes_the_registry(tmp_path, capsys
     assert "Enrolment: present the Nein tile of seat 4" in lines
     assert "Enrolment: present the eleventh fascist law" in lines
     assert "Enrolment: role tile Dictator, number one" in lines
-    assert format_registry(load_registry(out)) == format_registry(demo_registry())
+    from firmware_host.kernel.games import pack
+    asked = pack("secret_dictator").tile_kinds            # ballots, laws and role tiles: no role cards
+    assert format_registry(load_registry(out)) == format_registry(demo_registry(kinds=asked))
 
 
 def test_enrol_tags_refuses_a_tile_twice_and_asks_again(tmp_path, capsys):
@@ -168,7 +170,8 @@ def test_enrol_tags_refuses_a_tile_twice_and_asks_again(tmp_path, capsys):
     again = lines.index("Enrolment: already enrolled as Ja tile of seat 1")
     assert lines[again + 1] == "Enrolment: present the Nein tile of seat 1"
     registry = load_registry(out)
-    assert registry.ballot_tag(0, "ja") == "AA00000001" and registry.ballot_tag(0, "nein") == "AA00000002"
+    assert registry.tag_of(Tile("ballot", "ja", 0)) == "AA00000001"
+    assert registry.tag_of(Tile("ballot", "nein", 0)) == "AA00000002"
 
 
 def test_enrol_tags_writes_nothing_when_the_tiles_run_out(tmp_path, capsys):
@@ -182,10 +185,10 @@ def test_enrol_tags_writes_nothing_when_the_tiles_run_out(tmp_path, capsys):
 def test_shipped_registry_is_the_consistent_demo_registry():
     from firmware_host.games.become_dictator import ROLES
     registry = load_registry(DEFAULT_CONFIG_PATH.parent / "tags.toml")
-    assert format_registry(registry) == format_registry(demo_registry(10, cards=ROLES))
-    assert all(registry.card_tag(s, r) for s in range(10) for r in ROLES)     # DICTATOR.md D30
-    assert len(registry.law_tags("democratic")) == 6 and len(registry.law_tags("fascist")) == 11
-    assert all(registry.ballot_tag(s, b) for s in range(10) for b in ("ja", "nein"))
+    assert format_registry(registry) == format_registry(demo_registry(10))
+    assert all(registry.tag_of(Tile("card", r, s)) for s in range(10) for r in ROLES)     # DICTATOR.md D30
+    assert len(registry.tags("law", "democratic")) == 6 and len(registry.tags("law", "fascist")) == 11
+    assert all(registry.tag_of(Tile("ballot", b, s)) for s in range(10) for b in ("ja", "nein"))
 
 
 def test_registry_refuses_a_tag_for_two_tiles_and_bad_ids():
@@ -194,7 +197,7 @@ def test_registry_refuses_a_tag_for_two_tiles_and_bad_ids():
                         "laws": {"fascist": {"1": "aa00000001", "12": "AA00000003"}, "democratc": {}},
                         "roles": {"dictator": {"1": "XYZ"}}})
     problems = info.value.problems
-    assert "ballots.0.nien: unknown ballot (did you mean 'nein'?); ja or nein" in problems
+    assert "ballots.0.nien: unknown ballot tile (did you mean 'nein'?); ja or nein" in problems
     assert "laws.fascist.1: tag AA00000001 is already ballots.0.ja" in problems
     assert "laws.fascist.12: tile numbers are 1–11" in problems
     assert "laws.democratc: unknown party (did you mean 'democratic'?)" in problems

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from firmware_host.clock import VirtualClock
-from firmware_host.hardware.events import BallotRead, Fault, LawRead, ReaderState, RoleTileRead, TagRead
+from firmware_host.hardware.events import Fault, ReaderState, TagRead, TileRead
+from firmware_host.hardware.tags import Tile
 from firmware_host.hardware.mock import FRAME_INTERVAL_S, MockBoard
 from firmware_host.hardware.rfid import FrameError, RDM6300Protocol, em4100_frame
 
@@ -173,27 +174,29 @@ def test_em4100_frame_refuses_what_is_not_a_tag_id():
 
 # -- readers on pseudo-terminals -------------------------------------------------------------
 
-def test_present_ballot_gives_one_typed_read(full_board):
-    assert full_board.present_ballot(4, "nein") == [BallotRead(4, "nein", at=pytest.approx(full_board.clock.now(), abs=1.0))]
+def test_a_registered_tile_is_one_tile_read_naming_reader_kind_value_seat_and_tag(full_board):
+    tag = full_board.tags.tag_of(Tile("ballot", "nein", 4))
+    assert full_board.present_tile("ballot", "nein", seat=4) == [
+        TileRead("ballot", "ballot", "nein", 4, tag, at=pytest.approx(full_board.clock.now(), abs=1.0))]
 
 
 def test_same_tag_repeated_for_two_seconds_is_one_read(full_board):
     mock = full_board
-    frame = em4100_frame(mock.tags.ballot_tag(2, "ja"))
+    frame = em4100_frame(mock.tags.tag_of(Tile("ballot", "ja", 2)))
     mark = len(mock.events)
     for i in range(14):                                 # 14 frames, 150 ms apart: 2.1 s on the reader
         mock.write_serial("ballot", frame)
         mock.clock.advance(FRAME_INTERVAL_S)
-    assert [type(e) for e in mock.events[mark:]] == [BallotRead]
+    assert [type(e) for e in mock.events[mark:]] == [TileRead]
     # the tile is taken away, then dropped in again: a new read
     mock.clock.advance(1.0)
     mock.write_serial("ballot", frame)
-    assert [type(e) for e in mock.events[mark:]] == [BallotRead, BallotRead]
+    assert [type(e) for e in mock.events[mark:]] == [TileRead, TileRead]
 
 
 def test_two_presentations_of_the_same_tile_are_two_reads(full_board):
-    assert len(full_board.present_ballot(1, "ja")) == 1
-    assert len(full_board.present_ballot(1, "ja")) == 1
+    assert len(full_board.present_tile("ballot", "ja", seat=1)) == 1
+    assert len(full_board.present_tile("ballot", "ja", seat=1)) == 1
 
 
 def test_unknown_tag_is_a_fault_naming_it(full_board):
@@ -203,14 +206,17 @@ def test_unknown_tag_is_a_fault_naming_it(full_board):
     assert "0F00A1B2C3" in fault.detail
 
 
-def test_law_and_role_tiles(full_board):
-    [law] = full_board.present_law("fascist", 7)
-    assert law == LawRead("fascist", 7, at=law.at, reader="law")
-    [role] = full_board.present_role("dictator")
-    assert isinstance(role, RoleTileRead) and role.role == "dictator"
-    # present_law without a tile number takes the party's tiles in turn
-    tiles = [full_board.present_law("democratic")[0].tile for _ in range(3)]
+def test_numbered_tiles_read_with_their_group_and_number_and_in_turn_where_the_kind_says(full_board):
+    [law] = full_board.present_tile("law", "fascist", number=7)
+    tag = full_board.tags.tag_of(Tile("law", "fascist", None, 7))
+    assert law == TileRead("law", "law", "fascist", None, tag, 7, at=law.at)
+    [role] = full_board.present_tile("role", "dictator", reader="ballot")
+    assert (role.kind, role.value, role.number, role.reader) == ("role", "dictator", 1, "ballot")
+    # a kind laid in turn (TileKind.in_turn): without a number its group's tiles come one after the other
+    tiles = [full_board.present_tile("law", "democratic")[0].number for _ in range(3)]
     assert tiles == [1, 2, 3]
+    # one that is not: its first tile each time
+    assert [full_board.present_tile("role", "fascist")[0].number for _ in range(2)] == [1, 1]
 
 
 def test_bad_frame_alone_is_one_fault_and_noise_beside_a_tile_is_not(full_board):
@@ -220,9 +226,9 @@ def test_bad_frame_alone_is_one_fault_and_noise_beside_a_tile_is_not(full_board)
     assert (fault.reason, fault.source) == ("bad_frame", "ballot reader") and "checksum" in fault.detail
     assert mock.write_serial("ballot", bad) == []          # the same burst: no second fault
     mock.clock.advance(1.0)
-    good = em4100_frame(mock.tags.ballot_tag(0, "ja"))
+    good = em4100_frame(mock.tags.tag_of(Tile("ballot", "ja", 0)))
     events = mock.write_serial("ballot", good + bad + good)
-    assert [type(e) for e in events] == [BallotRead]
+    assert [type(e) for e in events] == [TileRead]
 
 
 def test_unplug_and_replug_of_a_reader(full_board):
@@ -233,14 +239,14 @@ def test_unplug_and_replug_of_a_reader(full_board):
     port = mock.config.readers["ballot"].port
     assert events[1].detail.startswith(f"{port}: ") and events[1].detail != f"{port}: no device"
     assert mock.board.snapshot().readers == {"ballot": False, "law": True}
-    assert mock.present_ballot(3, "ja") == []               # nobody hears a tile on a dead reader
+    assert mock.present_tile("ballot", "ja", seat=3) == []               # nobody hears a tile on a dead reader
     events = mock.replug("ballot")
     assert events == [ReaderState("ballot", True, at=events[0].at)]
-    assert [type(e) for e in mock.present_ballot(3, "ja")] == [BallotRead]
+    assert [type(e) for e in mock.present_tile("ballot", "ja", seat=3)] == [TileRead]
     # again: the reader keeps finding its device
     mock.unplug("ballot")
     mock.replug("ballot")
-    assert [type(e) for e in mock.present_ballot(3, "nein")] == [BallotRead]
+    assert [type(e) for e in mock.present_tile("ballot", "nein", seat=3)] == [TileRead]
 
 
 def test_reader_missing_at_start_is_a_fault_not_an_error(shipped_config, tmp_path):
@@ -286,7 +292,7 @@ def test_mock_board_on_a_real_clock_waits_for_the_events(shipped_config):
             # machine that can take more than the mock's 2 s default, which is no fault here
             mock.timeout = 30.0
             assert [(e.seat, e.gesture) for e in mock.press(2)] == [(2, "press")]
-            assert [type(e) for e in mock.present_ballot(1, "ja")] == [BallotRead]
+            assert [type(e) for e in mock.present_tile("ballot", "ja", seat=1)] == [TileRead]
     finally:
         clock.close()
 
@@ -372,11 +378,11 @@ def test_half_a_frame_a_silence_then_a_clean_ballot_is_read_with_no_fault(full_b
     """7 bytes of a frame, the reader silent for 2 s, a clean ballot: the ballot is read and the
     table never hears "present it again" for it."""
     mock = full_board
-    frame = em4100_frame(mock.tags.ballot_tag(3, "ja"))
+    frame = em4100_frame(mock.tags.tag_of(Tile("ballot", "ja", 3)))
     assert mock.write_serial("ballot", frame[:7]) == []
     _wait_for_silence(mock)
     mock.clock.advance(2.0)
-    assert mock.write_serial("ballot", frame) == [BallotRead(3, "ja", at=mock.clock.now(), reader="ballot")]
+    assert mock.write_serial("ballot", frame) == [TileRead("ballot", "ballot", "ja", 3, mock.tags.tag_of(Tile("ballot", "ja", 3)), at=mock.clock.now())]
 
 
 def test_a_long_noise_burst_is_one_fault_and_the_tile_after_a_second_is_read(full_board):
@@ -387,14 +393,14 @@ def test_a_long_noise_burst_is_one_fault_and_the_tile_after_a_second_is_read(ful
     assert [(f.source, f.reason) for f in faults] == [("ballot reader", "bad_frame")]
     _wait_for_silence(mock)
     mock.clock.advance(1.0)
-    frame = em4100_frame(mock.tags.ballot_tag(5, "nein"))
-    assert mock.write_serial("ballot", frame) == [BallotRead(5, "nein", at=mock.clock.now(), reader="ballot")]
+    frame = em4100_frame(mock.tags.tag_of(Tile("ballot", "nein", 5)))
+    assert mock.write_serial("ballot", frame) == [TileRead("ballot", "ballot", "nein", 5, mock.tags.tag_of(Tile("ballot", "nein", 5)), at=mock.clock.now())]
 
 
 def test_noise_in_the_same_read_before_a_tile_is_not_blamed_on_it(full_board):
     """The read's tile is reported first, so the noise before it is seen beside a tile."""
     mock = full_board
-    frame = em4100_frame(mock.tags.ballot_tag(1, "ja"))
+    frame = em4100_frame(mock.tags.tag_of(Tile("ballot", "ja", 1)))
     bad = bytes.fromhex("0230463030413142324333303003")
     events = mock.write_serial("ballot", bad + frame)
-    assert [type(e) for e in events] == [BallotRead]
+    assert [type(e) for e in events] == [TileRead]

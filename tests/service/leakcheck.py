@@ -52,7 +52,7 @@ from firmware_host.audio import AudioService, AudioSettings, RecordingSink
 from firmware_host.clock import VirtualClock
 from firmware_host.games.secret_dictator import Action, catalogue, private_view, state_json
 from firmware_host.games.secret_dictator.announce import STATUS_LAYERS
-from firmware_host.hardware.events import (BallotRead, ButtonGesture, LawRead, RoleTileRead, SlotChanged,
+from firmware_host.hardware.events import (ButtonGesture, SlotChanged, TileRead,
                                            TrackerMoved)
 from firmware_host.service.backend import ConsoleBackend
 from firmware_host.service.core import BoardService, CommandRefused
@@ -203,18 +203,18 @@ class Table:
     def send(self, event: Any) -> None:
         self.found.signals += 1
         self.board.service.call(lambda: self.sd.handle_input(event))
-        if isinstance(event, (BallotRead, LawRead, RoleTileRead)):
+        if isinstance(event, TileRead):
             self.last_tile = event
 
-    def law_tile(self, party: str) -> LawRead:
+    def law_tile(self, party: str) -> TileRead:
         count = 6 if party == "democratic" else 11
         free = [n for n in range(1, count + 1) if (party, n) not in self.pile]
         n = free[int(self.rng.random() * len(free))] if free else 1
-        return LawRead(party, n, reader="law")
+        return TileRead("law", "law", party, None, "", n)
 
     def discard(self, party: str) -> None:
         tile = self.law_tile(party)
-        self.pile.add((tile.party, tile.tile))
+        self.pile.add((tile.value, tile.number))
         self.send(tile)
 
     # -- checks ---------------------------------------------------------------------------
@@ -243,12 +243,12 @@ class Table:
             found.wrong_reader += 1
             choice = rng.randrange(4)
             if choice == 0:
-                event: Any = BallotRead(rng.randrange(g.players), rng.choice(("ja", "nein")), reader="law")
+                event: Any = TileRead("law", "ballot", rng.choice(("ja", "nein")), rng.randrange(g.players))
             elif choice == 1:
-                event = LawRead(rng.choice(("democratic", "fascist")), rng.randint(1, 6), reader="ballot")
+                event = TileRead("ballot", "law", rng.choice(("democratic", "fascist")), None, "", rng.randint(1, 6))
             else:
-                event = RoleTileRead(rng.choice(("democrat", "fascist", "dictator")), rng.randint(1, 3),
-                                     reader=rng.choice(("ballot", "law")))
+                event = TileRead(rng.choice(("ballot", "law")), "role", rng.choice(("democrat", "fascist", "dictator")),
+                                 None, "", rng.randint(1, 3))
             self.unchanged(f"{event}", lambda: self.send(event), NOT_COUNTED)
             if rng.random() < 0.3:                  # and read again at once: said no more
                 found.rereads += 1
@@ -324,12 +324,12 @@ class Table:
         count = collections.Counter()
         for role in roles:
             count[role] += 1
-            tile = RoleTileRead(role, count[role], reader="ballot")
+            tile = TileRead("ballot", "role", role, None, "", count[role])
             self.send(tile)
             if self.rng.random() < 0.3:
                 self.unchanged("role tile read again", lambda: self.send(tile), set())
             if self.rng.random() < 0.2:
-                self.send(BallotRead(0, "ja", reader="ballot"))      # not a role tile
+                self.send(TileRead("ballot", "ballot", "ja", 0))      # not a role tile
         return roles
 
     def move(self) -> bool:
@@ -345,7 +345,7 @@ class Table:
         phase = g.phase
         if phase == "election":
             seat = g.awaiting()[rng.randrange(len(g.awaiting()))]
-            self.send(BallotRead(seat, "ja" if rng.random() < self.ja else "nein", reader="ballot"))
+            self.send(TileRead("ballot", "ballot", "ja" if rng.random() < self.ja else "nein", seat))
         elif phase in ("nomination", "power") and (phase == "nomination" or g.power in
                                                    ("execution", "special_election", "investigate")):
             seat = g.president
@@ -362,7 +362,7 @@ class Table:
             else:
                 self.board.service.call(lambda: self.sd.command("act", action=action.to_json()))
         elif phase == "legislative_chancellor" and g.veto_pending:
-            self.send(BallotRead(g.president, rng.choice(("ja", "nein")), reader="ballot"))
+            self.send(TileRead("ballot", "ballot", rng.choice(("ja", "nein")), g.president))
         elif phase == "legislative_chancellor":
             seat = g.chancellor
             options = g.legal_actions(seat)

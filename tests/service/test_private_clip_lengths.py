@@ -18,7 +18,7 @@ from firmware_host.audio import AudioService, AudioSettings, RecordingSink
 from firmware_host.clock import VirtualClock
 from firmware_host.games.secret_dictator import Action, catalogue, private_view
 from firmware_host.games.secret_dictator.announce import STATUS_LAYERS
-from firmware_host.hardware.events import ButtonGesture, RoleTileRead
+from firmware_host.hardware.events import ButtonGesture, TileRead
 from firmware_host.service.core import BoardService
 from firmware_host.service.journal import Journal
 from firmware_host.service.notify import Notifier
@@ -245,7 +245,7 @@ def test_r17_role_tiles_give_the_padded_team_prolog(board):
     count = {"democrat": 0, "fascist": 0, "dictator": 0}
     for role in roles:
         count[role] += 1
-        tile = RoleTileRead(role, count[role])
+        tile = TileRead("ballot", "role", role, None, "", count[role])
         b.call(lambda t=tile: b.game.handle_input(t))
     b.quiet()
     prolog = {p.output: p for p in b.sink.played if p.key == "prolog"}

@@ -13,7 +13,7 @@ from firmware_host.audio.service import AudioService
 from firmware_host.audio.settings import AudioSettings
 from firmware_host.audio.sinks import ClockSink
 from firmware_host.clock import RealClock
-from firmware_host.hardware.events import BallotRead
+from firmware_host.hardware.events import TileRead
 from firmware_host.service.backend import ConsoleBackend
 from firmware_host.service.core import BoardService
 from firmware_host.service.journal import Journal
@@ -47,7 +47,7 @@ def test_a20_a22_a23_a_short_game_on_the_real_clock_keeps_the_same_orderings(tmp
         backend.command("start")
         backend.command("choose", seat=0, target=2)
         for seat in range(5):                       # ballots dropped 0.3 s apart
-            service.submit(BallotRead(seat=seat, ballot="ja"))
+            service.submit(TileRead("ballot", "ballot", "ja", seat))
             time.sleep(0.3)
         with written:
             assert written.wait_for(lambda: any(l.get("key") == "hand.president" for l in lines), timeout=120)

@@ -10,7 +10,7 @@ import pytest
 
 from firmware_host.kernel import games
 from firmware_host.clock import VirtualClock
-from firmware_host.hardware.events import ButtonGesture, CardRead, EvidenceRead, Fault
+from firmware_host.hardware.events import ButtonGesture, Fault, TileRead
 from firmware_host.service.core import BoardService
 from firmware_host.service.host import GameHost
 from firmware_host.service.journal import Journal, JournalRepair
@@ -235,10 +235,10 @@ def test_a_tile_of_a_kind_the_game_does_not_read_is_refused_at_the_table_unnamed
     host = service.game
     service.call(lambda: host.setup_game(dict(BD)))
     before = len(lines)
-    service.call(lambda: host.handle_input(EvidenceRead(card=4)))
+    service.call(lambda: host.handle_input(TileRead("law", "evidence", "evidence", None, "4E00000004", 4)))
     spoken = said(lines[before:])
     assert [(o["channel"], o["key"], o["params"]) for o in spoken] == [("public", "tile.not_this_game", {})]
-    assert host.active.inputs[CardRead] == host.active.on_card       # the kind it reads, by class
+    assert host.active.tile_handlers["card"] == host.active.on_card       # the kind it reads, by kind
 
 
 def test_inputs_are_dispatched_by_class_and_the_host_forwards_nothing_silently(board):
@@ -425,7 +425,8 @@ def test_A11_a_setup_from_the_seats_is_never_abandoned_when_the_wait_is_switched
 
 def test_every_table_game_reads_the_tile_kinds_its_pack_declares_and_refuses_the_others(board):
     from firmware_host.kernel import games
-    from firmware_host.table import TILE_EVENTS, BoardAdapter
+    from firmware_host.hardware.tags import registered_kinds
+    from firmware_host.table import BoardAdapter
     service, lines, voice = board
     checked = 0
     for name in games.names():
@@ -435,10 +436,11 @@ def test_every_table_game_reads_the_tile_kinds_its_pack_declares_and_refuses_the
         adapter = service.game._adapter(name)
         if not isinstance(adapter, BoardAdapter):
             continue                      # a game not on the table yet
-        assert set(adapter.TILES) == set(record.tile_kinds), name
-        for kind, cls in TILE_EVENTS.items():
-            handler = adapter.inputs[cls]
-            assert (handler == adapter.faults.foreign_tile) == (kind not in record.tile_kinds), (name, kind)
+        declared = {k.kind for k in record.tile_kinds}
+        assert set(adapter.TILES) == declared, name
+        for kind in {k.kind for k in registered_kinds()}:
+            handler = adapter.tile_handlers.get(kind, adapter.faults.foreign_tile)
+            assert (handler == adapter.faults.foreign_tile) == (kind not in declared), (name, kind)
         checked += 1
     assert checked >= 1
 

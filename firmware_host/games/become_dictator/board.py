@@ -422,7 +422,7 @@ class BecomeDictatorGame(BoardAdapter):
     def on_card(self, event: Any) -> None:
         """A seat's role card read by a reader (D30): at night, on the tray reader, a card to
         drop; anything else is refused without naming the card (see the module docstring)."""
-        seat, card = event.seat, event.card
+        seat, card = event.seat, event.value
         game = self.game
         source = f"{event.reader} reader"
         if game is None or card not in ROLES or type(seat) is not int or not 0 <= seat < game.players:

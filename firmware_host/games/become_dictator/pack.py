@@ -111,6 +111,9 @@ def console_picture(view: dict, secrets: dict | None = None) -> dict:
 
 from firmware_host.config import Field  # noqa: E402 - the record needs the functions above
 from firmware_host.kernel.games import GamePack  # noqa: E402
+from firmware_host.hardware.tags import TileKind  # noqa: E402
+
+from .rules import ROLES as _ROLES  # noqa: E402 - the role cards' names (D2)
 
 from .picture import actions as _console_actions  # noqa: E402 - the help forms, with the picture
 
@@ -127,10 +130,15 @@ CONFIG = {
                                  "every seat has pressed \"ready\", or by the game-master key"),
 }
 
+#: each seat's own role cards (D30), laid face down on the tray reader at night; the board's
+#: ``card`` signal lays one there (``{"signal": "card", "seat": 2, "card": "priest"}``)
+CARD_TILES = TileKind("card", "cards", "seat", names=tuple(_ROLES), noun="card", signal="card", value_field="card",
+                      reader="law", demo=("4C",))
+
 #: this game's record in the registry (:class:`firmware_host.kernel.games.GamePack`)
 PACK = GamePack(
     name=NAME, replay=replay_lines, adapter=board_game, lobby=lobby, words=_words,
-    tile_kinds=("card",), config=CONFIG, card_names=card_names, card_text=card_text, scripting=scripting,
+    tile_kinds=(CARD_TILES,), config=CONFIG, card_names=card_names, card_text=card_text, scripting=scripting,
     console_picture=console_picture, console_actions=_console_actions(),
     console_options=(
         {"name": "players", "kind": "int", "label": {"de": "Spieler", "en": "Players", "fr": "Joueurs"}, "default": 6,

@@ -183,10 +183,10 @@ class DyingMessageGame(BoardAdapter):
         without a gap; else None (the setup's descriptions, or the cards' numbers, are used)."""
         board = self.service.board
         registry = next((tags for tags in (getattr(o, "tags", None) for o in (board, getattr(board, "board", None)))
-                         if callable(getattr(tags, "evidence_descriptions", None))), None)
+                         if callable(getattr(tags, "item_descriptions", None))), None)
         if registry is None or language not in ("de", "en"):
             return None
-        described = registry.evidence_descriptions(language)
+        described = registry.item_descriptions(language)
         cards = len(described)
         if cards < 9 or sorted(described) != list(range(cards)):
             return None
@@ -798,7 +798,7 @@ class DyingMessageGame(BoardAdapter):
         night nothing is moved and nothing is said (a sound would give a choice away): the
         tile is only noted for the console."""
         game = self.game
-        card = getattr(event, "card", None)
+        card = event.number                 # the tile's card id (0-based, M46)
         if game is None or type(card) is not int:
             return
         if game.phase in NIGHT_PHASES or self.night is not None or game.chance_due == "arrange":

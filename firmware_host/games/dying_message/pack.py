@@ -62,6 +62,7 @@ console_actions: tuple = _console_actions()
 
 from firmware_host.config import Field  # noqa: E402
 from firmware_host.kernel.games import GamePack  # noqa: E402
+from firmware_host.hardware.tags import TileKind  # noqa: E402
 
 #: this game's own ``board.toml`` section, ``[dying_message]`` (M41: each night step's minimum time)
 CONFIG = {
@@ -71,8 +72,13 @@ CONFIG = {
                                 doc="seconds a night step without a list lasts at least (M41: nightfall, the looks)"),
 }
 
+#: M45, M46: the evidence tiles, one per card id (0-based, printed ``card + 1``, M7: 104 cards), each
+#: with a short description per language; laid on the message-area tray (the ``law`` reader)
+EVIDENCE_TILES = TileKind("evidence", "evidence", "item", items=104, languages=("de", "en"),
+                          noun="evidence card", reader="law")
+
 #: this game's record in the registry (:class:`firmware_host.kernel.games.GamePack`)
 PACK = GamePack(name=NAME, replay=replay_lines, adapter=board_game, lobby=lobby,
                 evidence_text=evidence_text, scripting=scripting, console_options=console_options,
                 console_picture=console_picture, console_actions=console_actions, config=CONFIG,
-                tile_kinds=("evidence",))   # M45, M46: the evidence tiles
+                tile_kinds=(EVIDENCE_TILES,))

@@ -211,6 +211,22 @@ def console_picture(view: dict, secrets: dict | None = None) -> dict:
 
 
 from .picture import actions as _console_actions  # noqa: E402 - the help forms, with the picture
+from firmware_host.hardware.tags import TileKind  # noqa: E402 - the tiles, declared with the pack
+
+#: the tiles this game reads (BOARD.md "Each reader has its own tiles"): each seat's Ja and Nein
+#: ballot tiles (R8) in the ballot box, the law tiles (R4: 6 democratic, 11 fascist) at the
+#: discard tray, the optional role tiles (BOARD.md "Roles") at the ballot box. The signals are
+#: SIMULATE.md's ``ballot`` and ``law_read`` (and the board's extra ``role``).
+tile_kinds: tuple = (
+    TileKind("ballot", "ballots", "seat", names=("ja", "nein"), noun="ballot tile", signal="ballot",
+             value_field="ballot", reader="ballot", demo=("1B",)),
+    TileKind("law", "laws", "numbered", names=("democratic", "fascist"), counts=(6, 11), group="party", noun="law",
+             signal="law_read", aliases=("law",), value_field="party", reader="law", in_turn=True,
+             demo=("2D", "2F")),
+    TileKind("role", "roles", "numbered", names=("democrat", "fascist", "dictator"), counts=(6, 3, 1),
+             group="role", noun="role tile", signal="role", aliases=("role_tile",), value_field="role", reader="ballot",
+             demo=("3A", "3F", "3D")),
+)
 
 #: the game's "help a seat" forms on the console (the registry's ``GamePack.console_actions``)
 console_actions: tuple = _console_actions()
@@ -238,4 +254,4 @@ console_refusals = {
 PACK = GamePack(name=NAME, replay=replay_lines, adapter=board_game, lobby=lobby,
                 check_script_setup=check_script_setup, scripting=scripting,
                 console_options=console_options, console_picture=console_picture,
-                console_actions=console_actions, console_refusals=console_refusals)
+                console_actions=console_actions, console_refusals=console_refusals, tile_kinds=tile_kinds)
