@@ -7,7 +7,6 @@ from typing import Any, Callable
 from firmware_host.games.secret_dictator import Action
 from firmware_host.games.secret_dictator.board.common import TARGET_POWERS, log
 from firmware_host.games.secret_dictator.board.describe import describe_input
-from firmware_host.games.secret_dictator.board.tiles import typed_read
 
 
 class Buttons:
@@ -17,8 +16,12 @@ class Buttons:
 
     def handle_input(self, event: Any) -> None:
         """One input event from the board (on the service thread); never raises for bad input."""
-        if type(event).__name__ == "TileRead":
-            event = typed_read(event)         # the board's one tile event as this game's read
+        if type(event).__name__ == "TileRead":       # the board's one tile event: this game's read
+            from firmware_host.games.secret_dictator.board.tile_reads import refuse_foreign, typed_read
+            event, tile = typed_read(event), event
+            if event is None:
+                refuse_foreign(self.service, tile)
+                return
         name = type(event).__name__
         if name not in ("Fault", "ReaderState"):      # those get their own fault/info line
             log.info("input: %s", describe_input(event))
