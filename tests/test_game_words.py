@@ -34,8 +34,9 @@ GAME_WORDS = re.compile(
 #: the issue's goal: at most this many lines below the games use a game's words
 GOAL = 15
 #: the lines counted on main when this test was written, per layer: a layer may only lose
-#: lines (the tile-read event, issue 32, takes hardware's and the service's tile names)
-CEILING = {"hardware": 206, "service": 97, "audio": 9, "console": 1, "table": 29, "robots": 6}
+#: lines (the tile-read event, issue 32, took hardware's tile names from 206 lines to 101, the
+#: service's from 97 to 76 and the table's from 29 to 26)
+CEILING = {"hardware": 101, "service": 76, "audio": 9, "console": 1, "table": 26, "robots": 6}
 
 
 def game_word_lines(layer: str) -> list[str]:
