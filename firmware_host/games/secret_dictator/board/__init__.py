@@ -54,27 +54,27 @@ issue 29):
   again in the same move is ignored without a word (:meth:`.tiles.Tiles.read_again`).
 - **Secrets by length** (R16, R17, ACCESSIBILITY.md 8-9): every private clip with a secret in
   it (a hand, a power result, a status, a repeat) is padded to the longest clip of its kind the
-  table could hear (:meth:`SecretDictatorGame._pad_seconds`); a status recalls the seat's own
+  table could hear (:meth:`.padding.Padding.seconds`); a status recalls the seat's own
   secrets of the round. A game master's act refused for a secret is a logged reveal.
 - **Journal**: every accepted action (and each R12 ``reshuffle`` order) is written before it
   is announced, and a ``told`` note follows its announcement; on start an unfinished game is
   rebuilt by replaying the journal, and a game whose end was journaled but never announced (a
   power cut between the two) has its end said once (issue 34).
 
-The package is split by concern. Six parts own their state and are composed into
-:class:`~.game.SecretDictatorGame`: its ``table_faults`` (:mod:`.faults`: faults and readers,
-spoken by the part), its ``seats`` (the table's :class:`~firmware_host.table.seats.SeatStore`,
-seat settings), its ``deck`` (:mod:`.deck`, the physical deck and the discard pile as read),
-its ``mirror`` (:mod:`.mirror`: slots, tracker pin, corrections, held inputs, the next move),
-its ``reads`` (:mod:`.tiles`: ballots, laws, role tiles, each at its own reader) and its
+The package is split by concern. Seven parts own their state and are composed into
+:class:`~.game.SecretDictatorGame`: its ``padding`` (:mod:`.padding`: secrets by length, a
+seat's own secrets), its ``table_faults`` (:mod:`.faults`: faults and readers, spoken by the
+part), its ``seats`` (the table's :class:`~firmware_host.table.seats.SeatStore`, seat
+settings), its ``deck`` (:mod:`.deck`, the physical deck and the discard pile as read), its
+``mirror`` (:mod:`.mirror`: slots, tracker pin, corrections, held inputs, the next move), its
+``reads`` (:mod:`.tiles`: ballots, laws, role tiles, each at its own reader) and its
 ``scanning`` (:mod:`.scans`: the running single-switch scan). The rest is one mixin per concern
 sharing the state the class makes: ``lifecycle`` (start-up, shut-down, a game resumed or its
-end told after a cut), ``speaking`` (messages into the voice, announce lines), ``padding``
-(secrets by length, a seat's own secrets), ``lobby`` (setup, names, a game begun or rebuilt),
-``moves`` (accepted and refused actions), ``buttons`` (presses, holds, repeats), ``status``
-(status layers, the story), ``gamemaster`` (console commands, end and undo), ``views`` (console
-snapshot, reveal, final state); ``describe`` words inputs and actions for the log without
-secrets, ``common`` holds the shared constants.
+end told after a cut), ``speaking`` (messages into the voice, announce lines), ``lobby``
+(setup, names, a game begun or rebuilt), ``moves`` (accepted and refused actions), ``buttons``
+(presses, holds, repeats), ``status`` (status layers, the story), ``gamemaster`` (console
+commands, end and undo), ``views`` (console snapshot, reveal, final state); ``describe`` words
+inputs and actions for the log without secrets, ``common`` holds the shared constants.
 """
 
 from firmware_host.games.secret_dictator.board.common import SERVICE_SETUP_KEYS, TRACK_SLOTS

@@ -27,17 +27,19 @@ from firmware_host.games.secret_dictator.board.views import Views
 from firmware_host.games.secret_dictator.board.deck import PhysicalDeck
 
 
-class SecretDictatorGame(LifeCycle, Speaking, Padding, Lobby, Moves, Buttons, Status,
+class SecretDictatorGame(LifeCycle, Speaking, Lobby, Moves, Buttons, Status,
                          GameMaster, Views):
     """Secret Dictator's side of the board service (see :mod:`firmware_host.games.secret_dictator.board`).
 
     :param service: the :class:`~firmware_host.service.core.BoardService` it runs in.
 
-    Its parts, one concern each: the mixins it is made of (their shared state is made here),
-    and the parts that own their state: ``table_faults`` (:class:`.faults.Faults`), ``seats`` (the table's
-    :class:`~firmware_host.table.seats.SeatStore`), ``deck`` (:class:`.deck.PhysicalDeck`), ``mirror``
-    (:class:`.mirror.Mirror`: slots, tracker pin, corrections), ``reads``
-    (:class:`.tiles.Tiles`: the tiles read) and ``scanning`` (:class:`.scans.Scans`: the running scan).
+    Its parts, one concern each: the mixins it is made of (their shared state is made here), and
+    the parts that own their state: ``padding`` (:class:`.padding.Padding`), ``table_faults``
+    (:class:`.faults.Faults`), ``seats`` (the table's
+    :class:`~firmware_host.table.seats.SeatStore`), ``deck`` (:class:`.deck.PhysicalDeck`),
+    ``mirror`` (:class:`.mirror.Mirror`: slots, tracker pin, corrections), ``reads``
+    (:class:`.tiles.Tiles`: the tiles read) and ``scanning`` (:class:`.scans.Scans`: the running
+    scan).
     """
 
     def __init__(self, service: Any) -> None:
@@ -70,13 +72,11 @@ class SecretDictatorGame(LifeCycle, Speaking, Padding, Lobby, Moves, Buttons, St
         self.faults: collections.deque = self.table_faults.listed
         self._last_groups: list = []                      # (action, events) groups of a rebuilt game
         self._presidents = 0                              # president.new said in this game (prerender)
-        # ACCESSIBILITY.md 8: each seat's own secrets of this round, again in its private status
-        self._recall: dict[int, dict[str, Any]] = {}
-        self._measured: dict[tuple, float] = {}           # (channel, text, earcon) -> seconds as played
         self._heard_pad: dict[str, float | None] = {}     # channel -> padding of its last utterance
         self._status_step: dict[int, tuple[int, float]] = {}  # seat -> (next status layer, until when)
         self._story: tuple[tuple[int, int], list] | None = None  # ((game id, actions), rounds) told
         self.evening = Evening(self._tell_story)           # after game over: the story, the next game
+        self.padding = Padding(self)
         self.deck = PhysicalDeck(self)
         self.mirror = Mirror(self)
         self.reads = Tiles(self)
@@ -115,11 +115,11 @@ class SecretDictatorGame(LifeCycle, Speaking, Padding, Lobby, Moves, Buttons, St
             else:
                 self.names.pop(seat, None)
         if self.service.voice is not None and ("rate" in changes or "volume" in changes):
-            self._measured.clear()           # clip lengths at the new rate
+            self.padding.measured.clear()           # clip lengths at the new rate
         if "scan_interval" in changes and self.scanning.scan is not None and self.scanning.scan.seat == seat:
             self.scanning.scan.settings = lambda: self._scan_settings(seat)      # from the next step of a running scan
         if "gender" in changes:
-            self._measured.clear()           # private clips padded with the new forms
+            self.padding.measured.clear()           # private clips padded with the new forms
             self._plan_speech()
         if "name" in changes:
             if self.game is not None:

@@ -166,7 +166,7 @@ class GameMaster:
         self.pending_setup = self.reads.tiles = None
         self.reads.forget()
         self.deck.forget()
-        self._recall = {}
+        self.padding.recall = {}
         self.paused = False
         self.mirror.clear()
         log.info("game ended by the game master: waiting for a new setup")

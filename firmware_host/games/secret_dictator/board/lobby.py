@@ -120,7 +120,7 @@ class Lobby:
         self.deck.forget()
         self._plan_speech(setup.players)
         self._presidents = 0
-        self._recall = {}
+        self.padding.recall = {}
         # a repeat never gives a seat a private message of the game before (R16)
         for channel in [c for c in self._heard if c != "public"]:
             del self._heard[channel]
@@ -175,11 +175,11 @@ class Lobby:
         game = Game(setup)
         game.start()
         groups: list[list[tuple[Action, list]]] = []
-        self._recall = {}
+        self.padding.recall = {}
         for obj in actions:
             action = Action.from_json(obj)
             events = game.apply(action)
-            self._remember(events, announce.announcements(action, events, game))
+            self.padding.remember(events, announce.announcements(action, events, game))
             if action.kind == "reshuffle" and groups:
                 groups[-1].append((action, events))
             else:

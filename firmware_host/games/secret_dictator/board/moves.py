@@ -93,7 +93,7 @@ class Moves:
             self.deck.discard_after = None          # a new session: a tile in the tray is the president's
         self.deck.note_law_tray(action)
         items = self._announcements(action, events)
-        self._remember(events, items)
+        self.padding.remember(events, items)
         made = self._speak_all(items, after=after)
         # what the table is still to hear of this move: a status waits for it (Status._status)
         self._move_said = [u for u, a in zip(made, items) if u is not None and a.channel == "public"]

@@ -41,31 +41,40 @@ class Padding:
     """Secrets by length (R16, R17, ACCESSIBILITY.md 8-9): private clips padded to the longest
     of their kind; a seat's own secrets of the round.
 
-    A part of :class:`~firmware_host.games.secret_dictator.board.game.SecretDictatorGame`; its state is made there."""
+    A part of :class:`~firmware_host.games.secret_dictator.board.game.SecretDictatorGame` (its
+    ``padding``) that owns the clip lengths measured so far and each seat's secrets of the round.
 
-    def _measure(self, channel: str, text: str, earcon: str | None) -> float | None:
+    :param board: the adapter it is part of (its voice, language, names and wordings).
+    """
+
+    def __init__(self, board: Any) -> None:
+        self.board = board
+        self.measured: dict[tuple, float] = {}        # (channel, text, earcon) -> seconds as played
+        self.recall: dict[int, dict[str, Any]] = {}   # ACCESSIBILITY.md 8: each seat's own secrets of this round
+
+    def measure(self, channel: str, text: str, earcon: str | None) -> float | None:
         """Seconds ``text`` lasts on ``channel`` (rendered once, then remembered)."""
         key = (channel, text, earcon)
-        if key not in self._measured:
-            voice = self.service.voice
+        if key not in self.measured:
+            voice = self.board.service.voice
             measure = getattr(voice, "measure", None)
             seconds = measure(channel, text, earcon=earcon) if callable(measure) else None
             if seconds is None:
                 return None
-            if len(self._measured) > 4096:
-                self._measured.clear()
-            self._measured[key] = seconds
-        return self._measured[key]
+            if len(self.measured) > 4096:
+                self.measured.clear()
+            self.measured[key] = seconds
+        return self.measured[key]
 
     def _texts(self, channel: str, items: list, longs: dict[str, bool]) -> str:
         """The sentence ``items`` make when said together on ``channel`` (its wordings)."""
         out = []
         for a in items:
-            long = longs[a.key] if a.key in longs else self._long_wording(channel, a.key, mark=False)
-            out.append(catalogue.text(a.key, a.params, self.language, long=long, names=self.names, genders=self.genders))
+            long = longs[a.key] if a.key in longs else self.board._long_wording(channel, a.key, mark=False)
+            out.append(catalogue.text(a.key, a.params, self.board.language, long=long, names=self.board.names, genders=self.board.genders))
         return " ".join(out)
 
-    def _pad_seconds(self, channel: str, groups: list[list], longs: dict[str, bool],
+    def seconds(self, channel: str, groups: list[list], longs: dict[str, bool],
                      earcon: str | None = None) -> float | None:
         """The length, in seconds, a private clip of one kind is padded to on ``channel``
         (R16, R17, ACCESSIBILITY.md 8-9): whatever its secret, the clip lasts as long as the
@@ -85,13 +94,13 @@ class Padding:
                 for a in group:
                     variants = secret_variants(a)
                     if len(variants) > 1:
-                        timed = [(self._measure(channel, self._texts(channel, [v], longs), None), v) for v in variants]
+                        timed = [(self.measure(channel, self._texts(channel, [v], longs), None), v) for v in variants]
                         if any(t is None for t, _ in timed):
                             return None
                         a = max(timed, key=lambda tv: tv[0])[1]
                     longest.append(a)
                 for text in {self._texts(channel, group, longs), self._texts(channel, longest, longs)}:
-                    seconds = self._measure(channel, text, earcon)
+                    seconds = self.measure(channel, text, earcon)
                     if seconds is None:
                         return None
                     best = max(best, seconds)
@@ -100,17 +109,17 @@ class Padding:
             return None
         return best
 
-    def _remember(self, events: list, items: list) -> None:
+    def remember(self, events: list, items: list) -> None:
         """ACCESSIBILITY.md 8: keep each seat's own secrets of this round from the private
         messages it was told, for its status: the hand it holds or held (until the next
         nomination), the peek or view-discard result (until the next laws are drawn) and its
         investigations (for the rest of the game)."""
         for e in events:
             if e.kind == "nominated":
-                for mine in self._recall.values():
+                for mine in self.recall.values():
                     mine.pop("hand", None)
             elif e.kind == "law_enacted" and e.data.get("by") == "chaos":
-                for mine in self._recall.values():     # the top law was taken: the peek is spent
+                for mine in self.recall.values():     # the top law was taken: the peek is spent
                     mine.pop("peek", None)
                     mine.pop("view_discard", None)
         for a in items:
@@ -118,10 +127,10 @@ class Padding:
             if seat is None:
                 continue
             if a.key == "hand.president":
-                for mine in self._recall.values():     # new laws drawn: earlier results are spent
+                for mine in self.recall.values():     # new laws drawn: earlier results are spent
                     mine.pop("peek", None)
                     mine.pop("view_discard", None)
-            mine = self._recall.setdefault(seat, {})
+            mine = self.recall.setdefault(seat, {})
             if a.key in ("hand.president", "hand.chancellor"):
                 mine["hand"] = list(a.params["laws"])
             elif a.key == "power.peek.result":
@@ -133,7 +142,7 @@ class Padding:
 
     def _recall_items(self, seat: int) -> list:
         """The seat's own secrets of this round as private ``recall.*`` messages."""
-        mine = self._recall.get(seat, {})
+        mine = self.recall.get(seat, {})
         channel = f"seat:{seat}"
         out = []
         if mine.get("hand"):
@@ -146,7 +155,7 @@ class Padding:
             out.append(announce.make("recall.investigate", {"target": target, "party": party}, channel))
         return out
 
-    def _private_status(self, seat: int) -> list:
+    def private_status(self, seat: int) -> list:
         """What ``seat`` hears privately in its status: role, team (R3), its secrets this round."""
-        assert self.game is not None
-        return [a for a in announce.status(self.game, seat) if catalogue.is_private(a.key)] + self._recall_items(seat)
+        assert self.board.game is not None
+        return [a for a in announce.status(self.board.game, seat) if catalogue.is_private(a.key)] + self._recall_items(seat)

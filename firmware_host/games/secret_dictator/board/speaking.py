@@ -91,7 +91,7 @@ class Speaking:
         pad = None
         if a.channel != "public" and len(secret_variants(a)) > 1:
             # R16/R17: a private clip with a secret lasts as long as any it could have been
-            pad = self._pad_seconds(a.channel, [[a]], {a.key: long}, earcon)
+            pad = self.padding.seconds(a.channel, [[a]], {a.key: long}, earcon)
         tag = self._supersede_tag(a.key) if a.channel == "public" else None
         utt = self._play([line], a.channel, text, a.key, priority or a.priority, earcon, after=after,
                          history=history, on_start=on_start, on_end=on_end, supersede=tag, pad_seconds=pad,

@@ -56,8 +56,8 @@ class Status:
         # announcements have played
         unheard = tuple(u for u in self._move_said if not u.done())
         if announce.STATUS_LAYERS[layer] == "private":
-            groups = [self._private_status(s) for s in range(game.players)]
-            utt = self._speak_request(self._private_status(seat), pad_groups=groups, on_end=ended, after=unheard)
+            groups = [self.padding.private_status(s) for s in range(game.players)]
+            utt = self._speak_request(self.padding.private_status(seat), pad_groups=groups, on_end=ended, after=unheard)
         elif self.settings.status_channel == "public" or not earphones:
             utt = None
             for a in items:
@@ -150,7 +150,7 @@ class Status:
         texts = [self._text(a, longs[a.key]) for a in items]
         channel = items[0].channel
         earcon = PRIVATE_CUE if channel != "public" and any(catalogue.is_private(a.key) for a in items) else None
-        pad = self._pad_seconds(channel, pad_groups, longs, earcon) if pad_groups and channel != "public" else None
+        pad = self.padding.seconds(channel, pad_groups, longs, earcon) if pad_groups and channel != "public" else None
         lines = [{"event": "announce", "channel": a.channel, "key": a.key, "params": dict(a.params), "text": text}
                  for a, text in zip(items, texts)]
         utt = self._play(lines, channel, " ".join(texts), items[0].key, "request", earcon, pad_seconds=pad,
