@@ -1,0 +1,173 @@
+"""The table's pure rules, checked value by value (issue 29: the table package's mutation
+score): how a hardware fault is named (BOARD.md "Faults": the part, never a pin), which part an
+old fault label names, how a setup's names are kept (issue 34), and the signals of a table set
+up from its seats (SIMULATE.md, ACCESSIBILITY.md 26-32: each press after its answer is heard)."""
+
+from __future__ import annotations
+
+import pytest
+
+from firmware_host.service.refusals import CommandRefused
+from firmware_host.table.adapter import parse_names
+from firmware_host.table.faults import fault_speech, part_from_source
+from firmware_host.table.lobby import lobby_games, seat_setup_signals
+
+
+# ---------------------------------------------------------------- BOARD.md "Faults": the part by name
+@pytest.mark.parametrize("reason,part,expected", [
+    # a tag the board does not know: said naming nothing, or naming the reader when the key asks
+    ("unknown_tag", {"kind": "reader", "reader": "law"}, ("tile.unknown", {})),
+    # readers: the reader named when the part is one; an unknown reader is the ballot reader
+    ("bad_frame", {"kind": "reader", "reader": "law"}, ("fault.unreadable", {"reader": "law"})),
+    ("bad_frame", {"kind": "seat_button", "reader": "law"}, ("fault.unreadable", {"reader": "ballot"})),
+    ("reader_missing", {"kind": "reader", "reader": "ballot"}, ("fault.reader_missing", {"reader": "ballot"})),
+    ("reader_unplugged", {"kind": "reader", "reader": "moon"}, ("fault.reader_unplugged", {"reader": "ballot"})),
+    ("reader_unplugged", {"kind": "reader"}, ("fault.reader_unplugged", {"reader": "ballot"})),
+    # the tracker pin: two holes at once, stuck in one, chattering
+    ("two_holes", {"kind": "tracker", "holes": [3, 1]}, ("fault.two_holes", {"holes": [1, 3]})),
+    ("two_holes", {"kind": "seat_button"}, ("fault.two_holes", {"holes": []})),
+    ("stuck", {"kind": "tracker", "holes": [2, 0]}, ("fault.two_holes", {"holes": [0, 2]})),
+    ("stuck", {"kind": "tracker", "holes": [2]}, ("fault.stuck.tracker", {"position": 2})),
+    ("stuck", {"kind": "tracker", "holes": [0]}, ("fault.stuck.tracker", {"position": 0})),
+    ("stuck", {"kind": "tracker", "holes": [3]}, ("fault.stuck.tracker", {"position": 3})),
+    ("stuck", {"kind": "tracker", "holes": [2, 2]}, ("fault.stuck.tracker", {"position": 2})),
+    ("stuck", {"kind": "tracker", "holes": []}, None),
+    ("stuck", {"kind": "tracker"}, None),
+    # holes outside 0..3 or not whole numbers are no holes (never said)
+    ("stuck", {"kind": "tracker", "holes": [4, -1, "2", 2.0, True]}, None),
+    ("stuck", {"kind": "tracker", "holes": [7, 1]}, ("fault.stuck.tracker", {"position": 1})),
+    ("chatter", {"kind": "tracker", "holes": [3, 1, 9, -1, "2"]}, ("fault.chatter.tracker", {"holes": [1, 3]})),
+    ("chatter", {"kind": "tracker"}, ("fault.chatter.tracker", {"holes": []})),
+    # a seat's button: seats 0..98 as 0-based ints only
+    ("stuck", {"kind": "seat_button", "seat": 2}, ("fault.stuck.button", {"seat": 2})),
+    ("chatter", {"kind": "seat_button", "seat": 0}, ("fault.chatter.button", {"seat": 0})),
+    ("stuck", {"kind": "seat_button", "seat": 98}, ("fault.stuck.button", {"seat": 98})),
+    ("stuck", {"kind": "seat_button", "seat": 99}, None),
+    ("stuck", {"kind": "seat_button", "seat": -1}, None),
+    ("stuck", {"kind": "seat_button", "seat": "2"}, None),
+    ("stuck", {"kind": "seat_button", "seat": True}, None),
+    ("stuck", {"kind": "seat_button"}, None),
+    # a law slot: its track and its slot 1..6
+    ("stuck", {"kind": "law_slot", "track": "fascist", "slot": 6},
+     ("fault.stuck.slot", {"track": "fascist", "slot": 6})),
+    ("chatter", {"kind": "law_slot", "track": "democratic", "slot": 1},
+     ("fault.chatter.slot", {"track": "democratic", "slot": 1})),
+    ("stuck", {"kind": "law_slot", "track": "fascist", "slot": 7}, None),
+    ("stuck", {"kind": "law_slot", "track": "fascist", "slot": 0}, None),
+    ("stuck", {"kind": "law_slot", "track": "liberal", "slot": 2}, None),
+    ("stuck", {"kind": "law_slot", "track": "fascist", "slot": "2"}, None),
+    ("stuck", {"kind": "law_slot", "slot": 2}, None),
+    # the game master's key
+    ("stuck", {"kind": "gm_key"}, ("fault.stuck.gm_key", {})),
+    ("chatter", {"kind": "gm_key"}, ("fault.chatter.gm_key", {})),
+    # nothing the board can name
+    ("stuck", {"kind": "reader", "reader": "law"}, None),
+    ("stuck", {}, None),
+    ("overheated", {"kind": "seat_button", "seat": 1}, None),
+])
+def test_board_faults_a_fault_is_named_by_its_part_never_a_pin(reason, part, expected):
+    assert fault_speech(reason, part) == expected
+
+
+def test_board_faults_an_unknown_tag_names_its_reader_only_where_the_key_asks_for_one():
+    assert fault_speech("unknown_tag", {"reader": "law"}, unknown_tag="fault.unknown_tag") == \
+        ("fault.unknown_tag", {"reader": "law"})
+    assert fault_speech("unknown_tag", {"reader": "rfid9"}, unknown_tag="fault.unknown_tag") == \
+        ("fault.unknown_tag", {"reader": "ballot"})
+    assert fault_speech("unknown_tag", {"reader": "law"}, unknown_tag="tile.not_this_game") == \
+        ("tile.not_this_game", {})
+
+
+@pytest.mark.parametrize("source,part", [
+    ("seat 3 button", {"kind": "seat_button", "seat": 2}),
+    ("seat 1 button", {"kind": "seat_button", "seat": 0}),
+    ("seat x button", {}),
+    ("seat 3 knob", {}),
+    ("chair 3 button", {}),
+    ("seat 3 button now", {}),
+    ("fascist slot 2", {"kind": "law_slot", "track": "fascist", "slot": 2}),
+    ("democratic slot 5", {"kind": "law_slot", "track": "democratic", "slot": 5}),
+    ("fascist slot two", {}),
+    ("fascist hole 2", {}),
+    ("tracker", {"kind": "tracker", "holes": []}),
+    ("tracker pin", {"kind": "tracker", "holes": []}),
+    ("game-master key", {"kind": "gm_key"}),
+    ("gm key", {"kind": "gm_key"}),
+    ("ballot reader", {"kind": "reader", "reader": "ballot"}),
+    ("law reader", {"kind": "reader", "reader": "law"}),
+    ("the law reader", {}),
+    ("", {}),
+])
+def test_board_faults_an_old_fault_label_names_its_part(source, part):
+    assert part_from_source(source) == part
+
+
+# ---------------------------------------------------------------- issue 34: names kept by one rule
+def test_issue34_setup_names_by_seat_list_or_object_keep_only_given_names():
+    assert parse_names(["Anna", "", None, "Dora"], 4) == {0: "Anna", 3: "Dora"}
+    assert parse_names({"1": "Ben", 2: "Clara", "3": ""}, 4) == {1: "Ben", 2: "Clara"}
+    assert parse_names(None, 4) == {}
+    assert parse_names([], 4) == {}
+    assert parse_names({"0": "  Anna  "}, 2) == {0: "Anna"}
+
+
+@pytest.mark.parametrize("names,players,code,params", [
+    ("Anna", 4, "setup_names", {}),
+    (7, 4, "setup_names", {}),
+    ({"one": "Anna"}, 4, "setup_names", {}),
+    ({"1e999": "Anna"}, 4, "setup_names", {}),
+    (["A", "B", "C"], 2, "setup_name_seat", {"last": 1}),
+    ({"-1": "Anna"}, 4, "setup_name_seat", {"last": 3}),
+    ({"4": "Anna"}, 4, "setup_name_seat", {"last": 3}),
+    ({"2": "A" * 41}, 4, "setup_name_long", {"seat": 2}),
+    ({"1": "Anna\nBen"}, 4, "setup_name_invalid", {"seat": 1}),
+    ({"0": 5}, 4, "setup_name_invalid", {"seat": 0}),
+])
+def test_issue34_a_setup_name_of_any_type_or_size_is_refused_in_one_line_naming_the_seat(names, players, code, params):
+    with pytest.raises(CommandRefused) as refused:
+        parse_names(names, players)
+    assert refused.value.code == code
+    for name, value in params.items():
+        assert refused.value.params[name] == value
+    assert "\n" not in str(refused.value)
+
+
+# ---------------------------------------------------------------- SIMULATE.md: a table set up from its seats
+def press(seat: int) -> dict:
+    return {"signal": "button", "seat": seat, "gesture": "press"}
+
+
+def test_simulate_seat_setup_signals_press_after_each_answer_is_heard_then_every_seat_is_here():
+    lines = seat_setup_signals({"game": "become_dictator", "language": "en", "players": 4, "names": "list"},
+                               by=2, seats=6, names={1: "Ben"}, timeout=9.0, board_language="en")
+    assert len(lobby_games()) > 1                                         # so the game is asked first
+    wait = lambda key, params=None: ({"signal": "wait_for", "key": key, "timeout": 9.0}
+                                     | ({"params": params} if params else {}))
+    assert lines == [
+        press(2),
+        wait("lobby.option.game", {"title": "In this way I become a dictator"}), press(2),
+        wait("lobby.option.language.en"), press(2),
+        wait("lobby.option.players", {"count": 4}), press(2),
+        wait("lobby.option.names.list"), press(2),
+        wait("lobby.option.start"), press(2),
+        wait("lobby.presence.call"),
+        press(0), wait("lobby.option.seat", {"seat": 0}), press(0),
+        press(1), wait("lobby.option.name", {"name": "Ben"}), press(1),
+        press(2), wait("lobby.option.seat", {"seat": 2}), press(2),
+        press(3), wait("lobby.option.seat", {"seat": 3}), press(3),
+    ]
+
+
+def test_simulate_seat_setup_signals_defaults_german_no_names_question_and_a_plain_presence():
+    lines = seat_setup_signals({"game": "become_dictator", "players": 4})
+    assert lines[0] == press(0)
+    keys = [l["key"] for l in lines if l["signal"] == "wait_for"]
+    assert keys == ["lobby.option.game", "lobby.option.language.de", "lobby.option.players",
+                    "lobby.option.start", "lobby.presence.call"]
+    assert all(l["timeout"] == 120.0 for l in lines if l["signal"] == "wait_for")
+    assert lines[-4:] == [press(0), press(1), press(2), press(3)]          # "I am here", one press each
+
+
+def test_simulate_seat_setup_signals_refuse_an_answer_the_game_does_not_offer():
+    with pytest.raises(KeyError, match="players"):
+        seat_setup_signals({"game": "become_dictator", "players": 99})
