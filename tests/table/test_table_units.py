@@ -171,3 +171,66 @@ def test_simulate_seat_setup_signals_defaults_german_no_names_question_and_a_pla
 def test_simulate_seat_setup_signals_refuse_an_answer_the_game_does_not_offer():
     with pytest.raises(KeyError, match="players"):
         seat_setup_signals({"game": "become_dictator", "players": 99})
+
+
+# ---------------------------------------------------------------- ACCESSIBILITY.md 19: a seat's own settings
+from firmware_host.table.seat_settings import SeatSettings, SeatSettingsError  # noqa: E402
+
+
+def test_A19_seat_settings_keep_each_value_at_its_limits_and_in_its_type():
+    low = SeatSettings().changed({"rate": 80, "volume": 0, "scan_interval": 0.5, "ignore_repeat": 0.1,
+                                  "verbosity": "auto", "gender": "f", "name": "  Anna "})
+    assert low == SeatSettings(rate=80, volume=0.0, scan_interval=0.5, ignore_repeat=0.1, verbosity="auto",
+                               gender="f", name="Anna")
+    assert type(low.rate) is int and type(low.volume) is float and type(low.scan_interval) is float
+    high = SeatSettings().changed({"rate": 450.0, "volume": 1, "scan_interval": 5, "ignore_repeat": 1.5,
+                                   "verbosity": "long", "gender": "m"})
+    assert (high.rate, high.volume, high.scan_interval, high.ignore_repeat) == (450, 1.0, 5.0, 1.5)
+    assert type(high.rate) is int and type(high.volume) is float and type(high.ignore_repeat) is float
+    assert SeatSettings().changed({"verbosity": "short"}).verbosity == "short"
+
+
+def test_A19_a_setting_left_out_is_kept_and_none_or_an_empty_name_goes_back_to_the_default():
+    current = SeatSettings.from_json({"rate": 300, "name": "Anna", "gender": "f"})
+    assert current.changed({"volume": 0.5}) == SeatSettings(rate=300, volume=0.5, name="Anna", gender="f")
+    reset = current.changed({"rate": None, "name": "", "gender": None})
+    assert reset == SeatSettings() and reset.rate is None and reset.name is None and reset.gender is None
+    assert reset.to_json() == {}
+    assert current.to_json() == {"rate": 300, "name": "Anna", "gender": "f"}
+
+
+@pytest.mark.parametrize("changes,message,field", [
+    ({"rate": 79}, "rate is outside 80–450 words per minute", "rate"),
+    ({"rate": 451}, "rate is outside 80–450 words per minute", "rate"),
+    ({"rate": 10 ** 400}, "rate is outside 80–450 words per minute", "rate"),
+    ({"rate": 100.5}, "rate must be a whole number of words per minute, not 100.5", "rate"),
+    ({"rate": "x"}, "rate must be a number (80–450 words per minute), not 'x'", "rate"),
+    ({"rate": True}, "rate must be a number (80–450 words per minute), not True", "rate"),
+    ({"rate": float("nan")}, "rate must be a number (80–450 words per minute), not nan", "rate"),
+    ({"rate": float("inf")}, "rate must be a number (80–450 words per minute), not inf", "rate"),
+    ({"rate": 79.0}, "rate 79 is outside 80–450 words per minute", "rate"),
+    ({"volume": 1.5}, "volume 1.5 is outside 0–1", "volume"),
+    ({"volume": -0.1}, "volume -0.1 is outside 0–1", "volume"),
+    ({"volume": 2}, "volume is outside 0–1", "volume"),
+    ({"volume": [1]}, "volume must be a number (0–1), not [1]", "volume"),
+    ({"scan_interval": 0.4}, "scan_interval 0.4 is outside 0.5–5 seconds", "scan_interval"),
+    ({"scan_interval": 6}, "scan_interval is outside 0.5–5 seconds", "scan_interval"),
+    ({"ignore_repeat": 2}, "ignore_repeat is outside 0.1–1.5 seconds", "ignore_repeat"),
+    ({"ignore_repeat": 0.05}, "ignore_repeat 0.05 is outside 0.1–1.5 seconds", "ignore_repeat"),
+    ({"verbosity": "loud"}, "verbosity must be one of auto, short, long, not 'loud'", "verbosity"),
+    ({"gender": "x"}, "gender must be one of m, f, not 'x'", "gender"),
+    ({"name": "A" * 41}, "name: a name has at most 40 characters", "name"),
+    ({"foo": 1, "bar": 2},
+     "unknown seat setting 'bar'; one of rate, volume, verbosity, scan_interval, name, gender, ignore_repeat", None),
+])
+def test_A19_a_seat_setting_out_of_range_is_refused_in_one_line_naming_it(changes, message, field):
+    before = SeatSettings(rate=200)
+    with pytest.raises(SeatSettingsError) as refused:
+        before.changed(changes)
+    assert str(refused.value) == message and refused.value.field == field
+    assert before == SeatSettings(rate=200)                                 # nothing changed
+
+
+def test_A19_a_bad_value_among_good_ones_changes_nothing():
+    with pytest.raises(SeatSettingsError):
+        SeatSettings.from_json({"rate": 300, "volume": 7})
