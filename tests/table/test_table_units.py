@@ -234,3 +234,128 @@ def test_A19_a_seat_setting_out_of_range_is_refused_in_one_line_naming_it(change
 def test_A19_a_bad_value_among_good_ones_changes_nothing():
     with pytest.raises(SeatSettingsError):
         SeatSettings.from_json({"rate": 300, "volume": 7})
+
+
+# ---------------------------------------------------------------- R16, ACCESSIBILITY.md 8-9: padded private clips
+import logging  # noqa: E402
+
+from firmware_host.errors import FirmwareHostError  # noqa: E402
+from firmware_host.service.core import BoardService  # noqa: E402
+from firmware_host.service.voice import SilentVoice  # noqa: E402
+from firmware_host.table import padding as padding_module  # noqa: E402
+from firmware_host.table.padding import MARGIN_FRACTION, MARGIN_SECONDS, ClipPadding, padded  # noqa: E402
+
+
+def measured_service(mocker, lengths=None):
+    """An autospec of the board service whose voice (an autospec of the silent voice) measures
+    a text as 0.1 s a character, plus 1 s for an earcon; ``lengths`` overrides by text."""
+    service = mocker.create_autospec(BoardService, instance=True)
+    service.voice = mocker.create_autospec(SilentVoice, instance=True)
+
+    def measure(channel, text, *, earcon=None):
+        if lengths and text in lengths:
+            return lengths[text]
+        return len(text) / 10 + (1.0 if earcon else 0.0) + (0.05 if channel == "seat:2" else 0.0)
+
+    service.voice.measure.side_effect = measure
+    return service
+
+
+def test_R16_a_padded_clip_lasts_its_longest_stand_in_plus_the_margin():
+    assert (MARGIN_SECONDS, MARGIN_FRACTION) == (0.15, 0.06)
+    assert padded(2.0) == pytest.approx(2.0 * 1.06 + 0.15)
+    assert padded(0.0) == pytest.approx(0.15)
+
+
+def test_R16_a_length_is_measured_once_per_channel_text_and_earcon(mocker):
+    service = measured_service(mocker)
+    padding = ClipPadding(service)
+    assert padding.measure("seat:1", "abcd") == pytest.approx(0.4)
+    assert padding.measure("seat:1", "abcd") == pytest.approx(0.4)
+    assert service.voice.measure.call_count == 1
+    assert padding.measure("seat:1", "abcd", earcon="chime") == pytest.approx(1.4)
+    assert padding.measure("seat:2", "abcd") == pytest.approx(0.45)
+    assert service.voice.measure.call_args_list == [
+        mocker.call("seat:1", "abcd", earcon=None), mocker.call("seat:1", "abcd", earcon="chime"),
+        mocker.call("seat:2", "abcd", earcon=None)]
+    padding.forget()
+    padding.measure("seat:1", "abcd")
+    assert service.voice.measure.call_count == 4                              # forgotten: measured again
+
+
+def test_R16_an_unknown_length_is_not_remembered_and_the_memory_is_bounded(mocker):
+    service = measured_service(mocker, lengths={"quiet": None})
+    padding = ClipPadding(service)
+    assert padding.measure("seat:1", "quiet") is None
+    assert padding.measure("seat:1", "quiet") is None
+    assert service.voice.measure.call_count == 2
+    for n in range(padding_module.MEMORY):
+        padding.measure("seat:1", f"t{n}")
+    calls = service.voice.measure.call_count
+    padding.measure("seat:1", "t0")                                         # still remembered
+    assert service.voice.measure.call_count == calls
+    padding.measure("seat:1", "one more")                                   # the memory starts again
+    padding.measure("seat:1", "t1")
+    assert service.voice.measure.call_count == calls + 2
+
+
+def test_R16_a_voice_that_measures_without_earcons_is_asked_without(mocker):
+    service = mocker.create_autospec(BoardService, instance=True)
+    service.voice = mocker.create_autospec(SilentVoice, instance=True)
+    service.voice.measure.side_effect = [TypeError("no earcon"), 2.0]
+    assert ClipPadding(service).measure("seat:1", "abc", earcon="chime") == 2.0
+    assert service.voice.measure.call_args_list[-1] == mocker.call("seat:1", "abc")
+
+
+def test_R16_the_pad_is_the_longest_stand_in_of_each_line_said_in_one_clip(mocker):
+    service = measured_service(mocker)
+    padding = ClipPadding(service)
+    words = {"role": "you are the dictator", "role.long": "you are one of the democrats", "ok": "fine"}
+    text = lambda key, params: words[key] + str(params.get("n", ""))
+    secret = lambda line, seat: line == "role"
+    seen = []
+
+    def longest(line, seat, seconds):
+        seen.append((line, seat))
+        if line == "role":
+            return max([("role", {}), ("role.long", {})], key=lambda kp: seconds(*kp))
+        return (line, {})
+
+    got = padding.pad_seconds("seat:2", ["role", "ok"], text=text, has_secret=secret, longest=longest, earcon="chime")
+    whole = "you are one of the democrats fine"
+    assert got == pytest.approx(padded(len(whole) / 10 + 1.0 + 0.05))
+    assert seen == [("role", 2), ("ok", 2)]
+    assert service.voice.measure.call_args_list[-1] == mocker.call("seat:2", whole, earcon="chime")
+    # nothing to pad: the table speaker, or no line with a secret
+    assert padding.pad_seconds("public", ["role"], text=text, has_secret=secret, longest=longest) is None
+    assert padding.pad_seconds("seat:2", ["ok"], text=text, has_secret=secret, longest=longest) is None
+
+
+def test_R16_the_games_clip_hook_stands_in_for_the_whole_clip(mocker):
+    padding = ClipPadding(measured_service(mocker))
+    words = {"a": "aaaa", "b": "bbbbbbbb"}
+    text = lambda key, params: words[key]
+    got = padding.pad_seconds("seat:3", ["a"], text=text, has_secret=lambda line, seat: True,
+                              longest=lambda *a: pytest.fail("the clip hook is asked instead"),
+                              clip=lambda lines, seat, seconds: [("b", {}), ("a", {})] if seat == 3 else None)
+    assert got == pytest.approx(padded(len("bbbbbbbb aaaa") / 10))
+    assert padding.pad_seconds("seat:3", ["a"], text=text, has_secret=lambda line, seat: True,
+                               longest=lambda *a: None, clip=lambda lines, seat, seconds: None) is None
+
+
+@pytest.mark.parametrize("error", [FirmwareHostError("x"), ValueError("x"), KeyError("x")])
+def test_R16_a_length_that_cannot_be_known_pads_nothing_and_is_logged(mocker, caplog, error):
+    padding = ClipPadding(measured_service(mocker, lengths={"quiet": None}))
+    text = lambda key, params: key
+    secret = lambda line, seat: True
+    assert padding.pad_seconds("seat:1", ["x", "y"], text=text, has_secret=secret,
+                               longest=lambda line, seat, seconds: None if line == "y" else (line, {})) is None
+    assert padding.pad_seconds("seat:1", ["quiet"], text=text, has_secret=secret,
+                               longest=lambda line, seat, seconds: (line, {})) is None
+
+    def broken(line, seat, seconds):
+        raise error
+
+    with caplog.at_level(logging.ERROR, logger="firmware_host.service"):
+        assert padding.pad_seconds("seat:1", ["x"], text=text, has_secret=secret, longest=broken) is None
+    assert "private clip length on seat:1" in caplog.text
