@@ -359,3 +359,169 @@ def test_R16_a_length_that_cannot_be_known_pads_nothing_and_is_logged(mocker, ca
     with caplog.at_level(logging.ERROR, logger="firmware_host.service"):
         assert padding.pad_seconds("seat:1", ["x"], text=text, has_secret=secret, longest=broken) is None
     assert "private clip length on seat:1" in caplog.text
+
+
+# ---------------------------------------------------------------- ACCESSIBILITY.md 31-32: each seat's pace
+from firmware_host.service.journal import Journal, JournalError  # noqa: E402
+from firmware_host.service.settings import ScanSettings  # noqa: E402
+from firmware_host.table import pace as pace_module  # noqa: E402
+from firmware_host.table.pace import Pace, SeatPaces, window_after  # noqa: E402
+
+
+def test_A31_the_pace_constants_are_the_documented_ones():
+    assert (pace_module.RECENT, pace_module.FIRST, pace_module.STEADY) == (8, 1, 3)
+    assert (pace_module.SHORTEST, pace_module.LONGEST, pace_module.WINDOW_MAX) == (0.15, 6.5, 6.0)
+    assert (pace_module.SPREADS, pace_module.SPREAD_SHARE, pace_module.SPREAD_MIN) == (2.5, 0.3, 0.2)
+    assert pace_module.UNDO_UNLEARNED == 3.5
+
+
+def test_A31_typical_and_spread_are_the_median_and_the_scaled_median_deviation():
+    assert Pace().typical is None and Pace().spread is None and not Pace().learned
+    pace = Pace((1.0, 2.0, 4.0))
+    assert pace.learned and pace.typical == 2.0
+    assert pace.spread == pytest.approx(1.4826 * 1.0)                 # deviations 1, 0, 2: median 1
+    assert Pace((2.0,)).spread == 0.0
+
+
+@pytest.mark.parametrize("reactions,board,window", [
+    ((), 2.0, 2.0),                            # not learned: the board's window
+    ((2.5,), 2.0, 3.25),                       # 2.5 + 0.3 x 2.5 (the share beats 0 spread)
+    ((0.5,), 2.0, 2.0),                        # quick: never under the board's window
+    ((0.5,), 0.1, 0.7),                        # 0.5 + the least margin 0.2
+    ((1.0, 2.0, 4.0), 1.0, 5.707),             # 2 + 2.5 x 1.4826
+    ((6.0,), 2.0, 6.0),                        # bounded at 6 s
+    ((6.0,), 7.0, 7.0),                        # a board window beyond 6 s stays
+])
+def test_A31_the_window_after_an_item_is_typical_plus_margin_within_the_bounds(reactions, board, window):
+    assert window_after(Pace(reactions), board) == pytest.approx(window, abs=1e-9)
+
+
+def test_A31_a_clip_heard_is_a_cue_unless_cut_and_the_latest_end_counts():
+    paces = SeatPaces()
+    paces.heard({"output": "seat:1", "end": 10.0})
+    paces.heard({"output": "seat:1", "end": 9.0})                          # an older end changes nothing
+    paces.heard({"output": "seat:1", "end": 11.0, "cut": True})            # cut off: no cue
+    paces.heard({"output": "seat:1", "end": "late"})
+    paces.heard({"output": 1, "end": 12.0})
+    assert paces.reaction(1, 12.0) == pytest.approx(2.0)
+    assert paces.reaction(2, 12.0) is None                                  # heard nothing
+    paces.heard({"output": "table", "end": 5.0})
+    assert paces.reaction(2, 12.0) == pytest.approx(7.0)                    # the table's cue
+    assert paces.reaction(2, 4.0) is None                                   # before the cue ended
+    assert paces.reaction(1, 10.0) == 0.0                                   # its own cue, just ended
+    assert paces.reaction(1, 16.5) == pytest.approx(6.5)                    # still its own cue
+    assert paces.reaction(1, 16.6) == pytest.approx(11.6)                   # too long: the table's
+    assert paces.reaction(1, 9.0) == pytest.approx(4.0)                     # before its own: the table's
+
+
+def test_A31_only_reactions_between_shortest_and_longest_count(tmp_path):
+    journal = Journal(tmp_path / "j.sqlite3")
+    paces = SeatPaces(journal)
+    paces.heard({"output": "seat:0", "end": 0.0})
+    assert paces.acted(0, 0.1) is None                                      # pressed while the cue played
+    assert paces.acted(0, 0.15) == pytest.approx(0.15)
+    assert paces.acted(0, 2.0) == pytest.approx(2.0)
+    assert paces.acted(0, 6.5) == pytest.approx(6.5)
+    assert paces.acted(0, 6.6) is None                                      # answers no cue (no table cue)
+    assert paces.pace(0).reactions == (0.15, 2.0, 6.5)
+    assert journal.seat_pace() == {0: [0.15, 2.0, 6.5]}
+    with pytest.raises(ValueError, match="a reaction is 0.15-6.5 seconds, not 0.1"):
+        paces.react(0, 0.1)
+    with pytest.raises(ValueError):
+        paces.react(0, 6.51)
+    for n in range(10):
+        paces.react(0, 1.0 + n / 1000)
+    assert len(paces.pace(0).reactions) == 8 and paces.pace(0).reactions[-1] == 1.009
+    paces.react(1, 1.23456)
+    assert paces.pace(1).reactions == (1.235,)
+
+
+def test_A31_a_pick_taken_back_forgets_its_press_and_counts_the_late_one(tmp_path):
+    journal = Journal(tmp_path / "j.sqlite3")
+    paces = SeatPaces(journal)
+    paces.heard({"output": "seat:3", "end": 10.0})
+    paces.react(3, 1.5)
+    assert paces.acted(3, 10.4) == pytest.approx(0.4)
+    paces.correct(3, 10.4, 2.1)                                             # meant the item before
+    assert paces.pace(3).reactions == (1.5, 2.1)
+    assert journal.seat_pace()[3] == [1.5, 2.1]
+    paces.correct(3, 10.4, None)                                            # once only: nothing more goes
+    assert paces.pace(3).reactions == (1.5, 2.1)
+    assert paces.acted(3, 11.0) == pytest.approx(1.0)
+    paces.correct(3, 11.0, 9.0)                                             # the late one is no reaction
+    assert paces.pace(3).reactions == (1.5, 2.1)
+    assert journal.seat_pace()[3] == [1.5, 2.1]
+    assert paces.acted(3, 12.0) == pytest.approx(2.0)
+    paces.correct(3, 12.5, None)                                            # another press: kept
+    assert paces.pace(3).reactions == (1.5, 2.1, 2.0)
+    paces.correct(5, 1.0, 0.1)                                              # a seat with none: nothing
+    assert paces.pace(5).reactions == ()
+
+
+def test_A31_the_pace_is_read_back_keeping_only_counted_reactions_and_forgotten_for_a_new_player(tmp_path):
+    journal = Journal(tmp_path / "j.sqlite3")
+    journal.save_seat_pace(0, [0.1, 0.15, 2.0, 6.5, 7.0])
+    journal.save_seat_pace(1, [float(n) / 10 + 1 for n in range(12)])
+    paces = SeatPaces(journal)
+    assert paces.pace(0).reactions == (0.15, 2.0, 6.5)
+    assert paces.pace(1).reactions == tuple(float(n) / 10 + 1 for n in range(4, 12))   # the last 8
+    paces.forget(0)
+    assert paces.pace(0).reactions == () and journal.seat_pace()[0] == []
+    assert SeatPaces(None).pace(0).reactions == ()
+
+
+def test_A31_an_unreadable_or_unwritable_pace_is_logged_and_the_table_goes_on(tmp_path, mocker, caplog):
+    journal = mocker.create_autospec(Journal, instance=True)
+    journal.seat_pace.side_effect = JournalError("disk gone")
+    journal.save_seat_pace.side_effect = JournalError("disk full")
+    with caplog.at_level(logging.WARNING, logger="firmware_host.service"):
+        paces = SeatPaces(journal)
+        paces.react(2, 1.0)
+        paces.forget(2)
+    assert "seat paces not read: disk gone" in caplog.text
+    assert "pace of seat 2 not kept: disk full" in caplog.text
+    assert "pace of seat 2 not forgotten: disk full" in caplog.text
+
+
+def test_A31_A32_a_seats_scan_timing_and_undo_window_from_its_pace():
+    base = ScanSettings(interval=1.5, grace=0.5, pace=True)
+    paces = SeatPaces()
+    assert paces.scan_settings(0, base, 3.0).interval == 3.0                # its own interval wins
+    assert paces.scan_settings(0, ScanSettings(pace=False)) == ScanSettings(pace=False)
+    unlearned = paces.scan_settings(0, base)
+    assert unlearned.interval == 1.5 and unlearned.undo_window == 3.5
+    paces.react(0, 2.5)
+    slow = paces.scan_settings(0, base)
+    assert slow.interval == pytest.approx(2.75) and slow.undo_window == 3.5   # window 3.25 - grace
+    for _ in range(2):
+        paces.react(0, 2.5)
+    steady = paces.scan_settings(0, base)
+    assert steady.interval == pytest.approx(2.75) and steady.undo_window is None
+    for _ in range(3):
+        paces.react(1, 6.0)
+    assert paces.scan_settings(1, base).undo_window is None
+    assert paces.scan_settings(1, base).interval == pytest.approx(5.5)
+    for _ in range(3):
+        paces.react(2, 0.3)
+    assert paces.scan_settings(2, base) == base                             # quick: the board's timing
+
+
+def test_A31_the_console_shows_each_seats_acts_reaction_and_window():
+    paces = SeatPaces()
+    paces.react(4, 1.2345)
+    paces.react(4, 2.0)
+    paces.react(1, 2.5)
+    paces._reactions[7] = pace_module.collections.deque()                   # emptied: not shown
+    assert paces.snapshot(ScanSettings(interval=1.5, grace=0.5)) == {
+        "1": {"acts": 1, "reaction": 2.5, "window": 3.25},
+        "4": {"acts": 2, "reaction": 1.62, "window": 3.04},      # median 1.617 + 2.5 x 0.568
+    }
+    assert list(paces.snapshot(ScanSettings())) == ["1", "4"]
+
+
+def test_A31_the_board_has_one_pace_that_hears_every_clip_that_ends(tmp_path, mocker):
+    service = mocker.create_autospec(BoardService, instance=True)
+    service.journal = Journal(tmp_path / "j.sqlite3")
+    paces = pace_module.for_service(service)
+    assert pace_module.for_service(service) is paces and paces.journal is service.journal
+    service.subscribe_ends.assert_called_once_with(paces.heard)
