@@ -525,3 +525,88 @@ def test_A31_the_board_has_one_pace_that_hears_every_clip_that_ends(tmp_path, mo
     paces = pace_module.for_service(service)
     assert pace_module.for_service(service) is paces and paces.journal is service.journal
     service.subscribe_ends.assert_called_once_with(paces.heard)
+
+
+# ---------------------------------------------------------------- ACCESSIBILITY.md 18, R16: the table's words
+from firmware_host.kernel.values import Line, PrivacyError  # noqa: E402
+from firmware_host.table.words import Words, table_earcon  # noqa: E402
+
+
+@pytest.mark.parametrize("key,earcon", [
+    ("fault.reader_back", "reader_back"), ("fault.stuck.button", "fault"), ("journal.lost", "fault"),
+    ("refusal.not_now", "refusal"), ("tile.unknown", "refusal"), ("game_over", "game_over"),
+    ("game_over.story", "game_over"), ("vote.open", None), ("refusals", None), ("faulty", None),
+])
+def test_A18_every_tables_earcon_for_a_kind_of_message(key, earcon):
+    assert table_earcon(key) == earcon
+
+
+def game_words(mocker, check=None, earcon=None):
+    """Words of a game whose catalogue holds ``vote.open``, ``role.secret`` (private) and
+    ``fault.own`` (its own words for a board key), its text an autospec-recorded function."""
+    text = mocker.MagicMock(side_effect=lambda key, params, language, long=False, names=None:
+                            f"{key}|{sorted(params.items())}|{language}|{long}|{names}")
+    return Words(text, ["vote.open", "role.secret", "fault.own"], lambda key: key == "role.secret",
+                 earcon=earcon, check=check), text
+
+
+def test_R16_a_key_is_worded_by_the_catalogue_that_holds_it(mocker):
+    words, text = game_words(mocker)
+    assert words.text("vote.open", {"seat": 1}, "en", long=True, names={1: "Ben"}) == \
+        "vote.open|[('seat', 1)]|en|True|{1: 'Ben'}"
+    assert words.text("vote.open", None, "de") == "vote.open|[]|de|False|None"
+    assert words.text("repeat.nothing", None, "en") == "Repeat: nothing said yet"     # the board's own
+    assert text.call_count == 2
+    with pytest.raises(KeyError):
+        words.text("no.such.key", {}, "en")
+    assert words.is_private("role.secret") and not words.is_private("vote.open")
+    assert not words.is_private("repeat.nothing")
+    assert words.keys == frozenset({"vote.open", "role.secret", "fault.own"})
+
+
+def test_R16_a_private_key_never_goes_to_the_table_and_each_key_gets_its_priority_and_earcon(mocker):
+    checked = []
+    words, _ = game_words(mocker, check=lambda key, params: checked.append((key, params)),
+                          earcon=lambda key: "drum" if key == "vote.open" else None)
+    with pytest.raises(PrivacyError, match="role.secret is private"):
+        words.line("public", "role.secret", {})
+    assert words.line("seat:2", "role.secret") == Line("seat:2", "role.secret", {}, "normal", None)
+    assert words.line("public", "vote.open", {"n": 1}) == Line("public", "vote.open", {"n": 1}, "normal", "drum")
+    assert checked == [("role.secret", {}), ("vote.open", {"n": 1})]          # the game's keys only
+    assert words.line("public", "fault.stuck.button", {"seat": 1}) == \
+        Line("public", "fault.stuck.button", {"seat": 1}, "fault", "fault")
+    assert words.line("public", "fault.reader_back", {"reader": "law"}) == \
+        Line("public", "fault.reader_back", {"reader": "law"}, "normal", "reader_back")
+    assert words.line("seat:1", "refusal.not_now").priority == "refusal"
+    assert words.line("seat:1", "tile.unknown").priority == "refusal"
+    assert words.line("public", "journal.lost", {"count": 2}).priority == "fault"
+    assert words.line("public", "game_over.story").priority == "game_over"
+    assert words.line("public", "vote.open", priority="request", earcon="bell") == \
+        Line("public", "vote.open", {}, "request", "bell")
+    assert len(checked) == 3
+
+
+def test_R16_a_games_announcement_becomes_a_line_keeping_its_own_priority_and_earcon(mocker):
+    words, _ = game_words(mocker)
+    made = words.line("seat:1", "vote.open")
+    assert words.of(made) is made                                            # already the table's
+    worded = Line("public", "vote.open", {}, "normal", None, words=words)
+    assert words.of(worded) == Line("public", "vote.open", {}, "normal", None) and words.of(worded) is not worded
+    announcement = mocker.NonCallableMagicMock(spec=["channel", "key", "params", "priority", "earcon"])
+    announcement.channel, announcement.key, announcement.params = "seat:3", "vote.open", {"n": 2}
+    announcement.priority, announcement.earcon = "request", "bell"
+    assert words.of(announcement) == Line("seat:3", "vote.open", {"n": 2}, "request", "bell")
+    announcement.priority, announcement.earcon = "normal", None
+    assert words.of(announcement) == Line("seat:3", "vote.open", {"n": 2}, "normal", None)
+    assert words.of(announcement, priority="game_over").priority == "game_over"
+    announcement.key = "fault.stuck.button"
+    announcement.priority = None
+    assert words.of(announcement).priority == "fault"
+    with pytest.raises(PrivacyError):
+        words.of(_public_secret(mocker))
+
+
+def _public_secret(mocker):
+    item = mocker.NonCallableMagicMock(spec=["channel", "key", "params"])
+    item.channel, item.key, item.params = "public", "role.secret", {}
+    return item
