@@ -610,3 +610,112 @@ def _public_secret(mocker):
     item = mocker.NonCallableMagicMock(spec=["channel", "key", "params"])
     item.channel, item.key, item.params = "public", "role.secret", {}
     return item
+
+
+# ---------------------------------------------------------------- ACCESSIBILITY.md 12, 19: the one seat store
+from firmware_host.hardware.board import Board  # noqa: E402
+from firmware_host.service.settings import ServiceSettings  # noqa: E402
+from firmware_host.table.seats import SeatStore  # noqa: E402
+
+
+def store_service(mocker, tmp_path, journal=None):
+    """An autospec of the board service with the real journal and settings, an autospec of the
+    silent voice and of the hardware board."""
+    service = mocker.create_autospec(BoardService, instance=True)
+    service.journal = journal if journal is not None else Journal(tmp_path / "j.sqlite3")
+    service.settings = ServiceSettings()
+    service.voice = mocker.create_autospec(SilentVoice, instance=True)
+    service.board = mocker.create_autospec(Board, instance=True)
+    return service
+
+
+def test_A19_a_change_is_stored_applied_and_told_to_the_game(mocker, tmp_path):
+    service = store_service(mocker, tmp_path)
+    changed = mocker.MagicMock()
+    seats = SeatStore(service, changed)
+    assert seats.get(2) == SeatSettings() and seats.names() == {}
+    assert seats.rate(2) == service.settings.scan.words_per_minute
+    assert seats.change(2, {"rate": 300, "name": "Anna"}) == {"seat": 2, "settings": {"rate": 300, "name": "Anna"}}
+    assert service.journal.seat_settings() == {2: {"rate": 300, "name": "Anna"}}
+    service.voice.set_seat_voice.assert_called_once_with(2, rate=300, volume=None)
+    service.board.set_ignore_repeat.assert_not_called()                     # not changed: not applied
+    changed.assert_called_once_with(2, SeatSettings(rate=300, name="Anna"), {"rate": 300, "name": "Anna"})
+    assert seats.rate(2) == 300 and seats.names() == {2: "Anna"}
+    seats.change(2, {"ignore_repeat": 0.8})
+    service.board.set_ignore_repeat.assert_called_once_with(2, 0.8)
+    assert service.voice.set_seat_voice.call_count == 1
+    seats.change(2, {"volume": 0.5})
+    assert service.voice.set_seat_voice.call_args == mocker.call(2, rate=300, volume=0.5)
+    seats.change(0, {"gender": "f"})
+    seats.change(9, {"verbosity": "long"})
+    assert service.voice.set_seat_voice.call_count == 2 and service.board.set_ignore_repeat.call_count == 1
+
+
+@pytest.mark.parametrize("seat,changes,code", [
+    (10, {"rate": 300}, "seat_settings_seat"), (-1, {"rate": 300}, "seat_settings_seat"),
+    ("2", {"rate": 300}, "seat_settings_seat"), (True, {"rate": 300}, "seat_settings_seat"),
+    (2, {"colour": "red"}, "seat_settings_unknown"), (2, {"rate": 5}, "seat_settings_value"),
+])
+def test_A19_a_bad_change_is_refused_and_changes_nothing(mocker, tmp_path, seat, changes, code):
+    service = store_service(mocker, tmp_path)
+    changed = mocker.MagicMock()
+    seats = SeatStore(service, changed)
+    with pytest.raises(CommandRefused) as refused:
+        seats.change(seat, changes)
+    assert refused.value.code == code
+    if code == "seat_settings_value":
+        assert refused.value.params["field"] == "rate"
+    assert service.journal.seat_settings() == {} and seats.by_seat == {}
+    changed.assert_not_called()
+    service.voice.set_seat_voice.assert_not_called()
+
+
+def test_A19_a_change_the_file_cannot_keep_is_refused(mocker, tmp_path):
+    journal = mocker.create_autospec(Journal, instance=True)
+    journal.save_seat_settings.side_effect = JournalError("disk full")
+    seats = SeatStore(store_service(mocker, tmp_path, journal))
+    with pytest.raises(CommandRefused) as refused:
+        seats.change(1, {"rate": 200})
+    assert refused.value.code == "seat_settings_not_saved" and "disk full" in str(refused.value)
+    assert seats.get(1) == SeatSettings()
+
+
+def test_A12_A19_stored_settings_are_applied_to_voice_and_buttons_skipping_a_bad_entry(mocker, tmp_path, caplog):
+    journal = Journal(tmp_path / "j.sqlite3")
+    journal.save_seat_settings(1, {"rate": 200, "ignore_repeat": 0.5})
+    journal.save_seat_settings(3, {"rate": 5000})
+    journal.save_seat_settings(4, {"name": "Dora"})
+    service = store_service(mocker, tmp_path, journal)
+    seats = SeatStore(service)
+    with caplog.at_level(logging.INFO, logger="firmware_host.service"):
+        seats.apply()
+    assert seats.by_seat == {1: SeatSettings(rate=200, ignore_repeat=0.5), 4: SeatSettings(name="Dora")}
+    assert "stored settings of seat 3 ignored" in caplog.text and "seat settings of 2 seats applied" in caplog.text
+    assert service.voice.set_seat_voice.call_args_list == [mocker.call(1, rate=200, volume=None),
+                                                           mocker.call(4, rate=None, volume=None)]
+    assert service.board.set_ignore_repeat.call_args_list == [mocker.call(1, 0.5), mocker.call(4, None)]
+    service.voice = None                                                   # no voice: the buttons still
+    service.board.set_ignore_repeat.reset_mock()
+    seats.apply()
+    assert service.board.set_ignore_repeat.call_count == 2
+
+
+def test_A19_an_unreadable_settings_file_leaves_the_defaults(mocker, tmp_path, caplog):
+    journal = mocker.create_autospec(Journal, instance=True)
+    journal.seat_settings.side_effect = JournalError("unreadable")
+    service = store_service(mocker, tmp_path, journal)
+    seats = SeatStore(service)
+    seats.by_seat = {1: SeatSettings(rate=300)}
+    with caplog.at_level(logging.ERROR, logger="firmware_host.service"):
+        seats.apply()
+    assert seats.by_seat == {} and "seat settings not read: unreadable" in caplog.text
+    service.voice.set_seat_voice.assert_not_called()
+
+
+def test_A19_A31_a_seats_scan_timing_takes_its_own_interval(mocker, tmp_path):
+    service = store_service(mocker, tmp_path)
+    service.__dict__.pop("_seat_paces", None)
+    seats = SeatStore(service)
+    seats.change(3, {"scan_interval": 3.5})
+    assert seats.scan_settings(3).interval == 3.5
+    assert seats.scan_settings(4).interval == service.settings.scan.interval
