@@ -719,3 +719,81 @@ def test_A19_A31_a_seats_scan_timing_takes_its_own_interval(mocker, tmp_path):
     seats.change(3, {"scan_interval": 3.5})
     assert seats.scan_settings(3).interval == 3.5
     assert seats.scan_settings(4).interval == service.settings.scan.interval
+
+
+# ---------------------------------------------------------------- the game master's one command table
+from firmware_host.table.gamemaster import COMMON, GameMaster  # noqa: E402
+
+
+def test_the_game_masters_commands_are_the_common_ones_then_the_games_extras_and_an_extra_may_replace_one():
+    assert COMMON == ("start", "pause", "resume", "restart", "undo", "act", "choose", "seat_settings", "key")
+    own_undo = lambda **f: {"undone": "the game's"}
+    gm = GameMaster({"undo": lambda **f: {"undone": "common"}, "start": lambda **f: dict(f)},
+                    extras={"zeta": lambda **f: {}, "end_morning": lambda **f: {"ended": True}, "undo": own_undo})
+    assert gm.names() == ["start", "undo", "end_morning", "zeta"]
+    assert gm.run("undo", {}) == {"undone": "the game's"}
+    assert gm.run("start", {"seed": 3}) == {"seed": 3}
+    assert GameMaster({"start": lambda **f: {}}).names() == ["start"]
+    for name in ("fly", 7, None):
+        with pytest.raises(CommandRefused) as refused:
+            gm.run(name, {})
+        assert refused.value.code == "unknown_command" and refused.value.params["name"] == str(name)
+        assert "one of start, undo, end_morning, zeta" in str(refused.value)
+
+
+# ---------------------------------------------------------------- ACCESSIBILITY.md 13-17, 21; R16: the seats' scans
+from firmware_host.table.scanning import Scan, ScanItem  # noqa: E402
+from firmware_host.table.scans import SeatScans  # noqa: E402
+from firmware_host.table.speech import TableSpeech  # noqa: E402
+
+
+def seat_scans(mocker):
+    speech = mocker.create_autospec(TableSpeech, instance=True)
+    speech.text.side_effect = lambda key, params, language=None: f"{key} {sorted(params.items())}"
+    return SeatScans(mocker.create_autospec(BoardService, instance=True), speech,
+                     mocker.create_autospec(SeatStore, instance=True)), speech
+
+
+def test_A13_a_scan_item_says_its_key_in_the_games_words(mocker):
+    scans, speech = seat_scans(mocker)
+    item = scans.item(3, "scan.seat", {"seat": 3})
+    assert item == ScanItem(3, "scan.seat [('seat', 3)]", "scan.seat", {"seat": 3})
+    assert scans.item(None, "scan.cancel") == ScanItem(None, "scan.cancel []", "scan.cancel", {})
+
+
+def test_R16_a_private_list_is_drawn_afresh_each_time_and_the_same_under_one_seed(mocker):
+    scans, _ = seat_scans(mocker)
+    items = [ScanItem(n, str(n)) for n in range(8)]
+    scans.reseed(7)
+    first = [i.value for i in scans.private_order(items)]
+    second = [i.value for i in scans.private_order(items)]
+    assert sorted(first) == list(range(8)) and first != second             # afresh for every list
+    scans.reseed(7)
+    assert [i.value for i in scans.private_order(items)] == first          # the same game, the same order
+    scans.reseed(8)
+    assert [i.value for i in scans.private_order(items)] != first
+    assert [i.value for i in items] == list(range(8))                        # the list itself untouched
+    scans.reseed(None)
+    assert sorted(i.value for i in scans.private_order(items)) == list(range(8))
+
+
+def test_A21_a_press_a_hold_and_the_end_go_to_the_seats_own_running_scan(mocker):
+    scans, _ = seat_scans(mocker)
+    running = {seat: mocker.create_autospec(Scan, instance=True) for seat in (4, 1, 6)}
+    scans.by_seat.update(running)
+    assert scans.seats_scanning() == [1, 4, 6] and scans.get(4) is running[4] and scans.get(2) is None
+    assert scans.press(4) is True and scans.press(2) is False
+    running[4].press.assert_called_once_with()
+    scans.hold(1)
+    scans.hold(2)
+    running[1].hold.assert_called_once_with()
+    scans.end(4)
+    running[4].finish.assert_called_once_with()
+    assert scans.seats_scanning() == [1, 6]
+    scans.end(keep={6})
+    running[1].finish.assert_called_once_with()
+    running[6].finish.assert_not_called()
+    assert scans.seats_scanning() == [6]
+    scans.end()
+    assert scans.seats_scanning() == [] and running[6].finish.call_count == 1
+    scans.end(3)                                                            # none running: nothing
