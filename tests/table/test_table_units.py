@@ -797,3 +797,54 @@ def test_A21_a_press_a_hold_and_the_end_go_to_the_seats_own_running_scan(mocker)
     scans.end()
     assert scans.seats_scanning() == [] and running[6].finish.call_count == 1
     scans.end(3)                                                            # none running: nothing
+
+
+def running_scans(mocker, cue=True):
+    """Seat scans on a virtual clock (the service's ``post`` runs at once), each step lasting 1 s."""
+    from firmware_host.clock import VirtualClock
+
+    service = mocker.create_autospec(BoardService, instance=True)
+    service.clock = VirtualClock()
+    service.post.side_effect = lambda fn: fn()
+    speech = mocker.create_autospec(TableSpeech, instance=True)
+    speech.text.side_effect = lambda key, params, language=None: key
+    speech.scan_step.return_value = 1.0
+    seats = mocker.create_autospec(SeatStore, instance=True)
+    seats.scan_settings.return_value = ScanSettings()
+    return SeatScans(service, speech, seats, cue=cue), service, speech
+
+
+def test_A13_A14_a_scan_says_its_items_then_cancel_then_the_wrap_tone_and_stops_after_its_passes(mocker):
+    scans, service, speech = running_scans(mocker, cue=False)
+    items = [scans.item(v, "scan.seat", {"seat": v}) for v in (0, 1)]
+    pads = {"intro": 4.0, "item": 2.0}
+    scan = scans.start(1, items, mocker.MagicMock(), pad=lambda kind, key: pads.get(kind), purpose="vote")
+    assert scan.purpose == "vote" and scans.get(1) is scan
+    scans.seats.scan_settings.assert_called_with(1)
+    for _ in range(80):
+        service.clock.advance(0.5)
+    steps = [(c.args[0], c.args[1], c.args[2], c.kwargs["earcon"], c.kwargs["cut"], c.kwargs["pad_seconds"],
+              c.kwargs["cue"]) for c in speech.scan_step.call_args_list]
+    one_pass = [(1, "scan.seat", {"seat": 0}, None, False, 2.0, False),
+                (1, "scan.seat", {"seat": 1}, None, False, 2.0, False),
+                (1, "scan.cancel", {}, None, False, 2.0, False)]
+    wrap = (1, "scan.wrap", {}, "scan_wrap", False, None, False)             # never padded
+    assert steps == one_pass + [wrap] + one_pass + [wrap] + one_pass + [(1, "scan.stopped", {}, None, False, None, False)]
+
+
+def test_A14_an_intro_is_said_first_and_a_press_on_an_item_chooses_it_and_ends_the_scan(mocker):
+    scans, service, speech = running_scans(mocker)
+    chosen = mocker.MagicMock()
+    scans.start(3, [scans.item(7, "scan.seat", {"seat": 7})], chosen, intro=("scan.choose_target", {"n": 1}))
+    assert scans.get(3).purpose == "scan.choose_target"
+    service.clock.advance(2.1)
+    said = [(c.args[1], c.args[2], c.kwargs["cue"]) for c in speech.scan_step.call_args_list]
+    assert said == [("scan.choose_target", {"n": 1}, True), ("scan.seat", {"seat": 7}, True)]
+    assert scans.press(3) is True
+    for _ in range(10):
+        service.clock.advance(0.5)
+    chosen.assert_called_once_with(7)
+    assert scans.seats_scanning() == []
+    plain = scans.start(4, [scans.item(1, "scan.seat", {"seat": 1})], chosen)
+    assert plain.purpose == "choice"
+    assert speech.scan_step.call_args_list[-1].args[1] == "scan.seat"      # no intro: the first item at once
