@@ -43,7 +43,7 @@ from firmware_host.hardware.board import Board
 from firmware_host.hardware.rfid import em4100_frame
 from firmware_host.hardware.settings import BoardConfig
 from firmware_host.hardware.tags import (TagRegistry, TileKind, check_kinds, demo_registry, load_registry,
-                                         registered_kinds)
+                                         registered_kinds, with_demo_kinds)
 
 #: edge offsets of a bouncing contact, as fractions of the bounce time (closed/open alternate)
 BOUNCE_PATTERN = (0.0, 0.04, 0.09, 0.15, 0.24, 0.33)
@@ -70,8 +70,9 @@ class MockBoard:
     :param clock: the clock the board runs on; default a new :class:`VirtualClock`.
     :param on_event: also called with every event (on the thread that recognised it).
     :param tags: a registry, None for raw :class:`~firmware_host.hardware.events.TagRead`
-        events, or ``"config"`` (default): the config's registry file, or the demo registry
-        when that file does not exist.
+        events, or ``"config"`` (default): the config's registry file (with the demo tiles of
+        a kind it holds none of, :func:`~firmware_host.hardware.tags.with_demo_kinds`), or the
+        demo registry when that file does not exist.
     :param tracker: the hole (0–3) the tracker pin sits in at start, or None.
     :param start: start the board at once (default True).
     :param kinds: the tile kinds of the registry and of the tile signals (None: every
@@ -95,8 +96,8 @@ class MockBoard:
         #: the tile kinds this board's registry holds and its signals lay on a reader
         self.kinds = registered_kinds() if kinds is None else check_kinds(kinds)
         if tags == "config":
-            tags = (load_registry(config.tags_path, self.kinds) if Path(config.tags_path).exists()
-                    else demo_registry(config.seats, self.kinds))
+            tags = (with_demo_kinds(load_registry(config.tags_path, self.kinds), config.seats, self.kinds)
+                    if Path(config.tags_path).exists() else demo_registry(config.seats, self.kinds))
         self.tags = tags if isinstance(tags, TagRegistry) or tags is None else load_registry(tags, self.kinds)
         self.factory = MockFactory(pin_class=wired.WiredMockPin)
         self.dir = Path(tempfile.mkdtemp(prefix="firmware-host-mock-"))

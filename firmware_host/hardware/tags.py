@@ -434,3 +434,19 @@ def demo_registry(seats: int = MAX_SEATS, kinds: Sequence[TileKind] | None = Non
                 for n in range(1, count + 1):
                     tiles[f"{prefix}000000{n:02X}"] = Tile(kind.kind, group, None, n)
     return TagRegistry(tiles)
+
+
+def with_demo_kinds(registry: TagRegistry, seats: int = MAX_SEATS,
+                    kinds: Sequence[TileKind] | None = None) -> TagRegistry:
+    """``registry`` and the demo tiles (:func:`demo_registry`) of every kind of ``kinds``
+    (None: the registered games') of which it holds no tile: a mocked board can lay a tile of
+    every game's kind, also of a game registered after its file was written. A demo tag the
+    registry already gives to another tile is left out."""
+    held = {t.kind for _, t in registry.items()}
+    extra = [k for k in _kinds(kinds) if k.kind not in held and k.demo]
+    if not extra:
+        return registry
+    tiles = dict(registry.items())
+    for tag, tile in demo_registry(seats, extra).items():
+        tiles.setdefault(tag, tile)
+    return TagRegistry(tiles, registry.descriptions)
