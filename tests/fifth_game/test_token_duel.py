@@ -99,7 +99,8 @@ CHECKS = ("test_A30_issue14_setup_from_the_seats", "test_journal_damage_at_boot_
           "test_undo_and_restart_by_the_game_master", "test_unplugged_reader_is_spoken_in_the_games_words",
           "test_stuck_button_is_spoken_in_the_games_words", "test_silent_earphone_is_spoken_in_the_games_words",
           "test_issue34_an_unknown_tag_is_spoken_in_the_games_words_from_the_board_catalogue",
-          "test_A11_nothing_is_decided_by_a_timer_by_default")
+          "test_A11_nothing_is_decided_by_a_timer_by_default",
+          "test_issue34_another_games_tile_is_refused_in_the_games_words_without_naming_it")
 
 
 @pytest.mark.parametrize("check", CHECKS)

@@ -330,6 +330,49 @@ def test_issue34_an_unknown_tag_is_spoken_in_the_games_words_from_the_board_cata
         table.close()
 
 
+def foreign_tile_signal(name: str) -> dict | None:
+    """A tile signal of a kind another registered game reads and ``name`` does not (the kinds
+    come from the packs, :func:`~firmware_host.hardware.tags.registered_kinds`), or None."""
+    from firmware_host.hardware.tags import registered_kinds
+
+    own = {k.kind for k in games.pack(name).tile_kinds}
+    for kind in registered_kinds():
+        if kind.kind in own or not kind.signal or not kind.demo:
+            continue
+        if kind.layout == "seat":
+            return {"signal": kind.signal, "seat": 0, kind.value_field: kind.names[0]}
+        if kind.layout == "numbered":
+            return {"signal": kind.signal, kind.value_field: kind.names[0]}
+    return None
+
+
+@pytest.mark.parametrize("name", cases("foreign_tile_spoken"))
+def test_issue34_another_games_tile_is_refused_in_the_games_words_without_naming_it(tmp_path, name):
+    """Issue 32, 34: a tile of a kind this game does not read (another game's, as the packs
+    declare their kinds) is said at the table in the game's language from the board's own
+    catalogue, names no tile, and changes nothing."""
+    from firmware_host.service import board_catalogue
+
+    signal = foreign_tile_signal(name)
+    if signal is None:
+        pytest.skip(f"{name} reads every registered kind of tile")
+    table = start_game(tmp_path, name)
+    try:
+        table.wait(5)
+        table.drain()
+        actions, mark = journal_actions(table), len(table.heard())
+        table.play(signal)
+        table.wait(5)
+        table.drain()
+        said = [o for o in table.heard()[mark:] if o["output"] == "table" and o["key"] not in REMINDERS]
+        assert [o["key"] for o in said] == ["tile.not_this_game"], [o["key"] for o in table.heard()[mark:]]
+        assert said[0]["key"] in board_catalogue.MESSAGES and said[0]["params"] == {}
+        assert in_english(said[0], name)
+        assert journal_actions(table) == actions
+    finally:
+        table.close()
+
+
 #: what the table says by itself while it waits for a seat (table.reminders): whom it waits for
 REMINDERS = ("table.waiting", "table.waiting_choice")
 
