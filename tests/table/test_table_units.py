@@ -848,3 +848,92 @@ def test_A14_an_intro_is_said_first_and_a_press_on_an_item_chooses_it_and_ends_t
     plain = scans.start(4, [scans.item(1, "scan.seat", {"seat": 1})], chosen)
     assert plain.purpose == "choice"
     assert speech.scan_step.call_args_list[-1].args[1] == "scan.seat"      # no intro: the first item at once
+
+
+# ---------------------------------------------------------------- ACCESSIBILITY.md 30: the evening after a game
+from firmware_host.audio.service import Utterance  # noqa: E402
+from firmware_host.table.evening import STORY_PART_LINES, Evening, parts_of  # noqa: E402
+
+
+def clip(mocker, done=False, plays=False):
+    """An autospec of the audio layer's utterance: ``done()`` and ``plays`` as given."""
+    made = mocker.create_autospec(Utterance, instance=True)
+    made.done.return_value = done
+    made.plays = plays
+    return made
+
+
+def test_A30_a_story_given_as_one_list_is_told_in_parts_of_three_lines():
+    assert STORY_PART_LINES == 3
+    lines = [(f"k{n}", {"n": n}) for n in range(7)]
+    assert parts_of(lines) == [lines[0:3], lines[3:6], lines[6:7]]
+    assert parts_of(lines, 2)[0] == lines[:2] and parts_of([]) == []
+
+
+def test_A30_each_press_tells_the_next_part_ending_with_what_the_next_press_does(mocker):
+    told = []
+    parts = [[("a", {})], [], [("b", {}), ("c", {})]]             # an empty part is no part
+    evening = Evening(lambda seat, lines, after: told.append((seat, lines, after)) or clip(mocker, done=True))
+    asked = mocker.MagicMock(return_value=parts)
+    assert not evening.open and not evening.heard_all(1)
+    game_over = clip(mocker, done=False)
+    evening.over(asked, after=[game_over, None])
+    assert evening.open and not evening.heard_all(1)
+    evening.press(1)
+    assert told[-1] == (1, [("a", {}), ("evening.story_more", {})], (game_over,))   # after the game-over speech
+    assert not evening.heard_all(1)
+    game_over.done.return_value = True
+    evening.press(1)
+    assert told[-1] == (1, [("b", {}), ("c", {}), ("evening.story_end", {})], ())
+    assert evening.heard_all(1) and not evening.heard_all(2)
+    evening.press(1)                                                 # past the end: the end again
+    assert told[-1] == (1, [("evening.story_end", {})], ()) and evening.told[1] == 2
+    evening.press(2)                                                 # every seat at its own pace
+    assert told[-1][0] == 2 and told[-1][1][0] == ("a", {})
+    asked.assert_called_once_with()                                  # the story asked once
+    evening.reset()
+    assert not evening.open and evening.told == {} and not evening.heard_all(1)
+
+
+def test_A30_a_press_while_a_part_is_to_come_does_nothing_and_while_it_plays_asks_for_the_next(mocker):
+    clips = []
+
+    def tell(seat, lines, after):
+        clips.append(clip(mocker))
+        return clips[-1]
+
+    told = mocker.MagicMock(side_effect=tell)
+    evening = Evening(told)
+    evening.over(lambda: [[("a", {})], [("b", {})], [("c", {})]])
+    evening.press(0)
+    evening.press(0)                                                 # its part is still to come
+    assert told.call_count == 1 and evening.told[0] == 1
+    assert not evening.heard_all(0)
+    clips[0].plays = True                                            # it plays: the next follows it
+    evening.press(0)
+    assert told.call_count == 2 and told.call_args.args == (0, [("b", {}), ("evening.story_more", {})], (clips[0],))
+    clips[1].done.return_value = True
+    evening.press(0)
+    assert told.call_args.args[1] == [("c", {}), ("evening.story_end", {})] and evening.told[0] == 3
+    clips[2].plays = True                                            # the last part plays: nothing more
+    evening.press(0)
+    assert told.call_count == 3 and not evening.heard_all(0)
+    clips[2].done.return_value = True
+    assert evening.heard_all(0)
+
+
+def test_A30_a_story_that_cannot_be_told_goes_straight_to_the_end(mocker, caplog):
+    told = []
+    evening = Evening(lambda seat, lines, after: told.append(lines))
+
+    def broken():
+        raise ValueError("no journal")
+
+    evening.over(broken)
+    with caplog.at_level(logging.ERROR, logger="firmware_host.service"):
+        evening.press(4)
+    assert told == [[("evening.story_end", {})]] and "story: no journal" in caplog.text
+    assert evening.told[4] == 1 and evening.heard_all(4)
+    evening.over(lambda: [])
+    evening.press(4)
+    assert told[-1] == [("evening.story_end", {})] and evening.heard_all(4)
