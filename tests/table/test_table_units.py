@@ -937,3 +937,93 @@ def test_A30_a_story_that_cannot_be_told_goes_straight_to_the_end(mocker, caplog
     evening.over(lambda: [])
     evening.press(4)
     assert told[-1] == [("evening.story_end", {})] and evening.heard_all(4)
+
+
+# ---------------------------------------------------------------- the move log: journaled before it is said
+from firmware_host.clock import VirtualClock  # noqa: E402
+from firmware_host.service.notify import Notifier  # noqa: E402
+from firmware_host.table.moves import MoveLog, journal_note  # noqa: E402
+
+BD_SETUP = {"game": "become_dictator", "players": 4, "language": "en", "morning_seconds": 0}
+
+
+@pytest.fixture()
+def bd_table(tmp_path, mocker):
+    """The real service and journal (an autospec of the silent voice) with In this way I become
+    a DICTATOR set up; (service, its adapter, the lines written)."""
+    lines: list[dict] = []
+    voice = mocker.create_autospec(SilentVoice, instance=True)
+    for name, value in (("timed", False), ("confirm_whisper", False), ("has_earphones", True),
+                        ("use_long_wording", False), ("repeat_last", None), ("seconds", None), ("measure", None)):
+        getattr(voice, name).return_value = value
+    service = BoardService(ServiceSettings(journal_path=str(tmp_path / "j.sqlite3")), clock=VirtualClock(),
+                           journal=Journal(tmp_path / "j.sqlite3"), voice=voice, emit=lines.append,
+                           notifier=Notifier(None))
+    service.start()
+    service.call(lambda: service.game.setup_game(dict(BD_SETUP)))
+    adapter = service.game.active
+    service.call(lambda: adapter.end_morning())
+    yield service, adapter, lines
+    service.stop()
+
+
+def test_a_setup_that_is_no_object_or_no_setup_at_all_is_refused(bd_table):
+    service, adapter, _ = bd_table
+    moves = MoveLog(service, adapter)
+    assert not moves.running() and not moves.over and moves.table_notes() == []
+    for raw in (["players", 4], "setup", None):
+        with pytest.raises(CommandRefused) as refused:
+            moves.prepare(raw)
+        assert refused.value.code == "setup_not_object"
+    with pytest.raises(CommandRefused) as refused:
+        moves.start()
+    assert refused.value.code == "no_setup"
+    for command in (moves.undo, moves.end):
+        with pytest.raises(CommandRefused) as refused:
+            command()
+        assert refused.value.code == "no_game"
+    with pytest.raises(CommandRefused) as refused:
+        moves.prepare({"players": 99})
+    assert refused.value.code.startswith("setup_")
+    assert moves.pending is None and not moves.prepared
+
+
+def test_an_accepted_action_is_journaled_before_the_table_is_told_and_an_illegal_one_refused(bd_table, mocker):
+    service, adapter, lines = bd_table
+    moves = adapter.moves
+    game_id = moves.game_id
+    assert moves.running() and moves.raw_setup["players"] == 4
+    seat = adapter.game.awaiting()[0]
+    accepted = mocker.patch.object(adapter, "accepted", autospec=True, wraps=adapter.accepted)
+    action = adapter.action_from_json({"action": "vote", "seat": seat, "target": (seat + 1) % 4})
+    journaled = []
+    accepted.side_effect = lambda a, events: journaled.append(len(service.journal.actions(game_id)))
+    assert service.call(lambda: moves.accept(action, from_gm=True)) is True
+    assert journaled == [1] and moves.count == 1
+    notes = [body for kind, body in service.journal.entries(game_id) if kind == "note" and body.get("note") == "told"]
+    assert notes[-1] == {"note": "told", "actions": 1}
+    before = len(lines)
+    assert service.call(lambda: moves.accept(action)) is False                     # the same seat again
+    rejected = [l for l in lines[before:] if l.get("event") == "rejected"]
+    assert len(rejected) == 1 and rejected[0]["action"] == "vote" and rejected[0]["reason"]
+    assert len(service.journal.actions(game_id)) == 1 and moves.count == 1
+    assert service.call(lambda: moves.undo()) == {"actions": 0, "seat": seat}
+    assert len(service.journal.actions(game_id)) == 0
+    service.call(lambda: moves.end())
+    assert moves.game is None and moves.game_id is None and moves.setup is None and moves.pending is None
+    assert service.journal.game(game_id).status == "abandoned"
+    ended = [body for kind, body in service.journal.entries(game_id) if kind == "note" and body.get("note") == "ended"]
+    assert ended == [{"note": "ended", "by": "game master"}]
+    assert MoveLog(service, adapter).accept(action) is False                      # no game: nothing
+
+
+def test_a_journal_note_goes_beside_a_game_only_and_a_journal_that_cannot_take_it_is_a_warning(mocker, caplog):
+    journal = mocker.create_autospec(Journal, instance=True)
+    journal_note(journal, None, {"note": "x"})
+    journal.append_note.assert_not_called()
+    journal_note(journal, 3, {"note": "x"})
+    journal.append_note.assert_called_once_with(3, {"note": "x"})
+    journal.append_note.side_effect = JournalError("full")
+    with caplog.at_level(logging.WARNING, logger="firmware_host.service"):
+        journal_note(journal, 3, {"note": "y"})
+    assert "journal note: full" in caplog.text
