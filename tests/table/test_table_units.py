@@ -1027,3 +1027,120 @@ def test_a_journal_note_goes_beside_a_game_only_and_a_journal_that_cannot_take_i
     with caplog.at_level(logging.WARNING, logger="firmware_host.service"):
         journal_note(journal, 3, {"note": "y"})
     assert "journal note: full" in caplog.text
+
+
+# ---------------------------------------------------------------- the board's own voice (lobby, settings scan)
+from firmware_host.service import board_catalogue  # noqa: E402
+from firmware_host.service.host import GameHost  # noqa: E402
+from firmware_host.table.board_speech import BoardSpeech  # noqa: E402
+
+
+def board_voice(mocker, timed=False, verbosity="auto", language="en", own=None, voice=True):
+    """BoardSpeech on an autospec of the service (real settings) and of the game host whose
+    active adapter keeps ``own`` ({seat: SeatSettings}); an autospec of the silent voice."""
+    service = mocker.create_autospec(BoardService, instance=True)
+    service.settings = ServiceSettings()
+    if voice:
+        service.voice = mocker.create_autospec(SilentVoice, instance=True)
+        service.voice.timed.return_value = timed
+        service.voice.verbosity = verbosity
+        service.voice.audio = mocker.MagicMock()
+        service.voice.audio.settings.language = language
+    else:
+        service.voice = None
+    host = mocker.create_autospec(GameHost, instance=True)
+    host.active = mocker.MagicMock(spec=["seat_settings", "language"])
+    host.active.seat_settings = own if own is not None else {}
+    host.active.language = "fr"
+    return BoardSpeech(service, host), service
+
+
+def test_A19_the_board_voice_reads_each_seats_settings_from_the_active_game(mocker):
+    speech, _ = board_voice(mocker, own={1: SeatSettings(name="Ben", rate=300), 2: SeatSettings(rate=200)})
+    assert speech.seat_settings(1) == SeatSettings(name="Ben", rate=300)
+    assert speech.seat_settings(5) == SeatSettings()
+    assert speech.stored_names() == {1: "Ben"}
+    speech.host.active.seat_settings = None                       # a game keeping none
+    assert speech.seat_settings(1) == SeatSettings() and speech.stored_names() == {}
+
+
+def test_the_board_speaks_its_audio_language_else_the_games_else_german(mocker):
+    speech, service = board_voice(mocker, language="en")
+    assert speech.board_language() == "en"
+    service.voice.audio.settings.language = "xx"
+    assert speech.board_language() == "fr"                        # the active game's
+    speech.host.active.language = "yy"
+    assert speech.board_language() == "de"
+    speech, _ = board_voice(mocker, voice=False)
+    assert speech.board_language() == "fr"
+
+
+def test_A5_the_long_wording_the_first_time_a_listener_hears_a_key_or_as_its_verbosity_says(mocker):
+    speech, service = board_voice(mocker, own={3: SeatSettings(verbosity="short"), 4: SeatSettings(verbosity="long")})
+    assert speech._long("seat:1", "lobby.busy") is True
+    assert speech._long("seat:1", "lobby.busy") is False
+    assert speech._long("seat:2", "lobby.busy") is True           # each listener its own first time
+    assert speech._long("seat:3", "lobby.busy") is False and speech._long("seat:4", "lobby.busy") is True
+    assert speech._long("seat:4", "lobby.busy") is True
+    assert speech._long("public", "lobby.busy") is True and speech._long("public", "lobby.busy") is False
+    service.voice.verbosity = "long"
+    assert speech._long("public", "lobby.busy") is True
+    service.voice.verbosity = "short"
+    assert speech._long("public", "lobby.other") is False
+
+
+def test_the_board_says_its_own_sentence_and_writes_its_announce_line(mocker, caplog):
+    speech, service = board_voice(mocker)
+    assert speech.say("seat:0", "lobby.busy", {"seat": 0}, language="en", priority="request", earcon="chime") is None
+    long = board_catalogue.text("lobby.busy", {"seat": 0}, "en", long=True)
+    service.voice.say.assert_called_once_with("seat:0", long, key="lobby.busy", priority="request", earcon="chime")
+    service.announce_now.assert_called_once_with([{"event": "announce", "channel": "seat:0", "key": "lobby.busy",
+                                                  "params": {"seat": 0}, "text": long}])
+    speech.say("seat:0", "lobby.busy", {"seat": 0}, language="en")
+    short = board_catalogue.text("lobby.busy", {"seat": 0}, "en", long=False)
+    assert service.announce_now.call_args.args[0][0]["text"] == short
+    with caplog.at_level(logging.ERROR, logger="firmware_host.service"):
+        assert speech.say("public", "no.such.sentence", {}, language="en") is None
+    assert "board sentence no.such.sentence" in caplog.text and service.announce_now.call_count == 2
+    pack_words = mocker.MagicMock(return_value="Spieler?")
+    speech.say("public", "setup.players", {"n": 1}, language="de", words=pack_words)
+    pack_words.assert_called_once_with("setup.players", {"n": 1}, "de", long=True)
+    assert speech.text("lobby.busy", {"seat": 0}, "en", words=pack_words) == short   # the board's key: the board's words
+
+
+def test_a_timed_voice_writes_the_line_once_played(mocker):
+    speech, service = board_voice(mocker, timed=True)
+    utt = mocker.create_autospec(Utterance, instance=True)
+    utt.meta = {}
+    service.voice.say.return_value = utt
+    on_start, on_end = mocker.MagicMock(), mocker.MagicMock()
+    assert speech.say("seat:2", "lobby.busy", {"seat": 1}, language="en", history=False,
+                      on_start=on_start, on_end=on_end) is utt
+    line = utt.meta["lines"][0]
+    assert line["channel"] == "seat:2" and line["key"] == "lobby.busy"
+    service.announce_listener.assert_called_once_with([line], on_start, on_end)
+    assert service.voice.say.call_args.kwargs["history"] is False
+    assert service.voice.say.call_args.kwargs["listener"] is service.announce_listener.return_value
+    service.announce_now.assert_not_called()
+    service.voice.say.return_value = None                          # nothing plays: written at once
+    assert speech.say("seat:2", "lobby.busy", {"seat": 1}, language="en") is None
+    service.announce_now.assert_called_once()
+    speech.drop(2)
+    service.voice.cancel.assert_not_called()                         # no scan steps said
+
+
+def test_A13_without_sound_a_scan_step_lasts_its_estimate_at_the_seats_rate(mocker):
+    from firmware_host.table.scanning import spoken_seconds
+
+    speech, service = board_voice(mocker, voice=False, own={1: SeatSettings(rate=300)})
+    speak = speech.scan_speaker(lambda: ("lobby.busy", {"seat": 0}), language=lambda: "en")
+    intro = board_catalogue.text("lobby.busy", {"seat": 0}, "en")
+    assert speak(1, "intro", None, mocker.MagicMock(), mocker.MagicMock()) == pytest.approx(spoken_seconds(intro, 300))
+    rate = service.settings.scan.words_per_minute
+    item = ScanItem(2, "x", "lobby.busy", {"seat": 2})
+    assert speak(2, "item", item, mocker.MagicMock(), mocker.MagicMock()) == \
+        pytest.approx(spoken_seconds(board_catalogue.text("lobby.busy", {"seat": 2}, "en"), rate))
+    assert speak(2, "wrap", None, mocker.MagicMock(), mocker.MagicMock()) == 0.0
+    assert speak(2, "stopped", None, mocker.MagicMock(), mocker.MagicMock()) == 0.0
+    lines = [c.args[0][0] for c in service.announce_now.call_args_list]
+    assert [l["key"] for l in lines] == ["lobby.busy", "lobby.busy", "lobby.wrap", "lobby.stopped"]
