@@ -1144,3 +1144,153 @@ def test_A13_without_sound_a_scan_step_lasts_its_estimate_at_the_seats_rate(mock
     assert speak(2, "stopped", None, mocker.MagicMock(), mocker.MagicMock()) == 0.0
     lines = [c.args[0][0] for c in service.announce_now.call_args_list]
     assert [l["key"] for l in lines] == ["lobby.busy", "lobby.busy", "lobby.wrap", "lobby.stopped"]
+
+
+# ---------------------------------------------------------------- ACCESSIBILITY.md 19: the settings scan from the seat
+from firmware_host.table import seat_menu as seat_menu_module  # noqa: E402
+from firmware_host.table.seat_menu import SETTINGS, VALUES, SeatMenu  # noqa: E402
+
+
+def settings_menu(mocker, own=None, audio=None, game=True):
+    """A SeatMenu on an autospec of the board's voice (texts "key params language"), of the
+    service (a virtual clock; ``post`` runs at once) and of the game host."""
+    from firmware_host.clock import VirtualClock
+
+    service = mocker.create_autospec(BoardService, instance=True)
+    service.settings = ServiceSettings()
+    service.clock = VirtualClock()
+    service.post.side_effect = lambda fn: fn()
+    service.voice = mocker.create_autospec(SilentVoice, instance=True)
+    service.voice.audio = mocker.MagicMock(spec=["settings"])
+    service.voice.audio.settings = audio
+    service.board = mocker.create_autospec(Board, instance=True)
+    host = mocker.create_autospec(GameHost, instance=True)
+    host.active = mocker.MagicMock(spec=["language", "game"])
+    host.active.language, host.active.game = "en", (object() if game else None)
+    speech = mocker.create_autospec(BoardSpeech, instance=True)
+    speech.seat_settings.side_effect = lambda seat: (own or {}).get(seat, SeatSettings())
+    speech.text.side_effect = lambda key, params, language, **kw: f"{key} {sorted(params.items())} {language}"
+    speech.board_language.return_value = "fr"
+    speech.scan_settings.return_value = ScanSettings()
+    speech.scan_speaker.return_value = mocker.MagicMock(return_value=1.0)
+    return SeatMenu(service, host, speech), service, host, speech
+
+
+def test_A19_the_settings_and_their_values_offered():
+    assert SETTINGS == ("rate", "volume", "verbosity", "scan_interval", "ignore_repeat", "gender")
+    assert VALUES == {"rate": (120, 150, 175, 200, 250, 300, 350, 400), "volume": (0.2, 0.4, 0.6, 0.8, 1.0),
+                      "verbosity": ("auto", "short", "long"), "scan_interval": (1.0, 1.5, 2.0, 3.0, 4.0, 5.0),
+                      "ignore_repeat": (0.2, 0.3, 0.5, 0.8, 1.0, 1.5), "gender": ("m", "f")}
+    assert SeatMenu._item_params("rate", 175.0) == {"wpm": 175}
+    assert SeatMenu._item_params("volume", 0.57) == {"percent": 57}
+    assert SeatMenu._item_params("scan_interval", 2) == {"seconds": 2.0}
+    assert SeatMenu._item_params("ignore_repeat", 1) == {"seconds": 1.0}
+    assert SeatMenu._item_params("gender", "f") == {"gender": "f"}
+    assert SeatMenu._value_key("scan_interval") == SeatMenu._value_key("ignore_repeat") == "settings.value.seconds"
+    assert SeatMenu._value_key("rate") == "settings.value.rate"
+
+
+def test_A19_a_seats_values_now_are_its_own_else_the_boards(mocker):
+    audio = mocker.MagicMock(spec=["seat_rates", "seat_volumes", "seat_rate", "seat_volume"])
+    audio.seat_rates, audio.seat_volumes, audio.seat_rate, audio.seat_volume = [200, 210], [0.5], 190, 0.9
+    menu, service, _, _ = settings_menu(mocker, own={0: SeatSettings(rate=300, volume=0.0, verbosity="long",
+                                                                     scan_interval=3.0, ignore_repeat=0.8,
+                                                                     gender="f")}, audio=audio)
+    service.board.config = mocker.MagicMock(spec=["timing"])
+    service.board.config.timing.ignore_repeat_s = 0.4
+    assert menu.current(0) == {"rate": 300, "volume": 0.0, "verbosity": "long", "scan_interval": 3.0,
+                               "ignore_repeat": 0.8, "gender": "f"}
+    assert menu.current(1) == {"rate": 210, "volume": 0.9, "verbosity": "auto",
+                               "scan_interval": service.settings.scan.interval, "ignore_repeat": 0.4, "gender": "m"}
+    assert menu.current(5)["rate"] == 190
+    bare, service, _, _ = settings_menu(mocker, audio=None)
+    service.board = None
+    assert bare.current(2) == {"rate": service.settings.scan.words_per_minute, "volume": 1.0, "verbosity": "auto",
+                               "scan_interval": service.settings.scan.interval, "ignore_repeat": 0.5, "gender": "m"}
+
+
+def test_A19_the_first_list_names_each_setting_with_its_value_then_done(mocker):
+    menu, service, host, speech = settings_menu(mocker, own={2: SeatSettings(rate=300)})
+    menu.open(2)
+    scan = menu.scans[2]
+    assert menu.is_open(2) and menu.snapshot() == [2] and scan.purpose == "settings"
+    assert [(i.value, i.key, i.params) for i in scan.base_items] == [
+        ("rate", "settings.item.rate", {"wpm": 300}), ("volume", "settings.item.volume", {"percent": 100}),
+        ("verbosity", "settings.item.verbosity", {"verbosity": "auto"}),
+        ("scan_interval", "settings.item.scan_interval", {"seconds": service.settings.scan.interval}),
+        ("ignore_repeat", "settings.item.ignore_repeat", {"seconds": 0.5}),
+        ("gender", "settings.item.gender", {"gender": "m"})]
+    assert scan.base_items[0].text == "settings.item.rate [('wpm', 300)] en"      # the game's language
+    assert scan.cancel_item.key == "settings.done" and scan.cancel_item.text == "settings.done [] en"
+    kwargs = speech.scan_speaker.call_args.kwargs
+    assert kwargs["stopped"] == ("settings.closed", {}) and kwargs["language"]() == "en"
+    assert speech.scan_speaker.call_args.args[0]() == ("settings.menu", {})
+    for bad in (-1, "2", None):
+        menu.open(bad)
+    assert menu.snapshot() == [2]
+    host.active.game = None                                                  # no game: the board's language
+    menu.open(3)
+    assert menu.scans[3].base_items[0].text.endswith(" fr")
+
+
+def test_A19_a_setting_opens_its_values_and_a_value_is_stored_as_the_consoles_command(mocker):
+    menu, _, host, speech = settings_menu(mocker)
+    menu.open(1)
+    menu.scans[1].on_choose("volume")
+    values = menu.scans[1]
+    assert values.purpose == "settings.volume"
+    assert [(i.key, i.params) for i in values.base_items][:2] == [("settings.value.volume", {"percent": 20}),
+                                                                  ("settings.value.volume", {"percent": 40})]
+    assert values.base_items[-1].key == "settings.value.default" and values.cancel_item.key == "lobby.back"
+    assert speech.scan_speaker.call_args.args[0]() == ("settings.choose", {"setting": "volume"})
+    values.on_choose(0.6)
+    host.command.assert_called_once_with("seat_settings", seat=1, volume=0.6)
+    assert menu.scans[1].purpose == "settings"                               # the first list again
+    menu.scans[1].on_choose("gender")
+    menu.scans[1].on_choose(menu.scans[1].base_items[-1].value)              # "as the board is set"
+    assert host.command.call_args == mocker.call("seat_settings", seat=1, gender=None)
+    menu.scans[1].on_choose("rate")
+    menu.scans[1].on_cancel()                                                # back
+    assert menu.scans[1].purpose == "settings"
+    host.command.side_effect = CommandRefused("seat_settings_not_saved", "disk full")
+    menu.scans[1].on_choose("rate")
+    menu.scans[1].on_choose(200)
+    said = speech.say.call_args
+    assert said.args[:3] == ("seat:1", "settings.not_stored", {}) and said.kwargs["priority"] == "refusal"
+    assert said.kwargs["earcon"] == "refusal" and menu.scans[1].purpose == "settings"
+
+
+def test_A19_done_a_hold_or_a_stopped_scan_closes_the_menu_and_the_next_press_is_the_games(mocker):
+    from firmware_host.hardware.events import ButtonGesture
+
+    menu, _, _, speech = settings_menu(mocker)
+    assert not menu.handles(ButtonGesture(seat=1, gesture="press"))
+    menu.open(1)
+    menu.scans[1].on_cancel()                                                # "done"
+    assert not menu.is_open(1)
+    assert speech.say.call_args.args[:3] == ("seat:1", "settings.closed", {})
+    menu.open(1)
+    assert menu.handles(ButtonGesture(seat=1, gesture="press")) and menu.is_open(1)
+    assert menu.handles(ButtonGesture(seat=1, gesture="hold")) and not menu.is_open(1)
+    assert speech.say.call_count == 2
+    menu.close(1)                                                            # already closed: nothing said
+    assert speech.say.call_count == 2
+    menu.open(4)
+    heard = speech.scan_speaker.call_args.kwargs["heard"]
+    heard()                                                                  # not stopped: stays open
+    assert menu.is_open(4)
+    menu.scans[4].stopped = True
+    heard()
+    assert not menu.is_open(4)
+    menu.open(5)
+    menu.open(6)
+    menu.shutdown()
+    assert menu.snapshot() == []
+
+
+def test_A19_the_settings_offer_is_a_request_in_the_seats_earphone(mocker):
+    menu, _, _, speech = settings_menu(mocker)
+    on_end = mocker.MagicMock()
+    assert menu.offer(3, on_end) is speech.say.return_value
+    speech.say.assert_called_once_with("seat:3", "settings.offer", {}, language="en", priority="request", on_end=on_end)
+    assert seat_menu_module._DEFAULT is not None
