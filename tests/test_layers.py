@@ -139,17 +139,9 @@ def test_service_hardware_audio_console_and_journal_import_no_game(layer):
     assert _game_imports((layer,)) == []
 
 
-#: the one type the service may hold of the table (issue 29): the adapter base
+#: the types the service may hold of the table (issue 29): the adapter base and the table's
+#: game-neutral front (lobby, seat menu, board speech), both from the package itself
 TABLE_ADAPTER_TYPE = {"firmware_host.table", "firmware_host.table.adapter"}
-#: imports of the table's parts the service still makes, each to be replaced by a hook or a
-#: part of ``table.BoardAdapter`` (issue 29); a new one is a failure, a gone one too (so the
-#: list only shrinks)
-SERVICE_TABLE_DEBTS = {
-    ("firmware_host.service.host", "firmware_host.table.scanning"),      # pressing(event)
-    ("firmware_host.service.host", "firmware_host.table.board_speech"),
-    ("firmware_host.service.host", "firmware_host.table.lobby"),
-    ("firmware_host.service.host", "firmware_host.table.seat_menu"),
-}
 #: the table's parts that moved out of the service (issue 29): none of them is back there
 TABLE_PARTS = ("scanning", "lobby", "seat_menu", "board_speech", "seats", "seat_settings")
 
@@ -161,9 +153,11 @@ def _service_table_imports() -> set[tuple[str, str]]:
 
 def test_the_service_reaches_the_table_only_through_the_adapter_type():
     """Issue 29: the table uses the service's queue, journal and voice, never the other way
-    round; the service holds ``table.BoardAdapter`` and no other part of the table but the
-    listed debts, which only shrink."""
-    assert _service_table_imports() == SERVICE_TABLE_DEBTS
+    round; the service holds ``table.BoardAdapter`` and ``table.TableFront`` (imported from
+    the package) and imports no part of the table (scanning, lobby, seat menu, board speech)."""
+    assert _service_table_imports() == set()
+    host_imports = {target for _, target in GRAPH[f"{PACKAGE}.service.host"]}
+    assert f"{PACKAGE}.table" in host_imports          # the walk sees the one it allows
 
 
 def test_the_tables_parts_live_in_the_table_not_in_the_service():

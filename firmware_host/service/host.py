@@ -11,9 +11,10 @@ adapter.
 
 Every call the service, the console and the simulator make is named here (no attribute is
 forwarded silently); buttons, speech, scans, status and the console's snapshot are the
-active adapter's, but for two game-neutral parts of the board that come first: the setup from the seats while
-the board waits for a setup (:class:`~firmware_host.table.lobby.Lobby`, issue 14), and a
-seat's own settings scan (:class:`~firmware_host.table.seat_menu.SeatMenu`).
+active adapter's, but for the game-neutral front of the table that comes first
+(:class:`~firmware_host.table.TableFront`, the one other type of the table the host holds):
+the setup from the seats while the board waits for a setup (issue 14), a seat's own settings
+scan, the board's own voice and the cut of the last game's speech when a new one begins.
 """
 
 from __future__ import annotations
@@ -23,9 +24,8 @@ from typing import Any
 
 from firmware_host.kernel import games
 from firmware_host.errors import FirmwareHostError, UsageError
-from firmware_host.hardware.events import ButtonGesture
 from firmware_host.service.refusals import CommandRefused
-from firmware_host.table import BoardAdapter
+from firmware_host.table import BoardAdapter, TableFront
 
 log = logging.getLogger("firmware_host.service")
 
@@ -45,20 +45,14 @@ class GameHost:
         self._playable: list[str] | None = None
         self.current = default
         self.active = self._adapter(default)
-        from firmware_host.table.board_speech import BoardSpeech
-        from firmware_host.table.lobby import Lobby
-        from firmware_host.table.seat_menu import SeatMenu
-        self.speech = BoardSpeech(service, self)
-        self.lobby = Lobby(service, self, self.speech)
-        self.seat_menu = SeatMenu(service, self, self.speech)
-        #: the voice's mark when the setup of the next game began (the console's setup or
-        #: start, the first press of a setup from the seats): what was said before it belongs
-        #: to the last game and is cut when the new one begins (issue 34)
-        self._setup_mark: int | None = None
-        self._had_game = False              # a game was begun or resumed in this process
-        begun = getattr(getattr(service, "journal", None), "begun", None)
-        if isinstance(begun, list):
-            begun.append(self._game_begins)
+        #: the game-neutral front of the table: lobby, seat menu, board speech (issue 29)
+        self.table = TableFront(service, self)
+
+    @property
+    def seat_menu(self) -> Any:
+        """The seats' own settings scans (:class:`~firmware_host.table.seat_menu.SeatMenu`),
+        which a game's status may offer after its last layer."""
+        return self.table.seat_menu
 
     def _adapter(self, name: str) -> BoardAdapter:
         if name not in self.adapters:
@@ -110,41 +104,8 @@ class GameHost:
 
     def start(self) -> None:
         """Start the active game's prepared setup. :raises UsageError: without one."""
-        self.lobby.console_took_over()
-        self._setup_begins()
+        self.table.console_took_over()
         self.active.start()
-
-    # -- a new game on a quiet table (issue 34) ---------------------------------------------------
-    def _setup_begins(self) -> None:
-        """The setup of the next game begins now: what is said from here on is the new game's."""
-        voice = self.service.voice
-        self._setup_mark = voice.mark() if voice is not None else None
-
-    def _game_begins(self, game_id: int) -> None:
-        """The journal has begun game ``game_id`` (whichever game, from the console or the
-        seats), before it says anything: what the last game still had queued or playing
-        (said before its setup began) is cut, on every output, and if anything was, the
-        table hears that a new game begins (``service.new_game``, in the new game's language).
-        The first game of the process (none resumed) cuts nothing."""
-        mark, self._setup_mark = self._setup_mark, None
-        had_game, self._had_game = self._had_game, True
-        if had_game:                            # the first game: no last game to cut
-            self._cut_last_game(mark, f"game {game_id} begins")
-
-    def _cut_last_game(self, mark: int | None, why: str) -> int:
-        """Cut what was said before ``mark`` (None: now) and still waits or plays, on every
-        output; if anything was, the table hears ``service.new_game``. :returns: how many
-        utterances were cut."""
-        voice = self.service.voice
-        if voice is None:
-            return 0
-        dropped = voice.drop_before(voice.mark() if mark is None else mark)
-        if dropped:
-            log.info("%s: %d announcements of the last game cut", why, dropped)
-            from firmware_host.service import board_catalogue
-            language = self.language if self.language in board_catalogue.LANGUAGES else self.speech.board_language()
-            self.speech.say("public", "service.new_game", {}, language=language)
-        return dropped
 
     # -- switching ---------------------------------------------------------------------------
     def _switch(self, name: str) -> None:
@@ -204,7 +165,7 @@ class GameHost:
                 name = games.DEFAULT_GAME       # the adapter abandons what it cannot read
             self.current, self.active = name, self._adapter(name)
         self.active.boot(resume=resume)
-        self._had_game = self.game is not None
+        self.table.had_game = self.game is not None
 
     def waiting_for_setup(self, seat: int | None = None) -> bool:
         """True while the board has no game, no setup waiting to start and no role tiles
@@ -216,35 +177,10 @@ class GameHost:
         return bool(self.active.waiting_for_setup())
 
     def handle_input(self, event: Any) -> None:
-        """One input event: a seat's settings scan or the setup from the seats take the
-        seat buttons that are theirs; everything else is the active game's. A scan picks by
-        when the button went down (``scanning.pressing``, ACCESSIBILITY.md 27). A seat's press
-        is then a reaction of its pace (ACCESSIBILITY.md 31, ``speech.acted``)."""
-        from firmware_host.table.scanning import pressing
-
-        with pressing(event):
-            self._dispatch(event)
-            self.speech.acted(event)
-
-    def _dispatch(self, event: Any) -> None:
-        if self.seat_menu.handles(event):
-            return
-        voice = self.service.voice
-        was_active, mark = self.lobby.active, voice.mark() if voice is not None else None
-        if self.lobby.handles(event):
-            if not was_active and self.lobby.active:
-                self._setup_mark = mark        # the first press of a setup from the seats
-                if self._had_game and mark is not None:
-                    # the last game is over or was ended, and the table may still be telling
-                    # it (a game master's game ended far behind): cut it now, or the setup's
-                    # call at the table would wait behind it (issue 34)
-                    self._cut_last_game(mark, "a setup from the seats begins")
-            return
-        if (isinstance(event, ButtonGesture) and event.gesture == "hold"
-                and (self.lobby.active or self.waiting_for_setup())):
-            self.seat_menu.open(event.seat)        # no game to give a status of: the seat's settings
-            return
-        self.active.handle_input(event)
+        """One input event: the table's front takes the seat buttons that are its own (a
+        seat's settings scan, the setup from the seats); everything else is the active
+        game's (:meth:`TableFront.handle_input <firmware_host.table.TableFront.handle_input>`)."""
+        self.table.handle_input(event, self.active.handle_input)
 
     def setup_game(self, setup: dict, *, from_seats: bool = False) -> None:
         """Set up and start the game the setup names (the console's, or the seats' setup:
@@ -255,8 +191,7 @@ class GameHost:
         :raises UsageError: an unusable setup (one line).
         """
         if not from_seats:
-            self.lobby.console_took_over()
-            self._setup_begins()
+            self.table.console_took_over()
         chosen = self._choose(setup)        # switches first: then the new adapter's method
         self.active.setup_game(chosen)
 
@@ -265,8 +200,7 @@ class GameHost:
 
         :raises UsageError: an unusable setup (one line).
         """
-        self.lobby.console_took_over()
-        self._setup_begins()
+        self.table.console_took_over()
         chosen = self._choose(setup)
         self.active.prepare(chosen)
 
@@ -276,8 +210,7 @@ class GameHost:
         :raises UsageError: a refused command (one line).
         """
         if name in ("start", "restart"):
-            self.lobby.console_took_over()
-            self._setup_begins()
+            self.table.console_took_over()
         if name == "start" and fields.get("setup") is not None:
             fields = {**fields, "setup": self._choose(fields["setup"])}
         return self.active.command(name, **fields)
@@ -290,11 +223,8 @@ class GameHost:
         """Speak through the active game's catalogue; a key of the board's own catalogue
         (:mod:`~firmware_host.service.board_catalogue`: a fault of a part the game can do
         without) in the board's words, whatever game runs."""
-        from firmware_host.service import board_catalogue
-
-        if key in board_catalogue.MESSAGES:
-            return self.speech.say(channel, key, params, language=self.speech.board_language(),
-                                   priority=kwargs.get("priority", "normal"))
+        if self.table.says(key):
+            return self.table.say(channel, key, params, priority=kwargs.get("priority", "normal"))
         return self.active.say(channel, key, params, **kwargs)
 
     def snapshot(self) -> dict:
@@ -305,9 +235,10 @@ class GameHost:
         snap = dict(self.active.snapshot())
         snap["game"] = self.current
         snap["games"] = list(games.names())
-        snap["lobby"] = self.lobby.snapshot()
+        front = self.table.snapshot()
+        snap["lobby"] = front["lobby"]
         snap["playable"] = self.playable()
-        snap["seat_pace"] = self.speech.pace.snapshot(self.service.settings.scan)
+        snap["seat_pace"] = front["seat_pace"]
         return snap
 
     def playable(self) -> list[str]:
@@ -327,14 +258,10 @@ class GameHost:
 
     def status_line(self) -> str:
         """The active game's STATUS= line (a setup from the seats going on, said so)."""
-        if self.lobby.active:
-            return f"setup from seat {(self.lobby.seat or 0) + 1}" if self.lobby.phase == "questions" \
-                else "setup: waiting for every seat"
-        return self.active.status_line()
+        return self.table.status_line() or self.active.status_line()
 
     def shutdown(self) -> None:
         """Stop every adapter's scans and timers, the setup from the seats and settings scans."""
-        self.lobby.shutdown()
-        self.seat_menu.shutdown()
+        self.table.shutdown()
         for adapter in self.adapters.values():
             adapter.shutdown()

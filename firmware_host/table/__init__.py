@@ -32,6 +32,7 @@ seats); ``words`` :class:`Words`.
 from __future__ import annotations
 
 from .adapter import BoardAdapter, parse_names
+from .front import TableFront
 from .evening import STORY_PART_LINES, Evening, parts_of
 from .faults import TableFaults, fault_speech, part_from_source, repair_message
 from .gamemaster import GameMaster
@@ -44,5 +45,5 @@ from .words import Line, PrivacyError, Words, table_earcon
 
 __all__ = ["BoardAdapter", "ClipPadding", "Evening", "GameMaster", "Line", "MoveLog", "PRIVATE_CUE",
            "PrivacyError", "STORY_PART_LINES", "Said", "SeatScans", "SeatStore", "TableFaults",
-           "TableSpeech", "Words", "fault_speech", "padded", "parse_names", "parts_of", "part_from_source",
+           "TableFront", "TableSpeech", "Words", "fault_speech", "padded", "parse_names", "parts_of", "part_from_source",
            "repair_message", "table_earcon"]

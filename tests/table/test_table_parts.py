@@ -368,7 +368,7 @@ def test_A30_after_game_over_a_press_tells_the_story_and_the_next_press_sets_up_
     assert not service.call(lambda: host.waiting_for_setup(1))  # another seat has not heard it yet
     before = len(lines)
     service.call(lambda: host.handle_input(ButtonGesture(seat=2, gesture="press")))
-    assert host.lobby.active and host.lobby.seat == 2
+    assert host.table.lobby.active and host.table.lobby.seat == 2
     assert "lobby.start" in [o["key"] for o in said(lines[before:], "seat:2")]
 
 
@@ -414,10 +414,10 @@ def test_A11_a_setup_from_the_seats_is_never_abandoned_when_the_wait_is_switched
     service.start()
     try:
         service.call(lambda: service.game.handle_input(ButtonGesture(seat=0, gesture="press")))
-        assert service.game.lobby.active
+        assert service.game.table.lobby.active
         service.clock.advance(7200.0)
         service.wait_idle()
-        assert service.game.lobby.active
+        assert service.game.table.lobby.active
         assert "lobby.abandoned" not in [o["key"] for o in said(lines)]
     finally:
         service.stop()

@@ -1,0 +1,166 @@
+"""The table in front of every game (issue 29): the one table-level object the host holds
+beside the games' adapters.
+
+It owns the game-neutral parts a press reaches before any game does, so that the service
+holds no part of the table but this one type:
+
+- the board's own voice (:class:`~firmware_host.table.board_speech.BoardSpeech`) and the
+  seats' paces it keeps (ACCESSIBILITY.md 31);
+- the setup from the seats (:class:`~firmware_host.table.lobby.Lobby`, issue 14), also the
+  next game after game over (ACCESSIBILITY.md 30);
+- each seat's own settings scan (:class:`~firmware_host.table.seat_menu.SeatMenu`);
+- a seat's press picked by when the button went down (:func:`~firmware_host.table.scanning.pressing`,
+  ACCESSIBILITY.md 27) and then learned as a reaction of the seat's pace;
+- the new game on a quiet table (issue 34): what the last game still had queued or playing
+  when the next one's setup began is cut when the new game begins, and the table hears
+  ``service.new_game``.
+
+The front knows no game: it asks the host (``active``: the active game's
+:class:`~firmware_host.table.BoardAdapter`; ``waiting_for_setup``, ``setup_game``, ``command``,
+``language``) and nothing else.
+
+Example::
+
+    front = TableFront(service, host)
+    front.handle_input(ButtonGesture(seat=2, gesture="press"), host.active.handle_input)
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable
+
+from firmware_host.hardware.events import ButtonGesture
+from firmware_host.service import board_catalogue
+from firmware_host.table.board_speech import BoardSpeech
+from firmware_host.table.lobby import Lobby
+from firmware_host.table.scanning import pressing
+from firmware_host.table.seat_menu import SeatMenu
+
+log = logging.getLogger("firmware_host.service")
+
+__all__ = ["TableFront"]
+
+
+class TableFront:
+    """The game-neutral front of the table (see the module docstring). Every call on the
+    service thread.
+
+    :param service: the :class:`~firmware_host.service.core.BoardService` (its voice, clock,
+        journal and settings).
+    :param host: the :class:`~firmware_host.service.host.GameHost`: ``active`` (the active
+        adapter), ``language``, ``waiting_for_setup(seat)``, ``setup_game(setup, from_seats=True)``
+        and ``command(name, **fields)``.
+    """
+
+    def __init__(self, service: Any, host: Any) -> None:
+        self.service = service
+        self.host = host
+        self.speech = BoardSpeech(service, host)
+        self.lobby = Lobby(service, host, self.speech)
+        self.seat_menu = SeatMenu(service, host, self.speech)
+        #: the voice's mark when the setup of the next game began (the console's setup or
+        #: start, the first press of a setup from the seats): what was said before it belongs
+        #: to the last game and is cut when the new one begins (issue 34)
+        self._setup_mark: int | None = None
+        self.had_game = False               # a game was begun or resumed in this process
+        begun = getattr(getattr(service, "journal", None), "begun", None)
+        if isinstance(begun, list):
+            begun.append(self.game_begins)
+
+    # -- a press --------------------------------------------------------------------------------
+    def handle_input(self, event: Any, game_input: Callable[[Any], None]) -> None:
+        """One input event: a seat's settings scan or the setup from the seats take the seat
+        buttons that are theirs; a hold while no game can give a status opens the seat's
+        settings; everything else goes to ``game_input`` (the active adapter's
+        ``handle_input``). A scan picks by when the button went down (ACCESSIBILITY.md 27); a
+        seat's press is then a reaction of its pace (ACCESSIBILITY.md 31)."""
+        with pressing(event):
+            self._dispatch(event, game_input)
+            self.speech.acted(event)
+
+    def _dispatch(self, event: Any, game_input: Callable[[Any], None]) -> None:
+        if self.seat_menu.handles(event):
+            return
+        voice = self.service.voice
+        was_active, mark = self.lobby.active, voice.mark() if voice is not None else None
+        if self.lobby.handles(event):
+            if not was_active and self.lobby.active:
+                self._setup_mark = mark        # the first press of a setup from the seats
+                if self.had_game and mark is not None:
+                    # the last game is over or was ended, and the table may still be telling
+                    # it (a game master's game ended far behind): cut it now, or the setup's
+                    # call at the table would wait behind it (issue 34)
+                    self.cut_last_game(mark, "a setup from the seats begins")
+            return
+        if (isinstance(event, ButtonGesture) and event.gesture == "hold"
+                and (self.lobby.active or self.host.waiting_for_setup())):
+            self.seat_menu.open(event.seat)        # no game to give a status of: the seat's settings
+            return
+        game_input(event)
+
+    # -- a new game on a quiet table (issue 34) ---------------------------------------------------
+    def console_took_over(self) -> None:
+        """The game master sets up or starts a game at the console: a setup from the seats
+        going on ends (the game master's wins), and what is said from here on is the new game's."""
+        self.lobby.console_took_over()
+        voice = self.service.voice
+        self._setup_mark = voice.mark() if voice is not None else None
+
+    def game_begins(self, game_id: int) -> None:
+        """The journal has begun game ``game_id`` (whichever game, from the console or the
+        seats), before it says anything: what the last game still had queued or playing
+        (said before its setup began) is cut, on every output, and if anything was, the
+        table hears that a new game begins (``service.new_game``, in the new game's language).
+        The first game of the process (none resumed) cuts nothing."""
+        mark, self._setup_mark = self._setup_mark, None
+        had_game, self.had_game = self.had_game, True
+        if had_game:                            # the first game: no last game to cut
+            self.cut_last_game(mark, f"game {game_id} begins")
+
+    def cut_last_game(self, mark: int | None, why: str) -> int:
+        """Cut what was said before ``mark`` (None: now) and still waits or plays, on every
+        output; if anything was, the table hears ``service.new_game`` (in the active game's
+        language, else the board's). :returns: how many utterances were cut."""
+        voice = self.service.voice
+        if voice is None:
+            return 0
+        dropped = voice.drop_before(voice.mark() if mark is None else mark)
+        if dropped:
+            log.info("%s: %d announcements of the last game cut", why, dropped)
+            language = self.host.language
+            if language not in board_catalogue.LANGUAGES:
+                language = self.speech.board_language()
+            self.speech.say("public", "service.new_game", {}, language=language)
+        return dropped
+
+    # -- the board's own words --------------------------------------------------------------------
+    @staticmethod
+    def says(key: str) -> bool:
+        """True if ``key`` is the board's own (:mod:`~firmware_host.service.board_catalogue`:
+        a fault of a part the game can do without), said in the board's words whatever game runs."""
+        return key in board_catalogue.MESSAGES
+
+    def say(self, channel: str, key: str, params: dict, priority: str = "normal") -> Any:
+        """Say one of the board's own sentences (``key`` as :meth:`says`) in the board's language."""
+        return self.speech.say(channel, key, params, language=self.speech.board_language(), priority=priority)
+
+    # -- what the console and STATUS= see ----------------------------------------------------------
+    def snapshot(self) -> dict:
+        """The front's part of the console picture: ``lobby`` (the setup from the seats) and
+        each seat's learned pace (``seat_pace``, :meth:`SeatPaces.snapshot
+        <firmware_host.table.pace.SeatPaces.snapshot>`)."""
+        return {"lobby": self.lobby.snapshot(),
+                "seat_pace": self.speech.pace.snapshot(self.service.settings.scan)}
+
+    def status_line(self) -> str | None:
+        """The STATUS= line while a setup from the seats goes on, else None (the game's)."""
+        if not self.lobby.active:
+            return None
+        return f"setup from seat {(self.lobby.seat or 0) + 1}" if self.lobby.phase == "questions" \
+            else "setup: waiting for every seat"
+
+    def shutdown(self) -> None:
+        """Stop the setup from the seats and the seats' settings scans."""
+        self.lobby.shutdown()
+        self.seat_menu.shutdown()
