@@ -92,6 +92,8 @@ class BoardAdapter:
     ACTS: tuple[str, ...] = ()
     #: the setup keys that are the table's, not the rules' (``names`` always is)
     SETUP_KEYS: tuple[str, ...] = ()
+    #: the setup keys the console does not see before the game is over (a deal, its seed)
+    SECRET_SETUP_KEYS: tuple[str, ...] = ()
     #: tile kind (its pack's ``tile_kinds``) -> the method taking a
     #: :class:`~firmware_host.hardware.events.TileRead` of that kind; other kinds are refused
     #: neutrally (:meth:`TableFaults.foreign_tile`)
@@ -762,7 +764,7 @@ class BoardAdapter:
     # ================================================================ the console's picture
     def public_setup(self) -> dict | None:
         """The setup as the console shows it (nothing secret): one prepared and not started,
-        else the game's."""
+        else the game's; without :data:`SECRET_SETUP_KEYS` until the game is over."""
         pending = self.pending_setup
         if pending is not None and (self.setup is None or self.moves.prepared):
             setup, table = pending["setup"], pending["table"]
@@ -771,7 +773,10 @@ class BoardAdapter:
             setup, table, names = self.setup, self.table, self.names
         else:
             return None
-        return {**setup.to_json(), **{k: v for k, v in table.items() if k != "names"},
+        hidden = () if self.game is not None and self.moves.over and not self.moves.prepared \
+            else self.SECRET_SETUP_KEYS
+        return {**{k: v for k, v in setup.to_json().items() if k not in hidden},
+                **{k: v for k, v in table.items() if k != "names"},
                 "names": {str(k): v for k, v in sorted(names.items())}}
 
     def snapshot(self) -> dict:
@@ -792,9 +797,12 @@ class BoardAdapter:
             **self.snapshot_extra(),
         }
 
+    def status_step(self) -> str:
+        """Where the game is, for the STATUS= line (no secret); default: the engine's ``phase``."""
+        return str(getattr(self.game, "phase", ""))
+
     def status_line(self) -> str:
-        """One line for systemd's STATUS= (no secret)."""
+        """One line for systemd's STATUS= (no secret): the game, :meth:`status_step`, paused."""
         if self.game is None:
             return "waiting for a setup"
-        return (f"game {self.game_id}: {self.NAME} {getattr(self.game, 'phase', '')}"
-                f"{' (paused)' if self.paused else ''}")
+        return f"game {self.game_id}: {self.NAME} {self.status_step()}{' (paused)' if self.paused else ''}"

@@ -34,8 +34,6 @@ KNOWN: dict[str, dict[str, str]] = {
     "next_game_from_the_seats": {
     },
     "evening_by_ear": {
-        "autocracy": "a press after game over opens the setup at once (no story), also during the "
-                     "game-over speech (issue 31)",
     },
     "whisper_station": {
     },

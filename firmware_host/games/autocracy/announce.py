@@ -19,7 +19,7 @@ from .engine import Event, Game, IllegalAction
 from .rules import DOMAINS
 from .views import lacking_one
 
-__all__ = ["Line", "PrivacyError", "make", "for_event", "refusal", "status",
+__all__ = ["Line", "PrivacyError", "make", "for_event", "the_end", "refusal", "status",
            "replay_announcer", "SECRET_PARAMS"]
 
 #: A29: parameters that name a seat's kinds; only ever on ``seat:N``.
@@ -129,10 +129,17 @@ def for_event(game: Game, event: Event) -> list[Line]:
                                                 zip(mine["positions"], mine["drawn"])]},
                             _seat(d["seat"])))
     elif kind == "game_over":
-        out.append(make("win", {"seat": d["winner"]}, earcon="game_over"))
-        out.append(make("game_over.tokens", {"by_seat": [_nonzero(t) for t in d["tokens"]]}))
-        out.append(make("game_over.hands", {"hands": d["hands"]}, game_over=True))
+        out += the_end(d["winner"], d["tokens"], d["hands"])
     return out
+
+
+def the_end(winner: int, tokens: list[dict], hands: list[list[str]], earcon: str | None = "game_over"
+            ) -> list[Line]:
+    """A44: the winner, every seat's tokens and every hand, publicly (said at the end, and
+    again as the story after it, ACCESSIBILITY.md 30)."""
+    return [make("win", {"seat": winner}, earcon=earcon),
+            make("game_over.tokens", {"by_seat": [_nonzero(t) for t in tokens]}),
+            make("game_over.hands", {"hands": [list(h) for h in hands]}, game_over=True)]
 
 
 def ask(game: Game) -> Line:

@@ -116,6 +116,8 @@ class AutocracyGame(BoardAdapter):
     IllegalAction = IllegalAction
     ACTS = ACTION_KINDS
     SETUP_KEYS = ("hold_seconds", "counter_seconds", "deal")
+    #: A29: the Coup Bas pile's order and the seed it was drawn from are hidden until the end
+    SECRET_SETUP_KEYS = ("trick_pile", "seed")
 
     def __init__(self, service: Any) -> None:
         super().__init__(service)
@@ -140,14 +142,6 @@ class AutocracyGame(BoardAdapter):
             last = self.service.journal.last_game()
             raw = {**raw, "seed": next_seed(int(raw["seed"]), 0 if last is None else last.id)}
         return super().parse_setup(raw)
-
-    def public_setup(self) -> dict | None:
-        """The setup as the console shows it: without the Coup Bas pile's order and the seed
-        it was drawn from (A29: the kinds are hidden), until the end."""
-        shown = super().public_setup()
-        if shown is not None and not self.moves.over:
-            shown = {k: v for k, v in shown.items() if k not in ("trick_pile", "seed")}
-        return shown
 
     def table_setup(self, raw: dict, setup: Setup) -> dict:
         """``hold_seconds`` (A41, 0-60, default 5) and ``counter_seconds`` (A41: 0 = no time
@@ -188,15 +182,18 @@ class AutocracyGame(BoardAdapter):
     def final_state(self) -> dict | None:
         return state_json(self.game) if self.game is not None else None
 
+    def story_lines(self) -> list:
+        """After the game (ACCESSIBILITY.md 30): the end (A44) again, the winner, every seat's
+        tokens and hand."""
+        game = self.game
+        return announce.the_end(game.winner, game.tokens, game.hands, earcon=None)
+
     def secrets_of(self, seat: int) -> dict:
         """The seat's hand for the game master's reveal (its private view)."""
         return {"hand": private_view(self.game, seat)["hand"]}
 
-    def status_line(self) -> str:
-        if self.game is None:
-            return "waiting for a setup"
-        return (f"game {self.game_id}: {GAME} round {self.game.round} {self.game.phase}"
-                f"{' (paused)' if self.paused else ''}")
+    def status_step(self) -> str:
+        return f"round {self.game.round} {self.game.phase}"
 
     # ======================================================================= hooks: padding
     def has_secret(self, line: Line, seat: int) -> bool:
@@ -646,13 +643,6 @@ class AutocracyGame(BoardAdapter):
             self.accept(action)
 
     # ======================================================================= life cycle
-    def waiting_for_setup(self) -> bool:
-        """True with no game and no setup waiting, and also once the game is over: a press at a
-        seat then sets the next game up from the seats (A31, A44)."""
-        if self.game is not None and self.moves.over and not self.moves.prepared:
-            return True
-        return super().waiting_for_setup()
-
     def follow(self, action: Action | None, events: list) -> None:
         if action is None:
             self.window, self.offer = None, None

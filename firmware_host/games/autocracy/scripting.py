@@ -281,6 +281,19 @@ def evening_signals(language: str, players: int, board_seed: int, choice_seed: i
     actions = whole_game(setup, choice_seed)
     lobby = seat_setup_signals(answers, seats=seats)
     signals = lobby + signals_for_game(setup, actions)[1:]
-    signals.append({"signal": "wait", "seconds": 20.0})
+    signals += story_signals(seat=0)
     signals += seat_setup_signals(answers, seats=seats)
     return signals, setup, actions
+
+
+def story_signals(seat: int = 0, parts: int = 1, timeout: float = 600.0) -> list[dict]:
+    """After game over (ACCESSIBILITY.md 30): once the table hears what a press does,
+    ``seat`` presses for each part of the story (A44's end again: one part), waits until the
+    part is heard and presses again a while after it; after the last part its next press
+    (the caller's) sets the next game up from the seats."""
+    out: list[dict] = [{"signal": "wait_for", "key": "evening.offer", "timeout": timeout}]
+    for n in range(parts):
+        key = "evening.story_end" if n + 1 == parts else "evening.story_more"
+        out += [{"signal": "wait", "seconds": 3.0}, {"signal": "button", "seat": seat, "gesture": "press"},
+                {"signal": "wait_for", "key": key, "timeout": timeout}, {"signal": "wait", "seconds": 60.0}]
+    return out

@@ -127,11 +127,8 @@ class BecomeDictatorGame(BoardAdapter):
         view = private_view(self.game, seat)
         return {k: view[k] for k in ("hand", "pledge", "choice")}
 
-    def status_line(self) -> str:
-        if self.game is None:
-            return "waiting for a setup"
-        step = "morning" if self.morning is not None else self.game.phase
-        return f"game {self.game_id}: {NAME} day {self.game.day} {step}{' (paused)' if self.paused else ''}"
+    def status_step(self) -> str:
+        return f"day {self.game.day} {'morning' if self.morning is not None else self.game.phase}"
 
     # ======================================================================= reminders (issue 31)
     def awaited(self) -> tuple[int, ...]:

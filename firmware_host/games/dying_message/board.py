@@ -116,6 +116,8 @@ class DyingMessageGame(BoardAdapter):
     IllegalAction = IllegalAction
     ACTS = tuple(k for k in ACTION_KINDS if k not in ("shuffle", "arrange"))
     SETUP_KEYS = BOARD_SETUP_KEYS[1:]
+    #: M39: no characters, no deck order, no seed on the console before the end
+    SECRET_SETUP_KEYS = ("roles", "deck", "seed")
     TILES = {"evidence": "on_evidence"}
     SCAN_CUE = False                 # M43: every list item of a step lasts one time
 
@@ -204,11 +206,6 @@ class DyingMessageGame(BoardAdapter):
     def final_state(self) -> dict | None:
         return state_json(self.game) if self.game is not None else None
 
-    def public_setup(self) -> dict | None:
-        """The setup as the console shows it: no characters, no deck order, no seed (M39)."""
-        shown = super().public_setup()
-        return None if shown is None else {k: v for k, v in shown.items() if k not in ("roles", "deck", "seed")}
-
     def public_view(self) -> dict | None:
         """The public picture (M39): :func:`public_view` plus the board's state (the night step
         narrated, the discussion's ready seats, the accused defending, the vote's count, never
@@ -274,13 +271,11 @@ class DyingMessageGame(BoardAdapter):
                     catalogue.card_name(c, self.language, self.descriptions) for c in genuine],
                 "power_result": power, "choice": view["choice"]}
 
-    def status_line(self) -> str:
-        """One line for systemd's STATUS= (round and step, no secret)."""
-        if self.game is None:
-            return "waiting for a setup"
+    def status_step(self) -> str:
+        """Round and step (no secret)."""
         step = ("discussion" if self.discussion is not None else
                 f"night {self.night.name}" if self.night is not None else public_view(self.game)["phase"])
-        return f"game {self.game_id}: {GAME} round {self.game.round} {step}{' (paused)' if self.paused else ''}"
+        return f"round {self.game.round} {step}"
 
     # ======================================================================= hooks: the table's state
     def follow(self, action: Action | None, events: list) -> None:
