@@ -4,7 +4,12 @@ knows, measured with the real voice at the seat's rate, so its length tells no c
 or role.
 
 What could stand in a clip's place is the game's (its *stand-ins* hook); measuring, the
-memory of measured lengths and the margin are the table's.
+memory of measured lengths and the margin are the table's, and so is the search for the
+longest stand-in among a game's *templates* (:func:`longest_of`): a message key with, per
+parameter, the values it could have (a list, or a :class:`Subset` of a pool: a hand).
+Measuring every combination would take many renders, too slow on a Pi Zero 2 W, so each
+parameter's longest value is measured one at a time (for a subset the longest members), and
+:func:`padded` adds a margin for a sentence's intonation.
 
 Example::
 
@@ -15,6 +20,8 @@ Example::
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import logging
 from typing import Any, Callable, Sequence
 
@@ -22,7 +29,8 @@ from firmware_host.errors import FirmwareHostError
 
 log = logging.getLogger("firmware_host.service")
 
-__all__ = ["ClipPadding", "MARGIN_SECONDS", "MARGIN_FRACTION", "padded"]
+__all__ = ["ClipPadding", "MARGIN_SECONDS", "MARGIN_FRACTION", "Subset", "Template", "carries_secret",
+           "every_combination", "longest_of", "padded"]
 
 #: what a whole sentence's intonation may add to its longest parts measured one at a time:
 #: seconds, plus a fraction of the clip's length (a slower seat rate stretches it too)
@@ -35,6 +43,82 @@ MEMORY = 4096
 def padded(seconds: float) -> float:
     """The padded length (seconds) of a clip whose longest stand-in lasts ``seconds``."""
     return seconds * (1.0 + MARGIN_FRACTION) + MARGIN_SECONDS
+
+
+@dataclasses.dataclass(frozen=True)
+class Subset:
+    """Any ``size`` distinct values of ``pool``, in the pool's order (a hand, a night's drop)."""
+
+    size: int
+    pool: tuple
+
+
+#: a message that could stand in a clip's place: its key and, per parameter, the values it
+#: could have (a list, or a :class:`Subset`)
+Template = tuple[str, dict[str, Any]]
+
+Seconds = Callable[[str, dict], "float | None"]
+
+
+def carries_secret(templates: Sequence[Template]) -> bool:
+    """True when the templates allow more than one message (a secret could change its length)."""
+    return len(templates) > 1 or any(isinstance(v, Subset) or len(v) > 1
+                                     for _, choices in templates for v in choices.values())
+
+
+def _first(values: Any) -> Any:
+    return list(values.pool[:values.size]) if isinstance(values, Subset) else values[0]
+
+
+def _longest_value(name: str, base: dict, param: str, values: Any, seconds: Seconds) -> Any:
+    """The value of ``param`` with which message ``name`` lasts longest (the others at
+    ``base``); for a :class:`Subset` its ``size`` longest members; :data:`None` where a
+    length is unknown (raised as LookupError)."""
+    options = [[v] for v in values.pool] if isinstance(values, Subset) else list(values)
+    timed = []
+    for value in options:
+        t = seconds(name, {**base, param: value})
+        if t is None:
+            raise LookupError(name)
+        timed.append((t, value))
+    if not isinstance(values, Subset):
+        return max(timed, key=lambda tv: tv[0])[1]
+    top = {v[0] for _, v in sorted(timed, key=lambda tv: -tv[0])[:values.size]}
+    return [v for v in values.pool if v in top]
+
+
+def longest_of(templates: Sequence[Template], seconds: Seconds) -> tuple[str, dict] | None:
+    """The message of ``templates`` that lasts longest when spoken, each parameter at its
+    longest value measured one at a time (the others at their first).
+
+    :param seconds: ``seconds(key, params)``: how long that message lasts in the seat's
+        wording (a real measurement), or None when it cannot be known.
+    :returns: ``(key, params)``, or None when a length is unknown.
+    """
+    best: tuple[float, str, dict] | None = None
+    try:
+        for name, choices in templates:
+            base = {p: _first(v) for p, v in choices.items()}
+            chosen = {p: _longest_value(name, base, p, v, seconds)
+                      if isinstance(v, Subset) or len(v) > 1 else base[p] for p, v in choices.items()}
+            t = seconds(name, chosen)
+            if t is None:
+                return None
+            if best is None or t > best[0]:
+                best = (t, name, chosen)
+    except LookupError:
+        return None
+    return None if best is None else (best[1], best[2])
+
+
+def every_combination(templates: Sequence[Template]) -> list[tuple[str, dict]]:
+    """Every message ``templates`` allow (for tests: the exhaustive check of a pad)."""
+    out = []
+    for name, choices in templates:
+        pools = [[list(c) for c in itertools.combinations(v.pool, v.size)] if isinstance(v, Subset) else v
+                 for v in choices.values()]
+        out += [(name, dict(zip(choices, combo))) for combo in itertools.product(*pools)]
+    return out
 
 
 class ClipPadding:

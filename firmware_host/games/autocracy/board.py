@@ -46,6 +46,7 @@ from typing import Any, Callable
 from firmware_host.checks import quoted
 from firmware_host.service.refusals import CommandRefused
 from firmware_host.table import BoardAdapter, Line, Words
+from firmware_host.table.padding import longest_of
 
 from . import announce, catalogue
 from .engine import ACTION_KINDS, Action, Game, IllegalAction
@@ -208,14 +209,7 @@ class AutocracyGame(BoardAdapter):
             options = [("scan.counter", {"trick": trick}), ("scan.pass", {})]
         else:
             options = [(line.key, _with_kind(line.key, params, k)) for k in KINDS]
-        best, most = None, -1.0
-        for key, p in options:
-            s = seconds(key, p)
-            if s is None:
-                return None
-            if s > most:
-                best, most = (key, p), s
-        return best
+        return longest_of([(key, {name: [value] for name, value in p.items()}) for key, p in options], seconds)
 
     def _window_trick(self) -> str:
         att = self.game.attack if self.game is not None else None

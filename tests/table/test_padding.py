@@ -1,0 +1,44 @@
+"""The table's search for the longest stand-in of a private clip (RULES.md R16,
+ACCESSIBILITY.md 8-9): a game gives templates, the table measures each parameter's values one
+at a time and returns the longest message it could be."""
+
+from __future__ import annotations
+
+from firmware_host.table.padding import Subset, carries_secret, every_combination, longest_of
+
+ROLES = ("a", "bbbb", "cc", "ddd")
+
+
+def length(key: str, params: dict) -> float:
+    """A stand-in voice: one second a character of the key and of every value."""
+    def size(v: object) -> int:
+        return sum(size(x) for x in v) if isinstance(v, list) else len(str(v))
+    return float(len(key) + sum(size(v) for v in params.values()))
+
+
+def test_R16_the_longest_stand_in_takes_each_parameters_longest_value_and_the_longest_members_of_a_hand():
+    templates = [("short", {"target": [1, 22, 3]}),
+                 ("longer.key", {"target": [1, 22], "hand": Subset(2, ROLES)})]
+    # the hand's two longest roles, in the pool's order; the longer key wins
+    assert longest_of(templates, length) == ("longer.key", {"target": 22, "hand": ["bbbb", "ddd"]})
+    assert longest_of([("only", {"seat": [4]})], length) == ("only", {"seat": 4})
+
+
+def test_R16_no_stand_in_when_a_length_cannot_be_known():
+    def unknown_for_cc(key: str, params: dict) -> float | None:
+        return None if "cc" in str(params) else length(key, params)
+    assert longest_of([("k", {"hand": Subset(1, ROLES)})], unknown_for_cc) is None
+    assert longest_of([("k", {"x": [1, 2]})], lambda k, p: None) is None
+
+
+def test_R16_a_clip_carries_a_secret_only_where_more_than_one_message_could_stand_in_its_place():
+    assert not carries_secret([("k", {"seat": [3]})])
+    assert carries_secret([("k", {"seat": [3, 4]})])
+    assert carries_secret([("k", {"hand": Subset(1, ROLES)})])
+    assert carries_secret([("k", {}), ("j", {})])
+
+
+def test_every_combination_lists_each_message_once():
+    combos = every_combination([("k", {"hand": Subset(2, ROLES), "t": [0, 1]}), ("j", {})])
+    assert len(combos) == 6 * 2 + 1
+    assert ("k", {"hand": ["a", "bbbb"], "t": 1}) in combos and ("j", {}) in combos
