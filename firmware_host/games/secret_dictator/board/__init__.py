@@ -61,20 +61,21 @@ issue 29):
   rebuilt by replaying the journal, and a game whose end was journaled but never announced (a
   power cut between the two) has its end said once (issue 34).
 
-The package is split by concern. Seven parts own their state and are composed into
+The package is split by concern. Eight parts own their state and are composed into
 :class:`~.game.SecretDictatorGame`: its ``padding`` (:mod:`.padding`: secrets by length, a
 seat's own secrets), its ``table_faults`` (:mod:`.faults`: faults and readers, spoken by the
 part), its ``seats`` (the table's :class:`~firmware_host.table.seats.SeatStore`, seat
 settings), its ``deck`` (:mod:`.deck`, the physical deck and the discard pile as read), its
 ``mirror`` (:mod:`.mirror`: slots, tracker pin, corrections, held inputs, the next move), its
-``reads`` (:mod:`.tiles`: ballots, laws, role tiles, each at its own reader) and its
-``scanning`` (:mod:`.scans`: the running single-switch scan). The rest is one mixin per concern
-sharing the state the class makes: ``lifecycle`` (start-up, shut-down, a game resumed or its
-end told after a cut), ``speaking`` (messages into the voice, announce lines), ``lobby``
-(setup, names, a game begun or rebuilt), ``moves`` (accepted and refused actions), ``buttons``
-(presses, holds, repeats), ``status`` (status layers, the story), ``gamemaster`` (console
-commands, end and undo), ``views`` (console snapshot, reveal, final state); ``describe`` words
-inputs and actions for the log without secrets, ``common`` holds the shared constants.
+``reads`` (:mod:`.tiles`: ballots, laws, role tiles, each at its own reader), its
+``scanning`` (:mod:`.scans`: the running single-switch scan) and its ``status`` (:mod:`.status`:
+status layers, the story). The rest is one mixin per concern sharing the state the class makes:
+``lifecycle`` (start-up, shut-down, a game resumed or its end told after a cut), ``speaking``
+(messages into the voice, announce lines), ``lobby`` (setup, names, a game begun or rebuilt),
+``moves`` (accepted and refused actions), ``buttons`` (presses, holds, repeats), ``gamemaster``
+(console commands, end and undo), ``views`` (console snapshot, reveal, final state);
+``describe`` words inputs and actions for the log without secrets, ``common`` holds the shared
+constants.
 """
 
 from firmware_host.games.secret_dictator.board.common import SERVICE_SETUP_KEYS, TRACK_SLOTS

@@ -53,9 +53,9 @@ class Buttons:
         if gesture == "double":
             gesture = "press"
         if gesture == "hold":            # the status only (issue "Veto without holding")
-            self._status(seat)
+            self.status.request(seat)
             return
-        if self._settings_offered(seat):   # a press right after the status offered the settings
+        if self.status.settings_offered(seat):   # a press right after the status offered the settings
             self.service.game.seat_menu.open(seat)
             return
         if self.scanning.scan is not None:
@@ -96,8 +96,8 @@ class Buttons:
         self._idle_press(seat)
 
     def _idle_press(self, seat: int) -> None:
-        if self.settings.idle_press == "status" or self._in_status(seat):   # the next status layer
-            self._status(seat)
+        if self.settings.idle_press == "status" or self.status.in_status(seat):   # the next status layer
+            self.status.request(seat)
             return
         voice = self.service.voice
         if voice is not None and voice.timed():

@@ -27,8 +27,7 @@ from firmware_host.games.secret_dictator.board.views import Views
 from firmware_host.games.secret_dictator.board.deck import PhysicalDeck
 
 
-class SecretDictatorGame(LifeCycle, Speaking, Lobby, Moves, Buttons, Status,
-                         GameMaster, Views):
+class SecretDictatorGame(LifeCycle, Speaking, Lobby, Moves, Buttons, GameMaster, Views):
     """Secret Dictator's side of the board service (see :mod:`firmware_host.games.secret_dictator.board`).
 
     :param service: the :class:`~firmware_host.service.core.BoardService` it runs in.
@@ -38,8 +37,8 @@ class SecretDictatorGame(LifeCycle, Speaking, Lobby, Moves, Buttons, Status,
     (:class:`.faults.Faults`), ``seats`` (the table's
     :class:`~firmware_host.table.seats.SeatStore`), ``deck`` (:class:`.deck.PhysicalDeck`),
     ``mirror`` (:class:`.mirror.Mirror`: slots, tracker pin, corrections), ``reads``
-    (:class:`.tiles.Tiles`: the tiles read) and ``scanning`` (:class:`.scans.Scans`: the running
-    scan).
+    (:class:`.tiles.Tiles`: the tiles read), ``scanning`` (:class:`.scans.Scans`: the running
+    scan) and ``status`` (:class:`.status.Status`: status layers, the story).
     """
 
     def __init__(self, service: Any) -> None:
@@ -73,14 +72,13 @@ class SecretDictatorGame(LifeCycle, Speaking, Lobby, Moves, Buttons, Status,
         self._last_groups: list = []                      # (action, events) groups of a rebuilt game
         self._presidents = 0                              # president.new said in this game (prerender)
         self._heard_pad: dict[str, float | None] = {}     # channel -> padding of its last utterance
-        self._status_step: dict[int, tuple[int, float]] = {}  # seat -> (next status layer, until when)
-        self._story: tuple[tuple[int, int], list] | None = None  # ((game id, actions), rounds) told
-        self.evening = Evening(self._tell_story)           # after game over: the story, the next game
         self.padding = Padding(self)
         self.deck = PhysicalDeck(self)
         self.mirror = Mirror(self)
         self.reads = Tiles(self)
         self.scanning = Scans(self)
+        self.status = Status(self)
+        self.evening = Evening(self.status.tell_story)     # after game over: the story, the next game
         self.gm = self._commands()                         # the game master's commands (the table's table)
 
     @property
@@ -133,6 +131,20 @@ class SecretDictatorGame(LifeCycle, Speaking, Lobby, Moves, Buttons, Status,
         pace (31, :mod:`firmware_host.table.pace`)."""
         own = self.seat_settings.get(seat, SeatSettings()).scan_interval
         return pace.for_service(self.service).scan_settings(seat, self.settings.scan, own)
+
+    def waiting_for_setup(self) -> bool:
+        """True while a press at a seat starts a setup from the seats (:mod:`firmware_host.
+        table.lobby`): no game, setup or role reading."""
+        return self.game is None and self.pending_setup is None and self.reads.tiles is None
+
+    def seat_waits_for_setup(self, seat: int) -> bool:
+        """True when a press at ``seat`` starts a setup from the seats: the board waits for
+        one, or the game is over and the seat has heard its story to the end
+        (ACCESSIBILITY.md 30: the next game from the seats, no console, no power cycle)."""
+        if self.waiting_for_setup():
+            return True
+        return (self.game is not None and self.game.phase == "game_over" and self.evening.heard_all(seat)
+                and (self.scanning.scan is None or self.scanning.scan.seat != seat))
 
     def _journal_note(self, note: dict) -> None:
         """A note beside the running game's actions in the journal (never an action)."""

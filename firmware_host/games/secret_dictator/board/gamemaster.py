@@ -135,7 +135,7 @@ class GameMaster:
         return {"accepted": True}
 
     def _cmd_story(self, **_: Any) -> dict:
-        return {"story": [[self._story_text(a) for a in round_] for round_ in self._story_rounds()]}
+        return {"story": [[self.status.story_text(a) for a in round_] for round_ in self.status.story_rounds()]}
 
     def _cmd_seat_settings(self, seat: Any = None, **changes: Any) -> dict:
         return self.change_seat_settings(seat, changes)

@@ -100,7 +100,7 @@ class LifeCycle:
         said = self._replay_last_group()           # end_untold: its last action was never told
         self._told()
         offer = self.say("public", "evening.offer", {}, after=tuple(said))
-        self.evening.over(self._story_parts, after=[*said, offer])
+        self.evening.over(self.status.story_parts, after=[*said, offer])
 
     def _unfinished(self) -> Any:
         """The journal's unfinished game, or None; one that cannot be read is said lost."""

@@ -146,7 +146,7 @@ class Lobby:
     def _begin(self, setup: Setup, prolog: bool) -> None:
         self.setup = setup
         self.reads.tiles = None
-        self._story = None                               # the story of this game, once it is over
+        self.status.story_told = None                               # the story of this game, once it is over
         self.evening.reset()
         self.game = Game(setup)
         self.game_id = self.service.journal.begin_game(setup.to_json())

@@ -95,14 +95,14 @@ class Moves:
         items = self._announcements(action, events)
         self.padding.remember(events, items)
         made = self._speak_all(items, after=after)
-        # what the table is still to hear of this move: a status waits for it (Status._status)
+        # what the table is still to hear of this move: a status waits for it (:meth:`.status.Status.request`)
         self._move_said = [u for u, a in zip(made, items) if u is not None and a.channel == "public"]
         if game.phase == "game_over":
             self.scanning.end()               # marked over with the action itself (accept)
             log.info("game over: %s (%s)", game.winner, game.reason)
             # ACCESSIBILITY.md 30: the table hears what a press does; the story waits for this speech
             offer = self.say("public", "evening.offer", {}, after=tuple(self._move_said))
-            self.evening.over(self._story_parts, after=[*self._move_said, offer])
+            self.evening.over(self.status.story_parts, after=[*self._move_said, offer])
             return
         if self.scanning.scan is not None and self.scanning.scan.seat not in game.awaiting():
             self.scanning.end()
