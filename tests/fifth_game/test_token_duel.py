@@ -15,10 +15,15 @@ NAME = "token_duel"
 
 @pytest.fixture
 def registered(monkeypatch):
-    """Token Duel registered for one test (and its pack forgotten after)."""
+    """Token Duel registered for one test (unregistered after it: its name is unknown again)."""
     monkeypatch.setitem(games.REGISTRY, NAME, "fifth_game.pack")          # the one registration line
-    monkeypatch.setattr(games, "_PACKS", dict(games._PACKS))
     return NAME
+
+
+def test_unregistered_the_game_is_unknown_to_the_board():
+    assert NAME not in games.names()
+    with pytest.raises(games.UnknownGame):
+        games.pack(NAME)
 
 
 def test_the_registered_pack_brings_its_tile_kind_picture_and_help_form(registered):
