@@ -1294,3 +1294,43 @@ def test_A19_the_settings_offer_is_a_request_in_the_seats_earphone(mocker):
     assert menu.offer(3, on_end) is speech.say.return_value
     speech.say.assert_called_once_with("seat:3", "settings.offer", {}, language="en", priority="request", on_end=on_end)
     assert seat_menu_module._DEFAULT is not None
+
+
+# ---------------------------------------------------------------- the adapter's reveal and status line (R16)
+def test_R16_the_reveal_gives_every_seats_secrets_or_one_seats_and_refuses_what_is_no_seat(bd_table):
+    service, adapter, _ = bd_table
+    every = service.call(lambda: adapter.reveal(None))
+    assert sorted(every["seats"]) == ["0", "1", "2", "3"]
+    one = service.call(lambda: adapter.reveal(2))
+    assert one == {"seat": 2, **every["seats"]["2"]}
+    for seat in (4, -1, "2", True):
+        with pytest.raises(CommandRefused) as refused:
+            service.call(lambda: adapter.reveal(seat))
+        assert refused.value.code == "no_seat"
+
+
+def test_the_kits_status_line_names_the_game_its_phase_and_a_pause_and_no_secret(bd_table):
+    """The kit's own status line (a game that brings none of its own has it)."""
+    from firmware_host.table.adapter import BoardAdapter
+
+    service, adapter, _ = bd_table
+    line = service.call(lambda: BoardAdapter.status_line(adapter))
+    assert line == f"game {adapter.game_id}: become_dictator {adapter.game.phase}"
+    assert adapter.game.phase and adapter.game.phase in line
+    service.call(lambda: service.game.command("pause"))
+    assert service.call(lambda: BoardAdapter.status_line(adapter)).endswith(f"{adapter.game.phase} (paused)")
+    service.call(adapter.moves.end)                                        # the game master ends it
+    assert service.call(lambda: BoardAdapter.status_line(adapter)) == "waiting for a setup"
+    with pytest.raises(CommandRefused) as refused:
+        service.call(lambda: adapter.reveal(None))
+    assert refused.value.code == "no_game"
+
+
+def test_a_refused_action_is_listed_on_the_console_as_rejected(bd_table, mocker):
+    service, adapter, lines = bd_table
+    seat = adapter.game.awaiting()[0]
+    listed = mocker.patch.object(adapter.faults, "list", autospec=True)
+    action = adapter.action_from_json({"action": "vote", "seat": seat, "target": seat})   # for oneself
+    assert service.call(lambda: adapter.moves.accept(action)) is False
+    kind = listed.call_args.args[0]
+    assert kind["kind"] == "rejected" and kind["action"] == "vote" and kind["reason"]
