@@ -1334,3 +1334,48 @@ def test_a_refused_action_is_listed_on_the_console_as_rejected(bd_table, mocker)
     assert service.call(lambda: adapter.moves.accept(action)) is False
     kind = listed.call_args.args[0]
     assert kind["kind"] == "rejected" and kind["action"] == "vote" and kind["reason"]
+
+
+# ---------------------------------------------------------------- ACCESSIBILITY.md 2, 4, 25: a seat's own request
+from firmware_host.table.speech import PRIVATE_CUE  # noqa: E402
+
+
+def table_speech(mocker, timed=True):
+    """TableSpeech of In this way I become a DICTATOR's words on an autospec of the service and
+    of the voice (``timed``: it reports playback; ``say`` gives an utterance autospec)."""
+    from firmware_host.games.become_dictator import catalogue
+
+    service = mocker.create_autospec(BoardService, instance=True)
+    service.settings = ServiceSettings()
+    service.voice = mocker.create_autospec(SilentVoice, instance=True)
+    service.voice.timed.return_value = timed
+
+    def say(channel, text, **kwargs):
+        utt = mocker.create_autospec(Utterance, instance=True)
+        utt.meta = {}
+        return utt
+
+    service.voice.say.side_effect = say
+    words = Words(catalogue.text, catalogue.keys(), catalogue.is_private)
+    return TableSpeech(service, words, SeatStore(service), lambda: ("en", {})), service, catalogue
+
+
+def test_A4_a_seats_request_is_one_clip_that_cuts_its_earphone_with_the_private_cue_for_a_secret(mocker):
+    speech, service, catalogue = table_speech(mocker)
+    private, public = "card.enough", "repeat.nothing"
+    assert catalogue.is_private(private)
+    said = speech.request([speech.line("seat:1", private)])
+    call = service.voice.say.call_args
+    assert call.args[0] == "seat:1" and call.kwargs["priority"] == "request" and call.kwargs["earcon"] == PRIVATE_CUE
+    assert said.utterance is not None and said.utterance.meta["lines"][0]["key"] == private
+    speech.request([speech.line("seat:1", public)])
+    assert service.voice.say.call_args.kwargs["earcon"] is None
+    assert speech.request([]).text == "" and speech.request([]).utterance is None
+
+
+def test_A2_A25_a_seat_that_heard_nothing_hears_nothing_to_repeat_as_its_own_request(mocker):
+    speech, service, _ = table_speech(mocker)
+    service.voice.repeat_last.return_value = None
+    said = speech.repeat(3)
+    assert said.lines[0]["key"] == "repeat.nothing" and said.lines[0]["channel"] == "seat:3"
+    assert service.voice.say.call_args.kwargs["priority"] == "request"
