@@ -1379,3 +1379,63 @@ def test_A2_A25_a_seat_that_heard_nothing_hears_nothing_to_repeat_as_its_own_req
     said = speech.repeat(3)
     assert said.lines[0]["key"] == "repeat.nothing" and said.lines[0]["channel"] == "seat:3"
     assert service.voice.say.call_args.kwargs["priority"] == "request"
+
+
+# ---------------------------------------------------------------- the setup from the seats: its questions
+from firmware_host import games  # noqa: E402
+from firmware_host.table.lobby import Lobby  # noqa: E402
+
+
+def lobby_of(mocker, player_names=(), stored=None, config_seats=None, voice_seats=None):
+    """A Lobby on an autospec of the service (real settings naming ``player_names``), of the
+    host and of the board's voice (``stored``: the names in the seats' settings)."""
+    import dataclasses as dc
+
+    service = mocker.create_autospec(BoardService, instance=True)
+    service.settings = dc.replace(ServiceSettings(), player_names=tuple(player_names))
+    service.board = mocker.create_autospec(Board, instance=True)
+    service.board.config = mocker.MagicMock(spec=["seats"])
+    service.board.config.seats = config_seats
+    service.voice = mocker.create_autospec(SilentVoice, instance=True)
+    service.voice.seats = voice_seats
+    speech = mocker.create_autospec(BoardSpeech, instance=True)
+    speech.stored_names.return_value = stored or {}
+    return Lobby(service, mocker.create_autospec(GameHost, instance=True), speech), service, speech
+
+
+def test_the_setup_asks_the_games_questions_then_names_where_enrolled_then_start(mocker):
+    lobby, service, _ = lobby_of(mocker, config_seats=6)
+    own = list(games.pack("become_dictator").lobby().questions(6, service.settings))
+    assert lobby._game_questions("become_dictator") == own + [
+        {"name": "start", "key": "lobby.question.start", "options": [
+            {"value": True, "key": "lobby.option.start", "params": {}}]}]
+    named, _, _ = lobby_of(mocker, player_names=("Anna",), config_seats=6)
+    asked = named._game_questions("become_dictator")
+    assert asked[-2] == {"name": "names", "key": "lobby.question.names", "options": [
+        {"value": "list", "key": "lobby.option.names.list", "params": {}},
+        {"value": "seats", "key": "lobby.option.names.seats", "params": {}}]}
+
+
+def test_the_names_offered_are_the_boards_then_the_seats_each_once(mocker):
+    lobby, _, _ = lobby_of(mocker, player_names=("Anna", "Ben", ""), stored={3: "Clara", 1: "Anna", 2: "Dora"})
+    assert lobby.enrolled_names() == ["Anna", "Ben", "Dora", "Clara"]         # by seat, once each
+
+
+def test_the_players_offered_are_the_boards_seats_from_its_pins_else_its_voice(mocker):
+    assert lobby_of(mocker, config_seats=6, voice_seats=9)[0]._board_seats() == 6
+    assert lobby_of(mocker, config_seats=None, voice_seats=9)[0]._board_seats() == 9
+    assert lobby_of(mocker, config_seats="6", voice_seats=True)[0]._board_seats() is None
+    lobby, service, _ = lobby_of(mocker, voice_seats=7)
+    service.board = None
+    assert lobby._board_seats() == 7
+
+
+def test_a_refused_setup_from_the_seats_is_a_fault_and_said_at_the_table_as_a_refusal(mocker, caplog):
+    lobby, service, speech = lobby_of(mocker)
+    with caplog.at_level(logging.ERROR, logger="firmware_host.service"):
+        lobby._refused("players", "too many players")
+    assert "setup from the seats refused (players): too many players" in caplog.text
+    service.fault.assert_called_once_with("setup", "refused", "too many players")
+    call = speech.say.call_args
+    assert call.args == ("public", "lobby.refused", {"reason": "players"})
+    assert call.kwargs["priority"] == "refusal" and call.kwargs["earcon"] == "refusal"
