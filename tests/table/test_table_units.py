@@ -1439,3 +1439,27 @@ def test_a_refused_setup_from_the_seats_is_a_fault_and_said_at_the_table_as_a_re
     call = speech.say.call_args
     assert call.args == ("public", "lobby.refused", {"reason": "players"})
     assert call.kwargs["priority"] == "refusal" and call.kwargs["earcon"] == "refusal"
+
+
+# ---------------------------------------------------------------- the console's picture of the table (R16)
+def test_R16_the_consoles_picture_of_the_table_shows_the_public_state_and_each_seats_settings(bd_table):
+    service, adapter, _ = bd_table
+    service.call(lambda: service.game.command("seat_settings", seat=2, rate=300, name="Clara"))
+    snap = service.call(adapter.snapshot)
+    assert snap["seat_settings"] == {"2": {"rate": 300, "name": "Clara"}}
+    assert snap["game_id"] == adapter.game_id and snap["paused"] is False
+    assert snap["view"] == service.call(adapter.public_view)
+    assert snap["pins"] == {"slots": {}, "tracker": None, "mismatch": []}
+    assert snap["scan"] == [{"seat": s} for s in service.call(adapter.scans.seats_scanning)]
+    assert snap["announcements"] and all(a["channel"] == "public" for a in snap["announcements"])
+    service.call(lambda: service.game.command("pause"))
+    assert service.call(adapter.snapshot)["paused"] is True
+
+
+def test_the_consoles_picture_of_a_setup_from_the_seats(mocker):
+    lobby, _, _ = lobby_of(mocker)
+    assert lobby.snapshot() is None and not lobby.active
+    lobby.phase, lobby.seat, lobby.answers, lobby.present = "presence", 2, {"players": 4, "game": "x"}, {3: None, 1: "Ben"}
+    assert lobby.active
+    assert lobby.snapshot() == {"phase": "presence", "seat": 2, "answers": {"players": 4, "game": "x"},
+                                "present": [1, 3], "players": 4}
