@@ -36,7 +36,15 @@ from .words import Line, Words
 
 log = logging.getLogger("firmware_host.service")
 
-__all__ = ["BoardAdapter", "parse_names"]
+__all__ = ["BoardAdapter", "parse_names", "STATUS_FIRST_S", "STATUS_LAYER_S", "STATUS_STEP_S"]
+
+#: the longest first answer of a status, seconds of speech (ACCESSIBILITY.md 29)
+STATUS_FIRST_S = 3.0
+#: the longest further layer of a status, seconds of speech (issue 31)
+STATUS_LAYER_S = 15.0
+#: seconds after a status layer ended in which a further hold (or press) gives the next layer;
+#: later, or once the board has said something new, a hold starts again at the first
+STATUS_STEP_S = 4.0
 
 
 def parse_names(names: Any, players: int) -> dict[int, str]:
@@ -111,8 +119,9 @@ class BoardAdapter:
         self.names: dict[int, str] = {}
         self.paused = False
         self.table: dict = {}                 # the table's own setup (names, the game's keys)
-        #: seat -> :meth:`TableSpeech.news` when it last heard its status (``idle_press = "status"``)
-        self._status_heard: dict[int, int] = {}
+        #: seat -> its status step: (the next layer, until when a hold gives it (clock seconds;
+        #: inf while the layer plays), :meth:`TableSpeech.news` when the layer was said)
+        self._status_step: dict[int, tuple[int, float, int]] = {}
         self.seats = SeatStore(service, self._seat_changed)
         self.padding = ClipPadding(service)
         self.words = self.make_words()
@@ -169,8 +178,21 @@ class BoardAdapter:
         return []
 
     def status_lines(self, seat: int | None) -> list:
-        """The status (public lines, then the seat's private ones; ``None``: the public)."""
-        return []
+        """The status (public lines, then the seat's private ones; ``None``: the public, as
+        the game master's key says it). Default: every layer of :meth:`status_layers`."""
+        if seat is None or type(self).status_layers is BoardAdapter.status_layers:
+            return []
+        return [a for layer in self.status_layers(seat) for a in layer]
+
+    def status_layers(self, seat: int) -> list[list]:
+        """A seat's status in layers (ACCESSIBILITY.md 3, 29), each a list of the game's
+        announcements or :class:`~.words.Line` on ``seat:N``: the first answers a hold in at
+        most 3 s of speech and says what is open now (whose turn it is, the open vote or
+        choice, "you" to a seat that must act); each further layer, said on a further hold,
+        lasts at most 15 s (:data:`STATUS_LAYER_S`); a private layer is padded to the longest
+        any seat could hear (R16). Default: :meth:`status_lines` as one layer (a game without
+        layers)."""
+        return [self.status_lines(seat)]
 
     def on_press(self, seat: int) -> bool:
         """A seat's press with no scan running: True when it meant something in this step
@@ -602,36 +624,71 @@ class BoardAdapter:
     def idle_press(self, seat: int) -> None:
         """A press with nothing to do: the seat's last message again (ACCESSIBILITY.md 2, 25).
 
-        With ``[service] idle_press = "status"`` (ACCESSIBILITY.md 12, for players who cannot
-        hold) a press gives the status, and the repeat stays reachable (issue 33): a press
-        after the status, with nothing new said to the seat since, is its last layer, the
-        seat's last message again, and further presses step back through the earlier ones;
-        once the board says something new the next press gives the status again."""
-        if getattr(self.settings, "idle_press", "repeat") == "status" and \
-                self._status_heard.get(seat) != self.speech.news(seat):
-            self.say_status(seat)
+        A press while a status layer plays or within :data:`STATUS_STEP_S` after it gives the
+        next layer (:meth:`say_status`). With ``[service] idle_press = "status"``
+        (ACCESSIBILITY.md 12, for players who cannot hold) a press gives the status, layer by
+        layer, and the repeat stays reachable (issue 33): a press after the status's last
+        layer, with nothing new said to the seat since, is the seat's last message again,
+        and further presses step back through the earlier ones; once the board says something
+        new the next press gives the status again, from its first layer."""
+        step = self._status_step.get(seat)
+        fresh = step is not None and step[2] == self.speech.news(seat)
+        if getattr(self.settings, "idle_press", "repeat") == "status":
+            if not fresh or step[0] < len(self._layers(seat)):
+                self.say_status(seat, press=True)
+                return
+        elif fresh and self.service.clock.now() <= step[1] and step[0] < len(self._layers(seat)):
+            self.say_status(seat, press=True)
             return
         self.scans.hold(seat)
         self.speech.repeat(seat)
 
-    def say_status(self, seat: int) -> None:
-        """The status into the seat's earphone (public part at the table with ``[service]
-        status_channel = "public"`` or without earphones); its scan waits meanwhile. With
-        ``idle_press = "status"`` it is no message a repeat gives back: the press after it
-        repeats the board's last message (:meth:`idle_press`)."""
+    def _layers(self, seat: int) -> list[list]:
+        return [layer for layer in self.status_layers(seat) if layer]
+
+    def say_status(self, seat: int, *, press: bool = False) -> None:
+        """One layer of the seat's status (:meth:`status_layers`, ACCESSIBILITY.md 3, 29) into
+        its earphone, as its own request (it cuts off what the earphone says, 4): the first
+        layer, or the next one while the last layer plays, within :data:`STATUS_STEP_S` after
+        it ended and with nothing new said to the seat meanwhile (a hold after the last layer
+        starts again at the first). With ``[service] status_channel = "public"`` or without
+        earphones a layer's public lines are said at the table, its private ones in the
+        earphone. The seat's scan waits meanwhile and then says the item heard last once
+        (21). A status is no message a repeat gives back.
+
+        :param press: a press asked for it (:meth:`idle_press`): after the last layer it does
+            not start again (the press repeats instead).
+        """
         if self.game is None:
             return
-        by_press = getattr(self.settings, "idle_press", "repeat") == "status"
-        mine = self.status_lines(seat)
+        layers = self._layers(seat)
+        if not layers:
+            return
+        news = self.speech.news(seat)
+        step = self._status_step.get(seat)
+        layer = 0
+        if step is not None and step[2] == news and (press or self.service.clock.now() <= step[1]):
+            layer = step[0] % len(layers)
+        items = layers[layer]
+        mark = (layer + 1, float("inf"), news)
+        self._status_step[seat] = mark
+
+        def ended(*_: Any) -> None:
+            if self._status_step.get(seat) == mark:
+                self._status_step[seat] = (mark[0], self.service.clock.now() + STATUS_STEP_S, news)
+
         voice = self.service.voice
         earphones = voice is None or getattr(voice, "has_earphones", lambda: True)()
         if getattr(self.settings, "status_channel", "earphone") == "public" or not earphones:
-            self.speech.say_all(self.status_lines(None))
-            self.speech.request([a for a in mine if self.words.is_private(a.key)], history=not by_press)
+            lines = [line for line in map(self.speech._line_of, items) if line is not None]
+            public = [Line("public", a.key, a.params) for a in lines if not self.words.is_private(a.key)]
+            said = self.speech.say_all(public)
+            mine = self.speech.request([a for a in lines if self.words.is_private(a.key)], history=False)
+            played = [s.utterance for s in said + [mine] if s.utterance is not None]
         else:
-            self.speech.request(mine, history=not by_press)
-        if by_press:
-            self._status_heard[seat] = self.speech.news(seat)
+            played = [self.speech.request(items, history=False).utterance]
+        self.speech.when_played(played, ended)
+        log.debug("status of seat %d: layer %d of %d", seat, layer + 1, len(layers))
         self.scans.hold(seat)
 
     def on_gm_key(self, event: Any) -> None:

@@ -869,10 +869,11 @@ class DyingMessageGame(BoardAdapter):
             items.append(make("night.protected", {}, channel))
         return items
 
-    def say_status(self, seat: int) -> None:
-        """The status (:meth:`status_lines`); then every secret line of a status counts as
-        heard by the seat, so their wording (long the first time) tells no side either."""
-        super().say_status(seat)
+    def say_status(self, seat: int, *, press: bool = False) -> None:
+        """A layer of the status (:meth:`status_layers`); then every secret line of a status
+        counts as heard by the seat, so their wording (long the first time) tells no side
+        either."""
+        super().say_status(seat, press=press)
         for key in _STATUS_SECRETS:
             self.speech.long_wording(f"seat:{seat}", key)
 
