@@ -28,7 +28,7 @@ from .gamemaster import GameMaster
 from .moves import MoveLog
 from .padding import ClipPadding
 from .reminders import Reminders
-from .scanning import PICKED_KEY
+from .scanning import PICKED_KEY, spoken_seconds
 from .scans import SeatScans
 from .seats import SeatStore
 from .speech import Said, TableSpeech
@@ -42,6 +42,10 @@ __all__ = ["BoardAdapter", "parse_names", "STATUS_FIRST_S", "STATUS_LAYER_S", "S
 STATUS_FIRST_S = 3.0
 #: the longest further layer of a status, seconds of speech (issue 31)
 STATUS_LAYER_S = 15.0
+#: a public status layer estimated longer than this (seconds, :func:`~.scanning.spoken_seconds`
+#: at the seat's rate, which says espeak-ng's German about a tenth short) is split between
+#: its lines, so that no hold answers with more than :data:`STATUS_LAYER_S`
+STATUS_PACK_S = 12.0
 #: seconds after a status layer ended in which a further hold (or press) gives the next layer;
 #: later, or once the board has said something new, a hold starts again at the first
 STATUS_STEP_S = 4.0
@@ -644,7 +648,31 @@ class BoardAdapter:
         self.speech.repeat(seat)
 
     def _layers(self, seat: int) -> list[list]:
-        return [layer for layer in self.status_layers(seat) if layer]
+        """The seat's status layers as said: :meth:`status_layers` with every public layer
+        that would last longer than :data:`STATUS_PACK_S` (estimated at the seat's rate, long
+        wording) split between its lines, so that a hold answers with at most 15 s of speech
+        (issue 31). A layer with a secret line is kept whole (how many holds it takes must
+        not depend on a secret): the game keeps it short."""
+        rate = self.seats.rate(seat)
+        out: list[list] = []
+        for layer in self.status_layers(seat):
+            lines = [line for line in map(self.speech._line_of, layer) if line is not None]
+            if not lines:
+                continue
+            if any(self.words.is_private(a.key) or self.has_secret(a, seat) for a in lines):
+                out.append(lines)
+                continue
+            group: list = []
+            total = 0.0
+            for line in lines:
+                seconds = spoken_seconds(self.speech.text(line.key, line.params, long=True), rate)
+                if group and total + seconds > STATUS_PACK_S:
+                    out.append(group)
+                    group, total = [], 0.0
+                group.append(line)
+                total += seconds
+            out.append(group)
+        return out
 
     def say_status(self, seat: int, *, press: bool = False) -> None:
         """One layer of the seat's status (:meth:`status_layers`, ACCESSIBILITY.md 3, 29) into
@@ -677,6 +705,9 @@ class BoardAdapter:
             if self._status_step.get(seat) == mark:
                 self._status_step[seat] = (mark[0], self.service.clock.now() + STATUS_STEP_S, news)
 
+        # the scan waits first: the request cuts the item playing, and a scan that heard that
+        # cut before it waits would say the item again itself, then once more after the status
+        self.scans.hold(seat)
         voice = self.service.voice
         earphones = voice is None or getattr(voice, "has_earphones", lambda: True)()
         if getattr(self.settings, "status_channel", "earphone") == "public" or not earphones:
@@ -689,7 +720,6 @@ class BoardAdapter:
             played = [self.speech.request(items, history=False).utterance]
         self.speech.when_played(played, ended)
         log.debug("status of seat %d: layer %d of %d", seat, layer + 1, len(layers))
-        self.scans.hold(seat)
 
     def on_gm_key(self, event: Any) -> None:
         """The game-master key: a press pauses or resumes, a hold says the public status."""

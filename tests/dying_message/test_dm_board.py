@@ -363,9 +363,11 @@ def test_issue33_M39_a_seats_status_lasts_as_long_whatever_its_character_knows(d
     others', lasts one time (padded to the longest status any character of the setup could
     hear), the first time and again (long wording, then short)."""
     holds = []
+    hold = {"signal": "button", "seat": 0, "gesture": "hold"}
     for _ in range(2):
-        for seat in range(5):
-            holds += [{"signal": "button", "seat": seat, "gesture": "hold"}, {"signal": "wait", "seconds": 40}]
+        for seat in range(5):        # three holds: what is open, the public status, the private one
+            holds += [{**hold, "seat": seat}, {"signal": "wait", "seconds": 1.0}] * 2
+            holds += [{**hold, "seat": seat}, {"signal": "wait", "seconds": 40}]
     out = run(day_lines + holds)
     lengths: dict[int, list[float]] = {}
     for seat in range(5):
@@ -401,12 +403,15 @@ def test_M50_an_unfinished_game_is_resumed_from_the_journal_at_its_night_step(tm
 
 
 def test_M47_hold_gives_the_public_status_and_the_seats_private_facts_in_its_earphone(day_lines):
-    out = run(day_lines + [{"signal": "button", "seat": 1, "gesture": "hold"},
-                           {"signal": "wait", "seconds": 20}])
+    hold = {"signal": "button", "seat": 1, "gesture": "hold"}
+    out = run(day_lines + [hold, {"signal": "wait", "seconds": 1.0}, hold, {"signal": "wait", "seconds": 1.0},
+                           hold, {"signal": "wait", "seconds": 20}])
     mine = [o for o in said(out, "seat:1") if o["key"].startswith(("status.", "day.dead"))]
-    assert [o["key"] for o in mine] == ["status.public", "day.dead", "status.private", "status.killers"]
-    assert mine[1]["params"] == {"seat": 1, "character": "citizen"}
-    assert mine[3]["params"] == {"killers": [0]}         # the dead saw the killer (M20)
+    # in layers (ACCESSIBILITY.md 3, 29): what is open now, the public status, the private one
+    assert [o["key"] for o in mine] == ["status.now.discussion", "status.public", "day.dead", "status.private",
+                                        "status.killers"]
+    assert mine[2]["params"] == {"seat": 1, "character": "citizen"}
+    assert mine[4]["params"] == {"killers": [0]}         # the dead saw the killer (M20)
     assert not [o for o in said(out, "public") if o["key"].startswith("status.")]
 
 

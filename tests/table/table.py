@@ -272,14 +272,27 @@ class Table:
                 break
         return back
 
-    def status(self, seat: int) -> dict[str, dict]:
-        """The seat's status (a hold) as heard in its earphone: key -> params."""
-        mark = len(self.starts)
-        self.press(seat, "hold")
-        self.drain()
-        self.wait(1.5)
-        return {line["key"]: line.get("params", {}) for line in self.starts[mark:]
-                if line.get("output") == f"seat:{seat}"}
+    def status(self, seat: int, holds: int = 16) -> dict[str, dict]:
+        """The seat's whole status as heard in its earphone, layer by layer (a hold 1.5 s
+        after each layer has ended gives the next, ACCESSIBILITY.md 3, 29) until it starts
+        over: key -> params (the first of a key)."""
+        heard: dict[str, dict] = {}
+        first = None
+        for _ in range(holds):
+            mark = len(self.starts)
+            self.press(seat, "hold")
+            self.drain()
+            self.wait(1.5)
+            lines = [line for line in self.starts[mark:] if line.get("output") == f"seat:{seat}"]
+            if not lines:
+                break
+            if first is None:
+                first = lines[0]["key"]
+            elif lines[0]["key"] == first:
+                break
+            for line in lines:
+                heard.setdefault(line["key"], line.get("params", {}))
+        return heard
 
     def gm(self, command: str, **fields: Any) -> None:
         self.play({"signal": "gm", "command": command, **fields})

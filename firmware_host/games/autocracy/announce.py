@@ -19,7 +19,7 @@ from .engine import Event, Game, IllegalAction
 from .rules import DOMAINS
 from .views import lacking_one
 
-__all__ = ["Line", "PrivacyError", "make", "for_event", "the_end", "refusal", "status",
+__all__ = ["Line", "PrivacyError", "make", "for_event", "the_end", "refusal", "status_layers",
            "replay_announcer", "SECRET_PARAMS"]
 
 #: A29: parameters that name a seat's kinds; only ever on ``seat:N``.
@@ -41,7 +41,7 @@ def make(key: str, params: dict | None = None, channel: str = "public", *,
         secret = SECRET_PARAMS & set(params)
         if secret:
             raise PrivacyError(f"{key}: {sorted(secret)} may not go to the table (A29)")
-        if "hands" in params and not game_over:
+        if ("hands" in params or "shown" in params) and not game_over:
             raise PrivacyError(f"{key}: hands are public only at the end (A29)")
     elif not (channel.startswith("seat:") and channel[5:].isdigit()):
         raise ValueError(f"channel must be 'public' or 'seat:N', not {channel!r}")
@@ -137,9 +137,15 @@ def the_end(winner: int, tokens: list[dict], hands: list[list[str]], earcon: str
             ) -> list[Line]:
     """A44: the winner, every seat's tokens and every hand, publicly (said at the end, and
     again as the story after it, ACCESSIBILITY.md 30)."""
-    return [make("win", {"seat": winner}, earcon=earcon),
-            make("game_over.tokens", {"by_seat": [_nonzero(t) for t in tokens]}),
-            make("game_over.hands", {"hands": [list(h) for h in hands]}, game_over=True)]
+    # one short line (one clip) per seat, so that a seat's own news never waits behind a
+    # minute of speech (issue 31)
+    out = [make("win", {"seat": winner}, earcon=earcon)]
+    out += [make("game_over.tokens", {"seat": s, "tokens": _nonzero(t)}) for s, t in enumerate(tokens)]
+    for s, h in enumerate(hands):
+        out.append(make("game_over.hand", {"seat": s, "shown": list(h)[:TRICKS_PER_LINE]}, game_over=True))
+        out += [make("game_over.hand.more", {"seat": s, "rest": [[p, h[p]] for p in range(
+            i, min(i + TRICKS_PER_LINE, len(h)))]}, game_over=True) for i in range(TRICKS_PER_LINE, len(h), TRICKS_PER_LINE)]
+    return out
 
 
 def ask(game: Game) -> Line:
@@ -196,21 +202,47 @@ def refusal(error: IllegalAction, seat: Any, players: int = 6) -> Line:
     return make("refusal.anonymous", {"reason": error.reason})
 
 
-def status(game: Game, seat: int) -> list[Line]:
-    """A34: a seat's status layers, in order: the short public status, the long one, then its
-    private hand (all into its own earphone)."""
+#: Coup Bas kinds one line of a seat's private status names (a further layer lasts at most 15 s
+#: of speech, ACCESSIBILITY.md 29; measured with espeak-ng, tests/table/test_status_layers.py)
+TRICKS_PER_LINE = 4
+#: seats one line of the lacking-only-one-domain report names
+LACKING_PER_LINE = 3
+
+
+def status_layers(game: Game, seat: int) -> list[list[Line]]:
+    """A34 in layers (ACCESSIBILITY.md 3, 29), each on the seat's earphone:
+
+    1. what is open now, in at most 3 s of speech: "Your turn", "Turn: seat 4", "Attack:
+       seat 2 answers", "Game over";
+    2. the short public status: the seat's own tokens, which seats lack only one domain;
+    3. the long one: every seat's tokens and Dirty Tricks held, the reserve, the pile and the
+       discard (a line a seat; the table kit says at most 15 s of it a hold);
+    4. the private one: the seat's hand, :data:`TRICKS_PER_LINE` a layer (how many a seat
+       holds is public, A29).
+    """
     ch = _seat(seat)
-    return [
-        make("status.short", {"round": game.round, "seat": game.current,
-                               "tokens": _nonzero(game.tokens[seat]),
-                               "lacking": {str(s): dom for s, dom in lacking_one(game).items()}},
-             ch),
-        make("status.long", {"by_seat": [_nonzero(t) for t in game.tokens],
-                             "tricks_held": game.tricks_held(),
-                             "reserve": _nonzero(game.reserve), "pile": len(game.pile),
-                             "discard": _nonzero(game.discard)}, ch),
-        make("status.private", {"hand": list(game.hands[seat])}, ch),
-    ]
+    if game.phase == "game_over":
+        now = make("status.now.over", {}, ch)
+    elif game.phase == "counter":
+        now = make("status.now.counter", {"seat": game.awaiting()[0]}, ch)
+    elif game.current == seat:
+        now = make("status.now.you", {}, ch)
+    else:
+        now = make("status.now.turn", {"seat": game.current}, ch)
+    lacking = sorted(lacking_one(game).items())
+    short = [make("status.short", {"tokens": _nonzero(game.tokens[seat])}, ch)] + [
+        make("status.lacking", {"lacking": {str(s): d for s, d in lacking[i:i + LACKING_PER_LINE]}}, ch)
+        for i in range(0, max(len(lacking), 1), LACKING_PER_LINE)]
+    held = game.tricks_held()
+    long = [make("status.seat", {"seat": s, "tokens": _nonzero(t), "held": held[s]}, ch)
+            for s, t in enumerate(game.tokens)]
+    long += [make("status.reserve", {"reserve": _nonzero(game.reserve)}, ch),
+             make("status.pile", {"pile": len(game.pile), "discard": _nonzero(game.discard)}, ch)]
+    hand = list(game.hands[seat])
+    private = [[make("status.private", {"hand": hand[:TRICKS_PER_LINE]}, ch)]]
+    private += [[make("status.private.more", {"drawn": [[p, hand[p]] for p in range(i, min(i + TRICKS_PER_LINE, len(hand)))]}, ch)]
+                for i in range(TRICKS_PER_LINE, len(hand), TRICKS_PER_LINE)]
+    return [[now], short, long] + private
 
 
 def replay_announcer(language: str) -> Callable[[Game, Any], list[dict]]:

@@ -229,11 +229,19 @@ class AutocracyGame(BoardAdapter):
         return [announce.make("turn", {"round": game.round, "seat": game.current})]
 
     def status_lines(self, seat: int | None) -> list:
+        """A34: for the game master's key (``seat`` None) the public status at the table, a
+        line a clip (whose turn, every seat's tokens, the reserve, the pile); for a seat every
+        layer."""
+        if seat is not None:
+            return super().status_lines(seat)
         game = self.game
-        if seat is None:
-            layers = announce.status(game, game.current)[:2]
-            return [announce.make(a.key, a.params) for a in layers]
-        return announce.status(game, seat)
+        now = (announce.make("status.now.turn", {"seat": game.current}) if game.phase != "game_over"
+               else announce.make("status.now.over", {}))
+        return [now] + [announce.make(a.key, a.params) for a in announce.status_layers(game, game.current)[2]]
+
+    def status_layers(self, seat: int) -> list[list]:
+        """A34 in layers (:func:`announce.status_layers`, ACCESSIBILITY.md 29)."""
+        return announce.status_layers(self.game, seat)
 
     def announce(self, action: Action | None, events: list) -> None:
         """Say what ``events`` caused, in order; the start's Coup Bas padded to every seat at

@@ -17,7 +17,7 @@ from . import catalogue
 from .engine import Action, Event, Game, IllegalAction
 from .rules import DROPS, ROLES
 
-__all__ = ["Line", "PrivacyError", "make", "announcements", "refusal", "status",
+__all__ = ["Line", "PrivacyError", "make", "announcements", "refusal", "status", "status_layers",
            "dropped_counts"]
 
 
@@ -170,57 +170,88 @@ def status(game: Game, seat: int | None) -> list[Line]:
     """D31: the public status (day and step, the Time Card line, every seat's votes, rank
     and voting rights, who must still act, the night reveals so far, today's pledges), then
     for a seat its private status (hand, pledge, choice in the current secret step) on its
-    own channel. ``seat`` None gives the public part only (the game master)."""
+    own channel: every layer of :func:`status_layers` but the first. ``seat`` None gives the
+    public part only (the game master)."""
+    if seat is None:
+        return [a for part in _status_parts(game, "public") for a in part]
+    return [a for layer in status_layers(game, seat)[1:] for a in layer]
+
+
+def status_layers(game: Game, seat: int) -> list[list[Line]]:
+    """D31 in layers (ACCESSIBILITY.md 3, 29), each on the seat's earphone:
+
+    1. what is open now, in at most 3 s of speech: "You: vote now", "You: drop two cards" to a
+       seat the step waits for, else the step and how many have acted ("Votes: two of seven
+       cast", "Night: three of seven dropped"), or the end;
+    2. the day and step (the Time Card line) and who must still act;
+    3. every seat's votes, rank and voting rights (a line a seat);
+    4. the night reveals so far and today's pledges (the reckoning, at the end);
+    5. privately: the seat's hand, its pledge and its choice in the current secret step.
+    """
+    channel = _seat(seat)
+    layers = _status_parts(game, channel)
+    waiting = game.awaiting()
+    n = game.players
+    if game.phase == "game_over":
+        return [[make("status.now.over", {}, channel)]] + layers
+    if seat in waiting:
+        now = (make("status.now.you.vote", {}, channel) if game.phase == "vote" else
+               make("status.now.you.night", {"count": game.drop_count()}, channel) if game.phase == "night" else
+               make("status.now.you.secret", {}, channel))
+    else:
+        now = make(f"status.now.{game.phase}", {"count": n - len(waiting), "total": n}, channel)
+    private: list[Line] = [make("status.hand", {"hand": list(game.hands[seat])}, channel)]
+    if game.pledges[seat] is not None:
+        private.append(make("status.your_pledge", {"pledge": game.pledges[seat]}, channel))
+    choice = game.choice_of(seat)
+    if choice is not None:
+        if choice.kind == "drop":
+            private.append(make("status.your_choice.drop", {"drop": list(choice.roles)}, channel))
+        elif choice.kind == "no_discard_vote":
+            private.append(make("status.your_choice.no_discard_vote", {}, channel))
+        elif choice.kind == "discard_vote" and choice.role is not None:    # the pledge (issue 33)
+            private.append(make("status.your_choice.discard_vote_pledge",
+                                {"target": choice.target, "pledge": choice.role}, channel))
+        else:
+            private.append(make(f"status.your_choice.{choice.kind}", {"target": choice.target}, channel))
+    return [[now]] + layers + [private]
+
+
+def _status_parts(game: Game, channel: str) -> list[list[Line]]:
+    """D31's public status on ``channel`` in parts: the Time Card line and who must still
+    act; every seat's votes, rank and rights; the reveals and pledges (and the reckoning at
+    the end)."""
     from .views import time_card
 
-    channel = _seat(seat) if seat is not None else "public"
-    out: list[Line] = []
     card = time_card(game.day, game.setup.reveal_night_4)
     if card["steps"] == "votes":
-        out.append(make("timecard.votes", {"day": game.day, "count": card["drop"]}, channel))
+        step = [make("timecard.votes", {"day": game.day, "count": card["drop"]}, channel)]
     elif card["steps"] == "together":
-        out.append(make("timecard.together", {"day": game.day}, channel))
+        step = [make("timecard.together", {"day": game.day}, channel)]
     else:
         key = ("timecard.discard_votes_then_votes" if card["revealed"]
                else "timecard.discard_votes_then_votes.hidden")
-        out.append(make(key, {"day": game.day, "count": card["drop"]}, channel))
+        step = [make(key, {"day": game.day, "count": card["drop"]}, channel)]
+    if game.phase != "game_over":
+        step.append(make("status.waiting", {"waiting": list(game.awaiting())}, channel))
     ranks = game.ranks()
+    seats = []
     for s in range(game.players):
         if ranks[s] is None:
-            out.append(make("status.seat.unranked", {"seat": s, "votes": game.votes[s],
-                                                     "rights": game.voting_rights[s]}, channel))
+            seats.append(make("status.seat.unranked", {"seat": s, "votes": game.votes[s],
+                                                       "rights": game.voting_rights[s]}, channel))
         else:
-            out.append(make("status.seat", {"seat": s, "votes": game.votes[s], "rank": ranks[s],
-                                            "rights": game.voting_rights[s]}, channel))
-    if game.phase != "game_over":
-        out.append(make("status.waiting", {"waiting": list(game.awaiting())}, channel))
+            seats.append(make("status.seat", {"seat": s, "votes": game.votes[s], "rank": ranks[s],
+                                              "rights": game.voting_rights[s]}, channel))
+    told = []
     for night, revealed in enumerate(game.revealed, start=1):
         if revealed is None:
-            out.append(make("night.hidden", {"day": night}, channel))
+            told.append(make("night.hidden", {"day": night}, channel))
         else:
-            out.append(make("status.revealed", {"day": night,
-                                                "dropped": dropped_counts(revealed)}, channel))
+            told.append(make("status.revealed", {"day": night, "dropped": dropped_counts(revealed)}, channel))
     for s, pledge in enumerate(game.pledges):
         if pledge is not None:
-            out.append(make("status.pledge", {"seat": s, "role": pledge}, channel))
+            told.append(make("status.pledge", {"seat": s, "role": pledge}, channel))
     if game.phase == "game_over":
-        out.extend(Line(channel, a.key, a.params, words=catalogue) for a in reckoning(game))
-    if seat is None:
-        return out
-    if game.phase != "game_over":
-        out.append(make("status.hand", {"hand": list(game.hands[seat])}, channel))
-        if game.pledges[seat] is not None:
-            out.append(make("status.your_pledge", {"pledge": game.pledges[seat]}, channel))
-        choice = game.choice_of(seat)
-        if choice is not None:
-            if choice.kind == "drop":
-                out.append(make("status.your_choice.drop", {"drop": list(choice.roles)}, channel))
-            elif choice.kind == "no_discard_vote":
-                out.append(make("status.your_choice.no_discard_vote", {}, channel))
-            elif choice.kind == "discard_vote" and choice.role is not None:    # the pledge (issue 33)
-                out.append(make("status.your_choice.discard_vote_pledge",
-                                {"target": choice.target, "pledge": choice.role}, channel))
-            else:
-                out.append(make(f"status.your_choice.{choice.kind}", {"target": choice.target},
-                                channel))
-    return out
+        told.extend(make(a.key, a.params, channel) for a in reckoning(game))
+    return [part for part in (step, seats, told) if part]

@@ -162,7 +162,11 @@ class BecomeDictatorGame(BoardAdapter):
         return items
 
     def status_lines(self, seat: int | None) -> list:
-        return announce.status(self.game, seat)
+        return announce.status(self.game, None) if seat is None else super().status_lines(seat)
+
+    def status_layers(self, seat: int) -> list[list]:
+        """D31 in layers (:func:`announce.status_layers`, ACCESSIBILITY.md 29)."""
+        return announce.status_layers(self.game, seat)
 
     def story_lines(self) -> list:
         """After the game: the reckoning (D35) again, every seat's final role and votes."""

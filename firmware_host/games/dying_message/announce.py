@@ -25,7 +25,7 @@ from . import catalogue
 from .engine import NIGHT_PHASES, Game
 from .night import PRIVATE_STEPS, step_lines
 
-__all__ = ["Line", "PrivacyError", "make", "for_entry", "for_log", "prolog",
+__all__ = ["Line", "PrivacyError", "make", "for_entry", "for_log", "prolog", "status_layers",
            "refusal", "STEP_KEYS"]
 
 
@@ -159,3 +159,59 @@ def refusal(error: Any, seat: Any, game: Game) -> Line:
     if seat is None and catalogue.is_private(key):
         key = "refusal.malformed" if error.reason == "malformed" else "refusal.wrong_phase"
     return make(key, {"seat": seat})
+
+
+def status_layers(game: Game, seat: int, table: Mapping[str, Any]) -> list[list[Line]]:
+    """M47 in layers (ACCESSIBILITY.md 3, 29), each on the seat's earphone:
+
+    1. what is open now, in at most 3 s of speech: the night; the discussion and how many
+       are ready; the accused's defence; a vote ("you" to a seat that has still to choose,
+       else how many have chosen, never who); the Forensic Scientists' examination; the end;
+    2. the public status: round, living seats, Killing Phases to skip, and the dead with
+       their characters;
+    3. privately: the seat's character and private facts (the killers it knows, its destined
+       person or that a Soulmate chose it, that it is protected tonight).
+
+    :param table: the table's step, which the engine does not hold: ``step`` (``"night"``,
+        ``"discussion"``, ``"defence"``, ``"vote"`` or None), ``ready`` (seats ready in the
+        discussion), ``accused`` (in the defence), ``number`` (the vote's number).
+    """
+    from .views import private_view, public_view
+
+    ch = _seat(seat)
+    view = public_view(game)
+    step = table.get("step")
+    living = game.living()
+    waiting = game.awaiting()
+    if game.phase == "game_over":
+        now = make("status.now.over", {}, ch)
+    elif step == "night" or game.phase in NIGHT_PHASES:
+        now = make("status.now.night", {}, ch)
+    elif step == "discussion":
+        now = make("status.now.discussion", {"count": table.get("ready", 0), "total": len(living)}, ch)
+    elif step == "defence":
+        now = make("status.now.defence", {"accused": table["accused"]}, ch)
+    elif step == "vote" and seat in waiting:
+        now = make("status.now.vote.you", {"number": table.get("number", 1)}, ch)
+    elif step == "vote":
+        now = make("status.now.vote", {"number": table.get("number", 1), "count": len(living) - len(waiting),
+                                       "total": len(living)}, ch)
+    elif game.phase == "examine" and waiting:
+        now = make("status.now.examine", {"seats": list(waiting)}, ch)
+    else:
+        now = make("status.now.wait", {}, ch)
+    public = [make("status.public", {"round": game.round, "living": len(view["alive"]),
+                                     "skips": view["skips_pending"]}, ch)]
+    public += [make("day.dead", {"seat": s, "character": game.characters[s]}, ch) for s in sorted(game.revealed)]
+    mine = private_view(game, seat)
+    private = [make("status.private", {"character": mine["character"]}, ch)]
+    known = [k for k in mine["killers"] if k != seat]
+    if known:
+        private.append(make("status.killers", {"killers": known}, ch))
+    if mine["destined"] is not None:
+        private.append(make("night.soulmate.chosen", {"target": mine["destined"]}, ch))
+    if mine["chosen_by_soulmate"]:
+        private.append(make("night.soulmate.destined", {}, ch))
+    if mine["protected"] is True:
+        private.append(make("night.protected", {}, ch))
+    return [[now], public, private]

@@ -842,32 +842,23 @@ class DyingMessageGame(BoardAdapter):
 
     # ======================================================================= status (M47)
     def status_lines(self, seat: int | None) -> list:
-        """The public status (round, living seats, Killing Phases to skip), and for a seat, in
-        its earphone, the dead with their characters, then its own character and private
-        facts: the killers it knows, its destined person or that a Soulmate chose it, that it
-        is protected tonight."""
-        game = self.game
-        view = public_view(game)
-        status = make("status.public", {"round": game.round, "living": len(view["alive"]),
-                                        "skips": view["skips_pending"]})
-        if seat is None:
-            return [status]
-        channel = f"seat:{seat}"
-        items = [status] + [make("day.dead", {"seat": s, "character": game.characters[s]})
-                            for s in sorted(game.revealed)]
-        items = [make(a.key, a.params, channel) for a in items]
-        mine = private_view(game, seat)
-        items.append(make("status.private", {"character": mine["character"]}, channel))
-        known = [k for k in mine["killers"] if k != seat]
-        if known:
-            items.append(make("status.killers", {"killers": known}, channel))
-        if mine["destined"] is not None:
-            items.append(make("night.soulmate.chosen", {"target": mine["destined"]}, channel))
-        if mine["chosen_by_soulmate"]:
-            items.append(make("night.soulmate.destined", {}, channel))
-        if mine["protected"] is True:
-            items.append(make("night.protected", {}, channel))
-        return items
+        """The public status for the game master's key (round, living seats, Killing Phases
+        to skip); for a seat every layer of :meth:`status_layers`."""
+        if seat is not None:
+            return super().status_lines(seat)
+        view = public_view(self.game)
+        return [make("status.public", {"round": self.game.round, "living": len(view["alive"]),
+                                       "skips": view["skips_pending"]})]
+
+    def status_layers(self, seat: int) -> list[list]:
+        """M47 in layers (:func:`announce.status_layers`): what is open now, the public
+        status, the seat's private facts."""
+        step = ("night" if self.night is not None else "discussion" if self.discussion is not None
+                else "defence" if self.defending is not None else "vote" if self.voting is not None else None)
+        table = {"step": step, "ready": len(self.discussion["ready"] & set(self.game.living()))
+                 if self.discussion is not None else 0,
+                 "accused": self.defending, "number": (self.voting or {}).get("number", 1)}
+        return announce.status_layers(self.game, seat, table)
 
     def say_status(self, seat: int, *, press: bool = False) -> None:
         """A layer of the status (:meth:`status_layers`); then every secret line of a status

@@ -50,7 +50,7 @@ def test_A29_the_keys_that_name_a_kind_are_private():
     for key in ("deal.trick", "bought.drawn", "drawn", "espionnage.took", "espionnage.lost",
                 "status.private", "refusal.not_held"):
         assert catalogue.is_private(key)
-    for key in ("rolled", "attacked.espionnage", "result.espionnage", "game_over.hands",
+    for key in ("rolled", "attacked.espionnage", "result.espionnage", "game_over.hand",
                 "ask.chantage"):
         assert not catalogue.is_private(key)
 
