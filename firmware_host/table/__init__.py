@@ -12,7 +12,8 @@ API (a game's adapter subclasses :class:`BoardAdapter`, overrides hooks; the res
         def follow(self, action, events)        # own state first (before any line is written)
         def announce(self, action, events); announce_refusal(self, exc, action); step_lines(self)
         def on_press(self, seat) -> bool        # a press meaning something now (scans come first)
-        def status_lines(self, seat); story_lines(self) / story_parts(self)  # hold; the story
+        def status_layers(self, seat) -> [[line]]  # hold: what is open (≤ 3 s), then ≤ 15 s a hold
+        def status_lines(self, seat); story_lines(self) / story_parts(self)  # the gm key; the story
         def has_secret(self, line, seat); longest_stand_in(self, line, seat, seconds)   # padding
         def public_view(self); secrets_of(self, seat); final_state(self); snapshot_extra(self)
         def extra_commands(self) -> {"end_morning": fn}; rebuilt/resumed/stopping(self)

@@ -638,16 +638,16 @@ class BoardAdapter:
         step = self._status_step.get(seat)
         fresh = step is not None and step[2] == self.speech.news(seat)
         if getattr(self.settings, "idle_press", "repeat") == "status":
-            if not fresh or step[0] < len(self._layers(seat)):
+            if not fresh or step[0] < len(self.status_answers(seat)):
                 self.say_status(seat, press=True)
                 return
-        elif fresh and self.service.clock.now() <= step[1] and step[0] < len(self._layers(seat)):
+        elif fresh and self.service.clock.now() <= step[1] and step[0] < len(self.status_answers(seat)):
             self.say_status(seat, press=True)
             return
         self.scans.hold(seat)
         self.speech.repeat(seat)
 
-    def _layers(self, seat: int) -> list[list]:
+    def status_answers(self, seat: int) -> list[list]:
         """The seat's status layers as said: :meth:`status_layers` with every public layer
         that would last longer than :data:`STATUS_PACK_S` (estimated at the seat's rate, long
         wording) split between its lines, so that a hold answers with at most 15 s of speech
@@ -689,7 +689,7 @@ class BoardAdapter:
         """
         if self.game is None:
             return
-        layers = self._layers(seat)
+        layers = self.status_answers(seat)
         if not layers:
             return
         news = self.speech.news(seat)

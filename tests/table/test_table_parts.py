@@ -505,7 +505,7 @@ def test_A12_issue33_with_idle_press_status_the_press_after_the_status_repeats_t
         return [o["key"] for o in said(lines[before:], f"seat:{seat}")]
 
     service.call(lambda: game.say(f"seat:{seat}", key, params))
-    layers = [[a.key for a in layer] for layer in service.call(lambda: game.status_layers(seat)) if layer]
+    layers = [[a.key for a in layer] for layer in service.call(lambda: game.status_answers(seat))]
     assert [press() for _ in layers] == layers    # layer by layer (ACCESSIBILITY.md 3, 29)
     assert press() == [key]                       # after the status's last layer: the last message
     service.call(lambda: game.say("public", "gm.paused", {}))

@@ -41,7 +41,7 @@ def make(key: str, params: dict | None = None, channel: str = "public", *,
         secret = SECRET_PARAMS & set(params)
         if secret:
             raise PrivacyError(f"{key}: {sorted(secret)} may not go to the table (A29)")
-        if ("hands" in params or "shown" in params) and not game_over:
+        if ("hands" in params or "shown" in params or "rest" in params) and not game_over:
             raise PrivacyError(f"{key}: hands are public only at the end (A29)")
     elif not (channel.startswith("seat:") and channel[5:].isdigit()):
         raise ValueError(f"channel must be 'public' or 'seat:N', not {channel!r}")

@@ -66,7 +66,7 @@ MIN_COUNTER_SECONDS = 30.0
 MAX_COUNTER_SECONDS = 3600.0
 #: the keys whose params name kinds in a seat's earphone (A30: padded to the longest variant)
 _KIND_KEYS = frozenset({"deal.trick", "bought.drawn", "drawn", "espionnage.took",
-                        "espionnage.lost", "status.private"})
+                        "espionnage.lost", "status.private", "status.private.more"})
 #: the counter window's list items (A41): padded to one length
 _WINDOW_KEYS = frozenset({"scan.counter", "scan.pass"})
 

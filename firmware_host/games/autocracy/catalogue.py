@@ -76,7 +76,7 @@ PARAM_TYPES: dict[str, str] = {
     "reserve": "tokens", "discard": "discard",
     "dice": "dice", "domain": "domain", "trick": "trick", "taken": "trick",
     "pick": "position", "position": "position",
-    "drawn": "drawn", "hand": "hand", "shown": "hand", "hands": "hands", "by_seat": "by_seat",
+    "drawn": "drawn", "hand": "hand", "shown": "hand", "rest": "drawn", "hands": "hands", "by_seat": "by_seat",
     "lacking": "lacking", "reason": "reason",
     "positions": "positions", "held": "trick_count",
     "players": "int", "count": "int", "round": "int", "pile": "int",
@@ -135,6 +135,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "win": (("seat",), _O),
     "game_over.tokens": (("seat", "tokens"), _O),
     "game_over.hand": (("seat", "shown"), _O),
+    "game_over.hand.more": (("seat", "rest"), _O),
     # status (A34), in layers (ACCESSIBILITY.md 29)
     "status.now.turn": (("seat",), _O),
     "status.now.you": ((), _O),

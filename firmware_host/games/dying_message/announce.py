@@ -25,7 +25,7 @@ from . import catalogue
 from .engine import NIGHT_PHASES, Game
 from .night import PRIVATE_STEPS, step_lines
 
-__all__ = ["Line", "PrivacyError", "make", "for_entry", "for_log", "prolog", "status_layers",
+__all__ = ["Line", "PrivacyError", "make", "for_entry", "for_log", "prolog", "status_layers", "pool_lines",
            "refusal", "STEP_KEYS"]
 
 
@@ -102,7 +102,7 @@ def _event(game: Game, kind: str, data: dict) -> list[Line]:
         return [make("game.started", {"players": data["players"],
                                       "in_play": dict(data["characters"])})] + prolog(game)
     if kind == "evidence_pool":
-        return [make("pool.laid", {"round": data["round"], "cards": data["cards"]})]
+        return pool_lines(data["round"], data["cards"])
     if kind == "round_started":
         return [make("round.started", {"round": data["round"]})]
     if kind == "killing_phase_skipped":
@@ -159,6 +159,21 @@ def refusal(error: Any, seat: Any, game: Game) -> Line:
     if seat is None and catalogue.is_private(key):
         key = "refusal.malformed" if error.reason == "malformed" else "refusal.wrong_phase"
     return make(key, {"seat": seat})
+
+
+#: cards one line of the evidence pool names (each line its own clip, issue 31: a seat's own
+#: news never waits behind a long list at the table)
+POOL_CARDS_PER_LINE = 3
+
+
+def pool_lines(round_: int, cards: Any, channel: str = "public") -> list[Line]:
+    """M44: the evidence pool of ``round_`` as short lines, :data:`POOL_CARDS_PER_LINE` cards
+    each: "Evidence pool, round 2: card 3, card 7 and card 9", then "Evidence pool, more: …"."""
+    cards = list(cards)
+    out = [make("pool.laid", {"round": round_, "cards": cards[:POOL_CARDS_PER_LINE]}, channel)]
+    out += [make("pool.more", {"cards": cards[i:i + POOL_CARDS_PER_LINE]}, channel)
+            for i in range(POOL_CARDS_PER_LINE, len(cards), POOL_CARDS_PER_LINE)]
+    return out
 
 
 def status_layers(game: Game, seat: int, table: Mapping[str, Any]) -> list[list[Line]]:

@@ -697,7 +697,7 @@ class DyingMessageGame(BoardAdapter):
         if value == "message_area" and game.message_area:
             items = [make("messages.read", {"round": game.round, "cards": list(game.message_area)}, channel)]
         elif value == "pool":
-            items = [make("pool.laid", {"round": game.round, "cards": sorted(game.evidence_pool)}, channel)]
+            items = announce.pool_lines(game.round, sorted(game.evidence_pool), channel)
         elif value == "dead":
             items = [make("day.dead", {"seat": s, "character": game.characters[s]}, channel)
                      for s in sorted(game.revealed)] or [make("day.nobody_dead", {}, channel)]

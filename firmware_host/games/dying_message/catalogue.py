@@ -82,6 +82,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "game.started": (("players", "in_play"), _O),
     "prolog.character": (("character",), _P),
     "pool.laid": (("round", "cards"), _O),
+    "pool.more": (("cards",), _O),
     "round.started": (("round",), _O),
     "round.skipped": (("round",), _O),
     # the narrator's script (M41), public
