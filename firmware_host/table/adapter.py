@@ -644,8 +644,9 @@ class BoardAdapter:
         elif fresh and self.service.clock.now() <= step[1] and step[0] < len(self.status_answers(seat)):
             self.say_status(seat, press=True)
             return
-        self.scans.hold(seat)
+        self.scans.hold(seat, say=False)
         self.speech.repeat(seat)
+        self.scans.hold(seat)
 
     def status_answers(self, seat: int) -> list[list]:
         """The seat's status layers as said: :meth:`status_layers` with every public layer
@@ -706,8 +707,9 @@ class BoardAdapter:
                 self._status_step[seat] = (mark[0], self.service.clock.now() + STATUS_STEP_S, news)
 
         # the scan waits first: the request cuts the item playing, and a scan that heard that
-        # cut before it waits would say the item again itself, then once more after the status
-        self.scans.hold(seat)
+        # cut before it waits would say the item again itself, then once more after the status;
+        # it says the item once the request is queued, so the item follows the status
+        self.scans.hold(seat, say=False)
         voice = self.service.voice
         earphones = voice is None or getattr(voice, "has_earphones", lambda: True)()
         if getattr(self.settings, "status_channel", "earphone") == "public" or not earphones:
@@ -720,6 +722,7 @@ class BoardAdapter:
             played = [self.speech.request(items, history=False).utterance]
         self.speech.when_played(played, ended)
         log.debug("status of seat %d: layer %d of %d", seat, layer + 1, len(layers))
+        self.scans.hold(seat)
 
     def on_gm_key(self, event: Any) -> None:
         """The game-master key: a press pauses or resumes, a hold says the public status."""

@@ -287,10 +287,14 @@ class Scan:
         else:
             self._schedule(0.0 if at_once else self.settings.first_delay)
 
-    def hold(self) -> None:
+    def hold(self, *, say: bool = True) -> None:
         """The chooser asked for a status or repeat, which cuts off the earphone: the scan
         waits for it and then says the current item again (the one heard last, or the next
-        one if none was heard yet); the window runs from when that has ended (21)."""
+        one if none was heard yet); the window runs from when that has ended (21).
+
+        :param say: False: only wait (before the request that cuts the item playing, so that
+            the cut is not taken for an item lost on its own, said again at once); a call
+            with ``say`` after the request then says the item once."""
         if self.done or self.stopped or self.picked is not None:
             return                        # a pick's undo window runs on under a status
         self._generation += 1
@@ -298,6 +302,8 @@ class Scan:
             self._timer.cancel()
             self._timer = None
         self.drop()
+        if not say:
+            return
         if self._next < 0:
             self._schedule(self.settings.first_delay)
             return

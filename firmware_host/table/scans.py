@@ -151,12 +151,13 @@ class SeatScans:
         scan.press()
         return True
 
-    def hold(self, seat: int) -> None:
+    def hold(self, seat: int, *, say: bool = True) -> None:
         """The seat asked for its status or a repeat meanwhile: its scan waits and says the
-        item it cut off again after it (21)."""
+        item it cut off again after it (21); ``say`` False: it only waits (called before the
+        request that cuts the item, then again after it, :meth:`Scan.hold`)."""
         scan = self.by_seat.get(seat)
         if scan is not None:
-            scan.hold()
+            scan.hold(say=say)
 
     def end(self, seat: int | None = None, *, keep: set[int] | frozenset = frozenset()) -> None:
         """End ``seat``'s scan, or every scan but those of ``keep``."""

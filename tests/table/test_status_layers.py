@@ -132,12 +132,16 @@ def test_A21_issue31_during_its_own_scan_a_status_holds_the_scan_which_says_the_
                   and (l["key"], str(l.get("params", {}))) in items]
         heard_last = before[-1] if "end" in before[-1] and not before[-1].get("cut") else before[-2]
         mark = len(table.starts)
+        held_at = table.now
         table.press(seat, "hold")
         table.drain()
         table.wait(0.3)
         after = [l for l in table.starts[mark:] if l.get("output") == f"seat:{seat}"]
         status = [l for l in after if l["key"].startswith(NOW)]
         assert status, [l["key"] for l in after]
+        # nothing of the list starts between the hold and its answer (not even cut at once)
+        assert not [l for l in after if (l["key"], str(l.get("params", {}))) in items
+                    and held_at <= l["start"] <= status[0]["start"]], after
         resumed = [l for l in after if (l["key"], str(l.get("params", {}))) in items
                    and l["start"] >= status[0]["end"] - 1e-6]
         assert resumed, "the scan did not go on after the status"

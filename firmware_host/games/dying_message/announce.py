@@ -122,7 +122,9 @@ def _event(game: Game, kind: str, data: dict) -> list[Line]:
     if kind == "vote_skipped":
         return [make("vote.skipped")]
     if kind == "vote":
-        out = [make("vote.ballots", {"ballots": dict(data["ballots"])})]
+        ballots = sorted(dict(data["ballots"]).items(), key=lambda kv: int(kv[0]))
+        out = [make("vote.ballots" if i == 0 else "vote.ballots.more", {"ballots": dict(ballots[i:i + PER_LINE])})
+               for i in range(0, max(len(ballots), 1), PER_LINE)]
         if data["number"] == 2 and data["majority"] != game.last_accused:
             out.append(make("vote.acquitted", {"seat": game.last_accused}))
         elif data["majority"] is not None:
@@ -135,8 +137,11 @@ def _event(game: Game, kind: str, data: dict) -> list[Line]:
     if kind == "shuffled":
         return [make("shuffled", {"draw_pile": data["draw_pile"]})]
     if kind == "game_over":
+        cast = list(data["characters"])
         return [make(f"game_over.{data['winner']}"),
-                make("game_over.characters", {"characters": list(data["characters"])})]
+                make("game_over.characters", {"characters": cast[:PER_LINE]})] + [
+            make("game_over.characters.more", {"cast": {str(s): cast[s] for s in range(i, min(i + PER_LINE, len(cast)))}})
+            for i in range(PER_LINE, len(cast), PER_LINE)]
     return []
 
 
@@ -161,6 +166,9 @@ def refusal(error: Any, seat: Any, game: Game) -> Line:
     return make(key, {"seat": seat})
 
 
+#: ballots or seats one line of a vote's ballots or of the characters at the end names (each
+#: line its own clip, issue 31)
+PER_LINE = 4
 #: cards one line of the evidence pool names (each line its own clip, issue 31: a seat's own
 #: news never waits behind a long list at the table)
 POOL_CARDS_PER_LINE = 3

@@ -69,7 +69,7 @@ PARAM_TYPES: dict[str, str] = {
     "card": "card", "cards": "cards", "genuine_cards": "cards",
     "players": "int", "count": "int", "total": "int", "round": "int", "number": "int",
     "draw_pile": "int", "skips": "int", "living": "int",
-    "character": "character", "in_play": "counts", "characters": "characters",
+    "character": "character", "in_play": "counts", "characters": "characters", "cast": "cast",
     "ballots": "ballots", "proposals": "proposals", "winner": "faction",
 }
 ENUMS = {"character": CHARACTERS, "faction": ("innocent", "guilty")}
@@ -133,6 +133,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "vote.counted": (("count", "total"), _O),
     "vote.skipped": ((), _O),
     "vote.ballots": (("ballots",), _O),
+    "vote.ballots.more": (("ballots",), _O),
     "vote.majority": (("seat",), _O),
     "vote.no_majority": ((), _O),
     "vote.acquitted": (("seat",), _O),
@@ -140,6 +141,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "game_over.innocent": ((), _O),
     "game_over.guilty": ((), _O),
     "game_over.characters": (("characters",), _O),
+    "game_over.characters.more": (("cast",), _O),
     # refusals (the replay's reasons, M49)
     "refusal.game_over": (("seat",), _O),
     "refusal.malformed": (("seat",), _O),
@@ -251,6 +253,8 @@ CATALOGUE = wording.Catalogue(
             for c, k in v.items()]),
         "characters": lambda w, v, spec: w.join(
             [f"{w.seat(s)}: {w.term(f'term.character.{c}')}" for s, c in enumerate(v)], "; "),
+        "cast": lambda w, v, spec: w.join(
+            [f"{w.seat(int(s))}: {w.term(f'term.character.{c}')}" for s, c in _by_seat(v)], "; "),
         "ballots": lambda w, v, spec: w.join(
             [f"{w.seat(int(s))} {w.term('term.for')} {w.seat(t)}" for s, t in _by_seat(v)], "; "),
         "proposals": _proposals,
@@ -260,6 +264,7 @@ CATALOGUE = wording.Catalogue(
         "cards": lambda v: isinstance(v, (list, tuple)) and all(type(c) is int for c in v),
         "counts": lambda v: isinstance(v, Mapping) and all(c in CHARACTERS for c in v),
         "characters": lambda v: isinstance(v, (list, tuple)) and all(c in CHARACTERS for c in v),
+        "cast": lambda v: isinstance(v, Mapping) and all(str(s).isdigit() and c in CHARACTERS for s, c in v.items()),
         "ballots": lambda v: isinstance(v, Mapping),
         "proposals": lambda v: isinstance(v, Mapping),
     },
