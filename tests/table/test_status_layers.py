@@ -111,7 +111,7 @@ def test_A21_issue31_during_its_own_scan_a_status_holds_the_scan_which_says_the_
             active = table.service.game.active
             if hasattr(active, "scans"):
                 return active.scans.get(seat)
-            scan = getattr(active, "scan", None)         # a board not on the table kit yet
+            scan = getattr(getattr(active, "scanning", None), "scan", None)   # a board not on the kit yet
             return scan if scan is not None and scan.seat == seat else None
 
         scan = table.call(running)
