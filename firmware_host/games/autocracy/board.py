@@ -189,6 +189,11 @@ class AutocracyGame(BoardAdapter):
         game = self.game
         return announce.the_end(game.winner, game.tokens, game.hands, earcon=None)
 
+    def story_parts(self) -> list[list[tuple[str, dict]]]:
+        """The end again as one part (A44: the winner, every seat's tokens and hand, a line a
+        seat, told in the pressing seat's earphone as one request)."""
+        return [[(a.key, dict(a.params)) for a in self.story_lines()]]
+
     def secrets_of(self, seat: int) -> dict:
         """The seat's hand for the game master's reveal (its private view)."""
         return {"hand": private_view(self.game, seat)["hand"]}
