@@ -4,7 +4,7 @@ Example::
 
     from firmware_host.audio import AudioService, AudioSettings, RecordingSink
     audio = AudioService(AudioSettings(language="en"), RecordingSink(), "/tmp/speech-cache", seats=5)
-    audio.say("public", "Election passed, four to one.", key="vote_passed", earcon="election_passed")
+    audio.say("public", "Seat three has the turn.", key="turn", earcon="input")
     audio.close()
 
 ``AlsaSink`` is importable from here too but only starts ``aplay`` when something is played.

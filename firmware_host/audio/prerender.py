@@ -3,7 +3,7 @@
 A sentence rendered in the middle of a game keeps its listeners waiting (about 0.1 s on a Pi
 Zero 2 W, more for a long one); one already in the speech cache starts at once. The game
 hands the audio layer a *plan* — a function returning (channel, text) pairs, most needed
-first (Secret Dictator's is :func:`firmware_host.games.secret_dictator.speech_plan.sentences`)
+first (a game's ``speech_plan.sentences``)
 — and one :class:`Prerenderer` thread walks it:
 
 - at low priority: the thread lowers its own scheduling priority (``nice``, Linux

@@ -27,9 +27,9 @@ than seat N's earphone or, while seat N is at it, the whisper station (:class:`P
 Example::
 
     audio = AudioService(AudioSettings(), RecordingSink(), "/tmp/speech", seats=7)
-    u = audio.say("public", "Wahl: angenommen, fünf zu zwei", key="vote_passed", earcon="election_passed")
-    audio.say("seat:3", "Du bist Demokrat.", key="role", priority="normal")
-    audio.repeat_last(3)              # plays the role sentence again into seat 3's earphone
+    u = audio.say("public", "Platz drei ist am Zug", key="turn", earcon="input")
+    audio.say("seat:3", "Deine Karte: sieben.", key="hand", priority="normal")
+    audio.repeat_last(3)              # plays the seat's sentence again into seat 3's earphone
     audio.close()
 """
 
@@ -421,7 +421,7 @@ class AudioService:
             starts: a private message after its public cause (ACCESSIBILITY.md 22), the
             table's "every seat knows its role" after the prolog (23).
         :param supersede: a tag: an utterance of this channel with the same tag that has not
-            started yet is dropped, never played (a ballot count, ACCESSIBILITY.md 24).
+            started yet is dropped, never played (a count of votes, ACCESSIBILITY.md 24).
         :param history: False for what a seat does not get back by a repeat (scan steps);
             repeats themselves never join the history.
         :param listener: ``listener(kind, utterance, record)`` (see :meth:`Utterance.listen`),
@@ -687,8 +687,7 @@ class AudioService:
             return first
 
     def set_language(self, language: str) -> None:
-        """Speak ``"de"``, ``"en"`` or ``"fr"`` from now on (the setup's language; French is
-        *Autocracy*'s rulebook language), each with its espeak-ng voice
+        """Speak ``"de"``, ``"en"`` or ``"fr"`` from now on (the setup's language), each with its espeak-ng voice
         (:data:`~firmware_host.audio.speech.VOICES`).
 
         :raises AudioError: any other language.

@@ -55,7 +55,7 @@ from firmware_host.errors import FirmwareHostError
 log = logging.getLogger("firmware_host.audio.speech")
 
 #: language code -> espeak-ng voice name (``espeak-ng --voices``); "en" is British English,
-#: "fr" French (France), the language of *Autocracy*'s rulebook
+#: "fr" French (France)
 VOICES: dict[str, str] = {"de": "de", "en": "en", "fr": "fr"}
 #: espeak-ng's rate limits, words per minute (ACCESSIBILITY.md 1)
 MIN_RATE, MAX_RATE, DEFAULT_RATE = 80, 450, 175
