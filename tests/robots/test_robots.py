@@ -587,3 +587,44 @@ def test_issue30_a_robot_with_a_press_for_an_item_drops_its_other_planned_presse
     taken = robot.take_due(7.5)
     assert [p.act for p in taken] == [Press(item=first)]
     assert [type(p.act) for p in robot.plan] == [Lay]      # the tile stays; the stale press is gone
+
+
+# -- an evening (issue 31 "Done when") -----------------------------------------------------------
+def _evening_check(table, records, wanted: list[str]) -> None:
+    """Every game ended (no stall), each the game the seats were to set up next, with no
+    silence of 30 s where someone could act (the table's reminders, issue 31)."""
+    assert not table.stuck, table.stuck
+    assert [r.game for r in records] == wanted[:len(records)] and len(records) == len(wanted), \
+        [(r.game, r.stuck) for r in records]
+    for record in records:
+        assert not record.stuck and record.ended is not None, record.summary()
+        assert record.silences == 0, record.summary()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [5, 11])
+@pytest.mark.parametrize("game", _params(PENDING))
+def test_issue31_robots_play_each_game_twice_in_a_row_from_the_seats(tmp_path, game, seed):
+    """Issue 31: each game twice in a row at 7 seats (Autocracy 6), set up from the seats, and
+    the next one begun: both games end, no silence of 30 s, no stall."""
+    out = io.StringIO()
+    table = RobotTable(table_size(game, 7), game, seed=seed, out=out,
+                       journal_path=str(tmp_path / f"journal-{game}-{seed}.sqlite3"))
+    records = table.run(2, then_next=True)
+    _evening_check(table, records, [game, game])
+    assert table._second_started, table.stuck            # and the third game began from the seats
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [5, 11])
+def test_issue31_an_evening_of_every_game_in_rotation_at_six_seats(tmp_path, seed):
+    """Issue 31: an evening of every registered game in rotation on one board at 6 seats, each
+    set up from the seats: every game ends, the right next game starts, no silence of 30 s,
+    no stall."""
+    # the rotation of README's evening (benchmarks/robots_bench.py --evening)
+    rotation = [g for g in ("secret_dictator", "become_dictator", "dying_message", "autocracy") if g not in PENDING]
+    out = io.StringIO()
+    table = RobotTable(6, ",".join(rotation), seed=seed, out=out,
+                       journal_path=str(tmp_path / f"journal-evening-{seed}.sqlite3"))
+    records = table.run(len(rotation))
+    _evening_check(table, records, rotation)
