@@ -243,18 +243,27 @@ def test_issue23_five_seeded_robot_tables_per_game_to_the_start_of_the_next(tmp_
 
 #: the figures of issue 23 at seven seats, per game, until its owner's fix has landed
 FIGURES_PENDING = {**PENDING,
-                   "become_dictator": "the day's votes have no private confirmation: the next clip in the "
-                                      "earphone is the night's list, up to 38 s later (kit)",
                    "autocracy": "a pick is confirmed in the earphone after up to 1.6 s at 6 seats (p95 1.55 s), "
                                 "not within 1 s",
                    "dying_message": "one's own act confirmed later than 1 s in the earphone (p95 1.5 s at 7 "
                                     "seats) (dm)"}
 
 
+#: the same figures with an empty speech cache at 3 s per sentence (a fresh Pi), where only
+#: that case still fails: (game, render) -> reason
+FRESH_PENDING = {
+    ("become_dictator", 3.0): "at 3 s per sentence with an empty cache a pick's answer is a new sentence: "
+                              "confirmed seconds after the act (issue 31: render the table's confirmations "
+                              "at setup, or an earcon at once)",
+}
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("render", [0.0, 3.0])
 @pytest.mark.parametrize("game", _params(FIGURES_PENDING))
 def test_issue23_A26_A27_at_seven_seats_confirmed_at_once_nothing_stale_scans_hit(tmp_path, game, render, request):
+    if (game, render) in FRESH_PENDING:
+        request.applymarker(pytest.mark.xfail(strict=True, reason=FRESH_PENDING[game, render]))
     if (game, render) in UNSTEADY:
         request.applymarker(pytest.mark.xfail(strict=False, reason=(
             "at 3 s per sentence with an empty cache a pick's answer is a new sentence: confirmed after "
