@@ -219,7 +219,6 @@ FIVE_PENDING = dict(PENDING)
 _SILENT = ("the table waits in silence for a seat after '{}': nothing reminds it whose turn or exchange "
            "is open (issue 31, autocracy)")
 FIVE_SEED_PENDING = {
-    ("autocracy", 3): _SILENT.format("exchanged.reserve"),
     ("autocracy", 4): _SILENT.format("turn"),
     ("autocracy", 6): _SILENT.format("turn"),
 }
