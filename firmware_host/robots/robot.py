@@ -39,7 +39,7 @@ import math
 import random
 from typing import Any, Callable, Sequence
 
-__all__ = ["Heard", "Press", "Hold", "Lay", "Chooser", "SeatRobot", "scan_item_seen", "REACTION"]
+__all__ = ["Heard", "Press", "Hold", "Lay", "Chooser", "SeatRobot", "scan_item_seen", "confirms", "REACTION"]
 
 #: the range of a person's typical reaction time, seconds: each robot draws its own from it
 #: (issue 30), and its acts vary around that (:data:`VARIATION`), within the range
@@ -56,6 +56,8 @@ MISTAKE_RATE = 0.04
 LIST_KEYS = frozenset({"scan.wrap", "scan.cancel", "lobby.wrap", "lobby.back", "lobby.cancel"})
 #: a pick said back in the chooser's earphone (:data:`firmware_host.table.scanning.PICKED_KEY`)
 PICKED_KEY = "scan.selected"
+#: the item of a confirmation that goes back to the list
+BACK_KEYS = frozenset({"scan.back", "lobby.back"})
 
 
 @dataclasses.dataclass(frozen=True)
@@ -135,6 +137,23 @@ class Chooser:
         return options[int(self.random(tag) * len(options)) % len(options)]
 
 
+def confirms(meant: Heard, confirmation: Heard) -> bool:
+    """Whether ``confirmation`` (a clip asking to confirm a pick) names the item ``meant``, as
+    a person tells: the item's first parameter (the seat, the card, the role) is among the
+    confirmation's (``{"seat": 1}`` and ``{"target": 1}``, ``{"role": "noble"}`` and ``{"drop":
+    ["noble"]}``), or the item's words are in it. An item without parameters cannot be told
+    from its confirmation's: True."""
+    if not meant.params:
+        return True
+    if meant.text and meant.text in confirmation.text:
+        return True
+    said: set[str] = set()
+    for value in confirmation.params.values():
+        for one in (value if isinstance(value, (list, tuple)) else [value]):
+            said.add(json.dumps(one, sort_keys=True))
+    return json.dumps(next(iter(meant.params.values())), sort_keys=True) in said
+
+
 def scan_item_seen(clip: Heard, heard: Sequence[Heard], window: int = 60) -> int:
     """How often ``clip`` (an earphone item) was heard among the last ``window`` clips of the
     seat's own earphone before it: a robot takes an item at the latest in its third pass
@@ -205,6 +224,7 @@ class SeatRobot:
         self._picked_key = ""               # the item key of the list it picked from ('' none)
         self._meant: Heard | None = None    # the item its last pick meant, until it hears the pick
         self._press_at = 0.0                # when that press is (planned)
+        self._back_wanted = False           # its pick was answered by a confirmation of another item
 
     # -- planning ---------------------------------------------------------------------------
     def draw_reaction(self) -> float:
@@ -253,6 +273,22 @@ class SeatRobot:
             for act in self._check_pick(clip):
                 self._plan_act(clip, act)
             return
+        if (clip.own and not clip.cut and self._meant is not None and ".confirm" in clip.key
+                and self._press_at - 1e-6 <= clip.start <= self._press_at + 0.5):
+            # its pick answered by a confirmation (ACCESSIBILITY.md 16, 32): a person who hears
+            # another item named than the one meant does not confirm it, it presses "back"
+            meant, self._meant = self._meant, None
+            if not confirms(meant, clip):
+                self._back_wanted, self._picked_key = True, ""
+                return
+        if self._back_wanted and clip.own:
+            if clip.key in BACK_KEYS:
+                self._back_wanted = False
+                self._pressed_clips.add((clip.output, clip.start, clip.end))
+                self._plan_act(clip, Press(item=clip))
+                return
+            if ".confirm" not in clip.key:
+                self._back_wanted = False
         if (clip.own and self._meant is not None and clip.key == self._picked_key
                 and clip.start > self._press_at):
             self._picked_key, self._meant = "", None   # its press picked nothing (it took a pick back): the list goes on

@@ -233,13 +233,14 @@ def effective_actions(entries: list[tuple[str, dict]]) -> list[dict]:
 @dataclasses.dataclass
 class _Salvage:
     """What reads back whole from a damaged journal: the games, every entry's id and game, the
-    entries of the game in play (checked row by row), the seat settings."""
+    entries of the game in play (checked row by row), the seat settings and the seats' paces."""
 
     games: dict[int, tuple[float, str, str]] = dataclasses.field(default_factory=dict)
     ids: dict[int, int] = dataclasses.field(default_factory=dict)
     entries: dict[int, tuple[int, float, str, str]] = dataclasses.field(default_factory=dict)
     damaged_entries: set[int] = dataclasses.field(default_factory=set)
     seat_settings: dict[int, tuple[float, str]] = dataclasses.field(default_factory=dict)
+    seat_pace: dict[int, tuple[float, str]] = dataclasses.field(default_factory=dict)
 
 
 class Journal:
@@ -602,7 +603,8 @@ class Journal:
         return db, "crc" if has_crc else "NULL"
 
     def _salvage_rows(self, source: Path, out: _Salvage) -> None:
-        """The games, every entry's id and game, and the seat settings that read back whole."""
+        """The games, every entry's id and game, and the seat settings and paces (ACCESSIBILITY.md
+        31: a seat's pace is kept with its settings) that read back whole."""
         db, crc = self._connect_source(source)
         if db is None:
             return
@@ -616,6 +618,10 @@ class Journal:
             for rowid, (updated, body) in _rows(db, "seat_settings", "updated, body"):
                 if isinstance(body, str) and _json_dict(body) is not None:
                     out.seat_settings[rowid] = (float(updated or 0.0), body)
+            for rowid, (updated, body) in _rows(db, "seat_pace", "updated, body"):
+                value = _json_dict(body) if isinstance(body, str) else None
+                if value is not None and isinstance(value.get("reactions"), list):
+                    out.seat_pace[rowid] = (float(updated or 0.0), body)
         finally:
             db.close()
 
@@ -673,7 +679,7 @@ class Journal:
 
     def _write_salvage(self, salvage: _Salvage, source: Path | None, game: int | None,
                        keep_entries: list[int]) -> None:
-        """A new journal at :attr:`path`: the games and seat settings read back, the history of
+        """A new journal at :attr:`path`: the games, seat settings and paces read back, the history of
         the other games copied in bulk (SQL, in chunks; a chunk that fails is halved down to
         single rows, which are skipped), the game in play up to ``keep_entries``."""
         self._open()
@@ -692,6 +698,8 @@ class Journal:
                            (eid, g, created, kind, body, entry_crc(g, kind, body)))
             for seat, (updated, body) in sorted(salvage.seat_settings.items()):
                 db.execute("INSERT INTO seat_settings(seat, updated, body) VALUES (?, ?, ?)", (seat, updated, body))
+            for seat, (updated, body) in sorted(salvage.seat_pace.items()):
+                db.execute("INSERT INTO seat_pace(seat, updated, body) VALUES (?, ?, ?)", (seat, updated, body))
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")

@@ -2,25 +2,30 @@
 is a reaction time, and the seat's recent reactions set its scans' timing.
 
 A *reaction* is the time from the end of the last clip the seat heard (its own earphone or the
-table speaker, played to its end) to the moment the seat's button went down: a press for a
-scan item, "I am here", "ready", an answer to the table's call. A tile laid is not counted:
-reaching for a tile and a reader takes longer than a press, and the pace times a seat's
-presses. A press that takes a pick back answers no cue and is not counted either. Reactions shorter than
+table speaker, played to its end) to the moment the seat's button went down (a press for a
+scan item, "I am here", "ready", an answer to the table's call) or a tile of its own was laid
+when asked (a ballot, a card). Only the seat's first act after a clip answers it: a second
+act before anything new was heard (a tile laid twice) is not counted. A press that takes a
+pick back answers no cue and is not counted either. Reactions shorter than
 :data:`SHORTEST` (the seat pressed while the cue still played, or before it could react) and
 longer than :data:`LONGEST` (no answer to that cue) are not counted.
 
 From the seat's last :data:`RECENT` reactions, from its first one on (:data:`FIRST`), the board
 sets the seat's **window after a scan item**: the time after an item has ended in which a
-press still picks it, ``typical + max(SPREADS × spread, SPREAD_SHARE × typical, SPREAD_MIN)`` (``typical`` the
-median, ``spread`` the median absolute deviation scaled to a standard deviation: a few stray
-presses change neither), bounded by the board's window (``[scan] interval`` + ``grace``,
-2 s: a quick seat's lists get no slower) and :data:`WINDOW_MAX` (6 s). The next item then
-starts ``window − grace`` after the item has ended (the switch-access ".65 rule": an item
-every ``typical / 0.65`` seconds or so), and a press in the next item's first ``grace``
-seconds still picks the one before. A seat's own ``scan_interval`` (its settings, 19) wins
-over the learned window. The undo window after a pick (32) is the same window; until the
-seat has made :data:`STEADY` (3) acts it is at least :data:`UNDO_UNLEARNED` (3.5 s): whoever
-sits there has time to hear a wrong pick said back and take it back.
+press still picks it, ``max(typical + SPREADS × spread, typical / 0.65, typical + SPREAD_MIN)``
+(``typical`` the median, ``spread`` the median absolute deviation scaled to a standard
+deviation: a few stray presses change neither; ``typical / 0.65`` the switch-access ".65
+rule", :data:`RULE_65`), bounded by the board's window (``[scan] interval`` + ``grace``, 2 s:
+a quick seat's lists get no slower) and :data:`WINDOW_MAX` (6 s); before its first counted
+reaction a seat's window is :data:`WINDOW_UNLEARNED` (3 s: whoever sits there may be new to
+the board). The next item then starts ``window − grace`` after the item has ended, and a
+press in the next item's first ``grace`` seconds still picks the one before; a slow seat's
+grace grows with its typical reaction (half of it, at most :data:`GRACE_MAX`, 1 s), as its
+press rarely falls early in the next item, so its lists slow down less than its window. A seat's own ``scan_interval`` (its settings, 19) wins
+over the learned window. The undo window after a pick (32) is that window and one ``grace``
+more (telling a pick said back from the item meant takes a moment longer than a reaction);
+until the seat has made :data:`STEADY` (3) acts it is at least :data:`UNDO_UNLEARNED` (3.5 s):
+whoever sits there has time to hear a wrong pick said back and take it back.
 
 The reactions are kept in the journal's file beside the seat settings
 (:meth:`~firmware_host.service.journal.Journal.seat_pace`), so the pace lasts across games
@@ -45,6 +50,7 @@ from typing import Any
 log = logging.getLogger("firmware_host.service")
 
 __all__ = ["Pace", "SeatPaces", "RECENT", "FIRST", "STEADY", "SHORTEST", "LONGEST", "WINDOW_MAX", "UNDO_UNLEARNED",
+           "WINDOW_UNLEARNED", "RULE_65", "GRACE_MAX",
            "window_after", "for_service"]
 
 #: how many of a seat's latest reactions count
@@ -65,9 +71,17 @@ LONGEST = 6.5
 #: the longest window after a scan item (seconds)
 WINDOW_MAX = 6.0
 #: the margin beyond the typical reaction, in spreads (most of a seat's reactions fall within)
-SPREADS = 2.5
-#: the least margin beyond the typical reaction, as a share of it (a steady seat still varies)
-SPREAD_SHARE = 0.3
+SPREADS = 3.0
+#: the most a seat's grace may grow to (seconds): a press this long into the next item still
+#: picks the one before, for a seat whose typical reaction is at least twice that
+GRACE_MAX = 1.0
+#: the least window, as a multiple of the typical reaction: the switch-access ".65 rule" (an
+#: item every ``typical / 0.65`` seconds; a person's reactions vary by a fifth and more from
+#: act to act, so a window of ``1.3 × typical`` still lets one press in ten fall on the next item)
+RULE_65 = 1 / 0.65
+#: the window after an item while a seat has no counted reaction yet (seconds): whoever sits
+#: there may be new to the board, thinking or have a tremor (2 s is too short for one in ten)
+WINDOW_UNLEARNED = 3.0
 #: the least margin beyond the typical reaction (seconds)
 SPREAD_MIN = 0.2
 #: the undo window after a pick (seconds) while a seat's pace is not learned yet: long enough
@@ -111,9 +125,9 @@ def window_after(pace: Pace, board_window: float) -> float:
     ``board_window`` where that is more)."""
     typical, spread = pace.typical, pace.spread
     if typical is None or spread is None:
-        return board_window
-    margin = max(SPREADS * spread, SPREAD_SHARE * typical, SPREAD_MIN)
-    return round(max(board_window, min(WINDOW_MAX, typical + margin)), 3)
+        return round(max(board_window, WINDOW_UNLEARNED), 3)
+    wanted = max(typical + SPREADS * spread, typical * RULE_65, typical + SPREAD_MIN)
+    return round(max(board_window, min(WINDOW_MAX, wanted)), 3)
 
 
 class SeatPaces:
@@ -129,6 +143,7 @@ class SeatPaces:
         self._reactions: dict[int, collections.deque] = {}
         self._heard: dict[str, float] = {}
         self._last_at: dict[int, tuple[float, float]] = {}    # seat -> (press, reaction) counted last
+        self._answered: dict[int, float] = {}                  # seat -> the end of the clip it answered last
         self.load()
 
     def load(self) -> None:
@@ -177,6 +192,10 @@ class SeatPaces:
         seconds = self.reaction(seat, at)
         if seconds is None or not SHORTEST <= seconds <= LONGEST:
             return None
+        cue = round(at - seconds, 6)              # the end of the clip it answers
+        if self._answered.get(seat) == cue:
+            return None                           # it answered that clip already
+        self._answered[seat] = cue
         self.react(seat, seconds)
         self._last_at[seat] = (at, round(float(seconds), 3))
         return seconds
@@ -243,10 +262,21 @@ class SeatPaces:
         board_window = base.interval + base.grace
         pace = self.pace(seat)
         window = window_after(pace, board_window)
-        timed = base if window <= board_window else dataclasses.replace(base, interval=round(window - base.grace, 3))
+        if window <= board_window:
+            timed = base
+        else:
+            # a slow seat's press rarely falls early in the next item: part of its window is
+            # the next item's first moments (its grace), so its list slows less (27, 31)
+            typical = pace.typical or 0.0
+            grace = round(max(base.grace, min(GRACE_MAX, typical / 2)), 3)
+            interval = round(max(base.interval, window - grace), 3)
+            timed = dataclasses.replace(base, interval=interval, grace=round(window - interval, 3))
+        # the undo window: the seat's window and one grace more (hearing its pick said back,
+        # telling it from the item meant and pressing takes a moment longer than a reaction)
+        undo = round(window + base.grace, 3)
         if len(pace.reactions) < STEADY:     # whoever sits there: time to hear a wrong pick and take it back
-            return dataclasses.replace(timed, undo_window=max(window, UNDO_UNLEARNED))
-        return timed
+            undo = max(undo, UNDO_UNLEARNED)
+        return dataclasses.replace(timed, undo_window=undo)
 
     def snapshot(self, base: Any) -> dict[str, dict]:
         """The console's picture of the seats' paces: ``{"N": {"acts", "reaction", "window"}}``

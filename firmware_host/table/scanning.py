@@ -26,11 +26,14 @@ in seconds on the service's clock, measured from what was *heard*:
   is cut, the pick is said in the chooser's earphone (``speak(seat, "picked", …)``, key
   :data:`PICKED_KEY`) and the list stops; it becomes final only :attr:`Scan.undo_window`
   seconds after that answer has ended, and a press before then takes it back: the list is
-  back at the item picked (``speak(seat, "again", …)``). A confirmation's first item is the
-  answer (said as ``picked``); a press while it still plays goes back as well; a list that is
-  itself a game's confirmation (``purpose`` :data:`CONFIRMS`) takes its pick at once;
+  back at the item picked (``speak(seat, "again", …)``). "Cancel" ends a step as any pick
+  does and waits out its window too. A confirmation's first item is the answer (said as
+  ``picked``); a press while it still plays goes back as well; a list that is itself a game's
+  confirmation (``purpose`` :data:`CONFIRMS`) takes its pick at once;
 - the timing may be asked anew each time (``settings`` a callable): a seat's pace, learned
-  while its list runs (31, :mod:`firmware_host.table.pace`).
+  while its list runs (31, :mod:`firmware_host.table.pace`); the pause after an item (and a
+  pick's undo window) is read when that item has ended, so the press that opened a
+  confirmation already sets the confirmation's timing.
 
 A :class:`Scan` never touches the game: it calls ``on_choose(value)`` or ``on_cancel()``; the
 controller turns that into an engine action, and only that final choice is announced at the
@@ -233,10 +236,17 @@ class Scan:
         self._due = self.clock.now() + after
         self._timer = self.clock.call_later(after, lambda: self.post(lambda: action(generation)))
 
-    def _say(self, kind: str, item: ScanItem | None, pause: float | None, index: int | None = None,
-             then: Callable[[int], None] | None = None) -> None:
+    def _interval(self) -> float:
+        """The pause after an item (seconds), as the list's timing says it *now*: read when the
+        item has ended, so a reaction counted meanwhile (the press that opened a confirmation,
+        ACCESSIBILITY.md 31) already sets it."""
+        return float(self.settings.interval)
+
+    def _say(self, kind: str, item: ScanItem | None, pause: "float | Callable[[], float] | None",
+             index: int | None = None, then: Callable[[int], None] | None = None) -> None:
         """Say ``kind``/``item``; once it has ended, the next tick (or ``then``) ``pause``
-        seconds later (None: none). ``index``: the item number a press picks once it is heard."""
+        seconds later (None: none; a callable: asked when the clip has ended). ``index``: the
+        item number a press picks once it is heard."""
         generation = self._generation
 
         entry: list = []
@@ -257,7 +267,7 @@ class Scan:
                 self._say(kind, item, pause, index, then)
                 return
             if pause is not None and not self.stopped:
-                self._schedule(pause, then)
+                self._schedule(pause() if callable(pause) else pause, then)
 
         seconds = self.speak(self.seat, kind, item, started, ended)
         if seconds is not None:           # nothing plays: an estimate stands in for the playback
@@ -265,7 +275,7 @@ class Scan:
             if entry:
                 entry[4] = entry[1] + float(seconds)
             if pause is not None:
-                self._schedule(float(seconds) + pause, then)
+                self._schedule(float(seconds) + (pause() if callable(pause) else pause), then)
 
     def start(self, intro: bool = False, *, at_once: bool = False, answer: bool = False) -> None:
         """Begin: an optional intro (``speak(seat, "intro", None, …)``), then ``first_delay``
@@ -283,7 +293,7 @@ class Scan:
             self._say("intro", None, self.settings.first_delay)
         elif answer:
             self._next = 0
-            self._say("picked", self.items[0], self.settings.interval, 0)
+            self._say("picked", self.items[0], self._interval, 0)
         else:
             self._schedule(0.0 if at_once else self.settings.first_delay)
 
@@ -309,7 +319,7 @@ class Scan:
             return
         again = self.index if self.index >= 0 else self._next
         self._next = again
-        self._say("item", self.items[again], self.settings.interval, again)
+        self._say("item", self.items[again], self._interval, again)
 
     def _tick(self, generation: int) -> None:
         if generation != self._generation or self.done or self.stopped:
@@ -326,7 +336,7 @@ class Scan:
             self._say("wrap", None, None)
             nxt = 0
         self._next = nxt
-        self._say("item", self.items[nxt], self.settings.interval, nxt)
+        self._say("item", self.items[nxt], self._interval, nxt)
 
     # -- input ------------------------------------------------------------------------------
     @property
@@ -366,7 +376,8 @@ class Scan:
         last = said[-1]
         if at - last[1] < getattr(self.settings, "grace", 0.0) and len(said) > 1:
             before = said[-2]
-            if before[2] is not None and heard(before) and before[0] != last[0]:
+            ended = before[2] if before[2] is not None else before[4]     # played, or estimated
+            if ended is not None and ended <= at and heard(before) and before[0] != last[0]:
                 return self.items[before[0]]
         for e in reversed(said):
             if heard(e) and e[0] < len(self.items):
@@ -395,23 +406,28 @@ class Scan:
         if item.value is not CANCEL and item.value is not CONFIRM and self.confirm is not None:
             pair = self.confirm(item)
         back_on_answer = item.value is CONFIRM and self._undoable and self._playing(item, at)
-        undo_window = (self._undoable and pair is None and item.value is not CANCEL
-                       and item.value is not CONFIRM)
+        undo_window = (self._undoable and pair is None and item.value is not CONFIRM
+                       and not (item.value is CANCEL and self.confirming is not None))
         final = pair is None and not back_on_answer and not undo_window \
             and not (item.value is CANCEL and self.confirming is not None)
         for callback in list(_observers):
             callback(self, item, at=self.clock.now() if at is None else at, final=final)
+        if item.value is CANCEL and self.confirming is not None:       # "back" from a confirmation
+            self._leave_confirmation()
+            return
+        if undo_window:                           # "cancel" too ends a step: it waits out its window (32)
+            when = self.clock.now() if at is None else at
+            self._picked_press = (when, self._late_for_the_one_before(item, when))
+            self._pick(item)
+            return
         if item.value is CANCEL:
-            if self.confirming is not None:       # "back" from a confirmation
-                self._leave_confirmation()
-                return
             self.finish()
             self.on_cancel()
             return
         if back_on_answer:
             self._leave_confirmation()            # a press on the answer itself: back (32)
             return
-        if self._undoable and item.value is not CANCEL and item.value is not CONFIRM:
+        if pair is not None and self._undoable:
             when = self.clock.now() if at is None else at
             self._picked_press = (when, self._late_for_the_one_before(item, when))
         if item.value is CONFIRM:
@@ -421,9 +437,6 @@ class Scan:
             return
         if pair is not None:
             self._enter_confirmation(item, pair)
-            return
-        if self._undoable:
-            self._pick(item)
             return
         self.finish()
         self.on_choose(item.value)
@@ -477,7 +490,7 @@ class Scan:
         answer = ScanItem(item.value, item.text, PICKED_KEY, {"item": item.text})
         log.info("scan for seat %d: item %d picked, final after %.1f s", self.seat, self._picked_index + 1,
                  self.undo_window)
-        self._say("picked", answer, self.undo_window, then=self._final)
+        self._say("picked", answer, lambda: self.undo_window, then=self._final)
 
     def _final(self, generation: int) -> None:
         if generation != self._generation or self.done or self.picked is None:
@@ -486,7 +499,10 @@ class Scan:
         for callback in list(_observers):
             callback(self, item, at=self.clock.now(), final=True, settled=True)
         self.finish()
-        self.on_choose(item.value)
+        if item.value is CANCEL:
+            self.on_cancel()
+        else:
+            self.on_choose(item.value)
 
     def _take_back(self) -> None:
         """A press in a pick's undo window: the pick is taken back and the list is back at
@@ -497,7 +513,7 @@ class Scan:
         index = self._picked_index
         log.info("scan for seat %d: pick taken back", self.seat)
         self.passes, self._next = 0, index
-        self._say("again", self.items[index], self.settings.interval, index)
+        self._say("again", self.items[index], self._interval, index)
 
     def _enter_confirmation(self, item: ScanItem, pair: tuple[ScanItem, ScanItem]) -> None:
         self.confirming = item.value
@@ -520,7 +536,7 @@ class Scan:
         self._silence()                    # "back": the list is back at the item picked (32)
         index = self._picked_index
         self.index, self.passes, self._next, self._said = -1, 0, index, []
-        self._say("again", self.items[index], self.settings.interval, index)
+        self._say("again", self.items[index], self._interval, index)
 
     def finish(self) -> None:
         """End the scan without choosing (no more timers, presses ignored)."""

@@ -570,9 +570,10 @@ def after_the_choice(table: Table, actor: int, press: float) -> tuple[list, list
 
 @pytest.mark.parametrize("name", cases("press_in_the_grace_of_the_next_item"))
 def test_A27_a_press_early_in_the_next_item_chooses_the_item_just_heard(tmp_path, name):
-    """The first choice of the game's first actor: a press 1.8 s after the wanted item ended
-    (0.3 s into the next one, at the 1.5 s interval) does what a press 1.2 s after it does:
-    the same journal, the same words after it."""
+    """The first choice of the game's first actor, a quick seat (five reactions of about 1 s:
+    the board's own timing, A31): a press 1.8 s after the wanted item ended (0.3 s into the
+    next one, at the 1.5 s interval) does what a press 1.2 s after it does: the same journal,
+    the same words after it."""
     signals, actor, opened, cue = first_choice(name)
     results = []
     for delay in (1.2, 1.8):
@@ -580,7 +581,7 @@ def test_A27_a_press_early_in_the_next_item_chooses_the_item_just_heard(tmp_path
         path.mkdir()
         table = new_table(path, name, paced=True)
         try:
-            line = until_heard_wanted(table, signals, actor, opened, cue)
+            line = until_heard_wanted(table, signals, actor, opened, cue, (1.0, 1.1, 0.9, 1.0, 1.05))
             table.wait(line["end"] + delay - table.now)
             later = [o for o in table.starts if o.get("output") == line["output"] and o["start"] > line["start"]]
             if delay > 1.5:
@@ -618,7 +619,8 @@ def test_A32_a_pick_is_said_at_once_and_back_brings_the_list_back(tmp_path, name
     """A late press (1.8 s after the item meant, in the next item's first moments) is
     answered in the seat's earphone within 0.3 s, cutting the item playing; a press while
     that answer plays takes the pick back and the list is back at the item picked; the seat's
-    pick then does what it does without the detour (the same journal)."""
+    pick then does what it does without the detour (the same journal). The seat is a quick one
+    (five reactions of about 1 s: the board's own timing, A31)."""
     signals, actor, opened, cue = first_choice(name)
     results = []
     for back in (False, True):
@@ -626,7 +628,7 @@ def test_A32_a_pick_is_said_at_once_and_back_brings_the_list_back(tmp_path, name
         path.mkdir()
         table = new_table(path, name, paced=True)
         try:
-            line = until_heard_wanted(table, signals, actor, opened, cue)
+            line = until_heard_wanted(table, signals, actor, opened, cue, (1.0, 1.1, 0.9, 1.0, 1.05))
             if back:
                 table.wait(line["end"] + 1.8 - table.now)
                 press = table.now

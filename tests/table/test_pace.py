@@ -8,7 +8,7 @@ import pytest
 from firmware_host.clock import VirtualClock
 from firmware_host.service.journal import Journal
 from firmware_host.service.settings import ScanSettings
-from firmware_host.table.pace import FIRST, UNDO_UNLEARNED, WINDOW_MAX, Pace, SeatPaces, window_after
+from firmware_host.table.pace import FIRST, UNDO_UNLEARNED, WINDOW_MAX, WINDOW_UNLEARNED, Pace, SeatPaces, window_after
 from firmware_host.table.scanning import PICKED_KEY, Scan, ScanItem
 
 BOARD = ScanSettings(interval=1.5, first_delay=1.0, passes=3, grace=0.5, undo=True, pace=True)
@@ -48,12 +48,30 @@ def item_end(spoken, text, nth=0):
 
 # -- the pace ---------------------------------------------------------------------------------
 
-def test_A31_no_pace_before_the_first_few_acts_the_board_window_and_a_long_undo_window_meanwhile():
+def test_A31_no_pace_before_the_first_act_a_window_for_someone_new_and_a_long_undo_window_meanwhile():
     paces = learned([2.5] * (FIRST - 1))
     assert not paces.pace(0).learned
     settings = paces.scan_settings(0, BOARD)
-    assert (settings.interval, settings.grace) == (BOARD.interval, BOARD.grace)
+    assert settings.grace == BOARD.grace
+    assert settings.interval + settings.grace == WINDOW_UNLEARNED > BOARD.interval + BOARD.grace
     assert settings.undo_window == UNDO_UNLEARNED > BOARD.interval + BOARD.grace
+
+
+def test_A31_a_slow_seat_gets_part_of_its_window_as_grace_so_its_list_slows_less():
+    paces = learned([2.4, 2.6, 2.5, 2.45, 2.55])
+    settings = paces.scan_settings(0, BOARD)
+    window = settings.interval + settings.grace
+    assert settings.grace == pytest.approx(1.0)                  # half its reaction, at most 1 s
+    assert window == pytest.approx(window_after(paces.pace(0), BOARD.interval + BOARD.grace))
+    clock, scan, spoken, chosen, _ = make_scan(settings)
+    scan.start()
+    assert press_after(clock, scan, spoken, "seat 2", settings.interval + 0.9) == 1   # 0.9 s into seat 3
+
+
+def test_A31_the_window_is_at_least_the_65_rule_of_the_typical_reaction():
+    paces = learned([2.0, 2.02, 1.98, 2.0, 2.01])      # a steady seat: its spread alone is tiny
+    settings = paces.scan_settings(0, BOARD)
+    assert settings.interval + settings.grace >= 2.0 / 0.65 - 0.001
 
 
 def test_A31_a_seat_answering_at_2_5_s_gets_a_window_that_takes_a_press_2_6_s_after_an_item():
@@ -65,7 +83,9 @@ def test_A31_a_seat_answering_at_2_5_s_gets_a_window_that_takes_a_press_2_6_s_af
 
 def test_A31_a_quick_seat_keeps_the_board_timing():
     paces = learned([0.9, 1.1, 1.0, 1.05, 0.95])
-    assert paces.scan_settings(0, BOARD) == BOARD
+    settings = paces.scan_settings(0, BOARD)
+    assert (settings.interval, settings.grace, settings.first_delay) == (BOARD.interval, BOARD.grace, BOARD.first_delay)
+    assert settings.undo_window == BOARD.interval + 2 * BOARD.grace      # the window and one grace to take a pick back
 
 
 def test_A31_the_window_is_bounded_and_a_few_stray_presses_change_little():
@@ -86,14 +106,14 @@ def test_A31_the_reaction_is_counted_from_the_end_of_the_last_clip_the_seat_hear
     paces.heard({"output": "seat:0", "end": 11.0})
     paces.heard({"output": "seat:0", "end": 12.0, "cut": True})      # cut off: not a cue heard
     paces.heard({"output": "seat:1", "end": 12.5})                  # another seat's earphone
-    assert paces.acted(0, 13.5) == pytest.approx(2.5)
     assert paces.acted(0, 11.05) is None                            # pressed during the cue
     paces.heard({"output": "table", "end": 13.0})                   # the table speaks of others
     assert paces.acted(0, 14.0) == pytest.approx(3.0)               # its own earphone's cue counts
+    assert paces.acted(0, 14.6) is None                             # that cue is answered already
     paces.heard({"output": "table", "end": 20.0})
     assert paces.acted(0, 22.0) == pytest.approx(2.0)               # no cue of its own lately: the table's
     assert paces.acted(0, 40.0) is None                             # answers no cue
-    assert paces.pace(0).reactions == (2.5, 3.0, 2.0)
+    assert paces.pace(0).reactions == (3.0, 2.0)
     with pytest.raises(ValueError):
         paces.react(0, 9.0)
 
@@ -112,6 +132,45 @@ def test_A31_the_pace_is_kept_across_restarts_beside_the_seat_settings(tmp_path)
     snap = SeatPaces(again).snapshot(BOARD)
     assert snap["2"]["acts"] == 3 and snap["2"]["reaction"] == 2.5 and snap["2"]["window"] > 2.6
     again.close()
+
+
+def test_A31_a_tile_laid_when_asked_is_a_reaction_and_a_tile_laid_twice_is_not(mocker):
+    from firmware_host.hardware.events import BallotRead, ButtonGesture
+    from firmware_host.service.core import BoardService
+    from firmware_host.service.host import GameHost
+    from firmware_host.service.settings import ServiceSettings
+    from firmware_host.table.board_speech import BoardSpeech
+
+    service = mocker.create_autospec(BoardService, instance=True)
+    service.settings = ServiceSettings(scan=BOARD)
+    paces = SeatPaces(None)
+    service._seat_paces = paces
+    speech = BoardSpeech(service, mocker.create_autospec(GameHost, instance=True))
+    paces.heard({"output": "table", "end": 10.0})                      # "vote now", at the table
+    assert speech.acted(BallotRead(seat=3, ballot="ja", at=12.2)) == pytest.approx(2.2)
+    assert speech.acted(BallotRead(seat=3, ballot="ja", at=13.1)) is None     # the same tile again
+    paces.heard({"output": "seat:3", "end": 14.0})                     # its own earphone: "ready?"
+    assert speech.acted(ButtonGesture(seat=3, gesture="press", at=15.5)) == pytest.approx(1.5)
+    assert paces.pace(3).reactions == (2.2, 1.5)
+
+
+def test_A31_the_pace_is_kept_when_a_damaged_journal_is_repaired_as_the_seat_settings_are(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    journal = Journal(path)
+    journal.save_seat_settings(2, {"rate": 300})
+    paces = SeatPaces(journal)
+    for seconds in (2.4, 2.6, 2.5):
+        paces.react(2, seconds)
+    journal.close()
+    with open(path, "ab") as fh:                     # damage after a clean stop: the journal is repaired
+        fh.write(b"\x00garbage\xff" * 50)
+    again = Journal(path)
+    try:
+        assert again.repair is not None
+        assert again.seat_settings() == {2: {"rate": 300}}
+        assert SeatPaces(again).pace(2).reactions == (2.4, 2.6, 2.5)
+    finally:
+        again.close()
 
 
 # -- scans timed by the pace ------------------------------------------------------------------
