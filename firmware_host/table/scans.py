@@ -52,6 +52,7 @@ class SeatScans:
         self.seats = seats
         self.cue = cue
         self.by_seat: dict[int, Scan] = {}
+        self._queued: dict[int, list] = {}          # seat -> its scan's steps said, maybe not started yet
         self._order = random.Random(random.SystemRandom().randrange(2 ** 63))
 
     def reseed(self, seed: Any) -> None:
@@ -125,7 +126,8 @@ class SeatScans:
             return self.speech.scan_step(s, key, params, earcon=earcon,
                                          started=playback[0] if playback else None,
                                          ended=playback[1] if len(playback) > 1 else None,
-                                         cut=kind in ("picked", "again"), pad_seconds=seconds, cue=self.cue)
+                                         cut=kind in ("picked", "again"), pad_seconds=seconds, cue=self.cue,
+                                         queued=lambda utt: self._queue(s, utt))
 
         pair = None
         if confirm is not None:
@@ -138,10 +140,25 @@ class SeatScans:
 
         scan = Scan(seat, items, lambda: self.seats.scan_settings(seat), self.service.clock, self.service.post,
                     speak, on_choose, on_cancel, cancel=self.item(None, CANCEL_KEY, {}), confirm=pair,
-                    purpose=purpose or (intro[0] if intro else "choice"))
+                    purpose=purpose or (intro[0] if intro else "choice"), drop=lambda: self.drop(seat))
         self.by_seat[seat] = scan
         scan.start(intro=intro is not None)
         return scan
+
+    def _queue(self, seat: int, utterance: Any) -> None:
+        done = getattr(utterance, "done", None)
+        kept = [u for u in self._queued.get(seat, []) if not (callable(getattr(u, "done", None)) and u.done())]
+        self._queued[seat] = kept + [utterance] if callable(done) else kept
+
+    def drop(self, seat: int) -> None:
+        """Drop the seat's scan steps said but not started yet (the list starts again, holds,
+        picks or ends): the wrap tone's next item must not follow a pick's answer (32)."""
+        queued, self._queued[seat] = self._queued.get(seat, []), []
+        voice = getattr(self.service, "voice", None)
+        cancel = getattr(voice, "cancel", None)
+        if callable(cancel):
+            for utterance in queued:
+                cancel(utterance)
 
     def press(self, seat: int) -> bool:
         """The seat's press goes to its running scan (True), or there is none (False)."""

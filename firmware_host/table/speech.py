@@ -417,7 +417,8 @@ class TableSpeech:
     def scan_step(self, seat: int, key: str, params: Mapping[str, Any], *, earcon: str | None = None,
                   started: Callable[[], None] | None = None,
                   ended: Callable[[bool], None] | None = None, cut: bool = False,
-                  pad_seconds: float | None = None, cue: bool = True) -> float | None:
+                  pad_seconds: float | None = None, cue: bool = True,
+                  queued: Callable[[Any], None] | None = None) -> float | None:
         """One step of a scan into the chooser's earphone (a
         :class:`~firmware_host.table.scanning.Scan`'s ``speak``): where speech reports
         playback the scan hears its start and end (21) and None is returned; otherwise the
@@ -425,7 +426,8 @@ class TableSpeech:
         are not in the seat's repeat history. ``cut``: it cuts off what the earphone says
         (a pick's answer, ACCESSIBILITY.md 32). ``pad_seconds``: the step's fixed length (the
         game's, M43); ``cue`` False: no private cue before a private step (its length must not
-        depend on it)."""
+        depend on it). ``queued(utterance)``: told the audio layer's utterance where it plays
+        (so the scan can drop it before it starts, :meth:`drop_steps`)."""
         hooks: dict[str, Any] = {}
         if started is not None and self.timed():
             hooks = {"on_start": lambda lines, u: started(),
@@ -436,6 +438,8 @@ class TableSpeech:
             return 0.0
         said = self.speak(made, history=False, timed=not hooks, pad_seconds=pad_seconds, cue=cue, **hooks)
         if said.utterance is not None and hooks:
+            if queued is not None:
+                queued(said.utterance)
             return None
         if said.seconds is not None:
             return said.seconds
