@@ -171,13 +171,16 @@ def pass_time() -> None:
         return starts[6] - starts[0]
 
     board = dataclasses.replace(ScanSettings(), undo=True, pace=False)
-    paces = SeatPaces(None)
-    for _ in range(5):
-        paces.react(0, 1.0)
-    paced = paces.scan_settings(0, dataclasses.replace(board, pace=True))
+
+    def seat(reaction: float | None) -> float:
+        paces = SeatPaces(None)
+        for _ in range(5 if reaction is not None else 0):
+            paces.react(0, reaction)
+        return one(paces.scan_settings(0, dataclasses.replace(board, pace=True)))
+
     print(f"== a pass through a 6-item list (items of 1 s): board timing {one(board):.2f} s; "
-          f"a seat reacting in 1 s, its pace learned from five presses {one(paced):.2f} s; "
-          f"a seat not heard yet {one(SeatPaces(None).scan_settings(0, dataclasses.replace(board, pace=True))):.2f} s")
+          f"a seat reacting in 1 s, its pace learned from five presses {seat(1.0):.2f} s; "
+          f"in 2 s {seat(2.0):.2f} s; in 2.5 s {seat(2.5):.2f} s; a seat not heard yet {seat(None):.2f} s")
 
 
 def main() -> int:
