@@ -23,7 +23,7 @@ from typing import Any, Callable, Mapping
 
 from firmware_host.errors import FirmwareHostError
 from firmware_host.service import board_catalogue
-from firmware_host.hardware.events import BallotRead, ButtonGesture, CardRead
+from firmware_host.hardware.events import ButtonGesture, TileRead
 from firmware_host.table import pace
 from firmware_host.table.pace import SeatPaces
 from firmware_host.table.scanning import ScanItem, answered_a_cue, spoken_seconds, taken_back
@@ -72,7 +72,7 @@ class BoardSpeech:
         return pace.for_service(self.service)
 
     def acted(self, event: Any) -> float | None:
-        """After a seat's input was handled: a press (its button down) or a tile of its own
+        """After a seat's input was handled: a press (its button down) or a seat's own tile
         laid (a ballot, a card: "a tile when asked", ACCESSIBILITY.md 31) is the seat's
         reaction to the last clip it heard, counted in its pace unless ``[scan] pace`` is off
         or it took a pick back: that answers no cue, and the press that made the pick is
@@ -81,7 +81,9 @@ class BoardSpeech:
         (seconds), or None."""
         if not getattr(self.service.settings.scan, "pace", False):
             return None
-        if isinstance(event, (BallotRead, CardRead)):
+        if isinstance(event, TileRead):
+            if event.seat is None:            # a tile of no seat's own (a law, an evidence card)
+                return None
             return self.pace.acted(event.seat, float(event.at))
         if not isinstance(event, ButtonGesture) or event.gesture != "press":
             return None

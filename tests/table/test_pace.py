@@ -135,7 +135,7 @@ def test_A31_the_pace_is_kept_across_restarts_beside_the_seat_settings(tmp_path)
 
 
 def test_A31_a_tile_laid_when_asked_is_a_reaction_and_a_tile_laid_twice_is_not(mocker):
-    from firmware_host.hardware.events import BallotRead, ButtonGesture
+    from firmware_host.hardware.events import ButtonGesture, TileRead
     from firmware_host.service.core import BoardService
     from firmware_host.service.host import GameHost
     from firmware_host.service.settings import ServiceSettings
@@ -147,8 +147,10 @@ def test_A31_a_tile_laid_when_asked_is_a_reaction_and_a_tile_laid_twice_is_not(m
     service._seat_paces = paces
     speech = BoardSpeech(service, mocker.create_autospec(GameHost, instance=True))
     paces.heard({"output": "table", "end": 10.0})                      # "vote now", at the table
-    assert speech.acted(BallotRead(seat=3, ballot="ja", at=12.2)) == pytest.approx(2.2)
-    assert speech.acted(BallotRead(seat=3, ballot="ja", at=13.1)) is None     # the same tile again
+    ballot = TileRead(reader="ballot", kind="ballot", value="ja", seat=3, at=12.2)
+    assert speech.acted(ballot) == pytest.approx(2.2)
+    assert speech.acted(TileRead(reader="ballot", kind="ballot", value="ja", seat=3, at=13.1)) is None  # again
+    assert speech.acted(TileRead(reader="law", kind="law", value="liberal", at=13.5)) is None   # no seat's tile
     paces.heard({"output": "seat:3", "end": 14.0})                     # its own earphone: "ready?"
     assert speech.acted(ButtonGesture(seat=3, gesture="press", at=15.5)) == pytest.approx(1.5)
     assert paces.pace(3).reactions == (2.2, 1.5)
