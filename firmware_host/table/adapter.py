@@ -322,10 +322,14 @@ class BoardAdapter:
         table's reminder, :mod:`~.reminders`): ``table.waiting`` naming them at the table;
         while who is awaited is a secret (:meth:`awaited_secret`), ``table.waiting_choice``
         at the table (nobody named) and ``table.waiting_you`` in each awaited seat's own
-        earphone. A game may word it otherwise."""
+        earphone (not at a whisper station, whose call would name the seat at the table). A
+        game may word it otherwise."""
         if self.awaited_secret():
+            voice = self.service.voice
+            earphones = voice is None or getattr(voice, "has_earphones", lambda: True)()
+            # at a whisper station a private line calls its seat by name at the table: nobody named
             return [Line("public", "table.waiting_choice", {}),
-                    *(Line(f"seat:{seat}", "table.waiting_you", {}) for seat in seats)]
+                    *(Line(f"seat:{seat}", "table.waiting_you", {}) for seat in seats if earphones)]
         return [Line("public", "table.waiting", {"seats": list(seats)})]
 
     def extra_commands(self) -> dict[str, Callable[..., dict]]:
@@ -600,9 +604,13 @@ class BoardAdapter:
         """Every act is answered in the acting seat's own earphone at once (ACCESSIBILITY.md
         26, issue 31): a press that meant something in this step (a scan's pick or
         confirmation, :meth:`on_press`) and gave the seat's earphone nothing (it was told at
-        the table only: "ready", a confirmed vote) hears ``table.noted`` there. ``before``: :meth:`TableSpeech.queued` of the
+        the table only: "ready", a confirmed vote) hears ``table.noted`` there (not at a
+        whisper station). ``before``: :meth:`TableSpeech.queued` of the
         seat's earphone before the press was handled."""
         channel = f"seat:{seat}"
+        voice = self.service.voice
+        if voice is not None and not getattr(voice, "has_earphones", lambda: True)():
+            return          # a whisper station would call the seat to it for a mere "noted"
         if self.speech.queued(channel) == before:
             self.speech.speak(Line(channel, "table.noted", {}, priority="request"), history=False, cue=False)
 
