@@ -350,13 +350,14 @@ def help_text() -> str:
     for kind in registered_kinds():
         if not kind.signal:
             continue
+        word = min((kind.signal, *kind.aliases), key=len)      # the shortest word for it
         if kind.layout == "seat":
             names = "|".join(kind.names) if kind.names and len(kind.names) <= 3 else "NAME"
-            words = f"{kind.signal} SEAT {names}"
+            words = f"{word} SEAT {names}"
         elif kind.layout == "numbered":
-            words = f"{kind.signal} {'|'.join(kind.names)} [N]"
+            words = f"{word} {'|'.join(kind.names)} [N]"
         else:
-            words = f"{kind.signal} N"
+            words = f"{word} N"
         lines.append(f"  {words:<35} a {kind.noun} on the {kind.reader} reader\n")
     return HELP.replace("{tiles}", "".join(lines))
 
