@@ -1463,3 +1463,52 @@ def test_the_consoles_picture_of_a_setup_from_the_seats(mocker):
     assert lobby.active
     assert lobby.snapshot() == {"phase": "presence", "seat": 2, "answers": {"players": 4, "game": "x"},
                                 "present": [1, 3], "players": 4}
+
+
+def test_A26_a_seat_here_is_told_at_once_in_its_earphone_then_at_the_table(mocker, caplog):
+    lobby, _, speech = lobby_of(mocker)
+    lobby.phase, lobby.answers, lobby.language = "presence", {"players": 3}, "en"
+    with caplog.at_level(logging.INFO, logger="firmware_host.service"):
+        lobby._arrived(1, "Ben")
+        lobby._arrived(0, None)
+    assert "setup from the seats: seat 1 is here (Ben); 2 missing" in caplog.text
+    assert "setup from the seats: seat 0 is here; 1 missing" in caplog.text
+    calls = [(c.args[0], c.args[1], c.args[2], c.kwargs.get("priority")) for c in speech.say.call_args_list]
+    assert calls == [("seat:1", "lobby.present", {"seat": 1, "missing": 2}, "request"),
+                     ("public", "lobby.present", {"seat": 1, "missing": 2}, None),
+                     ("seat:0", "lobby.present", {"seat": 0, "missing": 1}, "request"),
+                     ("public", "lobby.present", {"seat": 0, "missing": 1}, None)]
+    assert speech.say.call_args.kwargs["language"] == "en" and lobby.present == {1: "Ben", 0: None}
+
+
+def test_a_seats_name_list_offers_the_names_not_taken_then_its_seat(mocker):
+    lobby, service, speech = lobby_of(mocker, player_names=("Anna", "Ben", "Clara"))
+    from firmware_host.clock import VirtualClock
+
+    service.clock = VirtualClock()
+    service.post.side_effect = lambda fn: fn()
+    speech.text.side_effect = lambda key, params, language, **kw: f"{key} {sorted(params.items())} {language}"
+    speech.scan_settings.return_value = ScanSettings()
+    speech.scan_speaker.return_value = mocker.MagicMock(return_value=1.0)
+    lobby.phase, lobby.answers, lobby.language, lobby.present = "presence", {"players": 4}, "en", {0: "Ben", 1: None}
+    lobby._ask_name(2)
+    scan = lobby.naming[2]
+    assert scan.purpose == "setup.name"
+    assert [(i.value, i.key, i.params) for i in scan.base_items] == [
+        ("Anna", "lobby.option.name", {"name": "Anna"}), ("Clara", "lobby.option.name", {"name": "Clara"}),
+        ("", "lobby.option.seat", {"seat": 2})]
+    assert scan.base_items[-1].text == "lobby.option.seat [('seat', 2)] en"
+    assert scan.cancel_item.key == "lobby.back" and scan.cancel_item.text == "lobby.back [] en"
+
+
+def test_the_end_of_a_setup_from_the_seats_gives_the_board_its_language_back(mocker):
+    lobby, service, _ = lobby_of(mocker)
+    lobby.phase, lobby.seat, lobby.language, lobby._language_before = "questions", 1, "en", "de"
+    generation = lobby._generation
+    lobby._end()
+    service.voice.set_language.assert_called_once_with("de")
+    assert lobby._generation == generation + 1 and lobby.phase == "idle" and lobby.seat is None
+    lobby.language = "de"
+    lobby._end()                                                   # the same language: nothing to set
+    lobby._end(restore_language=False)
+    assert service.voice.set_language.call_count == 1 and lobby._generation == generation + 3
