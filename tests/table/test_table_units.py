@@ -1512,3 +1512,21 @@ def test_the_end_of_a_setup_from_the_seats_gives_the_board_its_language_back(moc
     lobby._end()                                                   # the same language: nothing to set
     lobby._end(restore_language=False)
     assert service.voice.set_language.call_count == 1 and lobby._generation == generation + 3
+
+
+def test_a_press_of_a_seat_outside_the_game_is_a_fault_naming_the_button(bd_table):
+    from firmware_host.hardware.events import ButtonGesture
+
+    service, adapter, lines = bd_table
+    before = len(lines)
+    service.call(lambda: adapter.handle_input(ButtonGesture(seat=6, gesture="press")))
+    faults = [l for l in lines[before:] if l.get("event") == "fault"]
+    assert faults and faults[0]["reason"] == "not_playing" and faults[0]["source"] == "seat 7 button"
+    assert "seat 6 is not a seat of this 4-player game" in faults[0]["detail"]
+
+
+def test_the_table_waits_for_a_setup_only_with_no_game_and_none_prepared(bd_table):
+    service, adapter, _ = bd_table
+    assert service.call(adapter.waiting_for_setup) is False
+    service.call(adapter.moves.end)
+    assert service.call(adapter.waiting_for_setup) is True
