@@ -1530,3 +1530,13 @@ def test_the_table_waits_for_a_setup_only_with_no_game_and_none_prepared(bd_tabl
     assert service.call(adapter.waiting_for_setup) is False
     service.call(adapter.moves.end)
     assert service.call(adapter.waiting_for_setup) is True
+
+
+def test_a_real_boards_physical_deck_is_asked_no_deck_question_from_the_seats(mocker):
+    import dataclasses as dc
+
+    lobby, service, _ = lobby_of(mocker, config_seats=6)
+    service.settings = dc.replace(service.settings, physical_deck=True)
+    assert [q["name"] for q in lobby._game_questions("secret_dictator")] == ["players", "variant", "start"]
+    service.settings = dc.replace(service.settings, physical_deck=False)
+    assert [q["name"] for q in lobby._game_questions("secret_dictator")] == ["players", "variant", "deck", "start"]
