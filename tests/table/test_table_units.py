@@ -1540,3 +1540,27 @@ def test_a_real_boards_physical_deck_is_asked_no_deck_question_from_the_seats(mo
     assert [q["name"] for q in lobby._game_questions("secret_dictator")] == ["players", "variant", "start"]
     service.settings = dc.replace(service.settings, physical_deck=False)
     assert [q["name"] for q in lobby._game_questions("secret_dictator")] == ["players", "variant", "deck", "start"]
+
+
+def test_A26_presence_a_seat_outside_the_game_is_refused_a_second_press_is_told_it_is_here(mocker):
+    lobby, _, speech = lobby_of(mocker)
+    lobby.phase, lobby.answers, lobby.language = "presence", {"players": 4}, "en"
+    lobby._presence_press(5)
+    call = speech.say.call_args
+    assert call.args == ("seat:5", "lobby.not_playing", {"seat": 5, "last": 4})
+    assert call.kwargs["priority"] == "refusal" and call.kwargs["earcon"] == "refusal"
+    lobby._presence_press(2)
+    assert lobby.present == {2: None}
+    lobby._presence_press(2)
+    assert speech.say.call_args.args == ("seat:2", "lobby.already_present", {})
+    assert speech.say.call_args.kwargs["priority"] == "request" and lobby.present == {2: None}
+
+
+def test_the_console_taking_over_ends_a_setup_from_the_seats_and_tells_the_seat(mocker):
+    lobby, service, speech = lobby_of(mocker)
+    lobby.console_took_over()                                         # nothing going on: nothing said
+    speech.say.assert_not_called()
+    lobby.phase, lobby.seat, lobby.language, lobby._language_before = "questions", 3, "en", "de"
+    lobby.console_took_over()
+    assert speech.say.call_args.args == ("seat:3", "lobby.console", {}) and lobby.phase == "idle"
+    service.voice.set_language.assert_not_called()                    # the console's game sets it
