@@ -56,6 +56,9 @@ MISTAKE_RATE = 0.04
 LIST_KEYS = frozenset({"scan.wrap", "scan.cancel", "lobby.wrap", "lobby.back", "lobby.cancel"})
 #: a pick said back in the chooser's earphone (:data:`firmware_host.table.scanning.PICKED_KEY`)
 PICKED_KEY = "scan.selected"
+#: a clip of its own earphone cut off sooner than this (seconds) was not heard: it asks nothing
+#: (:data:`firmware_host.table.scanning.HEARD_S`)
+UNHEARD_S = 0.3
 #: the item of a confirmation that goes back to the list
 BACK_KEYS = frozenset({"scan.back", "lobby.back"})
 
@@ -269,6 +272,8 @@ class SeatRobot:
         self.heard.append(clip)
         if clip.own and clip.cut and clip.key != PICKED_KEY and self._meant is not None:
             return                          # an item its pick's answer cut off: not heard, nothing asked
+        if clip.own and clip.cut and clip.key != PICKED_KEY and clip.end - clip.start < UNHEARD_S:
+            return                          # cut off before it could be heard (ACCESSIBILITY.md 27): no cue
         if clip.own and clip.key == PICKED_KEY:
             for act in self._check_pick(clip):
                 self._plan_act(clip, act)

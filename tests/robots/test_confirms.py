@@ -27,3 +27,15 @@ def test_a_confirmation_names_the_item_under_another_parameter_or_in_a_list():
 
 def test_an_item_without_parameters_cannot_be_told_from_its_confirmation():
     assert confirms(clip("menu.roll", {}, "Roll the dice"), clip("scan.confirm.roll", {}, "Roll now?"))
+
+
+def test_an_item_cut_off_before_it_could_be_heard_asks_nothing_of_a_robot():
+    from firmware_host.robots.table import rules_for
+    from firmware_host.robots.robot import SeatRobot
+
+    robot = SeatRobot(1, 5, "dying_message", rules_for("dying_message"), seed=1, mistakes=0.0)
+    robot.phase = "game"
+    robot.hear(Heard("seat", "menu.ready", {}, "Ready to vote", 5.0, 5.2, cut=True))    # 0.2 s: not heard
+    assert robot.plan == []
+    robot.hear(Heard("seat", "menu.ready", {}, "Ready to vote", 8.0, 9.0))              # heard: pressed for
+    assert [p.act.item.key for p in robot.plan if p.act.item is not None] == ["menu.ready"]
