@@ -73,7 +73,7 @@ class BoardSpeech:
 
     def acted(self, event: Any) -> float | None:
         """After a seat's input was handled: a press (its button down) or a seat's own tile
-        laid (a ballot, a card: "a tile when asked", ACCESSIBILITY.md 31) is the seat's
+        laid ("a tile when asked", ACCESSIBILITY.md 31) is the seat's
         reaction to the last clip it heard, counted in its pace unless ``[scan] pace`` is off
         or it took a pick back: that answers no cue, and the press that made the pick is
         counted as late for the item heard before the one picked
@@ -82,7 +82,7 @@ class BoardSpeech:
         if not getattr(self.service.settings.scan, "pace", False):
             return None
         if isinstance(event, TileRead):
-            if event.seat is None:            # a tile of no seat's own (a law, an evidence card)
+            if event.seat is None:            # a tile of no seat's own (one the whole table shares)
                 return None
             return self.pace.acted(event.seat, float(event.at))
         if not isinstance(event, ButtonGesture) or event.gesture != "press":

@@ -4,7 +4,7 @@ is a reaction time, and the seat's recent reactions set its scans' timing.
 A *reaction* is the time from the end of the last clip the seat heard (its own earphone or the
 table speaker, played to its end) to the moment the seat's button went down (a press for a
 scan item, "I am here", "ready", an answer to the table's call) or a tile of its own was laid
-when asked (a ballot, a card). Only the seat's first act after a clip answers it: a second
+when asked (a tile of the seat's own). Only the seat's first act after a clip answers it: a second
 act before anything new was heard (a tile laid twice) is not counted. A press that takes a
 pick back answers no cue and is not counted either. Reactions shorter than
 :data:`SHORTEST` (the seat pressed while the cue still played, or before it could react) and
