@@ -45,6 +45,8 @@ Example::
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
 from typing import Any, Mapping
 
 __all__ = ["SHAPES", "COLOURS", "Words", "seat", "cell", "row", "fact", "field", "seat_field",
@@ -69,6 +71,16 @@ class Words:
 
     def __init__(self, tables: Mapping[str, Mapping[str, str]]) -> None:
         self.tables = tables
+
+    @classmethod
+    def load(cls, path: Path) -> "Words":
+        """A game's console words from its TOML file (a table per language, ``"key" = "text"``),
+        kept beside its picture as data, like its spoken catalogue.
+
+        :raises OSError: the file cannot be read; :raises tomllib.TOMLDecodeError: it is no TOML.
+        """
+        with open(path, "rb") as f:
+            return cls(tomllib.load(f))
 
     def __call__(self, key: str, **params: Any) -> dict[str, str]:
         return {lang: table[key].format(**{k: (v.get(lang, v.get("en", "")) if isinstance(v, dict) else v)

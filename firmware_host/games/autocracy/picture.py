@@ -12,6 +12,7 @@ Example::
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from firmware_host.games.console_page import (Words, action, cell, choice_field, fact, field, row,
@@ -36,73 +37,7 @@ NAMES = {  # id: (fr, de, en), AUTOCRACY.md "Terms"
     "espionnage": ("Espionnage", "Spionage", "Espionage"), "corruption": ("Corruption", "Bestechung", "Corruption"),
 }
 
-W = Words({
-    "en": {
-        "phase.turn": "Round {round}: {seat}'s turn", "phase.exchanges": "Round {round}: {seat}'s turn, exchanging",
-        "phase.counter": "Round {round}: {attacked} answers {seat}'s {trick}",
-        "phase.roll": "Round {round}: {seat} rolls", "phase.game_over": "Game over: {seat} wins",
-        "tokens": "{seat}: influence tokens; Dirty Tricks held: {tricks}", "token": "{domain}: {n}",
-        "reserve": "Reserve", "held": "Dirty Tricks held: {n}", "hand": "Dirty Tricks of {seat}", "trick": "{seat}: {trick}",
-        "fact.current": "Whose turn", "fact.round": "Round", "fact.pile": "Dirty Trick pile",
-        "fact.discard": "Discard", "fact.attack": "Attack", "fact.roll": "Last roll", "fact.lacking": "Lacking one domain",
-        "fact.bought": "Bought this turn", "fact.winner": "Winner", "fact.mentors": "Mentors",
-        "attack": "{seat} plays {trick} on {target}", "attack.domain": "{seat} plays {trick} on {target} ({domain})",
-        "roll": "{seat}: {gains}", "count": "{n} × {what}", "yes": "yes", "no": "no", "none": "none",
-        "lacking": "{seat} lacks {domain}",
-        
-        "act.exchange": "Exchange (with the reserve or a seat)", "act.buy": "Buy a Dirty Trick",
-        "act.attack": "Attack with a Dirty Trick", "act.counter": "Counter an attack",
-        "act.no_counter": "Let the attack pass", "act.roll": "Roll the dice",
-        "f.seat": "Acting seat", "f.give": "Gives", "f.get": "Gets", "f.count": "Count (of the higher domain)",
-        "f.partner": "Partner", "f.trick": "Dirty Trick", "f.target": "Target seat", "f.domain": "Domain",
-        "f.pick": "Espionage: take", "f.redirect": "Corruption: the attack goes to",
-        "redirect.none": "no one (not a Corruption)", "reserve.partner": "the reserve", "domain.none": "none",
-    },
-    "de": {
-        "phase.turn": "Runde {round}: {seat} ist am Zug", "phase.exchanges": "Runde {round}: {seat} ist am Zug, tauscht",
-        "phase.counter": "Runde {round}: {attacked} antwortet auf {trick} von {seat}",
-        "phase.roll": "Runde {round}: {seat} würfelt", "phase.game_over": "Spielende: {seat} gewinnt",
-        "tokens": "{seat}: Einflussmarken; Tiefschläge auf der Hand: {tricks}", "token": "{domain}: {n}",
-        "reserve": "Vorrat", "held": "Tiefschläge auf der Hand: {n}", "hand": "Tiefschläge von {seat}", "trick": "{seat}: {trick}",
-        "fact.current": "Am Zug", "fact.round": "Runde", "fact.pile": "Tiefschlag-Stapel",
-        "fact.discard": "Ablage", "fact.attack": "Angriff", "fact.roll": "Letzter Wurf",
-        "fact.lacking": "Fehlt ein Machtbereich", "fact.bought": "In diesem Zug gekauft", "fact.winner": "Gewonnen",
-        "fact.mentors": "Mentoren",
-        "attack": "{seat} spielt {trick} gegen {target}", "attack.domain": "{seat} spielt {trick} gegen {target} ({domain})",
-        "roll": "{seat}: {gains}", "count": "{n} × {what}", "yes": "ja", "no": "nein", "none": "keine",
-        "lacking": "{seat} fehlt {domain}",
-        
-        "act.exchange": "Tauschen (mit dem Vorrat oder einem Platz)", "act.buy": "Einen Tiefschlag kaufen",
-        "act.attack": "Mit einem Tiefschlag angreifen", "act.counter": "Einen Angriff abwehren",
-        "act.no_counter": "Den Angriff durchlassen", "act.roll": "Würfeln",
-        "f.seat": "Handelnder Platz", "f.give": "Gibt", "f.get": "Bekommt", "f.count": "Anzahl (des höheren Bereichs)",
-        "f.partner": "Partner", "f.trick": "Tiefschlag", "f.target": "Angegriffener Platz", "f.domain": "Machtbereich",
-        "f.pick": "Spionage: nehmen", "f.redirect": "Bestechung: der Angriff geht an",
-        "redirect.none": "niemanden (keine Bestechung)", "reserve.partner": "der Vorrat", "domain.none": "keiner",
-    },
-    "fr": {
-        "phase.turn": "Tour {round} : au tour de {seat}", "phase.exchanges": "Tour {round} : au tour de {seat}, échanges",
-        "phase.counter": "Tour {round} : {attacked} répond au {trick} de {seat}",
-        "phase.roll": "Tour {round} : {seat} lance les dés", "phase.game_over": "Fin de partie : {seat} gagne",
-        "tokens": "{seat} : jetons d'influence ; Coups Bas en main : {tricks}", "token": "{domain} : {n}",
-        "reserve": "Réserve", "held": "Coups Bas en main : {n}", "hand": "Coups Bas de {seat}", "trick": "{seat} : {trick}",
-        "fact.current": "Au tour de", "fact.round": "Tour", "fact.pile": "Pioche des Coups Bas",
-        "fact.discard": "Défausse", "fact.attack": "Attaque", "fact.roll": "Dernier lancer",
-        "fact.lacking": "Il manque un domaine", "fact.bought": "Acheté ce tour", "fact.winner": "Gagnant",
-        "fact.mentors": "Mentors",
-        "attack": "{seat} joue {trick} contre {target}", "attack.domain": "{seat} joue {trick} contre {target} ({domain})",
-        "roll": "{seat} : {gains}", "count": "{n} × {what}", "yes": "oui", "no": "non", "none": "aucun",
-        "lacking": "il manque {domain} à {seat}",
-        
-        "act.exchange": "Échanger (avec la réserve ou une place)", "act.buy": "Acheter un Coup Bas",
-        "act.attack": "Attaquer avec un Coup Bas", "act.counter": "Contrer une attaque",
-        "act.no_counter": "Laisser passer l'attaque", "act.roll": "Lancer les dés",
-        "f.seat": "Place qui joue", "f.give": "Donne", "f.get": "Reçoit", "f.count": "Nombre (du domaine supérieur)",
-        "f.partner": "Partenaire", "f.trick": "Coup Bas", "f.target": "Place attaquée", "f.domain": "Domaine",
-        "f.pick": "Espionnage : prendre", "f.redirect": "Corruption : l'attaque va à",
-        "redirect.none": "personne (pas une Corruption)", "reserve.partner": "la réserve", "domain.none": "aucun",
-    },
-})
+W = Words.load(Path(__file__).with_name("console.toml"))
 
 
 def _name(ident: Any) -> dict:

@@ -12,6 +12,7 @@ Example::
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from firmware_host.games.console_page import (Words, action, cell, choice_field, fact, field, row,
@@ -26,66 +27,7 @@ ROLE_SHAPES = {"dictator": ("star", "purple"), "jester": ("diamond", "yellow"), 
                "revolutionary": ("triangle", "vermillion"), "assassin": ("dagger", "black"),
                "commoner": ("circle", "grey"), "priest": ("plus", "sky")}
 
-W = Words({
-    "en": {
-        "phase": "Day {day}: {step}",
-        "step.morning": "morning, discussion", "step.vote": "votes (open)",
-        "step.discard_vote": "discard-votes (secret)", "step.final_vote": "votes and discard-votes together (secret)",
-        "step.night": "night, drops (secret)", "step.game_over": "game over",
-        "card.votes": "Time Card: votes; tonight drop {n}, revealed",
-        "card.discard_votes_then_votes": "Time Card: discard-votes, then votes; tonight drop {n}, {shown}",
-        "card.together": "Time Card: votes and discard-votes together; no drop; the game ends",
-        "revealed": "revealed", "hidden": "hidden",
-        "fact.today": "Today", "fact.waiting": "Still to act", "fact.decided": "Decided", "fact.morning": "Morning",
-        "morning.left": "{n} s left", "morning.untimed": "no timer: end it with the key or the console",
-        "fact.night": "Night {n}", "fact.pledges": "Pledged today", "fact.winners": "Winners",
-        "fact.overruled": "Taken over", "nobody": "nobody", "none": "none", "n_of": "{n} of {total}", "count": "{n} × {role}",
-        "days": "Days", "day": "day {n}", "day.today": "day {n}: today", "day.past": "day {n}: over",
-        "votes": "Votes (voting rights)", "seat_votes": "{seat}: {v} votes, {r} voting rights",
-        "pledges": "Pledged today", "pledge": "{seat}: {role}", "night": "Night {n}: dropped",
-        "night.role": "{role}", "night.hidden": "Night {n}: not revealed",
-        "table": "Every seat: votes, rank, voting rights, final role", "col.votes": "Votes", "col.rank": "Rank",
-        "col.rights": "Voting rights", "col.final": "Final role", "dash": "—",
-        "hand": "Hand of {seat}", "in_hand": "{seat}: {role} in hand", "dropped": "{seat}: {role} dropped",
-        "role.dictator": "Dictator", "role.jester": "Jester", "role.noble": "Noble",
-        "role.revolutionary": "Revolutionary", "role.assassin": "Assassin", "role.commoner": "Commoner",
-        "role.priest": "Priest",
-        "reader.law": "Tray reader (role cards)",
-        "act.vote": "Vote (open, or day 5)", "act.discard_vote": "Discard-vote (with a pledge)",
-        "act.no_discard_vote": "No discard-vote (vote later)", "act.drop": "Drop role cards (night)",
-        "f.seat": "Acting seat", "f.target": "Seat voted for", "f.role": "Pledged role",
-        "f.roles": "Roles dropped", "role.none": "none (day 5)",
-    },
-    "de": {
-        "phase": "Tag {day}: {step}",
-        "step.morning": "Morgen, Diskussion", "step.vote": "Abstimmung (offen)",
-        "step.discard_vote": "Stimmentzug (geheim)", "step.final_vote": "Abstimmung und Stimmentzug zugleich (geheim)",
-        "step.night": "Nacht, Abwurf (geheim)", "step.game_over": "Spielende",
-        "card.votes": "Zeitkarte: Abstimmung; heute Nacht {n} abwerfen, offen",
-        "card.discard_votes_then_votes": "Zeitkarte: Stimmentzug, dann Abstimmung; heute Nacht {n} abwerfen, {shown}",
-        "card.together": "Zeitkarte: Abstimmung und Stimmentzug zugleich; kein Abwurf; Spielende",
-        "revealed": "offen", "hidden": "verdeckt",
-        "fact.today": "Heute", "fact.waiting": "Noch offen", "fact.decided": "Entschieden", "fact.morning": "Morgen",
-        "morning.left": "noch {n} s", "morning.untimed": "ohne Zeitgrenze: mit dem Schlüssel oder der Konsole beenden",
-        "fact.night": "Nacht {n}", "fact.pledges": "Heute gezeigt", "fact.winners": "Gewonnen",
-        "fact.overruled": "Übertroffen", "nobody": "niemand", "none": "keine", "n_of": "{n} von {total}", "count": "{n} × {role}",
-        "days": "Tage", "day": "Tag {n}", "day.today": "Tag {n}: heute", "day.past": "Tag {n}: vorbei",
-        "votes": "Stimmen (Stimmrechte)", "seat_votes": "{seat}: {v} Stimmen, {r} Stimmrechte",
-        "pledges": "Heute gezeigt", "pledge": "{seat}: {role}", "night": "Nacht {n}: abgeworfen",
-        "night.role": "{role}", "night.hidden": "Nacht {n}: nicht aufgedeckt",
-        "table": "Jeder Platz: Stimmen, Rang, Stimmrechte, letzte Rolle", "col.votes": "Stimmen", "col.rank": "Rang",
-        "col.rights": "Stimmrechte", "col.final": "Letzte Rolle", "dash": "—",
-        "hand": "Hand von {seat}", "in_hand": "{seat}: {role} auf der Hand", "dropped": "{seat}: {role} abgeworfen",
-        "role.dictator": "Diktator", "role.jester": "Narr", "role.noble": "Adliger",
-        "role.revolutionary": "Revolutionär", "role.assassin": "Attentäter", "role.commoner": "Bürger",
-        "role.priest": "Priester",
-        "reader.law": "Lesegerät der Ablage (Rollenkarten)",
-        "act.vote": "Abstimmen (offen, oder Tag 5)", "act.discard_vote": "Stimmentzug (mit gezeigter Rolle)",
-        "act.no_discard_vote": "Kein Stimmentzug (später abstimmen)", "act.drop": "Rollenkarten abwerfen (Nacht)",
-        "f.seat": "Handelnder Platz", "f.target": "Gewählter Platz", "f.role": "Gezeigte Rolle",
-        "f.roles": "Abgeworfene Rollen", "role.none": "keine (Tag 5)",
-    },
-})
+W = Words.load(Path(__file__).with_name("console.toml"))
 
 
 def _role(role: Any) -> dict:

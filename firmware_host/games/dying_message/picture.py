@@ -12,6 +12,7 @@ Example::
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from firmware_host.games.console_page import (Words, action, cell, fact, field, row, seat,
@@ -33,69 +34,7 @@ CHARACTERS = {
 }
 STEPS = ("night", "examine", "discussion", "defence", "vote", "second_vote", "game_over")
 
-W = Words({
-    "en": {
-        "phase": "Round {round}: {step}",
-        "step.night": "Killing Phase (night)", "step.night_step": "Killing Phase: {step}",
-        "step.examine": "Forensic Scientists examine", "step.discussion": "Interrogation: discussion",
-        "step.defence": "the accused defends", "step.vote": "vote", "step.second_vote": "second vote",
-        "step.game_over": "game over", "step.other": "{step}",
-        "night.night": "nightfall", "night.soulmate": "Soulmate", "night.dogs": "Famous Dogs",
-        "night.killers": "killers choose victims", "night.dead": "the dead choose the genuine message",
-        "night.detective": "Private Detective looks", "night.mastermind": "Mastermind looks",
-        "night.fake": "killers choose fake messages",
-        "seats": "Seats: {alive} alive", "alive": "{seat}: alive", "dead": "{seat}: dead in round {round}, {character}",
-        "area": "Message area: {n} cards", "pool": "Evidence pool: {n} cards", "card": "card {n}: {text}", "card.plain": "card {n}",
-        "fact.in_play": "Characters in play", "fact.dead": "The dead", "fact.skips": "Killing Phases to skip",
-        "fact.vote": "Vote {number}", "fact.accused": "Accused", "fact.ready": "Ready to vote",
-        "fact.piles": "Draw pile / discard pile", "fact.winner": "Winner", "fact.earlier": "Messages of round {round}",
-        "cast": "{n} of {total} ballots cast", "piles": "{draw} / {discard}", "count": "{n} × {character}",
-        "dead_one": "{seat}: {character}", "none": "none",
-        "winner.innocent": "the innocent faction", "winner.guilty": "the guilty faction",
-        "table": "Every seat: alive, character (public once dead), ready", "col.state": "Alive",
-        "col.character": "Character (public)", "col.ready": "Ready", "yes": "yes", "dash": "—",
-        "state.alive": "alive", "state.dead": "dead (round {round})",
-        "characters": "Characters", "character": "{seat}: {character}", "unknown": "unknown",
-        "reader.ballot": "Ballot box reader (evidence)", "reader.law": "Tray reader (evidence)",
-        "act.soulmate": "Soulmate chooses (night)", "act.protect": "Famous Dog protects (night)",
-        "act.kill": "Killer proposes victims (night)", "act.genuine": "The dead propose the genuine message",
-        "act.fake": "Killer proposes fake messages", "act.examine": "Forensic Scientist examines a card",
-        "act.skip_vote": "The table skips the vote", "act.vote": "Vote",
-        "f.seat": "Acting seat", "f.target": "Seat chosen", "f.targets": "Victims",
-        "f.cards": "Cards (their numbers, e.g. 24, 40)", "f.card": "Card (its number)",
-    },
-    "de": {
-        "phase": "Runde {round}: {step}",
-        "step.night": "Mordphase (Nacht)", "step.night_step": "Mordphase: {step}",
-        "step.examine": "Forensiker untersuchen", "step.discussion": "Verhör: Diskussion",
-        "step.defence": "der Angeklagte verteidigt sich", "step.vote": "Abstimmung",
-        "step.second_vote": "zweite Abstimmung", "step.game_over": "Spielende", "step.other": "{step}",
-        "night.night": "Nachteinbruch", "night.soulmate": "Seelenverwandter", "night.dogs": "Berühmte Hunde",
-        "night.killers": "Mörder wählen Opfer", "night.dead": "die Toten wählen die echte Nachricht",
-        "night.detective": "Privatdetektiv schaut", "night.mastermind": "Drahtzieher schaut",
-        "night.fake": "Mörder wählen falsche Nachrichten",
-        "seats": "Plätze: {alive} leben", "alive": "{seat}: lebt", "dead": "{seat}: tot in Runde {round}, {character}",
-        "area": "Nachrichtenfeld: {n} Karten", "pool": "Beweisauslage: {n} Karten", "card": "Karte {n}: {text}", "card.plain": "Karte {n}",
-        "fact.in_play": "Charaktere im Spiel", "fact.dead": "Die Toten", "fact.skips": "Auszusetzende Mordphasen",
-        "fact.vote": "Abstimmung {number}", "fact.accused": "Angeklagt", "fact.ready": "Bereit zur Abstimmung",
-        "fact.piles": "Nachziehstapel / Ablagestapel", "fact.winner": "Gewonnen",
-        "fact.earlier": "Nachrichten aus Runde {round}",
-        "cast": "{n} von {total} Stimmen abgegeben", "piles": "{draw} / {discard}", "count": "{n} × {character}",
-        "dead_one": "{seat}: {character}", "none": "keine",
-        "winner.innocent": "die Unschuldigen", "winner.guilty": "die Schuldigen",
-        "table": "Jeder Platz: lebt, Charakter (öffentlich, sobald tot), bereit", "col.state": "Lebt",
-        "col.character": "Charakter (öffentlich)", "col.ready": "Bereit", "yes": "ja", "dash": "—",
-        "state.alive": "lebt", "state.dead": "tot (Runde {round})",
-        "characters": "Charaktere", "character": "{seat}: {character}", "unknown": "unbekannt",
-        "reader.ballot": "Lesegerät der Wahlurne (Beweise)", "reader.law": "Lesegerät der Ablage (Beweise)",
-        "act.soulmate": "Seelenverwandter wählt (Nacht)", "act.protect": "Berühmter Hund beschützt (Nacht)",
-        "act.kill": "Mörder schlägt Opfer vor (Nacht)", "act.genuine": "Die Toten schlagen die echte Nachricht vor",
-        "act.fake": "Mörder schlägt falsche Nachrichten vor", "act.examine": "Forensiker untersucht eine Karte",
-        "act.skip_vote": "Der Tisch lässt die Abstimmung aus", "act.vote": "Abstimmen",
-        "f.seat": "Handelnder Platz", "f.target": "Gewählter Platz", "f.targets": "Opfer",
-        "f.cards": "Karten (ihre Nummern, z. B. 24, 40)", "f.card": "Karte (ihre Nummer)",
-    },
-})
+W = Words.load(Path(__file__).with_name("console.toml"))
 
 
 def _character(c: Any) -> dict:
