@@ -456,6 +456,23 @@ class BoardAdapter:
         table = {"names": parse_names(raw.get("names"), setup.players), **self.table_setup(raw, setup)}
         return setup, table
 
+    @staticmethod
+    def setup_seconds(raw: Mapping[str, Any], key: str, default: float, low: float, high: float, *,
+                      off: bool = False) -> float:
+        """A time of the table's setup (a :meth:`table_setup` key), in seconds: ``raw[key]``
+        (``default`` when absent) from ``low`` to ``high``, or 0 where ``off`` allows no time
+        limit (ACCESSIBILITY.md 11: the default of a time that decides for a player).
+
+        :raises CommandRefused: ``setup_invalid``: not a number in range (one line naming the key).
+        """
+        value = raw.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) \
+                or not ((off and value == 0) or low <= value <= high):
+            allowed = f"0 (no limit) or {low:g} to {high:g}" if off else f"{low:g} to {high:g}"
+            message = f"{key} must be {allowed} seconds, not {quoted(value)}"
+            raise CommandRefused("setup_invalid", f"setup: {message}", detail=message)
+        return float(value)
+
     def prepare(self, raw: dict) -> None:
         """Validate and remember a setup (then :meth:`start`).
 
@@ -732,11 +749,19 @@ class BoardAdapter:
         log.debug("status of seat %d: layer %d of %d", seat, layer + 1, len(layers))
         self.scans.hold(seat)
 
+    def gm_press(self) -> bool:
+        """Hook: a press of the game-master key that means something in this step (it ends a
+        morning or a discussion); True when it did. Default: nothing (the press pauses)."""
+        return False
+
     def on_gm_key(self, event: Any) -> None:
-        """The game-master key: a press pauses or resumes, a hold says the public status."""
+        """The game-master key: a press ends the step the game waits on (:meth:`gm_press`,
+        not while paused), else pauses or resumes; a hold says the public status."""
         if self.game is None:
             return
         if event.gesture == "press":
+            if not self.paused and self.gm_press():
+                return
             self._pause(not self.paused)
         else:
             self.speech.say_all(self.status_lines(None))

@@ -43,8 +43,6 @@ import logging
 import random
 from typing import Any, Callable
 
-from firmware_host.checks import quoted
-from firmware_host.service.refusals import CommandRefused
 from firmware_host.table import BoardAdapter, Line, Words
 from firmware_host.table.padding import longest_of
 
@@ -116,7 +114,7 @@ class AutocracyGame(BoardAdapter):
     NAME = GAME
     IllegalAction = IllegalAction
     ACTS = ACTION_KINDS
-    SETUP_KEYS = ("hold_seconds", "counter_seconds", "deal")
+    SETUP_KEYS = ("hold_seconds", "counter_seconds")
     #: A29: the Coup Bas pile's order and the seed it was drawn from are hidden until the end
     SECRET_SETUP_KEYS = ("trick_pile", "seed")
 
@@ -133,31 +131,23 @@ class AutocracyGame(BoardAdapter):
                      check=catalogue._check_params)
 
     def rules_setup(self, obj: dict) -> Setup:
-        return board_setup(obj, getattr(self.service, "setup_seed", None))
-
-    def parse_setup(self, raw: dict) -> tuple[Any, dict]:
-        """As the base's; a setup from the seats (``"deal": "board"``, :mod:`.lobby`) has its
-        Mentors and pile drawn from the board's seed and the number of the game on this board,
-        so the next game from the seats is a new deal (A4, A5), still reproducible."""
-        if raw.get("deal") == "board" and raw.get("seed") is not None and "mentors" not in raw:
+        """The rules' setup, its Mentors and pile drawn (:func:`board_setup`); a setup from the
+        seats (``"deal": "board"``, :mod:`.lobby`) has them drawn from the board's seed and the
+        number of the game on this board, so the next game from the seats is a new deal (A4,
+        A5), still reproducible."""
+        obj = dict(obj)
+        if obj.pop("deal", None) == "board" and obj.get("seed") is not None and "mentors" not in obj:
             last = self.service.journal.last_game()
-            raw = {**raw, "seed": next_seed(int(raw["seed"]), 0 if last is None else last.id)}
-        return super().parse_setup(raw)
+            obj["seed"] = next_seed(int(obj["seed"]), 0 if last is None else last.id)
+        return board_setup(obj, getattr(self.service, "setup_seed", None))
 
     def table_setup(self, raw: dict, setup: Setup) -> dict:
         """``hold_seconds`` (A41, 0-60, default 5) and ``counter_seconds`` (A41: 0 = no time
         limit, the default, or 30-3600 s)."""
-        hold = raw.get("hold_seconds", getattr(self.settings, "hold_seconds", HOLD_SECONDS))
-        limit = raw.get("counter_seconds", 0)
-        for name, value, ok in (
-                ("hold_seconds", hold, lambda v: 0 <= v <= 60),
-                ("counter_seconds", limit,
-                 lambda v: v == 0 or MIN_COUNTER_SECONDS <= v <= MAX_COUNTER_SECONDS)):
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not ok(value):
-                message = (f"{name} must be {'0 to 60' if name == 'hold_seconds' else '0 (no limit) or 30 to 3600'}"
-                           f" seconds, not {quoted(value)}")
-                raise CommandRefused("setup_invalid", f"setup: {message}", detail=message)
-        return {"hold_seconds": float(hold), "counter_seconds": float(limit)}
+        return {"hold_seconds": self.setup_seconds(raw, "hold_seconds", getattr(self.settings, "hold_seconds",
+                                                                                HOLD_SECONDS), 0, 60),
+                "counter_seconds": self.setup_seconds(raw, "counter_seconds", 0, MIN_COUNTER_SECONDS,
+                                                      MAX_COUNTER_SECONDS, off=True)}
 
 
     def new_game(self, setup: Setup) -> Game:
@@ -292,10 +282,7 @@ class AutocracyGame(BoardAdapter):
         seat = int(prompt.channel[5:])
         self.window = _Window(seat, prompt=[prompt])
         utterances = [s.utterance for s in said if s.utterance is not None]
-        if utterances:
-            self.speech.when_played(utterances, lambda: self._open_window(seat))
-        else:
-            self._open_window(seat)
+        self.speech.when_played(utterances, lambda: self._open_window(seat))
         return utterances + [s.utterance for s in rest if s.utterance is not None]
 
     def _menu_after(self, utterances: list, seat: int) -> None:
@@ -305,10 +292,7 @@ class AutocracyGame(BoardAdapter):
             if self.scans.get(seat) is None and self.window is None and self.offer is None \
                     and not self.held:
                 self._menu_again(seat)
-        if utterances:
-            self.speech.when_played(utterances, again)
-        else:
-            again()
+        self.speech.when_played(utterances, again)
 
     # ======================================================================= the counter window (A41)
     def _open_window(self, seat: int) -> None:
@@ -347,11 +331,7 @@ class AutocracyGame(BoardAdapter):
         def cancelled() -> None:                  # "cancel" says the prompt again (A41)
             if self.window is not None and self.window.seat == seat:
                 said = self.speech.say_all(self.window.prompt)
-                utterances = [s.utterance for s in said if s.utterance is not None]
-                if utterances:
-                    self.speech.when_played(utterances, lambda: self._open_window(seat))
-                else:
-                    self._open_window(seat)
+                self.speech.when_played([s.utterance for s in said], lambda: self._open_window(seat))
 
         self.scans.start(seat, items, chosen, cancelled=cancelled, purpose="counter", pad=self._window_pad(seat))
 
@@ -441,11 +421,7 @@ class AutocracyGame(BoardAdapter):
     def _refused(self, seat: int, reason: str) -> None:
         """A36: an item not allowed now: the reason in the seat's earphone, the menu again."""
         said = self.speech.say_all([announce.make("menu.refused", {"reason": reason}, f"seat:{seat}")])
-        utterances = [s.utterance for s in said if s.utterance is not None]
-        if utterances:
-            self.speech.when_played(utterances, lambda: self._menu_again(seat))
-        else:
-            self._menu_again(seat)
+        self.speech.when_played([s.utterance for s in said], lambda: self._menu_again(seat))
 
     def _menu_again(self, seat: int) -> None:
         game = self.game
@@ -543,14 +519,9 @@ class AutocracyGame(BoardAdapter):
                 self._submit(offer["action"])
             else:
                 declined = self.say("public", "offer.declined", {"partner": partner})
-                self._menu_after([u for u in [declined.utterance] if u is not None], seat)
-        utterances = [s.utterance for s in said if s.utterance is not None]
-        start = lambda: self.offer is not None and self.scans.start(  # noqa: E731
-            partner, items, answered, cancelled=self._withdraw, purpose="offer")
-        if utterances:
-            self.speech.when_played(utterances, start)
-        else:
-            start()
+                self._menu_after([declined.utterance], seat)
+        self.speech.when_played([s.utterance for s in said], lambda: self.offer is not None and self.scans.start(
+            partner, items, answered, cancelled=self._withdraw, purpose="offer"))
 
     def _withdraw(self) -> None:
         offer, self.offer = self.offer, None
@@ -558,7 +529,7 @@ class AutocracyGame(BoardAdapter):
             return
         self.scans.end(offer["partner"])
         said = self.say("public", "offer.withdrawn", {"seat": offer["seat"]})
-        self._menu_after([u for u in [said.utterance] if u is not None], offer["seat"])
+        self._menu_after([said.utterance], offer["seat"])
 
     def _attack_menu(self, seat: int) -> None:
         """A40: the seat's tokens that attack (by kind, with positions), the targets, what the
@@ -674,6 +645,7 @@ class AutocracyGame(BoardAdapter):
         self.say_step()
 
     def stopping(self) -> None:
+        self.offer = None
         self._cancel_held()
         if self.window is not None and self.window.timer is not None:
             self.window.timer.cancel()
@@ -685,10 +657,6 @@ class AutocracyGame(BoardAdapter):
         for timer in self.held:
             timer.cancel()
         self.held = []
-
-    def shutdown(self) -> None:
-        super().shutdown()
-        self.offer = None
 
 
 def _nonzero(counts: dict) -> dict:

@@ -33,7 +33,6 @@ import dataclasses
 import logging
 from typing import Any, Callable
 
-from firmware_host.checks import quoted
 from firmware_host.service.refusals import CommandRefused
 from firmware_host.table import BoardAdapter, Line, Words
 
@@ -97,13 +96,8 @@ class BecomeDictatorGame(BoardAdapter):
 
     def table_setup(self, raw: dict, setup: Setup) -> dict:
         """``morning_seconds`` (D32): 0 = no timer, or 180 to 1800; default the config's."""
-        morning = raw.get("morning_seconds", self.default_morning())
-        if (isinstance(morning, bool) or not isinstance(morning, (int, float))
-                or not (morning == 0 or MORNING_SECONDS <= morning <= MAX_MORNING_SECONDS)):
-            message = (f"morning_seconds must be 0 (no timer) or {MORNING_SECONDS:.0f} to "
-                       f"{MAX_MORNING_SECONDS:.0f}, not {quoted(morning)}")
-            raise CommandRefused("setup_invalid", f"setup: {message}", detail=message)
-        return {"morning_seconds": float(morning)}
+        return {"morning_seconds": self.setup_seconds(raw, "morning_seconds", self.default_morning(), MORNING_SECONDS,
+                                                      MAX_MORNING_SECONDS, off=True)}
 
     def default_morning(self) -> float:
         """The morning's timer when the setup names none: ``[become_dictator]
@@ -223,7 +217,7 @@ class BecomeDictatorGame(BoardAdapter):
 
     def _set_morning_timer(self, ends_at: float) -> None:
         """The morning ends at ``ends_at`` (clock seconds), with its warning a minute before."""
-        self.stopping()
+        self._cancel_timers()
         clock, day = self.service.clock, self.morning["day"]
         self.morning["ends_at"] = ends_at
         left = ends_at - clock.now()
@@ -237,6 +231,10 @@ class BecomeDictatorGame(BoardAdapter):
             self.say("public", "morning.warning", {})
 
     def stopping(self) -> None:
+        self._cancel_timers()
+        self.choosing = {}
+
+    def _cancel_timers(self) -> None:
         for handle in self._morning_timers:
             handle.cancel()
         self._morning_timers = []
@@ -248,7 +246,7 @@ class BecomeDictatorGame(BoardAdapter):
             return False
         if self.paused and day is not None:
             return False         # a paused morning ends when the game master says so
-        self.stopping()
+        self._cancel_timers()
         day = self.morning["day"]
         self.morning = None
         self.say("public", "morning.over", {"day": day})
@@ -296,11 +294,9 @@ class BecomeDictatorGame(BoardAdapter):
             return {"ok": True}
         return {"end_morning": end_morning}
 
-    def on_gm_key(self, event: Any) -> None:
-        if event.gesture == "press" and self.morning is not None and not self.paused:
-            self.end_morning()
-            return
-        super().on_gm_key(event)
+    def gm_press(self) -> bool:
+        """The game-master key's press ends the morning (D32)."""
+        return self.end_morning()
 
     # ======================================================================= presses (D33-D36)
     def on_press(self, seat: int) -> bool:
@@ -414,10 +410,6 @@ class BecomeDictatorGame(BoardAdapter):
         self.scans.end(keep=keep)
         for seat in [s for s in self.choosing if s not in keep]:
             self.choosing.pop(seat)
-
-    def shutdown(self) -> None:
-        super().shutdown()
-        self.choosing = {}
 
     # ======================================================================= role cards (D30)
     def on_card(self, event: Any) -> None:

@@ -165,16 +165,10 @@ class DyingMessageGame(BoardAdapter):
     def table_setup(self, raw: dict, setup: Setup) -> dict:
         """``night_choice_seconds`` and ``night_look_seconds`` (M41: each step's minimum time,
         at least the defaults, at most 600) and ``discussion_seconds`` (M47: 0 = no limit)."""
-        times = {}
-        for key, low, high in (("night_choice_seconds", NIGHT_CHOICE_SECONDS, MAX_STEP_SECONDS),
-                               ("night_look_seconds", NIGHT_LOOK_SECONDS, MAX_STEP_SECONDS),
-                               ("discussion_seconds", 0.0, MAX_DISCUSSION_SECONDS)):
-            value = raw.get(key, self.defaults[key])
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-                message = f"{key} must be a number of seconds from {low:.0f} to {high:.0f}, not {value!r}"
-                raise CommandRefused("setup_invalid", f"setup: {message}", detail=message)
-            times[key] = float(value)
-        return times
+        return {key: self.setup_seconds(raw, key, self.defaults[key], low, high)
+                for key, low, high in (("night_choice_seconds", NIGHT_CHOICE_SECONDS, MAX_STEP_SECONDS),
+                                       ("night_look_seconds", NIGHT_LOOK_SECONDS, MAX_STEP_SECONDS),
+                                       ("discussion_seconds", 0.0, MAX_DISCUSSION_SECONDS))}
 
     def _seconds(self, key: str) -> float:
         return float(self.table.get(key, self.defaults[key]))
@@ -779,12 +773,9 @@ class DyingMessageGame(BoardAdapter):
             return True
         return False
 
-    def on_gm_key(self, event: Any) -> None:
-        """The game-master key: a press ends the discussion or the defence, else pauses or
-        resumes; a hold says the public status."""
-        if event.gesture == "press" and not self.paused and (self.end_discussion() or self.open_second_vote()):
-            return
-        super().on_gm_key(event)
+    def gm_press(self) -> bool:
+        """The game-master key's press ends the discussion or the defence."""
+        return self.end_discussion() or self.open_second_vote()
 
     def on_evidence(self, event: Any) -> None:
         """M45, M46: an evidence tile on a reader (the message-area tray): the board names
