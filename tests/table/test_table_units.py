@@ -1315,7 +1315,8 @@ def test_the_kits_status_line_names_the_game_its_phase_and_a_pause_and_no_secret
 
     service, adapter, _ = bd_table
     line = service.call(lambda: BoardAdapter.status_line(adapter))
-    assert line == f"game {adapter.game_id}: become_dictator {adapter.game.phase}"
+    assert BoardAdapter.status_step(adapter) == adapter.game.phase          # the kit's step: the phase
+    assert line == f"game {adapter.game_id}: become_dictator {adapter.status_step()}"   # the game's step hook
     assert adapter.game.phase and adapter.game.phase in line
     service.call(lambda: service.game.command("pause"))
     assert service.call(lambda: BoardAdapter.status_line(adapter)).endswith(f"{adapter.game.phase} (paused)")
