@@ -629,13 +629,15 @@ def store_service(mocker, tmp_path, journal=None):
     return service
 
 
-def test_A19_a_change_is_stored_applied_and_told_to_the_game(mocker, tmp_path):
+def test_A19_a_change_is_stored_applied_and_told_to_the_game(mocker, tmp_path, caplog):
     service = store_service(mocker, tmp_path)
     changed = mocker.MagicMock()
     seats = SeatStore(service, changed)
     assert seats.get(2) == SeatSettings() and seats.names() == {}
     assert seats.rate(2) == service.settings.scan.words_per_minute
-    assert seats.change(2, {"rate": 300, "name": "Anna"}) == {"seat": 2, "settings": {"rate": 300, "name": "Anna"}}
+    with caplog.at_level(logging.INFO, logger="firmware_host.service"):
+        assert seats.change(2, {"rate": 300, "name": "Anna"}) == {"seat": 2, "settings": {"rate": 300, "name": "Anna"}}
+    assert "seat 2 settings: {'rate': 300, 'name': 'Anna'}" in caplog.text
     assert service.journal.seat_settings() == {2: {"rate": 300, "name": "Anna"}}
     service.voice.set_seat_voice.assert_called_once_with(2, rate=300, volume=None)
     service.board.set_ignore_repeat.assert_not_called()                     # not changed: not applied
@@ -988,7 +990,7 @@ def test_a_setup_that_is_no_object_or_no_setup_at_all_is_refused(bd_table):
     assert moves.pending is None and not moves.prepared
 
 
-def test_an_accepted_action_is_journaled_before_the_table_is_told_and_an_illegal_one_refused(bd_table, mocker):
+def test_an_accepted_action_is_journaled_before_the_table_is_told_and_an_illegal_one_refused(bd_table, mocker, caplog):
     service, adapter, lines = bd_table
     moves = adapter.moves
     game_id = moves.game_id
@@ -998,7 +1000,9 @@ def test_an_accepted_action_is_journaled_before_the_table_is_told_and_an_illegal
     action = adapter.action_from_json({"action": "vote", "seat": seat, "target": (seat + 1) % 4})
     journaled = []
     accepted.side_effect = lambda a, events: journaled.append(len(service.journal.actions(game_id)))
-    assert service.call(lambda: moves.accept(action, from_gm=True)) is True
+    with caplog.at_level(logging.INFO, logger="firmware_host.service"):
+        assert service.call(lambda: moves.accept(action, from_gm=True)) is True
+    assert "accepted (game master): vote" in caplog.text
     assert journaled == [1] and moves.count == 1
     notes = [body for kind, body in service.journal.entries(game_id) if kind == "note" and body.get("note") == "told"]
     assert notes[-1] == {"note": "told", "actions": 1}
@@ -1379,6 +1383,9 @@ def test_A2_A25_a_seat_that_heard_nothing_hears_nothing_to_repeat_as_its_own_req
     service.voice.repeat_last.return_value = None
     said = speech.repeat(3)
     assert said.lines[0]["key"] == "repeat.nothing" and said.lines[0]["channel"] == "seat:3"
+    assert service.voice.say.call_args.kwargs["priority"] == "request"
+    untimed, service, _ = table_speech(mocker, timed=False)               # a voice without playback
+    assert untimed.repeat(2).lines[0]["key"] == "repeat.nothing"
     assert service.voice.say.call_args.kwargs["priority"] == "request"
 
 
