@@ -1572,3 +1572,25 @@ def test_the_console_taking_over_ends_a_setup_from_the_seats_and_tells_the_seat(
     lobby.console_took_over()
     assert speech.say.call_args.args == ("seat:3", "lobby.console", {}) and lobby.phase == "idle"
     service.voice.set_language.assert_not_called()                    # the console's game sets it
+
+
+def test_A8_a_private_line_in_a_seats_earphone_has_the_private_cue_unless_its_length_is_fixed(mocker):
+    speech, service, catalogue = table_speech(mocker, timed=False)
+    speech.say("seat:2", "card.enough")
+    assert service.voice.say.call_args.kwargs["earcon"] == PRIVATE_CUE
+    speech.say("seat:2", "card.enough", pad_seconds=4.0)                   # fixed length: no cue
+    call = service.voice.say.call_args
+    assert call.kwargs["earcon"] is None and call.kwargs["pad_seconds"] == 4.0
+    speech.say("public", "repeat.nothing")
+    assert service.voice.say.call_args.kwargs["earcon"] is None
+
+
+def test_R16_an_announcement_that_cannot_go_where_it_was_sent_is_refused_and_logged(mocker, caplog):
+    speech, service, _ = table_speech(mocker, timed=False)
+    secret = mocker.NonCallableMagicMock(spec=["channel", "key", "params"])
+    secret.channel, secret.key, secret.params = "public", "card.enough", {}
+    with caplog.at_level(logging.ERROR, logger="firmware_host.service"):
+        said = speech.request([secret])
+    assert said.utterance is None and said.lines == ()
+    assert "announcement card.enough refused:" in caplog.text
+    service.voice.say.assert_not_called()
