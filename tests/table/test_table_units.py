@@ -1594,3 +1594,25 @@ def test_R16_an_announcement_that_cannot_go_where_it_was_sent_is_refused_and_log
     assert said.utterance is None and said.lines == ()
     assert "announcement card.enough refused:" in caplog.text
     service.voice.say.assert_not_called()
+
+
+def test_A13_the_setup_questions_scan_ends_with_cancel_first_then_back(mocker):
+    from firmware_host.clock import VirtualClock
+
+    lobby, service, speech = lobby_of(mocker, config_seats=6)
+    service.clock = VirtualClock()
+    service.post.side_effect = lambda fn: fn()
+    speech.text.side_effect = lambda key, params, language, **kw: f"{key} {language}"
+    speech.scan_settings.return_value = ScanSettings()
+    speech.scan_speaker.return_value = mocker.MagicMock(return_value=1.0)
+    lobby.phase, lobby.seat, lobby.language, lobby.answers = "questions", 1, "en", {"game": "become_dictator"}
+    lobby.questions, lobby.index = lobby._game_questions("become_dictator"), 0
+    lobby._ask()
+    first = lobby.scan
+    assert first.purpose == f"setup.{lobby.questions[0]['name']}"
+    assert (first.cancel_item.key, first.cancel_item.text) == ("lobby.cancel", "lobby.cancel en")
+    assert [i.key for i in first.base_items] == [o["key"] for o in lobby.questions[0]["options"]]
+    lobby.index = 1
+    lobby._ask()
+    assert lobby.scan.cancel_item.key == "lobby.back" and first.done            # the old scan ended
+    assert lobby.scan.purpose == "setup.start"
