@@ -1616,3 +1616,13 @@ def test_A13_the_setup_questions_scan_ends_with_cancel_first_then_back(mocker):
     lobby._ask()
     assert lobby.scan.cancel_item.key == "lobby.back" and first.done            # the old scan ended
     assert lobby.scan.purpose == "setup.start"
+
+
+def test_A7_a_named_setup_says_each_players_name_at_the_table_and_logs_the_setup(bd_table, caplog):
+    service, adapter, lines = bd_table
+    before = len(lines)
+    with caplog.at_level(logging.INFO, logger="firmware_host.service"):
+        service.call(lambda: service.game.setup_game({**BD_SETUP, "names": ["Anna", "", "Clara"]}))
+    assert "setup: become_dictator, 4 players, language en" in caplog.text
+    named = [l for l in lines[before:] if l.get("event") == "announce" and l["key"] == "setup.seat_name"]
+    assert [(l["channel"], l["params"]) for l in named] == [("public", {"seat": 0}), ("public", {"seat": 2})]
