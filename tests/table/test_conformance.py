@@ -46,8 +46,6 @@ KNOWN: dict[str, dict[str, str]] = {
     "press_in_the_grace_of_the_next_item": {
     },
     "reminded_whom_the_table_waits_for": {
-        "secret_dictator": "its board is not on the table kit yet (table.BoardAdapter), so the table's "
-                           "reminders do not reach it: a seat that never acts leaves the table silent (issue 31)",
     },
 }
 

@@ -9,6 +9,7 @@ from firmware_host.games.secret_dictator import Game, Setup
 from firmware_host.table import pace
 from firmware_host.table.evening import Evening
 from firmware_host.table.moves import journal_note
+from firmware_host.table.reminders import Reminders
 from firmware_host.table.seat_settings import SeatSettings
 from firmware_host.table.seats import SeatStore
 from firmware_host.games.secret_dictator.board.lifecycle import LifeCycle
@@ -80,6 +81,8 @@ class SecretDictatorGame(LifeCycle, Speaking, Lobby, Moves, Buttons, GameMaster,
         self.status = Status(self)
         self.evening = Evening(self.status.tell_story)     # after game over: the story, the next game
         self.gm = self._commands()                         # the game master's commands (the table's table)
+        # ACCESSIBILITY.md 28, issue 31: nobody waits in silence (the table's reminders)
+        self.reminders = Reminders(service, self._awaited_now, self._remind)
 
     @property
     def seat_settings(self) -> dict[int, SeatSettings]:
@@ -145,6 +148,23 @@ class SecretDictatorGame(LifeCycle, Speaking, Lobby, Moves, Buttons, GameMaster,
             return True
         return (self.game is not None and self.game.phase == "game_over" and self.evening.heard_all(seat)
                 and (self.scanning.scan is None or self.scanning.scan.seat != seat))
+
+    def _awaited_now(self) -> tuple[int, ...]:
+        """Whom the table's reminders wait for (:mod:`firmware_host.table.reminders`): the
+        seats the engine waits for (public in this game: the table hears whose move it is),
+        nobody without a running game, while paused, during a role reading or while the
+        board asks for a correction."""
+        game = self.game
+        if (game is None or self.paused or game.phase == "game_over" or self.reads.tiles is not None
+                or self.mirror.problems()):
+            return ()
+        return tuple(game.awaiting())
+
+    def _remind(self, seats: tuple[int, ...]) -> None:
+        """The table's reminder after a quiet spell: ``table.waiting`` naming ``seats`` at the
+        table (never a message a repeat gives back: a seat's last instruction stays one press
+        away)."""
+        self.say("public", "table.waiting", {"seats": list(seats)}, history=False)
 
     def _journal_note(self, note: dict) -> None:
         """A note beside the running game's actions in the journal (never an action)."""

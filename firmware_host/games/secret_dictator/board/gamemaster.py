@@ -48,6 +48,7 @@ class GameMaster:
         if not self.paused:
             self.paused = True
             self.scanning.end()
+            self.reminders.stop()
             self._journal_note({"note": "pause"})
             log.info("game paused")
             self.say("public", "gm.paused", {})
@@ -64,6 +65,7 @@ class GameMaster:
             self.mirror.reconcile()
             if not self.mirror.problems():
                 self.mirror.say_next_move()
+            self.reminders.start()
         return {"paused": False}
 
     def _cmd_restart(self, **_: Any) -> dict:
@@ -170,6 +172,7 @@ class GameMaster:
         self.paused = False
         self.mirror.clear()
         log.info("game ended by the game master: waiting for a new setup")
+        self.reminders.stop()
         self.say("public", "gm.ended", {})
         return {"ended": True}
 
@@ -201,6 +204,7 @@ class GameMaster:
         self.mirror.said = None
         if not self.mirror.check(announce_change=True):
             self.mirror.after_correction(corrected=False)
+        self.reminders.start()
         return {"restored": restored, "actions": len(journal_game.actions)}
 
     def _after_undo(self, undone: dict) -> None:
@@ -222,6 +226,7 @@ class GameMaster:
         self.mirror.said = None
         if not self.mirror.check(announce_change=True):
             self.mirror.after_correction(corrected=False)
+        self.reminders.start()
 
     def _on_GameMasterKey(self, event: Any) -> None:
         if event.gesture == "press":

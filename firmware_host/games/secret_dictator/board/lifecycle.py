@@ -68,6 +68,7 @@ class LifeCycle:
         self._settle_reshuffle()
         self.mirror.check(announce_change=True)
         self._told()
+        self.reminders.start()
 
     def _untold(self, journal_game: Any) -> bool:
         """True when the journal does not show the table told of ``journal_game``'s last
@@ -112,8 +113,9 @@ class LifeCycle:
             return None
 
     def shutdown(self) -> None:
-        """End a running scan (the service stops)."""
+        """End a running scan and the reminders (the service stops)."""
         self.scanning.end()
+        self.reminders.stop()
 
     def _read_board(self) -> None:
         board = self.service.board

@@ -167,6 +167,7 @@ class Lobby:
         self.mirror.clear()
         self.mirror.check(announce_change=True)
         self._told()
+        self.reminders.start()
 
     def _rebuild(self, game_id: int, setup_json: dict, actions: list[dict]) -> list:
         """A fresh Game from the journal's setup and actions (no speech); returns the last

@@ -60,6 +60,10 @@ class Moves:
         first = self.reads.confirm_tile(action.seat, *confirm) if confirm is not None else None
         self._after_accept(action, events, after=(first,) if confirm_first and first is not None else ())
         self._told()
+        if self.game is not None and self.game.phase == "game_over":
+            self.reminders.stop()
+        else:
+            self.reminders.moved()
         return True
 
     def _told(self) -> None:
