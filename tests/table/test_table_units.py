@@ -371,8 +371,8 @@ from firmware_host.table.pace import Pace, SeatPaces, window_after  # noqa: E402
 def test_A31_the_pace_constants_are_the_documented_ones():
     assert (pace_module.RECENT, pace_module.FIRST, pace_module.STEADY) == (8, 1, 3)
     assert (pace_module.SHORTEST, pace_module.LONGEST, pace_module.WINDOW_MAX) == (0.15, 6.5, 6.0)
-    assert (pace_module.SPREADS, pace_module.SPREAD_SHARE, pace_module.SPREAD_MIN) == (2.5, 0.3, 0.2)
-    assert pace_module.UNDO_UNLEARNED == 3.5
+    assert (pace_module.SPREADS, pace_module.RULE_65, pace_module.SPREAD_MIN) == (3.0, 1 / 0.65, 0.2)
+    assert (pace_module.UNDO_UNLEARNED, pace_module.WINDOW_UNLEARNED, pace_module.GRACE_MAX) == (3.5, 3.0, 1.0)
 
 
 def test_A31_typical_and_spread_are_the_median_and_the_scaled_median_deviation():
@@ -384,11 +384,11 @@ def test_A31_typical_and_spread_are_the_median_and_the_scaled_median_deviation()
 
 
 @pytest.mark.parametrize("reactions,board,window", [
-    ((), 2.0, 2.0),                            # not learned: the board's window
-    ((2.5,), 2.0, 3.25),                       # 2.5 + 0.3 x 2.5 (the share beats 0 spread)
+    ((), 2.0, 3.0),                            # not learned: a window for someone new (3 s)
+    ((2.5,), 2.0, 3.846),                      # 2.5 / 0.65 (the .65 rule beats 0 spread)
     ((0.5,), 2.0, 2.0),                        # quick: never under the board's window
-    ((0.5,), 0.1, 0.7),                        # 0.5 + the least margin 0.2
-    ((1.0, 2.0, 4.0), 1.0, 5.707),             # 2 + 2.5 x 1.4826
+    ((0.5,), 0.1, 0.769),                      # 0.5 / 0.65
+    ((1.0, 2.0, 4.0), 1.0, 6.0),               # 2 + 3 x 1.4826, bounded at 6 s
     ((6.0,), 2.0, 6.0),                        # bounded at 6 s
     ((6.0,), 7.0, 7.0),                        # a board window beyond 6 s stays
 ])
@@ -420,9 +420,13 @@ def test_A31_only_reactions_between_shortest_and_longest_count(tmp_path):
     paces.heard({"output": "seat:0", "end": 0.0})
     assert paces.acted(0, 0.1) is None                                      # pressed while the cue played
     assert paces.acted(0, 0.15) == pytest.approx(0.15)
-    assert paces.acted(0, 2.0) == pytest.approx(2.0)
-    assert paces.acted(0, 6.5) == pytest.approx(6.5)
-    assert paces.acted(0, 6.6) is None                                      # answers no cue (no table cue)
+    assert paces.acted(0, 1.0) is None                                      # that cue is answered already
+    paces.heard({"output": "seat:0", "end": 10.0})
+    assert paces.acted(0, 12.0) == pytest.approx(2.0)
+    paces.heard({"output": "seat:0", "end": 20.0})
+    assert paces.acted(0, 26.5) == pytest.approx(6.5)
+    paces.heard({"output": "seat:0", "end": 30.0})
+    assert paces.acted(0, 36.6) is None                                     # answers no cue (no table cue)
     assert paces.pace(0).reactions == (0.15, 2.0, 6.5)
     assert journal.seat_pace() == {0: [0.15, 2.0, 6.5]}
     with pytest.raises(ValueError, match="a reaction is 0.15-6.5 seconds, not 0.1"):
@@ -447,13 +451,15 @@ def test_A31_a_pick_taken_back_forgets_its_press_and_counts_the_late_one(tmp_pat
     assert journal.seat_pace()[3] == [1.5, 2.1]
     paces.correct(3, 10.4, None)                                            # once only: nothing more goes
     assert paces.pace(3).reactions == (1.5, 2.1)
-    assert paces.acted(3, 11.0) == pytest.approx(1.0)
+    paces.heard({"output": "seat:3", "end": 10.5})                          # the list again
+    assert paces.acted(3, 11.0) == pytest.approx(0.5)
     paces.correct(3, 11.0, 9.0)                                             # the late one is no reaction
     assert paces.pace(3).reactions == (1.5, 2.1)
     assert journal.seat_pace()[3] == [1.5, 2.1]
-    assert paces.acted(3, 12.0) == pytest.approx(2.0)
+    paces.heard({"output": "seat:3", "end": 10.6})
+    assert paces.acted(3, 12.0) == pytest.approx(1.4)
     paces.correct(3, 12.5, None)                                            # another press: kept
-    assert paces.pace(3).reactions == (1.5, 2.1, 2.0)
+    assert paces.pace(3).reactions == (1.5, 2.1, 1.4)
     paces.correct(5, 1.0, 0.1)                                              # a seat with none: nothing
     assert paces.pace(5).reactions == ()
 
@@ -489,21 +495,24 @@ def test_A31_A32_a_seats_scan_timing_and_undo_window_from_its_pace():
     assert paces.scan_settings(0, base, 3.0).interval == 3.0                # its own interval wins
     assert paces.scan_settings(0, ScanSettings(pace=False)) == ScanSettings(pace=False)
     unlearned = paces.scan_settings(0, base)
-    assert unlearned.interval == 1.5 and unlearned.undo_window == 3.5
+    assert unlearned.interval == 2.5 and unlearned.undo_window == 3.5       # window 3 s for someone new
     paces.react(0, 2.5)
     slow = paces.scan_settings(0, base)
-    assert slow.interval == pytest.approx(2.75) and slow.undo_window == 3.5   # window 3.25 - grace
+    # window 2.5 / 0.65 = 3.846, of it the grace 1 s (half the reaction, at most 1 s)
+    assert (slow.interval, slow.grace) == (pytest.approx(2.846), pytest.approx(1.0))
+    assert slow.undo_window == pytest.approx(4.346)                        # the window and one grace (0.5)
     for _ in range(2):
         paces.react(0, 2.5)
     steady = paces.scan_settings(0, base)
-    assert steady.interval == pytest.approx(2.75) and steady.undo_window is None
+    assert steady.interval == pytest.approx(2.846) and steady.undo_window == pytest.approx(4.346)
     for _ in range(3):
         paces.react(1, 6.0)
-    assert paces.scan_settings(1, base).undo_window is None
-    assert paces.scan_settings(1, base).interval == pytest.approx(5.5)
+    assert paces.scan_settings(1, base).undo_window == pytest.approx(6.5)
+    assert paces.scan_settings(1, base).interval == pytest.approx(5.0)     # 6 s window, 1 s grace
     for _ in range(3):
         paces.react(2, 0.3)
-    assert paces.scan_settings(2, base) == base                             # quick: the board's timing
+    quick = paces.scan_settings(2, base)                                    # quick: the board's timing
+    assert (quick.interval, quick.grace, quick.undo_window) == (base.interval, base.grace, 2.5)
 
 
 def test_A31_the_console_shows_each_seats_acts_reaction_and_window():
@@ -513,8 +522,8 @@ def test_A31_the_console_shows_each_seats_acts_reaction_and_window():
     paces.react(1, 2.5)
     paces._reactions[7] = pace_module.collections.deque()                   # emptied: not shown
     assert paces.snapshot(ScanSettings(interval=1.5, grace=0.5)) == {
-        "1": {"acts": 1, "reaction": 2.5, "window": 3.25},
-        "4": {"acts": 2, "reaction": 1.62, "window": 3.04},      # median 1.617 + 2.5 x 0.568
+        "1": {"acts": 1, "reaction": 2.5, "window": 3.85},       # 2.5 / 0.65
+        "4": {"acts": 2, "reaction": 1.62, "window": 3.32},      # median 1.617 + 3 x 0.568
     }
     assert list(paces.snapshot(ScanSettings())) == ["1", "4"]
 
