@@ -609,12 +609,21 @@ def _evening_check(table, records, wanted: list[str]) -> None:
         assert record.silences == 0, record.summary()
 
 
+#: (game, seed) of the twice-in-a-row tables that fail today -> the defect in one line
+TWICE_PENDING = {
+    ("autocracy", 5): "the second game at 6 seats runs past the table's two hours (the first took 111 "
+                      "minutes): every pick's answer and undo window lengthen a turn (issue 31, autocracy)",
+}
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", [5, 11])
 @pytest.mark.parametrize("game", _params(PENDING))
-def test_issue31_robots_play_each_game_twice_in_a_row_from_the_seats(tmp_path, game, seed):
+def test_issue31_robots_play_each_game_twice_in_a_row_from_the_seats(tmp_path, game, seed, request):
     """Issue 31: each game twice in a row at 7 seats (Autocracy 6), set up from the seats, and
     the next one begun: both games end, no silence of 30 s, no stall."""
+    if (game, seed) in TWICE_PENDING:
+        request.applymarker(pytest.mark.xfail(strict=True, reason=TWICE_PENDING[game, seed]))
     out = io.StringIO()
     table = RobotTable(table_size(game, 7), game, seed=seed, out=out,
                        journal_path=str(tmp_path / f"journal-{game}-{seed}.sqlite3"))
