@@ -797,7 +797,9 @@ def test_A21_a_press_a_hold_and_the_end_go_to_the_seats_own_running_scan(mocker)
     running[4].press.assert_called_once_with()
     scans.hold(1)
     scans.hold(2)
-    running[1].hold.assert_called_once_with()
+    running[1].hold.assert_called_once_with(say=True)                      # it says the cut item again after
+    scans.hold(1, say=False)                                                 # before the request: only waits
+    assert running[1].hold.call_args == mocker.call(say=False)
     scans.end(4)
     running[4].finish.assert_called_once_with()
     assert scans.seats_scanning() == [1, 6]
