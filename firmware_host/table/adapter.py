@@ -629,7 +629,8 @@ class BoardAdapter:
         if voice is not None and not getattr(voice, "has_earphones", lambda: True)():
             return          # a whisper station would call the seat to it for a mere "noted"
         if self.speech.queued(channel) == before:
-            self.speech.speak(Line(channel, "table.noted", {}, priority="request"), history=False, cue=False)
+            # queued, never cutting what the earphone says (a private sentence still playing)
+            self.speech.speak(Line(channel, "table.noted", {}), history=False, cue=False)
 
     def _awaited_now(self) -> tuple[int, ...]:
         """Whom the reminders wait for: nobody without a running game, while paused or at
