@@ -26,7 +26,7 @@ from .evening import Evening, parts_of
 from .faults import TableFaults
 from .gamemaster import GameMaster
 from .moves import MoveLog
-from .padding import ClipPadding
+from .padding import ClipPadding, padded
 from .reminders import Reminders
 from .scanning import PICKED_KEY, spoken_seconds
 from .scans import SeatScans
@@ -38,6 +38,9 @@ log = logging.getLogger("firmware_host.service")
 
 __all__ = ["BoardAdapter", "parse_names", "STATUS_FIRST_S", "STATUS_LAYER_S", "STATUS_STEP_S"]
 
+#: the table's answer to an act told at the table only, in the acting seat's earphone
+#: (:meth:`BoardAdapter.acknowledge`)
+NOTED_KEY = "table.noted"
 #: the longest first answer of a status, seconds of speech (ACCESSIBILITY.md 29)
 STATUS_FIRST_S = 3.0
 #: the longest further layer of a status, seconds of speech (issue 31)
@@ -202,6 +205,15 @@ class BoardAdapter:
         """A seat's press with no scan running: True when it meant something in this step
         (else it is an idle press: repeat or status)."""
         return False
+
+    def secret_step(self, seat: int) -> bool:
+        """True while ``seat``'s choices in this step are a secret (RULES.md R16): a night
+        step, a private or decoy list. Its presses are answered only by the game's own
+        clips, padded the same for every seat, never by the table's ``table.noted``, whose
+        presence or length would tell whose press meant something. Default: while who is
+        awaited is a secret (:meth:`awaited_secret`); a press into a scan with padded steps
+        is secret whatever this says (:meth:`~.scans.SeatScans.padded`)."""
+        return self.awaited_secret()
 
     def has_secret(self, line: Line, seat: int) -> bool:
         """True when ``line`` in ``seat``'s earphone carries a secret that could change its
@@ -606,31 +618,44 @@ class BoardAdapter:
             self.say_status(seat)
             return
         own = self.speech.queued(f"seat:{seat}")
-        if self.scans.press(seat):
-            self.acknowledge(seat, own)
+        scan = self.scans.get(seat)
+        if scan is not None:
+            secret = self.scans.padded(seat) or self.secret_step(seat)
+            self.scans.press(seat)
+            if scan.done:           # the press took the choice; else the scan answered it itself
+                self.acknowledge(seat, own, secret=secret)
             return
         if self.moves.over:
             self.evening.press(seat)
             return
-        if not self.paused and self.moves.running() and self.on_press(seat):
-            self.acknowledge(seat, own)
-            return
+        if not self.paused and self.moves.running():
+            secret = self.secret_step(seat)
+            if self.on_press(seat):
+                self.acknowledge(seat, own, secret=secret)
+                return
         self.idle_press(seat)
 
-    def acknowledge(self, seat: int, before: int) -> None:
+    def acknowledge(self, seat: int, before: int, *, secret: bool = False) -> None:
         """Every act is answered in the acting seat's own earphone at once (ACCESSIBILITY.md
-        26, issue 31): a press that meant something in this step (a scan's pick or
-        confirmation, :meth:`on_press`) and gave the seat's earphone nothing (it was told at
-        the table only: "ready", a confirmed vote) hears ``table.noted`` there (not at a
-        whisper station). ``before``: :meth:`TableSpeech.queued` of the
-        seat's earphone before the press was handled."""
+        26, issue 31): a press that meant something in this step (a scan's final pick,
+        :meth:`on_press`) and gave the seat's earphone nothing (it was told at the table
+        only: "ready", a confirmed vote) hears ``table.noted`` there (not at a whisper
+        station). ``before``: :meth:`TableSpeech.queued` of the seat's earphone before the
+        press was handled.
+
+        ``secret`` (:meth:`secret_step`, a padded scan): nothing, the game's own padded clips
+        answer (RULES.md R16: a "noted" only some seats get would tell whose press chose).
+        The "noted" is queued after what the earphone says (it never cuts a scan item or a
+        padded clip) and padded to its long wording's length at the seat's rate, so that
+        every "noted" of a seat lasts as long, whichever wording it is said in."""
         channel = f"seat:{seat}"
         voice = self.service.voice
-        if voice is not None and not getattr(voice, "has_earphones", lambda: True)():
+        if secret or (voice is not None and not getattr(voice, "has_earphones", lambda: True)()):
             return          # a whisper station would call the seat to it for a mere "noted"
         if self.speech.queued(channel) == before:
-            # queued, never cutting what the earphone says (a private sentence still playing)
-            self.speech.speak(Line(channel, "table.noted", {}), history=False, cue=False)
+            seconds = self.padding.measure(channel, self.speech.text(NOTED_KEY, {}, long=True))
+            self.speech.speak(Line(channel, NOTED_KEY, {}), history=False, cue=False,
+                              pad_seconds=None if seconds is None else padded(seconds))
 
     def _awaited_now(self) -> tuple[int, ...]:
         """Whom the reminders wait for: nobody without a running game, while paused or at

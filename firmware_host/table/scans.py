@@ -53,6 +53,7 @@ class SeatScans:
         self.cue = cue
         self.by_seat: dict[int, Scan] = {}
         self._queued: dict[int, list] = {}          # seat -> its scan's steps said, maybe not started yet
+        self._padded: set[int] = set()               # seats whose running scan pads its steps
         self._order = random.Random(random.SystemRandom().randrange(2 ** 63))
 
     def reseed(self, seed: Any) -> None:
@@ -79,6 +80,11 @@ class SeatScans:
     def get(self, seat: int) -> Scan | None:
         """The seat's running scan, or None."""
         return self.by_seat.get(seat)
+
+    def padded(self, seat: int) -> bool:
+        """True when ``seat``'s running scan pads its steps (its ``pad``, M43, RULES.md R16):
+        its items or their answers are a secret, so the table adds nothing to a press there."""
+        return seat in self.by_seat and seat in self._padded
 
     def seats_scanning(self) -> list[int]:
         """The seats with a running scan, in seat order (the console's ``scan``)."""
@@ -142,6 +148,10 @@ class SeatScans:
                     speak, on_choose, on_cancel, cancel=self.item(None, CANCEL_KEY, {}), confirm=pair,
                     purpose=purpose or (intro[0] if intro else "choice"), drop=lambda: self.drop(seat))
         self.by_seat[seat] = scan
+        if pad is not None:
+            self._padded.add(seat)
+        else:
+            self._padded.discard(seat)
         scan.start(intro=intro is not None)
         return scan
 
