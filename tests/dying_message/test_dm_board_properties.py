@@ -129,6 +129,22 @@ def test_M40_M43_every_private_clip_of_a_night_step_has_one_length(random_game):
             assert _spread([o for o in lines if o["key"] in kinds]) <= 0.05, (key, kinds)
 
 
+def test_M43_R16_a_night_press_is_answered_by_the_games_padded_clips_never_the_tables_noted(random_game):
+    """At night every listener presses (decoys as often as actors) and hears the same kinds
+    of private clips in the same order: the table adds no "noted" of its own to anyone's
+    press (whose presence, number or wording would tell whose press chose, R16), and every
+    listener's private clips follow one sequence of kinds."""
+    setup, actions, out = random_game
+    for key, lines in night_steps(out):
+        noted = sorted({o["channel"] for o in lines if o["key"] == "table.noted"})
+        assert not noted, (key, noted)
+        kinds: dict[str, list[str]] = defaultdict(list)
+        for o in sorted(lines, key=lambda o: o["start"]):
+            if o["key"].startswith("table."):
+                kinds[o["channel"]].append(o["key"])
+        assert len({tuple(v) for v in kinds.values()}) <= 1, (key, dict(kinds))
+
+
 def test_M43_every_listener_presses_as_often_as_every_other_in_each_step(random_game):
     setup, actions, out = random_game
     for key, lines in night_steps(out):

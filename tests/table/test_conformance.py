@@ -846,6 +846,25 @@ def test_A16_a_confirming_press_before_every_final_choice(evenings, name):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("name", cases("noted_answers"))
+def test_A26_R16_the_tables_noted_answers_a_press_within_1_s_and_every_one_of_a_seat_is_as_long(evenings, name):
+    """The table's "noted" (an act told at the table only: "ready", a confirmed vote) starts
+    in the acting seat's earphone within 1 s of that seat's press (A26), is never cut, and
+    every "noted" of a seat lasts as long (±50 ms) whichever wording it is said in (its
+    length tells nothing about which act it answers, R16)."""
+    evening = evenings(name)
+    lines = evening.first_lines
+    lengths: dict[str, list[float]] = collections.defaultdict(list)
+    for clip in (o for o in lines if o["key"] == "table.noted"):
+        seat = int(clip["output"][5:])
+        assert any(s == seat and at <= clip["start"] <= at + 1.0 for s, at in evening.table.presses), clip
+        assert not clip.get("cut"), clip
+        lengths[clip["output"]].append(clip["end"] - clip["start"])
+    spread = {seat: round(max(v) - min(v), 3) for seat, v in lengths.items() if max(v) - min(v) > 0.05}
+    assert not spread, spread
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("name", cases("private_confirmations_equal"))
 def test_A9_A26_private_confirmations_of_one_kind_are_equally_long(evenings, name):
     """The first private clip within 1 s of a seat's press that picks an item it heard (the
