@@ -16,6 +16,7 @@ from console_helpers import PIN, PIN_HASH
 from firmware_host.kernel import games
 from firmware_host.clock import VirtualClock
 from firmware_host.console import serve
+from firmware_host.console.messages import LANGUAGES
 from firmware_host.service.backend import setup_options
 
 STATIC = Path(__file__).resolve().parents[2] / "firmware_host" / "console" / "static"
@@ -41,7 +42,8 @@ def test_every_playable_game_brings_its_console_options():
         assert len(names) == len(set(names)), name
         for f in own_fields(opts):
             assert f["kind"] in ("int", "choice", "bool", "seconds", "seat"), (name, f)
-            assert isinstance(f["label"], str) or set(f["label"]) == {"de", "en"}, (name, f["name"])
+            # a label in every language the console speaks (German, English, French)
+            assert isinstance(f["label"], str) or set(f["label"]) == set(LANGUAGES), (name, f["name"])
             if "choices" in f:
                 assert f["default"] in [c["value"] for c in f["choices"]], (name, f["name"])
 

@@ -68,7 +68,8 @@ def test_A31_the_snapshot_shows_each_seats_learned_pace(real_backend, service):
     paces = service.call(lambda: pace.for_service(service))
     assert real_backend.snapshot()["seat_pace"] == {}
     service.call(lambda: paces.react(3, 2.4))
-    assert real_backend.snapshot()["seat_pace"] == {"3": {"acts": 1, "reaction": 2.4, "window": 3.12}}
+    # the window of a seat's pace: at least its typical reaction / 0.65 (the ".65 rule", A31)
+    assert real_backend.snapshot()["seat_pace"] == {"3": {"acts": 1, "reaction": 2.4, "window": round(2.4 / 0.65, 2)}}
     service.call(lambda: [paces.react(3, r) for r in (2.5, 2.6)])
     learned = real_backend.snapshot()["seat_pace"]["3"]
     assert learned["acts"] == 3 and learned["reaction"] == 2.5 and 3.0 < learned["window"] <= 6.0

@@ -265,7 +265,9 @@ def test_a25_a_repeat_gives_the_last_message_heard_and_further_presses_step_back
     out = run_lines(lines)
     said = announces(out)
     first_repeat = next(i for i, l in enumerate(said) if l["channel"] == "seat:3" and l["start"] > 60)
-    heard = [l for l in said[:first_repeat] if l["channel"] in ("public", "seat:3")]
+    # the table's reminder of whom it waits for (issue 31) is a cue, not a message: the repeat
+    # history does not hold it
+    heard = [l for l in said[:first_repeat] if l["channel"] in ("public", "seat:3") and l["key"] != "table.waiting"]
     repeats = said[first_repeat:]
     repeats = [l for l in repeats if l["channel"] == "seat:3"]
     assert all(l["output"] == "seat:3" for l in repeats)
