@@ -64,6 +64,12 @@ def _this_turn(heard: Sequence[Heard]) -> Sequence[Heard]:
     return heard[start + 1:] if start is not None else ()
 
 
+def _seen_this_turn(clip: Heard, heard: Sequence[Heard]) -> int:
+    """How often ``clip`` (an item of the seat's own earphone) was heard since its last "your
+    turn", before it: an item of an earlier turn's list is no pass of this turn's list."""
+    return scan_item_seen(clip, _this_turn(heard))
+
+
 def _helpful(clip: Heard, mine: dict[str, int]) -> bool:
     gave, got = clip.params.get("gave") or {}, clip.params.get("got") or {}
     return (any(mine.get(d, 0) == 0 for d in got)
@@ -99,13 +105,13 @@ def respond(seat: int, clip: Heard, heard: Sequence[Heard], choose: Chooser) -> 
             and any(h.key == "turn" and h.params.get("round", 1) > 1 for h in heard if h.output == "table") \
             and choose.chance(ATTACK, "attack") and not any(h.key == "menu.refused" for h in turn):
         return [Press(item=clip)]
-    if key == "menu.roll" and (tried or not lacking or scan_item_seen(clip, heard) >= 1):
+    if key == "menu.roll" and (tried or not lacking or _seen_this_turn(clip, heard) >= 1):
         return [Press(item=clip)]
     if key == "scan.trade":
         return [Press(item=clip)] if _helpful(clip, mine) else []
     if key == "scan.count":
         return [Press(item=clip)]
-    if key == "scan.cancel" and scan_item_seen(clip, heard) >= 1:
+    if key == "scan.cancel" and _seen_this_turn(clip, heard) >= 1:
         return [Press(item=clip)]          # nothing in this list for it (a slip led here): back
     if key in ("scan.trick", "scan.target", "scan.nationalise", "scan.revolt", "scan.blackmail",
                "scan.pick"):
