@@ -66,6 +66,33 @@ def test_issue23_every_robot_module_answers_the_same_heard_lines_alike(game):
             assert all(isinstance(a, (Press, Lay)) for a in first)
 
 
+def test_issue31_an_autocracy_robot_lacking_a_domain_tries_the_reserve_every_turn_not_only_the_first():
+    """Autocracy's robot: "roll" heard in an earlier turn's menu is no pass of this turn's list.
+    A seat lacking a domain waits past "roll" to "exchange with the reserve" in each turn (once
+    every seat only rolled after its first turn: the reserve ran dry and the game never ended)."""
+    rules = rules_for("autocracy")
+    heard: list[Heard] = []
+
+    def hear(output, key, params=None):
+        heard.append(clip(output, key, params, len(heard), len(heard) + 1))
+        return rules.respond(1, heard[-1], tuple(heard), Chooser(1, heard, 1))
+
+    for turn in (1, 2):
+        hear("table", "turn", {"round": turn, "seat": 1})
+        assert hear("seat", "turn.yours", {"tokens": {"economie": 6, "media": 2}}) == [Press()]
+        hear("seat", "menu.turn")
+        assert hear("seat", "menu.roll") == [], turn                      # it lacks three domains
+        (press,) = hear("seat", "menu.exchange_reserve")
+        assert press.item.key == "menu.exchange_reserve"
+        hear("seat", "scan.trade", {"gave": {"media": 2}, "got": {"economie": 1}})   # no help: left
+        assert hear("seat", "scan.cancel") == [], turn                    # cancel in the second pass
+        hear("seat", "scan.trade", {"gave": {"media": 2}, "got": {"economie": 1}})
+        assert hear("seat", "scan.cancel")[0].item.key == "scan.cancel"
+        hear("seat", "menu.turn")
+        assert hear("seat", "menu.roll")[0].item.key == "menu.roll"        # tried: then it rolls
+        hear("seat", "scan.confirm.roll")
+
+
 def test_issue23_a_robot_hears_only_its_earphone_and_the_table_and_acts_after_a_reaction():
     rules = rules_for("secret_dictator")
     robot = SeatRobot(1, 7, "secret_dictator", rules, seed=3, reaction=(1.0, 2.0), mistakes=0.0)
