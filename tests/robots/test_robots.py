@@ -633,10 +633,7 @@ def _evening_check(table, records, wanted: list[str]) -> None:
 
 
 #: (game, seed) of the twice-in-a-row tables that fail today -> the defect in one line
-TWICE_PENDING = {
-    ("autocracy", 5): "the second game at 6 seats runs past the table's two hours (the first took 111 "
-                      "minutes): every pick's answer and undo window lengthen a turn (issue 31, autocracy)",
-}
+TWICE_PENDING: dict[tuple[str, int], str] = {}
 
 
 @pytest.mark.slow
