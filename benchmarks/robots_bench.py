@@ -38,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 
 from firmware_host.kernel import games  # noqa: E402
 from firmware_host.robots.table import RobotTable, percentile, rules_for  # noqa: E402
+from picks_bench import figures as pick_figures  # noqa: E402  (the one count of picks, issue 30)
 
 
 def play(game: str, players: int, seed: int, render: float) -> tuple[dict | None, float, str]:
@@ -50,45 +51,6 @@ def play(game: str, players: int, seed: int, render: float) -> tuple[dict | None
     if record is None or record.stuck:
         return None, wall, (record.stuck if record is not None else table.stuck)
     return record.summary(), wall, ""
-
-
-def pick_figures(lines: list[dict]) -> dict:
-    """From a run's ``robot`` and ``picked`` lines: per reaction band (seconds from the end of
-    the item meant to the press) the presses meant for an item and those whose pick was that
-    item; the wrong picks that became final (at once, by a confirmation, or by waiting out
-    their undo window: a later ``picked`` line with ``final`` true and no press of its own)."""
-    bands = {"0.8-1": [0, 0], "1-2": [0, 0], "2-3": [0, 0]}
-    wrong_final = 0
-    pending: dict[int, dict] = {}          # seat -> its last press meant for an item
-    wrong_open: dict[int, tuple] = {}      # seat -> the wrong pick not final yet (key, params)
-    for line in lines:
-        event = line.get("event")
-        if event == "robot" and line.get("meant"):
-            pending[line["seat"]] = line
-        elif event == "picked":
-            seat, picked = line["seat"], (line["key"], line["params"])
-            act = pending.pop(seat, None)
-            if act is None or not 0 <= line["at"] - act["at"] < 0.2:
-                if line["final"] and wrong_open.get(seat) == picked:
-                    wrong_final += 1        # a wrong pick that waited out its undo window
-                    wrong_open.pop(seat, None)
-                continue
-            meant = act["meant"]
-            hit = picked == (meant["key"], meant["params"])
-            reaction = act["at"] - meant["end"]
-            band = "0.8-1" if reaction < 1.0 else "1-2" if reaction < 2.0 else "2-3"
-            bands[band][0] += 1
-            bands[band][1] += hit
-            confirming = line["key"].startswith(("scan.confirm", "lobby.option.start"))
-            if line["final"]:
-                if not hit or (confirming and seat in wrong_open):
-                    wrong_final += 1
-                wrong_open.pop(seat, None)
-            elif not hit:
-                wrong_open[seat] = picked
-            else:
-                wrong_open.pop(seat, None)
-    return {"bands": bands, "wrong_final": wrong_final}
 
 
 def evening(rotation: str, players: int, seed: int, render: float, rounds: int) -> tuple[list[dict], dict, str, float]:
