@@ -103,15 +103,16 @@ class _PadGroup:
     """Utterances of one ``say_padded`` call: all end up as long as the longest (R17), and on
     their own earphones all start at the same moment (ACCESSIBILITY.md 23)."""
 
-    def __init__(self) -> None:
+    def __init__(self, minimum: float = 0.0) -> None:
         self.members: list[Utterance] = []
+        self.minimum = minimum      # seconds: the group lasts at least this long (a deal-independent pad)
         self._lock = threading.Lock()
         self._seconds: float | None = None
 
     def seconds(self, build: Callable[["Utterance"], Clip]) -> float:
         with self._lock:
             if self._seconds is None:
-                self._seconds = max(build(u).duration for u in self.members)
+                self._seconds = max(self.minimum, *(build(u).duration for u in self.members))
             return self._seconds
 
 
@@ -222,7 +223,7 @@ class Utterance:
         """
         seconds = self._unpadded_seconds(timeout)
         if self.pad_group is not None:
-            seconds = max(m._unpadded_seconds(timeout) for m in self.pad_group.members)
+            seconds = max(self.pad_group.minimum, *(m._unpadded_seconds(timeout) for m in self.pad_group.members))
         if self.pad_seconds is not None:
             seconds = max(seconds, self.pad_seconds)
         return seconds
@@ -464,10 +465,12 @@ class AudioService:
     def say_padded(self, texts: Mapping[int, str], *, key: str = "prolog", earcon: str | None = None,
                    after: Iterable["Utterance"] = (),
                    listener: Callable[[str, "Utterance", PlayRecord], None] | None = None,
+                   minimum_seconds: float | None = None,
                    ) -> dict[int, "Utterance"]:
         """The prolog (R17): one private sentence per seat, all padded with silence to one duration.
 
-        Every seat's clip is exactly as long as the longest one (the same number of samples)
+        Every seat's clip is exactly as long as the longest one, or ``minimum_seconds`` if that
+        is longer (the same number of samples)
         and, on the seats' own earphones, all start at the same moment, once every one is
         rendered and every earphone is free (ACCESSIBILITY.md 23). Seats are queued in seat
         order (never an order that depends on roles), and at a whisper station each of these
@@ -476,10 +479,16 @@ class AudioService:
         :param texts: seat (0-based) -> sentence.
         :param after: utterances that must have ended before the prolog starts.
         :param listener: as for :meth:`say`, on every seat's utterance.
+        :param minimum_seconds: the least length of every clip (a game's pad over everything
+            any seat could have been told, so the length depends on no deal, R16); None: the
+            longest clip's.
         :returns: seat -> :class:`Utterance`.
+        :raises AudioError: a negative ``minimum_seconds``.
         """
+        if minimum_seconds is not None and not minimum_seconds >= 0:
+            raise AudioError(f"minimum_seconds must be a duration in seconds, not {minimum_seconds!r}")
         self.last_sound = time.monotonic()
-        group = _PadGroup()
+        group = _PadGroup(minimum_seconds or 0.0)
         made = {seat: self._make(f"seat:{seat}", texts[seat], key, "normal", earcon) for seat in sorted(texts)}
         after = tuple(u for u in after if u is not None)
         for utt in made.values():

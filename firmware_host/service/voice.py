@@ -55,7 +55,8 @@ class SilentVoice:
         return None
 
     def say_padded(self, texts: Mapping[int, str], *, key: str = "prolog", after: Any = (),
-                   listener: Any = None, earcon: str | None = None) -> dict[int, Any]:
+                   listener: Any = None, earcon: str | None = None,
+                   minimum_seconds: float | None = None) -> dict[int, Any]:
         """Record one padded private text per seat (R17); seat -> None."""
         for seat in sorted(texts):
             self.said.append((f"seat:{seat}", key, texts[seat]))
@@ -262,13 +263,16 @@ class Voice(SilentVoice):
             log.warning("audio: %s", exc)
 
     def say_padded(self, texts: Mapping[int, str], *, key: str = "prolog", after: Any = (),
-                   listener: Any = None, earcon: str | None = None) -> dict[int, Any]:
-        """The prolog: one private text per seat, padded to one duration and started together
-        (R17, ACCESSIBILITY.md 23); seat -> Utterance (None where refused)."""
+                   listener: Any = None, earcon: str | None = None,
+                   minimum_seconds: float | None = None) -> dict[int, Any]:
+        """The prolog: one private text per seat, padded to one duration (at least
+        ``minimum_seconds``) and started together (R17, ACCESSIBILITY.md 23); seat -> Utterance
+        (None where refused)."""
         for seat in sorted(texts):
             self.said.append((f"seat:{seat}", key, texts[seat]))
         try:
-            made = self.audio.say_padded(dict(texts), key=key, after=after, listener=listener, earcon=earcon)
+            made = self.audio.say_padded(dict(texts), key=key, after=after, listener=listener, earcon=earcon,
+                                         **({"minimum_seconds": minimum_seconds} if minimum_seconds else {}))
         except FirmwareHostError as exc:
             log.warning("audio: %s", exc)
             return {seat: None for seat in texts}

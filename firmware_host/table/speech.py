@@ -275,7 +275,8 @@ class TableSpeech:
             return None
 
     def say_padded(self, items: Sequence[Any], after: Any = (), *, long: bool = True,
-                   on_end: Callable[[int], None] | None = None) -> list[Said]:
+                   on_end: Callable[[int], None] | None = None,
+                   minimum_seconds: float | None = None) -> list[Said]:
         """Private clips said to every seat at once and padded to one length (R17,
         ACCESSIBILITY.md 23: each earphone hears at the same moment for the same time); a
         seat's several items are one clip.
@@ -283,6 +284,9 @@ class TableSpeech:
         :param long: the long wording (False: the short one).
         :param on_end: ``on_end(seat)`` once the seat's clip has ended (at once where nothing
             reports playback).
+        :param minimum_seconds: the least length of every clip: the game's pad over all that
+            any seat could have been told in this setup, so the table's next line comes at
+            the same moment whatever was dealt (R16); None: the longest clip's.
         """
         lines = [line for line in map(self._line_of, items) if line is not None]
         if not lines:
@@ -302,6 +306,7 @@ class TableSpeech:
                                                               ended(seat)) for seat in out}
             made = voice.say_padded(texts, key=key, after=tuple(u for u in after if u is not None),
                                     earcon=PRIVATE_CUE,
+                                    **({"minimum_seconds": minimum_seconds} if minimum_seconds else {}),
                                     listener=lambda kind, utt, rec: listeners[int(utt.channel[5:])](kind, utt, rec))
             said = []
             for seat, utt in made.items():

@@ -188,6 +188,28 @@ def test_repeat_of_a_padded_prolog_message_keeps_its_padding(make_service):
     assert abs(first.duration - sink.on("seat:1")[0].duration) < 0.001
 
 
+def test_R16_R17_prolog_padded_to_a_minimum_that_depends_on_no_deal(make_service):
+    """A game's deal-independent pad: every seat's clip lasts ``minimum_seconds`` when that is
+    longer than the longest sentence (the table's next line then comes at the same moment
+    whoever was dealt what), and as long as the longest sentence when that is longer."""
+    sink = RecordingSink()
+    audio = make_service(sink)
+    made = audio.say_padded({0: "Kurz.", 1: "Etwas länger."}, minimum_seconds=4.0)
+    assert abs(made[0].duration(WAIT) - 4.0) < 0.001
+    for u in made.values():
+        assert u.wait_played(WAIT)
+    assert [round(sink.on(f"seat:{s}")[0].duration, 3) for s in (0, 1)] == [4.0, 4.0]
+    sink2 = RecordingSink()
+    audio2 = make_service(sink2)
+    long = audio2.say_padded({0: "Kurz.", 1: "Ein wesentlich längerer Satz für Platz zwei."}, minimum_seconds=0.1)
+    for u in long.values():
+        assert u.wait_played(WAIT)
+    spoken = sink2.on("seat:1")[0].duration
+    assert spoken > 0.1 and abs(sink2.on("seat:0")[0].duration - spoken) < 0.001
+    with pytest.raises(AudioError):
+        audio2.say_padded({0: "Kurz."}, minimum_seconds=-1.0)
+
+
 def test_earcon_goes_before_speech_and_volume_zero_silences_it(make_service):
     sink = RecordingSink()
     loud = make_service(sink, earcon_volume=1.0)

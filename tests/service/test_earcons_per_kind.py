@@ -48,9 +48,9 @@ class RecordingVoice(SilentVoice):
         self.cues.append((channel, key, earcon))
         return super().say(channel, text, key=key, priority=priority, earcon=earcon, pad_seconds=pad_seconds)
 
-    def say_padded(self, texts, *, key="prolog", earcon=None):
+    def say_padded(self, texts, *, key="prolog", earcon=None, **kwargs):
         self.cues.extend((f"seat:{s}", key, earcon) for s in texts)
-        return super().say_padded(texts, key=key)
+        return super().say_padded(texts, key=key, **kwargs)
 
 
 def test_private_cue_before_every_private_sentence_and_never_on_the_table(tmp_path):
