@@ -1,15 +1,8 @@
 """What the board asks at the seats to set up a game of Secret Dictator (issue 14, "Setup
-from the seats"): the game's own questions for the board's game-neutral setup
-(:mod:`firmware_host.table.lobby`), which asks the game and language first and the names
-and "start" last.
-
-The questions offer only what :class:`~firmware_host.games.secret_dictator.setup.Setup`
-and the board accept: 5 to 10 players (R1), no more than the board has seats; the variant
-(RULES.md "Variants": the rulebook's, or the official one with the veto); the draw pile
-shuffled by the players (an untracked, physical deck, BOARD.md: never contradicted by a
-virtual one) or in an order the board deals from the seed — asked only where the board may
-deal one (not on a real board: ``physical_deck``, set by ``run``; there it is the physical one). The answers make the same setup object the game
-master's console sends (``players``, ``variant``, ``language``, ``deck``).
+from the seats"), for the board's game-neutral setup (:mod:`firmware_host.table.lobby`): 5 to
+10 players (R1, no more than the board has seats), the variant (RULES.md "Variants") and,
+where the board may deal one, the deck: shuffled by the players (untracked, BOARD.md) or dealt
+from the seed. A real board (``physical_deck``, set by ``run``) plays the physical deck only.
 
 Example::
 
@@ -20,6 +13,8 @@ Example::
 from __future__ import annotations
 
 from typing import Any
+
+from firmware_host.kernel.games import player_count_question
 
 from .setup import ROLE_COUNTS, Setup
 
@@ -32,28 +27,22 @@ def title(language: str) -> str:
     return "Secret Dictator"
 
 
+def _choice(name: str, values: tuple[str, ...]) -> dict:
+    return {"name": name, "key": f"setup.question.{name}",
+            "options": [{"value": v, "key": f"setup.{name}.{v}", "params": {}} for v in values]}
+
+
 def questions(seats: int | None = None, settings: Any = None) -> list[dict]:
-    """The game's questions, in the order they are asked.
+    """The game's questions in the order they are asked: ``[{"name", "key", "options":
+    [{"value", "key", "params"}]}]``, the first option the default.
 
     :param seats: the board's seat count (1–10), or None (any count R1 allows).
     :param settings: the service settings (``physical_deck``: no question of the deck), or None.
-    :returns: ``[{"name", "key", "options": [{"value", "key", "params"}]}]``: ``key`` the
-        catalogue key of the question (``lobby.*`` keys are the board's own), each option's
-        ``value`` the setup value it stands for; the first option is the default.
     """
-    counts = [n for n in sorted(ROLE_COUNTS) if seats is None or n <= seats]
-    asked = [
-        {"name": "players", "key": "lobby.question.players",
-         "options": [{"value": n, "key": "lobby.option.players", "params": {"count": n}} for n in counts]},
-        {"name": "variant", "key": "setup.question.variant",
-         "options": [{"value": "official", "key": "setup.variant.official", "params": {}},
-                     {"value": "rulebook", "key": "setup.variant.rulebook", "params": {}}]},
-        {"name": "deck", "key": "setup.question.deck",
-         "options": [{"value": "untracked", "key": "setup.deck.untracked", "params": {}},
-                     {"value": "tracked", "key": "setup.deck.tracked", "params": {}}]},
-    ]
-    if getattr(settings, "physical_deck", False):
-        asked.pop()                     # a real board plays the physical deck only
+    asked = [*player_count_question(min(ROLE_COUNTS), max(ROLE_COUNTS), seats),
+             _choice("variant", ("official", "rulebook"))]
+    if not getattr(settings, "physical_deck", False):      # a real board plays the physical deck only
+        asked.append(_choice("deck", ("untracked", "tracked")))
     return asked
 
 

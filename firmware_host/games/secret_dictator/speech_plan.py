@@ -69,31 +69,22 @@ _LAW_LISTS = {"hand.president": 3, "hand.chancellor": 2, "power.peek.result": 3}
 _SLOTS = {"democratic": 5, "fascist": 6}
 
 
+#: int parameters whose values do not depend on the message
+_INTS = {"position": range(4), "tracker": range(4), "draw_pile": range(18), "democratic_laws": range(5),
+         "fascist_laws": range(6)}
+
+
 def _int_domain(key: str, name: str, players: int) -> list[int] | None:
     """The values an int parameter ``name`` of ``key`` takes at a table of ``players``; None: unknown."""
     if name == "players":
         return [players]
     if name == "count":
-        if key.endswith(".democratic"):
-            return list(range(1, _SLOTS["democratic"] + 1))
-        if key.endswith(".fascist"):
-            return list(range(1, _SLOTS["fascist"] + 1))
-        if key == "reshuffle.shuffle_now":
-            return [0, 1, 2]
-        return None
-    if name in ("position", "tracker"):
-        return [0, 1, 2, 3]
-    if name == "draw_pile":
-        return list(range(0, 18))
-    if name == "democratic_laws":
-        return list(range(0, 5))
-    if name == "fascist_laws":
-        return list(range(0, 6))
+        track = key.rsplit(".", 1)[-1]
+        return (list(range(1, _SLOTS[track] + 1)) if track in _SLOTS
+                else [0, 1, 2] if key == "reshuffle.shuffle_now" else None)
     if name in ("slot", "expected") and key.startswith("tile."):
         return list(range(1, 7))
-    if name == "expected":
-        return [0, 1, 2, 3]
-    return None
+    return list(_INTS.get(name, range(4) if name == "expected" else ())) or None
 
 
 def _params(key: str, players: int) -> Iterator[tuple[int | None, dict[str, Any]]]:
