@@ -16,17 +16,10 @@ class Buttons:
 
     def handle_input(self, event: Any) -> None:
         """One input event from the board (on the service thread); never raises for bad input."""
-        if type(event).__name__ == "TileRead":       # the board's one tile event: this game's read
-            from firmware_host.games.secret_dictator.board.tile_reads import refuse_foreign, typed_read
-            event, tile = typed_read(event), event
-            if event is None:
-                refuse_foreign(self.service, tile)
-                return
         name = type(event).__name__
         if name not in ("Fault", "ReaderState"):      # those get their own fault/info line
             log.info("input: %s", describe_input(event))
-        parts = {"BallotRead": self.reads.on_ballot, "LawRead": self.reads.on_law,
-                 "RoleTileRead": self.reads.on_role_tile, "SlotChanged": self.mirror.on_slot,
+        parts = {"TileRead": self.reads.on_tile, "SlotChanged": self.mirror.on_slot,
                  "TrackerMoved": self.mirror.on_tracker, "Fault": self.table_faults.on_fault,
                  "ReaderState": self.table_faults.on_reader}
         handler: Callable[[Any], None] | None = parts.get(name) or getattr(self, f"_on_{name}", None)

@@ -34,12 +34,9 @@ def describe_input(event: Any) -> str:
     name = type(event).__name__
     if name == "ButtonGesture":
         return f"seat {event.seat} button {event.gesture}"
-    if name == "BallotRead":
-        return f"ballot tile of seat {event.seat}"
-    if name == "LawRead":
-        return "law tile at the discard tray"
-    if name == "RoleTileRead":
-        return "role tile"
+    if name == "TileRead":
+        return {"ballot": f"ballot tile of seat {event.seat}", "law": "law tile at the discard tray",
+                "role": "role tile"}.get(event.kind, f"a tile at the {event.reader} reader")
     if name == "SlotChanged":
         return f"{event.track} slot {event.slot} {'filled' if event.filled else 'emptied'}"
     if name == "TrackerMoved":

@@ -100,7 +100,7 @@ class Mirror:
         if game.phase == "legislative_chancellor" and not game.veto_pending:
             return True
         if game.phase == "legislative_president" and (
-                self.replaying_law or any(type(e).__name__ == "LawRead" for e in self.held)):
+                self.replaying_law or any(e.kind == "law" for e in self.held)):
             return True      # the president's discard is kept for after a correction: the law comes next
         return game.phase == "chaos"
 
@@ -148,7 +148,7 @@ class Mirror:
         held, self.held = self.held, []
         for event in held:
             log.info("held input applied: %s", describe_input(event))
-            self.replaying_law = type(event).__name__ == "LawRead"
+            self.replaying_law = event.kind == "law"
             self.replaying_held = True
             try:
                 self.board.handle_input(event)
@@ -160,7 +160,7 @@ class Mirror:
         """True (and said why) when no action may be accepted now: paused, or the board
         disagrees with the engine (BOARD.md principle 2: never lose an action).
 
-        :param hold: a tile input (``BallotRead``/``LawRead``) to keep and apply once the
+        :param hold: a tile input (a ballot's or a law's ``TileRead``) to keep and apply once the
             board matches again (the tile lies in the box or tray: it counts after the fix);
             without it the input was a press: the seat hears it was not taken and to press
             again after the correction."""
@@ -191,7 +191,7 @@ class Mirror:
 
     def held_seat(self, seat: int) -> bool:
         """A ballot of ``seat`` is already kept for after the correction."""
-        return any(type(e).__name__ == "BallotRead" and e.seat == seat for e in self.held)
+        return any(e.kind == "ballot" and e.seat == seat for e in self.held)
 
     def next_move(self) -> tuple[str, dict] | None:
         """Whose move it is and what to do, as (catalogue key, params); None when nobody

@@ -1,4 +1,7 @@
-"""Readers and tiles (BOARD.md "Each reader has its own tiles"): ballots, laws, role tiles."""
+"""Readers and tiles (BOARD.md "Each reader has its own tiles"): the board's one tile event,
+a :class:`~firmware_host.hardware.events.TileRead`, of the kinds this game's pack declares
+(``ballot``, ``law``, ``role``); a tile of another kind is refused neutrally, as every game
+refuses one (:meth:`~firmware_host.table.faults.TableFaults.foreign_tile`)."""
 
 from __future__ import annotations
 
@@ -13,9 +16,7 @@ from firmware_host.games.secret_dictator.actions import illegal
 
 
 class Tiles:
-    """Readers and tiles (BOARD.md "Each reader has its own tiles"): ballots, laws, role tiles.
-
-    A part of :class:`~firmware_host.games.secret_dictator.board.game.SecretDictatorGame`
+    """A part of :class:`~firmware_host.games.secret_dictator.board.game.SecretDictatorGame`
     (its ``reads``) that owns what was read: the role tiles of a role reading, and the tiles
     read for the move going on (so the same tag read again is that same tile).
 
@@ -33,6 +34,15 @@ class Tiles:
         self._law_move, self._laws_read = None, set()
         self.roles_quiet: set[tuple[str, int]] = set()   # role tiles just read: ignored until the first move
         self._wrong_last: tuple | None = None             # the last tile said to be at the wrong reader
+
+    def on_tile(self, event: Any) -> None:
+        """A tile at a reader, by its kind: a seat's ballot, a law, a role tile; any other tile
+        (or a ballot of no seat) is another game's, refused without naming it."""
+        handler = {"ballot": self.on_ballot, "law": self.on_law, "role": self.on_role_tile}.get(event.kind)
+        if handler is None or (event.kind == "ballot" and event.seat is None):
+            self.board.table_faults.foreign_tile(event)
+            return
+        handler(event)
 
     def _ballot_move_now(self) -> tuple | None:
         """The move ballot tiles are read for now: this election, or the president's reply to
@@ -71,15 +81,15 @@ class Tiles:
         while the game is paused (it counts when shown again after the pause)."""
         if self.board.mirror.replaying_held or self.board.paused:
             return False          # paused: the tile is refused and counts when shown again after
-        name = type(event).__name__
-        if name == "BallotRead":
-            tile: tuple = (event.seat, event.ballot)
+        kind = event.kind
+        if kind == "ballot":
+            tile: tuple = (event.seat, event.value)
             move = self._ballot_move_now()
             if move is not None and move != self._ballot_move:
                 self._ballot_move, self._ballots_read = move, set()
             seen = self._ballots_read
-        elif name == "LawRead":
-            tile = (event.party, event.tile)
+        elif kind == "law":
+            tile = (event.value, event.number)
             if tile in self.board.deck.discard_pile:
                 log.info("law tile read again (in the discard pile): ignored")
                 return True
@@ -87,8 +97,8 @@ class Tiles:
             if move != self._law_move:
                 self._law_move, self._laws_read = move, set()
             seen = self._laws_read
-        elif name == "RoleTileRead":
-            tile = (event.role, event.tile)
+        elif kind == "role":
+            tile = (event.value, event.number)
             seen = set(self.tiles or ()) | self.roles_quiet
             if tile in seen:
                 log.info("role tile read again: ignored")
@@ -107,13 +117,10 @@ class Tiles:
         neutrally at the table (``key``: a ballot tile, a law, a role tile, never which one)
         and nothing changes (BOARD.md "Each reader has its own tiles"). A ``fault`` line
         ("a signal that could not be used", SIMULATE.md) without the tile."""
-        what = {"BallotRead": "ballot tile", "LawRead": "law tile", "RoleTileRead": "role tile"}.get(
-            type(event).__name__, "tile")
-        reader = getattr(event, "reader", "?")
+        what, reader = f"{event.kind} tile", event.reader
         # the same tile read again at the same wrong reader in the same move: said once
-        tile = (type(event).__name__, reader, getattr(event, "seat", None), getattr(event, "ballot", None),
-                getattr(event, "party", None), getattr(event, "role", None), getattr(event, "tile", None),
-                self._ballot_move_now(), self._law_move_now(), len(self.tiles or ()))
+        tile = (event.kind, reader, event.seat, event.value, event.number, self._ballot_move_now(),
+                self._law_move_now(), len(self.tiles or ()))
         if tile == self._wrong_last and not self.board.paused:
             log.info("%s at the %s reader read again: ignored", what, reader)
             return
@@ -128,7 +135,7 @@ class Tiles:
 
     def on_ballot(self, event: Any) -> None:
         game = self.board.game
-        if getattr(event, "reader", "ballot") != "ballot":
+        if event.reader != "ballot":
             self._wrong_reader(event, "tile.ballot_at_discard_pile")
             return
         if self.tiles is not None:
@@ -138,12 +145,12 @@ class Tiles:
             return
         # a ballot tile lies in the box: during a correction it is kept and counts after it
         if game.phase == "legislative_chancellor" and game.veto_pending and event.seat == game.president:
-            action = Action("veto_reply", seat=event.seat, accept=event.ballot == "ja")
+            action = Action("veto_reply", seat=event.seat, accept=event.value == "ja")
             if action in game.legal_actions(event.seat) and self.board.mirror.blocked("veto_reply", event.seat, hold=event):
                 return
-            self.board.accept(action, confirm=("tile.read.ballot", {"ballot": event.ballot}))
+            self.board.accept(action, confirm=("tile.read.ballot", {"ballot": event.value}))
             return
-        action = Action("vote", seat=event.seat, ballot=event.ballot)
+        action = Action("vote", seat=event.seat, ballot=event.value)
         if game.phase == "election":
             if self.board.mirror.held_seat(event.seat):      # another tile of the seat (the same one is a re-read)
                 self.board.refuse(illegal("already_voted", "vote: this seat's ballot is kept for after the correction"),
@@ -151,7 +158,7 @@ class Tiles:
                 return
             if action in game.legal_actions(event.seat) and self.board.mirror.blocked("vote", event.seat, hold=event):
                 return
-        self.board.accept(action, confirm=("tile.read.ballot", {"ballot": event.ballot}))
+        self.board.accept(action, confirm=("tile.read.ballot", {"ballot": event.value}))
 
     def confirm_tile(self, seat: int, key: str, params: dict) -> Any:
         """Issue 14 (BrailleBuddy, CHI '23): what a reader read, said privately and short in
@@ -171,7 +178,7 @@ class Tiles:
 
     def on_law(self, event: Any) -> None:
         game = self.board.game
-        if getattr(event, "reader", "law") != "law":
+        if event.reader != "law":
             if self.tiles is not None:
                 self._wrong_reader(event, "roles.not_a_role_tile", {"seat": len(self.tiles)})
             elif game is not None:
@@ -179,34 +186,34 @@ class Tiles:
             return
         if game is None or self.read_again(event):
             return
-        tile = (event.party, event.tile)
+        party, tile = event.value, (event.value, event.number)
         if game.phase == "legislative_president":
             # the law lies in the tray: during a correction it is kept and counts after it
-            action = Action("discard", seat=game.president, party=event.party)
-            held = any(type(e).__name__ == "LawRead" for e in self.board.mirror.held)
+            action = Action("discard", seat=game.president, party=party)
+            held = any(e.kind == "law" for e in self.board.mirror.held)
             # with the president's discard kept, the next tile in the tray is the chancellor's
             seat = game.chancellor if held else game.president
             if ((held or action in game.legal_actions(game.president))
                     and self.board.mirror.blocked("discard", seat, hold=event)):
                 return
-            if self.board.accept(action, confirm=("tile.read.law", {"party": event.party})):
+            if self.board.accept(action, confirm=("tile.read.law", {"party": party})):
                 self.board.deck.discard_pile.add(tile)
             return
         if game.phase == "legislative_chancellor" and not game.veto_pending:
-            if game.tracked and event.party not in private_view(game, game.chancellor)["hand"]:
+            if game.tracked and party not in private_view(game, game.chancellor)["hand"]:
                 self.board.refuse(illegal("not_in_hand", "discard: that law is not in the chancellor's hand"),
-                            Action("discard", seat=game.chancellor, party=event.party))
+                                  Action("discard", seat=game.chancellor, party=party))
                 return
-            self.board.deck.chancellor_discard = event.party
+            self.board.deck.chancellor_discard = party
             self.board.deck.discard_pile.add(tile)
             log.info("chancellor's discard read")
-            self.confirm_tile(game.chancellor, "tile.read.law", {"party": event.party})
+            self.confirm_tile(game.chancellor, "tile.read.law", {"party": party})
             return
         if self.board.deck.discard_after is not None:
-            seat, party = self.board.deck.discard_after
-            if party is not None and event.party != party:
+            seat, other = self.board.deck.discard_after
+            if other is not None and party != other:
                 self.board.refuse(illegal("not_in_hand", "discard: that law is not the chancellor's other law"),
-                            Action("discard", seat=seat, party=event.party))
+                                  Action("discard", seat=seat, party=party))
                 return
             self.board.deck.discard_after = None
             self.board.deck.discard_pile.add(tile)
@@ -225,7 +232,7 @@ class Tiles:
         reading = self.tiles is not None and self.board.setup is not None
         if self.read_again(event):
             return
-        if getattr(event, "reader", "ballot") != "ballot":
+        if event.reader != "ballot":
             if reading:
                 self._wrong_reader(event, "roles.present_tile", {"seat": len(self.tiles or ())})
             else:
@@ -236,9 +243,9 @@ class Tiles:
             return
         assert self.tiles is not None and self.board.setup is not None
         seat = len(self.tiles)
-        self.tiles.append((event.role, event.tile))
+        self.tiles.append((event.value, event.number))
         self.board.say("public", "roles.tile_read", {"seat": seat})
-        self.confirm_tile(seat, "tile.read.role", {"role": event.role})
+        self.confirm_tile(seat, "tile.read.role", {"role": event.value})
         if len(self.tiles) < self.board.setup.players:
             self.board.say("public", "roles.present_tile", {"seat": seat + 1})
             return
