@@ -1,5 +1,5 @@
 """The board as a mirror (BOARD.md principle 2): slots and tracker against the game,
-corrections, held inputs, the next move."""
+corrections, held inputs, the next move: the adapter's ``mirror`` part."""
 
 from __future__ import annotations
 
@@ -11,12 +11,8 @@ from firmware_host.games.secret_dictator.board.describe import describe_input
 
 
 class Mirror:
-    """The board as a mirror (BOARD.md principle 2): slots and tracker against the game,
-    corrections, held inputs, the next move.
-
-    A part of :class:`~firmware_host.games.secret_dictator.board.game.SecretDictatorGame`
-    (its ``mirror``) that owns the board's side: what lies in the slots, where the tracker
-    pin is, the tile inputs kept during a correction and the mismatch said last.
+    """The board's side (see the module): what lies in the slots, where the tracker pin is,
+    the tile inputs kept during a correction and the mismatch said last.
 
     :param board: the adapter it is part of (its game, speech, moves and input dispatch).
     """
@@ -59,8 +55,7 @@ class Mirror:
             return []
         out: list[tuple[str, dict]] = []
         for track, n in TRACK_SLOTS.items():
-            laws = game.democratic_laws if track == "democratic" else game.fascist_laws
-            filled = self.slots[track]
+            laws, filled = _laws(game, track), self.slots[track]
             pending = self._enact_pending(track)
             next_free_empty = laws < n and not filled[laws]
             for k in range(1, n + 1):
@@ -199,28 +194,20 @@ class Mirror:
         if self.board.reads.tiles is not None and self.board.setup is not None:
             return "roles.present_tile", {"seat": len(self.board.reads.tiles)}
         game = self.board.game
-        if game is None or game.phase == "game_over":
-            return None
-        phase = game.phase
-        if phase == "nomination":
-            return "next.nominate", {"seat": game.president}
+        phase = game.phase if game is not None else None
         if phase == "election":
             return "next.vote", {"waiting": list(game.awaiting())}
-        if phase == "legislative_president":
-            return "next.discard", {"seat": game.president}
-        if phase == "legislative_chancellor":
-            if game.veto_pending:
-                return "next.veto_reply", {"seat": game.president}
+        if phase == "legislative_chancellor" and not game.veto_pending:
             return "next.enact", {"seat": game.chancellor}
         if phase == "power" and game.power in TARGET_POWERS:
             return "next.choose", {"seat": game.president, "power": game.power}
-        if phase == "power" and game.power in ("view_discard", "peek"):
-            return "next.acknowledge", {"seat": game.president}
-        if phase == "chaos":
-            return "chaos.place_top_law", {}
-        return None
+        key = {"nomination": "next.nominate", "legislative_president": "next.discard", "legislative_chancellor":
+               "next.veto_reply", "power": "next.acknowledge" if game and game.power in ("view_discard", "peek")
+               else None, "chaos": "chaos.place_top_law"}.get(phase)
+        return None if key is None else (key, {} if phase == "chaos" else {"seat": game.president})
 
     def say_next_move(self, channel: str = "public") -> None:
+        """Say :meth:`next_move` on ``channel``, if anybody acts."""
         move = self.next_move()
         if move is not None:
             self.board.say(channel, move[0], move[1])
@@ -232,9 +219,7 @@ class Mirror:
         if game is None:
             return
         if self.chaos_placement:
-            placed = all(self.slots[t][k - 1] for t in TRACK_SLOTS
-                         for k in range(1, (game.democratic_laws if t == "democratic" else game.fascist_laws) + 1))
-            if placed:
+            if all(self.slots[t][k] for t in TRACK_SLOTS for k in range(_laws(game, t))):
                 self.chaos_placement = False
         if self.board.paused:
             if self._waiting_slot() is not None and not self.problems():
@@ -251,7 +236,7 @@ class Mirror:
         if game is None:
             return None
         for track, n in TRACK_SLOTS.items():
-            laws = game.democratic_laws if track == "democratic" else game.fascist_laws
+            laws = _laws(game, track)
             if (laws < n and self.slots[track][laws] and self._enact_pending(track)
                     and (track, laws + 1) not in self.refused_slots and (track, laws + 1) not in self.stale_slots):
                 return track, laws + 1
@@ -287,6 +272,7 @@ class Mirror:
         return ok
 
     def on_slot(self, event: Any) -> None:
+        """A law slot filled or emptied (``SlotChanged``): the mirror reconciled."""
         if event.track not in self.slots or not 1 <= event.slot <= TRACK_SLOTS[event.track]:
             return
         self.slots[event.track][event.slot - 1] = bool(event.filled)
@@ -295,5 +281,11 @@ class Mirror:
         self.reconcile()
 
     def on_tracker(self, event: Any) -> None:
+        """The tracker pin moved (``TrackerMoved``): the mirror checked."""
         self.tracker = event.position
         self.check(announce_change=True)
+
+
+def _laws(game: Any, track: str) -> int:
+    """The laws the engine has on ``track``."""
+    return game.democratic_laws if track == "democratic" else game.fascist_laws

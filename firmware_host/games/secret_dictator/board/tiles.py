@@ -16,9 +16,8 @@ from firmware_host.games.secret_dictator.actions import illegal
 
 
 class Tiles:
-    """A part of :class:`~firmware_host.games.secret_dictator.board.game.SecretDictatorGame`
-    (its ``reads``) that owns what was read: the role tiles of a role reading, and the tiles
-    read for the move going on (so the same tag read again is that same tile).
+    """The adapter's ``reads``: the role tiles of a role reading, and the tiles read for the
+    move going on (so the same tag read again is that same tile).
 
     :param board: the adapter it is part of (its game, speech, moves, mirror and deck).
     """
@@ -68,17 +67,12 @@ class Tiles:
         return (group, game.president, game.democratic_laws + game.fascist_laws, game.tracker, game.power)
 
     def read_again(self, event: Any) -> bool:
-        """BOARD.md "Each reader has its own tiles": True when this tile was read already for
-        the move going on (a tile left on the reader, shown twice, a noisy re-read). Such a
-        read is that same tile: it is ignored (an INFO log line that names no tile) and never
-        answered, so no refusal can tell anyone what the tile is.
-
-        A law tile in the discard pile (discarded since the last R12 reshuffle) is always
-        the same tile: it cannot be discarded again. A ballot tile counts once per election
-        (or veto reply); its tile is remembered until the next one begins. A role tile read in
-        the role reading counts once, and is ignored until the game's first move. A tile kept
-        during a correction and applied afterwards is not a re-read; nor is a tile refused
-        while the game is paused (it counts when shown again after the pause)."""
+        """True when this tile was read already for the move going on (left on the reader,
+        shown twice, read again): it is ignored, never answered, so no refusal tells what it is.
+        A law in the discard pile (since the last R12 reshuffle) cannot be discarded again; a
+        ballot counts once per election or veto reply; a role tile once, and is ignored until
+        the first move. A held tile applied after a correction, or one shown while paused
+        (refused, it counts when shown again), is no re-read."""
         if self.board.mirror.replaying_held or self.board.paused:
             return False          # paused: the tile is refused and counts when shown again after
         kind = event.kind
@@ -113,10 +107,8 @@ class Tiles:
         return False
 
     def _wrong_reader(self, event: Any, key: str, params: dict | None = None) -> None:
-        """A tile at a reader that is not its own, or a role tile nobody asked for: named
-        neutrally at the table (``key``: a ballot tile, a law, a role tile, never which one)
-        and nothing changes (BOARD.md "Each reader has its own tiles"). A ``fault`` line
-        ("a signal that could not be used", SIMULATE.md) without the tile."""
+        """A tile at a reader not its own, or a role tile nobody asked for: ``key`` names its
+        kind, never which tile, and nothing changes; a ``fault`` line without the tile."""
         what, reader = f"{event.kind} tile", event.reader
         # the same tile read again at the same wrong reader in the same move: said once
         tile = (event.kind, reader, event.seat, event.value, event.number, self._ballot_move_now(),
@@ -161,12 +153,8 @@ class Tiles:
         self.board.accept(action, confirm=("tile.read.ballot", {"ballot": event.value}))
 
     def confirm_tile(self, seat: int, key: str, params: dict) -> Any:
-        """Issue 14 (BrailleBuddy, CHI '23): what a reader read, said privately and short in
-        the seat's own earphone ("Deine Stimme: Ja", "Gelesen: Gesetz, demokratisch"), padded
-        to the longest of its kind (:func:`secret_variants`) so its length tells nothing; at
-        once, cutting off what the earphone plays, never after the table has heard the move
-        (ACCESSIBILITY.md 26). Not at a whisper station, where every private sentence would
-        call the seat over.
+        """What a reader read, privately and short in the seat's earphone (issue 14), padded
+        to the longest of its kind, at once (ACCESSIBILITY.md 26); not at a whisper station.
 
         :returns: its Utterance, or None when nothing plays."""
         voice = self.board.service.voice
@@ -225,10 +213,8 @@ class Tiles:
                            key="refusal.no_discard")
 
     def on_role_tile(self, event: Any) -> None:
-        """BOARD.md "Roles": during the role reading each seat in turn presents its role tile
-        at the ballot box; nothing about it is said publicly. A role tile elsewhere, or when no
-        role reading asks for one, is named neutrally and changes nothing; the same tile read
-        again is ignored."""
+        """BOARD.md "Roles": each seat in turn presents its role tile at the ballot box; nothing
+        of it is said publicly. Elsewhere, or unasked, it is named neutrally and changes nothing."""
         reading = self.tiles is not None and self.board.setup is not None
         if self.read_again(event):
             return
