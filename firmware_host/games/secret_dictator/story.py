@@ -94,16 +94,13 @@ def story(setup_json: dict, actions: list[dict]) -> list[list[Line]]:
             elif e.kind == "executed":
                 say("story.executed", {"seat": president, "target": e.data["target"],
                                        "role": game.roles[e.data["target"]]})
-        if kind == "discard":
-            if hand and len(hand) == 3 and action.party is not None:
-                say("story.drawn", {"laws": list(hand), "party": action.party})
-            elif action.party is not None:
-                say("story.discarded", {"party": action.party})
-        elif kind == "enact":
-            if hand and len(hand) == 2 and action.party is not None:
-                say("story.received", {"laws": list(hand), "party": action.party})
-            elif action.party is not None:
-                say("story.enacted", {"party": action.party})
+        if kind in ("discard", "enact") and action.party is not None:
+            size, whole, part = {"discard": (3, "story.drawn", "story.discarded"),
+                                 "enact": (2, "story.received", "story.enacted")}[kind]
+            if hand and len(hand) == size:
+                say(whole, {"laws": list(hand), "party": action.party})
+            else:
+                say(part, {"party": action.party})
         elif kind == "veto":
             say("story.veto", {"seat": action.seat})
         elif kind == "veto_reply":
@@ -117,9 +114,9 @@ def story(setup_json: dict, actions: list[dict]) -> list[list[Line]]:
         for e in events:
             if e.kind == "power" and e.data.get("power") in ("peek", "view_discard"):
                 result = private_view(game, e.data["seat"])["power_result"]
-                if e.data["power"] == "peek" and result is not None:
+                if result is not None and e.data["power"] == "peek":
                     say("story.peeked", {"seat": e.data["seat"], "laws": list(result)})
-                elif e.data["power"] == "view_discard" and result is not None:
+                elif result is not None:
                     say("story.viewed_discard", {"seat": e.data["seat"], "party": result})
     if game.phase != "game_over":
         raise StoryError("the game is not over: its story would tell secrets (R16)")
