@@ -1,5 +1,6 @@
 """Single-switch scanning (ACCESSIBILITY.md 11-17): names, the chancellor's laws, the veto
-answer."""
+answer, the discard (:mod:`.deck`), one scan at a time (the table's
+:class:`~firmware_host.table.scanning.Scan`): the adapter's ``scanning`` part."""
 
 from __future__ import annotations
 
@@ -11,13 +12,12 @@ from firmware_host.table.seat_settings import SeatSettings
 from firmware_host.games.secret_dictator.board.common import log
 
 
-class Scans:
-    """Single-switch scanning (ACCESSIBILITY.md 11-17): names, the chancellor's laws, the veto
-    answer, the discard (:mod:`.deck`), one scan at a time (the table's
-    :class:`~firmware_host.table.scanning.Scan`).
+#: a scan's purpose -> the key of its intro (else ``scan.start``)
+INTROS = {"veto_reply": "veto.scan.start", "veto": "veto.scan.choice", "discard": "discard.scan.start"}
 
-    A part of :class:`~firmware_host.games.secret_dictator.board.game.SecretDictatorGame` (its
-    ``scanning``) that owns the running scan and its utterances.
+
+class Scans:
+    """The running scan (one seat's) and its utterances (see the module).
 
     :param board: the adapter it is part of (its game, speech, moves, mirror and seat timing).
     """
@@ -59,6 +59,8 @@ class Scans:
         self.scan.start(intro=True)
 
     def start_target(self, seat: int, kind: str) -> None:
+        """The president's choice of a seat (a nominee, or a power's target): the seats the
+        rules allow and "cancel"; an execution asks a confirming press where configured."""
         game = self.board.game
         assert game is not None
         targets = [a.target for a in game.legal_actions(seat) if a.kind == kind]
@@ -115,28 +117,23 @@ class Scans:
         """One step of a scan into the chooser's earphone (:class:`Scan`'s ``speak``): the
         scan hears when it starts and ends (ACCESSIBILITY.md 21); scan steps are not in the
         seat's repeat history. Without sound: the seconds it would last (an estimate)."""
-        channel = f"seat:{seat}"
         if kind == "intro":
-            purpose = self.scan.purpose if self.scan is not None else None
-            key = {"veto_reply": "veto.scan.start", "veto": "veto.scan.choice",
-                   "discard": "discard.scan.start"}.get(purpose, "scan.start")
-            key_params: tuple[str, dict] = (key, {})
-        elif kind == "wrap":
-            key_params = ("scan.wrap", {})
-        elif kind == "stopped":
-            key_params = ("scan.stopped", {})
+            key, params = INTROS.get(self.scan.purpose if self.scan is not None else None, "scan.start"), {}
+        elif kind in ("wrap", "stopped"):
+            key, params = f"scan.{kind}", {}
         else:
             assert item is not None
-            key_params = (item.key, item.params)
-        utt = self.board.say(channel, key_params[0], key_params[1], earcon="scan_wrap" if kind == "wrap" else None,
-                       history=False, priority="request" if kind in ("picked", "again") else None, on_start=lambda lines, u: started(),
-                       on_end=lambda lines, u, record: ended(bool(record.cut and u.done())))
+            key, params = item.key, item.params
+        utt = self.board.say(f"seat:{seat}", key, params, earcon="scan_wrap" if kind == "wrap" else None,
+                             history=False, priority="request" if kind in ("picked", "again") else None,
+                             on_start=lambda lines, u: started(),
+                             on_end=lambda lines, u, record: ended(bool(record.cut and u.done())))
         if utt is not None:
             self._said = [u for u in self._said if not u.done()] + [utt]
             return None
         if kind == "wrap" or kind == "stopped":
             return 0.0
-        text = item.text if item is not None else catalogue.text(key_params[0], {}, self.board.language)
+        text = item.text if item is not None else catalogue.text(key, {}, self.board.language)
         rate = self.board.seat_settings.get(seat, SeatSettings()).rate or self.board.settings.scan.words_per_minute
         return spoken_seconds(text, rate)
 
@@ -149,6 +146,7 @@ class Scans:
                 voice.cancel(utt)
 
     def end(self) -> None:
+        """End the running scan, if any."""
         if self.scan is not None:
             self.scan.finish()
             self.scan = None
