@@ -1,30 +1,22 @@
 """What a table can hear next: the sentences worth pre-rendering for one configured table.
 
 Speech is rendered once and cached (``firmware_host.audio.speech``); a sentence rendered in
-the middle of a game makes its listeners wait (about 0.1 s on a Pi Zero 2 W for a short
-one). Two lists, each of (channel, text) with the channel that hears it (``"public"``, or
-``"seat:N"`` for a private message, R16):
+the middle of a game makes its listeners wait (about 0.1 s on a Pi Zero 2 W). Both lists are
+of (channel, text), the channel that hears it (``"public"`` or ``"seat:N"``, R16):
 
 - :func:`sentences`: for a table of ``players`` seats with their names, in one language and
-  in the wordings in use, every message whose parameters can be listed for that table and
-  that names at most one seat, in the order a game needs them: the game's flow first, then
-  refusals, corrections and scanning, then faults. Walked at start-up and at each setup.
-- :func:`following`: what can follow one announcement at once — after "president: Anna"
-  the nomination of each other seat, after "the president may execute" each execution —
-  the messages naming two seats (90 pairs at ten seats, of which a round needs nine).
+  the wordings in use, every message whose parameters can be listed and that names at most
+  one seat, the game's flow first, then refusals, corrections and scanning, then faults.
+- :func:`following`: what can follow one announcement at once (after "president: Anna" the
+  nomination of each other seat): the messages naming two seats.
 
-Left out, because they cannot be listed in advance or are said once at a time when a short
-render does not matter: messages whose parameters are seat *lists* (ballots by seat, teams,
-the final roles, who has not voted), the prolog (one joined private text per seat, known only
-once roles are dealt), the board's state and government summaries, the game master's undo
-report, self-test and tag enrolment. With ``verbosity = "auto"`` the long wording is only
-said the first time a message is heard at a table, so long wordings are listed for messages
-without parameters and for the game's flow messages with at most ``players`` variants (one
-per seat), not for every count, tile slot, or each seat's first refusal or fault.
+Left out (:data:`SKIPPED_PREFIXES`): messages with seat *lists*, the prolog, the board's
+summaries, the undo report, self-test and enrolment. With ``verbosity = "auto"`` the long
+wording is listed only for messages without parameters and for the flow's messages with at
+most ``players`` variants.
 
 Example::
 
-    from firmware_host.games.secret_dictator import speech_plan
     audio.prerender(lambda: speech_plan.sentences(7, "de", names={0: "Anna"}, verbosity="auto"))
     audio.prerender_soon(speech_plan.following("president.new", {"seat": 0}, 7, "de", names={0: "Anna"}))
 """

@@ -1,4 +1,5 @@
-"""Status in layers (ACCESSIBILITY.md 3) and the story of the game so far."""
+"""Status in layers (ACCESSIBILITY.md 3) and the story of the game: the adapter's ``status``
+part, which owns each seat's next status layer and the story told of the game."""
 
 from __future__ import annotations
 
@@ -10,10 +11,7 @@ from firmware_host.games.secret_dictator.board.common import PRIVATE_CUE, SETTIN
 
 
 class Status:
-    """Status in layers (ACCESSIBILITY.md 3) and the story of the game so far.
-
-    A part of :class:`~firmware_host.games.secret_dictator.board.game.SecretDictatorGame` (its
-    ``status``) that owns each seat's next status layer and the story told of the game.
+    """Each seat's next status layer and the story told (see the module).
 
     :param board: the adapter it is part of (its game, speech, padding, scan and evening).
     """
@@ -24,16 +22,13 @@ class Status:
         self.story_told: tuple[tuple[int, int], list] | None = None   # ((game id, actions), rounds) told
 
     def request(self, seat: int) -> None:
-        """ACCESSIBILITY.md 3 and 5, the status in layers (:data:`announce.STATUS_LAYERS`): the
-        first request says what matters to this seat now (one short sentence, "Du: einen
-        Kanzler vorschlagen"); a further request while a layer plays or within
-        :data:`STATUS_STEP_S` after it ended gives the next layer (government, tracks,
-        players, then privately role, team and the seat's secrets of the round), then the
-        first again. Public layers go to the seat's earphone (or the table with
-        ``status_channel = "public"`` or no earphones); the private layer only to the seat,
-        padded to the longest any seat could hear (R16, R17). After the last layer the seat
-        hears "settings: press now" (the board's seat menu, issue 14), then the first again.
-        During the seat's own scan the scan waits for it and then says its item again (21)."""
+        """The status in layers (ACCESSIBILITY.md 3, 5; :data:`announce.STATUS_LAYERS`): first
+        what matters to this seat now, then, for a request while a layer plays or within
+        :data:`STATUS_STEP_S` after, the next layer (government, tracks, players, then
+        privately the seat's role, team and secrets, padded to the longest any seat could hear,
+        R16, R17), then "settings: press now" (issue 14), then the first again. Public layers go
+        to the seat's earphone (the table with ``status_channel = "public"`` or no earphones).
+        The seat's own scan waits meanwhile and says its item again (21)."""
         game = self.board.game
         if game is None:
             return
