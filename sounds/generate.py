@@ -74,6 +74,9 @@ CUES: dict[str, list[tuple[float, float, int, str, float]]] = {
     # a private message follows in this earphone (never on the table speaker): a soft
     # whispering high double tick
     "private": [(2200, 2200, 30, "sine", 1.0), (0, 0, 30, "sine", 0.0), (2200, 2200, 30, "sine", 1.0)],
+    # one's own act was taken and its answer is still being spoken (a sentence not yet
+    # rendered, issue 31): a quick rising fifth, the same whatever was chosen
+    "answer": [(1046.5, 1046.5, 40, "sine", 1.0), (1567.98, 1567.98, 70, "sine", 1.0)],
 }
 
 

@@ -3,7 +3,9 @@
 Each is ≤ 400 ms, mono 16-bit at 22 050 Hz, and distinct per event (ACCESSIBILITY.md 18); an
 earcon never carries a fact alone, it goes before the sentence that does. ``scan_wrap`` marks
 a scan list starting over (ACCESSIBILITY.md 15); ``private`` goes before every private sentence
-in a seat's earphone, never on the table speaker (issue 14: "a private message is coming").
+in a seat's earphone, never on the table speaker (issue 14: "a private message is coming"); ``answer`` goes at once
+before the answer to a seat's own act whose sentence is still being rendered (issue 31: "your
+act was taken, its words follow"), the same whatever was chosen.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ EARCONS: tuple[str, ...] = (
     "input", "ballot", "election_passed", "election_failed", "law_democratic", "law_fascist",
     "power", "refusal", "fault", "game_over", "scan_wrap",
     "nomination", "veto", "reader_back", "power_view_discard", "power_peek", "power_investigate",
-    "power_special_election", "power_execution", "correction", "wrong_reader", "private",
+    "power_special_election", "power_execution", "correction", "wrong_reader", "private", "answer",
 )
 
 #: the packaged earcons (``firmware_host/data/sounds``, found with importlib.resources)

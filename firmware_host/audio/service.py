@@ -35,6 +35,7 @@ Example::
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import heapq
@@ -44,7 +45,7 @@ import os
 import threading
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
 
 from firmware_host.audio.clip import RATE, Clip, LazyClip, Silence, SpeechPart, pad_to, resample, scale, wav_seconds
 from firmware_host.audio.earcons import EARCONS, EarconError, load_earcon
@@ -66,6 +67,11 @@ _ALIASES = {"chatter": "normal", "info": "normal", "low": "normal", "error": "fa
 EARCON_GAP = 0.06
 #: messages kept per seat for repeats (ACCESSIBILITY.md 2, 25: no expiry in practice)
 HISTORY = 200
+#: the earcon said at once before the answer to a seat's own act while its sentence is still
+#: being rendered (:meth:`AudioService.answering`, issue 31)
+ANSWER_CUE = "answer"
+#: the key of that earcon's utterance (and of its ``announce`` line, SIMULATE.md)
+ANSWER_CUE_KEY = "answer.cue"
 #: seconds a seat stays served at the whisper station after an open message (a scan's step):
 #: the longest scan interval (5 s) and a slow sentence's rendering
 WHISPER_LINGER_S = 8.0
@@ -301,7 +307,7 @@ class _Player:
         heard yet (ACCESSIBILITY.md 4); the earlier one is dropped (``interrupted``).
         """
         return (old.priority == "request" and new.priority == "request"
-                and old.channel == new.channel and new.seq > old.seq)
+                and old.channel == new.channel and new.seq > old.seq and old not in new.after)
 
     def idle(self) -> bool:
         with self.service._lock:
@@ -400,6 +406,17 @@ class AudioService:
         #: outputs whose last clip failed (``public``, ``seat:N``, ``whisper``) -> why
         self.failed_outputs: dict[str, str] = {}
         self._prerenderer: Prerenderer | None = None
+        #: ``on_answer_cue(channel) -> listener | None``: a listener (as for :meth:`say`) of
+        #: each answer cue (:meth:`answering`), so that what the seat heard is written (the
+        #: board service's ``announce`` line ``answer.cue``); None: not told
+        self.on_answer_cue: Callable[[str], Any] | None = None
+        self._answering = threading.local()
+        #: True where the clock waits for renders (``simulate``'s virtual clock moves only
+        #: while :meth:`busy` is False): a render then takes no time on the clock, and only a
+        #: render whose end is itself on the clock (a slow board's, ``job.waiting_on_clock``)
+        #: keeps a seat waiting for its answer (:meth:`answering`); the same run then says the
+        #: same whatever the speech cache holds
+        self.clock_waits_for_renders = False
 
     # -- speaking -------------------------------------------------------------------------
 
@@ -433,15 +450,78 @@ class AudioService:
         if pad_seconds is not None and not pad_seconds >= 0:
             raise AudioError(f"pad_seconds must be a duration in seconds, not {pad_seconds!r}")
         self.last_sound = time.monotonic()
+        answer = self._answer_due(channel)
         utt = self._make(channel, text, key, priority, earcon)
         utt.pad_seconds = pad_seconds
         utt.after = tuple(u for u in after if u is not None)
+        if answer and self._late(utt.job):
+            cue = self._answer_cue(utt)
+            if cue is not None:
+                utt.after += (cue,)
         utt.supersede = supersede
         utt.history = history
         if listener is not None:
             utt.listen(listener)
         self._dispatch(utt)
         return utt
+
+    @contextlib.contextmanager
+    def answering(self, seat: int | None) -> Iterator[None]:
+        """While seat ``seat``'s own act is handled on this thread (a press, a tile it laid):
+        the first sentence :meth:`say` gives its earphone is the act's answer, and if that
+        sentence is not rendered yet (not in the speech cache: a fresh board, a new name) the
+        :data:`ANSWER_CUE` earcon is played at once ahead of it, so the seat hears within a
+        moment that its act was taken and the words when they are ready (issue 31,
+        ACCESSIBILITY.md 26). The cue is the same whatever the act chose and whatever the
+        answer says: it tells nothing a sentence's length would not. It takes the answer's
+        priority (a pick's answer cuts the item playing), waits for nothing the answer waits
+        for, and is no message of the seat's history. Nothing on the table speaker, at a
+        whisper station (no earphone of its own) or with ``seat`` None. Nests; a ``say``
+        outside it is never cued."""
+        previous = getattr(self._answering, "channel", None)
+        self._answering.channel = None if seat is None else f"seat:{seat}"
+        try:
+            yield
+        finally:
+            self._answering.channel = previous
+
+    def _answer_due(self, channel: str) -> bool:
+        """True when a sentence for ``channel`` now is the answer to the seat's act being
+        handled on this thread (the first one only: the rest follow it)."""
+        if getattr(self._answering, "channel", None) != channel or channel == "public":
+            return False
+        self._answering.channel = None
+        return not self.settings.whisper_station and self.settings.earcon_volume > 0
+
+    def _late(self, job: "RenderJob | None") -> bool:
+        """True when a sentence with render ``job`` cannot start now: its render takes time
+        on the clock (see :attr:`clock_waits_for_renders`)."""
+        if job is None or job.done():
+            return False
+        return not self.clock_waits_for_renders or callable(getattr(job, "waiting_on_clock", None))
+
+    def _answer_cue(self, answer: "Utterance") -> "Utterance | None":
+        """Queue the answer cue ahead of ``answer`` (not dispatched yet) on its channel now
+        (see :meth:`answering`): the cue takes the answer's place in the queue's order (its
+        sequence number) and the answer the next; None if refused (logged)."""
+        listener = None
+        if self.on_answer_cue is not None:
+            try:
+                listener = self.on_answer_cue(answer.channel)
+            except Exception:  # noqa: BLE001 - a listener never stops the audio
+                log.exception("audio: on_answer_cue failed")
+        try:
+            cue = self._make(answer.channel, "", ANSWER_CUE_KEY, answer.priority, ANSWER_CUE)
+        except FirmwareHostError as exc:
+            log.error("audio: answer cue: %s", exc)
+            return None
+        with self._lock:
+            cue.seq, answer.seq = answer.seq, cue.seq      # the cue first, the answer right after it
+        cue.history = False
+        if listener is not None:
+            cue.listen(listener)
+        self._dispatch(cue)
+        return cue
 
     def measure(self, channel: str, text: str, *, earcon: str | None = None,
                 timeout: float | None = None) -> float:

@@ -61,6 +61,9 @@ PICKED_KEY = "scan.selected"
 UNHEARD_S = 0.3
 #: the item of a confirmation that goes back to the list
 BACK_KEYS = frozenset({"scan.back", "lobby.back"})
+#: the board's answer cue (an earcon, no words) before the answer to one's own act that is
+#: still being rendered (:data:`firmware_host.audio.service.ANSWER_CUE_KEY`, issue 31)
+ANSWER_CUE_KEY = "answer.cue"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -227,6 +230,7 @@ class SeatRobot:
         self._picked_key = ""               # the item key of the list it picked from ('' none)
         self._meant: Heard | None = None    # the item its last pick meant, until it hears the pick
         self._press_at = 0.0                # when that press is (planned)
+        self._cued_at: float | None = None  # the answer cue heard just after that press (issue 31)
         self._back_wanted = False           # its pick was answered by a confirmation of another item
 
     # -- planning ---------------------------------------------------------------------------
@@ -269,6 +273,15 @@ class SeatRobot:
                 self.story_presses = 0
             else:
                 self.phase = "setup"
+        if clip.own and clip.key == ANSWER_CUE_KEY:
+            # "your act was taken, its words follow": no cue to act on; the answer it
+            # announces counts as coming at once (a confirmation to check, below)
+            if self._press_at - 1e-6 <= clip.start <= self._press_at + 0.5:
+                self._cued_at = clip.start
+            return
+        cued = self._cued_at
+        if clip.own:
+            self._cued_at = None            # the answer has come (the table's clips in between do not count)
         self.heard.append(clip)
         if clip.own and clip.cut and clip.key != PICKED_KEY and self._meant is not None:
             return                          # an item its pick's answer cut off: not heard, nothing asked
@@ -279,7 +292,7 @@ class SeatRobot:
                 self._plan_act(clip, act)
             return
         if (clip.own and not clip.cut and self._meant is not None and ".confirm" in clip.key
-                and self._press_at - 1e-6 <= clip.start <= self._press_at + 0.5):
+                and (self._press_at - 1e-6 <= clip.start <= self._press_at + 0.5 or cued is not None)):
             # its pick answered by a confirmation (ACCESSIBILITY.md 16, 32): a person who hears
             # another item named than the one meant does not confirm it, it presses "back"
             meant, self._meant = self._meant, None

@@ -33,7 +33,7 @@ from firmware_host.kernel import games
 from firmware_host.clock import VirtualClock
 from firmware_host.errors import UsageError
 from firmware_host.kernel.values import Outcome
-from firmware_host.robots.robot import MISTAKE_RATE, REACTION, Heard, Hold, Lay, Press, SeatRobot
+from firmware_host.robots.robot import ANSWER_CUE_KEY, MISTAKE_RATE, REACTION, Heard, Hold, Lay, Press, SeatRobot
 from firmware_host.table import scanning
 from firmware_host.service.signals import Signal
 from firmware_host.service.simulator import Simulator
@@ -335,7 +335,9 @@ class RobotTable:
         heard, self._heard_box = self._heard_box, []
         for line in heard:
             output = line.get("output", "")
-            if output.startswith("seat:") and self._holds:
+            if output.startswith("seat:") and self._holds and line.get("key") != ANSWER_CUE_KEY:
+                # the status's first answer: its first words (the answer cue before words still
+                # being rendered is no answer of the status, issue 31)
                 seat = int(output.split(":", 1)[1])
                 for hold in [h for h in self._holds if h[0] == seat and float(line["start"]) >= h[1] - 1e-6]:
                     self._holds.remove(hold)

@@ -94,6 +94,11 @@ class BoardService:
             audio.on_whisper_call = lambda seat, text: self.announce_listener(
                 [{"event": "announce", "channel": "public", "key": "whisper.call", "params": {"seat": seat},
                   "text": text}])
+        if audio is not None and hasattr(audio, "on_answer_cue"):
+            # the answer cue before a seat's answer still being rendered (issue 31) is written
+            # as what the seat heard: an ``announce`` line of its own, no words
+            audio.on_answer_cue = lambda channel: self.announce_listener(
+                [{"event": "announce", "channel": channel, "key": "answer.cue", "params": {}, "text": ""}])
         self._emit = emit
         self.notifier = notifier or Notifier.from_environment()
         self._queue: queue.Queue = queue.Queue(maxsize=settings.queue_size)

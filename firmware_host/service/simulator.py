@@ -278,6 +278,7 @@ class Simulator:
                                   names=dict(getattr(game, "names", {}) or {}))
         audio = AudioService(settings, ClockSink(clock, files), self.speech_cache, seats=self.config.seats,
                              clock=clock, renderer=renderer, whisper_call=whisper_call)
+        audio.clock_waits_for_renders = True     # the virtual clock waits while a sentence renders
         return Voice(audio, files)
 
     def start(self, clock: Any, before: list[Signal] | None = None) -> BoardService:

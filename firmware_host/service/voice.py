@@ -11,10 +11,11 @@ waits.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import collections
 import time
-from typing import Any, Mapping
+from typing import Any, ContextManager, Mapping
 
 from firmware_host.errors import FirmwareHostError
 
@@ -90,6 +91,11 @@ class SilentVoice:
 
     def interrupt(self, channel: str) -> None:
         """Nothing to cut off."""
+
+    def answering(self, seat: int | None) -> ContextManager[None]:
+        """While seat ``seat``'s own act is handled (:meth:`AudioService.answering
+        <firmware_host.audio.service.AudioService.answering>`): nothing plays here, nothing to cue."""
+        return contextlib.nullcontext()
 
     def forget_private(self) -> None:
         """A new game: nothing heard privately before is repeated (nothing to forget here)."""
@@ -351,6 +357,13 @@ class Voice(SilentVoice):
             return 0
         finally:
             self._pending = [u for u in self._pending if not u.done()]
+
+    def answering(self, seat: int | None) -> ContextManager[None]:
+        """While seat ``seat``'s own act is handled: its answer, if not rendered yet, gets the
+        answer cue at once (:meth:`AudioService.answering
+        <firmware_host.audio.service.AudioService.answering>`, issue 31)."""
+        answering = getattr(self.audio, "answering", None)
+        return answering(seat) if callable(answering) else contextlib.nullcontext()
 
     def interrupt(self, channel: str) -> None:
         """Cut off what ``channel`` is saying (a seat's own request, ACCESSIBILITY.md 4)."""

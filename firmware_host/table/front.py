@@ -11,6 +11,9 @@ holds no part of the table but this one type:
 - each seat's own settings scan (:class:`~firmware_host.table.seat_menu.SeatMenu`);
 - a seat's press picked by when the button went down (:func:`~firmware_host.table.scanning.pressing`,
   ACCESSIBILITY.md 27) and then learned as a reaction of the seat's pace;
+- a seat's act answered at once in its own earphone: the first sentence the act gives that
+  earphone, if it is not rendered yet, is preceded by the answer cue (``voice.answering``,
+  issue 31: on a fresh board a new sentence takes seconds to render);
 - the new game on a quiet table (issue 34): what the last game still had queued or playing
   when the next one's setup began is cut when the new game begins, and the table hears
   ``service.new_game``.
@@ -27,6 +30,7 @@ Example::
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from typing import Any, Callable
 
@@ -75,7 +79,11 @@ class TableFront:
         settings; everything else goes to ``game_input`` (the active adapter's
         ``handle_input``). A scan picks by when the button went down (ACCESSIBILITY.md 27); a
         seat's press is then a reaction of its pace (ACCESSIBILITY.md 31)."""
-        with pressing(event):
+        seat = getattr(event, "seat", None)
+        voice = self.service.voice
+        answering = voice.answering(seat if isinstance(seat, int) else None) if voice is not None \
+            else contextlib.nullcontext()
+        with pressing(event), answering:
             self._dispatch(event, game_input)
             self.speech.acted(event)
 

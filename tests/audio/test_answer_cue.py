@@ -1,0 +1,179 @@
+"""The answer to one's own act at once, also on a fresh board (issue 31, ACCESSIBILITY.md 26).
+
+While a seat's act is handled (``AudioService.answering(seat)``), the first sentence said
+into its earphone is the act's answer; when that sentence is not rendered yet (an empty
+speech cache: 3 s a sentence on a Pi Zero 2 W, here a :class:`SlowRenderer` on a virtual
+clock) the ``answer`` earcon plays at once ahead of it and the sentence right after. Real
+renders (an autospec of pyttsx3's engine), a :class:`ClockSink` on a :class:`VirtualClock`.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from firmware_host.audio import AudioService, AudioSettings, SpeechRenderer
+from firmware_host.audio.service import ANSWER_CUE, ANSWER_CUE_KEY
+from firmware_host.audio.sinks import ClockSink
+from firmware_host.audio.slow import SlowRenderer
+from firmware_host.clock import VirtualClock
+
+from tests.doubles import pyttsx3_engine
+
+RENDER_S = 3.0   # a fresh Pi Zero 2 W: seconds a sentence takes to render the first time
+
+
+@pytest.fixture
+def board(tmp_path, mocker, fake_log):
+    """make(**settings) -> (audio, clock): a slow renderer (3 s a new sentence) on a virtual clock."""
+    made = []
+
+    def make(**settings):
+        clock = VirtualClock()
+        inner = SpeechRenderer(tmp_path / "cache", engine_factory=lambda: pyttsx3_engine(mocker, fake_log), timeout=5)
+        audio = AudioService(AudioSettings(**settings), ClockSink(clock), tmp_path / "cache", seats=5,
+                             renderer=SlowRenderer(inner, clock, RENDER_S, warm=True), clock=clock,
+                             whisper_call=(lambda seat: f"Platz {seat + 1}") if settings.get("whisper_station") else None)
+        made.append(audio)
+        return audio, clock
+
+    yield make
+    for audio in made:
+        audio.close()
+
+
+def rendered(utt):
+    """Wait until the real render of ``utt`` is done (the slow board's delay then runs on the clock)."""
+    job = utt.job
+    (getattr(job, "inner", job)).wait(10)
+
+
+def cue_of(utt):
+    cues = [u for u in utt.after if u.key == ANSWER_CUE_KEY]
+    return cues[0] if cues else None
+
+
+def test_issue31_an_answer_not_rendered_yet_is_preceded_by_the_answer_cue_at_once(board):
+    audio, clock = board()
+    clock.advance(10.0)
+    with audio.answering(2):
+        answer = audio.say("seat:2", "Gewählt: Platz vier.", key="scan.selected", priority="request")
+    cue = cue_of(answer)
+    assert cue is not None and cue.earcon == ANSWER_CUE and cue.channel == "seat:2" and cue.text == ""
+    assert cue.start == pytest.approx(10.0)            # at the act, while the sentence renders
+    assert cue.seq < answer.seq and not cue.history      # ahead of the answer; no message to repeat
+    rendered(answer)
+    clock.advance(RENDER_S)
+    assert answer.start == pytest.approx(10.0 + RENDER_S)
+    assert cue.end <= answer.start and not cue.plays[0].cut and not cue.interrupted
+    clock.advance(10.0)
+    assert answer.done() and not answer.interrupted and answer.plays and not answer.plays[-1].cut
+
+
+def test_issue31_an_answer_in_the_speech_cache_starts_at_once_without_a_cue(board):
+    audio, clock = board()
+    first = audio.say("seat:1", "Notiert.", key="table.noted")
+    rendered(first)
+    clock.advance(RENDER_S + 5.0)
+    assert first.done()
+    with audio.answering(1):
+        answer = audio.say("seat:1", "Notiert.", key="table.noted")
+    assert cue_of(answer) is None and answer.after == ()
+    assert answer.start == pytest.approx(clock.now())
+
+
+def test_issue31_only_the_acting_seats_first_sentence_gets_the_cue(board):
+    audio, clock = board()
+    with audio.answering(3):
+        public = audio.say("public", "Platz vier hat gewählt.", key="vote.cast")
+        other = audio.say("seat:1", "Du bist dran.", key="turn.yours")
+        answer = audio.say("seat:3", "Gewählt.", key="choice.made")
+        more = audio.say("seat:3", "Deine Karten.", key="hand")
+    outside = audio.say("seat:3", "Noch ein Satz.", key="later")
+    assert [cue_of(u) is not None for u in (public, other, answer, more, outside)] == [False, False, True, False, False]
+
+
+def test_issue31_the_cue_of_a_picks_answer_cuts_the_item_playing_and_the_answer_is_not_dropped_for_it(board):
+    """A pick's answer is the seat's request (it cuts the scan item playing); its cue takes
+    that place at once, and the answer, a later request of the seat, does not replace the
+    cue it waits for."""
+    audio, clock = board()
+    item = audio.say("seat:0", "Platz drei", key="scan.item", history=False)
+    rendered(item)
+    clock.advance(RENDER_S + 0.1)
+    assert item.plays and item.end is None             # the item plays
+    with audio.answering(0):
+        answer = audio.say("seat:0", "Gewählt: Platz drei.", key="scan.selected", priority="request")
+    cue = cue_of(answer)
+    assert item.plays[0].cut and item.interrupted
+    assert cue is not None and cue.start == pytest.approx(clock.now()) and not cue.interrupted
+    rendered(answer)
+    clock.advance(RENDER_S)
+    clock.advance(10.0)
+    assert cue.done() and not cue.plays[-1].cut
+    assert answer.done() and not answer.interrupted and answer.start >= cue.end
+
+
+def test_issue31_the_cue_waits_for_nothing_its_answer_waits_for(board):
+    """A private answer that waits for its public cause (ACCESSIBILITY.md 22): the seat hears
+    the cue at once all the same."""
+    audio, clock = board()
+    cause = audio.say("public", "Platz eins hat gewählt.", key="vote.cast")
+    with audio.answering(4):
+        answer = audio.say("seat:4", "Deine Wahl ist gezählt.", key="vote.mine", after=[cause])
+    cue = cue_of(answer)
+    assert cue is not None and cue.start == pytest.approx(clock.now())
+    rendered(cause)
+    rendered(answer)
+    for _ in range(10):
+        clock.advance(2.0)
+    assert answer.start >= cause.end
+
+
+def test_issue31_no_cue_at_a_whisper_station_or_with_earcons_off(board):
+    for settings in ({"whisper_station": True}, {"earcon_volume": 0.0}):
+        audio, clock = board(**settings)
+        with audio.answering(2):
+            answer = audio.say("seat:2", f"Gewählt {settings}.", key="scan.selected", priority="request")
+        assert cue_of(answer) is None, settings
+
+
+def test_issue31_the_cue_is_told_to_its_listener_as_a_clip_of_the_seat(board):
+    audio, clock = board()
+    heard = []
+    audio.on_answer_cue = lambda channel: (lambda kind, utt, record: heard.append((channel, kind, record.output)))
+    with audio.answering(1):
+        answer = audio.say("seat:1", "Gewählt.", key="scan.selected", priority="request")
+    rendered(answer)
+    clock.advance(RENDER_S)
+    assert heard == [("seat:1", "start", "seat:1"), ("seat:1", "end", "seat:1")]
+
+
+def test_issue31_where_the_clock_waits_for_renders_only_a_slow_boards_render_is_cued(tmp_path, mocker):
+    """``simulate`` without a render delay: its virtual clock waits while a sentence renders,
+    so a render takes no time on it and the answer starts with the act: no cue, and the same
+    run says the same whether the speech cache held the sentence or not (issue 30). A slow
+    board's render (its end on the clock) is cued there too; on a real clock every render is."""
+    from firmware_host.audio.speech import RenderJob
+
+    def render(text, language="de", voice="", rate=175, *, background=False):
+        return RenderJob("k", tmp_path / "never.wav", text, language, voice, rate)   # still rendering
+
+    def cued(waits: bool, slow: bool) -> bool:
+        clock = VirtualClock()
+        inner = mocker.create_autospec(SpeechRenderer, instance=True)
+        inner.render.side_effect = render
+        renderer = SlowRenderer(inner, clock, RENDER_S) if slow else inner
+        audio = AudioService(AudioSettings(), ClockSink(clock), tmp_path / "cache", seats=5, renderer=renderer,
+                             clock=clock)
+        audio.clock_waits_for_renders = waits
+        try:
+            with audio.answering(1):
+                answer = audio.say("seat:1", "Ein neuer Satz.", key="scan.selected", priority="request")
+            assert not answer.job.done()
+            return cue_of(answer) is not None
+        finally:
+            audio.close()
+
+    assert not cued(waits=True, slow=False)
+    assert cued(waits=True, slow=True)
+    assert cued(waits=False, slow=False)
