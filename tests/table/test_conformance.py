@@ -38,8 +38,6 @@ KNOWN: dict[str, dict[str, str]] = {
     "whisper_station": {
     },
     "non_interference": {
-        "secret_dictator": "the prolog's padded length depends on the deal: roles moved one seat on, "
-                           "'every seat knows its role' comes 68 ms later",
     },
     "console_hides_secrets": {
     },

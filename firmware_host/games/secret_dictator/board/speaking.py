@@ -215,7 +215,9 @@ class Speaking:
         made: dict[int, Any] = {}
         if voice is not None and voice.timed():
             listeners = {seat: self.service.announce_listener(lines[seat], self._on_played) for seat in lines}
+            # R16: padded over every role and team any seat could hold here, not this deal's longest
             made = voice.say_padded({s: " ".join(t) for s, t in texts.items()}, key="prolog", after=after, earcon=PRIVATE_CUE,
+                                    minimum_seconds=self.padding.prolog_seconds(PRIVATE_CUE),
                                     listener=lambda kind, utt, rec: listeners[int(utt.channel[5:])](kind, utt, rec))
             for seat, utt in made.items():
                 if utt is not None:
