@@ -31,7 +31,7 @@ from typing import Any, Callable, Mapping
 
 from firmware_host.errors import UsageError
 
-__all__ = ["lazy", "replay_of", "player_count_question", "no_setup_text", "DEFAULT_GAME", "REGISTRY", "GamePack", "UnknownGame", "pronounce", "pronunciations",
+__all__ = ["lazy", "replay_of", "player_count_question", "no_setup_text", "CountLobby", "DEFAULT_GAME", "REGISTRY", "GamePack", "UnknownGame", "pronounce", "pronunciations",
            "config_defaults",
            "config_schema", "names", "pack", "game_name", "split_setup"]
 
@@ -150,6 +150,46 @@ def no_setup_text(name: str) -> Callable[..., str]:
         raise KeyError(f"{name} has no setup text {key!r}")
     text.__doc__ = f"{name} has no words of its own in the setup: raises KeyError always."
     return text
+
+
+@dataclasses.dataclass(frozen=True)
+class CountLobby:
+    """The setup from the seats of a game that asks only its player count (issue 14): a pack's
+    ``lobby()`` answer (``title``, ``questions``, ``text``, ``setup``, ``check``); the board's
+    lobby asks the game and language first and the names and "start" last.
+
+    :param name: the registry name (the game has no setup words of its own: :func:`no_setup_text`).
+    :param titles: the game's spoken title by language (``en`` for any other).
+    :param low: the fewest players; :param high: the most (no more than the board's seats).
+    :param rules_check: ``rules_check(obj)``: the rules' check of a setup made from the
+        answers, without ``names`` (raises ``SetupError``, every problem in one line).
+    """
+
+    name: str
+    titles: Mapping[str, str]
+    low: int
+    high: int
+    rules_check: Callable[[dict], Any]
+
+    def title(self, language: str) -> str:
+        """The game's spoken title in ``language``."""
+        return self.titles.get(language, self.titles["en"])
+
+    def questions(self, seats: int | None = None, settings: Any = None) -> list[dict]:
+        """The player count (:func:`player_count_question`; ``settings`` changes nothing)."""
+        return player_count_question(self.low, self.high, seats)
+
+    def text(self, key: str, params: dict, language: str, long: bool = False) -> str:
+        """No words of the game's own in the setup: raises KeyError always."""
+        return no_setup_text(self.name)(key, params, language, long)
+
+    def setup(self, answers: Mapping[str, Any]) -> dict:
+        """The setup object of the answers (as the console sends it, without ``game``)."""
+        return {"players": answers["players"], "language": answers.get("language", "de")}
+
+    def check(self, obj: Mapping[str, Any]) -> None:
+        """Validate a setup made from the answers. :raises SetupError: the rules refuse it."""
+        self.rules_check({k: v for k, v in obj.items() if k != "names"})
 
 
 DEFAULT_GAME = "secret_dictator"

@@ -27,6 +27,7 @@ from .faults import TableFaults
 from .gamemaster import GameMaster
 from .moves import MoveLog
 from .padding import ClipPadding, padded
+from .ready import ReadyWait
 from .reminders import Reminders
 from .scanning import PICKED_KEY, spoken_seconds
 from .scans import SeatScans
@@ -107,6 +108,10 @@ class BoardAdapter:
     ACTS: tuple[str, ...] = ()
     #: the setup keys that are the table's, not the rules' (``names`` always is)
     SETUP_KEYS: tuple[str, ...] = ()
+    #: the game's times of the table's setup (table keys too), each ``key: (default, least,
+    #: most, off)`` in seconds (``off``: 0 switches it off, ACCESSIBILITY.md 11); the default
+    #: is the game's own ``board.toml`` section's where it names the key (:meth:`seconds`)
+    SETUP_SECONDS: Mapping[str, tuple[float, float, float, bool]] = {}
     #: the setup keys the console does not see before the game is over (a deal, its seed)
     SECRET_SETUP_KEYS: tuple[str, ...] = ()
     #: tile kind (its pack's ``tile_kinds``) -> the method taking a
@@ -139,6 +144,8 @@ class BoardAdapter:
         self.evening = Evening(self._tell_story)
         self.moves = MoveLog(service, self)
         self.reminders = Reminders(service, self._awaited_now, self._remind)
+        self.wait = ReadyWait(service, lambda key, params: self.say("public", key, params), lambda: self.paused,
+                              lambda reason: self.wait_ended(reason))
         self.gm = GameMaster({"start": self._cmd_start, "pause": lambda **f: self._pause(True),
                               "resume": lambda **f: self._pause(False), "restart": self._cmd_restart,
                               "undo": self._cmd_undo, "act": self._cmd_act, "choose": self._cmd_choose,
@@ -162,9 +169,16 @@ class BoardAdapter:
         raise NotImplementedError
 
     def table_setup(self, raw: dict, setup: Any) -> dict:
-        """The game's own table keys of a setup (:data:`SETUP_KEYS`), checked.
-        :raises CommandRefused: a bad value."""
-        return {}
+        """The game's own table keys of a setup (:data:`SETUP_KEYS`), checked; default: its
+        times (:data:`SETUP_SECONDS`, :meth:`setup_seconds`). :raises CommandRefused: a bad value."""
+        own = self.own_config()
+        return {key: self.setup_seconds(raw, key, float(own.get(key, default)), low, high, off=off)
+                for key, (default, low, high, off) in self.SETUP_SECONDS.items()}
+
+    def seconds(self, key: str) -> float:
+        """A time of the table's setup (:data:`SETUP_SECONDS`) for the game in play: the
+        setup's, else the game's ``board.toml`` section's, else its default; seconds."""
+        return float(self.table.get(key, self.own_config().get(key, self.SETUP_SECONDS[key][0])))
 
     def new_game(self, setup: Any) -> Any:
         """A new engine game of ``setup`` (not started)."""
@@ -278,6 +292,43 @@ class BoardAdapter:
             return None
         return pad
 
+    def longest_spoken(self, seats: Sequence[int], sentences: Sequence[tuple[str, dict]]) -> float | None:
+        """The longest of ``sentences`` (key, params) in either wording at every speech rate
+        ``seats`` use (a seat's own rate, ACCESSIBILITY.md 19), seconds: what a clip every one
+        of these seats hears is padded to, so that neither a wording nor a rate nor which
+        sentence it is makes one seat's clip longer (RULES.md R16). None where nothing can be
+        measured (no sound)."""
+        texts = {self.speech.text(key, params, long=long) for key, params in sentences for long in (False, True)}
+        channels = {self.seats.get(seat).rate: f"seat:{seat}" for seat in sorted(seats, reverse=True)}
+        longest = 0.0
+        for channel in channels.values():
+            for text in sorted(texts):
+                seconds = self.padding.measure(channel, text)
+                if seconds is None:
+                    return None
+                longest = max(longest, seconds)
+        return longest
+
+    def own_config(self) -> dict:
+        """The game's own ``board.toml`` section (its pack's ``config``, defaults filled in);
+        empty where the settings have none (a test's stand-in)."""
+        config = getattr(self.settings, "game_config", None)
+        return dict(config(self.NAME)) if callable(config) else {}
+
+    def enrolled_items(self, language: str) -> list[str] | None:
+        """The board's enrolled numbered tiles (its tag registry's ``item`` kinds: evidence
+        cards) described in ``language``, as a list by number, where they are numbered 0..m-1
+        without a gap; else None (no tag registry, none enrolled, a gap)."""
+        board = self.service.board
+        for owner in (board, getattr(board, "board", None)):
+            registry = getattr(owner, "tags", None)
+            if callable(getattr(registry, "item_descriptions", None)):
+                described = registry.item_descriptions(language)
+                if not described or sorted(described) != list(range(len(described))):
+                    return None
+                return [described[n] for n in range(len(described))]
+        return None
+
     def public_view(self) -> dict | None:
         """The console's public view of the game (no secret before the end)."""
         return None
@@ -361,6 +412,10 @@ class BoardAdapter:
         """The game's own table state follows ``events`` (a morning begins …) before any
         line of them is written, so every console picture shows it (``action`` None: the
         start)."""
+
+    def wait_ended(self, reason: str) -> None:
+        """The table's wait (:attr:`wait`, :class:`~.ready.ReadyWait`: a discussion, a morning)
+        is over: ``reason`` ``"ready"``, ``"timer"`` or ``"gm"``; the game goes on."""
 
     def rebuilt(self) -> None:
         """The game was rebuilt from the journal (resume, undo): reset the game's own state."""
@@ -446,15 +501,19 @@ class BoardAdapter:
             self.names = {int(k): str(v) for k, v in (note.get("names") or {}).items()}
             self.table = {**self.table, **{k: v for k, v in note.items() if k not in ("note", "names")}}
         self.evening.reset()
+        self.wait.stop()
         if self.service.voice is not None:
             self.service.voice.set_language(self.language)
         self.scans.reseed(self.order_seed(self.setup))
         self.rebuilt()
 
-    def shutdown(self) -> None:
-        """End every scan and the game's timers (the service stops, or another game)."""
+    def shutdown(self, *, pause: bool = False) -> None:
+        """End every scan and the game's timers (the service stops, or another game); the
+        table's wait ends too, unless the game only pauses (``pause``: its timer runs on)."""
         self.scans.end()
         self.reminders.stop()
+        if not pause:
+            self.wait.stop()
         self.stopping()
 
     # ================================================================ setup
@@ -463,7 +522,7 @@ class BoardAdapter:
 
         :raises UsageError: the rules refuse it; :raises CommandRefused: a bad table key.
         """
-        own = ("names", "game") + tuple(self.SETUP_KEYS)
+        own = ("names", "game") + tuple(self.SETUP_KEYS) + tuple(self.SETUP_SECONDS)
         setup = self.rules_setup({k: v for k, v in raw.items() if k not in own})
         table = {"names": parse_names(raw.get("names"), setup.players), **self.table_setup(raw, setup)}
         return setup, table
@@ -549,6 +608,7 @@ class BoardAdapter:
         if self.moves.over:
             self.reminders.stop()
             self.scans.end()
+            self.wait.stop()
             self.stopping()
             self.game_ended()
 
@@ -662,7 +722,7 @@ class BoardAdapter:
         the game's end; else the game's :meth:`awaited`."""
         if self.paused or not self.moves.running():
             return ()
-        return tuple(self.awaited())
+        return self.wait.awaited() if self.wait.running else tuple(self.awaited())
 
     def _remind(self, seats: tuple[int, ...]) -> None:
         """Say the game's :meth:`reminder_lines` for ``seats`` (never a message a repeat
@@ -777,8 +837,9 @@ class BoardAdapter:
 
     def gm_press(self) -> bool:
         """Hook: a press of the game-master key that means something in this step (it ends a
-        morning or a discussion); True when it did. Default: nothing (the press pauses)."""
-        return False
+        morning or a discussion); True when it did. Default: it ends the table's :attr:`wait`
+        (else the press pauses)."""
+        return self.wait.end("gm")
 
     def on_gm_key(self, event: Any) -> None:
         """The game-master key: a press ends the step the game waits on (:meth:`gm_press`,
@@ -815,9 +876,9 @@ class BoardAdapter:
             self.paused = pause
             self.moves.note({"note": "pause" if pause else "resume"})
             if pause:
-                self.shutdown()
+                self.shutdown(pause=True)
             self.say("public", "gm.paused" if pause else "gm.resumed", {})
-            if not pause:
+            if not pause and not self.wait.resume():      # a wait over meanwhile says what follows
                 self.resumed()
                 self.reminders.start()
         return {"paused": self.paused}

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from firmware_host.table.scanning import Scan, ScanItem
 
@@ -93,7 +93,8 @@ class SeatScans:
     def start(self, seat: int, items: list[ScanItem], chosen: Callable[[Any], None], *,
               intro: tuple[str, dict] | None = None, cancelled: Callable[[], None] | None = None,
               confirm: Callable[[ScanItem], tuple[ScanItem, ScanItem | None] | None] | None = None,
-              purpose: str = "", pad: Callable[[str, str], float | None] | None = None) -> Scan:
+              purpose: str = "",
+              pad: Callable[[str, str], float | None] | Mapping[str, float] | None = None) -> Scan:
         """Start a scan of ``items`` (then "cancel") in ``seat``'s earphone, replacing its
         running one.
 
@@ -104,9 +105,17 @@ class SeatScans:
         :param confirm: for a final choice (16): ``confirm(item) -> (confirm_item,
             back_item or None)``; only a press on the confirming item chooses.
         :param pad: ``pad(kind, key) -> seconds or None``: the fixed length of a step (the
-            intro, an item, a pick's answer, by its key) where the game pads its lists (M43).
+            intro, an item, a pick's answer, by its key) where the game pads its lists (M43);
+            or the lengths by kind, ``{"intro", "item", "confirm"}`` (a confirmation's two
+            items are ``confirm``; an item, its repeat and a pick's answer ``item``).
         """
         self.end(seat)
+        confirming: set[str] = set()
+        if isinstance(pad, Mapping):
+            pads = pad
+
+            def pad(kind: str, key: str) -> float | None:
+                return pads.get("intro" if kind == "intro" else "confirm" if key in confirming else "item")
 
         def on_choose(value: Any) -> None:
             self.by_seat.pop(seat, None)
@@ -142,7 +151,9 @@ class SeatScans:
                 if made is None:
                     return None
                 yes, back = made
-                return yes, back or self.item(None, BACK_KEY, {})
+                back = back or self.item(None, BACK_KEY, {})
+                confirming.update((yes.key, back.key))
+                return yes, back
 
         scan = Scan(seat, items, lambda: self.seats.scan_settings(seat), self.service.clock, self.service.post,
                     speak, on_choose, on_cancel, cancel=self.item(None, CANCEL_KEY, {}), confirm=pair,

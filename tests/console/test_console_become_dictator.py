@@ -129,7 +129,7 @@ def test_D30_the_setup_offers_every_registered_game_and_sets_up_this_one_with_it
     until(page, "#command-result:has-text('Done: start.')")
     sim.advance(1.0)
     until(page, "#phase:has-text('Day 1: morning, discussion')")
-    assert service.call(lambda: service.game.active.morning["ends_at"] - service.clock.now()) > 590
+    assert service.call(lambda: service.game.active.wait.ends_at - service.clock.now()) > 590
     assert page.get_by_label("Game", exact=True).input_value() == "become_dictator"
 
     # back to Secret Dictator: its own options again, 5-10 players

@@ -18,7 +18,7 @@ from collections import defaultdict
 import pytest
 
 from firmware_host.games.dying_message import Action, Game, Setup, deal
-from firmware_host.games.dying_message.board import chance_action
+from firmware_host.games.dying_message.playout import board_chance
 from firmware_host.games.dying_message.scripting import signals_for_game
 from firmware_host.service.signals import parse_script
 from firmware_host.service.simulator import Simulator
@@ -46,7 +46,7 @@ def random_actions(setup: dict, rng: random.Random, max_actions: int = 120) -> l
     count = 0
     while game.phase != "game_over" and len(out) < max_actions:
         if game.chance_due is not None:
-            game.apply(chance_action(game, parsed.seed, count))
+            game.apply(board_chance(game, parsed.seed, count))
             count += 1
             continue
         seat = game.awaiting()[0]

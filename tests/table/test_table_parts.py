@@ -142,7 +142,7 @@ def test_an_accepted_action_is_journaled_before_it_is_announced(board):
     host = service.game
     service.call(lambda: host.setup_game({**BD, "morning_seconds": 0}))
     bd = host.active
-    service.call(lambda: bd.end_morning())
+    service.call(lambda: bd.wait.end())
     journaled_at_announce: list[int] = []
     original = service.emit
 
@@ -162,7 +162,7 @@ def test_undo_takes_back_the_last_action_and_says_whose_move_it_is(board):
     host = service.game
     service.call(lambda: host.setup_game({**BD, "morning_seconds": 0}))
     bd = host.active
-    service.call(lambda: bd.end_morning())
+    service.call(lambda: bd.wait.end())
     seat = bd.game.awaiting()[0]
     service.call(lambda: bd.command("act", action={"action": "vote", "seat": seat, "target": (seat + 1) % 4}))
     before = len(lines)
@@ -352,7 +352,7 @@ def test_A30_after_game_over_a_press_tells_the_story_and_the_next_press_sets_up_
     while shadow.phase != "game_over":
         action = shadow.legal_actions(shadow.awaiting()[0])[0]
         shadow.apply(action)
-        service.call(lambda a=action: (bd.end_morning(), bd.accept(a)))
+        service.call(lambda a=action: (bd.wait.end(), bd.accept(a)))
     assert bd.game.phase == "game_over"
     public = [o["key"] for o in said(lines, "public")]
     assert public[-1] == "evening.offer"                        # a clear spoken way on
@@ -402,7 +402,7 @@ def test_A11_the_morning_has_no_timer_by_default_and_the_pack_section_sets_one(t
         try:
             service.call(lambda: service.game.setup_game(dict(BD)))
             assert service.game.active.table["morning_seconds"] == expected
-            assert (service.game.active.morning["ends_at"] is None) == (expected == 0.0)
+            assert (service.game.active.wait.ends_at is None) == (expected == 0.0)
         finally:
             service.stop()
 

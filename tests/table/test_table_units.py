@@ -975,7 +975,7 @@ def bd_table(tmp_path, mocker):
     service.start()
     service.call(lambda: service.game.setup_game(dict(BD_SETUP)))
     adapter = service.game.active
-    service.call(lambda: adapter.end_morning())
+    service.call(lambda: adapter.wait.end())
     yield service, adapter, lines
     service.stop()
 

@@ -43,13 +43,13 @@ from .views import private_view, public_view, state_json
 
 log = logging.getLogger("firmware_host.service")
 
-__all__ = ["BecomeDictatorGame", "MORNING_SECONDS", "WARNING_SECONDS", "TRAY_READER"]
+__all__ = ["BecomeDictatorGame", "MORNING_SECONDS", "TRAY_READER"]
 
 #: D5, D32: the printed discussion time, seconds (the shortest timer a table may set)
 MORNING_SECONDS = 180.0
-#: D32: the spoken warning comes this many seconds before the morning ends; a press in the
-#: last minute gives the morning this much again
-WARNING_SECONDS = 60.0
+#: D32: what the table hears of a morning (the table's wait, :mod:`firmware_host.table.ready`)
+MORNING_KEYS = {"ready": ("morning.ready", ("seat", "count", "total")), "warning": ("morning.warning", ()),
+                "extended": ("morning.extended", ("seat",))}
 #: the longest morning a setup may ask for (ten times the printed one, ACCESSIBILITY.md 11)
 MAX_MORNING_SECONDS = 1800.0
 #: D30: the reader at the tray, where role cards are laid face down at night
@@ -77,13 +77,12 @@ class BecomeDictatorGame(BoardAdapter):
     NAME = NAME
     IllegalAction = IllegalAction
     ACTS = ("vote", "discard_vote", "no_discard_vote", "drop")
-    SETUP_KEYS = ("morning_seconds",)
+    #: D32: the morning's timer (0: none, the default of ``[become_dictator] morning_seconds``)
+    SETUP_SECONDS = {"morning_seconds": (0.0, MORNING_SECONDS, MAX_MORNING_SECONDS, True)}
     TILES = {"card": "on_card"}
 
     def __init__(self, service: Any) -> None:
         super().__init__(service)
-        self.morning: dict | None = None         # {"day", "ends_at" (None: no timer)}
-        self._morning_timers: list[Any] = []
         self._after_morning: list = []           # announcements held until the morning ends
         self.choosing: dict[int, _Choosing] = {}
 
@@ -94,17 +93,6 @@ class BecomeDictatorGame(BoardAdapter):
     def rules_setup(self, obj: dict) -> Setup:
         return Setup.from_json(obj)
 
-    def table_setup(self, raw: dict, setup: Setup) -> dict:
-        """``morning_seconds`` (D32): 0 = no timer, or 180 to 1800; default the config's."""
-        return {"morning_seconds": self.setup_seconds(raw, "morning_seconds", self.default_morning(), MORNING_SECONDS,
-                                                      MAX_MORNING_SECONDS, off=True)}
-
-    def default_morning(self) -> float:
-        """The morning's timer when the setup names none: ``[become_dictator]
-        morning_seconds`` (0, no timer, by default: ACCESSIBILITY.md 11)."""
-        config = getattr(self.settings, "game_config", None)
-        return float(config(NAME).get("morning_seconds", 0.0)) if callable(config) else 0.0
-
     def new_game(self, setup: Setup) -> Game:
         return Game(setup)
 
@@ -112,7 +100,8 @@ class BecomeDictatorGame(BoardAdapter):
         return Action.from_json(obj)
 
     def public_view(self) -> dict | None:
-        return {**public_view(self.game), "morning": self._morning_view()}
+        morning = self.wait.view()
+        return {**public_view(self.game), "morning": morning and {**morning, "day": self.wait.tag}}
 
     def final_state(self) -> dict | None:
         return state_json(self.game) if self.game is not None else None
@@ -122,16 +111,7 @@ class BecomeDictatorGame(BoardAdapter):
         return {k: view[k] for k in ("hand", "pledge", "choice")}
 
     def status_step(self) -> str:
-        return f"day {self.game.day} {'morning' if self.morning is not None else self.game.phase}"
-
-    # ======================================================================= reminders (issue 31)
-    def awaited(self) -> tuple[int, ...]:
-        """Whom the table waits for (the table's reminders, ACCESSIBILITY.md 28): the seats
-        the step still needs (public: the step's announcement names them, D11's count says
-        how many decided); nobody in a morning, where the table talks (D32)."""
-        if self.game is None or self.morning is not None:
-            return ()
-        return tuple(self.game.awaiting())
+        return f"day {self.game.day} {'morning' if self.wait.running else self.game.phase}"
 
     # ======================================================================= hooks: padding
     def has_secret(self, line: Line, seat: int) -> bool:
@@ -189,120 +169,56 @@ class BecomeDictatorGame(BoardAdapter):
 
     def follow(self, action: Action | None, events: list) -> None:
         if action is None:
-            self.choosing, self.morning = {}, None
+            self.choosing = {}
         self.choosing.pop(getattr(action, "seat", None), None)
         self._enter_morning(events)
 
     # ======================================================================= the morning (D32)
-    def _morning_view(self) -> dict | None:
-        if self.morning is None:
-            return None
-        ends = self.morning["ends_at"]
-        left = None if ends is None else max(0.0, round(ends - self.service.clock.now(), 1))
-        return {"day": self.morning["day"], "seconds_left": left, "ready": sorted(self.morning["ready"])}
-
     def _enter_morning(self, events: list) -> None:
-        """A ``day`` event begins a morning: its state and timer are set before any line of
-        it is written, so every console snapshot of the new day shows the morning."""
+        """A ``day`` event begins a morning, the table's :attr:`wait` for every seat's "ready":
+        it is set before any line of it is written, so every console snapshot of the new day
+        shows the morning."""
         game = self.game
         if game is None or not any(e.kind == "day" for e in events):
             return
         self._end_scans()
         self._after_morning = []
-        seconds = float(self.table.get("morning_seconds", 0.0))
-        self.morning = {"day": game.day, "ends_at": None, "ready": set()}
-        if seconds:
-            self._set_morning_timer(self.service.clock.now() + seconds)
+        seconds = self.seconds("morning_seconds")
+        self.wait.begin(range(game.players), seconds, tag=game.day, keys=MORNING_KEYS)
         log.info("morning of day %d: %s", game.day, f"{seconds:.0f} s" if seconds else "no timer")
 
-    def _set_morning_timer(self, ends_at: float) -> None:
-        """The morning ends at ``ends_at`` (clock seconds), with its warning a minute before."""
-        self._cancel_timers()
-        clock, day = self.service.clock, self.morning["day"]
-        self.morning["ends_at"] = ends_at
-        left = ends_at - clock.now()
-        if left > WARNING_SECONDS:
-            self._morning_timers.append(clock.call_later(
-                left - WARNING_SECONDS, lambda: self.service.post(lambda: self._morning_warning(day))))
-        self._morning_timers.append(clock.call_later(left, lambda: self.service.post(lambda: self.end_morning(day))))
-
-    def _morning_warning(self, day: int) -> None:
-        if self.morning is not None and self.morning["day"] == day and not self.paused:
-            self.say("public", "morning.warning", {})
-
-    def stopping(self) -> None:
-        self._cancel_timers()
-        self.choosing = {}
-
-    def _cancel_timers(self) -> None:
-        for handle in self._morning_timers:
-            handle.cancel()
-        self._morning_timers = []
-
-    def end_morning(self, day: int | None = None) -> bool:
-        """End the morning (its timer, the game-master key, the console): "Morning over",
-        then the step's announcement. :returns: False when no morning was running."""
-        if self.morning is None or (day is not None and self.morning["day"] != day):
-            return False
-        if self.paused and day is not None:
-            return False         # a paused morning ends when the game master says so
-        self._cancel_timers()
-        day = self.morning["day"]
-        self.morning = None
-        self.say("public", "morning.over", {"day": day})
+    def wait_ended(self, reason: str) -> None:
+        """The morning is over (every seat ready, its timer, the game master): "Morning over",
+        then what the morning held (the step's announcement)."""
+        self.say("public", "morning.over", {"day": self.wait.tag})
         held, self._after_morning = self._after_morning, []
         self.speech.say_all(held)
-        return True
 
-    def _morning_press(self, seat: int) -> bool:
-        """A seat's press in the morning: in a timed morning's last minute another minute
-        (ACCESSIBILITY.md 11: a press extends it); else the seat is ready, and once every
-        seat is, noon begins (no timer decides by default). A ready seat's press repeats."""
-        ends, now = self.morning["ends_at"], self.service.clock.now()
-        if ends is not None and ends - now <= WARNING_SECONDS:
-            self._set_morning_timer(now + WARNING_SECONDS)
-            self.say("public", "morning.extended", {"seat": seat})
-            return True
-        ready = self.morning["ready"]
-        if seat in ready:
-            return False
-        ready.add(seat)
-        self.say("public", "morning.ready", {"seat": seat, "count": len(ready), "total": self.game.players})
-        if len(ready) >= self.game.players:
-            self.end_morning()
-        return True
+    def stopping(self) -> None:
+        self.choosing = {}
 
     def resumed(self) -> None:
-        if self.morning is not None and self.morning["ends_at"] is not None \
-                and self.service.clock.now() >= self.morning["ends_at"]:
-            self.end_morning()
-        elif self.morning is None:
+        if not self.wait.running:
             self.say_step()
 
     def rebuilt(self) -> None:
-        self.morning = None
         self.choosing = {}
 
     def before_act(self, action: Action) -> None:
-        if self.morning is not None:
-            self.end_morning()
+        self.wait.end()                   # the game master acts for a seat: the morning is over
 
     def extra_commands(self) -> dict:
         def end_morning(**_: Any) -> dict:
-            if not self.end_morning():
+            if not self.wait.end():
                 raise CommandRefused("refused", "no morning is running", detail="no morning is running")
             return {"ok": True}
         return {"end_morning": end_morning}
 
-    def gm_press(self) -> bool:
-        """The game-master key's press ends the morning (D32)."""
-        return self.end_morning()
-
     # ======================================================================= presses (D33-D36)
     def on_press(self, seat: int) -> bool:
         game = self.game
-        if self.morning is not None:
-            return self._morning_press(seat)
+        if self.wait.running:                 # the morning: "ready", or another minute (D32)
+            return self.wait.press(seat)
         if seat not in game.awaiting():
             return False
         state = self.choosing.setdefault(seat, _Choosing())
@@ -430,7 +346,7 @@ class BecomeDictatorGame(BoardAdapter):
                 game.phase == "night" and chosen is not None and chosen.kind == "drop" and card in chosen.roles):
             log.info("seat %d's card read again: the same card, ignored (BOARD.md)", seat)
             return
-        if self.paused or self.morning is not None or game.phase != "night" or seat not in game.awaiting():
+        if self.paused or self.wait.running or game.phase != "night" or seat not in game.awaiting():
             self._card_refused(seat, source, "card.not_now")
             return
         if card not in game.hands[seat]:

@@ -44,12 +44,13 @@ from .actions import ACTION_KINDS, Action, IllegalAction
 from .announce import STEP_KEYS, make
 from .engine import NIGHT_PHASES, Game
 from .night import PRIVATE_STEPS, SeatLine, listeners, step_lines
-from .setup import GAME, KILLERS, Setup, arrange_order, deal, shuffle_order
-from .views import private_view, public_view, state_json
+from .playout import board_chance
+from .setup import GAME, KILLERS, Setup, deal
+from .views import public_view, reveal_row, state_json
 
 log = logging.getLogger("firmware_host.service")
 
-__all__ = ["DyingMessageGame", "chance_action", "NIGHT_CHOICE_SECONDS", "NIGHT_LOOK_SECONDS", "STEP_OF_PHASE"]
+__all__ = ["DyingMessageGame", "NIGHT_CHOICE_SECONDS", "NIGHT_LOOK_SECONDS", "STEP_OF_PHASE"]
 
 #: M41: the minimum time of a night step with a list (seconds, from its public line).
 NIGHT_CHOICE_SECONDS = 30.0
@@ -71,6 +72,8 @@ _SKIP = "skip"
 #: the night steps whose picks are final only after a confirming press (ACCESSIBILITY.md 16):
 #: the killers' victims; every listener of the step confirms (M43: as many presses as the actors)
 CONFIRMED_STEPS = ("killers",)
+#: M47: what the table hears of the discussion (the table's wait, :mod:`firmware_host.table.ready`)
+READY_KEYS = {"ready": ("day.ready", ("count", "total"))}
 #: the status's lines that only some characters hear (padded: M39, a status tells no side)
 _STATUS_SECRETS = ("status.private", "status.killers", "night.soulmate.chosen", "night.soulmate.destined",
                    "night.protected")
@@ -91,21 +94,6 @@ class _NightStep:
     extra: tuple[tuple[Any, str], ...] = ()          # items every list ends with ("nobody")
 
 
-def chance_action(game: Game, seed: int | None, count: int) -> Action:
-    """The due chance input (``arrange`` M27 or ``shuffle`` M37) the board draws: from the
-    setup's ``seed`` (0 without one) and ``count``, the number of actions journaled before
-    it, so a resumed game, and a script written for the board, draw the same.
-
-    :raises ValueError: no chance input is due.
-    """
-    if game.chance_due is None:
-        raise ValueError("no chance input is due")
-    rng = random.Random((seed or 0) * 1000003 + count)
-    if game.chance_due == "arrange":
-        return Action("arrange", order=tuple(arrange_order(game.message_area, rng)))
-    return Action("shuffle", order=tuple(shuffle_order(game.shuffle_pool, rng)))
-
-
 class DyingMessageGame(BoardAdapter):
     """This game's side of the board service (see the module docstring).
 
@@ -115,7 +103,10 @@ class DyingMessageGame(BoardAdapter):
     NAME = GAME
     IllegalAction = IllegalAction
     ACTS = tuple(k for k in ACTION_KINDS if k not in ("shuffle", "arrange"))
-    SETUP_KEYS = BOARD_SETUP_KEYS[1:]
+    #: M41: each night step's minimum time (at least the defaults); M47: the discussion's (0: none)
+    SETUP_SECONDS = {"night_choice_seconds": (NIGHT_CHOICE_SECONDS, NIGHT_CHOICE_SECONDS, MAX_STEP_SECONDS, False),
+                     "night_look_seconds": (NIGHT_LOOK_SECONDS, NIGHT_LOOK_SECONDS, MAX_STEP_SECONDS, False),
+                     "discussion_seconds": (0.0, 0.0, MAX_DISCUSSION_SECONDS, False)}
     #: M39: no characters, no deck order, no seed on the console before the end
     SECRET_SETUP_KEYS = ("roles", "deck", "seed")
     TILES = {"evidence": "on_evidence"}
@@ -124,20 +115,13 @@ class DyingMessageGame(BoardAdapter):
     def __init__(self, service: Any) -> None:
         self.descriptions: dict[int, str] = {}
         super().__init__(service)
-        config = getattr(self.settings, "game_config", None)      # [dying_message] in board.toml
-        own = config(GAME) if callable(config) else {}
-        self.defaults = {"night_choice_seconds": float(own.get("night_choice_seconds", NIGHT_CHOICE_SECONDS)),
-                         "night_look_seconds": float(own.get("night_look_seconds", NIGHT_LOOK_SECONDS)),
-                         "discussion_seconds": 0.0}
         self._rules: Setup | None = None          # the setup of the game being built
         self.units: collections.deque = collections.deque()
         self.night: _NightStep | None = None
-        self.discussion: dict | None = None      # {"ready": set, "ends_at"}
         self.defending: int | None = None        # the accused, before the second vote
         self.voting: dict | None = None          # {"number", "ballots": {seat: target|"skip"}, "no_skip"}
         self._passed: set[str] = set()           # holds passed for the unit at the head
         self._tray: set[int] = set()              # message-area tiles shown at the tray (M45)
-        self._timers: list[Any] = []
         self._pump_timer: Any = None
         self._prolog: list = []                   # the prolog's clips: the table waits for them
         self._offer = False                       # the game ended: the evening's offer after its lines
@@ -150,43 +134,19 @@ class DyingMessageGame(BoardAdapter):
 
     def rules_setup(self, obj: dict) -> Setup:
         """DYING_MESSAGE.md's setup, dealt: the enrolled evidence tiles' descriptions where the
-        setup names no evidence (M46), a seed drawn where it has none.
+        setup names no evidence and the board describes cards 0..m-1 (M46: 9 ≤ m; else the
+        cards' numbers are used), a seed drawn where it has none.
 
         :raises UsageError: an unusable setup (one line)."""
         obj = {**obj, "game": GAME}
-        enrolled = self._enrolled_evidence(obj.get("language", "de"))
-        if "evidence" not in obj and "deck" not in obj and enrolled is not None:
+        language = obj.get("language", "de")
+        enrolled = self.enrolled_items(language) if language in ("de", "en") else None
+        if "evidence" not in obj and "deck" not in obj and len(enrolled or ()) >= 9:     # 9 to 104 cards
             obj["evidence"] = enrolled
         if "seed" not in obj and ("roles" not in obj or "deck" not in obj):
             obj["seed"] = random.SystemRandom().randrange(1, 2 ** 31)
         setup = Setup.from_json(obj)
         return setup.with_dealt(*deal(setup))
-
-    def table_setup(self, raw: dict, setup: Setup) -> dict:
-        """``night_choice_seconds`` and ``night_look_seconds`` (M41: each step's minimum time,
-        at least the defaults, at most 600) and ``discussion_seconds`` (M47: 0 = no limit)."""
-        return {key: self.setup_seconds(raw, key, self.defaults[key], low, high)
-                for key, low, high in (("night_choice_seconds", NIGHT_CHOICE_SECONDS, MAX_STEP_SECONDS),
-                                       ("night_look_seconds", NIGHT_LOOK_SECONDS, MAX_STEP_SECONDS),
-                                       ("discussion_seconds", 0.0, MAX_DISCUSSION_SECONDS))}
-
-    def _seconds(self, key: str) -> float:
-        return float(self.table.get(key, self.defaults[key]))
-
-    def _enrolled_evidence(self, language: Any) -> list[str] | None:
-        """M46: the enrolled evidence tiles' descriptions in ``language`` as a setup's
-        ``evidence`` list, when the board's tag registry describes cards 0..m-1 (9 ≤ m ≤ 104)
-        without a gap; else None (the setup's descriptions, or the cards' numbers, are used)."""
-        board = self.service.board
-        registry = next((tags for tags in (getattr(o, "tags", None) for o in (board, getattr(board, "board", None)))
-                         if callable(getattr(tags, "item_descriptions", None))), None)
-        if registry is None or language not in ("de", "en"):
-            return None
-        described = registry.item_descriptions(language)
-        cards = len(described)
-        if cards < 9 or sorted(described) != list(range(cards)):
-            return None
-        return [described[c] for c in range(cards)]
 
     def new_game(self, setup: Setup) -> Game:
         self._rules = setup
@@ -206,11 +166,7 @@ class DyingMessageGame(BoardAdapter):
         a ballot before all are cast) and the cards with their descriptions."""
         game = self.game
         view = public_view(game)
-        discussion = voting = None
-        if self.discussion is not None:
-            ends = self.discussion["ends_at"]
-            discussion = {"ready": sorted(self.discussion["ready"]), "seconds_left": None if ends is None
-                          else max(0.0, round(ends - self.service.clock.now(), 1))}
+        voting = None
         if self.voting is not None:
             voting = {"number": self.voting["number"], "cast": len(self.voting["ballots"]),
                       "voters": len(game.living())}
@@ -218,56 +174,27 @@ class DyingMessageGame(BoardAdapter):
         for earlier in view["earlier_messages"].values():
             cards |= set(earlier)
         return {**view, "night_step": self.night.name if self.night is not None else None,
-                "discussion": discussion, "defending": self.defending, "voting": voting,
-                "waiting": self._waiting(view),
+                "discussion": self.wait.view(), "defending": self.defending, "voting": voting,
+                "waiting": self._waiting(),
                 "descriptions": {str(c): catalogue.card_name(c, self.language, self.descriptions)
                                  for c in sorted(cards)}}
 
-    def _waiting(self, view: dict) -> list[int]:
+    def _waiting(self) -> list[int]:
         """Whom the table waits for, as far as it is public (M39): the living not yet ready in
-        the discussion, the accused in the defence, the living whose ballot is still to come,
-        the dead Forensic Scientists who examine; nobody at night (who acts in the Killing
-        Phase is secret, M43), while a chance input is due or after the game."""
-        game = self.game
-        if view["phase"] in ("night", "game_over") or self.night is not None or game.chance_due is not None:
+        the discussion, else whom the reminders name (:meth:`awaited`); nobody at night (who
+        acts in the Killing Phase is secret, M43)."""
+        if self.night is not None or self.game.phase in NIGHT_PHASES:
             return []
-        living = game.living()
-        if self.discussion is not None:
-            return [s for s in living if s not in self.discussion["ready"]]
-        if self.defending is not None:
-            return [self.defending]
-        if self.voting is not None:
-            return [s for s in living if s not in self.voting["ballots"]]
-        if game.phase == "examine":
-            return sorted(game.awaiting())
-        return []
+        return [s for s in self.wait.seats if s not in self.wait.ready] if self.wait.running else list(self.awaited())
 
     def secrets_of(self, seat: int) -> dict:
-        """M50, in the console's reveal rows: ``role`` (the character), ``team`` (the killers
-        it knows), ``hand`` (the genuine messages it saw tonight), ``power_result`` (the
-        Soulmate's destined person, whom a Famous Dog protects, "protected", "chosen by the
-        Soulmate") and ``choice``."""
-        game = self.game
-        view = private_view(game, seat)
-        power: Any = None
-        if view["destined"] is not None:
-            power = {"target": view["destined"], "party": "destined"}
-        elif view["character"] == "famous_dog" and type(view["protected"]) is int:
-            power = {"target": view["protected"], "party": "protects"}
-        elif view["protected"] is True:
-            power = "protected"
-        elif view["chosen_by_soulmate"]:
-            power = "chosen_by_soulmate"
-        genuine = view["genuine_cards"]
-        return {"role": view["character"], "faction": view["faction"],
-                "team": [{"seat": k, "role": game.characters[k]} for k in view["killers"] if k != seat],
-                "hand": None if genuine is None else [
-                    catalogue.card_name(c, self.language, self.descriptions) for c in genuine],
-                "power_result": power, "choice": view["choice"]}
+        """M50, in the console's reveal rows (:func:`~.views.reveal_row`), the cards with their
+        descriptions."""
+        return reveal_row(self.game, seat, lambda c: catalogue.card_name(c, self.language, self.descriptions))
 
     def status_step(self) -> str:
         """Round and step (no secret)."""
-        step = ("discussion" if self.discussion is not None else
+        step = ("discussion" if self.wait.running else
                 f"night {self.night.name}" if self.night is not None else public_view(self.game)["phase"])
         return f"round {self.game.round} {step}"
 
@@ -279,10 +206,11 @@ class DyingMessageGame(BoardAdapter):
             self.voting = None            # this vote is over; the next opens with its unit
 
     def _reset(self) -> None:
-        self._stop(pump=True, timers=True)
+        self._stop_pump()
+        self.wait.stop()
         self._prolog, self._offer = [], False
         self.units.clear()
-        self.night = self.discussion = self.voting = self.defending = None
+        self.night = self.voting = self.defending = None
         self._passed, self._tray = set(), set()
         setup = self.setup
         self.descriptions = dict(enumerate(setup.evidence)) if setup is not None and setup.evidence else {}
@@ -292,16 +220,14 @@ class DyingMessageGame(BoardAdapter):
 
     def stopping(self) -> None:
         """Scans end (pause, undo, another game): the narration waits (at the game's end it
-        goes on to its last line); the discussion's time limit runs on through a pause (M47)."""
-        self._stop(pump=not self.moves.over, timers=not self.paused)
+        goes on to its last line)."""
+        if not self.moves.over:
+            self._stop_pump()
 
-    def _stop(self, *, pump: bool, timers: bool) -> None:
-        if pump and self._pump_timer is not None:
+    def _stop_pump(self) -> None:
+        if self._pump_timer is not None:
             self._pump_timer.cancel()
             self._pump_timer = None
-        for handle in self._timers if timers else ():
-            handle.cancel()
-        self._timers = self._timers if not timers else []
 
     def resumed(self) -> None:
         self._pump()          # what was still to be said; a press restarts a list
@@ -326,11 +252,11 @@ class DyingMessageGame(BoardAdapter):
         if game.chance_due is not None:
             journaled = len(self.service.journal.actions(self.game_id))
             if journaled <= self.moves.count:       # not journaled yet (else told after a restart)
-                self.moves.accept(chance_action(game, self.setup.seed, journaled))
+                self.moves.accept(board_chance(game, self.setup.seed, journaled))
             return
         if game.phase == "game_over":
             self.scans.end()
-            self.discussion = self.defending = None
+            self.defending = None
         if game.phase not in ("vote", "second_vote"):
             self.voting = None
         self._pump()
@@ -355,7 +281,7 @@ class DyingMessageGame(BoardAdapter):
 
     def extra_commands(self) -> dict[str, Callable[..., dict]]:
         def open_vote(**_: Any) -> dict:
-            if not (self.end_discussion() or self.open_second_vote()):
+            if not (self.wait.end() or self.open_second_vote()):
                 raise CommandRefused("refused", "no discussion or defence is running",
                                      detail="no discussion or defence is running")
             return {"ok": True}
@@ -417,7 +343,7 @@ class DyingMessageGame(BoardAdapter):
     def _pump(self) -> None:
         """Play the units in order: a night step waits for the previous one's minimum time;
         the discussion and the defence hold the vote until they end."""
-        self._stop(pump=True, timers=False)
+        self._stop_pump()
         clock = self.service.clock
         while self.units and not self.paused and self.game is not None:
             unit = self.units[0]
@@ -468,7 +394,7 @@ class DyingMessageGame(BoardAdapter):
         clock = self.service.clock
         extra: tuple = ((_NOBODY, "scan.nobody"),) if name == "dogs" and game.options.get("dog_may_pass") else ()
         with_list = any(line.kind is not None for line in lines.values())
-        step = _NightStep(name, dict(lines), self._seconds("night_choice_seconds" if with_list
+        step = _NightStep(name, dict(lines), self.seconds("night_choice_seconds" if with_list
                                                            else "night_look_seconds"), extra=extra)
         self.night = step
         step.pads = self._night_pads(step)
@@ -500,25 +426,11 @@ class DyingMessageGame(BoardAdapter):
         return [(v, key, {param: v}) for v in line.items if v not in picked] + [
             (value, k, {}) for value, k in step.extra]
 
-    def _longest(self, seats: Sequence[int], sentences: Sequence[tuple[str, dict]]) -> float | None:
-        """The longest of ``sentences`` in both wordings at every speech rate ``seats`` use
-        (a seat's own rate, ACCESSIBILITY 19), seconds; None where nothing can be measured."""
-        texts = {self.speech.text(key, params, long=long) for key, params in sentences for long in (False, True)}
-        channels = {self.seats.get(seat).rate: f"seat:{seat}" for seat in sorted(seats, reverse=True)}
-        longest = 0.0
-        for channel in channels.values():
-            for text in sorted(texts):
-                seconds = self.padding.measure(channel, text)
-                if seconds is None:
-                    return None
-                longest = max(longest, seconds)
-        return longest
-
     def _night_pads(self, step: _NightStep) -> dict[str, float]:
         """M43: what every private clip of ``step`` besides the padded message is padded to,
         by kind: ``item`` (every scan item any listener can hear, "cancel", "nobody"),
         ``confirm`` (a confirmation's "confirm: seat 3" and "back"), ``intro``, ``picked`` and
-        ``chosen``: the longest of their texts (:meth:`_longest`), so neither a list nor a
+        ``chosen``: the longest of their texts (:meth:`longest_spoken`), so neither a list nor a
         wording nor a rate makes one seat's clip longer. Empty where nothing can be measured."""
         if not step.lines:
             return {}
@@ -530,7 +442,7 @@ class DyingMessageGame(BoardAdapter):
                 if step.name in CONFIRMED_STEPS:    # the confirmation's two items: a kind of their own
                     kinds["confirm"] += [("scan.back", {})] + [
                         ("scan.confirm.seat", {"seat": v}) for v in line.items if type(v) is int]
-        pads = {kind: self._longest(list(step.lines), sentences) for kind, sentences in kinds.items()}
+        pads = {kind: self.longest_spoken(list(step.lines), sentences) for kind, sentences in kinds.items()}
         return {} if any(p is None for p in pads.values()) else pads
 
     def _night_scan(self, seat: int, name: str) -> None:
@@ -626,8 +538,9 @@ class DyingMessageGame(BoardAdapter):
             self._passed = set()
             return True
         if number == 1 and "discussion" not in self._passed:
-            if self.discussion is None:
-                self._start_discussion()
+            if not self.wait.running:
+                self.wait.begin(self.game.living(), self.seconds("discussion_seconds"), keys=READY_KEYS)
+                self.speech.say_all([make("day.discussion")])
             return False
         if number == 2 and "defence" not in self._passed:
             if self.defending is None:
@@ -641,26 +554,12 @@ class DyingMessageGame(BoardAdapter):
         self.voting = {"number": number, "ballots": {}, "no_skip": set()}
         return True
 
-    def _start_discussion(self) -> None:
-        self.discussion = {"ready": set(), "ends_at": None}
-        seconds = self._seconds("discussion_seconds")
-        clock = self.service.clock
-        if seconds:
-            self.discussion["ends_at"] = clock.now() + seconds
-            self._timers.append(clock.call_later(
-                seconds, lambda: self.service.post(lambda: self.end_discussion(timer=True))))
-        self.speech.say_all([make("day.discussion")])
-
-    def end_discussion(self, timer: bool = False) -> bool:
-        """End the discussion (everyone ready, the time limit, the game master) and open the
-        vote. :returns: False when no discussion is running."""
-        if self.discussion is None or (timer and self.paused):
-            return False
-        self.discussion = None
+    def wait_ended(self, reason: str) -> None:
+        """The discussion (the table's :attr:`wait`) is over: every living seat ready, its time
+        limit, the game master: the vote opens."""
         self._passed.add("discussion")
         self.scans.end()
         self._pump()
-        return True
 
     def open_second_vote(self) -> bool:
         """The accused (or the game master) ends the defence. :returns: False without one."""
@@ -678,14 +577,7 @@ class DyingMessageGame(BoardAdapter):
             return
         channel = f"seat:{seat}"
         if value == "ready":
-            if self.discussion is None:
-                return
-            living = game.living()
-            self.discussion["ready"].add(seat)
-            ready = len(self.discussion["ready"] & set(living))
-            self.speech.say_all([make("day.ready", {"count": ready, "total": len(living)})])
-            if ready >= len(living):
-                self.end_discussion()
+            self.wait.ready_seat(seat)
             return
         items: list[Line] = []
         if value == "message_area" and game.message_area:
@@ -708,7 +600,7 @@ class DyingMessageGame(BoardAdapter):
         items += [self.scans.item(t, "scan.seat", {"seat": t}) for t in choice.items]
         # M48: a ballot is secret until every ballot is cast, so its confirmation lasts as
         # long whichever seat it names
-        confirm = self._longest([seat], [("scan.back", {})] + [
+        confirm = self.longest_spoken([seat], [("scan.back", {})] + [
             ("scan.confirm.skip", {}) if i.value == _SKIP else ("scan.confirm.seat", {"seat": i.value})
             for i in items])
         self._scan(seat, items, lambda target: self._ballot(seat, target), confirm=True,
@@ -763,7 +655,7 @@ class DyingMessageGame(BoardAdapter):
             return True
         if self.defending is not None and seat == self.defending:
             return self.open_second_vote()
-        if self.discussion is not None and game.alive[seat]:
+        if self.wait.running and game.alive[seat]:
             items = [self.scans.item(k, f"menu.{k}", {}) for k in ("message_area", "pool", "dead", "earlier", "ready")]
             self._scan(seat, items, lambda value: self._menu_pick(seat, value))
             return True
@@ -775,7 +667,7 @@ class DyingMessageGame(BoardAdapter):
 
     def gm_press(self) -> bool:
         """The game-master key's press ends the discussion or the defence."""
-        return self.end_discussion() or self.open_second_vote()
+        return self.wait.end() or self.open_second_vote()
 
     def on_evidence(self, event: Any) -> None:
         """M45, M46: an evidence tile on a reader (the message-area tray): the board names
@@ -807,8 +699,8 @@ class DyingMessageGame(BoardAdapter):
         """Whom the table waits for (the table's reminders, ACCESSIBILITY.md 28): a night
         step's actors who have not chosen, once the step's minimum time has run (a secret:
         :meth:`awaited_secret`); the examiners; the accused of a defence; the living who have
-        not cast this vote's ballot. Nobody during the discussion (the table talks), while
-        the narration runs or chance is drawn."""
+        not cast this vote's ballot. Nobody while the narration runs or chance is drawn (the
+        discussion is the table's :attr:`wait`)."""
         game, night = self.game, self.night
         if game is None or game.phase == "game_over":
             return ()
@@ -817,7 +709,7 @@ class DyingMessageGame(BoardAdapter):
                 return ()
             return tuple(s for s, line in sorted(night.lines.items())
                          if line.acts and line.presses > 0 and s not in night.done)
-        if game.phase in NIGHT_PHASES or game.chance_due is not None or self.discussion is not None:
+        if game.phase in NIGHT_PHASES or game.chance_due is not None:
             return ()
         if self.defending is not None:
             return (self.defending,)
@@ -844,10 +736,9 @@ class DyingMessageGame(BoardAdapter):
     def status_layers(self, seat: int) -> list[list]:
         """M47 in layers (:func:`announce.status_layers`): what is open now, the public
         status, the seat's private facts."""
-        step = ("night" if self.night is not None else "discussion" if self.discussion is not None
+        step = ("night" if self.night is not None else "discussion" if self.wait.running
                 else "defence" if self.defending is not None else "vote" if self.voting is not None else None)
-        table = {"step": step, "ready": len(self.discussion["ready"] & set(self.game.living()))
-                 if self.discussion is not None else 0,
+        table = {"step": step, "ready": len(self.wait.ready),
                  "accused": self.defending, "number": (self.voting or {}).get("number", 1)}
         return announce.status_layers(self.game, seat, table)
 
@@ -910,13 +801,6 @@ class DyingMessageGame(BoardAdapter):
         with ``confirm`` a pick is final only after its confirming press (:meth:`_confirming`).
         With ``intro`` the list is announced first and its first item comes a second after that
         has ended (ACCESSIBILITY.md 14); at night every clip is padded to its kind's length
-        (``pads``, M43)."""
-        pads = pads or {}
-
-        def pad(kind: str, key: str) -> float | None:
-            if kind == "intro":
-                return pads.get("intro")
-            return pads.get("confirm" if key in ("scan.back", "scan.confirm.seat", "scan.confirm.skip") else "item")
-
+        (``pads`` by kind, M43)."""
         self.scans.start(seat, items, chosen, intro=("scan.start", {}) if intro else None, cancelled=on_cancel,
-                         confirm=self._confirming if confirm else None, purpose="choice", pad=pad)
+                         confirm=self._confirming if confirm else None, purpose="choice", pad=pads or {})

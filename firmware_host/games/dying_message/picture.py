@@ -22,24 +22,15 @@ __all__ = ["picture", "actions", "GUILTY"]
 
 #: the guilty faction's characters (DYING_MESSAGE.md): drawn as a dagger, the innocent as a person
 GUILTY = frozenset({"killer", "professional_killer", "mass_murderer", "mastermind", "accomplice"})
-CHARACTERS = {
-    "citizen": ("Citizen", "Bürger"), "private_detective": ("Private Detective", "Privatdetektiv"),
-    "muay_thai": ("Muay Thai", "Muay Thai"), "celebrity": ("Celebrity", "Berühmtheit"),
-    "aristocrat": ("Aristocrat", "Aristokrat"), "refuse_collector": ("Refuse Collector", "Müllsammler"),
-    "forensic_scientist": ("Forensic Scientist", "Forensiker"), "famous_dog": ("Famous Dog", "Berühmter Hund"),
-    "hostage": ("Hostage", "Geisel"), "soulmate": ("Soulmate", "Seelenverwandter"),
-    "killer": ("Killer", "Mörder"), "professional_killer": ("Professional Killer", "Profikiller"),
-    "mass_murderer": ("Mass Murderer", "Massenmörder"), "mastermind": ("Mastermind", "Drahtzieher"),
-    "accomplice": ("Accomplice", "Komplize"),
-}
 STEPS = ("night", "examine", "discussion", "defence", "vote", "second_vote", "game_over")
 
 W = Words.load(Path(__file__).with_name("console.toml"))
 
 
 def _character(c: Any) -> dict:
-    en, de = CHARACTERS.get(c, (str(c).replace("_", " "), str(c).replace("_", " ")))
-    return {"en": en, "de": de}
+    """A character's name (``role.*`` in console.toml), or its code spelt out."""
+    spelt = str(c).replace("_", " ")
+    return W(f"role.{c}") if f"role.{c}" in W.tables["en"] else {"en": spelt, "de": spelt}
 
 
 def _dead(view: dict) -> dict[int, dict]:

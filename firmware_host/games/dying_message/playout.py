@@ -12,7 +12,7 @@ from .actions import Action
 from .engine import GAME_OVER, Game
 from .setup import Setup, arrange_order, deal, shuffle_order
 
-__all__ = ["random_action", "play_randomly", "random_game", "chance_action"]
+__all__ = ["random_action", "play_randomly", "random_game", "chance_action", "board_chance"]
 
 
 def chance_action(game: Game, rng: random.Random) -> Action | None:
@@ -22,6 +22,19 @@ def chance_action(game: Game, rng: random.Random) -> Action | None:
     if game.chance_due == "arrange":
         return Action("arrange", order=tuple(arrange_order(game.message_area, rng)))
     return None
+
+
+def board_chance(game: Game, seed: int | None, count: int) -> Action:
+    """The due chance input as the board draws it (M27, M37): from the setup's ``seed`` (0
+    without one) and ``count``, the number of actions journaled before it, so that a resumed
+    game, and a script written for the board, draw the same.
+
+    :raises ValueError: no chance input is due.
+    """
+    action = chance_action(game, random.Random((seed or 0) * 1000003 + count))
+    if action is None:
+        raise ValueError("no chance input is due")
+    return action
 
 
 def random_action(game: Game, rng: random.Random, agree: float = 0.8,

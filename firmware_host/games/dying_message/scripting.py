@@ -15,7 +15,7 @@ signal:
 - a final choice (a ballot, a victim of the killers' step, for every listener of that step)
   is confirmed by a second press on "confirm" (ACCESSIBILITY.md 16).
 
-The board draws the chance inputs itself (:func:`board.chance_action`); :func:`game_for_board`
+The board draws the chance inputs itself (:func:`playout.board_chance`); :func:`game_for_board`
 writes the replay file of a game with those chance inputs, so the board's final state and
 the replay's are the same.
 
@@ -30,7 +30,8 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import Action
-from .board import BOARD_SETUP_KEYS, CONFIRMED_STEPS, STEP_OF_PHASE, chance_action
+from .board import BOARD_SETUP_KEYS, CONFIRMED_STEPS, STEP_OF_PHASE
+from .playout import board_chance
 from .engine import NIGHT_PHASES, Game
 from .night import PRIVATE_STEPS, step_lines
 from .setup import Setup, deal
@@ -57,7 +58,7 @@ def _new_game(setup: dict) -> tuple[Game, int | None]:
 
 def game_for_board(setup: dict, actions: list[dict]) -> list[dict]:
     """The replay file (setup first) of ``actions`` played on the board: the chance inputs
-    are the ones the board draws (:func:`board.chance_action`); any in ``actions`` are
+    are the ones the board draws (:func:`playout.board_chance`); any in ``actions`` are
     dropped.
 
     :raises IllegalAction: an action the rules refuse.
@@ -72,7 +73,7 @@ def game_for_board(setup: dict, actions: list[dict]) -> list[dict]:
         out.append(dict(obj))
         count += 1
         while game.chance_due is not None:
-            chance = chance_action(game, seed, count)
+            chance = board_chance(game, seed, count)
             game.apply(chance)
             out.append(chance.to_json())
             count += 1
@@ -118,7 +119,7 @@ def signals_for_game(setup: dict, actions: list[dict]) -> list[dict]:
         game.apply(action)
         count += 1
         while game.chance_due is not None:
-            game.apply(chance_action(game, seed, count))
+            game.apply(board_chance(game, seed, count))
             count += 1
 
     def night_steps() -> list[tuple[str, dict]]:
@@ -247,7 +248,7 @@ def whole_game(setup: dict, seed: int, max_actions: int = 200) -> list[dict]:
     count = 0
     while game.phase != "game_over" and len(out) < max_actions:
         if game.chance_due is not None:
-            game.apply(chance_action(game, board_seed, count))
+            game.apply(board_chance(game, board_seed, count))
             count += 1
             continue
         seat = game.awaiting()[0]

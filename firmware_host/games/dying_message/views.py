@@ -7,12 +7,12 @@ what the table has heard. :func:`private_view` adds one seat's own secrets.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from .engine import GAME_OVER, NIGHT_PHASES, Game
 from .setup import FACTION, GAME, KILLERS
 
-__all__ = ["state_json", "public_view", "private_view", "character_counts"]
+__all__ = ["state_json", "public_view", "private_view", "character_counts", "reveal_row"]
 
 
 def character_counts(game: Game) -> dict[str, int]:
@@ -135,3 +135,26 @@ def private_view(game: Game, seat: int) -> dict:
             "none_allowed": choice.none_allowed, "skip_allowed": choice.skip_allowed},
     })
     return view
+
+
+def reveal_row(game: Game, seat: int, card_name: Callable[[int], Any]) -> dict:
+    """What the game master's reveal shows of ``seat`` (M50), from its private view only:
+    ``role`` (the character), ``faction``, ``team`` (the other killers it knows), ``hand``
+    (the genuine messages it saw tonight, each ``card_name(card)``), ``power_result`` (the
+    Soulmate's destined person, whom a Famous Dog protects, "protected", "chosen by the
+    Soulmate") and ``choice``."""
+    view = private_view(game, seat)
+    power: Any = None
+    if view["destined"] is not None:
+        power = {"target": view["destined"], "party": "destined"}
+    elif view["character"] == "famous_dog" and type(view["protected"]) is int:
+        power = {"target": view["protected"], "party": "protects"}
+    elif view["protected"] is True:
+        power = "protected"
+    elif view["chosen_by_soulmate"]:
+        power = "chosen_by_soulmate"
+    genuine = view["genuine_cards"]
+    return {"role": view["character"], "faction": view["faction"],
+            "team": [{"seat": k, "role": game.characters[k]} for k in view["killers"] if k != seat],
+            "hand": None if genuine is None else [card_name(c) for c in genuine],
+            "power_result": power, "choice": view["choice"]}

@@ -1,0 +1,170 @@
+"""A table that waits for its players: until every seat it waits for has said "ready", or a
+timer the table set runs out (DYING_MESSAGE.md M47's discussion, DICTATOR.md D32's morning).
+
+No timer by default (ACCESSIBILITY.md 11: a time that decides for a player is the table's
+choice); a timed wait may say a warning :data:`WARNING_S` before its end, and a seat's press in
+that last stretch gives the wait as much again (ACCESSIBILITY.md 11: a press extends it). The
+table hears each seat's "ready" with the count; once somebody is ready the table waits for the
+others, and its reminders after a quiet spell name them (ACCESSIBILITY.md 28,
+:meth:`ReadyWait.awaited`). A timer that runs out while the game is paused ends the wait at the
+resume. The adapter holds one (``BoardAdapter.wait``): its pause, resume, undo, shutdown and
+game-master key reach the wait without the game; the game begins it and words it.
+
+Example::
+
+    adapter.wait.begin(range(6), seconds=0, tag=day, keys={"ready": ("morning.ready", ("seat", "count", "total"))})
+    adapter.wait.ready(3)        # the table hears "seat 4 is ready: 1 of 6"
+    adapter.wait.end("gm")       # the game master ends it: adapter.wait_ended("gm")
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable, Iterable, Mapping
+
+log = logging.getLogger("firmware_host.service")
+
+__all__ = ["ReadyWait", "WARNING_S"]
+
+#: a timed wait's warning comes this many seconds before its end; a seat's press in that last
+#: stretch gives the wait this much again (ACCESSIBILITY.md 11)
+WARNING_S = 60.0
+
+
+class ReadyWait:
+    """One wait of the table at a time (see the module docstring); on the service thread.
+
+    :param service: the board service (its ``clock`` and ``post``).
+    :param say: ``say(key, params)``: a line at the table.
+    :param paused: ``paused() -> bool``: the game is paused (no line is said, the timer's end waits).
+    :param ended: ``ended(reason)`` once the wait is over: ``"ready"`` (every seat ready),
+        ``"timer"`` (the table's time ran out) or ``"gm"`` (the game master, or the game, ended it).
+    """
+
+    def __init__(self, service: Any, say: Callable[[str, dict], Any], paused: Callable[[], bool],
+                 ended: Callable[[str], None]) -> None:
+        self.service = service
+        self._say = say
+        self._paused = paused
+        self._ended = ended
+        self.running = False
+        #: the seats waited for, the seats that said "ready", the wait's own tag (a day's number)
+        self.seats: tuple[int, ...] = ()
+        self.ready: set[int] = set()
+        self.tag: Any = None
+        #: when the timer runs out (clock seconds), None without one
+        self.ends_at: float | None = None
+        self._keys: Mapping[str, tuple[str, tuple[str, ...]]] = {}
+        self._timers: list[Any] = []
+        self._due = False
+
+    def begin(self, seats: Iterable[int], seconds: float = 0.0, *, keys: Mapping[str, tuple[str, tuple[str, ...]]],
+              tag: Any = None) -> None:
+        """Wait for ``seats`` (0-based), with a timer of ``seconds`` (0: none).
+
+        :param keys: what the table hears: ``"ready"`` (a seat is ready; params among ``seat``,
+            ``count``, ``total``), optionally ``"warning"`` (:data:`WARNING_S` before the end)
+            and ``"extended"`` (a press in the last stretch gave more time; ``seat``), each
+            ``(key, the params its sentence takes)``.
+        """
+        self.stop()
+        self.running, self.seats, self.ready, self.tag, self._keys = True, tuple(seats), set(), tag, dict(keys)
+        if seconds:
+            self._arm(self.service.clock.now() + seconds)
+
+    def _arm(self, ends_at: float) -> None:
+        """The timer runs out at ``ends_at``; its warning comes :data:`WARNING_S` before."""
+        self._cancel()
+        clock = self.service.clock
+        self.ends_at = ends_at
+        left = ends_at - clock.now()
+        mine = object()
+        self._timers = [mine]
+
+        def later(seconds: float, then: Callable[[], None]) -> None:
+            def fire() -> None:
+                if self._timers and self._timers[0] is mine:
+                    then()
+            self._timers.append(clock.call_later(seconds, lambda: self.service.post(fire)))
+
+        if "warning" in self._keys and left > WARNING_S:
+            later(left - WARNING_S, lambda: self._line("warning"))
+        later(left, self._ran_out)
+
+    def _cancel(self) -> None:
+        for handle in self._timers[1:]:
+            handle.cancel()
+        self._timers = []
+
+    def _ran_out(self) -> None:
+        if self._paused():
+            self._due = True                      # ends at the resume
+            return
+        self.end("timer")
+
+    def _line(self, event: str, **params: Any) -> None:
+        if event in self._keys and not self._paused():
+            key, names = self._keys[event]
+            self._say(key, {name: params[name] for name in names})
+
+    def press(self, seat: int) -> bool:
+        """A waited seat's press: in a timed wait's last :data:`WARNING_S` (where the game words
+        an extension) the wait gets that much again; else the seat is :meth:`ready`.
+
+        :returns: False when the press meant nothing here (no wait, a seat not waited for or
+            already ready: the game's own press, a repeat).
+        """
+        if not self.running or seat not in self.seats:
+            return False
+        now = self.service.clock.now()
+        if "extended" in self._keys and self.ends_at is not None and self.ends_at - now <= WARNING_S:
+            self._arm(now + WARNING_S)
+            self._line("extended", seat=seat)
+            return True
+        return self.ready_seat(seat)
+
+    def ready_seat(self, seat: int) -> bool:
+        """``seat`` says it is ready: the table hears it with the count, and once every seat
+        waited for is ready the wait ends (``"ready"``). :returns: False when it already was,
+        or no wait is running."""
+        if not self.running or seat not in self.seats or seat in self.ready:
+            return False
+        self.ready.add(seat)
+        self._line("ready", seat=seat, count=len(self.ready), total=len(self.seats))
+        if self.ready >= set(self.seats):
+            self.end("ready")
+        return True
+
+    def end(self, reason: str = "gm") -> bool:
+        """End the wait (its ``ended(reason)`` is said next). :returns: False without a wait."""
+        if not self.running:
+            return False
+        self.stop()
+        log.info("the table's wait ends: %s", reason)
+        self._ended(reason)
+        return True
+
+    def stop(self) -> None:
+        """Forget the wait without ending it (a new game, an undo, the game's end)."""
+        self._cancel()
+        self.running, self._due, self.ends_at, self.ready, self.seats = False, False, None, set(), ()
+
+    def resume(self) -> bool:
+        """The game resumed: a timer that ran out meanwhile ends the wait now.
+        :returns: True when it did (its ``ended`` says what comes next)."""
+        return self._due and self.end("timer")
+
+    def awaited(self) -> tuple[int, ...]:
+        """Whom the table's reminders name (ACCESSIBILITY.md 28): once a seat said "ready", the
+        seats not yet ready; before that nobody (the table talks)."""
+        if not self.running or not self.ready:
+            return ()
+        return tuple(s for s in self.seats if s not in self.ready)
+
+    def view(self) -> dict | None:
+        """The console's picture of the wait: ``ready`` seats and ``seconds_left`` (None
+        without a timer); None without a wait."""
+        if not self.running:
+            return None
+        left = None if self.ends_at is None else max(0.0, round(self.ends_at - self.service.clock.now(), 1))
+        return {"ready": sorted(self.ready), "seconds_left": left}
