@@ -110,10 +110,10 @@ def test_A21_issue31_during_its_own_scan_a_status_holds_the_scan_which_says_the_
     try:
         def running() -> Any:
             active = table.service.game.active
-            if hasattr(active, "scans"):
+            own = getattr(active, "scanning", None)      # a game whose scan is still its own part
+            if own is None:
                 return active.scans.get(seat)
-            scan = getattr(getattr(active, "scanning", None), "scan", None)   # a board not on the kit yet
-            return scan if scan is not None and scan.seat == seat else None
+            return own.scan if own.scan is not None and own.scan.seat == seat else None
 
         scan = table.call(running)
         if scan is None:                       # the cue opens its list on a press

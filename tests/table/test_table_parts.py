@@ -282,14 +282,7 @@ def test_the_host_holds_one_type_and_probes_no_adapter():
     assert importlib.util.find_spec("firmware_host.service.game") is None
 
 
-#: games whose adapter is not yet built on the table kit (issue 29: their engineers move them)
-NOT_ON_THE_KIT = {"secret_dictator": "Secret Dictator's adapter is not a BoardAdapter and has 7 mixins "
-                                     "beside its parts (issue 29)"}
-
-
-@pytest.mark.parametrize("name", [
-    pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=NOT_ON_THE_KIT[name]))
-    if name in NOT_ON_THE_KIT else name for name in games.names()])
+@pytest.mark.parametrize("name", games.names())
 def test_every_registered_games_adapter_is_a_board_adapter_of_at_most_three_bases(board, name):
     """Issue 29, done when: every registered game's adapter is a ``table.BoardAdapter`` and
     no class of it has more than three bases."""

@@ -1,9 +1,8 @@
 """Secret Dictator on the board: input events → engine actions, by phase and seat.
 
 Everything the board does for this game lives in this package, in
-:class:`~.game.SecretDictatorGame` (the pack's ``board_game(service)``, its ``adapter``, makes it; the host
-holds it as it holds a :class:`~firmware_host.table.BoardAdapter`, which it is not yet:
-issue 29):
+:class:`~.game.SecretDictatorGame` (the pack's ``board_game(service)``, its ``adapter``, makes it), a
+:class:`~firmware_host.table.BoardAdapter` the host holds as it holds every game's:
 
 - **Buttons** (BOARD.md "Seat controls", ACCESSIBILITY.md 11–17). The president's press in
   the nomination (or for a special election, execution, investigation) starts a
@@ -61,21 +60,18 @@ issue 29):
   rebuilt by replaying the journal, and a game whose end was journaled but never announced (a
   power cut between the two) has its end said once (issue 34).
 
-The package is split by concern. Eight parts own their state and are composed into
-:class:`~.game.SecretDictatorGame`: its ``padding`` (:mod:`.padding`: secrets by length, a
-seat's own secrets), its ``table_faults`` (:mod:`.faults`: faults and readers, spoken by the
-part), its ``seats`` (the table's :class:`~firmware_host.table.seats.SeatStore`, seat
-settings), its ``deck`` (:mod:`.deck`, the physical deck and the discard pile as read), its
-``mirror`` (:mod:`.mirror`: slots, tracker pin, corrections, held inputs, the next move), its
-``reads`` (:mod:`.tiles`: ballots, laws, role tiles, each at its own reader), its
-``scanning`` (:mod:`.scans`: the running single-switch scan) and its ``status`` (:mod:`.status`:
-status layers, the story). The rest is one mixin per concern sharing the state the class makes:
-``lifecycle`` (start-up, shut-down, a game resumed or its end told after a cut), ``speaking``
-(messages into the voice, announce lines), ``lobby`` (setup, names, a game begun or rebuilt),
-``moves`` (accepted and refused actions), ``buttons`` (presses, holds, repeats), ``gamemaster``
-(console commands, end and undo), ``views`` (console snapshot, reveal, final state);
-``describe`` words inputs and actions for the log without secrets, ``common`` holds the shared
-constants.
+The package is split by concern. :mod:`.game` is the adapter: the table's parts (seat store,
+move log, game-master commands, reminders, the evening, the input dispatch by event class and
+the tile kinds of :attr:`~.game.SecretDictatorGame.TILES`) are its base's, and this game's own
+steps are hooks and overrides of it, a section per concern (start-up and a resumed game, setup,
+speaking, moves, seat buttons, the game master, the console's views). Seven parts own their
+state and are composed into it: ``padding`` (:mod:`.padding`: secrets by length, a seat's own
+secrets), ``faults`` (:mod:`.faults`: the table's faults in this game's voice), ``deck``
+(:mod:`.deck`, the physical deck and the discard pile as read), ``mirror`` (:mod:`.mirror`:
+slots, tracker pin, corrections, held inputs, the next move), ``reads`` (:mod:`.tiles`: ballots,
+laws, role tiles, each at its own reader), ``scanning`` (:mod:`.scans`: the running
+single-switch scan) and ``status`` (:mod:`.status`: status layers, the story). ``describe``
+words inputs and actions for the log without secrets, ``common`` holds the shared constants.
 """
 
 from firmware_host.games.secret_dictator.board.common import SERVICE_SETUP_KEYS, TRACK_SLOTS

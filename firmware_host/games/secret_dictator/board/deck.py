@@ -61,7 +61,7 @@ class PhysicalDeck:
 
     def law_reader_working(self) -> bool:
         """True when a law reader is configured and connected: it reads the discards."""
-        return self.board.table_faults.readers.get("law") is True
+        return self.board.faults.readers.get("law") is True
 
     def discard_by_seat(self, seat: int) -> bool:
         """A seat's press: with the untracked deck and no working law reader, the president's

@@ -14,7 +14,7 @@ class Faults(TableFaults):
     """Faults and readers (the table's :class:`~firmware_host.table.faults.TableFaults`): a
     damaged journal, a reader come or gone, a hardware fault, spoken by the part's name
     through the Secret Dictator board's voice; a fault the board cannot name by a part is not
-    said. The adapter's ``table_faults`` part (its ``readers``: reader name -> connected, the
+    said. The adapter's ``faults`` part (its ``readers``: reader name -> connected, the
     console's health panel; the law reader reads discards).
 
     :param board: the adapter it is part of (its speech, language and names).

@@ -1,65 +1,82 @@
-"""The Secret Dictator board adapter: its parts put together, and the state they share."""
+"""The Secret Dictator board adapter: the table's :class:`~firmware_host.table.BoardAdapter` with
+this game's parts and its own steps as hooks."""
 
 from __future__ import annotations
 
-import collections
-from typing import Any
+import dataclasses
+import random
+import secrets
+from typing import Any, Callable
 
-from firmware_host.games.secret_dictator import Game, Setup
-from firmware_host.table import pace
+from firmware_host.errors import FirmwareHostError, UsageError
+from firmware_host.games.secret_dictator import (Action, Game, IllegalAction, Setup, announce, catalogue, deal,
+                                                 private_view, public_view, speech_plan, state_json)
+from firmware_host.games.secret_dictator.scripting import reshuffle_order
+from firmware_host.hardware.events import Fault, ReaderState, SlotChanged, TileRead, TrackerMoved
+from firmware_host.service.journal import JournalError, NothingToUndo, UnknownGameError
+from firmware_host.service.refusals import REFUSAL_CODES, CommandRefused
+from firmware_host.table import BoardAdapter, Words, pace, parse_names
 from firmware_host.table.evening import Evening
-from firmware_host.table.moves import journal_note
-from firmware_host.table.reminders import Reminders
 from firmware_host.table.seat_settings import SeatSettings
-from firmware_host.table.seats import SeatStore
-from firmware_host.games.secret_dictator.board.lifecycle import LifeCycle
+from firmware_host.games.secret_dictator.board.common import (PRIVATE_CUE, SUPERSEDED_KEYS, TARGET_POWERS,
+                                                              TRACK_SLOTS, log)
+from firmware_host.games.secret_dictator.board.deck import PhysicalDeck
+from firmware_host.games.secret_dictator.board.describe import describe_action, describe_input
 from firmware_host.games.secret_dictator.board.faults import Faults
-from firmware_host.games.secret_dictator.board.speaking import Speaking
-from firmware_host.games.secret_dictator.board.padding import Padding
-from firmware_host.games.secret_dictator.board.lobby import Lobby
-from firmware_host.games.secret_dictator.board.moves import Moves
 from firmware_host.games.secret_dictator.board.mirror import Mirror
-from firmware_host.games.secret_dictator.board.buttons import Buttons
+from firmware_host.games.secret_dictator.board.padding import Padding, secret_variants
+from firmware_host.games.secret_dictator.board.scans import Scans
 from firmware_host.games.secret_dictator.board.status import Status
 from firmware_host.games.secret_dictator.board.tiles import Tiles
-from firmware_host.games.secret_dictator.board.scans import Scans
-from firmware_host.games.secret_dictator.board.gamemaster import GameMaster
-from firmware_host.games.secret_dictator.board.views import Views
-from firmware_host.games.secret_dictator.board.deck import PhysicalDeck
 
 
-class SecretDictatorGame(LifeCycle, Speaking, Lobby, Moves, Buttons, GameMaster, Views):
-    """Secret Dictator's side of the board service (see :mod:`firmware_host.games.secret_dictator.board`).
+def _setup_refusal(obj: dict, exc: UsageError) -> CommandRefused:
+    """The game master's setup ``obj`` refused by :meth:`Setup.from_json` (``exc``) as a
+    refusal with a code: ``setup_players`` (no player count 5–10, R1), ``setup_first_president``
+    (not a seat, R6), else ``setup_invalid`` with the English problems as ``detail``."""
+    message = f"setup: {exc}"
+    players = obj.get("players")
+    if type(players) is not int or not 5 <= players <= 10:
+        return CommandRefused("setup_players", message)
+    first = obj.get("first_president", 0)
+    if type(first) is not int or not 0 <= first < players:
+        return CommandRefused("setup_first_president", message)
+    detail = "; ".join(getattr(exc, "problems", None) or [str(exc)])
+    return CommandRefused("setup_invalid", message, detail=detail)
+
+
+class SecretDictatorGame(BoardAdapter):
+    """Secret Dictator's board adapter: a :class:`~firmware_host.table.BoardAdapter` (see
+    :mod:`firmware_host.games.secret_dictator.board`).
 
     :param service: the :class:`~firmware_host.service.core.BoardService` it runs in.
 
-    Its parts, one concern each: the mixins it is made of (their shared state is made here), and
-    the parts that own their state: ``padding`` (:class:`.padding.Padding`), ``table_faults``
-    (:class:`.faults.Faults`), ``seats`` (the table's
-    :class:`~firmware_host.table.seats.SeatStore`), ``deck`` (:class:`.deck.PhysicalDeck`),
-    ``mirror`` (:class:`.mirror.Mirror`: slots, tracker pin, corrections), ``reads``
-    (:class:`.tiles.Tiles`: the tiles read), ``scanning`` (:class:`.scans.Scans`: the running
-    scan) and ``status`` (:class:`.status.Status`: status layers, the story).
+    The table's parts are the base's: ``seats`` (:class:`~firmware_host.table.seats.SeatStore`),
+    ``moves`` (:class:`~firmware_host.table.moves.MoveLog`: the game, its setup and journal id,
+    notes), ``gm`` (the game master's commands), ``reminders``, ``evening`` (the story after the
+    game, the next game from the seats) and the dispatch of inputs by class (``inputs``, tiles by
+    :attr:`TILES`). This game's own parts own their state: ``padding``
+    (:class:`.padding.Padding`), ``faults`` (:class:`.faults.Faults`, the table's faults in this
+    game's voice), ``deck`` (:class:`.deck.PhysicalDeck`), ``mirror`` (:class:`.mirror.Mirror`:
+    slots, tracker pin, corrections), ``reads`` (:class:`.tiles.Tiles`: the tiles read),
+    ``scanning`` (:class:`.scans.Scans`: the running scan) and ``status``
+    (:class:`.status.Status`: status layers, the story). The rest are the hooks and overrides
+    below, one section per concern.
     """
 
+    NAME = "secret_dictator"
+    IllegalAction = IllegalAction
+    UNKNOWN_TAG = "fault.unknown_tag"
+    TILES = {"ballot": "read_tile", "law": "read_tile", "role": "read_tile"}
+
     def __init__(self, service: Any) -> None:
-        self.service = service
-        self.settings = service.settings
-        self.game: Game | None = None
-        self.game_id: int | None = None
-        self.setup: Setup | None = None
-        self.pending_setup: dict | None = None      # validated, not yet started
-        self.raw_setup: dict | None = None          # as the game master gave it (restart)
-        self.names: dict[int, str] = {}
-        self.seats = SeatStore(service, self._seat_changed)   # ACCESSIBILITY.md 19, kept in the SQLite file
+        super().__init__(service)       # the table's parts: seats, speech, moves, reminders, …
         self._heard_long: set[tuple[int, str]] = set()     # (seat, key) heard in the long wording
         self.role_source = self.settings.roles
-        self.language = "de"
-        self.paused = False
         # the journal id of the last game the game master ended (or replaced by a new start)
         # while it was running: ``undo`` brings it back until a next game has a move
         self.ended_game_id: int | None = None
-        self.table_faults = Faults(self)                   # faults, readers (the table's), the console's list
+        self.faults = Faults(self)                         # faults, readers, the console's list
         self._heard: dict[str, tuple[int, list[dict]]] = {}   # no sound: channel -> (seq, announce lines of its last utterance)
         self._last_public: list = []                      # the public utterances of the last accepted move
         self._move_said: list = []                        # those of the last move said (a status waits for them)
@@ -68,8 +85,7 @@ class SecretDictatorGame(LifeCycle, Speaking, Lobby, Moves, Buttons, GameMaster,
         self._step_public: list[tuple[int, Any]] = []     # (service step, public utterance) said for this input
         self._public_said: list = []                      # public utterances not yet played to their end
         self._heard_seq = 0
-        self.announced: collections.deque = collections.deque(maxlen=50)
-        self.faults: collections.deque = self.table_faults.listed
+        self.announced = self.speech.announced            # the console's last public announcements
         self._last_groups: list = []                      # (action, events) groups of a rebuilt game
         self._presidents = 0                              # president.new said in this game (prerender)
         self._heard_pad: dict[str, float | None] = {}     # channel -> padding of its last utterance
@@ -80,30 +96,19 @@ class SecretDictatorGame(LifeCycle, Speaking, Lobby, Moves, Buttons, GameMaster,
         self.scanning = Scans(self)
         self.status = Status(self)
         self.evening = Evening(self.status.tell_story)     # after game over: the story, the next game
-        self.gm = self._commands()                         # the game master's commands (the table's table)
-        # ACCESSIBILITY.md 28, issue 31: nobody waits in silence (the table's reminders)
-        self.reminders = Reminders(service, self._awaited_now, self._remind)
+        self.inputs.update({SlotChanged: self.mirror.on_slot, TrackerMoved: self.mirror.on_tracker,
+                            Fault: self.faults.on_fault, ReaderState: self.faults.on_reader})
 
-    @property
-    def seat_settings(self) -> dict[int, SeatSettings]:
-        """Seat → its :class:`~firmware_host.table.seat_settings.SeatSettings` (ACCESSIBILITY.md 19)."""
-        return self.seats.by_seat
+    def make_words(self) -> Words:
+        """Secret Dictator's catalogue (with the seats' grammatical genders) in front of the board's."""
+        return Words(lambda key, params, language, long=False, names=None:
+                     catalogue.text(key, params, language, long=long, names=names, genders=self.genders),
+                     catalogue.keys(), catalogue.is_private)
 
     def activate(self) -> None:
         """The adapter becomes the active one (boot, or the game master switched games): the
         stored seat settings are read and applied (:meth:`SeatStore.apply`)."""
         self.seats.apply()
-
-    def change_seat_settings(self, seat: Any, changes: dict) -> dict:
-        """Change and store one seat's settings (ACCESSIBILITY.md 19); the seat hears
-        ``settings.saved``.
-
-        :returns: ``{"seat": seat, "settings": {field: value}}`` (the fields that are set).
-        :raises CommandRefused: as :meth:`SeatStore.change` (nothing changed).
-        """
-        out = self.seats.change(seat, dict(changes))
-        self.say(f"seat:{seat}", "settings.saved", {})
-        return out
 
     def _seat_changed(self, seat: int, new: SeatSettings, changes: dict) -> None:
         """A seat's settings were stored and applied (voice, button): its name at the table,
@@ -124,7 +129,7 @@ class SecretDictatorGame(LifeCycle, Speaking, Lobby, Moves, Buttons, GameMaster,
             self._plan_speech()
         if "name" in changes:
             if self.game is not None:
-                self._journal_note({"note": "table", "names": {str(k): v for k, v in self.names.items()},
+                self.moves.note({"note": "table", "names": {str(k): v for k, v in self.names.items()},
                                     "role_source": self.role_source})
             self._plan_speech()                     # the seat is called by its new name from now on
 
@@ -140,25 +145,13 @@ class SecretDictatorGame(LifeCycle, Speaking, Lobby, Moves, Buttons, GameMaster,
         table.lobby`): no game, setup or role reading."""
         return self.game is None and self.pending_setup is None and self.reads.tiles is None
 
-    def seat_waits_for_setup(self, seat: int) -> bool:
-        """True when a press at ``seat`` starts a setup from the seats: the board waits for
-        one, or the game is over and the seat has heard its story to the end
-        (ACCESSIBILITY.md 30: the next game from the seats, no console, no power cycle)."""
-        if self.waiting_for_setup():
-            return True
-        return (self.game is not None and self.game.phase == "game_over" and self.evening.heard_all(seat)
-                and (self.scanning.scan is None or self.scanning.scan.seat != seat))
-
-    def _awaited_now(self) -> tuple[int, ...]:
+    def awaited(self) -> tuple[int, ...]:
         """Whom the table's reminders wait for (:mod:`firmware_host.table.reminders`): the
         seats the engine waits for (public in this game: the table hears whose move it is),
-        nobody without a running game, while paused, during a role reading or while the
-        board asks for a correction."""
-        game = self.game
-        if (game is None or self.paused or game.phase == "game_over" or self.reads.tiles is not None
-                or self.mirror.problems()):
+        nobody during a role reading or while the board asks for a correction."""
+        if self.reads.tiles is not None or self.mirror.problems():
             return ()
-        return tuple(game.awaiting())
+        return tuple(self.game.awaiting())
 
     def _remind(self, seats: tuple[int, ...]) -> None:
         """The table's reminder after a quiet spell: ``table.waiting`` naming ``seats`` at the
@@ -166,12 +159,1041 @@ class SecretDictatorGame(LifeCycle, Speaking, Lobby, Moves, Buttons, GameMaster,
         away)."""
         self.say("public", "table.waiting", {"seats": list(seats)}, history=False)
 
-    def _journal_note(self, note: dict) -> None:
-        """A note beside the running game's actions in the journal (never an action)."""
-        journal_note(self.service.journal, self.game_id, note)
-
     @property
     def genders(self) -> dict[int, str]:
         """``{seat: "m" | "f"}`` from the seat settings (``gender``), for the catalogue's
         gendered forms (WORDING-REVIEW.md "Gender")."""
         return {seat: own.gender for seat, own in self.seat_settings.items() if own.gender}
+
+    # ================================================================ the console's views (hooks)
+    def public_view(self) -> dict | None:
+        """The console's public view (R16: no secret before the end; the roles at the end, R15)."""
+        return public_view(self.game) if self.game is not None else None
+
+    def secrets_of(self, seat: int) -> dict:
+        """A seat's role, team, hand and power result, from its private view only (R16), for
+        the game master's reveal (:meth:`~firmware_host.table.BoardAdapter.reveal`)."""
+        view = private_view(self.game, seat)
+        return {k: view[k] for k in ("role", "team", "hand", "power_result")}
+
+    def final_state(self) -> dict | None:
+        """REPLAY.md's ``state`` object, or None without a game."""
+        return state_json(self.game) if self.game is not None else None
+
+    def public_setup(self) -> dict | None:
+        """The setup without secrets (no roles, deck order or seed), with the table's names
+        and how the roles are dealt."""
+        setup = self.setup or (self.pending_setup or {}).get("setup")
+        if setup is None:
+            return None
+        obj = {k: v for k, v in setup.to_json().items() if k not in ("roles", "seed")}
+        return {**obj, "deck": "tracked" if setup.tracked else "untracked",
+                "names": {str(k): v for k, v in self.names.items()}, "role_source": self.role_source}
+
+    def snapshot_extra(self) -> dict:
+        """The console picture's own keys of this game: the slots and the tracker pin as the
+        board reads them and what does not match (BOARD.md principle 2), the running scan and
+        its purpose, how many role tiles were read."""
+        scan = self.scanning.scan
+        return {"pins": {"slots": {t: list(v) for t, v in self.mirror.slots.items()}, "tracker": self.mirror.tracker,
+                         "mismatch": [{"key": k, "params": p} for k, p in self.mirror.problems()]},
+                "scan": None if scan is None else {"seat": scan.seat, "purpose": scan.purpose},
+                "reading_role_tiles": None if self.reads.tiles is None else len(self.reads.tiles)}
+
+    def status_line(self) -> str:
+        """One line for systemd's STATUS= (no secret): the table's, or the role reading."""
+        if self.game is None and self.reads.tiles is not None:
+            return "reading role tiles"
+        return super().status_line()
+
+    # ================================================================ start-up and shut-down: the board's settled inputs, a resumed game
+    def boot(self, resume: bool = True) -> None:
+        """Read the board's settled inputs and the stored seat settings, then resume an
+        unfinished game (and say so).
+
+        A journal that found damage at its self-check (``journal.repair``) is reported first,
+        at the table (``journal.*``, in the resumed game's language), on the console (faults)
+        and as a ``fault`` line; a game whose journaled actions already end it (a journal of
+        an older firmware, cut before its game-over mark) is marked over, not resumed."""
+        self._read_board()
+        self.seats.apply()
+        journal = self.service.journal
+        repair = getattr(journal, "repair", None)
+        unfinished = self._unfinished() if resume else None
+        if unfinished is None and resume:
+            unfinished = self._end_untold()
+        if unfinished is None:
+            if repair is not None:
+                self.faults.report_repair(repair)
+            log.info("no unfinished game in the journal: waiting for a setup")
+            self.say("public", "service.ready", {})
+            self._plan_speech()
+            return
+        try:
+            self._rebuild(unfinished.id, unfinished.setup, unfinished.actions)
+        except (FirmwareHostError, ValueError) as exc:
+            log.error("journal game %d cannot be resumed: %s", unfinished.id, exc)
+            journal.finish_game(unfinished.id, "abandoned")
+            self.moves.game = None
+            if repair is not None:
+                self.faults.report_repair(repair, resumed=False)
+            self.say("public", "service.ready", {})
+            return
+        if repair is not None:
+            self.faults.report_repair(repair)
+        assert self.game is not None
+        if self.game.phase == "game_over" and unfinished.status == "over":
+            self._tell_end()
+            return
+        if self.game.phase == "game_over":
+            journal.finish_game(unfinished.id, "over")
+            log.info("game %d was already over (%s): marked over, not resumed", unfinished.id, self.game.winner)
+            self.say("public", "service.ready", {})
+            return
+        log.info("resumed game %d after %d actions", unfinished.id, len(unfinished.actions))
+        self.say("public", "service.resumed", {})
+        self._plan_speech()
+        self._replay_last_group(emit=self._untold(unfinished))
+        self._settle_reshuffle()
+        self.mirror.check(announce_change=True)
+        self._told()
+        self.reminders.start()
+
+    def _untold(self, journal_game: Any) -> bool:
+        """True when the journal does not show the table told of ``journal_game``'s last
+        action (its ``told`` notes; a journal without them: not known, so True)."""
+        try:
+            told = self.service.journal.told(journal_game.id)
+        except JournalError as exc:
+            log.warning("journal: what the table was told cannot be read: %s", exc)
+            return True
+        return told is None or told < len(journal_game.actions)
+
+    def _end_untold(self) -> Any:
+        """The journal's last game if it is over but its end was never announced (a cut right
+        after its last action was journaled, issue 34), or None; one that cannot be read is
+        said lost."""
+        try:
+            return self.service.journal.end_untold()
+        except (JournalError, UnknownGameError) as exc:
+            log.error("journal: the last game cannot be read: %s", exc)
+            self.faults.journal_unreadable(str(exc))
+            return None
+
+    def _tell_end(self) -> None:
+        """After a cut between the game's last action and its announcement (issue 34): the
+        table hears that the board is back, then the end it never heard (the last move, the
+        winner and the roles), once, and how the evening goes on (ACCESSIBILITY.md 30)."""
+        log.info("game %d ended before the cut: its end is said now", self.game_id)
+        self.say("public", "service.resumed", {})
+        self._plan_speech()
+        said = self._replay_last_group()           # end_untold: its last action was never told
+        self._told()
+        offer = self.say("public", "evening.offer", {}, after=tuple(said))
+        self.evening.over(self.status.story_parts, after=[*said, offer])
+
+    def _unfinished(self) -> Any:
+        """The journal's unfinished game, or None; one that cannot be read is said lost."""
+        try:
+            return self.service.journal.unfinished()
+        except (JournalError, UnknownGameError) as exc:
+            log.error("journal: the unfinished game cannot be read: %s", exc)
+            self.faults.journal_unreadable(str(exc))       # said lost, listed, a fault line
+            return None
+
+    def stopping(self) -> None:
+        """The table stops (shutdown, another game): this game's running scan ends."""
+        self.scanning.end()
+
+    def _read_board(self) -> None:
+        board = self.service.board
+        snap = None
+        for obj in (board, getattr(board, "board", None)):
+            if obj is not None and callable(getattr(obj, "snapshot", None)):
+                try:
+                    snap = obj.snapshot()
+                    break
+                except Exception as exc:  # noqa: BLE001 - a board without a snapshot is fine
+                    log.warning("board snapshot: %s", exc)
+        if snap is None:
+            return
+        for track, filled in snap.slots.items():
+            if track in self.mirror.slots:
+                self.mirror.slots[track] = list(filled)[:TRACK_SLOTS[track]]
+        self.mirror.tracker = snap.tracker
+        self.faults.readers = dict(snap.readers)
+
+    # ================================================================ setup: checked, names played back, a game begun or rebuilt from the journal
+    def prepare(self, raw: dict) -> None:
+        """Validate and remember a setup without starting (console: setup, then ``start``).
+
+        :param raw: a REPLAY.md setup object, plus ``names`` ({seat: name} or a list by seat)
+            and ``role_source``/``roles`` ``"dealt"`` or ``"tiles"``.
+        :raises CommandRefused: the setup is unusable (code ``setup_*``; one-line message).
+        """
+        if not isinstance(raw, dict):
+            raise CommandRefused("setup_not_object", "the setup must be a JSON object")
+        self.moves.raw_setup = dict(raw)
+        obj = dict(raw)
+        names = obj.pop("names", None)
+        role_source = obj.pop("role_source", None)
+        if obj.get("roles") in ("dealt", "tiles"):
+            role_source = obj.pop("roles")
+        self.deck.at_setup(obj)
+        role_source = role_source or self.settings.roles
+        if role_source not in ("dealt", "tiles"):
+            message = f"role_source must be 'dealt' or 'tiles', not {role_source!r}"
+            raise CommandRefused("setup_invalid", message, detail=message)
+        if obj.get("seed") is None:
+            obj["seed"] = secrets.randbelow(2**31)
+        try:
+            setup = Setup.from_json(obj)
+        except UsageError as exc:
+            raise _setup_refusal(obj, exc) from None
+        parsed = parse_names(names, setup.players)      # each name by the board's one rule
+        self.moves.pending = {"setup": setup, "names": parsed, "role_source": role_source}
+        log.info("setup: %d players, %s variant, language %s, %s deck, roles %s", setup.players,
+                 setup.variant, setup.language, "tracked" if setup.tracked else "untracked", role_source)
+
+    def start(self) -> None:
+        """Start the prepared setup (deal, journal it, prolog) or begin reading role tiles.
+
+        :raises CommandRefused: without a setup.
+        """
+        if self.pending_setup is None:
+            raise CommandRefused("no_setup", "no setup: set the game up first")
+        setup: Setup = self.pending_setup["setup"]
+        # a seat's stored name (ACCESSIBILITY.md 19) unless the setup names the seat itself
+        self.names = {s: n for s, n in {**self.seats.names(), **self.pending_setup["names"]}.items()
+                      if s < setup.players}
+        self.role_source = self.pending_setup["role_source"]
+        self.language = setup.language
+        if self.service.voice is not None:
+            self.service.voice.set_language(self.language)
+        self.scanning.end()
+        if self.game_id is not None and self.game is not None and self.game.phase != "game_over":
+            self.moves.note({"note": "ended", "by": "game master", "replaced": True})
+            self.service.journal.finish_game(self.game_id, "abandoned")
+            self.ended_game_id = self.game_id        # undo brings it back (console: confirmed)
+        elif self.game is None:
+            self.ended_game_id = None                # after an ended game, the next one starts
+        self.moves.game, self.moves.game_id = None, None
+        self.paused = False
+        self.reads.forget()
+        self.deck.forget()
+        self._plan_speech(setup.players)
+        self._presidents = 0
+        self.padding.recall = {}
+        # a repeat never gives a seat a private message of the game before (R16)
+        for channel in [c for c in self._heard if c != "public"]:
+            del self._heard[channel]
+        self._heard_pad = {}
+        if self.service.voice is not None:
+            self.service.voice.forget_private()
+        self._play_back_names()
+        if self.role_source == "tiles":
+            self.moves.setup = setup
+            self.reads.tiles = []
+            self.say("public", "roles.present_tile", {"seat": 0})
+            return
+        roles, deck = deal(setup, random.Random(setup.seed))
+        self._begin(setup.with_dealt(roles, deck), prolog=True)
+
+    def _play_back_names(self) -> None:
+        """ACCESSIBILITY.md 7: at setup the board says each configured name with its seat
+        ("Anna, seat 3"), in seat order, so the table hears how the board will call them; a
+        name's espeak-ng phoneme input (``[[...]]``) goes to the speech engine untouched."""
+        for seat in sorted(self.names):
+            self.say("public", "setup.seat_name", {"seat": seat})
+
+    def _begin(self, setup: Setup, prolog: bool) -> None:
+        self.moves.setup = setup
+        self.reads.tiles = None
+        self.status.story_told = None                               # the story of this game, once it is over
+        self.evening.reset()
+        self.moves.game = Game(setup)
+        self.moves.game_id = self.service.journal.begin_game(setup.to_json())
+        if self.names or self.role_source != "dealt":
+            # ACCESSIBILITY.md 19: names survive a restart (a note; the setup stays REPLAY.md's)
+            self.moves.note({"note": "table", "names": {str(k): v for k, v in self.names.items()},
+                                "role_source": self.role_source})
+        events = self.game.start()
+        log.info("game %d started: %d players", self.game_id, setup.players)
+        self._emit(events)
+        items = announce.announcements(None, events, self.game)
+        # game.started first, then the prolog, then the first president
+        head = [a for a in items if a.key == "game.started"]
+        said = self._speak_all(head)
+        if prolog:
+            self._prolog(after=[u for u in said if u is not None])
+        self._speak_all([a for a in items if a.key != "game.started"])
+        self.mirror.clear()
+        self.mirror.check(announce_change=True)
+        self._told()
+        self.reminders.start()
+
+    def _rebuild(self, game_id: int, setup_json: dict, actions: list[dict]) -> list:
+        """A fresh Game from the journal's setup and actions (no speech); returns the last
+        group's (action, events) pairs."""
+        setup = Setup.from_json(setup_json)
+        game = Game(setup)
+        game.start()
+        groups: list[list[tuple[Action, list]]] = []
+        self.padding.recall = {}
+        for obj in actions:
+            action = Action.from_json(obj)
+            events = game.apply(action)
+            self.padding.remember(events, announce.announcements(action, events, game))
+            if action.kind == "reshuffle" and groups:
+                groups[-1].append((action, events))
+            else:
+                groups.append([(action, events)])
+        self.moves.setup, self.moves.game, self.moves.game_id = setup, game, game_id
+        self.evening.reset()
+        self.language = setup.language
+        self.names = {s: n for s, n in self.seats.names().items() if s < setup.players}
+        for kind, body in self.service.journal.entries(game_id):
+            if kind == "note" and body.get("note") == "table":
+                self.names = {int(k): str(v) for k, v in (body.get("names") or {}).items()}
+                self.role_source = body.get("role_source", self.role_source)
+        if self.service.voice is not None:
+            self.service.voice.set_language(self.language)
+        self.reads.tiles = None
+        self.reads.forget()
+        self.deck.forget()
+        self.deck.discard_after = None
+        self._last_groups = groups
+        self.mirror.chaos_placement = False
+        self.mirror.tracker_asked = False
+        if groups:
+            last_events = [e for _, evs in groups[-1] for e in evs]
+            self.mirror.chaos_placement = any(e.kind == "law_enacted" and e.data.get("by") == "chaos"
+                                       for e in last_events)
+        return groups[-1] if groups else []
+
+    def _replay_last_group(self, emit: bool = True) -> list:
+        """After a resume: say again what the last accepted action caused (it may never
+        have been said if the service stopped right after journaling it); its events are
+        written again only when ``emit`` (the journal's ``told`` notes do not show them
+        written before the cut).
+
+        :returns: the utterances of the last action's announcements (none for a start)."""
+        groups = self._last_groups
+        if self.game is None:
+            return []
+        if not groups:     # stopped right after the game was journaled: start it again
+            events = Game(self.game.setup).start()
+            if emit:
+                self._emit(events)
+            items = announce.announcements(None, events, self.game)
+            said = self._speak_all([a for a in items if a.key == "game.started"])
+            self._prolog(after=[u for u in said if u is not None])
+            self._speak_all([a for a in items if a.key != "game.started"])
+            return []
+        said: list = []
+        for action, events in groups[-1]:
+            if emit:
+                self._emit(events)
+            said += [u for u in self._speak_all(self._announcements(action, events)) if u is not None]
+        return said
+
+    # ================================================================ speaking: messages into the voice, long then short wording, the prolog
+    def say(self, channel: str, key: str, params: dict, *, priority: str | None = None,
+            earcon: str | None = None, request: bool = False, after: Any = (),
+            history: bool = True, on_start: Any = None, on_end: Any = None, own_act: bool = False) -> Any:
+        """Speak catalogue ``key`` on ``channel``; its ``announce`` line is written once it
+        has played (:meth:`BoardService.announce_listener`).
+
+        :param priority: default the catalogue's usual one for ``key``.
+        :param request: a seat's own request (repeat/status): cuts off its earphone.
+        :param after: utterances that must have ended first (ACCESSIBILITY.md 22).
+        :param history: False for what a repeat press does not give back (scan steps).
+        :param on_start: ``on_start(lines, utterance)`` when it starts playing.
+        :param on_end: ``on_end(lines, utterance, record)`` when it has ended or was cut off.
+        :param own_act: the seat's own act confirmed in its earphone (a tile read, a discard
+            named): it plays at once, never after the public announcements of the move
+            (ACCESSIBILITY.md 26; 22 is about what *follows* from a public event).
+        :returns: the Utterance, or None when nothing plays (no sound, or refused).
+        """
+        try:
+            made = announce.make(key, params, channel)
+        except (FirmwareHostError, ValueError) as exc:
+            log.error("announcement %s refused: %s", key, exc)
+            return None
+        return self._speak(made, priority=priority or ("request" if request else None), earcon=earcon,
+                           after=after, history=history, on_start=on_start, on_end=on_end, own_act=own_act)
+
+    def _long_wording(self, channel: str, key: str, *, mark: bool = True) -> bool:
+        """ACCESSIBILITY.md 5: the long wording the first time the table (``public``: the audio
+        layer's ``verbosity``) or the seat (its ``verbosity`` seat setting, default ``auto``)
+        hears ``key``, the short one after. ``mark=False``: only ask (a seat's wording of a
+        message it is not told now)."""
+        voice = self.service.voice
+        if channel == "public":
+            pending = self._long_pending.get(key)
+            if (pending is not None and pending.supersede == self._supersede_tag(key)
+                    and not pending.plays and not pending.done()):
+                return True      # the long one is replaced before it was heard: this one is it
+            return bool(voice.use_long_wording(key)) if voice is not None else False
+        if not channel.startswith("seat:"):
+            return False
+        heard, verbosity = (int(channel[5:]), key), self.seat_settings.get(int(channel[5:]), SeatSettings()).verbosity
+        if (verbosity or "auto") != "auto":
+            return verbosity == "long"
+        first = heard not in self._heard_long
+        self._heard_long |= {heard} if mark else set()
+        return first
+
+    def _text(self, a: Any, long: bool) -> str:
+        try:
+            return catalogue.text(a.key, a.params, self.language, long=long, names=self.names, genders=self.genders)
+        except (FirmwareHostError, ValueError) as exc:
+            log.error("announcement %s: %s", a.key, exc)
+            return a.key
+
+    def _on_played(self, lines: list[dict], utt: Any) -> None:
+        """A clip started playing: the console's list of public announcements (what was heard)."""
+        for line in lines:
+            if line["channel"] == "public":
+                self.announced.append({k: line[k] for k in ("channel", "key", "params", "text")})
+
+    def _speak(self, a: Any, *, priority: str | None = None, earcon: str | None = None,
+               after: Any = (), history: bool = True, on_start: Any = None, on_end: Any = None,
+               own_act: bool = False) -> Any:
+        long = self._long_wording(a.channel, a.key)
+        text = self._text(a, long)
+        line = {"event": "announce", "channel": a.channel, "key": a.key, "params": dict(a.params),
+                "text": text}
+        log.debug("say %s %s", a.channel, a.key)
+        earcon = a.earcon if earcon is None else earcon
+        if earcon is None and a.channel != "public" and catalogue.is_private(a.key):
+            earcon = PRIVATE_CUE          # "a private message is coming" (never on the table speaker)
+        pad = None
+        if a.channel != "public" and len(secret_variants(a)) > 1:
+            # R16/R17: a private clip with a secret lasts as long as any it could have been
+            pad = self.padding.seconds(a.channel, [[a]], {a.key: long}, earcon)
+        tag = self._supersede_tag(a.key) if a.channel == "public" else None
+        utt = self._play([line], a.channel, text, a.key, priority or a.priority, earcon, after=after,
+                         history=history, on_start=on_start, on_end=on_end, supersede=tag, pad_seconds=pad,
+                         own_act=own_act)
+        self._heard_pad[a.channel] = pad
+        if utt is not None and tag is not None and long:
+            self._long_pending[a.key] = utt      # if a newer count replaces it unheard, that one is long
+        self._plan_following(a.key, a.params)
+        return utt
+
+    def _plan_speech(self, players: int | None = None) -> None:
+        """Pre-render, in the background at low priority, what this table can hear next
+        (:func:`speech_plan.sentences`: its seats, names, language and wordings)."""
+        voice = self.service.voice
+        if voice is None:
+            return
+        if players is None:
+            players = self.setup.players if self.setup is not None else (voice.seats or 10)
+        language, names, verbosity = self.language, dict(self.names), voice.verbosity
+        voice.prerender(lambda: speech_plan.sentences(players, language, names, verbosity))
+
+    def _plan_following(self, key: str, params: dict) -> None:
+        """After ``president.new`` or a power's announcement: pre-render at once what the
+        president's choice will make the board say (:func:`speech_plan.following`)."""
+        voice = self.service.voice
+        if voice is None or key not in speech_plan.FOLLOWING or self.setup is None:
+            return
+        first = key == "president.new" and self._presidents == 0
+        if key == "president.new":
+            self._presidents += 1
+        players, language, names, verbosity = self.setup.players, self.language, dict(self.names), voice.verbosity
+        try:
+            items = speech_plan.following(key, params, players, language, names, verbosity, first)
+        except (FirmwareHostError, ValueError) as exc:
+            log.warning("prerender after %s: %s", key, exc)
+            return
+        voice.prerender_soon(items)
+
+    def _supersede_tag(self, key: str) -> str | None:
+        """ACCESSIBILITY.md 24: a newer ballot count of the *same* vote replaces one not yet
+        started; a count of another vote never does."""
+        return f"{key}:{self._vote_round}" if key in SUPERSEDED_KEYS else None
+
+    def _play(self, lines: list[dict], channel: str, text: str, key: str, priority: str, earcon: str | None, *,
+              after: Any = (), history: bool = True, on_start: Any = None, on_end: Any = None,
+              supersede: str | None = None, pad_seconds: float | None = None, own_act: bool = False) -> Any:
+        """Queue one clip that says ``lines`` (its ``announce`` lines, written once it has
+        played), padded with silence to ``pad_seconds`` if given (R16/R17); returns its
+        Utterance or None (no sound: the lines are written at once)."""
+        voice = self.service.voice
+
+        def started(played: list[dict], utt: Any) -> None:
+            self._on_played(played, utt)
+            if on_start is not None:
+                on_start(played, utt)
+
+        utt = None
+        if voice is not None and voice.timed():
+            if priority in ("refusal", "game_over") and channel == "public":
+                # ACCESSIBILITY.md 22: a refusal (or a correction) waits until the table has
+                # heard what it refers to, and the end is never heard before the moves that led
+                # to it: both wait for what the table was given before them
+                self._public_said = [u for u in self._public_said if not u.done()]
+                after = tuple(after) + tuple(self._public_said)
+            elif priority == "refusal" and not own_act:
+                # a private refusal: after the table has heard the move it refers to
+                after = tuple(after) + tuple(self._refers_to())
+            listener = self.service.announce_listener(lines, started, on_end)
+            utt = voice.say(channel, text, key=key, priority=priority, earcon=earcon, after=after,
+                            supersede=supersede, history=history, listener=listener,
+                            **({"pad_seconds": pad_seconds} if pad_seconds is not None else {}))
+            if utt is not None:
+                utt.meta["lines"] = lines
+                if channel == "public":
+                    self._public_said = [u for u in self._public_said if not u.done()] + [utt]
+                if channel == "public" and priority != "refusal":
+                    self._step_public = [(step, u) for step, u in self._step_public
+                                         if step == self.service.step and not u.done()] + [(self.service.step, utt)]
+                return utt
+        elif voice is not None:
+            voice.say(channel, text, key=key, priority=priority, earcon=earcon,
+                      **({"pad_seconds": pad_seconds} if pad_seconds is not None else {}))
+        self._on_played(lines, None)
+        if history:
+            self._record_heard(channel, lines)
+        self.service.announce_now(lines)
+        return None
+
+    def _speak_all(self, items: list, after: Any = ()) -> list:
+        """Say ``items`` in order. A private message waits until the public ones said before
+        it in ``items`` have ended at the table (ACCESSIBILITY.md 22: the hand after the
+        result, a power's result after its announcement). Returns the Utterances (None where
+        nothing plays); the public ones are remembered as what a refusal refers to."""
+        public: list = []
+        made = []
+        for a in items:
+            wait = tuple(after) + (tuple(public) if a.channel != "public" else ())
+            utt = self._speak(a, after=wait)
+            made.append(utt)
+            if a.channel == "public" and utt is not None:
+                public.append(utt)
+        if public:
+            self._last_public = public
+        return made
+
+    def _prolog(self, after: Any = ()) -> None:
+        """R3/R17: each seat hears its role and team privately, all padded to one length and
+        started together once the table has heard that the roles come (ACCESSIBILITY.md 23);
+        the table hears "every seat knows its role" after the last private clip has ended
+        (at a whisper station: after the last seat's visit)."""
+        assert self.game is not None
+        items = announce.prolog(self.game)
+        texts: dict[int, list[str]] = {}
+        lines: dict[int, list[dict]] = {}
+        for a in items:
+            text = catalogue.text(a.key, a.params, self.language, long=True, names=self.names, genders=self.genders)
+            texts.setdefault(a.seat, []).append(text)
+            lines.setdefault(a.seat, []).append({"event": "announce", "channel": a.channel, "key": a.key,
+                                                 "params": dict(a.params), "text": text})
+        voice = self.service.voice
+        made: dict[int, Any] = {}
+        if voice is not None and voice.timed():
+            listeners = {seat: self.service.announce_listener(lines[seat], self._on_played) for seat in lines}
+            # R16: padded over every role and team any seat could hold here, not this deal's longest
+            made = voice.say_padded({s: " ".join(t) for s, t in texts.items()}, key="prolog", after=after, earcon=PRIVATE_CUE,
+                                    minimum_seconds=self.padding.prolog_seconds(PRIVATE_CUE),
+                                    listener=lambda kind, utt, rec: listeners[int(utt.channel[5:])](kind, utt, rec))
+            for seat, utt in made.items():
+                if utt is not None:
+                    utt.meta["lines"] = lines[seat]
+        elif voice is not None:
+            voice.say_padded({s: " ".join(t) for s, t in texts.items()}, key="prolog", earcon=PRIVATE_CUE)
+        for seat in sorted(lines):
+            if made.get(seat) is None:
+                self._on_played(lines[seat], None)
+                self._record_heard(f"seat:{seat}", lines[seat])
+                self.service.announce_now(lines[seat])
+        self.say("public", "prolog.done", {}, after=[u for u in made.values() if u is not None])
+
+    # ================================================================ moves: accepted (journaled before announced) or refused
+    def accept(self, action: Action, *, from_gm: bool = False, confirm: tuple[str, dict] | None = None,
+               confirm_first: bool = False) -> bool:
+        """Apply ``action``; journal it before announcing it; refuse aloud when illegal.
+
+        Callers check :meth:`.mirror.Mirror.blocked` first for sensor input; the game master's ``act`` and
+        ``choose`` (``from_gm``, named in the log line) are corrections and skip the mirror check.
+
+        :param confirm: (catalogue key, params): the acting seat's own act confirmed in its
+            earphone once journaled, at once and before the move's announcements
+            (:meth:`.tiles.Tiles.confirm_tile`, ACCESSIBILITY.md 26).
+        :param confirm_first: the move's announcements wait until that confirmation has
+            ended: it tells the seat to do something the next cue presumes done (the
+            president's "pass the other two on" before the chancellor's cue).
+        :returns: True if accepted.
+        """
+        if self.game is None:
+            self._refuse_plain(action.kind, "no_game", "no game is running", action.seat, key="refusal.no_game")
+            return False
+        try:
+            events = self.game.apply(action)
+        except IllegalAction as exc:
+            self.refuse(exc, action, from_gm=from_gm)
+            return False
+        try:
+            # the game-ending action and the game's "over" mark: one transaction
+            self.service.journal.append_action(self.game_id, action.to_json(),
+                                               finish="over" if self.game.phase == "game_over" else None)
+        except JournalError as exc:
+            log.error("journal write failed, action taken back: %s", exc)
+            self._rebuild(self.game_id or 0, self.setup.to_json() if self.setup else {},
+                          self.service.journal.actions(self.game_id or 0))
+            self.service.fault("journal", "write_failed", str(exc))
+            return False
+        log.info("action: %s%s", describe_action(action), " (game master)" if from_gm else "")
+        first = self.reads.confirm_tile(action.seat, *confirm) if confirm is not None else None
+        self._after_accept(action, events, after=(first,) if confirm_first and first is not None else ())
+        self._told()
+        if self.game is not None and self.game.phase == "game_over":
+            self.reminders.stop()
+        else:
+            self.reminders.moved()
+        return True
+
+    def _told(self) -> None:
+        """The table has been told the game up to its last journaled action (its
+        announcements are queued): a ``told`` note, so that a restart after a cut between the
+        journal write and the announcement says the end (issue 34, ``Journal.end_untold``)."""
+        if self.game_id is not None:
+            try:
+                count = len(self.service.journal.actions(self.game_id))
+            except JournalError as exc:
+                log.warning("journal: the actions cannot be counted: %s", exc)
+                return
+            self.moves.note({"note": "told", "actions": count})
+
+    def _after_accept(self, action: Action, events: list, after: tuple = ()) -> None:
+        game = self.game
+        assert game is not None
+        self._emit(events)
+        self.reads.roles_quiet = set()
+        if any(e.kind == "reshuffled" for e in events):
+            self.deck.discard_pile = set()         # R12: the discard pile goes back into the draw pile
+        if any(e.kind == "nominated" for e in events):
+            self._vote_round += 1
+        if any(e.kind == "law_enacted" and e.data.get("by") == "chaos" for e in events) and action.kind != "chaos_law":
+            self.mirror.chaos_placement = True
+        if any(e.kind == "tracker" for e in events) and self.mirror.tracker != game.tracker:
+            self.mirror.tracker_asked = True        # tracker.moved asks the table to move the pin
+        if game.phase != "legislative_chancellor":
+            self.deck.chancellor_discard = None
+        if game.phase in ("legislative_president", "game_over") or action.kind == "discard":
+            self.deck.discard_after = None          # a new session: a tile in the tray is the president's
+        self.deck.note_law_tray(action)
+        items = self._announcements(action, events)
+        self.padding.remember(events, items)
+        made = self._speak_all(items, after=after)
+        # what the table is still to hear of this move: a status waits for it (:meth:`.status.Status.request`)
+        self._move_said = [u for u, a in zip(made, items) if u is not None and a.channel == "public"]
+        if game.phase == "game_over":
+            self.scanning.end()               # marked over with the action itself (accept)
+            log.info("game over: %s (%s)", game.winner, game.reason)
+            # ACCESSIBILITY.md 30: the table hears what a press does; the story waits for this speech
+            offer = self.say("public", "evening.offer", {}, after=tuple(self._move_said))
+            self.evening.over(self.status.story_parts, after=[*self._move_said, offer])
+            return
+        if self.scanning.scan is not None and self.scanning.scan.seat not in game.awaiting():
+            self.scanning.end()
+        self._settle_reshuffle()
+
+    def _announcements(self, action: Action, events: list) -> list:
+        """What the board says about an accepted ``action`` and its ``events``
+        (``announce.announcements``), as the board's flow needs it:
+
+        - view-discard (R13): the next president first hears the discarded party; who
+          nominates (``president.new``) is said after the acknowledging press, as after a peek;
+        - special election (R13): after "President: seat N" the table hears what the new
+          president does now (``next.nominate``): the presidency left its order;
+        - untracked chaos (R9): the law was read from the slot it was laid on, so it is not
+          asked for again (``chaos.placed.*`` instead of ``chaos.enacted.*``)."""
+        game = self.game
+        assert game is not None
+        items = announce.announcements(action, events, game)
+        if any(e.kind == "power" and e.data.get("power") == "view_discard" for e in events):
+            items = [a for a in items if a.key != "president.new"]
+        elif (action.kind == "acknowledge" and game.phase == "nomination"
+              and not any(a.key == "president.new" for a in items)):
+            items.append(announce.make("president.new", {"seat": game.president}))
+        if action.kind == "special_election" and game.phase == "nomination":
+            # ACCESSIBILITY.md 28: the presidency left its order; the table is reminded what
+            # the new president does now
+            items.append(announce.make("next.nominate", {"seat": game.president}))
+        if action.kind == "chaos_law":
+            items = [dataclasses.replace(a, key="chaos.placed." + a.key.rsplit(".", 1)[1])
+                     if a.key.startswith("chaos.enacted.") else a for a in items]
+        return items + self.deck.prompts(action, items)
+
+    def _settle_reshuffle(self) -> None:
+        """R12 with a tracked deck: the board shuffles (seeded per game and reshuffle, so a
+        resumed or replayed game gets the same order) and journals the order."""
+        game = self.game
+        while game is not None and game.reshuffle_due is not None and game.phase != "game_over":
+            pool = game.reshuffle_pool or []
+            count = sum(1 for a in self.service.journal.actions(self.game_id or 0) if a.get("action") == "reshuffle")
+            order = reshuffle_order(self.setup.seed if self.setup else None, count, pool)
+            if not self.accept(Action("reshuffle", order=tuple(order))):
+                break
+
+    def refuse(self, exc: IllegalAction, action: Action, *, from_gm: bool = False) -> None:
+        """A rejected action: a ``rejected`` line, one INFO log line, the refusal spoken
+        (only to the acting seat when the reason would reveal a secret).
+
+        :param from_gm: the game master entered the action (``act``). A refusal whose reason
+            is a secret (``not_in_hand``: the hand lacks that party) then tells the game master
+            that secret: it is logged as a reveal (a WARNING "secret revealed to game master",
+            as the console's reveal, and a ``reveal`` journal note) and nothing is spoken (the
+            seat did not act, R16)."""
+        private = bool(getattr(exc, "private", False))
+        # the line's message never names the party a hand lacks (the console shows the line)
+        message = f"{action.kind}: not possible (the reason is private)" if private else exc.message
+        line = {"event": "rejected", "line": self.service.current_line, "action": action.kind,
+                "reason": exc.reason, "message": message}
+        # the console's list and the log never say which party a seat does not hold (R16)
+        self.faults.list({"kind": "rejected", "action": action.kind,
+                            "reason": "not_possible" if private else exc.reason, "seat": action.seat})
+        log.info("refused: %s: %s", f"{action.kind} by seat {action.seat}" if private else describe_action(action),
+                 exc.reason)
+        self.service.emit(line)
+        if private and from_gm:
+            log.warning("secret revealed to game master (seat %s: a refused %s tells what the hand holds)",
+                        action.seat, action.kind)
+            self.moves.note({"note": "reveal", "seat": action.seat, "by": f"act {action.kind}"})
+            return
+        try:
+            made = announce.refusal(exc, action, self.game)
+        except (FirmwareHostError, ValueError) as err:
+            log.error("refusal announcement: %s", err)
+            return
+        # ACCESSIBILITY.md 22: a refusal waits until the table has heard the move it refers to
+        self._speak(made)
+        if made.channel == "public" and not self.mirror.problems():
+            self.mirror.say_next_move()         # what the board waits for instead (finding: refusals say what is expected)
+
+    def _refers_to(self) -> list:
+        """What a refusal refers to: the public announcements of the last accepted move and
+        those said for the input being handled, as long as they have not ended
+        (ACCESSIBILITY.md 22)."""
+        self._last_public = [u for u in self._last_public if not u.done()]
+        now = [u for step, u in self._step_public if step == self.service.step and not u.done()]
+        return self._last_public + [u for u in now if u not in self._last_public]
+
+    def _refuse_plain(self, what: str, reason: str, message: str, seat: int | None = None,
+                      key: str | None = "refusal.not_possible") -> None:
+        line = {"event": "rejected", "line": self.service.current_line, "action": what,
+                "reason": reason, "message": message}
+        self.faults.list({"kind": "rejected", "action": what, "reason": reason, "seat": seat})
+        log.info("refused: %s: %s", what, reason)
+        self.service.emit(line)
+        if key is not None:
+            self.say("public", key, {"seat": seat} if "seat" in catalogue.placeholders(key) else {})
+            if key.startswith("refusal.") and not self.mirror.problems():
+                self.mirror.say_next_move()
+
+    # ================================================================ seat buttons (BOARD.md "Seat controls", ACCESSIBILITY.md 11-17)
+    def handle_input(self, event: Any) -> None:
+        """One input event from the board (on the service thread), by the table's dispatch by
+        event class (:attr:`~firmware_host.table.BoardAdapter.inputs`; a tile by its kind,
+        :attr:`TILES`), logged first without a secret; never raises for bad input."""
+        if not isinstance(event, (Fault, ReaderState)):     # those get their own line
+            log.info("input: %s", describe_input(event))
+        super().handle_input(event)
+
+    def read_tile(self, event: TileRead) -> None:
+        """A tile of this game's kinds (a ballot, a law, a role tile), each at its own reader."""
+        self.reads.on_tile(event)
+
+    def on_button(self, event: Any) -> None:
+        """A seat's press or hold (BOARD.md "Seat controls"): the whisper station's arrival, a
+        hold's status, the seat's settings after its status, its scan, the step's own press
+        (the veto answer, the story after game over, the chancellor's choice, a discard by
+        scanning, the president's choice), else the seat's last message again."""
+        seat, gesture = event.seat, event.gesture
+        voice = self.service.voice
+        if gesture != "hold" and voice is not None and voice.confirm_whisper(seat):
+            # the seat called to the whisper station is there: its private messages play now
+            log.info("seat %d at the whisper station", seat)
+            return
+        game = self.game
+        if game is None or not 0 <= seat < game.players:
+            if self.reads.tiles is None and game is None:
+                return
+            if game is not None:
+                self.service.fault(f"seat {seat + 1} button", "not_playing",
+                                   f"seat {seat} is not a seat of this {game.players}-player game")
+            return
+        if gesture == "double":
+            gesture = "press"
+        if gesture == "hold":            # the status only (issue "Veto without holding")
+            self.status.request(seat)
+            return
+        if self.status.settings_offered(seat):   # a press right after the status offered the settings
+            self.service.game.seat_menu.open(seat)
+            return
+        if self.scanning.scan is not None:
+            if self.scanning.scan.seat == seat:
+                self.scanning.scan.press()
+                return
+            self._idle_press(seat)
+            return
+        if game.phase == "legislative_chancellor" and game.veto_pending and seat == game.president:
+            # BOARD.md "Veto": the president answers with the ballot box or by scanning
+            if not self.mirror.blocked("veto_reply", seat):
+                self.scanning.start_veto(seat)
+            return
+        if game.phase == "game_over":        # the story of the game, a round per press (A30)
+            self.evening.press(seat)
+            return
+        if (game.phase == "legislative_chancellor" and seat == game.chancellor
+                and Action("veto", seat=seat) in game.legal_actions(seat)):
+            # after five fascist laws the chancellor chooses by scanning: enact or propose a veto
+            if not self.mirror.blocked("veto", seat):
+                self.scanning.start_chancellor(seat)
+            return
+        if self.deck.discard_by_seat(seat):      # physical deck, no law reader: the discard by scanning
+            return
+        if seat in game.awaiting() and seat == game.president:
+            if game.phase == "nomination":
+                if not self.mirror.blocked("nominate", seat):
+                    self.scanning.start_target(seat, "nominate")
+                return
+            if game.phase == "power" and game.power in TARGET_POWERS:
+                if not self.mirror.blocked(TARGET_POWERS[game.power], seat):
+                    self.scanning.start_target(seat, TARGET_POWERS[game.power])
+                return
+            if game.phase == "power" and game.power in ("view_discard", "peek"):
+                if not self.mirror.blocked("acknowledge", seat):
+                    self.accept(Action("acknowledge", seat=seat))
+                return
+        self._idle_press(seat)
+
+    def _idle_press(self, seat: int) -> None:
+        if self.settings.idle_press == "status" or self.status.in_status(seat):   # the next status layer
+            self.status.request(seat)
+            return
+        voice = self.service.voice
+        if voice is not None and voice.timed():
+            self._repeat(seat)
+            return
+        # no sound: the seat's last message again by when it was said, with its announce line(s)
+        options = [h for h in (self._heard.get("public"), self._heard.get(f"seat:{seat}")) if h]
+        if not options:
+            self.say(f"seat:{seat}", "repeat.nothing", {}, request=True)
+            return
+        _, lines = max(options, key=lambda h: h[0])
+        pad = self._heard_pad.get(lines[0]["channel"]) if lines[0]["channel"] != "public" else None
+        if voice is not None:
+            voice.say(f"seat:{seat}", " ".join(l["text"] for l in lines), key=lines[0]["key"], priority="request",
+                      **({"pad_seconds": pad} if pad is not None else {}))
+        self.service.announce_now([{**{k: v for k, v in said.items() if k != "wav"}, "channel": f"seat:{seat}"}
+                                   for said in lines])
+
+    def _repeat(self, seat: int) -> None:
+        """ACCESSIBILITY.md 2, 25: the seat's last message by what it has *heard* (public ones
+        at the table and its own private ones, in the order they were played); a further
+        press steps back to the one before. Its ``announce`` line(s) are written again on
+        ``seat:N`` when the repeat plays: what is logged is what is played."""
+        voice = self.service.voice
+        channel = f"seat:{seat}"
+        box: dict[str, list[dict]] = {}
+
+        def listener(kind: str, utt: Any, record: Any) -> None:
+            if "lines" not in box:
+                original = utt.meta.get("repeats")
+                source = (original.meta.get("lines") if original is not None else None) or [
+                    {"event": "announce", "channel": channel, "key": utt.key, "params": {}, "text": utt.text}]
+                box["lines"] = [{**{k: v for k, v in line.items() if k != "wav"}, "channel": channel}
+                                for line in source]
+                box["listener"] = self.service.announce_listener(box["lines"])
+            box["listener"](kind, utt, record)
+
+        if self.scanning.scan is not None and self.scanning.scan.seat == seat:
+            self.scanning.scan.hold()
+        if voice.repeat_last(seat, listener=listener) is None:
+            self.say(channel, "repeat.nothing", {}, request=True)
+
+    def _record_heard(self, channel: str, lines: list[dict]) -> None:
+        """No sound: remember the announce lines of the last utterance on ``channel`` (a
+        repeat press writes them again, ACCESSIBILITY.md 2)."""
+        self._heard_seq += 1
+        self._heard[channel] = (self._heard_seq, [dict(l) for l in lines])
+
+    # ================================================================ the game master: this game's steps of the table's commands
+    def extra_commands(self) -> dict:
+        """This game's own console command: ``story`` (the story of the game as words)."""
+        return {"story": self._cmd_story}
+
+    def resumed(self) -> None:
+        """The game master resumed: the board read again, then what to fix or whose move it is."""
+        self.mirror.reconcile()
+        if not self.mirror.problems():
+            self.mirror.say_next_move()
+
+    def _cmd_restart(self, **_: Any) -> dict:
+        if self.moves.raw_setup is None:
+            raise CommandRefused("no_setup", "no setup to restart")
+        raw = dict(self.moves.raw_setup)
+        if not (isinstance(raw.get("roles"), list) and isinstance(raw.get("deck"), list)):
+            raw.pop("seed", None)          # a new deal
+        self.prepare(raw)
+        self.start()
+        return {"ok": True}
+
+    def _cmd_undo(self, **_: Any) -> dict:
+        game = self.game
+        if self.ended_game_id is not None and (
+                game is None or not self.service.journal.actions(self.game_id)):
+            return self._restore_ended_game()
+        if game is None or self.game_id is None:
+            raise CommandRefused("no_game", "no game to undo in")
+        undone = next((a for a in reversed(self.service.journal.actions(self.game_id))
+                       if a.get("action") != "reshuffle"), None)
+        try:
+            self.service.journal.append_undo(self.game_id)
+        except NothingToUndo as exc:
+            raise CommandRefused("nothing_to_undo", str(exc)) from None
+        self.scanning.end()
+        journal_game = self.service.journal.game(self.game_id)
+        if journal_game.status != "playing":
+            self.service.journal.finish_game(self.game_id, "playing")
+        self._rebuild(self.game_id, journal_game.setup, journal_game.actions)
+        log.info("undo: back to %d actions", len(journal_game.actions))
+        self._after_undo(undone or {})
+        return {"actions": len(journal_game.actions)}
+
+    def _cmd_act(self, action: Any = None, **_: Any) -> dict:
+        raw = action
+        try:
+            made = Action.from_json(raw)
+        except IllegalAction as exc:
+            self.refuse(exc, Action(str(raw.get("action")) if isinstance(raw, dict) else "?"))
+            code = f"illegal.{exc.reason}" if f"illegal.{exc.reason}" in REFUSAL_CODES else "refused"
+            message = f"act: {exc.message}"
+            raise CommandRefused(code, message, **({"detail": message} if code == "refused" else {})) from None
+        if self.game is None:
+            raise CommandRefused("no_game", "no game is running")
+        if self.paused:
+            raise CommandRefused("paused", "the game is paused")
+        if not self.accept(made, from_gm=True):
+            raise CommandRefused("action_refused", f"{made.kind} was refused", action=made.kind)
+        return {"accepted": True, "state": state_json(self.game) if self.game else None}
+
+    def _cmd_choose(self, seat: Any = None, target: Any = None, **_: Any) -> dict:
+        game = self.game
+        if game is None:
+            raise CommandRefused("no_game", "no game is running")
+        if type(seat) is not int or type(target) is not int:
+            raise CommandRefused("choose_needs_seats", "choose needs a seat and a target (seat numbers)")
+        if game.phase == "nomination":
+            kind = "nominate"
+        elif game.phase == "power" and game.power in TARGET_POWERS:
+            kind = TARGET_POWERS[game.power]
+        else:
+            raise CommandRefused("nothing_to_choose", f"nothing to choose now ({game.phase})", phase=game.phase)
+        self.scanning.end()
+        if self.mirror.blocked(kind):          # the game master chose: no seat is told to press again
+            raise CommandRefused("board_mismatch", "the board does not match the game; fix it first")
+        if not self.accept(Action(kind, seat=seat, target=target), from_gm=True):
+            raise CommandRefused("action_refused", f"{kind} was refused", action=kind)
+        return {"accepted": True}
+
+    def _cmd_story(self, **_: Any) -> dict:
+        return {"story": [[self.status.story_text(a) for a in round_] for round_ in self.status.story_rounds()]}
+
+    def end_game(self) -> dict:
+        """The game master ends the game (or the setup) and the board waits for a new setup
+        (the console's ``restart``).
+
+        The journal's game is marked ``ended`` and abandoned (a game already over stays as
+        it was), nothing is dealt and no prolog is spoken; the table hears only ``gm.ended``.
+        Per-seat settings stay (ACCESSIBILITY.md 19).
+
+        :returns: ``{"ended": True}``.
+        :raises CommandRefused: ``no_game`` when there is neither a game nor a setup.
+        """
+        if self.game is None and self.pending_setup is None and self.reads.tiles is None:
+            raise CommandRefused("no_game", "no game to restart")
+        self.scanning.end()
+        if self.game_id is not None and self.game is not None and self.game.phase != "game_over":
+            self.moves.note({"note": "ended", "by": "game master"})
+            self.service.journal.finish_game(self.game_id, "abandoned")
+            self.ended_game_id = self.game_id        # undo brings it back until a new start
+        self.moves.game = self.moves.game_id = self.moves.setup = None
+        self.moves.pending = self.reads.tiles = None
+        self.reads.forget()
+        self.deck.forget()
+        self.padding.recall = {}
+        self.paused = False
+        self.mirror.clear()
+        log.info("game ended by the game master: waiting for a new setup")
+        self.reminders.stop()
+        self.say("public", "gm.ended", {})
+        return {"ended": True}
+
+    def _restore_ended_game(self) -> dict:
+        """Undo the game master's end of a running game (``restart``, or a confirmed ``start``
+        that replaced it): the ended game goes on from its journal, exactly where it stood; a
+        replacement game without a move yet is given up. Journaled (a note, the game marked
+        playing again) before the table hears ``gm.game_back`` and whose move it is.
+
+        :returns: ``{"restored": game_id, "actions": n}``.
+        """
+        journal = self.service.journal
+        restored = self.ended_game_id
+        assert restored is not None
+        self.ended_game_id = None
+        self.scanning.end()
+        if self.game_id is not None and self.game is not None and self.game.phase != "game_over":
+            self.moves.note({"note": "ended", "by": "game master", "undo_of_end": restored})
+            journal.finish_game(self.game_id, "abandoned")
+        journal.finish_game(restored, "playing")
+        journal_game = journal.game(restored)
+        self.moves.pending = None
+        self.paused = False
+        self.mirror.clear()
+        self._rebuild(restored, journal_game.setup, journal_game.actions)
+        self.moves.note({"note": "reopened", "by": "game master"})
+        log.info("undo: game %d goes on after %d actions", restored, len(journal_game.actions))
+        self.say("public", "gm.game_back", {})
+        self.mirror.said = None
+        if not self.mirror.check(announce_change=True):
+            self.mirror.after_correction(corrected=False)
+        self.reminders.start()
+        return {"restored": restored, "actions": len(journal_game.actions)}
+
+    def _after_undo(self, undone: dict) -> None:
+        """Say what the game master undid and by whom, what to set back on the board (a tile
+        of an undone enactment must come off its slot), then whose move it is (BOARD.md
+        principle 2)."""
+        game = self.game
+        kind = undone.get("action")
+        seat = undone.get("seat")
+        if kind not in catalogue.ENUMS["action"]:
+            kind = "reshuffle"
+        self.say("public", "undo.action", {"action": kind, "seat": seat if type(seat) is int else None})
+        self.mirror.refused_slots.clear()
+        if game is not None:
+            for track, n in TRACK_SLOTS.items():
+                laws = game.democratic_laws if track == "democratic" else game.fascist_laws
+                if laws < n and self.mirror.slots[track][laws] and kind in ("enact", "chaos_law"):
+                    self.mirror.stale_slots.add((track, laws + 1))   # the undone law still lies there
+        self.mirror.said = None
+        if not self.mirror.check(announce_change=True):
+            self.mirror.after_correction(corrected=False)
+        self.reminders.start()
+
+    def on_gm_key(self, event: Any) -> None:
+        """The game-master key: a press pauses or resumes (refused aloud without a game), a
+        hold says the public status."""
+        if event.gesture == "press":
+            what = "resume" if self.paused else "pause"
+            try:
+                self.command(what)
+            except CommandRefused as exc:     # no game yet: said like any refused input
+                self._refuse_plain(what, exc.code, str(exc))
+        elif self.game is not None:
+            self._speak_all(announce.status(self.game, None))

@@ -171,7 +171,7 @@ class Mirror:
             if self.board.service.current_line:
                 line["line"] = self.board.service.current_line
             self.board.service.emit({"event": "fault", **line})
-            self.board.faults.append({"kind": "fault", "reason": "board_mismatch", "detail": key})
+            self.board.faults.list({"kind": "fault", "reason": "board_mismatch", "detail": key})
             log.info("%s: %s: board mismatch %s", "held" if hold is not None else "refused", what, key)
             self.board.say("public", key, params, priority="refusal")
             self.said = (key, tuple(sorted(params.items())))

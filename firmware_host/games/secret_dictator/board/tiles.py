@@ -39,7 +39,7 @@ class Tiles:
         (or a ballot of no seat) is another game's, refused without naming it."""
         handler = {"ballot": self.on_ballot, "law": self.on_law, "role": self.on_role_tile}.get(event.kind)
         if handler is None or (event.kind == "ballot" and event.seat is None):
-            self.board.table_faults.foreign_tile(event)
+            self.board.faults.foreign_tile(event)
             return
         handler(event)
 
@@ -122,7 +122,7 @@ class Tiles:
         if self.board.service.current_line:
             line["line"] = self.board.service.current_line
         self.board.service.emit(line)
-        self.board.faults.append({"kind": "fault", "reason": "wrong_reader", "detail": f"a {what} at the {reader} reader"})
+        self.board.faults.list({"kind": "fault", "reason": "wrong_reader", "detail": f"a {what} at the {reader} reader"})
         self.board.say("public", key, params or {}, priority="refusal")
 
     def on_ballot(self, event: Any) -> None:
