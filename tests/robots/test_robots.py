@@ -262,9 +262,7 @@ def test_issue23_five_seeded_robot_tables_per_game_to_the_start_of_the_next(tmp_
 #: the figures of issue 23 at seven seats, per game, until its owner's fix has landed
 FIGURES_PENDING = {**PENDING,
                    "autocracy": "a pick is confirmed in the earphone after up to 1.6 s at 6 seats (p95 1.55 s), "
-                                "not within 1 s",
-                   "dying_message": "one's own act confirmed later than 1 s in the earphone (p95 1.9 s at 7 "
-                                    "seats, seed 11) (dm)"}
+                                "not within 1 s"}
 
 
 #: the same figures with an empty speech cache at 3 s per sentence (a fresh Pi), where only

@@ -475,15 +475,16 @@ class DyingMessageGame(BoardAdapter):
             picks[:] = [None]
         else:
             picks.append(value)
-        # "picked" and "chosen" are steps of the list: no repeat gives them back, and at a
-        # whisper station they join the seat's visit
+        # "picked" and "chosen" are steps of the list: said at once, cutting the item playing
+        # (ACCESSIBILITY.md 32), no repeat gives them back, at a whisper station they join the visit
         if len(picks) < line.presses and picks != [None]:
             self.say(f"seat:{seat}", "scan.picked", {}, pad_seconds=step.pads.get("picked"), history=False,
-                     on_end=lambda *_: self._night_scan(seat, name))
+                     request=True, on_end=lambda *_: self._night_scan(seat, name))
             return
         step.done.add(seat)
         if not line.acts:
-            self.say(f"seat:{seat}", "night.chosen", {}, pad_seconds=step.pads.get("chosen"), history=False)
+            self.say(f"seat:{seat}", "night.chosen", {}, pad_seconds=step.pads.get("chosen"), history=False,
+                     request=True)
             return                           # a decoy's choice is ignored (M43)
         kind = _STEP_ACTION[name]
         if kind in ("soulmate", "protect"):
@@ -495,7 +496,7 @@ class DyingMessageGame(BoardAdapter):
         # the actor hears "chosen" as everyone does; its choice counts once that has played,
         # so the next step never starts before the last confirmation
         self.say(f"seat:{seat}", "night.chosen", {}, pad_seconds=step.pads.get("chosen"), history=False,
-                 on_end=lambda *_: self._submit(action))
+                 request=True, on_end=lambda *_: self._submit(action))
 
     def _submit(self, action: Action) -> None:
         """An actor's night choice once its "chosen" has played; paused meanwhile, the seat
@@ -614,7 +615,7 @@ class DyingMessageGame(BoardAdapter):
             return
         living = game.living()
         voting["ballots"][seat] = target
-        self.say(f"seat:{seat}", "scan.picked", {})
+        self.say(f"seat:{seat}", "scan.picked", {}, request=True)      # at once, cutting the item (A32)
         self.speech.say_all([make("vote.counted", {"count": len(voting["ballots"]), "total": len(living)})])
         if voting["number"] == 2:
             self.accept(Action("vote", seat=seat, target=target))
