@@ -27,6 +27,19 @@ more (telling a pick said back from the item meant takes a moment longer than a 
 until the seat has made :data:`STEADY` (3) acts it is at least :data:`UNDO_UNLEARNED` (3.5 s):
 whoever sits there has time to hear a wrong pick said back and take it back.
 
+Which item a press is **credited** to (31, Nomon's per-user timing model): a reaction is
+counted from the end of what was heard, and a seat answers an item no sooner than its
+*soonest* reaction (``min(typical − SPREADS × spread, typical × 0.65, its quickest recent
+reaction)``, at least :data:`SHORTEST`). A press while the next item still plays cannot be
+this seat's answer to that item: it is the answer to the item before, when that one ended at
+most the seat's *latest* reaction earlier (``max(window, typical / 0.65²)``, at most
+:data:`LONGEST`); so is a press sooner than the soonest reaction after the next item ended,
+where the seconds since the item before are nearer (by ratio) to the typical reaction than
+those since the next item (the likelier of the two for a seat whose reactions vary by a
+ratio). So a slow reaction that falls into the next item picks the item meant, and the list
+gets no slower for it (:class:`PacedScan`,
+:meth:`~firmware_host.table.scanning.Scan.heard_at`).
+
 The reactions are kept in the journal's file beside the seat settings
 (:meth:`~firmware_host.service.journal.Journal.seat_pace`), so the pace lasts across games
 and restarts; the console shows each seat's (:meth:`SeatPaces.snapshot`).
@@ -47,11 +60,13 @@ import logging
 import statistics
 from typing import Any
 
+from firmware_host.service.settings import ScanSettings
+
 log = logging.getLogger("firmware_host.service")
 
-__all__ = ["Pace", "SeatPaces", "RECENT", "FIRST", "STEADY", "SHORTEST", "LONGEST", "WINDOW_MAX", "UNDO_UNLEARNED",
+__all__ = ["Pace", "PacedScan", "SeatPaces", "RECENT", "FIRST", "STEADY", "SHORTEST", "LONGEST", "WINDOW_MAX", "UNDO_UNLEARNED",
            "WINDOW_UNLEARNED", "RULE_65", "GRACE_MAX",
-           "window_after", "for_service"]
+           "window_after", "credit_bounds", "for_service"]
 
 #: how many of a seat's latest reactions count
 RECENT = 8
@@ -87,6 +102,25 @@ SPREAD_MIN = 0.2
 #: the undo window after a pick (seconds) while a seat's pace is not learned yet: long enough
 #: for a slow player (2.8 s and more) to hear a wrong pick said back and take it back
 UNDO_UNLEARNED = 3.5
+
+
+@dataclasses.dataclass(frozen=True)
+class PacedScan(ScanSettings):
+    """A seat's ``[scan]`` timed by its learned pace (:meth:`SeatPaces.scan_settings`): the
+    board's :class:`~firmware_host.service.settings.ScanSettings` and which item a press is
+    credited to (ACCESSIBILITY.md 31, :func:`credit_bounds`), both in seconds.
+
+    :ivar credit_typical: the seat's typical reaction (the median).
+    :ivar credit_soonest: the seat's soonest answer to an item: a press while the next item
+        plays, or sooner than this after it ended and nearer (by ratio) to the typical
+        reaction after the item before it, answers the item before it.
+    :ivar credit_latest: the seat's latest answer to an item: the item before is credited
+        only when it ended at most this long before the press.
+    """
+
+    credit_typical: float | None = None
+    credit_soonest: float | None = None
+    credit_latest: float | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -128,6 +162,18 @@ def window_after(pace: Pace, board_window: float) -> float:
         return round(max(board_window, WINDOW_UNLEARNED), 3)
     wanted = max(typical + SPREADS * spread, typical * RULE_65, typical + SPREAD_MIN)
     return round(max(board_window, min(WINDOW_MAX, wanted)), 3)
+
+
+def credit_bounds(pace: Pace, window: float) -> tuple[float, float, float] | None:
+    """The seat's typical, soonest and latest answer to a scan item (seconds; see the module
+    docstring), from its learned ``pace`` and its ``window`` after an item; None before its
+    pace is learned (:data:`FIRST`)."""
+    typical, spread = pace.typical, pace.spread
+    if typical is None or spread is None:
+        return None
+    soonest = max(SHORTEST, min(typical - SPREADS * spread, typical / RULE_65, min(pace.reactions)))
+    latest = min(LONGEST, max(window, typical * RULE_65 * RULE_65))
+    return round(typical, 3), round(soonest, 3), round(latest, 3)
 
 
 class SeatPaces:
@@ -276,7 +322,13 @@ class SeatPaces:
         undo = round(window + base.grace, 3)
         if len(pace.reactions) < STEADY:     # whoever sits there: time to hear a wrong pick and take it back
             undo = max(undo, UNDO_UNLEARNED)
-        return dataclasses.replace(timed, undo_window=undo)
+        credit = credit_bounds(pace, window)
+        if credit is None or not isinstance(timed, ScanSettings):
+            return dataclasses.replace(timed, undo_window=undo)
+        # which item a press is credited to: a reaction that falls into the next item (31)
+        fields = {f.name: getattr(timed, f.name) for f in dataclasses.fields(ScanSettings)}
+        fields["undo_window"] = undo
+        return PacedScan(**fields, credit_typical=credit[0], credit_soonest=credit[1], credit_latest=credit[2])
 
     def snapshot(self, base: Any) -> dict[str, dict]:
         """The console's picture of the seats' paces: ``{"N": {"acts", "reaction", "window"}}``

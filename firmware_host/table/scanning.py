@@ -14,7 +14,9 @@ in seconds on the service's clock, measured from what was *heard*:
 - a press counts when the button went *down* (``event.down_at``, :func:`pressing`) and
   picks the item heard then; in the first ``grace`` seconds (0.5) of an item it still picks
   the one heard just before; an item cut off before it could be heard (a status cutting it
-  at 0 s) is never picked, the one heard before it is (27);
+  at 0 s) is never picked, the one heard before it is (27); for a seat with a learned
+  pace a press while the next item still plays, or sooner after it than that seat ever
+  answers, still picks the one before (31: a slow reaction, :mod:`firmware_host.table.pace`);
 - a distinct wrap tone when the list starts over (15); "cancel" is the last item of every list;
 - after ``passes`` (3) full passes the scan stops with a spoken notice and resumes on a press
   with all its passes again; it never chooses by itself (14). This is the scan's only
@@ -53,6 +55,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import logging
+import math
 import threading
 from typing import Any, Callable, Iterator
 
@@ -364,8 +367,10 @@ class Scan:
         """The item a press that went down at clock time ``at`` chooses (ACCESSIBILITY.md 21,
         27): the item playing then or the one that ended last before it; in the first
         ``settings.grace`` seconds of an item (``[scan] grace``, 0.5) still the one fully
-        heard just before it; never an item
-        cut off before it could be heard (:data:`HEARD_S`). None: nothing heard yet."""
+        heard just before it, and so, for a seat with a learned pace, while that item plays
+        or sooner after it than the seat answers an item (31, :meth:`_answers_the_one_before`);
+        never an item cut off before it could be heard (:data:`HEARD_S`). None: nothing heard
+        yet."""
         said = [e for e in self._said if e[1] <= at + 1e-9]
         if not said:
             return None
@@ -374,15 +379,42 @@ class Scan:
             return not (e[3] and e[2] is not None and e[2] - e[1] < HEARD_S)
 
         last = said[-1]
-        if at - last[1] < getattr(self.settings, "grace", 0.0) and len(said) > 1:
+        if len(said) > 1:
             before = said[-2]
             ended = before[2] if before[2] is not None else before[4]     # played, or estimated
             if ended is not None and ended <= at and heard(before) and before[0] != last[0]:
-                return self.items[before[0]]
+                if at - last[1] < getattr(self.settings, "grace", 0.0):
+                    return self.items[before[0]]
+                if self._answers_the_one_before(last, ended, at):
+                    return self.items[before[0]]
         for e in reversed(said):
             if heard(e) and e[0] < len(self.items):
                 return self.items[e[0]]
         return None
+
+    def _answers_the_one_before(self, last: list, before_ended: float, at: float) -> bool:
+        """Whether a press at ``at`` (clock seconds) is the seat's answer to the item before
+        ``last`` (an entry of :attr:`_said`), which ended at ``before_ended``, rather than to
+        ``last``, by the seat's learned pace (ACCESSIBILITY.md 31, Nomon's per-user timing
+        model; ``settings.credit_typical``, ``credit_soonest`` and ``credit_latest``,
+        :class:`~firmware_host.table.pace.PacedScan`): the item before ended no longer
+        before the press than this seat takes, and ``last`` still plays, or ended sooner
+        before the press than this seat answers an item and the press is nearer (by ratio)
+        to the seat's typical reaction after the item before than after ``last``. False
+        without a learned pace."""
+        settings = self.settings
+        typical = getattr(settings, "credit_typical", None)
+        soonest = getattr(settings, "credit_soonest", None)
+        latest = getattr(settings, "credit_latest", None)
+        if typical is None or soonest is None or latest is None or not 0 < at - before_ended <= latest:
+            return False
+        ended = last[2] if last[2] is not None else last[4]      # played, or estimated
+        if ended is None or at <= ended:
+            return True                   # ``last`` still plays: no answer to it yet
+        after_last = at - ended
+        if after_last >= soonest:
+            return False
+        return abs(math.log((at - before_ended) / typical)) < abs(math.log(after_last / typical))
 
     def press(self, at: float | None = None) -> None:
         """The chooser pressed: pick the item heard when the button went down (``at``, clock

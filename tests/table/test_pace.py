@@ -3,6 +3,8 @@ back with one press (32): the scan on a virtual clock, the pace from real SQLite
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from firmware_host.clock import VirtualClock
@@ -22,15 +24,15 @@ def learned(reactions, journal=None) -> SeatPaces:
     return paces
 
 
-def make_scan(settings, names=6, confirm=False):
-    """A scan of ``names`` items for seat 0 on a virtual clock; every step is estimated
-    (nothing plays), as on a board without sound."""
+def make_scan(settings, names=6, confirm=False, seconds=NAME_S):
+    """A scan of ``names`` items for seat 0 on a virtual clock, each lasting ``seconds``;
+    every step is estimated (nothing plays), as on a board without sound."""
     clock = VirtualClock()
     spoken, chosen, cancelled = [], [], []
 
     def speak(seat, kind, item, started, ended):
         spoken.append((round(clock.now(), 3), kind, item.key if item else "", item.text if item else ""))
-        return NAME_S if kind in ("item", "picked", "again") else 0.0
+        return seconds if kind in ("item", "picked", "again") else 0.0
 
     items = [ScanItem(n, f"seat {n + 1}", "scan.seat", {"seat": n}) for n in range(names)]
     pair = (lambda it: (ScanItem(None, "confirm " + it.text, "scan.confirm"), ScanItem(None, "back", "scan.back"))) \
@@ -294,3 +296,107 @@ def test_A31_a_pick_taken_back_counts_its_press_as_late_for_the_item_before():
     assert paces.pace(0).reactions == (0.3,)
     paces.correct(0, at, 2.6)
     assert paces.pace(0).reactions == (2.6,)
+
+
+# -- which item a press is credited to (A31: Nomon's per-user timing model) ---------------------
+
+LONG = 1.6            # items of these tests last this long ("Exchange with a player")
+
+
+def said_item(spoken, text, nth=0):
+    """(start, end) of the ``nth`` saying of item ``text`` (of :data:`LONG` seconds)."""
+    start = [t for t, kind, _, said in spoken if kind in ("item", "again") and said == text][nth]
+    return start, start + LONG
+
+
+def press_at(clock, scan, spoken, text, delay):
+    """Let the list run until the item after ``text`` has begun, then press ``delay`` seconds
+    after ``text`` ended (no sooner than that); the value of the item picked (or None)."""
+    follows = f"seat {int(text.split()[1]) + 1}"
+    while not any(kind == "item" and said == follows for _, kind, _, said in spoken):
+        clock.advance(0.01)
+    at = said_item(spoken, text)[1] + delay
+    assert at >= clock.now() - 1e-9, "the press is meant before the next item began"
+    clock.advance(at - clock.now())
+    scan.press(at=at)
+    return None if scan.picked is None else scan.picked.value
+
+
+SLOW = (1.7, 1.9, 1.8, 1.75, 1.85)       # a seat answering in about 1.8 s
+
+
+def test_A31_a_slow_reaction_that_falls_into_the_next_item_picks_the_item_meant():
+    settings = learned(SLOW).scan_settings(0, BOARD)
+    clock, scan, spoken, _, _ = make_scan(settings, seconds=LONG)
+    scan.start()
+    while not any(kind == "item" and said == "seat 4" for _, kind, _, said in spoken):
+        clock.advance(0.05)
+    start, end = said_item(spoken, "seat 4")
+    delay = end - said_item(spoken, "seat 3")[1] - 0.05                 # in the last moments of "seat 4"
+    assert delay - (start - said_item(spoken, "seat 3")[1]) > settings.grace   # past the grace of "seat 4"
+    clock, scan, spoken, _, _ = make_scan(settings, seconds=LONG)
+    scan.start()
+    assert press_at(clock, scan, spoken, "seat 3", delay) == 2       # "seat 3" meant, "seat 4" still played
+    clock, scan, spoken, _, _ = make_scan(BOARD, seconds=LONG)                    # the same press without a pace
+    scan.start()
+    assert press_at(clock, scan, spoken, "seat 3", delay) == 3
+
+
+def test_A31_a_press_just_after_the_next_item_ended_is_the_late_answer_to_the_one_before():
+    settings = learned(SLOW).scan_settings(0, BOARD)
+    clock, scan, spoken, _, _ = make_scan(settings, seconds=LONG)
+    scan.start()
+    while not any(kind == "item" and said == "seat 4" for _, kind, _, said in spoken):
+        clock.advance(0.05)
+    next_end = said_item(spoken, "seat 4")[1] - said_item(spoken, "seat 3")[1]
+    clock, scan, spoken, _, _ = make_scan(settings, seconds=LONG)
+    scan.start()
+    assert press_at(clock, scan, spoken, "seat 3", next_end + 0.15) == 2     # 0.15 s after "seat 4": too soon for it
+    clock, scan, spoken, _, _ = make_scan(settings, seconds=LONG)
+    scan.start()
+    assert press_at(clock, scan, spoken, "seat 3", next_end + 1.3) == 3      # 1.3 s after "seat 4": its answer
+
+
+def test_A31_a_quick_answer_to_the_next_item_is_not_taken_for_a_slow_one_to_the_item_before():
+    """A seat answering in about 2.5 s whose press comes 1.25 s after the next item ended (a
+    quick answer to it) and over 5 s after the item before (a slow one to that): the
+    likelier is the next item."""
+    settings = learned((2.4, 2.6, 2.5, 2.45, 2.55)).scan_settings(0, BOARD)
+    assert settings.credit_soonest > 1.25
+    clock, scan, spoken, _, _ = make_scan(settings, seconds=LONG)
+    scan.start()
+    while not any(kind == "item" and said == "seat 4" for _, kind, _, said in spoken):
+        clock.advance(0.05)
+    next_end = said_item(spoken, "seat 4")[1] - said_item(spoken, "seat 3")[1]
+    assert next_end + 1.25 > 5.0
+    clock, scan, spoken, _, _ = make_scan(settings, seconds=LONG)
+    scan.start()
+    assert press_at(clock, scan, spoken, "seat 3", next_end + 1.25) == 3
+
+
+def test_A31_no_credit_to_the_item_before_without_a_learned_pace_or_with_an_explicit_interval():
+    for settings in (learned(()).scan_settings(0, BOARD), learned(SLOW).scan_settings(0, BOARD, own_interval=1.5)):
+        assert getattr(settings, "credit_soonest", None) is None
+        clock, scan, spoken, _, _ = make_scan(settings, seconds=LONG)
+        scan.start()
+        while not any(kind == "item" and said == "seat 4" for _, kind, _, said in spoken):
+            clock.advance(0.05)
+        start, end = said_item(spoken, "seat 4")
+        delay = end - said_item(spoken, "seat 3")[1] - 0.05
+        clock, scan, spoken, _, _ = make_scan(settings, seconds=LONG)
+        scan.start()
+        assert press_at(clock, scan, spoken, "seat 3", delay) == 3    # the item playing (A21)
+
+
+def test_A31_a_press_in_the_next_item_long_after_the_one_before_picks_the_item_playing():
+    """The item before ended longer ago than this seat ever takes (its latest answer): a
+    press while the next item plays is no late answer to it."""
+    from firmware_host.table.pace import credit_bounds
+
+    paces = learned((1.0, 1.1, 0.9, 1.0, 1.05))
+    typical, soonest, latest = credit_bounds(paces.pace(0), 2.0)
+    assert soonest < typical < latest
+    slow_items = dataclasses.replace(paces.scan_settings(0, BOARD), interval=latest + 0.2)
+    clock, scan, spoken, _, _ = make_scan(slow_items, seconds=LONG)
+    scan.start()
+    assert press_at(clock, scan, spoken, "seat 3", latest + 0.2 + slow_items.grace + 0.1) == 3
