@@ -71,7 +71,6 @@ class SecretDictatorGame(BoardAdapter):
 
     def __init__(self, service: Any) -> None:
         super().__init__(service)       # the table's parts: seats, speech, moves, reminders, …
-        self._heard_long: set[tuple[int, str]] = set()     # (seat, key) heard in the long wording
         self.role_source = self.settings.roles
         # the journal id of the last game the game master ended (or replaced by a new start)
         # while it was running: ``undo`` brings it back until a next game has a move
@@ -153,11 +152,12 @@ class SecretDictatorGame(BoardAdapter):
             return ()
         return tuple(self.game.awaiting())
 
-    def _remind(self, seats: tuple[int, ...]) -> None:
-        """The table's reminder after a quiet spell: ``table.waiting`` naming ``seats`` at the
-        table (never a message a repeat gives back: a seat's last instruction stays one press
-        away)."""
-        self.say("public", "table.waiting", {"seats": list(seats)}, history=False)
+    def _pad(self, channel: str, lines: Any, longs: dict, earcon: str | None) -> float | None:
+        """The table speech's padding (R16, R17): a private clip with a secret in it lasts as
+        long as the longest it could have been (:meth:`.padding.Padding.seconds`)."""
+        if channel == "public" or not any(len(secret_variants(a)) > 1 for a in lines):
+            return None
+        return self.padding.seconds(channel, [list(lines)], longs, earcon)
 
     @property
     def genders(self) -> dict[int, str]:
@@ -535,14 +535,7 @@ class SecretDictatorGame(BoardAdapter):
                     and not pending.plays and not pending.done()):
                 return True      # the long one is replaced before it was heard: this one is it
             return bool(voice.use_long_wording(key)) if voice is not None else False
-        if not channel.startswith("seat:"):
-            return False
-        heard, verbosity = (int(channel[5:]), key), self.seat_settings.get(int(channel[5:]), SeatSettings()).verbosity
-        if (verbosity or "auto") != "auto":
-            return verbosity == "long"
-        first = heard not in self._heard_long
-        self._heard_long |= {heard} if mark else set()
-        return first
+        return channel.startswith("seat:") and self.speech.long_wording(channel, key, mark=mark)
 
     def _text(self, a: Any, long: bool) -> str:
         try:
@@ -993,28 +986,11 @@ class SecretDictatorGame(BoardAdapter):
                                    for said in lines])
 
     def _repeat(self, seat: int) -> None:
-        """ACCESSIBILITY.md 2, 25: the seat's last message by what it has *heard* (public ones
-        at the table and its own private ones, in the order they were played); a further
-        press steps back to the one before. Its ``announce`` line(s) are written again on
-        ``seat:N`` when the repeat plays: what is logged is what is played."""
-        voice = self.service.voice
-        channel = f"seat:{seat}"
-        box: dict[str, list[dict]] = {}
-
-        def listener(kind: str, utt: Any, record: Any) -> None:
-            if "lines" not in box:
-                original = utt.meta.get("repeats")
-                source = (original.meta.get("lines") if original is not None else None) or [
-                    {"event": "announce", "channel": channel, "key": utt.key, "params": {}, "text": utt.text}]
-                box["lines"] = [{**{k: v for k, v in line.items() if k != "wav"}, "channel": channel}
-                                for line in source]
-                box["listener"] = self.service.announce_listener(box["lines"])
-            box["listener"](kind, utt, record)
-
+        """ACCESSIBILITY.md 2, 25: the seat's last message by what it has heard, the table's
+        repeat (:meth:`~firmware_host.table.TableSpeech.repeat`); the seat's scan waits meanwhile."""
         if self.scanning.scan is not None and self.scanning.scan.seat == seat:
             self.scanning.scan.hold()
-        if voice.repeat_last(seat, listener=listener) is None:
-            self.say(channel, "repeat.nothing", {}, request=True)
+        self.speech.repeat(seat)
 
     def _record_heard(self, channel: str, lines: list[dict]) -> None:
         """No sound: remember the announce lines of the last utterance on ``channel`` (a
