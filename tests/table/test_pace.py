@@ -142,6 +142,7 @@ def test_A31_a_tile_laid_when_asked_is_a_reaction_and_a_tile_laid_twice_is_not(m
     from firmware_host.service.host import GameHost
     from firmware_host.service.settings import ServiceSettings
     from firmware_host.table.board_speech import BoardSpeech
+    from firmware_host.table.scanning import pressing
 
     service = mocker.create_autospec(BoardService, instance=True)
     service.settings = ServiceSettings(scan=BOARD)
@@ -154,7 +155,9 @@ def test_A31_a_tile_laid_when_asked_is_a_reaction_and_a_tile_laid_twice_is_not(m
     assert speech.acted(TileRead(reader="ballot", kind="ballot", value="ja", seat=3, at=13.1)) is None  # again
     assert speech.acted(TileRead(reader="law", kind="law", value="liberal", at=13.5)) is None   # no seat's tile
     paces.heard({"output": "seat:3", "end": 14.0})                     # its own earphone: "ready?"
-    assert speech.acted(ButtonGesture(seat=3, gesture="press", at=15.5)) == pytest.approx(1.5)
+    press = ButtonGesture(seat=3, gesture="press", at=15.5)
+    with pressing(press):        # as the table handles a press (a take-back of an earlier test is no answer here)
+        assert speech.acted(press) == pytest.approx(1.5)
     assert paces.pace(3).reactions == (2.2, 1.5)
 
 
