@@ -1,0 +1,45 @@
+"""The console's picture of the table (the kit's ``BoardAdapter.snapshot``, R16: no secret
+before the end) and what a fault puts on its list (BOARD.md "Faults": the part by name, the
+source the hardware gave); and a table that boots without resuming waits for a setup. On the
+real service and journal with In this way I become a DICTATOR set up
+(:func:`tests.table.test_table_units.bd_table`)."""
+
+from __future__ import annotations
+
+from firmware_host.hardware.events import Fault
+
+from .test_table_units import bd_table  # noqa: F401 - the fixture
+
+
+def test_R16_the_consoles_picture_names_the_setup_without_its_secret_keys(bd_table):  # noqa: F811
+    service, adapter, _ = bd_table
+    picture = service.call(adapter.snapshot)
+    assert picture["setup"] == service.call(adapter.public_setup)
+    assert picture["setup"]["players"] == 4 and picture["game_id"] == adapter.game_id
+    assert not set(adapter.SECRET_SETUP_KEYS) & set(picture["setup"])
+    assert picture["paused"] is False
+    service.call(lambda: service.game.command("pause"))
+    assert service.call(adapter.snapshot)["paused"] is True
+
+
+def test_a_fault_is_listed_on_the_console_by_its_part_with_the_hardwares_source(bd_table):  # noqa: F811
+    service, adapter, _ = bd_table
+    part = {"kind": "seat_button", "seat": 2}
+    service.call(lambda: adapter.handle_input(Fault("seat 3 button", "stuck", part=part)))
+    listed = service.call(adapter.snapshot)["faults"]
+    assert listed[-1] == {"kind": "fault", "reason": "stuck", "part": part, "detail": "seat 3 button"}
+    # an old fault label with no part: the part read from the label
+    service.call(lambda: adapter.handle_input(Fault("fascist slot 2", "chatter")))
+    assert service.call(adapter.snapshot)["faults"][-1] == {
+        "kind": "fault", "reason": "chatter", "part": {"kind": "law_slot", "track": "fascist", "slot": 2},
+        "detail": "fascist slot 2"}
+
+
+def test_a_table_booted_without_resuming_waits_for_a_setup_and_says_no_repair(bd_table):  # noqa: F811
+    service, adapter, lines = bd_table
+    service.call(adapter.moves.end)
+    before = len(lines)
+    assert service.call(lambda: adapter.moves.boot(resume=False)) is False
+    assert adapter.moves.game is None and adapter.moves.untold == []
+    assert [l for l in lines[before:] if l.get("event") in ("fault", "announce")] == []
+    assert service.call(adapter.waiting_for_setup) is True
