@@ -1,0 +1,60 @@
+"""A seat's own clips where the voice reports playback (the table's ``speech``; ACCESSIBILITY.md
+2, 4, 25; SIMULATE.md: an ``announce`` line is written when its clip has played, with its
+output, start and end): a repeat writes the repeated lines again on the seat's own output
+once played and returns them; a seat's request (its status) is one clip whose lines it
+returns. On ``simulate``'s mocked board with real clip lengths (:class:`tests.table.table.Table`),
+In this way I become a DICTATOR set up by the console."""
+
+from __future__ import annotations
+
+import pytest
+
+from firmware_host.kernel.values import Line
+
+from .table import Table
+
+SETUP = {"game": "become_dictator", "players": 4, "language": "en", "morning_seconds": 0}
+
+
+@pytest.fixture()
+def table(tmp_path):
+    table = Table(tmp_path)
+    table.play_all([{"setup": dict(SETUP)}])
+    table.drain()
+    table.wait(2.0)
+    yield table
+    table.close()
+
+
+def written_since(table: Table, mark: int) -> list[dict]:
+    return [o for o in table.lines.objects[mark:] if o.get("event") == "announce"]
+
+
+def test_A2_A25_a_repeat_is_written_on_the_seats_output_once_it_has_played(table):
+    adapter = table.service.game.active
+    assert adapter.speech.timed()
+    own = [o for o in written_since(table, 0) if o["output"] == "seat:2"]
+    heard = [o["key"] for o in own if o["start"] == own[-1]["start"]]      # its last clip
+    mark = len(table.lines.objects)
+    said = table.call(lambda: adapter.speech.repeat(2))
+    table.drain()
+    table.wait(1.0)
+    written = written_since(table, mark)
+    assert [o["key"] for o in written] == heard and heard
+    assert all(o["channel"] == o["output"] == "seat:2" and o["end"] > o["start"] for o in written)
+    assert [line["key"] for line in said.lines] == heard and said.utterance is not None
+
+
+def test_A4_a_seats_request_is_one_clip_returning_its_lines_written_when_played(table):
+    adapter = table.service.game.active
+    items = [Line("seat:1", "hand.start", {}), Line("seat:1", "repeat.nothing", {})]
+    mark = len(table.lines.objects)
+    said = table.call(lambda: adapter.speech.request(items, history=False))
+    assert [line["key"] for line in said.lines] == ["hand.start", "repeat.nothing"]
+    assert all(line["channel"] == "seat:1" for line in said.lines)
+    assert said.text == " ".join(line["text"] for line in said.lines)
+    table.drain()
+    table.wait(1.0)
+    written = written_since(table, mark)
+    assert [o["key"] for o in written] == ["hand.start", "repeat.nothing"]
+    assert len({(o["start"], o["end"]) for o in written}) == 1          # one clip
