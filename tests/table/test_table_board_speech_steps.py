@@ -1,0 +1,41 @@
+"""The board's own scan steps (the table's ``board_speech``: the setup from the seats and the
+seat menu) as the voice is asked for them: a pick's answer and an item said again after a
+take-back are requests that cut the seat's earphone at once (ACCESSIBILITY.md 26, 32); the
+items, the intro and the wrap tone queue as normal clips; the seat menu's values without any
+voice are the board's defaults (ACCESSIBILITY.md 19). On autospecs of the service, the host
+and the silent voice (:func:`tests.table.test_table_units.board_voice`,
+:func:`~tests.table.test_table_units.settings_menu`)."""
+
+from __future__ import annotations
+
+from firmware_host.table.scanning import ScanItem
+
+from .test_table_units import board_voice, settings_menu
+
+
+def test_A26_A32_a_picks_answer_and_an_item_said_again_cut_the_earphone_the_rest_queue(mocker):
+    speech, service = board_voice(mocker, timed=True)
+    service.voice.say.return_value = None                          # nothing plays: written at once
+    speak = speech.scan_speaker(lambda: ("lobby.busy", {"seat": 0}), language=lambda: "en")
+    item = ScanItem(2, "x", "lobby.busy", {"seat": 2})
+    asked = []
+    for kind in ("intro", "item", "picked", "again", "wrap"):
+        speak(2, kind, None if kind in ("intro", "wrap") else item, mocker.MagicMock(), mocker.MagicMock())
+        call = service.voice.say.call_args
+        asked.append((call.args[0], call.kwargs["key"], call.kwargs["priority"]))
+    assert asked == [("seat:2", "lobby.busy", "normal"), ("seat:2", "lobby.busy", "normal"),
+                     ("seat:2", "lobby.busy", "request"), ("seat:2", "lobby.busy", "request"),
+                     ("seat:2", "lobby.wrap", "normal")]
+    assert service.voice.say.call_args.kwargs["earcon"] == "scan_wrap"
+
+
+def test_A19_without_a_voice_a_seats_values_are_its_own_else_the_boards_defaults(mocker):
+    from firmware_host.table.seat_settings import SeatSettings
+
+    menu, service, _, _ = settings_menu(mocker, own={1: SeatSettings(rate=300, gender="f")})
+    service.voice = None
+    service.board = None
+    defaults = {"rate": service.settings.scan.words_per_minute, "volume": 1.0, "verbosity": "auto",
+                "scan_interval": service.settings.scan.interval, "ignore_repeat": 0.5, "gender": "m"}
+    assert menu.current(0) == defaults
+    assert menu.current(1) == {**defaults, "rate": 300, "gender": "f"}
