@@ -58,3 +58,19 @@ def test_A4_a_seats_request_is_one_clip_returning_its_lines_written_when_played(
     written = written_since(table, mark)
     assert [o["key"] for o in written] == ["hand.start", "repeat.nothing"]
     assert len({(o["start"], o["end"]) for o in written}) == 1          # one clip
+
+
+def test_A23_private_clips_said_at_once_return_each_seats_lines_and_play_for_the_same_time(table):
+    adapter = table.service.game.active
+    items = [Line("seat:0", "hand.start", {}), Line("seat:2", "hand.start", {}), Line("seat:2", "repeat.nothing", {})]
+    mark = len(table.lines.objects)
+    said = table.call(lambda: adapter.speech.say_padded(items))
+    assert [[line["key"] for line in s.lines] for s in said] == [["hand.start"], ["hand.start", "repeat.nothing"]]
+    assert [{line["channel"] for line in s.lines} for s in said] == [{"seat:0"}, {"seat:2"}]
+    assert all(s.utterance is not None and s.text == " ".join(line["text"] for line in s.lines) for s in said)
+    table.drain()
+    table.wait(1.0)
+    written = written_since(table, mark)
+    assert sorted((o["output"], o["key"]) for o in written) == [
+        ("seat:0", "hand.start"), ("seat:2", "hand.start"), ("seat:2", "repeat.nothing")]
+    assert len({(o["start"], o["end"]) for o in written}) == 1          # the same moment, the same length
