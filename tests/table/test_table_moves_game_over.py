@@ -34,7 +34,7 @@ def ended(tmp_path, mocker):
     try:
         service.call(lambda: service.game.setup_game(dict(SETUP)))
         adapter = service.game.active
-        service.call(adapter.end_morning)
+        service.call(adapter.wait.end)
         game_id = adapter.moves.game_id
         for obj in scripting.whole_game(SETUP, seed=3):
             assert service.call(lambda: adapter.moves.accept(adapter.action_from_json(obj))) is True, obj
