@@ -205,7 +205,7 @@ class SeatMenu:
         :returns: the Utterance, or None when nothing plays.
         """
         return self.speech.say(f"seat:{seat}", "settings.offer", {}, language=self._language(),
-                               priority="request", on_end=on_end)
+                               priority="request", on_end=on_end, history=False)    # part of the status
 
     def _say(self, seat: int, key: str, **kwargs: Any) -> None:
         self.speech.say(f"seat:{seat}", key, {}, language=self._language(), **kwargs)

@@ -965,7 +965,9 @@ class SecretDictatorGame(BoardAdapter):
         self._idle_press(seat)
 
     def _idle_press(self, seat: int) -> None:
-        if self.settings.idle_press == "status" or self.status.in_status(seat):   # the next status layer
+        # the next status layer; with idle_press = "status" a press after the whole status, nothing
+        # new said since, repeats (issue 33: a player who cannot hold still reaches the repeat)
+        if (self.settings.idle_press == "status" and not self.status.heard_whole(seat)) or self.status.in_status(seat):
             self.status.request(seat)
             return
         voice = self.service.voice

@@ -21,7 +21,7 @@ from firmware_host.errors import FirmwareHostError
 from firmware_host.games.secret_dictator import announce, catalogue
 from firmware_host.games.secret_dictator.board.common import log
 from firmware_host.games.secret_dictator.setup import ROLE_COUNTS
-from firmware_host.table.padding import Subset, longest_of, padded
+from firmware_host.table.padding import MARGIN_SECONDS, Subset, longest_of
 
 
 def secret_variants(a: Any) -> list[Any]:
@@ -48,6 +48,10 @@ def secret_variants(a: Any) -> list[Any]:
         out.append(dataclasses.replace(a, params=params))
     return out
 
+
+#: seconds added to a clip with a team line: its seats are chosen longest one at a time and
+#: the whole clip is then measured, so only the intonation of another list of names may differ
+TEAM_MARGIN_S = MARGIN_SECONDS
 
 #: the role line of the prolog and of the status (which key or ``role`` it has is the secret)
 ROLE_KEYS = ("prolog.role.democrat", "prolog.role.fascist", "prolog.role.dictator")
@@ -169,8 +173,8 @@ class Padding:
         message; every seat's status for a status). Each group counts with every secret at
         its longest (:meth:`stand_ins`, :func:`secret_variants`, each message measured alone,
         both wordings of a role or team line), plus, where a team's seats were chosen one at
-        a time, the table's margin for a sentence's intonation
-        (:func:`~firmware_host.table.padding.padded`), so the length depends on
+        a time, :data:`TEAM_MARGIN_S` (the whole clip is measured, so only a list's
+        intonation may differ), so the length depends on
         what is public (the setup, the names, who holds a hand, who investigated whom) and
         never on a role, a team, a hand or a result. None when lengths cannot be known (no
         sound): nothing to pad. ``both_wordings=False``: a role or team line in ``longs``'
@@ -188,8 +192,8 @@ class Padding:
                 seconds = self.measure(channel, " ".join(longest), earcon)
                 if seconds is None:
                     return None
-                # names chosen one at a time (a team's seats): the margin for the whole
-                best = max(best, padded(seconds) if any(a.key in TEAM_KEYS for a in group) else seconds)
+                # a team's seats chosen one at a time, the whole clip measured: a small margin
+                best = max(best, seconds + TEAM_MARGIN_S if any(a.key in TEAM_KEYS for a in group) else seconds)
         except (FirmwareHostError, ValueError, KeyError) as exc:
             log.error("private clip length on %s: %s", channel, exc)
             return None

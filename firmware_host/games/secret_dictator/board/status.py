@@ -19,6 +19,7 @@ class Status:
     def __init__(self, board: Any) -> None:
         self.board = board
         self.steps: dict[int, tuple[int, float]] = {}   # seat -> (next status layer, until when)
+        self.whole: dict[int, int] = {}   # seat -> the table's announcements when its status reached its end
         self.story_told: tuple[tuple[int, int], list] | None = None   # ((game id, actions), rounds) told
 
     def request(self, seat: int) -> None:
@@ -47,6 +48,10 @@ class Status:
             if self.steps.get(seat, (None,))[0] == mark:
                 self.steps[seat] = (mark, self.board.service.clock.now() + STATUS_STEP_S)
 
+        if layer >= len(layers) - (0 if menu is not None else 1):
+            self.whole[seat] = len(self.board.announced)    # the whole status heard: see heard_whole
+        else:
+            self.whole.pop(seat, None)
         if layer == len(layers):              # after the last layer: "settings: press now" (issue 14)
             if menu.offer(seat, on_end=ended) is None:
                 ended()
@@ -61,14 +66,15 @@ class Status:
         unheard = tuple(u for u in self.board._move_said if not u.done())
         if announce.STATUS_LAYERS[layer] == "private":
             groups = [self.board.padding.private_status(s) for s in range(game.players)]
-            utt = self.speak_request(self.board.padding.private_status(seat), pad_groups=groups, on_end=ended, after=unheard)
+            utt = self.speak_request(self.board.padding.private_status(seat), pad_groups=groups, on_end=ended, after=unheard,
+                                     history=False)
         elif self.board.settings.status_channel == "public" or not earphones:
             utt = None
             for a in items:
                 utt = self.board._speak(announce.make(a.key, a.params, "public"), priority="request",
-                                  on_end=ended if a is items[-1] else None, after=unheard)
+                                  on_end=ended if a is items[-1] else None, after=unheard, history=False)
         else:
-            utt = self.speak_request(items, on_end=ended, after=unheard)
+            utt = self.speak_request(items, on_end=ended, after=unheard, history=False)
         if utt is None:                       # nothing plays (no sound): the window starts now
             ended()
         log.debug("status of seat %d: layer %s", seat, announce.STATUS_LAYERS[layer])
@@ -119,13 +125,19 @@ class Status:
         step = self.steps.get(seat)
         return step is not None and step[0] == SETTINGS_OFFERED and self.board.service.clock.now() <= step[1]
 
+    def heard_whole(self, seat: int) -> bool:
+        """True when the seat's last status went to its end (its last layer, or the settings
+        offer after it) and the table has announced nothing since: with ``[service]
+        idle_press = "status"`` its next press is a repeat (issue 33, ACCESSIBILITY.md 2, 12)."""
+        return self.whole.get(seat) == len(self.board.announced)
+
     def in_status(self, seat: int) -> bool:
         """True while the seat's last status layer plays or within :data:`STATUS_STEP_S` after."""
         step = self.steps.get(seat)
         return step is not None and self.board.service.clock.now() <= step[1]
 
     def speak_request(self, items: list, pad_groups: list[list] | None = None, on_end: Any = None,
-                       after: Any = ()) -> Any:
+                       after: Any = (), history: bool = True) -> Any:
         """A seat's own request as *one* utterance (priority ``request`` cuts its earphone
         off, ACCESSIBILITY.md 4), with one ``announce`` line per message; ``pad_groups``: what
         each seat would hear in such a request (the clip is padded to the longest,
@@ -133,6 +145,7 @@ class Status:
 
         :param on_end: ``on_end(lines, utterance, record)`` once it has ended or was cut off.
         :param after: utterances that must have ended first (what the table has not heard yet).
+        :param history: False: no message a repeat gives back (a status layer, issue 33).
         :returns: the Utterance, or None when nothing plays."""
         if not items:
             return None
@@ -144,6 +157,6 @@ class Status:
         lines = [{"event": "announce", "channel": a.channel, "key": a.key, "params": dict(a.params), "text": text}
                  for a, text in zip(items, texts)]
         utt = self.board._play(lines, channel, " ".join(texts), items[0].key, "request", earcon, pad_seconds=pad,
-                         on_end=on_end, after=after)
+                         on_end=on_end, after=after, history=history)
         self.board._heard_pad[channel] = pad
         return utt
