@@ -857,10 +857,10 @@ class AudioService:
 
     def busy(self) -> bool:
         """True while work goes on outside the clock: a sentence being rendered (or a clip being
-        built) that something queued waits for. ``simulate`` lets its virtual clock move only
-        when this is False, so a run is the same however fast the machine renders. A render
-        whose completion is itself scheduled on the clock (``job.waiting_on_clock()``, a slow
-        renderer in tests) does not count."""
+        built, until it is handed to its output) that something queued waits for. ``simulate``
+        lets its virtual clock move only when this is False, so a run is the same however fast
+        the machine renders. A render whose completion is itself scheduled on the clock
+        (``job.waiting_on_clock()``, a slow renderer in tests) does not count."""
         with self._lock:
             if self._building:
                 return True
@@ -987,12 +987,17 @@ class AudioService:
             utt.error = exc
             clip = None
         with self._lock:
-            self._building -= 1
             utt.clip = clip
             self._unprepared.discard(utt)
             self._dirty = True
-        if kick:
-            self._kick()
+        try:
+            if kick:
+                self._kick()
+        finally:
+            # busy until the clip is handed to its output: a virtual clock that moved between
+            # the render's end and the clip's start would start it later under load (issue 30)
+            with self._lock:
+                self._building -= 1
 
     def _player(self, output: str) -> _Player:
         with self._lock:
