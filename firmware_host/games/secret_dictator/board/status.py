@@ -19,7 +19,7 @@ class Status:
     def __init__(self, board: Any) -> None:
         self.board = board
         self.steps: dict[int, tuple[int, float]] = {}   # seat -> (next status layer, until when)
-        self.whole: dict[int, int] = {}   # seat -> the table's announcements when its status reached its end
+        self.whole: dict[int, Any] = {}   # seat -> the table's last announcement when its status reached its end
         self.story_told: tuple[tuple[int, int], list] | None = None   # ((game id, actions), rounds) told
 
     def request(self, seat: int) -> None:
@@ -49,7 +49,7 @@ class Status:
                 self.steps[seat] = (mark, self.board.service.clock.now() + STATUS_STEP_S)
 
         if layer >= len(layers) - (0 if menu is not None else 1):
-            self.whole[seat] = len(self.board.announced)    # the whole status heard: see heard_whole
+            self.whole[seat] = self._last_announced()      # the whole status heard: see heard_whole
         else:
             self.whole.pop(seat, None)
         if layer == len(layers):              # after the last layer: "settings: press now" (issue 14)
@@ -129,7 +129,13 @@ class Status:
         """True when the seat's last status went to its end (its last layer, or the settings
         offer after it) and the table has announced nothing since: with ``[service]
         idle_press = "status"`` its next press is a repeat (issue 33, ACCESSIBILITY.md 2, 12)."""
-        return self.whole.get(seat) == len(self.board.announced)
+        return seat in self.whole and self.whole[seat] is self._last_announced()
+
+    def _last_announced(self) -> Any:
+        """The table's last announcement played (a new one is a new object; the list keeps only
+        the latest, so its length tells nothing once full), or None before any."""
+        announced = self.board.announced
+        return announced[-1] if announced else None
 
     def in_status(self, seat: int) -> bool:
         """True while the seat's last status layer plays or within :data:`STATUS_STEP_S` after."""
