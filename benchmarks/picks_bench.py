@@ -100,7 +100,7 @@ def figures(lines: list[dict]) -> dict:
 
 def players_for(game: str, wanted: int) -> int:
     """The most players up to ``wanted`` that the game's setup from the seats offers."""
-    from firmware_host import games
+    from firmware_host.kernel import games
     from firmware_host.service.settings import ServiceSettings
     try:
         questions = games.pack(game).lobby().questions(10, ServiceSettings())
@@ -185,7 +185,7 @@ def pass_time() -> None:
 
 def main() -> int:
     """Run (or read) the robot tables and print the figures."""
-    from firmware_host import games
+    from firmware_host.kernel import games
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", nargs="+", default=list(games.names()))
     parser.add_argument("--seeds", type=int, nargs="+", default=[5, 11])

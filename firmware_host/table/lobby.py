@@ -9,7 +9,7 @@ choice (:class:`~firmware_host.table.scanning.Scan`, ACCESSIBILITY.md 13-17, 20-
 question is the scan's intro, its answers the items, "back" the last item):
 
 1. the game (every registered game whose pack has a board adapter and setup questions,
-   :func:`firmware_host.games.names`; asked only when there is more than one);
+   :func:`firmware_host.kernel.games.names`; asked only when there is more than one);
 2. the language (the board's own first);
 3. the game's own questions, from its pack (``pack.lobby()``: Secret Dictator asks players,
    variant and draw pile, :mod:`firmware_host.games.secret_dictator.lobby`);

@@ -4,7 +4,7 @@ the mocked board at real clip lengths (:mod:`tests.table.table`)."""
 
 from __future__ import annotations
 
-from firmware_host import games
+from firmware_host.kernel import games
 from firmware_host.table.lobby import seat_setup_signals
 
 from .table import Table

@@ -21,8 +21,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from firmware_host import games
-from firmware_host.kernel import games as kernel_games
+from firmware_host.kernel import games
 from firmware_host.table.adapter import STATUS_FIRST_S, STATUS_LAYER_S
 
 from .table import Table
@@ -260,7 +259,7 @@ def test_A29_issue31_every_first_answer_at_most_3_s_and_every_status_line_at_mos
                         longest[k] = text
     renderer = SpeechRenderer(tempfile.mkdtemp(prefix="status-"))
     try:
-        renderer.pronounce = kernel_games.pronounce
+        renderer.pronounce = games.pronounce
         seconds = {k: read_wav(renderer.render(t, k[1]).wait(120)).duration for k, t in longest.items()}
     finally:
         renderer.close()

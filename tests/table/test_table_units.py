@@ -1401,7 +1401,7 @@ def test_A2_A25_a_seat_that_heard_nothing_hears_nothing_to_repeat_as_its_own_req
 
 
 # ---------------------------------------------------------------- the setup from the seats: its questions
-from firmware_host import games  # noqa: E402
+from firmware_host.kernel import games  # noqa: E402
 from firmware_host.table.lobby import Lobby  # noqa: E402
 
 
