@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 #: public name -> the submodule that defines it
 _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("AudioFileError", "Clip", "read_wav", "rms", "wav_seconds", "write_wav"), "clip"),
-    **dict.fromkeys(("EARCONS", "EarconError", "load_earcon"), "earcons"),
+    **dict.fromkeys(("EARCONS", "EarconError", "known_earcons", "load_earcon"), "earcons"),
     **dict.fromkeys(("RANKS", "AudioError", "AudioService", "PrivacyError", "Utterance"), "service"),
     "AudioSettings": "settings",
     **dict.fromkeys(("AlsaSink", "Playback", "Played", "PlayInfo", "RecordingSink", "Sink", "SinkError",

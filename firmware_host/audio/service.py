@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
 
 from firmware_host.audio.clip import RATE, Clip, LazyClip, Silence, SpeechPart, pad_to, resample, scale, wav_seconds
-from firmware_host.audio.earcons import EARCONS, EarconError, load_earcon
+from firmware_host.audio.earcons import EarconError, known_earcons, load_earcon
 from firmware_host.audio.settings import AudioSettings
 from firmware_host.audio.sinks import Playback, PlayInfo, Sink
 from firmware_host.audio.speech import VOICES, RenderJob, SpeechError, SpeechRenderer, normalise
@@ -431,7 +431,7 @@ class AudioService:
             when an earcon is given.
         :param key: the catalogue key, kept with what is played (for repeat and recording).
         :param priority: ``normal``, ``refusal``, ``fault``, ``game_over`` or ``request``.
-        :param earcon: one of :data:`~firmware_host.audio.earcons.EARCONS`, or None.
+        :param earcon: one of :func:`~firmware_host.audio.earcons.known_earcons`, or None.
         :param pad_seconds: pad the clip with silence to this many seconds (a private clip
             of one length whatever the secret in it, R16/R17; see :meth:`measure`); a
             padded clip is a whisper-station visit of its own, and a repeat keeps the padding.
@@ -919,8 +919,8 @@ class AudioService:
         priority = _priority(priority)
         if channel == "public" and priority == "request":
             priority = "normal"
-        if earcon is not None and earcon not in EARCONS:
-            raise AudioError(f"unknown earcon {earcon!r}; known: {', '.join(EARCONS)}")
+        if earcon is not None and earcon not in known_earcons():
+            raise AudioError(f"unknown earcon {earcon!r}; known: {', '.join(known_earcons())}")
         text = normalise(text or "")
         job = None
         if text:

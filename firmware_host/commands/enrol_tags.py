@@ -88,33 +88,33 @@ def tiles_to_enrol(seats: int, laws: bool = True, roles: bool = False, cards: bo
 def prompt(tile: Any, language: str) -> str:
     """The catalogue's request for ``tile`` (``enrol.present_*``: "Enrolment: present the Ja
     tile of seat 3"; a role card: "Enrolment: the Priest card of seat 3")."""
-    from firmware_host.service.board_catalogue import text as board_text
+    from firmware_host.kernel.games import pack
 
     if tile.kind == "card":
-        from firmware_host.kernel.games import pack
         return pack("become_dictator").card_text("enrol.present_card", {"seat": tile.seat, "role": tile.value},
                                                  language)
+    say = pack("secret_dictator").tile_text
     if tile.kind == "ballot":
-        return board_text("enrol.present_ballot", {"seat": tile.seat, "ballot": tile.value}, language)
+        return say("enrol.present_ballot", {"seat": tile.seat, "ballot": tile.value}, language)
     if tile.kind == "law":
-        return board_text(f"enrol.present_law.{tile.value}", {"index": tile.tile}, language)
-    return board_text("enrol.present_role", {"role": tile.value, "index": tile.tile}, language)
+        return say(f"enrol.present_law.{tile.value}", {"index": tile.tile}, language)
+    return say("enrol.present_role", {"role": tile.value, "index": tile.tile}, language)
 
 
 def duplicate(tile: Any, language: str) -> str:
     """The catalogue's refusal of a tag already given to ``tile`` (``enrol.duplicate.*``:
     "Enrolment: already enrolled as Nein tile of seat 2")."""
-    from firmware_host.service.board_catalogue import text as board_text
+    from firmware_host.kernel.games import pack
 
     if tile.kind == "card":
-        from firmware_host.kernel.games import pack
         return pack("become_dictator").card_text("enrol.duplicate.card", {"seat": tile.seat, "role": tile.value},
                                                  language)
+    say = pack("secret_dictator").tile_text
     if tile.kind == "ballot":
-        return board_text("enrol.duplicate.ballot", {"seat": tile.seat, "ballot": tile.value}, language)
+        return say("enrol.duplicate.ballot", {"seat": tile.seat, "ballot": tile.value}, language)
     if tile.kind == "law":
-        return board_text(f"enrol.duplicate.law.{tile.value}", {"index": tile.tile}, language)
-    return board_text("enrol.duplicate.role", {"role": tile.value, "index": tile.tile}, language)
+        return say(f"enrol.duplicate.law.{tile.value}", {"index": tile.tile}, language)
+    return say("enrol.duplicate.role", {"role": tile.value, "index": tile.tile}, language)
 
 
 def enrol(tiles: list[Any], tag_source: Iterator[str], speak: Callable[[str], None], language: str,

@@ -52,7 +52,8 @@ def board_factory(config: Any, clock: Any) -> Callable[[Callable[[Any], None]], 
             from firmware_host.hardware.pins import make_pin_factory
 
             pins = make_pin_factory("mock", wired=True)
-            pins.pin(config.tracker_holes[0]).closed = True
+            if config.peg_holes:
+                pins.pin(config.peg_holes[0]).closed = True
         return Board(config, pins, clock, on_event, config.tags_path)
 
     return factory

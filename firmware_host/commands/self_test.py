@@ -126,13 +126,17 @@ def read_script(path: str) -> list[dict[str, Any]]:
 
 def touch_everything(config: Any, tags: Any) -> list[dict[str, Any]]:
     """The built-in mock script: every input of the board touched once."""
+    from firmware_host.hardware.parts import registered_peg
+
     script: list[dict[str, Any]] = [{"signal": "button", "seat": s, "gesture": "press"} for s in range(config.seats)]
     script.append({"signal": "key", "gesture": "press"})
-    for track in ("democratic", "fascist"):
-        for k in range(1, len(config.slot_pins(track)) + 1):
+    for track, pins in config.tracks.items():
+        for k in range(1, len(pins) + 1):
             script += [{"signal": "slot", "track": track, "slot": k, "state": "filled"},
                        {"signal": "slot", "track": track, "slot": k, "state": "emptied"}]
-    script += [{"signal": "tracker", "position": p} for p in (1, 2, 3, 0)]
+    peg = registered_peg()
+    if peg is not None and config.peg_holes:
+        script += [{"signal": peg.signal, "position": p} for p in (*range(1, len(config.peg_holes)), 0)]
     if "ballot" in config.readers and tags is not None and tags.tags("ballot", "ja", 0):
         script.append({"signal": "ballot", "seat": 0, "ballot": "ja"})
     if "law" in config.readers and tags is not None and tags.tags("law", "fascist"):
@@ -143,12 +147,12 @@ def touch_everything(config: Any, tags: Any) -> list[dict[str, Any]]:
 #: input kind -> catalogue key suffix for a stuck / chattering contact (``selftest.<reason>.<kind>``)
 _FAULT_KEYS = {
     ("stuck", "button"): "selftest.stuck.button", ("stuck", "slot"): "selftest.stuck.slot",
-    ("stuck", "tracker"): "selftest.stuck.tracker", ("stuck", "gm_key"): "selftest.stuck.gm_key",
+    ("stuck", "peg"): "selftest.stuck.peg", ("stuck", "gm_key"): "selftest.stuck.gm_key",
     ("stuck", "pin"): "fault.stuck_contact",
     ("chatter", "button"): "selftest.chatter.button", ("chatter", "slot"): "selftest.chatter.slot",
-    ("chatter", "tracker"): "selftest.chatter.tracker", ("chatter", "gm_key"): "selftest.chatter.gm_key",
+    ("chatter", "peg"): "selftest.chatter.peg", ("chatter", "gm_key"): "selftest.chatter.gm_key",
     ("chatter", "pin"): "selftest.chatter.pin",
-    ("two_holes", "tracker_all"): "selftest.two_holes",
+    ("two_holes", "peg_all"): "selftest.two_holes",
     ("unknown_tag", "reader"): "fault.unknown_tag", ("bad_frame", "reader"): "fault.unreadable",
     ("reader_missing", "reader"): "fault.reader_missing", ("reader_unplugged", "reader"): "fault.reader_unplugged",
 }
@@ -157,25 +161,27 @@ _FAULT_KEYS = {
 def input_of(name: str) -> tuple[str, dict[str, Any]] | None:
     """An input's name (:meth:`BoardConfig.inputs`, ``Fault.source``) as ``(kind, params)``
     for the catalogue: ``"seat 4 button"`` -> ``("button", {"seat": 3})`` (seats 0-based, R1),
-    ``"fascist slot 2"`` -> ``("slot", {"track": "fascist", "slot": 2})``, ``"tracker hole 1"``
-    -> ``("tracker", {"position": 1})``, ``"game-master key"`` -> ``("gm_key", {})``, ``"pin
+    ``"fascist slot 2"`` -> ``("slot", {"track": "fascist", "slot": 2})``, ``"peg hole 1"``
+    -> ``("peg", {"position": 1})``, ``"game-master key"`` -> ``("gm_key", {})``, ``"pin
     17"`` -> ``("pin", {"pin": 17})``, ``"law reader"`` -> ``("reader", {"reader": "law"})``,
-    ``"tracker"`` -> ``("tracker_all", {})``; None for a name it does not know."""
+    ``"peg"`` -> ``("peg_all", {})``; None for a name it does not know."""
+    from firmware_host.hardware.parts import registered_readers, registered_tracks
+
     parts = name.split()
     if len(parts) == 3 and parts[0] == "seat" and parts[2] == "button" and parts[1].isdigit():
         return "button", {"seat": int(parts[1]) - 1}
-    if len(parts) == 3 and parts[1] == "slot" and parts[0] in ("democratic", "fascist") and parts[2].isdigit():
+    if len(parts) == 3 and parts[1] == "slot" and parts[0] in registered_tracks() and parts[2].isdigit():
         return "slot", {"track": parts[0], "slot": int(parts[2])}
-    if len(parts) == 3 and parts[:2] == ["tracker", "hole"] and parts[2].isdigit():
-        return "tracker", {"position": int(parts[2])}
+    if len(parts) == 3 and parts[:2] == ["peg", "hole"] and parts[2].isdigit():
+        return "peg", {"position": int(parts[2])}
     if len(parts) == 2 and parts[0] == "pin" and parts[1].isdigit():
         return "pin", {"pin": int(parts[1])}
-    if len(parts) == 2 and parts[1] == "reader" and parts[0] in ("ballot", "law"):
+    if len(parts) == 2 and parts[1] == "reader" and parts[0] in registered_readers():
         return "reader", {"reader": parts[0]}
     if name == "game-master key":
         return "gm_key", {}
-    if name == "tracker":
-        return "tracker_all", {}
+    if name == "peg":
+        return "peg_all", {}
     return None
 
 
@@ -195,16 +201,19 @@ def describe(event: Any, language: str) -> str | None:
     if isinstance(event, ev.SlotChanged):
         return say("selftest.slot.filled" if event.filled else "selftest.slot.emptied",
                    track=event.track, slot=event.slot)
-    if isinstance(event, ev.TrackerMoved):
+    if isinstance(event, ev.PegMoved):
         if event.position is None:
-            return say("selftest.tracker.none")
-        return say("selftest.tracker", position=event.position)
-    if isinstance(event, ev.TileRead) and event.kind == "ballot":
-        return say("selftest.ballot", seat=event.seat, ballot=event.value)
-    if isinstance(event, ev.TileRead) and event.kind == "law":
-        return say("selftest.law.numbered", party=event.value, index=event.number)
-    if isinstance(event, ev.TileRead) and event.kind == "role":
-        return say("selftest.role_tile.numbered", role=event.value, index=event.number)
+            return say("selftest.peg.none")
+        return say("selftest.peg", position=event.position)
+    if isinstance(event, ev.TileRead) and event.kind in ("ballot", "law", "role"):
+        # Secret Dictator's tiles, in that game's words
+        from firmware_host.kernel.games import pack
+        tiles = pack("secret_dictator").tile_text
+        if event.kind == "ballot":
+            return tiles("selftest.ballot", {"seat": event.seat, "ballot": event.value}, language)
+        if event.kind == "law":
+            return tiles("selftest.law.numbered", {"party": event.value, "index": event.number}, language)
+        return tiles("selftest.role_tile.numbered", {"role": event.value, "index": event.number}, language)
     if isinstance(event, ev.TileRead) and event.kind == "card":
         # a seat's role card of In this way I become a DICTATOR (D30), in that game's words
         from firmware_host.kernel.games import pack
@@ -233,7 +242,7 @@ def untouched_sentences(names: list[str], language: str) -> list[str]:
     seats = [params["seat"] for f in found if f is not None for kind, params in [f] if kind == "button"]
     out = [board_text("selftest.untouched.buttons", {"seats": seats}, language)] if seats else []
     for f in found:
-        if f is not None and f[0] in ("slot", "tracker", "gm_key", "reader"):
+        if f is not None and f[0] in ("slot", "peg", "gm_key", "reader"):
             out.append(board_text(f"selftest.untouched.{f[0]}", f[1], language))
     return out
 
@@ -258,8 +267,8 @@ class Coverage:
             self.touched.add(self.names[c.game_master_key])
         elif isinstance(event, ev.SlotChanged):
             self.touched.add(self.names[c.slot_pins(event.track)[event.slot - 1]])
-        elif isinstance(event, ev.TrackerMoved) and event.position is not None:
-            self.touched.add(self.names[c.tracker_holes[event.position]])
+        elif isinstance(event, ev.PegMoved) and event.position is not None:
+            self.touched.add(self.names[c.peg_holes[event.position]])
         elif isinstance(event, (ev.TileRead, ev.TagRead)):
             self.touched.add(f"{event.reader} reader")
         elif isinstance(event, ev.Fault) and event.reason == "unknown_tag":

@@ -3,7 +3,7 @@
 
 Modules:
 
-- :mod:`.events` — ``ButtonGesture``, ``SlotChanged``, ``TrackerMoved``, ``GameMasterKey``,
+- :mod:`.events` — ``ButtonGesture``, ``SlotChanged``, ``PegMoved``, ``GameMasterKey``,
   ``TileRead`` (a registered tile of a kind some game declares), ``TagRead``, ``ReaderState``,
   ``Fault``.
 - :mod:`.settings` — the config sections and ``BoardConfig`` (load it with

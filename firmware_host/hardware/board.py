@@ -34,7 +34,7 @@ from typing import Any, Callable
 
 from firmware_host.clock import Clock, TimerHandle
 from firmware_host.hardware import events as ev
-from firmware_host.hardware.inputs import GestureButton, LawSlot, TrackerHoles
+from firmware_host.hardware.inputs import GestureButton, LawSlot, PegHoles
 from firmware_host.hardware.pins import PinError, is_gpio_library_error, make_pin_factory
 from firmware_host.hardware.rfid import FrameError, TagReader
 from firmware_host.hardware.settings import BoardConfig
@@ -47,14 +47,14 @@ log = logging.getLogger(__name__)
 class BoardSnapshot:
     """The settled state of the board's inputs now.
 
-    :ivar slots: ``{"democratic": (bool × 5), "fascist": (bool × 6)}``, slot 1 first.
-    :ivar tracker: hole 0–3 of the election-tracker pin, or None.
+    :ivar slots: track -> whether each slot is filled (bool per slot), slot 1 first.
+    :ivar peg: the hole the peg sits in (0-based), or None.
     :ivar buttons_down: seats whose button is down now (sorted).
     :ivar readers: reader name -> connected.
     """
 
     slots: dict[str, tuple[bool, ...]]
-    tracker: int | None
+    peg: int | None
     buttons_down: tuple[int, ...]
     readers: dict[str, bool]
 
@@ -92,7 +92,7 @@ class Board:
         self.buttons: list[GestureButton] = []   # per seat
         self.game_master_key: GestureButton | None = None
         self.slots: dict[str, list[LawSlot]] = {}
-        self.tracker: TrackerHoles | None = None
+        self.peg: PegHoles | None = None
         self.readers: dict[str, TagReader] = {}
         self._handlers: list[Any] = []           # strong references to every callback
         self._last_bad_frame: dict[str, float] = {}
@@ -160,24 +160,24 @@ class Board:
             log.warning("game-master key left out: %s", exc)
         else:
             self.game_master_key = key
-        for track in ev.TRACKS:
+        for track, pins in self.config.tracks.items():
             self.slots[track] = []
-            for i, pin in enumerate(self.config.slot_pins(track)):
+            for i, pin in enumerate(pins):
                 slot = LawSlot(self.clock, self._schedule, t.slot_settle_s, t.chatter_s,
                                lambda filled, tr=track, k=i + 1: self._emit(ev.SlotChanged(tr, k, filled, at=self.clock.now())),
                                self._fault_sink(f"{track} slot {i + 1}", {"kind": "law_slot", "track": track, "slot": i + 1}, pin),
                                initial_filled=self._open_input(pin))
                 self._connect(pin, slot.edge)
                 self.slots[track].append(slot)
-        initial = tuple(self._open_input(pin) for pin in self.config.tracker_holes)
-        self.tracker = TrackerHoles(self.clock, self._schedule, t.tracker_settle_s, t.chatter_s, initial,
-                                    lambda p: self._emit(ev.TrackerMoved(p, at=self.clock.now())),
-                                    self._fault_sink("tracker", {"kind": "tracker"}, None))
-        for hole, pin in enumerate(self.config.tracker_holes):
-            self._connect(pin, lambda closed, h=hole: self.tracker.edge(h, closed))  # type: ignore[union-attr]
-        self.tracker.set_reader(lambda: tuple(bool(self.devices[p].is_active) for p in self.config.tracker_holes))
+        initial = tuple(self._open_input(pin) for pin in self.config.peg_holes)
+        self.peg = PegHoles(self.clock, self._schedule, t.peg_settle_s, t.chatter_s, initial,
+                            lambda p: self._emit(ev.PegMoved(p, at=self.clock.now())),
+                            self._fault_sink("peg", {"kind": "peg"}, None))
+        for hole, pin in enumerate(self.config.peg_holes):
+            self._connect(pin, lambda closed, h=hole: self.peg.edge(h, closed))  # type: ignore[union-attr]
+        self.peg.set_reader(lambda: tuple(bool(self.devices[p].is_active) for p in self.config.peg_holes))
         for pin, item in [*zip(self.config.seat_buttons, self.buttons), (key_pin, self.game_master_key),
-                          *((p, s) for tr in ev.TRACKS for p, s in zip(self.config.slot_pins(tr), self.slots[tr]))]:
+                          *((p, s) for tr, pins in self.config.tracks.items() for p, s in zip(pins, self.slots[tr]))]:
             if item is not None:
                 item.debouncer.read = lambda d=self.devices[pin]: bool(d.is_active)
 
@@ -208,7 +208,7 @@ class Board:
         for reader in self.readers.values():
             reader.close()
         with self.lock:
-            for item in [*self.buttons, self.game_master_key, self.tracker,
+            for item in [*self.buttons, self.game_master_key, self.peg,
                          *(s for slots in self.slots.values() for s in slots)]:
                 if item is not None:
                     item.cancel()
@@ -249,7 +249,7 @@ class Board:
         with self.lock:
             return BoardSnapshot(
                 slots={track: tuple(s.filled for s in slots) for track, slots in self.slots.items()},
-                tracker=None if self.tracker is None else self.tracker.position,
+                peg=None if self.peg is None else self.peg.position,
                 buttons_down=tuple(i for i, b in enumerate(self.buttons) if b.is_down),
                 readers={name: r.connected for name, r in self.readers.items()},
             )
@@ -257,15 +257,15 @@ class Board:
     # -- plumbing -----------------------------------------------------------------------
     def part_of(self, pin: int) -> dict[str, Any]:
         """The part wired to BCM ``pin`` as a :class:`~firmware_host.hardware.events.Fault` part
-        (``{"kind": "seat_button", "seat": 2}``, ``law_slot``, ``tracker``, ``gm_key``), or ``{}``."""
+        (``{"kind": "seat_button", "seat": 2}``, ``law_slot``, ``peg``, ``gm_key``), or ``{}``."""
         c = self.config
         if pin in c.seat_buttons:
             return {"kind": "seat_button", "seat": c.seat_buttons.index(pin)}
-        for track in ev.TRACKS:
-            if pin in c.slot_pins(track):
-                return {"kind": "law_slot", "track": track, "slot": c.slot_pins(track).index(pin) + 1}
-        if pin in c.tracker_holes:
-            return {"kind": "tracker", "holes": [c.tracker_holes.index(pin)]}
+        for track, pins in c.tracks.items():
+            if pin in pins:
+                return {"kind": "law_slot", "track": track, "slot": pins.index(pin) + 1}
+        if pin in c.peg_holes:
+            return {"kind": "peg", "holes": [c.peg_holes.index(pin)]}
         if pin == c.game_master_key:
             return {"kind": "gm_key"}
         return {}
@@ -338,13 +338,13 @@ class Board:
     def _fault_sink(self, source: str, part: dict[str, Any], pin: int | None) -> Callable[..., None]:
         """``fault(reason, detail, extra=None)`` for one input; ``extra`` adds to ``part``.
 
-        For the tracker (``pin`` None) the pin is that of the one hole ``extra["holes"]`` names."""
+        For the peg (``pin`` None) the pin is that of the one hole ``extra["holes"]`` names."""
         def fault(reason: str, detail: str, extra: dict[str, Any] | None = None) -> None:
             full = {**part, **(extra or {})}
             bcm = pin
-            if full.get("kind") == "tracker":
+            if full.get("kind") == "peg":
                 holes = full.setdefault("holes", [])
-                bcm = self.config.tracker_holes[holes[0]] if len(holes) == 1 else None
+                bcm = self.config.peg_holes[holes[0]] if len(holes) == 1 else None
             self._emit(ev.Fault(source, reason, detail, at=self.clock.now(), part=full, pin=bcm))
         return fault
 

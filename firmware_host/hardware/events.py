@@ -7,8 +7,9 @@ the moment it became unambiguous, e.g. the release of a press plus the bounce ti
 
     ButtonGesture(seat=3, gesture="press", at=12.5)
 
-Seats are 0-based (RULES.md R1); law slots are 1-based, as on the tracks (R11); the tracker
-position is 0–3, or None when the pin sits in no hole (R9). A tile at a reader is one
+Seats are 0-based (RULES.md R1); slots are 1-based, as on the tracks; the peg's position is
+its hole, 0-based, or None when it sits in no hole. Which tracks and holes a board has are its
+games' (:mod:`~firmware_host.hardware.parts`). A tile at a reader is one
 :class:`TileRead` whatever the game (the games declare their tile kinds).
 """
 
@@ -18,14 +19,9 @@ import dataclasses
 from typing import Literal, Union
 
 Gesture = Literal["press", "hold", "double"]
-Track = Literal["democratic", "fascist"]
 
 #: gestures a seat button or the game-master key can produce
 GESTURES: tuple[str, ...] = ("press", "hold", "double")
-#: the two tracks (RULES.md Terms)
-TRACKS: tuple[str, ...] = ("democratic", "fascist")
-#: law slots per track (democratic track 5, fascist track 6)
-SLOTS_PER_TRACK: dict[str, int] = {"democratic": 5, "fascist": 6}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -42,7 +38,7 @@ class ButtonGesture:
 
 @dataclasses.dataclass(frozen=True)
 class SlotChanged:
-    """A law slot's reed switch changed: ``track`` (``democratic``/``fascist``), ``slot``
+    """A slot's reed switch changed: ``track`` (its ``[slots]`` name), ``slot``
     (1-based), ``filled`` (True: a tile's magnet closes the switch)."""
 
     track: str
@@ -52,8 +48,8 @@ class SlotChanged:
 
 
 @dataclasses.dataclass(frozen=True)
-class TrackerMoved:
-    """The election-tracker pin now sits in hole ``position`` (0–3), or in none (None)."""
+class PegMoved:
+    """The peg now sits in hole ``position`` (0-based), or in none (None)."""
 
     position: int | None
     at: float = 0.0
@@ -119,8 +115,8 @@ class Fault:
     """A signal that could not be used. Spoken on the board; never changes the game.
 
     :param source: a short English label of what it came from (log, self-test): ``seat 3
-        button`` (1-based, as spoken), ``fascist slot 2``, ``tracker``, ``game-master key``,
-        ``ballot reader``, ``law reader``. Speech should use :attr:`part` instead.
+        button`` (1-based, as spoken), ``TRACK slot 2``, ``peg``, ``game-master key``,
+        ``NAME reader``. Speech should use :attr:`part` instead.
     :param reason: one of :data:`FAULT_REASONS`.
     :param detail: one line for the log and the game master (names the tag, port, …).
     :param part: which part of the board, structured so the service can name it in the
@@ -128,13 +124,13 @@ class Fault:
         built by hand). ``kind`` is one of :data:`PART_KINDS`:
 
         - ``{"kind": "seat_button", "seat": 3}``: seat 0-based (REPLAY.md; spoken "seat 4");
-        - ``{"kind": "law_slot", "track": "fascist", "slot": 2}``: slot 1-based (R11);
-        - ``{"kind": "tracker", "holes": [0, 2]}``: holes 0–3 concerned (``two_holes``: the
+        - ``{"kind": "law_slot", "track": TRACK, "slot": 2}``: slot 1-based;
+        - ``{"kind": "peg", "holes": [0, 2]}``: the peg's holes concerned (``two_holes``: the
           closed ones; ``chatter``: those whose contacts moved);
         - ``{"kind": "gm_key"}``;
-        - ``{"kind": "reader", "reader": "ballot"}`` (or ``"law"``).
+        - ``{"kind": "reader", "reader": NAME}``.
     :param pin: the BCM pin of the one contact concerned (for the builder with a multimeter),
-        or None (readers; a tracker fault concerning several holes).
+        or None (readers; a peg fault concerning several holes).
     """
 
     source: str
@@ -146,19 +142,19 @@ class Fault:
 
 
 #: every ``Fault.part["kind"]``
-PART_KINDS: tuple[str, ...] = ("seat_button", "law_slot", "tracker", "gm_key", "reader")
+PART_KINDS: tuple[str, ...] = ("seat_button", "law_slot", "peg", "gm_key", "reader")
 
 
 #: every ``Fault.reason`` the hardware layer emits
 FAULT_REASONS: tuple[str, ...] = (
     "stuck",            # a contact closed for longer than timing.stuck_s (or closed at start)
     "chatter",          # a contact that does not settle for timing.chatter_s
-    "two_holes",        # tracker contacts closed in two holes at once (part["holes"] lists them)
+    "two_holes",        # peg contacts closed in two holes at once (part["holes"] lists them)
     "unknown_tag",      # a tag id not in the registry (detail names it)
     "bad_frame",        # checksum / not-hex frames from a reader without a good tag around
     "reader_missing",   # a configured reader is not there at start
     "reader_unplugged", # a reader went away while running
 )
 
-InputEvent = Union[ButtonGesture, SlotChanged, TrackerMoved, GameMasterKey, TileRead, TagRead, ReaderState,
+InputEvent = Union[ButtonGesture, SlotChanged, PegMoved, GameMasterKey, TileRead, TagRead, ReaderState,
                    Fault]

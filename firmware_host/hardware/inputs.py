@@ -9,7 +9,7 @@ the clock's thread (or the thread advancing a :class:`~firmware_host.clock.Virtu
 
 Classes: :class:`Debouncer` (one value, settled), :class:`GestureButton` (press / hold /
 double press / ignore-repeat / stuck, ACCESSIBILITY.md 12), :class:`LawSlot` (filled /
-emptied), :class:`TrackerHoles` (which hole the election-tracker pin sits in).
+emptied), :class:`PegHoles` (which hole the peg sits in).
 """
 
 from __future__ import annotations
@@ -305,7 +305,7 @@ class GestureButton:
 
 
 class LawSlot:
-    """A law slot's reed switch: ``on_change(filled)`` once the contact has settled.
+    """A slot's reed switch: ``on_change(filled)`` once the contact has settled.
 
     A chattering reed switch is ``fault("chatter", …)`` once; its level is reported only
     once it has been quiet for ``chatter_s`` (then as one ``on_change`` if it differs from the
@@ -344,10 +344,10 @@ class LawSlot:
         self.debouncer.cancel()
 
 
-class TrackerHoles:
-    """The election-tracker holes as one input: the position of the pin, 0–3 or None.
+class PegHoles:
+    """The holes of the peg as one input: the position of the peg, 0-based, or None.
 
-    All four contacts settle together: a move from one hole to the next within
+    All its contacts settle together: a move from one hole to the next within
     ``settle_s`` is one ``on_move(position)``; two holes closed at once is
     ``fault("two_holes", …, {"holes": [0, 2]})`` and leaves the position unchanged (BOARD.md
     principle 2). Chattering contacts are ``fault("chatter", …, {"holes": [...]})`` (the
@@ -376,7 +376,7 @@ class TrackerHoles:
     def _chatter(self) -> None:
         start = self.debouncer.run_start
         holes = sorted({h for t, h in self._edges if start is None or t >= start})
-        self._fault("chatter", f"tracker contacts do not settle within {self.debouncer.chatter_s:g} s",
+        self._fault("chatter", f"peg contacts do not settle within {self.debouncer.chatter_s:g} s",
                     {"holes": holes})
 
     @staticmethod

@@ -17,8 +17,9 @@ Example::
 
     mock = MockBoard(load_config(), VirtualClock())
     mock.press(3, "press")            # [ButtonGesture(seat=3, gesture='press', at=…)]
-    mock.present_tile("token", "red", seat=1)   # [TileRead(reader='law', kind='token', …)]
-    mock.unplug("ballot"); mock.replug("ballot")
+    mock.present_tile("token", "red", seat=1)   # [TileRead(reader=…, kind='token', …)]
+    reader = next(iter(mock.config.readers))
+    mock.unplug(reader); mock.replug(reader)
     mock.close()
 """
 
@@ -40,6 +41,7 @@ from firmware_host.errors import UsageError
 from firmware_host.hardware import events as ev
 from firmware_host.hardware import wired
 from firmware_host.hardware.board import Board
+from firmware_host.hardware.parts import registered_peg
 from firmware_host.hardware.rfid import em4100_frame
 from firmware_host.hardware.settings import BoardConfig
 from firmware_host.hardware.tags import (TagRegistry, TileKind, check_kinds, demo_registry, load_registry,
@@ -73,7 +75,7 @@ class MockBoard:
         events, or ``"config"`` (default): the config's registry file (with the demo tiles of
         a kind it holds none of, :func:`~firmware_host.hardware.tags.with_demo_kinds`), or the
         demo registry when that file does not exist.
-    :param tracker: the hole (0–3) the tracker pin sits in at start, or None.
+    :param peg: the hole (0-based) the peg sits in at start, or None.
     :param start: start the board at once (default True).
     :param kinds: the tile kinds of the registry and of the tile signals (None: every
         registered game's, :func:`~firmware_host.hardware.tags.registered_kinds`).
@@ -87,7 +89,7 @@ class MockBoard:
 
     def __init__(self, config: BoardConfig, clock: Clock | None = None,
                  on_event: Callable[[Any], None] | None = None, tags: TagRegistry | str | None = "config",
-                 *, tracker: int | None = 0, start: bool = True,
+                 *, peg: int | None = 0, start: bool = True,
                  advance: Callable[[float], None] | None = None,
                  kinds: Sequence[TileKind] | None = None) -> None:
         self.clock = clock if clock is not None else VirtualClock()
@@ -117,8 +119,8 @@ class MockBoard:
                 ports[name] = str(self._links[name])
                 self._make_pty(name)
             self.config = config.with_reader_ports(ports)
-            if tracker is not None:
-                self.pin(self.config.tracker_holes[tracker]).closed = True
+            if peg is not None and self.config.peg_holes:
+                self.pin(self.config.peg_holes[peg]).closed = True
             self.board = Board(self.config, self.factory, self.clock, self._record, self.tags)
             if start:
                 self.start()
@@ -205,10 +207,10 @@ class MockBoard:
         return self._since(mark)
 
     def set_slot(self, track: str, slot: int, filled: bool) -> list[Any]:
-        """Put a tile into (``filled=True``) or take it out of law slot ``slot`` (1-based) of
+        """Put a tile into (``filled=True``) or take it out of slot ``slot`` (1-based) of
         ``track``, with reed-switch bounce. :raises UsageError: unknown track or slot."""
-        if track not in ev.TRACKS:
-            raise UsageMockError(f"unknown track {track!r}; democratic or fascist")
+        if track not in self.config.tracks:
+            raise UsageMockError(f"unknown track {track!r}; the tracks are {', '.join(self.config.tracks) or 'none'}")
         pins = self.config.slot_pins(track)
         if not 1 <= slot <= len(pins):
             raise UsageMockError(f"the {track} track has slots 1–{len(pins)}, not {slot}")
@@ -217,14 +219,14 @@ class MockBoard:
         self._sleep(self.config.timing.slot_settle_s + 0.001)
         return self._since(mark)
 
-    def move_tracker(self, position: int | None) -> list[Any]:
-        """Pull the tracker pin out of its hole and put it into hole ``position`` (0–3), or
-        leave it out (None). :raises UsageError: a position outside 0–3."""
-        holes = self.config.tracker_holes
+    def move_peg(self, position: int | None) -> list[Any]:
+        """Pull the peg out of its hole and put it into hole ``position`` (0-based), or leave it
+        out (None). :raises UsageError: a hole the board does not have."""
+        holes = self.config.peg_holes
         if position is not None and not 0 <= position < len(holes):
-            raise UsageMockError(f"the tracker has holes 0–{len(holes) - 1}, not {position}")
+            raise UsageMockError(f"the peg has holes 0–{len(holes) - 1}, not {position}")
         mark = self._mark()
-        settle = self.config.timing.tracker_settle_s
+        settle = self.config.timing.peg_settle_s
         for hole, bcm in enumerate(holes):
             if hole != position and self.pin(bcm).closed:
                 self._switch(bcm, False, self.config.timing.bounce_s)
@@ -247,7 +249,7 @@ class MockBoard:
         mark = self._mark()
         self._set(pin, not high)
         t = self.config.timing
-        settle = max(t.bounce_s, t.slot_settle_s, t.tracker_settle_s) + 0.001
+        settle = max(t.bounce_s, t.slot_settle_s, t.peg_settle_s) + 0.001
         if hold is not None:
             self._sleep(float(hold))
             self._set(pin, False)
@@ -391,13 +393,13 @@ class MockBoard:
 
     # -- signal scripts (SIMULATE.md) ----------------------------------------------------
     #: SIMULATE.md signals this board plays; ``setup``, ``gm``, ``wait_for`` belong to the service
-    SIGNALS = ("button", "slot", "tracker", "pin", "serial", "unplug", "replug", "wait", "key")
+    SIGNALS = ("button", "slot", "pin", "serial", "unplug", "replug", "wait", "key")
 
     def apply_signal(self, signal: dict[str, Any]) -> list[Any] | None:
         """Play one SIMULATE.md signal line (a parsed JSON object) on the mocked board.
 
-        Handles ``button`` {seat, gesture}, ``slot`` {track, slot, state}, ``tracker``
-        {position}, ``pin`` {pin, level, hold?}, ``serial`` {reader, hex}, ``unplug``/``replug``
+        Handles ``button`` {seat, gesture}, ``slot`` {track, slot, state}, the peg's signal
+        (:attr:`~firmware_host.hardware.parts.Peg.signal`) {position}, ``pin`` {pin, level, hold?}, ``serial`` {reader, hex}, ``unplug``/``replug``
         {reader}, ``wait`` {seconds}, ``key`` {gesture} (the game-master key), and each tile
         kind's signal (:attr:`TileKind.signal`: {seat (a seat's tile), its ``value_field``,
         tile? (a number), reader?}).
@@ -410,7 +412,8 @@ class MockBoard:
         tile_kind = self.tile_kind(kind) if isinstance(kind, str) else None
         if tile_kind is not None and not tile_kind.signal:
             tile_kind = None
-        if kind not in self.SIGNALS and tile_kind is None:
+        peg = registered_peg()
+        if kind not in self.SIGNALS and tile_kind is None and (peg is None or kind != peg.signal):
             return None
 
         def field(name: str, default: Any = ..., types: type | tuple[type, ...] = object) -> Any:
@@ -440,8 +443,8 @@ class MockBoard:
             if state not in ("filled", "emptied"):
                 raise UsageMockError(f"signal slot: state is filled or emptied, not {state!r}")
             return self.set_slot(field("track", types=str), field("slot", types=int), state == "filled")
-        if kind == "tracker":
-            return self.move_tracker(field("position", types=(int, type(None))))
+        if peg is not None and kind == peg.signal:
+            return self.move_peg(field("position", types=(int, type(None))))
         if kind == "pin":
             return self.set_pin(field("pin", types=int), field("level", types=(str, int)),
                                 field("hold", None, (int, float, type(None))))

@@ -5,15 +5,17 @@ Sections (all pins are BCM numbers 2–27; see ``hardware/board.toml`` and ``har
     [gpio]        pin_factory = "lgpio"         # lgpio (default, also Pi 5) | rpigpio | mock
     [buttons]     bounce_ms, hold_s, double_press, double_press_s, ignore_repeat_s, chatter_s, stuck_s
     [seats.0]     button = 4                    # one table per seat 0..n-1, complete, 5 ≤ n ≤ 10
-    [slots]       democratic = [5 pins], fascist = [6 pins], settle_ms
-    [tracker]     holes = [4 pins, positions 0–3], settle_ms
+    [slots]       TRACK = [pins, slot 1 first], …, settle_ms   # a row of slots per track
+    [peg]         holes = [pins, positions 0 first], settle_ms
     [game_master] key = 3
-    [readers.ballot] port = "/dev/serial/by-id/…", type = "rdm6300", baud = 9600, tag_gone_s, reconnect_s
-    [readers.law]    (optional: without it the deck is untracked)
+    [readers.NAME] port = "/dev/serial/by-id/…", type = "rdm6300", baud = 9600, tag_gone_s, reconnect_s
     [tags]        registry = "tags.toml"        # relative to the config file
 
-Cross-field checks (:func:`check`): no pin twice, seats 0..n-1 complete, the right number of
-slots and holes, reader names. A reader that is merely unplugged is not checked here: the
+Which tracks, how many slots and holes, and which readers a board has are the registered
+games' (:mod:`~firmware_host.hardware.parts`: their packs' ``tracks``, ``peg`` and tile kinds'
+readers); the hardware names none of them. Cross-field checks (:func:`check`): no pin twice,
+seats 0..n-1 complete, each game's tracks with their number of slots, the peg's holes, reader
+names. A reader that is merely unplugged is not checked here: the
 board reports it as a :class:`~firmware_host.hardware.events.Fault` and finds it again.
 """
 
@@ -24,11 +26,10 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from firmware_host.config import REQUIRED, Field, did_you_mean
+from firmware_host.hardware import parts
 
 #: reader protocols the board can speak (see :mod:`firmware_host.hardware.rfid`)
 READER_TYPES: tuple[str, ...] = ("rdm6300",)
-#: reader names: ``ballot`` (the ballot box) and ``law`` (the discard tray)
-READER_NAMES: tuple[str, ...] = ("ballot", "law")
 #: gpiozero pin factories the config may ask for
 PIN_FACTORIES: tuple[str, ...] = ("lgpio", "rpigpio", "mock")
 #: BCM numbers usable for inputs (0 and 1 belong to the HAT EEPROM)
@@ -62,7 +63,7 @@ SCHEMA: dict[str, dict[str, Field]] = {
     "buttons": {
         "bounce_ms": Field(int, 20, min=1, max=200,
                            doc="milliseconds a contact must stay quiet before its level counts (seat buttons, game-master key)"),
-        "hold_s": Field(float, 1.0, min=0.3, max=5.0, doc="seconds held down that make a press a hold (status, veto)"),
+        "hold_s": Field(float, 1.0, min=0.3, max=5.0, doc="seconds held down that make a press a hold (status, a game's held action)"),
         "double_press": Field(bool, False, doc="recognise double presses (off: clashes with ignore_repeat_s; a single press then waits double_press_s)"),
         "double_press_s": Field(float, 0.4, min=0.15, max=1.5, doc="seconds from a release within which a second press makes a double press"),
         "ignore_repeat_s": Field(float, 0.5, min=0.1, max=1.5,
@@ -75,15 +76,13 @@ SCHEMA: dict[str, dict[str, Field]] = {
                    doc="one table per seat, [seats.0] … [seats.n-1]"),
     },
     "slots": {
-        "democratic": Field(list, REQUIRED, items=_pin("BCM pin of a reed switch"), first_index=1,
-                            doc="BCM pins of the 5 democratic slots' reed switches, slot 1 first"),
-        "fascist": Field(list, REQUIRED, items=_pin("BCM pin of a reed switch"), first_index=1,
-                         doc="BCM pins of the 6 fascist slots' reed switches, slot 1 first"),
+        "*": Field(list, items=_pin("BCM pin of a reed switch"), first_index=1,
+                   doc="one track: the BCM pins of its slots' reed switches, slot 1 first"),
         "settle_ms": Field(int, 50, min=1, max=1000, doc="milliseconds a reed switch must stay quiet before a slot counts as filled/emptied"),
     },
-    "tracker": {
-        "holes": Field(list, REQUIRED, items=_pin("BCM pin of a tracker hole contact"), first_index=0,
-                       doc="BCM pins of the election-tracker holes, positions 0–3"),
+    "peg": {
+        "holes": Field(list, [], items=_pin("BCM pin of a hole's contact"), first_index=0,
+                       doc="BCM pins of the contacts in the peg's holes, position 0 first"),
         "settle_ms": Field(int, 300, min=10, max=3000,
                            doc="milliseconds all hole contacts must stay quiet before the pin's position counts (moving it between holes)"),
     },
@@ -98,7 +97,7 @@ SCHEMA: dict[str, dict[str, Field]] = {
             "tag_gone_s": Field(float, 0.5, min=0.3, max=5.0,
                                 doc="seconds without a frame after which a tile counts as removed (the reader repeats every 100–250 ms)"),
             "reconnect_s": Field(float, 0.5, min=0.05, max=30.0, doc="seconds between looks for an unplugged reader's device"),
-        }, doc="[readers.ballot] (ballot box) and optionally [readers.law] (discard tray)"),
+        }, doc="one table per reader, named as the games' tiles name it ([readers.NAME])"),
     },
     "tags": {
         "registry": Field(str, "tags.toml", check=_nonempty,
@@ -131,23 +130,32 @@ def check(sections: Mapping[str, Mapping[str, Any]]) -> list[str]:
     for seat in sorted(numbers):
         use(f"seats.{seat}.button", seats[str(seat)].get("button"))
     problems.extend(_seat_problems(numbers))
-    slots = sections.get("slots", {})
-    for track, count in (("democratic", 5), ("fascist", 6)):
+    slots = {k: v for k, v in sections.get("slots", {}).items() if k != "settle_ms"}
+    tracks = parts.registered_tracks()
+    for track in slots:
+        if track not in tracks:
+            problems.append(f"slots.{track}: no game plays on such a track{did_you_mean(track, list(tracks))}; "
+                            f"the tracks are {', '.join(tracks) or 'none'}")
+    for track, count in tracks.items():
         pins = slots.get(track, [])
         if len(pins) != count:
             problems.append(f"slots.{track}: needs exactly {count} pins, one per slot, has {len(pins)}")
         for i, pin in enumerate(pins):
             use(f"slots.{track}.{i + 1}", pin)
-    holes = sections.get("tracker", {}).get("holes", [])
-    if len(holes) != 4:
-        problems.append(f"tracker.holes: needs exactly 4 pins, holes 0–3, has {len(holes)}")
+    holes = sections.get("peg", {}).get("holes", [])
+    peg = parts.registered_peg()
+    wanted = 0 if peg is None else peg.holes
+    if len(holes) != wanted:
+        problems.append(f"peg.holes: needs exactly {wanted} pins, holes 0–{wanted - 1}, has {len(holes)}"
+                        if wanted else f"peg.holes: no game plays with a peg, yet {len(holes)} pins are given")
     for i, pin in enumerate(holes):
-        use(f"tracker.holes.{i}", pin)
+        use(f"peg.holes.{i}", pin)
     use("game_master.key", sections.get("game_master", {}).get("key"))
+    readers = parts.registered_readers()
     for name in sections.get("readers", {}):
-        if name not in READER_NAMES:
-            problems.append(f"readers.{name}: unknown reader{did_you_mean(name, READER_NAMES)}; "
-                            f"readers are {' and '.join(READER_NAMES)}")
+        if name not in readers:
+            problems.append(f"readers.{name}: unknown reader{did_you_mean(name, list(readers))}; "
+                            f"readers are {' and '.join(readers)}")
     if sections.get("gpio", {}).get("pull_up") is False:
         fixed = [f"BCM {pin} ({used[pin]})" for pin in FIXED_PULL_UP if pin in used]
         if fixed:
@@ -203,8 +211,8 @@ class Timing:
     a hold; ``double_press``/``double_press_s``: double press on/off and its window;
     ``ignore_repeat_s``: presses ignored after an accepted gesture (ACCESSIBILITY.md 12);
     ``chatter_s``: edges without settling before a chatter fault; ``stuck_s``: button down
-    before a stuck fault; ``slot_settle_s``/``tracker_settle_s``: quiet time of reed switches
-    and tracker contacts.
+    before a stuck fault; ``slot_settle_s``/``peg_settle_s``: quiet time of reed switches
+    and of the peg's hole contacts.
     """
 
     bounce_s: float = 0.020
@@ -215,12 +223,12 @@ class Timing:
     chatter_s: float = 1.0
     stuck_s: float = 15.0
     slot_settle_s: float = 0.050
-    tracker_settle_s: float = 0.300
+    peg_settle_s: float = 0.300
 
 
 @dataclasses.dataclass(frozen=True)
 class ReaderConfig:
-    """One RFID reader: ``name`` (``ballot``/``law``), ``port`` (device path), ``type``
+    """One RFID reader: ``name`` (its ``[readers.NAME]``, as the games' tiles name it), ``port`` (device path), ``type``
     (``rdm6300``), ``baud``, ``tag_gone_s`` and ``reconnect_s`` in seconds."""
 
     name: str
@@ -236,10 +244,10 @@ class BoardConfig:
     """The validated board config; the hardware part typed, every section kept.
 
     :ivar seat_buttons: tuple[int, ...]: BCM pin of seat k's button at index k (seats 0..n-1).
-    :ivar democratic_slots: 5 BCM pins, slot 1 first; :ivar fascist_slots: 6 BCM pins.
-    :ivar tracker_holes: 4 BCM pins, hole (position) 0 first.
+    :ivar tracks: track name -> its slots' BCM pins, slot 1 first (``[slots]``).
+    :ivar peg_holes: BCM pins of the peg's holes, position 0 first (``[peg]``).
     :ivar game_master_key: BCM pin.
-    :ivar readers: dict name -> :class:`ReaderConfig` (``ballot``, optional ``law``).
+    :ivar readers: dict name -> :class:`ReaderConfig`.
     :ivar timing: :class:`Timing` (seconds).
     :ivar pin_factory: ``lgpio`` / ``rpigpio`` / ``mock``; :ivar pull_up: internal pull-ups.
     :ivar tags_path: the tag registry file (absolute when the config came from a file).
@@ -248,9 +256,8 @@ class BoardConfig:
     """
 
     seat_buttons: tuple[int, ...]
-    democratic_slots: tuple[int, ...]
-    fascist_slots: tuple[int, ...]
-    tracker_holes: tuple[int, ...]
+    tracks: dict[str, tuple[int, ...]]
+    peg_holes: tuple[int, ...]
     game_master_key: int
     readers: dict[str, ReaderConfig]
     timing: Timing = Timing()
@@ -271,20 +278,20 @@ class BoardConfig:
         return len(self.seat_buttons)
 
     def slot_pins(self, track: str) -> tuple[int, ...]:
-        """BCM pins of ``track``'s slots (``democratic``/``fascist``), slot 1 first."""
-        return self.democratic_slots if track == "democratic" else self.fascist_slots
+        """BCM pins of ``track``'s slots, slot 1 first (none for a track the board lacks)."""
+        return self.tracks.get(track, ())
 
     def inputs(self) -> dict[int, str]:
-        """Every GPIO input: BCM pin -> spoken name (``seat 4 button``, ``fascist slot 2``,
-        ``tracker hole 1``, ``game-master key``); seats one-based as in announcements (R1)."""
+        """Every GPIO input: BCM pin -> spoken name (``seat 4 button``, ``TRACK slot 2``,
+        ``peg hole 1``, ``game-master key``); seats one-based as in announcements (R1)."""
         names: dict[int, str] = {}
         for seat, pin in enumerate(self.seat_buttons):
             names[pin] = f"seat {seat + 1} button"
-        for track in ("democratic", "fascist"):
-            for i, pin in enumerate(self.slot_pins(track)):
+        for track, pins in self.tracks.items():
+            for i, pin in enumerate(pins):
                 names[pin] = f"{track} slot {i + 1}"
-        for pos, pin in enumerate(self.tracker_holes):
-            names[pin] = f"tracker hole {pos}"
+        for pos, pin in enumerate(self.peg_holes):
+            names[pin] = f"peg hole {pos}"
         names[self.game_master_key] = "game-master key"
         return names
 
@@ -306,7 +313,7 @@ def build_board_config(sections: Mapping[str, Mapping[str, Any]], path: Path | N
         double_press_s=b["double_press_s"], ignore_repeat_s=b["ignore_repeat_s"],
         chatter_s=b["chatter_s"], stuck_s=b["stuck_s"],
         slot_settle_s=sections["slots"]["settle_ms"] / 1000.0,
-        tracker_settle_s=sections["tracker"]["settle_ms"] / 1000.0,
+        peg_settle_s=sections["peg"]["settle_ms"] / 1000.0,
     )
     seats = sections["seats"]
     readers = {name: ReaderConfig(name=name, **dict(r)) for name, r in sections["readers"].items()}
@@ -315,9 +322,8 @@ def build_board_config(sections: Mapping[str, Mapping[str, Any]], path: Path | N
         registry = path.resolve().parent / registry
     return BoardConfig(
         seat_buttons=tuple(seats[str(s)]["button"] for s in range(len(seats))),
-        democratic_slots=tuple(sections["slots"]["democratic"]),
-        fascist_slots=tuple(sections["slots"]["fascist"]),
-        tracker_holes=tuple(sections["tracker"]["holes"]),
+        tracks={k: tuple(v) for k, v in sections["slots"].items() if k != "settle_ms"},
+        peg_holes=tuple(sections["peg"]["holes"]),
         game_master_key=sections["game_master"]["key"],
         readers=readers,
         timing=timing,

@@ -82,7 +82,9 @@ class TileKind:
     :ivar aliases: other names of :attr:`signal` a script may use.
     :ivar value_field: the signal's field that names the tile (``seat``/``numbered``: its
         name or group; the seat is ``seat``, a tile number ``tile``).
-    :ivar reader: the reader the simulator lays such a tile on unless the signal names one.
+    :ivar reader: the reader these tiles go to (its ``[readers.NAME]``): the readers a board
+        config may name are those of the registered games' kinds; the simulator lays such a
+        tile on it unless the signal names another. Required.
     :ivar in_turn: ``numbered``: a signal naming no number lays the group's tiles in turn
         (a deck's cards, dealt one after the other); False: its first tile.
     :ivar demo: hex prefixes (2 characters) of the demo registry's tags: one for ``seat``,
@@ -101,7 +103,7 @@ class TileKind:
     signal: str = ""
     aliases: tuple[str, ...] = ()
     value_field: str = "value"
-    reader: str = "law"
+    reader: str = ""
     in_turn: bool = False
     demo: tuple[str, ...] = ()
 
@@ -112,6 +114,8 @@ class TileKind:
             raise TileKindError(f"tile kind {self.kind!r}: one count per group")
         if self.layout == "item" and self.items <= 0:
             raise TileKindError(f"tile kind {self.kind!r}: an item kind needs items > 0")
+        if not self.reader:
+            raise TileKindError(f"tile kind {self.kind!r}: name the reader its tiles go to")
 
     def count(self, group: str) -> int:
         """How many tiles group ``group`` of a ``numbered`` kind has (0: no such group)."""
@@ -171,7 +175,7 @@ class Tile:
     tile: int = 0
 
     def describe(self, kinds: Sequence[TileKind] | None = None) -> str:
-        """English name for logs: ``seat 4's ja ballot``, ``fascist law 3``, ``evidence 18``
+        """English name for logs: ``seat 4's red pawn``, ``white stone 3``, ``clue 18``
         (the noun of its kind in ``kinds``, default the registered games')."""
         known = {k.kind: k for k in (registered_kinds() if kinds is None else kinds)}
         kind = known.get(self.kind)

@@ -54,6 +54,14 @@ class GamePack:
         simulator signal); the board's tag registry, its tile signals and the refusal of a
         tile no game reads come from these. The adapter handles each by its ``kind``
         (``BoardAdapter.TILES``); a tile of another kind is refused neutrally.
+    :param tracks: the rows of slots the game places tiles in on the board, each a
+        ``firmware_host.hardware.parts.Track`` (its ``[slots]`` name and number of slots);
+        the board config's checks and the simulator's ``slot`` signal take them from here.
+    :param peg: the peg the game moves between holes on the board, a
+        ``firmware_host.hardware.parts.Peg`` (its holes and its simulator signal), or None.
+    :param earcons: the game's own earcons (ACCESSIBILITY.md 18): names of the WAV files it
+        ships in the board's sounds folder beside the board's own
+        (``firmware_host.audio.earcons.known_earcons``), or ``()``.
     :param config: the game's own ``board.toml`` section: ``{key: config.Field}``, checked by
         the same machinery as the rest of the file (all errors at once), or ``{}``.
     :param console_options: the game's setup fields on the console: a tuple of dicts
@@ -64,6 +72,9 @@ class GamePack:
     :param card_names: optional ``() -> tuple[str, ...]``: each seat's role cards (D30).
     :param card_text: optional ``(key, params, language, long=) -> str``: sentences about
         a seat's role card (enrolment, self-test).
+    :param tile_text: optional ``(key, params, language, long=False) -> str``: sentences
+        naming the game's tiles for the board's commands (``enrol.*``, ``selftest.*``), in the
+        game's own catalogue.
     :param evidence_text: optional ``(key, params, language, **kw) -> str``: sentences
         about evidence tiles (enrolment).
     :param scripting: optional ``() -> module``: how a table plays the game from board
@@ -87,12 +98,16 @@ class GamePack:
     lobby: Callable[[], Any] | None = None
     words: Callable[..., str] | None = None
     tile_kinds: tuple = ()
+    tracks: tuple = ()
+    peg: Any = None
+    earcons: tuple = ()
     config: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     console_options: tuple = ()
     check_script_setup: Callable[..., None] | None = None
     card_names: Callable[[], tuple] | None = None
     card_text: Callable[..., str] | None = None
     evidence_text: Callable[..., str] | None = None
+    tile_text: Callable[..., str] | None = None
     scripting: Callable[[], Any] | None = None
     console_picture: Callable[..., dict] | None = None
     console_actions: tuple = ()

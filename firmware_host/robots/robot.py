@@ -39,6 +39,8 @@ import math
 import random
 from typing import Any, Callable, Sequence
 
+from firmware_host.hardware.parts import registered_readers
+
 __all__ = ["Heard", "Press", "Hold", "Lay", "Chooser", "SeatRobot", "scan_item_seen", "confirms", "REACTION"]
 
 #: the range of a person's typical reaction time, seconds: each robot draws its own from it
@@ -107,9 +109,9 @@ class Hold:
 @dataclasses.dataclass(frozen=True)
 class Lay:
     """A tile laid or a part of the board moved: a SIMULATE.md board signal without ``at``
-    (``{"signal": "ballot", "seat": 2, "ballot": "ja"}``, ``law_read``, ``slot``,
-    ``tracker``, ``card``, ``role``). ``reader``: the reader it should go to (for the
-    wrong-reader slip), None where it is no tile."""
+    (a game's tile signal, e.g. ``{"signal": "token", "seat": 2, "token": "gold"}``, ``slot``
+    or the peg's signal). ``reader``: the reader it should go to (for the wrong-reader slip),
+    None where it is no tile."""
 
     signal: dict
     reader: str | None = None
@@ -390,8 +392,9 @@ class SeatRobot:
             self._press_at = at
         mistake = self.rng.random() < self.mistake_rate
         if isinstance(act, Lay) and act.reader and mistake:
-            if self.rng.random() < 0.5:
-                wrong = "law" if act.reader != "law" else "ballot"
+            others = [r for r in registered_readers() if r != act.reader]
+            if self.rng.random() < 0.5 and others:
+                wrong = others[0]
                 self._add(at, Lay(dict(act.signal, reader=wrong), wrong), cue, "wrong_reader")
                 self._add(at + 2.0 + self.draw_reaction(), act, cue)
             else:

@@ -16,7 +16,7 @@ robots never do.
 
 Example::
 
-    table = RobotTable(players=7, game="become_dictator", seed=3, out=sys.stdout)
+    table = RobotTable(players=7, game=NAME, seed=3, out=sys.stdout)     # a registered game
     summaries = table.run(games=1)
 """
 
@@ -82,7 +82,7 @@ def percentile(values: list[float], q: float) -> float | None:
 def robot_line(seat: int, at: float, act: Any, cue: Heard | None) -> dict:
     """The ``{"event": "robot", …}`` line of an act (docs/SIMULATE-robots.md): ``seat``,
     ``at`` (clock seconds, rounded to ms), ``act`` (``press``, ``hold``, ``double`` or the
-    board signal's name: ``ballot``, ``law_read``, ``card``, ``role``, ``slot``, ``tracker``),
+    board signal's name: a game's tile signal, ``slot`` or the peg's signal),
     ``meant`` (the scan item a press is meant to choose: its ``key``, ``params`` and the
     ``end`` of its clip; None for any other act) and ``cue`` (the clip that asked for the
     act: ``key`` and ``end``; None for a slip that no clip asked for)."""
@@ -165,7 +165,7 @@ class RobotTable:
 
     :param players: the number of robot players (the game's player count).
     :param game: a registered game with a robot module (:func:`rules_for`), or several
-        (a sequence, or names joined by commas: ``"secret_dictator,autocracy"``) played in
+        (a sequence, or names joined by commas: ``"NAME,OTHER"``) played in
         rotation on one board, each set up from the seats (issue 31); None: the default game.
     :param seed: the table's seed: the game's deal (``simulate --seed``), the robots'
         reaction times and slips, and which seat sets up.

@@ -6,7 +6,7 @@ the console never touches the engine concurrently with the sensors.
 Example::
 
     backend = ConsoleBackend(service)
-    backend.setup_game({"game": "autocracy", "players": 4, "names": ["Anna", "Ben", ...], "language": "fr"})
+    backend.setup_game({"game": NAME, "players": 4, "names": ["Anna", "Ben", ...], "language": "fr"})
     backend.command("start")
     backend.command("act", action={"action": "roll", "seat": 0})   # one of the game's console_actions
     backend.snapshot()["picture"]                     # the game's console_picture of its public view
@@ -47,10 +47,10 @@ class ConsoleBackend:
 
         Keys: ``view`` (``public_view`` or None), ``announcements`` (the last 50 public ones:
         {key, params, text}), ``faults`` (recent faults and refusals), ``health``
-        ({readers: {name: "connected"/"disconnected"}, pins: {slots, tracker, mismatch, ok},
+        ({readers: {name: "connected"/"disconnected"}, pins: {slots, peg, mismatch, ok},
         ``not_working``: one line per dead part (a reader, an audio output), when any}),
-        ``paused`` (bool), ``setup`` (players, names, language, first_president, variant,
-        deck tracked/untracked, role_source; never roles or deck order), ``scan``,
+        ``paused`` (bool), ``setup`` (players, names, language and the game's public setup
+        keys; never a secret of the deal), ``scan``,
         ``board`` (``{"seats": int | None}``, :meth:`board_seats`), ``setup_options`` (each
         registered game's setup form, :func:`setup_options`), ``picture`` (the game's own,
         :func:`picture`) and ``actions`` (its "help a seat" forms while a game runs,
@@ -98,7 +98,7 @@ class ConsoleBackend:
         return self.service.subscribe(on_line)
 
     def setup_game(self, setup: dict) -> None:
-        """Set up a game: ``game`` (a registered game, default ``secret_dictator``),
+        """Set up a game: ``game`` (a registered game, default the registry's ``DEFAULT_GAME``),
         ``players``, ``names`` (list by seat), ``language``, and that game's own keys (its
         pack's ``console_options``). The game starts with :meth:`command` ``start``.
 

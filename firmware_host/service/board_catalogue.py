@@ -20,7 +20,8 @@ terminology test). No digit reaches German speech (ACCESSIBILITY.md 6). The lang
 Parameter types are fixed by the parameter's name (:data:`PARAM_TYPES`): the shared ones
 (seat, seats, int, ints, text, texts, enums) and ``seconds`` ("null Komma fünf Sekunden" /
 "zero point five seconds"). The board's parts are named as BOARD.md builds them: ``track``
-(``{track:gen}``: the case form), ``reader``, ``ballot``, ``party`` and ``role`` of the tiles.
+(``{track:gen}``: the case form) and ``reader``; a game's tiles are named in its own catalogue
+(its pack's ``tile_text``).
 
 Example::
 
@@ -51,7 +52,7 @@ PARAM_TYPES: dict[str, str] = {
     "slot": "int", "position": "int", "pin": "int", "index": "int", "holes": "ints",
     "seconds": "seconds", "name": "text", "title": "text", "item": "text", "choices": "texts",
     "verbosity": "verbosity", "gender": "gender", "setting": "setting", "reason": "reason",
-    "reader": "reader", "track": "track", "ballot": "ballot", "party": "party", "role": "role",
+    "reader": "reader", "track": "track",
 }
 
 #: enum type -> its values (each has ``term.<type>.<value>`` in every language)
@@ -64,9 +65,6 @@ ENUMS: dict[str, tuple[str, ...]] = {
     # the board's parts and tiles (BOARD.md)
     "reader": ("ballot", "law"),
     "track": ("democratic", "fascist"),
-    "ballot": ("ja", "nein"),
-    "party": ("democratic", "fascist"),
-    "role": ("democrat", "fascist", "dictator"),
 }
 
 _O = False  # none of the board's sentences carries a seat's secret
@@ -175,11 +173,11 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {name: (params, _O) for name
     "fault.stuck_contact": ("pin",),
     "fault.stuck.button": ("seat",),
     "fault.stuck.slot": ("track", "slot"),
-    "fault.stuck.tracker": ("position",),
+    "fault.stuck.peg": ("position",),
     "fault.stuck.gm_key": (),
     "fault.chatter.button": ("seat",),
     "fault.chatter.slot": ("track", "slot"),
-    "fault.chatter.tracker": ("holes",),
+    "fault.chatter.peg": ("holes",),
     "fault.chatter.gm_key": (),
     "fault.two_holes": ("holes",),
     # a button that misbehaves, or any other part, where the game names no more (the console says which)
@@ -189,13 +187,13 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {name: (params, _O) for name
     "fault.gpio": (),
     "fault.gpio.button": ("seat",),
     "fault.gpio.slot": ("track", "slot"),
-    "fault.gpio.tracker": ("position",),
+    "fault.gpio.peg": ("position",),
     "fault.gpio.gm_key": (),
     "fault.output.public": (),
     "fault.output.seat": ("seat",),
     "fault.output.whisper": (),
     # self-test (`firmware-host self-test`): every input named as the board recognised it;
-    # tracker holes are numbered from 0 (``position``), slots and tiles from 1
+    # the peg's holes are numbered from 0 (``position``), slots and tiles from 1
     "selftest.output.public": (),
     "selftest.output.seat": ("seat",),
     "selftest.output.whisper": (),
@@ -205,54 +203,40 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {name: (params, _O) for name
     "selftest.button.double": ("seat",),
     "selftest.slot.filled": ("track", "slot"),
     "selftest.slot.emptied": ("track", "slot"),
-    "selftest.tracker": ("position",),
-    "selftest.tracker.none": (),
+    "selftest.peg": ("position",),
+    "selftest.peg.none": (),
     "selftest.gm_key.press": (),
     "selftest.gm_key.hold": (),
     "selftest.gm_key.double": (),
-    "selftest.ballot": ("seat", "ballot"),
-    "selftest.law": ("party",),
-    "selftest.law.numbered": ("party", "index"),
-    "selftest.role_tile": ("role",),
-    "selftest.role_tile.numbered": ("role", "index"),
     "selftest.tag": ("reader",),
     "selftest.reader.on": ("reader",),
     "selftest.reader.off": ("reader",),
     "selftest.stuck.button": ("seat",),
     "selftest.stuck.slot": ("track", "slot"),
-    "selftest.stuck.tracker": ("position",),
+    "selftest.stuck.peg": ("position",),
     "selftest.stuck.gm_key": (),
     "selftest.chatter.button": ("seat",),
     "selftest.chatter.slot": ("track", "slot"),
-    "selftest.chatter.tracker": ("position",),
+    "selftest.chatter.peg": ("position",),
     "selftest.chatter.gm_key": (),
     "selftest.chatter.pin": ("pin",),
     "selftest.two_holes": (),
     "selftest.done": ("count",),
     "selftest.untouched.buttons": ("seats",),
     "selftest.untouched.slot": ("track", "slot"),
-    "selftest.untouched.tracker": ("position",),
+    "selftest.untouched.peg": ("position",),
     "selftest.untouched.gm_key": (),
     "selftest.untouched.reader": ("reader",),
-    # tag enrolment (`firmware-host enrol-tags`): the board's ballot, law and role tiles
+    # tag enrolment (`firmware-host enrol-tags`); each game's tiles are named by its own catalogue
     "enrol.start": ("count", "reader"),
-    "enrol.present_ballot": ("seat", "ballot"),
-    "enrol.present_law.democratic": ("index",),
-    "enrol.present_law.fascist": ("index",),
-    "enrol.present_role": ("role", "index"),
     "enrol.accepted": (),
-    "enrol.duplicate.ballot": ("seat", "ballot"),
-    "enrol.duplicate.law.democratic": ("index",),
-    "enrol.duplicate.law.fascist": ("index",),
-    "enrol.duplicate.role": ("role", "index"),
     "enrol.done": ("count",),
 }.items()}
 
 TERMS = tuple(f"term.{kind}.{value}" for kind, values in ENUMS.items() if kind != "track" for value in values) + (
     "term.seat", "term.seat.named", "term.seat.named_full", "term.seat.named_at", "term.seats", "term.and",
     "term.nobody", "term.game_master", "term.second", "term.seconds", "term.point",
-    *(f"term.track.{v}.{case}" for v in ENUMS["track"] for case in ("nom", "acc", "dat", "gen")),
-    *(f"term.role.{v}.f" for v in ENUMS["role"]))
+    *(f"term.track.{v}.{case}" for v in ENUMS["track"] for case in ("nom", "acc", "dat", "gen")))
 
 
 def seconds_words(seconds: float, language: str = "de") -> str:

@@ -8,8 +8,8 @@ speaks announcements, and writes the output lines that ``simulate`` prints (REPL
 SIMULATE.md: engine events, ``announce``, ``rejected``, ``fault``).
 
 The game itself lives behind :class:`firmware_host.table.BoardAdapter`, made by the game's
-pack (Secret Dictator's: :mod:`firmware_host.games.secret_dictator.board`), so every game uses
-the same board.
+pack (``GamePack.adapter``, :mod:`firmware_host.kernel.games`), so every game uses the same
+board.
 
 Example (what ``simulate`` does)::
 
@@ -53,7 +53,7 @@ HOLD_EXTEND_S = 10.0
 #: (every game's catalogue has these ``fault.gpio.*`` and ``fault.output.*`` keys)
 PART_FAILURE_KEYS: dict[str, str] = {
     "seat_button": "fault.gpio.button", "law_slot": "fault.gpio.slot",
-    "tracker": "fault.gpio.tracker", "gm_key": "fault.gpio.gm_key",
+    "peg": "fault.gpio.peg", "gm_key": "fault.gpio.gm_key",
 }
 
 #: an optional part the board started without (``Board.optional_failed``, ``Fault.part``
@@ -76,8 +76,8 @@ class BoardService:
         fault), called on the service thread; default: nothing.
     :param notifier: systemd :class:`Notifier`; default from the environment.
     :param game_factory: ``game_factory(service) -> GameHost``; default every registered
-        game (:class:`~firmware_host.service.host.GameHost`, Secret Dictator until a setup
-        names another).
+        game (:class:`~firmware_host.service.host.GameHost`, the registry's default game until
+        a setup names another).
     """
 
     def __init__(self, settings: ServiceSettings, *, clock: Clock, journal: Journal,
@@ -264,7 +264,7 @@ class BoardService:
             params = {"seat": part["seat"]}
         elif part.get("kind") == "law_slot":
             params = {"track": part["track"], "slot": part["slot"]}
-        elif part.get("kind") == "tracker":
+        elif part.get("kind") == "peg":
             params = {"position": (part.get("holes") or [0])[0]}
         self.fault("hardware", "gpio", detail, key=key, params=params)
 

@@ -2,7 +2,7 @@
 :class:`~firmware_host.table.BoardAdapter`, and hands every call to the adapter of the game
 being played (no attribute is probed: what an adapter does not override is the base's).
 
-The service knows no game: a setup's ``game`` key (REPLAY.md; absent = ``secret_dictator``)
+The service knows no game: a setup's ``game`` key (REPLAY.md; absent = the default game)
 names a registered pack (:mod:`firmware_host.kernel.games`), whose ``adapter(service)`` makes its
 adapter. :class:`GameHost` keeps one adapter per game, made when first needed, and switches
 when the game master sets up another game (the running game is ended first, as a new setup of
@@ -130,8 +130,8 @@ class GameHost:
         self.active.activate()
 
     def _choose(self, setup: Any) -> Any:
-        """The setup for the adapter of the game it names (``game`` removed for Secret
-        Dictator, whose setup predates the key).
+        """The setup for the adapter of the game it names (``game`` removed for the default
+        game, whose setup predates the key).
 
         :raises CommandRefused: ``setup_invalid``: a game that is not registered, or whose
             pack has no board adapter.
@@ -168,8 +168,8 @@ class GameHost:
         self.table.had_game = self.game is not None
 
     def waiting_for_setup(self, seat: int | None = None) -> bool:
-        """True while the board has no game, no setup waiting to start and no role tiles
-        being read: a press at a seat then starts a setup from the seats. With ``seat``: a
+        """True while the board has no game, no setup waiting to start and no tiles of the
+        setup being read: a press at a seat then starts a setup from the seats. With ``seat``: a
         press at that seat starts one (also after game over, once the seat has heard the
         story, where the active adapter offers it: ``seat_waits_for_setup``)."""
         if seat is not None:

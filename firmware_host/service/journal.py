@@ -56,7 +56,7 @@ Example::
     if journal.repair is not None:
         print(journal.repair.detail)
     game_id = journal.begin_game({"players": 5, "roles": [...], "deck": [...]})
-    journal.append_action(game_id, {"action": "nominate", "seat": 0, "target": 1})
+    journal.append_action(game_id, {"action": "choose", "seat": 0, "target": 1})
     journal.append_undo(game_id)
     journal.unfinished()        # -> JournalGame(id, setup, actions=[]) : the undo took it back
 """

@@ -1,10 +1,9 @@
 """Logging for the board service: one line per input, action, refusal and fault.
 
-Secrets never appear at INFO or above (a ballot before the reveal, a discarded party, a
-reshuffle order, a role): the service's log calls describe inputs and actions through
-:func:`firmware_host.games.secret_dictator.board.describe_input` / ``describe_action``, which
-leave them out. Under systemd the lines go to the journal (no timestamp of our own: journald
-adds one).
+Secrets never appear at INFO or above (a vote before the reveal, a discarded card, a
+shuffle order, a role): inputs and actions are described for the log by the game's own
+adapter, which leaves them out. Under systemd the lines go to the journal (no timestamp of our
+own: journald adds one).
 """
 
 from __future__ import annotations

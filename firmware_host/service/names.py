@@ -1,7 +1,7 @@
 """Player names as the board says and shows them: one rule for the console's setup, a seat's
 settings and a scripted setup.
 
-A name is spoken at every mention (nominations, votes, scans: ACCESSIBILITY.md 7) and shown in
+A name is spoken at every mention (choices, votes, scans: ACCESSIBILITY.md 7) and shown in
 the console's seat table, so it must be short and must not rearrange what surrounds it:
 
 - NFC, outer spaces removed, runs of white space made one space;
@@ -33,7 +33,7 @@ from firmware_host.errors import UsageError
 #: longest name in characters (without a phoneme override).
 NAME_MAX_CHARACTERS = 40
 #: longest name in seconds of speech at :data:`WORDS_PER_MINUTE` (estimated, see
-#: :func:`spoken_seconds`): a nomination says two names and must stay one breath.
+#: :func:`spoken_seconds`): a choice of one seat by another says two names and must stay one breath.
 NAME_MAX_SECONDS = 2.5
 #: the default speech rate the estimate is made at (espeak-ng's default, words per minute).
 WORDS_PER_MINUTE = 175

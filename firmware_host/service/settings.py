@@ -46,7 +46,7 @@ def _abandon(value: Any) -> str | None:
 SCHEMA: dict[str, dict[str, Field]] = {
     "service": {
         "roles": Field(str, "dealt", choices=("dealt", "tiles"),
-                       doc="how the board learns the roles: dealt by the board in the prolog (R17) or read from role tiles"),
+                       doc="how the board learns the roles: dealt by the board in the prolog (R17) or read from tiles the seats present"),
         "idle_press": Field(str, "repeat", choices=("repeat", "status"),
                             doc="what a press does when the seat has nothing to do (ACCESSIBILITY.md 12)"),
         "status_channel": Field(str, "earphone", choices=("public", "earphone"),
@@ -136,7 +136,7 @@ class ServiceSettings:
     #: untracked deck and a tracked (seeded) deck is refused. Not a config key: ``simulate``
     #: and tests keep SIMULATE.md's default (dealt from the seed, tracked).
     physical_deck: bool = False
-    #: each game's own section (``[become_dictator]`` …), defaults filled in: game → key → value
+    #: each game's own section (``[NAME]``, the game's registry name), defaults filled in: game → key → value
     games: Mapping[str, Mapping[str, Any]] = dataclasses.field(default_factory=dict)
 
     def game_config(self, name: str) -> dict[str, Any]:

@@ -6,16 +6,21 @@ and the seats set the game up with their buttons (issue 14, :mod:`firmware_host.
 every later line is one signal::
 
     {"signal": "button", "seat": 2, "gesture": "press", "at": 12.5}
-    {"signal": "ballot", "seat": 3, "ballot": "ja"}      (a game's tile: its pack's tile kind)
-    {"signal": "slot", "track": "fascist", "slot": 1, "state": "filled"}
+    {"signal": SIGNAL, "seat": 3, FIELD: NAME}      (a game's tile: its pack's tile kind)
+    {"signal": "slot", "track": TRACK, "slot": 1, "state": "filled"}
 
 (the nested form ``{"button": {"seat": 2, "gesture": "press"}}`` is read too). Everything is
 checked up front, so a bad script is a one-line :class:`ScriptError` naming the line before
 anything runs.
 
 The interactive virtual board reads the same signals as words: ``button 2 hold``,
-``button 2 hold``, ``slot fascist 1 filled``, ``tracker 1``, ``gm choose 0 3``, and each game's
-tile signals (see :func:`help_text`).
+``button 2 hold``, ``slot TRACK 1 filled``, ``gm choose 0 3``, and each game's tile signals
+and peg signal (see :func:`help_text`).
+
+The tracks, the peg and the readers are the registered games' (their packs' ``tracks``,
+``peg`` and tile kinds, :mod:`firmware_host.hardware.parts`): a ``slot`` names one of their
+tracks, the peg's signal (its pack's :attr:`~firmware_host.hardware.parts.Peg.signal`) is read
+as the signal ``peg``, a reader is one their tiles go to.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from typing import Any, Iterable
 from firmware_host.checks import quoted
 from firmware_host.checks import UNENCODABLE, bounded_number, single_line_name, unencodable
 from firmware_host.errors import UsageError
+from firmware_host.hardware.parts import registered_peg, registered_readers, registered_tracks
 from firmware_host.hardware.tags import TileKind, registered_kinds
 from firmware_host.jsonlines import JsonLinesError, decode, objects, refuse_constant, split_lines
 
@@ -39,8 +45,6 @@ class ScriptError(UsageError):
 
 
 GESTURES = ("press", "hold", "double")
-TRACKS = ("democratic", "fascist")
-READERS = ("ballot", "law")
 GM_COMMANDS = ("choose", "act", "undo", "pause", "resume", "start", "restart", "key", "seat_settings",
                "end_morning")
 #: the longest time, in seconds, one ``wait``, ``wait_for`` timeout, pin ``hold`` or ``at`` may
@@ -69,7 +73,7 @@ def loads(text: str) -> Any:
 class Signal:
     """One board signal.
 
-    :param kind: ``setup``, ``button``, ``slot``, ``tracker``, ``gm``, ``pin``, ``serial``,
+    :param kind: ``setup``, ``button``, ``slot``, ``peg`` (the peg's signal), ``gm``, ``pin``, ``serial``,
         ``unplug``, ``replug``, ``wait``, ``wait_for``, ``key`` {gesture} (the game-master key),
         or a registered game's tile signal (:func:`tile_signal`: its tile kind's ``signal``).
     :param fields: the checked fields (e.g. ``{"seat": 2, "gesture": "press"}``).
@@ -108,9 +112,9 @@ def _choice(obj: dict, key: str, choices: Iterable[str]) -> str:
 
 
 def _reader(obj: dict) -> dict:
-    """The optional ``reader`` of a tile signal (``ballot``/``law``): the tile is held to that
-    reader instead of its own (BOARD.md "Each reader has its own tiles")."""
-    return {} if obj.get("reader") is None else {"reader": _choice(obj, "reader", READERS)}
+    """The optional ``reader`` of a tile signal: the tile is held to that reader instead of its
+    own (BOARD.md "Each reader has its own tiles")."""
+    return {} if obj.get("reader") is None else {"reader": _choice(obj, "reader", registered_readers())}
 
 
 def _number(obj: dict, key: str, lo: float = 0.0, hi: float = MAX_SECONDS) -> float:
@@ -122,8 +126,7 @@ def _number(obj: dict, key: str, lo: float = 0.0, hi: float = MAX_SECONDS) -> fl
 
 def tile_signal(name: str) -> TileKind | None:
     """The tile kind whose simulator signal (or an alias of it) is ``name``, among every
-    registered game's (SIMULATE.md's ``ballot`` and ``law_read`` are the kinds their games
-    declare), or None."""
+    registered game's (SIMULATE.md's tile signals are the kinds their games declare), or None."""
     for kind in registered_kinds():
         if kind.signal and name in (kind.signal, *kind.aliases):
             return kind
@@ -131,11 +134,20 @@ def tile_signal(name: str) -> TileKind | None:
 
 
 def signal_kinds() -> tuple[str, ...]:
-    """Every signal name a script may use: the board's, the service's and each registered
-    game's tile signals with their aliases."""
+    """Every signal name a script may use: the board's, the service's, each registered
+    game's tile signals with their aliases and the peg's signal (:func:`peg_signal`)."""
     tiles = tuple(n for k in registered_kinds() if k.signal for n in (k.signal, *k.aliases))
-    return ("setup", "button") + tiles + ("key", "slot", "tracker", "gm", "pin", "serial", "unplug", "replug",
-                                          "wait", "wait_for")
+    peg = (peg_signal(),) if peg_signal() else ()
+    return ("setup", "button") + tiles + ("key", "slot") + peg + ("gm", "pin", "serial", "unplug", "replug",
+                                                                   "wait", "wait_for")
+
+
+def peg_signal() -> str:
+    """The signal that moves the board's peg (its game's pack declares it, SIMULATE.md), or
+    ``""`` when no registered game plays with a peg. A script's peg signal is the
+    :class:`Signal` ``peg``."""
+    peg = registered_peg()
+    return peg.signal if peg is not None else ""
 
 
 def _tile_fields(kind: TileKind, obj: dict) -> dict:
@@ -177,16 +189,19 @@ def check_signal(kind: str, obj: dict) -> dict:
     if kind == "key":
         return {"gesture": _choice(obj, "gesture", GESTURES) if "gesture" in obj else "press"}
     if kind == "slot":
-        track = _choice(obj, "track", TRACKS)
-        return {"track": track, "slot": _int(obj, "slot", 1, 5 if track == "democratic" else 6),
+        tracks = registered_tracks()
+        track = _choice(obj, "track", tracks)
+        return {"track": track, "slot": _int(obj, "slot", 1, tracks[track]),
                 "state": _choice(obj, "state", ("filled", "emptied"))}
-    if kind == "tracker":
-        return {"position": _int(obj, "position", 0, 3)}
+    if kind in ("peg", peg_signal()) and peg_signal():
+        peg = registered_peg()
+        assert peg is not None
+        return {"position": _int(obj, "position", 0, peg.holes - 1)}
     if kind == "pin":
         return {"pin": _int(obj, "pin", 0, 27), "level": _choice(obj, "level", ("high", "low")),
                 "hold": _number(obj, "hold") if "hold" in obj else 0.0}
     if kind == "serial":
-        reader = _choice(obj, "reader", READERS)
+        reader = _choice(obj, "reader", registered_readers())
         raw = obj.get("hex")
         if not isinstance(raw, str):
             raise ValueError("'hex' must be a string of hex digits")
@@ -196,7 +211,7 @@ def check_signal(kind: str, obj: dict) -> dict:
             raise ValueError("'hex' is not hex") from None
         return {"reader": reader, "hex": raw, "data": data}
     if kind in ("unplug", "replug"):
-        return {"reader": _choice(obj, "reader", READERS)}
+        return {"reader": _choice(obj, "reader", registered_readers())}
     if kind == "wait":
         return {"seconds": _number(obj, "seconds")}
     if kind == "wait_for":
@@ -270,6 +285,8 @@ def parse_object(obj: Any, line: int = 0) -> Signal:
     tile = tile_signal(kind)
     if tile is not None:
         kind = tile.signal                # an alias: the kind's own signal
+    elif kind == peg_signal():
+        kind = "peg"                      # the peg's signal, by the board's word for it
     return Signal(kind, fields, line, None if at is None else float(at))
 
 
@@ -331,21 +348,21 @@ def read_script(path: str | os.PathLike[str]) -> list[Signal]:
 HELP = """\
 Virtual board — one signal per line (seats 0-based):
   button SEAT [press|hold|double]     a seat's button (default press)
-{tiles}  slot democratic|fascist K filled|emptied   a law in / out of slot K of a track
-  tracker P                           the election-tracker pin into hole P (0-3)
-  gm choose SEAT TARGET | gm act {JSON} | gm undo | gm pause | gm resume | gm restart
+{tiles}  slot {tracks} K filled|emptied{pad}a tile in / out of slot K of a track
+{peg}  gm choose SEAT TARGET | gm act {JSON} | gm undo | gm pause | gm resume | gm restart
   gm seat_settings SEAT rate=300 volume=0.8 verbosity=short scan_interval=3 name=Anna
   key [press|hold]                    the game-master key
   setup PLAYERS [de|en]               set up and start a game (roles dealt at random)
   pin BCM high|low [SECONDS]          a raw pin level
-  serial ballot|law HEX               raw bytes to a reader
-  unplug ballot|law | replug ballot|law
+  serial {readers} HEX{rpad}raw bytes to a reader
+  unplug {readers} | replug {readers}
   wait SECONDS                        let time pass (at most a day: 86400)
   state                               the public state;  help;  quit"""
 
 
 def help_text() -> str:
-    """:data:`HELP` with one line per registered game's tile signal (its words and fields)."""
+    """:data:`HELP` with one line per registered game's tile signal (its words and fields),
+    and the registered games' tracks, peg and readers."""
     lines = []
     for kind in registered_kinds():
         if not kind.signal:
@@ -359,7 +376,12 @@ def help_text() -> str:
         else:
             words = f"{word} N"
         lines.append(f"  {words:<35} a {kind.noun} on the {kind.reader} reader\n")
-    return HELP.replace("{tiles}", "".join(lines))
+    tracks, readers = "|".join(registered_tracks()), "|".join(registered_readers())
+    peg = registered_peg()
+    peg_line = "" if peg is None else f"  {f'{peg.signal} P':<35} the peg into hole P (0-{peg.holes - 1})\n"
+    return (HELP.replace("{tiles}", "".join(lines)).replace("{peg}", peg_line)
+            .replace("{tracks}", tracks).replace("{pad}", " " * max(1, 18 - len(tracks)))
+            .replace("{readers}", readers).replace("{rpad}", " " * max(1, 28 - len(readers))))
 
 
 def parse_line(line: str) -> Signal | str | None:
@@ -429,8 +451,8 @@ def parse_line(line: str) -> Signal | str | None:
         obj = {"setup": {"players": num(0), "language": word(1, "en")}}
     elif head == "slot":
         obj = {"signal": "slot", "track": word(0), "slot": num(1), "state": word(2, "filled")}
-    elif head == "tracker":
-        obj = {"signal": "tracker", "position": num(0)}
+    elif peg_signal() and head in (peg_signal(), "peg"):
+        obj = {"signal": peg_signal(), "position": num(0)}
     elif head == "pin":
         obj = {"signal": "pin", "pin": num(0), "level": word(1), "hold": num(2) if len(rest) > 2 else 0.0}
     elif head == "serial":

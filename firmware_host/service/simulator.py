@@ -47,7 +47,7 @@ log = logging.getLogger("firmware_host.service")
 DEFAULT_SPEECH_CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "firmware-host" / "speech"
 
 #: the board's own signals (each registered game's tile signal is the board's too: :func:`tile_signal`)
-BOARD_SIGNALS = ("button", "key", "slot", "tracker", "pin", "serial", "unplug", "replug")
+BOARD_SIGNALS = ("button", "key", "slot", "peg", "pin", "serial", "unplug", "replug")
 
 
 def speech_cache_dir(explicit: str | None = None) -> Path:
@@ -56,15 +56,17 @@ def speech_cache_dir(explicit: str | None = None) -> Path:
 
 
 def physical_state(signals: list[Signal]) -> tuple[dict[str, set[int]], int | None]:
-    """The slots filled and the tracker hole after ``signals`` (to restart on the same board)."""
-    slots: dict[str, set[int]] = {"democratic": set(), "fascist": set()}
-    tracker: int | None = 0
+    """The slots filled (track -> slot numbers) and the peg's hole after ``signals`` (to
+    restart on the same board)."""
+    slots: dict[str, set[int]] = {}
+    peg: int | None = 0
     for sig in signals:
         if sig.kind == "slot":
-            (slots[sig["track"]].add if sig["state"] == "filled" else slots[sig["track"]].discard)(sig["slot"])
-        elif sig.kind == "tracker":
-            tracker = sig["position"]
-    return slots, tracker
+            filled = slots.setdefault(sig["track"], set())
+            (filled.add if sig["state"] == "filled" else filled.discard)(sig["slot"])
+        elif sig.kind == "peg":
+            peg = sig["position"]
+    return slots, peg
 
 
 class OutputTail:
@@ -285,13 +287,13 @@ class Simulator:
         """Start the service on a fresh mocked board.
 
         :param before: signals already played on this board in an earlier run (``--start-line``):
-            its slots and tracker are set to where they left them.
+            its slots and peg are set to where they left them.
         """
         from firmware_host.hardware.mock import MockBoard
         self.clock = clock
         if not self.paced_by_people:
             self.script_grace()
-        slots, tracker = physical_state(before or [])
+        slots, peg = physical_state(before or [])
         journal = Journal(self.journal_path)
         service = BoardService(self.settings, clock=clock, journal=journal, voice=self._make_voice(clock),
                                emit=self._write, notifier=Notifier(None))
@@ -305,7 +307,7 @@ class Simulator:
         def factory(on_event: Callable[[Any], None]) -> Any:
             # on the virtual clock the board's own pauses (bounce, a tag's frames) let the
             # service handle each report before time moves on: the same run, run after run
-            mock = MockBoard(self.config, clock, on_event, tracker=tracker, start=False,
+            mock = MockBoard(self.config, clock, on_event, peg=peg, start=False,
                              advance=self.advance if isinstance(clock, VirtualClock) else None)
             for track, filled in slots.items():
                 for k in filled:
@@ -468,8 +470,8 @@ class Simulator:
                               None if tile.layout == "numbered" and not number else number, f.get("reader"))
         elif kind == "slot":
             mock.set_slot(f["track"], f["slot"], f["state"] == "filled")
-        elif kind == "tracker":
-            mock.move_tracker(f["position"])
+        elif kind == "peg":
+            mock.move_peg(f["position"])
         elif kind == "pin":
             mock.set_pin(f["pin"], f["level"], f.get("hold") or None)
         elif kind == "serial":
@@ -583,7 +585,7 @@ class Simulator:
         ``out`` empty.
 
         :param start_line: play only signals from this script line on (restart after a
-            crash on the same ``journal_path``); earlier slots and tracker are set up as left.
+            crash on the same ``journal_path``); earlier slots and peg are set up as left.
             0: the whole script.
         :raises UsageError: an unusable setup, or a ``start_line`` that is not a line of the
             script (1 to the last signal's line) (exit 2).

@@ -20,6 +20,7 @@ from typing import Any, Callable, Mapping, Sequence
 from firmware_host.checks import quoted
 from firmware_host.errors import FirmwareHostError
 from firmware_host.hardware.events import ButtonGesture, Fault, GameMasterKey, ReaderState, TileRead
+from firmware_host.kernel.games import DEFAULT_GAME
 from firmware_host.service.refusals import CommandRefused
 
 from .evening import Evening, parts_of
@@ -101,7 +102,7 @@ class BoardAdapter:
     #: the game's registry name (the setup's ``game``)
     NAME = ""
     #: the game a journal setup without ``game`` plays (REPLAY.md)
-    default_setup_game = "secret_dictator"
+    default_setup_game = DEFAULT_GAME
     #: the engine's refusal (``.reason``, ``.message``)
     IllegalAction: type = FirmwareHostError
     #: the action names the game master's ``act`` takes
@@ -243,8 +244,8 @@ class BoardAdapter:
                        ) -> list[tuple[str, dict]] | None:
         """The messages of the longest clip that could stand in the place of a private clip
         saying ``lines`` (default: each line's :meth:`longest_stand_in`); a game overrides it
-        where which lines a clip has depends on a secret (a status: a killer hears whom it
-        knows). None when a length is unknown."""
+        where which lines a clip has depends on a secret (a status: a seat with a hidden role
+        hears whom it knows). None when a length is unknown."""
         found = [self.longest_stand_in(line, seat, seconds) for line in lines]
         return None if any(f is None for f in found) else found
 
@@ -929,7 +930,7 @@ class BoardAdapter:
 
     def before_act(self, action: Any) -> bool | None:
         """The game master acts for a seat: what the game ends first (a morning …). True
-        when the game took the action itself (a ballot counted with the table's)."""
+        when the game took the action itself (a vote counted with the table's)."""
 
     def _cmd_choose(self, **_: Any) -> dict:
         raise CommandRefused("nothing_to_choose", "nothing to choose in this game; use act",
@@ -999,7 +1000,7 @@ class BoardAdapter:
             "faults": list(self.faults.listed),
             "paused": self.paused,
             "readers": dict(self.faults.readers),
-            "pins": {"slots": {}, "tracker": None, "mismatch": []},
+            "pins": {"slots": {}, "peg": None, "mismatch": []},
             "setup": self.public_setup(),
             "scan": [{"seat": seat} for seat in self.scans.seats_scanning()],
             "game_id": self.game_id,

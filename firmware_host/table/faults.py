@@ -17,6 +17,7 @@ import collections
 import logging
 from typing import Any
 
+from firmware_host.hardware.parts import registered_peg, registered_readers, registered_tracks
 from firmware_host.service import board_catalogue
 
 from .speech import TableSpeech
@@ -29,22 +30,20 @@ __all__ = ["TableFaults", "fault_speech", "part_from_source", "repair_message"]
 READER_FAULT_KEYS = {"bad_frame": "fault.unreadable", "reader_missing": "fault.reader_missing",
                      "reader_unplugged": "fault.reader_unplugged"}
 #: ``Fault.part["kind"]`` -> the key's last word for ``stuck`` / ``chatter``
-PART_KEY_WORDS = {"seat_button": "button", "law_slot": "slot", "tracker": "tracker", "gm_key": "gm_key"}
-#: the readers the board's words can name
-READERS = ("ballot", "law")
+PART_KEY_WORDS = {"seat_button": "button", "law_slot": "slot", "peg": "peg", "gm_key": "gm_key"}
 
 
 def part_from_source(source: str) -> dict:
     """The part a fault without ``Fault.part`` concerns, from its English ``source`` label
-    (``seat 3 button`` 1-based, ``fascist slot 2``, ``tracker``, ``game-master key``,
-    ``ballot reader``); ``{}`` when it names none of them."""
+    (``seat 3 button`` 1-based, ``TRACK slot 2``, ``peg``, ``game-master key``,
+    ``NAME reader``); ``{}`` when it names none of them."""
     words = source.split()
     if len(words) == 3 and words[0] == "seat" and words[2] == "button" and words[1].isdigit():
         return {"kind": "seat_button", "seat": int(words[1]) - 1}
     if len(words) == 3 and words[1] == "slot" and words[2].isdigit():
         return {"kind": "law_slot", "track": words[0], "slot": int(words[2])}
-    if words[:1] == ["tracker"]:
-        return {"kind": "tracker", "holes": []}
+    if words[:1] == ["peg"]:
+        return {"kind": "peg", "holes": []}
     if source in ("game-master key", "gm key"):
         return {"kind": "gm_key"}
     if len(words) == 2 and words[1] == "reader":
@@ -54,7 +53,7 @@ def part_from_source(source: str) -> dict:
 
 def fault_speech(reason: str, part: dict, *, unknown_tag: str = "tile.unknown") -> tuple[str, dict] | None:
     """The board's message ``(key, params)`` naming a hardware fault by its part: "seat 3
-    button stuck", "the ballot reader is unplugged"; None when it names no part.
+    button stuck", "the first reader is unplugged"; None when it names no part.
 
     :param unknown_tag: the key of a tag the board does not know (said naming nothing).
     """
@@ -63,8 +62,9 @@ def fault_speech(reason: str, part: dict, *, unknown_tag: str = "tile.unknown") 
         return unknown_tag, ({"reader": _reader(part.get("reader"))} if unknown_tag == "fault.unknown_tag" else {})
     if reason in READER_FAULT_KEYS:
         return READER_FAULT_KEYS[reason], {"reader": _reader(part.get("reader") if kind == "reader" else None)}
-    holes = sorted({int(h) for h in part.get("holes") or [] if type(h) is int and 0 <= h <= 3})
-    if reason == "two_holes" or (reason == "stuck" and kind == "tracker" and len(holes) > 1):
+    peg = registered_peg()
+    holes = sorted({int(h) for h in part.get("holes") or [] if type(h) is int and peg and 0 <= h < peg.holes})
+    if reason == "two_holes" or (reason == "stuck" and kind == "peg" and len(holes) > 1):
         return "fault.two_holes", {"holes": holes}
     if reason not in ("stuck", "chatter") or kind not in PART_KEY_WORDS:
         return None
@@ -74,9 +74,10 @@ def fault_speech(reason: str, part: dict, *, unknown_tag: str = "tile.unknown") 
         return (key, {"seat": seat}) if type(seat) is int and 0 <= seat < 99 else None
     if kind == "law_slot":
         track, slot = part.get("track"), part.get("slot")
-        ok = track in ("democratic", "fascist") and type(slot) is int and 1 <= slot <= 6
+        tracks = registered_tracks()
+        ok = track in tracks and type(slot) is int and 1 <= slot <= tracks[track]
         return (key, {"track": track, "slot": slot}) if ok else None
-    if kind == "tracker":
+    if kind == "peg":
         if reason == "stuck":
             return (key, {"position": holes[0]}) if holes else None
         return key, {"holes": holes}
@@ -84,7 +85,10 @@ def fault_speech(reason: str, part: dict, *, unknown_tag: str = "tile.unknown") 
 
 
 def _reader(name: Any) -> str:
-    return name if name in READERS else "ballot"
+    """``name`` when the games' tiles name such a reader, else the first of those (the board's
+    words name no other)."""
+    readers = registered_readers()
+    return name if name in readers else readers[0]
 
 
 def repair_message(repair: Any, resumed: bool | None = None) -> tuple[str, dict]:

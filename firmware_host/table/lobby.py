@@ -11,8 +11,8 @@ question is the scan's intro, its answers the items, "back" the last item):
 1. the game (every registered game whose pack has a board adapter and setup questions,
    :func:`firmware_host.kernel.games.names`; asked only when there is more than one);
 2. the language (the board's own first);
-3. the game's own questions, from its pack (``pack.lobby()``: Secret Dictator asks players,
-   variant and draw pile, :mod:`firmware_host.games.secret_dictator.lobby`);
+3. the game's own questions, from its pack (``pack.lobby()``, e.g. the player count, a variant,
+   the deck: each game's ``lobby`` module);
 4. the names: by seat numbers, or each player picks a name from the enrolled ones (the
    config's ``[service] player_names`` and the names in the seats' settings) — asked only
    when there are enrolled names;
@@ -237,8 +237,8 @@ class Lobby:
 
     def _language_question(self, game: str | None) -> dict:
         """The language question: the board's own languages (its own first), and those of the
-        chosen game's that the board's sentences exist in (the pack's ``lobby().LANGUAGES``;
-        French for *Autocracy*, AUTOCRACY.md)."""
+        chosen game's that the board's sentences exist in (the pack's ``lobby().LANGUAGES``,
+        e.g. French for a French game)."""
         offered = list(LANGUAGE_OPTIONS)
         own = getattr(games.pack(game).lobby(), "LANGUAGES", None) if game is not None else None
         if own:
@@ -354,7 +354,7 @@ class Lobby:
         """The setup object, as the console sends it (the same journal line)."""
         name = self.answers.get("game", games.DEFAULT_GAME)
         # ``arrived``: the seats in the order they said "I am here" (a game whose first player
-        # is the one who sat down last, AUTOCRACY.md A31, takes it)
+        # is the one who sat down last, as a game's rules may say, takes it)
         obj = dict(self._pack().setup({**self.answers, "language": self.language,
                                        "arrived": list(self.present)}))
         if name != games.DEFAULT_GAME:
@@ -487,7 +487,7 @@ def seat_setup_signals(answers: dict, *, by: int = 0, seats: int | None = None,
 
     :param answers: ``game`` (default the default game), ``language``, ``names``
         (``"seats"`` or ``"list"``, only where the board has enrolled names) and the game's
-        own questions' answers by name (Secret Dictator: ``players``, ``variant``, ``deck``).
+        own questions' answers by name (e.g. ``players``, ``variant``, ``deck``).
     :param by: the 0-based seat that sets up.
     :param seats: the board's seat count (the players offered), or None.
     :param names: with ``names == "list"``: ``{seat: name}`` each seat picks (others pick

@@ -21,7 +21,7 @@ in seconds on the service's clock, measured from what was *heard*:
 - after ``passes`` (3) full passes the scan stops with a spoken notice and resumes on a press
   with all its passes again; it never chooses by itself (14). This is the scan's only
   timeout: ``passes = 0`` switches it off, up to 30 lengthens it tenfold (11);
-- with ``confirm`` (an execution, 16) a pick opens a second two-item scan
+- with ``confirm`` (a choice that cannot be taken back, 16) a pick opens a second two-item scan
   ("confirm NAME", "back"), its first item at once (the press's answer, 26); only a press on
   "confirm" chooses.
 - with ``settings.undo`` (``[scan] undo``, 32) a pick is answered at once: the item playing
@@ -45,7 +45,7 @@ Example::
 
     scan = Scan(seat=0, items=[ScanItem(3, "Anna, seat 4", "scan.item", {"seat": 3}), ...],
                 settings=ScanSettings(), clock=clock, post=service.post, speak=speak,
-                on_choose=nominate, on_cancel=cancel)
+                on_choose=choose, on_cancel=cancel)
     scan.start()
     ... scan.press()        # from the seat's button while the scan runs
 """
@@ -170,7 +170,7 @@ class Scan:
     :param on_choose: ``on_choose(value)`` once a (confirmed) item is picked.
     :param on_cancel: ``on_cancel()`` when "cancel" is picked.
     :param cancel: the "cancel" item (its value is ignored); default a plain "cancel".
-    :param confirm: for an execution or a veto proposal: ``confirm(item) -> (confirm_item,
+    :param confirm: for a choice that cannot be taken back: ``confirm(item) -> (confirm_item,
         back_item)``, or None for an item chosen at once; a pick then opens a scan of these
         two and only "confirm" chooses (ACCESSIBILITY.md 16).
     :param drop: ``drop()`` drops what the scan said that has not started playing yet (called

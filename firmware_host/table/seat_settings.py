@@ -13,8 +13,8 @@ Ranges (ACCESSIBILITY.md 1, 5, 13): ``rate`` 80–450 words per minute (espeak-n
 a message, short after), ``short`` or ``long``, ``scan_interval`` 0.5–5 seconds, ``name`` by
 :func:`firmware_host.service.names.clean_name` (at most 40 characters; it may carry an
 espeak-ng phoneme override ``[[...]]``, passed on as is), ``gender`` ``m`` or ``f``: the
-grammatical gender the seat is spoken of in (German "Präsidentin", "Kanzlerin", "Faschistin",
-"Demokratin"; WORDING-REVIEW.md "Gender"), default ``m``; ``ignore_repeat`` 0.1–1.5 seconds,
+grammatical gender the seat is spoken of in (the feminine forms of German nouns for a seat's
+office or team; WORDING-REVIEW.md "Gender"), default ``m``; ``ignore_repeat`` 0.1–1.5 seconds,
 the seat's own time after an accepted press in which further presses are ignored
 (ACCESSIBILITY.md 12: tremor differs by player).
 

@@ -10,7 +10,7 @@ Example::
     seats.scan_settings(2)                # [scan] with seat 2's own interval
 
 The one seat store of the board: :class:`SeatStore` is a table part (``BoardAdapter.seats``,
-and Secret Dictator's ``seats``); what a game does beyond storing and applying a change it
+and a game's own ``seats`` where it keeps one); what a game does beyond storing and applying a change it
 does in the store's ``changed`` callback.
 """
 

@@ -197,7 +197,7 @@ def test_every_concept_is_found_in_the_catalogue():
 
 def test_a_synonym_is_caught():
     """The checker finds "Wahlzähler" next to "Wahltracker", and a deck next to a draw pile."""
-    de = [("tracker.moved", "Wahltracker: •"), ("selftest.tracker", "Test: Wahlzähler in Loch •")]
+    de = [("tracker.moved", "Wahltracker: •"), ("selftest.peg", "Test: Wahlzähler in Loch •")]
     en = [("reshuffle.done", "Deck: reshuffled"), ("chaos.started", "the top law of the draw pile")]
     assert [p.split(":")[0] for p in mixed_terms(de, CONCEPTS["de"])] == ["Election Tracker"]
     assert [p.split(":")[0] for p in mixed_terms(en, CONCEPTS["en"])] == ["draw pile"]

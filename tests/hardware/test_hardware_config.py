@@ -30,8 +30,8 @@ def test_shipped_config_uses_26_inputs_on_bcm_2_to_27(shipped_config):
     pins = sorted(shipped_config.inputs())
     assert pins == list(range(2, 28))
     assert shipped_config.seats == 10
-    assert len(shipped_config.democratic_slots) == 5 and len(shipped_config.fascist_slots) == 6
-    assert len(shipped_config.tracker_holes) == 4
+    assert {track: len(pins) for track, pins in shipped_config.tracks.items()} == {"democratic": 5, "fascist": 6}
+    assert len(shipped_config.peg_holes) == 4
 
 
 def test_shipped_config_timing_defaults_follow_accessibility_12(shipped_config):
@@ -63,10 +63,10 @@ def test_misspelt_key_is_named_with_did_you_mean(shipped_document):
 
 def test_misspelt_section_is_named_with_did_you_mean(shipped_document):
     doc = copy.deepcopy(shipped_document)
-    doc["trackers"] = doc.pop("tracker")
+    doc["pegs"] = doc.pop("peg")
     problems = problems_of(doc)
-    assert "trackers: unknown section (did you mean 'tracker'?)" in problems
-    assert "tracker.holes: missing (required)" in problems
+    assert "pegs: unknown section (did you mean 'peg'?)" in problems
+    assert "peg.holes: needs exactly 4 pins, holes 0–3, has 0" in problems      # Secret Dictator's peg
 
 
 def test_all_problems_are_reported_at_once(shipped_document):
@@ -85,8 +85,8 @@ def test_all_problems_are_reported_at_once(shipped_document):
 
 def test_pin_used_twice_is_refused_naming_both_keys(shipped_document):
     doc = copy.deepcopy(shipped_document)
-    doc["tracker"]["holes"][2] = doc["slots"]["fascist"][0]
-    assert problems_of(doc) == ["tracker.holes.2: BCM 23 is already used by slots.fascist.1"]
+    doc["peg"]["holes"][2] = doc["slots"]["fascist"][0]
+    assert problems_of(doc) == ["peg.holes.2: BCM 23 is already used by slots.fascist.1"]
 
 
 @pytest.mark.parametrize("pin", [0, 1, 28, 40])
@@ -131,7 +131,7 @@ def test_seat_problems_never_speak_of_one_based_seats(shipped_document):
 def test_eleven_seats_are_refused_naming_the_extra_one(shipped_document):
     doc = copy.deepcopy(shipped_document)
     doc["seats"]["10"] = {"button": 2}
-    doc["tracker"]["holes"] = doc["tracker"]["holes"][:3]
+    doc["peg"]["holes"] = doc["peg"]["holes"][:3]
     problems = [p for p in problems_of(doc) if p.startswith("seats")]
     assert problems == [
         "seats.10: seat numbers run 0..9 (11 seats configured, counted from 0: [seats.0] is seat 1 when spoken)",
@@ -156,10 +156,10 @@ def test_fewer_than_five_seats_are_refused(shipped_document):
 def test_wrong_number_of_slots_and_holes_is_refused(shipped_document):
     doc = copy.deepcopy(shipped_document)
     doc["slots"]["fascist"] = doc["slots"]["fascist"][:5]
-    doc["tracker"]["holes"] = doc["tracker"]["holes"] + [doc["slots"]["fascist"][0]]
+    doc["peg"]["holes"] = doc["peg"]["holes"] + [doc["slots"]["fascist"][0]]
     problems = problems_of(doc)
     assert "slots.fascist: needs exactly 6 pins, one per slot, has 5" in problems
-    assert "tracker.holes: needs exactly 4 pins, holes 0–3, has 5" in problems
+    assert "peg.holes: needs exactly 4 pins, holes 0–3, has 5" in problems
 
 
 def test_reader_without_port_is_refused(shipped_document):
@@ -285,3 +285,14 @@ def test_check_config_refuses_nan_in_a_toml_file_with_exit_2(tmp_path, capsys):
                     encoding="utf-8")
     assert cli_main(["check-config", str(path)]) == 2
     assert "scan.interval: must be a finite number" in capsys.readouterr().err
+
+
+def test_the_tracks_and_the_peg_are_the_games_a_track_no_game_plays_on_is_refused(shipped_document):
+    """The board config's tracks and peg holes come from the registered packs
+    (``GamePack.tracks``/``peg``, :mod:`firmware_host.hardware.parts`): a misspelt track is
+    named with the games' tracks, and a game's track missing is counted against its slots."""
+    doc = copy.deepcopy(shipped_document)
+    doc["slots"]["fascists"] = doc["slots"].pop("fascist")
+    problems = problems_of(doc)
+    assert "slots.fascists: no game plays on such a track (did you mean 'fascist'?); the tracks are democratic, fascist" in problems
+    assert "slots.fascist: needs exactly 6 pins, one per slot, has 0" in problems

@@ -6,22 +6,22 @@ from __future__ import annotations
 import pytest
 
 from firmware_host.hardware.events import (ButtonGesture, Fault, GameMasterKey, SlotChanged,
-                                           TrackerMoved)
+                                           PegMoved)
 
-ACTIONS = (ButtonGesture, GameMasterKey, SlotChanged, TrackerMoved)
+ACTIONS = (ButtonGesture, GameMasterKey, SlotChanged, PegMoved)
 
 
 def kinds(config):
     """(name, BCM pin, expected part) of one input of every kind."""
     return {
         "seat_button": (config.seat_buttons[1], {"kind": "seat_button", "seat": 1}),
-        "law_slot": (config.fascist_slots[1], {"kind": "law_slot", "track": "fascist", "slot": 2}),
-        "tracker": (config.tracker_holes[2], {"kind": "tracker", "holes": [2]}),
+        "law_slot": (config.tracks["fascist"][1], {"kind": "law_slot", "track": "fascist", "slot": 2}),
+        "peg": (config.peg_holes[2], {"kind": "peg", "holes": [2]}),
         "gm_key": (config.game_master_key, {"kind": "gm_key"}),
     }
 
 
-KINDS = ("seat_button", "law_slot", "tracker", "gm_key")
+KINDS = ("seat_button", "law_slot", "peg", "gm_key")
 
 
 def faults(events):
@@ -83,7 +83,7 @@ def test_chatter_is_reported_again_only_after_a_calm_time(gpio_board):
 
 def test_a_slot_that_chattered_into_a_new_level_is_reported_once_calm(gpio_board, edges):
     mock = gpio_board
-    bcm = mock.config.democratic_slots[0]
+    bcm = mock.config.tracks["democratic"][0]
     closed = True
     for _ in range(301):                       # 1.5 s of buzz, ending closed
         edges(mock, bcm, [(0.005, closed)])
@@ -106,9 +106,9 @@ def test_a_stuck_button_is_stuck_with_its_part(gpio_board, kind):
 
 def test_two_holes_lists_the_holes(gpio_board):
     mock = gpio_board
-    events = mock.set_pin(mock.config.tracker_holes[3], "low")
+    events = mock.set_pin(mock.config.peg_holes[3], "low")
     [fault] = faults(events)
-    assert (fault.reason, fault.part, fault.pin) == ("two_holes", {"kind": "tracker", "holes": [0, 3]}, None)
+    assert (fault.reason, fault.part, fault.pin) == ("two_holes", {"kind": "peg", "holes": [0, 3]}, None)
     assert "BCM" not in fault.source
 
 

@@ -1,4 +1,4 @@
-"""Debouncer, GestureButton and TrackerHoles on their own, on a virtual clock: the spoiled
+"""Debouncer, GestureButton and PegHoles on their own, on a virtual clock: the spoiled
 double press, the chatter thresholds from both sides, the tracker's start, chatter and re-read,
 and the words of every fault."""
 
@@ -9,7 +9,7 @@ import dataclasses
 import pytest
 
 from firmware_host.clock import VirtualClock
-from firmware_host.hardware.inputs import MIN_SPIKES, Debouncer, GestureButton, LawSlot, TrackerHoles
+from firmware_host.hardware.inputs import MIN_SPIKES, Debouncer, GestureButton, LawSlot, PegHoles
 from firmware_host.hardware.settings import Timing
 
 BOUNCE = 0.020
@@ -391,7 +391,7 @@ class Tracker:
     def __init__(self, initial=(True, False, False, False), settle=0.3, chatter=1.0) -> None:
         self.clock = VirtualClock()
         self.log: list = []
-        self.tracker = TrackerHoles(self.clock, self.clock.call_later, settle, chatter, initial,
+        self.tracker = PegHoles(self.clock, self.clock.call_later, settle, chatter, initial,
                                     lambda p: self.log.append(("move", p)), self._fault)
 
     def _fault(self, reason, detail, extra=None):
@@ -442,7 +442,7 @@ def test_tracker_chatter_names_the_holes_and_the_new_position_counts_once_calm()
         t.clock.advance(0.005)
         t.tracker.edge(2, closed)
         closed = not closed
-    assert t.log == [("chatter", "tracker contacts do not settle within 1.2 s", {"holes": [0, 2]})]
+    assert t.log == [("chatter", "peg contacts do not settle within 1.2 s", {"holes": [0, 2]})]
     t.clock.advance(0.5)
     assert t.tracker.position == 0           # not yet: the contacts were restless a moment ago
     t.clock.advance(1.0)
@@ -461,7 +461,7 @@ def test_tracker_chatter_names_only_the_holes_of_this_run():
         t.tracker.edge(3, closed)
         closed = not closed
     t.clock.advance(5.0)
-    assert t.log[1:] == [("chatter", "tracker contacts do not settle within 1.2 s", {"holes": [3]})]
+    assert t.log[1:] == [("chatter", "peg contacts do not settle within 1.2 s", {"holes": [3]})]
     assert t.tracker.position == 1
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from firmware_host.clock import VirtualClock
-from firmware_host.hardware.events import ButtonGesture, Fault, GameMasterKey, SlotChanged, TrackerMoved
+from firmware_host.hardware.events import ButtonGesture, Fault, GameMasterKey, SlotChanged, PegMoved
 from firmware_host.hardware.mock import MockBoard
 
 SEAT = 3
@@ -162,19 +162,19 @@ def test_law_slot_filled_and_emptied_once_despite_bounce(gpio_board):
 
 
 def test_tracker_move_between_holes_is_one_event(gpio_board):
-    assert gpio_board.board.snapshot().tracker == 0
-    events = gpio_board.move_tracker(2)
-    assert [type(e) for e in events] == [TrackerMoved] and events[0].position == 2
-    assert gpio_board.move_tracker(None)[0].position is None
-    assert gpio_board.move_tracker(3)[0].position == 3
+    assert gpio_board.board.snapshot().peg == 0
+    events = gpio_board.move_peg(2)
+    assert [type(e) for e in events] == [PegMoved] and events[0].position == 2
+    assert gpio_board.move_peg(None)[0].position is None
+    assert gpio_board.move_peg(3)[0].position == 3
 
 
 def test_tracker_pin_in_two_holes_is_a_fault_not_a_move(gpio_board):
     mock = gpio_board
-    events = mock.set_pin(mock.config.tracker_holes[1], "low")
+    events = mock.set_pin(mock.config.peg_holes[1], "low")
     assert [(type(e).__name__, getattr(e, "reason", None)) for e in events] == [("Fault", "two_holes")]
-    assert mock.board.snapshot().tracker == 0
-    events = mock.set_pin(mock.config.tracker_holes[0], "high")
+    assert mock.board.snapshot().peg == 0
+    events = mock.set_pin(mock.config.peg_holes[0], "high")
     assert events[0].position == 1
 
 

@@ -33,7 +33,7 @@ def test_a_pin_in_use_by_another_program_is_a_pin_error(shipped_config):
 
 def test_wired_mock_factory_closes_a_contact_to_low(shipped_config):
     factory = make_pin_factory("mock", wired=True)
-    hole = shipped_config.tracker_holes[0]
+    hole = shipped_config.peg_holes[0]
     factory.pin(hole).closed = True
     device = DigitalInputDevice(hole, pull_up=True, pin_factory=factory)
     try:

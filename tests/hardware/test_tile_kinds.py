@@ -18,8 +18,8 @@ from firmware_host.hardware.tags import (TagRegistry, TagRegistryError, Tile, Ti
 STONES = TileKind("stone", "stones", "numbered", names=("white", "black"), counts=(3, 2), group="colour",
                   noun="stone", signal="stone", value_field="colour", reader="ballot", in_turn=True, demo=("5A", "5B"))
 PAWNS = TileKind("pawn", "pawns", "seat", names=("red", "green"), noun="pawn", signal="pawn", value_field="pawn",
-                 demo=("6A",))
-CLUES = TileKind("clue", "clues", "item", items=4, languages=("en",), noun="clue")
+                 reader="law", demo=("6A",))
+CLUES = TileKind("clue", "clues", "item", items=4, languages=("en",), noun="clue", reader="law")
 KINDS = (STONES, PAWNS, CLUES)
 
 
@@ -55,11 +55,13 @@ def test_the_demo_tags_come_from_the_kinds_and_fill_in_a_kind_a_file_lacks():
 def test_two_games_may_share_a_kind_only_when_they_declare_it_alike():
     assert check_kinds([STONES, PAWNS, STONES]) == (STONES, PAWNS)
     with pytest.raises(TileKindError):
-        check_kinds([STONES, TileKind("stone", "pebbles", "numbered", names=("white",), counts=(1,))])
+        check_kinds([STONES, TileKind("stone", "pebbles", "numbered", names=("white",), counts=(1,), reader="ballot")])
     with pytest.raises(TileKindError):
-        check_kinds([STONES, TileKind("pebble", "stones", "seat")])        # one section, two kinds
+        check_kinds([STONES, TileKind("pebble", "stones", "seat", reader="ballot")])        # one section, two kinds
     with pytest.raises(TileKindError):
-        TileKind("stone", "stones", "numbered", names=("white", "black"), counts=(3,))
+        TileKind("stone", "stones", "numbered", names=("white", "black"), counts=(3,), reader="ballot")
+    with pytest.raises(TileKindError):
+        TileKind("stone", "stones", "numbered", names=("white",), counts=(3,))   # no reader named
 
 
 def test_the_board_reports_any_declared_kind_as_one_tile_read():

@@ -13,14 +13,14 @@ import zipfile
 from pathlib import Path
 
 from firmware_host.audio.clip import SPEECH_RATE, read_wav, resample, scale
-from firmware_host.audio.earcons import EARCONS, load_earcon
+from firmware_host.audio.earcons import known_earcons, load_earcon
 
 from .conftest import ROOT
 
 
 def test_wheel_carries_earcons_config_tags_unit_alsa_setup_catalogs_and_licence(installed_wheel):
     names = set(zipfile.ZipFile(installed_wheel.wheel).namelist())
-    for earcon in EARCONS:
+    for earcon in known_earcons():
         assert f"firmware_host/data/sounds/{earcon}.wav" in names
     for data in ("board.toml", "tags.toml", "firmware-host.service", "asound.conf"):
         assert f"firmware_host/data/{data}" in names
@@ -81,7 +81,7 @@ def test_installed_simulate_plays_earcons_into_the_wavs_and_logs_no_error(instal
     announced = [line["wav"] for line in lines if line.get("event") == "announce"]
     assert announced and all(Path(installed_wheel.work, w).is_file() for w in announced)
     # the earcons (0.7 of full volume, the default, at the speech cache's rate) open the clips they belong to
-    earcons = {name: resample(scale(load_earcon(name), 0.7), SPEECH_RATE).pcm for name in EARCONS}
+    earcons = {name: resample(scale(load_earcon(name), 0.7), SPEECH_RATE).pcm for name in known_earcons()}
     heard = {name for wav in wavs for name, pcm in earcons.items() if read_wav(wav).pcm.startswith(pcm)}
     assert {"ballot", "election_failed"} <= heard, heard
 

@@ -53,7 +53,7 @@ from firmware_host.clock import VirtualClock
 from firmware_host.games.secret_dictator import Action, catalogue, private_view, state_json
 from firmware_host.games.secret_dictator.announce import STATUS_LAYERS
 from firmware_host.hardware.events import (ButtonGesture, SlotChanged, TileRead,
-                                           TrackerMoved)
+                                           PegMoved)
 from firmware_host.service.backend import ConsoleBackend
 from firmware_host.service.core import BoardService, CommandRefused
 from firmware_host.service.journal import Journal
@@ -403,7 +403,7 @@ class Table:
                 self.send(SlotChanged(party, self.laid[party], True))
         if g.tracker != self.tracker and g.phase != "game_over":
             self.tracker = g.tracker
-            self.send(TrackerMoved(self.tracker))
+            self.send(PegMoved(self.tracker))
 
     seen = 0
     ja = 0.8
@@ -460,7 +460,7 @@ def play_games(board: LeakBoard, rng: random.Random, games: int, found: LeakFind
                 if on:
                     board.service.call(lambda t=track, k=k: sd.handle_input(SlotChanged(t, k, False)))
         if sd.active.mirror.tracker != 0:
-            board.service.call(lambda: sd.handle_input(TrackerMoved(0)))
+            board.service.call(lambda: sd.handle_input(PegMoved(0)))
         board.wait_quiet()
         # what the table heard while clearing may come back by a repeat early in the next game
         last_public |= {l["text"] for l in board.lines if l.get("event") == "announce" and l["channel"] == "public"}

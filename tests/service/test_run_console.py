@@ -20,7 +20,7 @@ def test_run_on_mock_pins_starts_with_the_tracker_pin_in_hole_0(tmp_path):
     board = board_factory(config, VirtualClock())(lambda event: None)
     try:
         board.start()
-        assert board.snapshot().tracker == 0
+        assert board.snapshot().peg == 0
     finally:
         board.close()
 

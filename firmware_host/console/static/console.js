@@ -347,7 +347,7 @@
     const pins = h.pins && typeof h.pins === "object" ? Object.assign({}, h.pins) : null;
     if (pins) {
       delete pins.slots;
-      delete pins.tracker;
+      delete pins.peg;
       if (Array.isArray(pins.mismatch)) {
         line(T("board_matches"), pins.mismatch.length ? T("no_because", {list: pins.mismatch.map((m) => m && m.key ? term(m.key) : itemText(m)).join("; ")}) : T("yes"), pins.mismatch.length > 0);
         delete pins.mismatch;

@@ -306,6 +306,20 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "tile.ballot_at_discard_pile": ((), _O),
     "tile.law_at_ballot_box": ((), _O),
     "tile.role_not_asked": ((), _O),
+    # the board's self-test and tag enrolment name this game's tiles (the pack's ``tile_text``)
+    "selftest.ballot": (("seat", "ballot"), _O),
+    "selftest.law": (("party",), _O),
+    "selftest.law.numbered": (("party", "index"), _O),
+    "selftest.role_tile": (("role",), _O),
+    "selftest.role_tile.numbered": (("role", "index"), _O),
+    "enrol.present_ballot": (("seat", "ballot"), _O),
+    "enrol.present_law.democratic": (("index",), _O),
+    "enrol.present_law.fascist": (("index",), _O),
+    "enrol.present_role": (("role", "index"), _O),
+    "enrol.duplicate.ballot": (("seat", "ballot"), _O),
+    "enrol.duplicate.law.democratic": (("index",), _O),
+    "enrol.duplicate.law.fascist": (("index",), _O),
+    "enrol.duplicate.role": (("role", "index"), _O),
 }
 
 #: Term keys (no short/long): the words the formatter puts into templates.

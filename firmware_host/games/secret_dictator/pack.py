@@ -13,7 +13,7 @@ from firmware_host.checks import quoted
 from firmware_host.errors import UsageError
 from firmware_host.kernel.games import lazy
 
-__all__ = ["NAME", "PACK", "board_game", "check_script_setup", "replay_lines"]
+__all__ = ["NAME", "PACK", "board_game", "check_script_setup", "replay_lines", "tile_text"]
 
 NAME = "secret_dictator"
 
@@ -156,6 +156,19 @@ def check_script_setup(setup: dict, *, board_roles: str = "dealt") -> None:
                          "(REPLAY.md: a seed is required where roles or deck are left out)")
 
 
+def tile_text(key: str, params: Any, language: str = "de", *, long: bool = False) -> str:
+    """A sentence naming one of the game's tiles for the board's commands: the self-test
+    (``selftest.ballot``, ``selftest.law.numbered``, ``selftest.role_tile.numbered`` …) and
+    the tag enrolment (``enrol.present_ballot``, ``enrol.present_law.<party>``,
+    ``enrol.duplicate.role`` …), in this game's catalogue.
+
+    :raises UnknownMessage: an unknown key; :raises MessageParamError: wrong params.
+    """
+    from . import catalogue
+
+    return catalogue.text(key, params, language, long=long)
+
+
 #: the questions of a setup from the seats (:mod:`.lobby`)
 lobby = lazy(__package__, "lobby")
 
@@ -228,6 +241,20 @@ tile_kinds: tuple = (
              demo=("3A", "3F", "3D")),
 )
 
+from firmware_host.hardware.parts import Peg, Track  # noqa: E402 - the board's parts, declared with the pack
+
+#: the board's parts this game plays on (BOARD.md "Reference build"): the law slots of its two
+#: tracks (R11: 5 democratic, 6 fascist) and the election-tracker pin in holes 0-3 (R9), moved
+#: by SIMULATE.md's ``tracker`` signal
+tracks: tuple = (Track("democratic", 5), Track("fascist", 6))
+peg = Peg(holes=4, signal="tracker")
+
+#: the game's own earcons (one per kind of event, ACCESSIBILITY.md 18: :mod:`.announce`), shipped
+#: in the board's sounds folder; the others it plays are the board's own
+earcons: tuple = ("ballot", "election_passed", "election_failed", "law_democratic", "law_fascist", "power",
+                  "nomination", "veto", "power_view_discard", "power_peek", "power_investigate",
+                  "power_special_election", "power_execution")
+
 #: the game's "help a seat" forms on the console (the registry's ``GamePack.console_actions``)
 console_actions: tuple = _console_actions()
 
@@ -254,4 +281,5 @@ console_refusals = {
 PACK = GamePack(name=NAME, replay=replay_lines, adapter=board_game, lobby=lobby,
                 check_script_setup=check_script_setup, scripting=scripting,
                 console_options=console_options, console_picture=console_picture,
-                console_actions=console_actions, console_refusals=console_refusals, tile_kinds=tile_kinds)
+                console_actions=console_actions, console_refusals=console_refusals, tile_kinds=tile_kinds,
+                tracks=tracks, peg=peg, earcons=earcons, tile_text=tile_text)

@@ -48,7 +48,7 @@ _PAIRED = frozenset(k for keys in FOLLOWING.values() for k in keys)
 #: message keys (prefixes) never pre-rendered (see the module docstring)
 SKIPPED_PREFIXES = ("selftest.", "enrol.", "prolog.role.", "prolog.team.", "status.public",
                     "status.government", "status.nominee", "undo.action", "gm.undone", "game_over.roles", "election.ballots", "next.vote",
-                    "status.waiting", "fault.chatter.tracker", "fault.two_holes", "fault.stuck_contact",
+                    "status.waiting", "fault.chatter.peg", "fault.two_holes", "fault.stuck_contact",
                     "roles.", "story.", "status.players", "status.president", "status.phase",
                     "tile.read.role", "refusal.wrong_phase", "refusal.invalid_target")
 # "story." is told once after the game (rendered when asked); a refusal naming its reason

@@ -39,7 +39,7 @@ def describe_input(event: Any) -> str:
                 "role": "role tile"}.get(event.kind, f"a tile at the {event.reader} reader")
     if name == "SlotChanged":
         return f"{event.track} slot {event.slot} {'filled' if event.filled else 'emptied'}"
-    if name == "TrackerMoved":
+    if name == "PegMoved":
         return f"tracker pin {'out of its hole' if event.position is None else f'in hole {event.position}'}"
     if name == "GameMasterKey":
         return f"game-master key {event.gesture}"

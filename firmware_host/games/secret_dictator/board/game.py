@@ -12,7 +12,7 @@ from firmware_host.errors import FirmwareHostError, UsageError
 from firmware_host.games.secret_dictator import (Action, Game, IllegalAction, Setup, announce, catalogue, deal,
                                                  private_view, public_view, speech_plan, state_json)
 from firmware_host.games.secret_dictator.scripting import reshuffle_order
-from firmware_host.hardware.events import Fault, ReaderState, SlotChanged, TileRead, TrackerMoved
+from firmware_host.hardware.events import Fault, PegMoved, ReaderState, SlotChanged, TileRead
 from firmware_host.service.journal import JournalError, NothingToUndo, UnknownGameError
 from firmware_host.service.refusals import REFUSAL_CODES, CommandRefused
 from firmware_host.table import BoardAdapter, Words, pace, parse_names
@@ -95,7 +95,7 @@ class SecretDictatorGame(BoardAdapter):
         self.scanning = Scans(self)
         self.status = Status(self)
         self.evening = Evening(self.status.tell_story)     # after game over: the story, the next game
-        self.inputs.update({SlotChanged: self.mirror.on_slot, TrackerMoved: self.mirror.on_tracker,
+        self.inputs.update({SlotChanged: self.mirror.on_slot, PegMoved: self.mirror.on_tracker,
                             Fault: self.faults.on_fault, ReaderState: self.faults.on_reader})
 
     def make_words(self) -> Words:
@@ -195,7 +195,7 @@ class SecretDictatorGame(BoardAdapter):
         board reads them and what does not match (BOARD.md principle 2), the running scan and
         its purpose, how many role tiles were read."""
         scan = self.scanning.scan
-        return {"pins": {"slots": {t: list(v) for t, v in self.mirror.slots.items()}, "tracker": self.mirror.tracker,
+        return {"pins": {"slots": {t: list(v) for t, v in self.mirror.slots.items()}, "peg": self.mirror.tracker,
                          "mismatch": [{"key": k, "params": p} for k, p in self.mirror.problems()]},
                 "scan": None if scan is None else {"seat": scan.seat, "purpose": scan.purpose},
                 "reading_role_tiles": None if self.reads.tiles is None else len(self.reads.tiles)}
@@ -320,7 +320,7 @@ class SecretDictatorGame(BoardAdapter):
         for track, filled in snap.slots.items():
             if track in self.mirror.slots:
                 self.mirror.slots[track] = list(filled)[:TRACK_SLOTS[track]]
-        self.mirror.tracker = snap.tracker
+        self.mirror.tracker = snap.peg
         self.faults.readers = dict(snap.readers)
 
     # ================================================================ setup: checked, names played back, a game begun or rebuilt from the journal

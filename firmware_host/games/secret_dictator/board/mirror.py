@@ -281,7 +281,7 @@ class Mirror:
         self.reconcile()
 
     def on_tracker(self, event: Any) -> None:
-        """The tracker pin moved (``TrackerMoved``): the mirror checked."""
+        """The tracker pin moved (the board's ``PegMoved``): the mirror checked."""
         self.tracker = event.position
         self.check(announce_change=True)
 
