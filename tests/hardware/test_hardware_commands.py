@@ -213,19 +213,25 @@ def test_registry_lookup_names_the_tile():
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_every_sentence_of_self_test_and_enrol_tags_comes_from_the_catalogue(tmp_path, capsys, monkeypatch,
                                                                              language):
-    """One place holds every spoken sentence in both languages: the board catalogue (issue 22:
-    the board's own sentences belong to no game)."""
+    """Every spoken sentence in both languages comes from a catalogue: the board's own (issue
+    22: the board's own sentences belong to no game), or, where it names a game's tile, that
+    game's (issue 32: its pack's ``tile_text``)."""
+    from firmware_host.games.secret_dictator import catalogue as game_catalogue
     from firmware_host.service import board_catalogue as catalogue
 
     made: list[tuple[str, str]] = []
-    real_text = catalogue.text
 
-    def recording_text(key, params=None, language="de", long=False, names=None):
-        out = real_text(key, params, language, long, names)
-        made.append((key, out))
-        return out
+    def recording(module):
+        real_text = module.text
 
-    monkeypatch.setattr(catalogue, "text", recording_text)
+        def recording_text(key, params=None, language="de", long=False, names=None, **kwargs):
+            out = real_text(key, params, language, long, names, **kwargs)
+            made.append((key, out))
+            return out
+        monkeypatch.setattr(module, "text", recording_text)
+
+    recording(catalogue)
+    recording(game_catalogue)
     script = write_script(tmp_path / "touches.jsonl", [
         {"signal": "button", "seat": 6, "gesture": "hold"},
         {"signal": "pin", "pin": 4, "level": "low", "hold": 20},

@@ -23,21 +23,21 @@ from firmware_host.table.lobby import lobby_games, seat_setup_signals
     ("reader_missing", {"kind": "reader", "reader": "ballot"}, ("fault.reader_missing", {"reader": "ballot"})),
     ("reader_unplugged", {"kind": "reader", "reader": "moon"}, ("fault.reader_unplugged", {"reader": "ballot"})),
     ("reader_unplugged", {"kind": "reader"}, ("fault.reader_unplugged", {"reader": "ballot"})),
-    # the tracker pin: two holes at once, stuck in one, chattering
-    ("two_holes", {"kind": "tracker", "holes": [3, 1]}, ("fault.two_holes", {"holes": [1, 3]})),
+    # the peg: two holes at once, stuck in one, chattering
+    ("two_holes", {"kind": "peg", "holes": [3, 1]}, ("fault.two_holes", {"holes": [1, 3]})),
     ("two_holes", {"kind": "seat_button"}, ("fault.two_holes", {"holes": []})),
-    ("stuck", {"kind": "tracker", "holes": [2, 0]}, ("fault.two_holes", {"holes": [0, 2]})),
-    ("stuck", {"kind": "tracker", "holes": [2]}, ("fault.stuck.peg", {"position": 2})),
-    ("stuck", {"kind": "tracker", "holes": [0]}, ("fault.stuck.peg", {"position": 0})),
-    ("stuck", {"kind": "tracker", "holes": [3]}, ("fault.stuck.peg", {"position": 3})),
-    ("stuck", {"kind": "tracker", "holes": [2, 2]}, ("fault.stuck.peg", {"position": 2})),
-    ("stuck", {"kind": "tracker", "holes": []}, None),
-    ("stuck", {"kind": "tracker"}, None),
+    ("stuck", {"kind": "peg", "holes": [2, 0]}, ("fault.two_holes", {"holes": [0, 2]})),
+    ("stuck", {"kind": "peg", "holes": [2]}, ("fault.stuck.peg", {"position": 2})),
+    ("stuck", {"kind": "peg", "holes": [0]}, ("fault.stuck.peg", {"position": 0})),
+    ("stuck", {"kind": "peg", "holes": [3]}, ("fault.stuck.peg", {"position": 3})),
+    ("stuck", {"kind": "peg", "holes": [2, 2]}, ("fault.stuck.peg", {"position": 2})),
+    ("stuck", {"kind": "peg", "holes": []}, None),
+    ("stuck", {"kind": "peg"}, None),
     # holes outside 0..3 or not whole numbers are no holes (never said)
-    ("stuck", {"kind": "tracker", "holes": [4, -1, "2", 2.0, True]}, None),
-    ("stuck", {"kind": "tracker", "holes": [7, 1]}, ("fault.stuck.peg", {"position": 1})),
-    ("chatter", {"kind": "tracker", "holes": [3, 1, 9, -1, "2"]}, ("fault.chatter.peg", {"holes": [1, 3]})),
-    ("chatter", {"kind": "tracker"}, ("fault.chatter.peg", {"holes": []})),
+    ("stuck", {"kind": "peg", "holes": [4, -1, "2", 2.0, True]}, None),
+    ("stuck", {"kind": "peg", "holes": [7, 1]}, ("fault.stuck.peg", {"position": 1})),
+    ("chatter", {"kind": "peg", "holes": [3, 1, 9, -1, "2"]}, ("fault.chatter.peg", {"holes": [1, 3]})),
+    ("chatter", {"kind": "peg"}, ("fault.chatter.peg", {"holes": []})),
     # a seat's button: seats 0..98 as 0-based ints only
     ("stuck", {"kind": "seat_button", "seat": 2}, ("fault.stuck.button", {"seat": 2})),
     ("chatter", {"kind": "seat_button", "seat": 0}, ("fault.chatter.button", {"seat": 0})),
@@ -89,8 +89,8 @@ def test_board_faults_an_unknown_tag_names_its_reader_only_where_the_key_asks_fo
     ("democratic slot 5", {"kind": "law_slot", "track": "democratic", "slot": 5}),
     ("fascist slot two", {}),
     ("fascist hole 2", {}),
-    ("tracker", {"kind": "tracker", "holes": []}),
-    ("tracker pin", {"kind": "tracker", "holes": []}),
+    ("peg", {"kind": "peg", "holes": []}),
+    ("peg pin", {"kind": "peg", "holes": []}),
     ("game-master key", {"kind": "gm_key"}),
     ("gm key", {"kind": "gm_key"}),
     ("ballot reader", {"kind": "reader", "reader": "ballot"}),
@@ -1468,7 +1468,7 @@ def test_R16_the_consoles_picture_of_the_table_shows_the_public_state_and_each_s
     assert snap["seat_settings"] == {"2": {"rate": 300, "name": "Clara"}}
     assert snap["game_id"] == adapter.game_id and snap["paused"] is False
     assert snap["view"] == service.call(adapter.public_view)
-    assert snap["pins"] == {"slots": {}, "tracker": None, "mismatch": []}
+    assert snap["pins"] == {"slots": {}, "peg": None, "mismatch": []}
     assert snap["scan"] == [{"seat": s} for s in service.call(adapter.scans.seats_scanning)]
     assert snap["announcements"] and all(a["channel"] == "public" for a in snap["announcements"])
     service.call(lambda: service.game.command("pause"))
