@@ -37,7 +37,7 @@ from firmware_host.service.core import BoardService
 from firmware_host.service.journal import Journal
 from firmware_host.service.notify import Notifier
 from firmware_host.service.settings import service_settings
-from firmware_host.service.signals import ScriptError, Signal, help_text, parse_line, tile_signal
+from firmware_host.service.signals import ScriptError, Signal, help_text, parse_line, peg_signal, tile_signal
 from firmware_host.service.voice import Voice
 
 log = logging.getLogger("firmware_host.service")
@@ -415,7 +415,8 @@ class Simulator:
     def play(self, sig: Signal, mark: int = 0) -> None:
         """Play one signal (service thread idle afterwards). Unusable signals are ``fault`` lines.
 
-        :param sig: a parsed SIMULATE.md signal.
+        :param sig: a parsed SIMULATE.md signal (the peg's own signal name, its pack's
+            ``Peg.signal``, is the peg's, as the parser reads it).
         :param mark: index in :attr:`starts` (the announce lines as their clips started) from
             which ``wait_for`` looks for announcements.
         :raises UsageError: an unusable ``setup`` signal (every other unusable signal becomes a
@@ -423,6 +424,8 @@ class Simulator:
         """
         service = self.service
         assert service is not None
+        if sig.kind != "peg" and sig.kind == peg_signal():
+            sig = dataclasses.replace(sig, kind="peg")
         with self._write_lock:
             self.starts.trim(mark)            # wait_for looks back no further than ``mark``
             self.lines.trim(len(self.lines))  # a refusal is looked for among this signal's lines only
