@@ -317,8 +317,8 @@ class BoardAdapter:
         return dict(config(self.NAME)) if callable(config) else {}
 
     def enrolled_items(self, language: str) -> list[str] | None:
-        """The board's enrolled numbered tiles (its tag registry's ``item`` kinds: evidence
-        cards) described in ``language``, as a list by number, where they are numbered 0..m-1
+        """The board's enrolled numbered tiles (its tag registry's ``item`` kinds: a deck
+        of numbered cards) described in ``language``, as a list by number, where they are numbered 0..m-1
         without a gap; else None (no tag registry, none enrolled, a gap)."""
         board = self.service.board
         for owner in (board, getattr(board, "board", None)):

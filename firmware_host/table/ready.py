@@ -1,5 +1,5 @@
 """A table that waits for its players: until every seat it waits for has said "ready", or a
-timer the table set runs out (DYING_MESSAGE.md M47's discussion, DICTATOR.md D32's morning).
+timer the table set runs out (a game's discussion before a vote, its morning's talk).
 
 No timer by default (ACCESSIBILITY.md 11: a time that decides for a player is the table's
 choice); a timed wait may say a warning :data:`WARNING_S` before its end, and a seat's press in
