@@ -70,3 +70,20 @@ def test_issue34_a_damaged_journal_whose_game_cannot_be_replayed_is_said_lost_ne
     finally:
         service.stop()
         service.journal.close()
+
+
+def test_a_game_resumed_at_boot_speaks_its_own_language_again(tmp_path, mocker):
+    path = tmp_path / "journal.sqlite3"
+    write_game(path, ACTIONS)
+    voice = SilentVoice()
+    set_language = mocker.spy(voice, "set_language")
+    service = BoardService(ServiceSettings(journal_path=str(path)), clock=VirtualClock(), journal=Journal(path),
+                           voice=voice, emit=lambda line: None, notifier=Notifier(None))
+    service.start()
+    try:
+        assert service.game.active.moves.count == len(ACTIONS)                       # resumed
+        assert set_language.call_args_list[-1].args == ("en",)                       # the game's, not the board's
+        assert service.game.active.language == "en"
+    finally:
+        service.stop()
+        service.journal.close()
