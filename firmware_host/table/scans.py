@@ -119,10 +119,12 @@ class SeatScans:
 
         def on_choose(value: Any) -> None:
             self.by_seat.pop(seat, None)
+            self.cut(seat)
             chosen(value)
 
         def on_cancel() -> None:
             self.by_seat.pop(seat, None)
+            self.cut(seat)
             if cancelled is not None:
                 cancelled()
 
@@ -173,13 +175,25 @@ class SeatScans:
 
     def drop(self, seat: int) -> None:
         """Drop the seat's scan steps said but not started yet (the list starts again, holds,
-        picks or ends): the wrap tone's next item must not follow a pick's answer (32)."""
-        queued, self._queued[seat] = self._queued.get(seat, []), []
+        picks or ends): the wrap tone's next item must not follow a pick's answer (32). The
+        step playing now plays on (:meth:`cut` cuts it)."""
+        queued = self._queued.get(seat, [])
         voice = getattr(self.service, "voice", None)
         cancel = getattr(voice, "cancel", None)
         if callable(cancel):
             for utterance in queued:
                 cancel(utterance)
+        self._queued[seat] = [u for u in queued if getattr(u, "plays", None) and not u.done()]
+
+    def cut(self, seat: int) -> None:
+        """The seat's list has chosen (or was cancelled) by its press: the step still playing
+        in its earphone (the item after the one picked, "back" after a confirmation) is cut
+        off, so the answer to the press follows at once (ACCESSIBILITY.md 26: the item's clip
+        may be cut for it). The same for every list, a padded one too (R16)."""
+        playing, self._queued[seat] = [u for u in self._queued.get(seat, []) if getattr(u, "plays", None) and not u.done()], []
+        voice = getattr(self.service, "voice", None)
+        if playing and voice is not None:
+            voice.interrupt(f"seat:{seat}")
 
     def press(self, seat: int) -> bool:
         """The seat's press goes to its running scan (True), or there is none (False)."""
