@@ -20,7 +20,7 @@ import logging
 import random
 from typing import Any, Callable, Mapping, Sequence
 
-from firmware_host.table.scanning import Scan, ScanItem
+from firmware_host.table.scanning import CANCEL, CONFIRM, Scan, ScanItem
 
 from .seats import SeatStore
 from .speech import TableSpeech
@@ -118,13 +118,12 @@ class SeatScans:
                 return pads.get("intro" if kind == "intro" else "confirm" if key in confirming else "item")
 
         def on_choose(value: Any) -> None:
-            self.by_seat.pop(seat, None)
-            self.cut(seat)
+            self._answer_now(seat, self.by_seat.pop(seat, None), lambda item: item.value is CONFIRM
+                             or (item.value is not CANCEL and item.value == value))
             chosen(value)
 
         def on_cancel() -> None:
-            self.by_seat.pop(seat, None)
-            self.cut(seat)
+            self._answer_now(seat, self.by_seat.pop(seat, None), lambda item: item.value is CANCEL)
             if cancelled is not None:
                 cancelled()
 
@@ -176,7 +175,7 @@ class SeatScans:
     def drop(self, seat: int) -> None:
         """Drop the seat's scan steps said but not started yet (the list starts again, holds,
         picks or ends): the wrap tone's next item must not follow a pick's answer (32). The
-        step playing now plays on (:meth:`cut` cuts it)."""
+        step playing now plays on (a final pick cuts it where it is not the item picked)."""
         queued = self._queued.get(seat, [])
         voice = getattr(self.service, "voice", None)
         cancel = getattr(voice, "cancel", None)
@@ -185,14 +184,18 @@ class SeatScans:
                 cancel(utterance)
         self._queued[seat] = [u for u in queued if getattr(u, "plays", None) and not u.done()]
 
-    def cut(self, seat: int) -> None:
-        """The seat's list has chosen (or was cancelled) by its press: the step still playing
-        in its earphone (the item after the one picked, "back" after a confirmation) is cut
-        off, so the answer to the press follows at once (ACCESSIBILITY.md 26: the item's clip
-        may be cut for it). The same for every list, a padded one too (R16)."""
-        playing, self._queued[seat] = [u for u in self._queued.get(seat, []) if getattr(u, "plays", None) and not u.done()], []
+    def _answer_now(self, seat: int, scan: Scan | None, picked: Callable[[ScanItem], bool]) -> None:
+        """The seat's list has chosen (or was cancelled) by its press: a step of it still
+        playing in its earphone that is not the item pressed for (``picked(item)`` False: the
+        next item, or "back" after a confirmation, which began in the press's first moments,
+        ACCESSIBILITY.md 27) is cut off, so the answer to the press follows at once (26: the
+        item's clip may be cut for it). The item pressed for itself plays to its end (every
+        item of a padded list lasts its length, R16). The same for every list."""
+        playing, self._queued[seat] = [u for u in self._queued.get(seat, [])
+                                       if getattr(u, "plays", None) and not u.done()], []
+        heard = scan.items[scan.index] if scan is not None and 0 <= scan.index < len(scan.items) else None
         voice = getattr(self.service, "voice", None)
-        if playing and voice is not None:
+        if playing and voice is not None and heard is not None and not picked(heard):
             voice.interrupt(f"seat:{seat}")
 
     def press(self, seat: int) -> bool:

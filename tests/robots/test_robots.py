@@ -195,7 +195,7 @@ def _check_game(table, records, lines, journal):
 #: cases whose outcome still depends on what ran before them in the same test process (the
 #: robot table's shared state across games; issue 30's "same output" holds for one command, not
 #: yet for these tables inside one pytest run): an expected failure that may pass, named so
-UNSTEADY = (("secret_dictator", 3.0),)
+UNSTEADY: tuple = ()
 
 
 def _params(reasons: dict[str, str], unsteady: tuple = ()):
@@ -260,18 +260,12 @@ def test_issue23_five_seeded_robot_tables_per_game_to_the_start_of_the_next(tmp_
 
 
 #: the figures of issue 23 at seven seats, per game, until its owner's fix has landed
-FIGURES_PENDING = {**PENDING,
-                   "autocracy": "a pick is confirmed in the earphone after up to 1.6 s at 6 seats (p95 1.55 s), "
-                                "not within 1 s"}
+FIGURES_PENDING = dict(PENDING)
 
 
 #: the same figures with an empty speech cache at 3 s per sentence (a fresh Pi), where only
 #: that case still fails: (game, render) -> reason
-FRESH_PENDING = {
-    ("become_dictator", 3.0): "at 3 s per sentence with an empty cache a pick's answer is a new sentence: "
-                              "confirmed seconds after the act (issue 31: render the table's confirmations "
-                              "at setup, or an earcon at once)",
-}
+FRESH_PENDING: dict[tuple[str, float], str] = {}
 
 
 @pytest.mark.slow
@@ -280,10 +274,6 @@ FRESH_PENDING = {
 def test_issue23_A26_A27_at_seven_seats_confirmed_at_once_nothing_stale_scans_hit(tmp_path, game, render, request):
     if (game, render) in FRESH_PENDING:
         request.applymarker(pytest.mark.xfail(strict=True, reason=FRESH_PENDING[game, render]))
-    if (game, render) in UNSTEADY:
-        request.applymarker(pytest.mark.xfail(strict=False, reason=(
-            "at 3 s per sentence with an empty cache a pick's answer is a new sentence: confirmed after "
-            "up to 3.2 s (p95), not within 1.5 s (issue 31: render the table's confirmations at setup)")))
     # at 3 s per sentence an empty speech cache of its own (a fresh Pi, issue 31): the default
     # cache of a machine that ran the board before holds every sentence and measures nothing slow
     table, records, lines, journal = play_table(tmp_path, game, table_size(game, 7), seed=11, reaction=(1.0, 2.0),
@@ -294,6 +284,19 @@ def test_issue23_A26_A27_at_seven_seats_confirmed_at_once_nothing_stale_scans_hi
     assert summary["confirm_p95"] is not None and summary["confirm_p95"] <= (1.0 if not render else 1.5), summary
     assert summary["stale"] == 0, summary
     assert summary["scans"] and summary["scan_hits"] >= 0.98 * summary["scans"], summary
+
+
+def test_issue31_A26_on_a_fresh_pi_a_four_seat_table_hears_its_own_acts_answered_at_once(tmp_path):
+    """The fast one: 3 s per new sentence and an empty speech cache; every act's answer that is
+    a new sentence is announced by the answer cue at once (issue 31)."""
+    table, records, lines, journal = play_table(tmp_path, "become_dictator", 4, seed=2, reaction=(1.0, 2.0),
+                                                render_seconds=3.0, warm_cache=True, mistakes=0.0,
+                                                speech_cache=str(tmp_path / "speech"))
+    assert records, table.stuck
+    summary = records[0].summary()
+    assert summary["confirm_p95"] is not None and summary["confirm_p95"] <= 1.5, summary
+    cues = [l for l in lines if l.get("key") == "answer.cue"]
+    assert cues and all(l["output"] == l["channel"] != "table" and l["text"] == "" for l in cues)
 
 
 # -- the command -------------------------------------------------------------------------------

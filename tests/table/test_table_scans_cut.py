@@ -94,3 +94,16 @@ def test_A26_a_pick_with_nothing_playing_cuts_nothing(mocker):
     scans.press(0)
     cancelled.assert_called_once_with()
     service.voice.interrupt.assert_not_called()
+
+
+def test_A26_R16_a_pick_pressed_while_its_own_item_plays_leaves_it_to_its_end(mocker):
+    """The item pressed for plays to its end (a padded list's items each last their length);
+    only a later step is cut for the answer."""
+    scans, service, steps = scans_with_playback(mocker)
+    chosen = mocker.MagicMock()
+    scans.start(4, [scans.item(2, "scan.seat", {"seat": 2})], chosen)
+    service.clock.advance(1.0)
+    service.clock.advance(0.8)                       # item 1 plays, pressed for
+    scans.get(4).press(at=service.clock.now())
+    chosen.assert_called_once_with(2)
+    service.voice.interrupt.assert_not_called()
