@@ -12,7 +12,8 @@ game-master key reach the wait without the game; the game begins it and words it
 
 Example::
 
-    adapter.wait.begin(range(6), seconds=0, tag=day, keys={"ready": ("morning.ready", ("seat", "count", "total"))})
+    adapter.wait.begin(range(6), tag=day, keys={"ready": ("morning.ready", ("seat", "count", "total"))})
+    adapter.speech.when_played(said, lambda: adapter.wait.time(180))   # its timer once it is heard
     adapter.wait.ready(3)        # the table hears "seat 4 is ready: 1 of 6"
     adapter.wait.end("gm")       # the game master ends it: adapter.wait_ended("gm")
 """
@@ -70,6 +71,13 @@ class ReadyWait:
         self.stop()
         self.running, self.seats, self.ready, self.tag, self._keys = True, tuple(seats), set(), tag, dict(keys)
         if seconds:
+            self._arm(self.service.clock.now() + seconds)
+
+    def time(self, seconds: float) -> None:
+        """Start the wait's timer now, ``seconds`` long (0: none): once the table has heard the
+        wait's announcement (a timer must not run while the table still hears what came
+        before it, ACCESSIBILITY.md 11). Nothing without a running wait."""
+        if self.running and seconds:
             self._arm(self.service.clock.now() + seconds)
 
     def _arm(self, ends_at: float) -> None:

@@ -505,3 +505,24 @@ def test_M43_a_seats_own_rate_and_wording_change_no_clip_length_at_night():
             assert {o["channel"] for o in clips} >= {"seat:2", "seat:3"}, (key, kinds)
             lengths = [o["end"] - o["start"] for o in clips]
             assert max(lengths) - min(lengths) <= 0.05, (key, kinds, lengths)
+
+
+def test_M47_A28_the_discussions_time_limit_opens_the_vote_and_the_reminders_name_who_is_not_ready():
+    """The table's wait (M47): two of the four living seats say "ready"; the table's reminder
+    after a quiet spell names the two others; the setup's ``discussion_seconds``, counted from
+    the end of "discussion" (not while the table still hears what came before), then opens the
+    vote on its own."""
+    lines = _to_day()
+    lines[0] = {"setup": {**lines[0]["setup"], "discussion_seconds": 120}}
+    for s in (0, 2):
+        lines += _press(s) + _pick(s, "menu.ready", {})
+    lines += [{"signal": "wait", "seconds": 150}]
+    out = run(lines)
+    public = said(out, "public")
+    heard = next(o["end"] for o in public if o["key"] == "day.discussion")     # the timer runs from here
+    ready = [o for o in public if o["key"] == "day.ready"]
+    assert [o["params"] for o in ready] == [{"count": 1, "total": 4}, {"count": 2, "total": 4}]
+    reminders = [o for o in public if o["key"] == "table.waiting" and o["start"] > ready[-1]["start"]]
+    assert reminders and reminders[0]["params"] == {"seats": [3, 4]}
+    opened = next(o["start"] for o in public if o["key"] == "vote.open")
+    assert heard + 120 <= opened <= heard + 125

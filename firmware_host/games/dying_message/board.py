@@ -540,8 +540,10 @@ class DyingMessageGame(BoardAdapter):
             return True
         if number == 1 and "discussion" not in self._passed:
             if not self.wait.running:
-                self.wait.begin(self.game.living(), self.seconds("discussion_seconds"), keys=READY_KEYS)
-                self.speech.say_all([make("day.discussion")])
+                self.wait.begin(self.game.living(), keys=READY_KEYS)
+                said = self.speech.say_all([make("day.discussion")])      # the timer runs once it is heard
+                self.speech.when_played([s.utterance for s in said],
+                                        lambda: self.wait.time(self.seconds("discussion_seconds")))
             return False
         if number == 2 and "defence" not in self._passed:
             if self.defending is None:
