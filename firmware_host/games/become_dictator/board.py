@@ -165,9 +165,7 @@ class BecomeDictatorGame(BoardAdapter):
             said = self.speech.say_all([a for a in head if a.key == "game.started"])
             self.speech.say_padded(opening, after=[s.utterance for s in said])
             head = [a for a in head if a.key != "game.started"]
-        said = self.speech.say_all(head)                   # the timer runs once "morning" is heard
-        self.speech.when_played([said[-1].utterance] if said else [],
-                                lambda: self.wait.time(self.seconds("morning_seconds")))
+        self.speech.say_all(head)
 
     def follow(self, action: Action | None, events: list) -> None:
         if action is None:
@@ -185,8 +183,9 @@ class BecomeDictatorGame(BoardAdapter):
             return
         self._end_scans()
         self._after_morning = []
-        self.wait.begin(range(game.players), tag=game.day, keys=MORNING_KEYS)
-        log.info("morning of day %d: %s", game.day, self.table.get("morning_seconds") or "no timer")
+        seconds = self.seconds("morning_seconds")
+        self.wait.begin(range(game.players), seconds, tag=game.day, keys=MORNING_KEYS)
+        log.info("morning of day %d: %s", game.day, f"{seconds:.0f} s" if seconds else "no timer")
 
     def wait_ended(self, reason: str) -> None:
         """The morning is over (every seat ready, its timer, the game master): "Morning over",
