@@ -237,4 +237,6 @@ def status_layers(game: Game, seat: int, table: Mapping[str, Any]) -> list[list[
         private.append(make("night.soulmate.destined", {}, ch))
     if mine["protected"] is True:
         private.append(make("night.protected", {}, ch))
+    # issue 33: every genuine message the seat was shown or chose stays in its status
+    private += [make("night.look", {"cards": cards}, ch) for cards in mine["genuine_seen"]]
     return [[now], public, private]

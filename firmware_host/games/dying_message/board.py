@@ -38,6 +38,7 @@ from typing import Any, Callable, Sequence
 
 from firmware_host.service.refusals import CommandRefused
 from firmware_host.table import BoardAdapter, Line, Words
+from firmware_host.table.padding import Subset, longest_of
 
 from . import announce, catalogue
 from .actions import ACTION_KINDS, Action, IllegalAction
@@ -76,7 +77,7 @@ CONFIRMED_STEPS = ("killers",)
 READY_KEYS = {"ready": ("day.ready", ("count", "total"))}
 #: the status's lines that only some characters hear (padded: M39, a status tells no side)
 _STATUS_SECRETS = ("status.private", "status.killers", "night.soulmate.chosen", "night.soulmate.destined",
-                   "night.protected")
+                   "night.protected", "night.look")
 
 
 @dataclasses.dataclass
@@ -785,7 +786,14 @@ class DyingMessageGame(BoardAdapter):
                 return None
             if sum(lengths) > most:
                 best, most = clip, sum(lengths)
-        return shared + (best or [])
+        # every night's genuine messages, which any character may have seen, at their longest
+        nights = [(len(g), m) for _, (m, g) in sorted(game.messages.items())]
+        if game.genuine and game.round not in game.messages:
+            nights.append((len(game.genuine), tuple(game.message_area)))
+        looks = [longest_of([("night.look", {"cards": Subset(n, tuple(pool))})], seconds) for n, pool in nights if n]
+        if None in looks:
+            return None
+        return shared + (best or []) + looks
 
     # ======================================================================= scanning (M42)
     def _confirming(self, item: Any) -> tuple[Any, Any] | None:

@@ -121,6 +121,8 @@ class Game:
         self.refuse_collector_killed = False
         self.script_spoken: set[str] = set()
         self.killers_met: set[int] = set()             # killers who opened their eyes (M15)
+        #: seat -> the genuine messages it was shown or chose, night by night (issue 33: its status keeps them)
+        self.genuine_seen: dict[int, list[tuple[int, ...]]] = {}
         # day
         self.examiners: dict[int, int] = {}            # Forensic Scientist -> round of messages
         self.examined: set[int] = set()
@@ -584,6 +586,9 @@ class Game:
         killers = self.living_killers()
         for k in killers:
             self._private(k, "night.killers.genuine", cards=list(cards))
+        lookers = {s for s in range(self.players) if self.alive[s] and self.characters[s] in ("private_detective", "mastermind")}
+        for s in sorted(set(killers) | set(self.night_dead) | lookers) if cards else ():
+            self.genuine_seen.setdefault(s, []).append(tuple(cards))
         # M23: the looks
         for step, character in (("detective", "private_detective"), ("mastermind", "mastermind")):
             if self.in_script(character):

@@ -130,6 +130,7 @@ def private_view(game: Game, seat: int) -> dict:
         "protected": (game.protections.get(seat) if char == "famous_dog"
                       else seat in game.protected),
         "genuine_cards": sorted(game.genuine) if sees_genuine else None,
+        "genuine_seen": [list(c) for c in game.genuine_seen.get(seat, [])],
         "choice": None if choice is None else {
             "kind": choice.kind, "items": list(choice.items), "count": choice.count,
             "none_allowed": choice.none_allowed, "skip_allowed": choice.skip_allowed},
