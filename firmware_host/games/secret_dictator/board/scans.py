@@ -1,14 +1,14 @@
 """Single-switch scanning (ACCESSIBILITY.md 11-17): names, the chancellor's laws, the veto
-answer, the discard (:mod:`.deck`), one scan at a time (the table's
-:class:`~firmware_host.table.scanning.Scan`): the adapter's ``scanning`` part."""
+answer, the discard (:mod:`.deck`): this game's lists on the table's scans
+(:class:`~firmware_host.table.scans.SeatScans`, the adapter's ``scans``), one at a time: the
+adapter's ``scanning`` part."""
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from firmware_host.games.secret_dictator import Action, catalogue
-from firmware_host.table.scanning import Scan, ScanItem, spoken_seconds
-from firmware_host.table.seat_settings import SeatSettings
+from firmware_host.games.secret_dictator import Action
+from firmware_host.table.scanning import Scan, ScanItem
 from firmware_host.games.secret_dictator.board.common import log
 
 
@@ -17,21 +17,22 @@ INTROS = {"veto_reply": "veto.scan.start", "veto": "veto.scan.choice", "discard"
 
 
 class Scans:
-    """The running scan (one seat's) and its utterances (see the module).
+    """This game's lists on the table's scans (see the module).
 
-    :param board: the adapter it is part of (its game, speech, moves, mirror and seat timing).
+    :param board: the adapter it is part of (its game, speech, moves, mirror and ``scans``).
     """
 
     def __init__(self, board: Any) -> None:
         self.board = board
-        self.scan: Scan | None = None        # the running scan (one seat's), or None
-        self._said: list = []                # the running scan's utterances
+
+    @property
+    def scan(self) -> Scan | None:
+        """The running scan (one seat's), or None."""
+        return next(iter(self.board.scans.by_seat.values()), None)
 
     def item(self, value: Any, key: str, params: dict | None = None) -> ScanItem:
         """A scan item saying catalogue ``key`` (the seat's names and forms)."""
-        params = dict(params or {})
-        return ScanItem(value, catalogue.text(key, params, self.board.language, names=self.board.names, genders=self.board.genders),
-                        key, params)
+        return self.board.scans.item(value, key, params)
 
     def confirm_pair(self, key: str, params: dict | None = None) -> tuple[ScanItem, ScanItem]:
         """A final choice's confirmation (ACCESSIBILITY.md 16): "``key``? press to confirm",
@@ -39,24 +40,16 @@ class Scans:
         return self.item(None, key, params), self.item(None, "scan.back")
 
     def open(self, seat: int, items: list[ScanItem], purpose: str, chosen: Callable[[Any], None],
-                   confirm: Callable[[ScanItem], Any] | None = None) -> None:
-        """Start ``seat``'s scan of ``items`` and "cancel" (its earphone, the seat's interval);
-        ``chosen(value)`` once an item (confirmed, where ``confirm`` asks) is picked; "cancel"
-        is said back to the seat. A scan already running ends first."""
-        def picked(value: Any) -> None:
-            self.scan = None
-            chosen(value)
-
-        def cancelled() -> None:
-            self.scan = None
-            self.board.say(f"seat:{seat}", "scan.cancelled", {})
-
+             confirm: Callable[[ScanItem], Any] | None = None) -> None:
+        """Start ``seat``'s scan of ``items`` and "cancel" (its earphone, the seat's interval)
+        after the intro of its ``purpose``; ``chosen(value)`` once an item (confirmed, where
+        ``confirm`` asks) is picked; "cancel" is said back to the seat. A scan already running
+        ends first."""
         self.end()
-        self.scan = Scan(seat, items, lambda: self.board._scan_settings(seat), self.board.service.clock, self.board.service.post,
-                         self._speak, picked, cancelled, cancel=self.item(None, "scan.cancel"),
-                         confirm=confirm, purpose=purpose, drop=self._drop_speech)
         log.info("scan started for seat %d: %s", seat, purpose)
-        self.scan.start(intro=True)
+        self.board.scans.start(seat, items, chosen, intro=(INTROS.get(purpose, "scan.start"), {}),
+                               cancelled=lambda: self.board.say(f"seat:{seat}", "scan.cancelled", {}),
+                               confirm=confirm, purpose=purpose)
 
     def start_target(self, seat: int, kind: str) -> None:
         """The president's choice of a seat (a nominee, or a power's target): the seats the
@@ -112,41 +105,6 @@ class Scans:
         self.open(seat, [self.item(True, "veto.scan.ja"), self.item(False, "veto.scan.nein")],
                         "veto_reply", chosen)
 
-    def _speak(self, seat: int, kind: str, item: ScanItem | None, started: Callable[[], None],
-                    ended: Callable[[bool], None]) -> float | None:
-        """One step of a scan into the chooser's earphone (:class:`Scan`'s ``speak``): the
-        scan hears when it starts and ends (ACCESSIBILITY.md 21); scan steps are not in the
-        seat's repeat history. Without sound: the seconds it would last (an estimate)."""
-        if kind == "intro":
-            key, params = INTROS.get(self.scan.purpose if self.scan is not None else None, "scan.start"), {}
-        elif kind in ("wrap", "stopped"):
-            key, params = f"scan.{kind}", {}
-        else:
-            assert item is not None
-            key, params = item.key, item.params
-        utt = self.board.say(f"seat:{seat}", key, params, earcon="scan_wrap" if kind == "wrap" else None,
-                             history=False, priority="request" if kind in ("picked", "again") else None,
-                             on_start=lambda lines, u: started(),
-                             on_end=lambda lines, u, record: ended(bool(record.cut and u.done())))
-        if utt is not None:
-            self._said = [u for u in self._said if not u.done()] + [utt]
-            return None
-        if kind == "wrap" or kind == "stopped":
-            return 0.0
-        text = item.text if item is not None else catalogue.text(key, {}, self.board.language)
-        rate = self.board.seat_settings.get(seat, SeatSettings()).rate or self.board.settings.scan.words_per_minute
-        return spoken_seconds(text, rate)
-
-    def _drop_speech(self) -> None:
-        """Drop the scan's steps not yet started (it starts again, holds or has ended)."""
-        said, self._said = self._said, []
-        voice = self.board.service.voice
-        for utt in said:
-            if voice is not None:
-                voice.cancel(utt)
-
     def end(self) -> None:
         """End the running scan, if any."""
-        if self.scan is not None:
-            self.scan.finish()
-            self.scan = None
+        self.board.scans.end()
