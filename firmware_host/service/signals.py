@@ -348,14 +348,12 @@ def read_script(path: str | os.PathLike[str]) -> list[Signal]:
 HELP = """\
 Virtual board — one signal per line (seats 0-based):
   button SEAT [press|hold|double]     a seat's button (default press)
-{tiles}  slot {tracks} K filled|emptied{pad}a tile in / out of slot K of a track
-{peg}  gm choose SEAT TARGET | gm act {JSON} | gm undo | gm pause | gm resume | gm restart
+{tiles}{slot}{peg}  gm choose SEAT TARGET | gm act {JSON} | gm undo | gm pause | gm resume | gm restart
   gm seat_settings SEAT rate=300 volume=0.8 verbosity=short scan_interval=3 name=Anna
   key [press|hold]                    the game-master key
   setup PLAYERS [de|en]               set up and start a game (roles dealt at random)
   pin BCM high|low [SECONDS]          a raw pin level
-  serial {readers} HEX{rpad}raw bytes to a reader
-  unplug {readers} | replug {readers}
+{serial}  unplug {readers} | replug {readers}
   wait SECONDS                        let time pass (at most a day: 86400)
   state                               the public state;  help;  quit"""
 
@@ -378,10 +376,11 @@ def help_text() -> str:
         lines.append(f"  {words:<35} a {kind.noun} on the {kind.reader} reader\n")
     tracks, readers = "|".join(registered_tracks()), "|".join(registered_readers())
     peg = registered_peg()
+    slot = f"  {f'slot {tracks} K filled|emptied':<35} a tile in / out of slot K of a track\n" if tracks else ""
     peg_line = "" if peg is None else f"  {f'{peg.signal} P':<35} the peg into hole P (0-{peg.holes - 1})\n"
-    return (HELP.replace("{tiles}", "".join(lines)).replace("{peg}", peg_line)
-            .replace("{tracks}", tracks).replace("{pad}", " " * max(1, 18 - len(tracks)))
-            .replace("{readers}", readers).replace("{rpad}", " " * max(1, 28 - len(readers))))
+    serial = f"  {f'serial {readers} HEX':<35} raw bytes to a reader\n"
+    return (HELP.replace("{tiles}", "".join(lines)).replace("{slot}", slot).replace("{peg}", peg_line)
+            .replace("{serial}", serial).replace("{readers}", readers))
 
 
 def parse_line(line: str) -> Signal | str | None:

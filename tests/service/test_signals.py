@@ -67,3 +67,32 @@ def test_SIMULATE_setup_signal_in_its_table_form_is_the_replay_setup():
     nested = parse_script('{"signal": "setup", "setup": {"players": 7, "seed": 3, "language": "en"}}\n')
     assert replay[0].kind == table[0].kind == nested[0].kind == "setup"
     assert replay[0].fields == table[0].fields == nested[0].fields == {"players": 7, "seed": 3, "language": "en"}
+
+
+def test_issue32_the_slot_peg_and_reader_signals_take_the_games_tracks_peg_and_readers():
+    """The service names no game's track, peg or reader (issue 32): a ``slot`` names a track a
+    registered pack declares, with that track's number of slots; the peg's signal is the one its
+    pack declares (SIMULATE.md's ``tracker``), read as the board's ``peg`` with the pack's holes;
+    a reader is one the packs' tile kinds go to."""
+    from firmware_host.hardware.parts import registered_peg, registered_readers, registered_tracks
+    from firmware_host.service.signals import help_text, parse_object
+
+    tracks, peg = registered_tracks(), registered_peg()
+    assert peg is not None and peg.signal == "tracker" and tracks == {"democratic": 5, "fascist": 6}
+    assert parse_object({"signal": "tracker", "position": peg.holes - 1}).kind == "peg"
+    with pytest.raises(ScriptError, match="position"):
+        parse_object({"signal": "tracker", "position": peg.holes})
+    with pytest.raises(ScriptError, match="unknown signal"):
+        parse_object({"signal": "peg", "position": 0})              # scripts use the game's word
+    assert parse_object({"signal": "slot", "track": "fascist", "slot": 6, "state": "filled"})["slot"] == 6
+    with pytest.raises(ScriptError, match="between 1 and 5"):
+        parse_object({"signal": "slot", "track": "democratic", "slot": 6, "state": "filled"})
+    with pytest.raises(ScriptError, match="track"):
+        parse_object({"signal": "slot", "track": "liberal", "slot": 1, "state": "filled"})
+    for reader in registered_readers():
+        assert parse_object({"signal": "unplug", "reader": reader})["reader"] == reader
+    with pytest.raises(ScriptError, match="reader"):
+        parse_object({"signal": "unplug", "reader": "moon"})
+    assert parse_line("peg 2").kind == parse_line("tracker 2").kind == "peg"
+    text = help_text()
+    assert "slot democratic|fascist K" in text and "tracker P" in text and f"serial {'|'.join(registered_readers())}" in text
