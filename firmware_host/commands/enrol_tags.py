@@ -91,7 +91,7 @@ def prompt(tile: Any, language: str) -> str:
     from firmware_host.kernel.games import pack
 
     if tile.kind == "card":
-        return pack("become_dictator").card_text("enrol.present_card", {"seat": tile.seat, "role": tile.value},
+        return pack("become_dictator").tile_text("enrol.present_card", {"seat": tile.seat, "role": tile.value},
                                                  language)
     say = pack("secret_dictator").tile_text
     if tile.kind == "ballot":
@@ -107,7 +107,7 @@ def duplicate(tile: Any, language: str) -> str:
     from firmware_host.kernel.games import pack
 
     if tile.kind == "card":
-        return pack("become_dictator").card_text("enrol.duplicate.card", {"seat": tile.seat, "role": tile.value},
+        return pack("become_dictator").tile_text("enrol.duplicate.card", {"seat": tile.seat, "role": tile.value},
                                                  language)
     say = pack("secret_dictator").tile_text
     if tile.kind == "ballot":
@@ -353,21 +353,21 @@ def enrol_evidence(cards: int, tag_source: Iterator[str], describe: Callable[[in
         descriptions.setdefault(card, {}).pop(language, None)
     taken = dict(kept)
     for card in range(cards):
-        speak(dm.evidence_text("enrol.evidence.present", {"card": card}, language))
+        speak(dm.tile_text("enrol.evidence.present", {"card": card}, language))
         while True:
             tag = next(tag_source)
             other = taken.get(tag)
             if other is None:
                 break
             if other.kind == "evidence":
-                speak(dm.evidence_text("enrol.evidence.duplicate", {"card": other.tile}, language))
+                speak(dm.tile_text("enrol.evidence.duplicate", {"card": other.tile}, language))
             else:
                 speak(duplicate(other, language))
-            speak(dm.evidence_text("enrol.evidence.present", {"card": card}, language))
+            speak(dm.tile_text("enrol.evidence.present", {"card": card}, language))
         taken[tag] = Tile("evidence", "evidence", None, card)
         text = " ".join(describe(card, tag).split())
         descriptions[card][language] = text
-        speak(dm.evidence_text("enrol.evidence.described", {"card": card}, language, descriptions={card: text}))
+        speak(dm.tile_text("enrol.evidence.described", {"card": card}, language, descriptions={card: text}))
     return TagRegistry(taken, {c: t for c, t in descriptions.items() if t})
 
 
@@ -422,7 +422,7 @@ def evidence_main(args: argparse.Namespace, config: Any) -> int:
     speak, close_speech = make_speaker(config, language, args.print_only or args.mock is not None)
     try:
         with _tag_source(args, config, speak, language) as source:
-            speak(dm.evidence_text("enrol.evidence.start", {"count": cards}, language))
+            speak(dm.tile_text("enrol.evidence.start", {"count": cards}, language))
             try:
                 registry = enrol_evidence(cards, source, describe, speak, language, keep)
             except StopIteration:
@@ -434,7 +434,7 @@ def evidence_main(args: argparse.Namespace, config: Any) -> int:
             f"Written by `firmware-host enrol-tags --evidence` on {time.strftime('%Y-%m-%d %H:%M')}.\n"
             "Seats and evidence card ids are 0-based here ([ballots.0] is seat 1, [evidence.17] card 18\n"
             "when spoken); law and role tiles are numbered from 1."))
-        speak(dm.evidence_text("enrol.evidence.done", {"count": cards}, language))
+        speak(dm.tile_text("enrol.evidence.done", {"count": cards}, language))
         print(f"written: {output}")
     except KeyboardInterrupt:
         print("stopped; nothing written")

@@ -219,7 +219,7 @@ def describe(event: Any, language: str) -> str | None:
         from firmware_host.kernel.games import pack
         cards = pack("become_dictator")
         if event.value in cards.card_names():
-            return cards.card_text("selftest.card", {"seat": event.seat, "role": event.value}, language)
+            return cards.tile_text("selftest.card", {"seat": event.seat, "role": event.value}, language)
         return None
     if isinstance(event, ev.TagRead):
         return say("selftest.tag", reader=event.reader)

@@ -70,13 +70,10 @@ class GamePack:
     :param check_script_setup: optional ``check(setup, *, board_roles)``: ``simulate``
         refuses a script's setup before anything runs (raises ``UsageError``).
     :param card_names: optional ``() -> tuple[str, ...]``: each seat's role cards (D30).
-    :param card_text: optional ``(key, params, language, long=) -> str``: sentences about
-        a seat's role card (enrolment, self-test).
-    :param tile_text: optional ``(key, params, language, long=False) -> str``: sentences
-        naming the game's tiles for the board's commands (``enrol.*``, ``selftest.*``), in the
-        game's own catalogue.
-    :param evidence_text: optional ``(key, params, language, **kw) -> str``: sentences
-        about evidence tiles (enrolment).
+    :param tile_text: optional ``(key, params, language, *, long=False, **context) -> str``:
+        sentences naming the game's tiles for the board's commands (tag enrolment ``enrol.*``,
+        the self-test ``selftest.*``), in the game's own catalogue; ``context`` is what that
+        catalogue's own types need (e.g. ``descriptions`` of numbered items).
     :param scripting: optional ``() -> module``: how a table plays the game from board
         signals (``sample_setup``, ``whole_game``, ``signals_for_game``, ``permuted``,
         ``REVEALS``), for the table's conformance suite and the examples.
@@ -105,8 +102,6 @@ class GamePack:
     console_options: tuple = ()
     check_script_setup: Callable[..., None] | None = None
     card_names: Callable[[], tuple] | None = None
-    card_text: Callable[..., str] | None = None
-    evidence_text: Callable[..., str] | None = None
     tile_text: Callable[..., str] | None = None
     scripting: Callable[[], Any] | None = None
     console_picture: Callable[..., dict] | None = None

@@ -138,7 +138,7 @@ CARD_TILES = TileKind("card", "cards", "seat", names=tuple(_ROLES), noun="card",
 #: this game's record in the registry (:class:`firmware_host.kernel.games.GamePack`)
 PACK = GamePack(
     name=NAME, replay=replay_lines, adapter=board_game, lobby=lobby, words=_words,
-    tile_kinds=(CARD_TILES,), config=CONFIG, card_names=card_names, card_text=card_text, scripting=scripting,
+    tile_kinds=(CARD_TILES,), config=CONFIG, card_names=card_names, tile_text=card_text, scripting=scripting,
     console_picture=console_picture, console_actions=_console_actions(),
     console_options=(
         {"name": "players", "kind": "int", "label": {"de": "Spieler", "en": "Players", "fr": "Joueurs"}, "default": 6,

@@ -18,17 +18,18 @@ replay_lines = replay_of(__package__, NAME)
 board_game = lazy(__package__, "board", "DyingMessageGame")
 
 
-def evidence_text(key: str, params: Any, language: str,
+def evidence_text(key: str, params: Any, language: str, *, long: bool = False,
                   descriptions: "dict[int, str] | None" = None) -> str:
     """A sentence of the evidence tiles' enrolment (``enrol.evidence.*``, DYING_MESSAGE.md
     M46) for ``firmware-host enrol-tags --evidence``, in ``language`` (short wording); cards
-    are spoken "card 18: a red umbrella" with ``descriptions`` ({card id: text}).
+    are spoken "card 18: a red umbrella" with ``descriptions`` ({card id: text}); ``long``:
+    the long wording.
 
     :raises KeyError: an unknown key; :raises ValueError: wrong params or language.
     """
     from . import catalogue
 
-    return catalogue.text(key, params, language, descriptions=descriptions)
+    return catalogue.text(key, params, language, long=long, descriptions=descriptions)
 
 
 #: the questions of a setup from the seats (:mod:`.lobby`)
@@ -79,6 +80,6 @@ EVIDENCE_TILES = TileKind("evidence", "evidence", "item", items=104, languages=(
 
 #: this game's record in the registry (:class:`firmware_host.kernel.games.GamePack`)
 PACK = GamePack(name=NAME, replay=replay_lines, adapter=board_game, lobby=lobby,
-                evidence_text=evidence_text, scripting=scripting, console_options=console_options,
+                tile_text=evidence_text, scripting=scripting, console_options=console_options,
                 console_picture=console_picture, console_actions=console_actions, config=CONFIG,
                 tile_kinds=(EVIDENCE_TILES,))
