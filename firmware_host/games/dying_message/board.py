@@ -476,16 +476,15 @@ class DyingMessageGame(BoardAdapter):
             picks[:] = [None]
         else:
             picks.append(value)
-        # "picked" and "chosen" are steps of the list: said at once, cutting the item playing
-        # (ACCESSIBILITY.md 32), no repeat gives them back, at a whisper station they join the visit
+        # "picked" and "chosen" are steps of the list: no repeat gives them back, and at a
+        # whisper station they join the seat's visit
         if len(picks) < line.presses and picks != [None]:
             self.say(f"seat:{seat}", "scan.picked", {}, pad_seconds=step.pads.get("picked"), history=False,
-                     request=True, on_end=lambda *_: self._night_scan(seat, name))
+                     on_end=lambda *_: self._night_scan(seat, name))
             return
         step.done.add(seat)
         if not line.acts:
-            self.say(f"seat:{seat}", "night.chosen", {}, pad_seconds=step.pads.get("chosen"), history=False,
-                     request=True)
+            self.say(f"seat:{seat}", "night.chosen", {}, pad_seconds=step.pads.get("chosen"), history=False)
             return                           # a decoy's choice is ignored (M43)
         kind = _STEP_ACTION[name]
         if kind in ("soulmate", "protect"):
@@ -497,7 +496,7 @@ class DyingMessageGame(BoardAdapter):
         # the actor hears "chosen" as everyone does; its choice counts once that has played,
         # so the next step never starts before the last confirmation
         self.say(f"seat:{seat}", "night.chosen", {}, pad_seconds=step.pads.get("chosen"), history=False,
-                 request=True, on_end=lambda *_: self._submit(action))
+                 on_end=lambda *_: self._submit(action))
 
     def _submit(self, action: Action) -> None:
         """An actor's night choice once its "chosen" has played; paused meanwhile, the seat
@@ -618,7 +617,7 @@ class DyingMessageGame(BoardAdapter):
             return
         living = game.living()
         voting["ballots"][seat] = target
-        self.say(f"seat:{seat}", "scan.picked", {}, request=True)      # at once, cutting the item (A32)
+        self.say(f"seat:{seat}", "scan.picked", {})
         self.speech.say_all([make("vote.counted", {"count": len(voting["ballots"]), "total": len(living)})])
         if voting["number"] == 2:
             self.accept(Action("vote", seat=seat, target=target))
