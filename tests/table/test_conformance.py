@@ -610,6 +610,41 @@ def test_A31_a_seat_that_answered_five_cues_at_2_5_s_picks_the_item_it_means_2_6
     assert results[0][1][:3] == results[1][1][:3]          # what follows the choice (the next list's pace differs)
 
 
+@pytest.mark.parametrize("name", cases("late_press_credited"))
+def test_A31_a_slow_seats_press_that_falls_into_the_next_item_chooses_the_item_it_means(tmp_path, name):
+    """A seat whose last five reactions were about 1.8 s presses for the item it means only
+    after the next item has begun and its grace has passed (the next item still playing, or
+    just ended): the press is credited by the seat's pace (Nomon's per-user timing model) and
+    does what a press 1.8 s after the item does: the same journal, the same words after it."""
+    signals, actor, opened, cue = first_choice(name)
+    results = []
+    for late in (False, True):
+        path = tmp_path / str(late)
+        path.mkdir()
+        table = new_table(path, name, paced=True)
+        try:
+            line = until_heard_wanted(table, signals, actor, opened, cue, (1.7, 1.9, 1.8, 1.75, 1.85))
+            delay = 1.8
+            if late:
+                timing = table.call(lambda: pace.for_service(table.service).scan_settings(
+                    actor, table.service.settings.scan))
+                following = None
+                while following is None:
+                    following = next((o for o in table.starts if o.get("output") == line["output"]
+                                      and o["start"] > line["start"]
+                                      and (o["key"], o["params"]) != (line["key"], line["params"])), None)
+                    if following is None:
+                        table.wait(0.05)
+                delay = following["start"] + timing.grace + 0.05 - line["end"]
+                assert delay > timing.interval + timing.grace      # past the seat's window after the item
+            press = pick(table, actor, line, delay)
+            results.append(after_the_choice(table, actor, press))
+        finally:
+            table.close()
+    assert results[0][0] == results[1][0]
+    assert results[0][1][:3] == results[1][1][:3]
+
+
 @pytest.mark.parametrize("name", cases("pick_answered_and_taken_back"))
 def test_A32_a_pick_is_said_at_once_and_back_brings_the_list_back(tmp_path, name):
     """A late press (1.8 s after the item meant, in the next item's first moments) is
