@@ -135,12 +135,28 @@ def test_M23_issue33_the_private_detectives_genuine_message_stays_in_its_status(
         table.close()
 
 
-@pytest.mark.xfail(strict=True, reason="in the day a press opens the seat's menu, which offers no "
-                                       "repeat: the detective's genuine message is reached by its status only")
-def test_M23_issue33_the_private_detectives_repeat_reaches_its_genuine_message_in_the_day(tmp_path):
-    """In the day after, the detective's repeat, stepping back, reaches the genuine message."""
-    table, detective, _ = _detective_in_the_day(tmp_path)
+def test_M47_issue33_the_private_detectives_repeat_reaches_its_genuine_message_in_the_day(tmp_path):
+    """In the day after, where a press opens the seat's menu, the menu's "your last messages"
+    gives the seat's last message again, one further back at each pick, back to the genuine
+    message (a person's pace: the pick 1 s after the item was heard)."""
+    table, detective, told = _detective_in_the_day(tmp_path)
     try:
-        assert "night.look" in table.recall(detective, "night.look", presses=30)
+        back: list[str] = []
+        for _ in range(30):
+            table.press(detective)                      # the day menu
+            table._mark = len(table.starts)
+            item = table.wait_heard("menu.repeat", seat=detective, timeout=60)
+            assert item is not None, "the day menu offers no repeat"
+            table.wait(max(0.0, item["end"] + 1.0 - table.now))
+            mark = len(table.starts)
+            table.press(detective)                      # picks "your last messages"
+            table.drain()
+            table.wait(1.5)
+            back += [o["key"] for o in _own(table, detective, mark)]
+            if "night.look" in back:
+                break
+        said = next(o for o in reversed(table.starts) if o.get("key") == "night.look"
+                    and o.get("output") == f"seat:{detective}")
+        assert said["params"] == told["params"], back
     finally:
         table.close()

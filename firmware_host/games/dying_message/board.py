@@ -582,6 +582,9 @@ class DyingMessageGame(BoardAdapter):
         if value == "ready":
             self.wait.ready_seat(seat)
             return
+        if value == "repeat":         # issue 33: a secret told at night stays reachable in the day
+            self.speech.repeat(seat)
+            return
         items: list[Line] = []
         if value == "message_area" and game.message_area:
             items = [make("messages.read", {"round": game.round, "cards": list(game.message_area)}, channel)]
@@ -659,7 +662,8 @@ class DyingMessageGame(BoardAdapter):
         if self.defending is not None and seat == self.defending:
             return self.open_second_vote()
         if self.wait.running and game.alive[seat]:
-            items = [self.scans.item(k, f"menu.{k}", {}) for k in ("message_area", "pool", "dead", "earlier", "ready")]
+            items = [self.scans.item(k, f"menu.{k}", {})
+                     for k in ("message_area", "pool", "dead", "earlier", "repeat", "ready")]
             self._scan(seat, items, lambda value: self._menu_pick(seat, value))
             return True
         if (self.voting is not None and game.alive[seat]

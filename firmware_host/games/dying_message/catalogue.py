@@ -187,6 +187,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "menu.pool": ((), _O),
     "menu.dead": ((), _O),
     "menu.earlier": ((), _O),
+    "menu.repeat": ((), _O),
     "menu.ready": ((), _O),
     "vote.skip_some": ((), _O),
     "vote.defend": (("accused",), _O),
