@@ -43,3 +43,15 @@ def test_a_table_booted_without_resuming_waits_for_a_setup_and_says_no_repair(bd
     assert adapter.moves.game is None and adapter.moves.untold == []
     assert [l for l in lines[before:] if l.get("event") in ("fault", "announce")] == []
     assert service.call(adapter.waiting_for_setup) is True
+
+
+def test_A7_a_prepared_setup_shows_the_names_of_its_own_seats_only(bd_table):  # noqa: F811
+    service, adapter, _ = bd_table
+    service.call(adapter.moves.end)
+    service.call(lambda: adapter.seats.change(1, {"name": "Ben"}))
+    service.call(lambda: adapter.seats.change(4, {"name": "Eve"}))      # seat 5: no seat of a 4-player game
+    service.call(lambda: adapter.prepare({"game": "become_dictator", "players": 4, "language": "en",
+                                          "names": {"0": "Anna"}}))
+    shown = service.call(adapter.public_setup)
+    assert shown["names"] == {"0": "Anna", "1": "Ben"} and shown["players"] == 4
+    assert service.call(adapter.snapshot)["setup"] == shown
