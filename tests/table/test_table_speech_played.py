@@ -74,3 +74,18 @@ def test_A23_private_clips_said_at_once_return_each_seats_lines_and_play_for_the
     assert sorted((o["output"], o["key"]) for o in written) == [
         ("seat:0", "hand.start"), ("seat:2", "hand.start"), ("seat:2", "repeat.nothing")]
     assert len({(o["start"], o["end"]) for o in written}) == 1          # the same moment, the same length
+
+
+def test_A29_a_seat_heard_news_when_the_board_spoke_at_the_table_or_in_its_earphone_not_at_its_request(table):
+    adapter = table.service.game.active
+    speech = adapter.speech
+    before = table.call(lambda: speech.news(1))
+    table.call(lambda: adapter.say("public", "gm.paused", {}))
+    table.call(lambda: adapter.say("seat:1", "hand.start", {}))
+    table.call(lambda: adapter.say("seat:1", "repeat.nothing", {}))
+    assert table.call(lambda: speech.news(1)) == before + 3
+    other = table.call(lambda: speech.news(2))
+    table.call(lambda: adapter.say("seat:2", "hand.start", {}))
+    table.call(lambda: speech.request([Line("seat:1", "hand.start", {})]))          # its own status: no news
+    assert table.call(lambda: speech.news(1)) == before + 3
+    assert table.call(lambda: speech.news(2)) == other + 1
