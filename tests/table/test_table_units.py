@@ -1307,7 +1307,8 @@ def test_A19_the_settings_offer_is_a_request_in_the_seats_earphone(mocker):
     menu, _, _, speech = settings_menu(mocker)
     on_end = mocker.MagicMock()
     assert menu.offer(3, on_end) is speech.say.return_value
-    speech.say.assert_called_once_with("seat:3", "settings.offer", {}, language="en", priority="request", on_end=on_end)
+    speech.say.assert_called_once_with("seat:3", "settings.offer", {}, language="en", priority="request", on_end=on_end,
+                                       history=False)                   # part of the status: no repeat gives it back
     assert seat_menu_module._DEFAULT is not None
 
 
