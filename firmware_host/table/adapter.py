@@ -124,6 +124,10 @@ class BoardAdapter:
     #: False: no private cue before a private scan step (a game whose list items last a fixed
     #: time, so that no cue makes one seat's list longer)
     SCAN_CUE = True
+    #: the keys of a status's lines that only some seats hear (a character's own facts): once a
+    #: seat's status was said, each counts as heard by it, so that their wording (long the
+    #: first time) tells no side (RULES.md R16)
+    STATUS_SECRETS: tuple[str, ...] = ()
 
     def __init__(self, service: Any) -> None:
         self.service = service
@@ -835,6 +839,8 @@ class BoardAdapter:
         self.speech.when_played(played, ended)
         log.debug("status of seat %d: layer %d of %d", seat, layer + 1, len(layers))
         self.scans.hold(seat)
+        for key in self.STATUS_SECRETS:
+            self.speech.long_wording(f"seat:{seat}", key)
 
     def gm_press(self) -> bool:
         """Hook: a press of the game-master key that means something in this step (it ends a

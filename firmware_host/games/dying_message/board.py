@@ -112,6 +112,7 @@ class DyingMessageGame(BoardAdapter):
     SECRET_SETUP_KEYS = ("roles", "deck", "seed")
     TILES = {"evidence": "on_evidence"}
     SCAN_CUE = False                 # M43: every list item of a step lasts one time
+    STATUS_SECRETS = _STATUS_SECRETS
 
     def __init__(self, service: Any) -> None:
         self.descriptions: dict[int, str] = {}
@@ -748,14 +749,6 @@ class DyingMessageGame(BoardAdapter):
         table = {"step": step, "ready": len(self.wait.ready),
                  "accused": self.defending, "number": (self.voting or {}).get("number", 1)}
         return announce.status_layers(self.game, seat, table)
-
-    def say_status(self, seat: int, *, press: bool = False) -> None:
-        """A layer of the status (:meth:`status_layers`); then every secret line of a status
-        counts as heard by the seat, so their wording (long the first time) tells no side
-        either."""
-        super().say_status(seat, press=press)
-        for key in _STATUS_SECRETS:
-            self.speech.long_wording(f"seat:{seat}", key)
 
     def has_secret(self, line: Line, seat: int) -> bool:
         return line.key in _STATUS_SECRETS
