@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from firmware_host.errors import FirmwareHostError
-from firmware_host.games.secret_dictator import catalogue
 from firmware_host.table.faults import TableFaults
 
 
@@ -25,14 +23,11 @@ class Faults(TableFaults):
         self.board = board
 
     def say_fault(self, key: str, params: dict, detail: str) -> None:
-        """Speak ``key`` on the table speaker (priority ``fault``) and list it on the console."""
-        board = self.board
-        board.say("public", key, params, priority="fault")
-        try:
-            text = catalogue.text(key, params, board.language, names=board.names)
-        except (FirmwareHostError, ValueError):
-            text = key
-        self.listed.append({"kind": "fault", "reason": key, "text": f"{text} ({detail})"})
+        """Speak ``key`` on the table speaker (priority ``fault``, in the game's own speech) and
+        list it on the console in the table's words."""
+        self.board.say("public", key, params, priority="fault")
+        self.listed.append({"kind": "fault", "reason": key, "text": f"{self.board.speech.text(key, params)} ({detail})"})
 
     def _knows(self, key: str) -> bool:
+        """A fault no part names is not said at this table."""
         return False
