@@ -207,9 +207,12 @@ class TableSpeech:
 
     def play(self, lines: list[dict], channel: str, text: str, key: str, priority: str,
              earcon: str | None = None, *, after: Any = (), history: bool = True,
-             on_start: Any = None, on_end: Any = None, pad_seconds: float | None = None) -> Any:
+             on_start: Any = None, on_end: Any = None, pad_seconds: float | None = None,
+             supersede: str | None = None) -> Any:
         """One clip saying ``lines`` (padded with silence to ``pad_seconds`` if given); its
-        Utterance, or None where nothing reports playback (the lines are written at once)."""
+        Utterance, or None where nothing reports playback (the lines are written at once).
+        ``supersede``: a newer clip of the same tag replaces this one if it has not started
+        yet (ACCESSIBILITY.md 24: a count superseded by a newer count of the same vote)."""
         voice = self.service.voice
         pad = {"pad_seconds": pad_seconds} if pad_seconds is not None else {}
         if history and priority != "request":
@@ -223,7 +226,7 @@ class TableSpeech:
             listener = self.service.announce_listener(lines, started, on_end)
             utt = voice.say(channel, text, key=key, priority=priority, earcon=earcon,
                             after=tuple(u for u in after if u is not None), history=history,
-                            listener=listener, **pad)
+                            listener=listener, **pad, **({"supersede": supersede} if supersede else {}))
             if utt is not None:
                 utt.meta["lines"] = lines
                 return utt
@@ -276,7 +279,7 @@ class TableSpeech:
 
     def say_padded(self, items: Sequence[Any], after: Any = (), *, long: bool = True,
                    on_end: Callable[[int], None] | None = None,
-                   minimum_seconds: float | None = None) -> list[Said]:
+                   minimum_seconds: float | None = None, key: str | None = None) -> list[Said]:
         """Private clips said to every seat at once and padded to one length (R17,
         ACCESSIBILITY.md 23: each earphone hears at the same moment for the same time); a
         seat's several items are one clip.
@@ -287,6 +290,8 @@ class TableSpeech:
         :param minimum_seconds: the least length of every clip: the game's pad over all that
             any seat could have been told in this setup, so the table's next line comes at
             the same moment whatever was dealt (R16); None: the longest clip's.
+        :param key: the clips' key for the audio layer (default: the first line's); a game
+            whose first line names a seat's secret gives a neutral one (``prolog``).
         """
         lines = [line for line in map(self._line_of, items) if line is not None]
         if not lines:
@@ -298,7 +303,7 @@ class TableSpeech:
                 {"event": "announce", "channel": a.channel, "key": a.key, "params": dict(a.params),
                  "text": self.text(a.key, a.params, long=long)})
         texts = {seat: " ".join(o["text"] for o in said) for seat, said in sorted(out.items())}
-        key = lines[0].key
+        key = key or lines[0].key
         if self.timed():
             def ended(seat: int) -> Any:
                 return (lambda played, u, record: on_end(seat)) if on_end is not None else None

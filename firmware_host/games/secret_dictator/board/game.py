@@ -76,14 +76,12 @@ class SecretDictatorGame(BoardAdapter):
         # while it was running: ``undo`` brings it back until a next game has a move
         self.ended_game_id: int | None = None
         self.faults = Faults(self)                         # faults, readers, the console's list
-        self._heard: dict[str, tuple[int, list[dict]]] = {}   # no sound: channel -> (seq, announce lines of its last utterance)
         self._last_public: list = []                      # the public utterances of the last accepted move
         self._move_said: list = []                        # those of the last move said (a status waits for them)
         self._long_pending: dict[str, Any] = {}           # superseded key -> its long utterance, maybe unheard
         self._vote_round = 0                              # elections so far: scopes superseding counts
         self._step_public: list[tuple[int, Any]] = []     # (service step, public utterance) said for this input
         self._public_said: list = []                      # public utterances not yet played to their end
-        self._heard_seq = 0
         self.announced = self.speech.announced            # the console's last public announcements
         self._last_groups: list = []                      # (action, events) groups of a rebuilt game
         self._presidents = 0                              # president.new said in this game (prerender)
@@ -385,8 +383,8 @@ class SecretDictatorGame(BoardAdapter):
         self._presidents = 0
         self.padding.recall = {}
         # a repeat never gives a seat a private message of the game before (R16)
-        for channel in [c for c in self._heard if c != "public"]:
-            del self._heard[channel]
+        for channel in [c for c in self.speech.heard if c != "public"]:
+            del self.speech.heard[channel]
         self._heard_pad = {}
         if self.service.voice is not None:
             self.service.voice.forget_private()
@@ -544,12 +542,6 @@ class SecretDictatorGame(BoardAdapter):
             log.error("announcement %s: %s", a.key, exc)
             return a.key
 
-    def _on_played(self, lines: list[dict], utt: Any) -> None:
-        """A clip started playing: the console's list of public announcements (what was heard)."""
-        for line in lines:
-            if line["channel"] == "public":
-                self.announced.append({k: line[k] for k in ("channel", "key", "params", "text")})
-
     def _speak(self, a: Any, *, priority: str | None = None, earcon: str | None = None,
                after: Any = (), history: bool = True, on_start: Any = None, on_end: Any = None,
                own_act: bool = False) -> Any:
@@ -611,47 +603,28 @@ class SecretDictatorGame(BoardAdapter):
     def _play(self, lines: list[dict], channel: str, text: str, key: str, priority: str, earcon: str | None, *,
               after: Any = (), history: bool = True, on_start: Any = None, on_end: Any = None,
               supersede: str | None = None, pad_seconds: float | None = None, own_act: bool = False) -> Any:
-        """Queue one clip that says ``lines`` (its ``announce`` lines, written once it has
-        played), padded with silence to ``pad_seconds`` if given (R16/R17); returns its
-        Utterance or None (no sound: the lines are written at once)."""
-        voice = self.service.voice
-
-        def started(played: list[dict], utt: Any) -> None:
-            self._on_played(played, utt)
-            if on_start is not None:
-                on_start(played, utt)
-
-        utt = None
-        if voice is not None and voice.timed():
-            if priority in ("refusal", "game_over") and channel == "public":
-                # ACCESSIBILITY.md 22: a refusal (or a correction) waits until the table has
-                # heard what it refers to, and the end is never heard before the moves that led
-                # to it: both wait for what the table was given before them
-                self._public_said = [u for u in self._public_said if not u.done()]
-                after = tuple(after) + tuple(self._public_said)
-            elif priority == "refusal" and not own_act:
-                # a private refusal: after the table has heard the move it refers to
-                after = tuple(after) + tuple(self._refers_to())
-            listener = self.service.announce_listener(lines, started, on_end)
-            utt = voice.say(channel, text, key=key, priority=priority, earcon=earcon, after=after,
-                            supersede=supersede, history=history, listener=listener,
-                            **({"pad_seconds": pad_seconds} if pad_seconds is not None else {}))
-            if utt is not None:
-                utt.meta["lines"] = lines
-                if channel == "public":
-                    self._public_said = [u for u in self._public_said if not u.done()] + [utt]
-                if channel == "public" and priority != "refusal":
-                    self._step_public = [(step, u) for step, u in self._step_public
-                                         if step == self.service.step and not u.done()] + [(self.service.step, utt)]
-                return utt
-        elif voice is not None:
-            voice.say(channel, text, key=key, priority=priority, earcon=earcon,
-                      **({"pad_seconds": pad_seconds} if pad_seconds is not None else {}))
-        self._on_played(lines, None)
-        if history:
-            self._record_heard(channel, lines)
-        self.service.announce_now(lines)
-        return None
+        """Queue one clip that says ``lines`` through the table's speech
+        (:meth:`~firmware_host.table.TableSpeech.play`: its ``announce`` lines written once it
+        has played, padded with silence to ``pad_seconds`` if given, R16/R17); returns its
+        Utterance or None (no sound: the lines are written at once, ``on_end`` is not told).
+        ACCESSIBILITY.md 22: a refusal (or a correction) at the table waits until the table has
+        heard what it refers to, and the end is never heard before the moves that led to it; a
+        private refusal waits for the move it refers to (not the seat's own act confirmed)."""
+        timed = self.speech.timed()
+        if timed and priority in ("refusal", "game_over") and channel == "public":
+            self._public_said = [u for u in self._public_said if not u.done()]
+            after = tuple(after) + tuple(self._public_said)
+        elif timed and priority == "refusal" and not own_act:
+            after = tuple(after) + tuple(self._refers_to())
+        ended = None if on_end is None else (lambda played, u, record: on_end(played, u, record) if u is not None else None)
+        utt = self.speech.play(lines, channel, text, key, priority, earcon, after=after, history=history,
+                               on_start=on_start, on_end=ended, pad_seconds=pad_seconds, supersede=supersede)
+        if utt is not None and channel == "public":
+            self._public_said = [u for u in self._public_said if not u.done()] + [utt]
+            if priority != "refusal":
+                self._step_public = [(step, u) for step, u in self._step_public
+                                     if step == self.service.step and not u.done()] + [(self.service.step, utt)]
+        return utt
 
     def _speak_all(self, items: list, after: Any = ()) -> list:
         """Say ``items`` in order. A private message waits until the public ones said before
@@ -676,33 +649,10 @@ class SecretDictatorGame(BoardAdapter):
         the table hears "every seat knows its role" after the last private clip has ended
         (at a whisper station: after the last seat's visit)."""
         assert self.game is not None
-        items = announce.prolog(self.game)
-        texts: dict[int, list[str]] = {}
-        lines: dict[int, list[dict]] = {}
-        for a in items:
-            text = catalogue.text(a.key, a.params, self.language, long=True, names=self.names, genders=self.genders)
-            texts.setdefault(a.seat, []).append(text)
-            lines.setdefault(a.seat, []).append({"event": "announce", "channel": a.channel, "key": a.key,
-                                                 "params": dict(a.params), "text": text})
-        voice = self.service.voice
-        made: dict[int, Any] = {}
-        if voice is not None and voice.timed():
-            listeners = {seat: self.service.announce_listener(lines[seat], self._on_played) for seat in lines}
-            # R16: padded over every role and team any seat could hold here, not this deal's longest
-            made = voice.say_padded({s: " ".join(t) for s, t in texts.items()}, key="prolog", after=after, earcon=PRIVATE_CUE,
-                                    minimum_seconds=self.padding.prolog_seconds(PRIVATE_CUE),
-                                    listener=lambda kind, utt, rec: listeners[int(utt.channel[5:])](kind, utt, rec))
-            for seat, utt in made.items():
-                if utt is not None:
-                    utt.meta["lines"] = lines[seat]
-        elif voice is not None:
-            voice.say_padded({s: " ".join(t) for s, t in texts.items()}, key="prolog", earcon=PRIVATE_CUE)
-        for seat in sorted(lines):
-            if made.get(seat) is None:
-                self._on_played(lines[seat], None)
-                self._record_heard(f"seat:{seat}", lines[seat])
-                self.service.announce_now(lines[seat])
-        self.say("public", "prolog.done", {}, after=[u for u in made.values() if u is not None])
+        # R16: padded over every role and team any seat could hold here, not this deal's longest
+        made = self.speech.say_padded(announce.prolog(self.game), after, key="prolog",
+                                      minimum_seconds=self.padding.prolog_seconds(PRIVATE_CUE))
+        self.say("public", "prolog.done", {}, after=[said.utterance for said in made if said.utterance is not None])
 
     # ================================================================ moves: accepted (journaled before announced) or refused
     def accept(self, action: Action, *, from_gm: bool = False, confirm: tuple[str, dict] | None = None,
@@ -975,7 +925,7 @@ class SecretDictatorGame(BoardAdapter):
             self._repeat(seat)
             return
         # no sound: the seat's last message again by when it was said, with its announce line(s)
-        options = [h for h in (self._heard.get("public"), self._heard.get(f"seat:{seat}")) if h]
+        options = [h for h in (self.speech.heard.get("public"), self.speech.heard.get(f"seat:{seat}")) if h]
         if not options:
             self.say(f"seat:{seat}", "repeat.nothing", {}, request=True)
             return
@@ -993,12 +943,6 @@ class SecretDictatorGame(BoardAdapter):
         if self.scanning.scan is not None and self.scanning.scan.seat == seat:
             self.scanning.scan.hold()
         self.speech.repeat(seat)
-
-    def _record_heard(self, channel: str, lines: list[dict]) -> None:
-        """No sound: remember the announce lines of the last utterance on ``channel`` (a
-        repeat press writes them again, ACCESSIBILITY.md 2)."""
-        self._heard_seq += 1
-        self._heard[channel] = (self._heard_seq, [dict(l) for l in lines])
 
     # ================================================================ the game master: this game's steps of the table's commands
     def extra_commands(self) -> dict:
