@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import secrets
-from typing import Any, Callable
+from typing import Any
 
 from firmware_host.errors import FirmwareHostError, UsageError
 from firmware_host.games.secret_dictator import (Action, Game, IllegalAction, Setup, announce, catalogue, deal,
