@@ -85,7 +85,6 @@ class SecretDictatorGame(BoardAdapter):
         self.announced = self.speech.announced            # the console's last public announcements
         self._last_groups: list = []                      # (action, events) groups of a rebuilt game
         self._presidents = 0                              # president.new said in this game (prerender)
-        self._heard_pad: dict[str, float | None] = {}     # channel -> padding of its last utterance
         self.padding = Padding(self)
         self.deck = PhysicalDeck(self)
         self.mirror = Mirror(self)
@@ -385,7 +384,6 @@ class SecretDictatorGame(BoardAdapter):
         # a repeat never gives a seat a private message of the game before (R16)
         for channel in [c for c in self.speech.heard if c != "public"]:
             del self.speech.heard[channel]
-        self._heard_pad = {}
         if self.service.voice is not None:
             self.service.voice.forget_private()
         self._play_back_names()
@@ -561,7 +559,6 @@ class SecretDictatorGame(BoardAdapter):
         utt = self._play([line], a.channel, text, a.key, priority or a.priority, earcon, after=after,
                          history=history, on_start=on_start, on_end=on_end, supersede=tag, pad_seconds=pad,
                          own_act=own_act)
-        self._heard_pad[a.channel] = pad
         if utt is not None and tag is not None and long:
             self._long_pending[a.key] = utt      # if a newer count replaces it unheard, that one is long
         self._plan_following(a.key, a.params)
@@ -881,7 +878,7 @@ class SecretDictatorGame(BoardAdapter):
             if self.scanning.scan.seat == seat:
                 self.scanning.scan.press()
                 return
-            self._idle_press(seat)
+            self.idle_press(seat)
             return
         if game.phase == "legislative_chancellor" and game.veto_pending and seat == game.president:
             # BOARD.md "Veto": the president answers with the ballot box or by scanning
@@ -912,36 +909,17 @@ class SecretDictatorGame(BoardAdapter):
                 if not self.mirror.blocked("acknowledge", seat):
                     self.accept(Action("acknowledge", seat=seat))
                 return
-        self._idle_press(seat)
+        self.idle_press(seat)
 
-    def _idle_press(self, seat: int) -> None:
-        # the next status layer; with idle_press = "status" a press after the whole status, nothing
-        # new said since, repeats (issue 33: a player who cannot hold still reaches the repeat)
+    def idle_press(self, seat: int) -> None:
+        """A press with nothing to do (ACCESSIBILITY.md 2, 12, 25): the next status layer while
+        a status plays, or with ``[service] idle_press = "status"`` until the seat has heard
+        the whole status with nothing new said since (issue 33: a player who cannot hold still
+        reaches the repeat); else the seat's last message again by what it heard (the table's
+        repeat; a further press steps back)."""
         if (self.settings.idle_press == "status" and not self.status.heard_whole(seat)) or self.status.in_status(seat):
             self.status.request(seat)
             return
-        voice = self.service.voice
-        if voice is not None and voice.timed():
-            self._repeat(seat)
-            return
-        # no sound: the seat's last message again by when it was said, with its announce line(s)
-        options = [h for h in (self.speech.heard.get("public"), self.speech.heard.get(f"seat:{seat}")) if h]
-        if not options:
-            self.say(f"seat:{seat}", "repeat.nothing", {}, request=True)
-            return
-        _, lines = max(options, key=lambda h: h[0])
-        pad = self._heard_pad.get(lines[0]["channel"]) if lines[0]["channel"] != "public" else None
-        if voice is not None:
-            voice.say(f"seat:{seat}", " ".join(l["text"] for l in lines), key=lines[0]["key"], priority="request",
-                      **({"pad_seconds": pad} if pad is not None else {}))
-        self.service.announce_now([{**{k: v for k, v in said.items() if k != "wav"}, "channel": f"seat:{seat}"}
-                                   for said in lines])
-
-    def _repeat(self, seat: int) -> None:
-        """ACCESSIBILITY.md 2, 25: the seat's last message by what it has heard, the table's
-        repeat (:meth:`~firmware_host.table.TableSpeech.repeat`); the seat's scan waits meanwhile."""
-        if self.scanning.scan is not None and self.scanning.scan.seat == seat:
-            self.scanning.scan.hold()
         self.speech.repeat(seat)
 
     # ================================================================ the game master: this game's steps of the table's commands

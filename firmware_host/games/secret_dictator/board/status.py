@@ -164,5 +164,4 @@ class Status:
                  for a, text in zip(items, texts)]
         utt = self.board._play(lines, channel, " ".join(texts), items[0].key, "request", earcon, pad_seconds=pad,
                          on_end=on_end, after=after, history=history)
-        self.board._heard_pad[channel] = pad
         return utt
