@@ -466,7 +466,7 @@ class AudioService:
         return utt
 
     @contextlib.contextmanager
-    def answering(self, seat: int | None) -> Iterator[None]:
+    def answering(self, seat: int | None, *, any_seat: bool = False) -> Iterator[None]:
         """While seat ``seat``'s own act is handled on this thread (a press, a tile it laid):
         the first sentence :meth:`say` gives its earphone is the act's answer, and if that
         sentence is not rendered yet (not in the speech cache: a fresh board, a new name) the
@@ -476,10 +476,12 @@ class AudioService:
         answer says: it tells nothing a sentence's length would not. It takes the answer's
         priority (a pick's answer cuts the item playing), waits for nothing the answer waits
         for, and is no message of the seat's history. Nothing on the table speaker, at a
-        whisper station (no earphone of its own) or with ``seat`` None. Nests; a ``say``
-        outside it is never cued."""
+        whisper station (no earphone of its own) or with ``seat`` None. ``any_seat``: an act
+        whose seat the board does not know (a tile laid at a shared reader): the first
+        sentence into any seat's earphone is its answer (the game answers the one who laid
+        it). Nests; a ``say`` outside it is never cued."""
         previous = getattr(self._answering, "channel", None)
-        self._answering.channel = None if seat is None else f"seat:{seat}"
+        self._answering.channel = "seat:*" if any_seat else None if seat is None else f"seat:{seat}"
         try:
             yield
         finally:
@@ -488,7 +490,8 @@ class AudioService:
     def _answer_due(self, channel: str) -> bool:
         """True when a sentence for ``channel`` now is the answer to the seat's act being
         handled on this thread (the first one only: the rest follow it)."""
-        if getattr(self._answering, "channel", None) != channel or channel == "public":
+        wanted = getattr(self._answering, "channel", None)
+        if channel == "public" or wanted is None or (wanted != channel and wanted != "seat:*"):
             return False
         self._answering.channel = None
         return not self.settings.whisper_station and self.settings.earcon_volume > 0

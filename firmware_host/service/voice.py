@@ -92,7 +92,7 @@ class SilentVoice:
     def interrupt(self, channel: str) -> None:
         """Nothing to cut off."""
 
-    def answering(self, seat: int | None) -> ContextManager[None]:
+    def answering(self, seat: int | None, *, any_seat: bool = False) -> ContextManager[None]:
         """While seat ``seat``'s own act is handled (:meth:`AudioService.answering
         <firmware_host.audio.service.AudioService.answering>`): nothing plays here, nothing to cue."""
         return contextlib.nullcontext()
@@ -358,12 +358,13 @@ class Voice(SilentVoice):
         finally:
             self._pending = [u for u in self._pending if not u.done()]
 
-    def answering(self, seat: int | None) -> ContextManager[None]:
-        """While seat ``seat``'s own act is handled: its answer, if not rendered yet, gets the
+    def answering(self, seat: int | None, *, any_seat: bool = False) -> ContextManager[None]:
+        """While seat ``seat``'s own act is handled (``any_seat``: an act of a seat the board
+        does not know, a tile at a shared reader): its answer, if not rendered yet, gets the
         answer cue at once (:meth:`AudioService.answering
         <firmware_host.audio.service.AudioService.answering>`, issue 31)."""
         answering = getattr(self.audio, "answering", None)
-        return answering(seat) if callable(answering) else contextlib.nullcontext()
+        return answering(seat, any_seat=any_seat) if callable(answering) else contextlib.nullcontext()
 
     def interrupt(self, channel: str) -> None:
         """Cut off what ``channel`` is saying (a seat's own request, ACCESSIBILITY.md 4)."""

@@ -34,7 +34,7 @@ import contextlib
 import logging
 from typing import Any, Callable
 
-from firmware_host.hardware.events import ButtonGesture
+from firmware_host.hardware.events import ButtonGesture, TileRead
 from firmware_host.service import board_catalogue
 from firmware_host.table.board_speech import BoardSpeech
 from firmware_host.table.lobby import Lobby
@@ -81,8 +81,11 @@ class TableFront:
         seat's press is then a reaction of its pace (ACCESSIBILITY.md 31)."""
         seat = getattr(event, "seat", None)
         voice = self.service.voice
-        answering = voice.answering(seat if isinstance(seat, int) else None) if voice is not None \
-            else contextlib.nullcontext()
+        # a tile at a shared reader (a law at the tray) names no seat: the game answers the
+        # seat that laid it, the first one it tells anything privately
+        answering = voice.answering(seat if isinstance(seat, int) else None,
+                                    any_seat=isinstance(event, TileRead) and seat is None) \
+            if voice is not None else contextlib.nullcontext()
         with pressing(event), answering:
             self._dispatch(event, game_input)
             self.speech.acted(event)

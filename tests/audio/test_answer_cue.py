@@ -177,3 +177,18 @@ def test_issue31_where_the_clock_waits_for_renders_only_a_slow_boards_render_is_
     assert not cued(waits=True, slow=False)
     assert cued(waits=True, slow=True)
     assert cued(waits=False, slow=False)
+
+
+def test_issue31_an_act_of_a_seat_the_board_does_not_know_cues_the_first_earphone_answered(board):
+    """A tile laid at a shared reader (a law at the tray) names no seat: the first sentence
+    into any seat's earphone is its answer; the table speaker's never is."""
+    audio, clock = board()
+    with audio.answering(None, any_seat=True):
+        public = audio.say("public", "Ein Gesetz wurde gelesen.", key="tile.read")
+        answer = audio.say("seat:3", "Gelesen: ein Gesetz.", key="tile.read.law")
+        more = audio.say("seat:1", "Noch etwas.", key="other")
+    assert (cue_of(public), cue_of(more)) == (None, None)
+    assert cue_of(answer) is not None and cue_of(answer).start == pytest.approx(clock.now())
+    with audio.answering(None):
+        unknown = audio.say("seat:2", "Ohne Platz.", key="other")
+    assert cue_of(unknown) is None
