@@ -128,6 +128,8 @@ class BoardAdapter:
     #: seat's status was said, each counts as heard by it, so that their wording (long the
     #: first time) tells no side (RULES.md R16)
     STATUS_SECRETS: tuple[str, ...] = ()
+    #: the game's ``state_json(game) -> dict`` (REPLAY.md's final ``state``), for :meth:`final_state`
+    STATE_JSON: Callable[[Any], dict] | None = None
 
     def __init__(self, service: Any) -> None:
         self.service = service
@@ -357,8 +359,9 @@ class BoardAdapter:
         return {"seat": seat, **self.secrets_of(seat)}
 
     def final_state(self) -> dict | None:
-        """The game's replay ``state`` object, or None without a game."""
-        return None
+        """The game's replay ``state`` object (default: :data:`STATE_JSON` of the game in
+        play), or None without a game."""
+        return None if self.game is None or self.STATE_JSON is None else type(self).STATE_JSON(self.game)
 
     def story_lines(self) -> list:
         """The story of the game after its end, said into a seat's earphone when it presses

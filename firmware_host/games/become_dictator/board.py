@@ -80,6 +80,7 @@ class BecomeDictatorGame(BoardAdapter):
     #: D32: the morning's timer (0: none, the default of ``[become_dictator] morning_seconds``)
     SETUP_SECONDS = {"morning_seconds": (0.0, MORNING_SECONDS, MAX_MORNING_SECONDS, True)}
     TILES = {"card": "on_card"}
+    STATE_JSON = state_json
 
     def __init__(self, service: Any) -> None:
         super().__init__(service)
@@ -102,9 +103,6 @@ class BecomeDictatorGame(BoardAdapter):
     def public_view(self) -> dict | None:
         morning = self.wait.view()
         return {**public_view(self.game), "morning": morning and {**morning, "day": self.wait.tag}}
-
-    def final_state(self) -> dict | None:
-        return state_json(self.game) if self.game is not None else None
 
     def secrets_of(self, seat: int) -> dict:
         view = private_view(self.game, seat)

@@ -113,6 +113,7 @@ class DyingMessageGame(BoardAdapter):
     TILES = {"evidence": "on_evidence"}
     SCAN_CUE = False                 # M43: every list item of a step lasts one time
     STATUS_SECRETS = _STATUS_SECRETS
+    STATE_JSON = state_json
 
     def __init__(self, service: Any) -> None:
         self.descriptions: dict[int, str] = {}
@@ -158,9 +159,6 @@ class DyingMessageGame(BoardAdapter):
         setup = self._rules
         return Action.from_json(obj, setup.players if setup else None,
                                 bool(setup and setup.options["dog_may_pass"]))
-
-    def final_state(self) -> dict | None:
-        return state_json(self.game) if self.game is not None else None
 
     def public_view(self) -> dict | None:
         """The public picture (M39): :func:`public_view` plus the board's state (the night step
