@@ -213,9 +213,10 @@ def test_a8_seat_recalls_its_hand_by_status_during_and_after_the_session(board):
     # nobody else hears a hand in their status
     others = [s for s in range(5) if s not in (president, chancellor)]
     assert not [l for s in others for l in status_lines(b, s) if l["key"].startswith("recall.")]
-    # the next government is proposed: the old hands are no longer part of the game
+    # the next government is proposed: the last hand a seat held stays in its status (issue 33:
+    # every secret a seat was told stays reachable in every phase), until it holds another
     play_until(b, lambda g: g.phase == "election")
-    assert not [l for l in status_lines(b, president) if l["key"] == "recall.hand"]
+    assert [l["params"]["laws"] for l in status_lines(b, president) if l["key"] == "recall.hand"] == [hand]
 
 
 def test_a8_seat_recalls_its_investigation_result_for_the_rest_of_the_game(board):

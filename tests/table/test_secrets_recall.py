@@ -160,3 +160,52 @@ def test_M47_issue33_the_private_detectives_repeat_reaches_its_genuine_message_i
         assert said["params"] == told["params"], back
     finally:
         table.close()
+
+
+def _sd_until(tmp_path, told_key: str, then: tuple[str, ...]) -> tuple[Table, int, dict]:
+    """Secret Dictator's sample game played until a seat was told ``told_key`` privately and
+    the table has then announced a line whose key starts with one of ``then``, with that
+    seat neither awaited nor the next to act: (the table, the seat, the line it heard)."""
+    script = games.pack("secret_dictator").scripting()
+    setup = script.sample_setup("en")
+    signals = script.signals_for_game(setup, script.whole_game(setup, 2))
+    table = Table(tmp_path, seed=None)
+    told = None
+    for i, obj in enumerate(signals):
+        nxt = next((s.get("seat") for s in signals[i + 1:] if s.get("signal") in ("button", "ballot", "card")), None)
+        if i and "setup" in signals[i - 1] and "signal" not in signals[i - 1]:
+            table.drain()
+            table.wait(1.5)
+        table.play(obj, next_seat=nxt)
+        told = next((o for o in reversed(table.starts) if o.get("key") == told_key
+                     and not o.get("repeats")), None)
+        if told is None or obj.get("signal") == "wait_for":
+            continue
+        seat = int(told["output"][5:])
+        after = any(o.get("output") == "table" and o["key"].startswith(then) and o["start"] >= told["start"]
+                    for o in table.starts)
+        if after and seat != nxt and seat not in table.call(lambda: _awaited(table.service.game.active)):
+            table.drain()
+            table.wait(1.5)
+            return table, seat, told
+    table.close()
+    raise AssertionError(f"no seat was told {told_key} and idle after {then}")
+
+
+@pytest.mark.parametrize("told_key, then, status_key, field", [
+    ("hand.president", ("law.enacted.",), "recall.hand", "laws"),
+    ("power.view_discard.result", ("president.new",), "recall.view_discard", "party"),
+])
+def test_A8_issue33_secret_dictators_private_messages_reach_the_seats_status_and_repeat(
+        tmp_path, told_key, then, status_key, field):
+    """A president's hand and the view of the discard's result, at the first moment the seat is idle after
+    (the next government's election: the secret outlives its round): the seat's status lists
+    it (as told) and its repeat, stepping back at a person's pace, reaches it."""
+    table, seat, told = _sd_until(tmp_path, told_key, then)
+    try:
+        status = table.status(seat)
+        assert status.get(status_key, {}).get(field) == told["params"][field], status
+        table.wait(STATUS_STEP_S)              # the status's window passes: a press repeats again
+        assert told_key in table.recall(seat, told_key, presses=20)
+    finally:
+        table.close()

@@ -237,6 +237,7 @@ def status_layers(game: Game, seat: int, table: Mapping[str, Any]) -> list[list[
         private.append(make("night.soulmate.destined", {}, ch))
     if mine["protected"] is True:
         private.append(make("night.protected", {}, ch))
-    # issue 33: every genuine message the seat was shown or chose stays in its status
-    private += [make("night.look", {"cards": cards}, ch) for cards in mine["genuine_seen"]]
+    # issue 33: the last genuine message the seat was shown or chose stays in its status (an
+    # earlier one stays reachable by its repeat; a layer stays within 15 s)
+    private += [make("night.look", {"cards": cards}, ch) for cards in mine["genuine_seen"][-1:]]
     return [[now], public, private]

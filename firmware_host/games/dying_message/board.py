@@ -780,14 +780,15 @@ class DyingMessageGame(BoardAdapter):
                 return None
             if sum(lengths) > most:
                 best, most = clip, sum(lengths)
-        # every night's genuine messages, which any character may have seen, at their longest
+        # the genuine messages of any night a seat may have seen last, at their longest
         nights = [(len(g), m) for _, (m, g) in sorted(game.messages.items())]
         if game.genuine and game.round not in game.messages:
             nights.append((len(game.genuine), tuple(game.message_area)))
         looks = [longest_of([("night.look", {"cards": Subset(n, tuple(pool))})], seconds) for n, pool in nights if n]
         if None in looks:
             return None
-        return shared + (best or []) + looks
+        look = [max(looks, key=lambda kp: seconds(*kp) or 0.0)] if looks else []
+        return shared + (best or []) + look
 
     # ======================================================================= scanning (M42)
     def _confirming(self, item: Any) -> tuple[Any, Any] | None:

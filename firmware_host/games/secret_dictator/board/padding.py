@@ -223,26 +223,14 @@ class Padding:
         return best or None
 
     def remember(self, events: list, items: list) -> None:
-        """ACCESSIBILITY.md 8: keep each seat's own secrets of this round from the private
-        messages it was told, for its status: the hand it holds or held (until the next
-        nomination), the peek or view-discard result (until the next laws are drawn) and its
-        investigations (for the rest of the game)."""
-        for e in events:
-            if e.kind == "nominated":
-                for mine in self.recall.values():
-                    mine.pop("hand", None)
-            elif e.kind == "law_enacted" and e.data.get("by") == "chaos":
-                for mine in self.recall.values():     # the top law was taken: the peek is spent
-                    mine.pop("peek", None)
-                    mine.pop("view_discard", None)
+        """ACCESSIBILITY.md 8, issue 33: keep each seat's own secrets from the private messages
+        it was told, for its status, for the rest of the game: the last hand it held (until it
+        holds another), the last peek and view-discard result (until its next one) and its
+        investigations."""
         for a in items:
             seat = a.seat
             if seat is None:
                 continue
-            if a.key == "hand.president":
-                for mine in self.recall.values():     # new laws drawn: earlier results are spent
-                    mine.pop("peek", None)
-                    mine.pop("view_discard", None)
             mine = self.recall.setdefault(seat, {})
             if a.key in ("hand.president", "hand.chancellor"):
                 mine["hand"] = list(a.params["laws"])
@@ -254,7 +242,7 @@ class Padding:
                 mine.setdefault("investigate", []).append((a.params["target"], a.params["party"]))
 
     def _recall_items(self, seat: int) -> list:
-        """The seat's own secrets of this round as private ``recall.*`` messages."""
+        """The seat's own secrets as private ``recall.*`` messages."""
         mine = self.recall.get(seat, {})
         channel = f"seat:{seat}"
         out = []
