@@ -534,11 +534,8 @@ class SecretDictatorGame(BoardAdapter):
         return channel.startswith("seat:") and self.speech.long_wording(channel, key, mark=mark)
 
     def _text(self, a: Any, long: bool) -> str:
-        try:
-            return catalogue.text(a.key, a.params, self.language, long=long, names=self.names, genders=self.genders)
-        except (FirmwareHostError, ValueError) as exc:
-            log.error("announcement %s: %s", a.key, exc)
-            return a.key
+        """The words of announcement ``a`` in the table's speech (the game's language, names and forms)."""
+        return self.speech.text(a.key, a.params, long=long)
 
     def _speak(self, a: Any, *, priority: str | None = None, earcon: str | None = None,
                after: Any = (), history: bool = True, on_start: Any = None, on_end: Any = None,
