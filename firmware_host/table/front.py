@@ -81,7 +81,7 @@ class TableFront:
         seat's press is then a reaction of its pace (ACCESSIBILITY.md 31)."""
         seat = getattr(event, "seat", None)
         voice = self.service.voice
-        # a tile at a shared reader (a law at the tray) names no seat: the game answers the
+        # a tile at a shared reader (a card at a tray) names no seat: the game answers the
         # seat that laid it, the first one it tells anything privately
         answering = voice.answering(seat if isinstance(seat, int) else None,
                                     any_seat=isinstance(event, TileRead) and seat is None) \
