@@ -55,3 +55,13 @@ def test_A7_a_prepared_setup_shows_the_names_of_its_own_seats_only(bd_table):  #
     shown = service.call(adapter.public_setup)
     assert shown["names"] == {"0": "Anna", "1": "Ben"} and shown["players"] == 4
     assert service.call(adapter.snapshot)["setup"] == shown
+
+
+def test_the_consoles_key_command_is_the_game_masters_key_press_pauses_and_resumes(bd_table):  # noqa: F811
+    service, adapter, lines = bd_table
+    assert service.call(lambda: adapter.command("key", gesture="press")) == {"paused": True}
+    assert service.call(lambda: adapter.command("key")) == {"paused": False}            # a press by default
+    before = len(lines)
+    assert service.call(lambda: adapter.command("key", gesture="hold")) == {"paused": False}
+    said = [l["key"] for l in lines[before:] if l.get("event") == "announce"]
+    assert said == [line.key for line in service.call(lambda: adapter.status_lines(None))] and said
