@@ -39,3 +39,23 @@ def test_A19_without_a_voice_a_seats_values_are_its_own_else_the_boards_defaults
                 "scan_interval": service.settings.scan.interval, "ignore_repeat": 0.5, "gender": "m"}
     assert menu.current(0) == defaults
     assert menu.current(1) == {**defaults, "rate": 300, "gender": "f"}
+
+
+def test_A21_the_board_drops_a_seats_scan_steps_not_yet_played_when_its_list_starts_again(mocker):
+    from firmware_host.audio.service import Utterance
+
+    speech, service = board_voice(mocker, timed=True)
+    played, waiting = (mocker.create_autospec(Utterance, instance=True) for _ in range(2))
+    played.meta, waiting.meta = {}, {}
+    played.done.return_value, waiting.done.return_value = True, False
+    service.voice.say.side_effect = [played, waiting]
+    speak = speech.scan_speaker(lambda: ("lobby.busy", {"seat": 0}), language=lambda: "en")
+    item = ScanItem(2, "x", "lobby.busy", {"seat": 2})
+    assert speak(2, "item", item, mocker.MagicMock(), mocker.MagicMock()) is None      # playback reports its end
+    assert speak(2, "item", item, mocker.MagicMock(), mocker.MagicMock()) is None
+    speech.drop(3)                                                  # another seat's: nothing of seat 2's
+    service.voice.cancel.assert_not_called()
+    speech.drop(2)
+    service.voice.cancel.assert_called_once_with(waiting)           # the step played already is not cancelled
+    speech.drop(2)
+    assert service.voice.cancel.call_count == 1                     # dropped once
