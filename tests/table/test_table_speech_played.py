@@ -89,3 +89,18 @@ def test_A29_a_seat_heard_news_when_the_board_spoke_at_the_table_or_in_its_earph
     table.call(lambda: speech.request([Line("seat:1", "hand.start", {})]))          # its own status: no news
     assert table.call(lambda: speech.news(1)) == before + 3
     assert table.call(lambda: speech.news(2)) == other + 1
+
+
+def test_A22_a_private_line_said_after_public_ones_waits_until_they_have_ended_at_the_table(table):
+    adapter = table.service.game.active
+    items = [Line("public", "gm.paused", {}), Line("seat:1", "hand.start", {}), Line("seat:3", "hand.start", {})]
+    mark = len(table.lines.objects)
+    said = table.call(lambda: adapter.speech.say_all(items))
+    assert [s.lines[0]["key"] for s in said] == ["gm.paused", "hand.start", "hand.start"]
+    assert table.call(lambda: list(adapter.speech.last_public)) == [said[0].utterance]   # what a refusal refers to
+    table.drain()
+    table.wait(1.0)
+    written = written_since(table, mark)
+    public = next(o for o in written if o["output"] == "table")
+    private = [o for o in written if o["output"] in ("seat:1", "seat:3")]
+    assert len(private) == 2 and all(o["start"] >= public["end"] for o in private)
