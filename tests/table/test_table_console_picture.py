@@ -6,7 +6,10 @@ real service and journal with In this way I become a DICTATOR set up
 
 from __future__ import annotations
 
+import pytest
+
 from firmware_host.hardware.events import Fault
+from firmware_host.service.refusals import CommandRefused
 
 from .test_table_units import bd_table  # noqa: F401 - the fixture
 
@@ -65,3 +68,21 @@ def test_the_consoles_key_command_is_the_game_masters_key_press_pauses_and_resum
     assert service.call(lambda: adapter.command("key", gesture="hold")) == {"paused": False}
     said = [l["key"] for l in lines[before:] if l.get("event") == "announce"]
     assert said == [line.key for line in service.call(lambda: adapter.status_lines(None))] and said
+
+
+@pytest.mark.parametrize("action", [None, "vote", ["vote"], {"action": "fly"}, {}])
+def test_the_consoles_act_refuses_what_is_no_action_of_this_game_in_one_line(bd_table, action):  # noqa: F811
+    service, adapter, _ = bd_table
+    with pytest.raises(CommandRefused) as refused:
+        service.call(lambda: adapter.command("act", action=action))
+    assert refused.value.code == "refused" and "\n" not in str(refused.value)
+    assert str(refused.value).startswith("act: not an action of this game: ")
+    assert adapter.moves.count == 0
+
+
+def test_a_new_game_started_while_one_runs_abandons_the_running_one(bd_table):  # noqa: F811
+    service, adapter, _ = bd_table
+    first = adapter.moves.game_id
+    service.call(lambda: adapter.command("start", setup={"game": "become_dictator", "players": 5, "language": "en"}))
+    assert adapter.moves.game_id != first and adapter.players() == 5
+    assert service.journal.game(first).status == "abandoned"
