@@ -59,3 +59,19 @@ def test_A21_the_board_drops_a_seats_scan_steps_not_yet_played_when_its_list_sta
     service.voice.cancel.assert_called_once_with(waiting)           # the step played already is not cancelled
     speech.drop(2)
     assert service.voice.cancel.call_count == 1                     # dropped once
+
+
+def test_A32_a_games_scan_step_that_answers_a_pick_cuts_the_earphone_and_is_queued_for_dropping(mocker):
+    from .test_table_units import table_speech
+
+    speech, service, _ = table_speech(mocker, timed=True)
+    made, say = [], service.voice.say.side_effect
+    service.voice.say.side_effect = lambda *a, **k: made.append(say(*a, **k)) or made[-1]
+    queued, started, ended = [], mocker.MagicMock(), mocker.MagicMock()
+    assert speech.scan_step(1, "scan.seat", {"seat": 2}, started=started, ended=ended, cut=True,
+                            queued=queued.append) is None                   # playback reports its end
+    call = service.voice.say.call_args
+    assert call.args[0] == "seat:1" and call.kwargs["priority"] == "request" and call.kwargs["history"] is False
+    speech.scan_step(1, "scan.seat", {"seat": 3}, started=started, ended=ended, queued=queued.append)
+    assert service.voice.say.call_args.kwargs["priority"] == "normal"
+    assert queued == made and len(made) == 2                               # each step kept to be dropped
