@@ -75,3 +75,25 @@ def test_A32_a_games_scan_step_that_answers_a_pick_cuts_the_earphone_and_is_queu
     speech.scan_step(1, "scan.seat", {"seat": 3}, started=started, ended=ended, queued=queued.append)
     assert service.voice.say.call_args.kwargs["priority"] == "normal"
     assert queued == made and len(made) == 2                               # each step kept to be dropped
+
+
+def test_A32_a_seats_scan_steps_said_but_not_started_are_cancelled_when_its_list_starts_again(mocker):
+    from firmware_host.audio.service import Utterance
+
+    from .test_table_units import seat_scans
+
+    from firmware_host.service.voice import SilentVoice
+
+    scans, _ = seat_scans(mocker)
+    scans.service.voice = mocker.create_autospec(SilentVoice, instance=True)
+    playing, waiting, other = (mocker.create_autospec(Utterance, instance=True) for _ in range(3))
+    playing.plays, waiting.plays = True, False
+    for utt in (playing, waiting, other):
+        utt.done.return_value = False
+    scans._queue(1, playing)
+    scans._queue(1, waiting)
+    scans._queue(2, other)
+    scans.drop(1)
+    cancelled = [c.args[0] for c in scans.service.voice.cancel.call_args_list]
+    assert cancelled == [playing, waiting]                  # the voice drops what has not started yet
+    assert scans._queued[1] == [playing] and scans._queued[2] == [other]   # the step playing plays on
