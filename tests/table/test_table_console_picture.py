@@ -86,3 +86,25 @@ def test_a_new_game_started_while_one_runs_abandons_the_running_one(bd_table):  
     service.call(lambda: adapter.command("start", setup={"game": "become_dictator", "players": 5, "language": "en"}))
     assert adapter.moves.game_id != first and adapter.players() == 5
     assert service.journal.game(first).status == "abandoned"
+
+
+def test_board_faults_a_reader_unplugged_is_said_once_listed_and_its_return_said(bd_table):  # noqa: F811
+    from firmware_host.hardware.events import ReaderState
+
+    service, adapter, lines = bd_table
+    before = len(lines)
+    service.call(lambda: adapter.handle_input(ReaderState("law", True)))
+    assert service.call(adapter.snapshot)["readers"]["law"] is True
+    assert [l for l in lines[before:] if l.get("event") in ("announce", "fault")] == []   # first seen: nothing to say
+    service.call(lambda: adapter.handle_input(ReaderState("law", False)))
+    service.call(lambda: adapter.handle_input(ReaderState("law", False)))         # no change: nothing again
+    faults = [l for l in lines[before:] if l.get("event") == "fault"]
+    assert [(f["source"], f["reason"]) for f in faults] == [("law reader", "reader_unplugged")]
+    picture = service.call(adapter.snapshot)
+    assert picture["readers"]["law"] is False
+    assert picture["faults"][-1] == {"kind": "fault", "reason": "reader_unplugged", "detail": "law"}
+    mark = len(lines)
+    service.call(lambda: adapter.handle_input(ReaderState("law", True)))
+    back = [l for l in lines[mark:] if l.get("event") == "announce"]
+    assert [(l["channel"], l["key"], l["params"]) for l in back] == [("public", "fault.reader_back", {"reader": "law"})]
+    assert service.call(adapter.snapshot)["readers"]["law"] is True
