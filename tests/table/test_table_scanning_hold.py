@@ -5,6 +5,8 @@ clock, every step estimated as on a board without sound (:func:`tests.table.test
 
 from __future__ import annotations
 
+import pytest
+
 from .test_pace import BOARD, NAME_S, make_scan
 
 
@@ -44,3 +46,27 @@ def test_A21_a_status_before_the_first_item_starts_the_list_after_its_first_dela
     assert items_said(spoken) == ["seat 1"]
     clock.advance(NAME_S + BOARD.interval)
     assert items_said(spoken) == ["seat 1", "seat 2"]
+
+
+def test_A27_A31_a_pick_is_timed_by_the_button_going_down_not_by_its_release():
+    """ACCESSIBILITY.md 27: a press counts on press-down. The pick's moment (what a take-back
+    later counts as late for the item before) is when the button went down, also when the
+    release that made it a press came later."""
+    from firmware_host.hardware.events import ButtonGesture
+    from firmware_host.table.scanning import pressing, taken_back
+
+    from .test_pace import item_end
+
+    clock, scan, spoken, _, _ = make_scan(BOARD)
+    scan.start()
+    while not any(kind == "item" and said == "seat 4" for _, kind, _, said in spoken):
+        clock.advance(0.05)
+    down = item_end(spoken, "seat 3") + 2.6                      # late for "seat 3": "seat 4" plays
+    clock.advance(down + 0.4 - clock.now())                      # released 0.4 s after it went down
+    with pressing(ButtonGesture(0, "press", clock.now(), down_at=down)):
+        scan.press()
+    assert scan.picked.value == 3
+    clock.advance(1.0)
+    with pressing(ButtonGesture(0, "press", clock.now(), down_at=clock.now())):
+        scan.press()                                              # back
+        assert taken_back() == (down, pytest.approx(2.6))
