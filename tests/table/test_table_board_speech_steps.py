@@ -97,3 +97,21 @@ def test_A32_a_seats_scan_steps_said_but_not_started_are_cancelled_when_its_list
     cancelled = [c.args[0] for c in scans.service.voice.cancel.call_args_list]
     assert cancelled == [playing, waiting]                  # the voice drops what has not started yet
     assert scans._queued[1] == [playing] and scans._queued[2] == [other]   # the step playing plays on
+
+
+def test_R16_a_step_of_fixed_length_is_handed_to_the_voice_padded_and_without_the_private_cue(mocker):
+    from firmware_host.kernel.values import Line
+    from firmware_host.table.speech import PRIVATE_CUE
+
+    from .test_table_units import table_speech
+
+    for timed in (True, False):
+        speech, service, catalogue = table_speech(mocker, timed=timed)
+        assert catalogue.is_private("hand.start")                  # a seat's own secret
+        line = Line("seat:2", "hand.start", {})
+        speech.speak(line, pad_seconds=4.25)
+        kwargs = service.voice.say.call_args.kwargs
+        assert kwargs["pad_seconds"] == 4.25 and kwargs["earcon"] is None     # as long whatever the words
+        speech.speak(line)
+        kwargs = service.voice.say.call_args.kwargs
+        assert "pad_seconds" not in kwargs and kwargs["earcon"] == PRIVATE_CUE
