@@ -419,9 +419,12 @@ class SecretDictatorGame(BoardAdapter):
         items = announce.announcements(None, events, self.game)
         # game.started first, then the prolog, then the first president
         head = [a for a in items if a.key == "game.started"]
+        # measured before the table hears anything: rendering the stand-ins takes seconds on
+        # a fresh board, and the prolog must not begin behind a clip already under way
+        minimum = self.padding.prolog_seconds(PRIVATE_CUE) if prolog else None
         said = self._speak_all(head)
         if prolog:
-            self._prolog(after=[u for u in said if u is not None])
+            self._prolog(after=[u for u in said if u is not None], minimum=minimum)
         self._speak_all([a for a in items if a.key != "game.started"])
         self.mirror.clear()
         self.mirror.check(announce_change=True)
@@ -482,8 +485,9 @@ class SecretDictatorGame(BoardAdapter):
             if emit:
                 self._emit(events)
             items = announce.announcements(None, events, self.game)
+            minimum = self.padding.prolog_seconds(PRIVATE_CUE)
             said = self._speak_all([a for a in items if a.key == "game.started"])
-            self._prolog(after=[u for u in said if u is not None])
+            self._prolog(after=[u for u in said if u is not None], minimum=minimum)
             self._speak_all([a for a in items if a.key != "game.started"])
             return []
         said: list = []
@@ -637,15 +641,17 @@ class SecretDictatorGame(BoardAdapter):
             self._last_public = public
         return made
 
-    def _prolog(self, after: Any = ()) -> None:
+    def _prolog(self, after: Any = (), minimum: float | None = None) -> None:
         """R3/R17: each seat hears its role and team privately, all padded to one length and
         started together once the table has heard that the roles come (ACCESSIBILITY.md 23);
         the table hears "every seat knows its role" after the last private clip has ended
-        (at a whisper station: after the last seat's visit)."""
+        (at a whisper station: after the last seat's visit).
+
+        :param minimum: seconds, the least length of every seat's clip
+            (:meth:`.padding.Padding.prolog_seconds`, measured before ``after`` was queued)."""
         assert self.game is not None
         # R16: padded over every role and team any seat could hold here, not this deal's longest
-        made = self.speech.say_padded(announce.prolog(self.game), after, key="prolog",
-                                      minimum_seconds=self.padding.prolog_seconds(PRIVATE_CUE))
+        made = self.speech.say_padded(announce.prolog(self.game), after, key="prolog", minimum_seconds=minimum)
         self.say("public", "prolog.done", {}, after=[said.utterance for said in made if said.utterance is not None])
 
     # ================================================================ moves: accepted (journaled before announced) or refused
