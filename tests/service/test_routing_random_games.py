@@ -65,8 +65,10 @@ from firmware_host.service.settings import ServiceSettings
 from firmware_host.service.voice import Voice
 from tests.doubles import silent_renderer
 
-#: random complete games per board configuration (two configurations)
+#: random complete games per board configuration (two configurations) in the long run (``slow``)
 GAMES_PER_BOARD = 1000
+#: the same in the default run (the suite stays fast on two cores; the long run plays the thousand)
+FAST_GAMES_PER_BOARD = 150
 #: how often a seat uses its button between two moves (status hold or idle press)
 BUTTON_RATE = 0.06
 #: how often the game master's console sends a move the engine refuses before a legal one
@@ -466,14 +468,22 @@ def play_all(games_per_board: int, seed: int = 20261130) -> Findings:
     return Findings.merge(parts)
 
 
+@pytest.fixture(scope="module", params=[
+    pytest.param(FAST_GAMES_PER_BOARD, id="fast"),
+    pytest.param(GAMES_PER_BOARD, id="thousand", marks=pytest.mark.slow)])
+def per_board(request) -> int:
+    """How many random games each board plays: a fast sample by default, a thousand in the long run."""
+    return request.param
+
+
 @pytest.fixture(scope="module")
-def findings() -> Findings:
+def findings(per_board) -> Findings:
     """Every random game of both boards, checked (module scope: played once for all tests)."""
-    return play_all(GAMES_PER_BOARD)
+    return play_all(per_board)
 
 
-def test_R16_no_private_fact_on_the_table_speaker_in_random_games(findings):
-    assert findings.games == 2 * GAMES_PER_BOARD
+def test_R16_no_private_fact_on_the_table_speaker_in_random_games(findings, per_board):
+    assert findings.games == 2 * per_board
     assert len(findings.variants) == 4                       # both variants, both decks
     assert findings.public_checked > 50 * findings.games
     assert findings.public == [], "\n".join(findings.public)
