@@ -180,9 +180,13 @@ class AutocracyGame(BoardAdapter):
         return announce.the_end(game.winner, game.tokens, game.hands, earcon=None)
 
     def story_parts(self) -> list[list[tuple[str, dict]]]:
-        """The end again as one part (A44: the winner, every seat's tokens and hand, a line a
-        seat, told in the pressing seat's earphone as one request)."""
-        return [[(a.key, dict(a.params)) for a in self.story_lines()]]
+        """The end again in short parts, one per press (A44, ACCESSIBILITY.md 30, issue 31): the
+        winner, then each seat's tokens and hand as a part of its own (a whole end at six seats
+        is more than a minute of speech in one earphone)."""
+        lines = [(a.key, dict(a.params)) for a in self.story_lines()]
+        seats = sorted({p["seat"] for key, p in lines if key != "win"})
+        return [[line for line in lines if line[0] == "win"]] + [
+            [line for line in lines if line[0] != "win" and line[1]["seat"] == seat] for seat in seats]
 
     def secrets_of(self, seat: int) -> dict:
         """The seat's hand for the game master's reveal (its private view)."""

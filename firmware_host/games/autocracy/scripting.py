@@ -281,14 +281,15 @@ def evening_signals(language: str, players: int, board_seed: int, choice_seed: i
     actions = whole_game(setup, choice_seed)
     lobby = seat_setup_signals(answers, seats=seats)
     signals = lobby + signals_for_game(setup, actions)[1:]
-    signals += story_signals(seat=0)
+    signals += story_signals(seat=0, parts=1 + players)
     signals += seat_setup_signals(answers, seats=seats)
     return signals, setup, actions
 
 
 def story_signals(seat: int = 0, parts: int = 1, timeout: float = 600.0) -> list[dict]:
     """After game over (ACCESSIBILITY.md 30): once the table hears what a press does,
-    ``seat`` presses for each part of the story (A44's end again: one part), waits until the
+    ``seat`` presses for each part of the story (A44's end again: the winner, then a part per
+    seat), waits until the
     part is heard and presses again a while after it; after the last part its next press
     (the caller's) sets the next game up from the seats."""
     out: list[dict] = [{"signal": "wait_for", "key": "evening.offer", "timeout": timeout}]
