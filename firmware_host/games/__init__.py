@@ -7,9 +7,3 @@ Nothing below the games imports this package: the registry that names the games 
 are :mod:`firmware_host.kernel.values`, the one catalogue formatter is
 :mod:`firmware_host.kernel.wording`.
 """
-
-# The package answers which games it holds with the kernel's own functions (the landing check
-# and tools outside the project read them here); the layers below use the kernel directly.
-from firmware_host.kernel.games import names, pack  # noqa: E402
-
-__all__ = ["names", "pack"]
