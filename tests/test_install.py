@@ -63,7 +63,7 @@ def test_check_config_refuses_pull_up_off_on_the_fixed_pull_ups_of_bcm_2_and_3(t
     path.write_text(text)
     assert main(["check-config", str(path), "--no-tags"]) == 2
     err = capsys.readouterr().err
-    assert "gpio.pull_up: false, but BCM 2 (tracker.holes.3) and BCM 3 (game_master.key)" in err
+    assert "gpio.pull_up: false, but BCM 2 (peg.holes.3) and BCM 3 (game_master.key)" in err
 
 
 def test_replay_of_a_simulate_script_points_to_simulate(capsys):
