@@ -221,6 +221,15 @@ def validate(document: Mapping[str, Any], modules: list[Any]) -> tuple[dict[str,
     schema: dict[str, dict[str, Field]] = {}
     for mod in mods:
         schema.update(getattr(mod, "SCHEMA", {}))
+    # a section read under another name (a layer's ``renamed_sections()``: older name -> name)
+    # where the file has no section of that name: a board configured before a rename still starts
+    renamed: dict[str, str] = {}
+    for mod in mods:
+        older = getattr(mod, "renamed_sections", None)
+        if callable(older):
+            renamed.update(older())
+    document = {(renamed[k] if k in renamed and renamed[k] not in document else k): v
+                for k, v in document.items()}
     problems: list[str] = []
     sections: dict[str, dict[str, Any]] = {}
     for name, value in document.items():

@@ -298,3 +298,19 @@ def test_install_md_sound_check_passes_and_prints_both_cards_when_aplay_lists_th
     (tmp_path / "listing").write_text(listing.replace("BoardB", "Device"))
     assert subprocess.run(["bash", "-c", _sound_check()], capture_output=True, text=True, env=env,
                           timeout=60).returncode != 0
+
+
+def test_a_board_toml_written_before_the_peg_was_named_neutrally_still_checks(tmp_path, capsys):
+    """A builder's board.toml whose peg section has its older name (the registered peg's
+    signal, Secret Dictator's election tracker) still passes ``check-config`` after an upgrade;
+    with both sections the older one is refused as unknown."""
+    from firmware_host.hardware.parts import registered_peg
+
+    older = registered_peg().signal
+    text = data_path("board.toml").read_text().replace("[peg]", f"[{older}]")
+    path = tmp_path / "board.toml"
+    path.write_text(text)
+    assert main(["check-config", str(path), "--no-tags"]) == 0, capsys.readouterr().err
+    path.write_text(text + "\n[peg]\nsettle_ms = 300\n")
+    assert main(["check-config", str(path), "--no-tags"]) == 2
+    assert f"{older}: unknown section" in capsys.readouterr().err

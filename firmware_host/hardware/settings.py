@@ -54,6 +54,15 @@ def _pin(doc: str, default: Any = REQUIRED) -> Field:
 
 
 #: section -> key -> Field (see :class:`firmware_host.config.Field`)
+def renamed_sections() -> dict[str, str]:
+    """Older section names of board.toml read as today's (:func:`firmware_host.config.validate`):
+    a registered peg's signal name, the section its holes had before the board named its
+    parts neutrally, is read as ``[peg]``. Returns ``{older name: section}``."""
+    from firmware_host.hardware.parts import registered_peg
+    peg = registered_peg()
+    return {peg.signal: "peg"} if peg is not None and peg.signal != "peg" else {}
+
+
 SCHEMA: dict[str, dict[str, Field]] = {
     "gpio": {
         "pin_factory": Field(str, "lgpio", choices=PIN_FACTORIES,
