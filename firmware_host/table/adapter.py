@@ -121,6 +121,8 @@ class BoardAdapter:
     TILES: Mapping[str, str] = {}
     #: the key said for a tag the board does not know
     UNKNOWN_TAG = "tile.unknown"
+    #: the key said for a fault no part names (None: not said, the line and the console only)
+    UNNAMED_FAULT: str | None = "fault.board"
     #: False: no private cue before a private scan step (a game whose list items last a fixed
     #: time, so that no cue makes one seat's list longer)
     SCAN_CUE = True
@@ -147,7 +149,8 @@ class BoardAdapter:
         self.speech = TableSpeech(service, self.words, self.seats, lambda: (self.language, self.names),
                                   self._pad)
         self.scans = SeatScans(service, self.speech, self.seats, cue=self.SCAN_CUE)
-        self.faults = TableFaults(service, self.speech, unknown_tag=self.UNKNOWN_TAG)
+        self.faults = TableFaults(service, self.speech, unknown_tag=self.UNKNOWN_TAG,
+                                  unnamed=self.UNNAMED_FAULT)
         self.evening = Evening(self._tell_story)
         self.moves = MoveLog(service, self)
         self.reminders = Reminders(service, self._awaited_now, self._remind)

@@ -118,12 +118,15 @@ class TableFaults:
         writes the line and speaks through the active game).
     :param speech: the table's :class:`~.speech.TableSpeech`.
     :param unknown_tag: the key said for a tag the board does not know.
+    :param unnamed: the key said for a fault no part names (None: such a fault is not said).
     """
 
-    def __init__(self, service: Any, speech: TableSpeech, *, unknown_tag: str = "tile.unknown") -> None:
+    def __init__(self, service: Any, speech: TableSpeech, *, unknown_tag: str = "tile.unknown",
+                 unnamed: str | None = "fault.board") -> None:
         self.service = service
         self.speech = speech
         self.unknown_tag = unknown_tag
+        self.unnamed = unnamed
         self.listed: collections.deque = collections.deque(maxlen=50)    # the console's faults
         self.readers: dict[str, bool] = {}
         self._unplug_said: set[str] = set()
@@ -193,11 +196,11 @@ class TableFaults:
         spoken = fault_speech(reason, part, unknown_tag=self.unknown_tag)
         self.listed.append({"kind": "fault", "reason": reason, "part": part, "detail": event.source})
         self.service.fault(event.source, reason, getattr(event, "detail", "") or "",
-                           key=spoken[0] if spoken else "fault.board" if self._knows("fault.board") else None,
+                           key=spoken[0] if spoken else self.unnamed if self._knows(self.unnamed) else None,
                            params=spoken[1] if spoken else {})
 
-    def _knows(self, key: str) -> bool:
-        return key in self.speech.words.keys or key in board_catalogue.MESSAGES
+    def _knows(self, key: str | None) -> bool:
+        return key is not None and key in self.speech.words.keys or key in board_catalogue.MESSAGES
 
     def foreign_tile(self, event: Any) -> None:
         """A tile of a kind this game does not read (another game's tile): refused at the

@@ -64,9 +64,9 @@ The package is split by concern. :mod:`.game` is the adapter: the table's parts 
 move log, game-master commands, reminders, the evening, the input dispatch by event class and
 the tile kinds of :attr:`~.game.SecretDictatorGame.TILES`) are its base's, and this game's own
 steps are hooks and overrides of it, a section per concern (start-up and a resumed game, setup,
-speaking, moves, seat buttons, the game master, the console's views). Seven parts own their
+speaking, moves, seat buttons, the game master, the console's views). Six parts own their
 state and are composed into it: ``padding`` (:mod:`.padding`: secrets by length, a seat's own
-secrets), ``faults`` (:mod:`.faults`: the table's faults in this game's voice), ``deck``
+secrets), ``deck``
 (:mod:`.deck`, the physical deck and the discard pile as read), ``mirror`` (:mod:`.mirror`:
 slots, tracker pin, corrections, held inputs, the next move), ``reads`` (:mod:`.tiles`: ballots,
 laws, role tiles, each at its own reader), ``scanning`` (:mod:`.scans`: the running

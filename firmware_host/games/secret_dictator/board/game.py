@@ -22,7 +22,6 @@ from firmware_host.games.secret_dictator.board.common import (PRIVATE_CUE, SUPER
                                                               TRACK_SLOTS, log)
 from firmware_host.games.secret_dictator.board.deck import PhysicalDeck
 from firmware_host.games.secret_dictator.board.describe import describe_action, describe_input
-from firmware_host.games.secret_dictator.board.faults import Faults
 from firmware_host.games.secret_dictator.board.mirror import Mirror
 from firmware_host.games.secret_dictator.board.padding import Padding, secret_variants
 from firmware_host.games.secret_dictator.board.scans import Scans
@@ -56,8 +55,7 @@ class SecretDictatorGame(BoardAdapter):
     notes), ``gm`` (the game master's commands), ``reminders``, ``evening`` (the story after the
     game, the next game from the seats) and the dispatch of inputs by class (``inputs``, tiles by
     :attr:`TILES`). This game's own parts own their state: ``padding``
-    (:class:`.padding.Padding`), ``faults`` (:class:`.faults.Faults`, the table's faults in this
-    game's voice), ``deck`` (:class:`.deck.PhysicalDeck`), ``mirror`` (:class:`.mirror.Mirror`:
+    (:class:`.padding.Padding`), ``deck`` (:class:`.deck.PhysicalDeck`), ``mirror`` (:class:`.mirror.Mirror`:
     slots, tracker pin, corrections), ``reads`` (:class:`.tiles.Tiles`: the tiles read),
     ``scanning`` (:class:`.scans.Scans`: the running scan) and ``status``
     (:class:`.status.Status`: status layers, the story). The rest are the hooks and overrides
@@ -67,6 +65,7 @@ class SecretDictatorGame(BoardAdapter):
     NAME = "secret_dictator"
     IllegalAction = IllegalAction
     UNKNOWN_TAG = "fault.unknown_tag"
+    UNNAMED_FAULT = None            # a fault no part names is not said at this table
     TILES = {"ballot": "read_tile", "law": "read_tile", "role": "read_tile"}
 
     def __init__(self, service: Any) -> None:
@@ -75,7 +74,6 @@ class SecretDictatorGame(BoardAdapter):
         # the journal id of the last game the game master ended (or replaced by a new start)
         # while it was running: ``undo`` brings it back until a next game has a move
         self.ended_game_id: int | None = None
-        self.faults = Faults(self)                         # faults, readers, the console's list
         self._last_public: list = []                      # the public utterances of the last accepted move
         self._move_said: list = []                        # those of the last move said (a status waits for them)
         self._long_pending: dict[str, Any] = {}           # superseded key -> its long utterance, maybe unheard
@@ -92,8 +90,7 @@ class SecretDictatorGame(BoardAdapter):
         self.scanning = Scans(self)
         self.status = Status(self)
         self.evening = Evening(self.status.tell_story)     # after game over: the story, the next game
-        self.inputs.update({SlotChanged: self.mirror.on_slot, PegMoved: self.mirror.on_tracker,
-                            Fault: self.faults.on_fault, ReaderState: self.faults.on_reader})
+        self.inputs.update({SlotChanged: self.mirror.on_slot, PegMoved: self.mirror.on_tracker})
 
     def make_words(self) -> Words:
         """Secret Dictator's catalogue (with the seats' grammatical genders) in front of the board's."""
