@@ -1,0 +1,67 @@
+"""How long a seat's own clips are planned to last, at the table kit (``BoardAdapter``):
+
+- a public status layer is split so that no hold answers with more than
+  :data:`~firmware_host.table.adapter.STATUS_PACK_S` of speech, measured in the *long*
+  wording (the one a seat hears the first time, ACCESSIBILITY.md 5; issue 31);
+- a scan whose items are a secret (a card of the hand) pads every item, and a pick's answer,
+  to the longest any card could be, in either wording (RULES.md R16, issue 33: the time from
+  the list's start to a press tells nothing by the items' lengths).
+
+On ``simulate``'s mocked board with real clip lengths (the real espeak-ng measures),
+In this way I become a DICTATOR set up by the console."""
+
+from __future__ import annotations
+
+import pytest
+
+from firmware_host.games.become_dictator.rules import ROLES
+from firmware_host.kernel.values import Line
+from firmware_host.table.adapter import STATUS_PACK_S
+from firmware_host.table.scanning import PICKED_KEY, spoken_seconds
+
+from .table import Table
+
+SETUP = {"game": "become_dictator", "players": 4, "language": "en", "morning_seconds": 0}
+#: a board message whose long wording is five times its short one
+LONG = "journal.lost_unknown"
+
+
+@pytest.fixture()
+def table(tmp_path):
+    table = Table(tmp_path)
+    table.play_all([{"setup": dict(SETUP)}])
+    table.drain()
+    table.wait(2.0)
+    yield table
+    table.close()
+
+
+def test_issue31_a_public_status_layer_is_split_by_its_long_wording(table, mocker):
+    adapter = table.service.game.active
+    rate = adapter.seats.rate(1)
+    long_s = spoken_seconds(adapter.speech.text(LONG, {}, long=True), rate)
+    short_s = spoken_seconds(adapter.speech.text(LONG, {}, long=False), rate)
+    assert 3 * short_s <= STATUS_PACK_S < 2 * long_s           # one pack by the short wording, three by the long
+    mocker.patch.object(adapter, "status_layers", autospec=True,
+                        return_value=[[Line("seat:1", LONG, {})] * 3])
+    packs = table.call(lambda: adapter.status_answers(1))
+    assert [[line.key for line in pack] for pack in packs] == [[LONG]] * 3
+
+
+def test_R16_issue33_every_card_item_and_its_answer_last_as_long_as_the_longest_card(table):
+    adapter = table.service.game.active
+    pad = table.call(lambda: adapter.items_pad(2, "scan.card", [{"role": r} for r in ROLES]))
+
+    def measured(text: str) -> float:
+        return table.call(lambda: adapter.padding.measure("seat:2", text))
+
+    cards = [table.call(lambda r=r, long=long: adapter.speech.text("scan.card", {"role": r}, long=long))
+             for r in ROLES for long in (False, True)]
+    item = table.call(lambda: pad("item", "scan.card"))
+    assert item is not None and item == pytest.approx(max(measured(t) for t in cards))
+    assert len({round(measured(t), 3) for t in cards}) > 1              # the cards differ: the pad matters
+    assert table.call(lambda: pad("again", "scan.card")) == item
+    answer = table.call(lambda: pad("picked", PICKED_KEY))
+    answers = [table.call(lambda t=t: adapter.speech.text(PICKED_KEY, {"item": t})) for t in cards]
+    assert answer == pytest.approx(max(measured(t) for t in answers))
+    assert table.call(lambda: pad("intro", "scan.card")) is None

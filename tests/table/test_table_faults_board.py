@@ -1,0 +1,39 @@
+"""The table's faults at start (the console's health panel): the readers' state is read from
+the board's snapshot; a board whose snapshot fails leaves the panel empty and the failure is
+logged with its reason, so the game master's log says why the readers are not shown. The
+service and the board are autospec stand-ins (no pins on the build machine)."""
+
+from __future__ import annotations
+
+import logging
+
+from firmware_host.hardware.board import Board, BoardSnapshot
+from firmware_host.service.core import BoardService
+from firmware_host.table.faults import TableFaults
+from firmware_host.table.speech import TableSpeech
+
+
+def faults_on(mocker, board) -> TableFaults:
+    service = mocker.create_autospec(BoardService, instance=True)
+    service.board = board
+    return TableFaults(service, mocker.create_autospec(TableSpeech, instance=True))
+
+
+def test_the_readers_state_at_start_comes_from_the_boards_snapshot(mocker):
+    board = mocker.create_autospec(Board, instance=True)
+    board.snapshot.return_value = BoardSnapshot(slots={}, peg=None, buttons_down=(),
+                                                readers={"cards": True, "tray": False})
+    faults = faults_on(mocker, board)
+    faults.read_board()
+    assert faults.readers == {"cards": True, "tray": False}
+
+
+def test_a_board_snapshot_that_fails_is_logged_with_its_reason_and_shows_no_readers(mocker, caplog):
+    board = mocker.create_autospec(Board, instance=True)
+    board.snapshot.side_effect = RuntimeError("pins not ready")
+    faults = faults_on(mocker, board)
+    with caplog.at_level(logging.WARNING, logger="firmware_host"):
+        faults.read_board()
+    assert faults.readers == {}
+    warnings = [r for r in caplog.records if r.levelno == logging.WARNING]
+    assert [r.getMessage() for r in warnings] == ["board snapshot: pins not ready"]

@@ -1,0 +1,78 @@
+"""The setup from the seats (the table's ``lobby``, issue 14, ACCESSIBILITY.md 11, 32) on
+``simulate``'s mocked board with real clip lengths (:class:`tests.table.table.Table`):
+
+- a setup with no press is abandoned ``[service] setup_abandon_s`` after its last clip has
+  ended, the board's setting and not a fixed minute; 0 switches it off (a time that decides
+  for a player has a default and can be turned off, 11);
+- a board with one game to set up asks no game question: the language, then that game's own
+  questions;
+- a pick in the setup is answered at once in the seat's earphone with the words of the
+  answer picked (32), never with a catalogue key.
+"""
+
+from __future__ import annotations
+
+from firmware_host.table.lobby import seat_setup_signals
+
+from .table import Table
+
+
+def own(table: Table, seat: int) -> list[dict]:
+    return table.heard(output=f"seat:{seat}")
+
+
+def test_A11_a_setup_with_no_press_is_abandoned_the_boards_setup_abandon_s_after_its_last_clip(tmp_path):
+    table = Table(tmp_path, config="[service]\nsetup_abandon_s = 20\n")
+    try:
+        table.press(3)
+        table.wait(300)
+        stopped = [o for o in own(table, 3) if o["key"] == "lobby.stopped"]
+        abandoned = table.heard("lobby.abandoned")
+        assert len(stopped) == 1 and len(abandoned) == 1
+        assert abs(abandoned[0]["start"] - (stopped[0]["end"] + 20.0)) < 0.05
+    finally:
+        table.close()
+
+
+def test_A11_a_setup_abandon_s_of_0_never_abandons_a_setup(tmp_path):
+    table = Table(tmp_path, config="[service]\nsetup_abandon_s = 0\n")
+    try:
+        table.press(3)
+        table.wait(400)
+        assert [o["key"] for o in own(table, 3)].count("lobby.stopped") == 1     # the list has stopped
+        assert table.heard("lobby.abandoned") == []
+        assert table.call(lambda: table.service.game.table.lobby.phase) == "questions"  # still the seat's setup
+    finally:
+        table.close()
+
+
+def test_a_board_with_one_game_to_set_up_asks_the_language_first_then_that_games_questions(tmp_path, mocker):
+    mocker.patch("firmware_host.table.lobby.lobby_games", autospec=True, return_value=["become_dictator"])
+    table = Table(tmp_path, seed=None)                     # the game draws its own deal
+    try:
+        signals = seat_setup_signals({"game": "become_dictator", "language": "en", "players": 4}, by=1)
+        assert not [s for s in signals if s.get("key") == "lobby.option.game"]
+        table.play_all(signals)
+        table.wait(5)
+        questions = [o["key"] for o in own(table, 1) if o["key"].startswith(("lobby.question", "setup.question"))]
+        assert questions[:2] == ["lobby.question.language", "lobby.question.players"]
+        assert "lobby.question.game" not in questions
+        assert table.heard("lobby.all_present") and table.last_setup()["players"] == 4
+    finally:
+        table.close()
+
+
+def test_A32_a_pick_in_the_setup_is_answered_at_once_with_the_words_of_the_answer(tmp_path):
+    table = Table(tmp_path, paced=True)
+    try:
+        table.press(2)
+        offered = table.wait_heard("lobby.option.game", seat=2)
+        assert offered is not None
+        table.wait(offered["end"] + 1.0 - table.now)
+        table.press(2)
+        answer = table.wait_heard("scan.selected", seat=2, timeout=30)
+        assert answer is not None and answer["start"] - table.presses[-1][1] < 0.5    # at once
+        assert answer["params"] == {"item": offered["text"]}
+        assert offered["text"] == "Secret Dictator" and offered["text"] in answer["text"]
+    finally:
+        table.close()

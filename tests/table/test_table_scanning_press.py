@@ -1,0 +1,45 @@
+"""A press that brings no time of its own (no button's ``down_at``, no ``at``: a press the
+table handles outside a button's gesture) in a list with an undo window (ACCESSIBILITY.md 32):
+it picks the item playing now, the pick is said at once and becomes final after the window;
+a press in the window takes it back and tells the seat's pace when the pick's press came.
+The scan on a virtual clock, every step estimated (a board without sound)."""
+
+from __future__ import annotations
+
+from firmware_host.hardware.events import ButtonGesture
+from firmware_host.table.scanning import pressing, taken_back
+
+from .test_pace import BOARD, NAME_S, make_scan
+
+
+def until_said(clock, spoken, text):
+    while not any(kind == "item" and said == text for _, kind, _, said in spoken):
+        clock.advance(0.05)
+
+
+def test_A32_a_press_without_a_time_picks_the_item_playing_now_and_it_is_final_after_the_window():
+    clock, scan, spoken, chosen, _ = make_scan(BOARD)
+    scan.start()
+    until_said(clock, spoken, "seat 2")
+    clock.advance(NAME_S / 2)                                     # "seat 2" is playing
+    scan.press()
+    assert scan.picked is not None and scan.picked.value == 1
+    assert spoken[-1][1:] == ("picked", "scan.selected", "seat 2") and spoken[-1][0] == round(clock.now(), 3)
+    clock.advance(NAME_S + scan.undo_window + 0.1)
+    assert chosen == [1] and scan.done
+
+
+def test_A32_taking_back_a_pick_without_a_time_tells_when_its_press_came():
+    clock, scan, spoken, chosen, _ = make_scan(BOARD)
+    scan.start()
+    until_said(clock, spoken, "seat 3")
+    clock.advance(NAME_S / 2)
+    pressed_at = clock.now()
+    scan.press()
+    assert scan.picked.value == 2
+    clock.advance(1.0)
+    with pressing(ButtonGesture(0, "press", clock.now(), down_at=clock.now())):
+        scan.press()                                              # back
+        correction = taken_back()
+    assert correction is not None and correction[0] == pressed_at
+    assert scan.picked is None and spoken[-1][1:] == ("again", "scan.seat", "seat 3") and chosen == []

@@ -1,0 +1,63 @@
+"""What a seat gets back by a repeat (ACCESSIBILITY.md 2, 25; the table's ``speech``): a
+seat's own request (a part of the story after game over, a Dying Message seat reading its
+messages) is a message of its own, so a repeat gives it back; a request said with
+``history=False`` (a status layer) is not, and a repeat steps back past it. A game's scan
+sounds its wrap tone (the ``scan_wrap`` earcon) before it starts its list again
+(ACCESSIBILITY.md 14). On ``simulate``'s mocked board with real clip lengths
+(:class:`tests.table.table.Table`), In this way I become a DICTATOR set up by the console."""
+
+from __future__ import annotations
+
+import pytest
+
+from firmware_host.kernel.values import Line
+
+from .table import Table
+
+SETUP = {"game": "become_dictator", "players": 4, "language": "en", "morning_seconds": 0}
+
+
+@pytest.fixture()
+def table(tmp_path):
+    table = Table(tmp_path)
+    table.play_all([{"setup": dict(SETUP)}])
+    table.drain()
+    table.wait(2.0)
+    yield table
+    table.close()
+
+
+def test_A2_A25_a_repeat_gives_back_the_seats_own_request(table):
+    adapter = table.service.game.active
+    items = [Line("seat:1", "hand.start", {}), Line("seat:1", "repeat.nothing", {})]
+    table.call(lambda: adapter.speech.request(items))
+    table.drain()
+    table.wait(1.0)
+    again = table.call(lambda: adapter.speech.repeat(1))
+    assert [line["key"] for line in again.lines] == ["hand.start", "repeat.nothing"]
+
+
+def test_A2_A25_a_request_kept_out_of_the_history_is_never_given_back_by_a_repeat(table):
+    adapter = table.service.game.active
+    items = [Line("seat:1", "hand.start", {}), Line("seat:1", "repeat.nothing", {})]
+    table.call(lambda: adapter.speech.request(items, history=False))
+    table.drain()
+    table.wait(1.0)
+    again = table.call(lambda: adapter.speech.repeat(1))
+    keys = [line["key"] for line in again.lines]
+    assert keys and keys != ["hand.start", "repeat.nothing"]          # the seat's message before it
+
+
+def test_A14_a_games_scan_sounds_the_wrap_tone_before_it_starts_its_list_again(table):
+    adapter = table.service.game.active
+    chosen = []
+
+    def start():
+        items = [adapter.scans.item(t, "scan.seat", {"seat": t}) for t in (0, 2)]
+        adapter.scans.start(1, items, chosen=chosen.append, intro=("scan.choose_target", {}))
+
+    table.call(start)
+    table.wait(40)
+    wraps = [earcon for channel, key, earcon in table.cues if channel == "seat:1" and key == "scan.wrap"]
+    assert wraps and all(earcon == "scan_wrap" for earcon in wraps)
+    assert chosen == []
