@@ -724,7 +724,7 @@ class BoardAdapter:
         if secret or (voice is not None and not getattr(voice, "has_earphones", lambda: True)()):
             return          # a whisper station would call the seat to it for a mere "noted"
         if self.speech.queued(channel) == before:
-            seconds = self.padding.measure(channel, self.speech.text(NOTED_KEY, {}, long=True))
+            seconds = self.padding.measure(channel, self.speech.text(NOTED_KEY, {}, long=True), None)
             self.speech.speak(Line(channel, NOTED_KEY, {}), history=False, cue=False,
                               pad_seconds=None if seconds is None else padded(seconds))
 

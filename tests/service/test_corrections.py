@@ -342,3 +342,18 @@ def test_refused_enactment_leaves_no_party_on_the_console():
     assert not [f for f in snap["faults"] if f.get("reason") == "not_in_hand"]
     assert [m["key"] for m in snap["pins"]["mismatch"]] == ["tile.check"]
     assert "democratic" not in json.dumps(snap["pins"]["mismatch"])
+
+
+def test_A26_a_press_during_a_correction_is_said_not_taken_in_the_seats_own_earphone_at_once():
+    """Issue 31: the table's "press again" waits for the correction it follows; the seat
+    hears at once in its own earphone that its press was not taken."""
+    lines = gamegen.chaos_script({"players": 5, "seed": 2, "language": "en"})
+    first_tracker = next(i for i, l in enumerate(lines) if l.get("signal") == "tracker")
+    press = next(l for l in lines[first_tracker:] if l.get("signal") == "button")
+    out = run_lines(lines[:first_tracker] + [press, {"signal": "tracker", "position": 1}])
+    seat = press["seat"]
+    fault = next(i for i, l in enumerate(out) if l.get("event") == "fault")
+    mine = announces(out[fault:], f"seat:{seat}")
+    assert mine and mine[0]["key"] == "correction.press_again" and mine[0]["params"] == {"seat": seat}
+    table = next(l for l in announces(out[fault:], "public") if l["key"] == "correction.press_again")
+    assert mine[0]["start"] < table["start"]

@@ -45,3 +45,18 @@ def test_german_confirmation_names_the_cancel_item_and_never_waiting():
         text = catalogue.text("power.execution.confirm", {"target": 2}, "de", long=long)
         assert "warte" not in text.lower()
     assert "Zurück" in catalogue.text("power.execution.confirm", {"target": 2}, "de", long=True)
+
+
+def test_A26_the_confirming_press_of_an_execution_is_answered_in_the_presidents_earphone():
+    """Issue 31: the execution is told at the table; the president's own confirming press is
+    answered in its own earphone right after the confirmation it pressed in (it heard nothing
+    there for 27-41 s, until its next ballot was read)."""
+    lines = [json.loads(l) for l in (ROOT / "examples" / "simulate-power-execution.jsonl").read_text().splitlines()
+             if l.strip() and not l.startswith("#")]
+    president = lines[-1]["seat"]
+    out = run_lines(lines + [{"signal": "wait", "seconds": 10}])
+    executed = next(i for i, l in enumerate(out) if l.get("event") == "executed")
+    confirm = [l for l in announces(out, f"seat:{president}") if l["key"] == "power.execution.confirm"][-1]
+    after = [l for l in announces(out[executed:], f"seat:{president}") if l["start"] >= confirm["end"] - 1e-6]
+    assert after and after[0]["key"] == "table.noted"
+    assert after[0]["start"] - confirm["end"] <= 0.2

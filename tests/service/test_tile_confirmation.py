@@ -42,3 +42,22 @@ def test_tile_confirmations_are_padded_over_every_value_of_their_secret():
     assert {a.params["party"] for a in secret_variants(law)} == {"democratic", "fascist"}
     role = announce.make("tile.read.role", {"role": "dictator"}, "seat:2")
     assert {a.params["role"] for a in secret_variants(role)} == {"democrat", "fascist", "dictator"}
+
+
+def test_A26_the_chancellors_discard_laid_after_the_enactment_is_confirmed_in_its_earphone_at_once():
+    """Issue 31: a chancellor who puts the enacted law on its slot first and then lays the
+    other at the tray hears that discard read in its own earphone at once, as the discard laid
+    before the enactment is (it was answered by nothing there: 27-92 s to its next clip)."""
+    lines = _vote_and_discard() + [
+        {"signal": "wait_for", "key": "hand.chancellor", "timeout": 120.0},
+        {"signal": "wait", "seconds": 8},
+        {"signal": "slot", "track": "fascist", "slot": 1, "state": "filled"},
+        {"signal": "wait", "seconds": 1},
+        {"signal": "law_read", "party": "fascist"},
+        {"signal": "wait", "seconds": 10}]
+    out = run_lines(lines)
+    enacted = next(l for l in announces(out, "public") if l["key"] == "law.enacted.fascist")
+    mine = [l for l in announces(out, "seat:2") if l["start"] >= enacted["start"]]
+    assert [(l["key"], l["params"]) for l in mine] == [("tile.read.law", {"party": "fascist"})]
+    # laid one second after the slot (the enactment said at once): answered within a second
+    assert mine[0]["start"] - enacted["start"] <= 1.0 + 1.0

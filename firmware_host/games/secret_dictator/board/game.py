@@ -876,7 +876,13 @@ class SecretDictatorGame(BoardAdapter):
             return
         if self.scanning.scan is not None:
             if self.scanning.scan.seat == seat:
-                self.scanning.scan.press()
+                # the table's answer to a pick told only at the table (an execution, a
+                # veto's answer): "noted" in the seat's earphone (ACCESSIBILITY.md 26)
+                scan, own = self.scanning.scan, self.speech.queued(f"seat:{seat}")
+                secret = self.scans.padded(seat) or self.secret_step(seat)
+                scan.press()
+                if scan.done:
+                    self.acknowledge(seat, own, secret=secret)
                 return
             self.idle_press(seat)
             return
@@ -907,7 +913,9 @@ class SecretDictatorGame(BoardAdapter):
                 return
             if game.phase == "power" and game.power in ("view_discard", "peek"):
                 if not self.mirror.blocked("acknowledge", seat):
-                    self.accept(Action("acknowledge", seat=seat))
+                    own = self.speech.queued(f"seat:{seat}")
+                    if self.accept(Action("acknowledge", seat=seat)):
+                        self.acknowledge(seat, own, secret=self.secret_step(seat))
                 return
         self.idle_press(seat)
 

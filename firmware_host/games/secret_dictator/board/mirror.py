@@ -181,6 +181,10 @@ class Mirror:
                          {"seat": seat}, priority="refusal")
             elif seat is not None:
                 self.board.say("public", "correction.press_again", {"seat": seat}, priority="refusal")
+                # ACCESSIBILITY.md 26: the seat hears at once, in its own earphone, that its
+                # press was not taken (the table's word waits for the correction it follows)
+                self.board.say(f"seat:{seat}", "correction.press_again", {"seat": seat}, priority="refusal",
+                               own_act=True)
             return True
         return False
 

@@ -206,6 +206,9 @@ class Tiles:
             self.board.deck.discard_after = None
             self.board.deck.discard_pile.add(tile)
             log.info("chancellor's discard read after the enactment")
+            # ACCESSIBILITY.md 26: the chancellor's own act, answered in its earphone as the
+            # discard before the enactment is (padded to the longest of its kind, R16)
+            self.confirm_tile(seat, "tile.read.law", {"party": party})
             return
         if self.board.deck.vetoed_law(tile):           # an agreed veto's laws on the discard pile
             return
