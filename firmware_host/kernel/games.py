@@ -46,7 +46,8 @@ class GamePack:
     :param adapter: ``adapter(service) -> BoardAdapter``: the game's board adapter, or None
         (the game is replayed but not played on the board yet).
     :param lobby: ``lobby() -> module`` with the game's setup-from-the-seats questions
-        (``title``, ``questions``, ``text``, ``setup``, ``check``), or None (console only).
+        (``title``, ``questions``, ``text``, ``setup``, ``check``; optional ``seeded``, default
+        True: False where the setup takes no seed), or None (console only).
     :param words: ``words(key, params, language, long=, names=) -> str``: the game's own
         catalogue, or None.
     :param tile_kinds: the kinds of tile the game reads on the board, each a
@@ -173,6 +174,9 @@ class CountLobby:
     :param low: the fewest players; :param high: the most (no more than the board's seats).
     :param rules_check: ``rules_check(obj)``: the rules' check of a setup made from the
         answers, without ``names`` (raises ``SetupError``, every problem in one line).
+    :param seeded: the game deals from a seed, so a board that seeds its games (``simulate
+        --seed``) gives the setup its ``seed``; False for a game with no chance in it, whose
+        setup takes no seed (:mod:`firmware_host.table.lobby` leaves it out).
     """
 
     name: str
@@ -180,6 +184,7 @@ class CountLobby:
     low: int
     high: int
     rules_check: Callable[[dict], Any]
+    seeded: bool = True
 
     def title(self, language: str) -> str:
         """The game's spoken title in ``language``."""

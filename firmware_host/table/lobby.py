@@ -363,8 +363,8 @@ class Lobby:
         if names:
             obj["names"] = names
         seed = getattr(self.service, "setup_seed", None)
-        if seed is not None and "seed" not in obj:
-            obj["seed"] = seed
+        if seed is not None and "seed" not in obj and getattr(self._pack(), "seeded", True):
+            obj["seed"] = seed          # a game with no chance in it (``seeded`` False) takes none
         return obj
 
     def _start_game(self) -> None:

@@ -16,9 +16,11 @@ from firmware_host.kernel.games import CountLobby
 
 from .rules import MAX_PLAYERS, MIN_PLAYERS, NAME, Setup
 
-__all__ = ["LOBBY", "title", "questions", "text", "setup", "check"]
+__all__ = ["LOBBY", "title", "questions", "text", "setup", "check", "seeded"]
 
 #: the game's setup from the seats (its title as its catalogue names it)
 LOBBY = CountLobby(NAME, {"de": "So werde ich zum Diktator", "en": "In this way I become a dictator"},
-                   MIN_PLAYERS, MAX_PLAYERS, Setup.from_json)
+                   MIN_PLAYERS, MAX_PLAYERS, Setup.from_json, seeded=False)
 title, questions, text, setup, check = LOBBY.title, LOBBY.questions, LOBBY.text, LOBBY.setup, LOBBY.check
+#: nothing is dealt (DICTATOR.md): the setup takes no seed, not even a seeded board's
+seeded = LOBBY.seeded
