@@ -61,6 +61,8 @@ STUCK_S = 900.0
 GAME_LIMIT_S = 2 * 3600.0
 #: the chance that a press is made twice (a second press 0.4-0.9 s after the first)
 TWICE = 0.05
+#: a hold this soon (seconds) after the end of a status answer asks for its next layer
+FURTHER_HOLD_S = 10.0
 #: seconds into a game of each seat's first status hold, and between one seat's holds
 HOLD_FIRST_S, HOLD_EVERY_S = 45.0, 240.0
 
@@ -140,6 +142,8 @@ class Act:
     meant: Heard | None = None
     answered: float | None = None
     answer_key: str = ""
+    #: measured: a press or a tile at a reader meant as an act (not a slip, not a press made twice)
+    measured: bool = True
 
 
 @dataclasses.dataclass
@@ -164,23 +168,24 @@ class ByEarGame:
 
     def confirms(self) -> list[float]:
         """Seconds from each answered act to the first clip in the actor's own earphone."""
-        return [a.answered - a.at for a in self.acts if a.answered is not None]
+        return [a.answered - a.at for a in self.acts if a.answered is not None and a.measured]
 
     def summary(self) -> dict:
         """The ``{"event": "by_ear", …}`` line (seconds rounded to ms)."""
         def r(x: float | None) -> float | None:
             return None if x is None else round(x, 3)
         confirms = self.confirms()
-        slowest = max((a for a in self.acts if a.answered is not None), key=lambda a: a.answered - a.at,
-                      default=None)
+        answered = [a for a in self.acts if a.answered is not None and a.measured]
+        slow = sorted(answered, key=lambda a: a.at - a.answered)[:3]
         end = self.ended if self.ended is not None else self.started
         return {"event": "by_ear", "game": self.game, "meant": self.meant, "players": self.players,
                 "minutes": round((end - self.started) / 60.0, 2),
-                "acts": len(self.acts), "unanswered": sum(1 for a in self.acts if a.answered is None),
+                "acts": sum(1 for a in self.acts if a.measured),
+                "unanswered": sum(1 for a in self.acts if a.answered is None and a.measured),
                 "confirm_p50": r(percentile(confirms, 0.5)), "confirm_p95": r(percentile(confirms, 0.95)),
                 "confirm_max": r(max(confirms, default=None)),
-                "slowest": None if slowest is None else {"seat": slowest.seat, "at": r(slowest.at),
-                                                         "act": slowest.kind, "answer": slowest.answer_key},
+                "slowest": [{"seat": a.seat, "at": r(a.at), "act": a.kind, "answer": a.answer_key,
+                             "seconds": r(a.answered - a.at)} for a in slow],
                 "silences": self.silences, "status_holds": len(self.status),
                 "status_first_max": r(max((s["seconds"] for s in self.status), default=None)),
                 "status_keys": sorted({s["key"] for s in self.status}),
@@ -238,6 +243,8 @@ class ByEarTable:
         self.pending: list[Act] = []            # acts not yet answered in the actor's earphone
         self.presses: list[Act] = []            # presses meant for an item, for the picks
         self.holds_open: list[tuple[int, float]] = []
+        self.status_end: dict[int, float] = {}    # seat -> when its last status answer ended
+        self.first_status: dict[tuple, tuple] = {}  # (output, start) of a first answer -> (seat, held at)
         self.hold_due: dict[int, float] = {}
         self.extra: list[tuple[float, int, str]] = []   # (at, seat, request): the table's own habits
         self.quiet_since: float | None = None
@@ -278,18 +285,19 @@ class ByEarTable:
             if line.get("key") != ANSWER_CUE_KEY:
                 for hold in [h for h in self.holds_open if h[0] == seat and start >= h[1] - 1e-3]:
                     self.holds_open.remove(hold)
-                    self._first_status = (seat, line)
+                    self.first_status[(output, start)] = (seat, hold[1])
 
     def _ended(self, line: dict) -> None:
         output = line.get("output", "")
         self.open.pop(output, None)
         self.last_end = max(self.last_end, float(line["end"]))
-        first = getattr(self, "_first_status", None)
-        if first is not None and first[1].get("start") == line.get("start") and first[1].get("output") == output:
-            self._first_status = None
-            if self.record is not None:
-                self.record.status.append({"seat": first[0], "seconds": round(float(line["end"]) - float(line["start"]), 3),
-                                           "key": line.get("key", ""), "text": line.get("text", "")})
+        first = self.first_status.pop((output, float(line["start"])), None)
+        if output.startswith("seat:") and line.get("key", "").startswith("status."):
+            self.status_end[int(output.split(":", 1)[1])] = float(line["end"])
+        if first is not None and self.record is not None:
+            self.record.status.append({"seat": first[0], "held": round(first[1], 3), "key": line.get("key", ""),
+                                       "seconds": round(float(line["end"]) - float(line["start"]), 3),
+                                       "text": line.get("text", "")})
         clip = Heard("table" if output == "table" else "seat", line.get("key", ""), dict(line.get("params") or {}),
                      line.get("text", ""), float(line["start"]), float(line["end"]), bool(line.get("cut")))
         if output == "table":
@@ -360,27 +368,29 @@ class ByEarTable:
                 where.wrong_finals.append(wrong)
 
     # -- acting -----------------------------------------------------------------------------------
-    def _send(self, seat: int, request: str, kind: str, meant: Heard | None = None) -> None:
-        act = Act(seat, self.board.now, kind, meant)
+    def _send(self, seat: int, request: str, kind: str, meant: Heard | None = None, measured: bool = True) -> None:
+        act = Act(seat, self.board.now, kind, meant, measured=measured)
         if kind != "hold" and self.record is not None and self.record.ended is None:
             self.record.acts.append(act)
             self.pending.append(act)
-        if kind == "hold":
+        if kind == "hold" and self.board.now - self.status_end.get(seat, -1e9) > FURTHER_HOLD_S:
+            # a first hold (a hold soon after an answer asks for the next layer, ACCESSIBILITY.md 3)
             self.holds_open = [h for h in self.holds_open if h[0] != seat] + [(seat, self.board.now)]
         if meant is not None:
             self.presses = self.presses[-50:] + [act]
         self._hear(self.board.ask(request))
 
     def _play(self, robot: SeatRobot, planned: Any) -> None:
-        act = planned.act
+        act, measured = planned.act, not planned.mistake
         if isinstance(act, Hold):
             self._send(robot.seat, f"button {robot.seat} hold", "hold")
         elif isinstance(act, Press):
-            self._send(robot.seat, f"button {robot.seat} {act.gesture}", "press", act.item)
+            self._send(robot.seat, f"button {robot.seat} {act.gesture}", "press", act.item, measured)
             if self.rng.random() < self.twice:
                 self.extra.append((self.board.now + self.rng.uniform(0.4, 0.9), robot.seat, "twice"))
         elif isinstance(act, Lay):
-            self._send(robot.seat, json.dumps(act.signal), act.signal["signal"])
+            # a part of the board moved (a tile on its track, the peg) is no act the board answers
+            self._send(robot.seat, json.dumps(act.signal), act.signal["signal"], None, measured and act.reader is not None)
 
     def run(self, games_wanted: int) -> list[ByEarGame]:
         """Play until ``games_wanted`` games have ended and the next one has begun (the
@@ -413,7 +423,7 @@ class ByEarTable:
                 else:
                     if self.record is not None:
                         self.record.twice += 1
-                    self._send(seat, f"button {seat}", "twice")
+                    self._send(seat, f"button {seat}", "twice", None, False)
                 acted = True
             if acted:
                 continue
