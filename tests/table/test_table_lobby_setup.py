@@ -76,3 +76,19 @@ def test_A32_a_pick_in_the_setup_is_answered_at_once_with_the_words_of_the_answe
         assert offered["text"] == "Secret Dictator" and offered["text"] in answer["text"]
     finally:
         table.close()
+
+
+def test_every_press_of_a_setup_from_the_seats_is_taken_by_the_setup_and_none_reaches_a_game(tmp_path, mocker):
+    """``Lobby.handles`` is True for every press it takes (the front then gives it to no game:
+    after game over an "I am here" press must not also go to the last game's evening)."""
+    table = Table(tmp_path, seed=None)
+    try:
+        lobby = table.service.game.table.lobby
+        handles = mocker.spy(lobby, "handles")
+        table.play_all(seat_setup_signals({"game": "become_dictator", "language": "en", "players": 4}, by=1))
+        table.drain()
+        assert table.heard("lobby.all_present")
+        presses = len(table.presses)
+        assert handles.call_count == presses and handles.spy_return_list == [True] * presses
+    finally:
+        table.close()

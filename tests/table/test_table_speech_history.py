@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from firmware_host.kernel.values import Line
+from firmware_host.table.speech import PRIVATE_CUE
 
 from .table import Table
 
@@ -53,7 +54,7 @@ def test_A14_a_games_scan_sounds_the_wrap_tone_before_it_starts_its_list_again(t
     chosen = []
 
     def start():
-        items = [adapter.scans.item(t, "scan.seat", {"seat": t}) for t in (0, 2)]
+        items = [adapter.scans.item(t, "scan.seat", {"seat": t, "votes": 0}) for t in (0, 2)]
         adapter.scans.start(1, items, chosen=chosen.append, intro=("scan.choose_target", {}))
 
     table.call(start)
@@ -61,3 +62,38 @@ def test_A14_a_games_scan_sounds_the_wrap_tone_before_it_starts_its_list_again(t
     wraps = [earcon for channel, key, earcon in table.cues if channel == "seat:1" and key == "scan.wrap"]
     assert wraps and all(earcon == "scan_wrap" for earcon in wraps)
     assert chosen == []
+
+
+def test_R16_a_games_scan_of_private_steps_cues_each_step_as_private(table):
+    """A game whose scan steps are not padded to one length (``SCAN_CUE``): each private step
+    (here "choose a target", "seat N") comes after the private cue, so a seat hears that
+    what follows is for it alone (ACCESSIBILITY.md 8)."""
+    adapter = table.service.game.active
+    assert adapter.SCAN_CUE and adapter.words.is_private("scan.seat")
+
+    def start():
+        items = [adapter.scans.item(t, "scan.seat", {"seat": t, "votes": 0}) for t in (0, 2)]
+        adapter.scans.start(1, items, chosen=lambda value: None, intro=("scan.choose_target", {}))
+
+    table.call(start)
+    table.wait(12)
+    steps = [(key, earcon) for channel, key, earcon in table.cues
+             if channel == "seat:1" and key in ("scan.choose_target", "scan.seat")]
+    assert [key for key, _ in steps][:3] == ["scan.choose_target", "scan.seat", "scan.seat"]
+    assert all(earcon == PRIVATE_CUE for _, earcon in steps)
+
+
+def test_A4_A23_a_private_clip_said_at_once_and_cut_off_at_one_seat_is_written_cut_at_that_seat_only(table):
+    adapter = table.service.game.active
+    items = [Line("seat:0", "hand.start", {}), Line("seat:2", "hand.start", {})]
+    mark = len(table.lines.objects)
+    table.call(lambda: adapter.speech.say_padded(items))
+    table.wait(0.3)                                                   # both clips are playing
+    table.call(lambda: adapter.speech.request([Line("seat:2", "repeat.nothing", {})], history=False))
+    table.drain()
+    table.wait(1.0)
+    written = {o["output"]: o for o in table.lines.objects[mark:]
+               if o.get("event") == "announce" and o["key"] == "hand.start"}
+    assert set(written) == {"seat:0", "seat:2"}
+    assert written["seat:2"].get("cut") is True and "cut" not in written["seat:0"]    # seat 3 asked: its clip is cut
+    assert written["seat:2"]["end"] < written["seat:0"]["end"]
