@@ -61,6 +61,9 @@ STUCK_S = 900.0
 GAME_LIMIT_S = 2 * 3600.0
 #: the chance that a press is made twice (a second press 0.4-0.9 s after the first)
 TWICE = 0.05
+#: the items that take a pick back or leave a list: picked by a late press they cost a press,
+#: no wrong move (ACCESSIBILITY.md 32)
+UNDOING = frozenset({"scan.cancel", "scan.back", "lobby.back", "lobby.cancel"})
 #: a hold this soon (seconds) after the end of a status answer asks for its next layer
 FURTHER_HOLD_S = 10.0
 #: seconds into a game of each seat's first status hold, and between one seat's holds
@@ -162,6 +165,8 @@ class ByEarGame:
     wrong_picks: list = dataclasses.field(default_factory=list)
     wrong_finals: list = dataclasses.field(default_factory=list)
     twice: int = 0
+    #: what a press made twice picked (the second press): key, final
+    twice_picked: list = dataclasses.field(default_factory=list)
     refusals: int = 0
     faults: int = 0
     stuck: str = ""
@@ -190,6 +195,9 @@ class ByEarGame:
                 "status_first_max": r(max((s["seconds"] for s in self.status), default=None)),
                 "status_keys": sorted({s["key"] for s in self.status}),
                 "status_over_3s": [s for s in self.status if s["seconds"] > 3.0],
+                "status_wait_max": r(max((s["wait"] for s in self.status), default=None)),
+                "status_slow": [s for s in self.status if s["wait"] > 2.0],
+                "twice_picked": self.twice_picked,
                 "picks": self.picks, "wrong_picks": len(self.wrong_picks), "wrong_finals": self.wrong_finals,
                 "twice": self.twice, "refusals": self.refusals, "faults": self.faults,
                 **({"stuck": self.stuck} if self.stuck else {})}
@@ -237,7 +245,7 @@ class ByEarTable:
         self.upcoming = first
         self.chosen: str | None = None          # the game the setting-up seat heard picked
         self.quiet_after: frozenset = frozenset()
-        self.open: dict[str, float] = {}        # output -> start of the clip playing there
+        self.open: dict[str, tuple] = {}        # output -> (key, start) of the clip playing there
         self.last_end = 0.0
         self.last_table_key = ""
         self.pending: list[Act] = []            # acts not yet answered in the actor's earphone
@@ -275,7 +283,7 @@ class ByEarTable:
                 and self.record.ended is None and self.last_table_key not in self.quiet_after:
             self.record.silences.append({"from": round(self.last_end, 3), "seconds": round(start - self.last_end, 1),
                                          "after": self.last_table_key})
-        self.open[output] = start
+        self.open[output] = (line.get("key", ""), start)
         if output.startswith("seat:"):
             seat = int(output.split(":", 1)[1])
             for act in self.pending:
@@ -296,6 +304,7 @@ class ByEarTable:
             self.status_end[int(output.split(":", 1)[1])] = float(line["end"])
         if first is not None and self.record is not None:
             self.record.status.append({"seat": first[0], "held": round(first[1], 3), "key": line.get("key", ""),
+                                       "wait": round(float(line["start"]) - first[1], 3),
                                        "seconds": round(float(line["end"]) - float(line["start"]), 3),
                                        "text": line.get("text", "")})
         clip = Heard("table" if output == "table" else "seat", line.get("key", ""), dict(line.get("params") or {}),
@@ -351,6 +360,12 @@ class ByEarTable:
             self.chosen = self.titles.get(line.get("params", {}).get("title"), self.chosen)
         at, seat = float(line["at"]), line.get("seat")
         press = next((p for p in self.presses if p.seat == seat and abs(p.at - at) <= 0.01), None)
+        if press is not None and press.kind == "twice":
+            self.presses.remove(press)
+            if self.record is not None and self.record.ended is None:
+                self.record.twice_picked.append({"seat": seat, "at": at, "picked": [line.get("key"), line.get("params")],
+                                                 "final": line.get("final")})
+            return
         if press is None or press.meant is None:
             return
         self.presses.remove(press)
@@ -364,7 +379,7 @@ class ByEarTable:
         if not hit:
             wrong = {"seat": seat, "at": at, "meant": [meant.key, meant.params], "picked": [line.get("key"), line.get("params")]}
             where.wrong_picks.append(wrong)
-            if line.get("final"):
+            if line.get("final") and line.get("key") not in UNDOING:
                 where.wrong_finals.append(wrong)
 
     # -- acting -----------------------------------------------------------------------------------
@@ -373,10 +388,13 @@ class ByEarTable:
         if kind != "hold" and self.record is not None and self.record.ended is None:
             self.record.acts.append(act)
             self.pending.append(act)
-        if kind == "hold" and self.board.now - self.status_end.get(seat, -1e9) > FURTHER_HOLD_S:
-            # a first hold (a hold soon after an answer asks for the next layer, ACCESSIBILITY.md 3)
+        further = (any(h[0] == seat for h in self.holds_open) or self.board.now - self.status_end.get(seat, -1e9)
+                   <= FURTHER_HOLD_S or self.open.get(f"seat:{seat}", ("",))[0].startswith("status."))
+        if kind == "hold" and not further:
+            # a first hold (a hold while an answer plays or soon after asks for the next layer,
+            # ACCESSIBILITY.md 3)
             self.holds_open = [h for h in self.holds_open if h[0] != seat] + [(seat, self.board.now)]
-        if meant is not None:
+        if meant is not None or kind == "twice":
             self.presses = self.presses[-50:] + [act]
         self._hear(self.board.ask(request))
 

@@ -450,11 +450,15 @@ class AudioService:
         if pad_seconds is not None and not pad_seconds >= 0:
             raise AudioError(f"pad_seconds must be a duration in seconds, not {pad_seconds!r}")
         self.last_sound = time.monotonic()
+        own = getattr(self._answering, "channel", None) == channel
         answer = self._answer_due(channel)
         utt = self._make(channel, text, key, priority, earcon)
         utt.pad_seconds = pad_seconds
         utt.after = tuple(u for u in after if u is not None)
-        if answer and self._late(utt.job):
+        # the answer waits for the table (a status that tells only what the table has heard):
+        # the seat's own act is answered at once all the same, by the cue (issue 31)
+        waits = own and any(not u.done() for u in utt.after)
+        if answer and (self._late(utt.job) or waits):
             cue = self._answer_cue(utt)
             if cue is not None:
                 utt.after += (cue,)
@@ -472,7 +476,9 @@ class AudioService:
         sentence is not rendered yet (not in the speech cache: a fresh board, a new name) the
         :data:`ANSWER_CUE` earcon is played at once ahead of it, so the seat hears within a
         moment that its act was taken and the words when they are ready (issue 31,
-        ACCESSIBILITY.md 26). The cue is the same whatever the act chose and whatever the
+        ACCESSIBILITY.md 26); so is it ahead of a sentence for this very seat that waits for
+        others to end first (``after``: a status that answers once the table has heard the
+        vote being read out). The cue is the same whatever the act chose and whatever the
         answer says: it tells nothing a sentence's length would not. It takes the answer's
         priority (a pick's answer cuts the item playing), waits for nothing the answer waits
         for, and is no message of the seat's history. Nothing on the table speaker, at a
