@@ -130,6 +130,10 @@ class BoardAdapter:
     #: seat's status was said, each counts as heard by it, so that their wording (long the
     #: first time) tells no side (RULES.md R16)
     STATUS_SECRETS: tuple[str, ...] = ()
+    #: True: the status's last layer is followed by the seat's settings offer ("for your
+    #: settings, press now", :meth:`~.seat_menu.SeatMenu.offer`, issue 14); a press while it
+    #: plays or within :data:`STATUS_STEP_S` after opens the seat's settings scan
+    STATUS_SETTINGS = False
     #: the game's ``state_json(game) -> dict`` (REPLAY.md's final ``state``), for :meth:`final_state`
     STATE_JSON: Callable[[Any], dict] | None = None
 
@@ -224,6 +228,12 @@ class BoardAdapter:
         any seat could hear (R16). Default: :meth:`status_lines` as one layer (a game without
         layers)."""
         return [self.status_lines(seat)]
+
+    def status_after(self) -> tuple:
+        """What the table has not heard yet of the last move, that a status waits for: it tells
+        what is open now, never what the table is still to hear (ACCESSIBILITY.md 29).
+        Default: nothing (a status answers at once)."""
+        return ()
 
     def on_press(self, seat: int) -> bool:
         """A seat's press with no scan running: True when it meant something in this step
@@ -688,6 +698,8 @@ class BoardAdapter:
         if gesture == "hold":
             self.say_status(seat)
             return
+        if self.open_settings(seat):
+            return
         own = self.speech.queued(f"seat:{seat}")
         scan = self.scans.get(seat)
         if scan is not None:
@@ -759,12 +771,11 @@ class BoardAdapter:
         new the next press gives the status again, from its first layer."""
         step = self._status_step.get(seat)
         fresh = step is not None and step[2] == self.speech.news(seat)
-        if getattr(self.settings, "idle_press", "repeat") == "status":
-            if not fresh or step[0] < len(self.status_answers(seat)):
-                self.say_status(seat, press=True)
-                return
-        elif fresh and self.service.clock.now() <= step[1] and step[0] < len(self.status_answers(seat)):
-            self.say_status(seat, press=True)
+        layers = len(self.status_answers(seat))
+        within = fresh and self.service.clock.now() <= step[1]
+        if (getattr(self.settings, "idle_press", "repeat") == "status" and (not fresh or step[0] < layers)) \
+                or (within and step[0] < layers + (self._settings_menu() is not None)):
+            self.say_status(seat, press=True)     # within the window after the last layer: the offer
             return
         self.scans.hold(seat, say=False)
         self.speech.repeat(seat)
@@ -817,10 +828,10 @@ class BoardAdapter:
             return
         news = self.speech.news(seat)
         step = self._status_step.get(seat)
+        menu = self._settings_menu()
         layer = 0
         if step is not None and step[2] == news and (press or self.service.clock.now() <= step[1]):
-            layer = step[0] % len(layers)
-        items = layers[layer]
+            layer = step[0] % (len(layers) + (menu is not None))
         mark = (layer + 1, float("inf"), news)
         self._status_step[seat] = mark
 
@@ -834,19 +845,39 @@ class BoardAdapter:
         self.scans.hold(seat, say=False)
         voice = self.service.voice
         earphones = voice is None or getattr(voice, "has_earphones", lambda: True)()
-        if getattr(self.settings, "status_channel", "earphone") == "public" or not earphones:
-            lines = [line for line in map(self.speech._line_of, items) if line is not None]
-            public = [Line("public", a.key, a.params) for a in lines if not self.words.is_private(a.key)]
-            said = self.speech.say_all(public)
-            mine = self.speech.request([a for a in lines if self.words.is_private(a.key)], history=False)
+        after = self.status_after()
+        if layer == len(layers):              # after the last layer: "settings: press now" (issue 14)
+            played = [menu.offer(seat)]
+        elif getattr(self.settings, "status_channel", "earphone") == "public" or not earphones:
+            lines = [line for line in map(self.speech._line_of, layers[layer]) if line is not None]
+            # said at the table as the seat's request: no news to any seat (the next hold steps on)
+            said = [self.speech.speak(Line("public", a.key, a.params, priority="request"), history=False, after=after)
+                    for a in lines if not self.words.is_private(a.key)]
+            mine = self.speech.request([a for a in lines if self.words.is_private(a.key)], history=False,
+                                       after=after)
             played = [s.utterance for s in said + [mine] if s.utterance is not None]
         else:
-            played = [self.speech.request(items, history=False).utterance]
+            played = [self.speech.request(layers[layer], history=False, after=after).utterance]
         self.speech.when_played(played, ended)
         log.debug("status of seat %d: layer %d of %d", seat, layer + 1, len(layers))
         self.scans.hold(seat)
         for key in self.STATUS_SECRETS:
             self.speech.long_wording(f"seat:{seat}", key)
+
+    def _settings_menu(self) -> Any:
+        """The seats' settings scan a status offers (:data:`STATUS_SETTINGS`), or None."""
+        return getattr(self.service.game, "seat_menu", None) if self.STATUS_SETTINGS else None
+
+    def open_settings(self, seat: int) -> bool:
+        """A press while the status's settings offer plays or within :data:`STATUS_STEP_S`
+        after (nothing new said to the seat meanwhile) opens the seat's settings scan (issue
+        14); True when it did."""
+        step, menu = self._status_step.get(seat), self._settings_menu()
+        if menu is None or step is None or step[2] != self.speech.news(seat) \
+                or self.service.clock.now() > step[1] or step[0] <= len(self.status_answers(seat)):
+            return False
+        menu.open(seat)
+        return True
 
     def gm_press(self) -> bool:
         """Hook: a press of the game-master key that means something in this step (it ends a

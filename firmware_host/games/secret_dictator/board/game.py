@@ -10,13 +10,12 @@ from typing import Any
 
 from firmware_host.errors import FirmwareHostError, UsageError
 from firmware_host.games.secret_dictator import (Action, Game, IllegalAction, Setup, announce, catalogue, deal,
-                                                 private_view, public_view, speech_plan, state_json)
+                                                 private_view, public_view, speech_plan, state_json, story)
 from firmware_host.games.secret_dictator.scripting import reshuffle_order
 from firmware_host.hardware.events import Fault, PegMoved, ReaderState, SlotChanged, TileRead
 from firmware_host.service.journal import JournalError, NothingToUndo, UnknownGameError
 from firmware_host.service.refusals import REFUSAL_CODES, CommandRefused
 from firmware_host.table import BoardAdapter, Words, pace, parse_names
-from firmware_host.table.evening import Evening
 from firmware_host.table.seat_settings import SeatSettings
 from firmware_host.games.secret_dictator.board.common import (PRIVATE_CUE, SUPERSEDED_KEYS, TARGET_POWERS,
                                                               TRACK_SLOTS, log)
@@ -25,7 +24,6 @@ from firmware_host.games.secret_dictator.board.describe import describe_action, 
 from firmware_host.games.secret_dictator.board.mirror import Mirror
 from firmware_host.games.secret_dictator.board.padding import Padding, secret_variants
 from firmware_host.games.secret_dictator.board.scans import Scans
-from firmware_host.games.secret_dictator.board.status import Status
 from firmware_host.games.secret_dictator.board.tiles import Tiles
 
 
@@ -56,9 +54,9 @@ class SecretDictatorGame(BoardAdapter):
     game, the next game from the seats) and the dispatch of inputs by class (``inputs``, tiles by
     :attr:`TILES`). This game's own parts own their state: ``padding``
     (:class:`.padding.Padding`), ``deck`` (:class:`.deck.PhysicalDeck`), ``mirror`` (:class:`.mirror.Mirror`:
-    slots, tracker pin, corrections), ``reads`` (:class:`.tiles.Tiles`: the tiles read),
-    ``scanning`` (:class:`.scans.Scans`: the running scan) and ``status``
-    (:class:`.status.Status`: status layers, the story). The rest are the hooks and overrides
+    slots, tracker pin, corrections), ``reads`` (:class:`.tiles.Tiles`: the tiles read)
+    and ``scanning`` (:class:`.scans.Scans`: the running scan); its status and story are the
+    table's (:meth:`status_layers`, :meth:`story_parts`). The rest are the hooks and overrides
     below, one section per concern.
     """
 
@@ -67,6 +65,7 @@ class SecretDictatorGame(BoardAdapter):
     UNKNOWN_TAG = "fault.unknown_tag"
     UNNAMED_FAULT = None            # a fault no part names is not said at this table
     TILES = {"ballot": "read_tile", "law": "read_tile", "role": "read_tile"}
+    STATUS_SETTINGS = True          # the status ends with the seat's settings offer (issue 14)
 
     def __init__(self, service: Any) -> None:
         super().__init__(service)       # the table's parts: seats, speech, moves, reminders, …
@@ -88,8 +87,6 @@ class SecretDictatorGame(BoardAdapter):
         self.mirror = Mirror(self)
         self.reads = Tiles(self)
         self.scanning = Scans(self)
-        self.status = Status(self)
-        self.evening = Evening(self.status.tell_story)     # after game over: the story, the next game
         self.inputs.update({SlotChanged: self.mirror.on_slot, PegMoved: self.mirror.on_tracker})
 
     def make_words(self) -> Words:
@@ -151,7 +148,10 @@ class SecretDictatorGame(BoardAdapter):
         long as the longest it could have been (:meth:`.padding.Padding.seconds`)."""
         if channel == "public" or not any(len(secret_variants(a)) > 1 for a in lines):
             return None
-        return self.padding.seconds(channel, [list(lines)], longs, earcon)
+        groups = [list(lines)]
+        if any(a.key == "status.private" for a in lines):     # a status: as long as any seat's could be
+            groups = [self.padding.private_status(s) for s in range(self.game.players)]
+        return self.padding.seconds(channel, groups, longs, earcon)
 
     @property
     def genders(self) -> dict[int, str]:
@@ -284,7 +284,7 @@ class SecretDictatorGame(BoardAdapter):
         said = self._replay_last_group()           # end_untold: its last action was never told
         self._told()
         offer = self.say("public", "evening.offer", {}, after=tuple(said))
-        self.evening.over(self.status.story_parts, after=[*said, offer])
+        self.evening.over(self.story_parts, after=[*said, offer])
 
     def _unfinished(self) -> Any:
         """The journal's unfinished game, or None; one that cannot be read is said lost."""
@@ -402,7 +402,6 @@ class SecretDictatorGame(BoardAdapter):
     def _begin(self, setup: Setup, prolog: bool) -> None:
         self.moves.setup = setup
         self.reads.tiles = None
-        self.status.story_told = None                               # the story of this game, once it is over
         self.evening.reset()
         self.moves.game = Game(setup)
         self.moves.game_id = self.service.journal.begin_game(setup.to_json())
@@ -728,14 +727,14 @@ class SecretDictatorGame(BoardAdapter):
         items = self._announcements(action, events)
         self.padding.remember(events, items)
         made = self._speak_all(items, after=after)
-        # what the table is still to hear of this move: a status waits for it (:meth:`.status.Status.request`)
+        # what the table is still to hear of this move: a status waits for it (:meth:`status_after`)
         self._move_said = [u for u, a in zip(made, items) if u is not None and a.channel == "public"]
         if game.phase == "game_over":
             self.scanning.end()               # marked over with the action itself (accept)
             log.info("game over: %s (%s)", game.winner, game.reason)
             # ACCESSIBILITY.md 30: the table hears what a press does; the story waits for this speech
             offer = self.say("public", "evening.offer", {}, after=tuple(self._move_said))
-            self.evening.over(self.status.story_parts, after=[*self._move_said, offer])
+            self.evening.over(self.story_parts, after=[*self._move_said, offer])
             return
         if self.scanning.scan is not None and self.scanning.scan.seat not in game.awaiting():
             self.scanning.end()
@@ -869,10 +868,9 @@ class SecretDictatorGame(BoardAdapter):
         if gesture == "double":
             gesture = "press"
         if gesture == "hold":            # the status only (issue "Veto without holding")
-            self.status.request(seat)
+            self.say_status(seat)
             return
-        if self.status.settings_offered(seat):   # a press right after the status offered the settings
-            self.service.game.seat_menu.open(seat)
+        if self.open_settings(seat):     # a press right after the status offered the settings
             return
         if self.scanning.scan is not None:
             if self.scanning.scan.seat == seat:
@@ -918,17 +916,6 @@ class SecretDictatorGame(BoardAdapter):
                         self.acknowledge(seat, own, secret=self.secret_step(seat))
                 return
         self.idle_press(seat)
-
-    def idle_press(self, seat: int) -> None:
-        """A press with nothing to do (ACCESSIBILITY.md 2, 12, 25): the next status layer while
-        a status plays, or with ``[service] idle_press = "status"`` until the seat has heard
-        the whole status with nothing new said since (issue 33: a player who cannot hold still
-        reaches the repeat); else the seat's last message again by what it heard (the table's
-        repeat; a further press steps back)."""
-        if (self.settings.idle_press == "status" and not self.status.heard_whole(seat)) or self.status.in_status(seat):
-            self.status.request(seat)
-            return
-        self.speech.repeat(seat)
 
     # ================================================================ the game master: this game's steps of the table's commands
     def extra_commands(self) -> dict:
@@ -1010,7 +997,41 @@ class SecretDictatorGame(BoardAdapter):
         return {"accepted": True}
 
     def _cmd_story(self, **_: Any) -> dict:
-        return {"story": [[self.status.story_text(a) for a in round_] for round_ in self.status.story_rounds()]}
+        return {"story": [[self.speech.text(a.key, a.params) for a in round_] for round_ in self._story()]}
+
+    def _story(self) -> list[list]:
+        """The finished game's story (:func:`story.story`) from the journal's actions.
+
+        :raises CommandRefused: ``story_not_over`` while no game is over (secrets, R16)."""
+        if self.game is None or self.game.phase != "game_over" or self.setup is None or self.game_id is None:
+            raise CommandRefused("story_not_over", "the story is told once the game is over")
+        try:
+            return story.story(self.setup.to_json(), self.service.journal.actions(self.game_id))
+        except story.StoryError as exc:
+            raise CommandRefused("story_not_over", f"the story cannot be told: {exc}") from None
+
+    def story_parts(self) -> list[list[tuple[str, dict]]]:
+        """Issue 14 "After the game, the story", a part per press (the table's evening): one
+        round a part (the government, the laws drawn and discarded, the two the chancellor
+        received, powers and results), the roles last; ``story.none`` when it cannot be told."""
+        try:
+            return [[(a.key, dict(a.params)) for a in round_] for round_ in self._story()]
+        except CommandRefused as exc:
+            log.error("story: %s", exc)
+            return [[("story.none", {})]]
+
+    # ================================================================ the status (the table's, in this game's layers)
+    def status_layers(self, seat: int) -> list[list]:
+        """The seat's status (ACCESSIBILITY.md 3, 29; :data:`announce.STATUS_LAYERS`): what
+        matters to it now, the government, the tracks, the players, then privately its role,
+        team and own secrets of the round (padded to the longest any seat could hear, R16, R17)."""
+        layers = announce.status_layers(self.game, seat)
+        return [self.padding.private_status(seat) if name == "private" else layer
+                for name, layer in zip(announce.STATUS_LAYERS, layers)]
+
+    def status_after(self) -> tuple:
+        """What the table is still to hear of the last move (a status waits for it, A29)."""
+        return tuple(u for u in self._move_said if not u.done())
 
     def end_game(self) -> dict:
         """The game master ends the game (or the setup) and the board waits for a new setup
