@@ -312,6 +312,34 @@ class BoardAdapter:
             return None
         return pad
 
+    def templates_pad(self, seat: int, key: str, templates: Sequence[Any]) -> Callable[[str, str], float | None]:
+        """A scan's ``pad(kind, key)`` (:meth:`SeatScans.start`) that makes every item of
+        ``key`` (a confirmation naming a secret choice: the cards to drop, a pledge) last as
+        long as the longest message ``templates`` allow (:data:`~.padding.Template`: per
+        parameter its possible values, or a :class:`~.padding.Subset` of a pool), in either
+        wording, on the seat's earphone, with :func:`~.padding.padded`'s margin: each
+        parameter's longest value is measured one at a time (:func:`~.padding.longest_of`),
+        never every combination (RULES.md R16, issue 33). None for other steps, or when no
+        length can be measured (no sound)."""
+        from .padding import longest_of
+        channel = f"seat:{seat}"
+        memo: dict[str, float | None] = {}
+
+        def longest() -> float | None:
+            if "item" not in memo:
+                found: list[float | None] = []
+                for long in (False, True):
+                    def seconds(name: str, params: dict, long: bool = long) -> float | None:
+                        return self.padding.measure(channel, self.speech.text(name, params, long=long))
+                    best = longest_of(templates, seconds)
+                    found.append(None if best is None else seconds(*best))
+                memo["item"] = None if None in found else padded(max(found))
+            return memo["item"]
+
+        def pad(kind: str, step: str) -> float | None:
+            return longest() if kind in ("item", "again") and step == key else None
+        return pad
+
     def longest_spoken(self, seats: Sequence[int], sentences: Sequence[tuple[str, dict]]) -> float | None:
         """The longest of ``sentences`` (key, params) in either wording at every speech rate
         ``seats`` use (a seat's own rate, ACCESSIBILITY.md 19), seconds: what a clip every one

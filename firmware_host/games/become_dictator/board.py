@@ -290,8 +290,13 @@ class BecomeDictatorGame(BoardAdapter):
                           Action("discard_vote", seat, state.target))
 
     def _confirm(self, seat: int, key: str, params: dict, action: Action) -> None:
-        """The confirming press before a final choice (ACCESSIBILITY.md 16)."""
-        self._scan(seat, None, [self.scans.item("confirm", key, params)], lambda _: self._submit(action))
+        """The confirming press before a final choice (ACCESSIBILITY.md 16); where it names
+        secret cards (a night's drop, a discard-vote's target and pledge, D28) it lasts as
+        long as it would naming any cards of that count and any seat (issue 33): how long the
+        seat listens tells nobody what it chose."""
+        stand_ins = padding.confirm_stand_ins(key, params, self.game.players)
+        pad = self.templates_pad(seat, key, stand_ins) if padding.carries_secret(stand_ins) else None
+        self._scan(seat, None, [self.scans.item("confirm", key, params)], lambda _: self._submit(action), pad=pad)
 
     def _submit(self, action: Action) -> None:
         if not self.paused:

@@ -34,7 +34,7 @@ from firmware_host.table.padding import (MARGIN_FRACTION, MARGIN_SECONDS, Subset
 from .rules import ROLES
 
 __all__ = ["roles", "MARGIN_SECONDS", "MARGIN_FRACTION", "stand_ins", "longest_stand_in",
-           "has_secret", "every_stand_in", "padded"]
+           "has_secret", "every_stand_in", "padded", "confirm_stand_ins", "carries_secret", "every_combination"]
 
 
 def roles(size: int) -> Subset:
@@ -78,6 +78,18 @@ def _status_templates(key: str, params: dict, seat: int, players: int,
                 ("status.your_choice.discard_vote_pledge", {"target": seats, "pledge": list(ROLES)})]
     return [("status.your_choice.vote", {"target": others}),
             ("status.your_choice.discard_vote", {"target": seats})]
+
+
+def confirm_stand_ins(key: str, params: dict, players: int) -> list[Template]:
+    """The confirmations that could stand in the place of the confirming item ``key`` of a
+    seat's secret choice (D16, D28): a night's drop for any cards of that count (D36), a
+    discard-vote for any seat pledging any role (D34); any other confirmation (a vote, whose
+    target the table hears at once) stands for itself."""
+    if key == "scan.confirm.drop":
+        return [(key, {"drop": roles(len(params["drop"]))})]
+    if key == "scan.confirm.discard_vote":
+        return [(key, {"target": list(range(players)), "pledge": list(ROLES)})]
+    return [(key, {name: [value] for name, value in params.items()})]
 
 
 def stand_ins(key: str, params: dict, seat: int, players: int, phase: str) -> list[Template]:

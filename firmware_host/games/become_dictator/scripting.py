@@ -99,6 +99,9 @@ def signals_for_game(setup: dict, actions: list[dict], *, morning_seconds: float
 
 #: the public announcement keys (prefixes) that reveal a hand: the reckoning (D35)
 REVEALS = ("final.", "game_over.")
+#: the public announcement keys that reveal what the seats picked in secret: a night's drops,
+#: by count (D14); two games with other drops part there (tests/table/test_secrets_timing.py)
+PICKS_REVEALED = ("night.revealed",)
 
 
 def sample_setup(language: str = "en") -> dict:

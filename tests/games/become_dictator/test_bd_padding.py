@@ -85,6 +85,31 @@ def test_D28_every_clip_that_could_stand_in_a_private_clips_place_fits_its_paddi
         voice.set_seat_voice(0, rate=None)
 
 
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("key, params", [
+    ("scan.confirm.drop", {"drop": ["jester", "noble"]}),
+    ("scan.confirm.drop", {"drop": ["commoner"]}),
+    ("scan.confirm.discard_vote", {"target": 1, "pledge": "priest"}),
+])
+def test_D28_issue33_a_secret_choices_confirmation_is_as_long_whatever_it_names(voice, language, key, params):
+    """The confirming item of a night's drop or a discard-vote (D16, D36, D34) lasts the
+    length the table pads it to whatever cards, seat and pledge it names: every combination
+    of that count of cards (every seat, every pledge), rendered by espeak-ng in either
+    wording, is no longer; and the pad is the same for any of them."""
+    bd = adapter(voice, language, {})
+    stand_ins = padding.confirm_stand_ins(key, params, 6)
+    assert padding.carries_secret(stand_ins)
+    pad = bd.templates_pad(0, key, stand_ins)("item", key)
+    assert pad is not None
+    for other, values in padding.every_combination(stand_ins):
+        for long in (False, True):
+            text = catalogue.text(other, values, language, long=long)
+            assert voice.measure("seat:0", text) <= pad, (other, values, long)
+    assert bd.templates_pad(0, "scan.confirm.vote", stand_ins)("item", key) is None
+    assert bd.templates_pad(0, key, padding.confirm_stand_ins(key, values, 6))("item", key) == pad
+    assert not padding.carries_secret(padding.confirm_stand_ins("scan.confirm.vote", {"target": 2}, 6))
+
+
 def test_D28_the_pad_depends_on_the_table_never_on_the_secret(voice):
     bd = adapter(voice, "en", {})
     bd.game.phase = "discard_vote"
