@@ -58,6 +58,7 @@ class VirtualClock:
     Callbacks run in the thread that calls :meth:`advance`, in time order (ties in the
     order they were scheduled); while one runs, :meth:`now` returns its due time, and a
     callback may schedule more callbacks, which run in the same ``advance`` when due.
+    After each callback, :attr:`between` (when set) is called before the next one runs.
 
     :param start: the initial reading, in seconds (default 0.0).
     """
@@ -67,6 +68,11 @@ class VirtualClock:
         self._queue: list[tuple[float, int, TimerHandle]] = []
         self._seq = itertools.count()
         self._lock = threading.RLock()
+        #: ``between()``, called after each callback (in the thread that advances): where a
+        #: callback hands work to other threads (``simulate``'s service thread), they finish it
+        #: before the next callback runs, also one due at the same instant, so what each
+        #: callback sees depends on nothing but the callbacks before it (issue 30); None: nothing
+        self.between: Callable[[], None] | None = None
 
     def now(self) -> float:
         """The current virtual time, in seconds."""
@@ -106,7 +112,11 @@ class VirtualClock:
                     continue
                 self._now = max(self._now, due)
             handle.cancelled = True
-            handle.callback()
+            try:
+                handle.callback()
+            finally:
+                if self.between is not None:
+                    self.between()
         with self._lock:
             self._now = max(self._now, when)
 

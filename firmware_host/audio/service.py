@@ -453,6 +453,7 @@ class AudioService:
         own = getattr(self._answering, "channel", None) == channel
         answer = self._answer_due(channel)
         utt = self._make(channel, text, key, priority, earcon)
+        self._rendered_now(utt.job)
         utt.pad_seconds = pad_seconds
         utt.after = tuple(u for u in after if u is not None)
         # the answer waits for the table (a status that tells only what the table has heard):
@@ -501,6 +502,29 @@ class AudioService:
             return False
         self._answering.channel = None
         return not self.settings.whisper_station and self.settings.earcon_volume > 0
+
+    def _rendered_now(self, job: "RenderJob | None") -> None:
+        """Where the clock waits for renders (:attr:`clock_waits_for_renders`, ``simulate``): wait
+        here, on the thread that says the sentence, until its render is done, as a render takes
+        no time on that clock. A clip then starts in the order it was said whatever the speech
+        cache holds and however the threads are scheduled (issue 30): a sentence found in the
+        cache started at once on a free output, one still being rendered only once rendered, on
+        the renderer's thread, after what was said meanwhile, so the same run said its sentences
+        in another order on a fresh cache or a loaded machine. A render whose end is itself on
+        the clock (a slow board's, ``job.waiting_on_clock``) is waited for only until that end
+        is scheduled (``job.wait_scheduled``). A failed render is reported when its clip is
+        built. Never called with the lock held (the renderer's callbacks take it)."""
+        if not self.clock_waits_for_renders or job is None or job.done():
+            return
+        timeout = self.settings.render_timeout * 4 + 5
+        scheduled = getattr(job, "wait_scheduled", None)
+        try:
+            if callable(scheduled):
+                scheduled(timeout)
+            else:
+                job.wait(timeout)
+        except SpeechError as exc:
+            log.debug("audio: %r not rendered when said: %s", job.text, exc)
 
     def _late(self, job: "RenderJob | None") -> bool:
         """True when a sentence with render ``job`` cannot start now: its render takes time
@@ -579,6 +603,8 @@ class AudioService:
         self.last_sound = time.monotonic()
         group = _PadGroup(minimum_seconds or 0.0)
         made = {seat: self._make(f"seat:{seat}", texts[seat], key, "normal", earcon) for seat in sorted(texts)}
+        for utt in made.values():
+            self._rendered_now(utt.job)
         after = tuple(u for u in after if u is not None)
         for utt in made.values():
             utt.pad_group = group

@@ -37,12 +37,14 @@ class SlowRenderJob:
         self._lock = threading.Lock()
         self._callbacks: list[Callable[[Any], None]] = []
         self._clock_pending = False
+        self._scheduled = threading.Event()
         inner.add_done_callback(lambda _job: self._inner_done(clock, seconds))
 
     def _inner_done(self, clock: Any, seconds: float) -> None:
         with self._lock:
             self._clock_pending = True
         clock.call_later(seconds, self._finish)
+        self._scheduled.set()
 
     def _finish(self) -> None:
         with self._lock:
@@ -68,6 +70,16 @@ class SlowRenderJob:
     def done(self) -> bool:
         """True once the clock's delay has passed after the real render."""
         return self._done.is_set()
+
+    def wait_scheduled(self, timeout: float | None = None) -> None:
+        """Block until the real render is done and the delay's end is scheduled on the clock
+        (from then on the job's end depends on the clock alone).
+
+        :raises SpeechError: the real render failed, or ``timeout`` seconds passed first.
+        """
+        self.inner.wait(timeout)
+        if not self._scheduled.wait(timeout):
+            raise SpeechError(f"speech not scheduled within {timeout} s: {self.text!r}")
 
     def wait(self, timeout: float | None = None) -> Path:
         """The WAV's path once the *real* render is done (the delay only holds back

@@ -315,6 +315,8 @@ class Simulator:
             self.mock = mock
             return mock
 
+        if isinstance(clock, VirtualClock):
+            clock.between = self._quiesce        # each timer's work done before the next one runs
         service.start(factory)
         if service.failed is not None:
             # the mocked board cannot play (a pin refused): one line, as run says it
@@ -378,6 +380,27 @@ class Simulator:
                     clock.advance_to(clock.now())
                     continue
             break
+
+    def _quiesce(self) -> None:
+        """After each callback of the virtual clock (:attr:`VirtualClock.between
+        <firmware_host.clock.VirtualClock.between>`): wait until the service thread has handled
+        what the callback posted and the audio layer renders nothing, without moving the
+        clock, so that a callback due at the same instant sees the service's answer to the one
+        before (two clips ending at one instant: what the service says at the first one's end
+        is queued before the second one's output picks its next clip), run after run (issue
+        30). Nothing on the service thread itself (it cannot wait for itself)."""
+        service = self.service
+        if service is None or not service._running or threading.current_thread() is service._thread:
+            return
+        voice = service.voice
+        for _ in range(100000):
+            service.wait_idle()
+            if voice is not None and voice.busy():
+                threading.Event().wait(0.002)
+                continue
+            if service.pending():
+                continue
+            return
 
     def drain(self, limit: float = 3600.0) -> None:
         """Let the virtual clock run until every output has played what it was given (at most
