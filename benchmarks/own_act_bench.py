@@ -1,23 +1,34 @@
 """Own act -> first sound in one's own earphone (issue 31), per game, seed and render delay.
 
 Run: ``python3 benchmarks/own_act_bench.py [--games G ...] [--seeds 5 11] [--render 0 3]
-[--players 7] [--slowest 8]``. Prints figures; asserts nothing.
+[--players 7] [--slowest 8] [--twice | --evening G,G,...]``. Prints figures; asserts nothing.
 
-Each case is one robot table as ``tests/robots/test_robots.py`` plays it for the figure: 7
-seats (Autocracy 6), robots reacting 1-2 s after their cue, no slips; with a render delay
-(``--render 3``: 3 s per sentence, a Pi Zero 2 W) an empty speech cache of its own (a fresh
-Pi: every sentence is slow the first time it is said, and only then). For each case it
-prints the count of own acts answered, p50 / p95 / max seconds from the act (the button
-going down, a tile laid) to the start of the first clip in the seat's own earphone, and the
-slowest answers: the key of the clip that answered and how long it took, so a figure can be
-traced to what kept the earphone waiting. Issue 31 wants p95 <= 1.0 s, and <= 1.5 s at 3 s
-per sentence with an empty cache.
+Three kinds of case, each a robot table on the real service and mocked board, set up from the
+seats; with a render delay (``--render 3``: 3 s per sentence, a Pi Zero 2 W) an empty speech
+cache of its own (a fresh Pi: every sentence is slow the first time it is said, and only then):
+
+- default: one game per game and seed at 7 seats (Autocracy 6), robots reacting 1-2 s after
+  their cue, no slips (as ``tests/robots/test_robots.py`` plays it for the figure);
+- ``--twice``: issue 31's "Done when": each game twice in a row from the seats at 7 seats
+  (Autocracy 6) with the robots of ``simulate --robots`` (each its own typical reaction from
+  0.8-2.8 s, slips now and then), one figure per game played;
+- ``--evening G,G,...``: the games in rotation on one board at ``--players`` seats (issue 31:
+  6), one figure per game of the evening.
+
+For each game played it prints the count of own acts answered, p50 / p95 / max seconds from
+the act (the button going down, a tile laid) to the start of the first clip in the seat's own
+earphone (the robot summary's ``confirm_*``), and the slowest answers: the act, its seat and
+time, the cue it answered and the key of the clip that answered it, so a figure can be traced
+to what kept the earphone waiting. Issue 31 wants p95 <= 1.0 s, and <= 1.5 s at 3 s per
+sentence with an empty cache.
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
+import io
+import json
 import logging
 import re
 import shutil
@@ -56,28 +67,60 @@ def table_size(game: str, players: int) -> int:
     return min(players, max(counts)) if counts else players
 
 
-def case(game: str, players: int, seed: int, render: float) -> tuple[dict | None, list, str, float]:
-    """One robot game: its summary (None if none ended), the confirmations, why stuck, wall seconds."""
+def case(game: str, players: int, seed: int, render: float, *, count: int = 1, plain: bool = False
+         ) -> tuple[list[dict], list, list[dict], str, float]:
+    """Robot games on one board: ``game`` (a rotation ``a,b,...`` for an evening) ``count``
+    times from the seats. ``plain``: the robots of ``simulate --robots`` (0.8-2.8 s, slips);
+    else 1-2 s and no slips. Returns the summary lines, the confirmations (seconds, key, seat,
+    act, at), the ``robot`` lines, why it stalled ("" if not) and the wall seconds."""
     cache = tempfile.mkdtemp(prefix="own-act-cache-") if render else None
     handler = _Confirms()
     logger = logging.getLogger("firmware_host.robots")
     level = logger.level
     logger.setLevel(logging.DEBUG)
     logger.addHandler(handler)
+    out = io.StringIO()
+    kwargs: dict = {} if plain else {"reaction": (1.0, 2.0), "mistakes": 0.0}
+    if render:
+        kwargs.update(render_seconds=render, warm_cache=True, speech_cache=cache)
     t0 = time.perf_counter()
     try:
-        table = RobotTable(table_size(game, players), game, seed=seed, render_seconds=render, reaction=(1.0, 2.0),
-                           mistakes=0.0, out=None, warm_cache=True, speech_cache=cache)
-        records = table.run(1)
+        table = RobotTable(players, game, seed=seed, out=out, **kwargs)
+        table.run(count)
     finally:
         logger.removeHandler(handler)
         logger.setLevel(level)
         if cache:
             shutil.rmtree(cache, ignore_errors=True)
     wall = time.perf_counter() - t0
-    record = records[0] if records else None
-    summary = record.summary() if record is not None else None
-    return summary, handler.seen, (record.stuck if record is not None else table.stuck) or "", wall
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    summaries = [line for line in lines if line.get("event") == "robots"]
+    robots = [line for line in lines if line.get("event") == "robot"]
+    return summaries, handler.seen, robots, table.stuck or "", wall
+
+
+def _cue_of(robots: list[dict], seat: int, at: float) -> str:
+    line = next((r for r in robots if r["seat"] == seat and abs(r["at"] - at) < 0.006), None)
+    return (line.get("cue") or {}).get("key", "-") if line else "-"
+
+
+def report(head: str, summaries: list[dict], seen: list, robots: list[dict], stuck: str, wall: float,
+           render: float, slowest: int) -> None:
+    """Print one case: a line per game played, the acts over the bound, the slowest answers."""
+    print(f"{head} {len(summaries)} games, {wall:.0f} s wall" + (f"; STALLED: {stuck}" if stuck else ""))
+    for s in summaries:
+        print(f"   {s['game']}: own act -> first own sound p50 {s['confirm_p50']} p95 {s['confirm_p95']} "
+              f"max {s['confirm_max']} s; silences {s['silences']}" + (f"; stuck: {s['stuck']}" if s.get("stuck") else ""))
+    bound = 1.0 if not render else 1.5
+    by_kind = collections.Counter((s[3], _cue_of(robots, s[2], s[4]), s[1]) for s in seen if s[0] > bound)
+    if by_kind:
+        print(f"   over {bound:g} s, by act, its cue and the clip that answered: "
+              + ", ".join(f"{act} at {cue} -> {key} {n}" for (act, cue, key), n in by_kind.most_common()))
+    for seconds, key, seat, act, at in sorted(seen, reverse=True)[:slowest]:
+        print(f"   {seconds:5.2f} s  seat {seat + 1} {act} at {at:.2f} (cue {_cue_of(robots, seat, at)}): {key}")
+    values = [s[0] for s in seen]
+    print(f"   all games: p95 of {len(values)}: {percentile(values, 0.95)}")
+    sys.stdout.flush()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -86,30 +129,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", nargs="+", default=playable, choices=playable)
     parser.add_argument("--seeds", nargs="+", type=int, default=[5, 11])
     parser.add_argument("--render", nargs="+", type=float, default=[0.0, 3.0])
-    parser.add_argument("--players", type=int, default=7)
+    parser.add_argument("--players", type=int, default=None, help="seats (default 7; 6 for an evening)")
     parser.add_argument("--slowest", type=int, default=6, help="the slowest answers listed per case")
+    kind = parser.add_mutually_exclusive_group()
+    kind.add_argument("--twice", action="store_true",
+                      help="each game twice in a row from the seats with the robots of simulate --robots")
+    kind.add_argument("--evening", metavar="G,G,...", help="these games in rotation on one board")
     args = parser.parse_args(argv)
-    for game in args.games:
-        for render in args.render:
+    for render in args.render:
+        cache = " (empty cache)" if render else ""
+        if args.evening:
+            rotation = args.evening.split(",")
+            players = args.players or 6
             for seed in args.seeds:
-                summary, seen, stuck, wall = case(game, args.players, seed, render)
-                values = [s[0] for s in seen]
-                head = (f"{game} at {table_size(game, args.players)} seats, seed {seed}, "
-                        f"{render:g} s/sentence{' (empty cache)' if render else ''}:")
-                if summary is None:
-                    print(f"{head} no game ended ({stuck}); {wall:.0f} s wall")
-                    continue
-                print(f"{head} {len(values)} acts answered, own act -> first own sound p50 "
-                      f"{summary['confirm_p50']} p95 {summary['confirm_p95']} max {summary['confirm_max']} s; "
-                      f"{wall:.0f} s wall" + (f"; STUCK: {stuck}" if stuck else ""))
-                slow = sorted(seen, reverse=True)[:args.slowest]
-                by_key = collections.Counter(s[1] for s in seen if s[0] > (1.0 if not render else 1.5))
-                if by_key:
-                    print("   over the bound, by the clip that answered: "
-                          + ", ".join(f"{k} {n}" for k, n in by_key.most_common()))
-                for seconds, key, seat, act, at in slow:
-                    print(f"   {seconds:5.2f} s  seat {seat + 1} {act} at {at:.2f}: {key}")
-                print(f"   p95 of {len(values)}: {percentile(values, 0.95)}")
+                result = case(args.evening, players, seed, render, count=len(rotation), plain=True)
+                report(f"evening {args.evening} at {players} seats, seed {seed}, {render:g} s/sentence{cache}:",
+                       *result, render, args.slowest)
+            continue
+        for game in args.games:
+            for seed in args.seeds:
+                players = table_size(game, args.players or 7)
+                result = case(game, players, seed, render, count=2 if args.twice else 1, plain=args.twice)
+                report(f"{game} at {players} seats, seed {seed}, {render:g} s/sentence{cache}"
+                       f"{', twice in a row' if args.twice else ''}:", *result, render, args.slowest)
     return 0
 
 

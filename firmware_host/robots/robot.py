@@ -420,8 +420,9 @@ class SeatRobot:
         if self.phase == "over" and self.sets_up and not clip.key.startswith("lobby"):
             # the story, one press after another, until a setup begins (ACCESSIBILITY.md 30)
             # (each part of the story, in the earphone or at the table, ends with a press)
-            if self.story_presses < 60 and (clip.own or clip.key.startswith(("game_over", "story", "evening"))
-                                            or self.story_presses == 0):
+            # ("noted", the answer to its own press, asks for nothing)
+            if self.story_presses < 60 and clip.key != "table.noted" and (
+                    clip.own or clip.key.startswith(("game_over", "story", "evening")) or self.story_presses == 0):
                 self.story_presses += 1
                 return [Press()]
         if self.phase == "game" and not self.plan and (

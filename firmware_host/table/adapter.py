@@ -155,7 +155,7 @@ class BoardAdapter:
         self.scans = SeatScans(service, self.speech, self.seats, cue=self.SCAN_CUE)
         self.faults = TableFaults(service, self.speech, unknown_tag=self.UNKNOWN_TAG,
                                   unnamed=self.UNNAMED_FAULT)
-        self.evening = Evening(self._tell_story)
+        self.evening = Evening(self._tell_story, noted=self._say_noted)
         self.moves = MoveLog(service, self)
         self.reminders = Reminders(service, self._awaited_now, self._remind)
         self.wait = ReadyWait(service, lambda key, params: self.say("public", key, params), lambda: self.paused,
@@ -767,6 +767,12 @@ class BoardAdapter:
             seconds = self.padding.measure(channel, self.speech.text(NOTED_KEY, {}, long=True), None)
             self.speech.speak(Line(channel, NOTED_KEY, {}), history=False, cue=False,
                               pad_seconds=None if seconds is None else padded(seconds))
+
+    def _say_noted(self, seat: int) -> None:
+        """``table.noted`` in ``seat``'s earphone now (:meth:`acknowledge` of a press that gave
+        it nothing yet): the answer to a press whose own answer waits (the story's part behind
+        the game-over speech, :class:`~.evening.Evening`)."""
+        self.acknowledge(seat, self.speech.queued(f"seat:{seat}"))
 
     def _awaited_now(self) -> tuple[int, ...]:
         """Whom the reminders wait for: nobody without a running game, while paused or at

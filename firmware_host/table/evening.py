@@ -4,7 +4,8 @@ parts, then the next game from the seats.
 After game over the table hears what a press does (``evening.offer``). A seat's press tells
 the story's next part in that seat's earphone, each part ending with what the next press
 does (``evening.story_more``, after the last part ``evening.story_end``); a press during the
-game-over speech waits until the table has heard it; a press while the seat's part plays
+game-over speech waits until the table has heard it (the press is answered "noted" in the
+seat's earphone at once, ACCESSIBILITY.md 26); a press while the seat's part plays
 asks for the next part after it (nothing is cut), and a press while a part is still to come
 changes nothing.
 Once a seat has heard the last part to its end, its next press starts the setup from the
@@ -48,10 +49,15 @@ class Evening:
     :param tell: ``tell(seat, lines, after) -> utterance | None``: say ``lines`` (a list of
         (key, params)) as one clip of the seat's own request in ``seat``'s earphone once the
         utterances ``after`` have ended; its Utterance where the voice reports playback.
+    :param noted: ``noted(seat)``: answer a press at once in ``seat``'s earphone (the table's
+        "noted", ACCESSIBILITY.md 26) when the part it asked for waits for the game-over
+        speech; None: nothing is said then.
     """
 
-    def __init__(self, tell: Callable[[int, list[StoryLine], tuple], Any]) -> None:
+    def __init__(self, tell: Callable[[int, list[StoryLine], tuple], Any],
+                 noted: Callable[[int], Any] | None = None) -> None:
         self.tell = tell
+        self.noted = noted
         self.open = False                        # the game is over: presses tell the story
         self._parts: Callable[[], list[list[StoryLine]]] | None = None
         self._story: list[list[StoryLine]] | None = None
@@ -105,6 +111,10 @@ class Evening:
         else:
             self._after = tuple(u for u in self._after if not u.done())
             after = self._after
+            if after and self.noted is not None:
+                # the part waits for the game-over speech (a minute at times): the press is
+                # answered at once in the seat's earphone, its part follows the speech (26)
+                self.noted(seat)
         part = list(parts[index]) if index < len(parts) else []
         part.append(("evening.story_end" if index + 1 >= len(parts) else "evening.story_more", {}))
         self._waiting[seat] = self.tell(seat, part, after)
