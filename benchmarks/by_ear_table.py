@@ -58,7 +58,7 @@ NUDGE_S = 15.0
 #: seconds of virtual time with nothing due and nobody about to act: the table is stuck
 STUCK_S = 900.0
 #: seconds of virtual time one game (its setup included) may take
-GAME_LIMIT_S = 2 * 3600.0
+GAME_LIMIT_S = 3 * 3600.0
 #: the chance that a press is made twice (a second press 0.4-0.9 s after the first)
 TWICE = 0.05
 #: the items that take a pick back or leave a list: picked by a late press they cost a press,

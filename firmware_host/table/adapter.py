@@ -147,6 +147,8 @@ class BoardAdapter:
         #: seat -> its status step: (the next layer, until when a hold gives it (clock seconds;
         #: inf while the layer plays), :meth:`TableSpeech.news` when the layer was said)
         self._status_step: dict[int, tuple[int, float, int]] = {}
+        #: seat -> the utterances of its last status layer (:meth:`status_waiting`)
+        self._status_said: dict[int, list] = {}
         self.seats = SeatStore(service, self._seat_changed)
         self.padding = ClipPadding(service)
         self.words = self.make_words()
@@ -802,7 +804,12 @@ class BoardAdapter:
         layer, and the repeat stays reachable (issue 33): a press after the status's last
         layer, with nothing new said to the seat since, is the seat's last message again,
         and further presses step back through the earlier ones; once the board says something
-        new the next press gives the status again, from its first layer."""
+        new the next press gives the status again, from its first layer. A press while the
+        layer asked for still waits for the table (:meth:`status_after`; its hold was answered
+        by the cue) changes nothing: that layer is what the seat hears next (issue 31)."""
+        if self.status_waiting(seat):
+            log.info("seat %d pressed while its status waits for the table: the status comes next", seat)
+            return
         step = self._status_step.get(seat)
         fresh = step is not None and step[2] == self.speech.news(seat)
         layers = len(self.status_answers(seat))
@@ -893,10 +900,19 @@ class BoardAdapter:
         else:
             played = [self.speech.request(layers[layer], history=False, after=after).utterance]
         self.speech.when_played(played, ended)
+        self._status_said[seat] = [u for u in played if u is not None]
         log.debug("status of seat %d: layer %d of %d", seat, layer + 1, len(layers))
         self.scans.hold(seat)
         for key in self.STATUS_SECRETS:
             self.speech.long_wording(f"seat:{seat}", key)
+
+    def status_waiting(self, seat: int) -> bool:
+        """True while the seat's last status layer is asked for and none of it has started: it
+        waits until the table has heard what it would tell (:meth:`status_after`)."""
+        step = self._status_step.get(seat)
+        said = self._status_said.get(seat) or []
+        return (step is not None and step[1] == float("inf") and bool(said)
+                and all(getattr(u, "start", 0.0) is None and not u.done() for u in said))
 
     def _settings_menu(self) -> Any:
         """The seats' settings scan a status offers (:data:`STATUS_SETTINGS`), or None."""
