@@ -26,7 +26,7 @@ from firmware_host.service import board_catalogue
 from firmware_host.hardware.events import ButtonGesture, TileRead
 from firmware_host.table import pace
 from firmware_host.table.pace import SeatPaces
-from firmware_host.table.scanning import ScanItem, answered_a_cue, spoken_seconds, taken_back
+from firmware_host.table.scanning import ScanItem, answered_a_cue, picked_cue_end, spoken_seconds, taken_back
 from firmware_host.table.seat_settings import SeatSettings
 
 log = logging.getLogger("firmware_host.service")
@@ -77,23 +77,30 @@ class BoardSpeech:
         reaction to the last clip it heard, counted in its pace unless ``[scan] pace`` is off
         or it took a pick back: that answers no cue, and the press that made the pick is
         counted as late for the item heard before the one picked
-        (:func:`~firmware_host.table.scanning.taken_back`). Returns the reaction counted
-        (seconds), or None."""
+        (:func:`~firmware_host.table.scanning.taken_back`). A press that picked a scan item
+        answered that item: its reaction is counted from the end of that item
+        (:func:`~firmware_host.table.scanning.picked_cue_end`), not from what was heard after
+        it. Every act of a seat is told to the pace as handled now (a clip said in answer
+        to it is no cue for the seats still answering the cue it answered). Returns the
+        reaction counted (seconds), or None."""
         if not getattr(self.service.settings.scan, "pace", False):
             return None
+        handled = float(event.at) if isinstance(getattr(event, "at", None), (int, float)) else None
         if isinstance(event, TileRead):
             if event.seat is None:            # a tile of no seat's own (one the whole table shares)
                 return None
-            return self.pace.acted(event.seat, float(event.at))
+            return self.pace.acted(event.seat, float(event.at), handled=handled, reader=event.reader)
         if not isinstance(event, ButtonGesture) or event.gesture != "press":
             return None
         if not answered_a_cue():
+            if handled is not None:
+                self.pace.handled(event.seat, handled)
             back = taken_back()
             if back is not None:              # the pick taken back: that press came late
                 self.pace.correct(event.seat, *back)
             return None
         at = event.down_at if isinstance(event.down_at, (int, float)) else event.at
-        return self.pace.acted(event.seat, float(at))
+        return self.pace.acted(event.seat, float(at), cue_end=picked_cue_end(), handled=handled)
 
     def board_language(self) -> str:
         """The language the board speaks now (``[audio] language`` until a setup names one)."""

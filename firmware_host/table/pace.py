@@ -1,11 +1,23 @@
 """Each seat's pace, learned (ACCESSIBILITY.md 31): every act a seat makes in answer to a cue
 is a reaction time, and the seat's recent reactions set its scans' timing.
 
-A *reaction* is the time from the end of the last clip the seat heard (its own earphone or the
-table speaker, played to its end) to the moment the seat's button went down (a press for a
-scan item, "I am here", "ready", an answer to the table's call) or a tile of its own was laid
-when asked (a tile of the seat's own). Only the seat's first act after a clip answers it: a second
-act before anything new was heard (a tile laid twice) is not counted. A press that takes a
+A *reaction* is the time from the end of the cue a seat answered to the moment the seat's
+button went down (a press for a scan item, "I am here", "ready", an answer to the table's
+call) or a tile of its own was laid when asked (a tile of the seat's own). Which cue:
+
+- a press that picked a scan item answered that item: from the end of that item, whatever
+  was heard after it (the next item, where the press was credited to the item before);
+- a seat the game waits for (the table's ``awaited``, :attr:`SeatPaces.awaited`) answers the
+  cue of its wait, heard by every seat awaited at once ("everyone please vote"): the last
+  clip it heard (its own earphone or the table) that began before anyone answered that wait
+  (another seat's act, or its own, since the seat was first heard awaited); a clip that
+  began after another seat's answer (a count of the votes cast so far) is that answer,
+  news to the others, no cue of theirs;
+- else the last clip the seat heard (its own earphone or the table speaker, played to its
+  end).
+
+Only the seat's first act after a cue answers it: a second act before anything new was heard
+(a tile laid twice) is not counted. A press that takes a
 pick back answers no cue and is not counted either. Reactions shorter than
 :data:`SHORTEST` (the seat pressed while the cue still played, or before it could react) and
 longer than :data:`LONGEST` (no answer to that cue) are not counted.
@@ -58,7 +70,7 @@ import collections
 import dataclasses
 import logging
 import statistics
-from typing import Any
+from typing import Any, Callable, Sequence
 
 from firmware_host.service.settings import ScanSettings
 
@@ -83,6 +95,11 @@ SHORTEST = 0.15
 ANSWERS = frozenset({"table.noted"})
 #: a reaction longer than this (seconds) answers no cue: not counted
 LONGEST = 6.5
+#: clips kept per output to find the cue of a seat's wait (the last few seconds' worth)
+CLIPS_KEPT = 32
+#: seconds within which a clip's start is taken as the same instant as an act (the output
+#: lines' times are rounded to the millisecond)
+TIE_S = 0.001
 #: the longest window after a scan item (seconds)
 WINDOW_MAX = 6.0
 #: the margin beyond the typical reaction, in spreads (most of a seat's reactions fall within)
@@ -186,8 +203,14 @@ class SeatPaces:
 
     def __init__(self, journal: Any = None) -> None:
         self.journal = journal
+        #: ``awaited() -> seats``: whom the game waits for now (the table's reminders set it,
+        #: :class:`~firmware_host.table.reminders.Reminders`); None: nobody is known awaited
+        self.awaited: Callable[[], Sequence[int]] | None = None
         self._reactions: dict[int, collections.deque] = {}
         self._heard: dict[str, float] = {}
+        self._clips: dict[str, collections.deque] = {}          # output -> (start, end) of its clips heard
+        self._wait_since: dict[int, float] = {}                 # seat -> when it was first heard awaited
+        self._acts: collections.deque = collections.deque(maxlen=64)   # (handled at, seat, reader) of recent acts
         self._last_at: dict[int, tuple[float, float]] = {}    # seat -> (press, reaction) counted last
         self._answered: dict[int, float] = {}                  # seat -> the end of the clip it answered last
         self.load()
@@ -213,12 +236,51 @@ class SeatPaces:
         """A clip has ended (an ``announce`` line with ``output`` and ``end``): a cue the
         seats at that output heard, unless it was cut off or is an answer to an act
         (:data:`ANSWERS`: it asks for nothing)."""
+        self._poll_awaited(line.get("end"))
         if line.get("cut") or line.get("key") in ANSWERS:
             return
-        output, end = line.get("output"), line.get("end")
+        output, end, start = line.get("output"), line.get("end"), line.get("start", line.get("end"))
         if isinstance(output, str) and isinstance(end, (int, float)):
             if end > self._heard.get(output, float("-inf")):
                 self._heard[output] = float(end)
+            if isinstance(start, (int, float)):
+                clips = self._clips.setdefault(output, collections.deque(maxlen=CLIPS_KEPT))
+                clips.append((float(start), float(end)))
+
+    def _poll_awaited(self, now: Any) -> None:
+        """Note from when each seat is awaited (``now``: clock seconds, a clip's end): a seat
+        first heard awaited now begins a wait; one no longer awaited ends it."""
+        if self.awaited is None or not isinstance(now, (int, float)):
+            return
+        try:
+            seats = {int(s) for s in self.awaited() or ()}
+        except Exception as exc:  # noqa: BLE001 - a game's hook never stops the table
+            log.warning("pace: whom the game waits for: %s", exc)
+            return
+        for seat in [s for s in self._wait_since if s not in seats]:
+            del self._wait_since[seat]
+        for seat in seats:
+            self._wait_since.setdefault(seat, float(now))
+
+    def handled(self, seat: int, at: float, reader: str | None = None) -> None:
+        """``seat`` acted and the board handled the act at ``at`` (clock seconds): what begins
+        from then on may be the board's answer to it, no cue of the other seats awaited; the
+        seat's own wait is answered (:meth:`acted` calls it; a press that takes a pick back
+        counts no reaction but is an act all the same); ``reader``: where a tile was laid."""
+        self._acts.append((float(at), seat, reader))
+        self._wait_since.pop(seat, None)
+
+    def _wait_cue(self, seat: int, at: float) -> float | None:
+        """The end of the cue of ``seat``'s wait (see the module docstring) for an act at
+        ``at``, or None when the seat is not known awaited or heard no such cue."""
+        since = self._wait_since.get(seat)
+        if since is None:
+            return None
+        answered = min((h for h, _, _ in self._acts if h >= since - 1e-6), default=at)
+        before = min(answered, at) - TIE_S         # an answer that began with the act is no cue
+        ends = [end for output in ("table", f"seat:{seat}") for start, end in self._clips.get(output, ())
+                if start < before and end <= at + 1e-9]
+        return max(ends) if ends else None
 
     def reaction(self, seat: int, at: float) -> float | None:
         """The seconds from the end of the last clip ``seat`` heard to ``at`` (clock seconds),
@@ -231,12 +293,29 @@ class SeatPaces:
         table = self._heard.get("table")
         return at - table if table is not None and table <= at else None
 
-    def acted(self, seat: int, at: float) -> float | None:
-        """``seat`` acted (its button went down) at ``at``: its reaction to the last cue it
-        heard is counted when it is one (:data:`SHORTEST`-:data:`LONGEST`). Returns it, or
-        None when it is not counted."""
-        seconds = self.reaction(seat, at)
-        if seconds is None or not SHORTEST <= seconds <= LONGEST:
+    def acted(self, seat: int, at: float, *, cue_end: float | None = None, handled: float | None = None,
+              reader: str | None = None) -> float | None:
+        """``seat`` acted (its button went down, its tile was read) at ``at`` (clock seconds):
+        its reaction to the cue it answered is counted when it is one
+        (:data:`SHORTEST`-:data:`LONGEST`; the cue: see the module docstring).
+
+        :param cue_end: the end of the cue the act is known to answer (the scan item a press
+            picked, :func:`~firmware_host.table.scanning.picked_cue_end`), or None.
+        :param handled: when the board handled the act (clock seconds; default ``at``).
+        :param reader: the reader a tile was laid at (None: a press): a tile laid where another
+            seat's tile was read since the cue ended is no reaction (the seat may have waited
+            its turn at a reader the seats share, a ballot box).
+        :returns: the reaction counted (seconds), or None when none is counted.
+        """
+        if cue_end is not None:
+            seconds: float | None = at - cue_end
+        else:
+            wait = self._wait_cue(seat, at)
+            seconds = at - wait if wait is not None else self.reaction(seat, at)
+        queued = reader is not None and seconds is not None and any(
+            r == reader and s != seat and at - seconds - 1e-6 <= h <= at + 1e-6 for h, s, r in self._acts)
+        self.handled(seat, at if handled is None else handled, reader)
+        if seconds is None or queued or not SHORTEST <= seconds <= LONGEST:
             return None
         cue = round(at - seconds, 6)              # the end of the clip it answers
         if self._answered.get(seat) == cue:

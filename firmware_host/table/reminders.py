@@ -76,9 +76,13 @@ class Reminders:
         return bool(timed()) if callable(timed) else False
 
     def start(self) -> None:
-        """A game began (or was resumed): listen for the ends of clips and start a wait."""
+        """A game began (or was resumed): listen for the ends of clips and start a wait; the
+        seats' paces learn whom the game waits for from here too (:attr:`SeatPaces.awaited
+        <firmware_host.table.pace.SeatPaces.awaited>`: a seat awaited answers its wait's cue)."""
         if not self._voice_timed():
             return
+        from firmware_host.table import pace
+        pace.for_service(self.service).awaited = self._seats
         self._on = True
         if self._unsubscribe is None:
             subscribe = getattr(self.service, "subscribe_ends", None)
@@ -87,9 +91,13 @@ class Reminders:
         self.moved()
 
     def stop(self) -> None:
-        """The game ended, was paused or gave way to another: no more reminders."""
+        """The game ended, was paused or gave way to another: no more reminders (nor whom it
+        waits for, for the seats' paces)."""
         self._on = False
         self._cancel()
+        paces = self.service.__dict__.get("_seat_paces") if hasattr(self.service, "__dict__") else None
+        if paces is not None and getattr(paces, "awaited", None) == self._seats:
+            paces.awaited = None
 
     def moved(self) -> None:
         """A move was accepted (or the game's step changed): a new wait begins."""

@@ -87,13 +87,24 @@ def pressing(event: Any) -> Iterator[None]:
     press counts on press-down), not by when the release made it a press."""
     down = getattr(event, "down_at", None)
     previous = (getattr(_pressing, "down_at", None), getattr(_pressing, "answered", True),
-                getattr(_pressing, "correction", None))
+                getattr(_pressing, "correction", None), getattr(_pressing, "cue_end", None))
     _pressing.down_at = down if isinstance(down, (int, float)) else None
-    _pressing.answered, _pressing.correction = True, None
+    _pressing.answered, _pressing.correction, _pressing.cue_end = True, None, None
+    _pressing.depth = getattr(_pressing, "depth", 0) + 1
     try:
         yield
     finally:
-        _pressing.down_at, _pressing.answered, _pressing.correction = previous
+        _pressing.down_at, _pressing.answered, _pressing.correction, _pressing.cue_end = previous
+        _pressing.depth -= 1
+
+
+def picked_cue_end() -> float | None:
+    """Inside :func:`pressing`, once a scan picked an item by the press: when the saying of
+    that item ended (clock seconds; later than the press when the press fell while it still
+    played), the cue the press answered, whatever was heard after it (the next item, when
+    the pick was credited to the item before, ACCESSIBILITY.md 31); None when no scan picked
+    an item it had said (:mod:`firmware_host.table.pace` counts a pick's reaction from it)."""
+    return getattr(_pressing, "cue_end", None)
 
 
 def answered_a_cue() -> bool:
@@ -434,6 +445,8 @@ class Scan:
         item = self.current if at is None or not self._said else self.heard_at(at)
         if item is None:
             return
+        if at is not None and getattr(_pressing, "depth", 0):
+            _pressing.cue_end = self._item_end(item, at)
         pair = None
         if item.value is not CANCEL and item.value is not CONFIRM and self.confirm is not None:
             pair = self.confirm(item)
@@ -472,6 +485,17 @@ class Scan:
             return
         self.finish()
         self.on_choose(item.value)
+
+    def _item_end(self, item: ScanItem, at: float) -> float | None:
+        """When the last saying of ``item`` that had begun by ``at`` (clock seconds) ended, or
+        is to end (estimated where nothing plays, or not ended yet: its start; the press then
+        answers no end); None when it was not said."""
+        index = next((i for i, x in enumerate(self.items) if x is item), None)
+        entry = next((e for e in reversed(self._said) if e[0] == index and e[1] <= at + 1e-9), None)
+        if entry is None:
+            return None
+        end = entry[2] if entry[2] is not None else entry[4]
+        return float(end) if end is not None else float(at)
 
     def _late_for_the_one_before(self, item: ScanItem, at: float) -> float | None:
         """Seconds from the end of the item heard before ``item`` (the one a late press

@@ -403,3 +403,91 @@ def test_A31_a_press_in_the_next_item_long_after_the_one_before_picks_the_item_p
     clock, scan, spoken, _, _ = make_scan(slow_items, seconds=LONG)
     scan.start()
     assert press_at(clock, scan, spoken, "seat 3", latest + 0.2 + slow_items.grace + 0.1) == 3
+
+
+# -- which cue an act answered (A31): the reaction from the right cue's end --------------------
+
+def test_A31_a_press_credited_to_the_item_before_counts_its_reaction_from_that_items_end():
+    """A slow seat's press 0.15 s after the next item ended picks the item before (its late
+    answer): its reaction is counted from the end of the item it picked (about 2 s), not
+    from the next item's end (0.15 s: a pace learned far too quick)."""
+    from firmware_host.hardware.events import ButtonGesture
+    from firmware_host.table.scanning import picked_cue_end, pressing
+
+    settings = learned(SLOW).scan_settings(0, BOARD)
+    clock, scan, spoken, _, _ = make_scan(settings, seconds=LONG)
+    scan.start()
+    while not any(kind == "item" and said == "seat 4" for _, kind, _, said in spoken):
+        clock.advance(0.05)
+    meant_end, next_end = said_item(spoken, "seat 3")[1], said_item(spoken, "seat 4")[1]
+    at = next_end + 0.15
+    clock.advance(at - clock.now())
+    paces = SeatPaces(None)
+    paces.heard({"output": "seat:0", "start": next_end - LONG, "end": next_end})     # "seat 4" heard to its end
+    with pressing(ButtonGesture(0, "press", at, down_at=at)):
+        scan.press()
+        assert scan.picked.value == 2                                 # "seat 3", the item meant
+        assert picked_cue_end() == pytest.approx(meant_end)
+        counted = paces.acted(0, at, cue_end=picked_cue_end())
+    assert counted == pytest.approx(at - meant_end) and counted > 1.5
+    assert paces.pace(0).reactions == (pytest.approx(at - meant_end, abs=1e-3),)
+    assert picked_cue_end() is None                                   # only while the press is handled
+
+
+def _vote_call(paces, everyone):
+    """The table asks every seat at once to vote ("Nomination: … Everyone please vote"), from
+    297.447 to 303.668 s; the game waits for ``everyone`` from then on."""
+    awaited = set(everyone)
+    paces.awaited = lambda: tuple(sorted(awaited))
+    paces.heard({"output": "table", "start": 292.0, "end": 297.447, "key": "scan.selected"})
+    paces.heard({"output": "table", "start": 297.447, "end": 303.668, "key": "nomination.made"})
+    return awaited
+
+
+def test_A31_a_vote_answers_the_call_heard_by_all_not_the_count_of_the_votes_cast_before_it():
+    """Seats voting by their own buttons: each vote is that seat's reaction to the call heard by
+    all (the table's count of the votes cast so far answers the seats who voted: no cue of the
+    others). Once a seat voting 3.3 s after the call was counted 0.23 s after the count: a
+    pace learned too quick, its lists' window too short."""
+    paces = SeatPaces(None)
+    awaited = _vote_call(paces, range(7))
+    assert paces.acted(1, 304.468) == pytest.approx(0.8)
+    awaited.discard(1)
+    paces.heard({"output": "table", "start": 304.468, "end": 306.749, "key": "ballot.counted"})   # "one of seven"
+    assert paces.acted(4, 306.98) == pytest.approx(3.312)                 # not 0.231 after the count
+    awaited.discard(4)
+    paces.heard({"output": "table", "start": 306.98, "end": 309.1, "key": "ballot.counted"})
+    assert paces.acted(6, 309.4) == pytest.approx(5.732)
+    assert [paces.pace(s).reactions for s in (1, 4, 6)] == [(0.8,), (3.312,), (5.732,)]
+
+
+def test_A31_a_tile_laid_after_others_at_a_shared_reader_is_no_reaction():
+    """Ballots laid one after another at one ballot box: the first is a reaction to the call;
+    a seat that laid its ballot after another seat's may have waited its turn there: not
+    counted, neither from the call nor from the count said meanwhile."""
+    paces = SeatPaces(None)
+    awaited = _vote_call(paces, range(7))
+    assert paces.acted(3, 304.468, reader="ballot") == pytest.approx(0.8)
+    awaited.discard(3)
+    assert paces.acted(1, 305.278, reader="ballot") is None              # waited behind seat 3
+    awaited.discard(1)
+    paces.heard({"output": "table", "start": 304.468, "end": 306.749, "key": "ballot.counted"})
+    assert paces.acted(4, 306.898, reader="ballot") is None              # not 0.149 s after the count
+    assert paces.acted(0, 307.708, reader="law") == pytest.approx(4.04)  # at a reader nobody else used
+    assert {s: paces.pace(s).reactions for s in range(7) if paces.pace(s).reactions} == {3: (0.8,), 0: (4.04,)}
+
+
+def test_A31_a_seat_not_awaited_reacts_to_the_last_clip_it_heard_and_a_new_call_is_a_new_cue():
+    """The wait's cue is only for the seats awaited: a seat the game does not wait for answers
+    the last clip it heard (as before); a seat awaited again after a new call answers that."""
+    paces = SeatPaces(None)
+    awaited = _vote_call(paces, [2])
+    paces.heard({"output": "seat:5", "start": 303.668, "end": 305.0, "key": "own.news"})
+    assert paces.acted(5, 306.0) == pytest.approx(1.0)                  # not awaited: the last clip it heard
+    paces.heard({"output": "table", "start": 306.0, "end": 306.3, "key": "answer.to.seat.6"})
+    assert paces.acted(2, 306.5) == pytest.approx(2.832)                # awaited: the call
+    awaited.clear()
+    paces.heard({"output": "table", "start": 306.5, "end": 308.0, "key": "vote.cast"})
+    awaited.add(2)
+    paces.heard({"output": "table", "start": 308.0, "end": 310.0, "key": "president.new"})
+    assert paces.acted(2, 311.5) == pytest.approx(1.5)                  # the new call
