@@ -515,11 +515,10 @@ class RobotTable:
                     return
             if self._second_started:
                 return
-            for robot in self.robots:
-                for planned in robot.take_due(now):
-                    self._play(robot, planned)
-                    sim.settle()
-                    self._deliver()
+            for robot, planned in self._due_acts(now):
+                self._play(robot, planned)
+                sim.settle()
+                self._deliver()
             now = clock.now()
             due_robot = min((d for d in (r.due() for r in self.robots) if d is not None), default=None)
             self._quiet(now, not sim.service.voice.idle(), due_robot is not None)
@@ -542,6 +541,14 @@ class RobotTable:
                 return
             if nxt > now:
                 clock.advance_to(nxt)
+
+    def _due_acts(self, now: float) -> list[tuple[SeatRobot, Any]]:
+        """Every robot's acts due at ``now`` (clock seconds), taken from their plans, in one
+        fixed order: by the time planned, then by seat, then in the order each robot planned
+        them. Two robots acting at one virtual instant act by seat, never in the order of a
+        dict, a set or the threads, so the same seed gives the same run (issue 30)."""
+        due = [(robot, planned) for robot in self.robots for planned in robot.take_due(now)]
+        return sorted(due, key=lambda pair: (pair[1].at, pair[0].seat, pair[1].seq))
 
     def _stuck(self, why: str) -> None:
         """Nothing more happens: the game under way (if any) ends here with ``stuck`` said;

@@ -448,6 +448,22 @@ def test_issue30_every_games_robot_table_twice_gives_the_same_output(tmp_path, g
     assert any(json.loads(line).get("event") == "robots" for line in first.stdout.splitlines())
 
 
+def test_issue30_robots_acting_at_one_virtual_instant_act_by_seat_whatever_order_they_are_kept_in():
+    table = RobotTable(5, "secret_dictator", seed=1, out=None)
+    try:
+        for seat in (3, 0, 4, 1):                   # planned at one instant, in another order than the seats
+            table.robots[seat]._add(10.0, Press(), None)
+        table.robots[2]._add(9.5, Press(), None)    # overdue: first, whatever its seat
+        table.robots[1]._add(10.0, Press(gesture="double"), None)   # its second act at that instant
+        table.robots.reverse()                      # however the table keeps its robots
+        order = [(robot.seat, planned.at, planned.act.gesture) for robot, planned in table._due_acts(10.0)]
+        assert order == [(2, 9.5, "press"), (0, 10.0, "press"), (1, 10.0, "press"), (1, 10.0, "double"),
+                         (3, 10.0, "press"), (4, 10.0, "press")]
+        assert table._due_acts(10.0) == []          # taken from the plans
+    finally:
+        table.sim.stop()
+
+
 # -- a person's pace (issue 30) -----------------------------------------------------------------
 def test_issue30_each_robot_has_its_own_typical_reaction_and_varies_from_act_to_act():
     rules = rules_for("secret_dictator")
