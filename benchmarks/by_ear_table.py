@@ -196,6 +196,7 @@ class ByEarGame:
                 "status_keys": sorted({s["key"] for s in self.status}),
                 "status_over_3s": [s for s in self.status if s["seconds"] > 3.0],
                 "status_wait_max": r(max((s["wait"] for s in self.status), default=None)),
+                "status_sound_max": r(max((s["sound"] for s in self.status), default=None)),
                 "status_slow": [s for s in self.status if s["wait"] > 2.0],
                 "twice_picked": self.twice_picked,
                 "picks": self.picks, "wrong_picks": len(self.wrong_picks), "wrong_finals": self.wrong_finals,
@@ -252,6 +253,7 @@ class ByEarTable:
         self.presses: list[Act] = []            # presses meant for an item, for the picks
         self.holds_open: list[tuple[int, float]] = []
         self.status_end: dict[int, float] = {}    # seat -> when its last status answer ended
+        self.hold_sound: dict[tuple, float] = {}  # (seat, held at) -> the first sound in its earphone after
         self.first_status: dict[tuple, tuple] = {}  # (output, start) of a first answer -> (seat, held at)
         self.hold_due: dict[int, float] = {}
         self.extra: list[tuple[float, int, str]] = []   # (at, seat, request): the table's own habits
@@ -290,6 +292,9 @@ class ByEarTable:
                 if act.seat == seat and start >= act.at - 1e-3 and act.answered is None:
                     act.answered, act.answer_key = max(start, act.at), line.get("key", "")
             self.pending = [a for a in self.pending if a.answered is None]
+            for hold in self.holds_open:
+                if hold[0] == seat and start >= hold[1] - 1e-3:
+                    self.hold_sound.setdefault(hold, start)
             if line.get("key") != ANSWER_CUE_KEY:
                 for hold in [h for h in self.holds_open if h[0] == seat and start >= h[1] - 1e-3]:
                     self.holds_open.remove(hold)
@@ -305,6 +310,7 @@ class ByEarTable:
         if first is not None and self.record is not None:
             self.record.status.append({"seat": first[0], "held": round(first[1], 3), "key": line.get("key", ""),
                                        "wait": round(float(line["start"]) - first[1], 3),
+                                       "sound": round(self.hold_sound.pop(first, float(line["start"])) - first[1], 3),
                                        "seconds": round(float(line["end"]) - float(line["start"]), 3),
                                        "text": line.get("text", "")})
         clip = Heard("table" if output == "table" else "seat", line.get("key", ""), dict(line.get("params") or {}),
