@@ -111,11 +111,11 @@ class SecretDictatorGame(BoardAdapter):
             else:
                 self.names.pop(seat, None)
         if self.service.voice is not None and ("rate" in changes or "volume" in changes):
-            self.padding.measured.clear()           # clip lengths at the new rate
+            self.padding.forget()                   # clip lengths at the new rate
         if "scan_interval" in changes and self.scanning.scan is not None and self.scanning.scan.seat == seat:
             self.scanning.scan.settings = lambda: self._scan_settings(seat)      # from the next step of a running scan
         if "gender" in changes:
-            self.padding.measured.clear()           # private clips padded with the new forms
+            self.padding.forget()                   # private clips padded with the new forms
             self._plan_speech()
         if "name" in changes:
             if self.game is not None:
