@@ -316,7 +316,7 @@ class BoardAdapter:
 
     def templates_pad(self, seat: int, key: str, templates: Sequence[Any]) -> Callable[[str, str], float | None]:
         """A scan's ``pad(kind, key)`` (:meth:`SeatScans.start`) that makes every item of
-        ``key`` (a confirmation naming a secret choice: the cards to drop, a pledge) last as
+        ``key`` (a confirmation naming a seat's secret choice) last as
         long as the longest message ``templates`` allow (:data:`~.padding.Template`: per
         parameter its possible values, or a :class:`~.padding.Subset` of a pool), in either
         wording, on the seat's earphone, with :func:`~.padding.padded`'s margin: each

@@ -60,9 +60,12 @@ def test_A12_issue33_with_idle_press_status_a_press_after_the_whole_status_repea
             if obj.get("signal") == "wait_for" or "setup" in obj:
                 continue
             table.drain()
-            awaited = set(table.call(lambda: _awaited(table.service.game.active)))
+            active = table.service.game.active
+            awaited = set(table.call(lambda: _awaited(active)))
+            secret = table.call(lambda: bool(getattr(active, "awaited_secret", lambda: False)()))
             idle = [s for s in range(int(setup["players"])) if s != nxt and s not in awaited]
-            if awaited and idle and _own(table, idle[0]):
+            # while who is awaited is a secret (a night), every seat's press may start its list
+            if awaited and idle and not secret and _own(table, idle[0]):
                 seat = idle[0]
                 break
         assert seat is not None, "no seat was ever idle"

@@ -23,6 +23,10 @@ from typing import Any
 import pytest
 
 from firmware_host.kernel import games
+from firmware_host.service.core import BoardService
+from firmware_host.table.scans import SeatScans
+from firmware_host.table.seats import SeatStore
+from firmware_host.table.speech import TableSpeech
 
 from .table import Table, to_signal
 
@@ -224,13 +228,12 @@ def _scripted(path, name: str, setup: dict, actions: list[dict], asks: int) -> A
     return table
 
 
-def _replayed(path, setup: dict, timeline: list[tuple[float, dict]], rotate_night: bool) -> Asking:
+def _replayed(path, setup: dict, timeline: list[tuple[float, dict]], rotate_night: bool, mocker) -> Asking:
     """Another game replayed from ``timeline``: every signal at the same clock moment,
     whatever the game says meanwhile (``setup`` the first signal's, e.g. other roles). With
     ``rotate_night`` the order of every list a seat picks secret cards from at night is
     turned one place on: a draw as likely as the first (each order is), with which the same
     presses drop other cards."""
-    from firmware_host.table.scans import SeatScans
     table = Asking(path, seed=None)
     table.service.order_seed = ORDER_SEED
     if rotate_night:
@@ -240,15 +243,14 @@ def _replayed(path, setup: dict, timeline: list[tuple[float, dict]], rotate_nigh
             out = drawn(self, items)
             phase = getattr(table.service.game.active.game, "phase", None)
             return out[1:] + out[:1] if phase == "night" else out
-        SeatScans.private_order = rotated
+        mocker.patch.object(SeatScans, "private_order", autospec=True, side_effect=rotated)
     try:
         for at, obj in [(0.0, {"setup": setup}), *timeline[1:]]:
             table.wait(max(0.0, at - table.now))
             table.act(obj)
         table.drain()
     finally:
-        if rotate_night:
-            SeatScans.private_order = drawn
+        mocker.stopall()
     return table
 
 
@@ -280,7 +282,7 @@ def _clips(heard: list[dict], before: float) -> dict[str, list[tuple]]:
     return {k: sorted(v) for k, v in out.items()}
 
 
-def _pair(tmp_path, name: str, seed: int, asks: int) -> tuple[Asking, Asking, float]:
+def _pair(tmp_path, name: str, seed: int, asks: int, mocker) -> tuple[Asking, Asking, float]:
     script = games.pack(name).scripting()
     setup = script.sample_setup("en")
     actions = script.whole_game(setup, seed)
@@ -290,15 +292,15 @@ def _pair(tmp_path, name: str, seed: int, asks: int) -> tuple[Asking, Asking, fl
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
     one = _scripted(tmp_path / "a", name, setup, actions, asks)
-    two = _replayed(tmp_path / "b", moved[0], one.timeline, rotate)
+    two = _replayed(tmp_path / "b", moved[0], one.timeline, rotate, mocker)
     if rotate:
         hands = [t.call(lambda t=t: repr(t.service.game.active.game.hands)) for t in (one, two)]
         assert hands[0] != hands[1], "the same presses dropped the same cards"
     return one, two, _cutoff(script, one.heard(), two.heard())
 
 
-def _same_up_to_each_reveal(tmp_path, name: str, seed: int, asks: int) -> None:
-    one, two, cutoff = _pair(tmp_path, name, seed, asks)
+def _same_up_to_each_reveal(tmp_path, name: str, seed: int, asks: int, mocker) -> None:
+    one, two, cutoff = _pair(tmp_path, name, seed, asks, mocker)
     try:
         a, b = _clips(one.heard(), cutoff), _clips(two.heard(), cutoff)
         assert any(k.startswith("seat:") for k in a) and cutoff > 0
@@ -315,10 +317,7 @@ def _same_up_to_each_reveal(tmp_path, name: str, seed: int, asks: int) -> None:
 
 
 #: game -> the defect that makes the check up to each reveal fail today (the mark goes when fixed)
-KNOWN_UP_TO_REVEAL: dict[str, str] = {
-    "autocracy": "an attack's list holds the kinds the seat can attack with: its length and each kind's "
-                 "place move with the hand, so the same presses pick another item (A40)",
-}
+KNOWN_UP_TO_REVEAL: dict[str, str] = {}
 
 
 def reveal_cases() -> list:
@@ -327,7 +326,7 @@ def reveal_cases() -> list:
 
 
 @pytest.mark.parametrize("name", reveal_cases())
-def test_R16_issue33_every_output_sounds_the_same_up_to_each_reveal_with_the_same_presses(tmp_path, name):
+def test_R16_issue33_every_output_sounds_the_same_up_to_each_reveal_with_the_same_presses(tmp_path, name, mocker):
     """The sample game played by its script at a person's pace, idle seats asking for their
     whole status and holding in bursts now and then, and another game with other secrets (the
     pack's ``permuted`` deal; for a game that deals nothing, the same presses at the same
@@ -335,13 +334,102 @@ def test_R16_issue33_every_output_sounds_the_same_up_to_each_reveal_with_the_sam
     same signals at the very same moments: on the table speaker and on every earphone every
     clip starts, ends and is cut at the same moment (±50 ms), up to the first reveal where
     their words part (the prolog's end, statuses and their cuts included)."""
-    _same_up_to_each_reveal(tmp_path, name, 2, 5)
+    _same_up_to_each_reveal(tmp_path, name, 2, 5, mocker)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", [3, 5])
 @pytest.mark.parametrize("name", reveal_cases())
-def test_R16_issue33_every_output_sounds_the_same_up_to_each_reveal_in_more_games(tmp_path, name, seed):
+def test_R16_issue33_every_output_sounds_the_same_up_to_each_reveal_in_more_games(tmp_path, name, seed, mocker):
     """As above for other whole games of the sample setup (the players' choices drawn from
     ``seed``), an idle seat asking for its status after every third press."""
-    _same_up_to_each_reveal(tmp_path, name, seed, 3)
+    _same_up_to_each_reveal(tmp_path, name, seed, 3, mocker)
+
+
+# -- a press's time from its list's start (issue 33 "Done when") -------------------------------
+
+def _orders(mocker, size: int, draws: int) -> list[list[int]]:
+    """``draws`` orders of a list of ``size`` items as the table draws them (one seed)."""
+    scans = SeatScans(mocker.create_autospec(BoardService, instance=True),
+                      mocker.create_autospec(TableSpeech, instance=True),
+                      mocker.create_autospec(SeatStore, instance=True))
+    scans.reseed("issue-33")
+    from firmware_host.table.scanning import ScanItem
+    items = [ScanItem(n, str(n)) for n in range(size)]
+    return [[i.value for i in scans.private_order(items)] for _ in range(draws)]
+
+
+def _places_alike(orders: list[list[int]], size: int) -> float:
+    """The chi-square statistic of the places every item took over ``orders`` (each item at
+    each place equally often if the order tells nothing), per degree of freedom."""
+    expected = len(orders) / size
+    counts = [[0] * size for _ in range(size)]
+    for order in orders:
+        for place, item in enumerate(order):
+            counts[item][place] += 1
+    chi = sum((c - expected) ** 2 / expected for row in counts for c in row)
+    return chi / ((size - 1) ** 2)
+
+
+@pytest.mark.parametrize("size", [2, 3, 5, 7])
+def test_R16_issue33_a_private_lists_order_puts_every_item_at_every_place_alike(mocker, size):
+    """Whatever item a seat picks from a list in its own order, the pick's place (so its
+    time from the list's start, the items lasting alike) has the same distribution: over
+    600 lists every item stands at every place about as often (chi-square per degree of
+    freedom under 2.5, far above what a uniform draw gives and far below a fixed order's)."""
+    orders = _orders(mocker, size, 600)
+    assert _places_alike(orders, size) < 2.5
+    fixed = [list(range(size))] * 600
+    assert _places_alike(fixed, size) > 100          # the statistic tells a fixed order
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [2, 4, 7, 10])
+def test_R16_issue33_a_private_lists_order_puts_every_item_at_every_place_alike_long(mocker, size):
+    """As above over 20 000 lists."""
+    assert _places_alike(_orders(mocker, size, 20000), size) < 1.6
+
+
+@pytest.mark.parametrize("name", cases())
+def test_R16_issue33_every_item_of_a_secret_list_lasts_alike_whatever_it_names(tmp_path, name, mocker):
+    """In the sample game at a person's pace, every list the table draws in a seat's own
+    order (its items the seat's secrets or choices: cards, tricks, a night's victims) has
+    every item last as long (±50 ms) whatever it names, in every pass of the list: a press's
+    time from its list's start tells its place only, and the place tells nothing (above).
+    The list's intro says what the table knows (how many to pick) and is left out."""
+    drawn, start = SeatScans.private_order, SeatScans.start
+    ordered: list[int] = []
+    lists: list[tuple[int, float, bool]] = []            # (seat, clock seconds, in its own order)
+    intros: set[str] = set()
+
+    def private_order(self, items):
+        out = drawn(self, items)
+        ordered.append(id(out))
+        return out
+
+    def started(self, seat, items, *args, **kwargs):
+        lists.append((seat, self.service.clock.now(), id(items) in ordered))
+        if kwargs.get("intro"):
+            intros.add(kwargs["intro"][0])
+        return start(self, seat, items, *args, **kwargs)
+    mocker.patch.object(SeatScans, "private_order", autospec=True, side_effect=private_order)
+    mocker.patch.object(SeatScans, "start", autospec=True, side_effect=started)
+    script = games.pack(name).scripting()
+    setup = script.sample_setup("en")
+    table = _scripted(tmp_path, name, setup, script.whole_game(setup, 2), 5)
+    try:
+        if not any(own for *_, own in lists):
+            pytest.skip(f"{name} draws no list in a seat's own order")
+        lengths: dict[tuple[str, float, str], list[float]] = {}
+        for o in table.heard():
+            seat = int(o["output"][5:]) if o["output"].startswith("seat:") else None
+            if seat is None or o.get("cut") or o["key"] in intros or not o["key"].startswith("scan."):
+                continue
+            current = max(((at, own) for s, at, own in lists if s == seat and at <= o["start"]), default=None)
+            if current is not None and current[1]:
+                lengths.setdefault((o["output"], round(current[0], 3), o["key"]), []).append(o["end"] - o["start"])
+        assert lengths
+        spread = {k: round(max(v) - min(v), 3) for k, v in lengths.items() if max(v) - min(v) > 0.05}
+        assert not spread, spread
+    finally:
+        table.close()

@@ -53,6 +53,9 @@ from .views import private_view, public_view, state_json
 
 log = logging.getLogger("firmware_host.service")
 
+#: the value of an attack list's item for a kind the seat cannot attack with now (issue 33)
+_NONE = "none"
+
 __all__ = ["AutocracyGame", "HOLD_SECONDS", "MIN_COUNTER_SECONDS", "roll_sequence", "board_setup",
            "next_seed"]
 
@@ -551,13 +554,19 @@ class AutocracyGame(BoardAdapter):
             self._refused(seat, "not_held")
             return
         hand = game.hands[seat]
-        # the kinds in an order of their own for this list (issue 33): where the played kind
-        # stood must not tell the table what else the hand holds
+        # every kind that attacks, in an order of their own for this list (issue 33): a kind
+        # the seat cannot attack with now says so and is answered like every other such pick,
+        # so neither the list's length nor where the played kind stood tells what else the
+        # hand holds
         items = self.scans.private_order([
             self.scans.item(k, "scan.trick", {"trick": k, "positions": [i for i, h in enumerate(hand) if h == k]})
-            for k in kinds])
+            if k in kinds else self.scans.item((_NONE, k), "scan.trick.none", {"trick": k})
+            for k in ATTACK_DOMAINS])
 
-        def trick_chosen(trick: str) -> None:
+        def trick_chosen(trick: Any) -> None:
+            if isinstance(trick, tuple):
+                self._refused(seat, "not_held")
+                return
             mine = [a for a in options if a.trick == trick]
             targets = sorted({a.target for a in mine})
             items = [self.scans.item(t, "scan.target", {"seat": t, "tokens": _nonzero(game.tokens[t]),
@@ -584,8 +593,17 @@ class AutocracyGame(BoardAdapter):
 
         # every kind as long as the longest kind held at every place of a hand this size
         # (its size is public): how long an item lasts tells nothing of the hand (issue 33)
-        pad = self.items_pad(seat, "scan.trick", [{"trick": k, "positions": list(range(len(hand)))}
-                                                  for k in KINDS])
+        held = self.items_pad(seat, "scan.trick", [{"trick": k, "positions": list(range(len(hand)))}
+                                                   for k in KINDS])
+        none = self.items_pad(seat, "scan.trick.none", [{"trick": k} for k in KINDS])
+
+        def pad(kind: str, step: str) -> float | None:
+            """A held kind and one the seat lacks last alike (their picks' answers too)."""
+            found = [held(kind, "scan.trick" if step == "scan.trick.none" else step),
+                     none(kind, "scan.trick.none" if step == "scan.trick" else step)]
+            if found[0] is None and found[1] is None:
+                return None
+            return None if None in found else max(found)    # type: ignore[type-var]
         self.scans.start(seat, items, trick_chosen, cancelled=lambda: self._menu(seat), purpose="trick",
                          pad=pad)
 

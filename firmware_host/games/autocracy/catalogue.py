@@ -166,6 +166,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "scan.confirm.buy": (("price",), _O),
     "scan.confirm.attack": ((), _O),
     "scan.trick": (("trick", "positions"), _P),
+    "scan.trick.none": (("trick",), _P),
     "scan.target": (("seat", "tokens", "held"), _O),
     "scan.nationalise": (("domain", "count"), _O),
     "scan.revolt": (("domain", "count"), _O),

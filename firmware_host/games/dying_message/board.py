@@ -455,7 +455,10 @@ class DyingMessageGame(BoardAdapter):
         line = step.lines[seat]
         if line.kind is None or line.presses <= 0:
             return
-        items = [self.scans.item(v, key, params) for v, key, params in self._item_texts(step, seat)]
+        # every list in an order of its own (issue 33): the time from its start to a press
+        # tells neither the victim (revealed at dawn) nor whether the list was a decoy
+        items = self.scans.private_order([self.scans.item(v, key, params)
+                                          for v, key, params in self._item_texts(step, seat)])
 
         def cancelled() -> None:
             if self.night is step:
