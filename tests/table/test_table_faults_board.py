@@ -37,3 +37,21 @@ def test_a_board_snapshot_that_fails_is_logged_with_its_reason_and_shows_no_read
     assert faults.readers == {}
     warnings = [r for r in caplog.records if r.levelno == logging.WARNING]
     assert [r.getMessage() for r in warnings] == ["board snapshot: pins not ready"]
+
+
+def test_a_fault_is_spoken_by_the_part_it_names_whatever_its_english_source_says(mocker):
+    """``Fault.part`` names the part (the hardware knows which seat's button it wired to a pin);
+    the English ``source`` is only for the log: a source the table cannot read changes nothing."""
+    from firmware_host.hardware.events import Fault
+    from firmware_host.table.words import Words
+
+    service = mocker.create_autospec(BoardService, instance=True)
+    speech = mocker.create_autospec(TableSpeech, instance=True)
+    speech.words = mocker.create_autospec(Words, instance=True)
+    speech.words.keys = frozenset()
+    faults = TableFaults(service, speech)
+    part = {"kind": "seat_button", "seat": 2}
+    faults.on_fault(Fault(source="GPIO 17", reason="stuck", detail="held 30 s", part=part))
+    service.fault.assert_called_once_with("GPIO 17", "stuck", "held 30 s", key="fault.stuck.button",
+                                          params={"seat": 2})
+    assert faults.listed[-1] == {"kind": "fault", "reason": "stuck", "part": part, "detail": "GPIO 17"}

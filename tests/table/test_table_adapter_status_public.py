@@ -1,0 +1,34 @@
+"""A seat's status at a board whose status is said at the table (``[service] status_channel =
+"public"``, ACCESSIBILITY.md 3, 29: for players without earphones): a hold gives the layer's
+public lines on the table speaker and its private ones, if any, only in the seat's earphone.
+On ``simulate``'s mocked board with real clip lengths (:class:`tests.table.table.Table`),
+In this way I become a DICTATOR set up by the console."""
+
+from __future__ import annotations
+
+from .table import Table
+
+SETUP = {"game": "become_dictator", "players": 4, "language": "en", "morning_seconds": 0}
+
+
+def test_A3_A29_with_status_channel_public_a_hold_says_the_public_status_at_the_table(tmp_path):
+    table = Table(tmp_path, config='[service]\nstatus_channel = "public"\n')
+    try:
+        table.play_all([{"setup": dict(SETUP)}])
+        table.drain()
+        table.wait(2.0)
+        adapter = table.service.game.active
+        first = table.call(lambda: adapter.status_answers(1))[0]
+        public = [line.key for line in first if not adapter.words.is_private(line.key)]
+        assert public                                         # the first layer says something public
+        mark = len(table.lines.objects)
+        table.press(1, "hold")
+        table.drain()
+        table.wait(2.0)
+        written = [o for o in table.lines.objects[mark:] if o.get("event") == "announce"]
+        at_table = [o["key"] for o in written if o["output"] == "table"]
+        assert at_table[:len(public)] == public
+        assert all(o["channel"] == "public" for o in written if o["output"] == "table")
+        assert not [o for o in written if o["output"] == "seat:1" and o["key"] in public]
+    finally:
+        table.close()
