@@ -92,3 +92,19 @@ def test_every_press_of_a_setup_from_the_seats_is_taken_by_the_setup_and_none_re
         assert handles.call_count == presses and handles.spy_return_list == [True] * presses
     finally:
         table.close()
+
+
+def test_a_board_with_two_games_to_set_up_asks_which_game_first(tmp_path, mocker):
+    mocker.patch("firmware_host.table.lobby.lobby_games", autospec=True,
+                 return_value=["secret_dictator", "become_dictator"])
+    table = Table(tmp_path, seed=None)
+    try:
+        table.press(1)
+        table.wait_heard("lobby.question.game", seat=1, timeout=30)
+        questions = [o["key"] for o in own(table, 1) if o["key"].startswith("lobby.question")]
+        assert questions[:1] == ["lobby.question.game"]
+        table.wait(20)
+        offered = [o["params"]["title"] for o in own(table, 1) if o["key"] == "lobby.option.game"]
+        assert offered[:2] == ["Secret Dictator", "So werde ich zum Diktator"]
+    finally:
+        table.close()

@@ -1,27 +1,36 @@
-"""The move log's start without a setup (the table's ``moves``): refused ``no_setup`` with
-the same one line the table says for it, whichever part is asked (the console shows the
-code in its page's language, the command line and the log the English line)."""
+"""A start without a setup (the table's ``moves`` and the kit's ``BoardAdapter.start``): refused
+``no_setup`` with the same one line whichever part is asked (the console shows the code in its
+page's language, the command line and the log the English line), for every registered game
+built on the kit."""
 
 from __future__ import annotations
 
 import pytest
 
+from firmware_host.kernel import games
 from firmware_host.service.refusals import CommandRefused
+from firmware_host.table import BoardAdapter
+from firmware_host.table.lobby import lobby_games
 
 from .table import Table
 
 
-def test_a_start_with_no_setup_is_refused_no_setup_by_the_move_log_as_by_the_table(tmp_path):
-    table = Table(tmp_path)
-    try:
-        adapter = table.service.game.active
-        assert adapter.moves.pending is None
-        with pytest.raises(CommandRefused) as by_table:
-            table.call(adapter.start)
-        with pytest.raises(CommandRefused) as by_moves:
-            table.call(adapter.moves.start)
-        assert by_moves.value.code == by_table.value.code == "no_setup"
-        assert str(by_moves.value) == str(by_table.value) == "no setup: set the game up first"
-        assert adapter.moves.game is None
-    finally:
-        table.close()
+@pytest.fixture(scope="module")
+def table(tmp_path_factory):
+    table = Table(tmp_path_factory.mktemp("no-setup"))
+    yield table
+    table.close()
+
+
+@pytest.mark.parametrize("name", lobby_games())
+def test_a_start_with_no_setup_is_refused_no_setup_by_the_move_log_as_by_the_table(table, name):
+    adapter = table.call(lambda: games.pack(name).adapter(table.service))
+    assert isinstance(adapter, BoardAdapter)
+    assert adapter.moves.pending is None
+    with pytest.raises(CommandRefused) as by_table:
+        table.call(adapter.start)
+    with pytest.raises(CommandRefused) as by_moves:
+        table.call(adapter.moves.start)
+    assert by_moves.value.code == by_table.value.code == "no_setup"
+    assert str(by_moves.value) == str(by_table.value) == "no setup: set the game up first"
+    assert adapter.moves.game is None
