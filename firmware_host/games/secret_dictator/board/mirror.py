@@ -9,6 +9,10 @@ from firmware_host.games.secret_dictator import Action, private_view
 from firmware_host.games.secret_dictator.board.common import TARGET_POWERS, TRACK_SLOTS, log
 from firmware_host.games.secret_dictator.board.describe import describe_input
 
+#: phase -> whose move it is and what to do (:meth:`Mirror.next_move`), where one key says it
+NEXT = {"nomination": "next.nominate", "legislative_president": "next.discard",
+        "legislative_chancellor": "next.veto_reply", "chaos": "chaos.place_top_law"}
+
 
 class Mirror:
     """The board's side (see the module): what lies in the slots, where the tracker pin is,
@@ -21,21 +25,18 @@ class Mirror:
         self.board = board
         self.slots = {track: [False] * n for track, n in TRACK_SLOTS.items()}
         self.tracker: int | None = 0
-        self.held: list[Any] = []                       # tile inputs kept during a correction
         self.replaying_law = False                      # a kept law tile is being applied now
         self.replaying_held = False                     # a kept tile input is being applied now
-        self.tracker_asked = False                      # the engine moved the tracker: players were asked to follow
-        self.stale_slots: set[tuple[str, int]] = set()  # tiles of an undone enactment
-        self.refused_slots: set[tuple[str, int]] = set()   # tiles whose enactment was refused
-        self.said: tuple | None = None                  # the mismatch said last (key, params)
-        self.chaos_placement = False                    # a chaos law still to be placed
+        self.clear()
 
     def clear(self) -> None:
         """A game begins, ends or comes back: no correction is pending and nothing is held."""
-        self.chaos_placement = False
-        self.tracker_asked = False
-        self.said = None
-        self.held, self.refused_slots, self.stale_slots = [], set(), set()
+        self.chaos_placement = False                    # a chaos law still to be placed
+        self.tracker_asked = False                      # the engine moved the tracker: players were asked to follow
+        self.said: tuple | None = None                  # the mismatch said last (key, params)
+        self.held: list[Any] = []                       # tile inputs kept during a correction
+        self.refused_slots: set[tuple[str, int]] = set()   # tiles whose enactment was refused
+        self.stale_slots: set[tuple[str, int]] = set()  # tiles of an undone enactment
 
     def problems(self, *, asked: bool = False) -> list[tuple[str, dict]]:
         """What on the physical board disagrees with the engine, as (catalogue key, params),
@@ -43,40 +44,31 @@ class Mirror:
 
         After the engine moved the tracker itself (a failed election, chaos, R10/R9) the
         table was *asked* to move the pin (``tracker.moved``): the old hole is no mistake yet
-        and is left out, unless ``asked`` (an input that depends on the board arrived, see
-        :meth:`blocked`); it only counts as a correction then.
-
-        A tile whose enactment was refused is named neutrally (``tile.check``, the chancellor
-        hears privately what to do): its track would tell the table which party the
-        chancellor does not hold (R16). Outside an enactment no tile belongs on a track at
-        all (``tile.no_enactment``)."""
+        unless ``asked`` (an input that depends on the board arrived, :meth:`blocked`).
+        A tile whose enactment was refused is named neutrally (``tile.check``; the chancellor
+        hears privately what to do): its track would tell which party the chancellor does not
+        hold (R16). Outside an enactment no tile belongs on a track (``tile.no_enactment``)."""
         game = self.board.game
         if game is None:
             return []
         out: list[tuple[str, dict]] = []
         for track, n in TRACK_SLOTS.items():
-            laws, filled = _laws(game, track), self.slots[track]
-            pending = self._enact_pending(track)
-            next_free_empty = laws < n and not filled[laws]
+            laws, filled, pending = _laws(game, track), self.slots[track], self._enact_pending()
             for k in range(1, n + 1):
                 if filled[k - 1] and k > laws:
                     if (track, k) in self.refused_slots:
                         out.append(("tile.check", {"seat": game.chancellor}))
-                    elif (track, k) in self.stale_slots:
-                        out.append(("tile.unexpected", {"track": track, "slot": k}))
-                    elif k == laws + 1 and pending:
+                    elif (track, k) not in self.stale_slots and k == laws + 1 and pending:
                         continue
-                    elif not pending:
+                    elif (track, k) not in self.stale_slots and not pending:
                         out.append(("tile.no_enactment", {"track": track, "slot": k}))
-                    elif next_free_empty:
+                    elif (track, k) not in self.stale_slots and laws < n and not filled[laws]:
                         out.append(("tile.wrong_slot", {"track": track, "slot": k, "expected": laws + 1}))
                     else:
                         out.append(("tile.unexpected", {"track": track, "slot": k}))
                 elif not filled[k - 1] and k <= laws:
-                    if self.chaos_placement and k == laws:
-                        out.append(("chaos.place_top_law", {}))
-                    else:
-                        out.append(("tile.removed", {"track": track, "slot": k}))
+                    out.append(("chaos.place_top_law", {}) if self.chaos_placement and k == laws
+                               else ("tile.removed", {"track": track, "slot": k}))
         if self.tracker == game.tracker:
             self.tracker_asked = False
         elif self.tracker_asked and not asked:
@@ -87,21 +79,17 @@ class Mirror:
             out.append(("tracker.wrong_hole", {"position": self.tracker, "expected": game.tracker}))
         return out
 
-    def _enact_pending(self, track: str) -> bool:
-        """A tile in the next free slot of ``track`` is a move the engine waits for."""
+    def _enact_pending(self) -> bool:
+        """A tile in the next free slot of a track is a move the engine waits for (the
+        president's discard kept for after a correction: the law comes next)."""
         game = self.board.game
-        if game is None:
-            return False
-        if game.phase == "legislative_chancellor" and not game.veto_pending:
-            return True
-        if game.phase == "legislative_president" and (
-                self.replaying_law or any(e.kind == "law" for e in self.held)):
-            return True      # the president's discard is kept for after a correction: the law comes next
-        return game.phase == "chaos"
+        return game is not None and (game.phase == "chaos" or (
+            game.phase == "legislative_chancellor" and not game.veto_pending) or (
+            game.phase == "legislative_president" and (self.replaying_law or any(e.kind == "law" for e in self.held))))
 
     def check(self, announce_change: bool) -> list[tuple[str, dict]]:
         """Say the first mismatch when it changed; when the board matches again after one,
-        "correction done", then the held inputs and whose move it is (:meth:`_after_correction`).
+        "correction done", then the held inputs and whose move it is (:meth:`after_correction`).
 
         :returns: the mismatches left (:meth:`problems`)."""
         problems = self.problems()
@@ -143,13 +131,11 @@ class Mirror:
         held, self.held = self.held, []
         for event in held:
             log.info("held input applied: %s", describe_input(event))
-            self.replaying_law = event.kind == "law"
-            self.replaying_held = True
+            self.replaying_law, self.replaying_held = event.kind == "law", True
             try:
                 self.board.handle_input(event)
             finally:
-                self.replaying_law = False
-                self.replaying_held = False
+                self.replaying_law = self.replaying_held = False
 
     def blocked(self, what: str, seat: int | None = None, hold: Any = None) -> bool:
         """True (and said why) when no action may be accepted now: paused, or the board
@@ -163,30 +149,29 @@ class Mirror:
             self.board._refuse_plain(what, "paused", "the game is paused", seat, key="gm.paused")
             return True
         problems = self.problems(asked=True)
-        if problems:
-            self.tracker_asked = False          # a pin left in the old hole is a correction now
-            key, params = problems[0]
-            line = {"source": "board", "reason": "board_mismatch",
-                    "detail": f"{what}{' (held until the board matches)' if hold is not None else ''}: {key}"}
-            if self.board.service.current_line:
-                line["line"] = self.board.service.current_line
-            self.board.service.emit({"event": "fault", **line})
-            self.board.faults.list({"kind": "fault", "reason": "board_mismatch", "detail": key})
-            log.info("%s: %s: board mismatch %s", "held" if hold is not None else "refused", what, key)
-            self.board.say("public", key, params, priority="refusal")
-            self.said = (key, tuple(sorted(params.items())))
-            if hold is not None:
-                self.held.append(hold)
-                self.board.say("public", "ballot.held" if what in ("vote", "veto_reply") else "discard.held",
-                         {"seat": seat}, priority="refusal")
-            elif seat is not None:
-                self.board.say("public", "correction.press_again", {"seat": seat}, priority="refusal")
-                # ACCESSIBILITY.md 26: the seat hears at once, in its own earphone, that its
-                # press was not taken (the table's word waits for the correction it follows)
-                self.board.say(f"seat:{seat}", "correction.press_again", {"seat": seat}, priority="refusal",
-                               own_act=True)
-            return True
-        return False
+        if not problems:
+            return False
+        self.tracker_asked = False          # a pin left in the old hole is a correction now
+        key, params = problems[0]
+        line = {"event": "fault", "source": "board", "reason": "board_mismatch",
+                "detail": f"{what}{' (held until the board matches)' if hold is not None else ''}: {key}"}
+        self.board.service.emit({**line, **({"line": self.board.service.current_line}
+                                            if self.board.service.current_line else {})})
+        self.board.faults.list({"kind": "fault", "reason": "board_mismatch", "detail": key})
+        log.info("%s: %s: board mismatch %s", "held" if hold is not None else "refused", what, key)
+        self.board.say("public", key, params, priority="refusal")
+        self.said = (key, tuple(sorted(params.items())))
+        if hold is not None:
+            self.held.append(hold)
+            self.board.say("public", "ballot.held" if what in ("vote", "veto_reply") else "discard.held",
+                           {"seat": seat}, priority="refusal")
+        elif seat is not None:
+            self.board.say("public", "correction.press_again", {"seat": seat}, priority="refusal")
+            # ACCESSIBILITY.md 26: the seat hears at once, in its own earphone, that its
+            # press was not taken (the table's word waits for the correction it follows)
+            self.board.say(f"seat:{seat}", "correction.press_again", {"seat": seat}, priority="refusal",
+                           own_act=True)
+        return True
 
     def held_seat(self, seat: int) -> bool:
         """A ballot of ``seat`` is already kept for after the correction."""
@@ -205,9 +190,7 @@ class Mirror:
             return "next.enact", {"seat": game.chancellor}
         if phase == "power" and game.power in TARGET_POWERS:
             return "next.choose", {"seat": game.president, "power": game.power}
-        key = {"nomination": "next.nominate", "legislative_president": "next.discard", "legislative_chancellor":
-               "next.veto_reply", "power": "next.acknowledge" if game and game.power in ("view_discard", "peek")
-               else None, "chaos": "chaos.place_top_law"}.get(phase)
+        key = "next.acknowledge" if phase == "power" and game.power in ("view_discard", "peek") else NEXT.get(phase)
         return None if key is None else (key, {} if phase == "chaos" else {"seat": game.president})
 
     def say_next_move(self, channel: str = "public") -> None:
@@ -222,9 +205,8 @@ class Mirror:
         game = self.board.game
         if game is None:
             return
-        if self.chaos_placement:
-            if all(self.slots[t][k] for t in TRACK_SLOTS for k in range(_laws(game, t))):
-                self.chaos_placement = False
+        if self.chaos_placement and all(self.slots[t][k] for t in TRACK_SLOTS for k in range(_laws(game, t))):
+            self.chaos_placement = False
         if self.board.paused:
             if self._waiting_slot() is not None and not self.problems():
                 self.board._refuse_plain("enact", "paused", "the game is paused", None, key="gm.paused")
@@ -237,12 +219,9 @@ class Mirror:
     def _waiting_slot(self) -> tuple[str, int] | None:
         """The (track, slot) of a tile in the next free slot while an enactment is expected."""
         game = self.board.game
-        if game is None:
-            return None
-        for track, n in TRACK_SLOTS.items():
+        for track, n in TRACK_SLOTS.items() if game is not None and self._enact_pending() else ():
             laws = _laws(game, track)
-            if (laws < n and self.slots[track][laws] and self._enact_pending(track)
-                    and (track, laws + 1) not in self.refused_slots and (track, laws + 1) not in self.stale_slots):
+            if laws < n and self.slots[track][laws] and not {(track, laws + 1)} & (self.refused_slots | self.stale_slots):
                 return track, laws + 1
         return None
 
@@ -251,8 +230,7 @@ class Mirror:
         untracked chaos the ``chaos_law``). A refused enactment (a party not in the hand) is
         told privately to the chancellor with what to do; the table hears only a neutral
         ``tile.check`` (R16). :returns: True if a law was enacted."""
-        game = self.board.game
-        waiting = self._waiting_slot()
+        game, waiting = self.board.game, self._waiting_slot()
         if game is None or waiting is None:
             return False
         track, slot = waiting

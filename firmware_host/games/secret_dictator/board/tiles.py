@@ -29,8 +29,7 @@ class Tiles:
 
     def forget(self) -> None:
         """A new game, an undo or a resume: no tile read before belongs to the move now."""
-        self._ballot_move, self._ballots_read = None, set()
-        self._law_move, self._laws_read = None, set()
+        self._read: dict[str, tuple[tuple | None, set]] = {}   # kind -> (the move, the tiles read for it)
         self.roles_quiet: set[tuple[str, int]] = set()   # role tiles just read: ignored until the first move
         self._wrong_last: tuple | None = None             # the last tile said to be at the wrong reader
 
@@ -43,28 +42,23 @@ class Tiles:
             return
         handler(event)
 
-    def _ballot_move_now(self) -> tuple | None:
-        """The move ballot tiles are read for now: this election, or the president's reply to
-        this proposed veto; None when no ballot is expected."""
+    def _move_now(self, kind: str) -> tuple | None:
+        """The move tiles of ``kind`` are read for now: for a ballot this election, or the
+        president's reply to this proposed veto (None when no ballot is expected); for a law
+        the legislative session (the president's and the chancellor's discards are one move),
+        else the phase as it is."""
         game = self.board.game
         if game is None:
             return None
         base = (game.president, game.democratic_laws + game.fascist_laws, game.tracker)
+        if kind == "law":
+            phase = game.phase
+            return ("legislative" if phase in ("legislative_president", "legislative_chancellor") else phase,
+                    *base, game.power)
         if game.phase == "election":
             return ("election", game.nominee, *base)
-        if game.phase == "legislative_chancellor" and game.veto_pending:
-            return ("veto_reply", game.chancellor, *base)
-        return None
-
-    def _law_move_now(self) -> tuple | None:
-        """The move law tiles are read for now: the legislative session (the president's and
-        the chancellor's discards are one move), else the phase as it is."""
-        game = self.board.game
-        if game is None:
-            return None
-        phase = game.phase
-        group = "legislative" if phase in ("legislative_president", "legislative_chancellor") else phase
-        return (group, game.president, game.democratic_laws + game.fascist_laws, game.tracker, game.power)
+        return ("veto_reply", game.chancellor, *base) if game.phase == "legislative_chancellor" and game.veto_pending \
+            else None
 
     def read_again(self, event: Any) -> bool:
         """True when this tile was read already for the move going on (left on the reader,
@@ -76,30 +70,17 @@ class Tiles:
         if self.board.mirror.replaying_held or self.board.paused:
             return False          # paused: the tile is refused and counts when shown again after
         kind = event.kind
-        if kind == "ballot":
-            tile: tuple = (event.seat, event.value)
-            move = self._ballot_move_now()
-            if move is not None and move != self._ballot_move:
-                self._ballot_move, self._ballots_read = move, set()
-            seen = self._ballots_read
-        elif kind == "law":
-            tile = (event.value, event.number)
-            if tile in self.board.deck.discard_pile:
-                log.info("law tile read again (in the discard pile): ignored")
-                return True
-            move = self._law_move_now()
-            if move != self._law_move:
-                self._law_move, self._laws_read = move, set()
-            seen = self._laws_read
-        elif kind == "role":
-            tile = (event.value, event.number)
-            seen = set(self.tiles or ()) | self.roles_quiet
-            if tile in seen:
-                log.info("role tile read again: ignored")
-                return True
-            return False
-        else:
-            return False
+        tile = (event.seat, event.value) if kind == "ballot" else (event.value, event.number)
+        if kind == "role" or (kind == "law" and tile in self.board.deck.discard_pile):
+            again = tile in (set(self.tiles or ()) | self.roles_quiet if kind == "role" else {tile})
+            if again:
+                log.info("%s tile read again%s: ignored", kind, "" if kind == "role" else " (in the discard pile)")
+            return again
+        move, seen = self._read.get(kind, (None, set()))
+        now = self._move_now(kind)
+        if now is not None and now != move:
+            move, seen = now, set()
+        self._read[kind] = (move, seen)
         if tile in seen:
             log.info("%s read again in the same move: ignored", describe_input(event))
             return True
@@ -111,8 +92,8 @@ class Tiles:
         kind, never which tile, and nothing changes; a ``fault`` line without the tile."""
         what, reader = f"{event.kind} tile", event.reader
         # the same tile read again at the same wrong reader in the same move: said once
-        tile = (event.kind, reader, event.seat, event.value, event.number, self._ballot_move_now(),
-                self._law_move_now(), len(self.tiles or ()))
+        tile = (event.kind, reader, event.seat, event.value, event.number, self._move_now("ballot"),
+                self._move_now("law"), len(self.tiles or ()))
         if tile == self._wrong_last and not self.board.paused:
             log.info("%s at the %s reader read again: ignored", what, reader)
             return
