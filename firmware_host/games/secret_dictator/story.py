@@ -40,22 +40,12 @@ class StoryError(FirmwareHostError, ValueError):
 def story(setup_json: dict, actions: list[dict]) -> list[list[Line]]:
     """The rounds of a finished game as public announcements, the roles last.
 
-    Args:
-        setup_json: the game's setup as journaled (roles and deck dealt).
-        actions: its REPLAY.md actions in order.
-
-    Returns:
-        ``list[list[Line]]``: one list per round (a nomination starts a round), then
-        one list with ``story.end`` and ``game_over.roles``.
-
-    Raises:
-        StoryError: the actions do not end the game, or do not replay.
+    :param setup_json: the game's setup as journaled (roles and deck dealt).
+    :param actions: its REPLAY.md actions in order.
+    :returns: one list per round (a nomination starts a round), then one list with
+        ``story.end`` and ``game_over.roles``.
+    :raises StoryError: the actions do not end the game, or do not replay.
     """
-    try:
-        game = Game(Setup.from_json(setup_json))
-        game.start()
-    except ValueError as exc:
-        raise StoryError(f"the setup does not replay: {exc}") from None
     rounds: list[list[Line]] = []
     current: list[Line] | None = None
 
@@ -66,29 +56,29 @@ def story(setup_json: dict, actions: list[dict]) -> list[list[Line]]:
             rounds.append(current)
         current.append(make(key, params))
 
+    try:
+        game = Game(Setup.from_json(setup_json))
+        game.start()
+    except ValueError as exc:
+        raise StoryError(f"the setup does not replay: {exc}") from None
     nominee = None
     for obj in actions:
         try:
             action = Action.from_json(obj)
-        except ValueError as exc:
-            raise StoryError(f"an action does not replay: {exc}") from None
-        hand = None
-        if action.kind in ("discard", "enact") and action.seat is not None:
-            hand = private_view(game, action.seat)["hand"]
-        president = game.president
-        try:
+            kind = action.kind
+            hand = private_view(game, action.seat)["hand"] if kind in ("discard", "enact") and action.seat is not None \
+                else None
+            president = game.president
             events = game.apply(action)
         except ValueError as exc:
             raise StoryError(f"an action does not replay: {exc}") from None
-        kind = action.kind
         if kind == "nominate":
-            current = None
-            nominee = action.target
+            current, nominee = None, action.target
         for e in events:
             if e.kind == "election":
-                params = {"index": len(rounds) + (current is None), "president": president,
-                          "nominee": nominee, "ja": e.data.get("ja", 0), "nein": e.data.get("nein", 0)}
-                say("story.elected" if e.data.get("elected") else "story.failed", params)
+                say("story.elected" if e.data.get("elected") else "story.failed",
+                    {"index": len(rounds) + (current is None), "president": president, "nominee": nominee,
+                     "ja": e.data.get("ja", 0), "nein": e.data.get("nein", 0)})
             elif e.kind == "law_enacted" and e.data.get("by") == "chaos":
                 say("story.chaos", {"party": e.data["party"]})
             elif e.kind == "executed":
@@ -97,10 +87,8 @@ def story(setup_json: dict, actions: list[dict]) -> list[list[Line]]:
         if kind in ("discard", "enact") and action.party is not None:
             size, whole, part = {"discard": (3, "story.drawn", "story.discarded"),
                                  "enact": (2, "story.received", "story.enacted")}[kind]
-            if hand and len(hand) == size:
-                say(whole, {"laws": list(hand), "party": action.party})
-            else:
-                say(part, {"party": action.party})
+            full = bool(hand) and len(hand) == size
+            say(whole if full else part, {"laws": list(hand), "party": action.party} if full else {"party": action.party})
         elif kind == "veto":
             say("story.veto", {"seat": action.seat})
         elif kind == "veto_reply":
@@ -108,16 +96,15 @@ def story(setup_json: dict, actions: list[dict]) -> list[list[Line]]:
         elif kind == "special_election":
             say("story.special_election", {"seat": action.seat, "target": action.target})
         elif kind == "investigate":
-            role = game.roles[action.target]
             say("story.investigated", {"seat": action.seat, "target": action.target,
-                                       "party": "democratic" if role == "democrat" else "fascist"})
+                                       "party": "democratic" if game.roles[action.target] == "democrat" else "fascist"})
         for e in events:
-            if e.kind == "power" and e.data.get("power") in ("peek", "view_discard"):
-                result = private_view(game, e.data["seat"])["power_result"]
-                if result is not None and e.data["power"] == "peek":
-                    say("story.peeked", {"seat": e.data["seat"], "laws": list(result)})
-                elif result is not None:
-                    say("story.viewed_discard", {"seat": e.data["seat"], "party": result})
+            result = private_view(game, e.data["seat"])["power_result"] \
+                if e.kind == "power" and e.data.get("power") in ("peek", "view_discard") else None
+            if result is not None and e.data["power"] == "peek":
+                say("story.peeked", {"seat": e.data["seat"], "laws": list(result)})
+            elif result is not None:
+                say("story.viewed_discard", {"seat": e.data["seat"], "party": result})
     if game.phase != "game_over":
         raise StoryError("the game is not over: its story would tell secrets (R16)")
     roles = list(game.roles)
