@@ -295,7 +295,7 @@ class ByEarTable:
             for hold in self.holds_open:
                 if hold[0] == seat and start >= hold[1] - 1e-3:
                     self.hold_sound.setdefault(hold, start)
-            if line.get("key") != ANSWER_CUE_KEY:
+            if line.get("key", "").startswith("status."):
                 for hold in [h for h in self.holds_open if h[0] == seat and start >= h[1] - 1e-3]:
                     self.holds_open.remove(hold)
                     self.first_status[(output, start)] = (seat, hold[1])

@@ -46,3 +46,61 @@ def test_issue31_by_ear_with_a_seed_the_seats_set_up_every_game_and_it_begins(na
     assert table.stuck == "", table.stuck
     assert [r.game for r in records] == [name]
     assert table.status == 0
+
+
+def _check_game(record) -> None:
+    """What a table of blind players must meet in one game (issue 31 "Done when"; ACCESSIBILITY.md
+    26-32): no silence of 30 s, no stall, one's own act answered in one's own earphone (p95
+    <= 1 s), a status's first answer of at most 3 s of speech that names what is open, a first
+    sound within a moment of the hold, no pick that made the wrong choice final."""
+    summary = record.summary()
+    assert not record.stuck, record.stuck
+    assert record.silences == [], record.silences
+    assert summary["confirm_p95"] is not None and summary["confirm_p95"] <= 1.0, summary["slowest"]
+    assert record.status, "no status hold was answered"
+    assert summary["status_over_3s"] == [], summary["status_over_3s"]
+    assert [s for s in record.status if not s["key"].startswith("status.now.")] == []
+    # the button is down for a hold's time (1 s) before the hold is one; then at once
+    assert summary["status_sound_max"] <= 2.0, [s for s in record.status if s["sound"] > 2.0]
+    assert record.wrong_finals == [], record.wrong_finals
+
+
+#: (game, seed) -> the defect that makes the by-ear table fail today, in one line
+KNOWN = {
+    ("become_dictator", 5): "a 'ready' pressed in the morning while the seat's own hand is still read out in its "
+                            "earphone is answered 'noted' only after that clip, 4-5 s later: own-act p95 1.15 s",
+}
+
+
+def _twice_cases() -> list:
+    return [pytest.param(name, seed, id=f"{name}-{seed}",
+                         marks=[pytest.mark.xfail(strict=True, reason=KNOWN[(name, seed)])] if (name, seed) in KNOWN else [])
+            for name in games.names() for seed in (5, 11)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name,seed", _twice_cases())
+def test_issue31_by_ear_each_game_twice_in_a_row_from_the_seats(name, seed):
+    """Seven seats (Autocracy six) play the game twice in a row by ear, each set up from the
+    seats, and the third begins: every game ends and the next one is the game meant."""
+    table = by_ear.ByEarTable(_players(name), [name], seed=seed, out=None)
+    records = table.run(2)
+    assert table.stuck == "" and table.status == 0, table.stuck
+    assert [r.game for r in records] == [name] * 3
+    for record in records[:2]:
+        _check_game(record)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [5, 11])
+def test_issue31_by_ear_an_evening_of_every_game_in_rotation_at_six_seats(seed):
+    """Six seats play every registered game in turn by ear on one board, each set up from the
+    seats after the last one's story: every game ends and the right next game begins."""
+    rotation = list(games.names())
+    table = by_ear.ByEarTable(6, rotation, seed=seed, out=None)
+    records = table.run(len(rotation))
+    assert table.stuck == "" and table.status == 0, table.stuck
+    assert [r.game for r in records] == rotation + rotation[:1]
+    assert [r.meant for r in records] == [r.game for r in records]
+    for record in records[:-1]:
+        _check_game(record)
