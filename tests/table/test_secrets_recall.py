@@ -212,3 +212,140 @@ def test_A8_issue33_secret_dictators_private_messages_reach_the_seats_status_and
         assert told_key in table.recall(seat, told_key, presses=20)
     finally:
         table.close()
+
+
+# -- every kind of private message, through the table (issue 33 "Done when") -----------------
+
+def _heard_to_end(table: Table, seat: int, mark: int) -> list[dict]:
+    """The seat's own clips since ``mark``, once every one of them has ended (the rest of the
+    table may still talk)."""
+    for _ in range(600):
+        mine = _own(table, seat, mark)
+        if mine and all("end" in o for o in mine):
+            return mine
+        table.wait(0.2)
+    return _own(table, seat, mark)
+
+
+def _whole_status(table: Table, seat: int, holds: int = 16) -> dict[str, dict]:
+    """The seat's whole status as a person asks for it while the table goes on: a hold 1.5 s
+    after each layer has ended in its earphone, until it starts over: key -> params (the
+    first of a key)."""
+    heard: dict[str, dict] = {}
+    first = None
+    for _ in range(holds):
+        mark = len(table.starts)
+        table.press(seat, "hold")
+        mine = _heard_to_end(table, seat, mark)
+        table.wait(1.5)
+        if not mine or mine[0]["key"] == first:
+            break
+        first = first or mine[0]["key"]
+        for line in mine:
+            heard.setdefault(line["key"], line.get("params", {}))
+    return heard
+
+
+def _until_told(tmp_path, name: str, setup: dict, seed: int, key: str) -> tuple[Table, int, dict]:
+    """The game ``setup`` (choices drawn from ``seed``) played at a person's pace until a
+    seat was told ``key`` privately (not as a repeat), the table has said something since,
+    and the seat is neither awaited, nor scanning, nor the next to act, at a moment when who
+    is awaited is no secret: (the table, the seat, the line it heard)."""
+    script = games.pack(name).scripting()
+    signals = script.signals_for_game(setup, script.whole_game(setup, seed))
+    table = Table(tmp_path, seed=None)
+    told = None
+    for i, obj in enumerate(signals):
+        nxt = next((s.get("seat") for s in signals[i + 1:] if s.get("signal") in ("button", "ballot", "card")), None)
+        if i and "setup" in signals[i - 1] and "signal" not in signals[i - 1]:
+            table.drain()
+            table.wait(1.5)
+        table.play(obj, next_seat=nxt)
+        if obj.get("signal") == "wait_for":
+            continue
+        told = told or next((o for o in table.starts if o.get("key") == key and not o.get("repeats")
+                             and o.get("output", "").startswith("seat:")), None)
+        if told is None or "end" not in told:
+            continue
+        seat = int(told["output"][5:])
+        active = table.service.game.active
+        busy = table.call(lambda: set(_awaited(active)) | set(active.scans.seats_scanning()))
+        # while who is awaited is a secret (a night), every seat's press may start its list
+        secret = table.call(lambda: bool(getattr(active, "awaited_secret", lambda: False)()))
+        later = any(o.get("output") == "table" and o["start"] > told["end"] for o in table.starts)
+        if later and seat != nxt and seat not in busy and not secret:
+            table.wait(1.5)
+            return table, seat, told
+    table.close()
+    raise AssertionError(f"no seat was told {key} and idle after")
+
+
+def _hand_holds(status: dict, drawn: list) -> bool:
+    """Autocracy's private layers (``status.private`` and ``status.private.more``) name each
+    ``[position, kind]`` of ``drawn`` at its place."""
+    hand = dict(enumerate(status.get("status.private", {}).get("hand", [])))
+    hand.update({p: k for p, k in status.get("status.private.more", {}).get("drawn", [])})
+    return all(hand.get(p) == k for p, k in drawn)
+
+
+#: (game, setup changes, seed of the players' choices, the private message, how the seat's
+#: status lists it: ``check(status, params)``)
+TOLD = [
+    ("secret_dictator", {}, 3, "power.peek.result",
+     lambda st, p: st.get("recall.peek", {}).get("laws") == p["laws"]),
+    ("autocracy", {}, 3, "bought.drawn", lambda st, p: _hand_holds(st, p["drawn"])),
+    ("autocracy", {}, 3, "drawn", lambda st, p: _hand_holds(st, p["drawn"])),
+    ("autocracy", {}, 3, "espionnage.took", lambda st, p: _hand_holds(st, [[p["position"], p["taken"]]])),
+    ("autocracy", {}, 3, "espionnage.lost", lambda st, p: "status.private" in st),
+    ("become_dictator", {}, 2, "hand.start", lambda st, p: len(st.get("status.hand", {}).get("hand", [])) == 7),
+    ("become_dictator", {}, 2, "choice.discard_vote",
+     lambda st, p: st.get("status.your_choice.discard_vote_pledge") == p),
+    ("become_dictator", {}, 2, "choice.drop", lambda st, p: st.get("status.your_choice.drop") == p),
+    ("dying_message", {}, 3, "prolog.character", lambda st, p: st.get("status.private") == p),
+    ("dying_message", {"players": 8}, 2, "night.killers.brief",
+     lambda st, p: p["killers"] and st.get("status.killers", {}).get("killers") == p["killers"]),
+    ("dying_message", {}, 3, "night.killers.genuine", lambda st, p: st.get("night.look", {}).get("cards") == p["cards"]),
+]
+
+
+@pytest.mark.parametrize("name, changes, seed, key, lists", [pytest.param(*case, id=f"{case[0]}-{case[3]}")
+                                                             for case in TOLD])
+def test_A8_A25_issue33_after_each_kind_of_private_message_the_seats_status_and_repeat_reach_it(
+        tmp_path, name, changes, seed, key, lists):
+    """A seat told a secret privately (a hand, a drawn or bought Coup Bas, a token taken or
+    lost, a pledge, a drop, a character, the other killers, the genuine message, the laws a
+    peek showed), at the first moment it is idle after, with the table talking meanwhile:
+    its status, layer by layer at a person's pace, lists it, and its repeat, stepping back
+    press by press, reaches it."""
+    setup = {**games.pack(name).scripting().sample_setup("en"), **changes}
+    table, seat, told = _until_told(tmp_path, name, setup, seed, key)
+    try:
+        status = _whole_status(table, seat)
+        assert lists(status, told["params"]), (told["params"], status)
+        table.wait(STATUS_STEP_S)              # the status's window passes: a press repeats again
+        assert key in _repeat(table, seat, key), key
+    finally:
+        table.close()
+
+
+def _repeat(table: Table, seat: int, key: str, presses: int = 40) -> list[str]:
+    """The keys the seat's presses give back, one press 1.5 s after its earphone's clips have
+    ended, until ``key`` comes back: a press's repeat, or where a press opens the seat's
+    menu (a day's discussion), its "your last messages" picked 1 s after it was heard."""
+    back: list[str] = []
+    for _ in range(presses):
+        mark = len(table.starts)
+        table.press(seat)
+        mine = _heard_to_end(table, seat, mark)
+        if any(o["key"].startswith("menu.") for o in mine) or (mine and mine[0]["key"] == "scan.start"):
+            item = table.wait_heard("menu.repeat", seat=seat, timeout=90, since=mark)
+            assert item is not None, "the seat's menu offers no repeat"
+            table.wait(max(0.0, item["end"] + 1.0 - table.now))
+            mark = len(table.starts)
+            table.press(seat)
+            mine = _heard_to_end(table, seat, mark)
+        table.wait(1.5)
+        back += [o["key"] for o in mine]
+        if key in back:
+            break
+    return back
