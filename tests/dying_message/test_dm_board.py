@@ -222,6 +222,29 @@ def test_M42_a_decoy_choice_is_ignored_and_the_actors_choice_counts():
     assert out[-1]["state"]["phase"] == "genuine"
 
 
+def test_M43_A26_a_night_step_ends_only_once_a_seat_whose_confirmation_is_open_has_pressed():
+    """Issue 31: a seat in the middle of its choice when the step's time runs out (here a
+    decoy whose confirmation plays) presses one reaction later; the step waits for it (at most
+    ``NIGHT_CHOOSING_HOLD_S``), so its press is answered in its own list at once ("chosen")
+    instead of opening the next step's list behind that step's padded message."""
+    def wait(seconds):
+        return [{"signal": "wait", "seconds": seconds}]
+    # the killer (seat 0) chooses early; seat 1's confirmation of its decoy pick plays when the
+    # step's 30 s run out (57.5 s + 30 s), and its confirming press comes 0.8 s after it ended
+    lines = (_night_start() + wait(11.5) + _press(0) + wait(4.5) + _press(0) + wait(4.3) + _press(0)
+             + wait(2.2) + _press(1) + wait(4.5) + _press(1) + wait(4.5) + _press(1) + wait(15))
+    out = run(lines)
+    killers = next(o for o in said(out, "public") if o["key"] == "night.killers")
+    mine = said(out, "seat:1")
+    confirm = next(o for o in mine if o["key"] == "scan.confirm.seat")
+    assert confirm["start"] < killers["start"] + 30.0 < confirm["end"]      # open when the time ran out
+    chosen = [o for o in mine if o["key"] == "night.chosen"]
+    assert chosen and chosen[0]["start"] - confirm["end"] <= 1.0 + 0.5
+    dead = next(o for o in said(out, "public") if o["key"] == "night.dead")
+    assert dead["start"] >= chosen[0]["start"]
+    assert out[-1]["state"]["phase"] == "genuine"
+
+
 def _to_day(script_end: int | None = None) -> list[dict]:
     """The 5-player game to its first discussion: seat 0 (the killer) kills seat 1, the
     dead chooses card 0, the killer cards 1 and 2; every other listener picks its first item."""

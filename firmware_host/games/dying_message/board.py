@@ -59,6 +59,13 @@ NIGHT_CHOICE_SECONDS = 30.0
 NIGHT_LOOK_SECONDS = 8.0
 #: the longest a setup may make a night step or the discussion (ACCESSIBILITY.md 11), seconds
 MAX_STEP_SECONDS = 600.0
+#: seconds a night step's end waits at most, after its minimum time, for a listener in the
+#: middle of its choice (its confirmation open, or some of its picks made): its next press is
+#: meant for that list and must not fall into the next step's message (ACCESSIBILITY.md 26,
+#: issue 31); the same for actors and decoys (M43)
+NIGHT_CHOOSING_HOLD_S = 8.0
+#: seconds between two looks at whether the listeners in the middle of a choice have chosen
+NIGHT_CHOOSING_POLL_S = 0.25
 MAX_DISCUSSION_SECONDS = 3600.0
 #: keys of a console/simulate setup the board uses itself (not part of the replay setup)
 BOARD_SETUP_KEYS = ("names", "night_choice_seconds", "night_look_seconds", "discussion_seconds")
@@ -93,6 +100,7 @@ class _NightStep:
     done: set[int] = dataclasses.field(default_factory=set)
     pads: dict[str, float] = dataclasses.field(default_factory=dict)   # kind -> seconds (M43)
     extra: tuple[tuple[Any, str], ...] = ()          # items every list ends with ("nobody")
+    held_from: float | None = None                   # its end first held for a seat choosing (clock s)
 
 
 class DyingMessageGame(BoardAdapter):
@@ -355,6 +363,12 @@ class DyingMessageGame(BoardAdapter):
                     self._pump_timer = clock.call_later(self.night.ends_at - clock.now(),
                                                         lambda: self.service.post(self._pump))
                     return
+                if self.night.held_from is None:
+                    self.night.held_from = clock.now()
+                if self._choosing() and clock.now() < self.night.held_from + NIGHT_CHOOSING_HOLD_S:
+                    self._pump_timer = clock.call_later(NIGHT_CHOOSING_POLL_S,
+                                                        lambda: self.service.post(self._pump))
+                    return
             if kind == "vote" and not self._open_vote(unit):
                 return
             self.units.popleft()
@@ -386,6 +400,21 @@ class DyingMessageGame(BoardAdapter):
                 super().game_ended()
 
     # ======================================================================= the night (M41-M44)
+    def _choosing(self) -> list[int]:
+        """The listeners of the night step in the middle of their choice: a list running
+        whose confirmation is open, or with some of the seat's picks made and not all (the
+        same for an actor and a decoy, M43)."""
+        step = self.night
+        if step is None or self.paused:
+            return []
+        found = []
+        for seat, scan in self.scans.by_seat.items():
+            if seat not in step.lines or seat in step.done or getattr(scan, "done", True):
+                continue
+            if getattr(scan, "confirming", None) is not None or step.picks.get(seat):
+                found.append(seat)
+        return found
+
     def _night_step(self, name: str, lines: dict[int, SeatLine], after: Any = ()) -> None:
         """One step of the script: its public line (once ``after`` has ended), every
         listener's padded private message, then every listener's scan (M41-M43)."""
