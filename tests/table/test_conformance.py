@@ -808,9 +808,12 @@ def test_A30_issue31_after_game_over_the_story_comes_in_short_parts_by_ear_then_
         script = hooks(name)
         table.play_all(script.signals_for_game(setup, script.whole_game(setup, 2))[1:])
         assert until(table, lambda: table.call(table.service.game.final_state)["phase"] == "game_over", 600, 0.5)
-        mark = len(table.starts)
+        mark, pressed_at = len(table.starts), table.now
         table.press(0)                                   # during the game-over speech
         offer = table.wait_heard("evening.offer", since=mark, timeout=300)
+        # its part waits for the speech; the press is answered at once ("noted", issue 31, A26)
+        noted = next((o for o in table.starts[mark:] if o.get("output") == "seat:0"), None)
+        assert noted is not None and noted["key"] == "table.noted" and noted["start"] - pressed_at <= 1.0, noted
         assert offer is not None, "the table never hears what a press does after game over"
         parts: list[list[dict]] = []
         for _ in range(40):
@@ -822,7 +825,7 @@ def test_A30_issue31_after_game_over_the_story_comes_in_short_parts_by_ear_then_
                             and o.get("key") in ("evening.story_more", "evening.story_end")), None)
             assert cue is not None, f"a press after game over told no part of the story: {parts}"
             table.wait_heard(cue["key"], seat=0, since=table.starts.index(cue))
-            parts.append([o for o in table.starts[mark:] if o.get("output") == "seat:0"])
+            parts.append([o for o in table.starts[mark:] if o.get("output") == "seat:0" and o.get("key") != "table.noted"])
             table.wait(1.5)
             mark = len(table.starts)
             table.press(0)
