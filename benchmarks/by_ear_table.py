@@ -199,7 +199,8 @@ class ByEarGame:
                 "status_sound_max": r(max((s["sound"] for s in self.status), default=None)),
                 "status_slow": [s for s in self.status if s["wait"] > 2.0],
                 "twice_picked": self.twice_picked,
-                "picks": self.picks, "wrong_picks": len(self.wrong_picks), "wrong_finals": self.wrong_finals,
+                "picks": self.picks, "wrong_picks": len(self.wrong_picks), "wrong_picked": self.wrong_picks[:8],
+                "wrong_finals": self.wrong_finals,
                 "twice": self.twice, "refusals": self.refusals, "faults": self.faults,
                 **({"stuck": self.stuck} if self.stuck else {})}
 

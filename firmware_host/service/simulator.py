@@ -677,8 +677,10 @@ class Simulator:
 
         - ``step``: the clock moves to the next clip start, clip end or timer, whichever
           comes first (nothing due: it stays; the board waits for a player);
-        - a signal (a SIMULATE.md line without ``at``, or the interactive board's words,
-          ``wait SECONDS`` included), played now;
+        - a signal (a SIMULATE.md line, or the interactive board's words, ``wait SECONDS``
+          included), played now; with ``at`` (seconds from the start) once the clock has moved
+          there (the lines of the time between are part of the answer), a ``fault`` line and
+          not played when that moment has passed;
         - ``state``, ``help``, ``quit``.
 
         Every request is answered on ``out`` by the lines it caused — a ``playing`` line as a
@@ -719,7 +721,13 @@ class Simulator:
                 elif sig == "state":
                     snap = service.call(service.game.snapshot)
                     self._write({"event": "state", "view": (snap or {}).get("view")})
+                elif isinstance(sig, Signal) and sig.at is not None and sig.at < clock.now() - 1e-6:
+                    # a moment already past cannot be played at: not now either (issue 31)
+                    self._fault("stdin", "unusable", f"at {sig.at:g} s has passed: the clock is at "
+                                f"{clock.now():.3f} s (leave out at to play it now)")
                 elif isinstance(sig, Signal):
+                    if sig.at is not None:            # seconds from the start: the time passes first
+                        self.advance(sig.at - clock.now())
                     previous = len(self.starts)
                     try:
                         self.play(sig, mark)

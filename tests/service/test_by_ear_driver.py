@@ -1,0 +1,36 @@
+"""The by-ear driver's answers (issue 31, docs/SIMULATE-robots.md "By ear"): ``firmware-host
+simulate --by-ear`` through a pipe, as an outside player meets it."""
+
+from __future__ import annotations
+
+import json
+
+from .test_by_ear_status import ByEar
+
+
+def test_issue31_by_ear_a_signal_with_at_is_played_at_that_moment_not_now():
+    """A SIMULATE.md line with ``at`` (seconds from the start) is played once the clock has
+    moved there, the clips of the time between in its answer; it was played at once, its
+    ``at`` silently dropped."""
+    ear = ByEar("--seed", "5")
+    try:
+        answer = ear.ask(json.dumps({"at": 20, "signal": "button", "seat": 0, "gesture": "press"}))
+        assert any(l.get("event") == "announce" and l["key"] == "service.ready" for l in answer)
+        lobby = next(l for l in answer if l.get("event") == "playing" and l["key"] == "lobby.start")
+        assert lobby["start"] >= 20.0
+        assert answer[-1]["event"] == "ready" and answer[-1]["at"] >= 20.0
+    finally:
+        ear.close()
+
+
+def test_issue31_by_ear_a_signal_at_a_moment_already_past_is_a_fault_and_is_not_played():
+    ear = ByEar("--seed", "5")
+    try:
+        ear.ask("wait 10")
+        answer = ear.ask(json.dumps({"at": 5, "signal": "button", "seat": 0, "gesture": "press"}))
+        assert [l["event"] for l in answer] == ["fault", "ready"], answer
+        assert answer[0]["source"] == "stdin" and "has passed" in answer[0]["detail"]
+        assert answer[-1]["at"] == 10.0
+        assert not any(l.get("key") == "lobby.start" for l in ear.ask("step"))     # no press was made
+    finally:
+        ear.close()
