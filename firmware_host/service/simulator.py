@@ -680,7 +680,8 @@ class Simulator:
         - a signal (a SIMULATE.md line, or the interactive board's words, ``wait SECONDS``
           included), played now; with ``at`` (seconds from the start) once the clock has moved
           there (the lines of the time between are part of the answer), a ``fault`` line and
-          not played when that moment has passed;
+          not played when that moment has passed; a ``setup`` while a game is under way is a
+          ``fault`` line and not played;
         - ``state``, ``help``, ``quit``.
 
         Every request is answered on ``out`` by the lines it caused — a ``playing`` line as a
@@ -725,6 +726,10 @@ class Simulator:
                     # a moment already past cannot be played at: not now either (issue 31)
                     self._fault("stdin", "unusable", f"at {sig.at:g} s has passed: the clock is at "
                                 f"{clock.now():.3f} s (leave out at to play it now)")
+                elif isinstance(sig, Signal) and sig.kind == "setup" and self._game_running():
+                    # a script resumed from its journal skips its setup; a player is told (issue 31)
+                    self._fault("stdin", "unusable", "a game is running: the setup is not played "
+                                "(it is set up again once the game is over)")
                 elif isinstance(sig, Signal):
                     if sig.at is not None:            # seconds from the start: the time passes first
                         self.advance(sig.at - clock.now())
@@ -740,6 +745,12 @@ class Simulator:
         finally:
             self.stop()
         return 0
+
+    def _game_running(self) -> bool:
+        """True while a game is under way on the board (set up and not over)."""
+        service = self.service
+        game = getattr(getattr(service, "game", None), "game", None) if service is not None else None
+        return game is not None and getattr(game, "phase", None) != "game_over"
 
     def _ready(self) -> None:
         """Close the answer to a by-ear request (:meth:`run_by_ear`)."""

@@ -34,3 +34,19 @@ def test_issue31_by_ear_a_signal_at_a_moment_already_past_is_a_fault_and_is_not_
         assert not any(l.get("key") == "lobby.start" for l in ear.ask("step"))     # no press was made
     finally:
         ear.close()
+
+
+def test_issue31_by_ear_a_setup_while_a_game_is_under_way_is_a_fault_not_silence():
+    """A second setup line while the first game runs was skipped without a word (the player
+    took the board for a six-seat game); it is a ``fault`` line, and the game goes on."""
+    ear = ByEar()
+    try:
+        first = ear.ask(json.dumps({"setup": {"players": 5, "seed": 3, "language": "en"}}))
+        assert any(l.get("event") == "game_started" for l in first)
+        again = ear.ask(json.dumps({"setup": {"players": 6, "seed": 3, "language": "en"}}))
+        assert [l["event"] for l in again] == ["fault", "ready"], again
+        assert again[0]["source"] == "stdin" and "game is running" in again[0]["detail"]
+        (state,) = [l for l in ear.ask("state") if l.get("event") == "state"]
+        assert state["view"]["players"] == 5
+    finally:
+        ear.close()
