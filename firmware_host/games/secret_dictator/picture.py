@@ -32,21 +32,13 @@ PARTY_COLOURS = {"democratic": "blue", "fascist": "orange"}
 W = Words.load(Path(__file__).with_name("console.toml"))
 
 
-def _laws(n: int) -> dict:
-    return W("laws.one" if n == 1 else "laws", n=n)
-
-
 def _seats(seats: Any) -> dict:
     return W.join([{lang: seat(s) for lang in ("de", "en")} for s in seats or ()], empty="none")
 
 
-def _who(s: Any) -> str | dict:
-    return seat(s) if isinstance(s, int) else W("none")
-
-
 def _phase(view: dict) -> dict:
     phase = view.get("phase")
-    people = {k: _who(view.get(k)) for k in ("president", "nominee", "chancellor")}
+    people = {k: seat(view[k]) if isinstance(view.get(k), int) else W("none") for k in ("president", "nominee", "chancellor")}
     if phase == "power":
         power = view.get("power")
         power = power.get("power") if isinstance(power, dict) else power
@@ -97,16 +89,15 @@ def _facts(view: dict) -> list[dict]:
     alive = view.get("alive") or []
     if view.get("phase") == "election" and view.get("votes_cast") is not None:
         facts.append(fact(W("fact.votes"), W("n_of", n=view["votes_cast"], total=len(alive) or view.get("players"))))
-    for key, name in (("draw_pile", "draw"), ("discard_pile", "discard")):
-        if isinstance(view.get(key), int):
-            facts.append(fact(W(f"fact.{name}"), _laws(view[key])))
+    facts += [fact(W(f"fact.{name}"), W("laws.one" if view[key] == 1 else "laws", n=view[key]))
+              for key, name in (("draw_pile", "draw"), ("discard_pile", "discard")) if isinstance(view.get(key), int)]
     if view.get("executed"):
         facts.append(fact(W("fact.executed"), _seats(view["executed"])))
     ballots = _ballots(view)
+    ja = sum(1 for b in ballots.values() if b == "ja")
     if ballots:
-        ja = sum(1 for b in ballots.values() if b == "ja")
-        nein = len(ballots) - ja
-        facts.append(fact(W("fact.election"), W("elected" if ja > nein else "failed", ja=ja, nein=nein)))
+        facts.append(fact(W("fact.election"), W("elected" if ja > len(ballots) - ja else "failed", ja=ja,
+                                                nein=len(ballots) - ja)))
     return facts
 
 
@@ -116,9 +107,8 @@ def _table(view: dict) -> dict:
     ballots = _ballots(view)
     lines = []
     for s in range(players):
-        office = [W(f"fact.{k}") for k in ("president", "chancellor", "nominee") if view.get(k) == s]
-        if view.get("chancellor") == s:
-            office = [o for o in office if o != W("fact.nominee")]
+        office = [W(f"fact.{k}") for k in ("president", "chancellor", "nominee")
+                  if view.get(k) == s and not (k == "nominee" and view.get("chancellor") == s)]
         ballot = ballots.get(str(s), ballots.get(s))
         lines.append({"seat": s, "out": s not in alive,
                       "cells": [W("alive" if s in alive else "executed"), W.join(office, empty="dash"),
@@ -127,17 +117,12 @@ def _table(view: dict) -> dict:
     return {"caption": W("table"), "columns": [W("col.alive"), W("col.office"), W("col.ballot")], "rows": lines}
 
 
-def _roles(view: dict, roles: dict[int, Any], hidden: bool) -> dict:
-    cells = []
-    for s in sorted(roles):                     # a reveal of one seat draws that seat only
-        role = roles.get(s)
-        party = "democratic" if role == "democrat" else "fascist"
-        cells.append(cell({"democrat": "circle", "fascist": "triangle", "dictator": "star"}.get(role, "none"),
-                          PARTY_COLOURS[party] if role else "grey",
-                          W("role", seat=seat(s), role=W(f"role.{role}" if role in
-                                                          ("democrat", "fascist", "dictator") else "role.unknown")),
-                          mark="", filled=role == "dictator"))
-    return row("roles", W("roles"), cells, hidden=hidden)
+def _roles(roles: dict[int, Any], hidden: bool) -> dict:
+    shapes = {"democrat": "circle", "fascist": "triangle", "dictator": "star"}
+    return row("roles", W("roles"), [            # a reveal of one seat draws that seat only
+        cell(shapes.get(role, "none"), PARTY_COLOURS["democratic" if role == "democrat" else "fascist"] if role
+             else "grey", W("role", seat=seat(s), role=W(f"role.{role}" if role in shapes else "role.unknown")),
+             mark="", filled=role == "dictator") for s, role in sorted(roles.items())], hidden=hidden)
 
 
 def picture(view: dict, secrets: dict | None = None) -> dict:
@@ -151,10 +136,10 @@ def picture(view: dict, secrets: dict | None = None) -> dict:
     """
     rows = _tracks(view)
     if isinstance(view.get("roles"), list):                         # R15: public at the end
-        rows.append(_roles(view, dict(enumerate(view["roles"])), hidden=False))
+        rows.append(_roles(dict(enumerate(view["roles"])), hidden=False))
     seats = (secrets or {}).get("seats") if isinstance(secrets, dict) else None
     if isinstance(seats, dict):
-        rows.append(_roles(view, {int(s): (v or {}).get("role") for s, v in seats.items()}, hidden=True))
+        rows.append(_roles({int(s): (v or {}).get("role") for s, v in seats.items()}, hidden=True))
     phase = view.get("phase")
     return {"phase": _phase(view),
             "waiting": list(view.get("awaiting") or []) if phase and phase != "game_over" else [],

@@ -55,28 +55,25 @@ SKIPPED_PREFIXES = ("selftest.", "enrol.", "prolog.role.", "prolog.team.", "stat
 # (an action or why a seat cannot be chosen) is rendered when it happens; the status layers past the
 # first are asked for rarely; role tiles are read once per game
 
-_PARTY_LISTS = {n: [list(p) for p in itertools.product(("democratic", "fascist"), repeat=n)] for n in (2, 3)}
-_LAW_LISTS = {"hand.president": 3, "hand.chancellor": 2, "power.peek.result": 3}
+#: the laws a hand or a peek holds -> every party sequence of that length
+_LAW_LISTS = {key: [list(p) for p in itertools.product(("democratic", "fascist"), repeat=n)]
+              for key, n in (("hand.president", 3), ("hand.chancellor", 2), ("power.peek.result", 3))}
 #: law slots per track (RULES.md: 5 democratic, 6 fascist)
 _SLOTS = {"democratic": 5, "fascist": 6}
-
-
 #: int parameters whose values do not depend on the message
 _INTS = {"position": range(4), "tracker": range(4), "draw_pile": range(18), "democratic_laws": range(5),
-         "fascist_laws": range(6)}
+         "fascist_laws": range(6), "expected": range(4)}
 
 
 def _int_domain(key: str, name: str, players: int) -> list[int] | None:
     """The values an int parameter ``name`` of ``key`` takes at a table of ``players``; None: unknown."""
-    if name == "players":
-        return [players]
+    track = key.rsplit(".", 1)[-1]
     if name == "count":
-        track = key.rsplit(".", 1)[-1]
-        return (list(range(1, _SLOTS[track] + 1)) if track in _SLOTS
-                else [0, 1, 2] if key == "reshuffle.shuffle_now" else None)
+        return list(range(1, _SLOTS[track] + 1)) if track in _SLOTS else [0, 1, 2] if key == "reshuffle.shuffle_now" \
+            else None
     if name in ("slot", "expected") and key.startswith("tile."):
         return list(range(1, 7))
-    return list(_INTS.get(name, range(4) if name == "expected" else ())) or None
+    return [players] if name == "players" else list(_INTS.get(name, ())) or None
 
 
 def _params(key: str, players: int) -> Iterator[tuple[int | None, dict[str, Any]]]:
@@ -86,27 +83,18 @@ def _params(key: str, players: int) -> Iterator[tuple[int | None, dict[str, Any]
     seats = list(range(players))
     alive = range(max(1, players - 2), players + 1)   # at most two executions (R13)
     if key == "ballot.counted":
-        for total in alive:
-            for count in range(1, total + 1):
-                yield None, {"count": count, "total": total}
+        yield from ((None, {"count": count, "total": total}) for total in alive for count in range(1, total + 1))
         return
     if key in ("election.passed", "election.failed"):
-        for total in alive:
-            for ja in range(total + 1):
-                if (ja > total - ja) == (key == "election.passed"):
-                    yield None, {"ja": ja, "nein": total - ja}
+        yield from ((None, {"ja": ja, "nein": total - ja}) for total in alive for ja in range(total + 1)
+                    if (ja > total - ja) == (key == "election.passed"))
         return
     if key in _LAW_LISTS:
-        for seat in seats:
-            for laws in _PARTY_LISTS[_LAW_LISTS[key]]:
-                yield seat, {"laws": laws}
+        yield from ((seat, {"laws": laws}) for seat in seats for laws in _LAW_LISTS[key])
         return
     if key == "power.investigate.result":
-        for seat in seats:
-            for target in seats:
-                if target != seat:
-                    for party in catalogue.ENUMS["party"]:
-                        yield seat, {"target": target, "party": party}
+        yield from ((seat, {"target": target, "party": party}) for seat in seats for target in seats
+                    if target != seat for party in catalogue.ENUMS["party"])
         return
     domains: list[list[Any]] = []
     for name in names:
@@ -129,12 +117,9 @@ def _params(key: str, players: int) -> Iterator[tuple[int | None, dict[str, Any]
             continue                                  # nobody nominates or shoots themselves
         if "track" in params and "slot" in params and params["slot"] > _SLOTS[params["track"]]:
             continue
-        if private:
-            owner = params.get("seat")
-            for seat in ([owner] if owner is not None else seats):
-                yield seat, params
-        else:
-            yield None, params
+        owner = params.get("seat")
+        yield from ((seat, params) for seat in ([owner] if owner is not None else seats)) if private \
+            else ((None, params),)
 
 
 def _tier(key: str) -> int:
@@ -196,17 +181,9 @@ def following(key: str, params: Mapping[str, Any], players: int, language: str,
     if key not in FOLLOWING or type(seat) is not int:
         return []
     longs = {"short": (False,), "long": (True,)}.get(verbosity, (False, True) if first else (False,))
-    out: list[tuple[str, str]] = []
-    for follow in FOLLOWING[key]:
-        for long in longs:
-            for target in range(players):
-                if target == seat:
-                    continue
-                if follow == "power.investigate.result":   # private: only the president hears it
-                    for party in catalogue.ENUMS["party"]:
-                        out.append((f"seat:{seat}", catalogue.text(follow, {"target": target, "party": party},
-                                                                   language, long=long, names=names)))
-                else:
-                    out.append(("public", catalogue.text(follow, {"seat": seat, "target": target},
-                                                         language, long=long, names=names)))
-    return out
+    return [(f"seat:{seat}", catalogue.text(follow, {"target": target, "party": party}, language, long=long,
+                                            names=names))
+            if follow == "power.investigate.result"        # private: only the president hears it
+            else ("public", catalogue.text(follow, {"seat": seat, "target": target}, language, long=long, names=names))
+            for follow in FOLLOWING[key] for long in longs for target in range(players) if target != seat
+            for party in (catalogue.ENUMS["party"] if follow == "power.investigate.result" else (None,))]
