@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import importlib
 import json
 import math
 import os
@@ -169,6 +170,8 @@ class ByEarGame:
     twice_picked: list = dataclasses.field(default_factory=list)
     refusals: int = 0
     faults: int = 0
+    #: the game's private messages (its catalogue's) heard at the table speaker: key, text
+    secrets_at_table: list = dataclasses.field(default_factory=list)
     stuck: str = ""
 
     def confirms(self) -> list[float]:
@@ -202,6 +205,7 @@ class ByEarGame:
                 "picks": self.picks, "wrong_picks": len(self.wrong_picks), "wrong_picked": self.wrong_picks[:8],
                 "wrong_finals": self.wrong_finals,
                 "twice": self.twice, "refusals": self.refusals, "faults": self.faults,
+                "secrets_at_table": self.secrets_at_table,
                 **({"stuck": self.stuck} if self.stuck else {})}
 
 
@@ -247,6 +251,7 @@ class ByEarTable:
         self.upcoming = first
         self.chosen: str | None = None          # the game the setting-up seat heard picked
         self.quiet_after: frozenset = frozenset()
+        self.catalogue: Any = None              # the game's catalogue being played (its private keys)
         self.open: dict[str, tuple] = {}        # output -> (key, start) of the clip playing there
         self.last_end = 0.0
         self.last_table_key = ""
@@ -318,6 +323,8 @@ class ByEarTable:
                      line.get("text", ""), float(line["start"]), float(line["end"]), bool(line.get("cut")))
         if output == "table":
             self.last_table_key = clip.key
+            if self.record is not None and self.record.ended is None and self._private(clip.key):
+                self.record.secrets_at_table.append([clip.key, clip.text])
             self._table_clip(clip)
             listeners = self.robots
         elif output.startswith("seat:"):
@@ -356,7 +363,17 @@ class ByEarTable:
                     self.extra.append((clip.end + self.rng.uniform(*REACTION), seat, "hold"))
                     break
 
+    def _private(self, key: str) -> bool:
+        """Whether ``key`` is one of the game's private messages (only into an earphone)."""
+        catalogue = self.catalogue
+        try:
+            return key in set(catalogue.keys()) and bool(catalogue.is_private(key))
+        except Exception:  # noqa: BLE001 - a key of the board's own catalogue
+            return False
+
     def _play_as(self, name: str) -> None:
+        package = games.REGISTRY[name].rpartition(".")[0]
+        self.catalogue = importlib.import_module(package + ".catalogue")
         rules = rules_for(name)
         self.quiet_after = frozenset(getattr(rules, "QUIET_AFTER", ()))
         for robot in self.robots:

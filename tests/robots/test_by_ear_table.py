@@ -63,6 +63,7 @@ def _check_game(record) -> None:
     # the button is down for a hold's time (1 s) before the hold is one; then at once
     assert summary["status_sound_max"] <= 2.0, [s for s in record.status if s["sound"] > 2.0]
     assert record.wrong_finals == [], record.wrong_finals
+    assert record.secrets_at_table == [], record.secrets_at_table
 
 
 #: (game, seed) -> the defect that makes the by-ear table fail today, in one line
