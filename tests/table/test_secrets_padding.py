@@ -16,6 +16,8 @@ import pytest
 
 from firmware_host.games.secret_dictator.scripting import dealt_setup
 
+from firmware_host.kernel import games
+
 from .table import Table
 
 pytestmark = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng not installed")
@@ -78,3 +80,56 @@ def test_R16_R17_secret_dictator_prolog_and_private_status_last_as_long_whoever_
         assert [k for k, *_ in first["status"] if not k.startswith("prolog.team")] == \
             [k for k, *_ in other["status"] if not k.startswith("prolog.team")]
         assert not _differ(first["status"], other["status"]), f"roles moved {shift} seats on"
+
+
+def _dm_night(tmp_path, card_at: int | None) -> list[tuple[str, str, float]]:
+    """Dying Message, six seats of seed 4 (a living Private Detective), the players' choices
+    of seed 2, the night's dead choosing the ``card_at``-th card of the evidence pool (in
+    card order) that no later action names instead of the card they chose (None: as
+    chosen): every private clip said from the dead's choice to dawn but the lists' items,
+    per earphone in order, as (output, key, seconds)."""
+    from firmware_host.games.dying_message import scripting
+    from firmware_host.games.dying_message.actions import Action
+    script = games.pack("dying_message").scripting()
+    setup = {**script.sample_setup("en"), "seed": 4}
+    actions = script.whole_game(setup, 2)
+    at = next(i for i, a in enumerate(actions) if a.get("action") == "genuine")
+    game, seed = scripting._new_game(setup)
+    for count, obj in enumerate(actions[:at]):
+        game.apply(Action.from_json(obj, game.players, game.options["dog_may_pass"]))
+        while game.chance_due is not None:
+            game.apply(scripting.board_chance(game, seed, count + 1))
+    later = {c for a in actions[at + 1:] for c in a.get("cards", [])}
+    free = [c for c in sorted(game.evidence_pool) if c not in later and c not in actions[at]["cards"]]
+    if card_at is not None:
+        actions = [dict(a) for a in actions]
+        actions[at]["cards"] = [free[card_at]]
+    table = Table(tmp_path / str(card_at), seed=None)
+    try:
+        table.play_all(script.signals_for_game(setup, actions))
+        table.drain()
+        heard = table.heard()
+    finally:
+        table.close()
+    chose = max(o["end"] for o in heard if o["key"] == "scan.confirm.card" or o["key"] == "scan.card"
+                and o["start"] < next(d["start"] for d in heard if d["key"] == "night.killers.genuine"))
+    dawn = next(o["start"] for o in heard if o["key"] == "night.dawn")
+    return [(o["output"], o["key"], round(o["end"] - o["start"], 3)) for o in
+            sorted(heard, key=lambda o: (o["output"], o["start"]))
+            if o["output"].startswith("seat:") and chose < o["start"] < dawn and not o["key"].startswith("scan.")]
+
+
+def test_M23_M43_issue33_which_card_is_genuine_is_told_by_no_clips_length(tmp_path):
+    """The night's dead choose one card or another of the evidence pool as the genuine
+    message: the living killers' view of it, the Private Detective's and the Mastermind's
+    look and everyone's wait meanwhile, and every private clip until dawn, last as long
+    (±50 ms): padded over any card of the pool (the count is public, every seat pressing as
+    often), so no length singles out the genuine card among the message area read at dawn."""
+    first = _dm_night(tmp_path, None)
+    assert any(k == "night.killers.genuine" for _, k, _ in first)
+    assert any(k in ("night.look", "night.wait") for _, k, _ in first)
+    for card_at in (0, -1):
+        other = _dm_night(tmp_path, card_at)
+        assert [o[:2] for o in other] == [o[:2] for o in first]
+        differ = [(x, y) for x, y in zip(first, other) if abs(x[2] - y[2]) > 0.05]
+        assert not differ, differ[:3]

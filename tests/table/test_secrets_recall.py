@@ -293,6 +293,8 @@ def _hand_holds(status: dict, drawn: list) -> bool:
 TOLD = [
     ("secret_dictator", {}, 3, "power.peek.result",
      lambda st, p: st.get("recall.peek", {}).get("laws") == p["laws"]),
+    ("secret_dictator", {"players": 7, "variant": "official"}, 2, "power.investigate.result",
+     lambda st, p: st.get("recall.investigate") == p),
     ("autocracy", {}, 3, "bought.drawn", lambda st, p: _hand_holds(st, p["drawn"])),
     ("autocracy", {}, 3, "drawn", lambda st, p: _hand_holds(st, p["drawn"])),
     ("autocracy", {}, 3, "espionnage.took", lambda st, p: _hand_holds(st, [[p["position"], p["taken"]]])),
@@ -314,7 +316,7 @@ def test_A8_A25_issue33_after_each_kind_of_private_message_the_seats_status_and_
         tmp_path, name, changes, seed, key, lists):
     """A seat told a secret privately (a hand, a drawn or bought Coup Bas, a token taken or
     lost, a pledge, a drop, a character, the other killers, the genuine message, the laws a
-    peek showed), at the first moment it is idle after, with the table talking meanwhile:
+    peek showed, an investigation's party), at the first moment it is idle after, with the table talking meanwhile:
     its status, layer by layer at a person's pace, lists it, and its repeat, stepping back
     press by press, reaches it."""
     setup = {**games.pack(name).scripting().sample_setup("en"), **changes}

@@ -34,11 +34,11 @@ import collections
 import dataclasses
 import logging
 import random
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from firmware_host.service.refusals import CommandRefused
 from firmware_host.table import BoardAdapter, Line, Words
-from firmware_host.table.padding import Subset, longest_of
+from firmware_host.table.padding import Subset, longest_of, padded
 
 from . import announce, catalogue
 from .actions import ACTION_KINDS, Action, IllegalAction
@@ -445,8 +445,9 @@ class DyingMessageGame(BoardAdapter):
 
         if not lines:
             step.heard = True
+        least = self._cards_seconds(sorted(lines)) if name in ("detective", "mastermind") else None
         self.speech.say_padded([make(line.key, line.params, f"seat:{s}") for s, line in sorted(lines.items())],
-                               after=[public], long=game.round == 1, on_end=heard)
+                               after=[public], long=game.round == 1, on_end=heard, minimum_seconds=least)
 
     def _item_texts(self, step: _NightStep, seat: int) -> list[tuple[Any, str, dict]]:
         line = step.lines[seat]
@@ -454,6 +455,37 @@ class DyingMessageGame(BoardAdapter):
         key, param = ("scan.seat", "seat") if line.kind == "seat" else ("scan.card", "card")
         return [(v, key, {param: v}) for v in line.items if v not in picked] + [
             (value, k, {}) for value, k in step.extra]
+
+    def _genuine_pool(self) -> tuple[int, ...]:
+        """The cards tonight's genuine messages could have been chosen from (M20, M22): the
+        chosen ones, the evidence pool and, where a Refuse Collector was killed, the discard
+        pile; the fakes come from the same pool (M25), so a length padded over it tells none
+        of them apart (issue 33)."""
+        game = self.game
+        pool = set(game.genuine) | set(game.evidence_pool) | set(game.message_area)
+        if game.refuse_collector_killed:
+            pool |= set(game.discard_pile)
+        return tuple(sorted(pool))
+
+    def _cards_seconds(self, seats: Sequence[int], key: str = "night.look") -> float | None:
+        """The least length of every clip of a step where some seats hear tonight's genuine
+        cards (``key``: the Private Detective's and the Mastermind's look, M23; the living
+        killers' view of the dead's choice, M20) and the others wait (M43): the cards read as
+        any of tonight's count of cards from :meth:`_genuine_pool`, at every listener's rate
+        in either wording, with the table's margin, so neither the look nor anyone's wait
+        tells which cards are genuine (their count is public: every seat pressed as often in
+        step 3; issue 33). None: nothing genuine tonight, or no sound."""
+        game = self.game
+        count = len(game.genuine)
+        if not count or not seats:
+            return None
+        channel = f"seat:{min(seats)}"
+
+        def seconds(name: str, params: dict) -> float | None:
+            return self.padding.measure(channel, self.speech.text(name, params, long=True))
+        best = longest_of([(key, {"cards": Subset(count, self._genuine_pool())})], seconds)
+        longest = None if best is None else self.longest_spoken(list(seats), [best])
+        return None if longest is None else padded(longest)
 
     def _night_pads(self, step: _NightStep) -> dict[str, float]:
         """M43: what every private clip of ``step`` besides the padded message is padded to,
@@ -558,7 +590,10 @@ class DyingMessageGame(BoardAdapter):
                 self.scans.end(s)
                 step.picks[s] = []
             step.done.clear()
-        self.speech.say_padded([a for s in sorted(clips) for a in clips[s]], after=self.speech.last_public)
+        genuine = any(a.key == "night.killers.genuine" for items in clips.values() for a in items)
+        least = self._cards_seconds(sorted(clips), "night.killers.genuine") if genuine else None
+        self.speech.say_padded([a for s in sorted(clips) for a in clips[s]], after=self.speech.last_public,
+                               minimum_seconds=least)
 
     # ======================================================================= the day (M47, M48)
     def _open_vote(self, unit: list) -> bool:
@@ -814,8 +849,8 @@ class DyingMessageGame(BoardAdapter):
                 best, most = clip, sum(lengths)
         # the genuine messages of any night a seat may have seen last, at their longest
         nights = [(len(g), m) for _, (m, g) in sorted(game.messages.items())]
-        if game.genuine and game.round not in game.messages:
-            nights.append((len(game.genuine), tuple(game.message_area)))
+        if game.genuine and game.round not in game.messages:     # tonight, before dawn
+            nights.append((len(game.genuine), self._genuine_pool()))
         looks = [longest_of([("night.look", {"cards": Subset(n, tuple(pool))})], seconds) for n, pool in nights if n]
         if None in looks:
             return None
