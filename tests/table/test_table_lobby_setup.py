@@ -108,3 +108,22 @@ def test_a_board_with_two_games_to_set_up_asks_which_game_first(tmp_path, mocker
         assert offered[:2] == ["Secret Dictator", "So werde ich zum Diktator"]
     finally:
         table.close()
+
+
+def test_A26_a_press_at_another_seat_during_a_setup_is_answered_in_its_earphone_as_its_own_request(tmp_path, mocker):
+    """"Seat 3 is setting up" answers that seat's press at once, cutting what its earphone says
+    (priority ``request``, ACCESSIBILITY.md 4, 26), not queued behind it."""
+    table = Table(tmp_path)
+    try:
+        say = mocker.spy(table.service.voice, "say")
+        table.press(2)
+        table.wait_heard("lobby.question.game", seat=2, timeout=30)
+        table.press(6)
+        table.wait(3)
+        busy = [c for c in say.call_args_list if c.kwargs.get("key") == "lobby.busy"]
+        assert [(c.args[0], c.kwargs["priority"]) for c in busy] == [("seat:6", "request")]
+        answered = [o for o in table.starts if o.get("output") == "seat:6" and o.get("key") == "lobby.busy"]
+        assert [o["params"] for o in answered] == [{"seat": 2}]
+        assert answered[0]["start"] - table.presses[-1][1] < 0.5                # at once
+    finally:
+        table.close()
