@@ -1,7 +1,7 @@
 """A start without a setup (the table's ``moves`` and the kit's ``BoardAdapter.start``): refused
 ``no_setup`` with the same one line whichever part is asked (the console shows the code in its
 page's language, the command line and the log the English line), for every registered game
-built on the kit."""
+built on the kit; and the console picture of such a table, not paused."""
 
 from __future__ import annotations
 
@@ -34,3 +34,11 @@ def test_a_start_with_no_setup_is_refused_no_setup_by_the_move_log_as_by_the_tab
     assert by_moves.value.code == by_table.value.code == "no_setup"
     assert str(by_moves.value) == str(by_table.value) == "no setup: set the game up first"
     assert adapter.moves.game is None
+
+
+@pytest.mark.parametrize("name", lobby_games())
+def test_the_consoles_picture_of_a_table_waiting_for_a_setup_says_not_paused(table, name):
+    """The console's ``paused`` is a yes or no from the start (JSON ``false``), never unknown."""
+    adapter = table.call(lambda: games.pack(name).adapter(table.service))
+    picture = table.call(adapter.snapshot)
+    assert picture["paused"] is False and picture["view"] is None and picture["game_id"] is None
