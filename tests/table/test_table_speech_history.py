@@ -97,3 +97,21 @@ def test_A4_A23_a_private_clip_said_at_once_and_cut_off_at_one_seat_is_written_c
     assert set(written) == {"seat:0", "seat:2"}
     assert written["seat:2"].get("cut") is True and "cut" not in written["seat:0"]    # seat 3 asked: its clip is cut
     assert written["seat:2"]["end"] < written["seat:0"]["end"]
+
+
+def test_M43_a_game_whose_scan_steps_take_no_cue_gets_none_before_a_private_step(table):
+    """Dying Message (``SCAN_CUE = False``: every list item of a step lasts one time, M43):
+    its private list steps come without the private cue, padded or not."""
+    from firmware_host.kernel import games
+
+    adapter = table.call(lambda: games.pack("dying_message").adapter(table.service))
+    assert adapter.SCAN_CUE is False and adapter.words.is_private("scan.confirm.seat")
+
+    def start():
+        items = [adapter.scans.item(t, "scan.confirm.seat", {"seat": t}) for t in (0, 2)]
+        adapter.scans.start(3, items, chosen=lambda value: None)
+
+    table.call(start)
+    table.wait(12)
+    steps = [earcon for channel, key, earcon in table.cues if channel == "seat:3" and key == "scan.confirm.seat"]
+    assert len(steps) >= 2 and all(earcon is None for earcon in steps)
