@@ -245,6 +245,33 @@ def test_M43_A26_a_night_step_ends_only_once_a_seat_whose_confirmation_is_open_h
     assert out[-1]["state"]["phase"] == "genuine"
 
 
+def test_M44_A26_killers_who_disagree_are_told_so_once_a_seat_whose_confirmation_is_open_has_pressed():
+    """Issue 31: the killers' disagreement makes every listener choose again; a decoy whose
+    confirmation plays when it comes presses one reaction later and is answered in its own
+    list at once ("chosen"), then everyone hears "choose again" (M44), actors and decoys alike."""
+    def wait(seconds):
+        return [{"signal": "wait", "seconds": seconds}]
+    roles = ["killer", "citizen", "professional_killer", "celebrity", "citizen", "citizen", "private_detective"]
+    lines = [{"setup": {**SETUP5, "players": 7, "roles": roles}},
+             {"signal": "wait_for", "key": "night.killers", "params": {}, "timeout": 300}]
+    # both killers take the first seat of their own lists (not the same one) and confirm;
+    # seat 1 (a decoy) picks meanwhile and confirms 0.8 s after its confirmation has ended
+    lines += (wait(11.5) + _press(0) + wait(0.1) + _press(2) + wait(3.4) + _press(1) + wait(1.0) + _press(0)
+              + wait(0.1) + _press(2) + wait(4.1) + _press(0) + wait(0.1) + _press(2) + wait(1.0) + _press(1)
+              + wait(4.0) + _press(1) + wait(15))
+    out = run(lines)
+    again = [o for o in said(out) if o["key"] == "night.kill.again"]
+    assert sorted(o["channel"] for o in again) == ["seat:0", "seat:2"]
+    mine = said(out, "seat:1")
+    confirm = next(o for o in mine if o["key"] == "scan.confirm.seat")
+    chosen = [o for o in mine if o["key"] == "night.chosen"]
+    assert chosen, "the decoy's confirming press fell into the killers' second round"
+    assert chosen[0]["start"] - confirm["end"] <= 1.0 + 0.5
+    assert again[0]["start"] >= chosen[0]["start"]
+    assert [o for o in mine if o["key"] == "night.nothing" and o["start"] == again[0]["start"]]
+    assert out[-1]["state"]["phase"] == "kill"
+
+
 def _to_day(script_end: int | None = None) -> list[dict]:
     """The 5-player game to its first discussion: seat 0 (the killer) kills seat 1, the
     dead chooses card 0, the killer cards 1 and 2; every other listener picks its first item."""

@@ -100,7 +100,7 @@ class _NightStep:
     done: set[int] = dataclasses.field(default_factory=set)
     pads: dict[str, float] = dataclasses.field(default_factory=dict)   # kind -> seconds (M43)
     extra: tuple[tuple[Any, str], ...] = ()          # items every list ends with ("nobody")
-    held_from: float | None = None                   # its end first held for a seat choosing (clock s)
+    held_from: float | None = None                   # what comes next held since (clock s), for a seat choosing
 
 
 class DyingMessageGame(BoardAdapter):
@@ -363,12 +363,8 @@ class DyingMessageGame(BoardAdapter):
                     self._pump_timer = clock.call_later(self.night.ends_at - clock.now(),
                                                         lambda: self.service.post(self._pump))
                     return
-                if self.night.held_from is None:
-                    self.night.held_from = clock.now()
-                if self._choosing() and clock.now() < self.night.held_from + NIGHT_CHOOSING_HOLD_S:
-                    self._pump_timer = clock.call_later(NIGHT_CHOOSING_POLL_S,
-                                                        lambda: self.service.post(self._pump))
-                    return
+            if kind in ("step", "public_step", "night_private") and self._hold_for_choosing():
+                return
             if kind == "vote" and not self._open_vote(unit):
                 return
             self.units.popleft()
@@ -400,6 +396,21 @@ class DyingMessageGame(BoardAdapter):
                 super().game_ended()
 
     # ======================================================================= the night (M41-M44)
+    def _hold_for_choosing(self) -> bool:
+        """True (and the pump looks again soon) while the night step's end or what a choice
+        caused (a failed agreement's "choose again") waits for a listener in the middle of its
+        choice (:meth:`_choosing`), at most :data:`NIGHT_CHOOSING_HOLD_S` each time."""
+        step, clock = self.night, self.service.clock
+        if step is None:
+            return False
+        if step.held_from is None:
+            step.held_from = clock.now()
+        if not self._choosing() or clock.now() >= step.held_from + NIGHT_CHOOSING_HOLD_S:
+            step.held_from = None             # the unit goes on; the next one may hold anew
+            return False
+        self._pump_timer = clock.call_later(NIGHT_CHOOSING_POLL_S, lambda: self.service.post(self._pump))
+        return True
+
     def _choosing(self) -> list[int]:
         """The listeners of the night step in the middle of their choice: a list running
         whose confirmation is open, or with some of the seat's picks made and not all (the
