@@ -34,10 +34,10 @@ class Scans:
         """A scan item saying catalogue ``key`` (the seat's names and forms)."""
         return self.board.scans.item(value, key, params)
 
-    def confirm_pair(self, key: str, params: dict | None = None) -> tuple[ScanItem, ScanItem]:
+    def confirm_pair(self, key: str, params: dict | None = None) -> tuple[ScanItem, None]:
         """A final choice's confirmation (ACCESSIBILITY.md 16): "``key``? press to confirm",
-        then "back" to the list (never "wait to cancel", A14)."""
-        return self.item(None, key, params), self.item(None, "scan.back")
+        then the table's "back" to the list (never "wait to cancel", A14)."""
+        return self.item(None, key, params), None
 
     def open(self, seat: int, items: list[ScanItem], purpose: str, chosen: Callable[[Any], None],
              confirm: Callable[[ScanItem], Any] | None = None) -> None:
@@ -61,9 +61,8 @@ class Scans:
             return
 
         def chosen(target: Any) -> None:
-            if self.board.game is None or self.board.mirror.blocked(kind, seat):
-                return
-            self.board.accept(Action(kind, seat=seat, target=int(target)))
+            if self.board.game is not None and not self.board.mirror.blocked(kind, seat):
+                self.board.accept(Action(kind, seat=seat, target=int(target)))
 
         confirm = (lambda item: self.confirm_pair("power.execution.confirm", {"target": item.value})) \
             if kind == "execute" and self.board.settings.confirm_execution else None
@@ -98,9 +97,8 @@ class Scans:
         announced at the table (ACCESSIBILITY.md 17)."""
         def chosen(accept: Any) -> None:
             game = self.board.game
-            if game is None or not game.veto_pending or self.board.mirror.blocked("veto_reply", seat):
-                return
-            self.board.accept(Action("veto_reply", seat=seat, accept=bool(accept)))
+            if game is not None and game.veto_pending and not self.board.mirror.blocked("veto_reply", seat):
+                self.board.accept(Action("veto_reply", seat=seat, accept=bool(accept)))
 
         self.open(seat, [self.item(True, "veto.scan.ja"), self.item(False, "veto.scan.nein")],
                         "veto_reply", chosen)
