@@ -14,7 +14,10 @@ call) or a tile of its own was laid when asked (a tile of the seat's own). Which
   began after another seat's answer (a count of the votes cast so far) is that answer,
   news to the others, no cue of theirs;
 - else the last clip the seat heard (its own earphone or the table speaker, played to its
-  end).
+  end);
+- where the table and the seat's own earphone spoke at the same time (the table's call while
+  the earphone still told the seat its hand), from the sooner of the two ends: which one the
+  seat answered cannot be told, and a reaction counted too long only lengthens its window.
 
 Only the seat's first act after a cue answers it: a second act before anything new was heard
 (a tile laid twice) is not counted. A press that takes a
@@ -280,18 +283,35 @@ class SeatPaces:
         before = min(answered, at) - TIE_S         # an answer that began with the act is no cue
         ends = [end for output in ("table", f"seat:{seat}") for start, end in self._clips.get(output, ())
                 if start < before and end <= at + 1e-9]
-        return max(ends) if ends else None
+        return self._overlapped(seat, max(ends)) if ends else None
+
+    def _overlapped(self, seat: int, end: float) -> float:
+        """The cue's end for a cue that ended at ``end``: where a clip on the seat's other output
+        (the table, or its own earphone) played at the same time and ended sooner (the table's
+        call while the earphone still told the seat its hand), which of the two the seat
+        answered cannot be told, and the sooner end is taken: a reaction counted too long
+        makes the seat's window longer, one counted too short makes it pick wrong items."""
+        outputs = ("table", f"seat:{seat}")
+        chosen = next(((o, start) for o in outputs for start, e in self._clips.get(o, ()) if abs(e - end) <= 1e-9),
+                      None)
+        if chosen is None:
+            return end
+        output, start = chosen
+        other = "table" if output != "table" else f"seat:{seat}"
+        sooner = [e for s, e in self._clips.get(other, ()) if s < end and start < e < end]
+        return min(sooner) if sooner else end
 
     def reaction(self, seat: int, at: float) -> float | None:
         """The seconds from the end of the last clip ``seat`` heard to ``at`` (clock seconds),
         or None when it heard none: its own earphone's last clip when that ended within
         :data:`LONGEST` (a scan item, its own cue: the table may speak of others meanwhile),
-        else the table's."""
+        else the table's; from the sooner end where the two played at the same time
+        (:meth:`_overlapped`)."""
         own = self._heard.get(f"seat:{seat}")
         if own is not None and 0.0 <= at - own <= LONGEST:
-            return at - own
+            return at - self._overlapped(seat, own)
         table = self._heard.get("table")
-        return at - table if table is not None and table <= at else None
+        return at - self._overlapped(seat, table) if table is not None and table <= at else None
 
     def acted(self, seat: int, at: float, *, cue_end: float | None = None, handled: float | None = None,
               reader: str | None = None) -> float | None:

@@ -491,3 +491,18 @@ def test_A31_a_seat_not_awaited_reacts_to_the_last_clip_it_heard_and_a_new_call_
     awaited.add(2)
     paces.heard({"output": "table", "start": 308.0, "end": 310.0, "key": "president.new"})
     assert paces.acted(2, 311.5) == pytest.approx(1.5)                  # the new call
+
+
+def test_A31_a_call_at_the_table_while_the_earphone_still_speaks_counts_from_the_sooner_end():
+    """The table's "press when you are ready" ends while the seat's earphone still tells it its
+    hand (both began together): a press 0.27 s after the hand's end is counted 2.13 s after
+    the call (the seat answered the call; which of the two cannot be told, and too short a
+    reaction would make its window too short). Clips one after the other: the last one."""
+    paces = SeatPaces(None)
+    paces.heard({"output": "table", "start": 130.21, "end": 136.291, "key": "day.morning"})
+    paces.heard({"output": "seat:5", "start": 130.21, "end": 138.152, "key": "hand.start"})
+    assert paces.acted(5, 138.417) == pytest.approx(2.126)
+    paces.heard({"output": "table", "start": 140.0, "end": 141.0, "key": "news"})
+    paces.heard({"output": "seat:5", "start": 141.5, "end": 142.0, "key": "your.turn"})
+    assert paces.acted(5, 143.0) == pytest.approx(1.0)
+    assert paces.pace(5).reactions == (2.126, 1.0)
