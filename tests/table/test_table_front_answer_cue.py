@@ -1,0 +1,32 @@
+"""A seat's act is answered at once in its own earphone also where the answer's words take
+time to render (issue 31, ACCESSIBILITY.md 26; the table's ``front`` hands the acting seat to
+the audio layer while the act is handled): on a slow board (``simulate``'s ``render_seconds``:
+every sentence 2 s to render, as a fresh Pi Zero 2 W) the ``answer`` cue plays in the acting
+seat's earphone, and in no other, before its answer. *In this way I become a DICTATOR*'s
+morning: a seat's "ready" press, answered "noted". On ``simulate``'s mocked board."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from firmware_host.service.signals import parse_script
+from firmware_host.service.simulator import Simulator
+
+SCRIPT = [{"setup": {"game": "become_dictator", "players": 4, "language": "en", "morning_seconds": 0}},
+          {"signal": "wait_for", "key": "day.morning", "timeout": 120},
+          {"signal": "wait", "seconds": 8},
+          {"signal": "button", "seat": 1, "gesture": "press"},
+          {"signal": "wait", "seconds": 10}]
+
+
+def test_issue31_A26_on_a_slow_board_the_acting_seat_hears_the_answer_cue_at_once_before_its_answer(tmp_path):
+    out = io.StringIO()
+    sim = Simulator(None, out=out, journal_path=str(tmp_path / "journal.sqlite3"), render_seconds=2.0)
+    assert sim.run_script(parse_script("\n".join(json.dumps(x) for x in SCRIPT))) == 0
+    heard = [o for o in map(json.loads, out.getvalue().splitlines()) if o.get("event") == "announce"]
+    cues = [o for o in heard if o["key"] == "answer.cue"]
+    assert [o["output"] for o in cues] == ["seat:1"]
+    answer = next(o for o in heard if o["output"] == "seat:1" and o["start"] >= cues[0]["start"]
+                  and o["key"] != "answer.cue")
+    assert answer["key"] == "table.noted" and cues[0]["end"] <= answer["start"]
