@@ -139,9 +139,10 @@ def test_r16_status_lasts_the_same_at_a_whisper_station(board):
 
 
 def test_r16_status_of_the_president_holding_a_hand_lasts_as_long_as_any_seats(board):
-    """While the president holds three laws its status names them: every seat's status is
-    as long as the president's (one length per table), and the president's lasts the same
-    whatever the laws."""
+    """While the president holds three laws its status names them in a layer of their own
+    after its role and team (issue 31: no layer over 15 s; who holds a hand is public): every
+    seat's role and team layer is as long as the president's (one length per table), and the
+    president's laws last the same whatever they are."""
     b = board()
     b.call(lambda: b.game.command("start", setup={"players": 5, "seed": 8, "language": "en"}))
     play_until(b, lambda g: g.phase == "legislative_president")
@@ -151,8 +152,15 @@ def test_r16_status_of_the_president_holding_a_hand_lasts_as_long_as_any_seats(b
         b.private_status(seat)
     lengths = [request_clips(b.sink, f"seat:{s}")[-1].duration for s in range(5)]
     assert max(lengths) - min(lengths) <= TOLERANCE, lengths
-    president_text = request_clips(b.sink, f"seat:{game.president}")[-1].text
-    assert "law" in president_text.lower()
+    b.hold(game.president)                  # the next layer: the laws it holds
+    recalled = request_clips(b.sink, f"seat:{game.president}")[-1]
+    assert recalled.key == "recall.hand" and "law" in recalled.text.lower()
+    speech = b.game.active.speech
+    laws = private_view(game, game.president)["hand"]
+    long = recalled.text == b.call(lambda: speech.text("recall.hand", {"laws": laws}, long=True))
+    variants = [b.audio.measure(f"seat:{game.president}", b.call(lambda v=v: speech.text(
+        "recall.hand", {"laws": v}, long=long))) for v in (["fascist"] * 3, ["democratic"] * 3)]
+    assert recalled.duration >= max(variants) - TOLERANCE, (recalled.duration, variants)
     # the hand itself, told after the vote, lasts the same whatever its laws (repeat keeps it)
     hands = [p for p in b.sink.on(f"seat:{game.president}") if p.key == "hand.president"]
     laws = private_view(game, game.president)["hand"]
@@ -185,15 +193,19 @@ def play_until(b: SpeakingBoard, done, seed: int = 1, limit: int = 400) -> None:
 
 
 def status_lines(b: SpeakingBoard, seat: int) -> list[dict]:
-    """The announce lines of the seat's private status layer, just asked for (holds until it
-    comes: the cycle of layers ends with the settings offer, issue 14)."""
-    for _ in range(len(STATUS_LAYERS) + 1):
+    """The announce lines of the seat's private status layers, just asked for: its role and
+    team, then each of its own secrets a layer of its own (holds until they come and while
+    they last: the cycle of layers ends with the settings offer, issue 14)."""
+    out: list[dict] = []
+    for _ in range(len(STATUS_LAYERS) + 8):
         mark = len(b.lines)
         b.call(lambda: b.game.handle_input(ButtonGesture(seat=seat, gesture="hold")))
         said = [l for l in b.lines[mark:] if l.get("event") == "announce" and l["channel"] == f"seat:{seat}"]
-        if any(l["key"] == "status.private" for l in said):
-            return said
-    return []
+        if any(l["key"] == "status.private" for l in said) or (out and said and said[0]["key"].startswith("recall.")):
+            out += said
+        elif out:
+            return out
+    return out
 
 
 def test_a8_seat_recalls_its_hand_by_status_during_and_after_the_session(board):

@@ -1023,11 +1023,13 @@ class SecretDictatorGame(BoardAdapter):
     # ================================================================ the status (the table's, in this game's layers)
     def status_layers(self, seat: int) -> list[list]:
         """The seat's status (ACCESSIBILITY.md 3, 29; :data:`announce.STATUS_LAYERS`): what
-        matters to it now, the government, the tracks, the players, then privately its role,
-        team and own secrets of the round (padded to the longest any seat could hear, R16, R17)."""
+        matters to it now, the government, the tracks, the players, then privately its role and
+        team (padded to the longest any seat could hear, R16, R17), then each of its own
+        secrets of the game a layer of its own (ACCESSIBILITY.md 8: a hand, a power's result;
+        whether a seat has one is public), so that no layer lasts more than 15 s (issue 31)."""
         layers = announce.status_layers(self.game, seat)
         return [self.padding.private_status(seat) if name == "private" else layer
-                for name, layer in zip(announce.STATUS_LAYERS, layers)]
+                for name, layer in zip(announce.STATUS_LAYERS, layers)] + [[a] for a in self.padding.recalled(seat)]
 
     def status_after(self) -> tuple:
         """What the table is still to hear of the last move (a status waits for it, A29)."""

@@ -165,11 +165,15 @@ class Padding(ClipPadding):
                 mine.setdefault("investigate", []).append((a.params["target"], a.params["party"]))
 
     def private_status(self, seat: int) -> list:
-        """What ``seat`` hears privately in its status: role, team (R3), its secrets this round."""
+        """What ``seat`` hears privately in its status: its role and team (R3)."""
         assert self.board.game is not None
+        return [a for a in announce.status(self.board.game, seat) if catalogue.is_private(a.key)]
+
+    def recalled(self, seat: int) -> list:
+        """The seat's own secrets of the game so far as private ``recall.*`` messages (its last
+        hand, peek and view of the discard, its investigations; ACCESSIBILITY.md 8)."""
         mine, channel = self.recall.get(seat, {}), f"seat:{seat}"
-        out = [a for a in announce.status(self.board.game, seat) if catalogue.is_private(a.key)]
-        out += [announce.make(f"recall.{what}", {param: mine[what]}, channel)
-                for what, param in (("hand", "laws"), ("peek", "laws"), ("view_discard", "party")) if mine.get(what)]
+        out = [announce.make(f"recall.{what}", {param: mine[what]}, channel)
+               for what, param in (("hand", "laws"), ("peek", "laws"), ("view_discard", "party")) if mine.get(what)]
         return out + [announce.make("recall.investigate", {"target": target, "party": party}, channel)
                       for target, party in mine.get("investigate", [])]
