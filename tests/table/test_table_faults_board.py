@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import logging
 
+import pytest
+
 from firmware_host.hardware.board import Board, BoardSnapshot
 from firmware_host.service.core import BoardService
 from firmware_host.table.faults import TableFaults
@@ -55,3 +57,20 @@ def test_a_fault_is_spoken_by_the_part_it_names_whatever_its_english_source_says
     service.fault.assert_called_once_with("GPIO 17", "stuck", "held 30 s", key="fault.stuck.button",
                                           params={"seat": 2})
     assert faults.listed[-1] == {"kind": "fault", "reason": "stuck", "part": part, "detail": "GPIO 17"}
+
+
+@pytest.mark.parametrize("reason", ["reader_missing", "reader_unplugged"])
+def test_a_reader_missing_or_unplugged_shows_as_not_connected_on_the_console(mocker, reason):
+    from firmware_host.hardware.events import Fault
+    from firmware_host.table.words import Words
+
+    service = mocker.create_autospec(BoardService, instance=True)
+    speech = mocker.create_autospec(TableSpeech, instance=True)
+    speech.words = mocker.create_autospec(Words, instance=True)
+    speech.words.keys = frozenset()
+    faults = TableFaults(service, speech)
+    faults.readers = {"cards": True}
+    faults.on_fault(Fault(source="cards reader", reason=reason, detail="/dev/ttyUSB0",
+                          part={"kind": "reader", "reader": "cards"}))
+    assert faults.readers == {"cards": False}
+    assert service.fault.call_args.args[:2] == ("cards reader", reason)

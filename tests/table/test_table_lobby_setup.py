@@ -127,3 +127,16 @@ def test_A26_a_press_at_another_seat_during_a_setup_is_answered_in_its_earphone_
         assert answered[0]["start"] - table.presses[-1][1] < 0.5                # at once
     finally:
         table.close()
+
+
+def test_the_language_answered_in_a_setup_is_the_voices_from_the_next_question_on(tmp_path, mocker):
+    table = Table(tmp_path)
+    try:
+        set_language = mocker.spy(table.service.voice, "set_language")
+        signals = seat_setup_signals({"game": "become_dictator", "language": "en", "players": 4}, by=0)
+        language = next(i for i, s in enumerate(signals) if s.get("key") == "lobby.option.language.en")
+        table.play_all(signals[:language + 2])                 # up to the press on "English"
+        table.wait(0.5)
+        assert set_language.call_args_list[-1] == mocker.call("en")
+    finally:
+        table.close()

@@ -43,3 +43,36 @@ def test_A32_taking_back_a_pick_without_a_time_tells_when_its_press_came():
         correction = taken_back()
     assert correction is not None and correction[0] == pressed_at
     assert scan.picked is None and spoken[-1][1:] == ("again", "scan.seat", "seat 3") and chosen == []
+
+
+def test_A31_A32_a_take_back_press_answers_no_cue_a_pick_does():
+    """The seat's pace counts a press that answered a cue (31); a press that took a pick back
+    (32) answered none (:func:`answered_a_cue` inside the press's handling)."""
+    from firmware_host.table.scanning import answered_a_cue
+
+    clock, scan, spoken, chosen, _ = make_scan(BOARD)
+    scan.start()
+    until_said(clock, spoken, "seat 2")
+    clock.advance(BOARD.grace + 0.1)   # past the grace: this item
+    with pressing(ButtonGesture(0, "press", clock.now(), down_at=clock.now())):
+        scan.press()
+        assert answered_a_cue() and scan.picked.value == 1            # a pick: the item's cue
+    clock.advance(1.0)
+    with pressing(ButtonGesture(0, "press", clock.now(), down_at=clock.now())):
+        scan.press()
+        assert not answered_a_cue() and scan.picked is None           # back: no cue answered
+
+
+def test_A32_a_press_that_went_down_while_the_confirmation_played_goes_back_even_if_handled_after_it_ended():
+    """A press on the confirming answer itself takes the pick back (32): what counts is when the
+    button went down (27), not when the board got round to it."""
+    clock, scan, spoken, chosen, _ = make_scan(BOARD, confirm=True)
+    scan.start()
+    until_said(clock, spoken, "seat 2")
+    clock.advance(BOARD.grace + 0.1)   # past the grace: this item
+    scan.press(at=clock.now())
+    answered_at = clock.now()
+    assert spoken[-1][1:] == ("picked", "scan.confirm", "confirm seat 2")
+    clock.advance(NAME_S + 0.2)                                          # the answer has ended
+    scan.press(at=answered_at + 0.3)                                     # went down while it played
+    assert chosen == [] and spoken[-1][1:] == ("again", "scan.seat", "seat 2")
