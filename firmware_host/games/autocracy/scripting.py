@@ -22,7 +22,7 @@ from typing import Any
 
 from .board import board_setup, roll_sequence
 from .engine import Action, Game
-from .rules import roll
+from .rules import ANSWERS, roll
 
 __all__ = ["signals_for_game", "whole_game", "sample_setup", "seat_answers", "permuted",
            "REVEALS", "FINAL_CHOICES", "SCAN_TIMEOUT", "dealt_game"]
@@ -82,6 +82,13 @@ def signals_for_game(setup: dict, actions: list[dict]) -> list[dict]:
             # the window opens by itself; the answer is said after the hold time (A41): the
             # table goes on once it has heard it
             if a.kind == "no_counter":
+                # "let it pass" where a seat holding the answer hears it, second (A41): a seat
+                # without one lets the first of its two pass by, so its press comes when a
+                # holder's would, whatever it holds (issue 33)
+                att = game.attack
+                want = "corruption" if att["redirect"] is not None else ANSWERS[att["trick"]]
+                if want not in game.hands[seat]:
+                    add({"signal": "wait_for", "key": "scan.pass", "params": {}, "timeout": SCAN_TIMEOUT})
                 pick(seat, "scan.pass", {})
                 said = "not_countered"
             else:
