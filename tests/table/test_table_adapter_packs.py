@@ -65,3 +65,33 @@ def test_R16_issue33_every_card_item_and_its_answer_last_as_long_as_the_longest_
     answers = [table.call(lambda t=t: adapter.speech.text(PICKED_KEY, {"item": t})) for t in cards]
     assert answer == pytest.approx(max(measured(t) for t in answers))
     assert table.call(lambda: pad("intro", "scan.card")) is None
+
+
+def test_R16_a_secret_confirmation_is_padded_to_its_longest_stand_in_and_not_at_all_without_sound(table, tmp_path, mocker):
+    """``templates_pad``: the confirmation of a secret choice (the two roles a seat drops) lasts
+    as long as the longest message its templates allow, with the pad's margin; a board that
+    cannot measure (no sound) pads nothing rather than fail."""
+    from firmware_host.table.padding import Subset, longest_of, padded
+
+    from .test_table_parts import BD, real_service
+
+    templates = [("scan.confirm.drop", {"drop": Subset(2, tuple(ROLES))})]
+    adapter = table.service.game.active
+    assert "drop" in table.call(lambda: adapter.speech.text("scan.confirm.drop", {"drop": list(ROLES[:2])}))
+    pad = table.call(lambda: adapter.templates_pad(2, "scan.confirm.drop", templates))
+
+    def longest(long: bool) -> float:
+        def seconds(name, params):
+            return adapter.padding.measure("seat:2", adapter.speech.text(name, params, long=long))
+        return seconds(*longest_of(templates, seconds))
+
+    item = table.call(lambda: pad("item", "scan.confirm.drop"))
+    assert item == pytest.approx(padded(max(table.call(lambda: longest(False)), table.call(lambda: longest(True)))))
+    assert table.call(lambda: pad("intro", "scan.confirm.drop")) is None
+    silent, _, _ = real_service(tmp_path / "silent", mocker)
+    try:
+        silent.call(lambda: silent.game.setup_game({**BD, "morning_seconds": 0}))
+        quiet = silent.game.active
+        assert silent.call(lambda: quiet.templates_pad(2, "scan.confirm.drop", templates)("item", "scan.confirm.drop")) is None
+    finally:
+        silent.stop()
