@@ -76,3 +76,20 @@ def test_A32_a_press_that_went_down_while_the_confirmation_played_goes_back_even
     clock.advance(NAME_S + 0.2)                                          # the answer has ended
     scan.press(at=answered_at + 0.3)                                     # went down while it played
     assert chosen == [] and spoken[-1][1:] == ("again", "scan.seat", "seat 2")
+
+
+def test_A14_A32_after_back_from_a_confirmation_the_list_runs_all_its_passes_again():
+    clock, scan, spoken, chosen, _ = make_scan(BOARD, confirm=True)
+    scan.start()
+    until_said(clock, spoken, "seat 2")
+    clock.advance(BOARD.grace + 0.1)
+    scan.press(at=clock.now())
+    assert spoken[-1][1:] == ("picked", "scan.confirm", "confirm seat 2")
+    clock.advance(0.2)
+    scan.press(at=clock.now())                                        # on the answer: back
+    mark = len(spoken)
+    assert spoken[-1][1:] == ("again", "scan.seat", "seat 2")
+    clock.advance(300)
+    kinds = [kind for _, kind, _, _ in spoken[mark:]]
+    assert scan.stopped and kinds.count("stopped") == 1 and chosen == []
+    assert kinds.count("wrap") == BOARD.passes - 1                    # passes 1 and 2 wrap, the 3rd stops
