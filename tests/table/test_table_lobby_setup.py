@@ -140,3 +140,29 @@ def test_the_language_answered_in_a_setup_is_the_voices_from_the_next_question_o
         assert set_language.call_args_list[-1] == mocker.call("en")
     finally:
         table.close()
+
+
+def test_a_game_chosen_again_after_back_asks_that_games_questions_once(tmp_path):
+    """Back from the language question to the game question, another game chosen: the
+    questions that follow are the new game's, once (not the first game's left over)."""
+    table = Table(tmp_path, seed=None)
+    try:
+        def wait_for(key: str, params: dict | None = None) -> dict:
+            return {"signal": "wait_for", "key": key, "params": params or {}, "timeout": 120}
+
+        press = {"signal": "button", "seat": 0, "gesture": "press"}
+        table.play_all([press, wait_for("lobby.option.game", {"title": "Secret Dictator"}), press,
+                        wait_for("lobby.back"), press,                        # back to the game question
+                        wait_for("lobby.option.game", {"title": "So werde ich zum Diktator"}), press,
+                        wait_for("lobby.option.language.en"), press,
+                        wait_for("lobby.question.players"), {"signal": "wait", "seconds": 1}])
+        questions = [o["key"] for o in table.starts if o.get("output") == "seat:0"
+                     and o.get("key", "").startswith(("lobby.question", "setup.question"))]
+        second = len(questions) - 1 - questions[::-1].index("lobby.question.game")
+        assert questions[second:] == ["lobby.question.game", "lobby.question.language", "lobby.question.players"]
+        table.wait(8)
+        counts = [o["params"]["count"] for o in table.starts if o.get("output") == "seat:0"
+                  and o.get("key") == "lobby.option.players"]
+        assert counts and min(counts) < 5                                     # the new game's counts (4-)
+    finally:
+        table.close()
