@@ -1194,6 +1194,11 @@ class AudioService:
             if utt.pad_group is not None and player.output != "whisper":
                 group = [m for m in utt.pad_group.members if not m.done() and not m.plays
                          and m not in self._unprepared and m.clip is not None]
+                if utt not in group:
+                    # a member cut off and played again (its seat's own act cut it, ACCESSIBILITY.md
+                    # 4): it starts alone; left out, it never started and what waits for the group
+                    # (the table's "every seat knows its role") waited for ever (issue 31)
+                    group.insert(0, utt)
             if utt.pad_group is not None:
                 seconds = utt.pad_group.seconds(lambda m: m.clip)  # type: ignore[arg-type, return-value]
                 for m in group:

@@ -67,10 +67,7 @@ def _check_game(record) -> None:
 
 
 #: (game, seed) -> the defect that makes the by-ear table fail today, in one line
-KNOWN = {
-    ("become_dictator", 5): "a 'ready' pressed in the morning while the seat's own hand is still read out in its "
-                            "earphone is answered 'noted' only after that clip, 4-5 s later: own-act p95 1.15 s",
-}
+KNOWN: dict[tuple[str, int], str] = {}
 
 
 def _twice_cases() -> list:
