@@ -95,3 +95,17 @@ def test_R16_a_secret_confirmation_is_padded_to_its_longest_stand_in_and_not_at_
         assert silent.call(lambda: quiet.templates_pad(2, "scan.confirm.drop", templates)("item", "scan.confirm.drop")) is None
     finally:
         silent.stop()
+
+
+def test_issue31_A19_a_public_status_layer_is_split_at_the_seats_own_speech_rate(table, mocker):
+    """Two lines that fit in one hold at the board's rate take two at a seat's slower rate
+    (ACCESSIBILITY.md 19: 100 words a minute): the 15 s bound is the seat's."""
+    adapter = table.service.game.active
+    key = "gm.paused"
+    table.call(lambda: adapter.change_seat_settings(1, {"rate": 100}))
+    assert adapter.seats.rate(1) == 100 and adapter.seats.rate(2) != 100
+    mocker.patch.object(adapter, "status_layers", autospec=True,
+                        return_value=[[Line("seat:1", key, {}), Line("seat:1", key, {})]])
+    assert 2 * spoken_seconds(adapter.speech.text(key, {}, long=True), adapter.seats.rate(2)) <= STATUS_PACK_S
+    assert [len(pack) for pack in table.call(lambda: adapter.status_answers(1))] == [1, 1]
+    assert [len(pack) for pack in table.call(lambda: adapter.status_answers(2))] == [2]
