@@ -52,3 +52,31 @@ def test_a_resumed_game_without_a_table_note_or_a_section_takes_the_games_defaul
     finally:
         service.stop()
         service.journal.close()
+
+
+def test_a_game_resumed_after_a_restart_keeps_the_table_setup_it_was_started_with(tmp_path):
+    """The table's own setup (here ``morning_seconds``) is journaled beside the game as its
+    ``table`` note and read back when the game is resumed, not the board's default."""
+    path = tmp_path / "journal.sqlite3"
+
+    def service_on_journal() -> BoardService:
+        service = BoardService(ServiceSettings(journal_path=str(path)), clock=VirtualClock(), journal=Journal(path),
+                               voice=SilentVoice(), emit=lambda line: None, notifier=Notifier(None))
+        service.start()
+        return service
+
+    first = service_on_journal()
+    try:
+        first.call(lambda: first.game.setup_game({**SETUP, "game": "become_dictator", "morning_seconds": 300}))
+        assert first.call(lambda: first.game.active.seconds("morning_seconds")) == 300.0
+    finally:
+        first.stop()
+        first.journal.close()
+    again = service_on_journal()
+    try:
+        adapter = again.game.active
+        assert adapter.moves.game_id == 1 and adapter.table.get("morning_seconds") == 300.0
+        assert again.call(lambda: adapter.seconds("morning_seconds")) == 300.0
+    finally:
+        again.stop()
+        again.journal.close()
