@@ -196,6 +196,37 @@ def _idle(table: Table, players: int, next_seat: int | None, turn: int) -> int |
     return free[turn % len(free)] if free else None
 
 
+def _own_lists(mocker, reorder: Any = None) -> dict[int, list[dict]]:
+    """From now on, every list a seat is given in its own order (:meth:`SeatScans.private_order`):
+    by seat, in order, ``{"values": the items' values as said, "picked": the value picked}``;
+    ``reorder(seat, n, items)`` may reorder the n-th list of the seat in place first."""
+    drawn, start = SeatScans.private_order, SeatScans.start
+    ordered: set[int] = set()
+    lists: dict[int, list[dict]] = {}
+
+    def private_order(self, items):
+        out = drawn(self, items)
+        ordered.add(id(out))
+        return out
+
+    def started(self, seat, items, chosen, *args, **kwargs):
+        if id(items) not in ordered:
+            return start(self, seat, items, chosen, *args, **kwargs)
+        mine = lists.setdefault(seat, [])
+        if reorder is not None:
+            reorder(seat, len(mine), items)
+        record = {"values": [i.value for i in items], "picked": None}
+        mine.append(record)
+
+        def picked(value):
+            record["picked"] = value
+            return chosen(value)
+        return start(self, seat, items, picked, *args, **kwargs)
+    mocker.patch.object(SeatScans, "private_order", autospec=True, side_effect=private_order)
+    mocker.patch.object(SeatScans, "start", autospec=True, side_effect=started)
+    return lists
+
+
 def _scripted(path, name: str, setup: dict, actions: list[dict], asks: int) -> Asking:
     """The game played by its script at a person's pace: every seat's status after the
     prolog; after every ``asks``-th press of the script an idle seat asking for its status
@@ -228,22 +259,32 @@ def _scripted(path, name: str, setup: dict, actions: list[dict], asks: int) -> A
     return table
 
 
-def _replayed(path, setup: dict, timeline: list[tuple[float, dict]], rotate_night: bool, mocker) -> Asking:
+def _replayed(path, setup: dict, timeline: list[tuple[float, dict]], mocker,
+              moved: dict[int, int] | None = None, first: dict[int, list[dict]] | None = None) -> Asking:
     """Another game replayed from ``timeline``: every signal at the same clock moment,
-    whatever the game says meanwhile (``setup`` the first signal's, e.g. other roles). With
-    ``rotate_night`` the order of every list a seat picks secret cards from at night is
-    turned one place on: a draw as likely as the first (each order is), with which the same
-    presses drop other cards."""
+    whatever the game says meanwhile (``setup`` the first signal's, e.g. other roles).
+
+    With ``moved`` (seat -> the seat whose secret picks it makes instead) and ``first`` (the
+    first game's lists in a seat's own order, :func:`_own_lists`), each such list of a moved
+    seat has its item at the place the first game's seat picked swapped with what the other
+    seat picked there: an order as likely as the first (each is), with which the same presses
+    make the other seat's picks. With ``moved`` empty, every such list at night is turned one
+    place on instead."""
     table = Asking(path, seed=None)
     table.service.order_seed = ORDER_SEED
-    if rotate_night:
-        drawn = SeatScans.private_order
 
-        def rotated(self, items):
-            out = drawn(self, items)
-            phase = getattr(table.service.game.active.game, "phase", None)
-            return out[1:] + out[:1] if phase == "night" else out
-        mocker.patch.object(SeatScans, "private_order", autospec=True, side_effect=rotated)
+    def reorder(seat: int, n: int, items: list) -> None:
+        if moved and seat in moved and first is not None:
+            mine, theirs = first.get(seat, []), first.get(moved[seat], [])
+            if n < len(mine) and n < len(theirs) and mine[n]["picked"] in mine[n]["values"]:
+                place = mine[n]["values"].index(mine[n]["picked"])
+                want = next((i for i, item in enumerate(items) if item.value == theirs[n]["picked"]), None)
+                if want is not None:
+                    items[place], items[want] = items[want], items[place]
+        elif moved is not None and not moved and getattr(table.service.game.active.game, "phase", None) == "night":
+            items[:] = items[1:] + items[:1]
+    if moved is not None:
+        _own_lists(mocker, reorder)
     try:
         for at, obj in [(0.0, {"setup": setup}), *timeline[1:]]:
             table.wait(max(0.0, at - table.now))
@@ -289,13 +330,22 @@ def _pair(tmp_path, name: str, seed: int, asks: int, mocker) -> tuple[Asking, As
     actions = script.whole_game(setup, seed)
     # where the pack says which public lines reveal the seats' secret picks, the secret is in
     # those picks, not in the deal: the same presses on lists in another order
+    # (the pack's ``permuted`` moves those picks between seats: seat -> whose picks it makes;
+    # where it finds none, the night's lists turned one place on)
     rotate = bool(getattr(script, "PICKS_REVEALED", ()))
-    moved = (setup, actions) if rotate else script.permuted(setup, actions, seed)
+    moved = script.permuted(setup, actions, seed)
+    seats: dict[int, int] | None = None
+    if rotate:
+        seats = {} if moved is None else {b["seat"]: a["seat"] for a, b in zip(actions, moved[1])
+                                           if a.get("seat") != b.get("seat")}
+        moved = (setup, actions)
     assert moved is not None, "the pack found no permutation of the sample game"
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
+    first = _own_lists(mocker) if rotate else None
     one = _scripted(tmp_path / "a", name, setup, actions, asks)
-    two = _replayed(tmp_path / "b", moved[0], one.timeline, rotate, mocker)
+    mocker.stopall()
+    two = _replayed(tmp_path / "b", moved[0], one.timeline, mocker, seats, first)
     if rotate:
         hands = [t.call(lambda t=t: repr(t.service.game.active.game.hands)) for t in (one, two)]
         assert hands[0] != hands[1], "the same presses dropped the same cards"
@@ -332,9 +382,9 @@ def reveal_cases() -> list:
 def test_R16_issue33_every_output_sounds_the_same_up_to_each_reveal_with_the_same_presses(tmp_path, name, mocker):
     """The sample game played by its script at a person's pace, idle seats asking for their
     whole status and holding in bursts now and then, and another game with other secrets (the
-    pack's ``permuted`` deal; for a game that deals nothing, the same presses at the same
-    moments dropping other cards, its night lists' order turned one place on) given the very
-    same signals at the very same moments: on the table speaker and on every earphone every
+    pack's ``permuted`` deal; for a game whose secrets are the seats' own picks, the same
+    presses at the same moments making the picks the pack moves between seats, on lists in
+    another, equally likely order) given the very same signals at the very same moments: on the table speaker and on every earphone every
     clip starts, ends and is cut at the same moment (±50 ms), up to the first reveal where
     their words part (the prolog's end, statuses and their cuts included)."""
     _same_up_to_each_reveal(tmp_path, name, 2, 5, mocker)
