@@ -1,14 +1,9 @@
-"""What the board asks at the seats to set up a game of Secret Dictator (issue 14, "Setup
-from the seats"), for the board's game-neutral setup (:mod:`firmware_host.table.lobby`): the
-kit's player count (:class:`~firmware_host.kernel.games.CountLobby`, R1: 5 to 10, no more than
-the board has seats), then the variant (RULES.md "Variants") and, where the board may deal one,
-the deck: shuffled by the players (untracked, BOARD.md) or dealt from the seed. A real board
+"""What the board asks at the seats to set up Secret Dictator (issue 14, "Setup from the seats"),
+for the board's game-neutral setup (:mod:`firmware_host.table.lobby`): the kit's player count
+(:class:`~firmware_host.kernel.games.CountLobby`, R1: 5 to 10, no more than the board's seats),
+the variant (RULES.md "Variants") and, where the board may deal one, the deck (untracked:
+shuffled by the players, BOARD.md; or tracked: dealt from the seed). A real board
 (``physical_deck``, set by ``run``) plays the physical deck only.
-
-Example::
-
-    questions(seats=10)[0]["name"] == "players"
-    setup({"players": 7, "variant": "official", "deck": "untracked", "language": "de"})
 """
 
 from __future__ import annotations
@@ -29,9 +24,7 @@ def _choice(name: str, values: tuple[str, ...]) -> dict:
 
 
 def _rules_check(obj: dict) -> None:
-    plain = {k: v for k, v in obj.items() if k not in ("role_source", "game")}
-    if plain.get("deck") == "tracked":
-        plain.pop("deck")
+    plain = {k: v for k, v in obj.items() if k not in ("role_source", "game") and (k, v) != ("deck", "tracked")}
     Setup.from_json({**plain, "seed": plain.get("seed", 0)})
 
 
