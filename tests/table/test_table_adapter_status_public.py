@@ -32,3 +32,26 @@ def test_A3_A29_with_status_channel_public_a_hold_says_the_public_status_at_the_
         assert not [o for o in written if o["output"] == "seat:1" and o["key"] in public]
     finally:
         table.close()
+
+
+def test_A3_A29_at_a_board_with_a_whisper_station_a_hold_says_the_public_status_at_the_table(tmp_path):
+    """No earphones (one whisper station for private messages): a status's public lines are
+    said on the table speaker, as with ``status_channel = "public"``."""
+    table = Table(tmp_path, config="[audio]\nwhisper_station = true\nwhisper_device = \"board_whisper\"\n")
+    try:
+        table.play_all([{"setup": dict(SETUP)}])
+        table.drain()
+        table.wait(30.0)
+        adapter = table.service.game.active
+        assert not table.service.voice.has_earphones()
+        first = table.call(lambda: adapter.status_answers(1))[0]
+        public = [line.key for line in first if not adapter.words.is_private(line.key)]
+        assert public
+        mark = len(table.starts)
+        table.press(1, "hold")
+        table.drain()
+        table.wait(3.0)
+        at_table = [o["key"] for o in table.starts[mark:] if o.get("output") == "table"]
+        assert at_table[:len(public)] == public
+    finally:
+        table.close()
