@@ -115,3 +115,24 @@ def test_M43_a_game_whose_scan_steps_take_no_cue_gets_none_before_a_private_step
     table.wait(12)
     steps = [earcon for channel, key, earcon in table.cues if channel == "seat:3" and key == "scan.confirm.seat"]
     assert len(steps) >= 2 and all(earcon is None for earcon in steps)
+
+
+def test_A15_A26_cancel_pressed_while_it_plays_ends_the_list_and_the_game_hears_it(table):
+    """A press while "cancel" is saying itself picks it (a script's press: the item that has
+    started): the list ends, the game's ``cancelled`` runs, nothing is chosen."""
+    adapter = table.service.game.active
+    chosen, cancelled = [], []
+
+    def start():
+        items = [adapter.scans.item(t, "scan.seat", {"seat": t, "votes": 0}) for t in (0, 2)]
+        adapter.scans.start(1, items, chosen=chosen.append, cancelled=lambda: cancelled.append(True))
+
+    table.call(start)
+    for _ in range(400):
+        if any(o.get("output") == "seat:1" and o.get("key") == "scan.cancel" for o in table.starts):
+            break
+        table.wait(0.05)
+    table.wait(0.2)                                                   # "cancel" is playing
+    table.press(1)
+    table.wait(1.0)
+    assert cancelled == [True] and chosen == [] and adapter.scans.get(1) is None
