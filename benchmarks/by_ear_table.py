@@ -492,6 +492,12 @@ class ByEarTable:
                 why = f"no game end within {GAME_LIMIT_S:g} s (the table heard {self.last_table_key})"
             if why:
                 self.stuck = why
+                if (self.record is not None and self.record.ended is None and not self.open
+                        and now - self.last_end >= SILENCE_S - 1e-6):
+                    # the silence the table was left in until it was given up counts too
+                    self.record.silences.append({"from": round(self.last_end, 3),
+                                                 "seconds": round(now - self.last_end, 1),
+                                                 "after": self.last_table_key})
                 if self.record is not None and self.record.ended is None:
                     self.record.stuck = why
                     self.record.ended = now
