@@ -110,3 +110,18 @@ def test_a_games_hook_that_fails_under_the_reminders_is_logged_and_nobody_is_rem
         reminders.start()
     assert "reminder: whom the game waits for: no step to wait for" in messages(caplog)
     assert reminded == []
+
+
+def test_A28_a_paused_game_awaits_nobody_so_no_reminder_runs_while_paused(board):
+    """The reminders ask whom the game waits for (ACCESSIBILITY.md 28): nobody while the game
+    master has paused it, the voters again once resumed."""
+    service, _, _ = board
+    service.call(lambda: service.game.setup_game({**BD, "morning_seconds": 0}))
+    bd = service.game.active
+    service.call(lambda: bd.wait.end())                               # the morning is over: the vote
+    waiting = service.call(bd.reminders.awaited)
+    assert waiting
+    service.call(lambda: service.game.command("pause"))
+    assert service.call(bd.reminders.awaited) == ()
+    service.call(lambda: service.game.command("resume"))
+    assert service.call(bd.reminders.awaited) == waiting

@@ -17,3 +17,12 @@ def test_A31_an_unlearned_seat_keeps_a_longer_board_window_to_the_millisecond(bo
 
 def test_A31_an_unlearned_seat_gets_the_window_for_someone_new_over_a_shorter_board_window():
     assert window_after(Pace(()), 1.75) == pytest.approx(WINDOW_UNLEARNED, abs=1e-9)
+
+
+def test_A31_a_learned_seats_scan_credits_its_typical_answer_between_its_soonest_and_latest():
+    from .test_pace import BOARD, learned
+
+    paces = learned([2.4, 2.6, 2.5, 2.45, 2.55])
+    settings = paces.scan_settings(0, BOARD)
+    assert settings.credit_typical == pytest.approx(paces.pace(0).typical, abs=1e-3)
+    assert settings.credit_soonest < settings.credit_typical < settings.credit_latest
