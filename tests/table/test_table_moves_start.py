@@ -57,3 +57,14 @@ def test_the_game_masters_undo_and_choose_with_no_game_are_refused_naming_why(ta
             table.call(lambda: adapter.gm.run("choose", {}))
         assert choose.value.code == "nothing_to_choose"
         assert str(choose.value) == "nothing to choose in this game; use act"
+
+
+@pytest.mark.parametrize("name", lobby_games())
+def test_a_kit_games_table_speaks_german_until_a_game_says_otherwise(table, name):
+    """Before any game (a fault at boot, a resumed journal's report) a kit game's table words
+    its sentences in German, the board's default language (ACCESSIBILITY.md 5)."""
+    from firmware_host.service import board_catalogue
+
+    adapter = table.call(lambda: games.pack(name).adapter(table.service))
+    assert adapter.language == "de"
+    assert table.call(lambda: adapter.speech.text("fault.board", {})) == board_catalogue.text("fault.board", {}, "de")
