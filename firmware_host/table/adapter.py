@@ -38,7 +38,7 @@ from .words import Line, Words
 
 log = logging.getLogger("firmware_host.service")
 
-__all__ = ["BoardAdapter", "parse_names", "STATUS_FIRST_S", "STATUS_LAYER_S", "STATUS_STEP_S"]
+__all__ = ["BoardAdapter", "describe_input", "parse_names", "STATUS_FIRST_S", "STATUS_LAYER_S", "STATUS_STEP_S"]
 
 #: the table's answer to an act told at the table only, in the acting seat's earphone
 #: (:meth:`BoardAdapter.acknowledge`)
@@ -54,6 +54,28 @@ STATUS_PACK_S = 12.0
 #: seconds after a status layer ended in which a further hold (or press) gives the next layer;
 #: later, or once the board has said something new, a hold starts again at the first
 STATUS_STEP_S = 4.0
+
+
+def describe_input(event: Any) -> str:
+    """An input event for the ``input:`` INFO log line, naming no secret: a tile by its kind
+    and reader only (never its value, tag or seat: who laid which tile may be a secret,
+    RULES.md R16), a slot, the peg, a seat's button, the game-master key, a reader, a fault."""
+    name = type(event).__name__
+    if name == "ButtonGesture":
+        return f"seat {event.seat} button {event.gesture}"
+    if name == "TileRead":
+        return f"{event.kind} tile at the {event.reader} reader"
+    if name == "SlotChanged":
+        return f"{event.track} slot {event.slot} {'filled' if event.filled else 'emptied'}"
+    if name == "PegMoved":
+        return f"tracker pin {'out of its hole' if event.position is None else f'in hole {event.position}'}"
+    if name == "GameMasterKey":
+        return f"game-master key {event.gesture}"
+    if name == "ReaderState":
+        return f"{event.reader} reader {'connected' if event.connected else 'disconnected'}"
+    if name == "Fault":
+        return f"fault {event.source}: {event.reason}"
+    return name
 
 
 def parse_names(names: Any, players: int) -> dict[int, str]:
@@ -699,8 +721,11 @@ class BoardAdapter:
 
     # ================================================================ inputs
     def handle_input(self, event: Any) -> None:
-        """One input event from the board (on the service thread), by its class; never
-        raises for bad input."""
+        """One input event from the board (on the service thread), by its class, logged first
+        without a secret (:func:`describe_input`; a fault or a reader's state gets its own
+        line); never raises for bad input."""
+        if not isinstance(event, (Fault, ReaderState)):
+            log.info("input: %s", describe_input(event))
         handler = self.inputs.get(type(event))
         if handler is None:
             log.info("input ignored: %s", type(event).__name__)
@@ -1106,7 +1131,9 @@ class BoardAdapter:
         return str(getattr(self.game, "phase", ""))
 
     def status_line(self) -> str:
-        """One line for systemd's STATUS= (no secret): the game, :meth:`status_step`, paused."""
-        if self.game is None:
-            return "waiting for a setup"
+        """One line for systemd's STATUS= (no secret): the game, :meth:`status_step`, paused;
+        only :meth:`status_step` while a started setup has no game yet (a game that reads
+        its roles from tiles first)."""
+        if self.game is None:      # a setup started before its game begins (roles read from tiles)
+            return self.status_step() if self.setup is not None else "waiting for a setup"
         return f"game {self.game_id}: {self.NAME} {self.status_step()}{' (paused)' if self.paused else ''}"

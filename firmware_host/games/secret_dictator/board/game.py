@@ -20,7 +20,7 @@ from firmware_host.table.seat_settings import SeatSettings
 from firmware_host.games.secret_dictator.board.common import (PRIVATE_CUE, SUPERSEDED_KEYS, TARGET_POWERS,
                                                               TRACK_SLOTS, log)
 from firmware_host.games.secret_dictator.board.deck import PhysicalDeck
-from firmware_host.games.secret_dictator.board.describe import describe_action, describe_input
+from firmware_host.games.secret_dictator.board.describe import describe_action
 from firmware_host.games.secret_dictator.board.mirror import Mirror
 from firmware_host.games.secret_dictator.board.padding import Padding, secret_variants
 from firmware_host.games.secret_dictator.board.scans import Scans
@@ -95,23 +95,13 @@ class SecretDictatorGame(BoardAdapter):
                      catalogue.text(key, params, language, long=long, names=names, genders=self.genders),
                      catalogue.keys(), catalogue.is_private)
 
-    def activate(self) -> None:
-        """The adapter becomes the active one (boot, or the game master switched games): the
-        stored seat settings are read and applied (:meth:`SeatStore.apply`)."""
-        self.seats.apply()
-
-    def _seat_changed(self, seat: int, new: SeatSettings, changes: dict) -> None:
-        """A seat's settings were stored and applied (voice, button): its name at the table,
-        padded clips measured again at the new rate or forms, a running scan re-timed, the
-        table's names noted in the journal and the speech plan renewed."""
-        if "name" in changes:
-            players = self.setup.players if self.setup is not None else 10
-            if new.name and seat < players:
-                self.names[seat] = new.name
-            else:
-                self.names.pop(seat, None)
-        if self.service.voice is not None and ("rate" in changes or "volume" in changes):
-            self.padding.forget()                   # clip lengths at the new rate
+    def seat_settings_changed(self, seat: int, new: SeatSettings, changes: dict) -> None:
+        """A seat's settings were stored and applied (the table keeps its name and forgets the
+        padded clips' lengths at a new rate): padded clips measured again at a new volume or
+        forms, a running scan re-timed, the table's names noted in the journal and the speech
+        plan renewed."""
+        if self.service.voice is not None and "volume" in changes:
+            self.padding.forget()                   # clip lengths as played at the new volume
         if "scan_interval" in changes and self.scanning.scan is not None and self.scanning.scan.seat == seat:
             self.scanning.scan.settings = lambda: self._scan_settings(seat)      # from the next step of a running scan
         if "gender" in changes:
@@ -120,7 +110,7 @@ class SecretDictatorGame(BoardAdapter):
         if "name" in changes:
             if self.game is not None:
                 self.moves.note({"note": "table", "names": {str(k): v for k, v in self.names.items()},
-                                    "role_source": self.role_source})
+                                 "role_source": self.role_source})
             self._plan_speech()                     # the seat is called by its new name from now on
 
     def _scan_settings(self, seat: int) -> Any:
@@ -129,11 +119,6 @@ class SecretDictatorGame(BoardAdapter):
         pace (31, :mod:`firmware_host.table.pace`)."""
         own = self.seat_settings.get(seat, SeatSettings()).scan_interval
         return pace.for_service(self.service).scan_settings(seat, self.settings.scan, own)
-
-    def waiting_for_setup(self) -> bool:
-        """True while a press at a seat starts a setup from the seats (:mod:`firmware_host.
-        table.lobby`): no game, setup or role reading."""
-        return self.game is None and self.pending_setup is None and self.reads.tiles is None
 
     def awaited(self) -> tuple[int, ...]:
         """Whom the table's reminders wait for (:mod:`firmware_host.table.reminders`): the
@@ -174,6 +159,11 @@ class SecretDictatorGame(BoardAdapter):
         """REPLAY.md's ``state`` object, or None without a game."""
         return state_json(self.game) if self.game is not None else None
 
+    def status_lines(self, seat: int | None) -> list:
+        """The public status the game master's key says at the table (``seat`` None; a
+        seat's status is :class:`.status.Status`'s layers)."""
+        return announce.status(self.game, None) if seat is None and self.game is not None else []
+
     def public_setup(self) -> dict | None:
         """The setup without secrets (no roles, deck order or seed), with the table's names
         and how the roles are dealt."""
@@ -194,11 +184,10 @@ class SecretDictatorGame(BoardAdapter):
                 "scan": None if scan is None else {"seat": scan.seat, "purpose": scan.purpose},
                 "reading_role_tiles": None if self.reads.tiles is None else len(self.reads.tiles)}
 
-    def status_line(self) -> str:
-        """One line for systemd's STATUS= (no secret): the table's, or the role reading."""
-        if self.game is None and self.reads.tiles is not None:
-            return "reading role tiles"
-        return super().status_line()
+    def status_step(self) -> str:
+        """Where the game is, for the STATUS= line (no secret): the role reading before the
+        game begins, else the engine's phase."""
+        return "reading role tiles" if self.game is None else str(self.game.phase)
 
     # ================================================================ start-up and shut-down: the board's settled inputs, a resumed game
     def boot(self, resume: bool = True) -> None:
@@ -834,14 +823,6 @@ class SecretDictatorGame(BoardAdapter):
                 self.mirror.say_next_move()
 
     # ================================================================ seat buttons (BOARD.md "Seat controls", ACCESSIBILITY.md 11-17)
-    def handle_input(self, event: Any) -> None:
-        """One input event from the board (on the service thread), by the table's dispatch by
-        event class (:attr:`~firmware_host.table.BoardAdapter.inputs`; a tile by its kind,
-        :attr:`TILES`), logged first without a secret; never raises for bad input."""
-        if not isinstance(event, (Fault, ReaderState)):     # those get their own line
-            log.info("input: %s", describe_input(event))
-        super().handle_input(event)
-
     def read_tile(self, event: TileRead) -> None:
         """A tile of this game's kinds (a ballot, a law, a role tile), each at its own reader."""
         self.reads.on_tile(event)
@@ -919,8 +900,9 @@ class SecretDictatorGame(BoardAdapter):
 
     # ================================================================ the game master: this game's steps of the table's commands
     def extra_commands(self) -> dict:
-        """This game's own console command: ``story`` (the story of the game as words)."""
-        return {"story": self._cmd_story}
+        """This game's own console commands: ``choose`` (a nomination or a power's target for
+        the president, :meth:`_choose`) and ``story`` (the story of the game as words)."""
+        return {"choose": self._choose, "story": self._cmd_story}
 
     def resumed(self) -> None:
         """The game master resumed: the board read again, then what to fix or whose move it is."""
@@ -977,7 +959,12 @@ class SecretDictatorGame(BoardAdapter):
             raise CommandRefused("action_refused", f"{made.kind} was refused", action=made.kind)
         return {"accepted": True, "state": state_json(self.game) if self.game else None}
 
-    def _cmd_choose(self, seat: Any = None, target: Any = None, **_: Any) -> dict:
+    def _choose(self, seat: Any = None, target: Any = None, **_: Any) -> dict:
+        """The game master chooses for the president (the nomination, R6, or a target power's
+        seat, R13): ``seat`` the president, ``target`` the chosen seat; the seat's scan ends.
+
+        :raises CommandRefused: ``no_game``, ``choose_needs_seats``, ``nothing_to_choose``,
+            ``board_mismatch`` (the board must be fixed first), ``action_refused``."""
         game = self.game
         if game is None:
             raise CommandRefused("no_game", "no game is running")
@@ -1116,15 +1103,3 @@ class SecretDictatorGame(BoardAdapter):
         if not self.mirror.check(announce_change=True):
             self.mirror.after_correction(corrected=False)
         self.reminders.start()
-
-    def on_gm_key(self, event: Any) -> None:
-        """The game-master key: a press pauses or resumes (refused aloud without a game), a
-        hold says the public status."""
-        if event.gesture == "press":
-            what = "resume" if self.paused else "pause"
-            try:
-                self.command(what)
-            except CommandRefused as exc:     # no game yet: said like any refused input
-                self._refuse_plain(what, exc.code, str(exc))
-        elif self.game is not None:
-            self._speak_all(announce.status(self.game, None))
