@@ -1014,15 +1014,34 @@ class BoardAdapter:
         return {"ok": True}
 
     def _cmd_undo(self, **_: Any) -> dict:
+        """The game master's undo: the game the game master ended (or a new start replaced)
+        back where it stood while the next game has no move (``gm.game_back``), else the last
+        move taken back (:meth:`undone` says which); then whose move it is. A refused undo
+        changes nothing."""
+        if self.moves.can_restore():
+            back = self.moves.restore()
+            self.paused = False
+            self.shutdown()
+            self.restore_table()
+            self.say("public", "gm.game_back", {})
+            self.say_step()
+            self.reminders.start()
+            return back
         if self.game is None:
             raise CommandRefused("no_game", "no game to undo in")
-        self.shutdown()
         undone = self.moves.undo()
+        self.shutdown()
         self.restore_table()
-        self.say("public", "gm.undone", {"seat": undone["seat"]})
+        self.undone(undone)
         self.say_step()
         self.reminders.start()
         return {"actions": undone["actions"]}
+
+    def undone(self, undone: dict) -> None:
+        """Hook: the table hears what the game master's undo took back (``undone``:
+        :meth:`MoveLog.undo`'s answer, with the undone action's journal object); default:
+        ``gm.undone`` naming its seat."""
+        self.say("public", "gm.undone", {"seat": undone["seat"]})
 
     def _cmd_act(self, action: Any = None, **_: Any) -> dict:
         if self.game is None:

@@ -59,6 +59,9 @@ class MoveLog:
         self.count = 0                          # the game's effective actions in the journal
         #: actions journaled but never announced, found at boot (:meth:`boot`, :meth:`tell_untold`)
         self.untold: list[dict] = []
+        #: the journal id of the running game the game master ended (:meth:`end`) or a new
+        #: start replaced: an undo brings it back (:meth:`restore`) until the next game has a move
+        self.ended_id: int | None = None
 
     @property
     def over(self) -> bool:
@@ -97,8 +100,7 @@ class MoveLog:
             raise CommandRefused("no_setup", "no setup: set the game up first")
         setup = self.pending["setup"]
         self.prepared = False
-        if self.running() and self.game_id is not None:
-            self.service.journal.finish_game(self.game_id, "abandoned")
+        self.replace()
         self.setup, self.game = setup, self.table.new_game(setup)
         self.game_id = self.service.journal.begin_game(setup.to_json())
         self.count, self.untold = 0, []
@@ -174,15 +176,64 @@ class MoveLog:
         self.table.faults.list({"kind": "rejected", "reason": exc.reason, "action": line["action"]})
         self.table.announce_refusal(exc, action)
 
-    def undo(self) -> dict:
-        """Take back the last accepted action (journal first) and rebuild the game.
+    def replace(self) -> None:
+        """A new game begins: a running one is given up (:meth:`_abandon`, ``replaced``: undo
+        brings it back until the new game has a move); after an ended game (none in play)
+        the ended one is out of reach."""
+        if self.running():
+            self._abandon(replaced=True)
+        elif self.game is None:
+            self.ended_id = None
 
-        :returns: ``{"actions": n, "seat": the undone action's seat or None}``.
+    def _abandon(self, **why: Any) -> None:
+        """The running game given up by the game master: noted (``ended``, with ``why``),
+        marked abandoned in the journal and remembered for :meth:`restore`."""
+        if self.game_id is not None and self.running():
+            self.note({"note": "ended", "by": "game master", **why})
+            self.service.journal.finish_game(self.game_id, "abandoned")
+            self.ended_id = self.game_id
+
+    def can_restore(self) -> bool:
+        """True when an undo now brings back the game the game master ended (:attr:`ended_id`):
+        no game since, or the next one has no move yet."""
+        return self.ended_id is not None and (
+            self.game_id is None or self.game is None or not self.service.journal.actions(self.game_id))
+
+    def restore(self) -> dict:
+        """Undo the game master's end of a running game (:meth:`end`, or a start that replaced
+        it): it goes on from its journal exactly where it stood; a replacement without a move
+        is given up. Journaled (an ``ended`` note on the replacement, the game marked playing
+        again, a ``reopened`` note) before the table hears of it.
+
+        :returns: ``{"restored": game_id, "actions": n}``.
+        :raises FirmwareHostError, ValueError: the ended game cannot be replayed.
+        """
+        journal = self.service.journal
+        restored, self.ended_id = self.ended_id, None
+        assert restored is not None
+        if self.game_id is not None and self.running():
+            self.note({"note": "ended", "by": "game master", "undo_of_end": restored})
+            journal.finish_game(self.game_id, "abandoned")
+        journal.finish_game(restored, "playing")
+        entry = journal.game(restored)
+        self.pending = None
+        self.rebuild(restored, entry.setup, entry.actions)
+        self.note({"note": "reopened", "by": "game master"})
+        log.info("undo: game %d goes on after %d actions", restored, len(entry.actions))
+        return {"restored": restored, "actions": len(entry.actions)}
+
+    def undo(self) -> dict:
+        """Take back the last accepted action, with the reshuffles the journal takes back with
+        it (journal first), and rebuild the game.
+
+        :returns: ``{"actions": n, "seat": the undone action's seat or None, "action": the
+            undone action's journal object (not a reshuffle) or None}``.
         :raises CommandRefused: ``no_game``, ``nothing_to_undo``.
         """
         if self.game is None or self.game_id is None:
             raise CommandRefused("no_game", "no game to undo in")
-        undone = next(iter(reversed(self.service.journal.actions(self.game_id))), None)
+        undone = next((a for a in reversed(self.service.journal.actions(self.game_id))
+                       if a.get("action") != "reshuffle"), None)
         try:
             self.service.journal.append_undo(self.game_id)
         except NothingToUndo as exc:
@@ -192,20 +243,19 @@ class MoveLog:
             self.service.journal.finish_game(self.game_id, "playing")
         self.rebuild(self.game_id, entry.setup, entry.actions)
         self.told()
+        log.info("undo: back to %d actions", len(entry.actions))
         seat = (undone or {}).get("seat")
-        return {"actions": len(entry.actions), "seat": seat if type(seat) is int else None}
+        return {"actions": len(entry.actions), "seat": seat if type(seat) is int else None, "action": undone}
 
     def end(self) -> None:
         """The game master ends the game: a running one is abandoned in the journal (with a
-        note); the table forgets it.
+        note) and an undo can bring it back (:meth:`restore`); the table forgets it.
 
         :raises CommandRefused: ``no_game`` without a game or a setup.
         """
         if self.game is None and self.pending is None:
             raise CommandRefused("no_game", "no game to restart")
-        if self.game_id is not None and self.running():
-            self.note({"note": "ended", "by": "game master"})
-            self.service.journal.finish_game(self.game_id, "abandoned")
+        self._abandon()              # undo brings it back until a new start
         self.game = self.game_id = self.setup = None
         self.pending = None
 

@@ -13,7 +13,7 @@ from firmware_host.games.secret_dictator import (Action, Game, IllegalAction, Se
                                                  private_view, public_view, speech_plan, state_json, story)
 from firmware_host.games.secret_dictator.scripting import reshuffle_order
 from firmware_host.hardware.events import Fault, PegMoved, ReaderState, SlotChanged, TileRead
-from firmware_host.service.journal import JournalError, NothingToUndo, UnknownGameError
+from firmware_host.service.journal import JournalError, UnknownGameError
 from firmware_host.service.refusals import REFUSAL_CODES, CommandRefused
 from firmware_host.table import BoardAdapter, Words, pace, parse_names
 from firmware_host.table.seat_settings import SeatSettings
@@ -70,9 +70,6 @@ class SecretDictatorGame(BoardAdapter):
     def __init__(self, service: Any) -> None:
         super().__init__(service)       # the table's parts: seats, speech, moves, reminders, …
         self.role_source = self.settings.roles
-        # the journal id of the last game the game master ended (or replaced by a new start)
-        # while it was running: ``undo`` brings it back until a next game has a move
-        self.ended_game_id: int | None = None
         self._last_public: list = []                      # the public utterances of the last accepted move
         self._move_said: list = []                        # those of the last move said (a status waits for them)
         self._long_pending: dict[str, Any] = {}           # superseded key -> its long utterance, maybe unheard
@@ -112,6 +109,24 @@ class SecretDictatorGame(BoardAdapter):
                 self.moves.note({"note": "table", "names": {str(k): v for k, v in self.names.items()},
                                  "role_source": self.role_source})
             self._plan_speech()                     # the seat is called by its new name from now on
+
+    def rules_setup(self, obj: dict) -> Setup:
+        """REPLAY.md's setup of ``obj`` (a journal's dealt one, or the game master's after
+        :meth:`prepare` took the table's keys out).
+
+        :raises CommandRefused: ``setup_players``, ``setup_first_president``, ``setup_invalid``."""
+        try:
+            return Setup.from_json(obj)
+        except UsageError as exc:
+            raise _setup_refusal(obj, exc) from None
+
+    def new_game(self, setup: Setup) -> Game:
+        """A new engine game of a dealt ``setup`` (not started)."""
+        return Game(setup)
+
+    def action_from_json(self, obj: dict) -> Action:
+        """An engine action from its journal object. :raises IllegalAction: not one."""
+        return Action.from_json(obj)
 
     def _scan_settings(self, seat: int) -> Any:
         """The scan timing for ``seat``: the board's ``[scan]`` with the seat's own
@@ -285,8 +300,16 @@ class SecretDictatorGame(BoardAdapter):
             return None
 
     def stopping(self) -> None:
-        """The table stops (shutdown, another game): this game's running scan ends."""
+        """The table stops (shutdown, a pause, another game): this game's running scan ends;
+        with no game left (the game master ended it) the role tiles, the tiles and discards
+        read, the seats' secrets of the round and the board's corrections are forgotten."""
         self.scanning.end()
+        if self.game is None:
+            self.moves.setup = self.reads.tiles = None
+            self.reads.forget()
+            self.deck.forget()
+            self.padding.recall = {}
+            self.mirror.clear()
 
     def _read_board(self) -> None:
         board = self.service.board
@@ -329,10 +352,7 @@ class SecretDictatorGame(BoardAdapter):
             raise CommandRefused("setup_invalid", message, detail=message)
         if obj.get("seed") is None:
             obj["seed"] = secrets.randbelow(2**31)
-        try:
-            setup = Setup.from_json(obj)
-        except UsageError as exc:
-            raise _setup_refusal(obj, exc) from None
+        setup = self.rules_setup(obj)
         parsed = parse_names(names, setup.players)      # each name by the board's one rule
         self.moves.pending = {"setup": setup, "names": parsed, "role_source": role_source}
         log.info("setup: %d players, %s variant, language %s, %s deck, roles %s", setup.players,
@@ -354,12 +374,7 @@ class SecretDictatorGame(BoardAdapter):
         if self.service.voice is not None:
             self.service.voice.set_language(self.language)
         self.scanning.end()
-        if self.game_id is not None and self.game is not None and self.game.phase != "game_over":
-            self.moves.note({"note": "ended", "by": "game master", "replaced": True})
-            self.service.journal.finish_game(self.game_id, "abandoned")
-            self.ended_game_id = self.game_id        # undo brings it back (console: confirmed)
-        elif self.game is None:
-            self.ended_game_id = None                # after an ended game, the next one starts
+        self.moves.replace()                         # a running game: undo brings it back (console: confirmed)
         self.moves.game, self.moves.game_id = None, None
         self.paused = False
         self.reads.forget()
@@ -417,14 +432,24 @@ class SecretDictatorGame(BoardAdapter):
         self.reminders.start()
 
     def _rebuild(self, game_id: int, setup_json: dict, actions: list[dict]) -> list:
-        """A fresh Game from the journal's setup and actions (no speech); returns the last
-        group's (action, events) pairs."""
-        setup = Setup.from_json(setup_json)
-        game = Game(setup)
+        """The game rebuilt from the journal's setup and actions (the table's
+        :meth:`~firmware_host.table.MoveLog.rebuild`, then :meth:`restore_table`; no speech);
+        returns the last group's (action, events) pairs."""
+        self.moves.rebuild(game_id, setup_json, actions)
+        self.restore_table()
+        return self._last_groups[-1] if self._last_groups else []
+
+    def rebuilt(self) -> None:
+        """The game was rebuilt from the journal (resume, undo, an ended game back): how its
+        roles were read (the ``table`` notes), each seat's own secrets of the round and the
+        last move's group replayed (:meth:`_replay_last_group`), the tiles read, the discards
+        and the board's corrections forgotten."""
+        self.role_source = self.table.get("role_source", self.role_source)
+        game = Game(self.setup)
         game.start()
         groups: list[list[tuple[Action, list]]] = []
         self.padding.recall = {}
-        for obj in actions:
+        for obj in self.service.journal.actions(self.game_id)[:self.moves.count]:
             action = Action.from_json(obj)
             events = game.apply(action)
             self.padding.remember(events, announce.announcements(action, events, game))
@@ -432,28 +457,15 @@ class SecretDictatorGame(BoardAdapter):
                 groups[-1].append((action, events))
             else:
                 groups.append([(action, events)])
-        self.moves.setup, self.moves.game, self.moves.game_id = setup, game, game_id
-        self.evening.reset()
-        self.language = setup.language
-        self.names = {s: n for s, n in self.seats.names().items() if s < setup.players}
-        for kind, body in self.service.journal.entries(game_id):
-            if kind == "note" and body.get("note") == "table":
-                self.names = {int(k): str(v) for k, v in (body.get("names") or {}).items()}
-                self.role_source = body.get("role_source", self.role_source)
-        if self.service.voice is not None:
-            self.service.voice.set_language(self.language)
+        self._last_groups = groups
         self.reads.tiles = None
         self.reads.forget()
         self.deck.forget()
         self.deck.discard_after = None
-        self._last_groups = groups
-        self.mirror.chaos_placement = False
-        self.mirror.tracker_asked = False
+        self.mirror.clear()
         if groups:
-            last_events = [e for _, evs in groups[-1] for e in evs]
             self.mirror.chaos_placement = any(e.kind == "law_enacted" and e.data.get("by") == "chaos"
-                                       for e in last_events)
-        return groups[-1] if groups else []
+                                              for _, evs in groups[-1] for e in evs)
 
     def _replay_last_group(self, emit: bool = True) -> list:
         """After a resume: say again what the last accepted action caused (it may never
@@ -920,28 +932,6 @@ class SecretDictatorGame(BoardAdapter):
         self.start()
         return {"ok": True}
 
-    def _cmd_undo(self, **_: Any) -> dict:
-        game = self.game
-        if self.ended_game_id is not None and (
-                game is None or not self.service.journal.actions(self.game_id)):
-            return self._restore_ended_game()
-        if game is None or self.game_id is None:
-            raise CommandRefused("no_game", "no game to undo in")
-        undone = next((a for a in reversed(self.service.journal.actions(self.game_id))
-                       if a.get("action") != "reshuffle"), None)
-        try:
-            self.service.journal.append_undo(self.game_id)
-        except NothingToUndo as exc:
-            raise CommandRefused("nothing_to_undo", str(exc)) from None
-        self.scanning.end()
-        journal_game = self.service.journal.game(self.game_id)
-        if journal_game.status != "playing":
-            self.service.journal.finish_game(self.game_id, "playing")
-        self._rebuild(self.game_id, journal_game.setup, journal_game.actions)
-        log.info("undo: back to %d actions", len(journal_game.actions))
-        self._after_undo(undone or {})
-        return {"actions": len(journal_game.actions)}
-
     def _cmd_act(self, action: Any = None, **_: Any) -> dict:
         raw = action
         try:
@@ -1022,84 +1012,25 @@ class SecretDictatorGame(BoardAdapter):
         """What the table is still to hear of the last move (a status waits for it, A29)."""
         return tuple(u for u in self._move_said if not u.done())
 
-    def end_game(self) -> dict:
-        """The game master ends the game (or the setup) and the board waits for a new setup
-        (the console's ``restart``).
-
-        The journal's game is marked ``ended`` and abandoned (a game already over stays as
-        it was), nothing is dealt and no prolog is spoken; the table hears only ``gm.ended``.
-        Per-seat settings stay (ACCESSIBILITY.md 19).
-
-        :returns: ``{"ended": True}``.
-        :raises CommandRefused: ``no_game`` when there is neither a game nor a setup.
-        """
-        if self.game is None and self.pending_setup is None and self.reads.tiles is None:
-            raise CommandRefused("no_game", "no game to restart")
-        self.scanning.end()
-        if self.game_id is not None and self.game is not None and self.game.phase != "game_over":
-            self.moves.note({"note": "ended", "by": "game master"})
-            self.service.journal.finish_game(self.game_id, "abandoned")
-            self.ended_game_id = self.game_id        # undo brings it back until a new start
-        self.moves.game = self.moves.game_id = self.moves.setup = None
-        self.moves.pending = self.reads.tiles = None
-        self.reads.forget()
-        self.deck.forget()
-        self.padding.recall = {}
-        self.paused = False
-        self.mirror.clear()
-        log.info("game ended by the game master: waiting for a new setup")
-        self.reminders.stop()
-        self.say("public", "gm.ended", {})
-        return {"ended": True}
-
-    def _restore_ended_game(self) -> dict:
-        """Undo the game master's end of a running game (``restart``, or a confirmed ``start``
-        that replaced it): the ended game goes on from its journal, exactly where it stood; a
-        replacement game without a move yet is given up. Journaled (a note, the game marked
-        playing again) before the table hears ``gm.game_back`` and whose move it is.
-
-        :returns: ``{"restored": game_id, "actions": n}``.
-        """
-        journal = self.service.journal
-        restored = self.ended_game_id
-        assert restored is not None
-        self.ended_game_id = None
-        self.scanning.end()
-        if self.game_id is not None and self.game is not None and self.game.phase != "game_over":
-            self.moves.note({"note": "ended", "by": "game master", "undo_of_end": restored})
-            journal.finish_game(self.game_id, "abandoned")
-        journal.finish_game(restored, "playing")
-        journal_game = journal.game(restored)
-        self.moves.pending = None
-        self.paused = False
-        self.mirror.clear()
-        self._rebuild(restored, journal_game.setup, journal_game.actions)
-        self.moves.note({"note": "reopened", "by": "game master"})
-        log.info("undo: game %d goes on after %d actions", restored, len(journal_game.actions))
-        self.say("public", "gm.game_back", {})
-        self.mirror.said = None
-        if not self.mirror.check(announce_change=True):
-            self.mirror.after_correction(corrected=False)
-        self.reminders.start()
-        return {"restored": restored, "actions": len(journal_game.actions)}
-
-    def _after_undo(self, undone: dict) -> None:
-        """Say what the game master undid and by whom, what to set back on the board (a tile
-        of an undone enactment must come off its slot), then whose move it is (BOARD.md
-        principle 2)."""
+    def undone(self, undone: dict) -> None:
+        """The table hears what the game master undid and by whom (``undo.action``), and the
+        board is told what to set back: a tile of an undone enactment must come off its slot
+        (BOARD.md principle 2; :meth:`say_step` says it, then whose move it is)."""
         game = self.game
-        kind = undone.get("action")
-        seat = undone.get("seat")
+        kind = (undone.get("action") or {}).get("action")
         if kind not in catalogue.ENUMS["action"]:
             kind = "reshuffle"
-        self.say("public", "undo.action", {"action": kind, "seat": seat if type(seat) is int else None})
+        self.say("public", "undo.action", {"action": kind, "seat": undone["seat"]})
         self.mirror.refused_slots.clear()
         if game is not None:
             for track, n in TRACK_SLOTS.items():
                 laws = game.democratic_laws if track == "democratic" else game.fascist_laws
                 if laws < n and self.mirror.slots[track][laws] and kind in ("enact", "chaos_law"):
                     self.mirror.stale_slots.add((track, laws + 1))   # the undone law still lies there
+
+    def say_step(self) -> None:
+        """After an undo or an ended game brought back: the board read again (BOARD.md
+        principle 2): what to fix, else whose move it is and what to do."""
         self.mirror.said = None
         if not self.mirror.check(announce_change=True):
             self.mirror.after_correction(corrected=False)
-        self.reminders.start()
