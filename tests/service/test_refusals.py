@@ -11,19 +11,22 @@ from firmware_host.console.messages import DE, EN
 from firmware_host.errors import UsageError
 from firmware_host.games.secret_dictator import REASONS
 from firmware_host.games.secret_dictator import board as sd_board
+from firmware_host import table
 from firmware_host.service import refusals
 from firmware_host.kernel import games
 from firmware_host.service.refusals import ILLEGAL_REASONS, REFUSAL_CODES, CommandRefused, game_codes
 
 SERVICE = Path(refusals.__file__).parent
 SD_BOARD = Path(sd_board.__file__).parent
+TABLE = Path(table.__file__).parent
 
 
 def _raised_codes() -> dict[str, list[str]]:
     """Every literal code of a ``CommandRefused(...)`` call in the service package and Secret
-    Dictator's board adapter, by file (``board/<module>.py`` for the adapter's)."""
+    Dictator's board adapter with its base, the table kit, by file (``board/<module>.py`` for
+    the adapter's, ``table/<module>.py`` for the kit's)."""
     found: dict[str, list[str]] = {}
-    for path in sorted(SERVICE.glob("*.py")) + sorted(SD_BOARD.glob("*.py")):
+    for path in sorted(SERVICE.glob("*.py")) + sorted(SD_BOARD.glob("*.py")) + sorted(TABLE.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                     and node.func.id in ("CommandRefused", "ConsoleRefusal") and node.args):
@@ -31,15 +34,15 @@ def _raised_codes() -> dict[str, list[str]]:
                 if isinstance(first, ast.Name) and first.id == "code":
                     continue        # the act refusal: "illegal.<reason>" or "refused", checked below
                 code = first.value if isinstance(first, ast.Constant) else f"<not a literal, line {node.lineno}>"
-                name = f"board/{path.name}" if path.parent == SD_BOARD else path.name
+                name = {SD_BOARD: f"board/{path.name}", TABLE: f"table/{path.name}"}.get(path.parent, path.name)
                 found.setdefault(name, []).append(code)
     return found
 
 
 def test_every_code_the_controller_raises_is_known_and_worded_in_german_and_english():
     raised = _raised_codes()
-    adapter = [code for name, codes in raised.items() if name.startswith("board/") for code in codes]
-    assert len(adapter) >= 20                                       # the adapter's raise sites
+    adapter = [code for name, codes in raised.items() if name.startswith(("board/", "table/")) for code in codes]
+    assert len(adapter) >= 20                                       # the adapter's and its base's raise sites
     codes = {code for codes in raised.values() for code in codes}
     assert codes <= set(REFUSAL_CODES) | game_codes(), codes - set(REFUSAL_CODES) - game_codes()
     for code in REFUSAL_CODES:
