@@ -339,7 +339,9 @@ class SecretDictatorGame(BoardAdapter):
         """
         if not isinstance(raw, dict):
             raise CommandRefused("setup_not_object", "the setup must be a JSON object")
-        self.moves.raw_setup = dict(raw)
+        # a restart deals anew (a new seed) unless the setup itself fixes the roles and the deck
+        fixed = isinstance(raw.get("roles"), list) and isinstance(raw.get("deck"), list)
+        self.moves.raw_setup = {k: v for k, v in raw.items() if k != "seed" or fixed}
         obj = dict(raw)
         names = obj.pop("names", None)
         role_source = obj.pop("role_source", None)
@@ -921,16 +923,6 @@ class SecretDictatorGame(BoardAdapter):
         self.mirror.reconcile()
         if not self.mirror.problems():
             self.mirror.say_next_move()
-
-    def _cmd_restart(self, **_: Any) -> dict:
-        if self.moves.raw_setup is None:
-            raise CommandRefused("no_setup", "no setup to restart")
-        raw = dict(self.moves.raw_setup)
-        if not (isinstance(raw.get("roles"), list) and isinstance(raw.get("deck"), list)):
-            raw.pop("seed", None)          # a new deal
-        self.prepare(raw)
-        self.start()
-        return {"ok": True}
 
     def _cmd_act(self, action: Any = None, **_: Any) -> dict:
         raw = action
