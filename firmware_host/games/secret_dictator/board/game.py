@@ -12,7 +12,7 @@ from firmware_host.errors import FirmwareHostError, UsageError
 from firmware_host.games.secret_dictator import (Action, Game, IllegalAction, Setup, announce, catalogue, deal,
                                                  private_view, public_view, speech_plan, state_json, story)
 from firmware_host.games.secret_dictator.scripting import reshuffle_order
-from firmware_host.hardware.events import Fault, PegMoved, ReaderState, SlotChanged, TileRead
+from firmware_host.hardware.events import PegMoved, SlotChanged, TileRead
 from firmware_host.service.journal import JournalError, UnknownGameError
 from firmware_host.service.refusals import REFUSAL_CODES, CommandRefused
 from firmware_host.table import BoardAdapter, Words, pace, parse_names
