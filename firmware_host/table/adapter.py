@@ -667,9 +667,17 @@ class BoardAdapter:
             self.service.emit(e.to_json())
 
     # ================================================================ moves
-    def accept(self, action: Any, *, from_gm: bool = False) -> bool:
-        """Check, journal, apply and announce ``action`` (:meth:`MoveLog.accept`)."""
-        return self.moves.accept(action, from_gm=from_gm)
+    def accept(self, action: Any, *, from_gm: bool = False, answer: Callable[[], Any] | None = None,
+               answer_first: bool = False) -> bool:
+        """Check, journal, apply and announce ``action`` (:meth:`MoveLog.accept`: ``answer``
+        says the acting seat's own act in its earphone once journaled, before the move's
+        lines; with ``answer_first`` the move's lines wait for it)."""
+        return self.moves.accept(action, from_gm=from_gm, answer=answer, answer_first=answer_first)
+
+    def describe_action(self, action: Any) -> str:
+        """Hook: an action for the INFO log lines (``action:``, ``refused:``) without a secret;
+        default: its kind alone (who acted, or at whom, may be a secret)."""
+        return str(getattr(action, "kind", action))
 
     def accepted(self, action: Any, events: list) -> None:
         """An action was journaled and applied: its events written, then announced; at the

@@ -19,7 +19,7 @@ Example::
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, Callable
 
 from firmware_host.errors import FirmwareHostError, UsageError
 from firmware_host.service.journal import JournalError, NothingToUndo
@@ -62,6 +62,9 @@ class MoveLog:
         #: the journal id of the running game the game master ended (:meth:`end`) or a new
         #: start replaced: an undo brings it back (:meth:`restore`) until the next game has a move
         self.ended_id: int | None = None
+        #: what the accepted move's lines wait for (the acting seat's answer, :meth:`accept`'s
+        #: ``answer_first``), while the move is announced
+        self.answered: tuple = ()
 
     @property
     def over(self) -> bool:
@@ -121,10 +124,20 @@ class MoveLog:
         self.count = len(actions)
 
     # -- actions ---------------------------------------------------------------------------------
-    def accept(self, action: Any, *, from_gm: bool = False) -> bool:
+    def accept(self, action: Any, *, from_gm: bool = False, answer: Callable[[], Any] | None = None,
+               answer_first: bool = False) -> bool:
         """Check, journal, apply, announce ``action`` (in that order); an illegal one is
         refused (:meth:`refuse`). The game's last action and its end are journaled in one
-        transaction. :returns: True if accepted."""
+        transaction; a journal that cannot take the action leaves the game as it was (a
+        ``journal`` fault, nothing said).
+
+        :param from_gm: the game master entered it (``act``, ``choose``): named in the log line.
+        :param answer: says the acting seat's own act in its earphone (a tile read, a choice
+            named): called once the action is journaled, before any line of the move
+            (ACCESSIBILITY.md 26); returns its Utterance or None.
+        :param answer_first: the move's lines wait until that answer has ended
+            (:attr:`answered`): it tells the seat to do what the next cue presumes done.
+        :returns: True if accepted."""
         game = self.game
         if game is None:
             return False
@@ -133,14 +146,24 @@ class MoveLog:
             trial = game.copy()
             trial.apply(action)
         except error as exc:
-            self.refuse(exc, action)
+            self.refuse(exc, action, from_gm=from_gm)
             return False
         ends = getattr(trial, "phase", None) == "game_over"
-        self.service.journal.append_action(self.game_id, action.to_json(), finish="over" if ends else None)
+        try:
+            self.service.journal.append_action(self.game_id, action.to_json(), finish="over" if ends else None)
+        except JournalError as exc:
+            log.error("journal write failed, action not taken: %s", exc)
+            self.service.fault("journal", "write_failed", str(exc))
+            return False
         events = game.apply(action)
         self.count += 1
-        log.info("accepted%s: %s", " (game master)" if from_gm else "", getattr(action, "kind", action))
-        self.table.accepted(action, events)
+        log.info("action: %s%s", self.table.describe_action(action), " (game master)" if from_gm else "")
+        said = answer() if answer is not None else None
+        self.answered = (said,) if answer_first and said is not None else ()
+        try:
+            self.table.accepted(action, events)
+        finally:
+            self.answered = ()
         self.told()
         return True
 
@@ -165,15 +188,30 @@ class MoveLog:
             self.table.accepted(action, events)
         self.told()
 
-    def refuse(self, exc: Any, action: Any) -> None:
-        """A refused action: its ``rejected`` line, the console's list, the spoken refusal
-        (where the game says it: at the table, or only in the seat's earphone)."""
-        line = {"event": "rejected", "action": getattr(action, "kind", None), "reason": exc.reason,
-                "message": getattr(exc, "message", str(exc))}
+    def refuse(self, exc: Any, action: Any, *, from_gm: bool = False) -> None:
+        """A refused action: its ``rejected`` line, the console's list, an INFO log line and
+        the spoken refusal (where the game says it: at the table, or only in the seat's
+        earphone). A refusal whose reason is a secret (the error's ``private``: a hand lacks
+        that party) names no reason on the line, the list or the log (RULES.md R16); entered
+        by the game master it tells the game master that secret: a WARNING "secret revealed
+        to game master" and a ``reveal`` note, as the console's reveal, and nothing is said
+        (the seat did not act)."""
+        private = bool(getattr(exc, "private", False))
+        kind = getattr(action, "kind", None)
+        seat = getattr(action, "seat", None)
+        message = f"{kind}: not possible (the reason is private)" if private else getattr(exc, "message", str(exc))
+        line = {"event": "rejected", "action": kind, "reason": exc.reason, "message": message}
         if self.service.current_line:
             line["line"] = self.service.current_line
+        self.table.faults.list({"kind": "rejected", "action": kind, "reason": "not_possible" if private else exc.reason,
+                                "seat": seat})
+        log.info("refused: %s: %s", f"{kind} by seat {seat}" if private else self.table.describe_action(action),
+                 exc.reason)
         self.service.emit(line)
-        self.table.faults.list({"kind": "rejected", "reason": exc.reason, "action": line["action"]})
+        if private and from_gm:
+            log.warning("secret revealed to game master (seat %s: a refused %s tells what the hand holds)", seat, kind)
+            self.note({"note": "reveal", "seat": seat, "by": f"act {kind}"})
+            return
         self.table.announce_refusal(exc, action)
 
     def replace(self) -> None:

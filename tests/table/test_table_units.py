@@ -1030,7 +1030,7 @@ def test_an_accepted_action_is_journaled_before_the_table_is_told_and_an_illegal
     accepted.side_effect = lambda a, events: journaled.append(len(service.journal.actions(game_id)))
     with caplog.at_level(logging.INFO, logger="firmware_host.service"):
         assert service.call(lambda: moves.accept(action, from_gm=True)) is True
-    assert "accepted (game master): vote" in caplog.text
+    assert "action: vote (game master)" in caplog.text
     assert journaled == [1] and moves.count == 1
     notes = [body for kind, body in service.journal.entries(game_id) if kind == "note" and body.get("note") == "told"]
     assert notes[-1] == {"note": "told", "actions": 1}
@@ -1039,7 +1039,7 @@ def test_an_accepted_action_is_journaled_before_the_table_is_told_and_an_illegal
     rejected = [l for l in lines[before:] if l.get("event") == "rejected"]
     assert len(rejected) == 1 and rejected[0]["action"] == "vote" and rejected[0]["reason"]
     assert len(service.journal.actions(game_id)) == 1 and moves.count == 1
-    assert service.call(lambda: moves.undo()) == {"actions": 0, "seat": seat}
+    assert service.call(lambda: moves.undo()) == {"actions": 0, "seat": seat, "action": action.to_json()}
     assert len(service.journal.actions(game_id)) == 0
     service.call(lambda: moves.end())
     assert moves.game is None and moves.game_id is None and moves.setup is None and moves.pending is None

@@ -110,8 +110,8 @@ class PhysicalDeck:
                 return
             # "put it on the discard pile and pass the other two on" ends before the table
             # tells the chancellor to act on those two laws (no stale instruction)
-            self.board.accept(Action("discard", seat=seat, party=str(party)), confirm=("discard.chosen", {"party": str(party)}),
-                        confirm_first=True)
+            self.board.accept(Action("discard", seat=seat, party=str(party)), answer_first=True,
+                              answer=lambda: self.board.reads.confirm_tile(seat, "discard.chosen", {"party": str(party)}))
 
         scanning = self.board.scanning
         scanning.open(seat, [scanning.item(party, f"discard.scan.{party}") for party in self._discard_order(seat)],

@@ -20,7 +20,7 @@ from firmware_host.table.seat_settings import SeatSettings
 from firmware_host.games.secret_dictator.board.common import (PRIVATE_CUE, SUPERSEDED_KEYS, TARGET_POWERS,
                                                               TRACK_SLOTS, log)
 from firmware_host.games.secret_dictator.board.deck import PhysicalDeck
-from firmware_host.games.secret_dictator.board.describe import describe_action
+from firmware_host.games.secret_dictator.board import describe
 from firmware_host.games.secret_dictator.board.mirror import Mirror
 from firmware_host.games.secret_dictator.board.padding import Padding, secret_variants
 from firmware_host.games.secret_dictator.board.scans import Scans
@@ -254,7 +254,7 @@ class SecretDictatorGame(BoardAdapter):
         self._replay_last_group(emit=self._untold(unfinished))
         self._settle_reshuffle()
         self.mirror.check(announce_change=True)
-        self._told()
+        self.moves.told()
         self.reminders.start()
 
     def _untold(self, journal_game: Any) -> bool:
@@ -286,7 +286,7 @@ class SecretDictatorGame(BoardAdapter):
         self.say("public", "service.resumed", {})
         self._plan_speech()
         said = self._replay_last_group()           # end_untold: its last action was never told
-        self._told()
+        self.moves.told()
         offer = self.say("public", "evening.offer", {}, after=tuple(said))
         self.evening.over(self.story_parts, after=[*said, offer])
 
@@ -411,6 +411,7 @@ class SecretDictatorGame(BoardAdapter):
         self.evening.reset()
         self.moves.game = Game(setup)
         self.moves.game_id = self.service.journal.begin_game(setup.to_json())
+        self.moves.count, self.moves.untold = 0, []
         if self.names or self.role_source != "dealt":
             # ACCESSIBILITY.md 19: names survive a restart (a note; the setup stays REPLAY.md's)
             self.moves.note({"note": "table", "names": {str(k): v for k, v in self.names.items()},
@@ -430,7 +431,7 @@ class SecretDictatorGame(BoardAdapter):
         self._speak_all([a for a in items if a.key != "game.started"])
         self.mirror.clear()
         self.mirror.check(announce_change=True)
-        self._told()
+        self.moves.told()
         self.reminders.start()
 
     def _rebuild(self, game_id: int, setup_json: dict, actions: list[dict]) -> list:
@@ -654,65 +655,18 @@ class SecretDictatorGame(BoardAdapter):
         self.say("public", "prolog.done", {}, after=[said.utterance for said in made if said.utterance is not None])
 
     # ================================================================ moves: accepted (journaled before announced) or refused
-    def accept(self, action: Action, *, from_gm: bool = False, confirm: tuple[str, dict] | None = None,
-               confirm_first: bool = False) -> bool:
-        """Apply ``action``; journal it before announcing it; refuse aloud when illegal.
+    def describe_action(self, action: Action) -> str:
+        """An action for the log lines without a secret (:func:`.describe.describe_action`)."""
+        return describe.describe_action(action)
 
-        Callers check :meth:`.mirror.Mirror.blocked` first for sensor input; the game master's ``act`` and
-        ``choose`` (``from_gm``, named in the log line) are corrections and skip the mirror check.
-
-        :param confirm: (catalogue key, params): the acting seat's own act confirmed in its
-            earphone once journaled, at once and before the move's announcements
-            (:meth:`.tiles.Tiles.confirm_tile`, ACCESSIBILITY.md 26).
-        :param confirm_first: the move's announcements wait until that confirmation has
-            ended: it tells the seat to do something the next cue presumes done (the
-            president's "pass the other two on" before the chancellor's cue).
-        :returns: True if accepted.
-        """
-        if self.game is None:
-            self._refuse_plain(action.kind, "no_game", "no game is running", action.seat, key="refusal.no_game")
-            return False
-        try:
-            events = self.game.apply(action)
-        except IllegalAction as exc:
-            self.refuse(exc, action, from_gm=from_gm)
-            return False
-        try:
-            # the game-ending action and the game's "over" mark: one transaction
-            self.service.journal.append_action(self.game_id, action.to_json(),
-                                               finish="over" if self.game.phase == "game_over" else None)
-        except JournalError as exc:
-            log.error("journal write failed, action taken back: %s", exc)
-            self._rebuild(self.game_id or 0, self.setup.to_json() if self.setup else {},
-                          self.service.journal.actions(self.game_id or 0))
-            self.service.fault("journal", "write_failed", str(exc))
-            return False
-        log.info("action: %s%s", describe_action(action), " (game master)" if from_gm else "")
-        first = self.reads.confirm_tile(action.seat, *confirm) if confirm is not None else None
-        self._after_accept(action, events, after=(first,) if confirm_first and first is not None else ())
-        self._told()
-        if self.game is not None and self.game.phase == "game_over":
-            self.reminders.stop()
-        else:
-            self.reminders.moved()
-        return True
-
-    def _told(self) -> None:
-        """The table has been told the game up to its last journaled action (its
-        announcements are queued): a ``told`` note, so that a restart after a cut between the
-        journal write and the announcement says the end (issue 34, ``Journal.end_untold``)."""
-        if self.game_id is not None:
-            try:
-                count = len(self.service.journal.actions(self.game_id))
-            except JournalError as exc:
-                log.warning("journal: the actions cannot be counted: %s", exc)
-                return
-            self.moves.note({"note": "told", "actions": count})
-
-    def _after_accept(self, action: Action, events: list, after: tuple = ()) -> None:
+    def follow(self, action: Action | None, events: list) -> None:
+        """The board's own state follows an accepted move before any line of it is written:
+        no role tile is quiet any more, the discard pile after a reshuffle (R12), the vote
+        that scopes superseded counts, a chaos law or a tracker move the board asks to lay,
+        the laws in the tray (:mod:`.deck`)."""
         game = self.game
-        assert game is not None
-        self._emit(events)
+        if action is None or game is None:
+            return
         self.reads.roles_quiet = set()
         if any(e.kind == "reshuffled" for e in events):
             self.deck.discard_pile = set()         # R12: the discard pile goes back into the draw pile
@@ -727,21 +681,32 @@ class SecretDictatorGame(BoardAdapter):
         if game.phase in ("legislative_president", "game_over") or action.kind == "discard":
             self.deck.discard_after = None          # a new session: a tile in the tray is the president's
         self.deck.note_law_tray(action)
+
+    def announce(self, action: Action | None, events: list) -> None:
+        """Say an accepted move (:meth:`_announcements`; after the acting seat's answer where
+        it must come first, :attr:`MoveLog.answered`); a scan of a seat no longer awaited
+        ends, and a due reshuffle is journaled (R12)."""
+        game = self.game
+        if action is None or game is None:
+            return
         items = self._announcements(action, events)
         self.padding.remember(events, items)
-        made = self._speak_all(items, after=after)
+        made = self._speak_all(items, after=self.moves.answered)
         # what the table is still to hear of this move: a status waits for it (:meth:`status_after`)
         self._move_said = [u for u, a in zip(made, items) if u is not None and a.channel == "public"]
         if game.phase == "game_over":
-            self.scanning.end()               # marked over with the action itself (accept)
-            log.info("game over: %s (%s)", game.winner, game.reason)
-            # ACCESSIBILITY.md 30: the table hears what a press does; the story waits for this speech
-            offer = self.say("public", "evening.offer", {}, after=tuple(self._move_said))
-            self.evening.over(self.story_parts, after=[*self._move_said, offer])
-            return
+            return                                  # game_ended: the evening's offer after this speech
         if self.scanning.scan is not None and self.scanning.scan.seat not in game.awaiting():
             self.scanning.end()
         self._settle_reshuffle()
+
+    def game_ended(self) -> None:
+        """ACCESSIBILITY.md 30: after the end's speech the table hears what a press does, and
+        the seats' presses tell the story (:meth:`story_parts`) once it has."""
+        game = self.game
+        log.info("game over: %s (%s)", game.winner, game.reason)
+        offer = self.say("public", "evening.offer", {}, after=tuple(self._move_said))
+        self.evening.over(self.story_parts, after=[*self._move_said, offer])
 
     def _announcements(self, action: Action, events: list) -> list:
         """What the board says about an accepted ``action`` and its ``events``
@@ -782,36 +747,20 @@ class SecretDictatorGame(BoardAdapter):
                 break
 
     def refuse(self, exc: IllegalAction, action: Action, *, from_gm: bool = False) -> None:
-        """A rejected action: a ``rejected`` line, one INFO log line, the refusal spoken
-        (only to the acting seat when the reason would reveal a secret).
+        """A rejected action (a tile read, the game master's ``act``): the table's refusal
+        (:meth:`~firmware_host.table.MoveLog.refuse`: its line, list and log name no secret,
+        R16), spoken by :meth:`announce_refusal`."""
+        self.moves.refuse(exc, action, from_gm=from_gm)
 
-        :param from_gm: the game master entered the action (``act``). A refusal whose reason
-            is a secret (``not_in_hand``: the hand lacks that party) then tells the game master
-            that secret: it is logged as a reveal (a WARNING "secret revealed to game master",
-            as the console's reveal, and a ``reveal`` journal note) and nothing is spoken (the
-            seat did not act, R16)."""
-        private = bool(getattr(exc, "private", False))
-        # the line's message never names the party a hand lacks (the console shows the line)
-        message = f"{action.kind}: not possible (the reason is private)" if private else exc.message
-        line = {"event": "rejected", "line": self.service.current_line, "action": action.kind,
-                "reason": exc.reason, "message": message}
-        # the console's list and the log never say which party a seat does not hold (R16)
-        self.faults.list({"kind": "rejected", "action": action.kind,
-                            "reason": "not_possible" if private else exc.reason, "seat": action.seat})
-        log.info("refused: %s: %s", f"{action.kind} by seat {action.seat}" if private else describe_action(action),
-                 exc.reason)
-        self.service.emit(line)
-        if private and from_gm:
-            log.warning("secret revealed to game master (seat %s: a refused %s tells what the hand holds)",
-                        action.seat, action.kind)
-            self.moves.note({"note": "reveal", "seat": action.seat, "by": f"act {action.kind}"})
-            return
+    def announce_refusal(self, exc: IllegalAction, action: Action) -> None:
+        """The refusal spoken (only to the acting seat when the reason would reveal a
+        secret) once the table has heard the move it refers to (ACCESSIBILITY.md 22); a
+        public one is followed by what the board waits for instead."""
         try:
             made = announce.refusal(exc, action, self.game)
         except (FirmwareHostError, ValueError) as err:
             log.error("refusal announcement: %s", err)
             return
-        # ACCESSIBILITY.md 22: a refusal waits until the table has heard the move it refers to
         self._speak(made)
         if made.channel == "public" and not self.mirror.problems():
             self.mirror.say_next_move()         # what the board waits for instead (finding: refusals say what is expected)

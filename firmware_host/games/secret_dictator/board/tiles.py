@@ -121,7 +121,7 @@ class Tiles:
             action = Action("veto_reply", seat=event.seat, accept=event.value == "ja")
             if action in game.legal_actions(event.seat) and self.board.mirror.blocked("veto_reply", event.seat, hold=event):
                 return
-            self.board.accept(action, confirm=("tile.read.ballot", {"ballot": event.value}))
+            self.board.accept(action, answer=lambda: self.confirm_tile(event.seat, "tile.read.ballot", {"ballot": event.value}))
             return
         action = Action("vote", seat=event.seat, ballot=event.value)
         if game.phase == "election":
@@ -131,7 +131,7 @@ class Tiles:
                 return
             if action in game.legal_actions(event.seat) and self.board.mirror.blocked("vote", event.seat, hold=event):
                 return
-        self.board.accept(action, confirm=("tile.read.ballot", {"ballot": event.value}))
+        self.board.accept(action, answer=lambda: self.confirm_tile(event.seat, "tile.read.ballot", {"ballot": event.value}))
 
     def confirm_tile(self, seat: int, key: str, params: dict) -> Any:
         """What a reader read, privately and short in the seat's earphone (issue 14), padded
@@ -165,7 +165,7 @@ class Tiles:
             if ((held or action in game.legal_actions(game.president))
                     and self.board.mirror.blocked("discard", seat, hold=event)):
                 return
-            if self.board.accept(action, confirm=("tile.read.law", {"party": party})):
+            if self.board.accept(action, answer=lambda: self.confirm_tile(action.seat, "tile.read.law", {"party": party})):
                 self.board.deck.discard_pile.add(tile)
             return
         if game.phase == "legislative_chancellor" and not game.veto_pending:
