@@ -21,7 +21,7 @@ from firmware_host.checks import quoted
 from firmware_host.errors import FirmwareHostError
 from firmware_host.hardware.events import ButtonGesture, Fault, GameMasterKey, ReaderState, TileRead
 from firmware_host.kernel.games import DEFAULT_GAME
-from firmware_host.service.refusals import CommandRefused
+from firmware_host.service.refusals import REFUSAL_CODES, CommandRefused
 
 from .evening import Evening, parts_of
 from .faults import TableFaults
@@ -1052,6 +1052,11 @@ class BoardAdapter:
         self.say("public", "gm.undone", {"seat": undone["seat"]})
 
     def _cmd_act(self, action: Any = None, **_: Any) -> dict:
+        """The game master acts for a seat (an action of :data:`ACTS`, its journal object):
+        taken as a seat's would be, named in the log. :raises CommandRefused: ``no_game``,
+        ``refused`` (not an action of this game), ``paused``, ``illegal.<reason>`` where the
+        rules refuse its form with a reason the console words (else ``refused``),
+        ``action_refused`` (the rules refuse it now: said as the game says a refusal)."""
         if self.game is None:
             raise CommandRefused("no_game", "no game is running")
         if not isinstance(action, dict) or action.get("action") not in self.ACTS:
@@ -1063,7 +1068,10 @@ class BoardAdapter:
             made = self.action_from_json(action)
         except self.IllegalAction as exc:
             message = getattr(exc, "message", str(exc))
-            raise CommandRefused("refused", f"act: {message}", detail=message) from None
+            code = f"illegal.{getattr(exc, 'reason', '')}"
+            if code not in REFUSAL_CODES:
+                code = "refused"
+            raise CommandRefused(code, f"act: {message}", **({"detail": message} if code == "refused" else {})) from None
         if self.before_act(made):
             return {"accepted": True, "state": self.final_state()}
         seat = getattr(made, "seat", None)

@@ -11,10 +11,11 @@ from typing import Any
 from firmware_host.errors import FirmwareHostError, UsageError
 from firmware_host.games.secret_dictator import (Action, Game, IllegalAction, Setup, announce, catalogue, deal,
                                                  private_view, public_view, speech_plan, state_json, story)
+from firmware_host.games.secret_dictator.actions import ACTION_KINDS
 from firmware_host.games.secret_dictator.scripting import reshuffle_order
 from firmware_host.hardware.events import PegMoved, SlotChanged, TileRead
 from firmware_host.service.journal import JournalError, UnknownGameError
-from firmware_host.service.refusals import REFUSAL_CODES, CommandRefused
+from firmware_host.service.refusals import CommandRefused
 from firmware_host.table import BoardAdapter, Words, pace, parse_names
 from firmware_host.table.seat_settings import SeatSettings
 from firmware_host.games.secret_dictator.board.common import (PRIVATE_CUE, SUPERSEDED_KEYS, TARGET_POWERS,
@@ -66,6 +67,8 @@ class SecretDictatorGame(BoardAdapter):
     UNNAMED_FAULT = None            # a fault no part names is not said at this table
     TILES = {"ballot": "read_tile", "law": "read_tile", "role": "read_tile"}
     STATUS_SETTINGS = True          # the status ends with the seat's settings offer (issue 14)
+    ACTS = tuple(ACTION_KINDS)
+    STATE_JSON = state_json
 
     def __init__(self, service: Any) -> None:
         super().__init__(service)       # the table's parts: seats, speech, moves, reminders, …
@@ -169,10 +172,6 @@ class SecretDictatorGame(BoardAdapter):
         the game master's reveal (:meth:`~firmware_host.table.BoardAdapter.reveal`)."""
         view = private_view(self.game, seat)
         return {k: view[k] for k in ("role", "team", "hand", "power_result")}
-
-    def final_state(self) -> dict | None:
-        """REPLAY.md's ``state`` object, or None without a game."""
-        return state_json(self.game) if self.game is not None else None
 
     def status_lines(self, seat: int | None) -> list:
         """The public status the game master's key says at the table (``seat`` None; a
@@ -872,23 +871,6 @@ class SecretDictatorGame(BoardAdapter):
         self.mirror.reconcile()
         if not self.mirror.problems():
             self.mirror.say_next_move()
-
-    def _cmd_act(self, action: Any = None, **_: Any) -> dict:
-        raw = action
-        try:
-            made = Action.from_json(raw)
-        except IllegalAction as exc:
-            self.refuse(exc, Action(str(raw.get("action")) if isinstance(raw, dict) else "?"))
-            code = f"illegal.{exc.reason}" if f"illegal.{exc.reason}" in REFUSAL_CODES else "refused"
-            message = f"act: {exc.message}"
-            raise CommandRefused(code, message, **({"detail": message} if code == "refused" else {})) from None
-        if self.game is None:
-            raise CommandRefused("no_game", "no game is running")
-        if self.paused:
-            raise CommandRefused("paused", "the game is paused")
-        if not self.accept(made, from_gm=True):
-            raise CommandRefused("action_refused", f"{made.kind} was refused", action=made.kind)
-        return {"accepted": True, "state": state_json(self.game) if self.game else None}
 
     def _choose(self, seat: Any = None, target: Any = None, **_: Any) -> dict:
         """The game master chooses for the president (the nomination, R6, or a target power's
