@@ -137,6 +137,9 @@ class BoardAdapter:
     SETUP_SECONDS: Mapping[str, tuple[float, float, float, bool]] = {}
     #: the setup keys the console does not see before the game is over (a deal, its seed)
     SECRET_SETUP_KEYS: tuple[str, ...] = ()
+    #: the setup keys that fix a deal (lists: roles, a deck): a restart deals anew, without
+    #: the setup's ``seed``, unless the setup gives each of them (none: the seed is kept)
+    DEAL_KEYS: tuple[str, ...] = ()
     #: tile kind (its pack's ``tile_kinds``) -> the method taking a
     #: :class:`~firmware_host.hardware.events.TileRead` of that kind; other kinds are refused
     #: neutrally (:meth:`TableFaults.foreign_tile`)
@@ -633,7 +636,9 @@ class BoardAdapter:
 
     def start(self) -> None:
         """Start the prepared setup: the earlier game's private messages forgotten (no repeat
-        reaches them), journaled, the names played back, then the game's opening.
+        reaches them), the names played back, then the game begun (:meth:`begin`) with the
+        setup :meth:`dealt` gives; or, where the table reads the setup first, the game waits
+        for the game to :meth:`begin` it.
 
         :raises CommandRefused: ``no_setup`` without a prepared setup.
         """
@@ -650,13 +655,29 @@ class BoardAdapter:
         self.speech.new_game()
         self.paused = False
         self.evening.reset()
-        events = self.moves.start()
+        for seat in sorted(self.names):
+            self.say("public", "setup.seat_name", {"seat": seat})
+        begun = self.dealt(setup)
+        if begun is None:
+            self.moves.hold(setup)
+            return
+        self.begin(begun)
+
+    def dealt(self, setup: Any) -> Any:
+        """Hook: the rules' setup the game begins with once started (the names said):
+        ``setup`` itself (default), a deal made now, or None where the table reads it first
+        (Secret Dictator's role tiles, seat by seat): the game then calls :meth:`begin` with
+        the setup read."""
+        return setup
+
+    def begin(self, setup: Any) -> None:
+        """The game of ``setup`` begins: journaled (the journal's new game, the table's note),
+        then its events written and its opening said (:meth:`opened`)."""
+        events = self.moves.start(setup)
         self.scans.reseed(self.order_seed(setup))
         self.moves.note({"note": "table", **{k: v for k, v in self.table.items() if k != "names"},
                          "names": {str(k): v for k, v in self.names.items()}})
         log.info("game %d started: %s, %d players", self.game_id, self.NAME, setup.players)
-        for seat in sorted(self.names):
-            self.say("public", "setup.seat_name", {"seat": seat})
         self.follow(None, events)
         self._emit(events)
         self.opened(events)
@@ -1015,9 +1036,14 @@ class BoardAdapter:
         self.say_step()
 
     def _cmd_restart(self, **_: Any) -> dict:
+        """The game master's restart: the last setup again, dealt anew (without its ``seed``)
+        unless it fixes the deal itself (every one of :data:`DEAL_KEYS` a list)."""
         if self.moves.raw_setup is None:
             raise CommandRefused("no_setup", "no setup to restart")
-        self.prepare(dict(self.moves.raw_setup))
+        raw = dict(self.moves.raw_setup)
+        if not all(isinstance(raw.get(key), list) for key in self.DEAL_KEYS):
+            raw.pop("seed", None)
+        self.prepare(raw)
         self.start()
         return {"ok": True}
 

@@ -93,22 +93,33 @@ class MoveLog:
         self.pending = {"setup": setup, "table": table}
         self.prepared = True
 
-    def start(self) -> list:
-        """Start the prepared setup: the journal's new game (and its table note) first, then
+    def start(self, setup: Any = None) -> list:
+        """Start the prepared setup, or ``setup`` (the rules' setup the game begins with: a
+        deal, or one the table read after :meth:`hold`): the journal's new game first, then
         the engine's start. Returns the start's events (the adapter announces them).
 
         :raises CommandRefused: ``no_setup`` without one.
         """
         if self.pending is None:
             raise CommandRefused("no_setup", "no setup: set the game up first")
-        setup = self.pending["setup"]
+        if not (setup is not None and self.game is None and self.setup is setup):    # held: replaced then
+            self.replace()
+        setup = self.pending["setup"] if setup is None else setup
         self.prepared = False
-        self.replace()
         self.setup, self.game = setup, self.table.new_game(setup)
         self.game_id = self.service.journal.begin_game(setup.to_json())
         self.count, self.untold = 0, []
         self.told()
         return self.game.start()
+
+    def hold(self, setup: Any) -> None:
+        """The prepared ``setup`` started but its game not begun yet: the table reads what
+        it leaves open first (role tiles); a running game is given up (:meth:`replace`).
+        :meth:`start` with the setup read begins it."""
+        self.replace()
+        self.prepared = False
+        self.game = self.game_id = None
+        self.setup = setup
 
     def rebuild(self, game_id: int, setup_json: dict, actions: list[dict]) -> None:
         """The game of the journal's ``game_id``, replayed from its setup and actions.

@@ -16,7 +16,7 @@ from firmware_host.games.secret_dictator.scripting import reshuffle_order
 from firmware_host.hardware.events import PegMoved, SlotChanged, TileRead
 from firmware_host.service.journal import JournalError, UnknownGameError
 from firmware_host.service.refusals import CommandRefused
-from firmware_host.table import BoardAdapter, Words, pace, parse_names
+from firmware_host.table import BoardAdapter, Words, pace
 from firmware_host.table.seat_settings import SeatSettings
 from firmware_host.games.secret_dictator.board.common import (PRIVATE_CUE, SUPERSEDED_KEYS, TARGET_POWERS,
                                                               TRACK_SLOTS, log)
@@ -68,6 +68,9 @@ class SecretDictatorGame(BoardAdapter):
     TILES = {"ballot": "read_tile", "law": "read_tile", "role": "read_tile"}
     STATUS_SETTINGS = True          # the status ends with the seat's settings offer (issue 14)
     ACTS = tuple(ACTION_KINDS)
+    SETUP_KEYS = ("role_source",)
+    SECRET_SETUP_KEYS = ("roles", "seed")
+    DEAL_KEYS = ("roles", "deck")
     STATE_JSON = state_json
 
     def __init__(self, service: Any) -> None:
@@ -114,14 +117,35 @@ class SecretDictatorGame(BoardAdapter):
             self._plan_speech()                     # the seat is called by its new name from now on
 
     def rules_setup(self, obj: dict) -> Setup:
-        """REPLAY.md's setup of ``obj`` (a journal's dealt one, or the game master's after
-        :meth:`prepare` took the table's keys out).
+        """REPLAY.md's setup of ``obj`` (the game master's without the table's keys, or a
+        journal's dealt one): ``roles`` ``"dealt"``/``"tiles"`` is the table's (``role_source``),
+        the deck as this board plays it (:meth:`.deck.PhysicalDeck.at_setup`), a secret seed
+        where none is given.
 
-        :raises CommandRefused: ``setup_players``, ``setup_first_president``, ``setup_invalid``."""
+        :raises CommandRefused: ``setup_players``, ``setup_first_president``, ``setup_invalid``,
+            ``setup_deck_physical``."""
+        if obj.get("roles") in ("dealt", "tiles"):
+            obj.pop("roles")
+        self.deck.at_setup(obj)
+        if obj.get("seed") is None:
+            obj["seed"] = secrets.randbelow(2**31)
         try:
             return Setup.from_json(obj)
         except UsageError as exc:
             raise _setup_refusal(obj, exc) from None
+
+    def table_setup(self, raw: dict, setup: Setup) -> dict:
+        """The table's keys of a setup: how the roles are dealt (``role_source``, or
+        ``roles`` ``"dealt"``/``"tiles"``; default ``[service] roles``) and whether the deck
+        is tracked (the console's ``deck``).
+
+        :raises CommandRefused: ``setup_invalid`` for another ``role_source``."""
+        given = raw.get("roles") if raw.get("roles") in ("dealt", "tiles") else None
+        role_source = raw.get("role_source") or given or self.settings.roles
+        if role_source not in ("dealt", "tiles"):
+            message = f"role_source must be 'dealt' or 'tiles', not {role_source!r}"
+            raise CommandRefused("setup_invalid", message, detail=message)
+        return {"role_source": role_source, "deck": "tracked" if setup.tracked else "untracked"}
 
     def new_game(self, setup: Setup) -> Game:
         """A new engine game of a dealt ``setup`` (not started)."""
@@ -177,16 +201,6 @@ class SecretDictatorGame(BoardAdapter):
         """The public status the game master's key says at the table (``seat`` None; a
         seat's status is :class:`.status.Status`'s layers)."""
         return announce.status(self.game, None) if seat is None and self.game is not None else []
-
-    def public_setup(self) -> dict | None:
-        """The setup without secrets (no roles, deck order or seed), with the table's names
-        and how the roles are dealt."""
-        setup = self.setup or (self.pending_setup or {}).get("setup")
-        if setup is None:
-            return None
-        obj = {k: v for k, v in setup.to_json().items() if k not in ("roles", "seed")}
-        return {**obj, "deck": "tracked" if setup.tracked else "untracked",
-                "names": {str(k): v for k, v in self.names.items()}, "role_source": self.role_source}
 
     def snapshot_extra(self) -> dict:
         """The console picture's own keys of this game: the slots and the tracker pin as the
@@ -328,110 +342,37 @@ class SecretDictatorGame(BoardAdapter):
         self.mirror.tracker = snap.peg
         self.faults.readers = dict(snap.readers)
 
-    # ================================================================ setup: checked, names played back, a game begun or rebuilt from the journal
-    def prepare(self, raw: dict) -> None:
-        """Validate and remember a setup without starting (console: setup, then ``start``).
-
-        :param raw: a REPLAY.md setup object, plus ``names`` ({seat: name} or a list by seat)
-            and ``role_source``/``roles`` ``"dealt"`` or ``"tiles"``.
-        :raises CommandRefused: the setup is unusable (code ``setup_*``; one-line message).
-        """
-        if not isinstance(raw, dict):
-            raise CommandRefused("setup_not_object", "the setup must be a JSON object")
-        # a restart deals anew (a new seed) unless the setup itself fixes the roles and the deck
-        fixed = isinstance(raw.get("roles"), list) and isinstance(raw.get("deck"), list)
-        self.moves.raw_setup = {k: v for k, v in raw.items() if k != "seed" or fixed}
-        obj = dict(raw)
-        names = obj.pop("names", None)
-        role_source = obj.pop("role_source", None)
-        if obj.get("roles") in ("dealt", "tiles"):
-            role_source = obj.pop("roles")
-        self.deck.at_setup(obj)
-        role_source = role_source or self.settings.roles
-        if role_source not in ("dealt", "tiles"):
-            message = f"role_source must be 'dealt' or 'tiles', not {role_source!r}"
-            raise CommandRefused("setup_invalid", message, detail=message)
-        if obj.get("seed") is None:
-            obj["seed"] = secrets.randbelow(2**31)
-        setup = self.rules_setup(obj)
-        parsed = parse_names(names, setup.players)      # each name by the board's one rule
-        self.moves.pending = {"setup": setup, "names": parsed, "role_source": role_source}
-        log.info("setup: %d players, %s variant, language %s, %s deck, roles %s", setup.players,
-                 setup.variant, setup.language, "tracked" if setup.tracked else "untracked", role_source)
-
-    def start(self) -> None:
-        """Start the prepared setup (deal, journal it, prolog) or begin reading role tiles.
-
-        :raises CommandRefused: without a setup.
-        """
-        if self.pending_setup is None:
-            raise CommandRefused("no_setup", "no setup: set the game up first")
-        setup: Setup = self.pending_setup["setup"]
-        # a seat's stored name (ACCESSIBILITY.md 19) unless the setup names the seat itself
-        self.names = {s: n for s, n in {**self.seats.names(), **self.pending_setup["names"]}.items()
-                      if s < setup.players}
-        self.role_source = self.pending_setup["role_source"]
-        self.language = setup.language
-        if self.service.voice is not None:
-            self.service.voice.set_language(self.language)
-        self.scanning.end()
-        self.moves.replace()                         # a running game: undo brings it back (console: confirmed)
-        self.moves.game, self.moves.game_id = None, None
-        self.paused = False
+    # ================================================================ setup: the deal or the role tiles, the opening, a game rebuilt from the journal
+    def dealt(self, setup: Setup) -> Setup | None:
+        """The started setup's deal (roles and deck from its seed, R2), or None while the
+        role tiles are read seat by seat first (``role_source = "tiles"``, BOARD.md "Roles":
+        :meth:`.tiles.Tiles.on_role_tile` begins the game); the tiles, discards and the
+        seats' secrets of the game before are forgotten and what this table can hear next is
+        prerendered."""
+        self.role_source = self.table["role_source"]
         self.reads.forget()
         self.deck.forget()
         self._plan_speech(setup.players)
         self._presidents = 0
         self.padding.recall = {}
-        # a repeat never gives a seat a private message of the game before (R16)
-        for channel in [c for c in self.speech.heard if c != "public"]:
-            del self.speech.heard[channel]
-        if self.service.voice is not None:
-            self.service.voice.forget_private()
-        self._play_back_names()
         if self.role_source == "tiles":
-            self.moves.setup = setup
             self.reads.tiles = []
             self.say("public", "roles.present_tile", {"seat": 0})
-            return
-        roles, deck = deal(setup, random.Random(setup.seed))
-        self._begin(setup.with_dealt(roles, deck), prolog=True)
+            return None
+        return setup.with_dealt(*deal(setup, random.Random(setup.seed)))
 
-    def _play_back_names(self) -> None:
-        """ACCESSIBILITY.md 7: at setup the board says each configured name with its seat
-        ("Anna, seat 3"), in seat order, so the table hears how the board will call them; a
-        name's espeak-ng phoneme input (``[[...]]``) goes to the speech engine untouched."""
-        for seat in sorted(self.names):
-            self.say("public", "setup.seat_name", {"seat": seat})
-
-    def _begin(self, setup: Setup, prolog: bool) -> None:
-        self.moves.setup = setup
-        self.reads.tiles = None
-        self.evening.reset()
-        self.moves.game = Game(setup)
-        self.moves.game_id = self.service.journal.begin_game(setup.to_json())
-        self.moves.count, self.moves.untold = 0, []
-        if self.names or self.role_source != "dealt":
-            # ACCESSIBILITY.md 19: names survive a restart (a note; the setup stays REPLAY.md's)
-            self.moves.note({"note": "table", "names": {str(k): v for k, v in self.names.items()},
-                                "role_source": self.role_source})
-        events = self.game.start()
-        log.info("game %d started: %d players", self.game_id, setup.players)
-        self._emit(events)
+    def opened(self, events: list) -> None:
+        """The game's opening: "the game begins", then every seat's padded private prolog
+        (R3, R17), then the first president; the board is read against the new game."""
         items = announce.announcements(None, events, self.game)
-        # game.started first, then the prolog, then the first president
-        head = [a for a in items if a.key == "game.started"]
         # measured before the table hears anything: rendering the stand-ins takes seconds on
         # a fresh board, and the prolog must not begin behind a clip already under way
-        minimum = self.padding.prolog_seconds(PRIVATE_CUE) if prolog else None
-        said = self._speak_all(head)
-        if prolog:
-            self._prolog(after=[u for u in said if u is not None], minimum=minimum)
+        minimum = self.padding.prolog_seconds(PRIVATE_CUE)
+        said = self._speak_all([a for a in items if a.key == "game.started"])
+        self._prolog(after=[u for u in said if u is not None], minimum=minimum)
         self._speak_all([a for a in items if a.key != "game.started"])
         self.mirror.clear()
         self.mirror.check(announce_change=True)
-        self.moves.told()
-        self.reminders.start()
 
     def _rebuild(self, game_id: int, setup_json: dict, actions: list[dict]) -> list:
         """The game rebuilt from the journal's setup and actions (the table's
@@ -664,7 +605,8 @@ class SecretDictatorGame(BoardAdapter):
         that scopes superseded counts, a chaos law or a tracker move the board asks to lay,
         the laws in the tray (:mod:`.deck`)."""
         game = self.game
-        if action is None or game is None:
+        if action is None:                          # the game begins: no role reading any more
+            self.reads.tiles = None
             return
         self.reads.roles_quiet = set()
         if any(e.kind == "reshuffled" for e in events):

@@ -237,4 +237,4 @@ class Tiles:
         # the tiles just read are ignored if read again until the game's first move
         self.roles_quiet = set(self.tiles)
         # the same padded private prolog as a dealt game: team for fascists (R3), R17
-        self.board._begin(dealt, prolog=True)
+        self.board.begin(dealt)
