@@ -41,7 +41,7 @@ menu and the board's own speech, which a press reaches before any game.
 
 from __future__ import annotations
 
-from .adapter import BoardAdapter, describe_input, parse_names
+from .adapter import ANSWERED, BoardAdapter, describe_input, parse_names
 from .front import TableFront
 from .evening import STORY_PART_LINES, Evening, parts_of
 from .faults import TableFaults, fault_speech, part_from_source, repair_message
@@ -54,7 +54,7 @@ from .seats import SeatStore
 from .speech import PRIVATE_CUE, Said, TableSpeech
 from .words import Line, PrivacyError, Words, table_earcon
 
-__all__ = ["BoardAdapter", "ClipPadding", "Evening", "GameMaster", "Line", "MoveLog", "PRIVATE_CUE",
+__all__ = ["ANSWERED", "BoardAdapter", "ClipPadding", "Evening", "GameMaster", "Line", "MoveLog", "PRIVATE_CUE",
            "PrivacyError", "ReadyWait", "STORY_PART_LINES", "Said", "SeatScans", "SeatStore", "TableFaults",
            "TableFront", "TableSpeech", "Words", "describe_input", "fault_speech", "padded", "parse_names", "parts_of", "part_from_source",
            "repair_message", "table_earcon"]

@@ -38,11 +38,14 @@ from .words import Line, Words
 
 log = logging.getLogger("firmware_host.service")
 
-__all__ = ["BoardAdapter", "describe_input", "parse_names", "STATUS_FIRST_S", "STATUS_LAYER_S", "STATUS_STEP_S"]
+__all__ = ["ANSWERED", "BoardAdapter", "describe_input", "parse_names", "STATUS_FIRST_S", "STATUS_LAYER_S", "STATUS_STEP_S"]
 
 #: the table's answer to an act told at the table only, in the acting seat's earphone
 #: (:meth:`BoardAdapter.acknowledge`)
 NOTED_KEY = "table.noted"
+#: what :meth:`BoardAdapter.on_press` returns for a press the game answered itself (a refusal
+#: said aloud): neither ``table.noted`` nor a repeat follows
+ANSWERED = "answered"
 #: the longest first answer of a status, seconds of speech (ACCESSIBILITY.md 29)
 STATUS_FIRST_S = 3.0
 #: the longest further layer of a status, seconds of speech (issue 31)
@@ -262,9 +265,11 @@ class BoardAdapter:
         Default: nothing (a status answers at once)."""
         return ()
 
-    def on_press(self, seat: int) -> bool:
+    def on_press(self, seat: int) -> bool | str:
         """A seat's press with no scan running: True when it meant something in this step
-        (else it is an idle press: repeat or status)."""
+        (answered ``table.noted`` where nothing else answered it, :meth:`acknowledge`);
+        :data:`ANSWERED` when the game answered it itself (refused aloud: the board must be
+        fixed first); else False, an idle press (repeat or status)."""
         return False
 
     def secret_step(self, seat: int) -> bool:
@@ -772,6 +777,7 @@ class BoardAdapter:
         seat, gesture = event.seat, event.gesture
         voice = self.service.voice
         if gesture != "hold" and voice is not None and voice.confirm_whisper(seat):
+            log.info("seat %d at the whisper station", seat)     # its private messages play now
             return
         if self.game is None:
             return
@@ -797,8 +803,10 @@ class BoardAdapter:
             return
         if not self.paused and self.moves.running():
             secret = self.secret_step(seat)
-            if self.on_press(seat):
-                self.acknowledge(seat, own, secret=secret)
+            meant = self.on_press(seat)
+            if meant:
+                if meant is not ANSWERED:
+                    self.acknowledge(seat, own, secret=secret)
                 return
         self.idle_press(seat)
 

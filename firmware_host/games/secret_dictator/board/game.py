@@ -16,7 +16,7 @@ from firmware_host.games.secret_dictator.scripting import reshuffle_order
 from firmware_host.hardware.events import PegMoved, SlotChanged, TileRead
 from firmware_host.service.journal import JournalError, UnknownGameError
 from firmware_host.service.refusals import CommandRefused
-from firmware_host.table import BoardAdapter, Words, pace
+from firmware_host.table import ANSWERED, BoardAdapter, Words, pace
 from firmware_host.table.seat_settings import SeatSettings
 from firmware_host.games.secret_dictator.board.common import (PRIVATE_CUE, SUPERSEDED_KEYS, TARGET_POWERS,
                                                               TRACK_SLOTS, log)
@@ -731,76 +731,45 @@ class SecretDictatorGame(BoardAdapter):
         """A tile of this game's kinds (a ballot, a law, a role tile), each at its own reader."""
         self.reads.on_tile(event)
 
-    def on_button(self, event: Any) -> None:
-        """A seat's press or hold (BOARD.md "Seat controls"): the whisper station's arrival, a
-        hold's status, the seat's settings after its status, its scan, the step's own press
-        (the veto answer, the story after game over, the chancellor's choice, a discard by
-        scanning, the president's choice), else the seat's last message again."""
-        seat, gesture = event.seat, event.gesture
-        voice = self.service.voice
-        if gesture != "hold" and voice is not None and voice.confirm_whisper(seat):
-            # the seat called to the whisper station is there: its private messages play now
-            log.info("seat %d at the whisper station", seat)
-            return
+    def on_press(self, seat: int) -> bool | str:
+        """What a seat's press means in this step (BOARD.md "Seat controls"; the table takes
+        holds, scans, the settings offer and the story after the game): the president's
+        answer to a proposed veto (BOARD.md "Veto"), the chancellor's choice after five fascist
+        laws, a discard by scanning (:mod:`.deck`), the president's nomination or a power's
+        target (each a scan that answers the press itself, or the board must be fixed first:
+        :data:`~firmware_host.table.ANSWERED`), the acknowledgement of a power's result (True,
+        "noted" where nothing else answers it); False with nothing to do or while another seat
+        scans."""
         game = self.game
-        if game is None or not 0 <= seat < game.players:
-            if self.reads.tiles is None and game is None:
-                return
-            if game is not None:
-                self.service.fault(f"seat {seat + 1} button", "not_playing",
-                                   f"seat {seat} is not a seat of this {game.players}-player game")
-            return
-        if gesture == "double":
-            gesture = "press"
-        if gesture == "hold":            # the status only (issue "Veto without holding")
-            self.say_status(seat)
-            return
-        if self.open_settings(seat):     # a press right after the status offered the settings
-            return
-        if self.scanning.scan is not None:
-            if self.scanning.scan.seat == seat:
-                # the table's answer to a pick told only at the table (an execution, a
-                # veto's answer): "noted" in the seat's earphone (ACCESSIBILITY.md 26)
-                scan, own = self.scanning.scan, self.speech.queued(f"seat:{seat}")
-                secret = self.scans.padded(seat) or self.secret_step(seat)
-                scan.press()
-                if scan.done:
-                    self.acknowledge(seat, own, secret=secret)
-                return
-            self.idle_press(seat)
-            return
+        if self.scanning.scan is not None:            # one scan at a time: another seat's runs
+            return False
         if game.phase == "legislative_chancellor" and game.veto_pending and seat == game.president:
-            # BOARD.md "Veto": the president answers with the ballot box or by scanning
-            if not self.mirror.blocked("veto_reply", seat):
-                self.scanning.start_veto(seat)
-            return
-        if game.phase == "game_over":        # the story of the game, a round per press (A30)
-            self.evening.press(seat)
-            return
+            return self._step(seat, "veto_reply", lambda: self.scanning.start_veto(seat))
         if (game.phase == "legislative_chancellor" and seat == game.chancellor
                 and Action("veto", seat=seat) in game.legal_actions(seat)):
             # after five fascist laws the chancellor chooses by scanning: enact or propose a veto
-            if not self.mirror.blocked("veto", seat):
-                self.scanning.start_chancellor(seat)
-            return
+            return self._step(seat, "veto", lambda: self.scanning.start_chancellor(seat))
         if self.deck.discard_by_seat(seat):      # physical deck, no law reader: the discard by scanning
-            return
-        if seat in game.awaiting() and seat == game.president:
-            if game.phase == "nomination":
-                if not self.mirror.blocked("nominate", seat):
-                    self.scanning.start_target(seat, "nominate")
-                return
-            if game.phase == "power" and game.power in TARGET_POWERS:
-                if not self.mirror.blocked(TARGET_POWERS[game.power], seat):
-                    self.scanning.start_target(seat, TARGET_POWERS[game.power])
-                return
-            if game.phase == "power" and game.power in ("view_discard", "peek"):
-                if not self.mirror.blocked("acknowledge", seat):
-                    own = self.speech.queued(f"seat:{seat}")
-                    if self.accept(Action("acknowledge", seat=seat)):
-                        self.acknowledge(seat, own, secret=self.secret_step(seat))
-                return
-        self.idle_press(seat)
+            return ANSWERED
+        if seat not in game.awaiting() or seat != game.president:
+            return False
+        if game.phase == "nomination":
+            return self._step(seat, "nominate", lambda: self.scanning.start_target(seat, "nominate"))
+        if game.phase == "power" and game.power in TARGET_POWERS:
+            kind = TARGET_POWERS[game.power]
+            return self._step(seat, kind, lambda: self.scanning.start_target(seat, kind))
+        if game.phase == "power" and game.power in ("view_discard", "peek"):
+            if self.mirror.blocked("acknowledge", seat) or not self.accept(Action("acknowledge", seat=seat)):
+                return ANSWERED
+            return True
+        return False
+
+    def _step(self, seat: int, what: str, scan: Any) -> str:
+        """A press that starts the seat's scan (``scan()``; the list answers it in the seat's
+        earphone) unless the board must be fixed first (said why)."""
+        if not self.mirror.blocked(what, seat):
+            scan()
+        return ANSWERED
 
     # ================================================================ the game master: this game's steps of the table's commands
     def extra_commands(self) -> dict:
