@@ -357,6 +357,14 @@ class MoveLog:
             else:
                 self.table.faults.journal_unreadable(f"journal game {unfinished.id} cannot be resumed: {exc}")
             return False
+        if self.over and not self.untold and unfinished.status == "playing":
+            # a journal of an older firmware, cut before its game-over mark: over, not resumed
+            journal.finish_game(unfinished.id, "over")
+            log.info("game %d was already over: marked over, not resumed", unfinished.id)
+            self.game = self.game_id = self.setup = None
+            if repair is not None:
+                self.table.faults.report_repair(repair)
+            return False
         self.table.restore_table()          # the game's language first: the report is said in it
         if repair is not None:
             self.table.faults.report_repair(repair)
