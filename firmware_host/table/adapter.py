@@ -572,8 +572,12 @@ class BoardAdapter:
         self.say("public", "service.resumed", {})
         if self.moves.count == 0 and not self.moves.untold:
             # cut before the first move: the opening (a seat's own role or hand) may never
-            # have been heard; said again, its events not written twice
-            self.opened(self.new_game(self.setup).start())
+            # have been heard; said again, its events written only if they never were
+            events = self.new_game(self.setup).start()
+            if self.moves.opening_untold:
+                self._emit(events)
+                self.moves.told()
+            self.opened(events)
         self.moves.tell_untold()            # journaled, never announced: said now, once (issue 34)
         self.say_step()
         self.reminders.start()
@@ -583,6 +587,7 @@ class BoardAdapter:
         own setup from the journal's ``table`` notes, then the game's :meth:`rebuilt`."""
         self.language = self.setup.language
         self.names = {s: n for s, n in self.seats.names().items() if s < self.players()}
+        self.table = {**self.table, **(self._table_defaults(self.setup) or {})}
         for note in self.moves.table_notes():
             self.names = {int(k): str(v) for k, v in (note.get("names") or {}).items()}
             self.table = {**self.table, **{k: v for k, v in note.items() if k not in ("note", "names")}}
@@ -685,13 +690,24 @@ class BoardAdapter:
         then its events written and its opening said (:meth:`opened`)."""
         events = self.moves.start(setup)
         self.scans.reseed(self.order_seed(setup))
-        self.moves.note({"note": "table", **{k: v for k, v in self.table.items() if k != "names"},
-                         "names": {str(k): v for k, v in self.names.items()}})
+        own = {k: v for k, v in self.table.items() if k != "names"}
+        if self.names or own != self._table_defaults(setup):       # a note only where it says something
+            self.moves.note({"note": "table", **own, "names": {str(k): v for k, v in self.names.items()}})
         log.info("game %d started: %s, %d players", self.game_id, self.NAME, setup.players)
         self.follow(None, events)
         self._emit(events)
         self.opened(events)
+        self.moves.told()
         self.reminders.start()
+
+    def _table_defaults(self, setup: Any) -> dict | None:
+        """The table's own keys a setup that names none of them has (:meth:`table_setup` of
+        an empty setup), or None where there are none: what a game's ``table`` note need not
+        say (a restart after a cut derives them again)."""
+        try:
+            return dict(self.table_setup({}, setup))
+        except (FirmwareHostError, ValueError, KeyError, TypeError):
+            return None
 
     def _emit(self, events: list) -> None:
         for e in events:

@@ -59,6 +59,9 @@ class MoveLog:
         self.count = 0                          # the game's effective actions in the journal
         #: actions journaled but never announced, found at boot (:meth:`boot`, :meth:`tell_untold`)
         self.untold: list[dict] = []
+        #: found at boot: the resumed game has no action and no ``told`` note (a cut before its
+        #: opening was queued): its start's events were never written
+        self.opening_untold = False
         #: the journal id of the running game the game master ended (:meth:`end`) or a new
         #: start replaced: an undo brings it back (:meth:`restore`) until the next game has a move
         self.ended_id: int | None = None
@@ -96,7 +99,8 @@ class MoveLog:
     def start(self, setup: Any = None) -> list:
         """Start the prepared setup, or ``setup`` (the rules' setup the game begins with: a
         deal, or one the table read after :meth:`hold`): the journal's new game first, then
-        the engine's start. Returns the start's events (the adapter announces them).
+        the engine's start. Returns the start's events (the adapter announces them, then
+        notes them told, :meth:`told`).
 
         :raises CommandRefused: ``no_setup`` without one.
         """
@@ -108,8 +112,7 @@ class MoveLog:
         self.prepared = False
         self.setup, self.game = setup, self.table.new_game(setup)
         self.game_id = self.service.journal.begin_game(setup.to_json())
-        self.count, self.untold = 0, []
-        self.told()
+        self.count, self.untold, self.opening_untold = 0, [], False
         return self.game.start()
 
     def hold(self, setup: Any) -> None:
@@ -342,6 +345,7 @@ class MoveLog:
             if repair is not None:
                 self.table.faults.report_repair(repair)
             return False
+        self.opening_untold = told is None and not unfinished.actions
         told = len(unfinished.actions) if told is None else min(told, len(unfinished.actions))
         try:
             self.rebuild(unfinished.id, unfinished.setup, unfinished.actions[:told])
