@@ -587,7 +587,6 @@ class BoardAdapter:
         own setup from the journal's ``table`` notes, then the game's :meth:`rebuilt`."""
         self.language = self.setup.language
         self.names = {s: n for s, n in self.seats.names().items() if s < self.players()}
-        self.table = {**self.table, **(self._table_defaults(self.setup) or {})}
         for note in self.moves.table_notes():
             self.names = {int(k): str(v) for k, v in (note.get("names") or {}).items()}
             self.table = {**self.table, **{k: v for k, v in note.items() if k not in ("note", "names")}}
@@ -703,7 +702,7 @@ class BoardAdapter:
     def _table_defaults(self, setup: Any) -> dict | None:
         """The table's own keys a setup that names none of them has (:meth:`table_setup` of
         an empty setup), or None where there are none: what a game's ``table`` note need not
-        say (a restart after a cut derives them again)."""
+        say (after a restart :meth:`seconds` and the game find the same defaults again)."""
         try:
             return dict(self.table_setup({}, setup))
         except (FirmwareHostError, ValueError, KeyError, TypeError):

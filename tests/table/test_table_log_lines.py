@@ -47,7 +47,7 @@ def test_a_game_started_and_a_move_accepted_are_logged_by_game_players_and_kind(
         service.call(lambda: (bd.wait.end(), bd.accept(action)))
     said = messages(caplog)
     assert f"game {bd.game_id} started: become_dictator, 4 players" in said
-    assert f"accepted: {action.kind}" in said
+    assert f"action: {action.kind}" in said
 
 
 def test_the_last_games_announcements_cut_for_a_new_game_are_logged_with_why_and_how_many(board, caplog):

@@ -68,7 +68,7 @@ class SecretDictatorGame(BoardAdapter):
     STATUS_SETTINGS = True          # the status ends with the seat's settings offer (issue 14)
     ACTS = tuple(ACTION_KINDS)
     SETUP_KEYS = ("role_source",)
-    SECRET_SETUP_KEYS = ("roles", "seed")
+    SECRET_SETUP_KEYS = ("roles", "seed", "deck")      # the console sees "tracked" or "untracked" (table_setup)
     DEAL_KEYS = ("roles", "deck")
     STATE_JSON = state_json
 
