@@ -561,23 +561,14 @@ class BoardAdapter:
                 self.names.setdefault(seat, name)
 
     def boot(self, resume: bool = True) -> None:
-        """Apply the seat settings, read the board, then resume the journal's unfinished game
-        of this game (the journal's repair report said first; a game cut before its first
-        move says its opening again), or wait for a setup."""
+        """Apply the seat settings, then resume the journal's unfinished game of this game
+        (the journal's repair report said first), or wait for a setup."""
         self.activate()
         self.faults.read_board()
         if not self.moves.boot(resume):
             self.say("public", "service.ready", {})
             return
         self.say("public", "service.resumed", {})
-        if self.moves.count == 0 and not self.moves.untold:
-            # cut before the first move: the opening (a seat's own role or hand) may never
-            # have been heard; said again, its events written only if they never were
-            events = self.new_game(self.setup).start()
-            if self.moves.opening_untold:
-                self._emit(events)
-                self.moves.told()
-            self.opened(events)
         self.moves.tell_untold()            # journaled, never announced: said now, once (issue 34)
         self.say_step()
         self.reminders.start()

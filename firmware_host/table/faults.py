@@ -129,8 +129,6 @@ class TableFaults:
         self.unnamed = unnamed
         self.listed: collections.deque = collections.deque(maxlen=50)    # the console's faults
         self.readers: dict[str, bool] = {}
-        #: the board's settled inputs as :meth:`read_board` read them (None: not read, no snapshot)
-        self.snapshot: Any = None
         self._unplug_said: set[str] = set()
 
     def list(self, entry: dict) -> None:
@@ -156,16 +154,12 @@ class TableFaults:
         self.say_fault("journal.game_lost", {}, detail)
 
     def read_board(self) -> None:
-        """The readers' state at start (the console's health panel); the board's settled
-        inputs as read (:attr:`snapshot`: slots, peg, readers; None without a snapshot) for a
-        game that mirrors them."""
-        self.snapshot = None
+        """The readers' state at start (the console's health panel)."""
         board = self.service.board
         for obj in (board, getattr(board, "board", None)):
             if obj is not None and callable(getattr(obj, "snapshot", None)):
                 try:
-                    self.snapshot = obj.snapshot()
-                    self.readers = dict(self.snapshot.readers)
+                    self.readers = dict(obj.snapshot().readers)
                     return
                 except Exception as exc:  # noqa: BLE001 - a board without a snapshot is fine
                     log.warning("board snapshot: %s", exc)

@@ -59,9 +59,6 @@ class MoveLog:
         self.count = 0                          # the game's effective actions in the journal
         #: actions journaled but never announced, found at boot (:meth:`boot`, :meth:`tell_untold`)
         self.untold: list[dict] = []
-        #: found at boot: the resumed game has no action and no ``told`` note (a cut before its
-        #: opening was queued): its start's events were never written
-        self.opening_untold = False
         #: the journal id of the running game the game master ended (:meth:`end`) or a new
         #: start replaced: an undo brings it back (:meth:`restore`) until the next game has a move
         self.ended_id: int | None = None
@@ -112,7 +109,7 @@ class MoveLog:
         self.prepared = False
         self.setup, self.game = setup, self.table.new_game(setup)
         self.game_id = self.service.journal.begin_game(setup.to_json())
-        self.count, self.untold, self.opening_untold = 0, [], False
+        self.count, self.untold = 0, []
         return self.game.start()
 
     def hold(self, setup: Any) -> None:
@@ -345,7 +342,6 @@ class MoveLog:
             if repair is not None:
                 self.table.faults.report_repair(repair)
             return False
-        self.opening_untold = told is None and not unfinished.actions
         told = len(unfinished.actions) if told is None else min(told, len(unfinished.actions))
         try:
             self.rebuild(unfinished.id, unfinished.setup, unfinished.actions[:told])
@@ -360,14 +356,6 @@ class MoveLog:
                 self.table.faults.report_repair(repair, resumed=False)
             else:
                 self.table.faults.journal_unreadable(f"journal game {unfinished.id} cannot be resumed: {exc}")
-            return False
-        if self.over and not self.untold and unfinished.status == "playing":
-            # a journal of an older firmware, cut before its game-over mark: over, not resumed
-            journal.finish_game(unfinished.id, "over")
-            log.info("game %d was already over: marked over, not resumed", unfinished.id)
-            self.game = self.game_id = self.setup = None
-            if repair is not None:
-                self.table.faults.report_repair(repair)
             return False
         self.table.restore_table()          # the game's language first: the report is said in it
         if repair is not None:

@@ -40,7 +40,7 @@ def _adapters() -> list[type]:
 
 #: adapter class name -> why it still overrides more than the hooks (strict xfail: when it is
 #: fixed, the mark goes)
-KNOWN = {"SecretDictatorGame": "Secret Dictator's adapter still speaks through its own say and pads its private "
+KNOWN = {"SecretDictatorGame": "Secret Dictator's adapter still boots, speaks through its own say and pads its private "
                                "clips through its own _pad instead of the table's speech and padding (issue 29)"}
 
 

@@ -4,13 +4,14 @@
 :class:`~firmware_host.table.BoardAdapter`, held by the host as every game's is. The table's
 parts are its base's (seat store and settings, speech, the move log and journal, game-master
 commands, reminders, scans, faults, the status in layers, the evening after game over, the
-input dispatch by event class and tile kind, setup and start, boot and resume, every move
+input dispatch by event class and tile kind, setup and start, every move
 journaled before it is announced, undo and end); this game's own steps are the kit's hooks
 (docs/ARCHITECTURE.md "Adding a game": ``rules_setup``, ``table_setup``, ``dealt`` with the role
-tiles read before the kit's ``begin``, ``activate``, ``follow``, ``announce``, ``game_ended``,
+tiles read before the kit's ``begin``, ``follow``, ``announce``, ``game_ended``,
 ``on_press``, ``undone``, ``say_step``, …), one section per concern. Still its own: the speech
 it says through (``say``: superseded ballot counts, a refusal waiting for what it refers to, an
-own act's answer) and the padding of its private clips (``_pad``). What the board does is the specs' (BOARD.md "Seat controls",
+own act's answer), the padding of its private clips (``_pad``) and its boot (the board's slots
+read, the last move said again after a restart). What the board does is the specs' (BOARD.md "Seat controls",
 "Veto", "Roles", "Each reader has its own tiles", principle 2; ACCESSIBILITY.md; RULES.md R3,
 R8, R12, R16, R17; REPLAY.md): a press starts the president's scan of names or the step's own
 choice, ballots come from the ballot box, laws from the discard tray and the slots, role tiles

@@ -14,6 +14,7 @@ from firmware_host.games.secret_dictator import (Action, Game, IllegalAction, Se
 from firmware_host.games.secret_dictator.actions import ACTION_KINDS
 from firmware_host.games.secret_dictator.scripting import reshuffle_order
 from firmware_host.hardware.events import PegMoved, SlotChanged, TileRead
+from firmware_host.service.journal import JournalError, UnknownGameError
 from firmware_host.service.refusals import CommandRefused
 from firmware_host.table import ANSWERED, BoardAdapter, Words, pace
 from firmware_host.table.seat_settings import SeatSettings
@@ -82,6 +83,7 @@ class SecretDictatorGame(BoardAdapter):
         self._step_public: list[tuple[int, Any]] = []     # (service step, public utterance) said for this input
         self._public_said: list = []                      # public utterances not yet played to their end
         self.announced = self.speech.announced            # the console's last public announcements
+        self._last_groups: list = []                      # (action, events) groups of a rebuilt game
         self._presidents = 0                              # president.new said in this game (prerender)
         self.padding = Padding(self)
         self.deck = PhysicalDeck(self)
@@ -216,20 +218,99 @@ class SecretDictatorGame(BoardAdapter):
         return "reading role tiles" if self.game is None else str(self.game.phase)
 
     # ================================================================ start-up and shut-down: the board's settled inputs, a resumed game
-    def activate(self) -> None:
-        """The adapter becomes the active one (boot, or the game master switched games): the
-        table's seat settings applied, then the board read as it stands (the slots and the
-        tracker pin the mirror compares, BOARD.md principle 2) and what this table can hear
-        next prerendered."""
-        super().activate()
-        self.faults.read_board()
-        snap = self.faults.snapshot
-        if snap is not None:
-            for track, filled in snap.slots.items():
-                if track in self.mirror.slots:
-                    self.mirror.slots[track] = list(filled)[:TRACK_SLOTS[track]]
-            self.mirror.tracker = snap.peg
+    def boot(self, resume: bool = True) -> None:
+        """Read the board's settled inputs and the stored seat settings, then resume an
+        unfinished game (and say so).
+
+        A journal that found damage at its self-check (``journal.repair``) is reported first,
+        at the table (``journal.*``, in the resumed game's language), on the console (faults)
+        and as a ``fault`` line; a game whose journaled actions already end it (a journal of
+        an older firmware, cut before its game-over mark) is marked over, not resumed."""
+        self._read_board()
+        self.seats.apply()
+        journal = self.service.journal
+        repair = getattr(journal, "repair", None)
+        unfinished = self._unfinished() if resume else None
+        if unfinished is None and resume:
+            unfinished = self._end_untold()
+        if unfinished is None:
+            if repair is not None:
+                self.faults.report_repair(repair)
+            log.info("no unfinished game in the journal: waiting for a setup")
+            self.say("public", "service.ready", {})
+            self._plan_speech()
+            return
+        try:
+            self._rebuild(unfinished.id, unfinished.setup, unfinished.actions)
+        except (FirmwareHostError, ValueError) as exc:
+            log.error("journal game %d cannot be resumed: %s", unfinished.id, exc)
+            journal.finish_game(unfinished.id, "abandoned")
+            self.moves.game = None
+            if repair is not None:
+                self.faults.report_repair(repair, resumed=False)
+            self.say("public", "service.ready", {})
+            return
+        if repair is not None:
+            self.faults.report_repair(repair)
+        assert self.game is not None
+        if self.game.phase == "game_over" and unfinished.status == "over":
+            self._tell_end()
+            return
+        if self.game.phase == "game_over":
+            journal.finish_game(unfinished.id, "over")
+            log.info("game %d was already over (%s): marked over, not resumed", unfinished.id, self.game.winner)
+            self.say("public", "service.ready", {})
+            return
+        log.info("resumed game %d after %d actions", unfinished.id, len(unfinished.actions))
+        self.say("public", "service.resumed", {})
         self._plan_speech()
+        self._replay_last_group(emit=self._untold(unfinished))
+        self._settle_reshuffle()
+        self.mirror.check(announce_change=True)
+        self.moves.told()
+        self.reminders.start()
+
+    def _untold(self, journal_game: Any) -> bool:
+        """True when the journal does not show the table told of ``journal_game``'s last
+        action (its ``told`` notes; a journal without them: not known, so True)."""
+        try:
+            told = self.service.journal.told(journal_game.id)
+        except JournalError as exc:
+            log.warning("journal: what the table was told cannot be read: %s", exc)
+            return True
+        return told is None or told < len(journal_game.actions)
+
+    def _end_untold(self) -> Any:
+        """The journal's last game if it is over but its end was never announced (a cut right
+        after its last action was journaled, issue 34), or None; one that cannot be read is
+        said lost."""
+        try:
+            return self.service.journal.end_untold()
+        except (JournalError, UnknownGameError) as exc:
+            log.error("journal: the last game cannot be read: %s", exc)
+            self.faults.journal_unreadable(str(exc))
+            return None
+
+    def _tell_end(self) -> None:
+        """After a cut between the game's last action and its announcement (issue 34): the
+        table hears that the board is back, then the end it never heard (the last move, the
+        winner and the roles), once, and how the evening goes on (ACCESSIBILITY.md 30)."""
+        log.info("game %d ended before the cut: its end is said now", self.game_id)
+        self.say("public", "service.resumed", {})
+        self._plan_speech()
+        said = self._replay_last_group()           # end_untold: its last action was never told
+        self.moves.told()
+        offer = self.say("public", "evening.offer", {}, after=tuple(said))
+        self.evening.over(self.story_parts, after=[*said, offer])
+
+    def _unfinished(self) -> Any:
+        """The journal's unfinished game, or None; one that cannot be read is said lost."""
+        try:
+            return self.service.journal.unfinished()
+        except (JournalError, UnknownGameError) as exc:
+            log.error("journal: the unfinished game cannot be read: %s", exc)
+            self.faults.journal_unreadable(str(exc))       # said lost, listed, a fault line
+            return None
 
     def stopping(self) -> None:
         """The table stops (shutdown, a pause, another game): this game's running scan ends;
@@ -242,6 +323,24 @@ class SecretDictatorGame(BoardAdapter):
             self.deck.forget()
             self.padding.recall = {}
             self.mirror.clear()
+
+    def _read_board(self) -> None:
+        board = self.service.board
+        snap = None
+        for obj in (board, getattr(board, "board", None)):
+            if obj is not None and callable(getattr(obj, "snapshot", None)):
+                try:
+                    snap = obj.snapshot()
+                    break
+                except Exception as exc:  # noqa: BLE001 - a board without a snapshot is fine
+                    log.warning("board snapshot: %s", exc)
+        if snap is None:
+            return
+        for track, filled in snap.slots.items():
+            if track in self.mirror.slots:
+                self.mirror.slots[track] = list(filled)[:TRACK_SLOTS[track]]
+        self.mirror.tracker = snap.peg
+        self.faults.readers = dict(snap.readers)
 
     # ================================================================ setup: the deal or the role tiles, the opening, a game rebuilt from the journal
     def dealt(self, setup: Setup) -> Setup | None:
@@ -275,28 +374,68 @@ class SecretDictatorGame(BoardAdapter):
         self.mirror.clear()
         self.mirror.check(announce_change=True)
 
+    def _rebuild(self, game_id: int, setup_json: dict, actions: list[dict]) -> list:
+        """The game rebuilt from the journal's setup and actions (the table's
+        :meth:`~firmware_host.table.MoveLog.rebuild`, then :meth:`restore_table`; no speech);
+        returns the last group's (action, events) pairs."""
+        self.moves.rebuild(game_id, setup_json, actions)
+        self.restore_table()
+        return self._last_groups[-1] if self._last_groups else []
+
     def rebuilt(self) -> None:
         """The game was rebuilt from the journal (resume, undo, an ended game back): how its
-        roles were read (the ``table`` notes), each seat's own secrets of the round (the
-        moves replayed), a chaos law of the last move still to lay, the tiles read and the
-        discards forgotten; what this table can hear next prerendered."""
+        roles were read (the ``table`` notes), each seat's own secrets of the round and the
+        last move's group replayed (:meth:`_replay_last_group`), the tiles read, the discards
+        and the board's corrections forgotten."""
         self.role_source = self.table.get("role_source", self.role_source)
         game = Game(self.setup)
         game.start()
+        groups: list[list[tuple[Action, list]]] = []
         self.padding.recall = {}
-        last: list = []                                   # the last move's events, its reshuffles with it
         for obj in self.service.journal.actions(self.game_id)[:self.moves.count]:
             action = Action.from_json(obj)
             events = game.apply(action)
             self.padding.remember(events, announce.announcements(action, events, game))
-            last = last + events if action.kind == "reshuffle" else events
+            if action.kind == "reshuffle" and groups:
+                groups[-1].append((action, events))
+            else:
+                groups.append([(action, events)])
+        self._last_groups = groups
         self.reads.tiles = None
         self.reads.forget()
         self.deck.forget()
         self.deck.discard_after = None
-        self.mirror.tracker_asked = False
-        self.mirror.chaos_placement = any(e.kind == "law_enacted" and e.data.get("by") == "chaos" for e in last)
-        self._plan_speech()
+        self.mirror.clear()
+        if groups:
+            self.mirror.chaos_placement = any(e.kind == "law_enacted" and e.data.get("by") == "chaos"
+                                              for _, evs in groups[-1] for e in evs)
+
+    def _replay_last_group(self, emit: bool = True) -> list:
+        """After a resume: say again what the last accepted action caused (it may never
+        have been said if the service stopped right after journaling it); its events are
+        written again only when ``emit`` (the journal's ``told`` notes do not show them
+        written before the cut).
+
+        :returns: the utterances of the last action's announcements (none for a start)."""
+        groups = self._last_groups
+        if self.game is None:
+            return []
+        if not groups:     # stopped right after the game was journaled: start it again
+            events = Game(self.game.setup).start()
+            if emit:
+                self._emit(events)
+            items = announce.announcements(None, events, self.game)
+            minimum = self.padding.prolog_seconds(PRIVATE_CUE)
+            said = self._speak_all([a for a in items if a.key == "game.started"])
+            self._prolog(after=[u for u in said if u is not None], minimum=minimum)
+            self._speak_all([a for a in items if a.key != "game.started"])
+            return []
+        said: list = []
+        for action, events in groups[-1]:
+            if emit:
+                self._emit(events)
+            said += [u for u in self._speak_all(self._announcements(action, events)) if u is not None]
+        return said
 
     # ================================================================ speaking: messages into the voice, long then short wording, the prolog
     def say(self, channel: str, key: str, params: dict, *, priority: str | None = None,
