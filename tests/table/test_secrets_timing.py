@@ -107,6 +107,8 @@ class Asking(Table):
         self.timeline: list[tuple[float, dict]] = []
         self.asks: list[dict] = []
         self._asking = False
+        self._quiet = 0.0
+        self._awaited_cue: tuple | None = None
 
     def act(self, obj: dict, next_seat: int | None = None) -> None:
         if obj.get("signal") not in ("wait_for", "wait"):
@@ -115,21 +117,53 @@ class Asking(Table):
 
     def play(self, obj: dict, *, next_seat: int | None = None) -> None:
         """The table's play; a cue heard too late to act on in time (another seat's hold
-        keeps the board's clock for its length) is waited for again as the list comes round."""
+        keeps the board's clock for its length) is waited for again in the list's next pass."""
         if obj.get("signal") == "wait_for":
-            for _ in range(3):
-                mark = self._mark
-                line = self.wait_heard(obj["key"], obj.get("params"), seat=next_seat,
-                                       timeout=float(obj.get("timeout", 600.0)))
-                if line is None or line["output"] != f"seat:{next_seat}" or self.now <= line["end"] + self.reaction[0]:
-                    break
-                self._mark = self.starts.index(line) + 1
-            self._mark = mark
+            self._awaited_cue = (next_seat, obj["key"], obj.get("params") or {})
+            try:
+                self._play_cue(obj, next_seat)
+            finally:
+                self._awaited_cue = None
+            return
         super().play(obj, next_seat=next_seat)
+
+    def _play_cue(self, obj: dict, next_seat: int | None) -> None:
+        """A ``wait_for`` played as the table plays it, the late cue waited for again."""
+        for _ in range(3):
+            mark = self._mark
+            line = self.wait_heard(obj["key"], obj.get("params"), seat=next_seat,
+                                   timeout=float(obj.get("timeout", 600.0)))
+            if line is None or line["output"] != f"seat:{next_seat}" or self.now <= line["end"] + self.reaction[0]:
+                if line is not None:     # no seat holds while the player reacts to its cue
+                    self._quiet = line["end"] + self.reaction[1] + 0.1
+                break
+            # too late: the cue waited for again from the start of the list's next pass
+            self._mark = self.starts.index(line) + 1
+            if self.wait_heard("scan.wrap", seat=next_seat, timeout=120.0) is None:
+                break
+            self._mark = len(self.starts) - 1
+        self._mark = mark
+        super().play(obj, next_seat=next_seat)
+
+    def _cue_quiet(self) -> float:
+        """Until when no seat may hold: while the cue the script waits for plays in the
+        acting seat's earphone and for a reaction after (a hold keeps the board's clock for its
+        length, so the player's press would come late)."""
+        if self._awaited_cue is None or self._awaited_cue[0] is None:
+            return self._quiet
+        seat, key, params = self._awaited_cue
+        line = next((o for o in reversed(self.starts[self._mark:]) if o.get("output") == f"seat:{seat}"
+                     and o.get("key") == key and all(o.get("params", {}).get(k) == v for k, v in params.items())),
+                    None)
+        if line is None:
+            return self._quiet
+        if "end" not in line:
+            return max(self._quiet, self.now + 0.2)
+        return max(self._quiet, line["end"] + self.reaction[1] + 0.1)
 
     def ask(self, seat: int, burst: bool) -> None:
         """From now on the seat asks for its status: its layers one by one, a hold 1.5 s
-        after each has ended, until it starts over or four were heard (``burst`` False), or
+        after each has ended, until it starts over (at most twelve) (``burst`` False), or
         three holds 0.4 s apart, each cutting the layer before (``burst`` True, a player
         skipping ahead). It stops asking once the game gives it a list (if it had none)."""
         busy = seat in self.call(self.service.game.active.scans.seats_scanning)
@@ -157,9 +191,11 @@ class Asking(Table):
             return None if self.now > task["due"] + 5 else task["due"] + 5
         if any("end" not in o for o in mine):
             return self.now + 0.2
-        if task["holds"] > 4 or mine[0]["key"] == task["first"]:
-            return None
-        task["first"] = task["first"] or mine[0]["key"]
+        if task.get("heard") != task["holds"]:          # this layer, once: the status starts over?
+            task["heard"] = task["holds"]
+            if task["holds"] > 12 or mine[0]["key"] == task["first"]:
+                return None
+            task["first"] = task["first"] or mine[0]["key"]
         return max(o["end"] for o in mine) + 1.5
 
     def _step(self, deadline: float) -> bool:
@@ -170,6 +206,9 @@ class Asking(Table):
                 nxt = None
                 for task in list(self.asks):
                     at = self._due(task)
+                    quiet = self._cue_quiet()
+                    if at is not None and at < quiet:
+                        at = quiet          # a hold keeps the board's clock: not in a reaction
                     if at is not None and at <= self.now + 1e-9:
                         self._hold(task)
                         self.sim.settle()
