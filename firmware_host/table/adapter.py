@@ -71,7 +71,7 @@ def describe_input(event: Any) -> str:
     if name == "SlotChanged":
         return f"{event.track} slot {event.slot} {'filled' if event.filled else 'emptied'}"
     if name == "PegMoved":
-        return f"tracker pin {'out of its hole' if event.position is None else f'in hole {event.position}'}"
+        return f"peg {'out of its hole' if event.position is None else f'in hole {event.position}'}"
     if name == "GameMasterKey":
         return f"game-master key {event.gesture}"
     if name == "ReaderState":
@@ -671,7 +671,7 @@ class BoardAdapter:
     def dealt(self, setup: Any) -> Any:
         """Hook: the rules' setup the game begins with once started (the names said):
         ``setup`` itself (default), a deal made now, or None where the table reads it first
-        (Secret Dictator's role tiles, seat by seat): the game then calls :meth:`begin` with
+        (a game's secret tiles, seat by seat): the game then calls :meth:`begin` with
         the setup read."""
         return setup
 

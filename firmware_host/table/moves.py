@@ -114,7 +114,7 @@ class MoveLog:
 
     def hold(self, setup: Any) -> None:
         """The prepared ``setup`` started but its game not begun yet: the table reads what
-        it leaves open first (role tiles); a running game is given up (:meth:`replace`).
+        it leaves open first (tiles laid seat by seat); a running game is given up (:meth:`replace`).
         :meth:`start` with the setup read begins it."""
         self.replace()
         self.prepared = False

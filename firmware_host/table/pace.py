@@ -324,7 +324,7 @@ class SeatPaces:
         :param handled: when the board handled the act (clock seconds; default ``at``).
         :param reader: the reader a tile was laid at (None: a press): a tile laid where another
             seat's tile was read since the cue ended is no reaction (the seat may have waited
-            its turn at a reader the seats share, a ballot box).
+            its turn at a reader the seats share).
         :returns: the reaction counted (seconds), or None when none is counted.
         """
         if cue_end is not None:
