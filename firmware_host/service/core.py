@@ -111,7 +111,7 @@ class BoardService:
         self._listeners: list[Callable[[dict], None]] = []
         self._end_listeners: list[Callable[[dict], None]] = []
         self._start_listeners: list[Callable[[dict], None]] = []
-        self._playing: list[list] = []     # [lines, utterance, done] of clips started, in start order
+        self._playing: list[list] = []     # [lines, utterance, done, record] of clips started, in start order
         self._emit_lock = threading.Lock()
         self.current_line = 0          # simulate: the script line being played (rejected.line)
         #: number of the queue item (input event, timer, command) the service thread handles now
@@ -542,7 +542,8 @@ class BoardService:
             order = (round(record.start, 3), _output_rank(output))
             while at > 0 and self._playing[at - 1][0] and _clip_order(self._playing[at - 1][0][0]) > order:
                 at -= 1
-            self._playing.insert(at, [played, utt, False])
+            entry = [played, utt, False, record]
+            self._playing.insert(at, entry)
             for line in played:
                 for callback in list(self._start_listeners):
                     try:
@@ -551,10 +552,15 @@ class BoardService:
                         log.warning("start listener failed: %s", exc)
             if on_start is not None:
                 on_start(played, utt)
-            return
-        entry = next((e for e in self._playing if e[1] is utt and not e[2]), None)
-        if entry is None:
-            return
+            if getattr(record, "end", None) is None:
+                return
+            # its end came first (the audio layer tells start and end from whichever of its
+            # threads saw them, so a clip cut at once can be told ended before started): it is
+            # ended here, or the board would wait for ever for it and write no later line
+        else:
+            entry = next((e for e in self._playing if e[1] is utt and not e[2] and e[3] is record), None)
+            if entry is None:
+                return
         wav = getattr(utt, "sink_path", None)
         for line in entry[0]:
             line["end"] = round(record.end, 3)
@@ -580,7 +586,7 @@ class BoardService:
         what is still playing is cut off by it)."""
         playing, self._playing = self._playing, []
         now = round(self.clock.now(), 3)
-        for lines, _, done in playing:
+        for lines, _, done, _ in playing:
             for line in lines:
                 if not done:
                     line["end"] = now
