@@ -69,6 +69,21 @@ def physical_state(signals: list[Signal]) -> tuple[dict[str, set[int]], int | No
     return slots, peg
 
 
+def _quiet(service: Any) -> None:
+    """Wait until the board service's thread is idle with nothing posted to it and its voice
+    renders nothing (a render costs no virtual time: a run does not depend on how fast the
+    machine renders). Never called on the service thread (it cannot wait for itself)."""
+    voice = service.voice
+    for _ in range(100000):
+        service.wait_idle()
+        if voice is not None and voice.busy():
+            threading.Event().wait(0.002)
+            continue
+        if service.pending():
+            continue
+        return
+
+
 class OutputTail:
     """The output lines ``simulate`` still needs (``wait_for`` and refusals look back only to
     the signal before), numbered from the run's first line; older ones are let go
@@ -366,14 +381,8 @@ class Simulator:
         depend on how fast the machine renders)."""
         service, clock = self.service, self.clock
         assert service is not None
-        voice = service.voice
         for _ in range(100000):
-            service.wait_idle()
-            if voice is not None and voice.busy():
-                threading.Event().wait(0.002)
-                continue
-            if service.pending():
-                continue
+            _quiet(service)
             if isinstance(clock, VirtualClock):
                 due = clock.next_due()
                 if due is not None and due <= clock.now():
@@ -392,15 +401,7 @@ class Simulator:
         service = self.service
         if service is None or not service._running or threading.current_thread() is service._thread:
             return
-        voice = service.voice
-        for _ in range(100000):
-            service.wait_idle()
-            if voice is not None and voice.busy():
-                threading.Event().wait(0.002)
-                continue
-            if service.pending():
-                continue
-            return
+        _quiet(service)
 
     def drain(self, limit: float = 3600.0) -> None:
         """Let the virtual clock run until every output has played what it was given (at most

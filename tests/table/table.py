@@ -50,6 +50,11 @@ def to_signal(obj: dict) -> Any:
     return parse_script(json.dumps({"setup": {"players": 5, "seed": 1}}) + "\n" + json.dumps(obj))[1]
 
 
+#: four seats of In this way I become a DICTATOR in English without a morning timer: a kit
+#: game set up by the console
+DICTATOR_4 = {"game": "become_dictator", "players": 4, "language": "en", "morning_seconds": 0}
+
+
 class Table:
     """``simulate`` on the mocked board with a person's pace.
 
@@ -307,6 +312,14 @@ class Table:
         """The setup of the journal's latest game, as journaled."""
         game = self.call(self.service.journal.last_game)
         return dict(game.setup)
+
+    def set_up(self, setup: dict) -> "Table":
+        """Set ``setup`` up from the console and let its opening play (the lines drained,
+        then 2 s more); returns the table."""
+        self.play_all([{"setup": dict(setup)}])
+        self.drain()
+        self.wait(2.0)
+        return self
 
     def close(self) -> None:
         if not self.closed:

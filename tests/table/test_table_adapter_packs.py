@@ -19,19 +19,15 @@ from firmware_host.kernel.values import Line
 from firmware_host.table.adapter import STATUS_PACK_S
 from firmware_host.table.scanning import PICKED_KEY, spoken_seconds
 
-from .table import Table
+from .table import DICTATOR_4, Table
 
-SETUP = {"game": "become_dictator", "players": 4, "language": "en", "morning_seconds": 0}
 #: a board message whose long wording is five times its short one
 LONG = "journal.lost_unknown"
 
 
 @pytest.fixture()
 def table(tmp_path):
-    table = Table(tmp_path)
-    table.play_all([{"setup": dict(SETUP)}])
-    table.drain()
-    table.wait(2.0)
+    table = Table(tmp_path).set_up(DICTATOR_4)
     yield table
     table.close()
 

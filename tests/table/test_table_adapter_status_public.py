@@ -6,17 +6,13 @@ In this way I become a DICTATOR set up by the console."""
 
 from __future__ import annotations
 
-from .table import Table
-
-SETUP = {"game": "become_dictator", "players": 4, "language": "en", "morning_seconds": 0}
+from .table import DICTATOR_4, Table
 
 
 def test_A3_A29_with_status_channel_public_a_hold_says_the_public_status_at_the_table(tmp_path):
     table = Table(tmp_path, config='[service]\nstatus_channel = "public"\n')
     try:
-        table.play_all([{"setup": dict(SETUP)}])
-        table.drain()
-        table.wait(2.0)
+        table.set_up(DICTATOR_4)
         adapter = table.service.game.active
         first = table.call(lambda: adapter.status_answers(1))[0]
         public = [line.key for line in first if not adapter.words.is_private(line.key)]
@@ -39,7 +35,7 @@ def test_A3_A29_at_a_board_with_a_whisper_station_a_hold_says_the_public_status_
     said on the table speaker, as with ``status_channel = "public"``."""
     table = Table(tmp_path, config="[audio]\nwhisper_station = true\nwhisper_device = \"board_whisper\"\n")
     try:
-        table.play_all([{"setup": dict(SETUP)}])
+        table.play_all([{"setup": dict(DICTATOR_4)}])
         table.drain()
         table.wait(30.0)
         adapter = table.service.game.active

@@ -13,17 +13,12 @@ import pytest
 from firmware_host.kernel.values import Line
 from firmware_host.table.speech import PRIVATE_CUE
 
-from .table import Table
-
-SETUP = {"game": "become_dictator", "players": 4, "language": "en", "morning_seconds": 0}
+from .table import DICTATOR_4, Table
 
 
 @pytest.fixture()
 def table(tmp_path):
-    table = Table(tmp_path)
-    table.play_all([{"setup": dict(SETUP)}])
-    table.drain()
-    table.wait(2.0)
+    table = Table(tmp_path).set_up(DICTATOR_4)
     yield table
     table.close()
 
