@@ -1,4 +1,4 @@
-"""firmware_host: the software inside the accessible, tactile Secret Dictator board.
+"""firmware_host: the software inside the accessible, tactile game board.
 
 Layers (a file's path tells what it may touch):
 

@@ -32,7 +32,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
 def _build_parser(command: str | None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="firmware-host",
-        description="The accessible Secret Dictator board: rules engine, sensors and speech.",
+        description="The accessible, tactile game board: its games' rules, sensors and speech.",
     )
     from firmware_host import __version__
 
