@@ -550,14 +550,11 @@ class AutocracyGame(BoardAdapter):
             return
         options = game.attack_options(seat)
         kinds = [k for k in dict.fromkeys(game.hands[seat]) if any(a.trick == k for a in options)]
-        if not kinds:
-            self._refused(seat, "not_held")
-            return
         hand = game.hands[seat]
-        # every kind that attacks, in an order of their own for this list (issue 33): a kind
-        # the seat cannot attack with now says so and is answered like every other such pick,
-        # so neither the list's length nor where the played kind stood tells what else the
-        # hand holds
+        # every kind that attacks, in an order of their own for this list, even to a seat
+        # that can attack with none (issue 33): a kind the seat cannot attack with now says so
+        # and is answered like every other such pick ("not_held", A36), so neither the list's
+        # length, nor where the played kind stood, nor whether a list came tells the hand
         items = self.scans.private_order([
             self.scans.item(k, "scan.trick", {"trick": k, "positions": [i for i, h in enumerate(hand) if h == k]})
             if k in kinds else self.scans.item((_NONE, k), "scan.trick.none", {"trick": k})
