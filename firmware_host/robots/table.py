@@ -33,7 +33,7 @@ from firmware_host.kernel import games
 from firmware_host.clock import VirtualClock
 from firmware_host.errors import UsageError
 from firmware_host.kernel.values import Outcome
-from firmware_host.robots.robot import ANSWER_CUE_KEY, MISTAKE_RATE, REACTION, Heard, Hold, Lay, Press, SeatRobot
+from firmware_host.robots.robot import MISTAKE_RATE, REACTION, Heard, Hold, Lay, Press, SeatRobot
 from firmware_host.table import scanning
 from firmware_host.service.signals import Signal
 from firmware_host.service.simulator import Simulator
@@ -53,6 +53,9 @@ STUCK_S = 900.0
 GAME_LIMIT_S = 2 * 3600.0
 #: seconds a confirmation is looked for after one's own act
 CONFIRM_WINDOW_S = 60.0
+#: a hold this soon (seconds) after the end of a status answer in the seat's earphone, or while
+#: one plays, asks for its next layer (the board's own window is 4 s from the hold's recognition)
+FURTHER_HOLD_S = 10.0
 
 
 def rules_for(game: str) -> Any:
@@ -225,6 +228,10 @@ class RobotTable:
         self._inbox: list[dict] = []
         self._heard_box: list[dict] = []
         self._holds: list[tuple[int, float]] = []
+        #: seat -> when the last status clip in its earphone ended, and the start of one playing
+        #: there: a hold while one plays or soon after asks for the status's next layer
+        self._status_ended: dict[int, float] = {}
+        self._status_playing: dict[int, float] = {}
         self._acts: list[_Act] = []
         self._wishes: list[_Act] = []
         self._quiet_since: float | None = None
@@ -315,6 +322,8 @@ class RobotTable:
             # on the service thread, the clock still): the unrounded time, so that a clip
             # that starts with the act counts as 0 s (issue 31)
             start, now = float(line["start"]), self.sim.clock.now()
+            if line.get("key", "").startswith("status."):
+                self._status_playing[int(output.split(":", 1)[1])] = start
             self._confirm(int(output.split(":", 1)[1]), now if abs(now - start) <= 0.0005 + 1e-9 else start,
                           line.get("key", ""))
 
@@ -335,9 +344,15 @@ class RobotTable:
         heard, self._heard_box = self._heard_box, []
         for line in heard:
             output = line.get("output", "")
-            if output.startswith("seat:") and self._holds and line.get("key") != ANSWER_CUE_KEY:
+            if output.startswith("seat:") and line.get("key", "").startswith("status."):
+                seat = int(output.split(":", 1)[1])
+                if self._status_playing.get(seat) == float(line["start"]):
+                    del self._status_playing[seat]
+                self._status_ended[seat] = max(self._status_ended.get(seat, -math.inf), float(line["end"]))
+            if output.startswith("seat:") and self._holds and line.get("key", "").startswith("status."):
                 # the status's first answer: its first words (the answer cue before words still
-                # being rendered is no answer of the status, issue 31)
+                # being rendered is no answer of the status, issue 31; nor is a scan item that
+                # went on in the earphone while the button was held down)
                 seat = int(output.split(":", 1)[1])
                 for hold in [h for h in self._holds if h[0] == seat and float(line["start"]) >= h[1] - 1e-6]:
                     self._holds.remove(hold)
@@ -418,7 +433,11 @@ class RobotTable:
         rec = self.record
         if isinstance(act, Hold):
             sig, kind = {"seat": robot.seat, "gesture": "hold"}, "button"
-            self._holds = [h for h in self._holds if h[0] != robot.seat] + [(robot.seat, now)]
+            if (robot.seat not in self._status_playing
+                    and now > self._status_ended.get(robot.seat, -math.inf) + FURTHER_HOLD_S):
+                self._holds = [h for h in self._holds if h[0] != robot.seat] + [(robot.seat, now)]
+            # else: a hold while a status answer plays or soon after it asks for the next layer
+            # (ACCESSIBILITY.md 3, at most 15 s), not for a first answer
         elif isinstance(act, Press):
             sig, kind = {"seat": robot.seat, "gesture": act.gesture}, "button"
         elif isinstance(act, Lay):
