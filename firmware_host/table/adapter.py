@@ -193,7 +193,8 @@ class BoardAdapter:
         self.gm = GameMaster({"start": self._cmd_start, "pause": lambda **f: self._pause(True),
                               "resume": lambda **f: self._pause(False), "restart": self._cmd_restart,
                               "undo": self._cmd_undo, "act": self._cmd_act, "choose": self._cmd_choose,
-                              "seat_settings": self._cmd_seat_settings, "key": self._cmd_key},
+                              "seat_settings": self._cmd_seat_settings, "key": self._cmd_key,
+                              "story": self._cmd_story},
                              self.extra_commands())
         self.inputs: dict[type, Callable[[Any], None]] = {
             ButtonGesture: self.on_button, GameMasterKey: self.on_gm_key, Fault: self.faults.on_fault,
@@ -1024,7 +1025,7 @@ class BoardAdapter:
     def command(self, name: str, /, **fields: Any) -> dict:
         """A game-master command (:class:`~.gamemaster.GameMaster`: ``start`` with an
         optional ``setup``, ``pause``, ``resume``, ``restart``, ``undo``, ``act``,
-        ``choose``, ``seat_settings``, ``key`` and the game's extras).
+        ``choose``, ``seat_settings``, ``key``, ``story`` and the game's extras).
 
         :raises CommandRefused: refused now (one line).
         """
@@ -1140,6 +1141,14 @@ class BoardAdapter:
     def _cmd_key(self, gesture: str = "press", **_: Any) -> dict:
         self.on_gm_key(GameMasterKey(gesture=gesture))
         return {"paused": self.paused}
+
+    def _cmd_story(self, **_: Any) -> dict:
+        """The game master's ``story``: the finished game's story as words, a list per part
+        (:meth:`story_parts`, what the seats' presses tell). :raises CommandRefused:
+        ``story_not_over`` while no game is over (its story would tell secrets, RULES.md R16)."""
+        if not self.moves.over:
+            raise CommandRefused("story_not_over", "the story is told once the game is over")
+        return {"story": [[self.speech.text(key, params) for key, params in part] for part in self.story_parts()]}
 
     def end_game(self) -> dict:
         """The game master ends the game: journal abandoned, the table hears ``gm.ended``.

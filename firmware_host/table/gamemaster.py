@@ -1,6 +1,6 @@
 """The game master's commands at a game's table: one table of commands every game has
 (``start``, ``pause``, ``resume``, ``restart``, ``undo``, ``act``, ``choose``,
-``seat_settings``, ``key``) plus a game's extras (``end_morning`` …), each a function of the
+``seat_settings``, ``key``, ``story``) plus a game's extras (``end_morning`` …), each a function of the
 command's fields. An unknown command is refused naming the ones there are.
 
 Example::
@@ -20,7 +20,7 @@ from firmware_host.service.refusals import CommandRefused
 __all__ = ["GameMaster", "COMMON"]
 
 #: the commands every game's table takes, in the order they are named
-COMMON = ("start", "pause", "resume", "restart", "undo", "act", "choose", "seat_settings", "key")
+COMMON = ("start", "pause", "resume", "restart", "undo", "act", "choose", "seat_settings", "key", "story")
 
 
 class GameMaster:

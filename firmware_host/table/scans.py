@@ -92,7 +92,7 @@ class SeatScans:
 
     def start(self, seat: int, items: list[ScanItem], chosen: Callable[[Any], None], *,
               intro: tuple[str, dict] | None = None, cancelled: Callable[[], None] | None = None,
-              confirm: Callable[[ScanItem], tuple[ScanItem, ScanItem | None] | None] | None = None,
+              confirm: Callable[[ScanItem], tuple[ScanItem, ScanItem | None] | ScanItem | None] | None = None,
               purpose: str = "",
               pad: Callable[[str, str], float | None] | Mapping[str, float] | None = None) -> Scan:
         """Start a scan of ``items`` (then "cancel") in ``seat``'s earphone, replacing its
@@ -103,7 +103,8 @@ class SeatScans:
             item follows 1 s after it ended, 14); None for none.
         :param cancelled: ``cancelled()`` when "cancel" is picked (after the scan is gone).
         :param confirm: for a final choice (16): ``confirm(item) -> (confirm_item,
-            back_item or None)``; only a press on the confirming item chooses.
+            back_item or None)`` or the confirming item alone (then the table's "back"); only
+            a press on the confirming item chooses.
         :param pad: ``pad(kind, key) -> seconds or None``: the fixed length of a step (the
             intro, an item, a pick's answer, by its key) where the game pads its lists (M43);
             or the lengths by kind, ``{"intro", "item", "confirm"}`` (a confirmation's two
@@ -151,7 +152,7 @@ class SeatScans:
                 made = confirm(item)
                 if made is None:
                     return None
-                yes, back = made
+                yes, back = made if isinstance(made, tuple) else (made, None)
                 back = back or self.item(None, BACK_KEY, {})
                 confirming.update((yes.key, back.key))
                 return yes, back

@@ -737,7 +737,7 @@ from firmware_host.table.gamemaster import COMMON, GameMaster  # noqa: E402
 
 
 def test_the_game_masters_commands_are_the_common_ones_then_the_games_extras_and_an_extra_may_replace_one():
-    assert COMMON == ("start", "pause", "resume", "restart", "undo", "act", "choose", "seat_settings", "key")
+    assert COMMON == ("start", "pause", "resume", "restart", "undo", "act", "choose", "seat_settings", "key", "story")
     own_undo = lambda **f: {"undone": "the game's"}
     gm = GameMaster({"undo": lambda **f: {"undone": "common"}, "start": lambda **f: dict(f)},
                     extras={"zeta": lambda **f: {}, "end_morning": lambda **f: {"ended": True}, "undo": own_undo})

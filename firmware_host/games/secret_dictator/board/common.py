@@ -16,10 +16,6 @@ TRACK_SLOTS = {"democratic": 5, "fascist": 6}
 #: (ACCESSIBILITY.md 24: a ballot count superseded by a newer count is not spoken)
 SUPERSEDED_KEYS = frozenset({"ballot.counted"})
 
-
-#: keys of a console/simulate setup that the service uses itself (not part of REPLAY.md's setup)
-SERVICE_SETUP_KEYS = ("names", "role_source")
-
 #: target powers a president chooses by scanning -> action name
 TARGET_POWERS = {"execution": "execute", "special_election": "special_election",
                  "investigate": "investigate"}

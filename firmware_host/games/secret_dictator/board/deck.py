@@ -115,7 +115,7 @@ class PhysicalDeck:
 
         scanning = self.board.scanning
         scanning.open(seat, [scanning.item(party, f"discard.scan.{party}") for party in self._discard_order(seat)],
-                      "discard", chosen, lambda item: scanning.confirm_pair("discard.scan.confirm", {"party": item.value}))
+                      "discard", chosen, lambda item: scanning.item(None, "discard.scan.confirm", {"party": item.value}))
 
     def note_law_tray(self, action: Any) -> None:
         """After an accepted action: an agreed veto sends two laws to the tray; a new session ends that."""

@@ -16,12 +16,11 @@ from firmware_host.games.secret_dictator.scripting import reshuffle_order
 from firmware_host.hardware.events import PegMoved, SlotChanged, TileRead
 from firmware_host.service.journal import JournalError, UnknownGameError
 from firmware_host.service.refusals import CommandRefused
-from firmware_host.table import ANSWERED, BoardAdapter, Words, pace
+from firmware_host.table import ANSWERED, BoardAdapter, Words
 from firmware_host.table.seat_settings import SeatSettings
 from firmware_host.games.secret_dictator.board.common import (PRIVATE_CUE, SUPERSEDED_KEYS, TARGET_POWERS,
                                                               TRACK_SLOTS, log)
 from firmware_host.games.secret_dictator.board.deck import PhysicalDeck
-from firmware_host.games.secret_dictator.board import describe
 from firmware_host.games.secret_dictator.board.mirror import Mirror
 from firmware_host.games.secret_dictator.board.padding import Padding, secret_variants
 from firmware_host.games.secret_dictator.board.scans import Scans
@@ -99,14 +98,12 @@ class SecretDictatorGame(BoardAdapter):
                      catalogue.keys(), catalogue.is_private)
 
     def seat_settings_changed(self, seat: int, new: SeatSettings, changes: dict) -> None:
-        """A seat's settings were stored and applied (the table keeps its name and forgets the
-        padded clips' lengths at a new rate): padded clips measured again at a new volume or
-        forms, a running scan re-timed, the table's names noted in the journal and the speech
-        plan renewed."""
+        """A seat's settings were stored and applied (the table keeps its name, forgets the
+        padded clips' lengths at a new rate and times a running scan's next step anew): padded
+        clips measured again at a new volume or forms, the table's names noted in the journal
+        and the speech plan renewed."""
         if self.service.voice is not None and "volume" in changes:
             self.padding.forget()                   # clip lengths as played at the new volume
-        if "scan_interval" in changes and self.scanning.scan is not None and self.scanning.scan.seat == seat:
-            self.scanning.scan.settings = lambda: self._scan_settings(seat)      # from the next step of a running scan
         if "gender" in changes:
             self.padding.forget()                   # private clips padded with the new forms
             self._plan_speech()
@@ -154,13 +151,6 @@ class SecretDictatorGame(BoardAdapter):
     def action_from_json(self, obj: dict) -> Action:
         """An engine action from its journal object. :raises IllegalAction: not one."""
         return Action.from_json(obj)
-
-    def _scan_settings(self, seat: int) -> Any:
-        """The scan timing for ``seat``: the board's ``[scan]`` with the seat's own
-        ``scan_interval`` (ACCESSIBILITY.md 13, 19) when it has one, else with its learned
-        pace (31, :mod:`firmware_host.table.pace`)."""
-        own = self.seat_settings.get(seat, SeatSettings()).scan_interval
-        return pace.for_service(self.service).scan_settings(seat, self.settings.scan, own)
 
     def awaited(self) -> tuple[int, ...]:
         """Whom the table's reminders wait for (:mod:`firmware_host.table.reminders`): the
@@ -316,7 +306,7 @@ class SecretDictatorGame(BoardAdapter):
         """The table stops (shutdown, a pause, another game): this game's running scan ends;
         with no game left (the game master ended it) the role tiles, the tiles and discards
         read, the seats' secrets of the round and the board's corrections are forgotten."""
-        self.scanning.end()
+        self.scans.end()
         if self.game is None:
             self.moves.setup = self.reads.tiles = None
             self.reads.forget()
@@ -596,8 +586,17 @@ class SecretDictatorGame(BoardAdapter):
 
     # ================================================================ moves: accepted (journaled before announced) or refused
     def describe_action(self, action: Action) -> str:
-        """An action for the log lines without a secret (:func:`.describe.describe_action`)."""
-        return describe.describe_action(action)
+        """An action for the INFO log lines without a secret (R16): no ballot before the
+        reveal, no discarded party, no reshuffle order (only how many laws it holds)."""
+        if action.kind == "reshuffle":
+            return f"reshuffle of {len(action.order or ())} laws"
+        if action.kind in ("vote", "discard"):
+            return f"{action.kind} by seat {action.seat}"
+        told = [action.kind, None if action.seat is None else f"seat {action.seat}",
+                None if action.target is None else f"target {action.target}",
+                str(action.party) if action.kind in ("enact", "chaos_law") else None,
+                None if action.accept is None else ("accept" if action.accept else "refuse")]
+        return " ".join(part for part in told if part)
 
     def follow(self, action: Action | None, events: list) -> None:
         """The board's own state follows an accepted move before any line of it is written:
@@ -638,7 +637,7 @@ class SecretDictatorGame(BoardAdapter):
         if game.phase == "game_over":
             return                                  # game_ended: the evening's offer after this speech
         if self.scanning.scan is not None and self.scanning.scan.seat not in game.awaiting():
-            self.scanning.end()
+            self.scans.end()
         self._settle_reshuffle()
 
     def game_ended(self) -> None:
@@ -773,9 +772,9 @@ class SecretDictatorGame(BoardAdapter):
 
     # ================================================================ the game master: this game's steps of the table's commands
     def extra_commands(self) -> dict:
-        """This game's own console commands: ``choose`` (a nomination or a power's target for
-        the president, :meth:`_choose`) and ``story`` (the story of the game as words)."""
-        return {"choose": self._choose, "story": self._cmd_story}
+        """This game's own console command: ``choose`` (a nomination or a power's target for
+        the president, :meth:`_choose`); its ``story`` is the table's (:meth:`story_parts`)."""
+        return {"choose": self._choose}
 
     def resumed(self) -> None:
         """The game master resumed: the board read again, then what to fix or whose move it is."""
@@ -800,36 +799,25 @@ class SecretDictatorGame(BoardAdapter):
             kind = TARGET_POWERS[game.power]
         else:
             raise CommandRefused("nothing_to_choose", f"nothing to choose now ({game.phase})", phase=game.phase)
-        self.scanning.end()
+        self.scans.end()
         if self.mirror.blocked(kind):          # the game master chose: no seat is told to press again
             raise CommandRefused("board_mismatch", "the board does not match the game; fix it first")
         if not self.accept(Action(kind, seat=seat, target=target), from_gm=True):
             raise CommandRefused("action_refused", f"{kind} was refused", action=kind)
         return {"accepted": True}
 
-    def _cmd_story(self, **_: Any) -> dict:
-        return {"story": [[self.speech.text(a.key, a.params) for a in round_] for round_ in self._story()]}
-
-    def _story(self) -> list[list]:
-        """The finished game's story (:func:`story.story`) from the journal's actions.
-
-        :raises CommandRefused: ``story_not_over`` while no game is over (secrets, R16)."""
-        if self.game is None or self.game.phase != "game_over" or self.setup is None or self.game_id is None:
-            raise CommandRefused("story_not_over", "the story is told once the game is over")
-        try:
-            return story.story(self.setup.to_json(), self.service.journal.actions(self.game_id))
-        except story.StoryError as exc:
-            raise CommandRefused("story_not_over", f"the story cannot be told: {exc}") from None
-
     def story_parts(self) -> list[list[tuple[str, dict]]]:
-        """Issue 14 "After the game, the story", a part per press (the table's evening): one
-        round a part (the government, the laws drawn and discarded, the two the chancellor
-        received, powers and results), the roles last; ``story.none`` when it cannot be told."""
+        """Issue 14 "After the game, the story", a part per press (the table's evening) or as
+        words on the console (its ``story``): the finished game's story (:func:`story.story`)
+        from the journal's actions, one round a part (the government, the laws drawn and
+        discarded, the two the chancellor received, powers and results), the roles last;
+        ``story.none`` when it cannot be told."""
         try:
-            return [[(a.key, dict(a.params)) for a in round_] for round_ in self._story()]
-        except CommandRefused as exc:
+            rounds = story.story(self.setup.to_json(), self.service.journal.actions(self.game_id))
+        except story.StoryError as exc:
             log.error("story: %s", exc)
             return [[("story.none", {})]]
+        return [[(a.key, dict(a.params)) for a in round_] for round_ in rounds]
 
     # ================================================================ the status (the table's, in this game's layers)
     def status_layers(self, seat: int) -> list[list]:

@@ -7,7 +7,7 @@ from typing import Any
 
 from firmware_host.games.secret_dictator import Action, private_view
 from firmware_host.games.secret_dictator.board.common import TARGET_POWERS, TRACK_SLOTS, log
-from firmware_host.games.secret_dictator.board.describe import describe_input
+from firmware_host.table import describe_input
 
 #: phase -> whose move it is and what to do (:meth:`Mirror.next_move`), where one key says it
 NEXT = {"nomination": "next.nominate", "legislative_president": "next.discard",

@@ -34,18 +34,14 @@ class Scans:
         """A scan item saying catalogue ``key`` (the seat's names and forms)."""
         return self.board.scans.item(value, key, params)
 
-    def confirm_pair(self, key: str, params: dict | None = None) -> tuple[ScanItem, None]:
-        """A final choice's confirmation (ACCESSIBILITY.md 16): "``key``? press to confirm",
-        then the table's "back" to the list (never "wait to cancel", A14)."""
-        return self.item(None, key, params), None
-
     def open(self, seat: int, items: list[ScanItem], purpose: str, chosen: Callable[[Any], None],
              confirm: Callable[[ScanItem], Any] | None = None) -> None:
         """Start ``seat``'s scan of ``items`` and "cancel" (its earphone, the seat's interval)
         after the intro of its ``purpose``; ``chosen(value)`` once an item (confirmed, where
         ``confirm`` asks) is picked; "cancel" is said back to the seat. A scan already running
-        ends first."""
-        self.end()
+        ends first. A confirmation (ACCESSIBILITY.md 16) is "``key``? press to confirm", then
+        the table's "back" to the list (never "wait to cancel", A14)."""
+        self.board.scans.end()
         log.info("scan started for seat %d: %s", seat, purpose)
         self.board.scans.start(seat, items, chosen, intro=(INTROS.get(purpose, "scan.start"), {}),
                                cancelled=lambda: self.board.say(f"seat:{seat}", "scan.cancelled", {}),
@@ -64,7 +60,7 @@ class Scans:
             if self.board.game is not None and not self.board.mirror.blocked(kind, seat):
                 self.board.accept(Action(kind, seat=seat, target=int(target)))
 
-        confirm = (lambda item: self.confirm_pair("power.execution.confirm", {"target": item.value})) \
+        confirm = (lambda item: self.item(None, "power.execution.confirm", {"target": item.value})) \
             if kind == "execute" and self.board.settings.confirm_execution else None
         self.open(seat, [self.item(t, "scan.item", {"seat": t}) for t in targets], kind, chosen, confirm)
 
@@ -88,7 +84,7 @@ class Scans:
                 self.board.accept(Action("veto", seat=seat))
 
         self.open(seat, items, "veto", chosen,
-                        lambda item: self.confirm_pair("veto.scan.confirm") if item.value == "veto" else None)
+                        lambda item: self.item(None, "veto.scan.confirm") if item.value == "veto" else None)
 
     def start_veto(self, seat: int) -> None:
         """BOARD.md "Veto": the president answers a proposed veto by scanning: "Ja", "Nein"
@@ -103,6 +99,3 @@ class Scans:
         self.open(seat, [self.item(True, "veto.scan.ja"), self.item(False, "veto.scan.nein")],
                         "veto_reply", chosen)
 
-    def end(self) -> None:
-        """End the running scan, if any."""
-        self.board.scans.end()

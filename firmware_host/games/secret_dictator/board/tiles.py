@@ -11,7 +11,7 @@ from typing import Any
 from firmware_host.errors import UsageError
 from firmware_host.games.secret_dictator import Action, IllegalAction, Setup, deal, private_view
 from firmware_host.games.secret_dictator.board.common import log
-from firmware_host.games.secret_dictator.board.describe import describe_input
+from firmware_host.table import describe_input
 from firmware_host.games.secret_dictator.actions import illegal
 
 
