@@ -153,16 +153,20 @@ class TableFaults:
         self.service.fault("journal", "unreadable", detail)
         self.say_fault("journal.game_lost", {}, detail)
 
-    def read_board(self) -> None:
-        """The readers' state at start (the console's health panel)."""
+    def read_board(self) -> Any:
+        """The readers' state at start (the console's health panel). :returns: the board's
+        settled inputs (its ``snapshot()``: ``readers``, ``slots``, ``peg``), or None where
+        it has none."""
         board = self.service.board
         for obj in (board, getattr(board, "board", None)):
             if obj is not None and callable(getattr(obj, "snapshot", None)):
                 try:
-                    self.readers = dict(obj.snapshot().readers)
-                    return
+                    snap = obj.snapshot()
+                    self.readers = dict(snap.readers)
+                    return snap
                 except Exception as exc:  # noqa: BLE001 - a board without a snapshot is fine
                     log.warning("board snapshot: %s", exc)
+        return None
 
     def on_reader(self, event: Any) -> None:
         """A reader came or went (``ReaderState``). Unplugged while running: said once here

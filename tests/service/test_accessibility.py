@@ -149,7 +149,7 @@ def test_A19_seat_settings_survive_a_restart_and_stay_out_of_the_game_journal(tm
     assert game.seat_settings[1].to_json() == SETTINGS
     assert sim2.service.voice.seat_voices[1] == {"rate": 300, "volume": 0.5}
     assert game.snapshot()["seat_settings"] == {"1": SETTINGS}
-    assert game.active._scan_settings(1).interval == 3.0 and game.active._scan_settings(0).interval == 1.5
+    assert game.active.seats.scan_settings(1).interval == 3.0 and game.active.seats.scan_settings(0).interval == 1.5
     # the name is how the board calls the seat from now on
     assert [l["text"] for l in announces(lines_of(out2), "seat:0")
             if l["key"] == "scan.item" and l["params"] == {"seat": 1}][-1].startswith("Ben")

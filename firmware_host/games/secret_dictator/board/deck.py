@@ -38,8 +38,10 @@ class PhysicalDeck:
         self._discard_scans = 0                            # discard scans so far (their order's seed)
 
     def forget(self) -> None:
-        """A new game, an undo or a resume: the discard pile as read so far is forgotten."""
+        """A new game, an undo or a resume: the discard pile as read so far and a law left to
+        the chancellor's tray are forgotten."""
         self.discard_pile = set()
+        self.discard_after = None
 
     def at_setup(self, obj: dict) -> None:
         """On a real board a setup without ``deck`` plays the physical deck, untracked, and a

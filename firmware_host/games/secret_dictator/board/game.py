@@ -18,8 +18,7 @@ from firmware_host.service.journal import JournalError, UnknownGameError
 from firmware_host.service.refusals import CommandRefused
 from firmware_host.table import ANSWERED, BoardAdapter, Words
 from firmware_host.table.seat_settings import SeatSettings
-from firmware_host.games.secret_dictator.board.common import (PRIVATE_CUE, SUPERSEDED_KEYS, TARGET_POWERS,
-                                                              TRACK_SLOTS, log)
+from firmware_host.games.secret_dictator.board.common import PRIVATE_CUE, SUPERSEDED_KEYS, TARGET_POWERS, log
 from firmware_host.games.secret_dictator.board.deck import PhysicalDeck
 from firmware_host.games.secret_dictator.board.mirror import Mirror
 from firmware_host.games.secret_dictator.board.padding import Padding, secret_variants
@@ -216,7 +215,7 @@ class SecretDictatorGame(BoardAdapter):
         at the table (``journal.*``, in the resumed game's language), on the console (faults)
         and as a ``fault`` line; a game whose journaled actions already end it (a journal of
         an older firmware, cut before its game-over mark) is marked over, not resumed."""
-        self._read_board()
+        self.mirror.settle(self.faults.read_board())
         self.seats.apply()
         journal = self.service.journal
         repair = getattr(journal, "repair", None)
@@ -308,29 +307,17 @@ class SecretDictatorGame(BoardAdapter):
         read, the seats' secrets of the round and the board's corrections are forgotten."""
         self.scans.end()
         if self.game is None:
-            self.moves.setup = self.reads.tiles = None
-            self.reads.forget()
-            self.deck.forget()
-            self.padding.recall = {}
-            self.mirror.clear()
+            self.moves.setup = None
+            self._forget()
 
-    def _read_board(self) -> None:
-        board = self.service.board
-        snap = None
-        for obj in (board, getattr(board, "board", None)):
-            if obj is not None and callable(getattr(obj, "snapshot", None)):
-                try:
-                    snap = obj.snapshot()
-                    break
-                except Exception as exc:  # noqa: BLE001 - a board without a snapshot is fine
-                    log.warning("board snapshot: %s", exc)
-        if snap is None:
-            return
-        for track, filled in snap.slots.items():
-            if track in self.mirror.slots:
-                self.mirror.slots[track] = list(filled)[:TRACK_SLOTS[track]]
-        self.mirror.tracker = snap.peg
-        self.faults.readers = dict(snap.readers)
+    def _forget(self) -> None:
+        """A game begins, comes back or is gone: no tile, role tile or discard read before, no
+        seat's secret of the round and no correction of the board belongs to it."""
+        self.reads.tiles = None
+        self.reads.forget()
+        self.deck.forget()
+        self.padding.recall = {}
+        self.mirror.clear()
 
     # ================================================================ setup: the deal or the role tiles, the opening, a game rebuilt from the journal
     def dealt(self, setup: Setup) -> Setup | None:
@@ -340,11 +327,9 @@ class SecretDictatorGame(BoardAdapter):
         seats' secrets of the game before are forgotten and what this table can hear next is
         prerendered."""
         self.role_source = self.table["role_source"]
-        self.reads.forget()
-        self.deck.forget()
+        self._forget()
         self._plan_speech(setup.players)
         self._presidents = 0
-        self.padding.recall = {}
         if self.role_source == "tiles":
             self.reads.tiles = []
             self.say("public", "roles.present_tile", {"seat": 0})
@@ -381,7 +366,7 @@ class SecretDictatorGame(BoardAdapter):
         game = Game(self.setup)
         game.start()
         groups: list[list[tuple[Action, list]]] = []
-        self.padding.recall = {}
+        self._forget()
         for obj in self.service.journal.actions(self.game_id)[:self.moves.count]:
             action = Action.from_json(obj)
             events = game.apply(action)
@@ -391,11 +376,6 @@ class SecretDictatorGame(BoardAdapter):
             else:
                 groups.append([(action, events)])
         self._last_groups = groups
-        self.reads.tiles = None
-        self.reads.forget()
-        self.deck.forget()
-        self.deck.discard_after = None
-        self.mirror.clear()
         if groups:
             self.mirror.chaos_placement = any(e.kind == "law_enacted" and e.data.get("by") == "chaos"
                                               for _, evs in groups[-1] for e in evs)
@@ -752,16 +732,21 @@ class SecretDictatorGame(BoardAdapter):
             return ANSWERED
         if seat not in game.awaiting() or seat != game.president:
             return False
-        if game.phase == "nomination":
-            return self._step(seat, "nominate", lambda: self.scanning.start_target(seat, "nominate"))
-        if game.phase == "power" and game.power in TARGET_POWERS:
-            kind = TARGET_POWERS[game.power]
+        kind = self._target_kind()
+        if kind is not None:
             return self._step(seat, kind, lambda: self.scanning.start_target(seat, kind))
         if game.phase == "power" and game.power in ("view_discard", "peek"):
             if self.mirror.blocked("acknowledge", seat) or not self.accept(Action("acknowledge", seat=seat)):
                 return ANSWERED
             return True
         return False
+
+    def _target_kind(self) -> str | None:
+        """The action of the president's choice of a seat now: a nomination (R6) or a target
+        power's (R13, :data:`TARGET_POWERS`); None in any other step."""
+        game = self.game
+        return "nominate" if game.phase == "nomination" else TARGET_POWERS.get(game.power) \
+            if game.phase == "power" else None
 
     def _step(self, seat: int, what: str, scan: Any) -> str:
         """A press that starts the seat's scan (``scan()``; the list answers it in the seat's
@@ -793,11 +778,8 @@ class SecretDictatorGame(BoardAdapter):
             raise CommandRefused("no_game", "no game is running")
         if type(seat) is not int or type(target) is not int:
             raise CommandRefused("choose_needs_seats", "choose needs a seat and a target (seat numbers)")
-        if game.phase == "nomination":
-            kind = "nominate"
-        elif game.phase == "power" and game.power in TARGET_POWERS:
-            kind = TARGET_POWERS[game.power]
-        else:
+        kind = self._target_kind()
+        if kind is None:
             raise CommandRefused("nothing_to_choose", f"nothing to choose now ({game.phase})", phase=game.phase)
         self.scans.end()
         if self.mirror.blocked(kind):          # the game master chose: no seat is told to press again
@@ -838,17 +820,11 @@ class SecretDictatorGame(BoardAdapter):
         """The table hears what the game master undid and by whom (``undo.action``), and the
         board is told what to set back: a tile of an undone enactment must come off its slot
         (BOARD.md principle 2; :meth:`say_step` says it, then whose move it is)."""
-        game = self.game
         kind = (undone.get("action") or {}).get("action")
-        if kind not in catalogue.ENUMS["action"]:
-            kind = "reshuffle"
+        kind = kind if kind in catalogue.ENUMS["action"] else "reshuffle"
         self.say("public", "undo.action", {"action": kind, "seat": undone["seat"]})
-        self.mirror.refused_slots.clear()
-        if game is not None:
-            for track, n in TRACK_SLOTS.items():
-                laws = game.democratic_laws if track == "democratic" else game.fascist_laws
-                if laws < n and self.mirror.slots[track][laws] and kind in ("enact", "chaos_law"):
-                    self.mirror.stale_slots.add((track, laws + 1))   # the undone law still lies there
+        if kind in ("enact", "chaos_law"):
+            self.mirror.undone_enactment()
 
     def say_step(self) -> None:
         """After an undo or an ended game brought back: the board read again (BOARD.md

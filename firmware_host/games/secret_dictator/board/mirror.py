@@ -38,6 +38,15 @@ class Mirror:
         self.refused_slots: set[tuple[str, int]] = set()   # tiles whose enactment was refused
         self.stale_slots: set[tuple[str, int]] = set()  # tiles of an undone enactment
 
+    def settle(self, snap: Any) -> None:
+        """The board's settled inputs at start (its ``snapshot()``; None: it has none): the
+        law tiles in the slots and the tracker pin's hole."""
+        if snap is not None:
+            for track, filled in snap.slots.items():
+                if track in self.slots:
+                    self.slots[track] = list(filled)[:TRACK_SLOTS[track]]
+            self.tracker = snap.peg
+
     def problems(self, *, asked: bool = False) -> list[tuple[str, dict]]:
         """What on the physical board disagrees with the engine, as (catalogue key, params),
         most urgent first; an enactment waiting in the next free slot is not a problem.
@@ -252,6 +261,14 @@ class Mirror:
             if type(chancellor) is int:
                 self.board.say(f"seat:{chancellor}", "tile.take_back", {"track": track})
         return ok
+
+    def undone_enactment(self) -> None:
+        """An enactment was undone: its tile still lies in the slot after each track's last
+        law and must come off (BOARD.md principle 2: a ``tile.unexpected`` correction)."""
+        for track, n in TRACK_SLOTS.items():
+            laws = _laws(self.board.game, track)
+            if laws < n and self.slots[track][laws]:
+                self.stale_slots.add((track, laws + 1))
 
     def on_slot(self, event: Any) -> None:
         """A law slot filled or emptied (``SlotChanged``): the mirror reconciled."""
