@@ -53,6 +53,11 @@ class SeatStore:
         """Seat (0-based) → the name stored in its settings, for the seats that have one."""
         return {seat: own.name for seat, own in self.by_seat.items() if own.name}
 
+    def genders(self) -> dict[int, str]:
+        """Seat (0-based) → the grammatical gender stored in its settings (``"m"`` or ``"f"``),
+        for the seats that have one: a catalogue's gendered forms (WORDING-REVIEW.md "Gender")."""
+        return {seat: own.gender for seat, own in self.by_seat.items() if own.gender}
+
     def scan_settings(self, seat: int) -> Any:
         """The scan timing for ``seat``: ``[scan]`` with the seat's own ``scan_interval``, else
         with the window its learned pace needs (ACCESSIBILITY.md 31,

@@ -119,12 +119,21 @@ class PhysicalDeck:
         scanning.open(seat, [scanning.item(party, f"discard.scan.{party}") for party in self._discard_order(seat)],
                       "discard", chosen, lambda item: scanning.item(None, "discard.scan.confirm", {"party": item.value}))
 
-    def note_law_tray(self, action: Any) -> None:
-        """After an accepted action: an agreed veto sends two laws to the tray; a new session ends that."""
+    def follow(self, action: Any, events: list) -> None:
+        """After an accepted action: the discard pile goes back into the draw pile at a
+        reshuffle (R12); the chancellor's discard ends with the chancellor's turn, a law left
+        for the tray with the session; an agreed veto sends two laws to the tray and a new
+        session ends that."""
         game = self.board.game
+        if any(e.kind == "reshuffled" for e in events):
+            self.discard_pile = set()
+        if game.phase != "legislative_chancellor":
+            self.chancellor_discard = None
+        if game.phase in ("legislative_president", "game_over") or action.kind == "discard":
+            self.discard_after = None          # a new session: a tile in the tray is the president's
         if action.kind == "veto_reply" and action.accept:
             self._vetoed_laws = 2
-        elif game is None or game.phase in ("legislative_president", "game_over"):
+        elif game.phase in ("legislative_president", "game_over"):
             self._vetoed_laws = 0
 
     def vetoed_law(self, tile: tuple) -> bool:

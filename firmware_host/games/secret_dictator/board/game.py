@@ -93,7 +93,7 @@ class SecretDictatorGame(BoardAdapter):
     def make_words(self) -> Words:
         """Secret Dictator's catalogue (with the seats' grammatical genders) in front of the board's."""
         return Words(lambda key, params, language, long=False, names=None:
-                     catalogue.text(key, params, language, long=long, names=names, genders=self.genders),
+                     catalogue.text(key, params, language, long=long, names=names, genders=self.seats.genders()),
                      catalogue.keys(), catalogue.is_private)
 
     def seat_settings_changed(self, seat: int, new: SeatSettings, changes: dict) -> None:
@@ -168,12 +168,6 @@ class SecretDictatorGame(BoardAdapter):
         if any(a.key == "status.private" for a in lines):     # a status: as long as any seat's could be
             groups = [self.padding.private_status(s) for s in range(self.game.players)]
         return self.padding.seconds(channel, groups, longs, earcon)
-
-    @property
-    def genders(self) -> dict[int, str]:
-        """``{seat: "m" | "f"}`` from the seat settings (``gender``), for the catalogue's
-        gendered forms (WORDING-REVIEW.md "Gender")."""
-        return {seat: own.gender for seat, own in self.seat_settings.items() if own.gender}
 
     # ================================================================ the console's views (hooks)
     def public_view(self) -> dict | None:
@@ -394,11 +388,7 @@ class SecretDictatorGame(BoardAdapter):
             events = Game(self.game.setup).start()
             if emit:
                 self._emit(events)
-            items = announce.announcements(None, events, self.game)
-            minimum = self.padding.prolog_seconds(PRIVATE_CUE)
-            said = self._speak_all([a for a in items if a.key == "game.started"])
-            self._prolog(after=[u for u in said if u is not None], minimum=minimum)
-            self._speak_all([a for a in items if a.key != "game.started"])
+            self.opened(events)
             return []
         said: list = []
         for action, events in groups[-1]:
@@ -580,27 +570,17 @@ class SecretDictatorGame(BoardAdapter):
 
     def follow(self, action: Action | None, events: list) -> None:
         """The board's own state follows an accepted move before any line of it is written:
-        no role tile is quiet any more, the discard pile after a reshuffle (R12), the vote
-        that scopes superseded counts, a chaos law or a tracker move the board asks to lay,
-        the laws in the tray (:mod:`.deck`)."""
-        game = self.game
+        no role tile is quiet any more, the vote that scopes superseded counts, the slots and
+        the pin the board asks to set (:meth:`.mirror.Mirror.follow`), the discards
+        (:meth:`.deck.PhysicalDeck.follow`)."""
         if action is None:                          # the game begins: no role reading any more
             self.reads.tiles = None
             return
         self.reads.roles_quiet = set()
-        if any(e.kind == "reshuffled" for e in events):
-            self.deck.discard_pile = set()         # R12: the discard pile goes back into the draw pile
         if any(e.kind == "nominated" for e in events):
             self._vote_round += 1
-        if any(e.kind == "law_enacted" and e.data.get("by") == "chaos" for e in events) and action.kind != "chaos_law":
-            self.mirror.chaos_placement = True
-        if any(e.kind == "tracker" for e in events) and self.mirror.tracker != game.tracker:
-            self.mirror.tracker_asked = True        # tracker.moved asks the table to move the pin
-        if game.phase != "legislative_chancellor":
-            self.deck.chancellor_discard = None
-        if game.phase in ("legislative_president", "game_over") or action.kind == "discard":
-            self.deck.discard_after = None          # a new session: a tile in the tray is the president's
-        self.deck.note_law_tray(action)
+        self.mirror.follow(action, events)
+        self.deck.follow(action, events)
 
     def announce(self, action: Action | None, events: list) -> None:
         """Say an accepted move (:meth:`_announcements`; after the acting seat's answer where

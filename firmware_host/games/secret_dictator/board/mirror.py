@@ -262,6 +262,14 @@ class Mirror:
                 self.board.say(f"seat:{chancellor}", "tile.take_back", {"track": track})
         return ok
 
+    def follow(self, action: Any, events: list) -> None:
+        """After an accepted action: a chaos law (R9) the table is asked to lay and a tracker
+        move (R10) it is asked to follow (``tracker.moved``) are no mistake of the board yet."""
+        if any(e.kind == "law_enacted" and e.data.get("by") == "chaos" for e in events) and action.kind != "chaos_law":
+            self.chaos_placement = True
+        if any(e.kind == "tracker" for e in events) and self.tracker != self.board.game.tracker:
+            self.tracker_asked = True
+
     def undone_enactment(self) -> None:
         """An enactment was undone: its tile still lies in the slot after each track's last
         law and must come off (BOARD.md principle 2: a ``tile.unexpected`` correction)."""
