@@ -166,3 +166,22 @@ def test_a_game_chosen_again_after_back_asks_that_games_questions_once(tmp_path)
         assert counts and min(counts) < 5                                     # the new game's counts (4-)
     finally:
         table.close()
+
+
+def test_A11_the_wait_for_the_first_seat_runs_from_the_end_of_the_tables_call(tmp_path):
+    """Once the setup's questions are answered the table calls the seats (``lobby.presence.call``,
+    at the table); a setup nobody presses in after it is abandoned ``setup_abandon_s`` after
+    that call has ended (the table heard it), not after the setting-up seat's last clip."""
+    table = Table(tmp_path, config="[service]\nsetup_abandon_s = 20\n")
+    try:
+        signals = seat_setup_signals({"game": "become_dictator", "language": "en", "players": 4}, by=1)
+        called = next(i for i, s in enumerate(signals) if s.get("key") == "lobby.presence.call")
+        table.play_all(signals[:called + 1])            # the call heard, and no seat presses
+        table.wait(300)
+        abandoned = table.heard("lobby.abandoned")
+        call = table.heard("lobby.presence.call")
+        assert len(abandoned) == 1 and len(call) == 1 and call[0]["output"] == "table"
+        assert max(o["end"] for o in table.heard() if o["start"] < abandoned[0]["start"]) == call[0]["end"]
+        assert abs(abandoned[0]["start"] - (call[0]["end"] + 20.0)) < 0.05
+    finally:
+        table.close()
