@@ -8,7 +8,8 @@
   WARNING "secret revealed to game master", a ``reveal`` note in the journal, and nothing said
   (the seat did not act); an open refusal entered so is said as a seat's and noted no reveal.
 - A move the journal cannot take leaves the game exactly as it was: no event, no line said, a
-  ``journal`` fault ``write_failed``, the move count unchanged.
+  ``journal`` fault ``write_failed``, an ERROR log line with the journal's reason, the move
+  count unchanged.
 
 Played with the real service, SQLite journal and silent voice on In this way I become a
 DICTATOR at its first night; the journal's failing write is a pytest-mock autospec of its
@@ -112,12 +113,15 @@ def test_the_game_masters_act_refused_for_an_open_reason_is_said_and_reveals_not
         ["refused: drop: wrong_count"]
 
 
-def test_a_move_the_journal_cannot_take_leaves_the_game_as_it_was_and_is_a_journal_fault(night, mocker):
+def test_a_move_the_journal_cannot_take_leaves_the_game_as_it_was_and_is_a_journal_fault(night, mocker, caplog):
     service, adapter, voice, lines, drop = night
     before = service.call(adapter.final_state)
     count, mark, emitted = adapter.moves.count, len(voice.said), len(lines)
     mocker.patch.object(service.journal, "append_action", autospec=True, side_effect=JournalError("disk full"))
-    assert service.call(lambda: adapter.moves.accept(adapter.action_from_json(drop))) is False
+    with caplog.at_level(logging.INFO, logger="firmware_host"):
+        assert service.call(lambda: adapter.moves.accept(adapter.action_from_json(drop))) is False
+    assert [r.getMessage() for r in caplog.records if r.levelno == logging.ERROR] == \
+        ["journal write failed, action not taken: disk full"]
     assert service.call(adapter.final_state) == before and adapter.moves.count == count
     assert said_since(voice, mark) == []
     assert lines[emitted:] == [{"event": "fault", "source": "journal", "reason": "write_failed",
