@@ -664,6 +664,8 @@ def refusal_text(code: str, params: dict | None, language: str, words: dict | No
             params[name] = _term(params[name], language)
     if "field" in params:
         params["field"] = text(f"ss.{params['field']}", language)
+    if code.startswith("illegal.") and "action" in params:     # the act named first
+        return f"{params['action']}: {text(key, language, **params)}"
     return text(key, language, **params)
 
 

@@ -22,7 +22,7 @@ from firmware_host.checks import quoted
 from firmware_host.kernel import games
 from firmware_host.errors import UsageError
 from firmware_host.service.core import BoardService
-from firmware_host.service.refusals import REFUSAL_CODES, CommandRefused, refusal
+from firmware_host.service.refusals import REFUSAL_CODES, CommandRefused, game_codes, refusal
 
 log = logging.getLogger("firmware_host.service")
 
@@ -132,8 +132,17 @@ class ConsoleBackend:
             raise ConsoleRefusal("unknown_command", f"unknown command {quoted(name)}; one of {', '.join(COMMANDS)}",
                                  name=str(name))
         log.info("game master: %s", name)
-        run = (lambda: self.service.game.end_game()) if name == "restart" else \
-            (lambda: self.service.game.command(name, **fields))
+
+        def run() -> Any:
+            game = self.service.game
+            if name == "restart":
+                return game.end_game()
+            before = _listed(game)
+            try:
+                return game.command(name, **fields)
+            except CommandRefused as exc:
+                raise with_reason(exc, [e for e in _listed(game) if not any(e is b for b in before)]) from None
+
         try:
             result = self.service.call(run)
         except UsageError as exc:
@@ -182,7 +191,7 @@ class ConsoleBackend:
 
 
 __all__ = ["COMMANDS", "REFUSAL_CODES", "CommandRefused", "ConsoleBackend", "ConsoleRefusal",
-           "UsageError", "refusal"]
+           "UsageError", "refusal", "with_reason"]
 
 
 def setup_options(names: list[str]) -> dict[str, Any]:
@@ -205,6 +214,46 @@ def setup_options(names: list[str]) -> dict[str, Any]:
             title = {language: lobby.title(language) for language in ("de", "en")}
         out[name] = {"title": title, "fields": fields}
     return out
+
+
+def _listed(game: Any) -> list:
+    """The entries of the console's list of faults and refusals (``snapshot()["faults"]``)
+    of the running game, the same objects each time; none without a snapshot."""
+    try:
+        listed = (game.snapshot() or {}).get("faults")
+    except (AttributeError, TypeError):
+        return []
+    return list(listed) if isinstance(listed, (list, tuple)) else []
+
+
+def with_reason(refused: CommandRefused, listed: list) -> CommandRefused:
+    """A game master's action the rules refused (``action_refused``), worded by its reason.
+
+    The game lists each refusal on the console (``{"kind": "rejected", "action", "reason"}``)
+    with its reason unless that reason is a secret (RULES.md R16: ``not_possible`` for a hand
+    that lacks a party). Where the newest of ``listed`` (the entries the command added) is the
+    refusal of that very action with one of the rules' reasons the console words
+    (``illegal.<reason>``, :data:`REFUSAL_CODES` or a game's own code), the game master reads
+    that reason at once ("it is not that seat's turn") instead of "refused, see the list".
+
+    :param refused: the command's refusal.
+    :param listed: the console-list entries added while the command ran, oldest first.
+    :returns: ``refused`` itself, or a :class:`CommandRefused` with code ``illegal.<reason>``,
+        the same English message with its reason, and ``action`` kept in its params.
+    """
+    action = refused.params.get("action")
+    if refused.code != "action_refused" or not action:
+        return refused
+    for entry in reversed(listed):
+        if not isinstance(entry, dict) or entry.get("kind") != "rejected":
+            continue
+        reason = entry.get("reason")
+        code = f"illegal.{reason}"
+        if entry.get("action") != action or not isinstance(reason, str) or \
+                (code not in REFUSAL_CODES and code not in game_codes()):
+            return refused
+        return CommandRefused(code, f"{refused} ({reason})", action=action)
+    return refused
 
 
 def _worded(refused: CommandRefused, name: str | None) -> CommandRefused:

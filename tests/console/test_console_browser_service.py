@@ -90,6 +90,12 @@ def test_game_on_the_mocked_board_seen_live_with_undo_reveal_and_confirmed_start
         assert page.locator("#act-seat").input_value() == "4"
         page.get_by_label("Action", exact=True).select_option("vote")
         assert page.get_by_label("Acting seat").input_value() == "4"
+        # bad input is refused with its reason at once: Anna's ballot is in the box already
+        page.get_by_label("Acting seat").select_option("0")
+        page.get_by_role("button", name="Enter action").click()
+        page.wait_for_selector("#help-result:has-text('Refused: Vote: that seat has already voted')")
+        assert service.call(lambda: service.game.game.phase) == "election"
+        page.get_by_label("Acting seat").select_option("4")
 
         # secrets only while revealed: one click shows them, they hide by themselves or on
         # a second click; each reveal is logged

@@ -347,3 +347,43 @@ def test_restart_speaks_gm_ended_from_the_catalogue_in_the_games_language(board)
     assert [(l["key"], l["text"]) for l in said] == [
         ("gm.ended", "Spielleiter: Das Spiel ist beendet. Das Brett wartet auf ein neues Spiel.")]
     assert service.game.snapshot()["announcements"][-1]["key"] == "gm.ended"
+
+
+def test_a_game_masters_refused_act_names_the_rules_reason_at_once(board):
+    """Bad input on the console is refused with a clear message (issue 31's game master): an
+    act or choice the rules refuse carries the rules' reason as its code (``illegal.<reason>``,
+    worded by the console: "it is not that seat's turn"), the reason the console's list of
+    refusals shows, not "refused, see the list"."""
+    from firmware_host.console.messages import EN
+    service, backend, lines = board
+    backend.setup_game(SETUP)
+    backend.command("start")                               # seat 0 is president: it nominates
+    assert _code(lambda: backend.command("act", action={"action": "nominate", "seat": 3, "target": 1})) \
+        == ("illegal.not_your_turn", {"action": "nominate"})
+    assert _code(lambda: backend.command("act", action={"action": "nominate", "seat": 0, "target": 0})) \
+        == ("illegal.invalid_target", {"action": "nominate"})
+    assert _code(lambda: backend.command("choose", seat=2, target=1)) == ("illegal.not_your_turn", {"action": "nominate"})
+    assert _code(lambda: backend.command("act", action={"action": "discard", "seat": 0, "party": "fascist"})) \
+        == ("illegal.wrong_phase", {"action": "discard"})
+    assert EN["err.illegal.not_your_turn"] == "it is not that seat's turn"
+    listed = [(f["action"], f["reason"]) for f in backend.snapshot()["faults"] if f.get("kind") == "rejected"]
+    assert listed == [("nominate", "not_your_turn"), ("nominate", "invalid_target"), ("nominate", "not_your_turn"),
+                      ("discard", "wrong_phase")]
+
+
+def test_a_refused_act_whose_reason_is_a_secret_names_no_reason(board):
+    """R16: a discard of a party the president's hand lacks is refused for a reason that tells
+    the hand; the game master's refusal stays ``action_refused`` with no reason in its code,
+    params or message, as the console's list shows none (``not_possible``)."""
+    service, backend, lines = board
+    backend.setup_game(SETUP)
+    backend.command("start")
+    backend.command("choose", seat=0, target=2)
+    for seat in range(5):
+        backend.command("act", action={"action": "vote", "seat": seat, "ballot": "ja"})
+    hand = backend.reveal(0)["hands"][0]
+    lacking = [party for party in ("democratic", "fascist") if party not in hand]
+    assert lacking, f"the deal of seed {SETUP['seed']} was to give the president one party only: {hand}"
+    code, params = _code(lambda: backend.command("act", action={"action": "discard", "seat": 0, "party": lacking[0]}))
+    assert (code, params) == ("action_refused", {"action": "discard"})
+    assert backend.snapshot()["faults"][-1]["reason"] == "not_possible"

@@ -124,6 +124,8 @@
     ["action", "phase", "reason"].forEach((k) => { if (p[k] !== undefined && !(k === "action" && form)) p[k] = term(p[k]); });
     if (p.field !== undefined) p.field = T("ss." + p.field);
     if (p.detail === undefined && data.error) p.detail = data.error;
+    // an act the rules refused for a reason: the act named first ("Vote: that seat has already voted")
+    if (code.startsWith("illegal.") && p.action !== undefined) return p.action + ": " + T(key, p);
     return T(key, p);
   }
 
