@@ -642,8 +642,10 @@ def refusal_text(code: str, params: dict | None, language: str, words: dict | No
     in ``language``, as the page's script words it (``err.<code>``).
 
     ``seat`` (0-based) becomes "Platz 3"/"seat 3" (1-based); ``action``, ``phase`` and
-    ``reason`` become the engine term's word; ``field`` a seat setting's name. An unknown code
-    gives ``params["detail"]`` (the English message) or the code itself.
+    ``reason`` become the engine term's word; ``field`` a seat setting's name. An act the rules
+    refused for a reason (``illegal.<reason>`` with ``action``) is named first: "vote: that
+    seat has already voted". An unknown code gives ``params["detail"]`` (the English message)
+    or the code itself.
 
     :param code: e.g. ``"nothing_to_undo"``.
     :param params: the refusal's fields (may be None).
