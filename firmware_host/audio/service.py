@@ -578,7 +578,7 @@ class AudioService:
     def say_padded(self, texts: Mapping[int, str], *, key: str = "prolog", earcon: str | None = None,
                    after: Iterable["Utterance"] = (),
                    listener: Callable[[str, "Utterance", PlayRecord], None] | None = None,
-                   minimum_seconds: float | None = None,
+                   minimum_seconds: float | None = None, history: bool = True,
                    ) -> dict[int, "Utterance"]:
         """The prolog (R17): one private sentence per seat, all padded with silence to one duration.
 
@@ -595,6 +595,7 @@ class AudioService:
         :param minimum_seconds: the least length of every clip (a game's pad over everything
             any seat could have been told, so the length depends on no deal, R16); None: the
             longest clip's.
+        :param history: False for what a seat does not get back by a repeat (a reminder).
         :returns: seat -> :class:`Utterance`.
         :raises AudioError: a negative ``minimum_seconds``.
         """
@@ -609,6 +610,7 @@ class AudioService:
         for utt in made.values():
             utt.pad_group = group
             utt.after = after
+            utt.history = history
             group.members.append(utt)
             if listener is not None:
                 utt.listen(listener)

@@ -132,6 +132,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {name: (params, _O) for name
     "table.waiting": ("seats",),
     "table.waiting_choice": (),
     "table.waiting_you": (),
+    "table.waiting_others": (),
     "table.noted": (),          # an act told at the table only, answered in the seat's earphone
     # the service and the game master
     "service.ready": (),

@@ -464,17 +464,20 @@ class BoardAdapter:
 
     def reminder_lines(self, seats: tuple[int, ...]) -> list[Line]:
         """What the table hears when it has been quiet while ``seats`` are awaited (the
-        table's reminder, :mod:`~.reminders`): ``table.waiting`` naming them at the table;
-        while who is awaited is a secret (:meth:`awaited_secret`), ``table.waiting_choice``
-        at the table (nobody named) and ``table.waiting_you`` in each awaited seat's own
-        earphone (not at a whisper station, whose call would name the seat at the table). A
-        game may word it otherwise."""
+        table's reminder, :mod:`~.reminders`): ``table.waiting`` naming them at the table.
+        While who is awaited is a secret (:meth:`awaited_secret`): ``table.waiting_choice`` at
+        the table (nobody named), and in every seat's earphone one clip of one length at one
+        moment (:meth:`_remind` pads them): ``table.waiting_you`` for an awaited seat,
+        ``table.waiting_others`` for every other, so neither whose earphone speaks nor for how
+        long tells who is awaited (RULES.md R16, issue 33). Not at a whisper station, whose
+        call would name the seat at the table. A game may word it otherwise."""
         if self.awaited_secret():
             voice = self.service.voice
             earphones = voice is None or getattr(voice, "has_earphones", lambda: True)()
             # at a whisper station a private line calls its seat by name at the table: nobody named
             return [Line("public", "table.waiting_choice", {}),
-                    *(Line(f"seat:{seat}", "table.waiting_you", {}) for seat in seats if earphones)]
+                    *(Line(f"seat:{seat}", "table.waiting_you" if seat in seats else "table.waiting_others", {})
+                      for seat in range(self.players()) if earphones)]
         return [Line("public", "table.waiting", {"seats": list(seats)})]
 
     def extra_commands(self) -> dict[str, Callable[..., dict]]:
@@ -860,8 +863,13 @@ class BoardAdapter:
     def _remind(self, seats: tuple[int, ...]) -> None:
         """Say the game's :meth:`reminder_lines` for ``seats`` (never a message a repeat
         gives back: the seat's last instruction stays one press away)."""
-        for line in self.reminder_lines(seats):
-            self.speech.speak(line, history=False)
+        lines = self.reminder_lines(seats)
+        for line in lines:
+            if line.channel == "public":
+                self.speech.speak(line, history=False)
+        private = [line for line in lines if line.channel != "public"]
+        if private:       # every seat's reminder at one moment for one time (R16)
+            self.speech.say_padded(private, key="table.waiting", history=False)
 
     def _tell_story(self, seat: int, lines: list[tuple[str, dict]], after: tuple) -> Any:
         """One part of the story in ``seat``'s earphone once ``after`` has ended

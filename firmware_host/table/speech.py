@@ -279,7 +279,8 @@ class TableSpeech:
 
     def say_padded(self, items: Sequence[Any], after: Any = (), *, long: bool = True,
                    on_end: Callable[[int], None] | None = None,
-                   minimum_seconds: float | None = None, key: str | None = None) -> list[Said]:
+                   minimum_seconds: float | None = None, key: str | None = None,
+                   history: bool = True) -> list[Said]:
         """Private clips said to every seat at once and padded to one length (R17,
         ACCESSIBILITY.md 23: each earphone hears at the same moment for the same time); a
         seat's several items are one clip.
@@ -292,6 +293,7 @@ class TableSpeech:
             the same moment whatever was dealt (R16); None: the longest clip's.
         :param key: the clips' key for the audio layer (default: the first line's); a game
             whose first line names a seat's secret gives a neutral one (``prolog``).
+        :param history: False for clips a seat's repeat does not give back (a reminder).
         """
         lines = [line for line in map(self._line_of, items) if line is not None]
         if not lines:
@@ -312,6 +314,7 @@ class TableSpeech:
             made = voice.say_padded(texts, key=key, after=tuple(u for u in after if u is not None),
                                     earcon=PRIVATE_CUE,
                                     **({"minimum_seconds": minimum_seconds} if minimum_seconds else {}),
+                                    **({} if history else {"history": False}),
                                     listener=lambda kind, utt, rec: listeners[int(utt.channel[5:])](kind, utt, rec))
             said = []
             for seat, utt in made.items():
@@ -320,9 +323,10 @@ class TableSpeech:
                 said.append(Said(texts[seat], None, utt, tuple(out[seat])))
             return said
         if voice is not None:
-            voice.say_padded(texts, key=key, earcon=PRIVATE_CUE)
+            voice.say_padded(texts, key=key, earcon=PRIVATE_CUE, **({} if history else {"history": False}))
         for seat in sorted(out):
-            self._record(f"seat:{seat}", out[seat])
+            if history:
+                self._record(f"seat:{seat}", out[seat])
             for line in out[seat]:
                 self.service.emit(line)
             if on_end is not None:

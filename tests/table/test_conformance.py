@@ -414,9 +414,15 @@ def test_A28_issue31_a_seat_that_never_acts_the_table_hears_whom_it_waits_for_an
         assert first["start"] - quiet_from <= 30.0, (quiet_from, first)
         if first["key"] == "table.waiting":
             assert seat in first["params"]["seats"], first
-        else:                     # who is awaited is a secret: an awaited seat's own earphone hears it
+        else:                     # who is awaited is a secret: an awaited seat's own earphone hears it,
+            # and every other earphone a clip of the same length at the same moment (issue 33, R16)
             own = [o for o in table.heard() if o["output"].startswith("seat:") and o["key"] == "table.waiting_you"]
             assert own and own[0]["start"] == first["start"], own
+            round_ = [o for o in table.heard() if o["output"].startswith("seat:")
+                      and o["key"] in ("table.waiting_you", "table.waiting_others")
+                      and abs(o["start"] - own[0]["start"]) <= 0.05]
+            assert sorted(o["output"] for o in round_) == sorted(f"seat:{s}" for s in range(setup["players"])), round_
+            assert max(o["end"] for o in round_) - min(o["end"] for o in round_) <= 0.05, round_
         gaps = [b["start"] - a["end"] for a, b in zip(reminders, reminders[1:])]
         assert gaps == sorted(gaps) and gaps[-1] > first["start"] - quiet_from, gaps   # again, less often
         assert journal_actions(table) == actions
