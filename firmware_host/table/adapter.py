@@ -684,15 +684,23 @@ class BoardAdapter:
         then its events written and its opening said (:meth:`opened`)."""
         events = self.moves.start(setup)
         self.scans.reseed(self.order_seed(setup))
-        own = {k: v for k, v in self.table.items() if k != "names"}
-        if self.names or own != self._table_defaults(setup):       # a note only where it says something
-            self.moves.note({"note": "table", **own, "names": {str(k): v for k, v in self.names.items()}})
+        if self.names or self._own_table() != self._table_defaults(setup):   # a note only where it says something
+            self._note_table()
         log.info("game %d started: %s, %d players", self.game_id, self.NAME, setup.players)
         self.follow(None, events)
         self._emit(events)
         self.opened(events)
         self.moves.told()
         self.reminders.start()
+
+    def _own_table(self) -> dict:
+        """The game's own keys of the table's setup (:meth:`table_setup`), without the names."""
+        return {k: v for k, v in self.table.items() if k != "names"}
+
+    def _note_table(self) -> None:
+        """The table's own setup and names as a ``table`` note beside the game's actions: a
+        restart (:meth:`restore_table`) takes the last one."""
+        self.moves.note({"note": "table", **self._own_table(), "names": {str(k): v for k, v in self.names.items()}})
 
     def _table_defaults(self, setup: Any) -> dict | None:
         """The table's own keys a setup that names none of them has (:meth:`table_setup` of
@@ -1178,11 +1186,16 @@ class BoardAdapter:
         return out
 
     def _seat_changed(self, seat: int, new: Any, changes: dict) -> None:
+        """A seat's settings were stored: a new name is the table's from now on, and noted
+        beside a game's actions (a restart calls the seat by it); padded clips are measured
+        again at a new rate or wording; then the game's :meth:`seat_settings_changed`."""
         if "name" in changes:
             if new.name and seat < (self.players() or 10):
                 self.names[seat] = new.name
             else:
                 self.names.pop(seat, None)
+            if self.game is not None:
+                self._note_table()
         if "rate" in changes or "verbosity" in changes:
             self.padding.forget()
         self.seat_settings_changed(seat, new, changes)

@@ -73,14 +73,12 @@ class SecretDictatorGame(BoardAdapter):
 
     def __init__(self, service: Any) -> None:
         super().__init__(service)       # the table's parts: seats, speech, moves, reminders, …
-        self.role_source = self.settings.roles
         self._last_public: list = []                      # the public utterances of the last accepted move
         self._move_said: list = []                        # those of the last move said (a status waits for them)
         self._long_pending: dict[str, Any] = {}           # superseded key -> its long utterance, maybe unheard
         self._vote_round = 0                              # elections so far: scopes superseding counts
         self._step_public: list[tuple[int, Any]] = []     # (service step, public utterance) said for this input
         self._public_said: list = []                      # public utterances not yet played to their end
-        self.announced = self.speech.announced            # the console's last public announcements
         self._last_groups: list = []                      # (action, events) groups of a rebuilt game
         self._presidents = 0                              # president.new said in this game (prerender)
         self.padding = Padding(self)
@@ -97,19 +95,15 @@ class SecretDictatorGame(BoardAdapter):
                      catalogue.keys(), catalogue.is_private)
 
     def seat_settings_changed(self, seat: int, new: SeatSettings, changes: dict) -> None:
-        """A seat's settings were stored and applied (the table keeps its name, forgets the
-        padded clips' lengths at a new rate and times a running scan's next step anew): padded
-        clips measured again at a new volume or forms, the table's names noted in the journal
-        and the speech plan renewed."""
+        """A seat's settings were stored and applied (the table keeps and notes its name,
+        forgets the padded clips' lengths at a new rate and times a running scan's next step
+        anew): padded clips measured again at a new volume or forms and the speech plan renewed."""
         if self.service.voice is not None and "volume" in changes:
             self.padding.forget()                   # clip lengths as played at the new volume
         if "gender" in changes:
             self.padding.forget()                   # private clips padded with the new forms
             self._plan_speech()
         if "name" in changes:
-            if self.game is not None:
-                self.moves.note({"note": "table", "names": {str(k): v for k, v in self.names.items()},
-                                 "role_source": self.role_source})
             self._plan_speech()                     # the seat is called by its new name from now on
 
     def rules_setup(self, obj: dict) -> Setup:
@@ -320,11 +314,10 @@ class SecretDictatorGame(BoardAdapter):
         :meth:`.tiles.Tiles.on_role_tile` begins the game); the tiles, discards and the
         seats' secrets of the game before are forgotten and what this table can hear next is
         prerendered."""
-        self.role_source = self.table["role_source"]
         self._forget()
         self._plan_speech(setup.players)
         self._presidents = 0
-        if self.role_source == "tiles":
+        if self.table["role_source"] == "tiles":
             self.reads.tiles = []
             self.say("public", "roles.present_tile", {"seat": 0})
             return None
@@ -352,11 +345,10 @@ class SecretDictatorGame(BoardAdapter):
         return self._last_groups[-1] if self._last_groups else []
 
     def rebuilt(self) -> None:
-        """The game was rebuilt from the journal (resume, undo, an ended game back): how its
-        roles were read (the ``table`` notes), each seat's own secrets of the round and the
-        last move's group replayed (:meth:`_replay_last_group`), the tiles read, the discards
-        and the board's corrections forgotten."""
-        self.role_source = self.table.get("role_source", self.role_source)
+        """The game was rebuilt from the journal (resume, undo, an ended game back): each
+        seat's own secrets of the round and the last move's group replayed
+        (:meth:`_replay_last_group`), the tiles read, the discards and the board's corrections
+        forgotten."""
         game = Game(self.setup)
         game.start()
         groups: list[list[tuple[Action, list]]] = []
