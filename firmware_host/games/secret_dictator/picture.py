@@ -41,7 +41,6 @@ def _phase(view: dict) -> dict:
     people = {k: seat(view[k]) if isinstance(view.get(k), int) else W("none") for k in ("president", "nominee", "chancellor")}
     if phase == "power":
         power = view.get("power")
-        power = power.get("power") if isinstance(power, dict) else power
         return W("phase.power", power=W(f"power.{power}" if power in POWER_SHAPES else "power.none"))
     if phase == "game_over":
         return W("phase.game_over", winner=W(f"winner.{view.get('winner')}"),
@@ -73,9 +72,6 @@ def _tracks(view: dict) -> list[dict]:
 
 
 def _ballots(view: dict) -> dict:
-    e = view.get("last_election")
-    if isinstance(e, dict) and isinstance(e.get("ballots"), dict):
-        return e["ballots"]
     ballots = view.get("last_ballots")
     return ballots if isinstance(ballots, dict) else {}
 
@@ -91,8 +87,6 @@ def _facts(view: dict) -> list[dict]:
         facts.append(fact(W("fact.votes"), W("n_of", n=view["votes_cast"], total=len(alive) or view.get("players"))))
     facts += [fact(W(f"fact.{name}"), W("laws.one" if view[key] == 1 else "laws", n=view[key]))
               for key, name in (("draw_pile", "draw"), ("discard_pile", "discard")) if isinstance(view.get(key), int)]
-    if view.get("executed"):
-        facts.append(fact(W("fact.executed"), _seats(view["executed"])))
     ballots = _ballots(view)
     ja = sum(1 for b in ballots.values() if b == "ja")
     if ballots:

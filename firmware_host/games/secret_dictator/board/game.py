@@ -218,7 +218,8 @@ class SecretDictatorGame(BoardAdapter):
             self._plan_speech()
             return
         try:
-            self._rebuild(unfinished.id, unfinished.setup, unfinished.actions)
+            self.moves.rebuild(unfinished.id, unfinished.setup, unfinished.actions)
+            self.restore_table()
         except (FirmwareHostError, ValueError) as exc:
             log.error("journal game %d cannot be resumed: %s", unfinished.id, exc)
             journal.finish_game(unfinished.id, "abandoned")
@@ -335,14 +336,6 @@ class SecretDictatorGame(BoardAdapter):
         self._speak_all([a for a in items if a.key != "game.started"])
         self.mirror.clear()
         self.mirror.check(announce_change=True)
-
-    def _rebuild(self, game_id: int, setup_json: dict, actions: list[dict]) -> list:
-        """The game rebuilt from the journal's setup and actions (the table's
-        :meth:`~firmware_host.table.MoveLog.rebuild`, then :meth:`restore_table`; no speech);
-        returns the last group's (action, events) pairs."""
-        self.moves.rebuild(game_id, setup_json, actions)
-        self.restore_table()
-        return self._last_groups[-1] if self._last_groups else []
 
     def rebuilt(self) -> None:
         """The game was rebuilt from the journal (resume, undo, an ended game back): each
