@@ -898,6 +898,12 @@ async def _static(request: web.Request) -> web.StreamResponse:
                         headers={"Cache-Control": "no-cache"})
 
 
+async def _favicon(request: web.Request) -> web.StreamResponse:
+    """``/favicon.ico``, which every browser asks for on its own: no icon, and no error (a
+    404 is a failed load in the browser's console on every page load)."""
+    return web.Response(status=204, headers={"Cache-Control": "max-age=86400"})
+
+
 def make_app(backend: ConsoleBackend, settings: Any = None, *,
              clock: Clock | None = None) -> web.Application:
     """Build the console's aiohttp application.
@@ -934,4 +940,5 @@ def make_app(backend: ConsoleBackend, settings: Any = None, *,
     app.router.add_post("/api/command", _command)
     app.router.add_post("/api/reveal", _reveal)
     app.router.add_get("/static/{name}", _static)
+    app.router.add_get("/favicon.ico", _favicon)
     return app

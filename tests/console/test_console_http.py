@@ -35,6 +35,19 @@ def test_unauthenticated_requests_are_refused(backend):
     run(go())
 
 
+def test_the_browsers_own_favicon_request_gets_no_content_and_no_error(backend):
+    """Every browser asks for /favicon.ico on its own: answered 204 (no icon, nothing failed in
+    the browser's console on each page load), with the page's security headers, no login
+    needed and nothing of the game in it."""
+    async def go():
+        async with console_client(backend) as client:
+            r = await client.get("/favicon.ico", allow_redirects=False)
+            assert r.status == 204 and await r.read() == b""
+            assert "default-src 'none'" in r.headers["Content-Security-Policy"]
+            assert (await client.get("/favicon.png", allow_redirects=False)).status == 404
+    run(go())
+
+
 def test_login_with_right_pin_sets_httponly_samesite_strict_session(backend):
     async def go():
         async with console_client(backend) as client:
