@@ -796,4 +796,4 @@ class SecretDictatorGame(BoardAdapter):
         principle 2): what to fix, else whose move it is and what to do."""
         self.mirror.said = None
         if not self.mirror.check(announce_change=True):
-            self.mirror.after_correction(corrected=False)
+            self.mirror.after_correction()

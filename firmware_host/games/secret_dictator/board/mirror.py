@@ -112,16 +112,16 @@ class Mirror:
                 self.said = None
                 self.board.say("public", "board.matches", {})
                 log.info("board matches the game again")
-                return self.after_correction(corrected=True)
+                return self.after_correction()
         if announce_change or first is None:
             self.said = said
         return problems
 
-    def after_correction(self, corrected: bool) -> list[tuple[str, dict]]:
+    def after_correction(self) -> list[tuple[str, dict]]:
         """The board matches again (or after an undo): the tile inputs kept meanwhile count now
         (in the order they came), a law waiting in the next free slot is enacted, then the
         table hears whose move it is and what to do (BOARD.md principle 2: never lose an
-        action). ``corrected``: a correction was just announced as done."""
+        action)."""
         if self.board.paused:
             return self.problems()
         self._apply_held()
