@@ -14,6 +14,7 @@ Priorities (``say(..., priority=...)``), highest first in a queue:
                a later request of the seat replaces its earlier one, playing or waiting
 ``fault``      interrupts ``normal`` speech, which is played again afterwards
 ``refusal``    interrupts ``normal`` speech, which is played again afterwards
+               (neither cuts off an utterance said with ``keep``: they follow it)
 ``game_over``  goes before queued ``normal`` speech and is never cut off by anything
 ``normal``     everything else (aliases ``chatter``, ``info``)
 =============  ==========================================================================
@@ -161,6 +162,7 @@ class Utterance:
     :ivar plays: the :class:`PlayRecord` of each time it played (a public message cut off by a
         refusal plays again from its start).
     :ivar meta: free use by the caller (the board service keeps the ``announce`` lines here).
+    :ivar keep: only a request of its seat cuts it off (``say(..., keep=True)``).
     """
 
     def __init__(self, channel: str, key: str, text: str, priority: str, earcon: str | None,
@@ -180,6 +182,7 @@ class Utterance:
         self.after: tuple[Utterance, ...] = ()
         self.supersede: str | None = None
         self.history = True
+        self.keep = False
         self.plays: list[PlayRecord] = []
         self.meta: dict = {}
         self.clip: LazyClip | None = None   # its parts (unpadded for a pad group) once rendered; decoded when played
@@ -297,7 +300,7 @@ class _Player:
             return False
         if new.priority == "request":
             return True
-        return new.priority in ("fault", "refusal") and current.priority == "normal"
+        return new.priority in ("fault", "refusal") and current.priority == "normal" and not current.keep
 
     @staticmethod
     def replaces(old: Utterance, new: Utterance) -> bool:
@@ -423,7 +426,8 @@ class AudioService:
     def say(self, channel: str, text: str, *, key: str, priority: str = "normal",
             earcon: str | None = None, pad_seconds: float | None = None, after: Iterable["Utterance"] = (),
             supersede: str | None = None, history: bool = True,
-            listener: Callable[[str, "Utterance", PlayRecord], None] | None = None) -> "Utterance":
+            listener: Callable[[str, "Utterance", PlayRecord], None] | None = None,
+            keep: bool = False) -> "Utterance":
         """Speak ``text`` on ``channel`` (after ``earcon``); returns at once.
 
         :param channel: ``"public"`` or ``"seat:N"`` (N 0-based).
@@ -444,6 +448,9 @@ class AudioService:
             repeats themselves never join the history.
         :param listener: ``listener(kind, utterance, record)`` (see :meth:`Utterance.listen`),
             registered before anything can play.
+        :param keep: only a request of the seat cuts it off once it plays: a later refusal or
+            fault (a seat's next act answered at once) follows it (the table's "noted", heard
+            whole and as long every time, ACCESSIBILITY.md 26, RULES.md R16).
         :raises AudioError: unknown channel, priority or earcon, or a negative ``pad_seconds``.
         :raises SpeechError: empty text without an earcon.
         """
@@ -465,6 +472,7 @@ class AudioService:
                 utt.after += (cue,)
         utt.supersede = supersede
         utt.history = history
+        utt.keep = bool(keep)
         if listener is not None:
             utt.listen(listener)
         self._dispatch(utt)

@@ -845,14 +845,16 @@ class BoardAdapter:
         answer (RULES.md R16: a "noted" only some seats get would tell whose press chose).
         The "noted" is queued after what the earphone says (it never cuts a scan item or a
         padded clip) and padded to its long wording's length at the seat's rate, so that
-        every "noted" of a seat lasts as long, whichever wording it is said in."""
+        every "noted" of a seat lasts as long, whichever wording it is said in; nothing but
+        the seat's own request cuts it off (``keep``: the answer to the seat's next act, a
+        tile laid at once, follows it)."""
         channel = f"seat:{seat}"
         voice = self.service.voice
         if secret or (voice is not None and not getattr(voice, "has_earphones", lambda: True)()):
             return          # a whisper station would call the seat to it for a mere "noted"
         if self.speech.queued(channel) == before:
             seconds = self.padding.measure(channel, self.speech.text(NOTED_KEY, {}, long=True), None)
-            self.speech.speak(Line(channel, NOTED_KEY, {}), history=False, cue=False,
+            self.speech.speak(Line(channel, NOTED_KEY, {}), history=False, cue=False, keep=True,
                               pad_seconds=None if seconds is None else padded(seconds))
 
     def _say_noted(self, seat: int) -> None:

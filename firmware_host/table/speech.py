@@ -180,8 +180,9 @@ class TableSpeech:
 
     def speak(self, line: Line, *, history: bool = True, timed: bool = False, after: Any = (),
               on_start: Any = None, on_end: Any = None, pad_seconds: float | None = None,
-              cue: bool = True) -> Said:
-        """Speak one :class:`Line` (see :meth:`say`; ``cue`` False: no private cue)."""
+              cue: bool = True, keep: bool = False) -> Said:
+        """Speak one :class:`Line` (see :meth:`say`; ``cue`` False: no private cue; ``keep``:
+        see :meth:`play`)."""
         long = self.long_wording(line.channel, line.key)
         text = self.text(line.key, line.params, long=long)
         earcon = self._earcon(line, cue=cue and pad_seconds is None)
@@ -191,7 +192,7 @@ class TableSpeech:
         if pad is None and history and self.pad:
             pad = self.pad(line.channel, [line], {line.key: long}, earcon)
         utt = self.play([out], line.channel, text, line.key, line.priority, earcon, after=after,
-                        history=history, on_start=on_start, on_end=on_end, pad_seconds=pad)
+                        history=history, on_start=on_start, on_end=on_end, pad_seconds=pad, keep=keep)
         seconds = None
         voice = self.service.voice
         if utt is None and timed and voice is not None and not self.timed():
@@ -208,11 +209,13 @@ class TableSpeech:
     def play(self, lines: list[dict], channel: str, text: str, key: str, priority: str,
              earcon: str | None = None, *, after: Any = (), history: bool = True,
              on_start: Any = None, on_end: Any = None, pad_seconds: float | None = None,
-             supersede: str | None = None) -> Any:
+             supersede: str | None = None, keep: bool = False) -> Any:
         """One clip saying ``lines`` (padded with silence to ``pad_seconds`` if given); its
         Utterance, or None where nothing reports playback (the lines are written at once).
         ``supersede``: a newer clip of the same tag replaces this one if it has not started
-        yet (ACCESSIBILITY.md 24: a count superseded by a newer count of the same vote)."""
+        yet (ACCESSIBILITY.md 24: a count superseded by a newer count of the same vote).
+        ``keep``: once it plays, only the seat's own request cuts it off; a refusal or the
+        answer to the seat's next act follows it (the table's "noted")."""
         voice = self.service.voice
         pad = {"pad_seconds": pad_seconds} if pad_seconds is not None else {}
         if history and priority != "request":
@@ -226,7 +229,8 @@ class TableSpeech:
             listener = self.service.announce_listener(lines, started, on_end)
             utt = voice.say(channel, text, key=key, priority=priority, earcon=earcon,
                             after=tuple(u for u in after if u is not None), history=history,
-                            listener=listener, **pad, **({"supersede": supersede} if supersede else {}))
+                            listener=listener, **pad, **({"supersede": supersede} if supersede else {}),
+                            **({"keep": True} if keep else {}))
             if utt is not None:
                 utt.meta["lines"] = lines
                 return utt
