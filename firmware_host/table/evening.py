@@ -4,10 +4,10 @@ parts, then the next game from the seats.
 After game over the table hears what a press does (``evening.offer``). A seat's press tells
 the story's next part in that seat's earphone, each part ending with what the next press
 does (``evening.story_more``, after the last part ``evening.story_end``); a press during the
-game-over speech waits until the table has heard it (the press is answered "noted" in the
-seat's earphone at once, ACCESSIBILITY.md 26); a press while the seat's part plays
-asks for the next part after it (nothing is cut), and a press while a part is still to come
-changes nothing.
+game-over speech waits until the table has heard it (the press, and every further press
+while its part waits, is answered "noted" in the seat's earphone at once, ACCESSIBILITY.md
+26); a press while the seat's part plays asks for the next part after it (nothing is cut), and
+a press while a part is still to come asks for nothing more.
 Once a seat has heard the last part to its end, its next press starts the setup from the
 seats (:meth:`Evening.heard_all`, asked by ``seat_waits_for_setup``). Every seat hears the
 story on its own, at its own pace.
@@ -98,27 +98,33 @@ class Evening:
         """A seat's press after game over: the story's next part in its earphone, ending with
         what the next press does. A press while the seat's part plays asks for the next one
         after it (a press one reaction after the offer must not cut the part it asked for);
-        a press while a part is still to come, or after the last part was asked for, does
-        nothing more."""
+        a press while a part is still to come, or after the last part was asked for, asks for
+        nothing more (one whose part waits for the game-over speech hears "noted" again)."""
         parts = self.story()
         index = self.told.get(seat, 0)
         last = self._waiting.get(seat)
         if last is not None and not last.done():
             if not getattr(last, "plays", None) or index >= len(parts):
                 log.info("seat %d: its part of the story is on its way", seat)
+                if not getattr(last, "plays", None):
+                    self._note_if_waiting(seat)   # every press answered at once, the second too
                 return
             after = (last,)                       # playing: the next part follows it
         else:
-            self._after = tuple(u for u in self._after if not u.done())
-            after = self._after
-            if after and self.noted is not None:
-                # the part waits for the game-over speech (a minute at times): the press is
-                # answered at once in the seat's earphone, its part follows the speech (26)
-                self.noted(seat)
+            after = self._note_if_waiting(seat)
         part = list(parts[index]) if index < len(parts) else []
         part.append(("evening.story_end" if index + 1 >= len(parts) else "evening.story_more", {}))
         self._waiting[seat] = self.tell(seat, part, after)
         self.told[seat] = min(index + 1, len(parts)) if parts else 1
+
+    def _note_if_waiting(self, seat: int) -> tuple:
+        """The game-over speech still to be heard (its utterances not done); while there is
+        some, the press is answered at once in ``seat``'s earphone ("noted"), as its part of
+        the story follows the speech (a minute at times, ACCESSIBILITY.md 26, issue 31)."""
+        self._after = tuple(u for u in self._after if not u.done())
+        if self._after and self.noted is not None:
+            self.noted(seat)
+        return self._after
 
     def heard_all(self, seat: int) -> bool:
         """True when ``seat`` has heard the whole story (the last part has ended): its next

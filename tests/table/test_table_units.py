@@ -937,19 +937,23 @@ def test_A30_a_press_while_a_part_is_to_come_does_nothing_and_while_it_plays_ask
 
 def test_A26_a_press_whose_part_waits_for_the_game_over_speech_is_answered_noted_at_once(mocker):
     """Issue 31: a press during the game-over speech (a minute at times) hears "noted" in its
-    own earphone at once and its part after the speech; a press whose part can start, or a
-    second press while the part is on its way, is answered by the part itself."""
+    own earphone at once and its part after the speech, and so does every further press while
+    that part waits for the speech (it asks for no further part); a press whose part can
+    start, or a press while the part is on its way after the speech, is answered by the part
+    itself."""
     noted = mocker.stub(name="noted")
-    evening = Evening(lambda seat, lines, after: clip(mocker, done=False), noted=noted)
+    told = mocker.MagicMock(side_effect=lambda seat, lines, after: clip(mocker, done=False))
+    evening = Evening(told, noted=noted)
     game_over = clip(mocker, done=False)
     evening.over(lambda: [[("a", {})], [("b", {})]], after=[game_over])
     evening.press(3)
-    noted.assert_called_once_with(3)
-    evening.press(3)                                                 # its part is on its way: nothing
-    noted.assert_called_once_with(3)
+    assert noted.call_args_list == [mocker.call(3)]
+    evening.press(3)                                                 # its part waits for the speech: noted again
+    assert noted.call_args_list == [mocker.call(3)] * 2 and told.call_count == 1 and evening.told[3] == 1
     game_over.done.return_value = True
+    evening.press(3)                                                 # the speech has ended: its part is on its way
     evening.press(4)                                                 # the speech has ended: the part at once
-    noted.assert_called_once_with(3)
+    assert noted.call_args_list == [mocker.call(3)] * 2 and told.call_count == 2
 
 
 def test_A30_a_story_that_cannot_be_told_goes_straight_to_the_end(mocker, caplog):
