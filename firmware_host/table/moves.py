@@ -143,6 +143,8 @@ class MoveLog:
         ``journal`` fault, nothing said).
 
         :param from_gm: the game master entered it (``act``, ``choose``): named in the log line.
+            A seat's move while who acts is a secret (the game's ``awaited_secret``: a night) is
+            logged at DEBUG only: at INFO its time would name the seat (RULES.md R16).
         :param answer: says the acting seat's own act in its earphone (a tile read, a choice
             named): called once the action is journaled, before any line of the move
             (ACCESSIBILITY.md 26); returns its Utterance or None.
@@ -160,6 +162,9 @@ class MoveLog:
             self.refuse(exc, action, from_gm=from_gm)
             return False
         ends = getattr(trial, "phase", None) == "game_over"
+        # who acts in a step whose actors are hidden (a night) is a secret: the log's time of
+        # the move would match the press of the seat whose pick took effect (RULES.md R16)
+        hidden = not from_gm and bool(self.table.awaited_secret())
         try:
             self.service.journal.append_action(self.game_id, action.to_json(), finish="over" if ends else None)
         except JournalError as exc:
@@ -168,7 +173,8 @@ class MoveLog:
             return False
         events = game.apply(action)
         self.count += 1
-        log.info("action: %s%s", self.table.describe_action(action), " (game master)" if from_gm else "")
+        log.log(logging.DEBUG if hidden else logging.INFO, "action: %s%s", self.table.describe_action(action),
+                " (game master)" if from_gm else "")
         said = answer() if answer is not None else None
         self.answered = (said,) if answer_first and said is not None else ()
         try:

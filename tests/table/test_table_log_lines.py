@@ -125,3 +125,28 @@ def test_A28_a_paused_game_awaits_nobody_so_no_reminder_runs_while_paused(board)
     assert service.call(bd.reminders.awaited) == ()
     service.call(lambda: service.game.command("resume"))
     assert service.call(bd.reminders.awaited) == waiting
+
+
+def test_a_move_at_night_is_not_logged_at_info_where_its_time_would_name_the_actor(board, caplog):
+    """RULES.md R16, issue 33: at night every seat presses through a list and only the actors'
+    picks are moves; an INFO "action: kill" written when the Killer's pick takes effect would
+    name the Killer by its time next to the seats' press lines. It is a DEBUG line; the game
+    master's own act stays at INFO, named as the game master's."""
+    service, _, _ = board
+    dm_setup = {"game": "dying_message", "players": 5, "language": "en", "seed": 3}
+    service.call(lambda: service.game.setup_game(dm_setup))
+    dm = service.game.active
+    killer = service.call(lambda: next(s for s in range(5) if dm.game.characters[s] == "killer"))
+    assert service.call(dm.awaited_secret)
+    with caplog.at_level(logging.DEBUG, logger="firmware_host"):
+        kill = dm.action_from_json({"action": "kill", "seat": killer, "targets": [(killer + 1) % 5]})
+        assert service.call(lambda: dm.accept(kill))
+    lines = [(r.levelno, r.getMessage()) for r in caplog.records if r.getMessage().startswith("action: ")]
+    assert lines == [(logging.DEBUG, "action: kill")]
+    caplog.clear()
+    service.call(lambda: service.game.setup_game(dm_setup))
+    dm = service.game.active
+    with caplog.at_level(logging.INFO, logger="firmware_host"):
+        service.call(lambda: service.game.command("act", action={"action": "kill", "seat": killer,
+                                                                 "targets": [(killer + 1) % 5]}))
+    assert "action: kill (game master)" in messages(caplog)
