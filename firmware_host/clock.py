@@ -130,9 +130,14 @@ class RealClock:
     never kill the thread.
 
     :param on_error: ``on_error(exc)`` called when a callback raises; default does nothing.
+    :param origin: the :func:`time.monotonic` value :meth:`now` counts from (a run's own clock
+        starting at 0, as ``simulate``'s lines promise, SIMULATE.md); default 0: seconds from
+        :func:`time.monotonic` itself. Timers are kept on :func:`time.monotonic` either way.
     """
 
-    def __init__(self, on_error: Callable[[BaseException], None] | None = None) -> None:
+    def __init__(self, on_error: Callable[[BaseException], None] | None = None, *,
+                 origin: float = 0.0) -> None:
+        self._origin = float(origin)
         self._queue: list[tuple[float, int, TimerHandle]] = []
         self._seq = itertools.count()
         self._cond = threading.Condition()
@@ -141,8 +146,8 @@ class RealClock:
         self._on_error = on_error if on_error is not None else _log_callback_error
 
     def now(self) -> float:
-        """Seconds from :func:`time.monotonic`."""
-        return time.monotonic()
+        """Seconds from :func:`time.monotonic`, less ``origin``."""
+        return time.monotonic() - self._origin
 
     def call_later(self, delay: float, callback: Callable[[], None]) -> TimerHandle:
         """Run ``callback`` on the scheduler thread ``delay`` seconds from now."""

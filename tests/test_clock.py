@@ -88,3 +88,16 @@ def test_interactive_commands_error_handler_logs_one_line_without_traceback(capl
     clock.close()
     [record] = [r for r in caplog.records if r.name == "firmware_host.clock"]
     assert record.exc_info is None and record.getMessage() == "timer callback failed: OSError: reader gone"
+
+
+def test_real_clock_counts_from_its_origin_and_keeps_its_timers_on_real_time():
+    """A run's own clock (simulate's interactive board, SIMULATE.md): ``now`` from 0 at the
+    origin; a timer still fires after its delay."""
+    import time
+    clock = RealClock(origin=time.monotonic())
+    assert 0.0 <= clock.now() < 1.0
+    done = threading.Event()
+    clock.call_later(0.01, done.set)
+    assert done.wait(2.0)
+    assert RealClock().now() == pytest.approx(time.monotonic(), abs=1.0)
+    clock.close()

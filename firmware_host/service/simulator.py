@@ -27,6 +27,7 @@ import shutil
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 from typing import Any, Callable, TextIO
 
@@ -767,7 +768,7 @@ class Simulator:
             the constructor, stderr).
         """
         prompt = prompt if prompt is not None else self.prompt
-        clock = RealClock()
+        clock = RealClock(origin=time.monotonic())      # the run's clock starts at 0 (SIMULATE.md)
         self.paced_by_people = True
         self.start(clock)
         prompt.write(help_text() + "\n")

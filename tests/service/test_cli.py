@@ -55,6 +55,11 @@ def test_interactive_virtual_board_reads_lines_on_real_time():
     assert any(str(l.get("key", "")).startswith("status.now.") for l in lines)
     assert lines[-1]["state"]["phase"] == "nomination"
     assert "? unknown signal 'what'" in proc.stderr
+    # `start` and `end` are on the run's clock, from 0 at its start (SIMULATE.md), not the
+    # machine's uptime: the board's first sentence begins at once
+    said = [l for l in lines if l.get("event") == "announce"]
+    assert said[0]["key"] == "service.ready" and 0.0 <= said[0]["start"] < 5.0
+    assert all(l["start"] <= l["end"] < 120.0 for l in said)
 
 
 def test_wav_for_every_announcement_with_audio_dir(tmp_path, speech_cache):
