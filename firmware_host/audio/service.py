@@ -502,6 +502,41 @@ class AudioService:
         finally:
             self._answering.channel = previous
 
+    def answer_cue(self, channel: str, *, priority: str = "normal") -> "Utterance | None":
+        """Play the :data:`ANSWER_CUE` earcon alone on seat ``channel`` at once (queued like
+        speech at ``priority``): the answer to a seat's own act whose words must wait, given
+        the same way whatever follows the act, so that an answer that would come at once for
+        one outcome and not for another tells nothing (RULES.md R16: a game asks for it where
+        its words would come at once in one deal and only later in another). Written as the
+        cue before a late answer is (``on_answer_cue``, key :data:`ANSWER_CUE_KEY`), no
+        message of the seat's history. The act being handled on this thread for that seat
+        (:meth:`answering`) counts as answered: the sentence that follows gets no second cue.
+
+        :returns: its Utterance; None on the table speaker, at a whisper station (no earphone
+            of its own) or with the earcons silent (``earcon_volume`` 0).
+        :raises AudioError: an unknown channel or priority."""
+        self._check_channel(channel)
+        if _seat(channel) is None:
+            return None
+        wanted = getattr(self._answering, "channel", None)
+        if wanted in (channel, "seat:*"):
+            self._answering.channel = None
+        if self.settings.whisper_station or not self.settings.earcon_volume > 0:
+            return None
+        self.last_sound = time.monotonic()
+        listener = None
+        if self.on_answer_cue is not None:
+            try:
+                listener = self.on_answer_cue(channel)
+            except Exception:  # noqa: BLE001 - a listener never stops the audio
+                log.exception("audio: on_answer_cue failed")
+        cue = self._make(channel, "", ANSWER_CUE_KEY, priority, ANSWER_CUE)
+        cue.history = False
+        if listener is not None:
+            cue.listen(listener)
+        self._dispatch(cue)
+        return cue
+
     def _answer_due(self, channel: str) -> bool:
         """True when a sentence for ``channel`` now is the answer to the seat's act being
         handled on this thread (the first one only: the rest follow it)."""

@@ -98,6 +98,11 @@ class SilentVoice:
         <firmware_host.audio.service.AudioService.answering>`): nothing plays here, nothing to cue."""
         return contextlib.nullcontext()
 
+    def answer_cue(self, seat: int, *, priority: str = "normal") -> Any:
+        """The answer cue alone in seat ``seat``'s earphone (:meth:`AudioService.answer_cue
+        <firmware_host.audio.service.AudioService.answer_cue>`): nothing plays here; None."""
+        return None
+
     def forget_private(self) -> None:
         """A new game: nothing heard privately before is repeated (nothing to forget here)."""
 
@@ -369,6 +374,24 @@ class Voice(SilentVoice):
         <firmware_host.audio.service.AudioService.answering>`, issue 31)."""
         answering = getattr(self.audio, "answering", None)
         return answering(seat, any_seat=any_seat) if callable(answering) else contextlib.nullcontext()
+
+    def answer_cue(self, seat: int, *, priority: str = "normal") -> Any:
+        """The answer cue alone in seat ``seat``'s earphone at once, at ``priority``: a seat's
+        own act answered the same way whatever follows it, its words waiting (RULES.md R16;
+        :meth:`AudioService.answer_cue <firmware_host.audio.service.AudioService.answer_cue>`).
+        Returns its Utterance, or None where nothing plays (no earphones, earcons silent, an
+        audio layer without it, or refused: logged)."""
+        cue = getattr(self.audio, "answer_cue", None)
+        if not callable(cue):
+            return None
+        try:
+            utt = cue(f"seat:{seat}", priority=priority)
+        except FirmwareHostError as exc:
+            log.warning("audio: %s", exc)
+            return None
+        if utt is not None:
+            self._track(utt)
+        return utt
 
     def interrupt(self, channel: str) -> None:
         """Cut off what ``channel`` is saying (a seat's own request, ACCESSIBILITY.md 4)."""

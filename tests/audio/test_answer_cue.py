@@ -192,3 +192,43 @@ def test_issue31_an_act_of_a_seat_the_board_does_not_know_cues_the_first_earphon
     with audio.answering(None):
         unknown = audio.say("seat:2", "Ohne Platz.", key="other")
     assert cue_of(unknown) is None
+
+
+# -- the answer cue asked for alone (RULES.md R16, issue 33) -------------------------------------
+
+def test_issue33_the_answer_cue_asked_for_plays_at_once_and_the_sentence_after_it_gets_no_second(board):
+    """A game answers an act the same way whatever follows it (a law read while the table
+    hears a count that may end the game): the cue alone at once, written to its listener as
+    the cue before a late answer is, no message to repeat; the words that follow (waiting for
+    the count) get no second cue."""
+    audio, clock = board()
+    heard = []
+    audio.on_answer_cue = lambda channel: (lambda kind, utt, record: heard.append((channel, kind)))
+    cause = audio.say("public", "Stimmen: fünf von fünf.", key="ballot.counted")
+    clock.advance(1.0)
+    with audio.answering(None, any_seat=True):
+        cue = audio.answer_cue("seat:3", priority="refusal")
+        answer = audio.say("seat:3", "Gelesen: ein Gesetz.", key="tile.read.law", priority="refusal", after=[cause])
+    assert cue is not None and cue.key == ANSWER_CUE_KEY and cue.earcon == ANSWER_CUE and cue.text == ""
+    assert cue.start == pytest.approx(clock.now()) and not cue.history and cue.priority == "refusal"
+    assert cue_of(answer) is None                       # one cue for the act
+    rendered(cause)
+    rendered(answer)
+    for _ in range(10):
+        clock.advance(2.0)
+    assert ("seat:3", "start") in heard and ("seat:3", "end") in heard
+    assert cause.done() and answer.start >= cause.end
+
+
+def test_issue33_the_answer_cue_asked_for_plays_nowhere_without_an_earphone_of_its_own(board):
+    """Never on the table speaker, at a whisper station or with the earcons silent (no sound
+    then answers any act alike); an unknown channel is an error."""
+    from firmware_host.errors import FirmwareHostError
+
+    audio, clock = board()
+    assert audio.answer_cue("public") is None
+    with pytest.raises(FirmwareHostError):
+        audio.answer_cue("seat:9")
+    for settings in ({"whisper_station": True}, {"earcon_volume": 0.0}):
+        audio, clock = board(**settings)
+        assert audio.answer_cue("seat:2") is None, settings

@@ -430,11 +430,7 @@ def test_R16_issue33_every_output_sounds_the_same_up_to_each_reveal_with_the_sam
 
 
 #: (game, seed) -> the defect that makes the longer check fail today (the mark goes when fixed)
-KNOWN_MORE_GAMES: dict[tuple[str, int], str] = {
-    ("secret_dictator", 3): "a law tile read while the votes are counted is answered in the president's "
-                            "earphone unless the election ends the game (the nominee is the Dictator): "
-                            "the earphone tells it 8 s before the table",
-}
+KNOWN_MORE_GAMES: dict[tuple[str, int], str] = {}
 
 
 def more_cases() -> list:

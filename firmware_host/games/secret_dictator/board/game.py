@@ -579,6 +579,8 @@ class SecretDictatorGame(BoardAdapter):
         made = self._speak_all(items, after=self.moves.answered)
         # what the table is still to hear of this move: a status waits for it (:meth:`status_after`)
         self._move_said = [u for u, a in zip(made, items) if u is not None and a.channel == "public"]
+        if any(e.kind == "election" and e.data.get("elected") for e in events):
+            self.reads.counting(self._move_said)     # a law read meanwhile: one answer whatever follows (R16)
         if game.phase == "game_over":
             return                                  # game_ended: the evening's offer after this speech
         if self.scanning.scan is not None and self.scanning.scan.seat not in game.awaiting():

@@ -32,6 +32,37 @@ class Tiles:
         self._read: dict[str, tuple[tuple | None, set]] = {}   # kind -> (the move, the tiles read for it)
         self.roles_quiet: set[tuple[str, int]] = set()   # role tiles just read: ignored until the first move
         self._wrong_last: tuple | None = None             # the last tile said to be at the wrong reader
+        self._count: list = []            # what the table is still to hear of the last election's count
+        self._count_reads = 0             # law tiles read since that count began
+
+    def counting(self, said: list) -> None:
+        """An election has passed: ``said`` is what the table hears of its count (the
+        Utterances of the vote's public lines, up to what follows it: the legislative session,
+        or the Dictator elected and the game's end, R10). A law tile read before the table has
+        heard them all gets one answer whatever the count's outcome (:meth:`_during_count`)."""
+        self._count = list(said)
+        self._count_reads = 0
+
+    def _during_count(self) -> tuple:
+        """RULES.md R16 for a law read while the table hears an election's count: the tile
+        is answered at once by the answer cue in the earphone of the seat that lays it (the
+        first such law the president's, any later one the chancellor's, as a session goes on),
+        in every deal alike; the sentence that names the law waits until the table has heard
+        the count. Else a read during a count that ends the game (the nominee is the Dictator)
+        would go unanswered while one that opens the session is said at once, and the
+        president's earphone would tell the nominee's role before the table is told.
+
+        :returns: what the answer's words wait for (empty when no count is being heard)."""
+        self._count = [u for u in self._count if not u.done()]
+        game = self.board.game
+        if not self._count or game is None:
+            return ()
+        self._count_reads += 1
+        seat = game.president if self._count_reads == 1 or game.chancellor is None else game.chancellor
+        voice = self.board.service.voice
+        if voice is not None and getattr(voice, "has_earphones", lambda: True)():
+            voice.answer_cue(seat, priority="refusal")     # the rank of the confirmation it stands for
+        return tuple(self._count)
 
     def on_tile(self, event: Any) -> None:
         """A tile at a reader, by its kind: a seat's ballot, a law, a role tile; any other tile
@@ -133,9 +164,11 @@ class Tiles:
                 return
         self.board.accept(action, answer=lambda: self.confirm_tile(event.seat, "tile.read.ballot", {"ballot": event.value}))
 
-    def confirm_tile(self, seat: int, key: str, params: dict) -> Any:
+    def confirm_tile(self, seat: int, key: str, params: dict, after: tuple = ()) -> Any:
         """What a reader read, privately and short in the seat's earphone (issue 14), padded
         to the longest of its kind, at once (ACCESSIBILITY.md 26); not at a whisper station.
+        ``after``: utterances its words wait for (a law read during a count, answered at once
+        by the answer cue, :meth:`_during_count`).
 
         :returns: its Utterance, or None when nothing plays."""
         voice = self.board.service.voice
@@ -143,7 +176,7 @@ class Tiles:
             return None
         # the rank of a refusal: it cuts off a plain message and goes before what is queued,
         # but never cuts off another confirmation or a request
-        return self.board.say(f"seat:{seat}", key, params, priority="refusal", own_act=True)
+        return self.board.say(f"seat:{seat}", key, params, priority="refusal", own_act=True, after=after)
 
     def on_law(self, event: Any) -> None:
         game = self.board.game
@@ -156,6 +189,7 @@ class Tiles:
         if game is None or self.read_again(event):
             return
         party, tile = event.value, (event.value, event.number)
+        wait = self._during_count()
         if game.phase == "legislative_president":
             # the law lies in the tray: during a correction it is kept and counts after it
             action = Action("discard", seat=game.president, party=party)
@@ -165,7 +199,8 @@ class Tiles:
             if ((held or action in game.legal_actions(game.president))
                     and self.board.mirror.blocked("discard", seat, hold=event)):
                 return
-            if self.board.accept(action, answer=lambda: self.confirm_tile(action.seat, "tile.read.law", {"party": party})):
+            if self.board.accept(action, answer=lambda: self.confirm_tile(action.seat, "tile.read.law", {"party": party},
+                                                                          after=wait)):
                 self.board.deck.discard_pile.add(tile)
             return
         if game.phase == "legislative_chancellor" and not game.veto_pending:
@@ -176,7 +211,7 @@ class Tiles:
             self.board.deck.chancellor_discard = party
             self.board.deck.discard_pile.add(tile)
             log.info("chancellor's discard read")
-            self.confirm_tile(game.chancellor, "tile.read.law", {"party": party})
+            self.confirm_tile(game.chancellor, "tile.read.law", {"party": party}, after=wait)
             return
         if self.board.deck.discard_after is not None:
             seat, other = self.board.deck.discard_after
@@ -189,7 +224,7 @@ class Tiles:
             log.info("chancellor's discard read after the enactment")
             # ACCESSIBILITY.md 26: the chancellor's own act, answered in its earphone as the
             # discard before the enactment is (padded to the longest of its kind, R16)
-            self.confirm_tile(seat, "tile.read.law", {"party": party})
+            self.confirm_tile(seat, "tile.read.law", {"party": party}, after=wait)
             return
         if self.board.deck.vetoed_law(tile):           # an agreed veto's laws on the discard pile
             return
