@@ -536,3 +536,77 @@ def test_R16_issue33_every_item_of_a_secret_list_lasts_alike_whatever_it_names(t
         assert not spread, spread
     finally:
         table.close()
+
+
+def _discard_lists(mocker, lists: int) -> tuple[list[dict], list[list[str]], int]:
+    """Secret Dictator at a board without a law reader (the physical deck, untracked): the
+    president's discard list started ``lists`` times and cancelled, then once more: a party
+    picked, "back" to the list at the confirmation, the other party picked and confirmed. Returns the output
+    lines, the orders the table's :meth:`SeatScans.private_order` drew meanwhile (values)
+    and the president's seat."""
+    from firmware_host.games.secret_dictator.scripting import physical_game, signals_for_game
+    from firmware_host.service.signals import parse_script
+    from firmware_host.service.simulator import Simulator
+    from tests.service import gamegen
+    import io
+    import json
+
+    setup = {"players": 5, "seed": 2, "language": "en"}
+    actions = physical_game(setup, 1, ja=1.0)
+    first = gamegen.first_index(actions, lambda a: a["action"] == "discard")
+    president = actions[first]["seat"]
+    lines = signals_for_game(setup, actions[:first], physical=True)
+    press = {"signal": "button", "seat": president, "gesture": "press"}
+    for _ in range(lists):
+        lines += [press, {"signal": "wait_for", "key": "scan.cancel", "timeout": 120},
+                  press, {"signal": "wait_for", "key": "scan.cancelled", "timeout": 120}]
+    lines += [press, {"signal": "wait_for", "key": "discard.scan.democratic", "timeout": 120}, press,
+              {"signal": "wait_for", "key": "scan.back", "timeout": 120}, press,
+              {"signal": "wait_for", "key": "discard.scan.fascist", "timeout": 120}, press,
+              {"signal": "wait_for", "key": "discard.scan.confirm", "params": {"party": "fascist"}, "timeout": 120},
+              {"signal": "wait", "seconds": 6.0}, press, {"signal": "wait", "seconds": 20.0}]
+    drawn: list[list[str]] = []
+    private_order = SeatScans.private_order
+
+    def spy(self, items):
+        out = private_order(self, items)
+        drawn.append([i.value for i in out])
+        return out
+    mocker.patch.object(SeatScans, "private_order", autospec=True, side_effect=spy)
+    out = io.StringIO()
+    sim = Simulator(str(gamegen.NO_LAW_READER_CONFIG), out=out)
+    assert sim.run_script(parse_script("\n".join(json.dumps(x) for x in lines))) == 0
+    return [json.loads(line) for line in out.getvalue().splitlines()], drawn, president
+
+
+def test_R16_issue33_secret_dictators_law_list_comes_in_the_seats_own_order_each_party_alike(mocker):
+    """Secret Dictator's law list (the president's discard by scanning, no law reader): each
+    list in the president's own order, drawn by the table's private order (so every party
+    stands at every place alike, above, reproducible from the game's seed), heard as drawn;
+    over 24 lists both orders come, each party about as often at each place; and every step
+    that names a party (its item, the confirmation asked for it) lasts as long (±50 ms)
+    whichever party it names: a press's time from the list's start tells neither the place's
+    party nor, by the confirmation's length, the law picked."""
+    out, drawn, president = _discard_lists(mocker, 24)
+    said = [o for o in out if o.get("event") == "announce" and o["channel"] == f"seat:{president}"]
+    heard: list[list[str]] = []
+    for o in said:
+        if o["key"] == "discard.scan.start":
+            heard.append([])
+        elif o["key"].startswith("discard.scan.") and o["key"] != "discard.scan.confirm" and heard:
+            party = o["key"].rsplit(".", 1)[1]
+            if party not in heard[-1]:
+                heard[-1].append(party)
+    parties = [o for o in drawn if sorted(o) == ["democratic", "fascist"]]
+    assert len(heard) == 25 and heard == parties          # every list as the table's private order drew it
+    assert {tuple(o) for o in parties} == {("democratic", "fascist"), ("fascist", "democratic")}
+    assert _places_alike([[["democratic", "fascist"].index(v) for v in o] for o in parties], 2) < 4.5
+    lengths: dict[str, list[float]] = {}
+    for o in said:
+        if o["key"].startswith("discard.scan.") and o["key"] != "discard.scan.start" and not o.get("cut"):
+            kind = "confirm" if o["key"] == "discard.scan.confirm" else "item"
+            lengths.setdefault(kind, []).append(o["end"] - o["start"])
+    assert set(lengths) == {"item", "confirm"} and len(lengths["confirm"]) == 2
+    assert {o["params"]["party"] for o in said if o["key"] == "discard.scan.confirm"} == {"democratic", "fascist"}
+    assert all(max(v) - min(v) <= 0.05 for v in lengths.values()), lengths
+    assert [o["params"] for o in said if o["key"] == "discard.chosen"] == [{"party": "fascist"}]

@@ -4,23 +4,28 @@ contradicted by a virtual one"), the adapter's ``deck`` part:
 - **On a real board** (``physical_deck``, set by ``run``) the deck is the tiles the players
   hold, untracked; a tracked deck is refused there (``simulate`` deals from the seed).
 - **The president's discard from the seat** when no law reader reads the tray: the president's
-  press reads the two parties (in an order drawn anew each time, R16) and "cancel" into the
-  earphone; a press and a confirming press name the discarded law (ACCESSIBILITY.md 13-17).
+  press reads the two parties (in an order of this list's own, drawn by the table's private
+  order from the game's secret seed, and every step naming a party as long as the longest,
+  R16, issue 33) and "cancel" into the earphone; a press and a confirming press name the
+  discarded law (ACCESSIBILITY.md 13-17).
   The table hears only the discard; the president hears privately which law went.
 - **An agreed veto's two laws** read on the discard pile are taken into it quietly.
 """
 
 from __future__ import annotations
 
-import random
-from typing import Any
+from typing import Any, Callable
 
 from firmware_host.games.secret_dictator import Action, announce
 from firmware_host.service.refusals import CommandRefused
 from firmware_host.games.secret_dictator.board.common import log
+from firmware_host.table.scanning import PICKED_KEY, ScanItem
 
 #: the parties a president may name for a discard, in the catalogue's order
 DISCARD_PARTIES = ("democratic", "fascist")
+#: the discard list's item per party, and its confirmation (``{"party": ...}``)
+DISCARD_ITEM = "discard.scan.{}"
+DISCARD_CONFIRM = "discard.scan.confirm"
 
 
 class PhysicalDeck:
@@ -35,7 +40,6 @@ class PhysicalDeck:
         self.chancellor_discard: str | None = None
         self.discard_after: tuple[int, str | None] | None = None   # (chancellor, the law left) after an enactment
         self._vetoed_laws = 0                              # an agreed veto's laws still to reach the tray
-        self._discard_scans = 0                            # discard scans so far (their order's seed)
 
     def forget(self) -> None:
         """A new game, an undo or a resume: the discard pile as read so far and a law left to
@@ -89,18 +93,54 @@ class PhysicalDeck:
             return []
         return [announce.make("discard.prompt", {}, f"seat:{game.president}")]
 
-    def _discard_order(self, seat: int) -> list[str]:
-        """The two parties in this scan's order, drawn from the game's (never said) seed, the
-        session and the scans started in it: a simulation plays the same way twice (R16)."""
-        game = self.board.game
-        assert game is not None
-        self._discard_scans = self._discard_scans + 1
-        seed = self.board.setup.seed if self.board.setup is not None else None
-        rng = random.Random(f"{seed}/discard/{game.democratic_laws}/{game.fascist_laws}/{game.draw_n}"
-                            f"/{seat}/{self._discard_scans}")
-        order = list(DISCARD_PARTIES)
-        rng.shuffle(order)
-        return order
+    def discard_items(self) -> list[ScanItem]:
+        """The discard list's two parties in an order of this list's own (RULES.md R16, issue
+        33): :meth:`~firmware_host.table.scans.SeatScans.private_order`, drawn afresh for every
+        list from the game's secret seed (a simulation plays the same way twice; on a board
+        from the system's randomness), never from what the table knows, so the time from the
+        list's start to the president's press does not tell which law went."""
+        scanning = self.board.scanning
+        return self.board.scans.private_order([scanning.item(party, DISCARD_ITEM.format(party))
+                                               for party in DISCARD_PARTIES])
+
+    def discard_pad(self, seat: int) -> Callable[[str, str], float | None]:
+        """The discard list's ``pad(kind, key)`` (:meth:`~firmware_host.table.scans.SeatScans.start`):
+        every step that names a party (its item, said again, the confirmation asked for it and
+        a pick's answer said at once, ACCESSIBILITY.md 16, 32) as long as the longest over both
+        parties, in either wording, on ``seat``'s earphone (R16, issue 33): neither the list's
+        pace nor the confirming press's moment tells which law the president named. None for
+        the other steps, or without sound."""
+        channel = f"seat:{seat}"
+        text = self.board.speech.text
+        longest: dict[str, float | None] = {}
+
+        def items() -> list[str]:
+            return [text(DISCARD_ITEM.format(p), {}, long=long) for p in DISCARD_PARTIES for long in (False, True)]
+
+        def confirms() -> list[str]:
+            return [text(DISCARD_CONFIRM, {"party": p}, long=long) for p in DISCARD_PARTIES for long in (False, True)]
+
+        def picked() -> list[str]:
+            return [text(PICKED_KEY, {"item": t}) for t in items() + confirms()]
+
+        def measured(texts: list[str]) -> float | None:
+            found = [self.board.padding.measure(channel, t) for t in texts]
+            return None if not found or None in found else max(found)
+
+        stand_ins = {"item": items, "confirm": confirms, "picked": picked}
+        item_keys = {DISCARD_ITEM.format(p) for p in DISCARD_PARTIES}
+
+        def pad(kind: str, step: str) -> float | None:
+            if kind == "picked":
+                which = "picked" if step == PICKED_KEY else None
+            else:
+                which = "confirm" if step == DISCARD_CONFIRM else "item" if step in item_keys else None
+            if which is None:
+                return None
+            if which not in longest:
+                longest[which] = measured(stand_ins[which]())
+            return longest[which]
+        return pad
 
     def _start_discard_scan(self, seat: int) -> None:
         """Read the parties and "cancel" into the president's earphone; a chosen party needs a
@@ -116,8 +156,9 @@ class PhysicalDeck:
                               answer=lambda: self.board.reads.confirm_tile(seat, "discard.chosen", {"party": str(party)}))
 
         scanning = self.board.scanning
-        scanning.open(seat, [scanning.item(party, f"discard.scan.{party}") for party in self._discard_order(seat)],
-                      "discard", chosen, lambda item: scanning.item(None, "discard.scan.confirm", {"party": item.value}))
+        scanning.open(seat, self.discard_items(), "discard", chosen,
+                      lambda item: scanning.item(None, DISCARD_CONFIRM, {"party": item.value}),
+                      pad=self.discard_pad(seat))
 
     def follow(self, action: Any, events: list) -> None:
         """After an accepted action: the discard pile goes back into the draw pile at a

@@ -35,17 +35,20 @@ class Scans:
         return self.board.scans.item(value, key, params)
 
     def open(self, seat: int, items: list[ScanItem], purpose: str, chosen: Callable[[Any], None],
-             confirm: Callable[[ScanItem], Any] | None = None) -> None:
+             confirm: Callable[[ScanItem], Any] | None = None,
+             pad: Callable[[str, str], float | None] | None = None) -> None:
         """Start ``seat``'s scan of ``items`` and "cancel" (its earphone, the seat's interval)
         after the intro of its ``purpose``; ``chosen(value)`` once an item (confirmed, where
         ``confirm`` asks) is picked; "cancel" is said back to the seat. A scan already running
         ends first. A confirmation (ACCESSIBILITY.md 16) is "``key``? press to confirm", then
-        the table's "back" to the list (never "wait to cancel", A14)."""
+        the table's "back" to the list (never "wait to cancel", A14). ``pad(kind, key)``: the
+        fixed length of a step where the list's items are a secret
+        (:meth:`~firmware_host.table.scans.SeatScans.start`)."""
         self.board.scans.end()
         log.info("scan started for seat %d: %s", seat, purpose)
         self.board.scans.start(seat, items, chosen, intro=(INTROS.get(purpose, "scan.start"), {}),
                                cancelled=lambda: self.board.say(f"seat:{seat}", "scan.cancelled", {}),
-                               confirm=confirm, purpose=purpose)
+                               confirm=confirm, purpose=purpose, pad=pad)
 
     def start_target(self, seat: int, kind: str) -> None:
         """The president's choice of a seat (a nominee, or a power's target): the seats the
