@@ -183,6 +183,9 @@ class Utterance:
         self.supersede: str | None = None
         self.history = True
         self.keep = False
+        #: the answer to its seat's own act (:meth:`AudioService.answering`): never held back by
+        #: what waits for another output (issue 31)
+        self.own_answer = False
         self.plays: list[PlayRecord] = []
         self.meta: dict = {}
         self.clip: LazyClip | None = None   # its parts (unpadded for a pad group) once rendered; decoded when played
@@ -463,6 +466,7 @@ class AudioService:
         self._rendered_now(utt.job)
         utt.pad_seconds = pad_seconds
         utt.after = tuple(u for u in after if u is not None)
+        utt.own_answer = answer
         # the answer waits for the table (a status that tells only what the table has heard):
         # the seat's own act is answered at once all the same, by the cue (issue 31)
         waits = own and any(not u.done() for u in utt.after)
@@ -532,6 +536,7 @@ class AudioService:
                 log.exception("audio: on_answer_cue failed")
         cue = self._make(channel, "", ANSWER_CUE_KEY, priority, ANSWER_CUE)
         cue.history = False
+        cue.own_answer = True
         if listener is not None:
             cue.listen(listener)
         self._dispatch(cue)
@@ -594,6 +599,7 @@ class AudioService:
         with self._lock:
             cue.seq, answer.seq = answer.seq, cue.seq      # the cue first, the answer right after it
         cue.history = False
+        cue.own_answer = True
         if listener is not None:
             cue.listen(listener)
         self._dispatch(cue)
@@ -1185,8 +1191,10 @@ class AudioService:
                     # it waits for other outputs: the order here is kept, except for the call
                     # to the whisper station that what it waits for needs (a seat's mail plays
                     # only once the seat is called: the table's "every seat knows its role"
-                    # waits for visits that the calls queued after it bring about)
-                    return self._call_for(player, waiting)
+                    # waits for visits that the calls queued after it bring about), and for the
+                    # answer to the seat's own act, which waits for nothing (issue 31: a seat's
+                    # message that waits for the table never holds back the answer to its press)
+                    return self._call_for(player, waiting) or self._own_answer(player, utt)
                 limit = max(here) if limit is None else min(limit, max(here))
                 continue
             if utt.pad_group is not None and player.output != "whisper":
@@ -1199,6 +1207,15 @@ class AudioService:
                             or any(not x.done() for x in m.after)):
                         return None
             return utt
+        return None
+
+    def _own_answer(self, player: _Player, held: Utterance) -> Utterance | None:
+        """The answer to a seat's own act queued on ``player`` after ``held`` (which waits for
+        another output) that may start now: built, waiting for nothing (lock held); or None."""
+        for _, _, utt in sorted(player.heap):
+            if (utt.own_answer and utt.seq > held.seq and utt not in self._unprepared and utt.error is None
+                    and not self._waiting_for(utt)):
+                return utt
         return None
 
     def _call_for(self, player: _Player, waiting: list[Utterance]) -> Utterance | None:

@@ -232,3 +232,31 @@ def test_issue33_the_answer_cue_asked_for_plays_nowhere_without_an_earphone_of_i
     for settings in ({"whisper_station": True}, {"earcon_volume": 0.0}):
         audio, clock = board(**settings)
         assert audio.answer_cue("seat:2") is None, settings
+
+
+def test_issue31_an_answer_is_never_held_back_by_a_message_of_the_seat_waiting_for_the_table(board):
+    """A seat's private message waits for its public cause (ACCESSIBILITY.md 22: the hand
+    after the count is heard); the answer to the seat's own press meanwhile ("noted") plays at
+    once all the same, while the table still speaks; a message that is no answer keeps its
+    place after the waiting one (nothing else jumps the queue)."""
+    audio, clock = board()
+    warm = [audio.say("seat:2", text, key="warm") for text in ("Notiert.", "Noch etwas.")]
+    for utt in warm:
+        rendered(utt)
+    for _ in range(5):
+        clock.advance(2.0)
+    assert all(u.done() for u in warm)
+    cause = audio.say("public", "Stimmen: fünf von fünf, gezählt.", key="ballot.counted")
+    hand = audio.say("seat:2", "Deine Gesetze: zwei.", key="hand.president", after=[cause])
+    with audio.answering(2):
+        noted = audio.say("seat:2", "Notiert.", key="table.noted")
+    other = audio.say("seat:2", "Noch etwas.", key="later")
+    assert noted.own_answer and not other.own_answer and not hand.own_answer
+    rendered(cause)
+    rendered(hand)
+    for _ in range(15):
+        clock.advance(1.0)
+    assert cause.done() and hand.done() and noted.done() and other.done()
+    assert noted.plays[0].start < cause.plays[0].end          # at once, the table still speaking
+    assert hand.plays[0].start >= cause.plays[0].end - 1e-6
+    assert other.plays[0].start >= hand.plays[0].end - 1e-6   # no answer: after the waiting message

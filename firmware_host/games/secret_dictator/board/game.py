@@ -689,6 +689,25 @@ class SecretDictatorGame(BoardAdapter):
         game = self.game
         if self.scanning.scan is not None:            # one scan at a time: another seat's runs
             return False
+        count = self.reads.count_pending()
+        if count:
+            # R16: while the table hears a passed election's count, a press is answered as one
+            # after a count that ends the game is (the evening's "noted" at once, what it means
+            # after the end's speech): "noted" at once, its meaning once the count is heard
+            self._say_noted(seat)
+            self.speech.when_played(count, lambda: self._press_after_count(seat))
+            return ANSWERED
+        return self._press(seat)
+
+    def _press_after_count(self, seat: int) -> None:
+        """A press made while the table heard a count, taken once it has (:meth:`on_press`);
+        answered already, so a press that means nothing then does nothing more."""
+        if self.game is not None and not self.paused and self.moves.running() and self.scanning.scan is None:
+            self._press(seat)
+
+    def _press(self, seat: int) -> bool | str:
+        """What a press means now (:meth:`on_press`, no count being heard)."""
+        game = self.game
         if game.phase == "legislative_chancellor" and game.veto_pending and seat == game.president:
             return self._step(seat, "veto_reply", lambda: self.scanning.start_veto(seat))
         if (game.phase == "legislative_chancellor" and seat == game.chancellor

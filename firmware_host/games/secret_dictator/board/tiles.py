@@ -43,6 +43,13 @@ class Tiles:
         self._count = list(said)
         self._count_reads = 0
 
+    def count_pending(self) -> tuple:
+        """What the table is still to hear of the last passed election's count (Utterances;
+        empty once it has heard it all, or without sound): while it lasts, what a seat does
+        is answered alike whatever the count's outcome (R16)."""
+        self._count = [u for u in self._count if not u.done()]
+        return tuple(self._count)
+
     def _during_count(self) -> tuple:
         """RULES.md R16 for a law read while the table hears an election's count: the tile
         is answered at once by the answer cue in the earphone of the seat that lays it (the
@@ -53,9 +60,8 @@ class Tiles:
         president's earphone would tell the nominee's role before the table is told.
 
         :returns: what the answer's words wait for (empty when no count is being heard)."""
-        self._count = [u for u in self._count if not u.done()]
         game = self.board.game
-        if not self._count or game is None:
+        if not self.count_pending() or game is None:
             return ()
         self._count_reads += 1
         seat = game.president if self._count_reads == 1 or game.chancellor is None else game.chancellor
