@@ -685,8 +685,8 @@ class SecretDictatorGame(BoardAdapter):
         target (each a scan that answers the press itself, or the board must be fixed first:
         :data:`~firmware_host.table.ANSWERED`), the acknowledgement of a power's result (True,
         "noted" where nothing else answers it); False with nothing to do or while another seat
-        scans."""
-        game = self.game
+        scans. While the table hears a passed election's count, every press is "noted" at
+        once and means what it means once the count is heard (RULES.md R16, issue 33)."""
         if self.scanning.scan is not None:            # one scan at a time: another seat's runs
             return False
         count = self.reads.count_pending()
