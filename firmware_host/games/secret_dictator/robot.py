@@ -58,11 +58,19 @@ def _press_again(seat: int, heard: Sequence[Heard]) -> bool:
     return False
 
 
+#: a hand -> the table's lines that begin a new step for it (a new hand): the president's
+#: session goes on while the table hears "the chancellor enacts a law" after its discard
+STEP_STARTS: dict[str, tuple[str, ...]] = {"hand.president": ("legislative.president", "election."),
+                                           "hand.chancellor": ("legislative.chancellor", "election.")}
+
+
 def _already(clip: Heard, heard: Sequence[Heard]) -> bool:
     """Whether the seat heard this instruction before in the same step (a repeat it asked
-    for, or the status): it has done what it said already."""
+    for, or the status): it has done what it said already. The president's hand heard again
+    after the table heard its discard taken is the same step (its law lies in the tray)."""
+    starts = STEP_STARTS.get(clip.key, ("legislative.", "election."))
     for h in reversed(heard[:-1]):
-        if h.output == "table" and h.key.startswith(("legislative.", "election.")):
+        if h.output == "table" and h.key.startswith(starts):
             return False
         if h.own and h.key == clip.key:
             return True
