@@ -209,11 +209,17 @@ class MoveLog:
         """A refused action: its ``rejected`` line, the console's list, an INFO log line and
         the spoken refusal (where the game says it: at the table, or only in the seat's
         earphone). A refusal whose reason is a secret (the error's ``private``: a hand lacks
-        that party) names no reason on the line, the list or the log (RULES.md R16); entered
+        that party) names no reason on the line, the list or the log (RULES.md R16); while who
+        acts is a secret (the game's ``awaited_secret``, a night) no refusal's reason is in the
+        log ("not your turn" tells a seat does not act, any other reason that it does); entered
         by the game master it tells the game master that secret: a WARNING "secret revealed
         to game master" and a ``reveal`` note, as the console's reveal, and nothing is said
         (the seat did not act)."""
         private = bool(getattr(exc, "private", False))
+        # while who acts is a secret (a night) every reason is one for the log: "not your turn"
+        # names a seat that does not act, any other reason one that does (the seat and the
+        # console are told, DYING_MESSAGE.md M49; the service's log is read by others)
+        unlogged = private or bool(self.table.awaited_secret())
         kind = getattr(action, "kind", None)
         seat = getattr(action, "seat", None)
         message = f"{kind}: not possible (the reason is private)" if private else getattr(exc, "message", str(exc))
@@ -222,8 +228,8 @@ class MoveLog:
             line["line"] = self.service.current_line
         self.table.faults.list({"kind": "rejected", "action": kind, "reason": "not_possible" if private else exc.reason,
                                 "seat": seat})
-        log.info("refused: %s: %s", f"{kind} by seat {seat}" if private else self.table.describe_action(action),
-                 exc.reason)
+        log.info("refused: %s: %s", f"{kind} by seat {seat}" if unlogged else self.table.describe_action(action),
+                 "the reason is private" if unlogged else exc.reason)
         self.service.emit(line)
         if private and from_gm:
             log.warning("secret revealed to game master (seat %s: a refused %s tells what the hand holds)", seat, kind)

@@ -387,3 +387,33 @@ def test_a_refused_act_whose_reason_is_a_secret_names_no_reason(board):
     code, params = _code(lambda: backend.command("act", action={"action": "discard", "seat": 0, "party": lacking[0]}))
     assert (code, params) == ("action_refused", {"action": "discard"})
     assert backend.snapshot()["faults"][-1]["reason"] == "not_possible"
+
+
+
+def test_a_refusal_at_night_keeps_its_reason_out_of_the_service_log(board, caplog):
+    """RULES.md R16, issue 33: at night who acts is a secret, so every refusal's reason is one
+    for the service's log (read by others than the game master): "not your turn" for a kill
+    says the seat is no Killer, any other reason that it is one. The seat and the console are
+    told, as DYING_MESSAGE.md M49 wants (the seat's earphone only, the console's list); the
+    log line names the act and the seat, "the reason is private"."""
+    service, backend, lines = board
+    backend.setup_game({"game": "dying_message", "players": 5, "language": "en", "seed": 3})
+    backend.command("start")
+    characters = service.call(lambda: list(service.game.active.game.characters))
+    other = next(s for s, c in enumerate(characters) if c != "killer")
+    with caplog.at_level(logging.DEBUG, logger="firmware_host"):
+        code, _ = _code(lambda: backend.command("act", action={"action": "kill", "seat": other, "targets": [0]}))
+    assert code == "illegal.not_your_turn"                                  # the console is told (M49)
+    assert backend.snapshot()["faults"][-1]["reason"] == "not_your_turn"
+    logged = [r.getMessage() for r in caplog.records if r.getMessage().startswith("refused:")]
+    assert logged == [f"refused: kill by seat {other}: the reason is private"]
+    assert "not_your_turn" not in caplog.text and "not a killer" not in caplog.text
+    # in the day the reason of an open refusal is logged as before
+    caplog.clear()
+    backend.command("restart")
+    backend.setup_game(SETUP)
+    backend.command("start")
+    with caplog.at_level(logging.INFO, logger="firmware_host"):
+        _code(lambda: backend.command("act", action={"action": "nominate", "seat": 3, "target": 1}))
+    assert [r.getMessage() for r in caplog.records if r.getMessage().startswith("refused:")] == \
+        ["refused: nominate seat 3 target 1: not_your_turn"]
