@@ -934,10 +934,14 @@ class AudioService:
 
     # -- life cycle -----------------------------------------------------------------------
 
-    def idle(self) -> bool:
-        """True when nothing is queued or playing on any output and no whisper mail waits."""
+    def idle(self, channels: Iterable[str] | None = None) -> bool:
+        """True when nothing is queued or playing on any output and no whisper mail waits.
+
+        :param channels: only these outputs count (``public``, ``seat:N``); the whisper station
+            and a clip not yet handed to its output always do. None: every output."""
         with self._lock:
-            players = list(self._players.values())
+            wanted = None if channels is None else set(channels)
+            players = [p for c, p in self._players.items() if wanted is None or c in wanted or c == "whisper"]
             busy = bool(self._mail) or self._called is not None or self._serving is not None
             return not busy and not self._unprepared and all(p.idle() for p in players)
 

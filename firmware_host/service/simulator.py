@@ -29,7 +29,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any, Callable, TextIO
+from typing import Any, Callable, Iterable, TextIO
 
 from firmware_host.checks import quoted
 from firmware_host.clock import RealClock, VirtualClock
@@ -404,15 +404,19 @@ class Simulator:
             return
         _quiet(service)
 
-    def drain(self, limit: float = 3600.0) -> None:
+    def drain(self, limit: float = 3600.0, channels: Iterable[str] | None = None) -> None:
         """Let the virtual clock run until every output has played what it was given (at most
-        ``limit`` seconds: a whisper-station message nobody fetches waits for ever)."""
+        ``limit`` seconds: a whisper-station message nobody fetches waits for ever).
+
+        :param channels: only these outputs (``public``, ``seat:N``) need to have played all;
+            None: every output."""
         clock, service = self.clock, self.service
         if not isinstance(clock, VirtualClock) or service is None or service.voice is None:
             return
         end = clock.now() + limit
+        wanted = None if channels is None else tuple(channels)
         self.settle()
-        while not service.voice.idle():
+        while not (service.voice.idle() if wanted is None else service.voice.idle(wanted)):
             due = clock.next_due()
             if due is None or due > end:
                 break

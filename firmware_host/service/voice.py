@@ -86,8 +86,8 @@ class SilentVoice:
         """Nothing queued: False."""
         return False
 
-    def idle(self) -> bool:
-        """Always idle."""
+    def idle(self, channels: Any = None) -> bool:
+        """Always idle (``channels``: the outputs that count, as for the audio service)."""
         return True
 
     def interrupt(self, channel: str) -> None:
@@ -334,9 +334,10 @@ class Voice(SilentVoice):
         busy = getattr(self.audio, "busy", None)
         return bool(busy()) if callable(busy) else False
 
-    def idle(self) -> bool:
-        """True when nothing is queued or playing on any output."""
-        return bool(self.audio.idle())
+    def idle(self, channels: Any = None) -> bool:
+        """True when nothing is queued or playing on any output (``channels``: only these
+        outputs count, :meth:`AudioService.idle <firmware_host.audio.service.AudioService.idle>`)."""
+        return bool(self.audio.idle() if channels is None else self.audio.idle(channels))
 
     def forget_private(self) -> None:
         """A new game begins: the seats' private messages of the last one are not repeated."""

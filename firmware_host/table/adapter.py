@@ -187,7 +187,7 @@ class BoardAdapter:
                                   unnamed=self.UNNAMED_FAULT)
         self.evening = Evening(self._tell_story, noted=self._say_noted)
         self.moves = MoveLog(service, self)
-        self.reminders = Reminders(service, self._awaited_now, self._remind)
+        self.reminders = Reminders(service, self._awaited_now, self._remind, secret=self.awaited_secret)
         self.wait = ReadyWait(service, lambda key, params: self.say("public", key, params), lambda: self.paused,
                               lambda reason: self.wait_ended(reason))
         self.gm = GameMaster({"start": self._cmd_start, "pause": lambda **f: self._pause(True),

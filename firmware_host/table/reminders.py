@@ -5,8 +5,11 @@ The table owns the timing, once for every game; a game supplies only who is awai
 words (the adapter's hooks ``awaited()`` and ``reminder_lines(seats)``). A reminder decides
 nothing (ACCESSIBILITY.md 11: no time limit by default): it is speech, never an action.
 
-How it goes: every clip that ends on any output (the service's end listeners) and every move
-starts the quiet spell anew. After :data:`FIRST_S` seconds in which nothing played, if the
+How it goes: every clip that ends (the service's end listeners) and every move starts the
+quiet spell anew: a clip on the table speaker or in an awaited seat's earphone, so seats that
+browse their own menus meanwhile do not keep the awaited seat from being called; while who is
+awaited is a secret (``secret()``, a night's actors), a clip on any output, so when the
+reminder comes tells nothing of whose earphone was busy (R16). After :data:`FIRST_S` seconds in which nothing played, if the
 game waits for somebody, the table hears the reminder; each further reminder for the same
 wait comes after twice the quiet of the one before (:data:`FIRST_S` × 2ⁿ, at most
 :data:`LONGEST_S`), and after :data:`MOST` reminders the table stays quiet until something
@@ -55,13 +58,16 @@ class Reminders:
     :param awaited: ``awaited() -> tuple of seats``: whom the game waits for now (0-based),
         empty when nobody (no game, paused, a discussion, game over).
     :param remind: ``remind(seats)``: say the reminder for ``seats``.
+    :param secret: ``secret() -> bool``: who is awaited is a secret now (then the quiet is
+        measured on every output); default never.
     """
 
     def __init__(self, service: Any, awaited: Callable[[], Sequence[int]],
-                 remind: Callable[[tuple[int, ...]], None]) -> None:
+                 remind: Callable[[tuple[int, ...]], None], secret: Callable[[], bool] = lambda: False) -> None:
         self.service = service
         self.awaited = awaited
         self.remind = remind
+        self.secret = secret
         self.level = 0                              # reminders said for the current wait
         self.said: list[tuple[float, tuple[int, ...]]] = []   # (clock seconds, seats), for the console and tests
         self._for: tuple[int, ...] | None = None    # the seats the current wait is for
@@ -87,7 +93,7 @@ class Reminders:
         if self._unsubscribe is None:
             subscribe = getattr(self.service, "subscribe_ends", None)
             if callable(subscribe):
-                self._unsubscribe = subscribe(lambda line: self._arm())
+                self._unsubscribe = subscribe(self._ended)
         self.moved()
 
     def stop(self) -> None:
@@ -127,6 +133,25 @@ class Reminders:
         self._timer = self.service.clock.call_later(
             delay(self.level if seats else 0), lambda: self.service.post(lambda: self._due(generation)))
 
+    def _ended(self, line: dict) -> None:
+        """A clip ended: the quiet starts anew if it played where the quiet is measured."""
+        outputs = self._outputs()
+        if outputs is None or line.get("channel") in outputs:
+            self._arm()
+
+    def _outputs(self) -> tuple[str, ...] | None:
+        """Where the quiet is measured: the table speaker and the awaited seats' earphones;
+        None (every output) while nobody is awaited or who is awaited is a secret."""
+        seats = self._seats()
+        try:
+            secret = bool(self.secret())
+        except Exception as exc:  # noqa: BLE001 - a game's hook never stops the table
+            log.warning("reminder: whether whom the game waits for is a secret: %s", exc)
+            secret = True
+        if not seats or secret:
+            return None
+        return ("public", *(f"seat:{s}" for s in seats))
+
     def _seats(self) -> tuple[int, ...]:
         try:
             return tuple(sorted(set(int(s) for s in self.awaited() or ())))
@@ -139,7 +164,8 @@ class Reminders:
             return
         self._timer = None
         voice = self.service.voice
-        if not voice.idle():
+        outputs = self._outputs()
+        if not (voice.idle() if outputs is None else voice.idle(outputs)):
             self._arm()                     # something plays: the quiet starts after it
             return
         seats = self._seats()

@@ -280,13 +280,14 @@ class Table:
     def status(self, seat: int, holds: int = 16) -> dict[str, dict]:
         """The seat's whole status as heard in its earphone, layer by layer (a hold 1.5 s
         after each layer has ended gives the next, ACCESSIBILITY.md 3, 29) until it starts
-        over: key -> params (the first of a key)."""
+        over: key -> params (the first of a key). The player listens to its own earphone
+        only: a reminder at the table meanwhile does not hold it up."""
         heard: dict[str, dict] = {}
         first = None
         for _ in range(holds):
             mark = len(self.starts)
             self.press(seat, "hold")
-            self.drain()
+            self.sim.drain(channels=[f"seat:{seat}"])
             self.wait(1.5)
             lines = [line for line in self.starts[mark:] if line.get("output") == f"seat:{seat}"]
             if not lines:

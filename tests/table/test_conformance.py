@@ -430,6 +430,44 @@ def test_A28_issue31_a_seat_that_never_acts_the_table_hears_whom_it_waits_for_an
         table.close()
 
 
+@pytest.mark.parametrize("name", cases("reminded_whom_the_table_waits_for"))
+def test_A28_issue31_seats_browsing_their_own_earphones_do_not_keep_the_awaited_seat_from_being_called(tmp_path, name):
+    """ACCESSIBILITY.md 28, issue 31: while the table waits for a seat everybody knows it waits
+    for, another seat that keeps pressing (its last message again in its own earphone every
+    12 s) does not keep the table from calling the awaited seat: the quiet is the table
+    speaker's and the awaited seat's earphone's. (While who is awaited is a secret, every
+    output counts, so when the reminder comes tells nothing: not checked here.)"""
+    script = hooks(name)
+    table = new_table(tmp_path, name)
+    try:
+        setup = script.sample_setup("en")
+        signals = script.signals_for_game(setup, script.whole_game(setup, 2))
+        at = next(i for i, s in enumerate(signals) if choice_press(signals, i))
+        table.play_all(signals[:at])
+        table.drain()
+        seat = signals[at]["seat"]
+        adapter = table.call(lambda: table.service.game.active)
+        if table.call(adapter.awaited_secret):
+            pytest.skip("who is awaited is a secret here: every output's quiet counts (R16)")
+        awaited = table.call(adapter.awaited)
+        other = next((s for s in range(setup["players"]) if s not in awaited), None)
+        if other is None:
+            pytest.skip("every seat is awaited here")
+        quiet_from = max(o.get("end", o["start"]) for o in table.heard())
+        for _ in range(5):
+            table.wait(12)
+            table.press(other)
+        table.drain()
+        later = [o for o in table.heard() if o["start"] >= quiet_from]
+        reminders = [o for o in public(later) if o["key"] in REMINDERS]
+        assert any(o["output"] == f"seat:{other}" for o in later), "the other seat heard nothing"
+        assert reminders and reminders[0]["start"] - quiet_from <= 30.0, \
+            [(o["key"], o["output"], o["start"]) for o in later]
+        assert seat in reminders[0]["params"]["seats"], reminders[0]
+    finally:
+        table.close()
+
+
 def choice_press(signals: list[dict], i: int) -> bool:
     """Signal ``i`` is a press that opens a seat's list: a press, and not one that says the
     seat is ready to end a morning's discussion (In this way I become a DICTATOR, D32)."""
