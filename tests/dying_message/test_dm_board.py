@@ -310,6 +310,17 @@ def test_M47_the_menu_reads_the_message_area_privately_and_ready_opens_the_vote(
     assert public.count("day.ready") == 4 and public[-1] == "vote.open"
 
 
+def test_M47_A28_a_seat_ready_already_that_chooses_ready_again_hears_whom_the_table_waits_for(day_lines):
+    """A seat that said "ready" and picks it again (it heard nothing new meanwhile) is told in
+    its own earphone which seats the table still waits for; nothing is counted twice."""
+    lines = day_lines + _press(2) + _pick(2, "menu.ready", {}) + [{"signal": "wait", "seconds": 5}]
+    lines += _press(2) + _pick(2, "menu.ready", {}) + [{"signal": "wait", "seconds": 10}]
+    out = run(lines)
+    assert keys(out, "public").count("day.ready") == 1
+    told = [o for o in said(out, "seat:2") if o["key"] == "table.waiting"]
+    assert told and told[-1]["params"]["seats"] == [0, 3, 4], told
+
+
 def test_M48_M30_a_vote_skipped_by_all_and_a_partial_skip(day_lines):
     ready = []
     for s in (0, 2, 3, 4):
