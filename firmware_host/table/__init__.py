@@ -49,12 +49,12 @@ from .gamemaster import GameMaster
 from .moves import MoveLog
 from .padding import ClipPadding, padded
 from .ready import ReadyWait
-from .scans import SeatScans
+from .scans import ChoiceHold, SeatScans
 from .seats import SeatStore
 from .speech import PRIVATE_CUE, Said, TableSpeech
 from .words import Line, PrivacyError, Words, table_earcon
 
-__all__ = ["ANSWERED", "BoardAdapter", "ClipPadding", "Evening", "GameMaster", "Line", "MoveLog", "PRIVATE_CUE",
+__all__ = ["ANSWERED", "BoardAdapter", "ChoiceHold", "ClipPadding", "Evening", "GameMaster", "Line", "MoveLog", "PRIVATE_CUE",
            "PrivacyError", "ReadyWait", "STORY_PART_LINES", "Said", "SeatScans", "SeatStore", "TableFaults",
            "TableFront", "TableSpeech", "Words", "describe_input", "fault_speech", "padded", "parse_names", "parts_of", "part_from_source",
            "repair_message", "table_earcon"]

@@ -27,7 +27,7 @@ from .evening import Evening, parts_of
 from .faults import TableFaults
 from .gamemaster import GameMaster
 from .moves import MoveLog
-from .padding import ClipPadding, padded
+from .padding import ClipPadding, longest_of, padded
 from .ready import ReadyWait
 from .reminders import Reminders
 from .scanning import PICKED_KEY, spoken_seconds
@@ -347,31 +347,40 @@ class BoardAdapter:
 
     def templates_pad(self, seat: int, key: str, templates: Sequence[Any]) -> Callable[[str, str], float | None]:
         """A scan's ``pad(kind, key)`` (:meth:`SeatScans.start`) that makes every item of
-        ``key`` (a confirmation naming a seat's secret choice) last as
-        long as the longest message ``templates`` allow (:data:`~.padding.Template`: per
-        parameter its possible values, or a :class:`~.padding.Subset` of a pool), in either
-        wording, on the seat's earphone, with :func:`~.padding.padded`'s margin: each
-        parameter's longest value is measured one at a time (:func:`~.padding.longest_of`),
-        never every combination (RULES.md R16, issue 33). None for other steps, or when no
-        length can be measured (no sound)."""
-        from .padding import longest_of
-        channel = f"seat:{seat}"
+        ``key`` (a confirmation naming a seat's secret choice) last as long as the longest
+        message ``templates`` allow on the seat's earphone (:meth:`longest_template`). None
+        for other steps, or when no length can be measured (no sound)."""
         memo: dict[str, float | None] = {}
 
-        def longest() -> float | None:
-            if "item" not in memo:
-                found: list[float | None] = []
-                for long in (False, True):
-                    def seconds(name: str, params: dict, long: bool = long) -> float | None:
-                        return self.padding.measure(channel, self.speech.text(name, params, long=long))
-                    best = longest_of(templates, seconds)
-                    found.append(None if best is None else seconds(*best))
-                memo["item"] = None if None in found else padded(max(found))
-            return memo["item"]
-
         def pad(kind: str, step: str) -> float | None:
-            return longest() if kind in ("item", "again") and step == key else None
+            if kind not in ("item", "again") or step != key:
+                return None
+            if "item" not in memo:
+                memo["item"] = self.longest_template([seat], templates)
+            return memo["item"]
         return pad
+
+    def longest_template(self, seats: Sequence[int], templates: Sequence[Any]) -> float | None:
+        """The padded length (:func:`~.padding.padded`), seconds, of the longest message
+        ``templates`` allow (:data:`~.padding.Template`: per parameter its possible values,
+        or a :class:`~.padding.Subset` of a pool), in either wording at every speech rate
+        ``seats`` use: what a private clip naming a secret is padded to (RULES.md R16, issue
+        33). Each parameter's longest value is measured one at a time
+        (:func:`~.padding.longest_of`), never every combination. None where nothing can be
+        measured (no sound)."""
+        found: list[float | None] = []
+        for channel in self._rate_channels(seats):
+            for long in (False, True):
+                def seconds(name: str, params: dict, long: bool = long, channel: str = channel) -> float | None:
+                    return self.padding.measure(channel, self.speech.text(name, params, long=long))
+                best = longest_of(templates, seconds)
+                found.append(None if best is None else seconds(*best))
+        return None if not found or None in found else padded(max(found))  # type: ignore[type-var]
+
+    def _rate_channels(self, seats: Sequence[int]) -> list[str]:
+        """One earphone channel of ``seats`` per speech rate they use (a seat's own rate,
+        ACCESSIBILITY.md 19)."""
+        return list({self.seats.get(seat).rate: f"seat:{seat}" for seat in sorted(seats, reverse=True)}.values())
 
     def longest_spoken(self, seats: Sequence[int], sentences: Sequence[tuple[str, dict]]) -> float | None:
         """The longest of ``sentences`` (key, params) in either wording at every speech rate
@@ -380,9 +389,8 @@ class BoardAdapter:
         sentence it is makes one seat's clip longer (RULES.md R16). None where nothing can be
         measured (no sound)."""
         texts = {self.speech.text(key, params, long=long) for key, params in sentences for long in (False, True)}
-        channels = {self.seats.get(seat).rate: f"seat:{seat}" for seat in sorted(seats, reverse=True)}
         longest = 0.0
-        for channel in channels.values():
+        for channel in self._rate_channels(seats):
             for text in sorted(texts):
                 seconds = self.padding.measure(channel, text)
                 if seconds is None:

@@ -27,7 +27,7 @@ from .speech import TableSpeech
 
 log = logging.getLogger("firmware_host.service")
 
-__all__ = ["SeatScans"]
+__all__ = ["ChoiceHold", "SeatScans"]
 
 #: the keys of the steps every scan says (the board's words unless the game has its own)
 CANCEL_KEY = "scan.cancel"
@@ -89,6 +89,14 @@ class SeatScans:
     def seats_scanning(self) -> list[int]:
         """The seats with a running scan, in seat order (the console's ``scan``)."""
         return sorted(self.by_seat)
+
+    def mid_choice(self, seats: Sequence[int], picked: Callable[[int], bool] = lambda seat: False) -> list[int]:
+        """The seats of ``seats`` in the middle of a choice, in seat order: a list running
+        whose confirmation is open (16), or some of whose picks are made (``picked(seat)``, a
+        list of several picks). Their next press is meant for that list (ACCESSIBILITY.md 26):
+        what comes next may wait for them (:class:`ChoiceHold`)."""
+        return [s for s, scan in sorted(self.by_seat.items()) if s in seats and not scan.done
+                and (scan.confirming is not None or picked(s))]
 
     def start(self, seat: int, items: list[ScanItem], chosen: Callable[[Any], None], *,
               intro: tuple[str, dict] | None = None, cancelled: Callable[[], None] | None = None,
@@ -223,3 +231,36 @@ class SeatScans:
             scan = self.by_seat.pop(s, None)
             if scan is not None:
                 scan.finish()
+
+
+class ChoiceHold:
+    """What comes next at the table (a step's end, a choice's outcome) held while seats are in
+    the middle of a choice (:meth:`SeatScans.mid_choice`), so that a press meant for a list
+    does not fall into the next message (ACCESSIBILITY.md 26, issue 31); at most ``most``
+    seconds at a time, whoever is choosing (a seat that never presses cannot stall the table).
+
+    :param clock: the service's clock (``now()``, seconds).
+    :param most: seconds one hold lasts at most.
+    :param poll: seconds between two looks at whether the seats have chosen.
+
+    Example::
+
+        wait = hold.wait(scans.mid_choice(listeners))
+        if wait is not None:            # look again in ``wait`` seconds
+            timer = clock.call_later(wait, again)
+    """
+
+    def __init__(self, clock: Any, most: float = 8.0, poll: float = 0.25) -> None:
+        self.clock, self.most, self.poll = clock, most, poll
+        self.since: float | None = None          # the hold running since (clock seconds)
+
+    def wait(self, choosing: Sequence[int]) -> float | None:
+        """Seconds until the next look while what comes next still waits for ``choosing``;
+        None: it goes on now (and the next thing may be held anew)."""
+        now = self.clock.now()
+        if self.since is None:
+            self.since = now
+        if not choosing or now >= self.since + self.most:
+            self.since = None
+            return None
+        return self.poll

@@ -225,7 +225,7 @@ def test_M42_a_decoy_choice_is_ignored_and_the_actors_choice_counts():
 def test_M43_A26_a_night_step_ends_only_once_a_seat_whose_confirmation_is_open_has_pressed():
     """Issue 31: a seat in the middle of its choice when the step's time runs out (here a
     decoy whose confirmation plays) presses one reaction later; the step waits for it (at most
-    ``NIGHT_CHOOSING_HOLD_S``), so its press is answered in its own list at once ("chosen")
+    the table's ``ChoiceHold.most``), so its press is answered in its own list at once ("chosen")
     instead of opening the next step's list behind that step's padded message."""
     def wait(seconds):
         return [{"signal": "wait", "seconds": seconds}]

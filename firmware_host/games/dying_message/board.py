@@ -37,8 +37,8 @@ import random
 from typing import Any, Callable, Mapping, Sequence
 
 from firmware_host.service.refusals import CommandRefused
-from firmware_host.table import BoardAdapter, Line, Words
-from firmware_host.table.padding import Subset, longest_of, padded
+from firmware_host.table import BoardAdapter, ChoiceHold, Line, Words
+from firmware_host.table.padding import Subset, longest_of
 
 from . import announce, catalogue
 from .actions import ACTION_KINDS, Action, IllegalAction
@@ -59,13 +59,6 @@ NIGHT_CHOICE_SECONDS = 30.0
 NIGHT_LOOK_SECONDS = 8.0
 #: the longest a setup may make a night step or the discussion (ACCESSIBILITY.md 11), seconds
 MAX_STEP_SECONDS = 600.0
-#: seconds a night step's end waits at most, after its minimum time, for a listener in the
-#: middle of its choice (its confirmation open, or some of its picks made): its next press is
-#: meant for that list and must not fall into the next step's message (ACCESSIBILITY.md 26,
-#: issue 31); the same for actors and decoys (M43)
-NIGHT_CHOOSING_HOLD_S = 8.0
-#: seconds between two looks at whether the listeners in the middle of a choice have chosen
-NIGHT_CHOOSING_POLL_S = 0.25
 MAX_DISCUSSION_SECONDS = 3600.0
 #: keys of a console/simulate setup the board uses itself (not part of the replay setup)
 BOARD_SETUP_KEYS = ("names", "night_choice_seconds", "night_look_seconds", "discussion_seconds")
@@ -100,7 +93,6 @@ class _NightStep:
     done: set[int] = dataclasses.field(default_factory=set)
     pads: dict[str, float] = dataclasses.field(default_factory=dict)   # kind -> seconds (M43)
     extra: tuple[tuple[Any, str], ...] = ()          # items every list ends with ("nobody")
-    held_from: float | None = None                   # what comes next held since (clock s), for a seat choosing
 
 
 class DyingMessageGame(BoardAdapter):
@@ -136,6 +128,9 @@ class DyingMessageGame(BoardAdapter):
         self._pump_timer: Any = None
         self._prolog: list = []                   # the prolog's clips: the table waits for them
         self._offer = False                       # the game ended: the evening's offer after its lines
+        #: a night step's end, or what a choice caused, waits for a listener in the middle of
+        #: its choice, actor or decoy alike (M43, ACCESSIBILITY.md 26)
+        self.choosing = ChoiceHold(service.clock)
 
     # ======================================================================= hooks: rules
     def make_words(self) -> Words:
@@ -216,6 +211,7 @@ class DyingMessageGame(BoardAdapter):
     def _reset(self) -> None:
         self._stop_pump()
         self.wait.stop()
+        self.choosing.since = None
         self._prolog, self._offer = [], False
         self.units.clear()
         self.night = self.voting = self.defending = None
@@ -363,8 +359,13 @@ class DyingMessageGame(BoardAdapter):
                     self._pump_timer = clock.call_later(self.night.ends_at - clock.now(),
                                                         lambda: self.service.post(self._pump))
                     return
-            if kind in ("step", "public_step", "night_private") and self._hold_for_choosing():
-                return
+            night = self.night
+            if kind in ("step", "public_step", "night_private") and night is not None:
+                wait = self.choosing.wait(self.scans.mid_choice([s for s in night.lines if s not in night.done],
+                                                                lambda s: bool(night.picks.get(s))))
+                if wait is not None:
+                    self._pump_timer = clock.call_later(wait, lambda: self.service.post(self._pump))
+                    return
             if kind == "vote" and not self._open_vote(unit):
                 return
             self.units.popleft()
@@ -396,36 +397,6 @@ class DyingMessageGame(BoardAdapter):
                 super().game_ended()
 
     # ======================================================================= the night (M41-M44)
-    def _hold_for_choosing(self) -> bool:
-        """True (and the pump looks again soon) while the night step's end or what a choice
-        caused (a failed agreement's "choose again") waits for a listener in the middle of its
-        choice (:meth:`_choosing`), at most :data:`NIGHT_CHOOSING_HOLD_S` each time."""
-        step, clock = self.night, self.service.clock
-        if step is None:
-            return False
-        if step.held_from is None:
-            step.held_from = clock.now()
-        if not self._choosing() or clock.now() >= step.held_from + NIGHT_CHOOSING_HOLD_S:
-            step.held_from = None             # the unit goes on; the next one may hold anew
-            return False
-        self._pump_timer = clock.call_later(NIGHT_CHOOSING_POLL_S, lambda: self.service.post(self._pump))
-        return True
-
-    def _choosing(self) -> list[int]:
-        """The listeners of the night step in the middle of their choice: a list running
-        whose confirmation is open, or with some of the seat's picks made and not all (the
-        same for an actor and a decoy, M43)."""
-        step = self.night
-        if step is None or self.paused:
-            return []
-        found = []
-        for seat, scan in self.scans.by_seat.items():
-            if seat not in step.lines or seat in step.done or getattr(scan, "done", True):
-                continue
-            if getattr(scan, "confirming", None) is not None or step.picks.get(seat):
-                found.append(seat)
-        return found
-
     def _night_step(self, name: str, lines: dict[int, SeatLine], after: Any = ()) -> None:
         """One step of the script: its public line (once ``after`` has ended), every
         listener's padded private message, then every listener's scan (M41-M43)."""
@@ -486,17 +457,10 @@ class DyingMessageGame(BoardAdapter):
         in either wording, with the table's margin, so neither the look nor anyone's wait
         tells which cards are genuine (their count is public: every seat pressed as often in
         step 3; issue 33). None: nothing genuine tonight, or no sound."""
-        game = self.game
-        count = len(game.genuine)
+        count = len(self.game.genuine)
         if not count or not seats:
             return None
-        channel = f"seat:{min(seats)}"
-
-        def seconds(name: str, params: dict) -> float | None:
-            return self.padding.measure(channel, self.speech.text(name, params, long=True))
-        best = longest_of([(key, {"cards": Subset(count, self._genuine_pool())})], seconds)
-        longest = None if best is None else self.longest_spoken(list(seats), [best])
-        return None if longest is None else padded(longest)
+        return self.longest_template(seats, [(key, {"cards": Subset(count, self._genuine_pool())})])
 
     def _night_pads(self, step: _NightStep) -> dict[str, float]:
         """M43: what every private clip of ``step`` besides the padded message is padded to,
