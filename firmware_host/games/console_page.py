@@ -49,8 +49,8 @@ import tomllib
 from pathlib import Path
 from typing import Any, Mapping
 
-__all__ = ["SHAPES", "COLOURS", "Words", "seat", "cell", "row", "fact", "field", "seat_field",
-           "choice_field", "action"]
+__all__ = ["SHAPES", "COLOURS", "Words", "seat", "waiting", "by_seat", "cell", "row", "fact", "field",
+           "seat_field", "choice_field", "action"]
 
 #: the shapes the page draws (SVG, no font): plain ones, and the symbols of a board's powers
 SHAPES = ("none", "circle", "ring", "square", "diamond", "triangle", "star", "cross", "plus",
@@ -87,6 +87,10 @@ class Words:
                                            for k, v in params.items()})
                 for lang, table in self.tables.items()}
 
+    def plain(self, text: Any) -> dict[str, str]:
+        """``text`` (a number, a name, a seat) as the same words in every language."""
+        return {lang: str(text) for lang in self.tables}
+
     def join(self, parts: list[dict[str, str]], sep: str = ", ", empty: str | None = None) -> dict[str, str]:
         """``parts`` (words) joined per language; ``empty`` (a key) when there are none."""
         if not parts and empty is not None:
@@ -97,6 +101,25 @@ class Words:
 def seat(n: int) -> str:
     """The page's name of seat ``n`` (0-based) inside words: ``{seat:n}``."""
     return "{seat:%d}" % int(n)
+
+
+def waiting(view: Mapping[str, Any], key: str = "waiting") -> list[int]:
+    """The seats the table waits for as the view tells them (``key``), none after the end."""
+    return list(view.get(key) or []) if view.get("phase") != "game_over" else []
+
+
+def by_seat(final: Any, secrets: Any, key: str) -> list[tuple[dict[int, Any], bool]]:
+    """What the page may draw of a secret held by each seat (a role, a hand): ``final``, the
+    view's list by seat (public once the game is over, else None), drawn openly; and the
+    adapter's ``reveal(None)`` (``{"seats": {"N": {key: ...}}}``, the game master's on
+    demand), drawn in a hidden row. Returns ``(seat -> value, hidden)`` for each one given."""
+    out: list[tuple[dict[int, Any], bool]] = []
+    if isinstance(final, list) and final:
+        out.append((dict(enumerate(final)), False))
+    seats = secrets.get("seats") if isinstance(secrets, dict) else None
+    if isinstance(seats, dict):
+        out.append(({int(s): (v or {}).get(key) for s, v in seats.items()}, True))
+    return out
 
 
 def cell(shape: str, colour: str, label: dict, *, mark: Any = "", filled: bool = False,

@@ -177,6 +177,10 @@ class CountLobby:
     :param seeded: the game deals from a seed, so a board that seeds its games (``simulate
         --seed``) gives the setup its ``seed``; False for a game with no chance in it, whose
         setup takes no seed (:mod:`firmware_host.table.lobby` leaves it out).
+    :param extra: keys every setup from the seats has besides the count and language (the
+        board's own, e.g. how it deals); left out of the rules' check.
+    :param last_first: the first seat is the last to announce itself (the answers'
+        ``arrived``: the seats in the order they said "I am here"), as the setup's ``first``.
     """
 
     name: str
@@ -185,6 +189,8 @@ class CountLobby:
     high: int
     rules_check: Callable[[dict], Any]
     seeded: bool = True
+    extra: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    last_first: bool = False
 
     def title(self, language: str) -> str:
         """The game's spoken title in ``language``."""
@@ -200,11 +206,15 @@ class CountLobby:
 
     def setup(self, answers: Mapping[str, Any]) -> dict:
         """The setup object of the answers (as the console sends it, without ``game``)."""
-        return {"players": answers["players"], "language": answers.get("language", "de")}
+        out = {"players": answers["players"], "language": answers.get("language", "de"), **self.extra}
+        arrived = [s for s in answers.get("arrived") or () if type(s) is int and 0 <= s < answers["players"]]
+        if self.last_first and arrived:
+            out["first"] = arrived[-1]
+        return out
 
     def check(self, obj: Mapping[str, Any]) -> None:
         """Validate a setup made from the answers. :raises SetupError: the rules refuse it."""
-        self.rules_check({k: v for k, v in obj.items() if k != "names"})
+        self.rules_check({k: v for k, v in obj.items() if k != "names" and k not in self.extra})
 
 
 DEFAULT_GAME = "secret_dictator"

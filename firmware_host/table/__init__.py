@@ -28,12 +28,13 @@ Parts (each owns its state): ``speech`` :class:`TableSpeech` (say/speak/say_all/
 request/repeat → :class:`Said`; ``when_played(utterances, then)``; ``new_game()`` forgets
 private history), ``padding``
 :class:`ClipPadding`, ``scans`` :class:`SeatScans` (start/press/hold/end; wrap earcon,
-"cancel", confirm), ``seats`` :class:`SeatStore` (applied by ``activate()``), ``moves``
+"cancel", confirm; ``mid_choice`` with :class:`ChoiceHold`), ``seats`` :class:`SeatStore` (applied by ``activate()``), ``moves``
 :class:`MoveLog` (accept = check → journal → apply → announce; refuse/undo/end/boot + repair
 report), ``gm`` :class:`GameMaster`, ``faults`` :class:`TableFaults`, ``evening``
 :class:`Evening` (after game over: the story in short parts, then the next game from the
 seats), ``wait`` :class:`ReadyWait` (until every seat said "ready" or the table's timer ran
-out); ``words`` :class:`Words`.
+out); ``timers`` :class:`Timers` (``after(seconds, fn, name)`` on the service thread, all
+cancelled when the table stops); ``words`` :class:`Words`.
 
 The host holds one :class:`TableFront` beside the adapters: the setup from the seats, the seat
 menu and the board's own speech, which a press reaches before any game.
@@ -52,9 +53,10 @@ from .ready import ReadyWait
 from .scans import ChoiceHold, SeatScans
 from .seats import SeatStore
 from .speech import PRIVATE_CUE, Said, TableSpeech
+from .timers import Timers
 from .words import Line, PrivacyError, Words, table_earcon
 
 __all__ = ["ANSWERED", "BoardAdapter", "ChoiceHold", "ClipPadding", "Evening", "GameMaster", "Line", "MoveLog", "PRIVATE_CUE",
            "PrivacyError", "ReadyWait", "STORY_PART_LINES", "Said", "SeatScans", "SeatStore", "TableFaults",
-           "TableFront", "TableSpeech", "Words", "describe_input", "fault_speech", "padded", "parse_names", "parts_of", "part_from_source",
+           "TableFront", "TableSpeech", "Timers", "Words", "describe_input", "fault_speech", "padded", "parse_names", "parts_of", "part_from_source",
            "repair_message", "table_earcon"]

@@ -34,6 +34,7 @@ from .scanning import PICKED_KEY, spoken_seconds
 from .scans import SeatScans
 from .seats import SeatStore
 from .speech import Said, TableSpeech
+from .timers import Timers
 from .words import Line, Words
 
 log = logging.getLogger("firmware_host.service")
@@ -183,6 +184,7 @@ class BoardAdapter:
         self.speech = TableSpeech(service, self.words, self.seats, lambda: (self.language, self.names),
                                   self._pad)
         self.scans = SeatScans(service, self.speech, self.seats, cue=self.SCAN_CUE)
+        self.timers = Timers(service)
         self.faults = TableFaults(service, self.speech, unknown_tag=self.UNKNOWN_TAG,
                                   unnamed=self.UNNAMED_FAULT)
         self.evening = Evening(self._tell_story, noted=self._say_noted)
@@ -245,10 +247,18 @@ class BoardAdapter:
 
     def status_lines(self, seat: int | None) -> list:
         """The status (public lines, then the seat's private ones; ``None``: the public, as
-        the game master's key says it). Default: every layer of :meth:`status_layers`."""
-        if seat is None or type(self).status_layers is BoardAdapter.status_layers:
+        the game master's key says it). Default: :meth:`public_status` for None, else every
+        layer of :meth:`status_layers`."""
+        if seat is None:
+            return self.public_status()
+        if type(self).status_layers is BoardAdapter.status_layers:
             return []
         return [a for layer in self.status_layers(seat) for a in layer]
+
+    def public_status(self) -> list:
+        """The public status the game master's key says at the table (:meth:`status_lines`
+        for None); default: nothing."""
+        return []
 
     def status_layers(self, seat: int) -> list[list]:
         """A seat's status in layers (ACCESSIBILITY.md 3, 29), each a list of the game's
@@ -601,9 +611,11 @@ class BoardAdapter:
         self.rebuilt()
 
     def shutdown(self, *, pause: bool = False) -> None:
-        """End every scan and the game's timers (the service stops, or another game); the
-        table's wait ends too, unless the game only pauses (``pause``: its timer runs on)."""
+        """End every scan and the game's timers (:attr:`timers`; the service stops, or another
+        game); the table's wait ends too, unless the game only pauses (``pause``: its timer
+        runs on)."""
         self.scans.end()
+        self.timers.cancel()
         self.reminders.stop()
         if not pause:
             self.wait.stop()

@@ -30,7 +30,7 @@ from firmware_host.errors import FirmwareHostError
 log = logging.getLogger("firmware_host.service")
 
 __all__ = ["ClipPadding", "MARGIN_SECONDS", "MARGIN_FRACTION", "Subset", "Template", "carries_secret",
-           "every_combination", "longest_of", "padded"]
+           "every_combination", "longest_clip", "longest_of", "padded"]
 
 #: what a whole sentence's intonation may add to its longest parts measured one at a time:
 #: seconds, plus a fraction of the clip's length (a slower seat rate stretches it too)
@@ -109,6 +109,23 @@ def longest_of(templates: Sequence[Template], seconds: Seconds) -> tuple[str, di
     except LookupError:
         return None
     return None if best is None else (best[1], best[2])
+
+
+def longest_clip(clips: Sequence[Sequence[Template]], seconds: Seconds) -> list[tuple[str, dict]] | None:
+    """Of ``clips`` (each the lines one clip could say, a template a line), the clip that
+    lasts longest when each line is at its longest (:func:`longest_of`): what a clip whose
+    very lines depend on a secret is padded to (a status: what each role is told). Empty for
+    no clip; None when a length is unknown."""
+    best: list[tuple[str, dict]] = []
+    most = -1.0
+    for clip in clips:
+        lines = [longest_of([line], seconds) for line in clip]
+        lengths = [None if line is None else seconds(*line) for line in lines]
+        if None in lengths:
+            return None
+        if sum(lengths) > most:                  # type: ignore[arg-type]
+            best, most = lines, sum(lengths)     # type: ignore[assignment, arg-type]
+    return best
 
 
 def every_combination(templates: Sequence[Template]) -> list[tuple[str, dict]]:

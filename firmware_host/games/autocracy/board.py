@@ -100,11 +100,10 @@ def board_setup(obj: dict, seed: int | None) -> Setup:
 
 @dataclasses.dataclass
 class _Window:
-    """A counter window (A41): the asked seat, when it opened, its timer."""
+    """A counter window (A41): the asked seat, when it opened (clock seconds), its prompt."""
 
     seat: int
     opened: float | None = None
-    timer: Any = None
     prompt: list = dataclasses.field(default_factory=list)
 
 
@@ -126,7 +125,6 @@ class AutocracyGame(BoardAdapter):
         self.dice: random.Random | None = None
         self.window: _Window | None = None
         self.offer: dict | None = None          # {"seat", "partner", "action"}
-        self.held: list = []                    # timers of answers not yet announced (A41)
 
     # ======================================================================= hooks: rules
     def make_words(self) -> Words:
@@ -230,12 +228,9 @@ class AutocracyGame(BoardAdapter):
             return [announce.ask(game)]
         return [announce.make("turn", {"round": game.round, "seat": game.current})]
 
-    def status_lines(self, seat: int | None) -> list:
-        """A34: for the game master's key (``seat`` None) the public status at the table, a
-        line a clip (whose turn, every seat's tokens, the reserve, the pile); for a seat every
-        layer."""
-        if seat is not None:
-            return super().status_lines(seat)
+    def public_status(self) -> list:
+        """A34: for the game master's key the public status at the table, a line a clip
+        (whose turn, every seat's tokens, the reserve, the pile)."""
         game = self.game
         now = (announce.make("status.now.turn", {"seat": game.current}) if game.phase != "game_over"
                else announce.make("status.now.over", {}))
@@ -297,7 +292,7 @@ class AutocracyGame(BoardAdapter):
         resolved): the seat's turn menu again once what was said has played."""
         def again() -> None:
             if self.scans.get(seat) is None and self.window is None and self.offer is None \
-                    and not self.held:
+                    and not self.timers.pending("held"):
                 self._menu_again(seat)
         self.speech.when_played(utterances, again)
 
@@ -311,8 +306,7 @@ class AutocracyGame(BoardAdapter):
             window.opened = self.service.clock.now()
             limit = float(self.table.get("counter_seconds", 0.0))
             if limit:
-                window.timer = self.service.clock.call_later(
-                    limit, lambda: self.service.post(lambda: self._window_timeout(seat)))
+                self.timers.after(limit, lambda: self._window_timeout(seat), "window")
         self._window_scan(seat)
 
     def _window_scan(self, seat: int) -> None:
@@ -376,8 +370,7 @@ class AutocracyGame(BoardAdapter):
         the window opened (A41), the same for every answer."""
         window = self.window
         self.window = None
-        if window.timer is not None:
-            window.timer.cancel()
+        self.timers.cancel("window")
         hold = float(self.table.get("hold_seconds", HOLD_SECONDS))
         wait = 0.0 if window.opened is None else window.opened + hold - self.service.clock.now()
         def said(items: list) -> None:
@@ -388,21 +381,13 @@ class AutocracyGame(BoardAdapter):
 
         if wait <= 0:
             said(items)
-            return
-        box: dict = {}
-
-        def release() -> None:
-            if box.get("timer") in self.held:
-                self.held.remove(box["timer"])
-            said(items)
-
-        box["timer"] = self.service.clock.call_later(wait, lambda: self.service.post(release))
-        self.held.append(box["timer"])
+        else:
+            self.timers.after(wait, lambda: said(items), "held")
 
     # ======================================================================= presses (A36-A41)
     def on_press(self, seat: int) -> bool:
         game = self.game
-        if self.held:
+        if self.timers.pending("held"):
             return False                       # an answer is being held (A41)
         if self.offer is not None:
             if seat == self.offer["seat"]:
@@ -649,7 +634,7 @@ class AutocracyGame(BoardAdapter):
 
     def rebuilt(self) -> None:
         self.window, self.offer, self.dice = None, None, None
-        self._cancel_held()
+        self.timers.cancel()
         game = self.game
         if game is not None and game.phase == "counter":
             prompt = announce.ask(game)
@@ -665,17 +650,9 @@ class AutocracyGame(BoardAdapter):
 
     def stopping(self) -> None:
         self.offer = None
-        self._cancel_held()
-        if self.window is not None and self.window.timer is not None:
-            self.window.timer.cancel()
-            self.window.timer = None
+        self.timers.cancel()
         if self.window is not None:
             self.window.opened = None
-
-    def _cancel_held(self) -> None:
-        for timer in self.held:
-            timer.cancel()
-        self.held = []
 
 
 def _nonzero(counts: dict) -> dict:

@@ -15,8 +15,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from firmware_host.games.console_page import (Words, action, cell, choice_field, fact, field, row,
-                                              seat, seat_field)
+from firmware_host.games.console_page import (Words, action, by_seat, cell, choice_field, fact, field,
+                                              row, seat, seat_field, waiting)
 
 from .rules import DOMAINS, KINDS
 
@@ -46,7 +46,7 @@ def _name(ident: Any) -> dict:
 
 
 def _seat(s: Any) -> dict:
-    return {lang: seat(s) if isinstance(s, int) else "—" for lang in ("fr", "de", "en")}
+    return W.plain(seat(s) if isinstance(s, int) else "—")
 
 
 def _counts(counts: Any, names: tuple[str, ...]) -> dict:
@@ -68,10 +68,10 @@ def _phase(view: dict) -> dict:
 
 
 def _facts(view: dict) -> list[dict]:
-    facts = [fact(W("fact.round"), {lang: str(view.get("round")) for lang in ("fr", "de", "en")}),
+    facts = [fact(W("fact.round"), W.plain(view.get("round"))),
              fact(W("fact.current"), _seat(view.get("current"))),
              fact(W("fact.bought"), W("yes" if view.get("bought") else "no")),
-             fact(W("fact.pile"), {lang: str(view.get("pile", 0)) for lang in ("fr", "de", "en")}),
+             fact(W("fact.pile"), W.plain(view.get("pile", 0))),
              fact(W("fact.discard"), _counts(view.get("discard"), KINDS))]
     attack = view.get("attack")
     if isinstance(attack, dict):
@@ -116,18 +116,12 @@ def picture(view: dict, secrets: dict | None = None) -> dict:
             cells[0]["here"] = True                     # whose turn: the marker on the seat's row
         rows.append(row(f"seat-{s}", W("tokens", seat=_seat(s), tricks=tricks[s] if s < len(tricks) else 0), cells))
     rows.append(row("reserve", W("reserve"), _token_cells(view.get("reserve") or {})))
-    hands = view.get("hands") if isinstance(view.get("hands"), list) else None      # public at the end
-    seats = (secrets or {}).get("seats") if isinstance(secrets, dict) else None
-    for source, hidden in ((dict(enumerate(hands)) if hands else None, False),
-                           ({int(s): (v or {}).get("hand") for s, v in seats.items()} if isinstance(seats, dict)
-                            else None, True)):
-        for s, hand in sorted((source or {}).items()):
+    for source, hidden in by_seat(view.get("hands"), secrets, "hand"):         # the hands: public at the end
+        for s, hand in sorted(source.items()):
             rows.append(row(f"hand-{s}", W("hand", seat=_seat(s)), [
                 cell(TRICK_SHAPES.get(k, ("card", "grey"))[0], TRICK_SHAPES.get(k, ("card", "grey"))[1],
                      W("trick", seat=_seat(s), trick=_name(k)), filled=True) for k in hand or ()], hidden=hidden))
-    return {"phase": _phase(view),
-            "waiting": list(view.get("waiting") or []) if view.get("phase") != "game_over" else [],
-            "rows": rows, "facts": _facts(view), "readers": []}
+    return {"phase": _phase(view), "waiting": waiting(view), "rows": rows, "facts": _facts(view), "readers": []}
 
 
 def actions() -> tuple[dict, ...]:

@@ -20,7 +20,7 @@ console's picture). This game's own: its night steps, its day menu, its vote, it
   nothing is said.
 - **The day** (M47, M48): the Forensic Scientists examine by scanning; in the discussion a
   living seat's press opens its menu; the vote opens when every living seat is ready, on the
-  game-master key or ``command("open_vote")``, or when ``discussion_seconds`` (0 = no limit)
+  game-master key (``command("key")``), or when ``discussion_seconds`` (0 = no limit)
   run out. Each living seat scans its ballot; the table hears only the count until every
   ballot is cast; after a majority the accused defends and opens the second vote by a press.
 - **Status** (M47): hold = the public status and, privately, the seat's character and what it
@@ -36,9 +36,8 @@ import logging
 import random
 from typing import Any, Callable, Mapping, Sequence
 
-from firmware_host.service.refusals import CommandRefused
 from firmware_host.table import BoardAdapter, ChoiceHold, Line, Words
-from firmware_host.table.padding import Subset, longest_of
+from firmware_host.table.padding import Subset, longest_clip, longest_of
 
 from . import announce, catalogue
 from .actions import ACTION_KINDS, Action, IllegalAction
@@ -125,7 +124,6 @@ class DyingMessageGame(BoardAdapter):
         self.voting: dict | None = None          # {"number", "ballots": {seat: target|"skip"}, "no_skip"}
         self._passed: set[str] = set()           # holds passed for the unit at the head
         self._tray: set[int] = set()              # message-area tiles shown at the tray (M45)
-        self._pump_timer: Any = None
         self._prolog: list = []                   # the prolog's clips: the table waits for them
         self._offer = False                       # the game ended: the evening's offer after its lines
         #: a night step's end, or what a choice caused, waits for a listener in the middle of
@@ -209,7 +207,7 @@ class DyingMessageGame(BoardAdapter):
             self.voting = None            # this vote is over; the next opens with its unit
 
     def _reset(self) -> None:
-        self._stop_pump()
+        self.timers.cancel("pump")
         self.wait.stop()
         self.choosing.since = None
         self._prolog, self._offer = [], False
@@ -221,17 +219,6 @@ class DyingMessageGame(BoardAdapter):
 
     def rebuilt(self) -> None:
         self._reset()
-
-    def stopping(self) -> None:
-        """Scans end (pause, undo, another game): the narration waits (at the game's end it
-        goes on to its last line)."""
-        if not self.moves.over:
-            self._stop_pump()
-
-    def _stop_pump(self) -> None:
-        if self._pump_timer is not None:
-            self._pump_timer.cancel()
-            self._pump_timer = None
 
     def resumed(self) -> None:
         self._pump()          # what was still to be said; a press restarts a list
@@ -282,14 +269,6 @@ class DyingMessageGame(BoardAdapter):
         if self.night is not None and type(action.seat) is int:
             self.night.done.add(action.seat)
         return False
-
-    def extra_commands(self) -> dict[str, Callable[..., dict]]:
-        def open_vote(**_: Any) -> dict:
-            if not (self.wait.end() or self.open_second_vote()):
-                raise CommandRefused("refused", "no discussion or defence is running",
-                                     detail="no discussion or defence is running")
-            return {"ok": True}
-        return {"open_vote": open_vote}
 
     def say_step(self) -> None:
         """Whose move it is now (after a resume from the journal or an undo): the step again."""
@@ -347,7 +326,7 @@ class DyingMessageGame(BoardAdapter):
     def _pump(self) -> None:
         """Play the units in order: a night step waits for the previous one's minimum time;
         the discussion and the defence hold the vote until they end."""
-        self._stop_pump()
+        self.timers.cancel("pump")
         clock = self.service.clock
         while self.units and not self.paused and self.game is not None:
             unit = self.units[0]
@@ -356,15 +335,14 @@ class DyingMessageGame(BoardAdapter):
                 if not self.night.heard:
                     return                      # its end pumps again
                 if clock.now() < self.night.ends_at:
-                    self._pump_timer = clock.call_later(self.night.ends_at - clock.now(),
-                                                        lambda: self.service.post(self._pump))
+                    self.timers.after(self.night.ends_at - clock.now(), self._pump, "pump")
                     return
             night = self.night
             if kind in ("step", "public_step", "night_private") and night is not None:
                 wait = self.choosing.wait(self.scans.mid_choice([s for s in night.lines if s not in night.done],
                                                                 lambda s: bool(night.picks.get(s))))
                 if wait is not None:
-                    self._pump_timer = clock.call_later(wait, lambda: self.service.post(self._pump))
+                    self.timers.after(wait, self._pump, "pump")
                     return
             if kind == "vote" and not self._open_vote(unit):
                 return
@@ -773,11 +751,9 @@ class DyingMessageGame(BoardAdapter):
         return self.night is not None
 
     # ======================================================================= status (M47)
-    def status_lines(self, seat: int | None) -> list:
+    def public_status(self) -> list:
         """The public status for the game master's key (round, living seats, Killing Phases
-        to skip); for a seat every layer of :meth:`status_layers`."""
-        if seat is not None:
-            return super().status_lines(seat)
+        to skip)."""
         view = public_view(self.game)
         return [make("status.public", {"round": self.game.round, "living": len(view["alive"]),
                                        "skips": view["skips_pending"]})]
@@ -798,40 +774,33 @@ class DyingMessageGame(BoardAdapter):
                        ) -> list[tuple[str, dict]] | None:
         """A status clip: its public lines, then the private lines of the longest status any
         character of this setup could hear (issue 33: a killer's status lasts as long as an
-        aristocrat's); the killers at their most, with the seats whose names last longest."""
+        aristocrat's), each line at its longest (the killers and the soulmate's choice as any
+        seats, :func:`~firmware_host.table.padding.longest_clip`)."""
         game = self.game
         shared = [(a.key, dict(a.params)) for a in lines if a.key not in _STATUS_SECRETS]
-        roles = set(game.characters)
-        named = {s: seconds("night.soulmate.chosen", {"target": s}) for s in range(game.players)}
-        if None in named.values():
-            return None
-        by_length = sorted(named, key=lambda s: -named[s])
-        killers = sorted(by_length[:sum(1 for c in game.characters if c in KILLERS)])
-        best, most = None, -1.0
+        seats, roles = tuple(range(game.players)), set(game.characters)
+        killers = sum(1 for c in game.characters if c in KILLERS)
+        clips = []
         for role in sorted(roles):
-            clip = [("status.private", {"character": role})]
+            clip = [("status.private", {"character": [role]})]
             if killers:
-                clip.append(("status.killers", {"killers": killers}))
-            if role == "soulmate" and by_length:
-                clip.append(("night.soulmate.chosen", {"target": by_length[0]}))
+                clip.append(("status.killers", {"killers": Subset(killers, seats)}))
+            if role == "soulmate":
+                clip.append(("night.soulmate.chosen", {"target": list(seats)}))
             if "soulmate" in roles and role != "soulmate":
                 clip.append(("night.soulmate.destined", {}))
             if "famous_dog" in roles:
                 clip.append(("night.protected", {}))
-            lengths = [seconds(k, p) for k, p in clip]
-            if any(x is None for x in lengths):
-                return None
-            if sum(lengths) > most:
-                best, most = clip, sum(lengths)
+            clips.append(clip)
         # the genuine messages of any night a seat may have seen last, at their longest
         nights = [(len(g), m) for _, (m, g) in sorted(game.messages.items())]
         if game.genuine and game.round not in game.messages:     # tonight, before dawn
             nights.append((len(game.genuine), self._genuine_pool()))
-        looks = [longest_of([("night.look", {"cards": Subset(n, tuple(pool))})], seconds) for n, pool in nights if n]
-        if None in looks:
+        looks = [("night.look", {"cards": Subset(n, tuple(pool))}) for n, pool in nights if n]
+        best, look = longest_clip(clips, seconds), longest_of(looks, seconds) if looks else None
+        if best is None or (looks and look is None):
             return None
-        look = [max(looks, key=lambda kp: seconds(*kp) or 0.0)] if looks else []
-        return shared + (best or []) + look
+        return shared + best + ([look] if look else [])
 
     # ======================================================================= scanning (M42)
     def _confirming(self, item: Any) -> tuple[Any, Any] | None:

@@ -15,8 +15,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from firmware_host.games.console_page import (Words, action, cell, fact, field, row, seat,
-                                              seat_field)
+from firmware_host.games.console_page import (Words, action, by_seat, cell, fact, field, row, seat,
+                                              seat_field, waiting)
 
 __all__ = ["picture", "actions", "GUILTY"]
 
@@ -29,20 +29,12 @@ W = Words.load(Path(__file__).with_name("console.toml"))
 
 def _character(c: Any) -> dict:
     """A character's name (``role.*`` in console.toml), or its code spelt out."""
-    spelt = str(c).replace("_", " ")
-    return W(f"role.{c}") if f"role.{c}" in W.tables["en"] else {"en": spelt, "de": spelt}
+    return W(f"role.{c}") if f"role.{c}" in W.tables["en"] else W.plain(str(c).replace("_", " "))
 
 
 def _dead(view: dict) -> dict[int, dict]:
-    """The dead by seat: ``{seat: {"character", "round"}}``; the view lists them as dicts (or,
-    in an older view, as seats)."""
-    out: dict[int, dict] = {}
-    for d in view.get("dead") or []:
-        if isinstance(d, dict) and isinstance(d.get("seat"), int):
-            out[d["seat"]] = d
-        elif isinstance(d, int):
-            out[d] = {"seat": d}
-    return out
+    """The dead by seat: ``{seat: {"character", "round"}}``."""
+    return {d["seat"]: d for d in view.get("dead") or [] if isinstance(d, dict) and isinstance(d.get("seat"), int)}
 
 
 def _cards(view: dict, key: str) -> list[int]:
@@ -52,7 +44,7 @@ def _cards(view: dict, key: str) -> list[int]:
 def _card(view: dict, c: int, colour: str) -> dict:
     names = view.get("descriptions") or {}
     text = names.get(str(c), names.get(c, ""))
-    label = W("card", n=c + 1, text={"en": text, "de": text})
+    label = W("card", n=c + 1, text=W.plain(text))
     if text in ("", f"card {c + 1}", f"Karte {c + 1}"):          # no description of its own
         label = W("card.plain", n=c + 1)
     return cell("card", colour, label, mark=c + 1)
@@ -64,7 +56,7 @@ def _phase(view: dict) -> dict:
     elif view.get("night_step"):
         step = W("step.night_step", step=W(f"night.{view['night_step']}") if view["night_step"] in (
             "night", "soulmate", "dogs", "killers", "dead", "detective", "mastermind", "fake")
-            else {"en": str(view["night_step"]), "de": str(view["night_step"])})
+            else W.plain(view["night_step"]))
     elif view.get("discussion"):
         step = W("step.discussion")
     elif view.get("defending") is not None:
@@ -87,17 +79,17 @@ def _facts(view: dict, dead: dict[int, dict]) -> list[dict]:
             facts.append(fact(W("fact.earlier", round=r), W.join(
                 [_card(view, c, "yellow")["label"] for c in cards if isinstance(c, int)], "; ", empty="none")))
     if view.get("skips_pending"):
-        facts.append(fact(W("fact.skips"), {"en": str(view["skips_pending"]), "de": str(view["skips_pending"])}))
+        facts.append(fact(W("fact.skips"), W.plain(view["skips_pending"])))
     discussion = view.get("discussion")
     if isinstance(discussion, dict):
-        facts.append(fact(W("fact.ready"), W.join([{"en": seat(s), "de": seat(s)} for s in discussion.get("ready")
-                                                   or []], empty="none")))
+        facts.append(fact(W("fact.ready"), W.join([W.plain(seat(s)) for s in discussion.get("ready") or []],
+                                                  empty="none")))
     vote = view.get("voting") or view.get("vote")
     if isinstance(vote, dict) and view.get("phase") != "game_over":
         facts.append(fact(W("fact.vote", number=vote.get("number", 1)),
                           W("cast", n=vote.get("cast", 0), total=vote.get("voters", 0))))
         if isinstance(vote.get("accused"), int):
-            facts.append(fact(W("fact.accused"), {"en": seat(vote["accused"]), "de": seat(vote["accused"])}))
+            facts.append(fact(W("fact.accused"), W.plain(seat(vote["accused"]))))
     facts.append(fact(W("fact.piles"), W("piles", draw=view.get("draw_pile", 0), discard=view.get("discard_pile", 0))))
     if view.get("winner") in ("innocent", "guilty"):
         facts.append(fact(W("fact.winner"), W(f"winner.{view['winner']}")))
@@ -113,7 +105,6 @@ def picture(view: dict, secrets: dict | None = None) -> dict:
     """
     players = int(view.get("players") or 0)
     dead = _dead(view)
-    finals = view.get("characters") if isinstance(view.get("characters"), list) else None
     seats_row = []
     for s in range(players):
         if s in dead:
@@ -126,12 +117,7 @@ def picture(view: dict, secrets: dict | None = None) -> dict:
                 [_card(view, c, "yellow") for c in _cards(view, "message_area")]),
             row("evidence-pool", W("pool", n=len(_cards(view, "evidence_pool"))),
                 [_card(view, c, "sky") for c in _cards(view, "evidence_pool")])]
-    seats = (secrets or {}).get("seats") if isinstance(secrets, dict) else None
-    for source, hidden in ((dict(enumerate(finals)), False) if finals else (None, False),
-                           ({int(s): (v or {}).get("role") for s, v in seats.items()}, True)
-                           if isinstance(seats, dict) else (None, True)):
-        if source is None:
-            continue
+    for source, hidden in by_seat(view.get("characters"), secrets, "role"):
         rows.append(row("characters", W("characters"), [
             cell("dagger" if source.get(s) in GUILTY else "person", "vermillion" if source.get(s) in GUILTY else "blue",
                  W("character", seat=seat(s), character=_character(source[s]) if source.get(s) else W("unknown")),
@@ -142,8 +128,7 @@ def picture(view: dict, secrets: dict | None = None) -> dict:
                  W("state.dead", round=dead[s].get("round", "?")) if s in dead else W("state.alive"),
                  _character(dead[s].get("character")) if s in dead else W("dash"),
                  W("yes") if s in ready else W("dash")]} for s in range(players)]}
-    waiting = list(view.get("waiting") or []) if view.get("phase") != "game_over" else []
-    return {"phase": _phase(view), "waiting": waiting, "rows": rows, "facts": _facts(view, dead), "table": table,
+    return {"phase": _phase(view), "waiting": waiting(view), "rows": rows, "facts": _facts(view, dead), "table": table,
             "readers": [{"name": name, "label": W(f"reader.{name}")} for name in ("ballot", "law")]}
 
 
