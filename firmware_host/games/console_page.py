@@ -87,6 +87,10 @@ class Words:
                                            for k, v in params.items()})
                 for lang, table in self.tables.items()}
 
+    def get(self, key: str, fallback: Any, **params: Any) -> dict[str, str]:
+        """The words of ``key`` where the tables have it, else ``fallback`` (:meth:`plain`)."""
+        return self(key, **params) if all(key in table for table in self.tables.values()) else self.plain(fallback)
+
     def plain(self, text: Any) -> dict[str, str]:
         """``text`` (a number, a name, a seat) as the same words in every language."""
         return {lang: str(text) for lang in self.tables}

@@ -172,6 +172,7 @@ class BoardAdapter:
         self.language = "de"
         self.names: dict[int, str] = {}
         self.paused = False
+        self._offer_due = False
         self.table: dict = {}                 # the table's own setup (names, the game's keys)
         #: seat -> its status step: (the next layer, until when a hold gives it (clock seconds;
         #: inf while the layer plays), :meth:`TableSpeech.news` when the layer was said)
@@ -604,6 +605,7 @@ class BoardAdapter:
             self.names = {int(k): str(v) for k, v in (note.get("names") or {}).items()}
             self.table = {**self.table, **{k: v for k, v in note.items() if k not in ("note", "names")}}
         self.evening.reset()
+        self._offer_due = False            # the evening's offer waits for the game's narration
         self.wait.stop()
         if self.service.voice is not None:
             self.service.voice.set_language(self.language)
@@ -684,6 +686,7 @@ class BoardAdapter:
         self.speech.new_game()
         self.paused = False
         self.evening.reset()
+        self._offer_due = False            # the evening's offer waits for the game's narration
         for seat in sorted(self.names):
             self.say("public", "setup.seat_name", {"seat": seat})
         begun = self.dealt(setup)
@@ -765,10 +768,25 @@ class BoardAdapter:
     def game_ended(self) -> None:
         """The game has ended and its last lines are said: the table hears how the evening
         goes on (``evening.offer``, ACCESSIBILITY.md 30), and the seats' presses tell the story
-        once the table has heard the end (:class:`~.evening.Evening`). A game whose last lines
-        are still to come (a narration waiting for its step's time) says it after them."""
+        once the table has heard the end (:class:`~.evening.Evening`). While the game's own
+        last lines are still to come (:meth:`narrating`: a narration waiting for its step's
+        time) the offer waits until the game says they are said (:meth:`narrated`)."""
+        self._offer_due = self.narrating()
+        if self._offer_due:
+            return
         speech = tuple(self.speech.last_public)
         self.evening.over(self.story_parts, after=speech + (self.say("public", "evening.offer", {}).utterance,))
+
+    def narrating(self) -> bool:
+        """True while the game still has lines of its own to say after its end (a narration
+        of steps, each waiting for the one before); default False."""
+        return False
+
+    def narrated(self) -> None:
+        """The game's narration has said what it had (:meth:`narrating` is False now): the
+        evening's offer, where the game's end waited for it."""
+        if self._offer_due and not self.narrating():
+            self.game_ended()
 
     def say_step(self) -> None:
         """Whose move it is now (ACCESSIBILITY.md 28)."""

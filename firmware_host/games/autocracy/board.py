@@ -48,7 +48,7 @@ from firmware_host.table.padding import longest_of
 
 from . import announce, catalogue
 from .engine import ACTION_KINDS, Action, Game, IllegalAction
-from .rules import ANSWERS, ATTACK_DOMAINS, DOMAINS, GAME, KINDS, ROWS, Setup, deal, roll
+from .rules import ANSWERS, ATTACK_DOMAINS, DOMAINS, GAME, KINDS, Setup, deal, roll
 from .views import private_view, public_view, state_json
 
 log = logging.getLogger("firmware_host.service")
@@ -116,7 +116,11 @@ class AutocracyGame(BoardAdapter):
     NAME = GAME
     IllegalAction = IllegalAction
     ACTS = ACTION_KINDS
-    SETUP_KEYS = ("hold_seconds", "counter_seconds")
+    #: A41: ``hold_seconds`` (0-60, default 5), ``counter_seconds`` (0 = no time limit, the
+    #: default, or 30-3600 s)
+    SETUP_SECONDS = {"hold_seconds": (HOLD_SECONDS, 0.0, 60.0, False),
+                     "counter_seconds": (0.0, MIN_COUNTER_SECONDS, MAX_COUNTER_SECONDS, True)}
+    STATE_JSON = state_json
     #: A29: the Coup Bas pile's order and the seed it was drawn from are hidden until the end
     SECRET_SETUP_KEYS = ("trick_pile", "seed")
 
@@ -142,15 +146,6 @@ class AutocracyGame(BoardAdapter):
             obj["seed"] = next_seed(int(obj["seed"]), 0 if last is None else last.id)
         return board_setup(obj, getattr(self.service, "setup_seed", None))
 
-    def table_setup(self, raw: dict, setup: Setup) -> dict:
-        """``hold_seconds`` (A41, 0-60, default 5) and ``counter_seconds`` (A41: 0 = no time
-        limit, the default, or 30-3600 s)."""
-        return {"hold_seconds": self.setup_seconds(raw, "hold_seconds", getattr(self.settings, "hold_seconds",
-                                                                                HOLD_SECONDS), 0, 60),
-                "counter_seconds": self.setup_seconds(raw, "counter_seconds", 0, MIN_COUNTER_SECONDS,
-                                                      MAX_COUNTER_SECONDS, off=True)}
-
-
     def new_game(self, setup: Setup) -> Game:
         return Game(setup)
 
@@ -170,9 +165,6 @@ class AutocracyGame(BoardAdapter):
         view["offer"] = None if self.offer is None else {
             "seat": self.offer["seat"], "partner": self.offer["partner"]}
         return view
-
-    def final_state(self) -> dict | None:
-        return state_json(self.game) if self.game is not None else None
 
     def story_lines(self) -> list:
         """After the game (ACCESSIBILITY.md 30): the end (A44) again, the winner, every seat's
@@ -304,7 +296,7 @@ class AutocracyGame(BoardAdapter):
             return
         if window.opened is None:
             window.opened = self.service.clock.now()
-            limit = float(self.table.get("counter_seconds", 0.0))
+            limit = self.seconds("counter_seconds")
             if limit:
                 self.timers.after(limit, lambda: self._window_timeout(seat), "window")
         self._window_scan(seat)
@@ -371,7 +363,7 @@ class AutocracyGame(BoardAdapter):
         window = self.window
         self.window = None
         self.timers.cancel("window")
-        hold = float(self.table.get("hold_seconds", HOLD_SECONDS))
+        hold = self.seconds("hold_seconds")
         wait = 0.0 if window.opened is None else window.opened + hold - self.service.clock.now()
         def said(items: list) -> None:
             utterances = self._say(items)

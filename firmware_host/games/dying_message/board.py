@@ -34,7 +34,7 @@ import collections
 import dataclasses
 import logging
 import random
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Sequence
 
 from firmware_host.table import BoardAdapter, ChoiceHold, Line, Words
 from firmware_host.table.padding import Subset, longest_clip, longest_of
@@ -125,7 +125,6 @@ class DyingMessageGame(BoardAdapter):
         self._passed: set[str] = set()           # holds passed for the unit at the head
         self._tray: set[int] = set()              # message-area tiles shown at the tray (M45)
         self._prolog: list = []                   # the prolog's clips: the table waits for them
-        self._offer = False                       # the game ended: the evening's offer after its lines
         #: a night step's end, or what a choice caused, waits for a listener in the middle of
         #: its choice, actor or decoy alike (M43, ACCESSIBILITY.md 26)
         self.choosing = ChoiceHold(service.clock)
@@ -210,7 +209,7 @@ class DyingMessageGame(BoardAdapter):
         self.timers.cancel("pump")
         self.wait.stop()
         self.choosing.since = None
-        self._prolog, self._offer = [], False
+        self._prolog = []
         self.units.clear()
         self.night = self.voting = self.defending = None
         self._passed, self._tray = set(), set()
@@ -223,9 +222,8 @@ class DyingMessageGame(BoardAdapter):
     def resumed(self) -> None:
         self._pump()          # what was still to be said; a press restarts a list
 
-    def game_ended(self) -> None:
-        self._offer = True
-        self._pump()          # the offer once the narration has said the end (M41)
+    def narrating(self) -> bool:
+        return bool(self.units)        # the evening's offer once the narration has said the end (M41)
 
     def story_lines(self) -> list:
         """After the game: how it ended again (the last action's public events: the deaths,
@@ -370,9 +368,7 @@ class DyingMessageGame(BoardAdapter):
                 self._night_private(unit[1])
         if self.game is not None and self.game.phase == "game_over":
             self.scans.end()
-            if self._offer and not self.units:
-                self._offer = False
-                super().game_ended()
+            self.narrated()
 
     # ======================================================================= the night (M41-M44)
     def _night_step(self, name: str, lines: dict[int, SeatLine], after: Any = ()) -> None:

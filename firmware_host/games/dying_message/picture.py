@@ -29,7 +29,7 @@ W = Words.load(Path(__file__).with_name("console.toml"))
 
 def _character(c: Any) -> dict:
     """A character's name (``role.*`` in console.toml), or its code spelt out."""
-    return W(f"role.{c}") if f"role.{c}" in W.tables["en"] else W.plain(str(c).replace("_", " "))
+    return W.get(f"role.{c}", str(c).replace("_", " "))
 
 
 def _dead(view: dict) -> dict[int, dict]:
@@ -54,9 +54,7 @@ def _phase(view: dict) -> dict:
     if view.get("phase") == "game_over":
         step = W("step.game_over")
     elif view.get("night_step"):
-        step = W("step.night_step", step=W(f"night.{view['night_step']}") if view["night_step"] in (
-            "night", "soulmate", "dogs", "killers", "dead", "detective", "mastermind", "fake")
-            else W.plain(view["night_step"]))
+        step = W("step.night_step", step=W.get(f"night.{view['night_step']}", view["night_step"]))
     elif view.get("discussion"):
         step = W("step.discussion")
     elif view.get("defending") is not None:
