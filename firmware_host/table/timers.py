@@ -34,15 +34,15 @@ class Timers:
         it is cancelled first (even once its time has come and it waits for the thread).
 
         :returns: the clock's timer."""
-        timers = self._by_name.setdefault(name, [])
         box: list[Any] = []
 
         def fire() -> None:
-            if box and box[0] in timers:
+            timers = self._by_name.get(name, [])
+            if box and box[0] in timers:          # neither run nor cancelled since
                 timers.remove(box[0])
                 then()
         box.append(self.service.clock.call_later(max(0.0, seconds), lambda: self.service.post(fire)))
-        timers.append(box[0])
+        self._by_name.setdefault(name, []).append(box[0])
         return box[0]
 
     def pending(self, name: str = "") -> bool:
