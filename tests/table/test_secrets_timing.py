@@ -434,13 +434,18 @@ def test_R16_issue33_every_output_sounds_the_same_up_to_each_reveal_with_the_sam
 KNOWN_MORE_GAMES: dict[tuple[str, int], str] = {}
 
 
-#: whole games of another setup where the game's rules reach more (game -> (setup, seeds)):
+#: whole games of other setups where the game's rules reach more (game -> [(setup, seeds)]):
 #: Secret Dictator's official variant at seven seats, whose games with these seeds have an
-#: investigation, a special election, executions and a veto
-MORE_SETUPS: dict[str, tuple[dict, tuple[int, ...]]] = {
-    "secret_dictator": ({"players": 7, "seed": 3, "language": "en", "variant": "official"}, (2, 8)),
+#: investigation, a special election, executions and a veto (agreed with seed 2, refused with
+#: 8); at nine seats (two investigations, a refused veto); the rulebook's at seven (a peek, a
+#: look at the discard)
+MORE_SETUPS: dict[str, list[tuple[dict, tuple[int, ...]]]] = {
+    "secret_dictator": [({"players": 7, "seed": 3, "language": "en", "variant": "official"}, (2, 8)),
+                        ({"players": 9, "seed": 3, "language": "en", "variant": "official"}, (7,)),
+                        ({"players": 7, "seed": 3, "language": "en", "variant": "rulebook"}, (3,))],
 }
-#: (game, seed) of :data:`MORE_SETUPS` -> the defect that makes it fail today (the mark goes when fixed)
+#: (``game-<players>p-<variant>``, seed) of :data:`MORE_SETUPS` -> the defect that makes it fail
+#: today (the mark goes when fixed)
 KNOWN_MORE_SETUPS: dict[tuple[str, int], str] = {}
 
 
@@ -449,11 +454,13 @@ def more_cases() -> list:
                         marks=[pytest.mark.xfail(strict=True, reason=KNOWN_MORE_GAMES[(name, seed)])]
                         if (name, seed) in KNOWN_MORE_GAMES else [])
            for name in games.names() for seed in (3, 5)]
-    for name, (setup, seeds) in MORE_SETUPS.items():
-        out += [pytest.param(name, seed, setup, id=f"{name}-{setup['players']}p-{setup.get('variant', '')}-{seed}",
-                             marks=[pytest.mark.xfail(strict=True, reason=KNOWN_MORE_SETUPS[(name, seed)])]
-                             if (name, seed) in KNOWN_MORE_SETUPS else [])
-                for seed in seeds]
+    for name, setups in MORE_SETUPS.items():
+        for setup, seeds in setups:
+            ident = f"{name}-{setup['players']}p-{setup.get('variant', '')}"
+            out += [pytest.param(name, seed, setup, id=f"{ident}-{seed}",
+                                 marks=[pytest.mark.xfail(strict=True, reason=KNOWN_MORE_SETUPS[(ident, seed)])]
+                                 if (ident, seed) in KNOWN_MORE_SETUPS else [])
+                    for seed in seeds]
     return out
 
 
