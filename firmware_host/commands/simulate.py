@@ -10,6 +10,7 @@ stderr); a script then keeps the board on for it until Ctrl-C or SIGTERM.
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 
@@ -158,6 +159,11 @@ def _robots(args: argparse.Namespace) -> int:
         raise UsageError("--robots plays without --script, --console, --start-line or --by-ear")
     if args.games is not None and not 1 <= args.games <= 1000:
         raise UsageError(f"--games {args.games} is not 1 to 1000")
+    unfinished = _unfinished_game(args.journal) if args.journal is not None else None
+    if unfinished is not None:
+        raise UsageError(f"--robots sets every game up from the seats, but {args.journal} holds unfinished "
+                         f"game {unfinished}, which the board would resume with nobody to play it: give "
+                         f"another --journal, or resume it without --robots")
     table = RobotTable(args.robots, args.game, seed=args.seed if args.seed is not None else 0,
                        render_seconds=args.render_seconds, out=sys.stdout, config_path=args.config,
                        speech_cache=args.speech_cache, journal_path=args.journal, warm_cache=args.warm_cache)
@@ -166,3 +172,22 @@ def _robots(args: argparse.Namespace) -> int:
         sys.stderr.write(f"simulate --robots: stuck: {table.stuck}\n")
         return 1
     return 0
+
+
+def _unfinished_game(path: str) -> int | None:
+    """The id of the latest game still ``playing`` in the journal at ``path``, read without
+    changing the file (read-only, no repair: the board's own start does that), or None for a
+    missing file or one that is no readable journal (the board reports those itself)."""
+    import sqlite3
+
+    if not os.path.isfile(path):
+        return None
+    try:
+        db = sqlite3.connect(f"file:{os.path.abspath(path)}?mode=ro", uri=True)
+        try:
+            row = db.execute("SELECT id FROM games WHERE status='playing' ORDER BY id DESC LIMIT 1").fetchone()
+        finally:
+            db.close()
+    except sqlite3.Error:
+        return None
+    return int(row[0]) if row else None

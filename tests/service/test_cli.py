@@ -194,3 +194,27 @@ def test_run_says_ready_before_the_console_and_the_speech_engine_load(tmp_path):
     assert line.split() == ["AT-READY", "False", "False", "False"], err
     assert "aiohttp" in later, err     # then the console starts (speech renders in its worker process)
     assert "Traceback" not in err
+
+
+def test_robots_on_a_journal_with_an_unfinished_game_exit_2_naming_it(tmp_path):
+    """`--robots` sets every game up from the seats; on a journal whose game is unfinished the
+    board would resume that game and the robots would never play it (a stall after 648 s of
+    reminders, exit 1): refused at once, one line naming the game, the journal left as it was.
+    A journal whose games are over is played on."""
+    journal = tmp_path / "journal.sqlite3"
+    script = tmp_path / "half.jsonl"
+    script.write_text("".join((ROOT / "examples" / "simulate-7p.jsonl").read_text().splitlines(True)[:20]))
+    assert cli("simulate", "--script", str(script), "--journal", str(journal)).returncode == 0
+    before = journal.read_bytes()
+    proc = cli("simulate", "--robots", "5", "--game", "become_dictator", "--journal", str(journal))
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert len(proc.stderr.strip().splitlines()) == 1 and "unfinished game 1" in proc.stderr
+    assert journal.read_bytes() == before
+    import sqlite3
+    db = sqlite3.connect(journal)
+    db.execute("UPDATE games SET status='abandoned'")
+    db.commit()
+    db.close()
+    proc = cli("simulate", "--robots", "5", "--game", "become_dictator", "--journal", str(journal), timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    assert any(json.loads(l).get("event") == "robots" for l in proc.stdout.splitlines())
