@@ -1,0 +1,59 @@
+"""A game's ``table`` note in the journal says only what the setup's defaults would not (the
+kit's ``BoardAdapter.begin``): a game started with no names and its table's times at their
+defaults writes none (a restart finds the same defaults again); a time set otherwise, or a
+name, is written, with every time of the table's setup and the names by seat. In this way I
+become a DICTATOR (its ``morning_seconds``) on the real service, SQLite journal and silent
+voice."""
+
+from __future__ import annotations
+
+import pytest
+
+from firmware_host.clock import VirtualClock
+from firmware_host.games.become_dictator import scripting
+from firmware_host.service.core import BoardService
+from firmware_host.service.journal import Journal
+from firmware_host.service.notify import Notifier
+from firmware_host.service.settings import ServiceSettings
+from firmware_host.service.voice import SilentVoice
+
+SETUP = scripting.sample_setup("en")
+
+
+@pytest.fixture()
+def service(tmp_path):
+    service = BoardService(ServiceSettings(journal_path=str(tmp_path / "j.sqlite3")), clock=VirtualClock(),
+                           journal=Journal(tmp_path / "j.sqlite3"), voice=SilentVoice(), emit=lambda line: None,
+                           notifier=Notifier(None))
+    service.start()
+    yield service
+    service.stop()
+
+
+def table_notes(service: BoardService, setup: dict) -> list[dict]:
+    service.call(lambda: service.game.setup_game(dict(setup)))
+    game_id = service.game.active.game_id
+    return [body for kind, body in service.journal.entries(game_id) if kind == "note" and body.get("note") == "table"]
+
+
+def default_morning(service: BoardService) -> float:
+    service.call(lambda: service.game.setup_game(dict(SETUP)))
+    return service.call(lambda: service.game.active.seconds("morning_seconds"))
+
+
+def test_a_game_at_its_tables_defaults_without_names_writes_no_table_note(service):
+    morning = default_morning(service)
+    assert table_notes(service, SETUP) == []
+    assert table_notes(service, {**SETUP, "morning_seconds": morning}) == []      # the default, said
+
+
+def test_a_time_other_than_the_default_is_written_in_the_table_note(service):
+    other = 600.0 if default_morning(service) == 300.0 else 300.0
+    assert table_notes(service, {**SETUP, "morning_seconds": other}) == \
+        [{"note": "table", "morning_seconds": other, "names": {}}]
+
+
+def test_names_are_written_in_the_table_note_with_the_tables_times(service):
+    morning = default_morning(service)
+    assert table_notes(service, {**SETUP, "names": {"1": "Anna"}}) == \
+        [{"note": "table", "morning_seconds": morning, "names": {"1": "Anna"}}]
