@@ -3,7 +3,8 @@ voice writes each sentence to a file and plays it on its own; the table's
 ``speech.TableSpeech.speak`` with ``timed`` and ``scan_step``): the scan times its next step by
 the clip's rendered length, as the voice measures it, not by an estimate of the words. The
 real service and SQLite journal, an autospec of the silent voice that reports no playback and
-gives the rendered length (:func:`tests.table.test_table_parts.real_service`)."""
+gives the rendered length (:func:`tests.table.test_table_parts.real_service`). Where nothing
+is rendered either, the wrap tone between two passes takes no time of its own."""
 
 from __future__ import annotations
 
@@ -24,5 +25,19 @@ def test_A21_an_unplayed_scan_step_lasts_its_rendered_length(tmp_path, mocker):
         voice.seconds.return_value = None                       # nothing rendered: the words' estimate
         estimate = service.call(lambda: adapter.speech.scan_step(1, "scan.cancel", {}))
         assert estimate is not None and 0.0 < estimate < 7.25
+    finally:
+        service.stop()
+
+
+def test_A21_an_unplayed_unrendered_wrap_step_takes_no_time(tmp_path, mocker):
+    """The wrap tone between two passes of a list where nothing plays nor is rendered: the
+    next pass begins after the list's own pause, the tone adds no estimated words."""
+    service, lines, voice = real_service(tmp_path, mocker)
+    try:
+        service.call(lambda: service.game.setup_game({**BD, "morning_seconds": 0}))
+        adapter = service.game.active
+        voice.last = None                                       # the silent voice's: nothing made
+        assert service.call(lambda: adapter.speech.scan_step(1, "scan.wrap", {}, earcon="scan_wrap")) == 0.0
+        assert service.call(lambda: adapter.speech.scan_step(1, "scan.cancel", {})) > 0.0
     finally:
         service.stop()
