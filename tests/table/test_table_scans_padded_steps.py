@@ -55,7 +55,8 @@ def test_M43_both_items_of_a_padded_confirmation_last_as_long_as_the_confirmatio
     scans, service, steps = padded_scans(mocker)
     items = [scans.item(5, "scan.seat", {"seat": 5}), scans.item(6, "scan.seat", {"seat": 6})]
     scans.start(3, items, mocker.MagicMock(), pad=PADS,
-                confirm=lambda item: scans.item(None, "scan.confirm_seat", {"seat": item.params["seat"]}))
+                confirm=lambda item: (scans.item(None, "scan.confirm_seat", {"seat": item.params["seat"]}),
+                                      scans.item(None, BACK_KEY, {})))
     service.clock.advance(1.5)                      # first_delay 1.0: the first item plays
     assert steps[-1][1] == "scan.seat"
     scans.press(3)
