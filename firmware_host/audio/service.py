@@ -11,7 +11,8 @@ Priorities (``say(..., priority=...)``), highest first in a queue:
 =============  ==========================================================================
 ``request``    a seat's own repeat or status request: cuts off whatever its earphone is
                saying (the cut message is dropped; it can be repeated) (ACCESSIBILITY.md 4);
-               a later request of the seat replaces its earlier one, playing or waiting
+               a later request of the seat replaces its earlier one, playing or waiting;
+               the answer to the seat's next act cuts it off (:meth:`AudioService.answering`)
 ``fault``      interrupts ``normal`` speech, which is played again afterwards
 ``refusal``    interrupts ``normal`` speech, which is played again afterwards
                (neither cuts off an utterance said with ``keep``: they follow it)
@@ -184,7 +185,7 @@ class Utterance:
         self.history = True
         self.keep = False
         #: the answer to its seat's own act (:meth:`AudioService.answering`): never held back by
-        #: what waits for another output (issue 31)
+        #: what waits for another output, and it cuts off the seat's own request playing (issue 31)
         self.own_answer = False
         self.plays: list[PlayRecord] = []
         self.meta: dict = {}
@@ -303,6 +304,10 @@ class _Player:
             return False
         if new.priority == "request":
             return True
+        if current.priority == "request":
+            # the seat acts after what it asked for (its status, a repeat): the act's answer
+            # cuts it off (ACCESSIBILITY.md 4, 26; issue 31)
+            return new.own_answer and new.channel == current.channel
         return new.priority in ("fault", "refusal") and current.priority == "normal" and not current.keep
 
     @staticmethod
@@ -1333,9 +1338,10 @@ class AudioService:
                 utt.interrupted = True
             elif playback.stopped and not player.closed:
                 # a seat's scan step (no history) is not played again: its scan says it again
-                # itself if it still needs it, so a finished scan's step is not heard twice
+                # itself if it still needs it, so a finished scan's step is not heard twice;
+                # nor is a seat's request cut off by the answer to its next act (it can ask again)
                 replay = player.output == "public" or (cut_by is not None and cut_by.priority != "request"
-                                                       and utt.history)
+                                                       and utt.history and utt.priority != "request")
                 if replay:
                     heapq.heappush(player.heap, (-utt.rank, utt.seq, utt))  # play again from the start
                 else:

@@ -260,3 +260,48 @@ def test_issue31_an_answer_is_never_held_back_by_a_message_of_the_seat_waiting_f
     assert noted.plays[0].start < cause.plays[0].end          # at once, the table still speaking
     assert hand.plays[0].start >= cause.plays[0].end - 1e-6
     assert other.plays[0].start >= hand.plays[0].end - 1e-6   # no answer: after the waiting message
+
+
+def test_issue31_a_seats_act_answer_cuts_off_its_own_status_playing(board):
+    """A seat presses while its own status (its request) plays: the act's answer cuts the
+    status off at once (the seat acts after what it asked for, ACCESSIBILITY.md 4, 26); an
+    answer to another seat's act or a sentence that answers no act waits for it."""
+    audio, clock = board()
+    status = audio.say("seat:1", "Abstimmung zwei: du musst noch wählen.", key="status.now", priority="request")
+    other = audio.say("seat:2", "Abstimmung zwei: du musst noch wählen.", key="status.now", priority="request")
+    rendered(status)
+    rendered(other)
+    clock.advance(RENDER_S + 0.3)
+    assert status.plays and status.end is None and other.plays and other.end is None
+    plain = audio.say("seat:2", "Platz eins hat gewählt.", key="vote.cast")
+    with audio.answering(1):
+        answer = audio.say("seat:1", "Liste: drücke, wenn du deine Wahl hörst.", key="scan.start", history=False)
+        audio.say("seat:2", "Du bist nicht dran.", key="not.yours")   # not the acting seat's earphone
+    assert status.plays[0].cut and status.interrupted
+    assert not other.plays[-1].cut and not plain.plays
+    rendered(answer)
+    rendered(plain)
+    clock.advance(RENDER_S)
+    assert answer.plays and answer.start <= clock.now()
+
+
+def test_A26_R16_a_kept_clip_is_cut_off_only_by_its_seats_request(board):
+    """The table's "noted" (``keep``): a refusal or the answer to the seat's next act follows
+    it, never cuts it (every "noted" of a seat as long, R16); the seat's own status request
+    cuts it off as it cuts off anything."""
+    audio, clock = board()
+    noted = audio.say("seat:0", "Notiert.", key="table.noted", history=False, keep=True)
+    rendered(noted)
+    clock.advance(RENDER_S + 0.05)
+    assert noted.plays and noted.end is None
+    with audio.answering(0):
+        ballot = audio.say("seat:0", "Deine Stimme: Ja.", key="tile.read.ballot", priority="refusal")
+    rendered(ballot)
+    for _ in range(10):
+        clock.advance(1.0)
+    assert not noted.plays[0].cut and ballot.start >= noted.end
+    again = audio.say("seat:0", "Notiert.", key="table.noted", history=False, keep=True)   # rendered: at once
+    clock.advance(0.05)
+    assert again.plays and again.end is None
+    status = audio.say("seat:0", "Du bist dran.", key="status.now", priority="request")
+    assert again.plays[0].cut and status is not None

@@ -49,7 +49,10 @@ def test_issue34_a_console_game_then_a_board_game_plays_the_second_game_as_writt
     begins = [i for i, o in enumerate(said) if o["key"] == "service.new_game"]
     assert len(begins) == 1 and said[begins[0]]["output"] == "table"
     after = said[begins[0] + 1:]
-    assert after[0]["key"] == "game.started" and after[0]["params"] == {"players": 7}
+    # the table's first line is the new game's (a seat's press at once is answered in its own
+    # earphone by the answer cue meanwhile, issue 31)
+    table = [o for o in after if o["channel"] == "public"]
+    assert table[0]["key"] == "game.started" and table[0]["params"] == {"players": 7}
     # the first game's moves are never heard once the second has begun: its roles line
     # (five seats) is not among the second game's, nor are its ballots of five
     assert not [o for o in after if o["key"] == "ballot.counted" and o["params"].get("total") == 5]
