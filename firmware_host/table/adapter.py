@@ -333,27 +333,42 @@ class BoardAdapter:
         the seat's earphone: where a list's items are a secret, the time from the list's
         start to a press tells nothing by their lengths (RULES.md R16, issue 33); a pick's
         answer said at once (ACCESSIBILITY.md 32) as long as the longest such answer. None for
-        other steps, or when no length can be measured (no sound)."""
+        other steps, or when no length can be measured (no sound). :meth:`steps_pad` of one
+        group."""
+        return self.steps_pad(seat, [[(key, params) for params in stand_ins]])
+
+    def steps_pad(self, seat: int, groups: Sequence[Sequence[tuple[str, Mapping[str, Any]]]]
+                  ) -> Callable[[str, str], float | None]:
+        """A scan's ``pad(kind, key)`` (:meth:`SeatScans.start`) for a list whose steps name a
+        secret by their key or params (the items of a choice, the confirmation naming it):
+        every item, or item said again, whose key is one of a group's stand-ins ``(key,
+        params)`` lasts as long as the longest stand-in of that group, in either wording, on
+        the seat's earphone, and a pick's answer said at once (ACCESSIBILITY.md 32) as long as
+        the longest such answer over every group (RULES.md R16, issue 33). None for other
+        steps, or when no length can be measured (no sound)."""
         channel = f"seat:{seat}"
-        longest: dict[str, float | None] = {}
+        group_of = {key: n for n, group in enumerate(groups) for key, _ in group}
+        longest: dict[Any, float | None] = {}
 
-        def measured(texts: list[str]) -> float | None:
-            found = [self.padding.measure(channel, text) for text in texts]
-            return None if not found or None in found else max(found)
+        def texts(group: Sequence[tuple[str, Mapping[str, Any]]]) -> list[str]:
+            return [self.speech.text(key, params, long=long) for key, params in group for long in (False, True)]
 
-        def items() -> list[str]:
-            return [self.speech.text(key, params, long=long) for params in stand_ins for long in (False, True)]
+        def said(which: Any) -> list[str]:
+            if which != "picked":
+                return texts(groups[which])
+            return [self.speech.text(PICKED_KEY, {"item": t}) for group in groups for t in texts(group)]
 
         def pad(kind: str, step: str) -> float | None:
-            if kind in ("item", "again") and step == key:
-                if "item" not in longest:
-                    longest["item"] = measured(items())
-                return longest["item"]
-            if kind == "picked" and step == PICKED_KEY:      # a pick said at once (32): as long
-                if "picked" not in longest:
-                    longest["picked"] = measured([self.speech.text(PICKED_KEY, {"item": t}) for t in items()])
-                return longest["picked"]
-            return None
+            if kind == "picked" and step == PICKED_KEY:
+                which: Any = "picked"
+            elif kind in ("item", "again") and step in group_of:
+                which = group_of[step]
+            else:
+                return None
+            if which not in longest:
+                found = [self.padding.measure(channel, text) for text in said(which)]
+                longest[which] = None if not found or None in found else max(found)
+            return longest[which]
         return pad
 
     def templates_pad(self, seat: int, key: str, templates: Sequence[Any]) -> Callable[[str, str], float | None]:

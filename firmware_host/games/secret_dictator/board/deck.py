@@ -19,7 +19,7 @@ from typing import Any, Callable
 from firmware_host.games.secret_dictator import Action, announce
 from firmware_host.service.refusals import CommandRefused
 from firmware_host.games.secret_dictator.board.common import log
-from firmware_host.table.scanning import PICKED_KEY, ScanItem
+from firmware_host.table.scanning import ScanItem
 
 #: the parties a president may name for a discard, in the catalogue's order
 DISCARD_PARTIES = ("democratic", "fascist")
@@ -104,43 +104,14 @@ class PhysicalDeck:
                                                for party in DISCARD_PARTIES])
 
     def discard_pad(self, seat: int) -> Callable[[str, str], float | None]:
-        """The discard list's ``pad(kind, key)`` (:meth:`~firmware_host.table.scans.SeatScans.start`):
-        every step that names a party (its item, said again, the confirmation asked for it and
-        a pick's answer said at once, ACCESSIBILITY.md 16, 32) as long as the longest over both
-        parties, in either wording, on ``seat``'s earphone (R16, issue 33): neither the list's
-        pace nor the confirming press's moment tells which law the president named. None for
-        the other steps, or without sound."""
-        channel = f"seat:{seat}"
-        text = self.board.speech.text
-        longest: dict[str, float | None] = {}
-
-        def items() -> list[str]:
-            return [text(DISCARD_ITEM.format(p), {}, long=long) for p in DISCARD_PARTIES for long in (False, True)]
-
-        def confirms() -> list[str]:
-            return [text(DISCARD_CONFIRM, {"party": p}, long=long) for p in DISCARD_PARTIES for long in (False, True)]
-
-        def picked() -> list[str]:
-            return [text(PICKED_KEY, {"item": t}) for t in items() + confirms()]
-
-        def measured(texts: list[str]) -> float | None:
-            found = [self.board.padding.measure(channel, t) for t in texts]
-            return None if not found or None in found else max(found)
-
-        stand_ins = {"item": items, "confirm": confirms, "picked": picked}
-        item_keys = {DISCARD_ITEM.format(p) for p in DISCARD_PARTIES}
-
-        def pad(kind: str, step: str) -> float | None:
-            if kind == "picked":
-                which = "picked" if step == PICKED_KEY else None
-            else:
-                which = "confirm" if step == DISCARD_CONFIRM else "item" if step in item_keys else None
-            if which is None:
-                return None
-            if which not in longest:
-                longest[which] = measured(stand_ins[which]())
-            return longest[which]
-        return pad
+        """The discard list's ``pad(kind, key)`` (the table's
+        :meth:`~firmware_host.table.BoardAdapter.steps_pad`): every step that names a party
+        (its item, said again, the confirmation asked for it and a pick's answer said at once,
+        ACCESSIBILITY.md 16, 32) as long as the longest over both parties, in either wording, on
+        ``seat``'s earphone (R16, issue 33): neither the list's pace nor the confirming press's
+        moment tells which law the president named. None for the other steps, or without sound."""
+        return self.board.steps_pad(seat, [[(DISCARD_ITEM.format(p), {}) for p in DISCARD_PARTIES],
+                                           [(DISCARD_CONFIRM, {"party": p}) for p in DISCARD_PARTIES]])
 
     def _start_discard_scan(self, seat: int) -> None:
         """Read the parties and "cancel" into the president's earphone; a chosen party needs a
