@@ -165,6 +165,12 @@ def test_phone_layout_has_no_sideways_scroll_and_who_must_act_on_the_first_scree
         assert reveals(backend) == [None]
         overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 0
+        # "help a seat" opened: its form (an action select as wide as its longest action's
+        # name) stays within the page too
+        page.locator("#help summary").tap()
+        assert page.locator("#act-kind").is_visible()
+        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"{overflow} px of sideways scrolling at {width} px with the help form open"
         assert axe_violations(page) == []
     finally:
         context.close()
