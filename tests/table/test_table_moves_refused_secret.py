@@ -3,7 +3,8 @@
 
 - A seat's refused move whose reason is private (the error's ``private``: what a hand holds)
   is written ``rejected`` with a message that names no reason, listed on the console as
-  ``not_possible`` with its action and seat, and said only in the acting seat's earphone.
+  ``not_possible`` with its action and seat, logged with no reason, and said only in the
+  acting seat's earphone.
 - Entered by the game master (``act``), the same refusal tells the game master the secret: a
   WARNING "secret revealed to game master", a ``reveal`` note in the journal, and nothing said
   (the seat did not act); an open refusal entered so is said as a seat's and noted no reveal.
@@ -78,7 +79,7 @@ def test_a_seats_move_refused_for_a_secret_names_no_reason_and_is_said_only_to_t
                                                "seat": seat}]
     assert said_since(voice, mark) == [(f"seat:{seat}", "refusal.not_in_hand")]     # the seat alone
     refused = [r.getMessage() for r in caplog.records if r.getMessage().startswith("refused:")]
-    assert refused and refused[0].startswith(f"refused: drop by seat {seat}:")
+    assert refused == [f"refused: drop by seat {seat}: the reason is private"]
     assert not [r for r in caplog.records if "secret revealed" in r.getMessage()]
     assert not [b for k, b in service.journal.entries(adapter.game_id) if k == "note" and b.get("note") == "reveal"]
 
