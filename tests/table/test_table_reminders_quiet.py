@@ -1,0 +1,66 @@
+"""Where the table's reminders measure the quiet (the table's ``reminders.Reminders``,
+ACCESSIBILITY.md 28, RULES.md R16): a clip that ends on the table speaker or in an awaited
+seat's earphone starts the quiet spell anew, one in another seat's earphone (a seat browsing
+its own menu) does not; while who is awaited is a secret, a clip on any output does, so when
+the reminder comes tells nothing of whose earphone was busy; a secret hook that fails is
+logged and taken for a secret. Reminders over an autospec of the board service with a real
+virtual clock and an autospec of the voice (every output idle)."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from firmware_host.clock import VirtualClock
+from firmware_host.service.core import BoardService
+from firmware_host.service.voice import SilentVoice
+from firmware_host.table.reminders import FIRST_S, Reminders
+
+
+def reminders_for(mocker, secret):
+    service = mocker.create_autospec(BoardService, instance=True)
+    service.clock = VirtualClock()
+    service.post.side_effect = lambda fn: fn()
+    service.voice = mocker.create_autospec(SilentVoice, instance=True)
+    service.voice.timed.return_value = True
+    service.voice.idle.return_value = True
+    ends: list = []
+    service.subscribe_ends.side_effect = lambda fn: (ends.append(fn), lambda: None)[1]
+    reminded: list[float] = []
+    reminders = Reminders(service, lambda: (2,), lambda seats: reminded.append(service.clock.now()), secret)
+    reminders.start()
+    return service, ends[-1], reminded                  # the seats' paces listen first
+
+
+@pytest.mark.parametrize(("channel", "first"), [("seat:5", FIRST_S), ("public", 15.0 + FIRST_S),
+                                                ("seat:2", 15.0 + FIRST_S)])
+def test_A28_the_quiet_is_the_table_speakers_and_the_awaited_seats(mocker, channel, first):
+    service, ended, reminded = reminders_for(mocker, lambda: False)
+    service.clock.advance(15.0)
+    ended({"channel": channel})
+    service.clock.advance(40.0)
+    assert reminded[0] == pytest.approx(first)
+    service.voice.idle.assert_called_with(("public", "seat:2"))
+
+
+def test_R16_while_who_is_awaited_is_a_secret_every_outputs_clip_counts(mocker):
+    service, ended, reminded = reminders_for(mocker, lambda: True)
+    service.clock.advance(15.0)
+    ended({"channel": "seat:5"})
+    service.clock.advance(40.0)
+    assert reminded[0] == pytest.approx(15.0 + FIRST_S)
+    service.voice.idle.assert_called_with()
+
+
+def test_a_secret_hook_that_fails_is_logged_and_taken_for_a_secret(mocker, caplog):
+    def secret():
+        raise ValueError("no night")
+
+    with caplog.at_level(logging.WARNING, logger="firmware_host"):
+        service, ended, reminded = reminders_for(mocker, secret)
+        service.clock.advance(15.0)
+        ended({"channel": "seat:5"})
+        service.clock.advance(40.0)
+    assert reminded[0] == pytest.approx(15.0 + FIRST_S)
+    assert "reminder: whether whom the game waits for is a secret: no night" in [r.getMessage() for r in caplog.records]
