@@ -797,9 +797,15 @@ class Simulator:
                 elif sig == "state":
                     snap = self.service.call(self.service.game.snapshot) if self.service else None
                     prompt.write(json.dumps((snap or {}).get("view"), ensure_ascii=False) + "\n")
+                elif isinstance(sig, Signal) and sig.at is not None and sig.at < clock.now() - 1e-6:
+                    # `at`: seconds from the start of the run (SIMULATE.md), as in a script
+                    prompt.write(f"? at {sig.at:g} s has passed: the clock is at {clock.now():.3f} s "
+                                 f"(leave out at to play it now)\n")
                 elif isinstance(sig, Signal):
                     previous = len(self.starts)
                     try:
+                        if sig.at is not None:        # the time passes first, on real time
+                            self.advance(sig.at - clock.now())
                         self.play(sig, mark)
                     except UsageError as exc:
                         prompt.write(f"? {exc}\n")

@@ -218,3 +218,18 @@ def test_robots_on_a_journal_with_an_unfinished_game_exit_2_naming_it(tmp_path):
     proc = cli("simulate", "--robots", "5", "--game", "become_dictator", "--journal", str(journal), timeout=600)
     assert proc.returncode == 0, proc.stderr
     assert any(json.loads(l).get("event") == "robots" for l in proc.stdout.splitlines())
+
+
+def test_interactive_lines_with_at_play_at_that_second_of_the_run():
+    """SIMULATE.md's `at` (seconds from the start) holds on the interactive board too: a press
+    with `at` 3 plays 3 s into the run (its answer starts then, not at once); an `at` already
+    past is refused in one line and not played."""
+    stdin = ('{"signal": "button", "seat": 0, "gesture": "press", "at": 3}\n'
+             '{"signal": "button", "seat": 1, "gesture": "press", "at": 1}\nquit\n')
+    proc = cli("simulate", stdin=stdin)
+    assert proc.returncode == 0, proc.stderr
+    said = [json.loads(l) for l in proc.stdout.splitlines() if '"announce"' in l]
+    setup = [l for l in said if l["output"] == "seat:0"]
+    assert setup and setup[0]["start"] >= 3.0 - 0.05
+    assert not [l for l in said if l["output"] == "seat:1"]
+    assert "? at 1 s has passed" in proc.stderr
