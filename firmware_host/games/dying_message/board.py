@@ -59,14 +59,11 @@ NIGHT_LOOK_SECONDS = 8.0
 #: the longest a setup may make a night step or the discussion (ACCESSIBILITY.md 11), seconds
 MAX_STEP_SECONDS = 600.0
 MAX_DISCUSSION_SECONDS = 3600.0
-#: keys of a console/simulate setup the board uses itself (not part of the replay setup)
-BOARD_SETUP_KEYS = ("names", "night_choice_seconds", "night_look_seconds", "discussion_seconds")
 #: the night phase -> the script step whose list it is chosen from (M41)
 STEP_OF_PHASE = {"soulmate": "soulmate", "protect": "dogs", "kill": "killers",
                  "genuine": "dead", "fake": "fake"}
 #: the script step -> the action its actors take
-_STEP_ACTION = {"soulmate": "soulmate", "dogs": "protect", "killers": "kill", "dead": "genuine",
-                "fake": "fake"}
+_STEP_ACTION = {step: phase for phase, step in STEP_OF_PHASE.items()}
 _NOBODY = "nobody"
 _SKIP = "skip"
 #: the night steps whose picks are final only after a confirming press (ACCESSIBILITY.md 16):

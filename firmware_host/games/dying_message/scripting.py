@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import Action
-from .board import BOARD_SETUP_KEYS, CONFIRMED_STEPS, STEP_OF_PHASE
+from .board import CONFIRMED_STEPS, STEP_OF_PHASE, DyingMessageGame
 from .playout import board_chance
 from .engine import NIGHT_PHASES, Game
 from .night import PRIVATE_STEPS, step_lines
@@ -42,6 +42,9 @@ __all__ = ["signals_for_game", "game_for_board", "SCAN_TIMEOUT", "STEP_TIMEOUT"]
 SCAN_TIMEOUT = 400.0
 #: seconds a ``wait_for`` of a step's public line may take (a dawn, a day's reading before it)
 STEP_TIMEOUT = 900.0
+#: the keys of a console/simulate setup that are the table's (the names, the board's times:
+#: the adapter's ``SETUP_SECONDS``), not part of the replay setup
+BOARD_SETUP_KEYS = ("names", *DyingMessageGame.SETUP_SECONDS)
 _STEP_ACTION = {"soulmate": "soulmate", "dogs": "protect", "killers": "kill", "dead": "genuine",
                 "fake": "fake"}
 _STEP_KEY = {"soulmate": "night.soulmate", "dogs": "night.dogs", "killers": "night.killers",
