@@ -89,6 +89,8 @@ class _NightStep:
     done: set[int] = dataclasses.field(default_factory=set)
     pads: dict[str, float] = dataclasses.field(default_factory=dict)   # kind -> seconds (M43)
     extra: tuple[tuple[Any, str], ...] = ()          # items every list ends with ("nobody")
+    told: set[int] = dataclasses.field(default_factory=set)    # listeners whose message has ended
+    early: set[int] = dataclasses.field(default_factory=set)   # ... pressed before it had (A14)
 
 
 class DyingMessageGame(BoardAdapter):
@@ -392,6 +394,9 @@ class DyingMessageGame(BoardAdapter):
             self.speech.last_public = [public]
 
         def heard(seat: int) -> None:
+            step.told.add(seat)
+            if seat in step.early:           # its list now: a press is answered after the message
+                self._night_scan(seat, name)
             if not step.heard:
                 step.heard = True
                 self._pump()
@@ -461,6 +466,9 @@ class DyingMessageGame(BoardAdapter):
             return
         line = step.lines[seat]
         if line.kind is None or line.presses <= 0:
+            return
+        if seat not in step.told:            # ACCESSIBILITY.md 14: the list follows its message
+            step.early.add(seat)
             return
         # every list in an order of its own (issue 33): the time from its start to a press
         # tells neither the victim (revealed at dawn) nor whether the list was a decoy
