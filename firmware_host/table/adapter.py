@@ -295,8 +295,9 @@ class BoardAdapter:
 
     def has_secret(self, line: Line, seat: int) -> bool:
         """True when ``line`` in ``seat``'s earphone carries a secret that could change its
-        length (then it is padded)."""
-        return False
+        length (then it is padded); default: a status line only some seats hear
+        (:data:`STATUS_SECRETS`)."""
+        return line.key in self.STATUS_SECRETS
 
     def longest_stand_in(self, line: Line, seat: int, seconds: Callable[[str, dict], float | None]
                          ) -> tuple[str, dict] | None:

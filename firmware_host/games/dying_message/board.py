@@ -71,9 +71,6 @@ _SKIP = "skip"
 CONFIRMED_STEPS = ("killers",)
 #: M47: what the table hears of the discussion (the table's wait, :mod:`firmware_host.table.ready`)
 READY_KEYS = {"ready": ("day.ready", ("count", "total"))}
-#: the status's lines that only some characters hear (padded: M39, a status tells no side)
-_STATUS_SECRETS = ("status.private", "status.killers", "night.soulmate.chosen", "night.soulmate.destined",
-                   "night.protected", "night.look")
 
 
 @dataclasses.dataclass
@@ -110,7 +107,9 @@ class DyingMessageGame(BoardAdapter):
     SECRET_SETUP_KEYS = ("roles", "deck", "seed")
     TILES = {"evidence": "on_evidence"}
     SCAN_CUE = False                 # M43: every list item of a step lasts one time
-    STATUS_SECRETS = _STATUS_SECRETS
+    #: the status's lines that only some characters hear (padded: M39, a status tells no side)
+    STATUS_SECRETS = ("status.private", "status.killers", "night.soulmate.chosen", "night.soulmate.destined",
+                      "night.protected", "night.look")
     STATE_JSON = state_json
 
     def __init__(self, service: Any) -> None:
@@ -768,9 +767,6 @@ class DyingMessageGame(BoardAdapter):
                  "accused": self.defending, "number": (self.voting or {}).get("number", 1)}
         return announce.status_layers(self.game, seat, table)
 
-    def has_secret(self, line: Line, seat: int) -> bool:
-        return line.key in _STATUS_SECRETS
-
     def clip_stand_ins(self, lines: Sequence[Line], seat: int, seconds: Callable[[str, dict], float | None]
                        ) -> list[tuple[str, dict]] | None:
         """A status clip: its public lines, then the private lines of the longest status any
@@ -778,7 +774,7 @@ class DyingMessageGame(BoardAdapter):
         aristocrat's), each line at its longest (the killers and the soulmate's choice as any
         seats, :func:`~firmware_host.table.padding.longest_clip`)."""
         game = self.game
-        shared = [(a.key, dict(a.params)) for a in lines if a.key not in _STATUS_SECRETS]
+        shared = [(a.key, dict(a.params)) for a in lines if a.key not in self.STATUS_SECRETS]
         seats, roles = tuple(range(game.players)), set(game.characters)
         killers = sum(1 for c in game.characters if c in KILLERS)
         clips = []
