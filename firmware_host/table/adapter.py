@@ -819,11 +819,12 @@ class BoardAdapter:
         return self.speech.line(channel, key, params)
 
     def _pad(self, channel: str, lines: Sequence[Line], longs: dict, earcon: str | None) -> float | None:
-        if self.game is None:
+        if self.game is None and self.setup is None:       # a setup held: its secret tiles are read
             return None
 
-        def text(key: str, params: dict) -> str:
-            long = longs[key] if key in longs else self.speech.long_wording(channel, key, mark=False)
+        def text(key: str, params: dict, long: bool | None = None) -> str:
+            if long is None:
+                long = longs[key] if key in longs else self.speech.long_wording(channel, key, mark=False)
             return self.words.text(key, params, self.language, long=long, names=self.names)
 
         return self.padding.pad_seconds(channel, lines, text=text, has_secret=self.has_secret,

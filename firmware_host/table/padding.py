@@ -170,21 +170,23 @@ class ClipPadding:
             self._measured[key] = float(seconds)
         return self._measured[key]
 
-    def pad_seconds(self, channel: str, lines: Sequence[Any], *, text: Callable[[str, dict], str],
+    def pad_seconds(self, channel: str, lines: Sequence[Any], *, text: Callable[..., str],
                     has_secret: Callable[[Any, int], bool],
-                    longest: Callable[[Any, int, Callable[[str, dict], float | None]], tuple[str, dict] | None],
+                    longest: Callable[[Any, int, Callable[..., float | None]], tuple | None],
                     earcon: str | None = None,
-                    clip: Callable[[Sequence[Any], int, Callable[[str, dict], float | None]],
-                                   list[tuple[str, dict]] | None] | None = None) -> float | None:
+                    clip: Callable[[Sequence[Any], int, Callable[..., float | None]],
+                                   list[tuple] | None] | None = None) -> float | None:
         """The length (seconds) a private clip saying ``lines`` in one utterance is padded to,
         or None when nothing is padded (a public clip, no line with a secret, a length that
         cannot be known).
 
-        :param text: ``text(key, params)``: the words the seat would hear for that message.
+        :param text: ``text(key, params, long=None)``: the words the seat would hear for that
+            message (``long`` None: in the wording the seat hears now; True/False: that one).
         :param has_secret: the game's ``has_secret(line, seat)``.
         :param longest: the game's ``longest(line, seat, seconds)``: the stand-in
-            ``(key, params)`` that lasts longest, given ``seconds(key, params)`` (None when a
-            length is unknown).
+            ``(key, params)`` that lasts longest, given ``seconds(key, params, long=None)``
+            (None when a length is unknown); a stand-in ``(key, params, long)`` names its
+            wording (which wording a seat hears of it may itself tell a secret).
         :param clip: optional, the game's ``clip(lines, seat, seconds)``: the messages of the
             longest clip that could stand in the whole clip's place (where which lines a clip
             has depends on a secret); used instead of ``longest`` line by line.
@@ -195,17 +197,24 @@ class ClipPadding:
         if not any(has_secret(line, seat) for line in lines):
             return None
 
-        def seconds(key: str, params: dict) -> float | None:
-            return self.measure(channel, text(key, params))
+        def seconds(key: str, params: dict, long: bool | None = None) -> float | None:
+            return self.measure(channel, text(key, params) if long is None else text(key, params, long))
 
         try:
             found = clip(lines, seat, seconds) if clip is not None else [longest(line, seat, seconds)
                                                                          for line in lines]
             if found is None or any(f is None for f in found):
                 return None
-            total = self.measure(channel, " ".join(text(k, p) for k, p in found), earcon)
+            total = self.measure(channel, " ".join(text(*f) for f in found), earcon)
         except (FirmwareHostError, ValueError, KeyError) as exc:
             log.error("private clip length on %s: %s", channel, exc)
             return None
         # the clip's own length plays no part: the pad must not depend on what it says
-        return None if total is None else padded(total)
+        return None if total is None else self.padded(total, found)
+
+    def padded(self, seconds: float, found: Sequence[tuple]) -> float:
+        """The pad (seconds) of a clip whose longest stand-in, the messages ``found``, lasts
+        ``seconds``: :func:`padded`'s margin (each parameter's longest value was measured one
+        at a time). A game's padding whose stand-ins are measured whole where they can be
+        overrides it with a smaller margin there."""
+        return padded(seconds)

@@ -21,7 +21,7 @@ from firmware_host.table.seat_settings import SeatSettings
 from firmware_host.games.secret_dictator.board.common import PRIVATE_CUE, SUPERSEDED_KEYS, TARGET_POWERS, log
 from firmware_host.games.secret_dictator.board.deck import PhysicalDeck
 from firmware_host.games.secret_dictator.board.mirror import Mirror
-from firmware_host.games.secret_dictator.board.padding import Padding, secret_variants
+from firmware_host.games.secret_dictator.board.padding import Padding
 from firmware_host.games.secret_dictator.board.scans import Scans
 from firmware_host.games.secret_dictator.board.tiles import Tiles
 
@@ -153,15 +153,14 @@ class SecretDictatorGame(BoardAdapter):
             return ()
         return tuple(self.game.awaiting())
 
-    def _pad(self, channel: str, lines: Any, longs: dict, earcon: str | None) -> float | None:
-        """The table speech's padding (R16, R17): a private clip with a secret in it lasts as
-        long as the longest it could have been (:meth:`.padding.Padding.seconds`)."""
-        if channel == "public" or not any(len(secret_variants(a)) > 1 for a in lines):
-            return None
-        groups = [list(lines)]
-        if any(a.key == "status.private" for a in lines):     # a status: as long as any seat's could be
-            groups = [self.padding.private_status(s) for s in range(self.game.players)]
-        return self.padding.seconds(channel, groups, longs, earcon)
+    def has_secret(self, line: Any, seat: int) -> bool:
+        """A private line whose length could tell a secret (:meth:`.padding.Padding.has_secret`)."""
+        return self.padding.has_secret(line)
+
+    def clip_stand_ins(self, lines: Any, seat: int, seconds: Any) -> list | None:
+        """R16, R17: a private clip with a secret lasts as long as the longest it could have
+        been, a status as long as any seat's could be (:meth:`.padding.Padding.clip_stand_ins`)."""
+        return self.padding.clip_stand_ins(lines, seconds)
 
     # ================================================================ the console's views (hooks)
     def public_view(self) -> dict | None:
@@ -437,10 +436,8 @@ class SecretDictatorGame(BoardAdapter):
         earcon = a.earcon if earcon is None else earcon
         if earcon is None and a.channel != "public" and catalogue.is_private(a.key):
             earcon = PRIVATE_CUE          # "a private message is coming" (never on the table speaker)
-        pad = None
-        if a.channel != "public" and len(secret_variants(a)) > 1:
-            # R16/R17: a private clip with a secret lasts as long as any it could have been
-            pad = self.padding.seconds(a.channel, [[a]], {a.key: long}, earcon)
+        # R16/R17: a private clip with a secret lasts as long as any it could have been
+        pad = self.speech.pad(a.channel, [a], {a.key: long}, earcon)
         tag = self._supersede_tag(a.key) if a.channel == "public" else None
         utt = self._play([line], a.channel, text, a.key, priority or a.priority, earcon, after=after,
                          history=history, on_start=on_start, on_end=on_end, supersede=tag, pad_seconds=pad,

@@ -13,11 +13,9 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from typing import Any
+from typing import Any, Callable, Sequence
 
-from firmware_host.errors import FirmwareHostError
 from firmware_host.games.secret_dictator import announce, catalogue
-from firmware_host.games.secret_dictator.board.common import log
 from firmware_host.games.secret_dictator.setup import ROLE_COUNTS
 from firmware_host.table.padding import MARGIN_SECONDS, ClipPadding, Subset, longest_of
 
@@ -61,8 +59,10 @@ class Padding(ClipPadding):
         self.board = board
         self.recall: dict[int, dict[str, Any]] = {}   # ACCESSIBILITY.md 8: each seat's own secrets of this round
 
-    def _say(self, key: str, params: dict, long: bool) -> str:
-        return self.board.speech.text(key, params, long=long)
+    def has_secret(self, line: Any) -> bool:
+        """True when private ``line`` could have said something else of another length: a
+        role or team line, or a secret parameter (:func:`secret_variants`)."""
+        return line.key in ROLE_KEYS + TEAM_KEYS or len(secret_variants(line)) > 1
 
     def stand_ins(self, a: Any) -> list[tuple[str, dict]] | None:
         """What could stand in the place of a role or team line ``a`` (R3: the seat's role;
@@ -85,68 +85,60 @@ class Padding(ClipPadding):
             out.append(("prolog.team.dictator", {"fascists": Subset(min(fascists, len(others)), others)}))
         return out
 
-    def _longest(self, channel: str, a: Any, longs: dict[str, bool], both: bool) -> tuple[str, dict, bool] | None:
-        """The message (key, params, long wording) that could stand in ``a``'s place on
-        ``channel`` and lasts longest: a role or team line in both wordings where ``both``;
-        None when a length is unknown (no sound)."""
+    def _longest(self, a: Any, seconds: Callable[..., float | None]) -> tuple | None:
+        """The message that could stand in ``a``'s place and lasts longest: ``(key, params)``
+        in the wording the seat hears now, or a role or team line ``(key, params, long)`` in
+        the longer of both wordings (which one a seat hears depends on the team message it
+        heard before); None when a length is unknown (no sound)."""
         templates = self.stand_ins(a)
-        long = longs[a.key] if a.key in longs else self.board.speech.long_wording(channel, a.key, mark=False)
         if templates is None:
-            templates = [(v.key, {k: [x] for k, x in v.params.items()}) for v in secret_variants(a)]
-        elif both:
-            long = None
+            return longest_of([(v.key, {k: [x] for k, x in v.params.items()}) for v in secret_variants(a)], seconds)
         found = []
-        for wording in ((True, False) if long is None else (long,)):
-            def seconds(key: str, params: dict, wording: bool = wording) -> float | None:
-                return self.measure(channel, self._say(key, params, wording))
-            pick = longest_of(templates, seconds)
-            t = None if pick is None else seconds(*pick)
+        for long in (True, False):
+            pick = longest_of(templates, lambda key, params, long=long: seconds(key, params, long))
+            t = None if pick is None else seconds(*pick, long)
             if t is None:
                 return None
-            found.append((t, *pick, wording))
+            found.append((t, *pick, long))
         return max(found, key=lambda f: f[0])[1:]
 
-    def seconds(self, channel: str, groups: list[list], longs: dict[str, bool],
-                earcon: str | None = None, *, both_wordings: bool = True) -> float | None:
-        """The length, in seconds, a private clip of one kind is padded to on ``channel``
-        (R16, R17, ACCESSIBILITY.md 8-9): the longest clip of that kind the table could hear
-        now, whoever was dealt what; None when lengths cannot be known (no sound).
+    def clip_stand_ins(self, lines: Sequence[Any], seconds: Callable[..., float | None]) -> list[tuple] | None:
+        """The messages of the longest private clip that could stand in the place of one
+        saying ``lines`` (R16, R17, ACCESSIBILITY.md 8-9), each secret at its longest
+        (:meth:`_longest`): for a status's private layer the longest of every seat's (whose
+        team lines differ by what it holds), else ``lines``' own stand-ins. It depends on what
+        is public (the setup, the names, who holds a hand, who investigated whom), never on a
+        role, a team, a hand or a result; None when a length is unknown (no sound)."""
+        groups = [list(lines)]
+        if any(a.key == "status.private" for a in lines):
+            groups = [self.private_status(s) for s in range(self.board.game.players)]
+        best: tuple[float, list] | None = None
+        for group in groups:
+            found = [self._longest(a, seconds) for a in group]
+            times = [None if f is None else seconds(*f) for f in found]
+            if None in times:
+                return None
+            if best is None or sum(times) > best[0]:
+                best = (sum(times), found)
+        return None if best is None else best[1]
 
-        :param groups: the messages each seat would hear in such a clip (one group for a
-            single message; every seat's status for a status), each counted with every secret
-            at its longest (:meth:`_longest`), plus :data:`~firmware_host.table.padding.
-            MARGIN_SECONDS` where a team's seats were chosen one at a time (only a list's
-            intonation may differ): it depends on what is public (the setup, the names, who
-            holds a hand, who investigated whom), never on a role, a team, a hand or a result.
-        :param both_wordings: False: a role or team line in ``longs``' wording only (the
-            prolog, always said in the long one).
-        """
-        best = 0.0
-        try:
-            for group in groups:
-                found = [self._longest(channel, a, longs, both_wordings) for a in group]
-                if any(f is None for f in found):
-                    return None
-                seconds = self.measure(channel, " ".join(self._say(*f) for f in found), earcon)
-                if seconds is None:
-                    return None
-                best = max(best, seconds + (MARGIN_SECONDS if any(a.key in TEAM_KEYS for a in group) else 0.0))
-        except (FirmwareHostError, ValueError, KeyError) as exc:
-            log.error("private clip length on %s: %s", channel, exc)
-            return None
-        return best or None
+    def padded(self, seconds: float, found: Sequence[tuple]) -> float:
+        """A clip's pad: its longest stand-in, measured whole, plus :data:`~firmware_host.table.
+        padding.MARGIN_SECONDS` where a team's seats were chosen one at a time (only a list's
+        intonation may differ); a message with a secret parameter is measured at each value."""
+        return seconds + (MARGIN_SECONDS if any(f[0] in TEAM_KEYS for f in found) else 0.0)
 
     def prolog_seconds(self, earcon: str | None = None) -> float | None:
         """R16, R17: the least length of every seat's prolog clip, the longest role and team
-        message any seat could hear in this setup (long wording, as the prolog says them),
-        plus the margin: the prolog, and "every seat knows its role" after it, take as long
-        whoever was dealt what. None when lengths cannot be known (no sound) or before a game."""
+        message any seat could hear in this setup, padded as the table pads: the prolog, and
+        "every seat knows its role" after it, take as long whoever was dealt what. None when
+        lengths cannot be known (no sound) or before a game."""
         if self.board.game is None:
             return None
         longs = dict.fromkeys((*ROLE_KEYS, *TEAM_KEYS), True)
-        found = [self.seconds(f"seat:{seat}", [[announce.make("prolog.role.democrat", {"seat": seat}, f"seat:{seat}"),
-                                                announce.make("prolog.team.unknown", {}, f"seat:{seat}")]],
-                              longs, earcon, both_wordings=False) for seat in range(self.board.game.players)]
+        found = [self.board.speech.pad(channel, [announce.make("prolog.role.democrat", {"seat": seat}, channel),
+                                                 announce.make("prolog.team.unknown", {}, channel)], longs, earcon)
+                 for seat in range(self.board.game.players) for channel in [f"seat:{seat}"]]
         return None if None in found else max(found, default=0.0) or None
 
     def remember(self, events: list, items: list) -> None:
