@@ -165,6 +165,14 @@ class BoardAdapter:
     STATUS_SETTINGS = False
     #: the game's ``state_json(game) -> dict`` (REPLAY.md's final ``state``), for :meth:`final_state`
     STATE_JSON: Callable[[Any], dict] | None = None
+    #: keys whose public clip a newer one of the same key replaces while it has not started,
+    #: within one scope the game opens with ``self.speech.new_scope()`` (ACCESSIBILITY.md 24:
+    #: a newer count of the same vote; :class:`~.speech.TableSpeech`)
+    SUPERSEDED: frozenset[str] = frozenset()
+    #: True: every refusal waits by itself until the table has heard what it refers to, the
+    #: game's end until every public clip before it (ACCESSIBILITY.md 22; a seat's own act
+    #: confirmed with ``own_act=True`` at once); False: the game passes ``after=`` itself
+    REFUSALS_WAIT = False
 
     def __init__(self, service: Any) -> None:
         self.service = service
@@ -183,7 +191,7 @@ class BoardAdapter:
         self.padding = ClipPadding(service)
         self.words = self.make_words()
         self.speech = TableSpeech(service, self.words, self.seats, lambda: (self.language, self.names),
-                                  self._pad)
+                                  self._pad, superseded=self.SUPERSEDED, refusals_wait=self.REFUSALS_WAIT)
         self.scans = SeatScans(service, self.speech, self.seats, cue=self.SCAN_CUE)
         self.timers = Timers(service)
         self.faults = TableFaults(service, self.speech, unknown_tag=self.UNKNOWN_TAG,

@@ -9,6 +9,14 @@ by the private cue (the ``private`` earcon) and padded to its stand-ins' length
 (:mod:`.padding`). A private message that follows from public ones waits for them (22). A
 seat's repeat is by what it heard (25); a new game forgets every seat's private history (30).
 
+Two options a game declares (its adapter's ``SUPERSEDED`` and ``REFUSALS_WAIT``): a key whose
+newer clip replaces an older one of the same scope not yet started (24: a count of a vote; the
+game opens a new scope with :meth:`TableSpeech.new_scope`, a long wording replaced unheard
+passes to the newer clip), and refusals that wait by themselves until the table has heard what
+they refer to (22: a public one after every public clip still to play, a private one after the
+last move's public clips and those of the input being handled; a seat's own act confirmed,
+``own_act``, at once, 26).
+
 One return type: every ``say`` gives a :class:`Said`.
 
 Example::
@@ -78,16 +86,27 @@ class TableSpeech:
         ``{seat: player name}``.
     :param pad: optional ``pad(channel, lines, longs, earcon) -> seconds | None``: the length
         a private clip is padded to (:class:`~.padding.ClipPadding` with the game's stand-ins).
+    :param superseded: keys whose public clip a newer one of the same key and scope replaces
+        while it has not started (ACCESSIBILITY.md 24; :meth:`new_scope`).
+    :param refusals_wait: True: a refusal waits by itself for what it refers to (22; see the
+        module docstring).
     """
 
     def __init__(self, service: Any, words: Words, seats: SeatStore,
                  context: Callable[[], tuple[str, Mapping[int, str]]],
-                 pad: Callable[[str, Sequence[Line], dict, str | None], float | None] | None = None) -> None:
+                 pad: Callable[[str, Sequence[Line], dict, str | None], float | None] | None = None,
+                 *, superseded: frozenset[str] = frozenset(), refusals_wait: bool = False) -> None:
         self.service = service
         self.words = words
         self.seats = seats
         self.context = context
         self.pad = pad
+        self.superseded = frozenset(superseded)
+        self.refusals_wait = refusals_wait
+        self.scope = 0                        # scopes superseding clips (:meth:`new_scope`)
+        self._long_pending: dict[str, Any] = {}    # superseded key -> its long clip, maybe unheard
+        self._public_said: list = []          # public clips not yet played to their end
+        self._step_public: list[tuple[int, Any]] = []   # (service step, public clip) of that input
         self.heard_long: set[tuple[str, str]] = set()
         self.heard: dict[str, tuple[int, list[dict]]] = {}
         self._seq = 0
@@ -108,6 +127,21 @@ class TableSpeech:
         return bool(voice is not None and callable(timed) and timed()
                     and hasattr(self.service, "announce_listener"))
 
+    def new_scope(self) -> None:
+        """A new scope of superseding clips begins (a new vote): a clip of a superseded key
+        said from now on never replaces one said before (ACCESSIBILITY.md 24)."""
+        self.scope += 1
+
+    def _supersede_tag(self, channel: str, key: str) -> str | None:
+        return f"{key}:{self.scope}" if channel == "public" and key in self.superseded else None
+
+    def refers_to(self) -> list:
+        """What a refusal refers to (ACCESSIBILITY.md 22): the public clips of the last move
+        (:attr:`last_public`) and those said for the input being handled, while they play."""
+        self.last_public = [u for u in self.last_public if not u.done()]
+        now = [u for step, u in self._step_public if step == getattr(self.service, "step", 0) and not u.done()]
+        return self.last_public + [u for u in now if u not in self.last_public]
+
     def new_game(self) -> None:
         """A new game begins (ACCESSIBILITY.md 30, R16): no seat's private message of the
         earlier game is reachable by a repeat, and every key is heard long once again."""
@@ -124,6 +158,10 @@ class TableSpeech:
         the seat's ``verbosity`` says). ``mark=False`` only asks."""
         voice = self.service.voice
         if channel == "public":
+            pending = self._long_pending.get(key)
+            if (pending is not None and pending.supersede == self._supersede_tag(channel, key)
+                    and not pending.plays and not pending.done()):
+                return True      # the long one is replaced before it was heard: this one is it
             return bool(voice.use_long_wording(key)) if voice is not None else False
         verbosity = self.seats.get(int(channel[5:])).verbosity or "auto"
         if verbosity != "auto":
@@ -156,7 +194,7 @@ class TableSpeech:
     def say(self, channel: str, key: str, params: Mapping[str, Any] | None = None, *,
             priority: str | None = None, earcon: str | None = None, request: bool = False,
             history: bool = True, timed: bool = False, after: Any = (), on_start: Any = None,
-            on_end: Any = None, pad_seconds: float | None = None) -> Said:
+            on_end: Any = None, pad_seconds: float | None = None, own_act: bool = False) -> Said:
         """Speak catalogue ``key`` on ``channel`` and write its ``announce`` line.
 
         :param priority: the audio priority (default the key's usual one; ``request`` with
@@ -170,17 +208,19 @@ class TableSpeech:
             once, with ``None`` for both, where nothing reports playback).
         :param pad_seconds: the clip's length, seconds, fixed by the game (every clip of its
             kind in a step lasts as long, whatever it says); such a clip has no private cue.
+        :param own_act: the seat's own act confirmed in its earphone (a tile read, a refusal of
+            it): at once, never after the move's public clips (ACCESSIBILITY.md 26).
         """
         made = self.line(channel, key, params, priority=priority or ("request" if request else None),
                          earcon=earcon)
         if made is None:
             return NOTHING
         return self.speak(made, history=history, timed=timed, after=after, on_start=on_start,
-                          on_end=on_end, pad_seconds=pad_seconds)
+                          on_end=on_end, pad_seconds=pad_seconds, own_act=own_act)
 
     def speak(self, line: Line, *, history: bool = True, timed: bool = False, after: Any = (),
               on_start: Any = None, on_end: Any = None, pad_seconds: float | None = None,
-              cue: bool = True, keep: bool = False) -> Said:
+              cue: bool = True, keep: bool = False, own_act: bool = False) -> Said:
         """Speak one :class:`Line` (see :meth:`say`; ``cue`` False: no private cue; ``keep``:
         see :meth:`play`)."""
         long = self.long_wording(line.channel, line.key)
@@ -191,8 +231,12 @@ class TableSpeech:
         pad = pad_seconds
         if pad is None and history and self.pad:
             pad = self.pad(line.channel, [line], {line.key: long}, earcon)
+        tag = self._supersede_tag(line.channel, line.key)
         utt = self.play([out], line.channel, text, line.key, line.priority, earcon, after=after,
-                        history=history, on_start=on_start, on_end=on_end, pad_seconds=pad, keep=keep)
+                        history=history, on_start=on_start, on_end=on_end, pad_seconds=pad, keep=keep,
+                        supersede=tag, own_act=own_act)
+        if utt is not None and tag is not None and long:
+            self._long_pending[line.key] = utt    # if a newer clip replaces it unheard, that one is long
         seconds = None
         voice = self.service.voice
         if utt is None and timed and voice is not None and not self.timed():
@@ -209,19 +253,27 @@ class TableSpeech:
     def play(self, lines: list[dict], channel: str, text: str, key: str, priority: str,
              earcon: str | None = None, *, after: Any = (), history: bool = True,
              on_start: Any = None, on_end: Any = None, pad_seconds: float | None = None,
-             supersede: str | None = None, keep: bool = False) -> Any:
+             supersede: str | None = None, keep: bool = False, own_act: bool = False) -> Any:
         """One clip saying ``lines`` (padded with silence to ``pad_seconds`` if given); its
         Utterance, or None where nothing reports playback (the lines are written at once).
         ``supersede``: a newer clip of the same tag replaces this one if it has not started
         yet (ACCESSIBILITY.md 24: a count superseded by a newer count of the same vote).
         ``keep``: once it plays, only the seat's own request cuts it off; a refusal or the
-        answer to the seat's next act follows it (the table's "noted")."""
+        answer to the seat's next act follows it (the table's "noted").
+        With :attr:`refusals_wait` a refusal or the game's end at the table waits for every
+        public clip still to play, a private refusal (not ``own_act``) for :meth:`refers_to`
+        (ACCESSIBILITY.md 22: the end is never heard before the moves that led to it)."""
         voice = self.service.voice
         pad = {"pad_seconds": pad_seconds} if pad_seconds is not None else {}
         if history and priority != "request":
             self.told[channel] += 1
         self.clips[channel] += 1
         if self.timed():
+            if self.refusals_wait and channel == "public" and priority in ("refusal", "game_over"):
+                self._public_said = [u for u in self._public_said if not u.done()]
+                after = tuple(after) + tuple(self._public_said)
+            elif self.refusals_wait and priority == "refusal" and not own_act:
+                after = tuple(after) + tuple(self.refers_to())
             def started(played: list[dict], utt: Any) -> None:
                 self._played(played)
                 if on_start is not None:
@@ -233,6 +285,12 @@ class TableSpeech:
                             **({"keep": True} if keep else {}))
             if utt is not None:
                 utt.meta["lines"] = lines
+                if channel == "public" and self.refusals_wait:
+                    now = getattr(self.service, "step", 0)
+                    self._public_said = [u for u in self._public_said if not u.done()] + [utt]
+                    if priority != "refusal":
+                        self._step_public = [(step, u) for step, u in self._step_public
+                                             if step == now and not u.done()] + [(now, utt)]
                 return utt
         elif voice is not None:
             wav = voice.say(channel, text, key=key, priority=priority, earcon=earcon, **pad)

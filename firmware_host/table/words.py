@@ -56,16 +56,21 @@ class Words:
     :param earcon: optional ``earcon(key) -> str | None``: the game's own earcons (a vote, a
         night's reveal), consulted before :func:`table_earcon`.
     :param check: optional ``check(key, params)``: the game's parameter check (raises).
+    :param make: optional, the game's own ``make(key, params, channel) -> Line`` for its keys:
+        its earcons and priorities whole (a key the table would mark is not), its checks
+        (raises as :meth:`line`); used instead of ``earcon`` and ``check``.
     """
 
     def __init__(self, text: Callable[..., str], keys: Iterable[str], is_private: Callable[[str], bool],
                  *, earcon: Callable[[str], str | None] | None = None,
-                 check: Callable[[str, Mapping[str, Any]], None] | None = None) -> None:
+                 check: Callable[[str, Mapping[str, Any]], None] | None = None,
+                 make: Callable[[str, Mapping[str, Any], str], Line] | None = None) -> None:
         self._text = text
         self.keys = frozenset(keys)
         self._private = is_private
         self._earcon = earcon
         self._check = check
+        self._make = make
 
     def is_private(self, key: str) -> bool:
         """True when ``key`` is one of the game's private messages (only into an earphone)."""
@@ -93,6 +98,9 @@ class Words:
         params = dict(params or {})
         if channel == "public" and self.is_private(key):
             raise PrivacyError(f"{key} is private and may not be said at the table")
+        if self._make is not None and key in self.keys:
+            made = self._make(key, params, channel)
+            return Line(channel, key, params, priority or made.priority, made.earcon if earcon is None else earcon)
         if self._check is not None and key in self.keys:
             self._check(key, params)
         if earcon is None:

@@ -64,6 +64,8 @@ class SecretDictatorGame(BoardAdapter):
     UNKNOWN_TAG = "fault.unknown_tag"
     UNNAMED_FAULT = None            # a fault no part names is not said at this table
     TILES = {"ballot": "read_tile", "law": "read_tile", "role": "read_tile"}
+    SUPERSEDED = SUPERSEDED_KEYS    # a newer count of the same vote replaces one not yet started (A24)
+    REFUSALS_WAIT = True            # a refusal after what it refers to, the end after the moves (A22)
     STATUS_SETTINGS = True          # the status ends with the seat's settings offer (issue 14)
     ACTS = tuple(ACTION_KINDS)
     SETUP_KEYS = ("role_source",)
@@ -73,12 +75,7 @@ class SecretDictatorGame(BoardAdapter):
 
     def __init__(self, service: Any) -> None:
         super().__init__(service)       # the table's parts: seats, speech, moves, reminders, …
-        self._last_public: list = []                      # the public utterances of the last accepted move
-        self._move_said: list = []                        # those of the last move said (a status waits for them)
-        self._long_pending: dict[str, Any] = {}           # superseded key -> its long utterance, maybe unheard
-        self._vote_round = 0                              # elections so far: scopes superseding counts
-        self._step_public: list[tuple[int, Any]] = []     # (service step, public utterance) said for this input
-        self._public_said: list = []                      # public utterances not yet played to their end
+        self._move_said: list = []                        # the public utterances of the last move (a status waits for them)
         self._last_groups: list = []                      # (action, events) groups of a rebuilt game
         self._presidents = 0                              # president.new said in this game (prerender)
         self.padding = Padding(self)
@@ -92,7 +89,7 @@ class SecretDictatorGame(BoardAdapter):
         """Secret Dictator's catalogue (with the seats' grammatical genders) in front of the board's."""
         return Words(lambda key, params, language, long=False, names=None:
                      catalogue.text(key, params, language, long=long, names=names, genders=self.seats.genders()),
-                     catalogue.keys(), catalogue.is_private)
+                     catalogue.keys(), catalogue.is_private, make=announce.make)
 
     def seat_settings_changed(self, seat: int, new: SeatSettings, changes: dict) -> None:
         """A seat's settings were stored and applied (the table keeps and notes its name,
@@ -277,7 +274,7 @@ class SecretDictatorGame(BoardAdapter):
         self._plan_speech()
         said = self._replay_last_group()           # end_untold: its last action was never told
         self.moves.told()
-        offer = self.say("public", "evening.offer", {}, after=tuple(said))
+        offer = self.say("public", "evening.offer", {}, after=tuple(said)).utterance
         self.evening.over(self.story_parts, after=[*said, offer])
 
     def _unfinished(self) -> Any:
@@ -330,9 +327,9 @@ class SecretDictatorGame(BoardAdapter):
         # measured before the table hears anything: rendering the stand-ins takes seconds on
         # a fresh board, and the prolog must not begin behind a clip already under way
         minimum = self.padding.prolog_seconds(PRIVATE_CUE)
-        said = self._speak_all([a for a in items if a.key == "game.started"])
+        said = self._say_all([a for a in items if a.key == "game.started"])
         self._prolog(after=[u for u in said if u is not None], minimum=minimum)
-        self._speak_all([a for a in items if a.key != "game.started"])
+        self._say_all([a for a in items if a.key != "game.started"])
         self.mirror.clear()
         self.mirror.check(announce_change=True)
 
@@ -378,75 +375,10 @@ class SecretDictatorGame(BoardAdapter):
         for action, events in groups[-1]:
             if emit:
                 self._emit(events)
-            said += [u for u in self._speak_all(self._announcements(action, events)) if u is not None]
+            said += self._say_all(self._announcements(action, events))
         return said
 
-    # ================================================================ speaking: messages into the voice, long then short wording, the prolog
-    def say(self, channel: str, key: str, params: dict, *, priority: str | None = None,
-            earcon: str | None = None, request: bool = False, after: Any = (),
-            history: bool = True, on_start: Any = None, on_end: Any = None, own_act: bool = False) -> Any:
-        """Speak catalogue ``key`` on ``channel``; its ``announce`` line is written once it
-        has played (:meth:`BoardService.announce_listener`).
-
-        :param priority: default the catalogue's usual one for ``key``.
-        :param request: a seat's own request (repeat/status): cuts off its earphone.
-        :param after: utterances that must have ended first (ACCESSIBILITY.md 22).
-        :param history: False for what a repeat press does not give back (scan steps).
-        :param on_start: ``on_start(lines, utterance)`` when it starts playing.
-        :param on_end: ``on_end(lines, utterance, record)`` when it has ended or was cut off.
-        :param own_act: the seat's own act confirmed in its earphone (a tile read, a discard
-            named): it plays at once, never after the public announcements of the move
-            (ACCESSIBILITY.md 26; 22 is about what *follows* from a public event).
-        :returns: the Utterance, or None when nothing plays (no sound, or refused).
-        """
-        try:
-            made = announce.make(key, params, channel)
-        except (FirmwareHostError, ValueError) as exc:
-            log.error("announcement %s refused: %s", key, exc)
-            return None
-        return self._speak(made, priority=priority or ("request" if request else None), earcon=earcon,
-                           after=after, history=history, on_start=on_start, on_end=on_end, own_act=own_act)
-
-    def _long_wording(self, channel: str, key: str, *, mark: bool = True) -> bool:
-        """ACCESSIBILITY.md 5: the long wording the first time the table (``public``: the audio
-        layer's ``verbosity``) or the seat (its ``verbosity`` seat setting, default ``auto``)
-        hears ``key``, the short one after. ``mark=False``: only ask (a seat's wording of a
-        message it is not told now)."""
-        voice = self.service.voice
-        if channel == "public":
-            pending = self._long_pending.get(key)
-            if (pending is not None and pending.supersede == self._supersede_tag(key)
-                    and not pending.plays and not pending.done()):
-                return True      # the long one is replaced before it was heard: this one is it
-            return bool(voice.use_long_wording(key)) if voice is not None else False
-        return channel.startswith("seat:") and self.speech.long_wording(channel, key, mark=mark)
-
-    def _text(self, a: Any, long: bool) -> str:
-        """The words of announcement ``a`` in the table's speech (the game's language, names and forms)."""
-        return self.speech.text(a.key, a.params, long=long)
-
-    def _speak(self, a: Any, *, priority: str | None = None, earcon: str | None = None,
-               after: Any = (), history: bool = True, on_start: Any = None, on_end: Any = None,
-               own_act: bool = False) -> Any:
-        long = self._long_wording(a.channel, a.key)
-        text = self._text(a, long)
-        line = {"event": "announce", "channel": a.channel, "key": a.key, "params": dict(a.params),
-                "text": text}
-        log.debug("say %s %s", a.channel, a.key)
-        earcon = a.earcon if earcon is None else earcon
-        if earcon is None and a.channel != "public" and catalogue.is_private(a.key):
-            earcon = PRIVATE_CUE          # "a private message is coming" (never on the table speaker)
-        # R16/R17: a private clip with a secret lasts as long as any it could have been
-        pad = self.speech.pad(a.channel, [a], {a.key: long}, earcon)
-        tag = self._supersede_tag(a.key) if a.channel == "public" else None
-        utt = self._play([line], a.channel, text, a.key, priority or a.priority, earcon, after=after,
-                         history=history, on_start=on_start, on_end=on_end, supersede=tag, pad_seconds=pad,
-                         own_act=own_act)
-        if utt is not None and tag is not None and long:
-            self._long_pending[a.key] = utt      # if a newer count replaces it unheard, that one is long
-        self._plan_following(a.key, a.params)
-        return utt
-
+    # ================================================================ speaking: this game's speech prerendered, the prolog
     def _plan_speech(self, players: int | None = None) -> None:
         """Pre-render, in the background at low priority, what this table can hear next
         (:func:`speech_plan.sentences`: its seats, names, language and wordings)."""
@@ -475,53 +407,14 @@ class SecretDictatorGame(BoardAdapter):
             return
         voice.prerender_soon(items)
 
-    def _supersede_tag(self, key: str) -> str | None:
-        """ACCESSIBILITY.md 24: a newer ballot count of the *same* vote replaces one not yet
-        started; a count of another vote never does."""
-        return f"{key}:{self._vote_round}" if key in SUPERSEDED_KEYS else None
-
-    def _play(self, lines: list[dict], channel: str, text: str, key: str, priority: str, earcon: str | None, *,
-              after: Any = (), history: bool = True, on_start: Any = None, on_end: Any = None,
-              supersede: str | None = None, pad_seconds: float | None = None, own_act: bool = False) -> Any:
-        """Queue one clip that says ``lines`` through the table's speech
-        (:meth:`~firmware_host.table.TableSpeech.play`: its ``announce`` lines written once it
-        has played, padded with silence to ``pad_seconds`` if given, R16/R17); returns its
-        Utterance or None (no sound: the lines are written at once, ``on_end`` is not told).
-        ACCESSIBILITY.md 22: a refusal (or a correction) at the table waits until the table has
-        heard what it refers to, and the end is never heard before the moves that led to it; a
-        private refusal waits for the move it refers to (not the seat's own act confirmed)."""
-        timed = self.speech.timed()
-        if timed and priority in ("refusal", "game_over") and channel == "public":
-            self._public_said = [u for u in self._public_said if not u.done()]
-            after = tuple(after) + tuple(self._public_said)
-        elif timed and priority == "refusal" and not own_act:
-            after = tuple(after) + tuple(self._refers_to())
-        ended = None if on_end is None else (lambda played, u, record: on_end(played, u, record) if u is not None else None)
-        utt = self.speech.play(lines, channel, text, key, priority, earcon, after=after, history=history,
-                               on_start=on_start, on_end=ended, pad_seconds=pad_seconds, supersede=supersede)
-        if utt is not None and channel == "public":
-            self._public_said = [u for u in self._public_said if not u.done()] + [utt]
-            if priority != "refusal":
-                self._step_public = [(step, u) for step, u in self._step_public
-                                     if step == self.service.step and not u.done()] + [(self.service.step, utt)]
-        return utt
-
-    def _speak_all(self, items: list, after: Any = ()) -> list:
-        """Say ``items`` in order. A private message waits until the public ones said before
-        it in ``items`` have ended at the table (ACCESSIBILITY.md 22: the hand after the
-        result, a power's result after its announcement). Returns the Utterances (None where
-        nothing plays); the public ones are remembered as what a refusal refers to."""
-        public: list = []
-        made = []
+    def _say_all(self, items: list, after: Any = ()) -> list:
+        """Say announcements ``items`` in order (:meth:`~firmware_host.table.TableSpeech.say_all`:
+        a private one after the public ones before it, ACCESSIBILITY.md 22), pre-rendering what
+        may follow each (:meth:`_plan_following`); the Utterances of the public ones said."""
+        said = self.speech.say_all(items, after=after)
         for a in items:
-            wait = tuple(after) + (tuple(public) if a.channel != "public" else ())
-            utt = self._speak(a, after=wait)
-            made.append(utt)
-            if a.channel == "public" and utt is not None:
-                public.append(utt)
-        if public:
-            self._last_public = public
-        return made
+            self._plan_following(a.key, a.params)
+        return [x.utterance for x in said if x.utterance is not None and x.lines[0]["channel"] == "public"]
 
     def _prolog(self, after: Any = (), minimum: float | None = None) -> None:
         """R3/R17: each seat hears its role and team privately, all padded to one length and
@@ -560,7 +453,7 @@ class SecretDictatorGame(BoardAdapter):
             return
         self.reads.roles_quiet = set()
         if any(e.kind == "nominated" for e in events):
-            self._vote_round += 1
+            self.speech.new_scope()                 # a count of this vote never replaces one of the last
         self.mirror.follow(action, events)
         self.deck.follow(action, events)
 
@@ -573,9 +466,8 @@ class SecretDictatorGame(BoardAdapter):
             return
         items = self._announcements(action, events)
         self.padding.remember(events, items)
-        made = self._speak_all(items, after=self.moves.answered)
         # what the table is still to hear of this move: a status waits for it (:meth:`status_after`)
-        self._move_said = [u for u, a in zip(made, items) if u is not None and a.channel == "public"]
+        self._move_said = self._say_all(items, after=self.moves.answered)
         if any(e.kind == "election" and e.data.get("elected") for e in events):
             self.reads.counting(self._move_said)     # a law read meanwhile: one answer whatever follows (R16)
         if game.phase == "game_over":
@@ -589,7 +481,7 @@ class SecretDictatorGame(BoardAdapter):
         the seats' presses tell the story (:meth:`story_parts`) once it has."""
         game = self.game
         log.info("game over: %s (%s)", game.winner, game.reason)
-        offer = self.say("public", "evening.offer", {}, after=tuple(self._move_said))
+        offer = self.say("public", "evening.offer", {}, after=tuple(self._move_said)).utterance
         self.evening.over(self.story_parts, after=[*self._move_said, offer])
 
     def _announcements(self, action: Action, events: list) -> list:
@@ -641,21 +533,13 @@ class SecretDictatorGame(BoardAdapter):
         secret) once the table has heard the move it refers to (ACCESSIBILITY.md 22); a
         public one is followed by what the board waits for instead."""
         try:
-            made = announce.refusal(exc, action, self.game)
+            made = self.words.of(announce.refusal(exc, action, self.game))
         except (FirmwareHostError, ValueError) as err:
             log.error("refusal announcement: %s", err)
             return
-        self._speak(made)
+        self.speech.speak(made)                 # REFUSALS_WAIT: after what it refers to
         if made.channel == "public" and not self.mirror.problems():
             self.mirror.say_next_move()         # what the board waits for instead (finding: refusals say what is expected)
-
-    def _refers_to(self) -> list:
-        """What a refusal refers to: the public announcements of the last accepted move and
-        those said for the input being handled, as long as they have not ended
-        (ACCESSIBILITY.md 22)."""
-        self._last_public = [u for u in self._last_public if not u.done()]
-        now = [u for step, u in self._step_public if step == self.service.step and not u.done()]
-        return self._last_public + [u for u in now if u not in self._last_public]
 
     def _refuse_plain(self, what: str, reason: str, message: str, seat: int | None = None,
                       key: str | None = "refusal.not_possible") -> None:

@@ -182,7 +182,7 @@ class Tiles:
             return None
         # the rank of a refusal: it cuts off a plain message and goes before what is queued,
         # but never cuts off another confirmation or a request
-        return self.board.say(f"seat:{seat}", key, params, priority="refusal", own_act=True, after=after)
+        return self.board.say(f"seat:{seat}", key, params, priority="refusal", own_act=True, after=after).utterance
 
     def on_law(self, event: Any) -> None:
         game = self.board.game
