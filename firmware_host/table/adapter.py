@@ -609,16 +609,33 @@ class BoardAdapter:
 
     def boot(self, resume: bool = True) -> None:
         """Apply the seat settings, then resume the journal's unfinished game of this game
-        (the journal's repair report said first), or wait for a setup."""
+        (the journal's repair report said first), or wait for a setup; the game is given the
+        board's settled inputs (:meth:`settled`) and, resumed, says where it is
+        (:meth:`restarted`)."""
         self.activate()
-        self.faults.read_board()
-        if not self.moves.boot(resume):
+        snapshot = self.faults.read_board()
+        resumed = self.moves.boot(resume)
+        self.settled(snapshot)
+        if not resumed:
             self.say("public", "service.ready", {})
             return
         self.say("public", "service.resumed", {})
+        untold = bool(self.moves.untold)
         self.moves.tell_untold()            # journaled, never announced: said now, once (issue 34)
-        self.say_step()
+        self.restarted(untold)
         self.reminders.start()
+
+    def settled(self, snapshot: Any) -> None:
+        """Hook: the board's settled inputs at start (BOARD.md principle 2: the board is read,
+        never assumed), once the journal's game is resumed if there is one: ``snapshot`` the
+        board's (``slots``, ``peg``, ``readers``), None for a board without one. Default:
+        nothing (the readers are the table's)."""
+
+    def restarted(self, untold: bool) -> None:
+        """Hook: after a restart resumed the game (and said what was journaled but never
+        told, ``untold`` True): what the table hears next. Default: whose move it is
+        (:meth:`say_step`); a game may say its last move again first."""
+        self.say_step()
 
     def restore_table(self) -> None:
         """After the game was rebuilt from the journal: its language, names and the table's

@@ -38,15 +38,7 @@ def _adapters() -> list[type]:
     return found
 
 
-#: adapter class name -> why it still overrides more than the hooks (strict xfail: when it is
-#: fixed, the mark goes)
-KNOWN = {"SecretDictatorGame": "Secret Dictator's adapter still boots, speaks through its own say and pads its private "
-                               "clips through its own _pad instead of the table's speech and padding (issue 29)"}
-
-
-@pytest.mark.parametrize("adapter", [
-    pytest.param(cls, id=cls.__name__, marks=[pytest.mark.xfail(strict=True, reason=KNOWN[cls.__name__])]
-                 if cls.__name__ in KNOWN else []) for cls in _adapters()])
+@pytest.mark.parametrize("adapter", _adapters(), ids=lambda cls: cls.__name__)
 def test_issue29_a_game_overrides_only_the_hooks_adding_a_game_names(adapter):
     named = set(re.findall(r"`([A-Za-z_]+)[`(]", _adding_a_game()))
     overridden = {name for name in vars(adapter) if hasattr(BoardAdapter, name) and not name.startswith("__")}

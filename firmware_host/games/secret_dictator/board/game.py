@@ -14,7 +14,6 @@ from firmware_host.games.secret_dictator import (Action, Game, IllegalAction, Se
 from firmware_host.games.secret_dictator.actions import ACTION_KINDS
 from firmware_host.games.secret_dictator.scripting import reshuffle_order
 from firmware_host.hardware.events import PegMoved, SlotChanged, TileRead
-from firmware_host.service.journal import JournalError, UnknownGameError
 from firmware_host.service.refusals import CommandRefused
 from firmware_host.table import ANSWERED, BoardAdapter, Words
 from firmware_host.table.seat_settings import SeatSettings
@@ -190,101 +189,22 @@ class SecretDictatorGame(BoardAdapter):
         game begins, else the engine's phase."""
         return "reading role tiles" if self.game is None else str(self.game.phase)
 
-    # ================================================================ start-up and shut-down: the board's settled inputs, a resumed game
-    def boot(self, resume: bool = True) -> None:
-        """Read the board's settled inputs and the stored seat settings, then resume an
-        unfinished game (and say so).
-
-        A journal that found damage at its self-check (``journal.repair``) is reported first,
-        at the table (``journal.*``, in the resumed game's language), on the console (faults)
-        and as a ``fault`` line; a game whose journaled actions already end it (a journal of
-        an older firmware, cut before its game-over mark) is marked over, not resumed."""
-        self.mirror.settle(self.faults.read_board())
-        self.seats.apply()
-        journal = self.service.journal
-        repair = getattr(journal, "repair", None)
-        unfinished = self._unfinished() if resume else None
-        if unfinished is None and resume:
-            unfinished = self._end_untold()
-        if unfinished is None:
-            if repair is not None:
-                self.faults.report_repair(repair)
-            log.info("no unfinished game in the journal: waiting for a setup")
-            self.say("public", "service.ready", {})
-            self._plan_speech()
-            return
-        try:
-            self.moves.rebuild(unfinished.id, unfinished.setup, unfinished.actions)
-            self.restore_table()
-        except (FirmwareHostError, ValueError) as exc:
-            log.error("journal game %d cannot be resumed: %s", unfinished.id, exc)
-            journal.finish_game(unfinished.id, "abandoned")
-            self.moves.game = None
-            if repair is not None:
-                self.faults.report_repair(repair, resumed=False)
-            self.say("public", "service.ready", {})
-            return
-        if repair is not None:
-            self.faults.report_repair(repair)
-        assert self.game is not None
-        if self.game.phase == "game_over" and unfinished.status == "over":
-            self._tell_end()
-            return
-        if self.game.phase == "game_over":
-            journal.finish_game(unfinished.id, "over")
-            log.info("game %d was already over (%s): marked over, not resumed", unfinished.id, self.game.winner)
-            self.say("public", "service.ready", {})
-            return
-        log.info("resumed game %d after %d actions", unfinished.id, len(unfinished.actions))
-        self.say("public", "service.resumed", {})
+    # ================================================================ start-up and shut-down: the board's settled inputs, a restart
+    def settled(self, snapshot: Any) -> None:
+        """The board's slots and tracker pin as they lie at start (BOARD.md principle 2: read,
+        never assumed, :meth:`.mirror.Mirror.settle`), then what this table can hear next
+        prerendered (:meth:`_plan_speech`)."""
+        self.mirror.settle(snapshot)
         self._plan_speech()
-        self._replay_last_group(emit=self._untold(unfinished))
+
+    def restarted(self, untold: bool) -> None:
+        """After a restart resumed the game: its last move said again unless it was just told
+        (``untold``; a game with no move yet: its opening, the prolog), a due reshuffle
+        journaled (R12), and the board read against the game (what to fix first)."""
+        if not untold:
+            self._replay_last_group()
         self._settle_reshuffle()
         self.mirror.check(announce_change=True)
-        self.moves.told()
-        self.reminders.start()
-
-    def _untold(self, journal_game: Any) -> bool:
-        """True when the journal does not show the table told of ``journal_game``'s last
-        action (its ``told`` notes; a journal without them: not known, so True)."""
-        try:
-            told = self.service.journal.told(journal_game.id)
-        except JournalError as exc:
-            log.warning("journal: what the table was told cannot be read: %s", exc)
-            return True
-        return told is None or told < len(journal_game.actions)
-
-    def _end_untold(self) -> Any:
-        """The journal's last game if it is over but its end was never announced (a cut right
-        after its last action was journaled, issue 34), or None; one that cannot be read is
-        said lost."""
-        try:
-            return self.service.journal.end_untold()
-        except (JournalError, UnknownGameError) as exc:
-            log.error("journal: the last game cannot be read: %s", exc)
-            self.faults.journal_unreadable(str(exc))
-            return None
-
-    def _tell_end(self) -> None:
-        """After a cut between the game's last action and its announcement (issue 34): the
-        table hears that the board is back, then the end it never heard (the last move, the
-        winner and the roles), once, and how the evening goes on (ACCESSIBILITY.md 30)."""
-        log.info("game %d ended before the cut: its end is said now", self.game_id)
-        self.say("public", "service.resumed", {})
-        self._plan_speech()
-        said = self._replay_last_group()           # end_untold: its last action was never told
-        self.moves.told()
-        offer = self.say("public", "evening.offer", {}, after=tuple(said)).utterance
-        self.evening.over(self.story_parts, after=[*said, offer])
-
-    def _unfinished(self) -> Any:
-        """The journal's unfinished game, or None; one that cannot be read is said lost."""
-        try:
-            return self.service.journal.unfinished()
-        except (JournalError, UnknownGameError) as exc:
-            log.error("journal: the unfinished game cannot be read: %s", exc)
-            self.faults.journal_unreadable(str(exc))       # said lost, listed, a fault line
-            return None
 
     def stopping(self) -> None:
         """The table stops (shutdown, a pause, another game): this game's running scan ends;
@@ -355,26 +275,19 @@ class SecretDictatorGame(BoardAdapter):
             self.mirror.chaos_placement = any(e.kind == "law_enacted" and e.data.get("by") == "chaos"
                                               for _, evs in groups[-1] for e in evs)
 
-    def _replay_last_group(self, emit: bool = True) -> list:
-        """After a resume: say again what the last accepted action caused (it may never
-        have been said if the service stopped right after journaling it); its events are
-        written again only when ``emit`` (the journal's ``told`` notes do not show them
-        written before the cut).
+    def _replay_last_group(self) -> list:
+        """After a restart: say again what the last accepted action caused (with the board's
+        reshuffle after it), or the opening where no action was journaled (the prolog: a seat
+        may not have heard its role).
 
-        :returns: the utterances of the last action's announcements (none for a start)."""
-        groups = self._last_groups
+        :returns: the public utterances of the last action's announcements (none for a start)."""
         if self.game is None:
             return []
-        if not groups:     # stopped right after the game was journaled: start it again
-            events = Game(self.game.setup).start()
-            if emit:
-                self._emit(events)
-            self.opened(events)
+        if not self._last_groups:
+            self.opened(Game(self.game.setup).start())
             return []
         said: list = []
-        for action, events in groups[-1]:
-            if emit:
-                self._emit(events)
+        for action, events in self._last_groups[-1]:
             said += self._say_all(self._announcements(action, events))
         return said
 
