@@ -336,7 +336,9 @@ class MoveLog:
         """Resume the journal's unfinished game of this game, or its game that ended after
         the last announcement (``Journal.end_untold``), or wait for a setup. The game is
         rebuilt up to the last action the table was told (its ``told`` notes); the actions
-        journaled after it wait in :attr:`untold` for :meth:`tell_untold`. The journal's
+        journaled after it wait in :attr:`untold` for :meth:`tell_untold`. A game still
+        ``playing`` whose actions end it (a journal of an older firmware, cut before its mark)
+        is marked over, not resumed. The journal's
         repair report (damage found at its self-check) is spoken first, in the game's
         language. :returns: True when a game was resumed."""
         journal = self.service.journal
@@ -368,6 +370,14 @@ class MoveLog:
                 self.table.faults.report_repair(repair, resumed=False)
             else:
                 self.table.faults.journal_unreadable(f"journal game {unfinished.id} cannot be resumed: {exc}")
+            return False
+        if unfinished.status == "playing" and self.over and not self.untold:
+            # a journal of an older firmware, cut before its game-over mark: marked over, not resumed
+            journal.finish_game(unfinished.id, "over")
+            log.info("game %d was already over: marked over, not resumed", unfinished.id)
+            self.game = self.game_id = self.setup = None
+            if repair is not None:
+                self.table.faults.report_repair(repair)
             return False
         self.table.restore_table()          # the game's language first: the report is said in it
         if repair is not None:
