@@ -42,3 +42,55 @@ def test_every_combination_lists_each_message_once():
     combos = every_combination([("k", {"hand": Subset(2, ROLES), "t": [0, 1]}), ("j", {})])
     assert len(combos) == 6 * 2 + 1
     assert ("k", {"hand": ["a", "bbbb"], "t": 1}) in combos and ("j", {}) in combos
+
+
+def _padding(mocker, cls=None):
+    """A table ``ClipPadding`` measuring with an autospec of the service's voice: one second a
+    character of the text (the earcon not counted)."""
+    from firmware_host.service.core import BoardService
+    from firmware_host.service.voice import Voice
+    from firmware_host.table.padding import ClipPadding
+    service = mocker.create_autospec(BoardService, instance=True)
+    service.voice = mocker.create_autospec(Voice, instance=True)
+    service.voice.measure.side_effect = lambda channel, text, earcon=None: float(len(text))
+    return (cls or ClipPadding)(service)
+
+
+def _text(key: str, params: dict, long: bool | None = None) -> str:
+    """The seat hears ``key``'s short wording now; the long one is the key spelled twice."""
+    return key * 2 if long else key
+
+
+def test_R16_a_stand_in_that_names_its_wording_is_measured_in_it(mocker):
+    """A stand-in ``(key, params, long)``: which wording a seat hears may itself tell a secret
+    (a role line heard long or short after the team line), so the clip lasts as long as that
+    wording, not the one the seat hears now."""
+    from firmware_host.table.padding import padded
+    pad = _padding(mocker).pad_seconds("seat:1", ["line"], text=_text, has_secret=lambda line, seat: True,
+                                       longest=lambda line, seat, seconds: ("role.x", {}, True))
+    assert pad == padded(len("role.x") * 2)
+    plain = _padding(mocker).pad_seconds("seat:1", ["line"], text=_text, has_secret=lambda line, seat: True,
+                                         longest=lambda line, seat, seconds: ("role.x", {}))
+    assert plain == padded(len("role.x"))
+    # the measure handed to the game's search takes a wording too
+    seen = []
+    _padding(mocker).pad_seconds("seat:1", ["line"], text=_text, has_secret=lambda line, seat: True,
+                                 longest=lambda line, seat, seconds: seen.append((seconds("k", {}),
+                                                                                 seconds("k", {}, True))) or ("k", {}))
+    assert seen == [(1.0, 2.0)]
+
+
+def test_R16_a_games_padding_sets_its_own_margin(mocker):
+    """A game whose stand-ins are measured whole overrides ``padded``: its clip lasts exactly
+    its longest stand-in (no margin), and nothing is padded without a secret."""
+    from firmware_host.table.padding import ClipPadding
+
+    class Exact(ClipPadding):
+        def padded(self, seconds: float, found: object) -> float:
+            return seconds
+
+    padding = _padding(mocker, Exact)
+    assert padding.pad_seconds("seat:0", ["line"], text=_text, has_secret=lambda line, seat: True,
+                               longest=lambda line, seat, seconds: ("abc", {})) == 3.0
+    assert padding.pad_seconds("seat:0", ["line"], text=_text, has_secret=lambda line, seat: False,
+                               longest=lambda line, seat, seconds: ("abc", {})) is None
