@@ -289,7 +289,13 @@ def prerendering() -> dict:
     share of espeak-ng's energy the 14,700 Hz cache leaves out (above about 7 kHz)."""
     from firmware_host.audio.clip import downsample_2_3, rms, wav_layout
     from firmware_host.audio.speech import SpeechRenderer
-    from firmware_host.games.secret_dictator import speech_plan
+    from firmware_host.games.secret_dictator import catalogue
+    from firmware_host.games.secret_dictator.board.game import SecretDictatorGame
+    from firmware_host.table import Words
+    from firmware_host.table.speech_plan import SpeechPlan
+
+    speech_plan = SpeechPlan.for_game(SecretDictatorGame, Words(catalogue.text, catalogue.keys(), catalogue.is_private,
+                                                                catalogue=catalogue.CATALOGUE))
 
     cache = Path(tempfile.mkdtemp(prefix="budget-prerender-"))
     names = dict(enumerate(NAMES))

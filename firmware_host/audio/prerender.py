@@ -3,7 +3,7 @@
 A sentence rendered in the middle of a game keeps its listeners waiting (about 0.1 s on a Pi
 Zero 2 W, more for a long one); one already in the speech cache starts at once. The game
 hands the audio layer a *plan* — a function returning (channel, text) pairs, most needed
-first (a game's ``speech_plan.sentences``)
+first (a table's ``SpeechPlan.sentences``, :mod:`firmware_host.table.speech_plan`)
 — and one :class:`Prerenderer` thread walks it:
 
 - at low priority: the thread lowers its own scheduling priority (``nice``, Linux
@@ -30,7 +30,7 @@ so one-off sentences of old games go and the plan's stay.
 Example::
 
     pre = Prerenderer(audio)
-    pre.plan(lambda: speech_plan.sentences(7, "de", names={0: "Anna"}))
+    pre.plan(lambda: plan.sentences(7, "de", names={0: "Anna"}))
     pre.wait_idle(600)
     pre.close()
 """

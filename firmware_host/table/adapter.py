@@ -34,6 +34,7 @@ from .scanning import PICKED_KEY, spoken_seconds
 from .scans import SeatScans
 from .seats import SeatStore
 from .speech import Said, TableSpeech
+from .speech_plan import SpeechPlan
 from .timers import Timers
 from .words import Line, Words
 
@@ -174,6 +175,14 @@ class BoardAdapter:
     #: confirmed with ``own_act=True`` at once); False: the game passes ``after=`` itself
     REFUSALS_WAIT = False
 
+    #: the speech plan (:mod:`.speech_plan`): announcement key -> the messages naming two seats
+    #: that can follow it at once (their ``seat`` is the announcement's), planned as it is queued
+    PLAN_FOLLOWING: Mapping[str, tuple[str, ...]] = {}
+    #: message key prefixes the speech plan leaves out (said once, or rarely: rendered when said)
+    PLAN_SKIPPED: tuple[str, ...] = ()
+    #: the game's key prefixes planned after its flow: (with the refusals, with the faults)
+    PLAN_LATER: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+
     def __init__(self, service: Any) -> None:
         self.service = service
         self.settings = service.settings
@@ -181,6 +190,7 @@ class BoardAdapter:
         self.names: dict[int, str] = {}
         self.paused = False
         self._offer_due = False
+        self._followed: set[str] = set()      # announcements with PLAN_FOLLOWING said in this game
         self.table: dict = {}                 # the table's own setup (names, the game's keys)
         #: seat -> its status step: (the next layer, until when a hold gives it (clock seconds;
         #: inf while the layer plays), :meth:`TableSpeech.news` when the layer was said)
@@ -191,7 +201,10 @@ class BoardAdapter:
         self.padding = ClipPadding(service)
         self.words = self.make_words()
         self.speech = TableSpeech(service, self.words, self.seats, lambda: (self.language, self.names),
-                                  self._pad, superseded=self.SUPERSEDED, refusals_wait=self.REFUSALS_WAIT)
+                                  self._pad, superseded=self.SUPERSEDED, refusals_wait=self.REFUSALS_WAIT,
+                                  queued=self.plan_following)
+        #: what this table can hear next, pre-rendered in the background (:meth:`plan_speech`)
+        self.speech_plan = SpeechPlan.for_game(self, self.words)
         self.scans = SeatScans(service, self.speech, self.seats, cue=self.SCAN_CUE)
         self.timers = Timers(service)
         self.faults = TableFaults(service, self.speech, unknown_tag=self.UNKNOWN_TAG,
@@ -218,6 +231,20 @@ class BoardAdapter:
     def make_words(self) -> Words:
         """The game's :class:`~.words.Words` (its catalogue in front of the board's)."""
         raise NotImplementedError
+
+    @staticmethod
+    def plan_uses(key: str, players: int) -> Any:
+        """The speech plan's uses of ``key`` at a table of ``players``: (the seat hearing it
+        privately or None, params) for each, or None (default) for the plan's own listing
+        (:mod:`.speech_plan`)."""
+        return None
+
+    @staticmethod
+    def plan_values(key: str, name: str, players: int) -> list | None:
+        """The values parameter ``name`` of ``key`` takes at a table of ``players`` (the speech
+        plan's), or None where the plan lists it itself (seats, enums) or cannot (default:
+        ``players`` is the table's count, other numbers are not listed)."""
+        return [players] if name == "players" else None
 
     def rules_setup(self, obj: dict) -> Any:
         """The rules' setup from a setup object without the table's keys (``.players``,
@@ -616,6 +643,7 @@ class BoardAdapter:
         snapshot = self.faults.read_board()
         resumed = self.moves.boot(resume)
         self.settled(snapshot)
+        self.plan_speech()                  # what this table can hear next, in the background
         if not resumed:
             self.say("public", "service.ready", {})
             return
@@ -728,6 +756,8 @@ class BoardAdapter:
         self.paused = False
         self.evening.reset()
         self._offer_due = False            # the evening's offer waits for the game's narration
+        self._followed = set()
+        self.plan_speech(setup.players)    # this table's sentences, names included (issue 31)
         for seat in sorted(self.names):
             self.say("public", "setup.seat_name", {"seat": seat})
         begun = self.dealt(setup)
@@ -842,6 +872,39 @@ class BoardAdapter:
     def line(self, key: str, params: Mapping[str, Any] | None = None, channel: str = "public") -> Line | None:
         """A :class:`Line` of ``key`` (None, logged, when the words refuse it)."""
         return self.speech.line(channel, key, params)
+
+    def plan_speech(self, players: int | None = None) -> None:
+        """Pre-render, in the background at low priority, what this table can hear next
+        (:meth:`.speech_plan.SpeechPlan.sentences`: its seats, names, language and wordings;
+        issue 31): called when a game is set up, a seat renamed and at boot.
+
+        :param players: the seats of the game being set up (default: the game's, else the
+            board's seat count, else 10).
+        """
+        voice = self.service.voice
+        if voice is None:
+            return
+        if players is None:
+            players = self.players() or voice.seats or 10
+        plan, language, names, verbosity = self.speech_plan, self.language, dict(self.names), voice.verbosity
+        voice.prerender(lambda: plan.sentences(players, language, names, verbosity))
+
+    def plan_following(self, key: str, params: Mapping[str, Any]) -> None:
+        """An announcement is queued: where :attr:`PLAN_FOLLOWING` names what its seat's choice
+        makes the board say (a nomination after "president: Anna"), that is pre-rendered at once
+        (:meth:`.speech_plan.SpeechPlan.following`; the long wording the first time in a game)."""
+        voice = self.service.voice
+        if key not in self.PLAN_FOLLOWING or voice is None or self.setup is None:
+            return
+        first = key not in self._followed
+        self._followed.add(key)
+        try:
+            items = self.speech_plan.following(key, params, self.players(), self.language, dict(self.names),
+                                               voice.verbosity, first)
+        except (FirmwareHostError, ValueError, KeyError) as exc:
+            log.warning("prerender after %s: %s", key, exc)
+            return
+        voice.prerender_soon(items)
 
     def _pad(self, channel: str, lines: Sequence[Line], longs: dict, earcon: str | None) -> float | None:
         if self.game is None and self.setup is None:       # a setup held: its secret tiles are read
@@ -1280,6 +1343,8 @@ class BoardAdapter:
                 self._note_table()
         if "rate" in changes or "verbosity" in changes:
             self.padding.forget()
+        if "name" in changes or "gender" in changes:
+            self.plan_speech()              # the seat is called by its new name (or form) from now on
         self.seat_settings_changed(seat, new, changes)
 
     # ================================================================ the console's picture

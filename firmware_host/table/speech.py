@@ -86,6 +86,8 @@ class TableSpeech:
         ``{seat: player name}``.
     :param pad: optional ``pad(channel, lines, longs, earcon) -> seconds | None``: the length
         a private clip is padded to (:class:`~.padding.ClipPadding` with the game's stand-ins).
+    :param queued: optional ``queued(key, params)``, called for every line a clip is given
+        (before it plays): the table plans what can follow it (:mod:`.speech_plan`).
     :param superseded: keys whose public clip a newer one of the same key and scope replaces
         while it has not started (ACCESSIBILITY.md 24; :meth:`new_scope`).
     :param refusals_wait: True: a refusal waits by itself for what it refers to (22; see the
@@ -95,8 +97,10 @@ class TableSpeech:
     def __init__(self, service: Any, words: Words, seats: SeatStore,
                  context: Callable[[], tuple[str, Mapping[int, str]]],
                  pad: Callable[[str, Sequence[Line], dict, str | None], float | None] | None = None,
-                 *, superseded: frozenset[str] = frozenset(), refusals_wait: bool = False) -> None:
+                 *, superseded: frozenset[str] = frozenset(), refusals_wait: bool = False,
+                 queued: Callable[[str, Mapping[str, Any]], None] | None = None) -> None:
         self.service = service
+        self.queued_hook = queued
         self.words = words
         self.seats = seats
         self.context = context
@@ -263,6 +267,9 @@ class TableSpeech:
         With :attr:`refusals_wait` a refusal or the game's end at the table waits for every
         public clip still to play, a private refusal (not ``own_act``) for :meth:`refers_to`
         (ACCESSIBILITY.md 22: the end is never heard before the moves that led to it)."""
+        if self.queued_hook is not None:
+            for line in lines:
+                self.queued_hook(line["key"], line.get("params") or {})
         voice = self.service.voice
         pad = {"pad_seconds": pad_seconds} if pad_seconds is not None else {}
         if history and priority != "request":

@@ -59,13 +59,18 @@ class Words:
     :param make: optional, the game's own ``make(key, params, channel) -> Line`` for its keys:
         its earcons and priorities whole (a key the table would mark is not), its checks
         (raises as :meth:`line`); used instead of ``earcon`` and ``check``.
+    :param catalogue: optional: the game's :class:`~firmware_host.kernel.wording.Catalogue`
+        (``schema``): its parameters' types and enums, for the table's speech plan
+        (:mod:`.speech_plan`).
     """
 
     def __init__(self, text: Callable[..., str], keys: Iterable[str], is_private: Callable[[str], bool],
                  *, earcon: Callable[[str], str | None] | None = None,
                  check: Callable[[str, Mapping[str, Any]], None] | None = None,
-                 make: Callable[[str, Mapping[str, Any], str], Line] | None = None) -> None:
+                 make: Callable[[str, Mapping[str, Any], str], Line] | None = None,
+                 catalogue: Any = None) -> None:
         self._text = text
+        self.schema = catalogue
         self.keys = frozenset(keys)
         self._private = is_private
         self._earcon = earcon

@@ -133,7 +133,7 @@ class AutocracyGame(BoardAdapter):
     # ======================================================================= hooks: rules
     def make_words(self) -> Words:
         return Words(catalogue.text, catalogue.keys(), catalogue.is_private,
-                     check=catalogue._check_params)
+                     check=catalogue._check_params, catalogue=catalogue.CATALOGUE)
 
     def rules_setup(self, obj: dict) -> Setup:
         """The rules' setup, its Mentors and pile drawn (:func:`board_setup`); a setup from the

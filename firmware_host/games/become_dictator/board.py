@@ -89,7 +89,8 @@ class BecomeDictatorGame(BoardAdapter):
 
     # ======================================================================= hooks: rules
     def make_words(self) -> Words:
-        return Words(catalogue.text, catalogue.keys(), catalogue.is_private, check=catalogue._check_params)
+        return Words(catalogue.text, catalogue.keys(), catalogue.is_private, check=catalogue._check_params,
+                     catalogue=catalogue.CATALOGUE)
 
     def rules_setup(self, obj: dict) -> Setup:
         return Setup.from_json(obj)

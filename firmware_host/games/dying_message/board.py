@@ -131,7 +131,8 @@ class DyingMessageGame(BoardAdapter):
     def make_words(self) -> Words:
         def text(key: str, params: Any, language: str, long: bool = False, names: Any = None) -> str:
             return catalogue.text(key, params, language, long, names, descriptions=self.descriptions)
-        return Words(text, catalogue.keys(), catalogue.is_private, check=catalogue._check_params)
+        return Words(text, catalogue.keys(), catalogue.is_private, check=catalogue._check_params,
+                     catalogue=catalogue.CATALOGUE)
 
     def rules_setup(self, obj: dict) -> Setup:
         """DYING_MESSAGE.md's setup, dealt: the enrolled evidence tiles' descriptions where the

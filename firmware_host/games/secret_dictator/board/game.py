@@ -4,13 +4,14 @@ this game's parts and its own steps as hooks."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 import secrets
 from typing import Any
 
 from firmware_host.errors import FirmwareHostError, UsageError
 from firmware_host.games.secret_dictator import (Action, Game, IllegalAction, Setup, announce, catalogue, deal,
-                                                 private_view, public_view, speech_plan, state_json, story)
+                                                 private_view, public_view, state_json, story)
 from firmware_host.games.secret_dictator.actions import ACTION_KINDS
 from firmware_host.games.secret_dictator.scripting import reshuffle_order
 from firmware_host.hardware.events import PegMoved, SlotChanged, TileRead
@@ -71,12 +72,23 @@ class SecretDictatorGame(BoardAdapter):
     SECRET_SETUP_KEYS = ("roles", "seed", "deck")      # the console sees "tracked" or "untracked" (table_setup)
     DEAL_KEYS = ("roles", "deck")
     STATE_JSON = state_json
+    # the speech plan (table.speech_plan): after a president or a power, the choices naming two seats
+    PLAN_FOLLOWING = {"president.new": ("nomination.made",),
+                      "power.special_election": ("power.special_election.chosen",),
+                      "power.execution": ("power.execution.done",),
+                      "power.investigate": ("power.investigate.done", "power.investigate.result")}
+    # seat lists, the prolog, the summaries and status layers past the first (asked for rarely), a
+    # refusal naming its reason, role tiles (read once a game): rendered when said
+    PLAN_SKIPPED = ("prolog.role.", "prolog.team.", "status.public", "status.government", "status.nominee",
+                    "game_over.roles", "election.ballots", "next.vote", "status.waiting", "fault.chatter.peg",
+                    "fault.two_holes", "fault.stuck_contact", "roles.", "status.players", "status.president",
+                    "status.phase", "tile.read.role", "refusal.wrong_phase", "refusal.invalid_target")
+    PLAN_LATER = (("veto.scan.", "ballot.held", "discard.held", "next."), ("tile.", "tracker.wrong", "tracker.pin"))
 
     def __init__(self, service: Any) -> None:
         super().__init__(service)       # the table's parts: seats, speech, moves, reminders, …
         self._move_said: list = []                        # the public utterances of the last move (a status waits for them)
         self._last_groups: list = []                      # (action, events) groups of a rebuilt game
-        self._presidents = 0                              # president.new said in this game (prerender)
         self.padding = Padding(self)
         self.deck = PhysicalDeck(self)
         self.mirror = Mirror(self)
@@ -84,11 +96,43 @@ class SecretDictatorGame(BoardAdapter):
         self.scanning = Scans(self)
         self.inputs.update({SlotChanged: self.mirror.on_slot, PegMoved: self.mirror.on_tracker})
 
+    @staticmethod
+    def plan_uses(key: str, players: int) -> Any:
+        """The speech plan's uses of the keys whose values go together: a count of the living
+        (at most two executions, R13), a hand or a peek's laws for each seat, a tile's slot on its
+        track (5 democratic, 6 fascist); None for the rest."""
+        alive = range(max(1, players - 2), players + 1)
+        if key == "ballot.counted":
+            return ((None, {"count": c, "total": t}) for t in alive for c in range(1, t + 1))
+        if key in ("election.passed", "election.failed"):
+            return ((None, {"ja": ja, "nein": t - ja}) for t in alive for ja in range(t + 1)
+                    if (ja > t - ja) == (key == "election.passed"))
+        laws = {"hand.president": 3, "hand.chancellor": 2, "power.peek.result": 3}.get(key)
+        if laws:
+            return ((seat, {"laws": list(p)}) for seat in range(players)
+                    for p in itertools.product(("democratic", "fascist"), repeat=laws))
+        if key.startswith("tile.") and "slot" in catalogue.placeholders(key):
+            more = ({"expected": e} for e in range(1, 7)) if "expected" in catalogue.placeholders(key) else ({},)
+            return [(None, {"track": t, "slot": s, **m}) for m in more for t, n in (("democratic", 5), ("fascist", 6))
+                    for s in range(1, n + 1)]
+        return None
+
+    @staticmethod
+    def plan_values(key: str, name: str, players: int) -> list | None:
+        """The speech plan's numbers: laws enacted on a track, a reshuffle's count, the
+        tracker, the draw pile, the table's count."""
+        track = {"democratic": 5, "fascist": 6}.get(key.rsplit(".", 1)[-1])
+        if name == "count":
+            return list(range(1, track + 1)) if track else [0, 1, 2] if key == "reshuffle.shuffle_now" else None
+        ints = {"position": 4, "tracker": 4, "draw_pile": 18, "democratic_laws": 5, "fascist_laws": 6, "expected": 4}
+        return [players] if name == "players" else list(range(ints[name])) if name in ints else None
+
     def make_words(self) -> Words:
         """Secret Dictator's catalogue (with the seats' grammatical genders) in front of the board's."""
         return Words(lambda key, params, language, long=False, names=None:
                      catalogue.text(key, params, language, long=long, names=names, genders=self.seats.genders()),
-                     catalogue.keys(), catalogue.is_private, make=announce.make)
+                     catalogue.keys(), catalogue.is_private, make=announce.make,
+                     catalogue=catalogue.CATALOGUE)
 
     def seat_settings_changed(self, seat: int, new: SeatSettings, changes: dict) -> None:
         """A seat's settings were stored and applied (the table keeps and notes its name,
@@ -98,9 +142,6 @@ class SecretDictatorGame(BoardAdapter):
             self.padding.forget()                   # clip lengths as played at the new volume
         if "gender" in changes:
             self.padding.forget()                   # private clips padded with the new forms
-            self._plan_speech()
-        if "name" in changes:
-            self._plan_speech()                     # the seat is called by its new name from now on
 
     def rules_setup(self, obj: dict) -> Setup:
         """REPLAY.md's setup of ``obj`` (the game master's without the table's keys, or a
@@ -192,10 +233,8 @@ class SecretDictatorGame(BoardAdapter):
     # ================================================================ start-up and shut-down: the board's settled inputs, a restart
     def settled(self, snapshot: Any) -> None:
         """The board's slots and tracker pin as they lie at start (BOARD.md principle 2: read,
-        never assumed, :meth:`.mirror.Mirror.settle`), then what this table can hear next
-        prerendered (:meth:`_plan_speech`)."""
+        never assumed, :meth:`.mirror.Mirror.settle`)."""
         self.mirror.settle(snapshot)
-        self._plan_speech()
 
     def restarted(self, untold: bool) -> None:
         """After a restart resumed the game: its last move said again unless it was just told
@@ -232,8 +271,6 @@ class SecretDictatorGame(BoardAdapter):
         seats' secrets of the game before are forgotten and what this table can hear next is
         prerendered."""
         self._forget()
-        self._plan_speech(setup.players)
-        self._presidents = 0
         if self.table["role_source"] == "tiles":
             self.reads.tiles = []
             self.say("public", "roles.present_tile", {"seat": 0})
@@ -292,41 +329,11 @@ class SecretDictatorGame(BoardAdapter):
         return said
 
     # ================================================================ speaking: this game's speech prerendered, the prolog
-    def _plan_speech(self, players: int | None = None) -> None:
-        """Pre-render, in the background at low priority, what this table can hear next
-        (:func:`speech_plan.sentences`: its seats, names, language and wordings)."""
-        voice = self.service.voice
-        if voice is None:
-            return
-        if players is None:
-            players = self.setup.players if self.setup is not None else (voice.seats or 10)
-        language, names, verbosity = self.language, dict(self.names), voice.verbosity
-        voice.prerender(lambda: speech_plan.sentences(players, language, names, verbosity))
-
-    def _plan_following(self, key: str, params: dict) -> None:
-        """After ``president.new`` or a power's announcement: pre-render at once what the
-        president's choice will make the board say (:func:`speech_plan.following`)."""
-        voice = self.service.voice
-        if voice is None or key not in speech_plan.FOLLOWING or self.setup is None:
-            return
-        first = key == "president.new" and self._presidents == 0
-        if key == "president.new":
-            self._presidents += 1
-        players, language, names, verbosity = self.setup.players, self.language, dict(self.names), voice.verbosity
-        try:
-            items = speech_plan.following(key, params, players, language, names, verbosity, first)
-        except (FirmwareHostError, ValueError) as exc:
-            log.warning("prerender after %s: %s", key, exc)
-            return
-        voice.prerender_soon(items)
-
     def _say_all(self, items: list, after: Any = ()) -> list:
         """Say announcements ``items`` in order (:meth:`~firmware_host.table.TableSpeech.say_all`:
-        a private one after the public ones before it, ACCESSIBILITY.md 22), pre-rendering what
-        may follow each (:meth:`_plan_following`); the Utterances of the public ones said."""
+        a private one after the public ones before it, ACCESSIBILITY.md 22; what may follow each
+        is pre-rendered as it is queued, ``PLAN_FOLLOWING``); the Utterances of the public ones said."""
         said = self.speech.say_all(items, after=after)
-        for a in items:
-            self._plan_following(a.key, a.params)
         return [x.utterance for x in said if x.utterance is not None and x.lines[0]["channel"] == "public"]
 
     def _prolog(self, after: Any = (), minimum: float | None = None) -> None:
