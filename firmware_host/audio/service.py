@@ -111,9 +111,10 @@ class _PadGroup:
     """Utterances of one ``say_padded`` call: all end up as long as the longest (R17), and on
     their own earphones all start at the same moment (ACCESSIBILITY.md 23)."""
 
-    def __init__(self, minimum: float = 0.0) -> None:
+    def __init__(self, minimum: float = 0.0, whole: bool = False) -> None:
         self.members: list[Utterance] = []
         self.minimum = minimum      # seconds: the group lasts at least this long (a deal-independent pad)
+        self.whole = whole          # nothing cuts a member once it plays (a prolog: every seat's ends at once)
         self._lock = threading.Lock()
         self._seconds: float | None = None
 
@@ -302,6 +303,8 @@ class _Player:
     def cuts(current: Utterance, new: Utterance) -> bool:
         if current.priority == "game_over":
             return False
+        if current.pad_group is not None and current.pad_group.whole:
+            return False              # a prolog is heard whole, all at once (ACCESSIBILITY.md 23): the rest follows it
         if new.priority == "request":
             return True
         if current.priority == "request":
@@ -632,7 +635,7 @@ class AudioService:
     def say_padded(self, texts: Mapping[int, str], *, key: str = "prolog", earcon: str | None = None,
                    after: Iterable["Utterance"] = (),
                    listener: Callable[[str, "Utterance", PlayRecord], None] | None = None,
-                   minimum_seconds: float | None = None, history: bool = True,
+                   minimum_seconds: float | None = None, history: bool = True, whole: bool = False,
                    ) -> dict[int, "Utterance"]:
         """The prolog (R17): one private sentence per seat, all padded with silence to one duration.
 
@@ -650,13 +653,16 @@ class AudioService:
             any seat could have been told, so the length depends on no deal, R16); None: the
             longest clip's.
         :param history: False for what a seat does not get back by a repeat (a reminder).
+        :param whole: once a clip plays nothing cuts it, not even its seat's own request or
+            answer (they follow it): the prolog, whose clips must all end at one moment (R17,
+            ACCESSIBILITY.md 23), not cut one seat after another and said again staggered.
         :returns: seat -> :class:`Utterance`.
         :raises AudioError: a negative ``minimum_seconds``.
         """
         if minimum_seconds is not None and not minimum_seconds >= 0:
             raise AudioError(f"minimum_seconds must be a duration in seconds, not {minimum_seconds!r}")
         self.last_sound = time.monotonic()
-        group = _PadGroup(minimum_seconds or 0.0)
+        group = _PadGroup(minimum_seconds or 0.0, whole)
         made = {seat: self._make(f"seat:{seat}", texts[seat], key, "normal", earcon) for seat in sorted(texts)}
         for utt in made.values():
             self._rendered_now(utt.job)

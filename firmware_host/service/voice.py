@@ -58,7 +58,8 @@ class SilentVoice:
 
     def say_padded(self, texts: Mapping[int, str], *, key: str = "prolog", after: Any = (),
                    listener: Any = None, earcon: str | None = None,
-                   minimum_seconds: float | None = None, history: bool = True) -> dict[int, Any]:
+                   minimum_seconds: float | None = None, history: bool = True,
+                   whole: bool = False) -> dict[int, Any]:
         """Record one padded private text per seat (R17); seat -> None."""
         for seat in sorted(texts):
             self.said.append((f"seat:{seat}", key, texts[seat]))
@@ -278,16 +279,19 @@ class Voice(SilentVoice):
 
     def say_padded(self, texts: Mapping[int, str], *, key: str = "prolog", after: Any = (),
                    listener: Any = None, earcon: str | None = None,
-                   minimum_seconds: float | None = None, history: bool = True) -> dict[int, Any]:
+                   minimum_seconds: float | None = None, history: bool = True,
+                   whole: bool = False) -> dict[int, Any]:
         """The prolog: one private text per seat, padded to one duration (at least
         ``minimum_seconds``) and started together (R17, ACCESSIBILITY.md 23); seat -> Utterance
-        (None where refused). ``history`` False: a seat's repeat does not give them back."""
+        (None where refused). ``history`` False: a seat's repeat does not give them back;
+        ``whole``: nothing cuts a clip once it plays (the prolog)."""
         for seat in sorted(texts):
             self.said.append((f"seat:{seat}", key, texts[seat]))
         try:
             made = self.audio.say_padded(dict(texts), key=key, after=after, listener=listener, earcon=earcon,
                                          **({"minimum_seconds": minimum_seconds} if minimum_seconds else {}),
-                                         **({} if history else {"history": False}))
+                                         **({} if history else {"history": False}),
+                                         **({"whole": True} if whole else {}))
         except FirmwareHostError as exc:
             log.warning("audio: %s", exc)
             return {seat: None for seat in texts}

@@ -349,7 +349,7 @@ class TableSpeech:
     def say_padded(self, items: Sequence[Any], after: Any = (), *, long: bool = True,
                    on_end: Callable[[int], None] | None = None,
                    minimum_seconds: float | None = None, key: str | None = None,
-                   history: bool = True) -> list[Said]:
+                   history: bool = True, whole: bool = False) -> list[Said]:
         """Private clips said to every seat at once and padded to one length (R17,
         ACCESSIBILITY.md 23: each earphone hears at the same moment for the same time); a
         seat's several items are one clip.
@@ -363,6 +363,8 @@ class TableSpeech:
         :param key: the clips' key for the audio layer (default: the first line's); a game
             whose first line names a seat's secret gives a neutral one (``prolog``).
         :param history: False for clips a seat's repeat does not give back (a reminder).
+        :param whole: nothing cuts a clip once it plays, not even the seat's own answer (the
+            prolog: every seat's clip ends at one moment, ACCESSIBILITY.md 23).
         """
         lines = [line for line in map(self._line_of, items) if line is not None]
         if not lines:
@@ -384,6 +386,7 @@ class TableSpeech:
                                     earcon=PRIVATE_CUE,
                                     **({"minimum_seconds": minimum_seconds} if minimum_seconds else {}),
                                     **({} if history else {"history": False}),
+                                    **({"whole": True} if whole else {}),
                                     listener=lambda kind, utt, rec: listeners[int(utt.channel[5:])](kind, utt, rec))
             said = []
             for seat, utt in made.items():

@@ -188,6 +188,35 @@ def test_repeat_of_a_padded_prolog_message_keeps_its_padding(make_service):
     assert abs(first.duration - sink.on("seat:1")[0].duration) < 0.001
 
 
+def test_A23_a_whole_prolog_is_not_cut_by_a_seats_own_answer_which_follows_it(make_service):
+    """ACCESSIBILITY.md 23: a prolog said ``whole`` is heard whole on every earphone, all at
+    once: an answer to the seat's own act (a request) that comes while it plays follows it
+    instead of cutting it (cut, it would be said again later than the other seats')."""
+    sink = RecordingSink(hold=True)
+    audio = make_service(sink)
+    made = audio.say_padded({0: "Du bist Demokrat.", 1: "Du bist Faschist."}, key="prolog", whole=True)
+    assert playing(sink, "seat:0", "prolog")
+    answer = audio.say("seat:0", "Stimmzettel gelesen.", key="tile.read", priority="request")
+    assert sink.playing("seat:0").key == "prolog" and not answer.done()
+    sink.finish("seat:0")
+    assert playing(sink, "seat:0", "tile.read")
+    sink.finish("seat:0")
+    sink.finish("seat:1")
+    assert made[0].wait_played(WAIT) and answer.wait_played(WAIT)
+    assert [(p.key, p.interrupted) for p in sink.on("seat:0")] == [("prolog", False), ("tile.read", False)]
+
+
+def test_a_padded_clip_not_said_whole_is_cut_by_the_seats_own_request(make_service):
+    """Without ``whole`` (a reminder, a night's message) the seat's own request cuts its clip
+    as any request does (ACCESSIBILITY.md 4)."""
+    sink = RecordingSink(hold=True)
+    audio = make_service(sink)
+    audio.say_padded({0: "Warten.", 1: "Warten."}, key="table.waiting", history=False)
+    assert playing(sink, "seat:0", "table.waiting")
+    audio.say("seat:0", "Stimmzettel gelesen.", key="tile.read", priority="request")
+    assert playing(sink, "seat:0", "tile.read")
+
+
 def test_R16_R17_prolog_padded_to_a_minimum_that_depends_on_no_deal(make_service):
     """A game's deal-independent pad: every seat's clip lasts ``minimum_seconds`` when that is
     longer than the longest sentence (the table's next line then comes at the same moment

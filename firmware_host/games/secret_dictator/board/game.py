@@ -346,7 +346,8 @@ class SecretDictatorGame(BoardAdapter):
             (:meth:`.padding.Padding.prolog_seconds`, measured before ``after`` was queued)."""
         assert self.game is not None
         # R16: padded over every role and team any seat could hold here, not this deal's longest
-        made = self.speech.say_padded(announce.prolog(self.game), after, key="prolog", minimum_seconds=minimum)
+        made = self.speech.say_padded(announce.prolog(self.game), after, key="prolog", minimum_seconds=minimum,
+                                      whole=True)
         self.say("public", "prolog.done", {}, after=[said.utterance for said in made if said.utterance is not None])
 
     # ================================================================ moves: accepted (journaled before announced) or refused
