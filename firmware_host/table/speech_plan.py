@@ -18,7 +18,8 @@ message is planned only for the seat whose earphone says it):
 
 A parameter can be listed when it is a seat, a value of one of the catalogue's enums (without
 a render of its own), ``players``, or what the game's ``values(key, name, players)`` hook
-lists; a game's ``uses(key, players)`` hook lists the uses of a key itself (pairs that belong
+lists; a message of a ``count`` of a ``total`` alone (the table's readies, votes counted) is
+listed for every total up to the seats; a game's ``uses(key, players)`` hook lists the uses of a key itself (pairs that belong
 together: a ballot count and its total). Keys with other parameters (seat lists, cards, hands)
 are rendered when said. The game leaves out prefixes (``skipped``) and moves its own keys to
 the later tiers (``later``). With ``verbosity = "auto"`` the long wording is listed only for
@@ -125,6 +126,13 @@ class SpeechPlan:
             return
         owner = self._owner(key)
         names = owner.placeholders(key)
+        if set(names) == {"count", "total"} and self.values(key, "count", players) is None \
+                and all(owner.param_types.get(n, "int") == "int" for n in names):
+            # a count of a total at the table (readies, votes): at most one per seat
+            private = owner.is_private(key)
+            yield from ((seat, {"count": count, "total": total}) for total in range(1, players + 1)
+                        for count in range(total + 1) for seat in (range(players) if private else (None,)))
+            return
         domains = [self._domain(key, name, players) for name in names]
         if any(d is None for d in domains):
             return

@@ -113,3 +113,13 @@ def test_issue31_a_setup_plans_its_named_table_and_a_new_name_plans_it_again(ser
     assert prerender.call_count == calls + 1
     renamed = {t for c, t in prerender.call_args.args[0]()}
     assert cat.text(key, {param: 2}, "en", names={**NAMES, 2: "Zoe"}) in renamed and said not in renamed
+
+
+@pytest.mark.parametrize("game, key", [("dying_message", "day.ready"), ("become_dictator", "decided.count")])
+def test_issue31_a_count_of_a_total_said_at_the_table_is_planned_for_every_total_up_to_the_seats(game, key):
+    plan, cat = plan_of(game)
+    items = set(plan.sentences(6, "en", NAMES))
+    for total in range(1, 7):
+        for count in range(total + 1):
+            assert ("public", cat.text(key, {"count": count, "total": total}, "en")) in items
+    assert ("public", cat.text(key, {"count": 7, "total": 7}, "en")) not in items    # a seventh seat: none
