@@ -88,3 +88,11 @@ def test_a_seat_renamed_during_a_game_is_noted_and_a_restart_calls_it_by_its_new
     finally:
         again.stop()
         again.journal.close()
+
+
+def test_the_consoles_setup_of_a_running_game_shows_the_name_a_seat_took_during_it(service):
+    table_notes(service, {**SETUP, "names": {"1": "Anna"}})
+    adapter = service.game.active
+    assert service.call(adapter.public_setup)["names"] == {"1": "Anna"}
+    service.call(lambda: adapter.change_seat_settings(1, {"name": "Bea"}))
+    assert service.call(adapter.public_setup)["names"] == {"1": "Bea"}
