@@ -10,7 +10,9 @@
 - each reminder is logged with its number and no seat;
 - a list's step without sound lasts 0.2 s plus its characters at 5.5 a word (the words per
   minute the seat's rate gives);
-- a seat's settings scan is logged when it opens.
+- a seat's settings scan is logged when it opens;
+- a note the journal cannot take is a WARNING naming the journal's words, and none is written
+  without a game.
 """
 
 from __future__ import annotations
@@ -105,3 +107,16 @@ def test_A19_a_seats_settings_scan_is_logged_when_it_opens(tmp_path, caplog):
         assert service.call(lambda: 2 in service.game.table.seat_menu.scans)
     finally:
         service.stop()
+
+
+def test_a_note_the_journal_cannot_take_is_a_warning_and_the_game_goes_on(mocker, caplog):
+    from firmware_host.service.journal import JournalError
+    from firmware_host.table.moves import journal_note
+
+    journal = mocker.create_autospec(Journal, instance=True)
+    journal.append_note.side_effect = JournalError("disk full")
+    with caplog.at_level(logging.WARNING, logger="firmware_host"):
+        journal_note(journal, 3, {"note": "told", "actions": 2})
+        journal_note(journal, None, {"note": "told", "actions": 2})       # no game: nothing written
+    assert [r.getMessage() for r in caplog.records] == ["journal note: disk full"]
+    journal.append_note.assert_called_once_with(3, {"note": "told", "actions": 2})
