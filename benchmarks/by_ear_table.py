@@ -310,7 +310,10 @@ class ByEarTable:
         output = line.get("output", "")
         self.open.pop(output, None)
         self.last_end = max(self.last_end, float(line["end"]))
-        first = self.first_status.pop((output, float(line["start"])), None)
+        # the status clip that started at that moment (another clip of the seat may start with
+        # it: the status cut off at once by the answer to the seat's act)
+        first = (self.first_status.pop((output, float(line["start"])), None)
+                 if line.get("key", "").startswith("status.") else None)
         if output.startswith("seat:") and line.get("key", "").startswith("status."):
             self.status_end[int(output.split(":", 1)[1])] = float(line["end"])
         if first is not None and self.record is not None:

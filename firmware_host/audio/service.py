@@ -12,7 +12,8 @@ Priorities (``say(..., priority=...)``), highest first in a queue:
 ``request``    a seat's own repeat or status request: cuts off whatever its earphone is
                saying (the cut message is dropped; it can be repeated) (ACCESSIBILITY.md 4);
                a later request of the seat replaces its earlier one, playing or waiting;
-               the answer to the seat's next act cuts it off (:meth:`AudioService.answering`)
+               the answer to the seat's next act cuts it off (:meth:`AudioService.answering`),
+               and drops a repeat of the seat's not started yet
 ``fault``      interrupts ``normal`` speech, which is played again afterwards
 ``refusal``    interrupts ``normal`` speech, which is played again afterwards
                (neither cuts off an utterance said with ``keep``: they follow it)
@@ -1116,6 +1117,13 @@ class AudioService:
         dropped: list[Utterance] = []
         if utt.priority == "request":
             dropped = [u for _, _, u in player.heap if player.replaces(u, utt)]
+        if utt.own_answer:
+            # the seat acts after a repeat it asked for (a stray press) that has not started
+            # yet (its words still being rendered): the act's answer, not the repeat, comes
+            # next (issue 31: a law laid after a slip waited 3 s behind the slip's repeat)
+            dropped += [u for _, _, u in player.heap if u.priority == "request" and u.channel == utt.channel
+                        and u.meta.get("repeats") is not None and not u.own_answer and not u.plays
+                        and not self._waiting_for(u) and u not in dropped]
         if utt.supersede is not None:
             stale = [u for _, _, u in player.heap if u.supersede == utt.supersede and u.channel == utt.channel]
             for u in stale:

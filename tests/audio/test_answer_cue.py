@@ -305,3 +305,32 @@ def test_A26_R16_a_kept_clip_is_cut_off_only_by_its_seats_request(board):
     assert again.plays and again.end is None
     status = audio.say("seat:0", "Du bist dran.", key="status.now", priority="request")
     assert again.plays[0].cut and status is not None
+
+
+def test_issue31_a_seats_act_drops_its_own_repeat_not_started_yet(tmp_path, mocker, fake_log):
+    """A stray press asks for a repeat whose words are still being rendered; the seat lays a
+    tile at once: the tile's answer (its cue at once) comes next, the repeat is dropped, never
+    heard (it can be asked for again). An answer to another act (a pick's answer, a request)
+    that waits is not dropped."""
+    clock = VirtualClock()
+    inner = SpeechRenderer(tmp_path / "cache", engine_factory=lambda: pyttsx3_engine(mocker, fake_log), timeout=5)
+    audio = AudioService(AudioSettings(), ClockSink(clock), tmp_path / "cache", seats=5,
+                         renderer=SlowRenderer(inner, clock, RENDER_S, warm=False), clock=clock)
+    heard = audio.say("seat:2", "Nominierung: Platz zwei nominiert Platz vier.", key="nomination.made")
+    rendered(heard)
+    for _ in range(3):
+        clock.advance(RENDER_S)
+    assert heard.done()
+    repeat = audio.repeat_last(2)                         # every sentence 3 s on this board
+    assert repeat is not None and not repeat.plays
+    with audio.answering(2):
+        answer = audio.say("seat:2", "Deine Stimme: Nein.", key="tile.read.ballot", priority="refusal")
+    cue = cue_of(answer)
+    assert repeat.interrupted and not repeat.plays
+    assert cue is not None and cue.start == pytest.approx(clock.now())
+    with audio.answering(2):
+        picked = audio.say("seat:2", "Gewählt: Platz drei.", key="scan.selected", priority="request")
+    with audio.answering(2):
+        audio.say("seat:2", "Deine Stimme: Ja.", key="tile.read.ballot.again", priority="refusal")
+    assert not picked.interrupted
+    audio.close()
