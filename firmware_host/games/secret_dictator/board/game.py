@@ -494,8 +494,9 @@ class SecretDictatorGame(BoardAdapter):
         count = self.reads.count_pending()
         if count:
             # R16: while the table hears a passed election's count, a press is answered as one
-            # after a count that ends the game is (the evening's "noted" at once, what it means
-            # after the end's speech): "noted" at once, its meaning once the count is heard
+            # after a count that ends the game is (the evening's "noted" at once, which no
+            # message waiting for the table holds back, what it means after the end's speech):
+            # "noted" at once, its meaning once the count is heard
             self._say_noted(seat)
             self.speech.when_played(count, lambda: self._press_after_count(seat))
             return ANSWERED

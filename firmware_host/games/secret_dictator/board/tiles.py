@@ -64,11 +64,17 @@ class Tiles:
         if not self.count_pending() or game is None:
             return ()
         self._count_reads += 1
-        seat = game.president if self._count_reads == 1 or game.chancellor is None else game.chancellor
+        self.answer_cue(game.president if self._count_reads == 1 or game.chancellor is None else game.chancellor)
+        return tuple(self._count)
+
+    def answer_cue(self, seat: int) -> None:
+        """The answer cue alone in ``seat``'s earphone at once, at the rank of a tile's
+        confirmation (it goes before what waits, never cuts another answer): the one answer
+        to a seat's act while the table hears a count, whatever its outcome (R16); not at a
+        whisper station."""
         voice = self.board.service.voice
         if voice is not None and getattr(voice, "has_earphones", lambda: True)():
-            voice.answer_cue(seat, priority="refusal")     # the rank of the confirmation it stands for
-        return tuple(self._count)
+            voice.answer_cue(seat, priority="refusal")
 
     def on_tile(self, event: Any) -> None:
         """A tile at a reader, by its kind: a seat's ballot, a law, a role tile; any other tile
@@ -182,7 +188,10 @@ class Tiles:
             return None
         # the rank of a refusal: it cuts off a plain message and goes before what is queued,
         # but never cuts off another confirmation or a request
-        return self.board.say(f"seat:{seat}", key, params, priority="refusal", own_act=True, after=after).utterance
+        # words that wait for a count are a plain message after it: a later answer cue of the
+        # seat (another tile, a press) goes before them, as it goes before its hand
+        return self.board.say(f"seat:{seat}", key, params, priority="normal" if after else "refusal",
+                              own_act=True, after=after).utterance
 
     def on_law(self, event: Any) -> None:
         game = self.board.game
