@@ -384,10 +384,16 @@ STATUS_PENDING = dict(PENDING)
 @pytest.mark.slow
 @pytest.mark.parametrize("game", _params(STATUS_PENDING))
 def test_issue23_A29_a_status_answers_first_in_at_most_three_seconds(tmp_path, game):
-    # robots that slip often hold for the status often (a quarter of their acts)
-    table, records, lines, journal = play_table(tmp_path, game, 5, seed=2, reaction=(1.0, 2.0), mistakes=0.25)
-    assert records and records[0].status_first, table.stuck
-    assert max(records[0].status_first) <= 3.0, sorted(records[0].status_first)
+    """Robots that slip often hold for the status often (a quarter of their acts); where a
+    seed's game gives them no slip after which they hold (the game's flow decides), the next
+    seed is played: every status's first answer is at most 3 s of speech."""
+    for seed in (2, 3, 4, 5):
+        table, records, lines, journal = play_table(tmp_path, game, 5, seed=seed, reaction=(1.0, 2.0), mistakes=0.25)
+        assert records, table.stuck
+        if records[0].status_first:
+            break
+    assert records[0].status_first, "no seed gave a status hold"
+    assert max(records[0].status_first) <= 3.0, (seed, sorted(records[0].status_first))
 
 
 # -- the same command, the same output (issue 30) ----------------------------------------------
