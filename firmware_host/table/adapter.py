@@ -845,8 +845,10 @@ class BoardAdapter:
         self._offer_due = self.narrating()
         if self._offer_due:
             return
+        log.info("game %s over", self.game_id)
         speech = tuple(self.speech.last_public)
-        self.evening.over(self.story_parts, after=speech + (self.say("public", "evening.offer", {}).utterance,))
+        offer = self.say("public", "evening.offer", {}, after=speech).utterance
+        self.evening.over(self.story_parts, after=speech + (offer,))
 
     def narrating(self) -> bool:
         """True while the game still has lines of its own to say after its end (a narration

@@ -223,19 +223,31 @@ class MoveLog:
         kind = getattr(action, "kind", None)
         seat = getattr(action, "seat", None)
         message = f"{kind}: not possible (the reason is private)" if private else getattr(exc, "message", str(exc))
-        line = {"event": "rejected", "action": kind, "reason": exc.reason, "message": message}
-        if self.service.current_line:
-            line["line"] = self.service.current_line
-        self.table.faults.list({"kind": "rejected", "action": kind, "reason": "not_possible" if private else exc.reason,
-                                "seat": seat})
-        log.info("refused: %s: %s", f"{kind} by seat {seat}" if unlogged else self.table.describe_action(action),
-                 "the reason is private" if unlogged else exc.reason)
-        self.service.emit(line)
+        self._rejected(kind, exc.reason, message, seat, listed="not_possible" if private else exc.reason,
+                       logged=(f"{kind} by seat {seat}" if unlogged else self.table.describe_action(action),
+                               "the reason is private" if unlogged else exc.reason))
         if private and from_gm:
             log.warning("secret revealed to game master (seat %s: a refused %s tells what the hand holds)", seat, kind)
             self.note({"note": "reveal", "seat": seat, "by": f"act {kind}"})
             return
         self.table.announce_refusal(exc, action)
+
+    def refuse_input(self, kind: str, reason: str, message: str, seat: int | None = None) -> None:
+        """A refused board input that is no action of the game's rules (a tile laid while the
+        game is paused, a discard no step asks for): its ``rejected`` line, the console's list
+        and an INFO log line, as :meth:`refuse` writes them; what the table hears of it is the
+        game's. ``kind`` names the input, ``reason`` (a word) and ``message`` why; neither may
+        name a secret (RULES.md R16)."""
+        self._rejected(kind, reason, message, seat, listed=reason, logged=(kind, reason))
+
+    def _rejected(self, kind: Any, reason: str, message: str, seat: int | None, *, listed: str,
+                  logged: tuple[str, str]) -> None:
+        line = {"event": "rejected", "action": kind, "reason": reason, "message": message}
+        if self.service.current_line:
+            line["line"] = self.service.current_line
+        self.table.faults.list({"kind": "rejected", "action": kind, "reason": listed, "seat": seat})
+        log.info("refused: %s: %s", *logged)
+        self.service.emit(line)
 
     def replace(self) -> None:
         """A new game begins: a running one is given up (:meth:`_abandon`, ``replaced``: undo

@@ -87,7 +87,6 @@ class SecretDictatorGame(BoardAdapter):
 
     def __init__(self, service: Any) -> None:
         super().__init__(service)       # the table's parts: seats, speech, moves, reminders, …
-        self._move_said: list = []                        # the public utterances of the last move (a status waits for them)
         self._last_groups: list = []                      # (action, events) groups of a rebuilt game
         self.padding = Padding(self)
         self.deck = PhysicalDeck(self)
@@ -387,23 +386,14 @@ class SecretDictatorGame(BoardAdapter):
             return
         items = self._announcements(action, events)
         self.padding.remember(events, items)
-        # what the table is still to hear of this move: a status waits for it (:meth:`status_after`)
-        self._move_said = self._say_all(items, after=self.moves.answered)
+        said = self._say_all(items, after=self.moves.answered)
         if any(e.kind == "election" and e.data.get("elected") for e in events):
-            self.reads.counting(self._move_said)     # a law read meanwhile: one answer whatever follows (R16)
+            self.reads.counting(said)               # a law read meanwhile: one answer whatever follows (R16)
         if game.phase == "game_over":
             return                                  # game_ended: the evening's offer after this speech
         if self.scanning.scan is not None and self.scanning.scan.seat not in game.awaiting():
             self.scans.end()
         self._settle_reshuffle()
-
-    def game_ended(self) -> None:
-        """ACCESSIBILITY.md 30: after the end's speech the table hears what a press does, and
-        the seats' presses tell the story (:meth:`story_parts`) once it has."""
-        game = self.game
-        log.info("game over: %s (%s)", game.winner, game.reason)
-        offer = self.say("public", "evening.offer", {}, after=tuple(self._move_said)).utterance
-        self.evening.over(self.story_parts, after=[*self._move_said, offer])
 
     def _announcements(self, action: Action, events: list) -> list:
         """What the board says about an accepted ``action`` and its ``events``
@@ -463,16 +453,13 @@ class SecretDictatorGame(BoardAdapter):
             self.mirror.say_next_move()         # what the board waits for instead (finding: refusals say what is expected)
 
     def _refuse_plain(self, what: str, reason: str, message: str, seat: int | None = None,
-                      key: str | None = "refusal.not_possible") -> None:
-        line = {"event": "rejected", "line": self.service.current_line, "action": what,
-                "reason": reason, "message": message}
-        self.faults.list({"kind": "rejected", "action": what, "reason": reason, "seat": seat})
-        log.info("refused: %s: %s", what, reason)
-        self.service.emit(line)
-        if key is not None:
-            self.say("public", key, {"seat": seat} if "seat" in catalogue.placeholders(key) else {})
-            if key.startswith("refusal.") and not self.mirror.problems():
-                self.mirror.say_next_move()
+                      key: str = "refusal.not_possible") -> None:
+        """A refused board input that is no engine action (:meth:`~firmware_host.table.MoveLog.
+        refuse_input`), said as catalogue ``key``; a refusal is followed by what the board waits for."""
+        self.moves.refuse_input(what, reason, message, seat)
+        self.say("public", key, {"seat": seat} if "seat" in catalogue.placeholders(key) else {})
+        if key.startswith("refusal.") and not self.mirror.problems():
+            self.mirror.say_next_move()
 
     # ================================================================ seat buttons (BOARD.md "Seat controls", ACCESSIBILITY.md 11-17)
     def read_tile(self, event: TileRead) -> None:
@@ -603,7 +590,7 @@ class SecretDictatorGame(BoardAdapter):
 
     def status_after(self) -> tuple:
         """What the table is still to hear of the last move (a status waits for it, A29)."""
-        return tuple(u for u in self._move_said if not u.done())
+        return tuple(u for u in self.speech.last_public if not u.done())
 
     def undone(self, undone: dict) -> None:
         """The table hears what the game master undid and by whom (``undo.action``), and the
