@@ -88,6 +88,7 @@ class SecretDictatorGame(BoardAdapter):
     def __init__(self, service: Any) -> None:
         super().__init__(service)       # the table's parts: seats, speech, moves, reminders, …
         self._last_groups: list = []                      # (action, events) groups of a rebuilt game
+        self._move_said: list = []                        # the public utterances of the last move (a status waits for them)
         self.padding = Padding(self)
         self.deck = PhysicalDeck(self)
         self.mirror = Mirror(self)
@@ -386,9 +387,10 @@ class SecretDictatorGame(BoardAdapter):
             return
         items = self._announcements(action, events)
         self.padding.remember(events, items)
-        said = self._say_all(items, after=self.moves.answered)
+        # what the table is still to hear of this move: a status waits for it (:meth:`status_after`)
+        self._move_said = self._say_all(items, after=self.moves.answered)
         if any(e.kind == "election" and e.data.get("elected") for e in events):
-            self.reads.counting(said)               # a law read meanwhile: one answer whatever follows (R16)
+            self.reads.counting(self._move_said)     # a law read meanwhile: one answer whatever follows (R16)
         if game.phase == "game_over":
             return                                  # game_ended: the evening's offer after this speech
         if self.scanning.scan is not None and self.scanning.scan.seat not in game.awaiting():
@@ -590,7 +592,7 @@ class SecretDictatorGame(BoardAdapter):
 
     def status_after(self) -> tuple:
         """What the table is still to hear of the last move (a status waits for it, A29)."""
-        return tuple(u for u in self.speech.last_public if not u.done())
+        return tuple(u for u in self._move_said if not u.done())
 
     def undone(self, undone: dict) -> None:
         """The table hears what the game master undid and by whom (``undo.action``), and the
