@@ -151,6 +151,8 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {name: (params, _O) for name
     "journal.lost": ("count",),
     "journal.lost_unknown": (),
     "journal.game_lost": (),
+    # a whole journal whose game cannot be read back or replayed: nothing is set aside
+    "journal.not_resumed": (),
     "journal.kept": (),
     "journal.set_aside": (),    # kept aside, no game resumed from it: nothing is said about what it held
     "journal.foreign": (),

@@ -149,9 +149,13 @@ class TableFaults:
         self.say_fault(key, params, repair.detail)
 
     def journal_unreadable(self, detail: str) -> None:
-        """The journal's game cannot be read or replayed: said lost (``journal.game_lost``)."""
+        """The journal's game cannot be read back or replayed although the file passed its
+        self-check: a ``fault`` line (source ``journal``, reason ``unreadable``) and
+        ``journal.not_resumed`` said at the table and listed on the console. Nothing was set
+        aside (the file stays where it is, nothing in it erased), so never ``journal.game_lost``,
+        whose words say the damaged file was kept aside."""
         self.service.fault("journal", "unreadable", detail)
-        self.say_fault("journal.game_lost", {}, detail)
+        self.say_fault("journal.not_resumed", {}, detail)
 
     def read_board(self) -> Any:
         """The readers' state at start (the console's health panel). :returns: the board's

@@ -22,6 +22,7 @@ import logging
 from typing import Any, Callable
 
 from firmware_host.errors import FirmwareHostError, UsageError
+from firmware_host.service import board_catalogue
 from firmware_host.service.journal import JournalError, NothingToUndo
 from firmware_host.service.refusals import CommandRefused
 
@@ -344,6 +345,17 @@ class MoveLog:
                 if kind == "note" and body.get("note") == "table"]
 
     # -- boot ------------------------------------------------------------------------------------
+    def _speak_language_of(self, setup: Any) -> None:
+        """Speak from now on in the language of a journal's ``setup`` (its ``language``) when
+        the board's own words know it: a game that could not be resumed is said lost in the
+        language its players were hearing, not the board's. Anything else changes nothing."""
+        language = setup.get("language") if isinstance(setup, dict) else None
+        if not isinstance(language, str) or language not in board_catalogue.LANGUAGES:
+            return
+        self.table.language = language
+        if self.service.voice is not None:
+            self.service.voice.set_language(language)
+
     def boot(self, resume: bool = True) -> bool:
         """Resume the journal's unfinished game of this game, or its game that ended after
         the last announcement (``Journal.end_untold``), or wait for a setup. The game is
@@ -378,6 +390,7 @@ class MoveLog:
             if unfinished.status == "playing":
                 journal.finish_game(unfinished.id, "abandoned")
             self.game = self.game_id = self.setup = None
+            self._speak_language_of(unfinished.setup)
             if repair is not None:
                 self.table.faults.report_repair(repair, resumed=False)
             else:

@@ -1,6 +1,6 @@
 """A kit game's journal whose unfinished game cannot be read at boot (the table's
 ``moves.boot``): the game master's log names what the journal said (an ERROR line), the table
-hears the game is lost in the journal's fault words (``journal.game_lost``), a ``fault`` line
+hears the game was not resumed (``journal.not_resumed``: nothing was set aside), a ``fault`` line
 names the journal, and the board waits for a setup (``service.ready``); nothing is resumed.
 In this way I become a DICTATOR's journal of an earlier run, booted by the real service
 (SQLite journal, silent voice); the journal's failing read of what the table was told is a
@@ -38,7 +38,7 @@ def test_an_unreadable_unfinished_game_is_logged_with_its_reason_said_lost_and_n
         errors = [r.getMessage() for r in caplog.records if r.levelno == logging.ERROR]
         assert errors == ["journal: the unfinished game cannot be read: database disk image is malformed"]
         said = [l["key"] for l in lines if l.get("event") == "announce"]
-        assert said[-2:] == ["journal.game_lost", "service.ready"]
+        assert said[-2:] == ["journal.not_resumed", "service.ready"]
         faults = [l for l in lines if l.get("event") == "fault"]
         assert [(f["source"], f["reason"]) for f in faults] == [("journal", "unreadable")]
         assert service.game.current == "become_dictator" and service.game.active.game is None

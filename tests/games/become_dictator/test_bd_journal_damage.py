@@ -120,14 +120,16 @@ def test_a_damaged_journal_of_this_game_is_said_shown_kept_and_the_game_goes_on(
         service.journal.close()
 
 
-def test_a_journaled_game_that_cannot_be_replayed_is_said_lost_and_kept(tmp_path, caplog):
+def test_a_journaled_game_that_cannot_be_replayed_is_said_not_resumed_and_kept(tmp_path, caplog):
+    """A whole journal (nothing set aside) whose game the rules refuse: ``journal.not_resumed``,
+    never the damaged file's ``journal.game_lost`` ("kept aside")."""
     path = tmp_path / "journal.sqlite3"
     bad = ACTIONS[:4] + [{"action": "drop", "seat": 0, "roles": ["priest", "priest", "priest"]}]
     write_game(path, bad)
     service, lines = boot(path)
     try:
         keys = [l["key"] for l in lines if l.get("event") == "announce"]
-        assert keys[-2:] == ["journal.game_lost", "service.ready"]
+        assert keys[-2:] == ["journal.not_resumed", "service.ready"]
         fault = [l for l in lines if l.get("event") == "fault" and l.get("source") == "journal"]
         assert fault and "\n" not in fault[0]["detail"]
         assert service.journal.game(1).status == "abandoned"
