@@ -936,7 +936,14 @@ class BoardAdapter:
 
     def on_tile(self, event: TileRead) -> None:
         """A tile at a reader: the handler of its kind (:attr:`TILES`), or the neutral refusal
-        of a kind this game does not read (another game's tile), which names no tile."""
+        of a kind this game does not read (another game's tile), which names no tile. A seat's
+        tile of a seat not in the game being played (seat 10's ballot at five players) is
+        refused the same way, in every game, before the game sees it
+        (:meth:`~.faults.TableFaults.not_playing_tile`), as a button of such a seat is."""
+        seat = getattr(event, "seat", None)
+        if self.game is not None and type(seat) is int and not 0 <= seat < self.players():
+            self.faults.not_playing_tile(event, self.players())
+            return
         self.tile_handlers.get(event.kind, self.faults.foreign_tile)(event)
 
     def on_button(self, event: ButtonGesture) -> None:

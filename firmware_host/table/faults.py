@@ -148,6 +148,18 @@ class TableFaults:
         self.service.fault("journal", repair.reason, repair.detail)
         self.say_fault(key, params, repair.detail)
 
+    def not_playing_tile(self, event: Any, players: int) -> None:
+        """A seat's tile (``event.seat``, 0-based) of a seat not in this ``players``-seat game:
+        refused at the table as a tile this game does not use (``tile.not_this_game``, no
+        parameter: the tile is not named), a ``fault`` line (source the reader, reason
+        ``not_playing``, as for a button of such a seat) and listed on the console. Nothing
+        reaches the game's rules."""
+        seat = int(event.seat)
+        detail = f"a tile of seat {seat + 1}, not a seat of this {players}-player game"
+        self.service.fault(f"{getattr(event, 'reader', 'a')} reader", "not_playing", detail,
+                           key="tile.not_this_game")
+        self.listed.append({"kind": "fault", "reason": "not_playing", "detail": detail})
+
     def journal_unreadable(self, detail: str) -> None:
         """The journal's game cannot be read back or replayed although the file passed its
         self-check: a ``fault`` line (source ``journal``, reason ``unreadable``) and

@@ -367,6 +367,38 @@ def test_issue34_another_games_tile_is_refused_in_the_games_words_without_naming
         table.close()
 
 
+@pytest.mark.parametrize("name", cases("tile_of_a_seat_not_playing"))
+def test_a_seats_tile_of_a_seat_not_in_the_game_is_refused_as_not_this_games(tmp_path, name):
+    """BOARD.md "never crashes on a bad signal", finding 9: a seat's tile of a seat the game
+    has not (the first seat after the last one playing) is refused at the table as a tile this
+    game does not use, in the game's language, with a ``fault`` line of reason ``not_playing``
+    (as a button of such a seat); never a game master's "incomplete or invalid" input, and
+    nothing is journaled."""
+    from firmware_host.service import board_catalogue
+
+    kind = next((k for k in games.pack(name).tile_kinds if k.layout == "seat" and k.signal), None)
+    if kind is None:
+        pytest.skip(f"{name} has no seat's tile")
+    setup = hooks(name).sample_setup("en")
+    table = start_game(tmp_path, name)
+    try:
+        table.wait(5)
+        table.drain()
+        actions, mark, faults_before = journal_actions(table), len(table.heard()), len(table.events("fault"))
+        table.play({"signal": kind.signal, "seat": setup["players"], kind.value_field: kind.names[0]})
+        table.wait(5)
+        table.drain()
+        said = [o for o in table.heard()[mark:] if o["output"] == "table" and o["key"] not in REMINDERS]
+        assert [o["key"] for o in said] == ["tile.not_this_game"], [o["key"] for o in table.heard()[mark:]]
+        assert said[0]["key"] in board_catalogue.MESSAGES and said[0]["params"] == {}
+        assert in_english(said[0], name)
+        faults = [(o["reason"], o["source"]) for o in table.events("fault")[faults_before:]]
+        assert [reason for reason, _ in faults] == ["not_playing"], faults
+        assert journal_actions(table) == actions
+    finally:
+        table.close()
+
+
 #: what the table says by itself while it waits for a seat (table.reminders): whom it waits for
 REMINDERS = ("table.waiting", "table.waiting_choice")
 
