@@ -11,7 +11,9 @@ does not play, naming it.
 
 ``--mock [SCRIPT]`` runs on the mocked board: SCRIPT is JSON Lines of SIMULATE.md signals
 (``button``, ``slot``, ``tracker``, ``ballot``, ``law_read``, ``pin``, ``serial``,
-``unplug``/``replug``, ``wait``, ``key``); without SCRIPT every input is touched once.
+``unplug``/``replug``, ``wait``, ``key``); without SCRIPT every input of the configured board
+is touched once and each reader is shown a tile of every game that lays tiles on it
+(:func:`touch_everything`).
 
 Speech: through :mod:`firmware_host.audio` on the table speaker when it can be started,
 else printed only (always printed only with ``--mock`` or ``--print``). Every sentence comes
@@ -125,8 +127,20 @@ def read_script(path: str) -> list[dict[str, Any]]:
 
 
 def touch_everything(config: Any, tags: Any) -> list[dict[str, Any]]:
-    """The built-in mock script: every input of the board touched once."""
+    """The built-in mock script: every input of the configured board touched once (its
+    inputs are the board config's: every seat button, the game-master key, every slot of
+    every track, every hole of the peg, every reader), and every reader shown one tile of each
+    kind the registered games lay on it (:func:`~firmware_host.hardware.tags.registered_kinds`,
+    each kind's first name, seat 1 for a seat's tile), whichever game it belongs to; a kind
+    with no simulator signal, or with no tile in the tag registry, is left out.
+
+    :param config: the :class:`~firmware_host.board_config.BoardConfig`.
+    :param tags: the tag registry (:class:`~firmware_host.hardware.tags.TagRegistry`), or
+        None (no tile is laid).
+    :returns: SIMULATE.md signals, in wiring order, then the tiles by reader.
+    """
     from firmware_host.hardware.parts import registered_peg
+    from firmware_host.hardware.tags import registered_kinds
 
     script: list[dict[str, Any]] = [{"signal": "button", "seat": s, "gesture": "press"} for s in range(config.seats)]
     script.append({"signal": "key", "gesture": "press"})
@@ -137,10 +151,17 @@ def touch_everything(config: Any, tags: Any) -> list[dict[str, Any]]:
     peg = registered_peg()
     if peg is not None and config.peg_holes:
         script += [{"signal": peg.signal, "position": p} for p in (*range(1, len(config.peg_holes)), 0)]
-    if "ballot" in config.readers and tags is not None and tags.tags("ballot", "ja", 0):
-        script.append({"signal": "ballot", "seat": 0, "ballot": "ja"})
-    if "law" in config.readers and tags is not None and tags.tags("law", "fascist"):
-        script.append({"signal": "law_read", "party": "fascist"})
+    if tags is None:
+        return script
+    for reader in config.readers:
+        for kind in registered_kinds():
+            if kind.reader != reader or not kind.signal or not kind.names:
+                continue
+            name = kind.names[0]
+            if kind.layout == "seat" and tags.tags(kind.kind, name, 0):
+                script.append({"signal": kind.signal, "seat": 0, kind.value_field: name})
+            elif kind.layout == "numbered" and tags.tags(kind.kind, name):
+                script.append({"signal": kind.signal, kind.value_field: name})
     return script
 
 

@@ -27,7 +27,25 @@ def test_self_test_names_every_input_touched_aloud(capsys):
     assert "Test: tracker in hole three" in lines
     assert "Test: game master key, press" in lines
     assert "Test: Ja tile of seat 1" in lines
-    assert "Test: law, fascist, number one" in lines
+    assert "Test: law, democratic, number one" in lines
+    assert lines[-1] == "Self-test: finished, twenty-eight inputs touched"
+
+
+def test_self_test_lays_a_tile_of_every_game_on_its_reader(capsys):
+    """The wiring test is the board's, not one game's (hardware knows no game): the built-in
+    touch shows each reader one tile of every kind the registered games lay on it (Secret
+    Dictator's ballot and role tiles at the ballot box, its law and In this way I become a
+    DICTATOR's role card at the tray), each named in its game's words, and touches every
+    input of the configured board (28 on the shipped config)."""
+    from firmware_host.hardware.tags import registered_kinds
+
+    assert cli_main(["self-test", "--mock", "--language", "en"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    tiles = lines[lines.index("Test: tracker in hole zero") + 1:-1]
+    assert tiles == ["Test: Ja tile of seat 1", "Test: role tile, Democrat, number one",
+                     "Test: law, democratic, number one", "Test: Dictator card of Seat 1"]
+    laid = {k.kind for k in registered_kinds() if k.signal}
+    assert laid == {"ballot", "role", "law", "card"}     # Dying Message's evidence has no simulator signal
     assert lines[-1] == "Self-test: finished, twenty-eight inputs touched"
 
 
