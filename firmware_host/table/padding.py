@@ -30,7 +30,7 @@ from firmware_host.errors import FirmwareHostError
 log = logging.getLogger("firmware_host.service")
 
 __all__ = ["ClipPadding", "MARGIN_SECONDS", "MARGIN_FRACTION", "Subset", "Template", "carries_secret",
-           "every_combination", "longest_clip", "longest_of", "padded"]
+           "every_combination", "longest_clip", "longest_of", "longest_worded", "padded"]
 
 #: what a whole sentence's intonation may add to its longest parts measured one at a time:
 #: seconds, plus a fraction of the clip's length (a slower seat rate stretches it too)
@@ -111,15 +111,38 @@ def longest_of(templates: Sequence[Template], seconds: Seconds) -> tuple[str, di
     return None if best is None else (best[1], best[2])
 
 
-def longest_clip(clips: Sequence[Sequence[Template]], seconds: Seconds) -> list[tuple[str, dict]] | None:
+def longest_worded(templates: Sequence[Template], seconds: Callable[..., float | None]) -> tuple | None:
+    """Of ``templates``, the message that lasts longest in either wording, ``(key, params,
+    long)``: for a line whose wording (long or short) a seat hears depends on what it heard
+    before, so that neither the line nor its wording tells a secret by its length; None when a
+    length is unknown.
+
+    :param seconds: ``seconds(key, params, long)``: how long that message lasts in that wording.
+    """
+    found = []
+    for long in (True, False):
+        pick = longest_of(templates, lambda key, params, long=long: seconds(key, params, long))
+        t = None if pick is None else seconds(*pick, long)
+        if t is None:
+            return None
+        found.append((t, *pick, long))
+    return max(found, key=lambda f: f[0])[1:]
+
+
+def longest_clip(clips: Sequence[Sequence[Any]], seconds: Callable[..., float | None],
+                 longest: Callable[[Any], tuple | None] | None = None) -> list[tuple] | None:
     """Of ``clips`` (each the lines one clip could say, a template a line), the clip that
     lasts longest when each line is at its longest (:func:`longest_of`): what a clip whose
     very lines depend on a secret is padded to (a status: what each role is told). Empty for
-    no clip; None when a length is unknown."""
-    best: list[tuple[str, dict]] = []
+    no clip; None when a length is unknown.
+
+    :param longest: optional, ``longest(line)``: a line's longest stand-in ``(key, params[,
+        long])`` where a game's lines are not templates (None when a length is unknown).
+    """
+    best: list[tuple] = []
     most = -1.0
     for clip in clips:
-        lines = [longest_of([line], seconds) for line in clip]
+        lines = [longest(line) if longest is not None else longest_of([line], seconds) for line in clip]
         lengths = [None if line is None else seconds(*line) for line in lines]
         if None in lengths:
             return None

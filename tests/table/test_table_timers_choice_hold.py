@@ -18,7 +18,7 @@ from firmware_host.clock import VirtualClock
 from firmware_host.games.console_page import Words, by_seat, waiting
 from firmware_host.kernel.games import CountLobby
 from firmware_host.service.core import BoardService
-from firmware_host.table.padding import Subset, longest_clip
+from firmware_host.table.padding import Subset, longest_clip, longest_worded
 from firmware_host.table.scans import ChoiceHold
 from firmware_host.table.timers import Timers
 
@@ -108,6 +108,21 @@ def test_R16_issue33_a_clip_whose_lines_a_secret_decides_lasts_as_its_longest_va
     assert longest_clip(clips[1:], seconds) == [("role", {"role": "aristocrat"})]      # 10 s against 9 s
     assert longest_clip([], seconds) == []
     assert longest_clip(clips, lambda key, params: None if key == "knows" else 1.0) is None   # no sound
+    # a game's own lines (not templates): each its longest stand-in as the game finds it
+    assert longest_clip([["a", "bb"], ["cccc"]], seconds, lambda line: ("role", {"role": line * 2})) \
+        == [("role", {"role": "cccc" * 2})]                                                  # 8 s against 2 + 4 s
+
+
+def test_R16_a_line_whose_wording_a_secret_decides_lasts_as_its_longest_in_either_wording():
+    # the short wording of "knows" is 1 s shorter; its long wording of the aristocrat 3 s longer
+    def seconds(key: str, params: dict, long: bool) -> float:
+        base = float(len(params.get("role", "")))
+        return base + (3.0 if long and params.get("role") == "aristocrat" else 0.0) - (0.0 if long else 1.0)
+    templates = [("role", {"role": ["killer", "aristocrat"]})]
+    assert longest_worded(templates, seconds) == ("role", {"role": "aristocrat"}, True)      # 13 s
+    short_longer = lambda key, params, long: float(len(params["role"])) + (0.0 if long else 2.0)  # noqa: E731
+    assert longest_worded(templates, short_longer) == ("role", {"role": "aristocrat"}, False)
+    assert longest_worded(templates, lambda key, params, long: None if long else 1.0) is None  # no sound
 
 
 def test_issue14_a_count_lobby_adds_the_boards_keys_and_takes_the_last_seat_to_announce_itself_first():

@@ -17,7 +17,8 @@ from typing import Any, Callable, Sequence
 
 from firmware_host.games.secret_dictator import announce, catalogue
 from firmware_host.games.secret_dictator.setup import ROLE_COUNTS
-from firmware_host.table.padding import MARGIN_SECONDS, ClipPadding, Subset, longest_of
+from firmware_host.table.padding import (MARGIN_SECONDS, ClipPadding, Subset, longest_clip, longest_of,
+                                         longest_worded)
 
 #: the role line of the prolog and of the status (which key or ``role`` it has is the secret)
 ROLE_KEYS = ("prolog.role.democrat", "prolog.role.fascist", "prolog.role.dictator")
@@ -93,14 +94,7 @@ class Padding(ClipPadding):
         templates = self.stand_ins(a)
         if templates is None:
             return longest_of([(v.key, {k: [x] for k, x in v.params.items()}) for v in secret_variants(a)], seconds)
-        found = []
-        for long in (True, False):
-            pick = longest_of(templates, lambda key, params, long=long: seconds(key, params, long))
-            t = None if pick is None else seconds(*pick, long)
-            if t is None:
-                return None
-            found.append((t, *pick, long))
-        return max(found, key=lambda f: f[0])[1:]
+        return longest_worded(templates, seconds)
 
     def clip_stand_ins(self, lines: Sequence[Any], seconds: Callable[..., float | None]) -> list[tuple] | None:
         """The messages of the longest private clip that could stand in the place of one
@@ -112,15 +106,7 @@ class Padding(ClipPadding):
         groups = [list(lines)]
         if any(a.key == "status.private" for a in lines):
             groups = [self.private_status(s) for s in range(self.board.game.players)]
-        best: tuple[float, list] | None = None
-        for group in groups:
-            found = [self._longest(a, seconds) for a in group]
-            times = [None if f is None else seconds(*f) for f in found]
-            if None in times:
-                return None
-            if best is None or sum(times) > best[0]:
-                best = (sum(times), found)
-        return None if best is None else best[1]
+        return longest_clip(groups, seconds, lambda a: self._longest(a, seconds))
 
     def padded(self, seconds: float, found: Sequence[tuple]) -> float:
         """A clip's pad: its longest stand-in, measured whole, plus :data:`~firmware_host.table.
