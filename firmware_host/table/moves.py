@@ -22,6 +22,7 @@ import logging
 from typing import Any, Callable
 
 from firmware_host.errors import FirmwareHostError, UsageError
+from firmware_host.kernel.games import UnknownGame, split_setup
 from firmware_host.service import board_catalogue
 from firmware_host.service.journal import JournalError, NothingToUndo
 from firmware_host.service.refusals import CommandRefused
@@ -39,6 +40,16 @@ def journal_note(journal: Any, game_id: int | None, note: dict) -> None:
             journal.append_note(game_id, note)
         except JournalError as exc:
             log.warning("journal note: %s", exc)
+
+
+def unknown_game(setup: Any) -> bool:
+    """True when a journal's ``setup`` names a game no pack of this board registers (its
+    ``game`` key, :func:`~firmware_host.kernel.games.split_setup`)."""
+    try:
+        split_setup(setup)
+    except UnknownGame:
+        return True
+    return False
 
 
 class MoveLog:
@@ -356,6 +367,23 @@ class MoveLog:
         if self.service.voice is not None:
             self.service.voice.set_language(language)
 
+    def _not_resumed(self, unfinished: Any, repair: Any, why: str) -> None:
+        """The journal's unfinished game cannot be resumed (``why``: what the rules or the
+        registry said): an ERROR log line, the game marked abandoned (nothing erased), and the
+        table told in the game's language: the journal's repair report when the self-check set
+        the file aside (``resumed=False``), else ``journal.not_resumed`` with a ``fault`` line
+        (:meth:`~.faults.TableFaults.journal_unreadable`)."""
+        log.error("journal game %d cannot be resumed: %s", unfinished.id, why)
+        self.untold = []
+        if unfinished.status == "playing":
+            self.service.journal.finish_game(unfinished.id, "abandoned")
+        self.game = self.game_id = self.setup = None
+        self._speak_language_of(unfinished.setup)
+        if repair is not None:
+            self.table.faults.report_repair(repair, resumed=False)
+        else:
+            self.table.faults.journal_unreadable(f"journal game {unfinished.id} cannot be resumed: {why}")
+
     def boot(self, resume: bool = True) -> bool:
         """Resume the journal's unfinished game of this game, or its game that ended after
         the last announcement (``Journal.end_untold``), or wait for a setup. The game is
@@ -377,6 +405,11 @@ class MoveLog:
             self.table.faults.journal_unreadable(str(exc))
             unfinished = None
         if unfinished is None or unfinished.setup.get("game", self.table.default_setup_game) != self.table.NAME:
+            if unfinished is not None and unknown_game(unfinished.setup):
+                # no adapter can resume it: given to the default game's, which says so
+                self._not_resumed(unfinished, repair, f"its setup names no game of this board: "
+                                                      f"{unfinished.setup.get('game')!r}")
+                return False
             if repair is not None:
                 self.table.faults.report_repair(repair)
             return False
@@ -385,16 +418,7 @@ class MoveLog:
             self.rebuild(unfinished.id, unfinished.setup, unfinished.actions[:told])
             self.untold = list(unfinished.actions[told:])
         except (FirmwareHostError, ValueError, KeyError, TypeError) as exc:
-            log.error("journal game %d cannot be resumed: %s", unfinished.id, exc)
-            self.untold = []
-            if unfinished.status == "playing":
-                journal.finish_game(unfinished.id, "abandoned")
-            self.game = self.game_id = self.setup = None
-            self._speak_language_of(unfinished.setup)
-            if repair is not None:
-                self.table.faults.report_repair(repair, resumed=False)
-            else:
-                self.table.faults.journal_unreadable(f"journal game {unfinished.id} cannot be resumed: {exc}")
+            self._not_resumed(unfinished, repair, str(exc))
             return False
         if unfinished.status == "playing" and self.over and not self.untold:
             # a journal of an older firmware, cut before its game-over mark: marked over, not resumed
