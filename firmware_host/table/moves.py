@@ -67,6 +67,7 @@ class MoveLog:
         self.setup: Any = None
         self.pending: dict | None = None        # {"setup", "table"}: prepared, not started
         self.prepared = False
+        self.held = False                       # a setup held while the table reads what it leaves open
         self.raw_setup: dict | None = None
         self.count = 0                          # the game's effective actions in the journal
         #: actions journaled but never announced, found at boot (:meth:`boot`, :meth:`tell_untold`)
@@ -115,12 +116,14 @@ class MoveLog:
         """
         if self.pending is None:
             raise CommandRefused("no_setup", "no setup: set the game up first")
-        if not (setup is not None and self.game is None and self.setup is setup):    # held: replaced then
+        if not (setup is not None and self.held):    # held: the running game was replaced then
             self.replace()
         setup = self.pending["setup"] if setup is None else setup
-        self.prepared = False
-        self.setup, self.game = setup, self.table.new_game(setup)
-        self.game_id = self.service.journal.begin_game(setup.to_json())
+        self.prepared = self.held = False
+        game = self.table.new_game(setup)
+        # the journal's game first: a journal that cannot take it leaves no game at the table
+        game_id = self.service.journal.begin_game(setup.to_json())
+        self.setup, self.game, self.game_id = setup, game, game_id
         self.count, self.untold = 0, []
         return self.game.start()
 
@@ -130,6 +133,7 @@ class MoveLog:
         :meth:`start` with the setup read begins it."""
         self.replace()
         self.prepared = False
+        self.held = True
         self.game = self.game_id = None
         self.setup = setup
 
@@ -144,7 +148,7 @@ class MoveLog:
         for obj in actions:
             game.apply(self.table.action_from_json(obj))
         self.setup, self.game, self.game_id = setup, game, game_id
-        self.count = len(actions)
+        self.count, self.held = len(actions), False
 
     # -- actions ---------------------------------------------------------------------------------
     def accept(self, action: Any, *, from_gm: bool = False, answer: Callable[[], Any] | None = None,
@@ -342,7 +346,7 @@ class MoveLog:
             raise CommandRefused("no_game", "no game to restart")
         self._abandon()              # undo brings it back until a new start
         self.game = self.game_id = self.setup = None
-        self.pending = None
+        self.pending, self.held = None, False
 
     def note(self, note: dict) -> None:
         """A note beside the running game's actions in the journal (:func:`journal_note`)."""

@@ -40,8 +40,6 @@ def test_a_setup_the_journal_cannot_take_is_refused_aloud_for_the_journal(tmp_pa
         table.close()
 
 
-@pytest.mark.xfail(strict=True, reason="moves.start makes the engine's game before the journal's new game: "
-                   "when the journal refuses it the table keeps a game with no journal id")
 def test_no_game_begins_when_the_journal_cannot_take_it(tmp_path, mocker):
     table = Table(tmp_path)
     try:

@@ -84,8 +84,6 @@ def test_the_game_begins_with_the_roles_read_once_every_tile_is_read(held):
     assert service.call(adapter.status_line) == f"game {game.id}: secret_dictator {adapter.game.phase}"
 
 
-@pytest.mark.xfail(strict=True, reason="moves.start(setup) tells a held setup by identity, and the game's "
-                   "begin passes the setup read as a new object: the start replaces again and forgets the game replaced")
 def test_the_replaced_game_stays_within_undos_reach_after_the_tiles_are_read_until_a_move(held):
     service, adapter, first = held
     read_roles(service, adapter, ROLES)
