@@ -99,9 +99,8 @@ class PhysicalDeck:
         list from the game's secret seed (a simulation plays the same way twice; on a board
         from the system's randomness), never from what the table knows, so the time from the
         list's start to the president's press does not tell which law went."""
-        scanning = self.board.scanning
-        return self.board.scans.private_order([scanning.item(party, DISCARD_ITEM.format(party))
-                                               for party in DISCARD_PARTIES])
+        scans = self.board.scans
+        return scans.private_order([scans.item(party, DISCARD_ITEM.format(party)) for party in DISCARD_PARTIES])
 
     def discard_pad(self, seat: int) -> Callable[[str, str], float | None]:
         """The discard list's ``pad(kind, key)`` (the table's
@@ -126,10 +125,10 @@ class PhysicalDeck:
             self.board.accept(Action("discard", seat=seat, party=str(party)), answer_first=True,
                               answer=lambda: self.board.reads.confirm_tile(seat, "discard.chosen", {"party": str(party)}))
 
-        scanning = self.board.scanning
-        scanning.open(seat, self.discard_items(), "discard", chosen,
-                      lambda item: scanning.item(None, DISCARD_CONFIRM, {"party": item.value}),
-                      pad=self.discard_pad(seat))
+        scans = self.board.scans
+        self.board.scanning.open(seat, self.discard_items(), "discard", chosen,
+                                 lambda item: scans.item(None, DISCARD_CONFIRM, {"party": item.value}),
+                                 pad=self.discard_pad(seat))
 
     def follow(self, action: Any, events: list) -> None:
         """After an accepted action: the discard pile goes back into the draw pile at a

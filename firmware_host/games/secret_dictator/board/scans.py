@@ -30,10 +30,6 @@ class Scans:
         """The running scan (one seat's), or None."""
         return next(iter(self.board.scans.by_seat.values()), None)
 
-    def item(self, value: Any, key: str, params: dict | None = None) -> ScanItem:
-        """A scan item saying catalogue ``key`` (the seat's names and forms)."""
-        return self.board.scans.item(value, key, params)
-
     def open(self, seat: int, items: list[ScanItem], purpose: str, chosen: Callable[[Any], None],
              confirm: Callable[[ScanItem], Any] | None = None,
              pad: Callable[[str, str], float | None] | None = None) -> None:
@@ -63,9 +59,9 @@ class Scans:
             if self.board.game is not None and not self.board.mirror.blocked(kind, seat):
                 self.board.accept(Action(kind, seat=seat, target=int(target)))
 
-        confirm = (lambda item: self.item(None, "power.execution.confirm", {"target": item.value})) \
+        confirm = (lambda item: self.board.scans.item(None, "power.execution.confirm", {"target": item.value})) \
             if kind == "execute" and self.board.settings.confirm_execution else None
-        self.open(seat, [self.item(t, "scan.item", {"seat": t}) for t in targets], kind, chosen, confirm)
+        self.open(seat, [self.board.scans.item(t, "scan.item", {"seat": t}) for t in targets], kind, chosen, confirm)
 
     def start_chancellor(self, seat: int) -> None:
         """Issue "Veto without holding" (R14 official variant): after five fascist laws the
@@ -74,7 +70,7 @@ class Scans:
         enactment itself is the law on its slot); "propose a veto" needs a confirming press
         (ACCESSIBILITY.md 16: a scan of "Veto vorschlagen? Zum Bestätigen drücken" and
         "back"), then the veto is proposed at the table. Hold stays the status."""
-        items = [self.item("enact", "veto.scan.enact"), self.item("veto", "veto.scan.propose")]
+        items = [self.board.scans.item("enact", "veto.scan.enact"), self.board.scans.item("veto", "veto.scan.propose")]
 
         def chosen(choice: Any) -> None:
             game = self.board.game
@@ -87,7 +83,7 @@ class Scans:
                 self.board.accept(Action("veto", seat=seat))
 
         self.open(seat, items, "veto", chosen,
-                        lambda item: self.item(None, "veto.scan.confirm") if item.value == "veto" else None)
+                  lambda item: self.board.scans.item(None, "veto.scan.confirm") if item.value == "veto" else None)
 
     def start_veto(self, seat: int) -> None:
         """BOARD.md "Veto": the president answers a proposed veto by scanning: "Ja", "Nein"
@@ -99,6 +95,6 @@ class Scans:
             if game is not None and game.veto_pending and not self.board.mirror.blocked("veto_reply", seat):
                 self.board.accept(Action("veto_reply", seat=seat, accept=bool(accept)))
 
-        self.open(seat, [self.item(True, "veto.scan.ja"), self.item(False, "veto.scan.nein")],
-                        "veto_reply", chosen)
+        scans = self.board.scans
+        self.open(seat, [scans.item(True, "veto.scan.ja"), scans.item(False, "veto.scan.nein")], "veto_reply", chosen)
 
