@@ -241,7 +241,11 @@ def describe(event: Any, language: str) -> str | None:
         cards = pack("become_dictator")
         if event.value in cards.card_names():
             return cards.tile_text("selftest.card", {"seat": event.seat, "role": event.value}, language)
-        return None
+        return say("selftest.tile", reader=event.reader)
+    if isinstance(event, ev.TileRead):
+        # an enrolled tile of a game without self-test words for it (Dying Message's evidence):
+        # the reader that read it is named, the tile is not
+        return say("selftest.tile", reader=event.reader)
     if isinstance(event, ev.TagRead):
         return say("selftest.tag", reader=event.reader)
     if isinstance(event, ev.ReaderState):

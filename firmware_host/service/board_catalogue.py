@@ -212,6 +212,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {name: (params, _O) for name
     "selftest.gm_key.hold": (),
     "selftest.gm_key.double": (),
     "selftest.tag": ("reader",),
+    "selftest.tile": ("reader",),   # an enrolled tile whose game has no self-test words for it
     "selftest.reader.on": ("reader",),
     "selftest.reader.off": ("reader",),
     "selftest.stuck.button": ("seat",),

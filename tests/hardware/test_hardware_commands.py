@@ -271,3 +271,15 @@ def test_every_sentence_of_self_test_and_enrol_tags_comes_from_the_catalogue(tmp
     keys = {key for key, _ in made}
     assert {"selftest.start", "selftest.done", "enrol.start", "enrol.done"} <= keys
     assert any(k.startswith("enrol.duplicate.") for k in keys) and any(k.startswith("selftest.stuck.") for k in keys)
+
+
+@pytest.mark.parametrize("language, said", [("en", "Test: tile at the discard pile reader"),
+                                            ("de", "Test: Plättchen am Leser am Ablagestapel")])
+def test_self_test_names_the_reader_of_a_tile_its_game_has_no_test_words_for(language, said):
+    """A wiring test touches every reader with whatever tile lies at hand: an enrolled tile
+    of a game whose pack has no self-test sentence for it (Dying Message's evidence at the
+    tray) is still said, naming the reader that read it (never the tile), not left unsaid."""
+    from firmware_host.commands.self_test import describe
+    from firmware_host.hardware.events import TileRead
+
+    assert describe(TileRead(reader="law", kind="evidence", value="evidence", number=3), language) == said
