@@ -312,21 +312,15 @@ class SecretDictatorGame(BoardAdapter):
             self.mirror.chaos_placement = any(e.kind == "law_enacted" and e.data.get("by") == "chaos"
                                               for _, evs in groups[-1] for e in evs)
 
-    def _replay_last_group(self) -> list:
+    def _replay_last_group(self) -> None:
         """After a restart: say again what the last accepted action caused (with the board's
         reshuffle after it), or the opening where no action was journaled (the prolog: a seat
-        may not have heard its role).
-
-        :returns: the public utterances of the last action's announcements (none for a start)."""
-        if self.game is None:
-            return []
-        if not self._last_groups:
+        may not have heard its role)."""
+        if self.game is not None and not self._last_groups:
             self.opened(Game(self.game.setup).start())
-            return []
-        said: list = []
-        for action, events in self._last_groups[-1]:
-            said += self._say_all(self._announcements(action, events))
-        return said
+        elif self.game is not None:
+            for action, events in self._last_groups[-1]:
+                self._say_all(self._announcements(action, events))
 
     # ================================================================ speaking: this game's speech prerendered, the prolog
     def _say_all(self, items: list, after: Any = ()) -> list:
