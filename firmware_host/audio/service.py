@@ -537,13 +537,22 @@ class AudioService:
         if self.settings.whisper_station or not self.settings.earcon_volume > 0:
             return None
         self.last_sound = time.monotonic()
-        listener = None
-        if self.on_answer_cue is not None:
-            try:
-                listener = self.on_answer_cue(channel)
-            except Exception:  # noqa: BLE001 - a listener never stops the audio
-                log.exception("audio: on_answer_cue failed")
-        cue = self._make(channel, "", ANSWER_CUE_KEY, priority, ANSWER_CUE)
+        listener = self._cue_listener(channel)
+        return self._send_cue(self._make(channel, "", ANSWER_CUE_KEY, priority, ANSWER_CUE), listener)
+
+    def _cue_listener(self, channel: str) -> Callable[[str, "Utterance", PlayRecord], None] | None:
+        """The listener ``on_answer_cue`` gives for an answer cue on ``channel`` (None without one)."""
+        if self.on_answer_cue is None:
+            return None
+        try:
+            return self.on_answer_cue(channel)
+        except Exception:  # noqa: BLE001 - a listener never stops the audio
+            log.exception("audio: on_answer_cue failed")
+            return None
+
+    def _send_cue(self, cue: "Utterance", listener: Callable[[str, "Utterance", PlayRecord], None] | None
+                  ) -> "Utterance":
+        """Dispatch an answer cue: no message of the seat's history, an answer to its own act."""
         cue.history = False
         cue.own_answer = True
         if listener is not None:
@@ -594,12 +603,7 @@ class AudioService:
         """Queue the answer cue ahead of ``answer`` (not dispatched yet) on its channel now
         (see :meth:`answering`): the cue takes the answer's place in the queue's order (its
         sequence number) and the answer the next; None if refused (logged)."""
-        listener = None
-        if self.on_answer_cue is not None:
-            try:
-                listener = self.on_answer_cue(answer.channel)
-            except Exception:  # noqa: BLE001 - a listener never stops the audio
-                log.exception("audio: on_answer_cue failed")
+        listener = self._cue_listener(answer.channel)
         try:
             cue = self._make(answer.channel, "", ANSWER_CUE_KEY, answer.priority, ANSWER_CUE)
         except FirmwareHostError as exc:
@@ -607,12 +611,7 @@ class AudioService:
             return None
         with self._lock:
             cue.seq, answer.seq = answer.seq, cue.seq      # the cue first, the answer right after it
-        cue.history = False
-        cue.own_answer = True
-        if listener is not None:
-            cue.listen(listener)
-        self._dispatch(cue)
-        return cue
+        return self._send_cue(cue, listener)
 
     def measure(self, channel: str, text: str, *, earcon: str | None = None,
                 timeout: float | None = None) -> float:
