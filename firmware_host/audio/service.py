@@ -1119,7 +1119,7 @@ class AudioService:
         if utt.own_answer:
             # the seat acts after a repeat it asked for (a stray press) that has not started
             # yet (its words still being rendered): the act's answer, not the repeat, comes
-            # next (issue 31: a law laid after a slip waited 3 s behind the slip's repeat)
+            # next (issue 31: a tile laid after a slip waited 3 s behind the slip's repeat)
             dropped += [u for _, _, u in player.heap if u.priority == "request" and u.channel == utt.channel
                         and u.meta.get("repeats") is not None and not u.own_answer and not u.plays
                         and not self._waiting_for(u) and u not in dropped]

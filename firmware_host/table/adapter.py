@@ -893,7 +893,7 @@ class BoardAdapter:
 
     def plan_following(self, key: str, params: Mapping[str, Any]) -> None:
         """An announcement is queued: where :attr:`PLAN_FOLLOWING` names what its seat's choice
-        makes the board say (a nomination after "president: Anna"), that is pre-rendered at once
+        makes the board say (each seat it can pick, after "seat Anna chooses"), that is pre-rendered at once
         (:meth:`.speech_plan.SpeechPlan.following`; the long wording the first time in a game)."""
         voice = self.service.voice
         if key not in self.PLAN_FOLLOWING or voice is None or self.setup is None:
@@ -937,7 +937,7 @@ class BoardAdapter:
     def on_tile(self, event: TileRead) -> None:
         """A tile at a reader: the handler of its kind (:attr:`TILES`), or the neutral refusal
         of a kind this game does not read (another game's tile), which names no tile. A seat's
-        tile of a seat not in the game being played (seat 10's ballot at five players) is
+        tile of a seat not in the game being played (seat 10's tile at five players) is
         refused the same way, in every game, before the game sees it
         (:meth:`~.faults.TableFaults.not_playing_tile`), as a button of such a seat is."""
         seat = getattr(event, "seat", None)

@@ -234,7 +234,7 @@ class MoveLog:
         private = bool(getattr(exc, "private", False))
         # while who acts is a secret (a night) every reason is one for the log: "not your turn"
         # names a seat that does not act, any other reason one that does (the seat and the
-        # console are told, DYING_MESSAGE.md M49; the service's log is read by others)
+        # console are told, as the game's rules want; the service's log is read by others)
         unlogged = private or bool(self.table.awaited_secret())
         kind = getattr(action, "kind", None)
         seat = getattr(action, "seat", None)

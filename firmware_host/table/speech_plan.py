@@ -13,23 +13,23 @@ message is planned only for the seat whose earphone says it):
   besides the seat it is about, the game's flow first, then refusals, corrections and
   scanning (a pick's answer, ``scan.selected``, for every item of the game's lists of
   seats, in every seat's earphone: the own act confirmed with the seat's name), then faults.
-- :meth:`SpeechPlan.following`: what can follow one announcement at once (after "president:
-  Anna" the nomination of each other seat, ``BoardAdapter.PLAN_FOLLOWING``).
+- :meth:`SpeechPlan.following`: what can follow one announcement at once (after "seat Anna
+  chooses" the pick of each other seat, ``BoardAdapter.PLAN_FOLLOWING``).
 
 A parameter can be listed when it is a seat, a value of one of the catalogue's enums (without
 a render of its own), ``players``, or what the game's ``values(key, name, players)`` hook
 lists; a message of a ``count`` of a ``total`` alone (the table's readies, votes counted) is
 listed for every total up to the seats; a game's ``uses(key, players)`` hook lists the uses of a key itself (pairs that belong
-together: a ballot count and its total). Keys with other parameters (seat lists, cards, hands)
+together: a count and its total). Keys with other parameters (seat lists, cards, hands)
 are rendered when said. The game leaves out prefixes (``skipped``) and moves its own keys to
 the later tiers (``later``). With ``verbosity = "auto"`` the long wording is listed only for
 messages without parameters and for the flow's messages with at most ``players`` variants.
 
 Example::
 
-    plan = SpeechPlan.for_game(SecretDictatorGame, words)
+    plan = SpeechPlan.for_game(type(adapter), words)
     voice.prerender(lambda: plan.sentences(7, "de", names={0: "Anna"}, verbosity="auto"))
-    voice.prerender_soon(plan.following("president.new", {"seat": 0}, 7, "de", names={0: "Anna"}))
+    voice.prerender_soon(plan.following("turn.new", {"seat": 0}, 7, "de", names={0: "Anna"}))
 """
 
 from __future__ import annotations
