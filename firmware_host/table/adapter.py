@@ -1115,8 +1115,12 @@ class BoardAdapter:
         step = self._status_step.get(seat)
         menu = self._settings_menu()
         layer = 0
+        # a layer the seat never heard (dropped before it started: the seat acted while it
+        # waited for the table) is not stepped past: the next hold gives it (the first: what is open)
+        said = self._status_said.get(seat) or []
+        unheard = bool(said) and all(u.done() and getattr(u, "start", 0.0) is None for u in said)
         if step is not None and step[2] == news and (press or self.service.clock.now() <= step[1]):
-            layer = step[0] % (len(layers) + (menu is not None))
+            layer = (step[0] - unheard) % (len(layers) + (menu is not None))
         mark = (layer + 1, float("inf"), news)
         self._status_step[seat] = mark
 
