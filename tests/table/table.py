@@ -22,8 +22,22 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from firmware_host.clock import VirtualClock
+from firmware_host.service.core import BoardService
+from firmware_host.service.journal import Journal
+from firmware_host.service.notify import Notifier
+from firmware_host.service.settings import ServiceSettings
 from firmware_host.service.signals import parse_script
 from firmware_host.service.simulator import Simulator
+from firmware_host.service.voice import SilentVoice
+
+
+def quiet_service(tmp_path: Path, *, voice: Any = None, emit: Any = None) -> BoardService:
+    """A board service on a virtual clock, not started yet: a real journal ``j.sqlite3`` in
+    ``tmp_path``, ``voice`` (default a :class:`~firmware_host.service.voice.SilentVoice`), its
+    output lines to ``emit`` (default nowhere), no systemd notifier."""
+    return BoardService(ServiceSettings(journal_path=str(tmp_path / "j.sqlite3")), clock=VirtualClock(),
+                        journal=Journal(tmp_path / "j.sqlite3"), voice=SilentVoice() if voice is None else voice,
+                        emit=emit if emit is not None else (lambda line: None), notifier=Notifier(None))
 
 
 class Lines:

@@ -15,16 +15,12 @@ import importlib
 
 import pytest
 
-from firmware_host.clock import VirtualClock
 from firmware_host.kernel import games
-from firmware_host.service.core import BoardService
-from firmware_host.service.journal import Journal
-from firmware_host.service.notify import Notifier
-from firmware_host.service.settings import ServiceSettings
-from firmware_host.service.voice import SilentVoice
 from firmware_host.table import Words
 from firmware_host.table.scanning import PICKED_KEY
 from firmware_host.table.speech_plan import SpeechPlan
+
+from .table import quiet_service
 
 NAMES = {0: "Anna", 1: "Bernd", 2: "Clara", 3: "Dieter", 4: "Emil", 5: "Frieda"}
 #: per game: a confirmation of a seat's own act naming another seat, (key, its seat parameter)
@@ -90,9 +86,7 @@ def test_R16_no_message_carrying_a_secret_is_planned_for_the_table_speaker(game)
 
 @pytest.fixture()
 def service(tmp_path):
-    service = BoardService(ServiceSettings(journal_path=str(tmp_path / "j.sqlite3")), clock=VirtualClock(),
-                           journal=Journal(tmp_path / "j.sqlite3"), voice=SilentVoice(), emit=lambda line: None,
-                           notifier=Notifier(None))
+    service = quiet_service(tmp_path)
     service.start()
     yield service
     service.stop()

@@ -14,22 +14,17 @@ from __future__ import annotations
 
 import pytest
 
-from firmware_host.clock import VirtualClock
 from firmware_host.service.core import BoardService
-from firmware_host.service.journal import Journal
-from firmware_host.service.notify import Notifier
 from firmware_host.service.refusals import CommandRefused
-from firmware_host.service.settings import ServiceSettings
-from firmware_host.service.voice import SilentVoice
+
+from .table import quiet_service
 
 SECRET_DICTATOR = {"game": "secret_dictator", "players": 5, "seed": 4, "language": "en"}
 
 
 @pytest.fixture()
 def service(tmp_path):
-    service = BoardService(ServiceSettings(journal_path=str(tmp_path / "j.sqlite3")), clock=VirtualClock(),
-                           journal=Journal(tmp_path / "j.sqlite3"), voice=SilentVoice(), emit=lambda line: None,
-                           notifier=Notifier(None))
+    service = quiet_service(tmp_path)
     service.start()
     yield service
     service.stop()

@@ -11,24 +11,19 @@ from __future__ import annotations
 
 import pytest
 
-from firmware_host.clock import VirtualClock
 from firmware_host.games.become_dictator import scripting
 from firmware_host.kernel import games
 from firmware_host.service.core import BoardService
-from firmware_host.service.journal import Journal
-from firmware_host.service.notify import Notifier
 from firmware_host.service.refusals import CommandRefused
-from firmware_host.service.settings import ServiceSettings
-from firmware_host.service.voice import SilentVoice
+
+from .table import quiet_service
 
 SETUP = {**scripting.sample_setup("en"), "morning_seconds": 0}
 
 
 @pytest.fixture()
 def service(tmp_path):
-    service = BoardService(ServiceSettings(journal_path=str(tmp_path / "j.sqlite3")), clock=VirtualClock(),
-                           journal=Journal(tmp_path / "j.sqlite3"), voice=SilentVoice(), emit=lambda line: None,
-                           notifier=Notifier(None))
+    service = quiet_service(tmp_path)
     service.start()
     yield service
     service.stop()

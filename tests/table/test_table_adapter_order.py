@@ -11,13 +11,10 @@ import types
 
 import pytest
 
-from firmware_host.clock import VirtualClock
-from firmware_host.service.core import BoardService
-from firmware_host.service.journal import Journal
-from firmware_host.service.notify import Notifier
-from firmware_host.service.settings import ServiceSettings
 from firmware_host.service.voice import SilentVoice
 from firmware_host.table.scanning import ScanItem
+
+from .table import quiet_service
 
 SETUP = {"game": "become_dictator", "players": 4, "language": "en", "morning_seconds": 0}
 
@@ -29,9 +26,7 @@ def adapter(tmp_path, mocker):
     for name, value in (("timed", False), ("confirm_whisper", False), ("has_earphones", True),
                         ("use_long_wording", False), ("repeat_last", None), ("seconds", None), ("measure", None)):
         getattr(voice, name).return_value = value
-    service = BoardService(ServiceSettings(journal_path=str(tmp_path / "j.sqlite3")), clock=VirtualClock(),
-                           journal=Journal(tmp_path / "j.sqlite3"), voice=voice, emit=lambda line: None,
-                           notifier=Notifier(None))
+    service = quiet_service(tmp_path, voice=voice)
     service.start()
     service.call(lambda: service.game.setup_game(dict(SETUP)))
     yield service, service.game.active

@@ -18,14 +18,14 @@ from firmware_host.service.notify import Notifier
 from firmware_host.service.settings import ServiceSettings
 from firmware_host.service.voice import SilentVoice
 
+from .table import quiet_service
+
 SETUP = scripting.sample_setup("en")
 
 
 @pytest.fixture()
 def service(tmp_path):
-    service = BoardService(ServiceSettings(journal_path=str(tmp_path / "j.sqlite3")), clock=VirtualClock(),
-                           journal=Journal(tmp_path / "j.sqlite3"), voice=SilentVoice(), emit=lambda line: None,
-                           notifier=Notifier(None))
+    service = quiet_service(tmp_path)
     service.start()
     yield service
     service.stop()

@@ -10,13 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from firmware_host.clock import VirtualClock
 from firmware_host.games.become_dictator import scripting
-from firmware_host.service.core import BoardService
-from firmware_host.service.journal import Journal
-from firmware_host.service.notify import Notifier
-from firmware_host.service.settings import ServiceSettings
-from firmware_host.service.voice import SilentVoice
+
+from .table import quiet_service
 
 SETUP = {**scripting.sample_setup("en"), "morning_seconds": 0}
 
@@ -25,9 +21,7 @@ SETUP = {**scripting.sample_setup("en"), "morning_seconds": 0}
 def table(tmp_path, mocker):
     """(service, adapter, the spy on its ``accepted`` recording ``moves.answered`` at each call,
     the first vote's journal object)."""
-    service = BoardService(ServiceSettings(journal_path=str(tmp_path / "j.sqlite3")), clock=VirtualClock(),
-                           journal=Journal(tmp_path / "j.sqlite3"), voice=SilentVoice(), emit=lambda line: None,
-                           notifier=Notifier(None))
+    service = quiet_service(tmp_path)
     service.start()
     try:
         service.call(lambda: service.game.setup_game(dict(SETUP)))

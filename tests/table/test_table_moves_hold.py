@@ -17,13 +17,10 @@ from __future__ import annotations
 
 import pytest
 
-from firmware_host.clock import VirtualClock
 from firmware_host.hardware.events import TileRead
 from firmware_host.service.core import BoardService
-from firmware_host.service.journal import Journal
-from firmware_host.service.notify import Notifier
-from firmware_host.service.settings import ServiceSettings
-from firmware_host.service.voice import SilentVoice
+
+from .table import quiet_service
 
 DEALT = {"game": "secret_dictator", "players": 5, "seed": 4, "language": "en"}
 ROLES = ["democrat", "fascist", "democrat", "dictator", "democrat"]
@@ -33,9 +30,7 @@ ROLES = ["democrat", "fascist", "democrat", "dictator", "democrat"]
 def held(tmp_path):
     """A dealt game running, then a setup with role tiles started over it; (service, adapter,
     the first game's journal id)."""
-    service = BoardService(ServiceSettings(journal_path=str(tmp_path / "j.sqlite3")), clock=VirtualClock(),
-                           journal=Journal(tmp_path / "j.sqlite3"), voice=SilentVoice(), emit=lambda line: None,
-                           notifier=Notifier(None))
+    service = quiet_service(tmp_path)
     service.start()
     try:
         service.call(lambda: service.game.setup_game(dict(DEALT)))

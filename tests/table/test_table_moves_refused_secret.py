@@ -22,14 +22,12 @@ import logging
 
 import pytest
 
-from firmware_host.clock import VirtualClock
 from firmware_host.games.become_dictator import scripting
-from firmware_host.service.core import BoardService
-from firmware_host.service.journal import Journal, JournalError
-from firmware_host.service.notify import Notifier
+from firmware_host.service.journal import JournalError
 from firmware_host.service.refusals import CommandRefused
-from firmware_host.service.settings import ServiceSettings
 from firmware_host.service.voice import SilentVoice
+
+from .table import quiet_service
 
 SETUP = {**scripting.sample_setup("en"), "morning_seconds": 0}
 
@@ -40,9 +38,7 @@ def night(tmp_path):
     emitted lines, the first drop's journal object)."""
     voice = SilentVoice()
     lines: list[dict] = []
-    service = BoardService(ServiceSettings(journal_path=str(tmp_path / "j.sqlite3")), clock=VirtualClock(),
-                           journal=Journal(tmp_path / "j.sqlite3"), voice=voice, emit=lines.append,
-                           notifier=Notifier(None))
+    service = quiet_service(tmp_path, voice=voice, emit=lines.append)
     service.start()
     try:
         service.call(lambda: service.game.setup_game(dict(SETUP)))

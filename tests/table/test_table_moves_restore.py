@@ -10,14 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-from firmware_host.clock import VirtualClock
 from firmware_host.games.become_dictator import scripting
-from firmware_host.service.core import BoardService
-from firmware_host.service.journal import Journal
-from firmware_host.service.notify import Notifier
 from firmware_host.service.refusals import CommandRefused
-from firmware_host.service.settings import ServiceSettings
 from firmware_host.service.voice import SilentVoice
+
+from .table import quiet_service
 
 SETUP = {**scripting.sample_setup("en"), "morning_seconds": 0}
 #: the moves played before the game master steps in
@@ -28,9 +25,7 @@ PLAYED = 3
 def table(tmp_path):
     """A game of PLAYED moves, journaled; (service, adapter, its voice, the journal's game id)."""
     voice = SilentVoice()
-    service = BoardService(ServiceSettings(journal_path=str(tmp_path / "j.sqlite3")), clock=VirtualClock(),
-                           journal=Journal(tmp_path / "j.sqlite3"), voice=voice, emit=lambda line: None,
-                           notifier=Notifier(None))
+    service = quiet_service(tmp_path, voice=voice)
     service.start()
     try:
         service.call(lambda: service.game.setup_game(dict(SETUP)))

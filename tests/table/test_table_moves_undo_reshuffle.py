@@ -7,20 +7,14 @@ reshuffle, on the real service, SQLite journal and silent voice."""
 
 from __future__ import annotations
 
-from firmware_host.clock import VirtualClock
 from firmware_host.games.secret_dictator import scripting
-from firmware_host.service.core import BoardService
-from firmware_host.service.journal import Journal
-from firmware_host.service.notify import Notifier
-from firmware_host.service.settings import ServiceSettings
-from firmware_host.service.voice import SilentVoice
+
+from .table import quiet_service
 
 
 def test_an_undo_after_a_reshuffle_names_the_move_that_caused_it(tmp_path):
     setup = scripting.sample_setup("en")
-    service = BoardService(ServiceSettings(journal_path=str(tmp_path / "j.sqlite3")), clock=VirtualClock(),
-                           journal=Journal(tmp_path / "j.sqlite3"), voice=SilentVoice(), emit=lambda line: None,
-                           notifier=Notifier(None))
+    service = quiet_service(tmp_path)
     service.start()
     try:
         service.call(lambda: service.game.setup_game(dict(setup)))

@@ -25,20 +25,18 @@ from firmware_host.clock import VirtualClock
 from firmware_host.hardware.events import TileRead
 from firmware_host.service.core import BoardService
 from firmware_host.service.journal import Journal
-from firmware_host.service.notify import Notifier
-from firmware_host.service.settings import ServiceSettings
 from firmware_host.service.voice import SilentVoice
 from firmware_host.table.pace import SeatPaces
 from firmware_host.table.ready import WARNING_S, ReadyWait
 from firmware_host.table.reminders import FIRST_S, Reminders
 from firmware_host.table.scanning import spoken_seconds
 
+from .table import quiet_service
+
 
 def test_a_tile_the_game_does_not_read_is_a_fault_line_naming_no_tile(tmp_path):
     lines: list[dict] = []
-    service = BoardService(ServiceSettings(journal_path=str(tmp_path / "j.sqlite3")), clock=VirtualClock(),
-                           journal=Journal(tmp_path / "j.sqlite3"), voice=SilentVoice(), emit=lines.append,
-                           notifier=Notifier(None))
+    service = quiet_service(tmp_path, emit=lines.append)
     service.start()
     try:
         service.call(lambda: service.game.setup_game({"game": "become_dictator", "players": 4, "language": "en",
@@ -96,9 +94,7 @@ def test_A21_a_step_without_sound_lasts_its_characters_at_five_and_a_half_a_word
 
 
 def test_A19_a_seats_settings_scan_is_logged_when_it_opens(tmp_path, caplog):
-    service = BoardService(ServiceSettings(journal_path=str(tmp_path / "j.sqlite3")), clock=VirtualClock(),
-                           journal=Journal(tmp_path / "j.sqlite3"), voice=SilentVoice(), emit=lambda line: None,
-                           notifier=Notifier(None))
+    service = quiet_service(tmp_path)
     service.start()
     try:
         with caplog.at_level(logging.INFO, logger="firmware_host"):

@@ -9,19 +9,13 @@ from __future__ import annotations
 
 import pytest
 
-from firmware_host.clock import VirtualClock
-from firmware_host.service.core import BoardService
-from firmware_host.service.journal import Journal
-from firmware_host.service.notify import Notifier
-from firmware_host.service.settings import ServiceSettings
-from firmware_host.service.voice import SilentVoice
+from .table import quiet_service
+
 
 
 @pytest.fixture()
 def adapter(tmp_path):
-    service = BoardService(ServiceSettings(journal_path=str(tmp_path / "j.sqlite3")), clock=VirtualClock(),
-                           journal=Journal(tmp_path / "j.sqlite3"), voice=SilentVoice(), emit=lambda line: None,
-                           notifier=Notifier(None))
+    service = quiet_service(tmp_path)
     service.start()
     try:
         service.call(lambda: service.game.setup_game({"game": "become_dictator", "players": 4, "language": "en",

@@ -6,20 +6,15 @@ every clip's channel and key)."""
 
 from __future__ import annotations
 
-from firmware_host.clock import VirtualClock
 from firmware_host.kernel.values import Line
-from firmware_host.service.core import BoardService
-from firmware_host.service.journal import Journal
-from firmware_host.service.notify import Notifier
-from firmware_host.service.settings import ServiceSettings
 from firmware_host.service.voice import SilentVoice
+
+from .table import quiet_service
 
 
 def test_A23_padded_clips_reach_the_voice_under_the_first_lines_key_or_the_games_neutral_one(tmp_path):
     voice = SilentVoice()
-    service = BoardService(ServiceSettings(journal_path=str(tmp_path / "j.sqlite3")), clock=VirtualClock(),
-                           journal=Journal(tmp_path / "j.sqlite3"), voice=voice, emit=lambda line: None,
-                           notifier=Notifier(None))
+    service = quiet_service(tmp_path, voice=voice)
     service.start()
     try:
         service.call(lambda: service.game.setup_game({"game": "become_dictator", "players": 4, "language": "en",

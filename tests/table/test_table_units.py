@@ -12,6 +12,8 @@ from firmware_host.table.adapter import parse_names
 from firmware_host.table.faults import fault_speech, part_from_source
 from firmware_host.table.lobby import lobby_games, seat_setup_signals
 
+from .table import quiet_service
+
 
 # ---------------------------------------------------------------- BOARD.md "Faults": the part by name
 @pytest.mark.parametrize("reason,part,expected", [
@@ -990,9 +992,7 @@ def bd_table(tmp_path, mocker):
     for name, value in (("timed", False), ("confirm_whisper", False), ("has_earphones", True),
                         ("use_long_wording", False), ("repeat_last", None), ("seconds", None), ("measure", None)):
         getattr(voice, name).return_value = value
-    service = BoardService(ServiceSettings(journal_path=str(tmp_path / "j.sqlite3")), clock=VirtualClock(),
-                           journal=Journal(tmp_path / "j.sqlite3"), voice=voice, emit=lines.append,
-                           notifier=Notifier(None))
+    service = quiet_service(tmp_path, voice=voice, emit=lines.append)
     service.start()
     service.call(lambda: service.game.setup_game(dict(BD_SETUP)))
     adapter = service.game.active
