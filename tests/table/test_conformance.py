@@ -427,15 +427,9 @@ def test_A28_issue31_a_seat_that_never_acts_the_table_hears_whom_it_waits_for_an
     first choice of the game, and the seat that must choose never presses. Within 30 s of
     quiet the table hears whom it waits for (that seat named), then again later and less
     often; nothing is decided meanwhile (ACCESSIBILITY.md 11)."""
-    script = hooks(name)
     table = new_table(tmp_path, name)
     try:
-        setup = script.sample_setup("en")
-        signals = script.signals_for_game(setup, script.whole_game(setup, 2))
-        at = next(i for i, s in enumerate(signals) if choice_press(signals, i))
-        table.play_all(signals[:at])
-        table.drain()
-        seat = signals[at]["seat"]
+        setup, seat = to_first_choice(table, name)
         actions = journal_actions(table)
         quiet_from = max(o.get("end", o["start"]) for o in table.heard())
         table.wait(400)
@@ -469,15 +463,9 @@ def test_A28_issue31_seats_browsing_their_own_earphones_do_not_keep_the_awaited_
     12 s) does not keep the table from calling the awaited seat: the quiet is the table
     speaker's and the awaited seat's earphone's. (While who is awaited is a secret, every
     output counts, so when the reminder comes tells nothing: not checked here.)"""
-    script = hooks(name)
     table = new_table(tmp_path, name)
     try:
-        setup = script.sample_setup("en")
-        signals = script.signals_for_game(setup, script.whole_game(setup, 2))
-        at = next(i for i, s in enumerate(signals) if choice_press(signals, i))
-        table.play_all(signals[:at])
-        table.drain()
-        seat = signals[at]["seat"]
+        setup, seat = to_first_choice(table, name)
         adapter = table.call(lambda: table.service.game.active)
         if table.call(adapter.awaited_secret):
             pytest.skip("who is awaited is a secret here: every output's quiet counts (R16)")
@@ -507,17 +495,23 @@ def choice_press(signals: list[dict], i: int) -> bool:
         i + 1 < len(signals) and signals[i + 1].get("key") == "morning.ready")
 
 
-def first_scan(table: Table, name: str) -> tuple[int, float]:
-    """The game master's setup, then the table up to the first press of the game (the seat
-    that must act opens its list); (seat, time of the press)."""
+def to_first_choice(table: Table, name: str) -> tuple[dict, int]:
+    """The game master's setup of the sample game, then the table up to the first press that
+    opens a seat's list, every clip played; (the setup, the seat that must choose)."""
     script = hooks(name)
     setup = script.sample_setup("en")
     signals = script.signals_for_game(setup, script.whole_game(setup, 2))
     at = next(i for i, s in enumerate(signals) if choice_press(signals, i))
     table.play_all(signals[:at])
     table.drain()
+    return setup, signals[at]["seat"]
+
+
+def first_scan(table: Table, name: str) -> tuple[int, float]:
+    """The game master's setup, then the table up to the first press of the game (the seat
+    that must act opens its list); (seat, time of the press)."""
+    _, seat = to_first_choice(table, name)
     table.wait(1.5)
-    seat = signals[at]["seat"]
     pressed = table.now
     table.press(seat)
     return seat, pressed
