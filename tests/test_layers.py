@@ -13,6 +13,7 @@ import that only runs on the Pi or in one command is checked as well.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -194,3 +195,76 @@ def test_no_import_circles():
     """No module reaches itself through imports: ``config`` ↔ ``hardware.settings`` and
     ``hardware.board`` → ``pins`` → ``mock`` → ``board`` are gone and none has come back."""
     assert _cycles() == []
+
+
+#: the layers the word check reads (issue 29's brief: "hardware, service, audio and console
+#: know no game"): every text file, the catalogues' ``.po`` included
+WORD_LAYERS = ("hardware", "service", "audio", "console")
+#: the files read (not the compiled ``.mo``, not the console's vendored libraries)
+WORD_SUFFIXES = (".py", ".po", ".js", ".html", ".css", ".toml", ".json", ".txt", ".md")
+#: a game's name or a term of its rules, as a whole word (English, German, French), exactly:
+#: ``fortgesetzt`` is no ``Gesetz``, a G.711 ``µ-law`` no law, ``confirm_execution`` no execution
+GAME_TERMS = re.compile(
+    r"(?<![\w-])(?:secret[ _]dictator|become[ _]dictator|dying[ _]message|autocra(?:cy|tie)"
+    r"|presidents?|president's|chancellors?|fascists?|democrats?|democratic|dictators?|vetoe?s?"
+    r"|tracker|elections?|ballots?|laws?|evidence|killers?|murder(?:er)?s?|detectives?|forensic"
+    r"|pledges?|priests?|mentors?|coups?[ _]bas|soulmates?|investigat\w*|execut(?:ed|ions?)"
+    r"|nominat\w*|role[ _]tiles?"
+    r"|präsident\w*|kanzler\w*|faschist\w*|demokrat\w*|diktator\w*|gesetz\w*|mörder\w*|beweis\w*"
+    r"|wahlurne|président\w*|chancelier\w*|fasciste\w*|démocrat\w*|dictateur\w*|lois?|élections?)(?!\w)",
+    re.IGNORECASE)
+#: BOARD.md's own names of the board's parts ("Reference build": the election tracker's holes
+#: and pin, the ballot box and its reader, the law slots of the democratic and fascist tracks,
+#: the law reader at the discard tray), in the board catalogue's three languages, and the
+#: ``board.toml`` names of those readers and tracks (``term.reader.ballot``,
+#: ``term.track.fascist``); ACCESSIBILITY.md 16's own sentence for ``confirm_execution``.
+#: They are removed from a line before it is read; anything else is a game's word.
+BOARD_PART_NAMES = re.compile(
+    r"(?:the )?election tracker(?:'?s)?|tracker (?:pin|holes?)|\btracker\b(?= in )"
+    r"|election tracker|Election Trackers?|marqueur d'élection"
+    r"|ballot box(?: reader)?|Wahlurne|urne"
+    r"|law (?:slots?|reader|tray)"
+    r"|(?:the )?(?:democratic|fascist) track|(?:demokratische|faschistische)n? Leiste"
+    r"|piste (?:démocratique|démocrate|fasciste)"
+    r"|\b(?:reader|track)\.(?:ballot|law|democratic|fascist)\b"
+    r"|^\"reader\": \(\"ballot\", \"law\"\),$|^\"track\": \(\"democratic\", \"fascist\"\),$"
+    r"|an execution needs a confirming press",
+    re.IGNORECASE)
+
+
+def game_terms(layers: tuple[str, ...] = WORD_LAYERS) -> list[str]:
+    """``path:line: text`` of every line of ``layers``' text files that names a game or a
+    term of its rules once BOARD.md's part names are taken out."""
+    found = []
+    for layer in layers:
+        for path in sorted((ROOT / layer).rglob("*")):
+            if path.suffix not in WORD_SUFFIXES or not path.is_file() or "vendor" in path.parts:
+                continue
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                rest = BOARD_PART_NAMES.sub("", line.strip())
+                if GAME_TERMS.search(rest):
+                    found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    return found
+
+
+def test_the_word_check_is_exact():
+    """The check finds a game's name and its terms, in code, catalogues and the page, and
+    none of what merely contains one or is a part BOARD.md names (else it could not fail,
+    or would fail on the board's own words)."""
+    for said in ("secret_dictator", "Dying Message", "the autocracy pack", "he, President",
+                 "now holds a law.", "a Killer", "ein Gesetz", "Gesetzesfelder", "Präsidentin",
+                 "il, Président", "une loi", "evidence", "the ballot", "election", "become_dictator"):
+        assert GAME_TERMS.search(BOARD_PART_NAMES.sub("", said)), said
+    for neutral in ("Spiel fortgesetzt", "G.711 µ-law WAV", "confirm_execution", "lawful",
+                    "Test: Election Tracker in Loch {position}", "Test: tracker in hole {position}",
+                    "the ballot box reader", "msgid \"term.track.fascist.gen\"",
+                    "der faschistischen Leiste", "the democratic track", "la piste fasciste",
+                    "Fault: tracker pin in two holes", "law slots"):
+        assert not GAME_TERMS.search(BOARD_PART_NAMES.sub("", neutral)), neutral
+
+
+def test_hardware_service_audio_and_console_name_no_game_and_no_games_terms():
+    """The brief: hardware, service, audio and console know no game. No line of their text
+    (code, comments, docstrings, the board catalogue's ``.po``, the console's page) names a
+    game or a term of a game's rules; the board's parts are named as BOARD.md names them."""
+    assert game_terms() == []
