@@ -16,7 +16,9 @@ that may reach the game, so:
   and after ``max_engine_failures`` failures in a row the renderer falls back to running
   the ``espeak-ng -w`` binary (a process that *can* be killed), saying so in a log line;
 - every sentence is rendered once: the WAV is cached under ``cache_dir``, keyed by a hash of
-  (NFC text, language, voice, rate), written atomically, so a sentence already said starts at
+  (NFC text, language, voice, rate, the renderer's version: espeak-ng's and the stored
+  format's, :func:`renderer_version`), written atomically, so a cache never serves a render
+  of another espeak-ng or another store (their lengths differ by milliseconds), so a sentence already said starts at
   once, also after a restart; requests for a sentence already being rendered share its job.
   The cache holds G.711 µ-law WAV at 14,700 Hz, xz-compressed (about 0.19 of espeak-ng's
   16-bit PCM at 22,050 Hz; :meth:`SpeechRenderer._store`).
@@ -30,7 +32,10 @@ Example::
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import dataclasses
+import functools
 import hashlib
 import heapq
 import itertools
@@ -77,10 +82,57 @@ def normalise(text: str) -> str:
     return " ".join(unicodedata.normalize("NFC", text).split())
 
 
-def cache_key(text: str, language: str, voice: str, rate: int) -> str:
-    """The hex SHA-256 naming a rendered sentence: of the NFC text, language, voice and rate (wpm)."""
-    blob = json.dumps([normalise(text), language, voice, int(rate)], ensure_ascii=False)
+def cache_key(text: str, language: str, voice: str, rate: int, renderer: str = "") -> str:
+    """The hex SHA-256 naming a rendered sentence: of the NFC text, language, voice, rate (wpm)
+    and ``renderer`` (:func:`renderer_version`: what made the render and how it is stored)."""
+    blob = json.dumps([normalise(text), language, voice, int(rate), renderer], ensure_ascii=False)
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
+#: the format of a cached sentence (its coding, sample rate, compression): a change of what
+#: :meth:`SpeechRenderer._store` keeps gets a new number, so older renders are never served
+STORE_FORMAT = "ulaw-14700/1"
+
+
+@functools.lru_cache(maxsize=None)
+def espeak_version(binary: str = "espeak-ng", *, library_first: bool = True) -> str:
+    """espeak-ng's version, e.g. ``"1.51"``: of libespeak-ng (``espeak_Info``, what pyttsx3
+    renders with) or of the ``binary`` (``--version``), the other one where the first is
+    missing; ``"unknown"`` without either. Asked once per process (both are fixed while it runs).
+
+    :param library_first: False: the binary's first (the ``espeak-ng`` backend)."""
+    def library() -> str | None:
+        name = ctypes.util.find_library("espeak-ng")
+        if name is None:
+            return None
+        try:
+            info = ctypes.CDLL(name).espeak_Info
+        except (OSError, AttributeError):
+            return None
+        info.restype, info.argtypes = ctypes.c_char_p, [ctypes.c_void_p]
+        raw = info(None)       # needs no espeak_Initialize: the compiled-in version string
+        return raw.decode("ascii", "replace").strip() or None if raw else None
+
+    def program() -> str | None:
+        try:
+            out = subprocess.run([binary, "--version"], capture_output=True, text=True, timeout=10,
+                                 check=False).stdout
+        except (OSError, subprocess.SubprocessError):
+            return None
+        # "eSpeak NG text-to-speech: 1.51  Data at: /usr/lib/x86_64-linux-gnu/espeak-ng-data"
+        head = out.split("Data at:")[0]
+        words = head.rsplit(":", 1)[-1].split()
+        return words[0] if words else None
+
+    order = (library, program) if library_first else (program, library)
+    return next((v for v in (find() for find in order) if v), "unknown")
+
+
+def renderer_version(backend: str = "pyttsx3", binary: str = "espeak-ng") -> str:
+    """What a render's cache key names as its maker: espeak-ng's version
+    (:func:`espeak_version`; pyttsx3 renders with libespeak-ng) and :data:`STORE_FORMAT`,
+    e.g. ``"espeak-ng 1.51; ulaw-14700/1"``. The voice is in the key already (its name)."""
+    return f"espeak-ng {espeak_version(binary, library_first=backend != 'espeak-ng')}; {STORE_FORMAT}"
 
 
 def _check_wav(path: Path) -> None:
@@ -447,6 +499,9 @@ class SpeechRenderer:
         about 0.19 of the size) rather than as espeak-ng's 16-bit PCM WAV at 22,050 Hz.
     :param hold: synthesise nothing (and prune nothing) until :meth:`release`; cache hits are
         served meanwhile. ``run`` holds the engine until it has told systemd it is ready.
+    :param version: the renderer's version its cache keys name (:func:`renderer_version`);
+        None: the installed espeak-ng's for ``backend``. A cache filled by another espeak-ng
+        (or another store format) holds nothing this renderer serves.
     :raises SpeechError: if ``backend`` is unknown.
     """
 
@@ -462,6 +517,7 @@ class SpeechRenderer:
         cache_max_mb: float = 0,
         compact: bool = True,
         hold: bool = False,
+        version: str | None = None,
     ) -> None:
         if backend not in ("pyttsx3", "espeak-ng"):
             raise SpeechError(f"unknown speech backend {backend!r}; use pyttsx3 or espeak-ng")
@@ -472,6 +528,11 @@ class SpeechRenderer:
         self.max_engine_failures = max(1, int(max_engine_failures))
         self.espeak_binary = espeak_binary
         self.compact = bool(compact)
+        #: what every cache key of this renderer names as the render's maker (espeak-ng's
+        #: version, the store format): fixed at start, also when pyttsx3 falls back to the binary
+        self.version = version if version is not None else renderer_version(backend, espeak_binary)
+        if not self.compact:
+            self.version = self.version.replace(STORE_FORMAT, "pcm-22050")
         #: the cached files' suffix: µ-law WAV, xz- or gzip-compressed (told by its first
         #: bytes; ``xz -dc`` or ``zcat`` gives the WAV), or PCM WAV
         self.suffix = ".wavz" if self.compact else ".wav"
@@ -509,7 +570,7 @@ class SpeechRenderer:
     def path_for(self, text: str, language: str, voice: str = "", rate: int = DEFAULT_RATE) -> Path:
         """Where the WAV of this sentence lives in the cache (whether rendered yet or not)."""
         text = self._pronounced(normalise(text), language)
-        key = cache_key(text, language, voice or VOICES.get(language, language), rate)
+        key = cache_key(text, language, voice or VOICES.get(language, language), rate, self.version)
         return self.cache_dir / key[:2] / f"{key}{self.suffix}"
 
     def render(
@@ -531,7 +592,7 @@ class SpeechRenderer:
         if not (MIN_RATE <= int(rate) <= MAX_RATE):
             raise SpeechError(f"speech rate {rate} words per minute is outside {MIN_RATE}–{MAX_RATE}")
         voice = voice or VOICES.get(language, language)
-        key = cache_key(text, language, voice, int(rate))
+        key = cache_key(text, language, voice, int(rate), self.version)
         path = self.cache_dir / key[:2] / f"{key}{self.suffix}"
         with self._cond:
             job = self._jobs.get(key)

@@ -9,7 +9,7 @@ import unicodedata
 import pytest
 
 from firmware_host.audio import RecordingSink, SpeechError, SpeechRenderer, read_wav, rms
-from firmware_host.audio.speech import cache_key
+from firmware_host.audio.speech import STORE_FORMAT, cache_key, espeak_version, renderer_version
 
 from tests.doubles import pyttsx3_engine
 
@@ -97,6 +97,44 @@ def test_cache_key_covers_text_language_voice_and_rate():
     assert base != cache_key("Ja", "de", "en", 175)
     assert base != cache_key("Ja", "de", "de", 176)
     assert base != cache_key("Nein", "de", "de", 175)
+    assert base != cache_key("Ja", "de", "de", 175, "espeak-ng 1.51; ulaw-14700/1")
+
+
+def test_cache_key_names_the_installed_espeak_ng_version_and_the_store_format():
+    import subprocess
+
+    # "eSpeak NG text-to-speech: 1.51  Data at: ..." from the real program
+    said = subprocess.run(["espeak-ng", "--version"], capture_output=True, text=True, check=True).stdout
+    number = said.split("Data at:")[0].rsplit(":", 1)[1].split()[0]
+    assert espeak_version() == number == espeak_version(library_first=False)
+    assert renderer_version() == f"espeak-ng {number}; {STORE_FORMAT}"
+
+
+def test_a_cache_never_serves_a_render_of_another_espeak_ng_version(tmp_path):
+    """The speech cache key includes the renderer's version (espeak-ng's and the store's):
+    a cache filled by another espeak-ng holds nothing this one plays (its renders' lengths
+    differ by milliseconds, so every later clip would start at another time)."""
+    text = "Wahl: angenommen."
+    older = SpeechRenderer(tmp_path, version="espeak-ng 1.50; ulaw-14700/1")
+    try:
+        their = older.render(text, "de").wait(30)
+        assert older.render_count == 1
+    finally:
+        older.close()
+    installed = SpeechRenderer(tmp_path)
+    try:
+        assert installed.version == renderer_version()
+        assert installed.path_for(text, "de") != their
+        ours = installed.render(text, "de").wait(30)
+        assert ours != their and installed.render_count == 1     # rendered anew, by this espeak-ng
+        assert installed.render(text, "de").wait(30) == ours and installed.render_count == 1
+    finally:
+        installed.close()
+    again = SpeechRenderer(tmp_path)                    # the same version finds its own render
+    try:
+        assert again.render(text, "de").wait(30) == ours and again.render_count == 0
+    finally:
+        again.close()
 
 
 def test_text_is_normalised_to_nfc_before_speaking(fake_renderer, fake_log):
