@@ -687,23 +687,27 @@ class AudioService:
         with self._lock:
             return self._seat_history(seat)
 
-    def repeat_last(self, seat: int, listener: Callable[[str, "Utterance", PlayRecord], None] | None = None
-                    ) -> "Utterance | None":
+    def repeat_last(self, seat: int, listener: Callable[[str, "Utterance", PlayRecord], None] | None = None,
+                    *, newest: bool = False) -> "Utterance | None":
         """Play again into seat's earphone the last message the seat heard, public or its own;
         a further call with nothing new heard meanwhile steps one message further back
         (ACCESSIBILITY.md 2, 25; back to the oldest, which is then said again).
 
-        No limit, no expiry. It cuts off what the earphone is saying (priority ``request``).
-        A padded prolog message keeps its padding (R17). The new utterance's ``meta``
-        ``"repeats"`` is the utterance it repeats.
+        No limit, no expiry: the chain ends by events, never by a timer (a message heard that
+        a repeat gives back, or ``newest``). It cuts off what the earphone is saying (priority
+        ``request``). A padded prolog message keeps its padding (R17). The new utterance's
+        ``meta`` ``"repeats"`` is the utterance it repeats.
 
+        :param newest: start again from the seat's newest message (the table called the seat
+            since its last repeat, a reminder that a repeat does not give back): further calls
+            step back from there.
         :returns: the new utterance, or None if the seat has heard nothing yet.
         """
         with self._lock:
             heard = self._seat_history(seat)
             if not heard:
                 return None
-            back = self._repeat_back.get(seat, -1) + 1
+            back = 0 if newest else self._repeat_back.get(seat, -1) + 1
             back = min(back, len(heard) - 1)
             self._repeat_back[seat] = back
             last = heard[-1 - back]

@@ -284,11 +284,14 @@ class SeatRobot:
         cued = self._cued_at
         if clip.own:
             self._cued_at = None            # the answer has come (the table's clips in between do not count)
+        if clip.own and clip.cut and clip.key != PICKED_KEY and clip.end - clip.start < UNHEARD_S:
+            # cut off before it could be heard (ACCESSIBILITY.md 27): no cue, and nothing the
+            # seat knows, so the message said again whole is the first it hears (a hand cut by
+            # the seat's own press and said again asks for its discard, issue 31)
+            return
         self.heard.append(clip)
         if clip.own and clip.cut and clip.key != PICKED_KEY and self._meant is not None:
             return                          # an item its pick's answer cut off: not heard, nothing asked
-        if clip.own and clip.cut and clip.key != PICKED_KEY and clip.end - clip.start < UNHEARD_S:
-            return                          # cut off before it could be heard (ACCESSIBILITY.md 27): no cue
         if clip.own and clip.key == PICKED_KEY:
             for act in self._check_pick(clip):
                 self._plan_act(clip, act)

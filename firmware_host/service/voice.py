@@ -70,7 +70,7 @@ class SilentVoice:
         self.said.append((channel, "", f"<{name}>"))
         return None
 
-    def repeat_last(self, seat: int, listener: Any = None) -> Any:
+    def repeat_last(self, seat: int, listener: Any = None, *, newest: bool = False) -> Any:
         """Nothing to repeat without sound: None."""
         self.repeated_wav = None
         return None
@@ -309,13 +309,15 @@ class Voice(SilentVoice):
         self._track(utt)
         return utt
 
-    def repeat_last(self, seat: int, listener: Any = None) -> Any:
+    def repeat_last(self, seat: int, listener: Any = None, *, newest: bool = False) -> Any:
         """Play the seat's last message again into its earphone, stepping further back on
-        further calls (ACCESSIBILITY.md 25); the new Utterance (``meta["repeats"]`` is the one
-        repeated), or None if the seat heard nothing yet."""
+        further calls (ACCESSIBILITY.md 25); ``newest``: from the seat's newest message again
+        (:meth:`AudioService.repeat_last <firmware_host.audio.service.AudioService.repeat_last>`).
+        The new Utterance (``meta["repeats"]`` is the one repeated), or None if the seat heard
+        nothing yet."""
         self.repeated_wav = None
         try:
-            utt = self.audio.repeat_last(seat, listener=listener)
+            utt = self.audio.repeat_last(seat, listener=listener, newest=newest)
         except FirmwareHostError as exc:
             log.warning("audio: %s", exc)
             return None

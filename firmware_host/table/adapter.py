@@ -1024,14 +1024,21 @@ class BoardAdapter:
 
     def _remind(self, seats: tuple[int, ...]) -> None:
         """Say the game's :meth:`reminder_lines` for ``seats`` (never a message a repeat
-        gives back: the seat's last instruction stays one press away)."""
+        gives back: the seat's last instruction stays one press away). Once a called seat
+        hears it, its next press starts its repeat again from its newest message, its open
+        choice, however far its earlier presses had stepped back (issue 31,
+        :meth:`TableSpeech.called`)."""
         lines = self.reminder_lines(seats)
+        heard = lambda *_: self.speech.called(seats)     # noqa: E731 - the reminder was heard
         for line in lines:
             if line.channel == "public":
-                self.speech.speak(line, history=False)
+                said = self.speech.speak(line, history=False, on_start=heard)
+                if said.utterance is None:
+                    heard()
         private = [line for line in lines if line.channel != "public"]
         if private:       # every seat's reminder at one moment for one time (R16)
-            self.speech.say_padded(private, key="table.waiting", history=False)
+            self.speech.say_padded(private, key="table.waiting", history=False,
+                                   on_end=lambda seat: self.speech.called([seat]) if seat in seats else None)
 
     def _tell_story(self, seat: int, lines: list[tuple[str, dict]], after: tuple) -> Any:
         """One part of the story in ``seat``'s earphone once ``after`` has ended

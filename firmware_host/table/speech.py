@@ -122,6 +122,9 @@ class TableSpeech:
         self.clips: collections.Counter = collections.Counter()
         self.announced: collections.deque = collections.deque(maxlen=50)
         self.last_public: list = []           # what a refusal refers to (ACCESSIBILITY.md 22)
+        #: seats the table called since their last repeat (a reminder heard): their next
+        #: repeat starts again from their newest message (:meth:`called`)
+        self.called_seats: set[int] = set()
 
     # -- state ---------------------------------------------------------------------------------
     def timed(self) -> bool:
@@ -151,6 +154,7 @@ class TableSpeech:
         earlier game is reachable by a repeat, and every key is heard long once again."""
         for channel in [c for c in self.heard if c != "public"]:
             del self.heard[channel]
+        self.called_seats.clear()
         self.heard_long = {(c, k) for c, k in self.heard_long if c == "public"}
         self.last_public = []
         voice = self.service.voice
@@ -438,11 +442,22 @@ class TableSpeech:
         return Said(text, None, utt, tuple(out))
 
     # -- repeat (ACCESSIBILITY.md 2, 25) -----------------------------------------------------------
+    def called(self, seats: Sequence[int]) -> None:
+        """The table has called ``seats`` (a reminder of whom it waits for, heard: no message a
+        repeat gives back): each one's next repeat starts again from its newest message, and
+        only its further presses step back from there (issue 31). A chain of repeats ends by
+        such events, never by a timer (a step back through a long menu takes its time)."""
+        self.called_seats.update(int(s) for s in seats)
+
     def repeat(self, seat: int) -> Said:
         """The seat's last message again into its earphone, by what it has heard; further
-        calls step back. Its ``announce`` line(s) are written again on ``seat:N`` when the
-        repeat plays; "nothing to repeat" when the seat heard nothing (of this game)."""
+        calls step back, until the seat hears something new or the table calls it
+        (:meth:`called`): then it starts from its newest message again. Its ``announce``
+        line(s) are written again on ``seat:N`` when the repeat plays; "nothing to repeat"
+        when the seat heard nothing (of this game)."""
         channel = f"seat:{seat}"
+        newest = seat in self.called_seats
+        self.called_seats.discard(seat)
         voice = self.service.voice
         if self.timed():
             box: dict[str, Any] = {}
@@ -458,7 +473,7 @@ class TableSpeech:
                     box["listener"] = self.service.announce_listener(box["lines"])
                 box["listener"](kind, utt, record)
 
-            utt = voice.repeat_last(seat, listener=listener)
+            utt = voice.repeat_last(seat, listener=listener, **({"newest": True} if newest else {}))
             if utt is None:
                 return self.say(channel, "repeat.nothing", {}, request=True)
             return Said(getattr(utt, "text", ""), None, utt, tuple(box.get("lines", ())))

@@ -39,3 +39,22 @@ def test_an_item_cut_off_before_it_could_be_heard_asks_nothing_of_a_robot():
     assert robot.plan == []
     robot.hear(Heard("seat", "menu.ready", {}, "Ready to vote", 8.0, 9.0))              # heard: pressed for
     assert [p.act.item.key for p in robot.plan if p.act.item is not None] == ["menu.ready"]
+
+
+def test_issue31_a_hand_cut_off_before_it_could_be_heard_and_said_again_whole_is_acted_on():
+    """A president whose own press cut its hand after 0.15 s hears it said again whole: a
+    person lays its discard then (the cut one was never heard), so the robot does too
+    (Secret Dictator by ear, seed 11: the table waited for the president's discard for ever)."""
+    from firmware_host.robots.robot import Lay, SeatRobot
+    from firmware_host.robots.table import rules_for
+
+    robot = SeatRobot(3, 6, "secret_dictator", rules_for("secret_dictator"), seed=1, mistakes=0.0)
+    robot.phase = "game"
+    robot.hear(Heard("table", "legislative.president", {"seat": 3}, "Legislation: president seat 4 draws",
+                     640.0, 650.0))
+    hand = {"laws": ["liberal", "fascist", "fascist"]}
+    robot.hear(Heard("seat", "hand.president", hand, "Your laws: …", 653.2, 653.35, cut=True))
+    assert robot.plan == []
+    robot.hear(Heard("seat", "hand.president", hand, "Your laws: …", 654.0, 658.0))    # said again whole
+    assert [type(p.act) for p in robot.plan] == [Lay]
+    assert robot.plan[0].act.signal["signal"] == "law_read"

@@ -488,6 +488,50 @@ def test_A28_issue31_seats_browsing_their_own_earphones_do_not_keep_the_awaited_
         table.close()
 
 
+def repeats_heard(table: Table, seat: int) -> list[tuple]:
+    """One idle press of ``seat``, its clip played and 1.5 s to react: what its earphone said
+    again, as (key, text) of each line."""
+    mark = len(table.starts)
+    table.press(seat)
+    table.drain()
+    table.wait(1.5)
+    return [(o["key"], o["text"]) for o in table.starts[mark:] if o.get("output") == f"seat:{seat}"]
+
+
+@pytest.mark.parametrize("name", cases("repeat_after_a_reminder"))
+def test_A25_issue31_a_press_after_the_table_called_the_seat_repeats_its_newest_message_again(tmp_path, name):
+    """ACCESSIBILITY.md 25, 28, issue 31: a seat's presses step back through what it heard, and
+    only while it keeps pressing: once the table has called the seat (a reminder naming it,
+    heard), its next press gives its newest message again (the open choice it must act on),
+    not a still older public line. No timer ends the chain: a minute of quiet with the table
+    calling only other seats leaves a seat's next press one step further back."""
+    table = new_table(tmp_path, name)
+    try:
+        setup, _ = to_first_choice(table, name)
+        adapter = table.call(lambda: table.service.game.active)
+        awaited = table.call(adapter.awaited)
+        seat = next((s for s in range(setup["players"]) if s not in awaited), None)
+        if seat is None:
+            pytest.skip("every seat is awaited here")
+        newest = repeats_heard(table, seat)
+        if any(key.startswith("scan.") for key, _ in newest):
+            pytest.skip("every seat's press opens a list here (a night's lists, R16): no repeat")
+        back = [repeats_heard(table, seat)]
+        assert newest and back[0] and back[0] != newest, (newest, back)
+        table.wait(60)                             # the awaited seat is called meanwhile, not this one
+        table.drain()
+        back.append(repeats_heard(table, seat))
+        assert back[1] and back[1] not in (newest, back[0]), back   # one step further back
+        table.call(lambda: adapter.reminders.remind((seat,)))       # the table calls this seat
+        table.drain()
+        table.wait(1.5)
+        again = repeats_heard(table, seat)
+        assert again == newest
+        assert repeats_heard(table, seat) == back[0]                 # and presses step back from there
+    finally:
+        table.close()
+
+
 def choice_press(signals: list[dict], i: int) -> bool:
     """Signal ``i`` is a press that opens a seat's list: a press, and not one that says the
     seat is ready to end a morning's discussion (In this way I become a DICTATOR, D32)."""
