@@ -88,7 +88,7 @@ class TileKind:
     :ivar in_turn: ``numbered``: a signal naming no number lays the group's tiles in turn
         (a deck's cards, dealt one after the other); False: its first tile.
     :ivar demo: hex prefixes (2 characters) of the demo registry's tags: one for ``seat``,
-        one per group for ``numbered``; empty: the kind has no demo tiles.
+        one per group for ``numbered``, one for ``item``; empty: the kind has no demo tiles.
     """
 
     kind: str
@@ -420,11 +420,14 @@ def write_registry(registry: TagRegistry, path: str | os.PathLike[str], header: 
         raise
 
 
-def demo_registry(seats: int = MAX_SEATS, kinds: Sequence[TileKind] | None = None) -> TagRegistry:
+def demo_registry(seats: int = MAX_SEATS, kinds: Sequence[TileKind] | None = None, *,
+                  items: bool = False) -> TagRegistry:
     """The consistent demo registry (the mocked board's, and the tests'); ``hardware/tags.toml``
     is this one of ten seats. Every kind of ``kinds`` (None: the registered games') with
     :attr:`TileKind.demo` prefixes has its tiles: ``PP00SS00KK`` for seat SS's K-th named tile,
-    ``PP000000NN`` for tile NN of a group (one prefix per group)."""
+    ``PP000000NN`` for tile NN of a group (one prefix per group); with ``items``, also
+    ``PPNNNNNNNN`` for item NN of an ``item`` kind (0-based, no description: a mocked board
+    that lays a tile of every kind, the self-test's; the shipped registry has none)."""
     tiles: dict[str, Tile] = {}
     for kind in _kinds(kinds):
         if not kind.demo:
@@ -437,20 +440,23 @@ def demo_registry(seats: int = MAX_SEATS, kinds: Sequence[TileKind] | None = Non
             for prefix, group, count in zip(kind.demo, kind.names, kind.counts):
                 for n in range(1, count + 1):
                     tiles[f"{prefix}000000{n:02X}"] = Tile(kind.kind, group, None, n)
+        elif items:
+            for n in range(kind.items):
+                tiles[f"{kind.demo[0]}{n:08X}"] = Tile(kind.kind, kind.kind, None, n)
     return TagRegistry(tiles)
 
 
 def with_demo_kinds(registry: TagRegistry, seats: int = MAX_SEATS,
-                    kinds: Sequence[TileKind] | None = None) -> TagRegistry:
+                    kinds: Sequence[TileKind] | None = None, *, items: bool = False) -> TagRegistry:
     """``registry`` and the demo tiles (:func:`demo_registry`) of every kind of ``kinds``
     (None: the registered games') of which it holds no tile: a mocked board can lay a tile of
     every game's kind, also of a game registered after its file was written. A demo tag the
-    registry already gives to another tile is left out."""
+    registry already gives to another tile is left out; ``items``: as :func:`demo_registry`."""
     held = {t.kind for _, t in registry.items()}
-    extra = [k for k in _kinds(kinds) if k.kind not in held and k.demo]
+    extra = [k for k in _kinds(kinds) if k.kind not in held and k.demo and (items or k.layout != "item")]
     if not extra:
         return registry
     tiles = dict(registry.items())
-    for tag, tile in demo_registry(seats, extra).items():
+    for tag, tile in demo_registry(seats, extra, items=items).items():
         tiles.setdefault(tag, tile)
     return TagRegistry(tiles, registry.descriptions)

@@ -75,6 +75,14 @@ class GamePack:
         sentences naming the game's tiles for the board's commands (tag enrolment ``enrol.*``,
         the self-test ``selftest.*``), in the game's own catalogue; ``context`` is what that
         catalogue's own types need (e.g. ``descriptions`` of numbered items).
+    :param tile_words: optional ``(kind, value, seat, number, language, *, descriptions=None)
+        -> str | None``: the self-test's sentence naming one of the game's tiles as a reader
+        read it (``"Test: Ja tile of seat 3"``; ``kind``, ``value``, ``seat`` (0-based or
+        None) and ``number`` as the board's tile read has them; ``descriptions``: the item
+        tiles' descriptions in ``language`` from the tag registry), in the game's own words;
+        None for a tile it has no words for. The self-test asks every pack whose
+        ``tile_kinds`` declare the kind, so it names no game (a kind no pack words is said
+        naming only its reader).
     :param scripting: optional ``() -> module``: how a table plays the game from board
         signals (``sample_setup``, ``whole_game``, ``signals_for_game``, ``permuted``,
         ``REVEALS``), for the table's conformance suite and the examples.
@@ -104,6 +112,7 @@ class GamePack:
     check_script_setup: Callable[..., None] | None = None
     card_names: Callable[[], tuple] | None = None
     tile_text: Callable[..., str] | None = None
+    tile_words: Callable[..., str | None] | None = None
     scripting: Callable[[], Any] | None = None
     console_picture: Callable[..., dict] | None = None
     console_actions: tuple = ()

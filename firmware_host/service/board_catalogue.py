@@ -231,6 +231,13 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {name: (params, _O) for name
     "selftest.untouched.peg": ("position",),
     "selftest.untouched.gm_key": (),
     "selftest.untouched.reader": ("reader",),
+    # the walk's request of the next touch (firmware-host self-test walks every part in turn)
+    "selftest.ask.button": ("seat",),
+    "selftest.ask.gm_key": (),
+    "selftest.ask.slot.fill": ("track", "slot"),
+    "selftest.ask.slot.empty": ("track", "slot"),
+    "selftest.ask.peg": ("position",),
+    "selftest.ask.reader": ("reader",),
     # tag enrolment (`firmware-host enrol-tags`); each game's tiles are named by its own catalogue
     "enrol.start": ("count", "reader"),
     "enrol.accepted": (),

@@ -17,6 +17,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "duel.refused.game_over": {"en": "The game is over.", "de": "Das Spiel ist vorbei."},
     "duel.refused.bad_count": {"en": "One or two tokens only.", "de": "Nur eine oder zwei Münzen."},
     "duel.refused.malformed": {"en": "That was not a move of Token Duel.", "de": "Das war kein Zug im Münzduell."},
+    # the board's self-test names the tile a reader read (the pack's tile_words)
+    "selftest.token": {"en": "Test: gold token of {seat}", "de": "Test: Goldmünze von {seat}"},
 }
 KEYS = frozenset(MESSAGES)
 #: no espeak-ng overrides of its own

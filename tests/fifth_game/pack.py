@@ -57,8 +57,18 @@ def console_picture(view: dict, secrets: dict | None = None) -> dict:
 console_actions: tuple = (action("take", W("take"), seat_field(W("seat")),
                                  choice_field("count", W("count"), [(1, W("one")), (2, W("two"))])),)
 
+def tile_words(kind: str, value: str, seat: int | None, number: int, language: str, *,
+               descriptions: Any = None) -> str | None:
+    """The self-test's sentence naming a seat's gold token as a reader read it; None for
+    another kind."""
+    from .catalogue import text
+
+    return text("selftest.token", {"seat": seat}, language) if kind == "token" and seat is not None else None
+
+
 PACK = GamePack(name=NAME, replay=replay_lines, adapter=lazy(_PKG, "board", "TokenDuelGame"),
                 lobby=lazy(_PKG, "lobby"), scripting=lazy(_PKG, "scripting"), tile_kinds=(TOKEN_TILES,),
+                tile_words=tile_words,
                 console_picture=console_picture, console_actions=console_actions,
                 console_options=({"name": "players", "kind": "int", "label": {"de": "Spieler", "en": "Players"},
                                   "default": 2, "min": 2, "max": 2},))

@@ -113,3 +113,33 @@ def test_the_conformance_suite_plays_token_duel(registered, tmp_path, check):
     import table.test_conformance as conformance
 
     getattr(conformance, check)(tmp_path, NAME)
+
+
+def test_the_self_test_names_its_token_in_its_words_with_nothing_made_for_it_outside(registered, capsys):
+    """The brief (layers below the games know no game): the wiring test walks the board's
+    parts and, at the tray reader, lays a tile of every registered kind; Token Duel's gold
+    token is one of them once its pack is registered, said in Token Duel's words (its pack's
+    ``tile_words``), and the self-test's module names no game and no game's tile."""
+    from pathlib import Path
+
+    from firmware_host.cli import main as cli_main
+    from firmware_host.commands import self_test
+
+    assert cli_main(["self-test", "--mock", "--language", "en"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    tray = lines.index("Next: a tile at the discard pile reader")
+    assert "Test: gold token of Seat 1" in lines[tray + 1:-1]
+    from firmware_host.hardware.tags import registered_kinds
+
+    source = Path(self_test.__file__).read_text(encoding="utf-8")
+    for name in games.names():
+        assert name not in source, name
+    for kind in registered_kinds():
+        assert f'"{kind.kind}"' not in source and f"'{kind.kind}'" not in source, kind.kind
+
+
+def test_unregistered_its_token_is_not_laid_by_the_self_test(capsys):
+    from firmware_host.cli import main as cli_main
+
+    assert cli_main(["self-test", "--mock", "--language", "en"]) == 0
+    assert "Test: gold token of Seat 1" not in capsys.readouterr().out

@@ -34,19 +34,60 @@ def test_self_test_names_every_input_touched_aloud(capsys):
 def test_self_test_lays_a_tile_of_every_game_on_its_reader(capsys):
     """The wiring test is the board's, not one game's (hardware knows no game): the built-in
     touch shows each reader one tile of every kind the registered games lay on it (Secret
-    Dictator's ballot and role tiles at the ballot box, its law and In this way I become a
-    DICTATOR's role card at the tray), each named in its game's words, and touches every
-    input of the configured board (28 on the shipped config)."""
+    Dictator's ballot and role tiles at the ballot box; its law, In this way I become a
+    DICTATOR's role card and Dying Message's evidence tile at the tray), each named in its
+    game's words (the packs' ``tile_words``), and touches every input of the configured board
+    (28 on the shipped config)."""
     from firmware_host.hardware.tags import registered_kinds
 
     assert cli_main(["self-test", "--mock", "--language", "en"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    tiles = lines[lines.index("Test: tracker in hole zero") + 1:-1]
+    tiles = [line for line in lines[lines.index("Test: tracker in hole zero") + 1:-1] if not line.startswith("Next: ")]
     assert tiles == ["Test: Ja tile of seat 1", "Test: role tile, Democrat, number one",
-                     "Test: law, democratic, number one", "Test: Dictator card of Seat 1"]
-    laid = {k.kind for k in registered_kinds() if k.signal}
-    assert laid == {"ballot", "role", "law", "card"}     # Dying Message's evidence has no simulator signal
+                     "Test: law, democratic, number one", "Test: Dictator card of Seat 1", "Test: evidence, card 1"]
+    assert {k.kind for k in registered_kinds()} == {"ballot", "role", "law", "card", "evidence"}
     assert lines[-1] == "Self-test: finished, twenty-eight inputs touched"
+
+
+def test_self_test_asks_for_every_part_of_the_board_in_turn(capsys):
+    """A builder hears what to touch next: every part the board config wires (BOARD.md
+    "Reference build": 10 buttons, the game-master key, 11 slots filled and emptied, the
+    tracker's 4 holes, 2 readers) is asked for once, in wiring order, each request after the
+    answer to the one before."""
+    assert cli_main(["self-test", "--mock", "--language", "en"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    asked = [line for line in lines if line.startswith("Next: ")]
+    assert len(asked) == 10 + 1 + 2 * 11 + 4 + 2
+    assert asked[:2] == ["Next: button of seat 1", "Next: button of seat 2"]
+    assert asked[10:13] == ["Next: game master key", "Next: a tile into slot one on the democratic track",
+                            "Next: empty slot one on the democratic track"]
+    assert asked[-6:] == ["Next: tracker pin into hole one", "Next: tracker pin into hole two",
+                          "Next: tracker pin into hole three", "Next: tracker pin into hole zero",
+                          "Next: a tile at the ballot box reader", "Next: a tile at the discard pile reader"]
+    for request, answer in [("Next: button of seat 4", "Test: button of seat 4, press"),
+                            ("Next: empty slot two on the fascist track",
+                             "Test: slot two on the fascist track emptied"),
+                            ("Next: a tile at the ballot box reader", "Test: Ja tile of seat 1")]:
+        assert lines[lines.index(request) + 1] == answer
+
+
+def test_self_test_names_a_touch_of_another_part_and_asks_again_for_the_one_it_wants(tmp_path, capsys):
+    """A crossed wire is heard at once: asked for seat 1's button, a press that arrives as
+    seat 3's is named as seat 3's, the walk still wants seat 1, and seat 3 is not asked for
+    again once it has been touched; the script's end names what was not touched."""
+    script = write_script(tmp_path / "touches.jsonl", [
+        {"signal": "button", "seat": 2, "gesture": "press"},
+        {"signal": "button", "seat": 0, "gesture": "press"},
+        {"signal": "button", "seat": 1, "gesture": "press"},
+    ])
+    assert cli_main(["self-test", "--mock", script, "--language", "en"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    walk = [line for line in lines if line.startswith(("Next: ", "Test: button"))]
+    assert walk == ["Next: button of seat 1", "Test: button of seat 3, press",
+                    "Test: button of seat 1, press", "Next: button of seat 2",
+                    "Test: button of seat 2, press", "Next: button of seat 4"]
+    end = lines.index("Self-test: finished, three inputs touched")
+    assert lines[end + 1] == "Not touched: buttons of seats 4, 5, 6, 7, 8, 9 and 10"
 
 
 def test_self_test_speaks_faults_and_names_untouched_inputs(tmp_path, capsys):
@@ -275,11 +316,26 @@ def test_every_sentence_of_self_test_and_enrol_tags_comes_from_the_catalogue(tmp
 
 @pytest.mark.parametrize("language, said", [("en", "Test: tile at the discard pile reader"),
                                             ("de", "Test: Plättchen am Leser am Ablagestapel")])
-def test_self_test_names_the_reader_of_a_tile_its_game_has_no_test_words_for(language, said):
+def test_self_test_names_the_reader_of_a_tile_no_game_has_words_for(language, said):
     """A wiring test touches every reader with whatever tile lies at hand: an enrolled tile
-    of a game whose pack has no self-test sentence for it (Dying Message's evidence at the
-    tray) is still said, naming the reader that read it (never the tile), not left unsaid."""
+    of a kind no registered game words (a game's pack without ``tile_words``, or one that is
+    not registered) is still said, naming the reader that read it (never the tile)."""
     from firmware_host.commands.self_test import describe
     from firmware_host.hardware.events import TileRead
 
-    assert describe(TileRead(reader="law", kind="evidence", value="evidence", number=3), language) == said
+    assert describe(TileRead(reader="law", kind="coin", value="gold", seat=1), language) == said
+
+
+@pytest.mark.parametrize("language, said", [("en", "Test: evidence, card 4: a red umbrella"),
+                                            ("de", "Test: Beweis, Karte vier: ein roter Regenschirm")])
+def test_self_test_names_an_evidence_tile_in_its_games_words_with_its_description(language, said):
+    """Dying Message's pack words its evidence tiles for the self-test (``tile_words``): the
+    card as printed (one-based) and its description from the tag registry in the language."""
+    from firmware_host.commands.self_test import describe
+    from firmware_host.hardware.events import TileRead
+    from firmware_host.hardware.tags import Tile, TagRegistry
+
+    registry = TagRegistry({"4E00000003": Tile("evidence", "evidence", None, 3)},
+                           {3: {"en": "a red umbrella", "de": "ein roter Regenschirm"}})
+    read = TileRead(reader="law", kind="evidence", value="evidence", number=3)
+    assert describe(read, language, registry) == said

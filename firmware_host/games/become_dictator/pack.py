@@ -12,7 +12,7 @@ from firmware_host.checks import quoted
 from firmware_host.errors import UsageError
 from firmware_host.kernel.games import lazy
 
-__all__ = ["NAME", "PACK", "replay_lines", "board_game", "lobby", "card_names", "card_text"]
+__all__ = ["NAME", "PACK", "replay_lines", "board_game", "lobby", "card_names", "card_text", "tile_words"]
 
 NAME = "become_dictator"
 
@@ -92,6 +92,16 @@ def card_text(key: str, params: Any, language: str = "de", *, long: bool = False
     return catalogue.text(key, params, language, long=long)
 
 
+def tile_words(kind: str, value: str, seat: int | None, number: int, language: str, *,
+               descriptions: Any = None) -> str | None:
+    """The self-test's sentence naming a seat's role card as the tray reader read it (the
+    registry's ``GamePack.tile_words``, ``selftest.card``: "Test: Dictator card of seat 1");
+    None for another kind or a card that is none of the roles (D30)."""
+    if kind != "card" or seat is None or value not in card_names():
+        return None
+    return card_text("selftest.card", {"seat": seat, "role": value}, language)
+
+
 #: the board-signal scripts the table's conformance suite plays the game by (:mod:`.scripting`)
 scripting = lazy(__package__, "scripting")
 
@@ -138,7 +148,8 @@ CARD_TILES = TileKind("card", "cards", "seat", names=tuple(_ROLES), noun="card",
 #: this game's record in the registry (:class:`firmware_host.kernel.games.GamePack`)
 PACK = GamePack(
     name=NAME, replay=replay_lines, adapter=board_game, lobby=lobby, words=_words,
-    tile_kinds=(CARD_TILES,), config=CONFIG, card_names=card_names, tile_text=card_text, scripting=scripting,
+    tile_kinds=(CARD_TILES,), config=CONFIG, card_names=card_names, tile_text=card_text, tile_words=tile_words,
+    scripting=scripting,
     console_picture=console_picture, console_actions=_console_actions(),
     console_options=(
         {"name": "players", "kind": "int", "label": {"de": "Spieler", "en": "Players", "fr": "Joueurs"}, "default": 6,

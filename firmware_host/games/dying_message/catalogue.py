@@ -201,6 +201,8 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "enrol.evidence.duplicate": (("card",), _O),
     "enrol.evidence.described": (("card",), _O),
     "enrol.evidence.done": (("count",), _O),
+    # the self-test (firmware-host self-test): an evidence tile the tray reader read
+    "selftest.evidence": (("card",), _O),
 }
 
 TERMS: tuple[str, ...] = (

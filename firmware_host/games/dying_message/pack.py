@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["NAME", "PACK", "replay_lines", "board_game", "evidence_text", "lobby"]
+__all__ = ["NAME", "PACK", "replay_lines", "board_game", "evidence_text", "lobby", "tile_words"]
 
 NAME = "dying_message"
 
@@ -30,6 +30,17 @@ def evidence_text(key: str, params: Any, language: str, *, long: bool = False,
     from . import catalogue
 
     return catalogue.text(key, params, language, long=long, descriptions=descriptions)
+
+
+def tile_words(kind: str, value: str, seat: int | None, number: int, language: str, *,
+               descriptions: "dict[int, str] | None" = None) -> str | None:
+    """The self-test's sentence naming an evidence tile as the tray reader read it (the
+    registry's ``GamePack.tile_words``, ``selftest.evidence``): its card as printed, with its
+    description in ``language`` where the tag registry has one ("Test: evidence, card 18: a
+    red umbrella"); None for another kind."""
+    if kind != "evidence":
+        return None
+    return evidence_text("selftest.evidence", {"card": number}, language, descriptions=descriptions)
 
 
 #: the questions of a setup from the seats (:mod:`.lobby`)
@@ -74,12 +85,13 @@ CONFIG = {
 }
 
 #: M45, M46: the evidence tiles, one per card id (0-based, printed ``card + 1``, M7: 104 cards), each
-#: with a short description per language; laid on the message-area tray (the ``law`` reader)
+#: with a short description per language; laid on the message-area tray (the ``law`` reader); the
+#: mocked board's demo tiles are ``4E`` and the card id (as ``enrol-tags --evidence --mock`` enrols them)
 EVIDENCE_TILES = TileKind("evidence", "evidence", "item", items=104, languages=("de", "en"),
-                          noun="evidence card", reader="law")
+                          noun="evidence card", reader="law", demo=("4E",))
 
 #: this game's record in the registry (:class:`firmware_host.kernel.games.GamePack`)
 PACK = GamePack(name=NAME, replay=replay_lines, adapter=board_game, lobby=lobby,
                 tile_text=evidence_text, scripting=scripting, console_options=console_options,
                 console_picture=console_picture, console_actions=console_actions, config=CONFIG,
-                tile_kinds=(EVIDENCE_TILES,))
+                tile_kinds=(EVIDENCE_TILES,), tile_words=tile_words)

@@ -13,7 +13,7 @@ from firmware_host.checks import quoted
 from firmware_host.errors import UsageError
 from firmware_host.kernel.games import lazy
 
-__all__ = ["NAME", "PACK", "board_game", "check_script_setup", "replay_lines", "tile_text"]
+__all__ = ["NAME", "PACK", "board_game", "check_script_setup", "replay_lines", "tile_text", "tile_words"]
 
 NAME = "secret_dictator"
 
@@ -169,6 +169,28 @@ def tile_text(key: str, params: Any, language: str = "de", *, long: bool = False
     return catalogue.text(key, params, language, long=long)
 
 
+#: the self-test's key and parameters of each of the game's tile kinds (value, seat, number)
+_SELFTEST_TILES: dict[str, Any] = {
+    "ballot": lambda value, seat, number: ("selftest.ballot", {"seat": seat, "ballot": value}),
+    "law": lambda value, seat, number: ("selftest.law.numbered", {"party": value, "index": number}),
+    "role": lambda value, seat, number: ("selftest.role_tile.numbered", {"role": value, "index": number}),
+}
+
+
+def tile_words(kind: str, value: str, seat: int | None, number: int, language: str, *,
+               descriptions: Any = None) -> str | None:
+    """The self-test's sentence naming a tile of this game as a reader read it (the
+    registry's ``GamePack.tile_words``): a seat's Ja or Nein tile ("Test: Ja tile of seat
+    3"), a law by party and number, a role tile by role and number; None for another kind.
+
+    :raises MessageParamError: a value the catalogue does not know (a party, a role)."""
+    make = _SELFTEST_TILES.get(kind)
+    if make is None:
+        return None
+    key, params = make(value, seat, number)
+    return tile_text(key, params, language)
+
+
 #: the questions of a setup from the seats (:mod:`.lobby`)
 lobby = lazy(__package__, "lobby")
 
@@ -282,4 +304,5 @@ PACK = GamePack(name=NAME, replay=replay_lines, adapter=board_game, lobby=lobby,
                 check_script_setup=check_script_setup, scripting=scripting,
                 console_options=console_options, console_picture=console_picture,
                 console_actions=console_actions, console_refusals=console_refusals, tile_kinds=tile_kinds,
-                tracks=tracks, peg=peg, earcons=earcons, tile_text=tile_text)
+                tracks=tracks, peg=peg, earcons=earcons, tile_text=tile_text,
+                tile_words=tile_words)
