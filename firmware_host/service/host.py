@@ -6,8 +6,9 @@ The service knows no game: a setup's ``game`` key (REPLAY.md; absent = the defau
 names a registered pack (:mod:`firmware_host.kernel.games`), whose ``adapter(service)`` makes its
 adapter. :class:`GameHost` keeps one adapter per game, made when first needed, and switches
 when the game master sets up another game (the running game is ended first, as a new setup of
-the same game would). On start it resumes the journal's unfinished game with that game's
-adapter.
+the same game would). A setup that only prepares (the console's, then ``start``) never ends a
+running game: the switch waits for the ``start``, which the console confirms. On start it
+resumes the journal's unfinished game with that game's adapter.
 
 Every call the service, the console and the simulator make is named here (no attribute is
 forwarded silently); buttons, speech, scans, status and the console's snapshot are the
@@ -45,6 +46,8 @@ class GameHost:
         self._playable: list[str] | None = None
         self.current = default
         self.active = self._adapter(default)
+        #: a game prepared while another one runs: switched to at the next ``start``, or None
+        self.next_game: str | None = None
         #: the game-neutral front of the table: lobby, seat menu, board speech (issue 29)
         self.table = TableFront(service, self)
 
@@ -103,8 +106,10 @@ class GameHost:
         return self.active.public_setup()
 
     def start(self) -> None:
-        """Start the active game's prepared setup. :raises UsageError: without one."""
+        """Start the active game's prepared setup, or the game prepared while it ran
+        (:meth:`prepare`). :raises UsageError: without one."""
         self.table.console_took_over()
+        self._to_next_game()
         self.active.start()
 
     # -- switching ---------------------------------------------------------------------------
@@ -130,8 +135,18 @@ class GameHost:
         self.active.activate()
 
     def _choose(self, setup: Any) -> Any:
-        """The setup for the adapter of the game it names (``game`` removed for the default
-        game, whose setup predates the key).
+        """Switch to the game ``setup`` names; the setup for its adapter (:meth:`_named`).
+
+        :raises CommandRefused: as :meth:`_named`.
+        """
+        name, chosen = self._named(setup)
+        self._switch(name)
+        self.next_game = None
+        return chosen
+
+    def _named(self, setup: Any) -> tuple[str, Any]:
+        """The game ``setup`` names and the setup for its adapter (``game`` removed for the
+        default game, whose setup predates the key); nothing is switched.
 
         :raises CommandRefused: ``setup_invalid``: a game that is not registered, or whose
             pack has no board adapter.
@@ -143,8 +158,7 @@ class GameHost:
         if name not in self.adapters and games.pack(name).adapter is None:
             message = f"the board cannot play {name} yet (its pack has no board adapter)"
             raise CommandRefused("setup_invalid", f"setup: {message}", detail=message)
-        self._switch(name)
-        return rest if name == games.DEFAULT_GAME else setup
+        return name, (rest if name == games.DEFAULT_GAME else setup)
 
     # -- what the service asks the board ---------------------------------------------------------
     def boot(self, resume: bool = True) -> None:
@@ -198,10 +212,22 @@ class GameHost:
     def prepare(self, setup: dict) -> None:
         """Validate and remember a setup of the game it names (console: then ``start``).
 
+        A setup of another game than the running one (in play, not over) is kept in that
+        game's adapter and the running game goes on: only the ``start`` that follows switches
+        (ending the running game, journal ``abandoned``), as a setup never ends a game and the
+        console asks before a ``start`` or ``restart`` does.
+
         :raises UsageError: an unusable setup (one line).
         """
         self.table.console_took_over()
-        chosen = self._choose(setup)
+        name, chosen = self._named(setup)
+        if name != self.current and self._running():
+            self._adapter(name).prepare(chosen)
+            self.next_game = name
+            log.info("setup of %s kept until the game master starts it: %s is in play", name, self.current)
+            return
+        self._switch(name)
+        self.next_game = None
         self.active.prepare(chosen)
 
     def command(self, name: str, /, **fields: Any) -> dict:
@@ -213,7 +239,20 @@ class GameHost:
             self.table.console_took_over()
         if name == "start" and fields.get("setup") is not None:
             fields = {**fields, "setup": self._choose(fields["setup"])}
+        elif name == "start":
+            self._to_next_game()
         return self.active.command(name, **fields)
+
+    def _to_next_game(self) -> None:
+        """Switch to the game prepared while another one ran (:meth:`prepare`), if any."""
+        name, self.next_game = self.next_game, None
+        if name is not None and name != self.current:
+            self._switch(name)
+
+    def _running(self) -> bool:
+        """True while the active adapter has a game in play that is not over."""
+        final = self.active.final_state()
+        return final is not None and final.get("phase") != "game_over"
 
     def end_game(self) -> dict:
         """End the active game (see :meth:`BoardAdapter.end_game`)."""

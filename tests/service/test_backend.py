@@ -417,3 +417,38 @@ def test_a_refusal_at_night_keeps_its_reason_out_of_the_service_log(board, caplo
         _code(lambda: backend.command("act", action={"action": "nominate", "seat": 3, "target": 1}))
     assert [r.getMessage() for r in caplog.records if r.getMessage().startswith("refused:")] == \
         ["refused: nominate seat 3 target 1: not_your_turn"]
+
+
+def test_a_setup_of_another_game_never_ends_the_running_game_only_a_start_does(board):
+    """The console's setup only prepares (its confirmed ``start`` and ``restart`` are what end
+    a running game): a setup of another game posted while Secret Dictator runs leaves that
+    game, its journal entry and its next move as they were; the switch waits for ``start``,
+    which then begins the game set up (the running one ended, journal ``abandoned``)."""
+    service, backend, lines = board
+    backend.setup_game(SETUP)
+    backend.command("start")
+    backend.command("choose", seat=0, target=2)
+    running = service.call(lambda: service.journal.last_game())
+    backend.setup_game({"game": "dying_message", "players": 6, "language": "en", "seed": 3})
+    snap = backend.snapshot()
+    assert snap["game"] == "secret_dictator" and snap["view"]["phase"] == "election", snap.get("view")
+    assert service.call(lambda: service.journal.last_game()).id == running.id
+    assert service.call(lambda: service.journal.unfinished()) is not None      # still in play
+    backend.command("act", action={"action": "vote", "seat": 0, "ballot": "ja"})   # it plays on
+    backend.command("start")
+    snap = backend.snapshot()
+    assert snap["game"] == "dying_message" and snap["view"]["phase"] not in (None, "game_over")
+    assert len(snap["view"]["alive"]) == 6
+    games_rows = service.call(lambda: service.journal._db.execute(
+        "SELECT id, status FROM games ORDER BY id").fetchall())
+    assert games_rows[0] == (running.id, "abandoned") and games_rows[-1][1] == "playing", games_rows
+
+
+def test_a_setup_of_the_game_after_game_over_or_with_none_switches_at_once(board):
+    """With no game running (none yet, or the last one over) a setup of another game switches
+    at once: the page shows that game's setup before its start."""
+    service, backend, lines = board
+    backend.setup_game({"game": "dying_message", "players": 6, "language": "en", "seed": 3})
+    assert backend.snapshot()["game"] == "dying_message" and backend.snapshot()["view"] is None
+    backend.setup_game(SETUP)
+    assert backend.snapshot()["game"] == "secret_dictator"
