@@ -542,8 +542,7 @@ class BoardAdapter:
         long tells who is awaited (RULES.md R16, issue 33). Not at a whisper station, whose
         call would name the seat at the table. A game may word it otherwise."""
         if self.awaited_secret():
-            voice = self.service.voice
-            earphones = voice is None or getattr(voice, "has_earphones", lambda: True)()
+            earphones = self.earphones()
             # at a whisper station a private line calls its seat by name at the table: nobody named
             return [Line("public", "table.waiting_choice", {}),
                     *(Line(f"seat:{seat}", "table.waiting_you" if seat in seats else "table.waiting_others", {})
@@ -1002,12 +1001,39 @@ class BoardAdapter:
         tile laid at once, follows it)."""
         channel = f"seat:{seat}"
         voice = self.service.voice
-        if secret or (voice is not None and not getattr(voice, "has_earphones", lambda: True)()):
+        if secret or not self.earphones():
             return          # a whisper station would call the seat to it for a mere "noted"
         if self.speech.queued(channel) == before:
             seconds = self.padding.measure(channel, self.speech.text(NOTED_KEY, {}, long=True), None)
             self.speech.speak(Line(channel, NOTED_KEY, {}), history=False, cue=False, keep=True,
                               pad_seconds=None if seconds is None else padded(seconds))
+
+    def earphones(self) -> bool:
+        """True unless the seats' private messages go to a whisper station (a voice without
+        earphones, where a seat would be called to it for a mere answer); True without a voice."""
+        voice = self.service.voice
+        return voice is None or getattr(voice, "has_earphones", lambda: True)()
+
+    def answer_act(self, seat: int, key: str, params: Mapping[str, Any], after: tuple = ()) -> Any:
+        """A seat's own act (a tile read, a choice named) answered short in its earphone at
+        once (ACCESSIBILITY.md 26), padded where the game pads ``key`` (R16): at the rank of a
+        refusal, it cuts off a plain message and goes before what is queued, but never another
+        answer or a request; words that wait for ``after`` (Utterances: what the table must
+        hear first) are a plain message after them. Nothing at a whisper station.
+
+        :returns: its Utterance, or None when nothing plays."""
+        if not self.earphones():
+            return None
+        return self.say(f"seat:{seat}", key, params, priority="normal" if after else "refusal", own_act=True,
+                        after=after).utterance
+
+    def answer_cue(self, seat: int) -> None:
+        """The answer cue alone in ``seat``'s earphone at once, at the rank of an answer
+        (:meth:`answer_act`): an act answered alike whatever it brings, where its words must
+        wait (RULES.md R16); nothing at a whisper station or without a voice."""
+        voice = self.service.voice
+        if voice is not None and self.earphones():
+            voice.answer_cue(seat, priority="refusal")
 
     def _say_noted(self, seat: int) -> None:
         """``table.noted`` in ``seat``'s earphone now (:meth:`acknowledge` of a press that gave

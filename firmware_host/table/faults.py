@@ -160,6 +160,18 @@ class TableFaults:
                            key="tile.not_this_game")
         self.listed.append({"kind": "fault", "reason": "not_playing", "detail": detail})
 
+    def refuse(self, source: str, reason: str, detail: str, key: str, params: dict | None = None, *,
+               channel: str = "public", listed: str | None = None, **say: Any) -> None:
+        """A board input refused for what lies on the board, not for the rules (a tile at a
+        reader not its own, the board disagreeing with the game): a ``fault`` line (``source``,
+        ``reason``, ``detail``; the service's WARNING), listed on the console (with ``listed``
+        as its detail, else ``detail``) and ``key`` said on ``channel`` at the rank of a
+        refusal (``say``: more of :meth:`~.speech.TableSpeech.say`'s keywords). Neither
+        ``detail`` nor ``key`` may name a secret (RULES.md R16)."""
+        self.service.fault(source, reason, detail)
+        self.listed.append({"kind": "fault", "reason": reason, "detail": detail if listed is None else listed})
+        self.speech.say(channel, key, params or {}, priority="refusal", **say)
+
     def journal_unreadable(self, detail: str) -> None:
         """The journal's game cannot be read back or replayed although the file passed its
         self-check: a ``fault`` line (source ``journal``, reason ``unreadable``) and

@@ -123,7 +123,7 @@ class PhysicalDeck:
             # "put it on the discard pile and pass the other two on" ends before the table
             # tells the chancellor to act on those two laws (no stale instruction)
             self.board.accept(Action("discard", seat=seat, party=str(party)), answer_first=True,
-                              answer=lambda: self.board.reads.confirm_tile(seat, "discard.chosen", {"party": str(party)}))
+                              answer=lambda: self.board.answer_act(seat, "discard.chosen", {"party": str(party)}))
 
         scans = self.board.scans
         self.board.scanning.open(seat, self.discard_items(), "discard", chosen,

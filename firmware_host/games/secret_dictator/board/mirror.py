@@ -162,13 +162,8 @@ class Mirror:
             return False
         self.tracker_asked = False          # a pin left in the old hole is a correction now
         key, params = problems[0]
-        line = {"event": "fault", "source": "board", "reason": "board_mismatch",
-                "detail": f"{what}{' (held until the board matches)' if hold is not None else ''}: {key}"}
-        self.board.service.emit({**line, **({"line": self.board.service.current_line}
-                                            if self.board.service.current_line else {})})
-        self.board.faults.list({"kind": "fault", "reason": "board_mismatch", "detail": key})
-        log.info("%s: %s: board mismatch %s", "held" if hold is not None else "refused", what, key)
-        self.board.say("public", key, params, priority="refusal")
+        held = " (held until the board matches)" if hold is not None else ""
+        self.board.faults.refuse("board", "board_mismatch", f"{what}{held}: {key}", key, params, listed=key)
         self.said = (key, tuple(sorted(params.items())))
         if hold is not None:
             self.held.append(hold)

@@ -64,17 +64,8 @@ class Tiles:
         if not self.count_pending() or game is None:
             return ()
         self._count_reads += 1
-        self.answer_cue(game.president if self._count_reads == 1 or game.chancellor is None else game.chancellor)
+        self.board.answer_cue(game.president if self._count_reads == 1 or game.chancellor is None else game.chancellor)
         return tuple(self._count)
-
-    def answer_cue(self, seat: int) -> None:
-        """The answer cue alone in ``seat``'s earphone at once, at the rank of a tile's
-        confirmation (it goes before what waits, never cuts another answer): the one answer
-        to a seat's act while the table hears a count, whatever its outcome (R16); not at a
-        whisper station."""
-        voice = self.board.service.voice
-        if voice is not None and getattr(voice, "has_earphones", lambda: True)():
-            voice.answer_cue(seat, priority="refusal")
 
     def on_tile(self, event: Any) -> None:
         """A tile at a reader, by its kind: a seat's ballot, a law, a role tile; any other tile
@@ -141,13 +132,8 @@ class Tiles:
             log.info("%s at the %s reader read again: ignored", what, reader)
             return
         self._wrong_last = tile
-        log.info("%s at the %s reader: not counted", what, reader)
-        line = {"event": "fault", "source": f"{reader} reader", "reason": "wrong_reader", "detail": f"a {what}"}
-        if self.board.service.current_line:
-            line["line"] = self.board.service.current_line
-        self.board.service.emit(line)
-        self.board.faults.list({"kind": "fault", "reason": "wrong_reader", "detail": f"a {what} at the {reader} reader"})
-        self.board.say("public", key, params or {}, priority="refusal")
+        self.board.faults.refuse(f"{reader} reader", "wrong_reader", f"a {what}", key, params,
+                                 listed=f"a {what} at the {reader} reader")
 
     def on_ballot(self, event: Any) -> None:
         game = self.board.game
@@ -159,12 +145,14 @@ class Tiles:
             return
         if game is None or self.read_again(event):
             return
+        def answer() -> Any:
+            return self.board.answer_act(event.seat, "tile.read.ballot", {"ballot": event.value})
         # a ballot tile lies in the box: during a correction it is kept and counts after it
         if game.phase == "legislative_chancellor" and game.veto_pending and event.seat == game.president:
             action = Action("veto_reply", seat=event.seat, accept=event.value == "ja")
             if action in game.legal_actions(event.seat) and self.board.mirror.blocked("veto_reply", event.seat, hold=event):
                 return
-            self.board.accept(action, answer=lambda: self.confirm_tile(event.seat, "tile.read.ballot", {"ballot": event.value}))
+            self.board.accept(action, answer=answer)
             return
         action = Action("vote", seat=event.seat, ballot=event.value)
         if game.phase == "election":
@@ -174,24 +162,7 @@ class Tiles:
                 return
             if action in game.legal_actions(event.seat) and self.board.mirror.blocked("vote", event.seat, hold=event):
                 return
-        self.board.accept(action, answer=lambda: self.confirm_tile(event.seat, "tile.read.ballot", {"ballot": event.value}))
-
-    def confirm_tile(self, seat: int, key: str, params: dict, after: tuple = ()) -> Any:
-        """What a reader read, privately and short in the seat's earphone (issue 14), padded
-        to the longest of its kind, at once (ACCESSIBILITY.md 26); not at a whisper station.
-        ``after``: utterances its words wait for (a law read during a count, answered at once
-        by the answer cue, :meth:`_during_count`).
-
-        :returns: its Utterance, or None when nothing plays."""
-        voice = self.board.service.voice
-        if voice is not None and not getattr(voice, "has_earphones", lambda: True)():
-            return None
-        # the rank of a refusal: it cuts off a plain message and goes before what is queued,
-        # but never cuts off another confirmation or a request
-        # words that wait for a count are a plain message after it: a later answer cue of the
-        # seat (another tile, a press) goes before them, as it goes before its hand
-        return self.board.say(f"seat:{seat}", key, params, priority="normal" if after else "refusal",
-                              own_act=True, after=after).utterance
+        self.board.accept(action, answer=answer)
 
     def on_law(self, event: Any) -> None:
         game = self.board.game
@@ -214,8 +185,8 @@ class Tiles:
             if ((held or action in game.legal_actions(game.president))
                     and self.board.mirror.blocked("discard", seat, hold=event)):
                 return
-            if self.board.accept(action, answer=lambda: self.confirm_tile(action.seat, "tile.read.law", {"party": party},
-                                                                          after=wait)):
+            if self.board.accept(action, answer=lambda: self.board.answer_act(action.seat, "tile.read.law",
+                                                                              {"party": party}, after=wait)):
                 self.board.deck.discard_pile.add(tile)
             return
         if game.phase == "legislative_chancellor" and not game.veto_pending:
@@ -226,7 +197,7 @@ class Tiles:
             self.board.deck.chancellor_discard = party
             self.board.deck.discard_pile.add(tile)
             log.info("chancellor's discard read")
-            self.confirm_tile(game.chancellor, "tile.read.law", {"party": party}, after=wait)
+            self.board.answer_act(game.chancellor, "tile.read.law", {"party": party}, after=wait)
             return
         if self.board.deck.discard_after is not None:
             seat, other = self.board.deck.discard_after
@@ -239,7 +210,7 @@ class Tiles:
             log.info("chancellor's discard read after the enactment")
             # ACCESSIBILITY.md 26: the chancellor's own act, answered in its earphone as the
             # discard before the enactment is (padded to the longest of its kind, R16)
-            self.confirm_tile(seat, "tile.read.law", {"party": party}, after=wait)
+            self.board.answer_act(seat, "tile.read.law", {"party": party}, after=wait)
             return
         if self.board.deck.vetoed_law(tile):           # an agreed veto's laws on the discard pile
             return
@@ -265,7 +236,7 @@ class Tiles:
         seat = len(self.tiles)
         self.tiles.append((event.value, event.number))
         self.board.say("public", "roles.tile_read", {"seat": seat})
-        self.confirm_tile(seat, "tile.read.role", {"role": event.value})
+        self.board.answer_act(seat, "tile.read.role", {"role": event.value})
         if len(self.tiles) < self.board.setup.players:
             self.board.say("public", "roles.present_tile", {"seat": seat + 1})
             return
