@@ -18,9 +18,9 @@ import logging
 from typing import Any, Callable, Mapping, Sequence
 
 from firmware_host.checks import quoted
-from firmware_host.errors import FirmwareHostError
+from firmware_host.errors import FirmwareHostError, UsageError
 from firmware_host.hardware.events import ButtonGesture, Fault, GameMasterKey, ReaderState, TileRead
-from firmware_host.kernel.games import DEFAULT_GAME
+from firmware_host.kernel.games import DEFAULT_GAME, UnknownGame, pack
 from firmware_host.service.refusals import REFUSAL_CODES, CommandRefused
 
 from .evening import Evening, parts_of
@@ -164,6 +164,10 @@ class BoardAdapter:
     #: settings, press now", :meth:`~.seat_menu.SeatMenu.offer`, issue 14); a press while it
     #: plays or within :data:`STATUS_STEP_S` after opens the seat's settings scan
     STATUS_SETTINGS = False
+    #: the rules' game class (``ENGINE(setup)``: :meth:`new_game`) and action class
+    #: (``ACTION.from_json(obj)``: :meth:`action_from_json`), where a game needs no more
+    ENGINE: Any = None
+    ACTION: Any = None
     #: the game's ``state_json(game) -> dict`` (REPLAY.md's final ``state``), for :meth:`final_state`
     STATE_JSON: Callable[[Any], dict] | None = None
     #: keys whose public clip a newer one of the same key replaces while it has not started,
@@ -264,12 +268,18 @@ class BoardAdapter:
         return float(self.table.get(key, self.own_config().get(key, self.SETUP_SECONDS[key][0])))
 
     def new_game(self, setup: Any) -> Any:
-        """A new engine game of ``setup`` (not started)."""
-        raise NotImplementedError
+        """A new engine game of ``setup`` (not started): default ``ENGINE(setup)``."""
+        if self.ENGINE is None:
+            raise NotImplementedError
+        return self.ENGINE(setup)
 
     def action_from_json(self, obj: dict) -> Any:
-        """An engine action from its journal/REPLAY.md object."""
-        raise NotImplementedError
+        """An engine action from its journal/REPLAY.md object: default ``ACTION.from_json(obj)``.
+
+        :raises IllegalAction: not one."""
+        if self.ACTION is None:
+            raise NotImplementedError
+        return self.ACTION.from_json(obj)
 
     def announce(self, action: Any, events: list) -> None:
         """Say what ``events`` caused (``action`` None: the game's start)."""
@@ -571,6 +581,12 @@ class BoardAdapter:
         """The table's wait (:attr:`wait`, :class:`~.ready.ReadyWait`: a discussion, a morning)
         is over: ``reason`` ``"ready"``, ``"timer"`` or ``"gm"``; the game goes on."""
 
+    def replayed(self, game: Any, action: Any, events: list) -> None:
+        """Hook: one step of the game being rebuilt from the journal (resume, undo, an ended
+        game back), before :meth:`rebuilt`: ``game`` just after it, ``action`` None for its
+        start (``events`` the start's). A game keeps what it learns of each move here (a seat's
+        own secrets, the last move) instead of replaying the journal again. Default: nothing."""
+
     def rebuilt(self) -> None:
         """The game was rebuilt from the journal (resume, undo): reset the game's own state."""
 
@@ -698,9 +714,31 @@ class BoardAdapter:
         :raises UsageError: the rules refuse it; :raises CommandRefused: a bad table key.
         """
         own = ("names", "game") + tuple(self.SETUP_KEYS) + tuple(self.SETUP_SECONDS)
-        setup = self.rules_setup({k: v for k, v in raw.items() if k not in own})
+        obj = {k: v for k, v in raw.items() if k not in own}
+        try:
+            setup = self.rules_setup(dict(obj))
+        except CommandRefused:
+            raise
+        except UsageError as exc:
+            raise self.setup_refusal(obj, exc) from None
         table = {"names": parse_names(raw.get("names"), setup.players), **self.table_setup(raw, setup)}
         return setup, table
+
+    def setup_refusal(self, obj: dict, exc: UsageError) -> CommandRefused:
+        """Hook: the refusal of a setup ``obj`` (without the table's keys) that the rules
+        refused with ``exc``: ``setup_players`` where its ``players`` is no count the game is
+        played with (its lobby's range; the console and the seats' setup say so in every game),
+        else ``setup_invalid`` with the rules' problems as ``detail``. A game may name its own
+        codes first."""
+        try:
+            lobby = getattr(pack(self.NAME).lobby(), "LOBBY", None)    # its CountLobby
+        except (UnknownGame, TypeError):
+            lobby = None
+        players, low, high = obj.get("players"), getattr(lobby, "low", None), getattr(lobby, "high", None)
+        if low is not None and (type(players) is not int or not low <= players <= high):
+            return CommandRefused("setup_players", f"setup: {exc}")
+        return CommandRefused("setup_invalid", f"setup: {exc}",
+                              detail="; ".join(getattr(exc, "problems", None) or [str(exc)]))
 
     @staticmethod
     def setup_seconds(raw: Mapping[str, Any], key: str, default: float, low: float, high: float, *,

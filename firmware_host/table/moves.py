@@ -5,7 +5,8 @@ this game rebuilt, with the journal's repair report spoken in the game's languag
 
 The game's rules come from its adapter (:class:`~.adapter.BoardAdapter` hooks):
 ``parse_setup(raw) -> (setup, table)``, ``new_game(setup)``, ``action_from_json(obj)``,
-``accepted(action, events)``, ``announce_refusal(error, action)``, ``restore_table()``, and the
+``accepted(action, events)``, ``replayed(game, action, events)``, ``announce_refusal(error,
+action)``, ``restore_table()``, and the
 engine's ``start()``, ``apply(action)``, ``copy()``, ``phase`` and ``IllegalAction``.
 
 Example::
@@ -138,15 +139,18 @@ class MoveLog:
         self.setup = setup
 
     def rebuild(self, game_id: int, setup_json: dict, actions: list[dict]) -> None:
-        """The game of the journal's ``game_id``, replayed from its setup and actions.
+        """The game of the journal's ``game_id``, replayed from its setup and actions, each
+        step handed to the game as it is replayed (its ``replayed(game, action, events)``, the
+        start's with ``action`` None), so no game replays the journal again.
 
         :raises FirmwareHostError, ValueError, KeyError, TypeError: entries that cannot be
             replayed (the caller says the game lost)."""
         setup, _ = self.table.parse_setup({k: v for k, v in setup_json.items() if k != "game"})
         game = self.table.new_game(setup)
-        game.start()
+        self.table.replayed(game, None, game.start())
         for obj in actions:
-            game.apply(self.table.action_from_json(obj))
+            action = self.table.action_from_json(obj)
+            self.table.replayed(game, action, game.apply(action))
         self.setup, self.game, self.game_id = setup, game, game_id
         self.count, self.held = len(actions), False
 

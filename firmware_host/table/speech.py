@@ -45,7 +45,7 @@ from .words import Line, Words
 
 log = logging.getLogger("firmware_host.service")
 
-__all__ = ["Said", "TableSpeech", "PRIVATE_CUE"]
+__all__ = ["Said", "TableSpeech", "PRIVATE_CUE", "public_utterances"]
 
 #: the earcon before every private sentence in a seat's earphone (never on the table speaker)
 PRIVATE_CUE = "private"
@@ -74,6 +74,12 @@ class Said:
 
 
 NOTHING = Said()
+
+
+def public_utterances(said: Sequence[Said]) -> list:
+    """The Utterances of the table speaker's clips among ``said`` (a :meth:`TableSpeech.say_all`'s
+    answer): what a status or a game's next line waits for (empty without playback)."""
+    return [x.utterance for x in said if x.utterance is not None and x.lines[0]["channel"] == "public"]
 
 
 class TableSpeech:

@@ -75,7 +75,7 @@ class BecomeDictatorGame(BoardAdapter):
     """
 
     NAME = NAME
-    IllegalAction = IllegalAction
+    IllegalAction, ENGINE, ACTION = IllegalAction, Game, Action
     ACTS = ("vote", "discard_vote", "no_discard_vote", "drop")
     #: D32: the morning's timer (0: none, the default of ``[become_dictator] morning_seconds``)
     SETUP_SECONDS = {"morning_seconds": (0.0, MORNING_SECONDS, MAX_MORNING_SECONDS, True)}
@@ -94,12 +94,6 @@ class BecomeDictatorGame(BoardAdapter):
 
     def rules_setup(self, obj: dict) -> Setup:
         return Setup.from_json(obj)
-
-    def new_game(self, setup: Setup) -> Game:
-        return Game(setup)
-
-    def action_from_json(self, obj: dict) -> Action:
-        return Action.from_json(obj)
 
     def public_view(self) -> dict | None:
         morning = self.wait.view()

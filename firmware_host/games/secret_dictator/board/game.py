@@ -18,27 +18,13 @@ from firmware_host.hardware.events import PegMoved, SlotChanged, TileRead
 from firmware_host.service.refusals import CommandRefused
 from firmware_host.table import ANSWERED, BoardAdapter, Words
 from firmware_host.table.seat_settings import SeatSettings
+from firmware_host.table.speech import public_utterances
 from firmware_host.games.secret_dictator.board.common import PRIVATE_CUE, SUPERSEDED_KEYS, TARGET_POWERS, log
 from firmware_host.games.secret_dictator.board.deck import PhysicalDeck
 from firmware_host.games.secret_dictator.board.mirror import Mirror
 from firmware_host.games.secret_dictator.board.padding import Padding
 from firmware_host.games.secret_dictator.board.scans import Scans
 from firmware_host.games.secret_dictator.board.tiles import Tiles
-
-
-def _setup_refusal(obj: dict, exc: UsageError) -> CommandRefused:
-    """The game master's setup ``obj`` refused by :meth:`Setup.from_json` (``exc``) as a
-    refusal with a code: ``setup_players`` (no player count 5–10, R1), ``setup_first_president``
-    (not a seat, R6), else ``setup_invalid`` with the English problems as ``detail``."""
-    message = f"setup: {exc}"
-    players = obj.get("players")
-    if type(players) is not int or not 5 <= players <= 10:
-        return CommandRefused("setup_players", message)
-    first = obj.get("first_president", 0)
-    if type(first) is not int or not 0 <= first < players:
-        return CommandRefused("setup_first_president", message)
-    detail = "; ".join(getattr(exc, "problems", None) or [str(exc)])
-    return CommandRefused("setup_invalid", message, detail=detail)
 
 
 class SecretDictatorGame(BoardAdapter):
@@ -60,7 +46,7 @@ class SecretDictatorGame(BoardAdapter):
     """
 
     NAME = "secret_dictator"
-    IllegalAction = IllegalAction
+    IllegalAction, ENGINE, ACTION = IllegalAction, Game, Action
     UNKNOWN_TAG = "fault.unknown_tag"
     UNNAMED_FAULT = None            # a fault no part names is not said at this table
     TILES = {"ballot": "read_tile", "law": "read_tile", "role": "read_tile"}
@@ -87,7 +73,7 @@ class SecretDictatorGame(BoardAdapter):
 
     def __init__(self, service: Any) -> None:
         super().__init__(service)       # the table's parts: seats, speech, moves, reminders, …
-        self._last_groups: list = []                      # (action, events) groups of a rebuilt game
+        self._last_move: list = []                        # a rebuilt game's last (action, events), its reshuffles
         self._move_said: list = []                        # the public utterances of the last move (a status waits for them)
         self.padding = Padding(self)
         self.deck = PhysicalDeck(self)
@@ -149,17 +135,22 @@ class SecretDictatorGame(BoardAdapter):
         the deck as this board plays it (:meth:`.deck.PhysicalDeck.at_setup`), a secret seed
         where none is given.
 
-        :raises CommandRefused: ``setup_players``, ``setup_first_president``, ``setup_invalid``,
-            ``setup_deck_physical``."""
+        :raises CommandRefused: ``setup_deck_physical``; :raises UsageError: the rules refuse it
+            (:meth:`setup_refusal`)."""
         if obj.get("roles") in ("dealt", "tiles"):
             obj.pop("roles")
         self.deck.at_setup(obj)
         if obj.get("seed") is None:
             obj["seed"] = secrets.randbelow(2**31)
-        try:
-            return Setup.from_json(obj)
-        except UsageError as exc:
-            raise _setup_refusal(obj, exc) from None
+        return Setup.from_json(obj)
+
+    def setup_refusal(self, obj: dict, exc: UsageError) -> CommandRefused:
+        """The table's refusal of a setup the rules refused, ``setup_first_president`` where
+        the player count fits but the first president is no seat (R6)."""
+        refused, first = super().setup_refusal(obj, exc), obj.get("first_president", 0)
+        if refused.code == "setup_invalid" and (type(first) is not int or not 0 <= first < obj["players"]):
+            return CommandRefused("setup_first_president", f"setup: {exc}")
+        return refused
 
     def table_setup(self, raw: dict, setup: Setup) -> dict:
         """The table's keys of a setup: how the roles are dealt (``role_source``, or
@@ -173,14 +164,6 @@ class SecretDictatorGame(BoardAdapter):
             message = f"role_source must be 'dealt' or 'tiles', not {role_source!r}"
             raise CommandRefused("setup_invalid", message, detail=message)
         return {"role_source": role_source, "deck": "tracked" if setup.tracked else "untracked"}
-
-    def new_game(self, setup: Setup) -> Game:
-        """A new engine game of a dealt ``setup`` (not started)."""
-        return Game(setup)
-
-    def action_from_json(self, obj: dict) -> Action:
-        """An engine action from its journal object. :raises IllegalAction: not one."""
-        return Action.from_json(obj)
 
     def awaited(self) -> tuple[int, ...]:
         """Whom the table's reminders wait for (:mod:`firmware_host.table.reminders`): the
@@ -284,52 +267,42 @@ class SecretDictatorGame(BoardAdapter):
         # measured before the table hears anything: rendering the stand-ins takes seconds on
         # a fresh board, and the prolog must not begin behind a clip already under way
         minimum = self.padding.prolog_seconds(PRIVATE_CUE)
-        said = self._say_all([a for a in items if a.key == "game.started"])
-        self._prolog(after=[u for u in said if u is not None], minimum=minimum)
-        self._say_all([a for a in items if a.key != "game.started"])
+        said = public_utterances(self.speech.say_all([a for a in items if a.key == "game.started"]))
+        self._prolog(after=said, minimum=minimum)
+        self.speech.say_all([a for a in items if a.key != "game.started"])
         self.mirror.clear()
         self.mirror.check(announce_change=True)
 
+    def replayed(self, game: Game, action: Action | None, events: list) -> None:
+        """A step of the game rebuilt from the journal (resume, undo, an ended game back): at
+        its start the tiles, discards, seats' secrets and corrections of before are forgotten;
+        each move's secrets kept for the seats' status (:meth:`.padding.Padding.remember`) and
+        the last move, with the board's reshuffle after it, for :meth:`_replay_last_group`."""
+        if action is None:
+            self._forget()
+            self._last_move = []
+            return
+        self.padding.remember(events, announce.announcements(action, events, game))
+        follows = action.kind == "reshuffle" and self._last_move
+        self._last_move = [*self._last_move, (action, events)] if follows else [(action, events)]
+
     def rebuilt(self) -> None:
-        """The game was rebuilt from the journal (resume, undo, an ended game back): each
-        seat's own secrets of the round and the last move's group replayed
-        (:meth:`_replay_last_group`), the tiles read, the discards and the board's corrections
-        forgotten."""
-        game = Game(self.setup)
-        game.start()
-        groups: list[list[tuple[Action, list]]] = []
-        self._forget()
-        for obj in self.service.journal.actions(self.game_id)[:self.moves.count]:
-            action = Action.from_json(obj)
-            events = game.apply(action)
-            self.padding.remember(events, announce.announcements(action, events, game))
-            if action.kind == "reshuffle" and groups:
-                groups[-1].append((action, events))
-            else:
-                groups.append([(action, events)])
-        self._last_groups = groups
-        if groups:
-            self.mirror.chaos_placement = any(e.kind == "law_enacted" and e.data.get("by") == "chaos"
-                                              for _, evs in groups[-1] for e in evs)
+        """The game was rebuilt from the journal (:meth:`replayed`): a chaos law of its last
+        move is still to be placed on the board."""
+        self.mirror.chaos_placement = any(e.kind == "law_enacted" and e.data.get("by") == "chaos"
+                                          for _, evs in self._last_move for e in evs)
 
     def _replay_last_group(self) -> None:
         """After a restart: say again what the last accepted action caused (with the board's
         reshuffle after it), or the opening where no action was journaled (the prolog: a seat
         may not have heard its role)."""
-        if self.game is not None and not self._last_groups:
+        if self.game is not None and not self._last_move:
             self.opened(Game(self.game.setup).start())
         elif self.game is not None:
-            for action, events in self._last_groups[-1]:
-                self._say_all(self._announcements(action, events))
+            for action, events in self._last_move:
+                self.speech.say_all(self._announcements(action, events))
 
-    # ================================================================ speaking: this game's speech prerendered, the prolog
-    def _say_all(self, items: list, after: Any = ()) -> list:
-        """Say announcements ``items`` in order (:meth:`~firmware_host.table.TableSpeech.say_all`:
-        a private one after the public ones before it, ACCESSIBILITY.md 22; what may follow each
-        is pre-rendered as it is queued, ``PLAN_FOLLOWING``); the Utterances of the public ones said."""
-        said = self.speech.say_all(items, after=after)
-        return [x.utterance for x in said if x.utterance is not None and x.lines[0]["channel"] == "public"]
-
+    # ================================================================ speaking: the prolog
     def _prolog(self, after: Any = (), minimum: float | None = None) -> None:
         """R3/R17: each seat hears its role and team privately, all padded to one length and
         started together once the table has heard that the roles come (ACCESSIBILITY.md 23);
@@ -382,7 +355,7 @@ class SecretDictatorGame(BoardAdapter):
         items = self._announcements(action, events)
         self.padding.remember(events, items)
         # what the table is still to hear of this move: a status waits for it (:meth:`status_after`)
-        self._move_said = self._say_all(items, after=self.moves.answered)
+        self._move_said = public_utterances(self.speech.say_all(items, after=self.moves.answered))
         if any(e.kind == "election" and e.data.get("elected") for e in events):
             self.reads.counting(self._move_said)     # a law read meanwhile: one answer whatever follows (R16)
         if game.phase == "game_over":

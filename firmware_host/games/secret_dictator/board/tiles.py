@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 from firmware_host.errors import UsageError
-from firmware_host.games.secret_dictator import Action, IllegalAction, Setup, deal, private_view
+from firmware_host.games.secret_dictator import Action, Setup, deal, private_view
 from firmware_host.games.secret_dictator.board.common import log
 from firmware_host.table import describe_input
 from firmware_host.games.secret_dictator.actions import illegal
