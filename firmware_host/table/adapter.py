@@ -1376,9 +1376,31 @@ class BoardAdapter:
         """The game master acts for a seat: what the game ends first (a morning …). True
         when the game took the action itself (a vote counted with the table's)."""
 
-    def _cmd_choose(self, **_: Any) -> dict:
-        raise CommandRefused("nothing_to_choose", "nothing to choose in this game; use act",
-                             phase=getattr(self.game, "phase", None) or "none")
+    def _cmd_choose(self, seat: Any = None, target: Any = None, **_: Any) -> dict:
+        """The game master chooses for ``seat`` the seat ``target`` from the list the seat
+        would choose from by scanning now (the game's :meth:`choice`: a nomination, a power's
+        target); every scan ends and the choice is taken as the seat's would be, named in
+        the log. :raises CommandRefused: ``no_game``, ``choose_needs_seats`` (not two seat
+        numbers), ``nothing_to_choose`` (no such choice now: use ``act``), the game's own
+        refusal, ``action_refused`` (the rules refuse it: said as a refusal is)."""
+        if self.game is None:
+            raise CommandRefused("no_game", "no game is running")
+        if type(seat) is not int or type(target) is not int:
+            raise CommandRefused("choose_needs_seats", "choose needs a seat and a target (seat numbers)")
+        action = self.choice(seat, target)
+        if action is None:
+            phase = str(getattr(self.game, "phase", None) or "none")
+            raise CommandRefused("nothing_to_choose", f"nothing to choose now ({phase})", phase=phase)
+        self.scans.end()
+        if not self.accept(action, from_gm=True):
+            raise CommandRefused("action_refused", f"{action.kind} was refused", action=action.kind)
+        return {"accepted": True}
+
+    def choice(self, seat: int, target: int) -> Any:
+        """Hook: the action of ``seat`` choosing seat ``target`` in this step, for the game
+        master's ``choose`` (:meth:`_cmd_choose`), or None where the seat chooses no seat now;
+        a game may refuse it (``CommandRefused``). Default: None (the console's ``act`` only)."""
+        return None
 
     def _cmd_seat_settings(self, seat: Any = None, **changes: Any) -> dict:
         return self.change_seat_settings(seat, changes)
@@ -1417,7 +1439,8 @@ class BoardAdapter:
     def _seat_changed(self, seat: int, new: Any, changes: dict) -> None:
         """A seat's settings were stored: a new name is the table's from now on, and noted
         beside a game's actions (a restart calls the seat by it); padded clips are measured
-        again at a new rate or wording; then the game's :meth:`seat_settings_changed`."""
+        again at a new rate, wording, volume (as played) or grammatical gender (the words'
+        forms); then the game's :meth:`seat_settings_changed`."""
         if "name" in changes:
             if new.name and seat < (self.players() or 10):
                 self.names[seat] = new.name
@@ -1425,7 +1448,7 @@ class BoardAdapter:
                 self.names.pop(seat, None)
             if self.game is not None:
                 self._note_table()
-        if "rate" in changes or "verbosity" in changes:
+        if {"rate", "verbosity", "gender"} & set(changes) or ("volume" in changes and self.service.voice is not None):
             self.padding.forget()
         if "name" in changes or "gender" in changes:
             self.plan_speech()              # the seat is called by its new name (or form) from now on

@@ -17,7 +17,6 @@ from firmware_host.games.secret_dictator.scripting import reshuffle_order
 from firmware_host.hardware.events import PegMoved, SlotChanged, TileRead
 from firmware_host.service.refusals import CommandRefused
 from firmware_host.table import ANSWERED, BoardAdapter, Words
-from firmware_host.table.seat_settings import SeatSettings
 from firmware_host.table.speech import public_utterances
 from firmware_host.games.secret_dictator.board.common import PRIVATE_CUE, SUPERSEDED_KEYS, TARGET_POWERS, log
 from firmware_host.games.secret_dictator.board.deck import PhysicalDeck
@@ -119,15 +118,6 @@ class SecretDictatorGame(BoardAdapter):
                      catalogue.text(key, params, language, long=long, names=names, genders=self.seats.genders()),
                      catalogue.keys(), catalogue.is_private, make=announce.make,
                      catalogue=catalogue.CATALOGUE)
-
-    def seat_settings_changed(self, seat: int, new: SeatSettings, changes: dict) -> None:
-        """A seat's settings were stored and applied (the table keeps and notes its name,
-        forgets the padded clips' lengths at a new rate and times a running scan's next step
-        anew): padded clips measured again at a new volume or forms and the speech plan renewed."""
-        if self.service.voice is not None and "volume" in changes:
-            self.padding.forget()                   # clip lengths as played at the new volume
-        if "gender" in changes:
-            self.padding.forget()                   # private clips padded with the new forms
 
     def rules_setup(self, obj: dict) -> Setup:
         """REPLAY.md's setup of ``obj`` (the game master's without the table's keys, or a
@@ -501,37 +491,23 @@ class SecretDictatorGame(BoardAdapter):
         return ANSWERED
 
     # ================================================================ the game master: this game's steps of the table's commands
-    def extra_commands(self) -> dict:
-        """This game's own console command: ``choose`` (a nomination or a power's target for
-        the president, :meth:`_choose`); its ``story`` is the table's (:meth:`story_parts`)."""
-        return {"choose": self._choose}
-
     def resumed(self) -> None:
         """The game master resumed: the board read again, then what to fix or whose move it is."""
         self.mirror.reconcile()
         if not self.mirror.problems():
             self.mirror.say_next_move()
 
-    def _choose(self, seat: Any = None, target: Any = None, **_: Any) -> dict:
-        """The game master chooses for the president (the nomination, R6, or a target power's
-        seat, R13): ``seat`` the president, ``target`` the chosen seat; the seat's scan ends.
+    def choice(self, seat: int, target: int) -> Action | None:
+        """The game master's ``choose`` for the president: the nomination (R6) or a target
+        power's seat (R13) of ``target``, None in another step; every scan ends first.
 
-        :raises CommandRefused: ``no_game``, ``choose_needs_seats``, ``nothing_to_choose``,
-            ``board_mismatch`` (the board must be fixed first), ``action_refused``."""
-        game = self.game
-        if game is None:
-            raise CommandRefused("no_game", "no game is running")
-        if type(seat) is not int or type(target) is not int:
-            raise CommandRefused("choose_needs_seats", "choose needs a seat and a target (seat numbers)")
+        :raises CommandRefused: ``board_mismatch`` (the board must be fixed first)."""
         kind = self._target_kind()
-        if kind is None:
-            raise CommandRefused("nothing_to_choose", f"nothing to choose now ({game.phase})", phase=game.phase)
-        self.scans.end()
-        if self.mirror.blocked(kind):          # the game master chose: no seat is told to press again
-            raise CommandRefused("board_mismatch", "the board does not match the game; fix it first")
-        if not self.accept(Action(kind, seat=seat, target=target), from_gm=True):
-            raise CommandRefused("action_refused", f"{kind} was refused", action=kind)
-        return {"accepted": True}
+        if kind is not None:
+            self.scans.end()
+            if self.mirror.blocked(kind):          # the game master chose: no seat is told to press again
+                raise CommandRefused("board_mismatch", "the board does not match the game; fix it first")
+        return None if kind is None else Action(kind, seat=seat, target=target)
 
     def story_parts(self) -> list[list[tuple[str, dict]]]:
         """Issue 14 "After the game, the story", a part per press (the table's evening) or as
