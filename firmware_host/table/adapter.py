@@ -854,6 +854,14 @@ class BoardAdapter:
         lines; with ``answer_first`` the move's lines wait for it)."""
         return self.moves.accept(action, from_gm=from_gm, answer=answer, answer_first=answer_first)
 
+    def refuse_input(self, what: str, reason: str, message: str, key: str, seat: int | None = None) -> None:
+        """A refused board input that is no action of the rules (a tile laid while the game is
+        paused, a discard no step asks for): the move log's ``rejected`` line, console entry and
+        log line (:meth:`MoveLog.refuse_input`: ``what`` the input, ``reason`` a word,
+        ``message`` why; no secret), and ``key`` (no parameter) said at the table."""
+        self.moves.refuse_input(what, reason, message, seat)
+        self.say("public", key, {})
+
     def describe_action(self, action: Any) -> str:
         """Hook: an action for the INFO log lines (``action:``, ``refused:``) without a secret;
         default: its kind alone (who acted, or at whom, may be a secret)."""

@@ -9,7 +9,7 @@ import random
 import secrets
 from typing import Any
 
-from firmware_host.errors import FirmwareHostError, UsageError
+from firmware_host.errors import UsageError
 from firmware_host.games.secret_dictator import (Action, Game, IllegalAction, Setup, announce, catalogue, deal,
                                                  private_view, public_view, state_json, story)
 from firmware_host.games.secret_dictator.actions import ACTION_KINDS
@@ -392,33 +392,14 @@ class SecretDictatorGame(BoardAdapter):
             if not self.accept(Action("reshuffle", order=tuple(order))):
                 break
 
-    def refuse(self, exc: IllegalAction, action: Action, *, from_gm: bool = False) -> None:
-        """A rejected action (a tile read, the game master's ``act``): the table's refusal
-        (:meth:`~firmware_host.table.MoveLog.refuse`: its line, list and log name no secret,
-        R16), spoken by :meth:`announce_refusal`."""
-        self.moves.refuse(exc, action, from_gm=from_gm)
-
     def announce_refusal(self, exc: IllegalAction, action: Action) -> None:
         """The refusal spoken (only to the acting seat when the reason would reveal a
         secret) once the table has heard the move it refers to (ACCESSIBILITY.md 22); a
         public one is followed by what the board waits for instead."""
-        try:
-            made = self.words.of(announce.refusal(exc, action, self.game))
-        except (FirmwareHostError, ValueError) as err:
-            log.error("refusal announcement: %s", err)
-            return
-        self.speech.speak(made)                 # REFUSALS_WAIT: after what it refers to
-        if made.channel == "public" and not self.mirror.problems():
+        refusal = announce.refusal(exc, action, self.game)
+        said = self.speech.say_all([refusal])   # REFUSALS_WAIT: after what it refers to
+        if said and refusal.channel == "public" and not self.mirror.problems():
             self.mirror.say_next_move()         # what the board waits for instead (finding: refusals say what is expected)
-
-    def _refuse_plain(self, what: str, reason: str, message: str, seat: int | None = None,
-                      key: str = "refusal.not_possible") -> None:
-        """A refused board input that is no engine action (:meth:`~firmware_host.table.MoveLog.
-        refuse_input`), said as catalogue ``key``; a refusal is followed by what the board waits for."""
-        self.moves.refuse_input(what, reason, message, seat)
-        self.say("public", key, {"seat": seat} if "seat" in catalogue.placeholders(key) else {})
-        if key.startswith("refusal.") and not self.mirror.problems():
-            self.mirror.say_next_move()
 
     # ================================================================ seat buttons (BOARD.md "Seat controls", ACCESSIBILITY.md 11-17)
     def read_tile(self, event: TileRead) -> None:

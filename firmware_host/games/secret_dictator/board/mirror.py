@@ -155,7 +155,7 @@ class Mirror:
             without it the input was a press: the seat hears it was not taken and to press
             again after the correction."""
         if self.board.paused:
-            self.board._refuse_plain(what, "paused", "the game is paused", seat, key="gm.paused")
+            self.board.refuse_input(what, "paused", "the game is paused", "gm.paused", seat)
             return True
         problems = self.problems(asked=True)
         if not problems:
@@ -213,7 +213,7 @@ class Mirror:
             self.chaos_placement = False
         if self.board.paused:
             if self._waiting_slot() is not None and not self.problems():
-                self.board._refuse_plain("enact", "paused", "the game is paused", None, key="gm.paused")
+                self.board.refuse_input("enact", "paused", "the game is paused", "gm.paused")
                 return
         elif not self.problems() and self.said is None:
             self._apply_held()

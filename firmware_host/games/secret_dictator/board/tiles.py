@@ -157,7 +157,7 @@ class Tiles:
         action = Action("vote", seat=event.seat, ballot=event.value)
         if game.phase == "election":
             if self.board.mirror.held_seat(event.seat):      # another tile of the seat (the same one is a re-read)
-                self.board.refuse(illegal("already_voted", "vote: this seat's ballot is kept for after the correction"),
+                self.board.moves.refuse(illegal("already_voted", "vote: this seat's ballot is kept for after the correction"),
                             action)
                 return
             if action in game.legal_actions(event.seat) and self.board.mirror.blocked("vote", event.seat, hold=event):
@@ -191,7 +191,7 @@ class Tiles:
             return
         if game.phase == "legislative_chancellor" and not game.veto_pending:
             if game.tracked and party not in private_view(game, game.chancellor)["hand"]:
-                self.board.refuse(illegal("not_in_hand", "discard: that law is not in the chancellor's hand"),
+                self.board.moves.refuse(illegal("not_in_hand", "discard: that law is not in the chancellor's hand"),
                                   Action("discard", seat=game.chancellor, party=party))
                 return
             self.board.deck.chancellor_discard = party
@@ -202,7 +202,7 @@ class Tiles:
         if self.board.deck.discard_after is not None:
             seat, other = self.board.deck.discard_after
             if other is not None and party != other:
-                self.board.refuse(illegal("not_in_hand", "discard: that law is not the chancellor's other law"),
+                self.board.moves.refuse(illegal("not_in_hand", "discard: that law is not the chancellor's other law"),
                                   Action("discard", seat=seat, party=party))
                 return
             self.board.deck.discard_after = None
@@ -214,8 +214,10 @@ class Tiles:
             return
         if self.board.deck.vetoed_law(tile):           # an agreed veto's laws on the discard pile
             return
-        self.board._refuse_plain("discard", "wrong_phase", f"no discard is expected now ({game.phase})", None,
-                           key="refusal.no_discard")
+        self.board.refuse_input("discard", "wrong_phase", f"no discard is expected now ({game.phase})",
+                                "refusal.no_discard")
+        if not self.board.mirror.problems():
+            self.board.mirror.say_next_move()       # a refusal is followed by what the board waits for
 
     def on_role_tile(self, event: Any) -> None:
         """BOARD.md "Roles": each seat in turn presents its role tile at the ballot box; nothing
