@@ -1390,7 +1390,11 @@ class BoardAdapter:
         target); every scan ends and the choice is taken as the seat's would be, named in
         the log. :raises CommandRefused: ``no_game``, ``choose_needs_seats`` (not two seat
         numbers), ``nothing_to_choose`` (no such choice now: use ``act``), the game's own
-        refusal, ``action_refused`` (the rules refuse it: said as a refusal is)."""
+        refusal, ``action_refused`` (the rules refuse it: said as a refusal is); a game with no
+        :meth:`choice`: ``nothing_to_choose`` whatever is asked (the console's ``act`` only)."""
+        if type(self).choice is BoardAdapter.choice:
+            raise CommandRefused("nothing_to_choose", "nothing to choose in this game; use act",
+                                 phase=getattr(self.game, "phase", None) or "none")
         if self.game is None:
             raise CommandRefused("no_game", "no game is running")
         if type(seat) is not int or type(target) is not int:
@@ -1407,7 +1411,7 @@ class BoardAdapter:
     def choice(self, seat: int, target: int) -> Any:
         """Hook: the action of ``seat`` choosing seat ``target`` in this step, for the game
         master's ``choose`` (:meth:`_cmd_choose`), or None where the seat chooses no seat now;
-        a game may refuse it (``CommandRefused``). Default: None (the console's ``act`` only)."""
+        a game may refuse it (``CommandRefused``). Not overridden: the game has no such choice."""
         return None
 
     def _cmd_seat_settings(self, seat: Any = None, **changes: Any) -> dict:

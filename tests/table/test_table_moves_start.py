@@ -47,8 +47,8 @@ def test_the_consoles_picture_of_a_table_waiting_for_a_setup_says_not_paused(tab
 @pytest.mark.parametrize("name", lobby_games())
 def test_the_game_masters_undo_and_choose_with_no_game_are_refused_naming_why(table, name):
     """An undo with no game: ``no_game`` ("no game to undo in"); ``choose`` at a kit game, which
-    has no choice of its own for the console (no ``choose`` among its own commands):
-    ``nothing_to_choose`` (use ``act``)."""
+    has no choice of its own for the console (no ``choice`` hook, no ``choose`` among its own
+    commands): ``nothing_to_choose`` (use ``act``); at a game with one: ``no_game``."""
     adapter = table.call(lambda: games.pack(name).adapter(table.service))
     with pytest.raises(CommandRefused) as undo:
         table.call(adapter.moves.undo)
@@ -56,8 +56,11 @@ def test_the_game_masters_undo_and_choose_with_no_game_are_refused_naming_why(ta
     if type(adapter)._cmd_choose is BoardAdapter._cmd_choose and "choose" not in adapter.extra_commands():
         with pytest.raises(CommandRefused) as choose:
             table.call(lambda: adapter.gm.run("choose", {}))
-        assert choose.value.code == "nothing_to_choose"
-        assert str(choose.value) == "nothing to choose in this game; use act"
+        if type(adapter).choice is BoardAdapter.choice:
+            assert choose.value.code == "nothing_to_choose"
+            assert str(choose.value) == "nothing to choose in this game; use act"
+        else:
+            assert choose.value.code == "no_game" and str(choose.value) == "no game is running"
 
 
 @pytest.mark.parametrize("name", lobby_games())
