@@ -98,3 +98,36 @@ def test_an_entered_action_for_a_seat_outside_the_table_is_refused_in_words(tmp_
         assert line["text"] != line["key"] and "refusal." not in line["text"]
         assert "18" not in line["text"] and "eighteen" not in line["text"].lower()
     assert all(catalogue.CATALOGUE.has(k) for k in (line["key"] for line in said))
+
+
+def test_a_name_of_digits_is_estimated_as_long_as_espeak_says_it():
+    """ACCESSIBILITY.md 7: a name is spoken at every mention and must stay one breath
+    (NAME_MAX_SECONDS). espeak-ng says a run of digits as a number in words ("999999999":
+    "nine hundred and ninety-nine million…", 5.3 s in English, 5.9 s in German), so the
+    estimate counts each digit as a word's worth of speech, not three letters: a name of
+    digits espeak-ng says in far more than the limit is refused as too long to say, and one
+    that is accepted is said within the limit (a fifth more at most), in English and German."""
+    import shutil
+    import subprocess
+    import tempfile
+    import wave
+
+    from firmware_host.service.names import NAME_MAX_SECONDS
+    with pytest.raises(PlayerNameError) as err:
+        clean_name("999999999")
+    assert err.value.code == "too_long_spoken"
+    if shutil.which("espeak-ng") is None:
+        pytest.skip("espeak-ng is not installed")
+    with tempfile.TemporaryDirectory() as folder:
+        for name in ("Agent 007", "R2D2", "Bo 42", "123", "2024", "100000", "123456", "999999999"):
+            said = 0.0
+            for voice in ("en", "de"):
+                path = f"{folder}/n.wav"
+                subprocess.run(["espeak-ng", "-v", voice, "-s", "175", "-w", path, name], check=True)
+                with wave.open(path) as w:
+                    said = max(said, w.getnframes() / w.getframerate())
+            try:
+                clean_name(name)
+            except PlayerNameError:
+                continue                               # refused: never said at every mention
+            assert said <= 1.2 * NAME_MAX_SECONDS, (name, said, spoken_seconds(name))
