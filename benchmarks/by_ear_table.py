@@ -308,7 +308,11 @@ class ByEarTable:
 
     def _ended(self, line: dict) -> None:
         output = line.get("output", "")
-        self.open.pop(output, None)
+        # a clip cut off ends after the clip that cut it began (its "playing" line comes
+        # first): only the clip playing there now ends what plays on that output, or a status
+        # playing would look ended and a hold during it would be taken for a first hold
+        if self.open.get(output) == (line.get("key", ""), float(line["start"])):
+            del self.open[output]
         self.last_end = max(self.last_end, float(line["end"]))
         # the status clip that started at that moment (another clip of the seat may start with
         # it: the status cut off at once by the answer to the seat's act)

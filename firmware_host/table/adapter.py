@@ -970,14 +970,46 @@ class BoardAdapter:
     def handle_input(self, event: Any) -> None:
         """One input event from the board (on the service thread), by its class, logged first
         without a secret (:func:`describe_input`; a fault or a reader's state gets its own
-        line); never raises for bad input."""
+        line); never raises for bad input. A seat's act answered in its own earphone (not by
+        its status) starts its status again at the first layer, and drops a status layer of
+        that seat still waiting for the table (:meth:`drop_status`): a status says what is
+        open now (ACCESSIBILITY.md 29, issue 31)."""
         if not isinstance(event, (Fault, ReaderState)):
             log.info("input: %s", describe_input(event))
         handler = self.inputs.get(type(event))
         if handler is None:
             log.info("input ignored: %s", type(event).__name__)
             return
+        seat = getattr(event, "seat", None)
+        acting = (type(seat) is int and getattr(event, "gesture", None) != "hold"
+                  and not isinstance(event, (Fault, ReaderState)))
+        if not acting:
+            handler(event)
+            return
+        before, step, waiting = self.speech.queued(f"seat:{seat}"), self._status_step.get(seat), self.status_waiting(seat)
         handler(event)
+        if self.speech.queued(f"seat:{seat}") > before and self._status_step.get(seat) is step:
+            # the seat's act was answered in its earphone (not by a status layer): what is open
+            # has changed, so its next hold starts again at the first layer, and a layer asked
+            # for that still waits for the table would tell what was open before the act
+            if waiting:
+                self.drop_status(seat)
+            self._status_step.pop(seat, None)
+
+    def drop_status(self, seat: int) -> None:
+        """Drop the seat's status layer that has not started yet: the answer to the seat's own
+        act came first, so the layer, worded when it was asked for, would be stale ("You: vote"
+        after the seat's vote was taken; issue 31, ACCESSIBILITY.md 29: a status says what is
+        open now). The seat's next hold gives that layer afresh (:meth:`say_status`: a layer
+        the seat never heard is not stepped past); the hold itself was answered at once by the
+        answer cue. A layer playing already is cut by the act's answer in the audio layer."""
+        voice = self.service.voice
+        if voice is None:
+            return
+        dropped = [u for u in self._status_said.get(seat) or []
+                   if getattr(u, "start", 0.0) is None and not u.done() and voice.cancel(u)]
+        if dropped:
+            log.info("seat %d acted while its status waited for the table: the status is dropped", seat)
 
     def on_tile(self, event: TileRead) -> None:
         """A tile at a reader: the handler of its kind (:attr:`TILES`), or the neutral refusal
@@ -1176,8 +1208,10 @@ class BoardAdapter:
         """One layer of the seat's status (:meth:`status_layers`, ACCESSIBILITY.md 3, 29) into
         its earphone, as its own request (it cuts off what the earphone says, 4): the first
         layer, or the next one while the last layer plays, within :data:`STATUS_STEP_S` after
-        it ended and with nothing new said to the seat meanwhile (a hold after the last layer
-        starts again at the first). With ``[service] status_channel = "public"`` or without
+        it ended and with nothing new said to the seat meanwhile and no act of its own
+        (:meth:`handle_input`; a hold after the last layer starts again at the first). A layer
+        the seat has not heard begin (it waits for the table, or was dropped) is given again,
+        never stepped past. With ``[service] status_channel = "public"`` or without
         earphones a layer's public lines are said at the table, its private ones in the
         earphone. The seat's scan waits meanwhile and then says the item heard last once
         (21). A status is no message a repeat gives back.
@@ -1194,10 +1228,11 @@ class BoardAdapter:
         step = self._status_step.get(seat)
         menu = self._settings_menu()
         layer = 0
-        # a layer the seat never heard (dropped before it started: the seat acted while it
-        # waited for the table) is not stepped past: the next hold gives it (the first: what is open)
+        # a layer the seat never heard is not stepped past: the next hold gives it (the first:
+        # what is open), whether it was dropped before it started (the seat acted while it
+        # waited for the table) or still waits (a hold again before the first answer began)
         said = self._status_said.get(seat) or []
-        unheard = bool(said) and all(u.done() and getattr(u, "start", 0.0) is None for u in said)
+        unheard = bool(said) and all(getattr(u, "start", 0.0) is None for u in said)
         if step is not None and step[2] == news and (press or self.service.clock.now() <= step[1]):
             layer = (step[0] - unheard) % (len(layers) + (menu is not None))
         mark = (layer + 1, float("inf"), news)

@@ -25,7 +25,7 @@ from firmware_host.kernel import games
 from firmware_host.table.adapter import STATUS_FIRST_S, STATUS_LAYER_S
 
 from .table import Table
-from .test_conformance import hooks
+from .test_conformance import hooks, to_first_choice
 
 #: the first answer's key names what is open now, in every game
 NOW = "status.now."
@@ -151,6 +151,100 @@ def test_A21_issue31_during_its_own_scan_a_status_holds_the_scan_which_says_the_
             first_two[0].get("params") in (heard_last.get("params"), before[-1].get("params"))
         if len(first_two) == 2:
             assert (first_two[1]["key"], first_two[1].get("params")) != (first_two[0]["key"], first_two[0].get("params"))
+    finally:
+        table.close()
+
+
+def _act(signal: dict) -> bool:
+    """A seat's act among the script's signals: a press or a tile of that seat (no hold)."""
+    return (signal.get("signal") not in ("wait_for", "wait") and isinstance(signal.get("seat"), int)
+            and signal.get("gesture", "press") != "hold")
+
+
+@pytest.mark.parametrize("name", _cases())
+def test_A29_issue31_a_status_the_seat_asked_for_is_never_heard_after_the_answer_to_its_own_act(tmp_path, name):
+    """A seat holds while the table still tells another seat's act (a ballot, a confirmed
+    pick), then acts itself at once: after the answer to its act starts in its earphone, no
+    status clip follows there (a status worded at the hold would be stale: "You: vote" after
+    the seat's vote was taken, Secret Dictator by ear, late presses). The hold is answered at
+    once all the same (its status, or the answer cue while the status waits for the table)."""
+    script = hooks(name)
+    setup = script.sample_setup("en")
+    signals = script.signals_for_game(setup, script.whole_game(setup, 2))
+    i = next(i for i in range(1, len(signals) - 1) if _act(signals[i]) and _act(signals[i + 1])
+             and signals[i]["seat"] != signals[i + 1]["seat"])
+    seat = signals[i + 1]["seat"]
+    table = Table(tmp_path, seed=None)
+    try:
+        table.play_all(signals[:i + 1])          # another seat's act: the table tells it now
+        held = table.now
+        table.press(seat, "hold")
+        table.wait(0.4)
+        acted = table.now
+        table.play(signals[i + 1])               # the seat acts itself, before its status is heard
+        table.drain()
+        table.wait(2.0)
+        mine = [l for l in table.starts if l.get("output") == f"seat:{seat}" and l["start"] >= held - 1e-6]
+        answer = next((l for l in mine if l["start"] >= acted - 1e-6), None)
+        assert answer is not None, "the act was not answered in the seat's earphone"
+        assert not answer["key"].startswith("status."), answer
+        stale = [l for l in mine if l["key"].startswith("status.") and l["start"] >= answer["start"] - 1e-6]
+        assert stale == [], [(l["key"], l["text"], l["start"]) for l in stale]
+        assert [l for l in mine if l["start"] <= acted + 1e-6], "the hold was not answered at once"
+    finally:
+        table.close()
+
+
+@pytest.mark.parametrize("name", _cases())
+def test_A29_issue31_a_hold_again_before_the_first_answer_was_heard_still_gets_the_first_answer(tmp_path, name):
+    """A seat holds while the table still tells another seat's act, and holds again before
+    any of its status was heard (it waits for the table, or the first hold's answer just
+    began): the first status clip it hears names what is open (``status.now.*``); a layer the
+    seat never heard is not stepped past (In this way I become a DICTATOR by ear, a first
+    hold was answered "Still to act", the layer after it)."""
+    script = hooks(name)
+    setup = script.sample_setup("en")
+    signals = script.signals_for_game(setup, script.whole_game(setup, 2))
+    i = next(i for i in range(1, len(signals) - 1) if _act(signals[i]) and _act(signals[i + 1])
+             and signals[i]["seat"] != signals[i + 1]["seat"])
+    seat = signals[i + 1]["seat"]
+    table = Table(tmp_path, seed=None)
+    try:
+        table.play_all(signals[:i + 1])          # another seat's act: the table tells it now
+        held = table.now
+        table.press(seat, "hold")
+        table.wait(0.1)
+        table.press(seat, "hold")
+        table.drain()
+        status = [l for l in table.starts if l.get("output") == f"seat:{seat}" and l["start"] >= held - 1e-6
+                  and l["key"].startswith("status.")]
+        assert status, "the holds gave no status"
+        assert status[0]["key"].startswith(NOW), [(l["key"], l["text"]) for l in status]
+    finally:
+        table.close()
+
+
+@pytest.mark.parametrize("name", _cases())
+def test_A29_issue31_a_first_hold_after_the_seats_own_act_names_what_is_open(tmp_path, name):
+    """The seat that must choose holds (its first answer), then acts a second after the answer
+    ended (the press that opens its list) and holds again a second later, well within the
+    window in which a hold gives the next layer: its own act changed what is open, so the
+    answer is the first layer again (``status.now.*``), not the layer after it."""
+    table = Table(tmp_path, seed=None)
+    try:
+        _, seat = to_first_choice(table, name)
+        table.wait(1.5)
+        first = _hold(table, seat)
+        assert first and first[0]["key"].startswith(NOW), [l["key"] for l in first]
+        table.wait(max(0.0, first[-1]["end"] + 1.0 - table.now))
+        table.press(seat)                        # the seat's own act: it opens its list
+        table.wait(1.0)
+        mark = len(table.starts)
+        table.press(seat, "hold")
+        table.wait(0.5)
+        status = [l for l in table.starts[mark:] if l.get("output") == f"seat:{seat}"
+                  and l["key"].startswith("status.")]
+        assert status and status[0]["key"].startswith(NOW), [(l["key"], l["text"]) for l in status]
     finally:
         table.close()
 
