@@ -126,6 +126,7 @@ class TableSpeech:
         #: channel -> how many clips were given to it, requests and repeats-free history too
         #: (:meth:`queued`: did a seat's act get anything in its own earphone)
         self.clips: collections.Counter = collections.Counter()
+        #: the last 50 public lines played ({channel, key, params, text, language}: the console's list)
         self.announced: collections.deque = collections.deque(maxlen=50)
         self.last_public: list = []           # what a refusal refers to (ACCESSIBILITY.md 22)
         #: seats the table called since their last repeat (a reminder heard): their next
@@ -323,9 +324,11 @@ class TableSpeech:
         return None
 
     def _played(self, lines: list[dict]) -> None:
+        language = self.context()[0]        # what the line was worded in (the console marks it)
         for line in lines:
             if line["channel"] == "public":
-                self.announced.append({k: line[k] for k in ("channel", "key", "params", "text")})
+                self.announced.append({**{k: line[k] for k in ("channel", "key", "params", "text")},
+                                       "language": language})
 
     def _record(self, channel: str, lines: list[dict]) -> None:
         self._seq += 1

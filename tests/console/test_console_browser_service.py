@@ -8,6 +8,7 @@ no secret may be on the page until the reveal control is pressed.
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from console_browser import axe_violations, browser, needs_chromium, role_words  # noqa: F401
@@ -163,3 +164,67 @@ def test_on_a_real_board_the_setup_form_offers_only_the_physical_deck(browser, t
         context.close()
         console.close()
         sim.stop()
+
+
+#: German words that no English sentence of the page uses (a function word, the board's own
+#: words, a German letter): one of them in an English part of the page is a German part
+GERMAN = re.compile(r"\b(?:der|das|und|ist|nicht|Platz|Spieler|Spiel|eingerichtet|drücken|Taste|Brett|bitte"
+                    r"|noch|keine|Leser|verbunden|Stimmen?|Sitzung|Ansagen|Störung|Spielleiter)\b|[äöüßÄÖÜ]")
+
+
+def _text_by_language(page) -> list[tuple[str, str]]:
+    """Every visible text of the page (and its labels for a screen reader) with the language
+    its nearest ``lang`` names: what a screen reader says in which voice."""
+    return [tuple(x) for x in page.evaluate("""() => {
+      const out = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      let n;
+      while ((n = walker.nextNode())) {
+        const t = n.textContent.trim(), p = n.parentElement;
+        if (!t || p.closest('[hidden]') || p.closest('script')) continue;
+        out.push([p.closest('[lang]').getAttribute('lang'), t]);
+      }
+      document.querySelectorAll('[aria-label],[title],[placeholder]').forEach((e) => {
+        for (const a of ['aria-label', 'title', 'placeholder']) {
+          const v = e.getAttribute(a);
+          if (v) out.push([e.closest('[lang]').getAttribute('lang'), v]);
+        }
+      });
+      return out;
+    }""")]
+
+
+@pytest.mark.parametrize("game", ["secret_dictator", "dying_message", "become_dictator", "autocracy"])
+def test_an_english_game_on_a_german_board_speaks_english_throughout_its_page(browser, board, game):
+    """The brief (a probe: an English game on a German board got a German console in parts):
+    the game master of a German board sets up an English game from the console; from then on
+    the page is English throughout (the setup's own result too, however soon the board's
+    update comes), and what the board itself said in German before (its "ready") stays
+    German, marked so (``lang="de"``), so a screen reader says each in its own voice."""
+    sim, service, console = board
+    sim.advance(1.0)
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+    page = context.new_page()
+    try:
+        page.goto(console.url)
+        page.get_by_label("PIN oder Token").fill(PIN)
+        page.get_by_role("button", name="Anmelden").click()
+        page.wait_for_selector("#connection:has-text('Live')")
+        page.wait_for_selector("#announcement-list li:has-text('Brett: bereit')")
+        page.locator("#setup-game").select_option(game)
+        page.get_by_label("Spieler", exact=True).select_option("5")
+        page.get_by_label("Sprache").select_option("en")
+        page.get_by_role("button", name="Spiel einrichten").click()
+        page.wait_for_selector("#command-result:has-text('Game set up for 5 players')")
+        assert page.locator("html").get_attribute("lang") == "en"
+        page.get_by_role("button", name="Start game", exact=True).click()
+        page.wait_for_selector("#command-result:has-text('Done: start.')")
+        sim.advance(3.0)
+        page.wait_for_timeout(500)
+        said = _text_by_language(page)
+        german_in_english = [text for language, text in said if language == "en" and GERMAN.search(text)]
+        assert german_in_english == []
+        board_lines = [text for language, text in said if language == "de" and text != "Deutsch"]   # its own name
+        assert board_lines and all(text.startswith("Brett: bereit") for text in board_lines), board_lines
+    finally:
+        context.close()

@@ -97,13 +97,17 @@
     if (kind === "fault") return T("kind_fault");
     return term(kind).replace(/^./, (c) => c.toUpperCase());
   }
-  function say(region, text) {
+  function say(region, text, language) {
     const p = el("p", text);
+    if (language) p.lang = language;
     region.appendChild(p);
     while (region.childNodes.length > 5) region.removeChild(region.firstChild);
   }
-  function status(target, ok, text) {
-    target.textContent = text;
+  // a result line; given as a function of the page's words, it is re-worded when the page's
+  // language changes (applyLanguage), so no line stays in the language it was first written in
+  function status(target, ok, words) {
+    target.reword = typeof words === "function" ? words : null;
+    target.textContent = target.reword ? target.reword() : words;
     target.className = ok ? "ok" : "error";
   }
 
@@ -149,7 +153,7 @@
   }
   async function command(name, fields, target) {
     const r = await post("/api/command", {name: name, fields: fields || {}});
-    status(target, r.ok, r.ok ? T("done", {what: term(name)}) : T("refused", {error: r.error}));
+    status(target, r.ok, () => (r.ok ? T("done", {what: term(name)}) : T("refused", {error: r.error})));
     return r;
   }
 
@@ -305,6 +309,9 @@
       if (when) li.appendChild(el("span", when, "when"));
       if (withTag) li.appendChild(el("span", kindLabel(item), "tag"));
       li.appendChild(document.createTextNode(itemText(item)));
+      // a line said in another language than the page's (the board's own, before a game in
+      // another language was set up) is marked as such, so a screen reader says it in its own
+      if (item && typeof item.language === "string" && MSG[item.language]) li.lang = item.language;
       ol.appendChild(li);
     }
     if (!items.length) ol.appendChild(el("li", T("none_yet")));
@@ -317,7 +324,7 @@
       fresh = at >= 0 ? items.slice(at + 1) : items.slice(-3);
     }
     const region = $(liveId);
-    fresh.forEach((item) => say(region, itemText(item)));
+    fresh.forEach((item) => say(region, itemText(item), item && typeof item.language === "string" && MSG[item.language] ? item.language : ""));
     const last = keys.length ? keys[keys.length - 1] : "";
     if (lastKeyName === "a") lastAnnouncement = last; else lastFault = last;
   }
@@ -715,7 +722,9 @@
     const body = {setup: {game: game, players: n, names: names, language: $("setup-language").value}};
     (gameOptions(game).fields || []).forEach((f) => setPath(body.setup, f.name, fieldValue(f)));
     const r = await post("/api/setup", body);
-    status($("command-result"), r.ok, r.ok ? T("setup_done", {n: n}) : T("setup_refused", {error: r.error}));
+    // the game's page speaks the game's language from its setup on (its snapshot says so too)
+    if (r.ok) applyLanguage(body.setup.language);
+    status($("command-result"), r.ok, () => (r.ok ? T("setup_done", {n: n}) : T("setup_refused", {error: r.error})));
     if (r.ok) $("command-result").scrollIntoView({block: "nearest"});
   }
 
@@ -906,7 +915,7 @@
       ignore_repeat: num("ss-ignore-repeat"),
     };
     const r = await post("/api/command", {name: "seat_settings", fields: fields});
-    status(result, r.ok, r.ok ? T("ss_saved", {seat: seatLabel(seat)}) : T("ss_refused", {error: r.error}));
+    status(result, r.ok, () => (r.ok ? T("ss_saved", {seat: seatLabel(seat)}) : T("ss_refused", {error: r.error})));
   }
 
   // ---------- reveal: a toggle that hides itself ----------
@@ -1074,8 +1083,8 @@
       const name = pending ? pending.name : "restart";
       close(false);
       const r = await post("/api/command", {name: name, fields: {confirm: true}});
-      const done = name === "start" ? T("start_done") : T("restart_done");
-      status($("command-result"), r.ok, r.ok ? done : T("refused", {error: r.error}));
+      status($("command-result"), r.ok, () => (r.ok ? (name === "start" ? T("start_done") : T("restart_done"))
+                                                     : T("refused", {error: r.error})));
       if (r.ok && name === "restart") { setupFilled = false; $("setup-players").focus(); }
       else if (pending) pending.button.focus();
     });
@@ -1088,6 +1097,10 @@
     document.documentElement.lang = next;
     document.querySelectorAll("[data-i18n]").forEach((e) => { e.textContent = T(e.dataset.i18n); });
     document.querySelectorAll("[data-i18n-aria-label]").forEach((e) => e.setAttribute("aria-label", T(e.dataset.i18nAriaLabel)));
+    ["command-result", "help-result", "seat-settings-result"].forEach((id) => {
+      const e = $(id);
+      if (e && e.reword) e.textContent = e.reword();
+    });
     seatKey = "";  // seat lists are re-worded by the next render
     gamesKey = "";
     fieldsKey = "";
