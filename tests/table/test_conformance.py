@@ -220,6 +220,50 @@ def test_journal_damage_at_boot_is_spoken_in_the_games_language(tmp_path, name):
         table.close()
 
 
+def refuse_last_action(path: Path, body: dict) -> None:
+    """Rewrite the journal's last action as ``body`` with its CRC recomputed: the file is whole,
+    the action one the rules cannot replay (the journal's CRC rule: game, kind and body)."""
+    import json
+    import sqlite3
+    import zlib
+
+    db = sqlite3.connect(path)
+    entry, game = db.execute("SELECT id, game FROM entries WHERE kind = 'action' ORDER BY id DESC LIMIT 1").fetchone()
+    text = json.dumps(body)
+    db.execute("UPDATE entries SET body = ?, crc = ? WHERE id = ?",
+               (text, zlib.crc32(f"{game}\naction\n{text}".encode("utf-8")), entry))
+    db.commit()
+    db.close()
+
+
+@pytest.mark.parametrize("name", cases("journal_not_replayable_spoken"))
+def test_a_whole_journal_whose_last_action_the_rules_refuse_is_said_not_resumed(tmp_path, name):
+    """Finding 8, every game: a journal that passes its self-check but whose last action the
+    rules refuse (a seat the game has not) is never dropped without a word: ``journal.not_resumed``
+    at the table in the game's language (nothing was set aside, so never ``journal.game_lost``),
+    a ``fault`` line of the journal, the game abandoned and the board ready for a setup."""
+    script = hooks(name)
+    first = new_table(tmp_path, name)
+    try:
+        actions = play_script_game(first, name, script.sample_setup("en"), journaled=4)
+    finally:
+        first.close()
+    for suffix in ("-wal", "-shm"):
+        Path(str(first.journal) + suffix).unlink(missing_ok=True)
+    refuse_last_action(first.journal, {**actions[0], "seat": 99})
+    table = Table(tmp_path, journal=first.journal)
+    try:
+        table.drain()
+        said = [o for o in table.heard() if o["key"].startswith("journal.")]
+        assert [o["key"] for o in said] == ["journal.not_resumed"], [o["key"] for o in table.heard()]
+        assert said[0]["output"] == "table" and in_english(said[0], name)
+        assert [(o["source"], o["reason"]) for o in table.events("fault")] == [("journal", "unreadable")]
+        assert table.call(table.service.journal.unfinished) is None
+        assert table.heard("service.ready")
+    finally:
+        table.close()
+
+
 @pytest.mark.parametrize("name", cases("undo_and_restart"))
 def test_undo_and_restart_by_the_game_master(tmp_path, name):
     script = hooks(name)
