@@ -17,8 +17,8 @@ from firmware_host.games.secret_dictator.scripting import reshuffle_order
 from firmware_host.hardware.events import PegMoved, SlotChanged, TileRead
 from firmware_host.service.refusals import CommandRefused
 from firmware_host.table import ANSWERED, BoardAdapter, Words
-from firmware_host.table.speech import public_utterances
-from firmware_host.games.secret_dictator.board.common import PRIVATE_CUE, SUPERSEDED_KEYS, TARGET_POWERS, log
+from firmware_host.table.speech import PRIVATE_CUE, public_utterances
+from firmware_host.games.secret_dictator.board.common import TARGET_POWERS, log
 from firmware_host.games.secret_dictator.board.deck import PhysicalDeck
 from firmware_host.games.secret_dictator.board.mirror import Mirror
 from firmware_host.games.secret_dictator.board.padding import Padding
@@ -49,7 +49,7 @@ class SecretDictatorGame(BoardAdapter):
     UNKNOWN_TAG = "fault.unknown_tag"
     UNNAMED_FAULT = None            # a fault no part names is not said at this table
     TILES = {"ballot": "read_tile", "law": "read_tile", "role": "read_tile"}
-    SUPERSEDED = SUPERSEDED_KEYS    # a newer count of the same vote replaces one not yet started (A24)
+    SUPERSEDED = frozenset({"ballot.counted"})   # a newer count of the same vote replaces one not started (A24)
     REFUSALS_WAIT = True            # a refusal after what it refers to, the end after the moves (A22)
     STATUS_SETTINGS = True          # the status ends with the seat's settings offer (issue 14)
     ACTS = tuple(ACTION_KINDS)
@@ -219,10 +219,9 @@ class SecretDictatorGame(BoardAdapter):
         self.mirror.check(announce_change=True)
 
     def stopping(self) -> None:
-        """The table stops (shutdown, a pause, another game): this game's running scan ends;
-        with no game left (the game master ended it) the role tiles, the tiles and discards
-        read, the seats' secrets of the round and the board's corrections are forgotten."""
-        self.scans.end()
+        """The table stops (shutdown, a pause, another game, the end; the table ended every
+        scan): with no game left (the game master ended it) the role tiles, the tiles and
+        discards read, the seats' secrets of the round and the board's corrections are forgotten."""
         if self.game is None:
             self.moves.setup = None
             self._forget()
