@@ -178,6 +178,10 @@ class BoardAdapter:
     #: game's end until every public clip before it (ACCESSIBILITY.md 22; a seat's own act
     #: confirmed with ``own_act=True`` at once); False: the game passes ``after=`` itself
     REFUSALS_WAIT = False
+    #: True: a list opened while the table still says the last move's public clips starts
+    #: once they have ended (ACCESSIBILITY.md 22: a power's list after the power is said), the
+    #: press that opened it answered by the answer cue at once (:class:`~.scans.SeatScans`)
+    LISTS_WAIT = False
 
     #: the speech plan (:mod:`.speech_plan`): announcement key -> the messages naming two seats
     #: that can follow it at once (their ``seat`` is the announcement's), planned as it is queued
@@ -209,7 +213,7 @@ class BoardAdapter:
                                   queued=self.plan_following)
         #: what this table can hear next, pre-rendered in the background (:meth:`plan_speech`)
         self.speech_plan = SpeechPlan.for_game(self, self.words)
-        self.scans = SeatScans(service, self.speech, self.seats, cue=self.SCAN_CUE)
+        self.scans = SeatScans(service, self.speech, self.seats, cue=self.SCAN_CUE, lists_wait=self.LISTS_WAIT)
         self.timers = Timers(service)
         self.faults = TableFaults(service, self.speech, unknown_tag=self.UNKNOWN_TAG,
                                   unnamed=self.UNNAMED_FAULT)

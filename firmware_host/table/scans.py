@@ -44,13 +44,20 @@ class SeatScans:
     :param seats: the table's :class:`~.seats.SeatStore` (each seat's scan interval).
     :param cue: False: no private cue before a private step (a game whose scan steps last a
         fixed time, M43).
+    :param lists_wait: True: a list follows what the table is still saying of the last move
+        (ACCESSIBILITY.md 22: the president's execution list after "Power: … executes a
+        player"): its first step waits until those public clips have ended
+        (:meth:`TableSpeech.refers_to`), and the press that opened it hears the answer cue at
+        once meanwhile (26, the audio layer's cue ahead of an answer that waits).
     """
 
-    def __init__(self, service: Any, speech: TableSpeech, seats: SeatStore, *, cue: bool = True) -> None:
+    def __init__(self, service: Any, speech: TableSpeech, seats: SeatStore, *, cue: bool = True,
+                 lists_wait: bool = False) -> None:
         self.service = service
         self.speech = speech
         self.seats = seats
         self.cue = cue
+        self.lists_wait = lists_wait
         self.by_seat: dict[int, Scan] = {}
         self._queued: dict[int, list] = {}          # seat -> its scan's steps said, maybe not started yet
         self._padded: set[int] = set()               # seats whose running scan pads its steps
@@ -102,7 +109,8 @@ class SeatScans:
               intro: tuple[str, dict] | None = None, cancelled: Callable[[], None] | None = None,
               confirm: Callable[[ScanItem], tuple[ScanItem, ScanItem | None] | ScanItem | None] | None = None,
               purpose: str = "",
-              pad: Callable[[str, str], float | None] | Mapping[str, float] | None = None) -> Scan:
+              pad: Callable[[str, str], float | None] | Mapping[str, float] | None = None,
+              after: Sequence[Any] | None = None) -> Scan:
         """Start a scan of ``items`` (then "cancel") in ``seat``'s earphone, replacing its
         running one.
 
@@ -117,8 +125,15 @@ class SeatScans:
             intro, an item, a pick's answer, by its key) where the game pads its lists (M43);
             or the lengths by kind, ``{"intro", "item", "confirm"}`` (a confirmation's two
             items are ``confirm``; an item, its repeat and a pick's answer ``item``).
+        :param after: Utterances that must have ended before the list's first step (its intro,
+            or its first item) starts (ACCESSIBILITY.md 22); None: with :attr:`lists_wait`,
+            the public clips of the last move still to play (:meth:`TableSpeech.refers_to`),
+            else none.
         """
         self.end(seat)
+        if after is None:
+            after = self.speech.refers_to() if self.lists_wait else ()
+        first_wait = [tuple(u for u in after if u is not None)]
         confirming: set[str] = set()
         if isinstance(pad, Mapping):
             pads = pad
@@ -148,11 +163,12 @@ class SeatScans:
                 assert item is not None
                 key, params = item.key, item.params
             seconds = pad(kind, key) if pad is not None and kind not in ("wrap", "stopped") else None
+            wait = first_wait.pop() if first_wait else ()     # only the list's first step waits (22)
             return self.speech.scan_step(s, key, params, earcon=earcon,
                                          started=playback[0] if playback else None,
                                          ended=playback[1] if len(playback) > 1 else None,
                                          cut=kind in ("picked", "again"), pad_seconds=seconds, cue=self.cue,
-                                         queued=lambda utt: self._queue(s, utt))
+                                         queued=lambda utt: self._queue(s, utt), after=wait)
 
         pair = None
         if confirm is not None:

@@ -528,7 +528,7 @@ class TableSpeech:
                   started: Callable[[], None] | None = None,
                   ended: Callable[[bool], None] | None = None, cut: bool = False,
                   pad_seconds: float | None = None, cue: bool = True,
-                  queued: Callable[[Any], None] | None = None) -> float | None:
+                  queued: Callable[[Any], None] | None = None, after: Sequence[Any] = ()) -> float | None:
         """One step of a scan into the chooser's earphone (a
         :class:`~firmware_host.table.scanning.Scan`'s ``speak``): where speech reports
         playback the scan hears its start and end (21) and None is returned; otherwise the
@@ -537,7 +537,8 @@ class TableSpeech:
         (a pick's answer, ACCESSIBILITY.md 32). ``pad_seconds``: the step's fixed length (the
         game's, M43); ``cue`` False: no private cue before a private step (its length must not
         depend on it). ``queued(utterance)``: told the audio layer's utterance where it plays
-        (so the scan can drop it before it starts, :meth:`drop_steps`)."""
+        (so the scan can drop it before it starts, :meth:`drop_steps`). ``after``: Utterances
+        that must have ended first (a list's first step after the public clips it follows, 22)."""
         hooks: dict[str, Any] = {}
         if started is not None and self.timed():
             hooks = {"on_start": lambda lines, u: started(),
@@ -546,7 +547,8 @@ class TableSpeech:
         made = self.line(f"seat:{seat}", key, params, priority="request" if cut else None, earcon=earcon)
         if made is None:
             return 0.0
-        said = self.speak(made, history=False, timed=not hooks, pad_seconds=pad_seconds, cue=cue, **hooks)
+        said = self.speak(made, history=False, timed=not hooks, pad_seconds=pad_seconds, cue=cue,
+                          after=tuple(after), **hooks)
         if said.utterance is not None and hooks:
             if queued is not None:
                 queued(said.utterance)

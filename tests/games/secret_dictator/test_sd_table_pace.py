@@ -173,3 +173,29 @@ def test_issue22_at_a_whisper_station_every_seat_is_called_for_its_prolog_and_sc
     t.press(0)
     t.heard("nomination.made", "table", {"seat": 0, "target": 3}, since=mark)
     assert len([l for l in t.lines(since=mark) if l["key"] == "whisper.call"]) == 1
+
+
+def test_A22_a_presidents_press_before_the_power_is_announced_opens_its_list_only_after_the_table_heard_it(table):
+    """ACCESSIBILITY.md 22, 26: the president presses the moment the law that gives the power
+    is enacted, while the table still says the law and the power (a press meant for something
+    else, a stray one): the press is answered in its earphone at once, but the execution list
+    (its intro and its seats) begins only once the table has heard "Power: … executes a
+    player" (seven seats by ear: the list began 3 s before the power was said)."""
+    t = table({**SETUP7, "switches": {"powers": ["execution", None, None, "execution", "execution"]}})
+    elect(t, 0, 2)
+    t.heard("hand.president", "seat:0")
+    t.act({"signal": "law_read", "party": "democratic"})
+    t.heard("hand.chancellor", "seat:2")
+    mark = t.mark()
+    t.act({"signal": "slot", "track": "fascist", "slot": 1, "state": "filled"})
+    t.wait(0.3)
+    pressed = t.now()
+    t.press(0)
+    power = t.heard("power.execution", "table", {"seat": 0}, since=mark)
+    t.wait(5.0)
+    mine = [l for l in t.lines("seat:0", since=mark) if l["start"] >= pressed]
+    listed = [l for l in mine if l["key"].startswith("scan.")]
+    assert listed, [(l["key"], l["start"]) for l in mine]
+    assert listed[0]["start"] >= power["end"] - 0.01, (power["end"], [(l["key"], l["start"]) for l in mine])
+    assert mine[0]["start"] - pressed <= 1.0, [(l["key"], l["start"]) for l in mine]   # answered at once (26)
+    t.heard("scan.item", "seat:0", since=mark)

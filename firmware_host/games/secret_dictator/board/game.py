@@ -51,6 +51,7 @@ class SecretDictatorGame(BoardAdapter):
     TILES = {"ballot": "read_tile", "law": "read_tile", "role": "read_tile"}
     SUPERSEDED = frozenset({"ballot.counted"})   # a newer count of the same vote replaces one not started (A24)
     REFUSALS_WAIT = True            # a refusal after what it refers to, the end after the moves (A22)
+    LISTS_WAIT = True               # a list after the move's public clips: a power's after the power (A22)
     STATUS_SETTINGS = True          # the status ends with the seat's settings offer (issue 14)
     ACTS = tuple(ACTION_KINDS)
     SETUP_KEYS = ("role_source",)
