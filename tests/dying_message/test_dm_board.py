@@ -461,6 +461,23 @@ def test_M50_an_unfinished_game_is_resumed_from_the_journal_at_its_night_step(tm
     assert "service.resumed" in keys(lines, "public")
     brief = [o for o in said(lines, "seat:1") if o["key"] == "night.dead.brief"]
     assert brief and brief[0]["params"] == {"killers": [0], "count": 1}
+    # ACCESSIBILITY.md 28: the brief said again after the restart tells how its list starts
+    assert brief[0]["text"].endswith("Press your button for the list.")
+
+
+def test_M41_A28_every_first_night_message_with_a_list_tells_how_to_hear_it():
+    """A press starts a night list (M43: every listener presses alike); a seat told "choose"
+    and waiting for a list that never came had waited for the table's reminder (after a
+    restart, 20 s of silence): in the first night's long wording every listener with a
+    list, actor or decoy, is told to press for it, in clips of one length (M43)."""
+    out = run(_night_start() + [{"signal": "wait", "seconds": 20}])
+    clips = [next(o for o in said(out, f"seat:{seat}") if o["key"] in ("night.killers.brief", "night.nothing"))
+             for seat in range(5)]
+    assert {o["key"] for o in clips} == {"night.killers.brief", "night.nothing"}
+    assert all(o["text"].endswith("Press your button for the list.") for o in clips)
+    assert len({round(o["end"] - o["start"], 2) for o in clips}) == 1
+    round_ = [o for o in said(out, "seat:0") if o["key"] == "night.round"]
+    assert round_ and "list" not in round_[0]["text"]          # no list: no press asked for
 
 
 def test_M47_hold_gives_the_public_status_and_the_seats_private_facts_in_its_earphone(day_lines):
