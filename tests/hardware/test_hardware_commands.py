@@ -339,3 +339,17 @@ def test_self_test_names_an_evidence_tile_in_its_games_words_with_its_descriptio
                            {3: {"en": "a red umbrella", "de": "ein roter Regenschirm"}})
     read = TileRead(reader="law", kind="evidence", value="evidence", number=3)
     assert describe(read, language, registry) == said
+
+
+@pytest.mark.parametrize("language, one, many", [
+    ("de", "Nicht berührt: Taste von Platz zwei", "Nicht berührt: Tasten der Plätze zwei und vier"),
+    ("en", "Not touched: button of seat 2", "Not touched: buttons of seats 2 and 4")])
+def test_self_test_names_untouched_buttons_in_the_number_they_are(tmp_path, capsys, language, one, many):
+    """The end of the walk names the buttons not touched as grammar wants them: one button
+    ("Taste von Platz zwei"), or several ("Tasten der Plätze zwei und vier", never "Tasten
+    von Plätze")."""
+    for skipped, said in (([1], one), ([1, 3], many)):
+        script = write_script(tmp_path / "touches.jsonl", [
+            {"signal": "button", "seat": s, "gesture": "press"} for s in range(10) if s not in skipped])
+        assert cli_main(["self-test", "--mock", script, "--language", language]) == 0
+        assert said in capsys.readouterr().out.splitlines()

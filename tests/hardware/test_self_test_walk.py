@@ -82,7 +82,7 @@ def test_at_a_terminal_the_mocked_board_walks_the_parts_by_what_is_typed():
         term.type("buton 1")
         term.expect("?")
         term.type("skip")
-        term.expect("Not touched: buttons of seat 2")
+        term.expect("Not touched: button of seat 2")
         term.expect("Next: button of seat 3")
         term.type("quit")
         term.expect("Self-test: finished, two inputs touched")
@@ -132,9 +132,9 @@ def test_on_the_board_a_part_that_gives_nothing_is_named_and_the_walk_goes_on(pi
     finally:
         presser.join()
     lines = capsys.readouterr().out.splitlines()
-    walk = [line for line in lines if line.startswith(("Next: ", "Test: button", "Not touched: buttons of seat 2"))]
+    walk = [line for line in lines if line.startswith(("Next: ", "Test: button", "Not touched: button of seat 2"))]
     assert walk[:5] == ["Next: button of seat 1", "Test: button of seat 1, press",
-                        "Next: button of seat 2", "Not touched: buttons of seat 2",
+                        "Next: button of seat 2", "Not touched: button of seat 2",
                         "Next: button of seat 3"]
     assert "Self-test: finished, one inputs touched" in lines or "Self-test: finished, one input touched" in lines
 

@@ -157,7 +157,7 @@
     return r;
   }
 
-  // ---------- the story of a finished game, round by round (the board's language) ----------
+  // ---------- the story of a finished game, round by round (the game's language) ----------
   async function showStory() {
     const r = await command("story", {}, $("command-result"));
     const list = $("story");
