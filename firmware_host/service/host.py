@@ -48,6 +48,9 @@ class GameHost:
         self.active = self._adapter(default)
         #: a game prepared while another one runs: switched to at the next ``start``, or None
         self.next_game: str | None = None
+        #: the game left by the last switch whose ended game an undo can still bring back
+        #: (the game master's end, or a start that replaced it), or None
+        self.back_to: str | None = None
         #: the game-neutral front of the table: lobby, seat menu, board speech (issue 29)
         self.table = TableFront(service, self)
 
@@ -115,7 +118,8 @@ class GameHost:
     # -- switching ---------------------------------------------------------------------------
     def _switch(self, name: str) -> None:
         """Make ``name``'s adapter the active one; a game running in another one is ended
-        (journal: abandoned; the table hears ``gm.ended``)."""
+        (journal: abandoned; the table hears ``gm.ended``). The game left is remembered
+        (:attr:`back_to`) while an undo can bring its ended game back."""
         if name == self.current:
             return
         old = self.active
@@ -125,6 +129,7 @@ class GameHost:
             except UsageError as exc:
                 log.info("switching games: %s", exc)
         old.shutdown()
+        self.back_to = self.current if old.moves.can_restore() else None
         self.current, self.active = name, self._adapter(name)
         self._activate()
         log.info("game pack: %s", name)
@@ -241,7 +246,30 @@ class GameHost:
             fields = {**fields, "setup": self._choose(fields["setup"])}
         elif name == "start":
             self._to_next_game()
+        elif name == "undo" and self._back_before_first_move():
+            return self.active.command("undo")
         return self.active.command(name, **fields)
+
+    def _back_before_first_move(self) -> bool:
+        """The game master's undo while the game switched to has no move yet, and the game
+        left then was ended by the game master or replaced by that start: back to the left
+        game's adapter (the new game, moveless, is given up), whose undo brings its ended game
+        back (the console's promise: "Undo last action" brings the ended game back until the
+        new game's first move, whatever game that is). True when switched back."""
+        name = self.back_to
+        if name is None or name == self.current or name not in self.adapters:
+            return False
+        moves = self.active.moves
+        if moves.game_id is not None and self.service.journal.actions(moves.game_id):
+            self.back_to = None                   # the new game has a move: out of reach
+            return False
+        if not self.adapters[name].moves.can_restore():
+            self.back_to = None
+            return False
+        self._switch(name)
+        self.back_to = None
+        log.info("undo: back to %s, whose ended game comes back", name)
+        return True
 
     def _to_next_game(self) -> None:
         """Switch to the game prepared while another one ran (:meth:`prepare`), if any."""

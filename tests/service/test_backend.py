@@ -452,3 +452,50 @@ def test_a_setup_of_the_game_after_game_over_or_with_none_switches_at_once(board
     assert backend.snapshot()["game"] == "dying_message" and backend.snapshot()["view"] is None
     backend.setup_game(SETUP)
     assert backend.snapshot()["game"] == "secret_dictator"
+
+
+def test_undo_brings_back_a_game_of_another_kind_ended_by_a_start_or_restart(board):
+    """The console promises that "Undo last action" brings the ended game back until the new
+    game's first move (a confirmed start) or until a new game starts (a restart): so also when
+    the new game is of another kind. Dying Message with its first kill is ended by a confirmed
+    start of Secret Dictator; an undo before Secret Dictator's first move brings Dying Message
+    back where it stood (journal: playing again, the replacement abandoned); the next undo takes
+    back the kill. After a restart and a setup of another game, the same."""
+    service, backend, lines = board
+    dm = {"game": "dying_message", "players": 5, "language": "en", "seed": 3}
+    backend.setup_game(dm)
+    backend.command("start")
+    night = backend.snapshot()["view"]["phase"]
+    backend.command("act", action={"action": "kill", "seat": 0, "targets": [1]})
+    phase = backend.snapshot()["view"]["phase"]
+    ended = service.call(lambda: service.journal.last_game()).id
+    backend.setup_game(SETUP)
+    backend.command("start")
+    assert backend.snapshot()["game"] == "secret_dictator"
+    backend.command("undo")
+    snap = backend.snapshot()
+    assert snap["game"] == "dying_message" and snap["view"]["phase"] == phase, snap.get("view")
+    assert service.call(lambda: service.journal.unfinished()).id == ended
+    backend.command("undo")                                          # now the kill is taken back
+    assert backend.snapshot()["view"]["phase"] == night and backend.snapshot()["view"]["dead"] == []
+    # a restart, then a setup of another game (switched at once: none in play), then undo
+    backend.command("restart")
+    backend.setup_game(SETUP)
+    assert backend.snapshot()["game"] == "secret_dictator"
+    backend.command("undo")
+    snap = backend.snapshot()
+    assert snap["game"] == "dying_message" and snap["view"]["phase"] == night
+    assert service.call(lambda: service.journal.unfinished()).id == ended
+
+
+def test_undo_after_the_new_game_of_another_kind_has_a_move_takes_back_that_move(board):
+    """Once the new game has a move, an undo is that game's own (the ended one is out of reach)."""
+    service, backend, lines = board
+    backend.setup_game({"game": "dying_message", "players": 5, "language": "en", "seed": 3})
+    backend.command("start")
+    backend.setup_game(SETUP)
+    backend.command("start")
+    backend.command("choose", seat=0, target=2)
+    backend.command("undo")
+    snap = backend.snapshot()
+    assert snap["game"] == "secret_dictator" and snap["view"]["phase"] == "nomination"
