@@ -233,6 +233,9 @@ def undeclined(one: str, two: str, language: str, feminine: set[str] = frozenset
         elif language == "en" and nxt == b[i + 1] and nxt.endswith("s") and not nxt.endswith(("ss", "us", "is")) \
                 and (i == 0 or a[i - 1] not in LABELS_EN):
             out.append(f"one {nxt}")
+        elif language == "en" and nxt == "of" and a[i + 3:i + 4] in (["have"], ["are"], ["were"]) \
+                and a[i + 3] == b[i + 3]:            # "one of six have decided"
+            out.append(f"one of {a[i + 2]} {a[i + 3]}")
         elif language == "fr" and (i and a[i - 1] in LABELS_FR):
             continue
         elif language == "fr" and nxt == b[i + 1] and nxt.endswith(("s", "x")) and a[i + 1] not in ("sous", "dans"):
@@ -244,8 +247,9 @@ def undeclined(one: str, two: str, language: str, feminine: set[str] = frozenset
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_a_number_before_a_noun_is_declined(case):
-    """"Wählt eins Opfer", "eins echte Botschaft", "Eins von sechs" were said; each message
-    is said with every number one and compared with the same message with every number two."""
+    """"Wählt eins Opfer", "eins echte Botschaft", "Eins von sechs", "One of six have decided"
+    were said; each message is said with every number one and compared with the same message
+    with every number two."""
     module, language = case
     feminine = feminine_nouns(module) if language == "fr" else set()
     problems, unsampled = [], []
@@ -272,6 +276,8 @@ def test_the_number_rule_fails_on_the_old_german_and_on_a_plural_after_one():
     assert undeclined("Platz eins schlägt vor", "Platz zwei schlägt vor", "de") == []
     assert undeclined("Wählt ein Opfer.", "Wählt zwei Opfer.", "de") == []
     assert undeclined("Votes: one votes", "Votes: two votes", "en") == ["one votes"]
+    assert undeclined("One of six have decided.", "Two of six have decided.", "en") == ["one of six have"]
+    assert undeclined("One of six has decided.", "Two of six have decided.", "en") == []
     assert undeclined("Tu gagnes un jetons", "Tu gagnes deux jetons", "fr") == ["un jetons"]
     assert undeclined("un attaque", "deux attaque", "fr", {"attaque"}) == ["un attaque"]
 
