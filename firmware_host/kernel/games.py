@@ -85,7 +85,8 @@ class GamePack:
         naming only its reader).
     :param scripting: optional ``() -> module``: how a table plays the game from board
         signals (``sample_setup``, ``whole_game``, ``signals_for_game``, ``permuted``,
-        ``REVEALS``), for the table's conformance suite and the examples.
+        ``REVEALS``; ``ready_signals(seat)`` where the game has a ready wait), for the
+        table's conformance suite and the examples.
     :param console_picture: ``(view, secrets=None) -> dict``: what the game master's page
         draws of the game from its public view (its step, who must act, rows of drawn shapes,
         facts, a line per seat, the readers it reads; :mod:`firmware_host.games.console_page`);

@@ -221,7 +221,9 @@ class BoardAdapter:
         self.moves = MoveLog(service, self)
         self.reminders = Reminders(service, self._awaited_now, self._remind, secret=self.awaited_secret)
         self.wait = ReadyWait(service, lambda key, params: self.say("public", key, params), lambda: self.paused,
-                              lambda reason: self.wait_ended(reason))
+                              lambda reason: self.wait_ended(reason),
+                              tell=lambda seat, key, params: self.speech.request(
+                                  [Line(f"seat:{seat}", key, params)], history=False))
         self.gm = GameMaster({"start": self._cmd_start, "pause": lambda **f: self._pause(True),
                               "resume": lambda **f: self._pause(False), "restart": self._cmd_restart,
                               "undo": self._cmd_undo, "act": self._cmd_act, "choose": self._cmd_choose,

@@ -6,7 +6,8 @@ choice); a timed wait may say a warning :data:`WARNING_S` before its end, and a 
 that last stretch gives the wait as much again (ACCESSIBILITY.md 11: a press extends it). The
 table hears each seat's "ready" with the count; once somebody is ready the table waits for the
 others, and its reminders after a quiet spell name them (ACCESSIBILITY.md 28,
-:meth:`ReadyWait.awaited`). A timer that runs out while the game is paused ends the wait at the
+:meth:`ReadyWait.awaited`); a seat ready already that says so again hears in its own earphone
+whom the table still waits for (:data:`WAITING_KEY`, ACCESSIBILITY.md 26, 28), in every game. A timer that runs out while the game is paused ends the wait at the
 resume. The adapter holds one (``BoardAdapter.wait``): its pause, resume, undo, shutdown and
 game-master key reach the wait without the game; the game begins it and words it.
 
@@ -25,11 +26,14 @@ from typing import Any, Callable, Iterable, Mapping
 
 log = logging.getLogger("firmware_host.service")
 
-__all__ = ["ReadyWait", "WARNING_S"]
+__all__ = ["ReadyWait", "WAITING_KEY", "WARNING_S"]
 
 #: a timed wait's warning comes this many seconds before its end; a seat's press in that last
 #: stretch gives the wait this much again (ACCESSIBILITY.md 11)
 WARNING_S = 60.0
+#: what a seat ready already hears in its own earphone when it says "ready" again: the seats
+#: the table still waits for (the board's catalogue, ``{"seats": [0-based seats]}``)
+WAITING_KEY = "table.waiting"
 
 
 class ReadyWait:
@@ -40,12 +44,15 @@ class ReadyWait:
     :param paused: ``paused() -> bool``: the game is paused (no line is said, the timer's end waits).
     :param ended: ``ended(reason)`` once the wait is over: ``"ready"`` (every seat ready),
         ``"timer"`` (the table's time ran out) or ``"gm"`` (the game master, or the game, ended it).
+    :param tell: ``tell(seat, key, params)``: a line in that seat's own earphone (the answer
+        to a seat ready already, :meth:`ready_seat`); None: such a press is answered nowhere.
     """
 
     def __init__(self, service: Any, say: Callable[[str, dict], Any], paused: Callable[[], bool],
-                 ended: Callable[[str], None]) -> None:
+                 ended: Callable[[str], None], tell: Callable[[int, str, dict], Any] | None = None) -> None:
         self.service = service
         self._say = say
+        self._tell = tell
         self._paused = paused
         self._ended = ended
         self.running = False
@@ -119,8 +126,9 @@ class ReadyWait:
         """A waited seat's press: in a timed wait's last :data:`WARNING_S` (where the game words
         an extension) the wait gets that much again; else the seat is :meth:`ready`.
 
-        :returns: False when the press meant nothing here (no wait, a seat not waited for or
-            already ready: the game's own press, a repeat).
+        :returns: False when the press meant nothing here (no wait, a seat not waited for:
+            the game's own press, a repeat); a seat ready already is told whom the table
+            waits for (:meth:`ready_seat`).
         """
         if not self.running or seat not in self.seats:
             return False
@@ -133,10 +141,19 @@ class ReadyWait:
 
     def ready_seat(self, seat: int) -> bool:
         """``seat`` says it is ready: the table hears it with the count, and once every seat
-        waited for is ready the wait ends (``"ready"``). :returns: False when it already was,
-        or no wait is running."""
-        if not self.running or seat not in self.seats or seat in self.ready:
+        waited for is ready the wait ends (``"ready"``). A seat that was ready already is
+        counted once: it hears in its own earphone whom the table still waits for
+        (:data:`WAITING_KEY`, ``tell``; ACCESSIBILITY.md 26: its act is answered at once, 28:
+        it knows what the table waits for), the same in every game with a ready wait.
+
+        :returns: False when no wait is running or ``seat`` is not waited for; True when the
+            seat was counted ready or told whom the table waits for."""
+        if not self.running or seat not in self.seats:
             return False
+        if seat in self.ready:
+            if self._tell is not None and not self._paused():
+                self._tell(seat, WAITING_KEY, {"seats": list(self.awaited())})
+            return True
         self.ready.add(seat)
         self._line("ready", seat=seat, count=len(self.ready), total=len(self.seats))
         if self.ready >= set(self.seats):

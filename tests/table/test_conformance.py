@@ -576,6 +576,53 @@ def test_A25_issue31_a_press_after_the_table_called_the_seat_repeats_its_newest_
         table.close()
 
 
+@pytest.mark.parametrize("name", cases("ready_already_hears_whom_the_table_waits_for"))
+def test_A26_A28_issue31_a_seat_ready_already_that_says_so_again_hears_whom_the_table_waits_for(tmp_path, name):
+    """ACCESSIBILITY.md 26, 28 (issue 31): while the table waits for every seat's "ready" (its
+    ready wait, ``table.ready.ReadyWait``: a discussion, a morning), a seat ready already that
+    says "ready" again hears at once in its own earphone whom the table still waits for
+    (``table.waiting`` naming the seats not yet ready, not itself); it is not counted twice
+    and the table hears nothing of it. The same in every game that has a ready wait (its
+    script's ``ready_signals``)."""
+    script = hooks(name)
+    if not callable(getattr(script, "ready_signals", None)):
+        pytest.skip("the game has no ready wait")
+    table = new_table(tmp_path, name)
+    try:
+        setup = script.sample_setup("en")
+        signals = script.signals_for_game(setup, script.whole_game(setup, 2))
+
+        def wait() -> Any:
+            return getattr(table.service.game.active, "wait", None)
+
+        table.play_all(signals, stop=lambda: bool(table.call(lambda: wait() and wait().running and wait().ready)))
+        adapter = table.call(lambda: table.service.game.active)
+        table.drain()
+        table.wait(1.5)
+        ready = table.call(lambda: sorted(adapter.wait.ready))
+        waiting = table.call(lambda: list(adapter.wait.awaited()))
+        assert ready and waiting, (ready, waiting)
+        seat = ready[0]
+        said = len(table.heard())
+        public_before = [o["key"] for o in public(table.heard())]
+        ready_signals = script.ready_signals(seat)
+        last_press = max(i for i, s in enumerate(ready_signals) if s.get("signal") == "button")
+        table.play_all(ready_signals[:last_press])
+        pressed = table.now
+        table.play(ready_signals[last_press])
+        table.drain()
+        told = [o for o in table.heard()[said:] if o["output"] == f"seat:{seat}" and o["start"] >= pressed]
+        assert told and told[0]["key"] == "table.waiting", [(o["key"], o["start"] - pressed) for o in told]
+        assert told[0]["params"]["seats"] == waiting and seat not in waiting, told[0]
+        assert told[0]["start"] - pressed <= 1.0, told[0]
+        assert table.call(lambda: sorted(adapter.wait.ready)) == ready and table.call(lambda: adapter.wait.running)
+        assert [o["key"] for o in public(table.heard())][:len(public_before)] == public_before
+        assert not [o for o in public(table.heard()[said:]) if o["start"] >= pressed
+                    and o["key"] not in REMINDERS], "the table heard the seat's second ready"
+    finally:
+        table.close()
+
+
 def choice_press(signals: list[dict], i: int) -> bool:
     """Signal ``i`` is a press that opens a seat's list: a press, and not one that says the
     seat is ready to end a morning's discussion (In this way I become a DICTATOR, D32)."""

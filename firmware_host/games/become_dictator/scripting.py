@@ -157,6 +157,12 @@ def permuted(setup: dict, actions: list[dict], seed: int) -> tuple[dict, list[di
 FINAL_CHOICES = ("vote", "discard_vote", "no_discard_vote", "drop")
 
 
+def ready_signals(seat: int) -> list[dict]:
+    """How ``seat`` says it is ready while the table waits for the morning's end (D32, the
+    table's ready wait): one press."""
+    return [{"signal": "button", "seat": seat, "gesture": "press"}]
+
+
 def seat_answers() -> dict:
     """What seat 1 answers when it sets the sample game up from its earphone: 4 players."""
     return {"players": 4}

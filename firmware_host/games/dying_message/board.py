@@ -599,9 +599,8 @@ class DyingMessageGame(BoardAdapter):
         if game is None:
             return
         channel = f"seat:{seat}"
-        if value == "ready":     # ready already: whom the table still waits for (A28)
-            if not self.wait.ready_seat(seat) and self.wait.awaited():
-                self.speech.request([make("table.waiting", {"seats": list(self.wait.awaited())}, channel)])
+        if value == "ready":     # ready already: the table's wait tells whom it still waits for (A28)
+            self.wait.ready_seat(seat)
             return
         if value == "repeat":         # issue 33: a secret told at night stays reachable in the day
             self.speech.repeat(seat)

@@ -302,6 +302,14 @@ def permuted(setup: dict, actions: list[dict], seed: int) -> tuple[dict, list[di
 FINAL_CHOICES = ("vote", "kill")
 
 
+def ready_signals(seat: int) -> list[dict]:
+    """How ``seat`` says it is ready while the table waits for the discussion's end (M47,
+    the table's ready wait): a press opens its menu, a press on "ready to vote" picks it."""
+    return [{"signal": "button", "seat": seat, "gesture": "press"},
+            {"signal": "wait_for", "key": "menu.ready", "params": {}, "timeout": SCAN_TIMEOUT},
+            {"signal": "button", "seat": seat, "gesture": "press"}]
+
+
 def seat_answers() -> dict:
     """What seat 1 answers when it sets the sample game up from its earphone: 6 players."""
     return {"players": 6}
