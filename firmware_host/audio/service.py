@@ -243,6 +243,16 @@ class Utterance:
             seconds = max(seconds, self.pad_seconds)
         return seconds
 
+    def unpadded_duration(self, timeout: float | None = None) -> float:
+        """Block until rendered; how long its earcon and sentence play without any padding, in
+        seconds (a ``float``): where the words of a clip padded with silence end.
+
+        :param timeout: seconds to wait for the render at most; None waits as long as it takes.
+        :raises SpeechError: rendering failed or ``timeout`` passed.
+        :raises AudioFileError: the rendered WAV cannot be read.
+        """
+        return self._unpadded_seconds(timeout)
+
     def _unpadded_seconds(self, timeout: float | None) -> float:
         seconds = 0.0
         if self._earcon_seconds:

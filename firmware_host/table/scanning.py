@@ -30,7 +30,10 @@ in seconds on the service's clock, measured from what was *heard*:
   seconds after that answer has ended, and a press before then takes it back: the list is
   back at the item picked (``speak(seat, "again", …)``). "Cancel" ends a step as any pick
   does and waits out its window too. A confirmation's first item is the answer (said as
-  ``picked``); a press while it still plays goes back as well; a list that is itself a game's
+  ``picked``); a press before it has been heard (while its words are still said, or in its
+  first ``grace`` seconds) goes back as well, a press once its words have been said confirms
+  (it is the item heard, 21), also in the silence a padded answer ends with (R16: a press
+  2 s into "Confirm: seat 1", padded to 4 s, chooses it); a list that is itself a game's
   confirmation (``purpose`` :data:`CONFIRMS`) takes its pick at once;
 - the timing may be asked anew each time (``settings`` a callable): a seat's pace, learned
   while its list runs (31, :mod:`firmware_host.table.pace`); the pause after an item (and a
@@ -174,7 +177,8 @@ class Scan:
         None), ``stopped`` (item None), ``picked`` (a pick's answer, ACCESSIBILITY.md 32) or
         ``again`` (the item picked, said again after a take-back); ``picked`` and ``again``
         cut off what the earphone is saying. It calls ``started()`` when the clip starts playing
-        and ``ended(lost)`` when it has ended (``lost``: cut off and dropped, e.g. by the
+        (``started(words)`` for a clip padded with silence: ``words`` the seconds into the clip
+        at which its words have been said) and ``ended(lost)`` when it has ended (``lost``: cut off and dropped, e.g. by the
         chooser's own status request), on the service thread, and returns None; or, where
         nothing plays (no sound), it calls neither and returns the seconds it would last
         (:func:`spoken_seconds` estimates them).
@@ -224,8 +228,9 @@ class Scan:
         self._timer: TimerHandle | None = None
         self._generation = 0
         self._due = 0.0
-        #: the items said in this list: [index, start, end or None, cut, estimated end or None]
-        #: (clock seconds; the estimate where nothing plays)
+        #: the items said in this list: [index, start, end or None, cut, estimated end or None,
+        #: end of its words or None] (clock seconds; the estimate where nothing plays; the
+        #: words' end where a padded clip goes on in silence after them)
         self._said: list[list] = []
 
     # -- timing ------------------------------------------------------------------------------
@@ -265,10 +270,11 @@ class Scan:
 
         entry: list = []
 
-        def started() -> None:
+        def started(words: float | None = None) -> None:
             if generation == self._generation and not self.done and index is not None:
                 self.index = index
-                entry[:] = [index, self.clock.now(), None, False, None]
+                now = self.clock.now()
+                entry[:] = [index, now, None, False, None, None if words is None else now + float(words)]
                 self._said.append(entry)
                 del self._said[:-20]
 
@@ -450,7 +456,7 @@ class Scan:
         pair = None
         if item.value is not CANCEL and item.value is not CONFIRM and self.confirm is not None:
             pair = self.confirm(item)
-        back_on_answer = item.value is CONFIRM and self._undoable and self._playing(item, at)
+        back_on_answer = item.value is CONFIRM and self._undoable and not self._heard_through(item, at)
         undo_window = (self._undoable and pair is None and item.value is not CONFIRM
                        and not (item.value is CANCEL and self.confirming is not None))
         final = pair is None and not back_on_answer and not undo_window \
@@ -511,14 +517,25 @@ class Scan:
             return None
         return at - end
 
-    def _playing(self, item: ScanItem, at: float | None) -> bool:
-        """True while ``item`` (the last one said) has not ended playing at ``at``."""
+    def _heard_through(self, item: ScanItem, at: float | None) -> bool:
+        """Whether ``item`` (the last one said: a confirmation's answer) has been heard at ``at``
+        (clock seconds; default now): its words have all been said (the clip has ended, or a
+        padded clip has reached the silence after its words) and its first ``grace`` seconds
+        are over (ACCESSIBILITY.md 21, 27: a press then chooses it; before that a press is
+        one made before its words were heard, a press twice or late for the item picked, and
+        goes back, 32)."""
         index = next((i for i, x in enumerate(self.items) if x is item), None)
         entry = next((e for e in reversed(self._said) if e[0] == index), None)
         if entry is None:
-            return False
-        end = entry[2] if entry[2] is not None else entry[4]
-        return end is None or (self.clock.now() if at is None else at) < end
+            return True
+        end = entry[2] if entry[2] is not None else entry[4]       # played, or estimated
+        words = entry[5] if len(entry) > 5 else None
+        if words is not None:
+            end = words if end is None else min(end, words)
+        if end is None:
+            return False                  # still playing, its words' end unknown
+        when = self.clock.now() if at is None else at
+        return when >= max(end, entry[1] + float(getattr(self.settings, "grace", 0.0)))
 
     # -- a pick answered at once, taken back with one press (ACCESSIBILITY.md 26, 32) ----------
     @property

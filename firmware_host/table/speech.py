@@ -525,7 +525,7 @@ class TableSpeech:
 
     # -- scans -----------------------------------------------------------------------------------
     def scan_step(self, seat: int, key: str, params: Mapping[str, Any], *, earcon: str | None = None,
-                  started: Callable[[], None] | None = None,
+                  started: Callable[..., None] | None = None,
                   ended: Callable[[bool], None] | None = None, cut: bool = False,
                   pad_seconds: float | None = None, cue: bool = True,
                   queued: Callable[[Any], None] | None = None, after: Sequence[Any] = ()) -> float | None:
@@ -535,13 +535,22 @@ class TableSpeech:
         seconds it lasts (its rendered length, or an estimate at the seat's rate). Scan steps
         are not in the seat's repeat history. ``cut``: it cuts off what the earphone says
         (a pick's answer, ACCESSIBILITY.md 32). ``pad_seconds``: the step's fixed length (the
-        game's, M43); ``cue`` False: no private cue before a private step (its length must not
+        game's, M43; its ``started(words)`` is told the seconds into the clip at which its
+        words end, the rest being silence); ``cue`` False: no private cue before a private step (its length must not
         depend on it). ``queued(utterance)``: told the audio layer's utterance where it plays
         (so the scan can drop it before it starts, :meth:`drop_steps`). ``after``: Utterances
         that must have ended first (a list's first step after the public clips it follows, 22)."""
         hooks: dict[str, Any] = {}
+
+        def on_start(lines: Any, utterance: Any) -> None:
+            words = _words_seconds(utterance) if pad_seconds is not None else None
+            if words is None:
+                started()
+            else:                 # a padded step: the scan hears where its words end (21)
+                started(words)
+
         if started is not None and self.timed():
-            hooks = {"on_start": lambda lines, u: started(),
+            hooks = {"on_start": on_start,
                      "on_end": (lambda lines, u, record: ended(bool(record.cut and u.done())))
                      if ended is not None else None}
         made = self.line(f"seat:{seat}", key, params, priority="request" if cut else None, earcon=earcon)
@@ -558,3 +567,17 @@ class TableSpeech:
         if key == "scan.wrap" or earcon == "scan_wrap":
             return 0.0
         return max(pad_seconds or 0.0, spoken_seconds(said.text, self.seats.rate(seat)))
+
+
+def _words_seconds(utterance: Any) -> float | None:
+    """Seconds from a playing clip's start to the end of its words (its length without the
+    silence it is padded with, :meth:`~firmware_host.audio.service.Utterance.unpadded_duration`);
+    None when the audio layer cannot tell."""
+    unpadded = getattr(utterance, "unpadded_duration", None)
+    if not callable(unpadded):
+        return None
+    try:
+        return float(unpadded(0.0))       # it plays: rendered already
+    except (FirmwareHostError, OSError, TimeoutError, ValueError) as exc:
+        log.debug("scan step: its words' length is unknown: %s", exc)
+        return None
