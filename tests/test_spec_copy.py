@@ -102,3 +102,24 @@ def test_the_docs_link_only_to_files_inside_the_repository_that_exist(doc):
         path = ((ROOT / doc).parent / target).resolve()
         assert path.is_relative_to(ROOT) and path.exists(), f"{doc}: link to {target}"
     assert not re.findall(r"`(?:\.\./shared|/work/)[^`]*`", text), f"{doc} names a path outside the repository"
+
+
+def test_check_examples_runs_as_the_readme_shows_it_after_the_setup(tmp_path):
+    """README: after ``./demo`` (or ``./run-tests``), ``scripts/check-examples`` replays the
+    spec's examples. Run as written, by the system's ``python3`` with nothing of the project on
+    PATH, it uses the repository's own ``.venv`` that the setup made (before: "no firmware-host
+    to run", exit 2)."""
+    import os
+    import shutil
+    import subprocess
+
+    if not (ROOT / ".venv" / "bin" / "firmware-host").is_file():
+        pytest.skip("no .venv in the repository (scripts/setup makes it)")
+    python = shutil.which("python3", path="/usr/bin:/bin")
+    if python is None:
+        pytest.skip("no system python3")
+    run = subprocess.run([python, str(ROOT / "scripts" / "check-examples")], capture_output=True, text=True,
+                         timeout=300, env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), **(
+                             {"LANG": os.environ["LANG"]} if "LANG" in os.environ else {})})
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout.splitlines() and all(line.endswith(": ok") for line in run.stdout.splitlines())
