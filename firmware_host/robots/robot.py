@@ -424,7 +424,8 @@ class SeatRobot:
             # the story, one press after another, until a setup begins (ACCESSIBILITY.md 30)
             # (each part of the story, in the earphone or at the table, ends with a press)
             # ("noted", the answer to its own press, asks for nothing)
-            if self.story_presses < 60 and clip.key != "table.noted" and (
+            # (a part cut by its own press's answer is said again whole: it asks for nothing)
+            if self.story_presses < 60 and clip.key != "table.noted" and not (clip.own and clip.cut) and (
                     clip.own or clip.key.startswith(("game_over", "story", "evening")) or self.story_presses == 0):
                 self.story_presses += 1
                 return [Press()]

@@ -217,7 +217,7 @@ class BoardAdapter:
         self.timers = Timers(service)
         self.faults = TableFaults(service, self.speech, unknown_tag=self.UNKNOWN_TAG,
                                   unnamed=self.UNNAMED_FAULT)
-        self.evening = Evening(self._tell_story, noted=self._say_noted)
+        self.evening = Evening(self._tell_story, noted=self._say_noted, cue=self._story_cue)
         self.moves = MoveLog(service, self)
         self.reminders = Reminders(service, self._awaited_now, self._remind, secret=self.awaited_secret)
         self.wait = ReadyWait(service, lambda key, params: self.say("public", key, params), lambda: self.paused,
@@ -1149,6 +1149,12 @@ class BoardAdapter:
         if private:       # every seat's reminder at one moment for one time (R16)
             self.speech.say_padded(private, key="table.waiting", history=False,
                                    on_end=lambda seat: self.speech.called([seat]) if seat in seats else None)
+
+    def _story_cue(self, seat: int) -> Any:
+        """The answer cue in ``seat``'s earphone at once, cutting the part of the story it
+        plays (said again after it, :class:`~.evening.Evening`); None where none plays."""
+        voice = self.service.voice
+        return voice.answer_cue(seat, priority="request") if voice is not None else None
 
     def _tell_story(self, seat: int, lines: list[tuple[str, dict]], after: tuple) -> Any:
         """One part of the story in ``seat``'s earphone once ``after`` has ended

@@ -6,8 +6,11 @@ the story's next part in that seat's earphone, each part ending with what the ne
 does (``evening.story_more``, after the last part ``evening.story_end``); a press during the
 game-over speech waits until the table has heard it (the press, and every further press
 while its part waits, is answered "noted" in the seat's earphone at once, ACCESSIBILITY.md
-26); a press while the seat's part plays asks for the next part after it (nothing is cut), and
-a press while a part is still to come asks for nothing more.
+26). A press while the seat's part plays is answered at once by the answer cue, and the part
+is then said again from its start (one earphone plays one clip at a time, ACCESSIBILITY.md
+20: the cue cuts it, so nothing of the part is lost and no part is skipped); the press after
+it has been heard gives the next part. A press during the last part is answered the same
+way, and the press after it sets up the next game.
 Once a seat has heard the last part to its end, its next press starts the setup from the
 seats (:meth:`Evening.heard_all`, asked by ``seat_waits_for_setup``). Every seat hears the
 story on its own, at its own pace.
@@ -52,18 +55,24 @@ class Evening:
     :param noted: ``noted(seat)``: answer a press at once in ``seat``'s earphone (the table's
         "noted", ACCESSIBILITY.md 26) when the part it asked for waits for the game-over
         speech; None: nothing is said then.
+    :param cue: ``cue(seat) -> utterance | None``: the answer cue in ``seat``'s earphone at
+        once, cutting its part (said again after it); None, or a None returned (no earphone,
+        earcons silent): the part said again cuts it itself, at once.
     """
 
     def __init__(self, tell: Callable[[int, list[StoryLine], tuple], Any],
-                 noted: Callable[[int], Any] | None = None) -> None:
+                 noted: Callable[[int], Any] | None = None,
+                 cue: Callable[[int], Any] | None = None) -> None:
         self.tell = tell
         self.noted = noted
+        self.cue = cue
         self.open = False                        # the game is over: presses tell the story
         self._parts: Callable[[], list[list[StoryLine]]] | None = None
         self._story: list[list[StoryLine]] | None = None
         self._after: tuple = ()                  # the game-over speech, then the offer
         self.told: dict[int, int] = {}           # seat -> parts of the story told to it
         self._waiting: dict[int, Any] = {}       # seat -> its part, not yet started
+        self._lines: dict[int, list[StoryLine]] = {}   # seat -> the lines of its last part asked for
 
     def over(self, parts: Callable[[], list[list[StoryLine]]], after: Sequence[Any] = ()) -> None:
         """The game has ended and the table hears the offer (``after``: the game-over
@@ -75,13 +84,13 @@ class Evening:
         self.open = True
         self._parts, self._story = parts, None
         self._after = tuple(u for u in after if u is not None)
-        self.told, self._waiting = {}, {}
+        self.told, self._waiting, self._lines = {}, {}, {}
 
     def reset(self) -> None:
         """A game begins or is rebuilt: no story to tell."""
         self.open = False
         self._parts, self._story, self._after = None, None, ()
-        self.told, self._waiting = {}, {}
+        self.told, self._waiting, self._lines = {}, {}, {}
 
     def story(self) -> list[list[StoryLine]]:
         """The story's parts (asked once per game; a game whose story cannot be told has
@@ -96,24 +105,29 @@ class Evening:
 
     def press(self, seat: int) -> None:
         """A seat's press after game over: the story's next part in its earphone, ending with
-        what the next press does. A press while the seat's part plays asks for the next one
-        after it (a press one reaction after the offer must not cut the part it asked for);
-        a press while a part is still to come, or after the last part was asked for, asks for
-        nothing more (one whose part waits for the game-over speech hears "noted" again)."""
+        what the next press does. Every press is answered at once in the seat's earphone
+        (ACCESSIBILITY.md 26, issue 31): one while its part waits for the game-over speech
+        hears "noted" (the part follows the speech); one while its part plays hears the
+        answer cue, which cuts the part, and the part is said again from its start (a part
+        is never lost to one's own press, ACCESSIBILITY.md 20: one clip at a time); the
+        press after the part has been heard gives the next one, or after the last part the
+        next setup (:meth:`heard_all`)."""
         parts = self.story()
         index = self.told.get(seat, 0)
         last = self._waiting.get(seat)
         if last is not None and not last.done():
-            if not getattr(last, "plays", None) or index >= len(parts):
-                log.info("seat %d: its part of the story is on its way", seat)
-                if not getattr(last, "plays", None):
-                    self._note_if_waiting(seat)   # every press answered at once, the second too
+            if getattr(last, "plays", None) and seat in self._lines:
+                log.info("seat %d pressed during its part of the story: the part again", seat)
+                cue = self.cue(seat) if self.cue is not None else None
+                self._waiting[seat] = self.tell(seat, list(self._lines[seat]), (cue,) if cue is not None else ())
                 return
-            after = (last,)                       # playing: the next part follows it
-        else:
-            after = self._note_if_waiting(seat)
+            log.info("seat %d: its part of the story is on its way", seat)
+            self._note_if_waiting(seat)           # every press answered at once, the second too
+            return
+        after = self._note_if_waiting(seat)
         part = list(parts[index]) if index < len(parts) else []
         part.append(("evening.story_end" if index + 1 >= len(parts) else "evening.story_more", {}))
+        self._lines[seat] = part
         self._waiting[seat] = self.tell(seat, part, after)
         self.told[seat] = min(index + 1, len(parts)) if parts else 1
 

@@ -910,7 +910,13 @@ def test_A30_each_press_tells_the_next_part_ending_with_what_the_next_press_does
     assert not evening.open and evening.told == {} and not evening.heard_all(1)
 
 
-def test_A30_a_press_while_a_part_is_to_come_does_nothing_and_while_it_plays_asks_for_the_next(mocker):
+def test_A26_A20_a_press_while_its_part_plays_hears_the_cue_at_once_and_the_part_again_whole(mocker):
+    """Issue 31: a press while the seat's part of the story plays is answered at once by the
+    answer cue, which cuts the part (one clip at a time, ACCESSIBILITY.md 20), and the same
+    part is said again from its start after the cue (never lost, never skipped); the press
+    after it gives the next part. A press during the last part is answered the same way
+    (before, it got no sound at all), and only once the last part was heard whole does the
+    next press set up a game. A press while its part is still to come asks for nothing more."""
     clips = []
 
     def tell(seat, lines, after):
@@ -918,23 +924,46 @@ def test_A30_a_press_while_a_part_is_to_come_does_nothing_and_while_it_plays_ask
         return clips[-1]
 
     told = mocker.MagicMock(side_effect=tell)
-    evening = Evening(told)
+    cues = []
+    cue = mocker.MagicMock(side_effect=lambda seat: cues.append(clip(mocker)) or cues[-1])
+    evening = Evening(told, cue=cue)
     evening.over(lambda: [[("a", {})], [("b", {})], [("c", {})]])
     evening.press(0)
     evening.press(0)                                                 # its part is still to come
-    assert told.call_count == 1 and evening.told[0] == 1
+    assert told.call_count == 1 and evening.told[0] == 1 and cue.call_count == 0
     assert not evening.heard_all(0)
-    clips[0].plays = True                                            # it plays: the next follows it
+    clips[0].plays = True                                            # it plays: cue, then the part again
     evening.press(0)
-    assert told.call_count == 2 and told.call_args.args == (0, [("b", {}), ("evening.story_more", {})], (clips[0],))
-    clips[1].done.return_value = True
+    assert cue.call_args_list == [mocker.call(0)]
+    assert told.call_count == 2 and told.call_args.args[:2] == (0, [("a", {}), ("evening.story_more", {})])
+    assert told.call_args.args[2] == (cues[0],) and evening.told[0] == 1   # after the cue; none skipped
+    clips[0].done.return_value = clips[1].done.return_value = True
+    evening.press(0)                                                 # heard: the next part
+    assert told.call_args.args[1] == [("b", {}), ("evening.story_more", {})] and evening.told[0] == 2
+    clips[2].done.return_value = True
     evening.press(0)
     assert told.call_args.args[1] == [("c", {}), ("evening.story_end", {})] and evening.told[0] == 3
-    clips[2].plays = True                                            # the last part plays: nothing more
+    clips[3].plays = True                                            # the last part plays: cue, it again
     evening.press(0)
-    assert told.call_count == 3 and not evening.heard_all(0)
-    clips[2].done.return_value = True
+    assert cue.call_count == 2 and told.call_count == 5
+    assert told.call_args.args[1] == [("c", {}), ("evening.story_end", {})]
+    assert not evening.heard_all(0)                                  # its press does not set up yet
+    clips[3].done.return_value = True
+    assert not evening.heard_all(0)                                  # the part said again is to be heard
+    clips[4].done.return_value = True
     assert evening.heard_all(0)
+
+
+def test_A26_a_press_during_its_part_without_a_cue_says_the_part_again_at_once(mocker):
+    """Where no cue plays (no earphone, earcons silent) the part said again cuts the playing
+    one itself, at once: the press is still answered in the seat's earphone at once."""
+    playing = clip(mocker, plays=True)
+    told = mocker.MagicMock(side_effect=[playing, clip(mocker)])
+    evening = Evening(told, cue=lambda seat: None)
+    evening.over(lambda: [[("a", {})], [("b", {})]])
+    evening.press(2)
+    evening.press(2)
+    assert told.call_args_list[1] == mocker.call(2, [("a", {}), ("evening.story_more", {})], ())
 
 
 def test_A26_a_press_whose_part_waits_for_the_game_over_speech_is_answered_noted_at_once(mocker):
