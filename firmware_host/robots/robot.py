@@ -413,8 +413,9 @@ class SeatRobot:
         the story and the next setup after the end, a press when the table says it waits for this
         seat, a stray press now and then."""
         key = clip.key
-        if clip.output == "table" and key == "lobby.presence.call":
-            return [Press()]
+        if clip.output == "table" and (key == "lobby.presence.call" or (
+                key == "lobby.waiting" and self.seat in clip.params.get("seats", ()))):
+            return [Press()]                # "I am here" (again when the table calls it, issue 31)
         if self.sets_up and clip.output == "table" and key in ("service.ready", "lobby.abandoned"):
             self.phase = "waiting"
             return [Press()]

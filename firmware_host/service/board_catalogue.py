@@ -97,6 +97,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {name: (params, _O) for name
     "lobby.abandoned": (),
     "lobby.presence.call": ("count",),
     "lobby.present": ("seat", "missing"),
+    "lobby.waiting": ("seats",),
     "lobby.all_present": (),
     "lobby.already_present": (),
     "lobby.not_playing": ("seat", "last"),

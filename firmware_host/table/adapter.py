@@ -1074,7 +1074,11 @@ class BoardAdapter:
         :meth:`on_press`) and gave the seat's earphone nothing (it was told at the table
         only: "ready", a confirmed vote) hears ``table.noted`` there (not at a whisper
         station). ``before``: :meth:`TableSpeech.queued` of the seat's earphone before the
-        press was handled.
+        press was handled. Where the earphone is still saying something (its hand, read
+        while the seat presses "ready"), the answer cue plays at once ahead of the "noted"
+        (priority ``refusal``: it cuts a message, which is then said again whole, never a
+        padded or ``keep`` clip), so the seat's own act is answered within a moment and
+        not only after the clip (ACCESSIBILITY.md 26, issue 31).
 
         ``secret`` (:meth:`secret_step`, a padded scan): nothing, the game's own padded clips
         answer (RULES.md R16: a "noted" only some seats get would tell whose press chose).
@@ -1088,6 +1092,10 @@ class BoardAdapter:
         if secret or not self.earphones():
             return          # a whisper station would call the seat to it for a mere "noted"
         if self.speech.queued(channel) == before:
+            if voice is not None and not voice.idle([channel]):
+                # the earphone is busy (a hand being read): the answer cue at once, cutting
+                # what plays (said again whole after it), and the "noted" after that (issue 31)
+                voice.answer_cue(seat, priority="refusal")
             seconds = self.padding.measure(channel, self.speech.text(NOTED_KEY, {}, long=True), None)
             self.speech.speak(Line(channel, NOTED_KEY, {}), history=False, cue=False, keep=True,
                               pad_seconds=None if seconds is None else padded(seconds))

@@ -28,9 +28,17 @@ so the same journal line).
 
 - A press at another seat while one seat sets up is told who is setting up (``lobby.busy``);
   a hold gives that seat its own settings scan (:mod:`firmware_host.table.seat_menu`).
+- While the table waits for seats to say "I am here", a quiet spell is followed by a reminder
+  at the table naming the seats still to come (``lobby.waiting``), and again less often: the
+  kit's reminders (:class:`~firmware_host.table.reminders.Reminders`, as a vote's
+  ``table.waiting``; ACCESSIBILITY.md 28, issue 31).
 - A setup with no press for ``[service] setup_abandon_s`` seconds (60; 0 switches it off)
   after the last clip it spoke ended (the time runs from what was *heard*) is abandoned: the
   table hears ``lobby.abandoned`` and the board waits again. Every press starts the wait again.
+  While seats are awaited for "I am here", the wait runs only once a reminder naming them
+  has been said since the last press (the abandon counts from the last reminder heard), so
+  the seats already present never lose the setup without the table having called the
+  missing ones.
 - A setup the game master makes at the console meanwhile wins: the setting-up seat hears
   ``lobby.console``.
 - A setup the game refuses (it cannot happen from the offered answers unless the board
@@ -50,6 +58,7 @@ from firmware_host.errors import UsageError
 from firmware_host.hardware.events import ButtonGesture
 from firmware_host.service import board_catalogue
 from firmware_host.table.board_speech import BoardSpeech
+from firmware_host.table.reminders import MOST, Reminders
 from firmware_host.service.journal import JournalError
 from firmware_host.service.refusals import CommandRefused
 from firmware_host.table.scanning import Scan, ScanItem
@@ -99,6 +108,9 @@ class Lobby:
         self._timer: TimerHandle | None = None
         self._generation = 0
         self._language_before: str | None = None
+        #: the reminders of the seats still to come while the table waits for "I am here"
+        self.reminders = Reminders(service, self._awaited, self._remind)
+        self._reminded = False              # a reminder was said since the last press
 
     # -- routing -------------------------------------------------------------------------------
     @property
@@ -122,6 +134,7 @@ class Lobby:
             self._begin(seat)
             return True
         self._arm()
+        self._reminded = False
         if gesture == "hold":
             if self.phase == "questions" and seat == self.seat and self.scan is not None:
                 self.scan.start(intro=True)          # the question again, from its first answer
@@ -289,6 +302,28 @@ class Lobby:
         self.phase = "presence"
         log.info("setup from the seats: %s; waiting for every seat", self.answers)
         self._say_public("lobby.presence.call", {"count": self._players()})
+        self._reminded = False
+        self.reminders.start()
+
+    def _awaited(self) -> tuple[int, ...]:
+        """The seats still to say "I am here" (none outside the presence call)."""
+        if self.phase != "presence":
+            return ()
+        return tuple(s for s in range(self._players()) if s not in self.present)
+
+    def _remind(self, seats: tuple[int, ...]) -> None:
+        """The table hears whom it still waits for (``lobby.waiting``, a quiet spell after the
+        last clip, :class:`~firmware_host.table.reminders.Reminders`)."""
+        if self.phase != "presence" or not seats:
+            return
+        log.info("setup from the seats: reminding the seats still to come: %s", list(seats))
+
+        def heard(lines: Any, utt: Any, record: Any) -> None:
+            self._reminded = True           # heard: the wait before abandoning runs from here
+            self._heard(lines, utt, record)
+
+        self.speech.say("public", "lobby.waiting", {"seats": list(seats)}, language=self.language,
+                        names=self._names(), on_end=heard)
 
     def _presence_press(self, seat: int) -> None:
         players = self._players()
@@ -341,6 +376,7 @@ class Lobby:
         26: the table's count may play later, when several seats press together), then
         said at the table."""
         self.present[seat] = name
+        self.reminders.moved()              # a new wait: the next reminder after a first quiet spell
         missing = self._players() - len(self.present)
         log.info("setup from the seats: seat %d is here%s; %d missing", seat, f" ({name})" if name else "", missing)
         if missing == 0:
@@ -428,9 +464,19 @@ class Lobby:
         if any(not s.stopped for s in self._scans()):
             self._arm()                # a scan still reads its list: the wait starts when it stops
             return
+        if self.phase == "presence" and not self._reminded and self.reminders.level < MOST \
+                and self._reminders_heard():
+            self._arm()                # the seats still to come are called first (lobby.waiting)
+            return
         log.info("setup from the seats abandoned: no press for a while")
         self._end()
         self._say_public("lobby.abandoned", {})
+
+    def _reminders_heard(self) -> bool:
+        """True where a reminder can be heard (a voice that reports playback, as the kit's
+        reminders need); without one the setup is abandoned as before."""
+        timed = getattr(self.service.voice, "timed", None)
+        return bool(timed()) if callable(timed) else False
 
     def _scans(self) -> list[Scan]:
         return ([self.scan] if self.scan is not None else []) + list(self.naming.values())
@@ -440,6 +486,7 @@ class Lobby:
         for scan in self._scans():
             scan.finish()
         self.scan, self.naming = None, {}
+        self.reminders.stop()
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
@@ -472,6 +519,7 @@ class Lobby:
         """The service stops: no more scans or timers."""
         for scan in self._scans():
             scan.finish()
+        self.reminders.stop()
         if self._timer is not None:
             self._timer.cancel()
 

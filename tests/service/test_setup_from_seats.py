@@ -178,3 +178,26 @@ def test_dying_message_is_set_up_from_the_seats_with_its_player_count():
     assert "night.falls" in keys(out, "public")
     final = state(out)
     assert final["game"] == "dying_message" and final["alive"] == [0, 1, 2, 3, 4]
+
+
+def test_A28_issue31_seats_still_to_come_are_named_after_a_quiet_spell_and_the_setup_is_abandoned_only_after():
+    """While the table waits for "I am here", two seats of five have pressed and the rest stay
+    silent: after a quiet spell of 20 s the table hears whom it still waits for (``lobby.waiting``,
+    seats three to five), again after a longer one, and the setup is abandoned only
+    ``setup_abandon_s`` (60 s) after the last reminder ended (before: 60 s of silence, then
+    the whole setup abandoned, the seats already present with it)."""
+    lines = seat_setup_signals({**ANSWERS, "players": 5}, by=0)
+    call = next(i for i, l in enumerate(lines) if l.get("key") == "lobby.presence.call")
+    out = run_lines(lines[:call + 1] + [{"signal": "wait", "seconds": 1.5}, press(0), {"signal": "wait", "seconds": 1.0},
+                                        press(1), {"signal": "wait", "seconds": 400}])
+    public = announces(out, "public")
+    present = [l for l in public if l["key"] == "lobby.present"]
+    waiting = [l for l in public if l["key"] == "lobby.waiting"]
+    abandoned = [l for l in public if l["key"] == "lobby.abandoned"]
+    assert [l["params"]["missing"] for l in present] == [4, 3]
+    assert len(waiting) == 2 and all(l["params"] == {"seats": [2, 3, 4]} for l in waiting), waiting
+    assert "Plätze drei, vier und fünf" in waiting[0]["text"], waiting[0]["text"]
+    before = max(l["end"] for l in out if l.get("event") == "announce" and l["start"] < waiting[0]["start"])
+    assert 19.9 <= waiting[0]["start"] - before <= 21.0            # a quiet spell, never 30 s of silence
+    assert len(abandoned) == 1 and abandoned[0]["start"] > waiting[-1]["start"]
+    assert abs(abandoned[0]["start"] - (waiting[-1]["end"] + 60.0)) < 0.05   # counted from the last reminder

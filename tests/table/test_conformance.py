@@ -1046,6 +1046,72 @@ def test_A30_issue31_after_game_over_the_story_comes_in_short_parts_by_ear_then_
         table.close()
 
 
+def story_clip(table: Table, seat: int, since: int, until_s: float) -> dict | None:
+    """The first clip of a part of the story (not a cue, not "noted") that starts in
+    ``seat``'s earphone after ``table.starts[since]``, waiting at most until ``until_s``."""
+    def found() -> dict | None:
+        return next((o for o in table.starts[since:] if o.get("output") == f"seat:{seat}"
+                     and o.get("key") not in ("answer.cue", "table.noted")), None)
+    while found() is None and table.now < until_s:
+        table.wait(0.5)
+    return found()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", cases("evening_by_ear"))
+def test_A26_A20_issue31_a_press_during_ones_part_of_the_story_is_answered_at_once_and_the_part_heard_whole(tmp_path, name):
+    """After game over a seat presses 1.5 s into each part of the story in its earphone (the
+    first, and the last): its press is answered in its own earphone within 1 s (the answer
+    cue), and the part is then said again from its start and heard whole, never cut by the
+    seat's own press nor skipped; the press after it has been heard gives the next part, and
+    after the last part the next setup (before: the cue cut the part and the next one came,
+    so a part was never heard; a press during the last part got no sound at all)."""
+    table = new_table(tmp_path, name)
+    try:
+        setup = set_up_from_the_seats(table, name)
+        script = hooks(name)
+        table.play_all(script.signals_for_game(setup, script.whole_game(setup, 2))[1:])
+        assert until(table, lambda: table.call(table.service.game.final_state)["phase"] == "game_over", 600, 0.5)
+        offer = table.wait_heard("evening.offer", since=0, timeout=300)
+        assert offer is not None
+        table.wait(1.5)
+        ends: list[str] = []
+        for _ in range(40):
+            mark = len(table.starts)
+            table.press(0)
+            part = story_clip(table, 0, mark, table.now + 60)
+            assert part is not None, f"a press after game over told no part of the story: {ends}"
+            while table.now < part["start"] + 1.5:
+                table.wait(0.1)
+            assert "end" not in part, f"a part shorter than 1.5 s: {part}"
+            pressed, mark = table.now, len(table.starts)
+            table.press(0)                                   # during its own part
+            own = [o for o in table.starts[mark:] if o.get("output") == "seat:0"]
+            while not own and table.now < pressed + 2:
+                table.wait(0.1)
+                own = [o for o in table.starts[mark:] if o.get("output") == "seat:0"]
+            assert own and own[0]["key"] == "answer.cue" and own[0]["start"] - pressed <= 1.0, own[:2]
+            again = story_clip(table, 0, mark, table.now + 60)
+            assert again is not None and again["text"] != "" and again["start"] >= own[0]["start"]
+            same = [o for o in table.starts[mark:] if o.get("output") == "seat:0" and o.get("start") == again["start"]]
+            cue = table.wait_heard(same[-1]["key"], seat=0, since=table.starts.index(same[-1]))
+            assert cue is not None and cue["key"] in ("evening.story_more", "evening.story_end"), same
+            assert [o["key"] for o in same] == [o["key"] for o in table.starts if o.get("output") == "seat:0"
+                                                and o.get("start") == part["start"]], "not the same part again"
+            assert not any(o.get("cut") for o in same), f"the part said again was cut: {same}"
+            ends.append(cue["key"])
+            table.wait(1.5)
+            if cue["key"] == "evening.story_end":
+                break
+        assert ends == ["evening.story_more"] * (len(ends) - 1) + ["evening.story_end"], ends
+        mark = len(table.starts)
+        table.press(0)
+        lobby = table.wait_heard("lobby.start", seat=0, since=mark, timeout=30)
+        assert lobby is not None and lobby["output"] == "seat:0", "the last part's press began no setup"
+    finally:
+        table.close()
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", cases("next_game_from_the_seats"))
 def test_A30_no_private_message_of_the_earlier_game_is_reachable_by_a_repeat(evenings, name):

@@ -30,3 +30,31 @@ def test_issue31_A26_on_a_slow_board_the_acting_seat_hears_the_answer_cue_at_onc
     answer = next(o for o in heard if o["output"] == "seat:1" and o["start"] >= cues[0]["start"]
                   and o["key"] != "answer.cue")
     assert answer["key"] == "table.noted" and cues[0]["end"] <= answer["start"]
+
+
+HAND_SCRIPT = [{"setup": {"game": "become_dictator", "players": 4, "language": "en", "morning_seconds": 0}},
+               {"signal": "wait_for", "key": "day.morning", "timeout": 120},
+               {"signal": "wait", "seconds": 1.5},
+               {"signal": "button", "seat": 1, "gesture": "press"},
+               {"signal": "wait", "seconds": 25}]
+
+
+def test_issue31_A26_ready_pressed_while_ones_hand_is_read_is_answered_at_once_and_the_hand_said_again(tmp_path):
+    """*In this way I become a DICTATOR*'s first morning: a seat presses "ready" 1.5 s after
+    the morning began, while its earphone still reads its 8 s hand. Its own earphone answers
+    within 1 s (the answer cue, which cuts the hand), the hand is then said again whole, and
+    "noted" follows (before, the earphone was silent about the act until the hand had ended,
+    3.5-5 s, while the table already said "seat 2 is ready"). Every game's table does this
+    (``acknowledge``)."""
+    out = io.StringIO()
+    sim = Simulator(None, out=out, journal_path=str(tmp_path / "journal.sqlite3"))
+    assert sim.run_script(parse_script("\n".join(json.dumps(x) for x in HAND_SCRIPT))) == 0
+    lines = [json.loads(x) for x in out.getvalue().splitlines()]
+    heard = [o for o in lines if o.get("event") == "announce" and o["output"] == "seat:1"]
+    hand = [o for o in heard if o["key"] == "hand.start"]
+    press = next(o["start"] for o in lines if o.get("event") == "announce" and o["key"] == "day.morning") + 1.5
+    assert hand and hand[0]["start"] < press < hand[0]["end"], hand    # the press falls into the hand
+    after = [o for o in heard if o["start"] >= press - 1e-6]
+    assert after[0]["key"] == "answer.cue" and after[0]["start"] - press <= 1.0, after[:2]
+    rest = [(o["key"], bool(o.get("cut"))) for o in after[1:]]
+    assert rest[:2] == [("hand.start", False), ("table.noted", False)], rest     # the hand whole, then "noted"

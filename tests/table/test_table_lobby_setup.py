@@ -168,10 +168,12 @@ def test_a_game_chosen_again_after_back_asks_that_games_questions_once(tmp_path)
         table.close()
 
 
-def test_A11_the_wait_for_the_first_seat_runs_from_the_end_of_the_tables_call(tmp_path):
+def test_A11_A28_the_wait_for_the_first_seat_runs_from_the_tables_call_and_its_reminder(tmp_path):
     """Once the setup's questions are answered the table calls the seats (``lobby.presence.call``,
-    at the table); a setup nobody presses in after it is abandoned ``setup_abandon_s`` after
-    that call has ended (the table heard it), not after the setting-up seat's last clip."""
+    at the table); with nobody pressing, a quiet spell (20 s) after that call has ended (the
+    table heard it, not the setting-up seat's last clip) is followed by a reminder naming every
+    seat still to come (``lobby.waiting``, issue 31), and the setup is abandoned
+    ``setup_abandon_s`` after that reminder has ended, never before one was said."""
     table = Table(tmp_path, config="[service]\nsetup_abandon_s = 20\n")
     try:
         signals = seat_setup_signals({"game": "become_dictator", "language": "en", "players": 4}, by=1)
@@ -180,8 +182,11 @@ def test_A11_the_wait_for_the_first_seat_runs_from_the_end_of_the_tables_call(tm
         table.wait(300)
         abandoned = table.heard("lobby.abandoned")
         call = table.heard("lobby.presence.call")
+        waiting = table.heard("lobby.waiting")
         assert len(abandoned) == 1 and len(call) == 1 and call[0]["output"] == "table"
-        assert max(o["end"] for o in table.heard() if o["start"] < abandoned[0]["start"]) == call[0]["end"]
-        assert abs(abandoned[0]["start"] - (call[0]["end"] + 20.0)) < 0.05
+        assert len(waiting) == 1 and waiting[0]["output"] == "table" and waiting[0]["params"] == {"seats": [0, 1, 2, 3]}
+        assert abs(waiting[0]["start"] - (call[0]["end"] + 20.0)) < 0.05
+        assert max(o["end"] for o in table.heard() if o["start"] < abandoned[0]["start"]) == waiting[0]["end"]
+        assert abs(abandoned[0]["start"] - (waiting[0]["end"] + 20.0)) < 0.05
     finally:
         table.close()
