@@ -98,6 +98,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {name: (params, _O) for name
     "lobby.presence.call": ("count",),
     "lobby.present": ("seat", "missing"),
     "lobby.waiting": ("seats",),
+    "lobby.name_taken": ("name", "seat"),
     "lobby.all_present": (),
     "lobby.already_present": (),
     "lobby.not_playing": ("seat", "last"),

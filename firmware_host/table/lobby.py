@@ -21,7 +21,8 @@ question is the scan's intro, its answers the items, "back" the last item):
 "Back" returns to the question before (on the first question it stops the setup). Then every
 seat of the game says **"I am here"** with one press, so the board knows the table: the table
 hears each seat arrive and how many are still missing; with names from the list the seat
-first picks its own name in its earphone (taken names are not offered again). A seat outside
+first picks its own name in its earphone (taken names are not offered again; a name another
+seat took while this one was choosing is said taken, naming that seat, and asked again). A seat outside
 the game is told so, with the seats that play. Once all are here the game is set up and
 started exactly as the console does it (:meth:`GameHost.setup_game`: the same setup object,
 so the same journal line).
@@ -356,8 +357,10 @@ class Lobby:
             self._arm()
             if self.phase != "presence":
                 return
-            if name and name in {n for n in self.present.values() if n}:
-                self._ask_name(seat)             # taken meanwhile by another seat: ask again
+            holder = next((s for s, n in self.present.items() if name and n == name), None)
+            if holder is not None:               # taken meanwhile by another seat: said, then asked again
+                self._say_seat(seat, "lobby.name_taken", {"name": name, "seat": holder})
+                self._ask_name(seat)
                 return
             self._arrived(seat, name or None)
 
