@@ -15,6 +15,7 @@ the input dispatch by event class and the console picture's skeleton.
 from __future__ import annotations
 
 import logging
+import operator
 from typing import Any, Callable, Mapping, Sequence
 
 from firmware_host.checks import quoted
@@ -146,8 +147,9 @@ class BoardAdapter:
     #: the setup's ``seed``, unless the setup gives each of them (none: the seed is kept)
     DEAL_KEYS: tuple[str, ...] = ()
     #: tile kind (its pack's ``tile_kinds``) -> the method taking a
-    #: :class:`~firmware_host.hardware.events.TileRead` of that kind; other kinds are refused
-    #: neutrally (:meth:`TableFaults.foreign_tile`)
+    #: :class:`~firmware_host.hardware.events.TileRead` of that kind, the adapter's or one of
+    #: its parts' (``"reads.on_ballot"``); other kinds are refused neutrally
+    #: (:meth:`TableFaults.foreign_tile`)
     TILES: Mapping[str, str] = {}
     #: the key said for a tag the board does not know
     UNKNOWN_TAG = "tile.unknown"
@@ -233,9 +235,6 @@ class BoardAdapter:
         self.inputs: dict[type, Callable[[Any], None]] = {
             ButtonGesture: self.on_button, GameMasterKey: self.on_gm_key, Fault: self.faults.on_fault,
             ReaderState: self.faults.on_reader, TileRead: self.on_tile}
-        #: tile kind -> its handler (:attr:`TILES`)
-        self.tile_handlers: dict[str, Callable[[Any], None]] = {
-            kind: getattr(self, method) for kind, method in self.TILES.items()}
 
     # ================================================================ hooks a game overrides
     def make_words(self) -> Words:
@@ -1027,7 +1026,8 @@ class BoardAdapter:
         if self.game is not None and type(seat) is int and not 0 <= seat < self.players():
             self.faults.not_playing_tile(event, self.players())
             return
-        self.tile_handlers.get(event.kind, self.faults.foreign_tile)(event)
+        method = self.TILES.get(event.kind)
+        (self.faults.foreign_tile if method is None else operator.attrgetter(method)(self))(event)
 
     def on_button(self, event: ButtonGesture) -> None:
         """A seat's press or hold: the whisper station's arrival, a hold's status, the seat's

@@ -14,7 +14,7 @@ from firmware_host.games.secret_dictator import (Action, Game, IllegalAction, Se
                                                  private_view, public_view, state_json, story)
 from firmware_host.games.secret_dictator.actions import ACTION_KINDS
 from firmware_host.games.secret_dictator.scripting import reshuffle_order
-from firmware_host.hardware.events import PegMoved, SlotChanged, TileRead
+from firmware_host.hardware.events import PegMoved, SlotChanged
 from firmware_host.service.refusals import CommandRefused
 from firmware_host.table import ANSWERED, BoardAdapter, Words
 from firmware_host.table.speech import PRIVATE_CUE, public_utterances
@@ -48,7 +48,7 @@ class SecretDictatorGame(BoardAdapter):
     IllegalAction, ENGINE, ACTION = IllegalAction, Game, Action
     UNKNOWN_TAG = "fault.unknown_tag"
     UNNAMED_FAULT = None            # a fault no part names is not said at this table
-    TILES = {"ballot": "read_tile", "law": "read_tile", "role": "read_tile"}
+    TILES = {"ballot": "reads.on_ballot", "law": "reads.on_law", "role": "reads.on_role_tile"}
     SUPERSEDED = frozenset({"ballot.counted"})   # a newer count of the same vote replaces one not started (A24)
     REFUSALS_WAIT = True            # a refusal after what it refers to, the end after the moves (A22)
     LISTS_WAIT = True               # a list after the move's public clips: a power's after the power (A22)
@@ -402,10 +402,6 @@ class SecretDictatorGame(BoardAdapter):
             self.mirror.say_next_move()         # what the board waits for instead (finding: refusals say what is expected)
 
     # ================================================================ seat buttons (BOARD.md "Seat controls", ACCESSIBILITY.md 11-17)
-    def read_tile(self, event: TileRead) -> None:
-        """A tile of this game's kinds (a ballot, a law, a role tile), each at its own reader."""
-        self.reads.on_tile(event)
-
     def on_press(self, seat: int) -> bool | str:
         """What a seat's press means in this step (BOARD.md "Seat controls"; the table takes
         holds, scans, the settings offer and the story after the game): the president's

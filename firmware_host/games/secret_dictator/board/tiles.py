@@ -67,15 +67,6 @@ class Tiles:
         self.board.answer_cue(game.president if self._count_reads == 1 or game.chancellor is None else game.chancellor)
         return tuple(self._count)
 
-    def on_tile(self, event: Any) -> None:
-        """A tile at a reader, by its kind: a seat's ballot, a law, a role tile; any other tile
-        (or a ballot of no seat) is another game's, refused without naming it."""
-        handler = {"ballot": self.on_ballot, "law": self.on_law, "role": self.on_role_tile}.get(event.kind)
-        if handler is None or (event.kind == "ballot" and event.seat is None):
-            self.board.faults.foreign_tile(event)
-            return
-        handler(event)
-
     def _move_now(self, kind: str) -> tuple | None:
         """The move tiles of ``kind`` are read for now: for a ballot this election, or the
         president's reply to this proposed veto (None when no ballot is expected); for a law
@@ -136,7 +127,12 @@ class Tiles:
                                  listed=f"a {what} at the {reader} reader")
 
     def on_ballot(self, event: Any) -> None:
+        """A ballot tile (a seat's ``ja``/``nein``): a vote, or the president's veto reply; one
+        of no seat is another game's tile, refused without naming it."""
         game = self.board.game
+        if event.seat is None:
+            self.board.faults.foreign_tile(event)
+            return
         if event.reader != "ballot":
             self._wrong_reader(event, "tile.ballot_at_discard_pile")
             return
