@@ -19,7 +19,7 @@ from .engine import Event, Game, IllegalAction
 from .rules import DOMAINS
 from .views import lacking_one
 
-__all__ = ["Line", "PrivacyError", "make", "for_event", "the_end", "refusal", "status_layers", "long_status",
+__all__ = ["Line", "PrivacyError", "make", "for_event", "the_end", "refusal", "status_layers",
            "replay_announcer", "SECRET_PARAMS"]
 
 #: A29: parameters that name a seat's kinds; only ever on ``seat:N``.
@@ -215,13 +215,10 @@ def status_layers(game: Game, seat: int) -> list[list[Line]]:
     1. what is open now, in at most 3 s of speech: "Your turn", "Turn: seat 4", "Attack:
        seat 2 answers", "Game over";
     2. the short public status: the seat's own tokens, which seats lack only one domain;
-    3. the private one: the seat's hand, :data:`TRICKS_PER_LINE` a layer (how many a seat
-       holds is public, A29), each padded to the longest hand of that size (A30), so that its
-       length tells nothing and it comes at the same hold for every seat: a seat's own hidden
-       Dirty Tricks are two holds away, not behind half a minute of public layers (issue 31);
-    4. the long public one: every seat's tokens and Dirty Tricks held, the reserve, the pile
-       and the discard (a line a seat; the table kit says at most 15 s of it a hold,
-       :func:`long_status`).
+    3. the long one: every seat's tokens and Dirty Tricks held, the reserve, the pile and the
+       discard (a line a seat; the table kit says at most 15 s of it a hold);
+    4. the private one: the seat's hand, :data:`TRICKS_PER_LINE` a layer (how many a seat
+       holds is public, A29).
     """
     ch = _seat(seat)
     if game.phase == "game_over":
@@ -236,21 +233,16 @@ def status_layers(game: Game, seat: int) -> list[list[Line]]:
     short = [make("status.short", {"tokens": _nonzero(game.tokens[seat])}, ch)] + [
         make("status.lacking", {"lacking": {str(s): d for s, d in lacking[i:i + LACKING_PER_LINE]}}, ch)
         for i in range(0, max(len(lacking), 1), LACKING_PER_LINE)]
+    held = game.tricks_held()
+    long = [make("status.seat", {"seat": s, "tokens": _nonzero(t), "held": held[s]}, ch)
+            for s, t in enumerate(game.tokens)]
+    long += [make("status.reserve", {"reserve": _nonzero(game.reserve)}, ch),
+             make("status.pile", {"pile": len(game.pile), "discard": _nonzero(game.discard)}, ch)]
     hand = list(game.hands[seat])
     private = [[make("status.private", {"hand": hand[:TRICKS_PER_LINE]}, ch)]]
     private += [[make("status.private.more", {"drawn": [[p, hand[p]] for p in range(i, min(i + TRICKS_PER_LINE, len(hand)))]}, ch)]
                 for i in range(TRICKS_PER_LINE, len(hand), TRICKS_PER_LINE)]
-    return [[now], short] + private + [long_status(game, ch)]
-
-
-def long_status(game: Game, channel: str = "public") -> list[Line]:
-    """A34's long public status on ``channel``: every seat's tokens by domain and its number
-    of Dirty Tricks, the reserve, the pile and the discard (a line each)."""
-    held = game.tricks_held()
-    lines = [make("status.seat", {"seat": s, "tokens": _nonzero(t), "held": held[s]}, channel)
-             for s, t in enumerate(game.tokens)]
-    return lines + [make("status.reserve", {"reserve": _nonzero(game.reserve)}, channel),
-                    make("status.pile", {"pile": len(game.pile), "discard": _nonzero(game.discard)}, channel)]
+    return [[now], short, long] + private
 
 
 def replay_announcer(language: str) -> Callable[[Game, Any], list[dict]]:

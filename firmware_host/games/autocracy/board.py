@@ -28,9 +28,8 @@ game-master commands, faults, the console's picture).
   No time limit by default (``counter_seconds`` sets one, 30 s or more: "let it pass" at its
   end); the answer is announced at the table no earlier than ``hold_seconds`` (default 5 s)
   after the window opened, the same for every answer; meanwhile no press of another seat acts.
-- **Status** (A34): hold: what is open now, the short public status, the seat's hand
-  (padded alike for every seat, its own news two holds away, issue 31), then the long public
-  one; an idle press repeats. **Results** (A42), **refusals** (A43: ``not_held`` only in the seat's
+- **Status** (A34): hold: the short public status, the long one, then the seat's hand (padded);
+  an idle press repeats. **Results** (A42), **refusals** (A43: ``not_held`` only in the seat's
   earphone) and **the end** (A44: every seat's tokens and hand, publicly) as
   :mod:`.announce` words them.
 - **Padding** (A30): every private clip naming a kind lasts as long as its longest variant (each
@@ -227,7 +226,7 @@ class AutocracyGame(BoardAdapter):
         game = self.game
         now = (announce.make("status.now.turn", {"seat": game.current}) if game.phase != "game_over"
                else announce.make("status.now.over", {}))
-        return [now] + announce.long_status(game)
+        return [now] + [announce.make(a.key, a.params) for a in announce.status_layers(game, game.current)[2]]
 
     def status_layers(self, seat: int) -> list[list]:
         """A34 in layers (:func:`announce.status_layers`, ACCESSIBILITY.md 29)."""
