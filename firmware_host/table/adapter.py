@@ -180,10 +180,12 @@ class BoardAdapter:
     #: game's end until every public clip before it (ACCESSIBILITY.md 22; a seat's own act
     #: confirmed with ``own_act=True`` at once); False: the game passes ``after=`` itself
     REFUSALS_WAIT = False
-    #: True: a list opened while the table still says the last move's public clips starts
-    #: once they have ended (ACCESSIBILITY.md 22: a power's list after the power is said), the
-    #: press that opened it answered by the answer cue at once (:class:`~.scans.SeatScans`)
-    LISTS_WAIT = False
+    #: True (every game by default): a list opened by a press or by the table while the table
+    #: still says the last move's public clips starts once they have ended (ACCESSIBILITY.md
+    #: 22: a power's list after the power is said, a vote's after the vote is called), the
+    #: press that opened it answered by the answer cue at once; a list answering a pick never
+    #: waits (32) (:class:`~.scans.SeatScans`); False: the game passes ``after=`` itself
+    LISTS_WAIT = True
 
     #: the speech plan (:mod:`.speech_plan`): announcement key -> the messages naming two seats
     #: that can follow it at once (their ``seat`` is the announcement's), planned as it is queued

@@ -48,7 +48,9 @@ class SeatScans:
         (ACCESSIBILITY.md 22: the president's execution list after "Power: … executes a
         player"): its first step waits until those public clips have ended
         (:meth:`TableSpeech.refers_to`), and the press that opened it hears the answer cue at
-        once meanwhile (26, the audio layer's cue ahead of an answer that waits).
+        once meanwhile (26, the audio layer's cue ahead of an answer that waits). A list that
+        answers a pick in another list (its confirmation, the next stage of a choice, a menu
+        again after "cancel") never waits: the pick is answered at once (32).
     """
 
     def __init__(self, service: Any, speech: TableSpeech, seats: SeatStore, *, cue: bool = True,
@@ -58,6 +60,7 @@ class SeatScans:
         self.seats = seats
         self.cue = cue
         self.lists_wait = lists_wait
+        self._answering = 0                          # > 0 while a pick's (or cancel's) answer runs
         self.by_seat: dict[int, Scan] = {}
         self._queued: dict[int, list] = {}          # seat -> its scan's steps said, maybe not started yet
         self._padded: set[int] = set()               # seats whose running scan pads its steps
@@ -132,7 +135,7 @@ class SeatScans:
         """
         self.end(seat)
         if after is None:
-            after = self.speech.refers_to() if self.lists_wait else ()
+            after = self.speech.refers_to() if self.lists_wait and not self._answering else ()
         first_wait = [tuple(u for u in after if u is not None)]
         confirming: set[str] = set()
         if isinstance(pad, Mapping):
@@ -144,12 +147,12 @@ class SeatScans:
         def on_choose(value: Any) -> None:
             self._answer_now(seat, self.by_seat.pop(seat, None), lambda item: item.value is CONFIRM
                              or (item.value is not CANCEL and item.value == value))
-            chosen(value)
+            self._answering_pick(lambda: chosen(value))
 
         def on_cancel() -> None:
             self._answer_now(seat, self.by_seat.pop(seat, None), lambda item: item.value is CANCEL)
             if cancelled is not None:
-                cancelled()
+                self._answering_pick(cancelled)
 
         def speak(s: int, kind: str, item: ScanItem | None, *playback: Any) -> float | None:
             earcon = None
@@ -191,6 +194,16 @@ class SeatScans:
             self._padded.discard(seat)
         scan.start(intro=intro is not None)
         return scan
+
+    def _answering_pick(self, then: Callable[[], None]) -> None:
+        """``then()`` as the answer to a pick (or a cancel) in a list: a list it starts answers
+        that pick and never waits for the table (ACCESSIBILITY.md 32: a pick answered at once;
+        :attr:`lists_wait` is for lists opened by a press or by the table)."""
+        self._answering += 1
+        try:
+            then()
+        finally:
+            self._answering -= 1
 
     def _queue(self, seat: int, utterance: Any) -> None:
         done = getattr(utterance, "done", None)

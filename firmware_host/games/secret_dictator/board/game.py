@@ -51,7 +51,6 @@ class SecretDictatorGame(BoardAdapter):
     TILES = {"ballot": "reads.on_ballot", "law": "reads.on_law", "role": "reads.on_role_tile"}
     SUPERSEDED = frozenset({"ballot.counted"})   # a newer count of the same vote replaces one not started (A24)
     REFUSALS_WAIT = True            # a refusal after what it refers to, the end after the moves (A22)
-    LISTS_WAIT = True               # a list after the move's public clips: a power's after the power (A22)
     STATUS_SETTINGS = True          # the status ends with the seat's settings offer (issue 14)
     ACTS = tuple(ACTION_KINDS)
     SETUP_KEYS = ("role_source",)
