@@ -623,6 +623,47 @@ def test_A26_A28_issue31_a_seat_ready_already_that_says_so_again_hears_whom_the_
         table.close()
 
 
+@pytest.mark.parametrize("name", cases("list_after_the_public_move"))
+def test_A22_A26_a_list_opened_while_the_table_says_the_move_starts_once_the_table_has_heard_it(tmp_path, name):
+    """ACCESSIBILITY.md 22, 26: the seat that must choose first presses 0.3 s after the act that
+    made the move, while the table still says that move: its press is answered in its own
+    earphone within 1 s (after what its earphone was saying), and its list's first step
+    starts only once every public clip queued before the press has ended (the table's
+    ``LISTS_WAIT``)."""
+    table = new_table(tmp_path, name)
+    try:
+        script = hooks(name)
+        setup = script.sample_setup("en")
+        signals = script.signals_for_game(setup, script.whole_game(setup, 2))
+        at = next(i for i, s in enumerate(signals) if choice_press(signals, i))
+        move = max(i for i in range(at) if signals[i].get("signal") not in ("wait_for", "wait"))
+        seat = signals[at]["seat"]
+        table.play_all(signals[:move + 1])
+        table.wait(0.3)
+        queued = len(table.cues)
+        pressed = table.now
+        table.press(seat)
+        table.drain()
+        before = collections.Counter(key for channel, key, _ in table.cues[:queued] if channel == "public")
+        mine = [o for o in table.starts if o.get("output") == f"seat:{seat}" and o["start"] >= pressed - 0.001]
+        listed = [o for o in mine if o["key"].startswith(("scan.", "menu.")) or "choose" in o["key"]]
+        if not listed:
+            pytest.skip("the press right after the move opens no list here")
+        # the answer follows what its earphone was saying at the press (its own last act's
+        # answer, which only the seat's request cuts), and then comes at once
+        busy = max([o["end"] for o in table.starts if o.get("output") == f"seat:{seat}"
+                    and o["start"] < pressed - 0.001 and o.get("end", 0.0) > pressed], default=pressed)
+        assert mine[0]["start"] - busy <= 1.0, [(o["key"], o["start"], o.get("end")) for o in mine[:3]]
+        told = [o for o in table.starts if o.get("output") == "table" and before[o["key"]] > 0
+                and o["start"] >= pressed - 120]
+        ends = [o["end"] for o in told if "end" in o and o["start"] < listed[0]["start"] + 0.001
+                or o["start"] <= pressed]
+        assert listed[0]["start"] >= max(ends, default=0.0) - 0.01, \
+            ([(o["key"], o["start"], o.get("end")) for o in told[-4:]], [(o["key"], o["start"]) for o in mine[:3]])
+    finally:
+        table.close()
+
+
 def choice_press(signals: list[dict], i: int) -> bool:
     """Signal ``i`` is a press that opens a seat's list: a press, and not one that says the
     seat is ready to end a morning's discussion (In this way I become a DICTATOR, D32)."""
