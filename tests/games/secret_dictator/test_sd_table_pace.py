@@ -199,3 +199,26 @@ def test_A22_a_presidents_press_before_the_power_is_announced_opens_its_list_onl
     assert listed[0]["start"] >= power["end"] - 0.01, (power["end"], [(l["key"], l["start"]) for l in mine])
     assert mine[0]["start"] - pressed <= 1.0, [(l["key"], l["start"]) for l in mine]   # answered at once (26)
     t.heard("scan.item", "seat:0", since=mark)
+
+
+def test_A25_issue31_the_president_pressing_after_the_tables_reminder_hears_its_hand_again(table):
+    """Issue 31 (by ear, seed 11): a president holding its hand presses a few times (each press
+    one message further back), then thinks; the table reminds it ("Waiting: seat 1"); its next
+    press gives its hand again, the message it must act on, not an election line still older."""
+    t = table(SETUP7)
+    elect(t, 0, 2)
+    hand = t.heard("hand.president", "seat:0")
+    back = []
+    for _ in range(3):
+        mark = t.mark()
+        t.press(0)
+        t.wait(12.0)
+        back.append([l["key"] for l in t.lines("seat:0", since=mark)])
+    assert back[0] == ["hand.president"] and "hand.president" not in back[2], back
+    mark = t.mark()
+    reminder = t.heard("table.waiting", "table", since=mark, timeout=120)
+    assert 0 in reminder["params"]["seats"]
+    mark = t.mark()
+    t.press(0)
+    again = t.heard("hand.president", "seat:0", since=mark, timeout=15, reaction=0.0)
+    assert again["params"] == hand["params"]
