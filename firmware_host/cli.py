@@ -24,7 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "run": ("run", "run the board service on a Raspberry Pi"),
     "check-config": ("check_config", "validate a board config (TOML); prints OK or every error"),
     "enrol-tags": ("enrol_tags", "register a new set of RFID tiles, guided by speech"),
-    "self-test": ("self_test", "spoken wiring test: every input touched is named aloud"),
+    "self-test": ("self_test", "spoken wiring test: asks for a touch of every part in turn and names what arrived"),
     "files": ("files", "print where the packaged reference files are (board.toml, the systemd unit, …)"),
 }
 

@@ -52,7 +52,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     """Arguments: ``--config``, ``--mock [SCRIPT]``, ``--language``, ``--seconds``, ``--print``."""
     add_common_arguments(parser)
     parser.add_argument("--seconds", type=float, default=None,
-                        help="stop after this many seconds (default: run until Ctrl-C)")
+                        help="stop after this many seconds (default: once every part was touched, or Ctrl-C)")
+    parser.epilog = ("--mock without SCRIPT at a terminal, or --mock -, takes the touches as they are typed "
+                     "(the virtual board's words: button 0, slot fascist 2 filled; skip; help; quit)")
     parser.add_argument("--step-seconds", type=float, default=30.0, metavar="SECONDS",
                         help="on a real board, a part that gives nothing for this long is named as not "
                              "touched and the walk goes on (default 30)")
