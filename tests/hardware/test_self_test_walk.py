@@ -117,8 +117,11 @@ def test_on_the_board_a_part_that_gives_nothing_is_named_and_the_walk_goes_on(pi
     button = load_config(None).seat_buttons[0]
 
     def press() -> None:
-        time.sleep(0.5)
         pin = pins.pin(button)
+        deadline = time.monotonic() + 60
+        while pin.function != "input" and time.monotonic() < deadline:   # until the board reads it
+            time.sleep(0.05)
+        time.sleep(0.3)
         pin.closed = True
         pin.drive_low()
         time.sleep(0.15)
@@ -128,7 +131,7 @@ def test_on_the_board_a_part_that_gives_nothing_is_named_and_the_walk_goes_on(pi
     presser = threading.Thread(target=press)
     presser.start()
     try:
-        assert cli_main(["self-test", "--seconds", "4", "--step-seconds", "1.5", "--print", "--language", "en"]) == 0
+        assert cli_main(["self-test", "--seconds", "6", "--step-seconds", "1.5", "--print", "--language", "en"]) == 0
     finally:
         presser.join()
     lines = capsys.readouterr().out.splitlines()
