@@ -1443,8 +1443,8 @@ class BoardAdapter:
 
     def _cmd_choose(self, seat: Any = None, target: Any = None, **_: Any) -> dict:
         """The game master chooses for ``seat`` the seat ``target`` from the list the seat
-        would choose from by scanning now (the game's :meth:`choice`: a nomination, a power's
-        target); every scan ends and the choice is taken as the seat's would be, named in
+        would choose from by scanning now (the game's :meth:`choice`: the seat its move
+        names); every scan ends and the choice is taken as the seat's would be, named in
         the log. :raises CommandRefused: ``no_game``, ``choose_needs_seats`` (not two seat
         numbers), ``nothing_to_choose`` (no such choice now: use ``act``), the game's own
         refusal, ``action_refused`` (the rules refuse it: said as a refusal is); a game with no

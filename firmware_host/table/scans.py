@@ -45,8 +45,8 @@ class SeatScans:
     :param cue: False: no private cue before a private step (a game whose scan steps last a
         fixed time, M43).
     :param lists_wait: True: a list follows what the table is still saying of the last move
-        (ACCESSIBILITY.md 22: the president's execution list after "Power: … executes a
-        player"): its first step waits until those public clips have ended
+        (ACCESSIBILITY.md 22: a seat's list of targets after the table heard whose move it
+        is): its first step waits until those public clips have ended
         (:meth:`TableSpeech.refers_to`), and the press that opened it hears the answer cue at
         once meanwhile (26, the audio layer's cue ahead of an answer that waits). A list that
         answers a pick in another list (its confirmation, the next stage of a choice, a menu
