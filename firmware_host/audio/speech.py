@@ -130,9 +130,13 @@ def espeak_version(binary: str = "espeak-ng", *, library_first: bool = True) -> 
 
 def renderer_version(backend: str = "pyttsx3", binary: str = "espeak-ng") -> str:
     """What a render's cache key names as its maker: espeak-ng's version
-    (:func:`espeak_version`; pyttsx3 renders with libespeak-ng) and :data:`STORE_FORMAT`,
-    e.g. ``"espeak-ng 1.51; ulaw-14700/1"``. The voice is in the key already (its name)."""
-    return f"espeak-ng {espeak_version(binary, library_first=backend != 'espeak-ng')}; {STORE_FORMAT}"
+    (:func:`espeak_version`) and :data:`STORE_FORMAT`, e.g. ``"espeak-ng 1.51; ulaw-14700/1"``.
+    The voice is in the key already (its name). The binary is asked first for either backend
+    (the espeak-ng package and libespeak-ng, which pyttsx3 renders with, are one source and
+    one version): loading the library here would put it into the service before it is ready
+    (the start-up budget: the speech engine loads after READY=1)."""
+    del backend                          # one version for both backends (see above)
+    return f"espeak-ng {espeak_version(binary, library_first=False)}; {STORE_FORMAT}"
 
 
 def _check_wav(path: Path) -> None:
