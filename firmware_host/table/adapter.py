@@ -1028,8 +1028,14 @@ class BoardAdapter:
         if self.game is not None and type(seat) is int and not 0 <= seat < self.players():
             self.faults.not_playing_tile(event, self.players())
             return
-        method = self.TILES.get(event.kind)
-        (self.faults.foreign_tile if method is None else operator.attrgetter(method)(self))(event)
+        self.tile_handler(event.kind)(event)
+
+    def tile_handler(self, kind: str) -> Callable[[Any], None]:
+        """The method taking a :class:`~firmware_host.hardware.events.TileRead` of ``kind``
+        (:attr:`TILES`: the adapter's or one of its parts', resolved now); for a kind the game
+        does not read, :meth:`TableFaults.foreign_tile` (refused neutrally)."""
+        method = self.TILES.get(kind)
+        return self.faults.foreign_tile if method is None else operator.attrgetter(method)(self)
 
     def on_button(self, event: ButtonGesture) -> None:
         """A seat's press or hold: the whisper station's arrival, a hold's status, the seat's

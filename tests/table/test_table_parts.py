@@ -238,7 +238,7 @@ def test_a_tile_of_a_kind_the_game_does_not_read_is_refused_at_the_table_unnamed
     service.call(lambda: host.handle_input(TileRead("law", "evidence", "evidence", None, "4E00000004", 4)))
     spoken = said(lines[before:])
     assert [(o["channel"], o["key"], o["params"]) for o in spoken] == [("public", "tile.not_this_game", {})]
-    assert host.active.tile_handlers["card"] == host.active.on_card       # the kind it reads, by kind
+    assert host.active.tile_handler("card") == host.active.on_card       # the kind it reads, by kind
 
 
 def test_inputs_are_dispatched_by_class_and_the_host_forwards_nothing_silently(board):
@@ -433,7 +433,7 @@ def test_every_table_game_reads_the_tile_kinds_its_pack_declares_and_refuses_the
         declared = {k.kind for k in record.tile_kinds}
         assert set(adapter.TILES) == declared, name
         for kind in {k.kind for k in registered_kinds()}:
-            handler = adapter.tile_handlers.get(kind, adapter.faults.foreign_tile)
+            handler = adapter.tile_handler(kind)
             assert (handler == adapter.faults.foreign_tile) == (kind not in declared), (name, kind)
         checked += 1
     assert checked >= 1
