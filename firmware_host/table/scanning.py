@@ -232,6 +232,15 @@ class Scan:
         #: end of its words or None] (clock seconds; the estimate where nothing plays; the
         #: words' end where a padded clip goes on in silence after them)
         self._said: list[list] = []
+        self._intro = False      # the list began with its intro and no item has been said since
+
+    @property
+    def introducing(self) -> bool:
+        """True while the list's intro is said (or waits to be) and no item has begun: a press
+        then picks nothing (ACCESSIBILITY.md 27: nothing heard yet), and its list answers it
+        (:meth:`~firmware_host.table.scans.SeatScans.press`)."""
+        return (self._intro and self.index < 0 and self._next < 0 and not self.done and not self.stopped
+                and self.picked is None)
 
     # -- timing ------------------------------------------------------------------------------
     @property
@@ -309,6 +318,7 @@ class Scan:
         self.index, self._next, self.passes, self.stopped = -1, -1, 0, False
         self.picked = None
         self._said = []
+        self._intro = intro
         if intro:
             self._say("intro", None, self.settings.first_delay)
         elif answer:

@@ -237,10 +237,20 @@ class SeatScans:
             voice.interrupt(f"seat:{seat}")
 
     def press(self, seat: int) -> bool:
-        """The seat's press goes to its running scan (True), or there is none (False)."""
+        """The seat's press goes to its running scan (True), or there is none (False). A
+        press during the list's intro (no item heard yet, so nothing to pick) is answered at
+        once by the answer cue in the seat's earphone (ACCESSIBILITY.md 26: every press gets
+        its first sound at once), which cuts the intro: the seat is ready, the first item
+        follows (the same for every game's lists)."""
         scan = self.by_seat.get(seat)
         if scan is None:
             return False
+        if scan.introducing:
+            voice = getattr(self.service, "voice", None)
+            if voice is not None:
+                log.info("seat %d pressed during its list's intro: answered, the list begins", seat)
+                voice.answer_cue(seat, priority="refusal")
+            return True
         scan.press()
         return True
 

@@ -337,7 +337,8 @@ def test_refused_enactment_leaves_no_party_on_the_console():
     seen = []
     original = sim.stop
     sim.stop = lambda: (seen.append(sim.service.call(sim.service.game.snapshot)), original())
-    sim.run_script(parse_script("\n".join(lines[:12])))
+    wrong = next(i for i, l in enumerate(lines) if '"slot"' in l)      # the law on the wrong track
+    sim.run_script(parse_script("\n".join(lines[:wrong + 1])))
     snap = seen[0]
     assert not [f for f in snap["faults"] if f.get("reason") == "not_in_hand"]
     assert [m["key"] for m in snap["pins"]["mismatch"]] == ["tile.check"]

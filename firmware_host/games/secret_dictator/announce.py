@@ -305,7 +305,8 @@ def refusal(error: Any, seat: Any = None, game: Any = None) -> Line:
 
     Args:
         error: the error; ``.reason`` one of REPLAY.md's reasons, ``.private`` True when the
-            reason would reveal a secret (``not_in_hand``).
+            reason would reveal a secret (``not_in_hand``; a law refused at the chancellor's
+            discard is ``refusal.not_your_law``, naming no party).
         seat: the refused :class:`Action` (its ``.seat``, ``.kind``, ``.target`` and ``.party``
             name the reason: "gerade läuft keine Abstimmung", "du kannst nicht dich selbst
             wählen", privately "Gelesen: demokratisch; das hast du nicht"), or the acting seat
@@ -345,6 +346,11 @@ def refusal(error: Any, seat: Any = None, game: Any = None) -> Line:
         party = getattr(action, "party", None)
         if seat is None or party not in catalogue.ENUMS["party"]:
             return make("refusal.not_possible", {"seat": None if seat is None else seat})
+        if kind == "discard" and game is not None and getattr(game, "phase", None) != "legislative_president":
+            # the chancellor's discard (R7): a law not in its hand was laid by nobody who may
+            # know its party (the president's face-down discard, a law of the draw pile), so
+            # the chancellor is never told it (R16)
+            return make("refusal.not_your_law", {}, _seat_channel(seat))
         return make(key, {"party": party}, _seat_channel(seat))
     return make(key, params)
 

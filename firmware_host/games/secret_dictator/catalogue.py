@@ -202,6 +202,9 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "refusal.invalid_target": (("seat", "why"), _O),
     "refusal.ineligible": (("seat",), _O),
     "refusal.not_in_hand": (("party",), _P),
+    # a law at the chancellor's turn that is not one of its two: never named (R16), it may be
+    # the president's face-down discard or a law of the draw pile
+    "refusal.not_your_law": ((), _P),
     "refusal.not_possible": (("seat",), _O),
     "refusal.no_discard": ((), _O),
     # the board as a mirror of the engine (BOARD.md principle 2)

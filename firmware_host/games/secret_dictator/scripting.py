@@ -188,6 +188,8 @@ def signals_for_game(setup: dict, actions: list[dict], *, law_reader: bool = Tru
                 hand = list(private_view(game, action.seat)["hand"] or [])
                 if action.party in hand:
                     hand.remove(action.party)
+                    if not physical:      # the chancellor lays its discard once it hears its laws
+                        add({"signal": "wait_for", "key": "hand.chancellor", "timeout": SCAN_TIMEOUT})
                     add({"signal": "law_read", "party": hand[0]})
             count = (game.democratic_laws if action.party == "democratic" else game.fascist_laws) + 1
             add({"signal": "slot", "track": action.party, "slot": count, "state": "filled"})

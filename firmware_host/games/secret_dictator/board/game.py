@@ -67,7 +67,8 @@ class SecretDictatorGame(BoardAdapter):
     PLAN_SKIPPED = ("prolog.role.", "prolog.team.", "status.public", "status.government", "status.nominee",
                     "game_over.roles", "election.ballots", "next.vote", "status.waiting", "fault.chatter.peg",
                     "fault.two_holes", "fault.stuck_contact", "roles.", "status.players", "status.president",
-                    "status.phase", "tile.read.role", "refusal.wrong_phase", "refusal.invalid_target")
+                    "status.phase", "tile.read.role", "refusal.wrong_phase", "refusal.invalid_target",
+                    "refusal.not_your_law")
     PLAN_LATER = (("veto.scan.", "ballot.held", "discard.held", "next."), ("tile.", "tracker.wrong", "tracker.pin"))
 
     def __init__(self, service: Any) -> None:
@@ -344,7 +345,9 @@ class SecretDictatorGame(BoardAdapter):
         items = self._announcements(action, events)
         self.padding.remember(events, items)
         # what the table is still to hear of this move: a status waits for it (:meth:`status_after`)
-        self._move_said = public_utterances(self.speech.say_all(items, after=self.moves.answered))
+        said = self.speech.say_all(items, after=self.moves.answered)
+        self._move_said = public_utterances(said)
+        self.reads.heard(said)                      # the chancellor's hand: a law read before it is no lay of its
         if any(e.kind == "election" and e.data.get("elected") for e in events):
             self.reads.counting(self._move_said)     # a law read meanwhile: one answer whatever follows (R16)
         if game.phase == "game_over":

@@ -34,6 +34,34 @@ class Tiles:
         self._wrong_last: tuple | None = None             # the last tile said to be at the wrong reader
         self._count: list = []            # what the table is still to hear of the last election's count
         self._count_reads = 0             # law tiles read since that count began
+        self._hand: Any = None            # the Utterance of the chancellor's hand (None: not said through one)
+
+    def heard(self, said: list) -> None:
+        """A move was said (``said``: the table speech's :class:`~firmware_host.table.speech.Said`
+        of each line): the Utterance of the chancellor's hand is kept, so a law read before it
+        has begun is known to be no lay of the chancellor's (:meth:`_before_hand`)."""
+        for item in said:
+            if item.lines and item.lines[0].get("key") == "hand.chancellor":
+                self._hand = item.utterance
+
+    def _before_hand(self, event: Any) -> bool:
+        """BOARD.md "Each reader has its own tiles", R16: a law read at the chancellor's turn
+        before the chancellor's hand has begun in its earphone is no lay of the chancellor's (it
+        does not know its laws yet): the president's discard read again (lifted and put back, a
+        second frame after the reader lost it). It is ignored, never answered, so the
+        chancellor's earphone never names the party of the president's face-down discard and
+        the chancellor's discard is taken only from a lay after its hand began. The tile counts
+        when read again later. True when ignored; False where the hand is not said through a
+        played clip in the chancellor's own earphone (a whisper station, a silent voice, after a
+        restart)."""
+        hand, voice = self._hand, self.board.service.voice
+        if (hand is None or hand.start is not None or hand.done()
+                or not getattr(voice, "has_earphones", lambda: True)()):
+            return False
+        move, seen = self._read.get("law", (None, set()))
+        seen.discard((event.value, event.number))
+        log.info("a law read before the chancellor's hand was said: no lay of the chancellor's, ignored")
+        return True
 
     def counting(self, said: list) -> None:
         """An election has passed: ``said`` is what the table hears of its count (the
@@ -169,6 +197,8 @@ class Tiles:
                 self._wrong_reader(event, "tile.law_at_ballot_box")
             return
         if game is None or self.read_again(event):
+            return
+        if game.phase == "legislative_chancellor" and not game.veto_pending and self._before_hand(event):
             return
         party, tile = event.value, (event.value, event.number)
         wait = self._during_count()

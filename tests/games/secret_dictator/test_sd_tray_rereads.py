@@ -1,0 +1,118 @@
+"""A law tile read again at the discard tray never carries the president's face-down discard
+into the chancellor's earphone nor into the chancellor's act (RULES.md R16, BOARD.md "Each
+reader has its own tiles"): the president lays its discard, and 2 s later the tray reads a law
+again (the tile lifted and put back, a second frame after the reader lost it) while the table
+still tells the chancellor to act, before the chancellor has heard its own two laws. Played at
+a person's pace (:mod:`sd_pace`): the chancellor lays its own discard only after its hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from sd_pace import Table
+
+ROLES7 = ["democrat", "fascist", "democrat", "dictator", "democrat", "fascist", "democrat"]
+#: the first draw is fascist, democratic, democratic: the president discards the fascist law
+#: and the chancellor holds democratic, democratic
+DECK_FDD = ["fascist", "democratic", "democratic"] + ["democratic"] * 4 + ["fascist"] * 10
+#: the first draw is fascist, fascist, fascist: the chancellor holds the discard's party
+DECK_FFF = ["fascist"] * 3 + ["democratic"] * 6 + ["fascist"] * 8
+
+
+def setup(deck: list[str]) -> dict:
+    return {"players": 7, "seed": 3, "language": "en", "first_president": 0, "roles": ROLES7, "deck": deck}
+
+
+@pytest.fixture
+def table():
+    made: list[Table] = []
+
+    def make(deck: list[str]) -> Table:
+        made.append(Table(setup(deck)))
+        return made[-1]
+
+    yield make
+    for t in made:
+        t.close()
+
+
+def legislate(t: Table) -> int:
+    """Seat 1 (president) nominates seat 3 (chancellor), everyone votes Ja, the president hears
+    its hand; returns the mark before the president's discard is laid."""
+    t.heard("president.new", "table", {"seat": 0})
+    t.choose(0, 2)
+    t.heard("nomination.made", "table")
+    for seat in range(7):
+        t.ballot(seat, "ja")
+        t.wait(1.2)
+    t.heard("hand.president", "seat:0")
+    return t.mark()
+
+
+def chancellor_words(t: Table, since: int) -> list[dict]:
+    """What the chancellor's (seat 3's) earphone said from ``since`` on, but its own hand."""
+    return [l for l in t.lines("seat:2", since=since) if l["key"] != "hand.chancellor"]
+
+
+def test_R16_the_presidents_discard_read_again_is_never_refused_in_the_chancellors_earphone_naming_its_party(table):
+    t = table(DECK_FDD)
+    mark = legislate(t)
+    t.act({"signal": "law_read", "party": "fascist"})       # the president's discard
+    t.wait(2.0)
+    t.act({"signal": "law_read", "party": "fascist"})       # read again at the tray
+    t.heard("hand.chancellor", "seat:2", since=mark)
+    said = chancellor_words(t, mark)
+    assert not [l for l in said if "fascist" in l["text"].lower() or l["key"].startswith("refusal.")], said
+    # the chancellor's own discard after its hand is taken and confirmed, and its enactment follows
+    lay = t.mark()
+    t.act({"signal": "law_read", "party": "democratic"})
+    t.heard("tile.read.law", "seat:2", {"party": "democratic"}, since=lay)
+    t.act({"signal": "slot", "track": "democratic", "slot": 1, "state": "filled"})
+    t.heard("law.enacted.democratic", "table", since=lay)
+
+
+def test_R16_the_presidents_discard_read_again_is_not_taken_as_the_chancellors_discard(table):
+    t = table(DECK_FFF)
+    mark = legislate(t)
+    t.act({"signal": "law_read", "party": "fascist"})       # the president's discard
+    t.wait(2.0)
+    t.act({"signal": "law_read", "party": "fascist"})       # read again: no act of the chancellor's
+    t.heard("hand.chancellor", "seat:2", since=mark)
+    t.wait(5.0)
+    assert chancellor_words(t, mark) == [], "the chancellor was answered for a law it never laid"
+    # the chancellor's own lay after its hand is its discard (one confirmation, at once)
+    lay = t.mark()
+    t.act({"signal": "law_read", "party": "fascist"})
+    read = t.heard("tile.read.law", "seat:2", {"party": "fascist"}, since=lay)
+    assert read["start"] - t.acts[-1][0] <= 1.0
+    assert [l["key"] for l in chancellor_words(t, mark)] == ["tile.read.law"]
+
+
+def test_R16_a_law_not_in_the_chancellors_hand_is_refused_without_naming_its_party(table):
+    """After its hand the chancellor (democratic, democratic) gets a fascist law read at the
+    tray, e.g. the president's discard taken up and laid again: the chancellor is told the law
+    is not one of its two, never which party it is; the same tag as the president's discard
+    read again is ignored without a word."""
+    t = table(DECK_FDD)
+    mark = legislate(t)
+    t.act({"signal": "law_read", "party": "fascist", "tile": 4})     # the president's discard
+    t.heard("hand.chancellor", "seat:2", since=mark)
+    again = t.mark()
+    t.act({"signal": "law_read", "party": "fascist", "tile": 4})     # the same tile: ignored
+    t.wait(8.0)
+    assert chancellor_words(t, again) == []
+    other = t.mark()
+    t.act({"signal": "law_read", "party": "fascist", "tile": 5})     # another fascist law
+    refused = t.heard("refusal.not_your_law", "seat:2", since=other)
+    assert "fascist" not in refused["text"].lower() and not refused["params"]
+    assert not [l for l in t.lines(since=other) if "fascist" in l["text"].lower()]
+    # after the enactment (the discard still to come) a law not left to the chancellor is refused alike
+    t.act({"signal": "slot", "track": "democratic", "slot": 1, "state": "filled"})
+    after = t.mark()
+    t.heard("law.enacted.democratic", "table")
+    t.act({"signal": "law_read", "party": "fascist", "tile": 6})
+    refused = t.heard("refusal.not_your_law", "seat:2", since=after)
+    assert "fascist" not in refused["text"].lower()
+    lay = t.mark()
+    t.act({"signal": "law_read", "party": "democratic"})
+    t.heard("tile.read.law", "seat:2", {"party": "democratic"}, since=lay)

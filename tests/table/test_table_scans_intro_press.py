@@ -1,0 +1,79 @@
+"""A press during a list's spoken intro ("Choose: the seats are named one by one. Press your
+button when you hear the one you want.") is answered at once by the answer cue in the seat's
+earphone (ACCESSIBILITY.md 26: every press gets its first sound at once), picks nothing
+(ACCESSIBILITY.md 27: no item heard yet) and cuts the intro, so the first item follows; the
+same for every game's lists (the table's :class:`~firmware_host.table.scans.SeatScans`).
+Before, the press got nothing and its first sound was the first item, 5 s later."""
+
+from __future__ import annotations
+
+from firmware_host.audio.service import PlayRecord, Utterance
+from firmware_host.clock import VirtualClock
+from firmware_host.service.core import BoardService
+from firmware_host.service.settings import ScanSettings
+from firmware_host.service.voice import Voice
+from firmware_host.table.scans import SeatScans
+from firmware_host.table.seats import SeatStore
+from firmware_host.table.speech import TableSpeech
+
+
+def scans_with_playback(mocker):
+    """Seat scans whose steps report playback: each step starts when said and plays until
+    the test ends it (``steps``: (key, utterance, ended))."""
+    service = mocker.create_autospec(BoardService, instance=True)
+    service.clock = VirtualClock()
+    service.post.side_effect = lambda fn: fn()
+    service.voice = mocker.create_autospec(Voice, instance=True)
+    speech = mocker.create_autospec(TableSpeech, instance=True)
+    speech.text.side_effect = lambda key, params, language=None: key
+    steps: list = []
+
+    def scan_step(seat, key, params, *, started=None, ended=None, queued=None, **_kw):
+        utt = mocker.create_autospec(Utterance, instance=True)
+        utt.done.return_value = False
+        utt.plays = [PlayRecord(f"seat:{seat}", service.clock.now())]
+        queued(utt)
+        started()
+        steps.append((key, utt, ended))
+        return None
+
+    speech.scan_step.side_effect = scan_step
+    seats = mocker.create_autospec(SeatStore, instance=True)
+    seats.scan_settings.return_value = ScanSettings()
+    return SeatScans(service, speech, seats), service, steps
+
+
+def test_A26_a_press_during_the_intro_gets_the_answer_cue_at_once_and_picks_nothing(mocker):
+    scans, service, steps = scans_with_playback(mocker)
+    chosen = mocker.MagicMock()
+    scans.start(2, [scans.item(5, "scan.seat", {"seat": 5}), scans.item(6, "scan.seat", {"seat": 6})], chosen,
+                intro=("scan.intro", {}))
+    assert [s[0] for s in steps] == ["scan.intro"]
+    service.clock.advance(1.5)                       # 1.5 s into the intro
+    assert scans.press(2) is True
+    service.voice.answer_cue.assert_called_once_with(2, priority="refusal")   # it cuts the intro
+    chosen.assert_not_called()
+    # the intro is cut (the cue's rank): the first item follows it, and a press on it picks it
+    key, utt, ended = steps[0]
+    utt.done.return_value = True
+    ended(True)
+    service.clock.advance(1.0)
+    assert [s[0] for s in steps] == ["scan.intro", "scan.seat"]
+    service.clock.advance(0.5)
+    scans.press(2)
+    assert service.voice.answer_cue.call_count == 1  # an item's pick is answered by its game
+    chosen.assert_called_once_with(5)
+
+
+def test_A27_a_press_once_an_item_was_said_is_a_pick_not_an_intro_press(mocker):
+    scans, service, steps = scans_with_playback(mocker)
+    chosen = mocker.MagicMock()
+    scans.start(1, [scans.item(3, "scan.seat", {"seat": 3})], chosen, intro=("scan.intro", {}))
+    key, utt, ended = steps[0]
+    utt.done.return_value = True
+    ended(False)                                     # the intro heard to its end
+    service.clock.advance(1.0)                       # first_delay: item 1 plays
+    service.clock.advance(0.6)
+    scans.press(1)
+    service.voice.answer_cue.assert_not_called()
+    chosen.assert_called_once_with(3)
