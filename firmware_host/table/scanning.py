@@ -190,6 +190,9 @@ class Scan:
         two and only "confirm" chooses (ACCESSIBILITY.md 16).
     :param drop: ``drop()`` drops what the scan said that has not started playing yet (called
         when it starts again, holds or ends: a name said after the choice would mislead).
+    :param on_intro_press: ``on_intro_press()`` for a press during the intro (no item heard
+        yet: nothing is picked, :attr:`introducing`); the list's owner answers it (the answer
+        cue at once, ACCESSIBILITY.md 26). None: such a press does nothing.
     """
 
     def __init__(self, seat: int, items: list[ScanItem], settings: "ScanSettings | Callable[[], ScanSettings]",
@@ -199,7 +202,8 @@ class Scan:
                  on_choose: Callable[[Any], None], on_cancel: Callable[[], None], *,
                  cancel: "ScanItem | None" = None,
                  confirm: Callable[["ScanItem"], tuple["ScanItem", "ScanItem"] | None] | None = None,
-                 purpose: str = "", drop: Callable[[], None] | None = None) -> None:
+                 purpose: str = "", drop: Callable[[], None] | None = None,
+                 on_intro_press: Callable[[], None] | None = None) -> None:
         self.seat = seat
         self.purpose = purpose
         self.cancel_item = ScanItem(CANCEL, cancel.text if cancel else "cancel",
@@ -215,6 +219,7 @@ class Scan:
         self.on_cancel = on_cancel
         self.confirm = confirm
         self.drop = drop or (lambda: None)
+        self.on_intro_press = on_intro_press
         self.index = -1          # item last heard (started playing); -1 before the first
         self._next = -1          # item last said (it may not have started yet)
         self.passes = 0          # full passes completed
@@ -237,8 +242,8 @@ class Scan:
     @property
     def introducing(self) -> bool:
         """True while the list's intro is said (or waits to be) and no item has begun: a press
-        then picks nothing (ACCESSIBILITY.md 27: nothing heard yet), and its list answers it
-        (:meth:`~firmware_host.table.scans.SeatScans.press`)."""
+        then picks nothing (ACCESSIBILITY.md 27: nothing heard yet), and its owner answers it
+        (``on_intro_press``)."""
         return (self._intro and self.index < 0 and self._next < 0 and not self.done and not self.stopped
                 and self.picked is None)
 
@@ -455,6 +460,10 @@ class Scan:
         if self.stopped:
             log.info("scan for seat %d resumed", self.seat)
             self.start()
+            return
+        if self.introducing:                      # nothing heard yet: nothing to pick (27), answered (26)
+            if self.on_intro_press is not None:
+                self.on_intro_press()
             return
         if at is None:
             at = getattr(_pressing, "down_at", None)

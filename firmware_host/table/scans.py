@@ -186,7 +186,8 @@ class SeatScans:
 
         scan = Scan(seat, items, lambda: self.seats.scan_settings(seat), self.service.clock, self.service.post,
                     speak, on_choose, on_cancel, cancel=self.item(None, CANCEL_KEY, {}), confirm=pair,
-                    purpose=purpose or (intro[0] if intro else "choice"), drop=lambda: self.drop(seat))
+                    purpose=purpose or (intro[0] if intro else "choice"), drop=lambda: self.drop(seat),
+                    on_intro_press=lambda: self._intro_pressed(seat))
         self.by_seat[seat] = scan
         if pad is not None:
             self._padded.add(seat)
@@ -245,14 +246,16 @@ class SeatScans:
         scan = self.by_seat.get(seat)
         if scan is None:
             return False
-        if scan.introducing:
-            voice = getattr(self.service, "voice", None)
-            if voice is not None:
-                log.info("seat %d pressed during its list's intro: answered, the list begins", seat)
-                voice.answer_cue(seat, priority="refusal")
-            return True
         scan.press()
         return True
+
+    def _intro_pressed(self, seat: int) -> None:
+        """The seat pressed during its list's intro (:meth:`press`): the answer cue at once,
+        at a rank that cuts the intro (a scan step, not said again), so the first item follows."""
+        voice = getattr(self.service, "voice", None)
+        if voice is not None:
+            log.info("seat %d pressed during its list's intro: answered, the list begins", seat)
+            voice.answer_cue(seat, priority="refusal")
 
     def hold(self, seat: int, *, say: bool = True) -> None:
         """The seat asked for its status or a repeat meanwhile: its scan waits and says the

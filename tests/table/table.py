@@ -272,6 +272,9 @@ class Table:
                 self.drain()
                 self.wait(self.rng.uniform(*self.reaction))
             seat = next((s.get("seat") for s in todo[i + 1:] if s.get("signal") in ("button", "ballot", "card")), None)
+            after = todo[i + 1] if i + 1 < len(todo) else {}
+            if obj.get("signal") == "wait_for" and after.get("signal") == "law_read":
+                seat = None     # a tile at the shared tray: laid by the seat that heard the cue
             self.play(obj, next_seat=seat)
 
     def press(self, seat: int, gesture: str = "press") -> None:

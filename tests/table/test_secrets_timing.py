@@ -285,6 +285,8 @@ def _scripted(path, name: str, setup: dict, actions: list[dict], asks: int) -> A
                 while table.asks:
                     table.wait(1.0)
         nxt = next((s.get("seat") for s in signals[i + 1:] if s.get("signal") in ("button", "ballot", "card")), None)
+        if obj.get("signal") == "wait_for" and i + 1 < len(signals) and signals[i + 1].get("signal") == "law_read":
+            nxt = None      # a tile at the shared tray: laid by the seat that heard the cue
         table.act(obj, nxt)
         if obj.get("signal") == "button" and obj.get("gesture", "press") == "press":
             presses += 1
