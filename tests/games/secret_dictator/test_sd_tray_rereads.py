@@ -116,3 +116,34 @@ def test_R16_a_law_not_in_the_chancellors_hand_is_refused_without_naming_its_par
     lay = t.mark()
     t.act({"signal": "law_read", "party": "democratic"})
     t.heard("tile.read.law", "seat:2", {"party": "democratic"}, since=lay)
+
+
+def _simulate(journal, lines: list[str]) -> list[dict]:
+    import json
+    import subprocess
+    import sys
+    script = journal.parent / f"script{len(list(journal.parent.glob('script*')))}.jsonl"
+    script.write_text("\n".join(lines) + "\n")
+    proc = subprocess.run([sys.executable, "-m", "firmware_host", "simulate", "--script", str(script),
+                           "--journal", str(journal)], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return [json.loads(l) for l in proc.stdout.splitlines() if l.strip()]
+
+
+def test_R16_after_a_restart_the_presidents_discard_read_again_is_not_the_chancellors_before_its_hand(tmp_path):
+    """The board restarts at the chancellor's turn (the president's discard journaled) and says
+    the chancellor's hand again; the president's tile read again at once, before that hand, is
+    no lay of the chancellor's: its earphone says nothing of it (it was taken as the
+    chancellor's discard, "Read: a fascist law", before the chancellor heard anything)."""
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[3]
+    lines = [l for l in (root / "examples" / "simulate-7p.jsonl").read_text().splitlines()
+             if l.strip() and not l.startswith("#")]
+    first_law = next(i for i, l in enumerate(lines) if '"law_read"' in l)
+    journal = tmp_path / "journal.sqlite3"
+    _simulate(journal, lines[:first_law + 1] + ['{"signal": "wait", "seconds": 2.0}'])
+    out = _simulate(journal, ['{"signal": "law_read", "party": "fascist"}', '{"signal": "wait", "seconds": 30.0}'])
+    said = [l for l in out if l.get("event") == "announce" and l["channel"] == "seat:2"]
+    assert "service.resumed" in [l.get("key") for l in out]
+    assert [l["key"] for l in said] == ["hand.chancellor"], [(l["key"], l["start"]) for l in said]
+    assert out[-1]["state"]["phase"] == "legislative_chancellor"

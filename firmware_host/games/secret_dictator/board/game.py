@@ -290,7 +290,8 @@ class SecretDictatorGame(BoardAdapter):
             self.opened(Game(self.game.setup).start())
         elif self.game is not None:
             for action, events in self._last_move:
-                self.speech.say_all(self._announcements(action, events))
+                # the chancellor's hand said again: a law read before it is no lay of its (R16)
+                self.reads.heard(self.speech.say_all(self._announcements(action, events)))
 
     # ================================================================ speaking: the prolog
     def _prolog(self, after: Any = (), minimum: float | None = None) -> None:

@@ -52,8 +52,8 @@ class Tiles:
         chancellor's earphone never names the party of the president's face-down discard and
         the chancellor's discard is taken only from a lay after its hand began. The tile counts
         when read again later. True when ignored; False where the hand is not said through a
-        played clip in the chancellor's own earphone (a whisper station, a silent voice, after a
-        restart)."""
+        played clip in the chancellor's own earphone (a whisper station, a silent voice). After
+        a restart the hand said again counts (:meth:`heard`)."""
         hand, voice = self._hand, self.board.service.voice
         if (hand is None or hand.start is not None or hand.done()
                 or not getattr(voice, "has_earphones", lambda: True)()):
