@@ -513,9 +513,21 @@ class SecretDictatorGame(BoardAdapter):
         return [self.padding.private_status(seat) if name == "private" else layer
                 for name, layer in zip(announce.STATUS_LAYERS, layers)] + [[a] for a in self.padding.recalled(seat)]
 
+    #: the lines that close a move by saying what is open now (whose turn, what to do), as a
+    #: status's first answer does: a status need not wait for them (:meth:`status_after`)
+    STATUS_SAYS_TOO = ("tracker.moved", "legislative.", "president.new", "next.")
+
     def status_after(self) -> tuple:
-        """What the table is still to hear of the last move (a status waits for it, A29)."""
-        return tuple(u for u in self._move_said if not u.done())
+        """What the table is still to hear of the last move's news (a count, a result, a law, a
+        power, the end) before a status says what is open now (ACCESSIBILITY.md 22, 29): the
+        lines after the last news that only say what is open (``STATUS_SAYS_TOO``: the tracker's
+        hole, the session's instruction, the next president) are not waited for; they tell the
+        table what the status tells the seat (a hold during a vote's read-out was answered
+        5-9 s later than the result, behind "Legislation: president … draws three laws")."""
+        waiting = [u for u in self._move_said if not u.done()]
+        while waiting and str(getattr(waiting[-1], "key", "")).startswith(self.STATUS_SAYS_TOO):
+            waiting.pop()
+        return tuple(waiting)
 
     def undone(self, undone: dict) -> None:
         """The table hears what the game master undid and by whom (``undo.action``), and the
