@@ -110,3 +110,23 @@ def test_issue31_A29_a_press_while_the_status_waits_for_the_table_does_not_skip_
         assert words[0]["key"].startswith("status.now."), [(l["key"], l["text"]) for l in words]
     finally:
         ear.close()
+
+
+def test_issue31_A29_a_status_held_during_the_read_out_waits_for_the_result_not_for_the_lines_after_it():
+    """Secret Dictator's status waits for the vote's result, not for the line after it that
+    only says what is open ("Legislation: president … draws three laws", which the status's
+    first answer says too): its words start once the table has heard "Election: passed"
+    (they waited 5-9 s more, until that instruction had been said)."""
+    ear = ByEar()
+    try:
+        heard = _vote_read_out(ear)
+        answer = ear.ask("button 4 hold")
+        lines = _until_status(ear, heard + answer, 4)
+        words = next(l for l in lines if l.get("event") == "playing" and l["output"] == "seat:4"
+                     and l["key"].startswith("status."))
+        result = [l for l in lines if l.get("event") == "announce" and l["output"] == "table"
+                  and l["key"].startswith("election.")]
+        assert result and float(words["start"]) <= max(float(l["end"]) for l in result) + 0.5, \
+            (words["start"], [(l["key"], l["end"]) for l in result])
+    finally:
+        ear.close()
