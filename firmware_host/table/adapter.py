@@ -993,7 +993,8 @@ class BoardAdapter:
         if not acting:
             handler(event)
             return
-        before, step, waiting = self.speech.queued(f"seat:{seat}"), self._status_step.get(seat), self.status_waiting(seat)
+        before, step = self.speech.queued(f"seat:{seat}"), self._status_step.get(seat)
+        waiting = self.status_waiting(seat)
         handler(event)
         if self.speech.queued(f"seat:{seat}") > before and self._status_step.get(seat) is step:
             # the seat's act was answered in its earphone (not by a status layer): what is open
