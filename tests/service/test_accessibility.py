@@ -142,7 +142,8 @@ def test_A19_seat_settings_survive_a_restart_and_stay_out_of_the_game_journal(tm
     assert "settings.saved" in keys(lines_of(out1), "seat:1")
     # a restart: a new service on the same file resumes the game with the seat's settings
     sim2, out2 = simulate([setup, {"signal": "button", "seat": 0, "gesture": "press"},
-                           {"signal": "wait_for", "key": "scan.item", "params": {"seat": 1}, "timeout": 30}],
+                           # the list starts once the table has said its resumption (ACCESSIBILITY.md 22)
+                           {"signal": "wait_for", "key": "scan.item", "params": {"seat": 1}, "timeout": 90}],
                           journal_path=journal)
     game = sim2.service.game
     assert "service.resumed" in keys(lines_of(out2), "public")
@@ -430,7 +431,8 @@ def test_A19_a_seat_scan_interval_sets_its_scan_steps_even_while_it_scans():
     lines = [{"setup": {"players": 5, "seed": 2, "language": "en", "first_president": 0}},
              {"signal": "gm", "command": "seat_settings", "seat": 0, "scan_interval": 4.0},
              {"signal": "button", "seat": 0, "gesture": "press"},
-             {"signal": "wait_for", "key": "scan.cancel", "timeout": 60},
+             # the list starts once the table has said who is president (ACCESSIBILITY.md 22)
+             {"signal": "wait_for", "key": "scan.cancel", "timeout": 120},
              {"signal": "gm", "command": "seat_settings", "seat": 0, "scan_interval": 0.5},
              {"signal": "wait_for", "key": "scan.cancel", "timeout": 60}]
     rows = scan_rows(simulate(lines)[1], 0)
