@@ -62,7 +62,7 @@ from firmware_host.table.board_speech import BoardSpeech
 from firmware_host.table.reminders import MOST, Reminders
 from firmware_host.service.journal import JournalError
 from firmware_host.service.refusals import CommandRefused
-from firmware_host.table.scanning import Scan, ScanItem
+from firmware_host.table.scanning import Scan, ScanItem, intro_press_answer
 
 log = logging.getLogger("firmware_host.service")
 
@@ -235,7 +235,8 @@ class Lobby:
             self.scan.finish()
         self.scan = Scan(seat, items, lambda: self.speech.scan_settings(seat), self.service.clock, self.service.post,
                          self._speaker(seat), self._chosen, self._back, cancel=cancel,
-                         purpose=f"setup.{question['name']}", drop=lambda: self.speech.drop(seat))
+                         purpose=f"setup.{question['name']}", drop=lambda: self.speech.drop(seat),
+                         on_intro_press=intro_press_answer(self.service, seat))
         self.scan.start(intro=True)
 
     def _item_text(self, option: dict) -> str:
@@ -370,7 +371,7 @@ class Lobby:
 
         scan = Scan(seat, items, lambda: self.speech.scan_settings(seat), self.service.clock, self.service.post,
                     self._speaker(seat), chosen, back, cancel=cancel, purpose="setup.name",
-                    drop=lambda: self.speech.drop(seat))
+                    drop=lambda: self.speech.drop(seat), on_intro_press=intro_press_answer(self.service, seat))
         self.naming[seat] = scan
         scan.start(intro=True)
 

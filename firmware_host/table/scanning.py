@@ -126,6 +126,19 @@ def taken_back() -> tuple[float, float | None] | None:
     return getattr(_pressing, "correction", None)
 
 
+def intro_press_answer(service: Any, seat: int) -> Callable[[], None]:
+    """A :class:`Scan`'s ``on_intro_press`` for ``seat``'s list (every list of the table: a
+    game's, the setup from the seats, the seat's settings): the answer cue at once in the seat's
+    earphone (ACCESSIBILITY.md 26), at a rank that cuts the intro (a scan step, not said again),
+    so the first item follows; nothing where the service has no voice."""
+    def answer() -> None:
+        voice = getattr(service, "voice", None)
+        if voice is not None:
+            log.info("seat %d pressed during its list's intro: answered, the list begins", seat)
+            voice.answer_cue(seat, priority="refusal")
+    return answer
+
+
 #: who is told of every pick (:func:`observe`)
 _observers: list[Callable[..., None]] = []
 

@@ -20,7 +20,7 @@ import logging
 import random
 from typing import Any, Callable, Mapping, Sequence
 
-from firmware_host.table.scanning import CANCEL, CONFIRM, Scan, ScanItem
+from firmware_host.table.scanning import CANCEL, CONFIRM, Scan, ScanItem, intro_press_answer
 
 from .seats import SeatStore
 from .speech import TableSpeech
@@ -187,7 +187,7 @@ class SeatScans:
         scan = Scan(seat, items, lambda: self.seats.scan_settings(seat), self.service.clock, self.service.post,
                     speak, on_choose, on_cancel, cancel=self.item(None, CANCEL_KEY, {}), confirm=pair,
                     purpose=purpose or (intro[0] if intro else "choice"), drop=lambda: self.drop(seat),
-                    on_intro_press=lambda: self._intro_pressed(seat))
+                    on_intro_press=intro_press_answer(self.service, seat))
         self.by_seat[seat] = scan
         if pad is not None:
             self._padded.add(seat)
@@ -249,13 +249,6 @@ class SeatScans:
         scan.press()
         return True
 
-    def _intro_pressed(self, seat: int) -> None:
-        """The seat pressed during its list's intro (:meth:`press`): the answer cue at once,
-        at a rank that cuts the intro (a scan step, not said again), so the first item follows."""
-        voice = getattr(self.service, "voice", None)
-        if voice is not None:
-            log.info("seat %d pressed during its list's intro: answered, the list begins", seat)
-            voice.answer_cue(seat, priority="refusal")
 
     def hold(self, seat: int, *, say: bool = True) -> None:
         """The seat asked for its status or a repeat meanwhile: its scan waits and says the

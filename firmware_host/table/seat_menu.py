@@ -32,7 +32,7 @@ from typing import Any
 from firmware_host.errors import UsageError
 from firmware_host.hardware.events import ButtonGesture
 from firmware_host.table.board_speech import BoardSpeech
-from firmware_host.table.scanning import Scan, ScanItem
+from firmware_host.table.scanning import Scan, ScanItem, intro_press_answer
 
 log = logging.getLogger("firmware_host.service")
 
@@ -135,7 +135,8 @@ class SeatMenu:
         speak = self.speech.scan_speaker(lambda: self._intro[seat], language=self._language,
                                          stopped=("settings.closed", {}), heard=lambda: self._after_stop(seat))
         scan = Scan(seat, items, lambda: self.speech.scan_settings(seat), self.service.clock, self.service.post, speak,
-                    chosen, cancelled, cancel=cancel, purpose=purpose, drop=lambda: self.speech.drop(seat))
+                    chosen, cancelled, cancel=cancel, purpose=purpose, drop=lambda: self.speech.drop(seat),
+                    on_intro_press=intro_press_answer(self.service, seat))
         self.scans[seat] = scan
         scan.start(intro=True)
 

@@ -31,3 +31,26 @@ def test_A26_a_press_during_the_nomination_lists_intro_is_answered_at_once():
         assert not [l for l in t.lines(since=mark) if l["key"] == "nomination.made"]   # nothing picked
     finally:
         t.close()
+
+
+def test_A26_a_press_while_the_setup_from_the_seats_introduces_its_first_question_is_answered_at_once():
+    """The setup from the seats (the table's lobby, the same before every game): a second press
+    while the board still introduces the setup gets the answer cue at once, then the question
+    and its answers follow in order; nothing is picked."""
+    t = Table(None)
+    try:
+        t.wait(5.0)
+        mark = t.mark()
+        t.press(0)                                   # a setup from seat 1 begins
+        t.wait(1.0)
+        pressed = t.now()
+        t.press(0)
+        t.wait(25.0)
+        said = [l for l in t.lines("seat:0", since=mark)]
+        cue = next(l for l in said if l["key"] == "answer.cue")
+        assert cue["start"] - pressed <= 1.0
+        keys = [l["key"] for l in said if l["start"] >= cue["start"]]
+        assert "lobby.question.game" in keys and keys.index("lobby.question.game") < keys.index("lobby.option.game")
+        assert not [l for l in t.lines(since=mark) if l["key"] == "scan.selected"]      # nothing picked
+    finally:
+        t.close()
