@@ -22,9 +22,10 @@ from firmware_host.checks import quoted
 from firmware_host.errors import FirmwareHostError, UsageError
 from firmware_host.hardware.events import ButtonGesture, Fault, GameMasterKey, ReaderState, TileRead
 from firmware_host.kernel.games import DEFAULT_GAME, UnknownGame, pack
+from firmware_host.service.names import spoken_seconds
 from firmware_host.service.refusals import REFUSAL_CODES, CommandRefused
 
-from .evening import Evening, parts_of
+from .evening import Evening, parts_of, split_long
 from .faults import TableFaults
 from .gamemaster import GameMaster
 from .moves import MoveLog
@@ -900,7 +901,12 @@ class BoardAdapter:
         log.info("game %s over", self.game_id)
         speech = tuple(self.speech.last_public)
         offer = self.say("public", "evening.offer", {}, after=speech).utterance
-        self.evening.over(self.story_parts, after=speech + (offer,))
+        self.evening.over(lambda: split_long(self.story_parts(), self._story_seconds), after=speech + (offer,))
+
+    def _story_seconds(self, line: tuple[str, dict]) -> float:
+        """About how long a line of the story is said (seconds, its long wording, estimated
+        without rendering it), to keep the story's parts short (:func:`~.evening.split_long`)."""
+        return spoken_seconds(self.speech.text(line[0], line[1], long=True))
 
     def narrating(self) -> bool:
         """True while the game still has lines of its own to say after its end (a narration

@@ -32,10 +32,13 @@ from firmware_host.errors import FirmwareHostError
 
 log = logging.getLogger("firmware_host.service")
 
-__all__ = ["Evening", "STORY_PART_LINES", "parts_of"]
+__all__ = ["Evening", "STORY_PART_LINES", "STORY_PART_SECONDS", "parts_of", "split_long"]
 
 #: lines of a story in one part, when a game gives its story as one list (a part is one clip)
 STORY_PART_LINES = 3
+#: the most seconds of speech a part of the story holds (:func:`split_long`), as a status's
+#: further layer (issue 31: at most 15 s each)
+STORY_PART_SECONDS = 15.0
 
 #: a story's line: (catalogue key, params)
 StoryLine = tuple[str, dict]
@@ -44,6 +47,30 @@ StoryLine = tuple[str, dict]
 def parts_of(lines: Sequence[StoryLine], size: int = STORY_PART_LINES) -> list[list[StoryLine]]:
     """``lines`` in parts of at most ``size`` lines each (ACCESSIBILITY.md 30: short parts)."""
     return [list(lines[i:i + size]) for i in range(0, len(lines), size)]
+
+
+def split_long(parts: Sequence[Sequence[StoryLine]], seconds: Callable[[StoryLine], float],
+               limit: float = STORY_PART_SECONDS) -> list[list[StoryLine]]:
+    """``parts`` with each part longer than ``limit`` seconds of speech split between its
+    lines, in order, as few parts as fit (issue 31: the story in short parts, as a status's
+    further layers; a line longer than ``limit`` is a part of its own).
+
+    :param seconds: ``seconds(line)``, how long a line is said (an estimate, seconds).
+    :param limit: the most seconds of speech a part holds where it has several lines."""
+    out: list[list[StoryLine]] = []
+    for part in parts:
+        current: list[StoryLine] = []
+        total = 0.0
+        for line in part:
+            said = seconds(line)
+            if current and total + said > limit:
+                out.append(current)
+                current, total = [], 0.0
+            current.append(line)
+            total += said
+        if current:
+            out.append(current)
+    return out
 
 
 class Evening:

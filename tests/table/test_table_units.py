@@ -867,7 +867,7 @@ def test_A14_an_intro_is_said_first_and_a_press_on_an_item_chooses_it_and_ends_t
 
 # ---------------------------------------------------------------- ACCESSIBILITY.md 30: the evening after a game
 from firmware_host.audio.service import Utterance  # noqa: E402
-from firmware_host.table.evening import STORY_PART_LINES, Evening, parts_of  # noqa: E402
+from firmware_host.table.evening import STORY_PART_LINES, STORY_PART_SECONDS, Evening, parts_of, split_long  # noqa: E402,E501
 
 
 def clip(mocker, done=False, plays=False):
@@ -883,6 +883,18 @@ def test_A30_a_story_given_as_one_list_is_told_in_parts_of_three_lines():
     lines = [(f"k{n}", {"n": n}) for n in range(7)]
     assert parts_of(lines) == [lines[0:3], lines[3:6], lines[6:7]]
     assert parts_of(lines, 2)[0] == lines[:2] and parts_of([]) == []
+
+
+def test_issue31_A30_a_story_part_longer_than_fifteen_seconds_is_split_between_its_lines():
+    """Issue 31: the story in short parts; Dying Message's characters at nine seats were one
+    part of 26 s (three lines), Autocracy's a part of 30 s: a part over 15 s of speech is
+    split between its lines, in order, as few parts as fit; a line alone over it stays whole."""
+    seconds = {"a": 9.0, "b": 8.0, "c": 9.0, "d": 4.0, "long": 20.0, "e": 1.0}
+    lines = [(k, {}) for k in ("a", "b", "c", "d")]
+    assert STORY_PART_SECONDS == 15.0
+    parts = split_long([lines, [("long", {}), ("e", {})], [("e", {})]], lambda line: seconds[line[0]])
+    assert parts == [[lines[0]], [lines[1]], [lines[2], lines[3]], [("long", {})], [("e", {})], [("e", {})]]
+    assert split_long([lines[3:]], lambda line: 4.0) == [lines[3:]] and split_long([], len) == []
 
 
 def test_A30_each_press_tells_the_next_part_ending_with_what_the_next_press_does(mocker):
