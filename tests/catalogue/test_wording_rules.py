@@ -354,3 +354,20 @@ def test_the_term_rule_fails_on_the_old_words():
            ("dying_message night.look", "Echte Nachricht")]
     assert [p.split(":")[0] for p in mixed(old, CONCEPTS["de"])] == ["Taste", "Nachrichtenfeld", "Nachricht (Dying Message)"]
     assert [p.split(":")[0] for p in mixed([("a", "un pion"), ("b", "un jeton")], CONCEPTS["fr"])] == ["Jeton"]
+
+
+# -- the status after game over ----------------------------------------------------------------
+PRESS_WORD = {"de": r"drück", "en": r"\bpress", "fr": r"\bappuy"}
+
+
+@pytest.mark.parametrize("module", MODULES[1:], ids=name_of)
+def test_issue31_A29_A30_the_status_after_game_over_says_what_a_press_does(module):
+    """ACCESSIBILITY.md 29, 30: the status answers first with what is open; after the game that
+    is its story, one press away. In Dying Message, Autocracy and In this way I become a DICTATOR
+    it said only "The game is over." (a seat holding for what to do next heard nothing to do)."""
+    if "status.now.over" not in module.keys():
+        pytest.skip("no status after game over in this game")
+    for language in module.LANGUAGES:
+        for long in (False, True):
+            text = _render(module, "status.now.over", {}, language, long)
+            assert text is not None and re.search(PRESS_WORD[language], text.lower()), (language, long, text)
