@@ -64,3 +64,32 @@ def state(out: list[dict]) -> dict:
 def speech_cache(tmp_path_factory) -> Path:
     """One speech cache for every test that renders audio (rendered once per session)."""
     return tmp_path_factory.mktemp("speech-cache")
+
+
+def at_a_persons_pace(lines: list[dict], keys: tuple[str, ...], reaction: float = 1.5, **kwargs) -> list[dict]:
+    """``lines`` with the seat's press after each ``wait_for`` of one of ``keys`` moved to a
+    person's pace: ``reaction`` seconds after that clip has *ended* (ACCESSIBILITY.md 26-27: a
+    player acts after the clip meant for them has ended), not at the instant it starts, where
+    a script presses (SIMULATE.md: ``wait_for`` is satisfied when the clip starts).
+
+    Each clip's length is read from a run of the script up to that ``wait_for`` (the virtual
+    clock and the clips' real lengths make it the same in the full run); ``kwargs`` go to
+    :func:`run_lines` for those runs.
+
+    :raises AssertionError: a ``wait_for`` of ``keys`` whose clip the run did not play.
+    """
+    paced = list(lines)
+    i = 0
+    while i < len(paced):
+        line = paced[i]
+        if (line.get("signal") == "wait_for" and line["key"] in keys
+                and i + 1 < len(paced) and paced[i + 1].get("signal") == "button"):
+            out = run_lines(paced[:i + 1], **kwargs)
+            clips = [l for l in announces(out) if l["key"] == line["key"]
+                     and all(l["params"].get(k) == v for k, v in (line.get("params") or {}).items())]
+            assert clips, f"no {line['key']} clip before the press of line {i + 1}"
+            clip = clips[-1]
+            paced.insert(i + 1, {"signal": "wait", "seconds": round(clip["end"] - clip["start"] + reaction, 3)})
+            i += 1
+        i += 1
+    return paced

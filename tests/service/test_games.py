@@ -11,7 +11,7 @@ from firmware_host.games.secret_dictator import state_json
 from firmware_host.games.secret_dictator.scripting import signals_for_game
 
 from . import gamegen
-from .conftest import ROOT, announces, keys, run_lines, state
+from .conftest import ROOT, announces, at_a_persons_pace, keys, run_lines, state
 
 SETUP_5P = {"players": 5, "seed": 21, "language": "en"}
 
@@ -74,9 +74,13 @@ def test_R13_each_power_by_board_signals(name, public_key, private_key):
 
 
 def test_R13_peek_result_goes_only_to_the_president_and_a_press_acknowledges():
+    """The president presses once it has heard its result (ACCESSIBILITY.md 26-27), not at
+    the instant the result starts: a press then cuts the unheard result, which is said again
+    whole (ACCESSIBILITY.md 4, 26), and the result would be heard once but played twice."""
     game_actions = gamegen.seven_player_actions()
     acks = [i for i, a in enumerate(game_actions) if a["action"] == "acknowledge"]
-    out = run_lines(signals_for_game(gamegen.SETUP_7P, game_actions[:acks[1] + 1]))
+    lines = signals_for_game(gamegen.SETUP_7P, game_actions[:acks[1] + 1])
+    out = run_lines(at_a_persons_pace(lines, ("power.peek.result", "power.view_discard.result")))
     results = [l for l in announces(out) if l["key"] == "power.peek.result"]
     assert len(results) == 1 and results[0]["channel"].startswith("seat:")
     assert state(out)["phase"] == "nomination"

@@ -18,7 +18,7 @@ import pytest
 from firmware_host.games.secret_dictator.scripting import physical_game, random_game, signals_for_game
 
 from . import gamegen
-from .conftest import ROOT, announces, keys, run_lines, state
+from .conftest import ROOT, announces, at_a_persons_pace, keys, run_lines, state
 from .test_simulate_console import config_file, console_url, free_port, read_until, talk
 
 NO_LAW_READER = str(gamegen.NO_LAW_READER_CONFIG)
@@ -198,6 +198,9 @@ def test_view_discard_and_peek_are_done_with_the_physical_tiles_and_acknowledged
         pytest.fail(f"no game with {power}")
     seat = actions[i]["seat"]
     lines = signals_for_game(setup, actions[:i + 1], law_reader=False, physical=True)
+    # the seat presses once it has heard what to do (ACCESSIBILITY.md 26-27), not at the
+    # instant that clip starts, which would cut it unheard and have it said again whole (4)
+    lines = at_a_persons_pace(lines, (f"power.{power}.physical",), config_path=NO_LAW_READER)
     out = run_lines(lines + [{"signal": "wait", "seconds": 15.0}], config_path=NO_LAW_READER)
     assert not _problems(out)
     assert not [l for l in lines if l.get("signal") == "gm"]
