@@ -93,3 +93,55 @@ def at_a_persons_pace(lines: list[dict], keys: tuple[str, ...], reaction: float 
             i += 1
         i += 1
     return paced
+
+
+def run_lines_hearing_the_story(lines: list[dict], seat: int = 0, reaction: float = 1.5,
+                                timeout: float = 600.0, **kwargs) -> list[dict]:
+    """Play a whole game's script (``lines``, as :func:`run_lines`), then ``seat`` hears its
+    story as a person does (ACCESSIBILITY.md 26-27, 30): it presses ``reaction`` seconds after
+    the table's ``evening.offer`` has ended, then each time ``reaction`` seconds after its part
+    (ending ``evening.story_more``) has ended, until it has heard ``evening.story_end``. The
+    parts are as many as the board makes them (short parts, issue 31), which a script written
+    beforehand cannot know. Returns the output objects, the final ``{"state": …}`` last.
+
+    :raises AssertionError: a clip waited for did not end within ``timeout`` seconds.
+    """
+    from firmware_host.clock import VirtualClock
+    text = "\n".join(json.dumps(x) for x in lines)
+    out = io.StringIO()
+    sim = Simulator(kwargs.pop("config_path", None), out=out, **kwargs)
+    clock = VirtualClock()
+    service = sim.start(clock)
+    ended: list[dict] = []
+    service.subscribe_ends(ended.append)
+    try:
+        mark = 0
+        for sig in parse_script(text):
+            previous = len(sim.starts)
+            sim.play(sig, mark)
+            mark = previous
+
+        def hear(keys: tuple[str, ...], output: str) -> str:
+            since, deadline = len(ended), clock.now() + timeout
+            while True:
+                sim.settle()
+                for line in ended[since:]:
+                    if line.get("key") in keys and line.get("output") == output:
+                        return line["key"]
+                due = clock.next_due()
+                assert due is not None and due <= deadline, f"{keys} not heard on {output}"
+                clock.advance_to(max(due, clock.now()))
+
+        heard = hear(("evening.offer",), "table")
+        while heard != "evening.story_end":
+            sim.advance(reaction)
+            sim.play(parse_script(json.dumps({"signal": "button", "seat": seat, "gesture": "press"}))[0],
+                     len(sim.starts))
+            heard = hear(("evening.story_more", "evening.story_end"), f"seat:{seat}")
+        sim.settle()
+        sim.drain()
+        service.call(service.flush_announcements)
+        final = {"state": service.game.final_state()}
+    finally:
+        sim.stop()
+    return [json.loads(l) for l in out.getvalue().splitlines()] + [final]
