@@ -195,9 +195,18 @@ def test_A17_scan_list_goes_into_the_choosers_earphone_only():
 
 
 def test_A3_hold_gives_public_status_and_role_privately(tmp_path):
+    """ACCESSIBILITY.md 3, 29 with ``status_channel = "public"``: a hold's first answer (what
+    is open) is said at the table; further holds at a person's pace (each a hold of the
+    button 1-2 s after the seat heard the answer before start, or while a layer plays) step
+    through the layers: the tracks at the table, the role in the seat's earphone only. Five
+    holds at one instant would be holds before any answer was heard, each answered with the
+    first layer again (a layer the seat never heard is not stepped past)."""
     config = board_config(tmp_path, '[service]\nstatus_channel = "public"\n')
-    out = run_lines([{"setup": {"players": 5, "seed": 4, "language": "en"}}]
-                    + [{"signal": "button", "seat": 3, "gesture": "hold"}] * 5, config_path=config)
+    hold = {"signal": "button", "seat": 3, "gesture": "hold"}
+    heard = {"signal": "wait", "seconds": 3.5}       # the hold itself, the clip heard, 1-2 s to react
+    out = run_lines([{"setup": {"players": 5, "seed": 4, "language": "en"}}, hold,
+                     {"signal": "wait_for", "key": "status.now.waiting.president", "params": {}, "timeout": 120},
+                     heard] + [hold, heard] * 4 + [{"signal": "wait", "seconds": 30}], config_path=config)
     assert "status.now.waiting.president" in keys(out, "public") and "status.public" in keys(out, "public")
     private = [l for l in announces(out) if l["key"] == "status.private"]
     assert [l["channel"] for l in private] == ["seat:3"]

@@ -414,10 +414,15 @@ class SecretDictatorGame(BoardAdapter):
         :data:`~firmware_host.table.ANSWERED`), the acknowledgement of a power's result (True,
         "noted" where nothing else answers it); False with nothing to do or while another seat
         scans. While the table hears a passed election's count, every press is "noted" at
-        once and means what it means once the count is heard (RULES.md R16, issue 33)."""
+        once and means what it means once the count is heard (RULES.md R16, issue 33), except
+        the press of a seat whose status waits for that count: it heard only its hold's answer
+        cue, so the press asks to go on, not to act; the status is what it hears next (False:
+        :meth:`~firmware_host.table.BoardAdapter.idle_press`, ACCESSIBILITY.md 3, 29)."""
         if self.scanning.scan is not None:            # one scan at a time: another seat's runs
             return False
         count = self.reads.count_pending()
+        if count and self.status_waiting(seat):
+            return False
         if count:
             # R16: while the table hears a passed election's count, a press is answered as one
             # after a count that ends the game is (the evening's "noted" at once, which no
