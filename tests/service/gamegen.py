@@ -13,7 +13,7 @@ from typing import Callable
 
 from firmware_host.games.secret_dictator import Action, Game
 from firmware_host.games.secret_dictator.scripting import (dealt_setup, physical_game, random_game, reshuffle_order,
-                                                          signals_for_game, story_signals)
+                                                          signals_for_game)
 from firmware_host.table.lobby import seat_setup_signals
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -202,15 +202,43 @@ def all_blind_actions() -> list[dict]:
 def all_blind_script(law_reader: bool) -> list[dict]:
     """The all-blind table's whole game from the seats (issue 14): seat 1 sets the game up in
     its earphone (German, 7 players, official variant, the players' own shuffled deck), every
-    seat says "I am here", the game is played from the seats, then its story. Play it with the
-    seed the physical deck was dealt from (``simulate --seed``, ``Simulator(setup_seed=)``): the
-    board deals the roles from it, the deck stays the players'."""
+    seat says "I am here", the game is played from the seats, then seat 1 hears its story. Play
+    it with the seed the physical deck was dealt from (``simulate --seed``,
+    ``Simulator(setup_seed=)``): the board deals the roles from it, the deck stays the players'.
+
+    The story is heard at a person's pace (ACCESSIBILITY.md 26-27, 30): a press 1.5 s after
+    the table's offer has ended, then 1.5 s after each part has ended, as many presses as the
+    board makes parts (:func:`story_tail`)."""
     actions = all_blind_actions()
     game = signals_for_game(ALL_BLIND_SETUP, actions, law_reader=law_reader, physical=True)
     assert "setup" in game[0]
-    return (seat_setup_signals(ALL_BLIND_ANSWERS, by=0, seats=10)
-            + [{"signal": "wait_for", "key": "president.new", "timeout": 120.0}]
-            + game[1:] + story_signals(ALL_BLIND_SETUP, actions))
+    played = (seat_setup_signals(ALL_BLIND_ANSWERS, by=0, seats=10)
+              + [{"signal": "wait_for", "key": "president.new", "timeout": 120.0}] + game[1:])
+    return played + story_tail(played, law_reader)
+
+
+def story_tail(played: list[dict], law_reader: bool, seat: int = 0, reaction: float = 1.5) -> list[dict]:
+    """The signals of ``seat`` hearing the story after the all-blind game ``played``: each
+    press ``reaction`` seconds after the clip it answers has ended (the table's
+    ``evening.offer``, then each part, ending ``evening.story_more``, the last
+    ``evening.story_end``). A script cannot hear, so the game is played once and each clip's
+    length measured (the virtual clock and the clips' real lengths give the same run again);
+    the story's parts are as many as the board makes them (short parts, issue 31)."""
+    from .conftest import announces, run_lines_hearing_the_story
+    config = {} if law_reader else {"config_path": str(NO_LAW_READER_CONFIG)}
+    out = run_lines_hearing_the_story(played, seat=seat, reaction=reaction,
+                                      setup_seed=ALL_BLIND_SETUP["seed"], **config)
+    offer = next(l for l in announces(out, "public") if l["key"] == "evening.offer")
+    parts = [l for l in announces(out, f"seat:{seat}") if l["key"] in ("evening.story_more", "evening.story_end")]
+
+    def heard(line: dict) -> dict:
+        return {"signal": "wait", "seconds": round(line["end"] - line["start"] + reaction, 3)}
+
+    tail = [{"signal": "wait_for", "key": "evening.offer", "timeout": 600.0}, heard(offer)]
+    for part in parts:
+        tail += [{"signal": "button", "seat": seat, "gesture": "press"},
+                 {"signal": "wait_for", "key": part["key"], "timeout": 120.0}, heard(part)]
+    return tail
 
 
 def main() -> None:
@@ -263,7 +291,8 @@ def main() -> None:
         seat says "I am here"; no law reader, no game master. Every step from the seats: presses
         and scanning, ballot tiles, the president's discard by scanning (party, then a
         confirming press), laws in their slots, the chaos law from its slot, two vetoes by
-        scanning (one agreed, one refused), then the story after the game, a round per press.
+        scanning (one agreed, one refused), then the story after the game,
+        a short part per press, each 1.5 s after the part before has ended.
         Not one `gm` signal, no setup line, no console. The seed deals the roles.
     """, all_blind_script(law_reader=False))
     write("simulate-all-blind-7p-law-reader.jsonl", """

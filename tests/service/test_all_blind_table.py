@@ -10,11 +10,10 @@ import json
 
 import pytest
 
-from firmware_host.games.secret_dictator.scripting import END_TIMEOUT
 from firmware_host.service.signals import parse_script
 
 from . import gamegen
-from .conftest import ROOT, announces, keys, run_lines_hearing_the_story, state
+from .conftest import ROOT, announces, keys, run_lines, state
 
 EXAMPLES = {False: ROOT / "examples" / "simulate-all-blind-7p-no-law-reader.jsonl",
             True: ROOT / "examples" / "simulate-all-blind-7p-law-reader.jsonl"}
@@ -37,12 +36,7 @@ def test_an_all_blind_table_plays_a_whole_game_and_hears_its_story_without_a_gam
     assert not [l for l in script if l.get("signal") == "gm"]               # not one game-master signal
     assert not [l for l in script if "setup" in l or l.get("signal") == "setup"]   # nor a setup line
     config = {} if law_reader else {"config_path": str(gamegen.NO_LAW_READER_CONFIG)}
-    # the game as scripted; its story heard as a person does, a press 1.5 s after each part
-    # has ended (ACCESSIBILITY.md 26-27, 30): the script's story presses come at the instant
-    # a part starts, and such a press cuts the part, which is rightly said again (4, 20)
-    game = script[:script.index({"signal": "wait_for", "key": "game_over.roles", "timeout": END_TIMEOUT})]
-    out = run_lines_hearing_the_story(game, seat=0, setup_seed=gamegen.ALL_BLIND_SETUP["seed"],
-                                      **config)   # no console served
+    out = run_lines(script, setup_seed=gamegen.ALL_BLIND_SETUP["seed"], **config)   # no console served
     assert not [l for l in out if l.get("event") in ("fault", "rejected")]
     final = state(out)
     assert final["phase"] == "game_over"

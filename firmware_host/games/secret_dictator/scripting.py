@@ -26,9 +26,6 @@ from firmware_host.games.secret_dictator import Action, Game, Setup, deal, priva
 
 #: seconds a ``wait_for`` of a scan item may take (a 10-seat list, three passes)
 SCAN_TIMEOUT = 120.0
-#: seconds a script waits for the end of a game to be heard: the table may be minutes behind
-#: a script that acts as soon as each move is possible
-END_TIMEOUT = 600.0
 
 
 def reshuffle_order(seed: int | None, count: int, pool: Iterable[str]) -> list[str]:
@@ -92,36 +89,6 @@ def physical_game(setup: dict, seed: int, ja: float = 0.75, max_actions: int = 2
     if setup.get("deck") is not None:
         raise ValueError("a physical game deals its deck from the seed: leave 'deck' out")
     return random_game(setup, seed, ja=ja, max_actions=max_actions)
-
-
-def story_signals(setup: dict, actions: list[dict], seat: int = 0) -> list[dict]:
-    """After a finished game: ``seat``'s presses that hear the whole story (issue 14), one
-    round per press, each waited for (``story.elected``/``story.failed`` with its index, then
-    ``story.end`` before the roles). The first press comes once the table has started to
-    hear the roles at the game's end (the table may still be reading the last moves out).
-
-    :param setup: the game's setup as for :func:`signals_for_game`; ``actions`` its actions.
-    """
-    dealt = dealt_setup(setup)
-    game = Game(dealt)
-    game.start()
-    reshuffles = [0]
-    results: list[bool] = []
-    for obj in actions:
-        if obj.get("action") == "reshuffle":
-            continue
-        for e in game.apply(Action.from_json(obj)):
-            if e.kind == "election":
-                results.append(bool(e.data["elected"]))
-        _settle(game, dealt, reshuffles)
-    out: list[dict] = [{"signal": "wait_for", "key": "game_over.roles", "timeout": END_TIMEOUT}]
-    for index, elected in enumerate(results, start=1):
-        out.append({"signal": "button", "seat": seat, "gesture": "press"})
-        out.append({"signal": "wait_for", "key": "story.elected" if elected else "story.failed",
-                    "params": {"index": index}, "timeout": SCAN_TIMEOUT})
-    out.append({"signal": "button", "seat": seat, "gesture": "press"})
-    out.append({"signal": "wait_for", "key": "story.end", "timeout": SCAN_TIMEOUT})
-    return out
 
 
 def signals_for_game(setup: dict, actions: list[dict], *, law_reader: bool = True,
