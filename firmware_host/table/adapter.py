@@ -1246,10 +1246,11 @@ class BoardAdapter:
         it ended and with nothing new said to the seat meanwhile and no act of its own
         (:meth:`handle_input`; a hold after the last layer starts again at the first). A layer
         the seat has not heard begin (it waits for the table, or was dropped) is given again,
-        never stepped past. With ``[service] status_channel = "public"`` or without
-        earphones a layer's public lines are said at the table, its private ones in the
-        earphone. The seat's scan waits meanwhile and then says the item heard last once
-        (21). A status is no message a repeat gives back.
+        never stepped past, and replaces its copy still waiting (said once, however often
+        held). With ``[service] status_channel = "public"`` or without earphones a layer's
+        public lines are said at the table, its private ones in the earphone. The seat's scan
+        waits meanwhile and then says the item heard last once (21). A status is no message a
+        repeat gives back.
 
         :param press: a press asked for it (:meth:`idle_press`): after the last layer it does
             not start again (the press repeats instead).
@@ -1270,6 +1271,12 @@ class BoardAdapter:
         unheard = bool(said) and all(getattr(u, "start", 0.0) is None for u in said)
         if step is not None and step[2] == news and (press or self.service.clock.now() <= step[1]):
             layer = (step[0] - unheard) % (len(layers) + (menu is not None))
+        voice = self.service.voice
+        if unheard and voice is not None:
+            # the layer asked for again replaces the copy still waiting: it is said once
+            for u in said:
+                if getattr(u, "start", 0.0) is None and not u.done():
+                    voice.cancel(u)
         mark = (layer + 1, float("inf"), news)
         self._status_step[seat] = mark
 
@@ -1281,7 +1288,6 @@ class BoardAdapter:
         # cut before it waits would say the item again itself, then once more after the status;
         # it says the item once the request is queued, so the item follows the status
         self.scans.hold(seat, say=False)
-        voice = self.service.voice
         earphones = voice is None or getattr(voice, "has_earphones", lambda: True)()
         after = self.status_after()
         if layer == len(layers):              # after the last layer: "settings: press now" (issue 14)

@@ -212,6 +212,19 @@ def test_A3_hold_gives_public_status_and_role_privately(tmp_path):
     assert [l["channel"] for l in private] == ["seat:3"]
 
 
+def test_A29_issue31_holds_again_before_the_first_answer_began_give_it_once_at_the_table(tmp_path):
+    """ACCESSIBILITY.md 3, 4, 29 with ``status_channel = "public"``: a seat that holds again
+    and again while its first answer still waits for the table (the prolog is being said)
+    hears that answer once, not once per hold: the table's time is everyone's (each copy
+    queued at the table, five holds gave five "Waiting: the president, seat 1")."""
+    config = board_config(tmp_path, '[service]\nstatus_channel = "public"\n')
+    out = run_lines([{"setup": {"players": 5, "seed": 4, "language": "en"}}]
+                    + [{"signal": "button", "seat": 3, "gesture": "hold"}] * 5
+                    + [{"signal": "wait", "seconds": 30}], config_path=config)
+    status = [k for k in keys(out, "public") if k.startswith("status.")]
+    assert status == ["status.now.waiting.president"], status
+
+
 def test_veto_by_chancellor_scan_and_president_ballot():
     setup = {"players": 5, "seed": 3, "language": "en", "variant": "official"}
     actions = gamegen.find_game(setup, lambda a, g: any(x["action"] == "veto_reply" for x in a), ja=0.9)

@@ -220,6 +220,8 @@ def test_A29_issue31_a_hold_again_before_the_first_answer_was_heard_still_gets_t
                   and l["key"].startswith("status.")]
         assert status, "the holds gave no status"
         assert status[0]["key"].startswith(NOW), [(l["key"], l["text"]) for l in status]
+        assert len([l for l in status if l["key"].startswith(NOW)]) == 1, \
+            [(l["key"], l["text"]) for l in status]          # the first answer once, not per hold
     finally:
         table.close()
 
