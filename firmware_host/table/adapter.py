@@ -163,6 +163,9 @@ class BoardAdapter:
     #: seat's status was said, each counts as heard by it, so that their wording (long the
     #: first time) tells no side (RULES.md R16)
     STATUS_SECRETS: tuple[str, ...] = ()
+    #: per action kind, the fields its INFO log lines name (:meth:`describe_action`; ``"*"``:
+    #: any other kind): only what is public once the action is taken (RULES.md R16)
+    LOGGED: Mapping[str, tuple[str, ...]] = {}
     #: True: the status's last layer is followed by the seat's settings offer ("for your
     #: settings, press now", :meth:`~.seat_menu.SeatMenu.offer`, issue 14); a press while it
     #: plays or within :data:`STATUS_STEP_S` after opens the seat's settings scan
@@ -211,7 +214,7 @@ class BoardAdapter:
         #: seat -> the utterances of its last status layer (:meth:`status_waiting`)
         self._status_said: dict[int, list] = {}
         self.seats = SeatStore(service, self._seat_changed)
-        self.padding = ClipPadding(service)
+        self.padding = ClipPadding(service, self.STATUS_SECRETS)
         self.words = self.make_words()
         self.speech = TableSpeech(service, self.words, self.seats, lambda: (self.language, self.names),
                                   self._pad, superseded=self.SUPERSEDED, refusals_wait=self.REFUSALS_WAIT,
@@ -348,9 +351,10 @@ class BoardAdapter:
 
     def has_secret(self, line: Line, seat: int) -> bool:
         """True when ``line`` in ``seat``'s earphone carries a secret that could change its
-        length (then it is padded); default: a status line only some seats hear
-        (:data:`STATUS_SECRETS`)."""
-        return line.key in self.STATUS_SECRETS
+        length (then it is padded); default: the game's padding's
+        (:meth:`~.padding.ClipPadding.has_secret`: a status line only some seats hear,
+        :data:`STATUS_SECRETS`)."""
+        return self.padding.has_secret(line, seat)
 
     def longest_stand_in(self, line: Line, seat: int, seconds: Callable[[str, dict], float | None]
                          ) -> tuple[str, dict] | None:
@@ -360,11 +364,11 @@ class BoardAdapter:
     def clip_stand_ins(self, lines: Sequence[Line], seat: int, seconds: Callable[[str, dict], float | None]
                        ) -> list[tuple[str, dict]] | None:
         """The messages of the longest clip that could stand in the place of a private clip
-        saying ``lines`` (default: each line's :meth:`longest_stand_in`); a game overrides it
-        where which lines a clip has depends on a secret (a status: a seat with a hidden role
-        hears whom it knows). None when a length is unknown."""
-        found = [self.longest_stand_in(line, seat, seconds) for line in lines]
-        return None if any(f is None for f in found) else found
+        saying ``lines`` (default: the game's padding's, :meth:`~.padding.ClipPadding.clip_stand_ins`:
+        each line's :meth:`longest_stand_in`); a game overrides it where which lines a clip has
+        depends on a secret (a status: a seat with a hidden role hears whom it knows). None when
+        a length is unknown."""
+        return self.padding.clip_stand_ins(lines, seat, seconds, self.longest_stand_in)
 
     def order_seed(self, setup: Any) -> Any:
         """The secret seed of the private lists' order (:meth:`SeatScans.private_order`):
@@ -871,9 +875,19 @@ class BoardAdapter:
         self.say("public", key, {})
 
     def describe_action(self, action: Any) -> str:
-        """Hook: an action for the INFO log lines (``action:``, ``refused:``) without a secret;
-        default: its kind alone (who acted, or at whom, may be a secret)."""
-        return str(getattr(action, "kind", action))
+        """Hook: an action for the INFO log lines (``action:``, ``refused:``) without a secret
+        (R16): its kind and the fields :data:`LOGGED` names for it that are set, the seat as
+        ``by seat N``, a sequence by its length only (how many, never which: ``order of 17``),
+        any other as ``field value``; by default its kind alone (who acted, or at whom, may be
+        a secret)."""
+        kind = str(getattr(action, "kind", action))
+        told = [kind]
+        for field in self.LOGGED.get(kind, self.LOGGED.get("*", ())):
+            value = getattr(action, field, None)
+            if value is not None:
+                told.append(f"by seat {value}" if field == "seat" else f"{field} of {len(value)}"
+                            if isinstance(value, (list, tuple)) else f"{field} {value}")
+        return " ".join(told)
 
     def accepted(self, action: Any, events: list) -> None:
         """An action was journaled and applied: its events written, then announced; at the

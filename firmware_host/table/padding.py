@@ -164,13 +164,33 @@ def every_combination(templates: Sequence[Template]) -> list[tuple[str, dict]]:
 class ClipPadding:
     """Measured clip lengths and the pad of a private clip (see the module docstring).
 
+    A game's padding (a subclass) may override the hooks :meth:`has_secret` and
+    :meth:`clip_stand_ins`, which the adapter's hooks of the same names hand over to.
+
     :param service: the :class:`~firmware_host.service.core.BoardService` (its ``voice``
         measures: ``voice.measure(channel, text, earcon=)`` → seconds or None).
+    :param secrets: the keys of the status lines only some seats hear (the adapter's
+        ``STATUS_SECRETS``): lines padded by default.
     """
 
-    def __init__(self, service: Any) -> None:
+    def __init__(self, service: Any, secrets: Sequence[str] = ()) -> None:
         self.service = service
+        self.secrets = tuple(secrets)
         self._measured: dict[tuple[str, str, str | None], float] = {}
+
+    def has_secret(self, line: Any, seat: int) -> bool:
+        """Hook: True when ``line`` in ``seat``'s earphone carries a secret that could change
+        its length (RULES.md R16; then it is padded); default: its key is one of ``secrets``."""
+        return line.key in self.secrets
+
+    def clip_stand_ins(self, lines: Sequence[Any], seat: int, seconds: Callable[..., float | None],
+                       longest: Callable[..., tuple | None]) -> list[tuple] | None:
+        """Hook: the messages of the longest clip that could stand in the place of a private
+        clip saying ``lines`` in ``seat``'s earphone; default: each line's
+        ``longest(line, seat, seconds)`` (the adapter's ``longest_stand_in``). None when a
+        length is unknown."""
+        found = [longest(line, seat, seconds) for line in lines]
+        return None if any(f is None for f in found) else found
 
     def forget(self) -> None:
         """Forget every measured length (a seat's rate or the language changed)."""

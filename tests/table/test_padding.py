@@ -94,3 +94,18 @@ def test_R16_a_games_padding_sets_its_own_margin(mocker):
                                longest=lambda line, seat, seconds: ("abc", {})) == 3.0
     assert padding.pad_seconds("seat:0", ["line"], text=_text, has_secret=lambda line, seat: False,
                                longest=lambda line, seat, seconds: ("abc", {})) is None
+
+
+def test_R16_the_padding_hooks_default_to_the_status_secrets_and_each_lines_longest_stand_in(mocker):
+    """The kit's padding hooks, which every game's adapter hands over to: a line is padded by
+    default when its key is one of the status lines only some seats hear (``secrets``), and a
+    clip's stand-ins are each line's longest (None as soon as one length is unknown)."""
+    from firmware_host.table.padding import ClipPadding
+    from firmware_host.table.words import Line
+    padding = ClipPadding(mocker.sentinel.service, ("status.private",))
+    assert padding.has_secret(Line("seat:2", "status.private", {}), 2)
+    assert not padding.has_secret(Line("seat:2", "status.public", {}), 2)
+    longest = {"a": ("a.long", {}), "b": ("b.long", {"x": 1})}
+    assert padding.clip_stand_ins(["a", "b"], 2, length, lambda line, seat, seconds: longest[line]) == \
+        [("a.long", {}), ("b.long", {"x": 1})]
+    assert padding.clip_stand_ins(["a", "b"], 2, length, lambda line, seat, seconds: longest.get(line + "?")) is None

@@ -54,6 +54,9 @@ class SecretDictatorGame(BoardAdapter):
     STATUS_SETTINGS = True          # the status ends with the seat's settings offer (issue 14)
     ACTS = tuple(ACTION_KINDS)
     SETUP_KEYS = ("role_source",)
+    #: R16: no ballot before the reveal, no discarded party, no reshuffle order (how many laws)
+    LOGGED = {"reshuffle": ("order",), "vote": ("seat",), "discard": ("seat",), "enact": ("seat", "party"),
+              "chaos_law": ("party",), "*": ("seat", "target", "accept")}
     SECRET_SETUP_KEYS = ("roles", "seed", "deck")      # the console sees "tracked" or "untracked" (table_setup)
     DEAL_KEYS = ("roles", "deck")
     STATE_JSON = state_json
@@ -163,15 +166,6 @@ class SecretDictatorGame(BoardAdapter):
         if self.reads.tiles is not None or self.mirror.problems():
             return ()
         return tuple(self.game.awaiting())
-
-    def has_secret(self, line: Any, seat: int) -> bool:
-        """A private line whose length could tell a secret (:meth:`.padding.Padding.has_secret`)."""
-        return self.padding.has_secret(line)
-
-    def clip_stand_ins(self, lines: Any, seat: int, seconds: Any) -> list | None:
-        """R16, R17: a private clip with a secret lasts as long as the longest it could have
-        been, a status as long as any seat's could be (:meth:`.padding.Padding.clip_stand_ins`)."""
-        return self.padding.clip_stand_ins(lines, seconds)
 
     # ================================================================ the console's views (hooks)
     def public_view(self) -> dict | None:
@@ -309,19 +303,6 @@ class SecretDictatorGame(BoardAdapter):
         self.say("public", "prolog.done", {}, after=[said.utterance for said in made if said.utterance is not None])
 
     # ================================================================ moves: accepted (journaled before announced) or refused
-    def describe_action(self, action: Action) -> str:
-        """An action for the INFO log lines without a secret (R16): no ballot before the
-        reveal, no discarded party, no reshuffle order (only how many laws it holds)."""
-        if action.kind == "reshuffle":
-            return f"reshuffle of {len(action.order or ())} laws"
-        if action.kind in ("vote", "discard"):
-            return f"{action.kind} by seat {action.seat}"
-        told = [action.kind, None if action.seat is None else f"seat {action.seat}",
-                None if action.target is None else f"target {action.target}",
-                str(action.party) if action.kind in ("enact", "chaos_law") else None,
-                None if action.accept is None else ("accept" if action.accept else "refuse")]
-        return " ".join(part for part in told if part)
-
     def follow(self, action: Action | None, events: list) -> None:
         """The board's own state follows an accepted move before any line of it is written:
         no role tile is quiet any more, the vote that scopes superseded counts, the slots and

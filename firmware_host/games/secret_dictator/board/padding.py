@@ -60,9 +60,9 @@ class Padding(ClipPadding):
         self.board = board
         self.recall: dict[int, dict[str, Any]] = {}   # ACCESSIBILITY.md 8: each seat's own secrets of this round
 
-    def has_secret(self, line: Any) -> bool:
-        """True when private ``line`` could have said something else of another length: a
-        role or team line, or a secret parameter (:func:`secret_variants`)."""
+    def has_secret(self, line: Any, seat: int) -> bool:
+        """True when private ``line`` could have said something else of another length, at any
+        seat: a role or team line, or a secret parameter (:func:`secret_variants`)."""
         return line.key in ROLE_KEYS + TEAM_KEYS or len(secret_variants(line)) > 1
 
     def stand_ins(self, a: Any) -> list[tuple[str, dict]] | None:
@@ -96,9 +96,10 @@ class Padding(ClipPadding):
             return longest_of([(v.key, {k: [x] for k, x in v.params.items()}) for v in secret_variants(a)], seconds)
         return longest_worded(templates, seconds)
 
-    def clip_stand_ins(self, lines: Sequence[Any], seconds: Callable[..., float | None]) -> list[tuple] | None:
+    def clip_stand_ins(self, lines: Sequence[Any], seat: int, seconds: Callable[..., float | None],
+                       longest: Any = None) -> list[tuple] | None:
         """The messages of the longest private clip that could stand in the place of one
-        saying ``lines`` (R16, R17, ACCESSIBILITY.md 8-9), each secret at its longest
+        saying ``lines`` at any seat (R16, R17, ACCESSIBILITY.md 8-9), each secret at its longest
         (:meth:`_longest`): for a status's private layer the longest of every seat's (whose
         team lines differ by what it holds), else ``lines``' own stand-ins. It depends on what
         is public (the setup, the names, who holds a hand, who investigated whom), never on a
