@@ -213,6 +213,9 @@ class BoardAdapter:
         self._status_step: dict[int, tuple[int, float, int]] = {}
         #: seat -> the utterances of its last status layer (:meth:`status_waiting`)
         self._status_said: dict[int, list] = {}
+        #: the public Utterances of the last move, where the game's :meth:`announce` keeps them
+        #: (:meth:`status_after`)
+        self.move_said: list = []
         self.seats = SeatStore(service, self._seat_changed)
         self.padding = ClipPadding(service, self.STATUS_SECRETS)
         self.words = self.make_words()
@@ -327,11 +330,21 @@ class BoardAdapter:
         layers)."""
         return [self.status_lines(seat)]
 
+    #: the key prefixes of lines that close a move by saying what is open now (whose turn, what
+    #: to do), as a status's first answer does: a status need not wait for them (:meth:`status_after`)
+    STATUS_SAYS_TOO: tuple[str, ...] = ()
+
     def status_after(self) -> tuple:
-        """What the table has not heard yet of the last move, that a status waits for: it tells
-        what is open now, never what the table is still to hear (ACCESSIBILITY.md 29).
-        Default: nothing (a status answers at once)."""
-        return ()
+        """What the table has not heard yet of the last move's news, that a status waits for: it
+        tells what is open now, never what the table is still to hear (ACCESSIBILITY.md 22, 29).
+        Default: the Utterances of :attr:`move_said` (the last move's public lines, kept by the
+        game's :meth:`announce`; none kept: a status answers at once) not yet ended, but the
+        lines after the last news that only say what is open (:data:`STATUS_SAYS_TOO`): they
+        tell the table what the status tells the seat."""
+        waiting = [u for u in self.move_said if not u.done()]
+        while waiting and str(getattr(waiting[-1], "key", "")).startswith(self.STATUS_SAYS_TOO):
+            waiting.pop()
+        return tuple(waiting)
 
     def on_press(self, seat: int) -> bool | str:
         """A seat's press with no scan running: True when it meant something in this step

@@ -77,7 +77,6 @@ class SecretDictatorGame(BoardAdapter):
     def __init__(self, service: Any) -> None:
         super().__init__(service)       # the table's parts: seats, speech, moves, reminders, …
         self._last_move: list = []                        # a rebuilt game's last (action, events), its reshuffles
-        self._move_said: list = []                        # the public utterances of the last move (a status waits for them)
         self.padding = Padding(self)
         self.deck = PhysicalDeck(self)
         self.mirror = Mirror(self)
@@ -328,10 +327,10 @@ class SecretDictatorGame(BoardAdapter):
         self.padding.remember(events, items)
         # what the table is still to hear of this move: a status waits for it (:meth:`status_after`)
         said = self.speech.say_all(items, after=self.moves.answered)
-        self._move_said = public_utterances(said)
+        self.move_said = public_utterances(said)
         self.reads.heard(said)                      # the chancellor's hand: a law read before it is no lay of its
         if any(e.kind == "election" and e.data.get("elected") for e in events):
-            self.reads.counting(self._move_said)     # a law read meanwhile: one answer whatever follows (R16)
+            self.reads.counting(self.move_said)     # a law read meanwhile: one answer whatever follows (R16)
         if game.phase == "game_over":
             return                                  # game_ended: the evening's offer after this speech
         if self.scanning.scan is not None and self.scanning.scan.seat not in game.awaiting():
@@ -499,21 +498,9 @@ class SecretDictatorGame(BoardAdapter):
         return [self.padding.private_status(seat) if name == "private" else layer
                 for name, layer in zip(announce.STATUS_LAYERS, layers)] + [[a] for a in self.padding.recalled(seat)]
 
-    #: the lines that close a move by saying what is open now (whose turn, what to do), as a
-    #: status's first answer does: a status need not wait for them (:meth:`status_after`)
+    #: the tracker's hole, the session's instruction, the next president: a status waits only
+    #: for the news before them (a hold during a vote's read-out was answered 5-9 s after the result)
     STATUS_SAYS_TOO = ("tracker.moved", "legislative.", "president.new", "next.")
-
-    def status_after(self) -> tuple:
-        """What the table is still to hear of the last move's news (a count, a result, a law, a
-        power, the end) before a status says what is open now (ACCESSIBILITY.md 22, 29): the
-        lines after the last news that only say what is open (``STATUS_SAYS_TOO``: the tracker's
-        hole, the session's instruction, the next president) are not waited for; they tell the
-        table what the status tells the seat (a hold during a vote's read-out was answered
-        5-9 s later than the result, behind "Legislation: president … draws three laws")."""
-        waiting = [u for u in self._move_said if not u.done()]
-        while waiting and str(getattr(waiting[-1], "key", "")).startswith(self.STATUS_SAYS_TOO):
-            waiting.pop()
-        return tuple(waiting)
 
     def undone(self, undone: dict) -> None:
         """The table hears what the game master undid and by whom (``undo.action``), and the
