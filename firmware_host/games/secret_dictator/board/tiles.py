@@ -12,12 +12,14 @@ from firmware_host.errors import UsageError
 from firmware_host.games.secret_dictator import Action, Setup, deal, private_view
 from firmware_host.games.secret_dictator.board.common import log
 from firmware_host.table import describe_input
+from firmware_host.table.rereads import Rereads
 from firmware_host.games.secret_dictator.actions import illegal
 
 
 class Tiles:
     """The adapter's ``reads``: the role tiles of a role reading, and the tiles read for the
-    move going on (so the same tag read again is that same tile).
+    move going on (so the same tag read again is that same tile: the kit's
+    :class:`~firmware_host.table.rereads.Rereads`).
 
     :param board: the adapter it is part of (its game, speech, moves, mirror and deck).
     """
@@ -25,43 +27,27 @@ class Tiles:
     def __init__(self, board: Any) -> None:
         self.board = board
         self.tiles: list[tuple[str, int]] | None = None   # role tiles read so far (None: no role reading)
+        self.rereads = Rereads()
         self.forget()
 
     def forget(self) -> None:
         """A new game, an undo or a resume: no tile read before belongs to the move now."""
-        self._read: dict[str, tuple[tuple | None, set]] = {}   # kind -> (the move, the tiles read for it)
+        self.rereads.forget()
         self.roles_quiet: set[tuple[str, int]] = set()   # role tiles just read: ignored until the first move
         self._wrong_last: tuple | None = None             # the last tile said to be at the wrong reader
         self._count: list = []            # what the table is still to hear of the last election's count
         self._count_reads = 0             # law tiles read since that count began
-        self._hand: Any = None            # the Utterance of the chancellor's hand (None: not said through one)
 
     def heard(self, said: list) -> None:
         """A move was said (``said``: the table speech's :class:`~firmware_host.table.speech.Said`
-        of each line): the Utterance of the chancellor's hand is kept, so a law read before it
-        has begun is known to be no lay of the chancellor's (:meth:`_before_hand`)."""
+        of each line; after a restart, the hand said again): a law read before the chancellor's
+        hand has begun in its earphone is no lay of the chancellor's (it does not know its laws
+        yet) but the president's discard read again (lifted and put back): ignored, never
+        answered, so the chancellor's earphone never names the party of the president's
+        face-down discard (R16; :meth:`~firmware_host.table.rereads.Rereads.early`)."""
         for item in said:
             if item.lines and item.lines[0].get("key") == "hand.chancellor":
-                self._hand = item.utterance
-
-    def _before_hand(self, event: Any) -> bool:
-        """BOARD.md "Each reader has its own tiles", R16: a law read at the chancellor's turn
-        before the chancellor's hand has begun in its earphone is no lay of the chancellor's (it
-        does not know its laws yet): the president's discard read again (lifted and put back, a
-        second frame after the reader lost it). It is ignored, never answered, so the
-        chancellor's earphone never names the party of the president's face-down discard and
-        the chancellor's discard is taken only from a lay after its hand began. The tile counts
-        when read again later. True when ignored; False where the hand is not said through a
-        played clip in the chancellor's own earphone (a whisper station, a silent voice). After
-        a restart the hand said again counts (:meth:`heard`)."""
-        hand, voice = self._hand, self.board.service.voice
-        if (hand is None or hand.start is not None or hand.done()
-                or not getattr(voice, "has_earphones", lambda: True)()):
-            return False
-        move, seen = self._read.get("law", (None, set()))
-        seen.discard((event.value, event.number))
-        log.info("a law read before the chancellor's hand was said: no lay of the chancellor's, ignored")
-        return True
+                self.rereads.opens("law", item.utterance)
 
     def counting(self, said: list) -> None:
         """An election has passed: ``said`` is what the table hears of its count (the
@@ -129,16 +115,10 @@ class Tiles:
             if again:
                 log.info("%s tile read again%s: ignored", kind, "" if kind == "role" else " (in the discard pile)")
             return again
-        move, seen = self._read.get(kind, (None, set()))
-        now = self._move_now(kind)
-        if now is not None and now != move:
-            move, seen = now, set()
-        self._read[kind] = (move, seen)
-        if tile in seen:
+        again = self.rereads.again(kind, self._move_now(kind), tile)
+        if again:
             log.info("%s read again in the same move: ignored", describe_input(event))
-            return True
-        seen.add(tile)
-        return False
+        return again
 
     def _wrong_reader(self, event: Any, key: str, params: dict | None = None) -> None:
         """A tile at a reader not its own, or a role tile nobody asked for: ``key`` names its
@@ -198,7 +178,9 @@ class Tiles:
             return
         if game is None or self.read_again(event):
             return
-        if game.phase == "legislative_chancellor" and not game.veto_pending and self._before_hand(event):
+        if (game.phase == "legislative_chancellor" and not game.veto_pending
+                and self.rereads.early("law", (event.value, event.number), self.board.service.voice)):
+            log.info("a law read before the chancellor's hand was said: no lay of the chancellor's, ignored")
             return
         party, tile = event.value, (event.value, event.number)
         wait = self._during_count()
