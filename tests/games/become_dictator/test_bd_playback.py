@@ -40,11 +40,17 @@ def test_A20_every_clip_has_its_output_and_times_and_no_two_overlap_on_one_outpu
 
 
 def test_A23_D30_every_seat_hears_the_same_hand_sentence_at_once_for_the_same_time(played):
-    hands = said(played, "hand.start")
+    # a seat's own press during its hand ("ready") cuts it for the answer cue and the hand is
+    # said again whole after it (ACCESSIBILITY.md 4, 26): every seat's first hand starts at
+    # one moment, and every hand heard whole lasts as long
+    firsts: dict[str, dict] = {}
+    for h in said(played, "hand.start"):
+        firsts.setdefault(h["channel"], h)
+    hands = list(firsts.values())
     assert len(hands) == 6
     assert max(h["start"] for h in hands) - min(h["start"] for h in hands) <= 0.05
-    lengths = [h["end"] - h["start"] for h in hands]
-    assert max(lengths) - min(lengths) <= 0.05
+    lengths = [h["end"] - h["start"] for h in said(played, "hand.start") if not h.get("cut")]
+    assert len(lengths) >= 6 and max(lengths) - min(lengths) <= 0.05
     started = said(played, "game.started")[0]
     assert min(h["start"] for h in hands) >= started["end"] - 0.001      # A22
 
