@@ -275,9 +275,10 @@ class TableSpeech:
         yet (ACCESSIBILITY.md 24: a count superseded by a newer count of the same vote).
         ``keep``: once it plays, only the seat's own request cuts it off; a refusal or the
         answer to the seat's next act follows it (the table's "noted").
-        With :attr:`refusals_wait` a refusal or the game's end at the table waits for every
-        public clip still to play, a private refusal (not ``own_act``) for :meth:`refers_to`
-        (ACCESSIBILITY.md 22: the end is never heard before the moves that led to it)."""
+        The game's end at the table waits for every public clip still to play, in every game
+        (ACCESSIBILITY.md 22: the end is never heard before the moves that led to it, though
+        its priority puts it before queued speech); with :attr:`refusals_wait` a refusal at the
+        table does too, a private refusal (not ``own_act``) waits for :meth:`refers_to`."""
         if self.queued_hook is not None:
             for line in lines:
                 self.queued_hook(line["key"], line.get("params") or {})
@@ -287,7 +288,7 @@ class TableSpeech:
             self.told[channel] += 1
         self.clips[channel] += 1
         if self.timed():
-            if self.refusals_wait and channel == "public" and priority in ("refusal", "game_over"):
+            if channel == "public" and (priority == "game_over" or self.refusals_wait and priority == "refusal"):
                 self._public_said = [u for u in self._public_said if not u.done()]
                 after = tuple(after) + tuple(self._public_said)
             elif self.refusals_wait and priority == "refusal" and not own_act:
@@ -303,9 +304,10 @@ class TableSpeech:
                             **({"keep": True} if keep else {}))
             if utt is not None:
                 utt.meta["lines"] = lines
+                if channel == "public":     # the game's end waits for them in every game (22)
+                    self._public_said = [u for u in self._public_said if not u.done()] + [utt]
                 if channel == "public" and self.refusals_wait:
                     now = getattr(self.service, "step", 0)
-                    self._public_said = [u for u in self._public_said if not u.done()] + [utt]
                     if priority != "refusal":
                         self._step_public = [(step, u) for step, u in self._step_public
                                              if step == now and not u.done()] + [(now, utt)]

@@ -99,3 +99,22 @@ def test_A22_a_private_line_said_after_public_ones_waits_until_they_have_ended_a
     public = next(o for o in written if o["output"] == "table")
     private = [o for o in written if o["output"] in ("seat:1", "seat:3")]
     assert len(private) == 2 and all(o["start"] >= public["end"] for o in private)
+
+
+def test_A22_the_games_end_at_the_table_waits_for_the_public_clips_still_to_play_in_every_game(table):
+    """The game's end has its own priority (it goes before queued speech and nothing cuts it);
+    without the option for refusals (In this way I become a DICTATOR has none) it still waits
+    for the moves said before it: Dying Message's table had heard "Game over: no killer is
+    alive" before "Votes: three of three … Eliminated: seat 2", which ended the game."""
+    adapter = table.service.game.active
+    assert not adapter.REFUSALS_WAIT
+    mark = len(table.lines.objects)
+    items = [Line("public", "gm.paused", {}), Line("public", "gm.resumed", {})]
+    said = table.call(lambda: adapter.speech.say_all(items))
+    end = table.call(lambda: adapter.say("public", "game_over.no_winner", {}))
+    assert end.utterance is not None and all(s.utterance is not None for s in said)
+    table.drain()
+    table.wait(1.0)
+    written = [o for o in written_since(table, mark) if o["output"] == "table"]
+    assert [o["key"] for o in written] == ["gm.paused", "gm.resumed", "game_over.no_winner"]
+    assert written[2]["start"] >= written[1]["end"] - 0.001
