@@ -21,14 +21,19 @@ import random
 from pathlib import Path
 from typing import Any, Iterable
 
+from firmware_host.audio.service import PlayRecord, Utterance
 from firmware_host.clock import VirtualClock
 from firmware_host.service.core import BoardService
 from firmware_host.service.journal import Journal
 from firmware_host.service.notify import Notifier
+from firmware_host.service.settings import ScanSettings
 from firmware_host.service.settings import ServiceSettings
 from firmware_host.service.signals import parse_script
 from firmware_host.service.simulator import Simulator
-from firmware_host.service.voice import SilentVoice
+from firmware_host.service.voice import SilentVoice, Voice
+from firmware_host.table.scans import SeatScans
+from firmware_host.table.seats import SeatStore
+from firmware_host.table.speech import TableSpeech
 
 
 def quiet_service(tmp_path: Path, *, voice: Any = None, emit: Any = None) -> BoardService:
@@ -379,3 +384,29 @@ def merge_toml(base: str, extra: str) -> str:
             else:
                 out[at] = pair
     return "\n".join(out) + "\n"
+
+
+def scans_with_playback(mocker):
+    """Seat scans whose steps report playback: each step starts when said and plays until
+    the test ends it (``steps``: (key, utterance, ended))."""
+    service = mocker.create_autospec(BoardService, instance=True)
+    service.clock = VirtualClock()
+    service.post.side_effect = lambda fn: fn()
+    service.voice = mocker.create_autospec(Voice, instance=True)
+    speech = mocker.create_autospec(TableSpeech, instance=True)
+    speech.text.side_effect = lambda key, params, language=None: key
+    steps: list = []
+
+    def scan_step(seat, key, params, *, started=None, ended=None, queued=None, **_kw):
+        utt = mocker.create_autospec(Utterance, instance=True)
+        utt.done.return_value = False
+        utt.plays = [PlayRecord(f"seat:{seat}", service.clock.now())]
+        queued(utt)
+        started()
+        steps.append((key, utt, ended))
+        return None
+
+    speech.scan_step.side_effect = scan_step
+    seats = mocker.create_autospec(SeatStore, instance=True)
+    seats.scan_settings.return_value = ScanSettings()
+    return SeatScans(service, speech, seats), service, steps

@@ -5,40 +5,7 @@ instead of waiting behind the next item or "back" (issue 31: Dying Message's "ch
 
 from __future__ import annotations
 
-from firmware_host.audio.service import PlayRecord, Utterance
-from firmware_host.clock import VirtualClock
-from firmware_host.service.core import BoardService
-from firmware_host.service.settings import ScanSettings
-from firmware_host.service.voice import Voice
-from firmware_host.table.scans import SeatScans
-from firmware_host.table.seats import SeatStore
-from firmware_host.table.speech import TableSpeech
-
-
-def scans_with_playback(mocker):
-    """Seat scans whose steps report playback: each step starts when said and plays until
-    the test ends it (``steps``: key -> (utterance, ended))."""
-    service = mocker.create_autospec(BoardService, instance=True)
-    service.clock = VirtualClock()
-    service.post.side_effect = lambda fn: fn()
-    service.voice = mocker.create_autospec(Voice, instance=True)
-    speech = mocker.create_autospec(TableSpeech, instance=True)
-    speech.text.side_effect = lambda key, params, language=None: key
-    steps: list = []
-
-    def scan_step(seat, key, params, *, started=None, ended=None, queued=None, **_kw):
-        utt = mocker.create_autospec(Utterance, instance=True)
-        utt.done.return_value = False
-        utt.plays = [PlayRecord(f"seat:{seat}", service.clock.now())]
-        queued(utt)
-        started()
-        steps.append((key, utt, ended))
-        return None
-
-    speech.scan_step.side_effect = scan_step
-    seats = mocker.create_autospec(SeatStore, instance=True)
-    seats.scan_settings.return_value = ScanSettings()
-    return SeatScans(service, speech, seats), service, steps
+from .table import scans_with_playback
 
 
 def end(steps, index):
