@@ -7,8 +7,6 @@ Before, the press got nothing and its first sound was the first item, 5 s later.
 
 from __future__ import annotations
 
-from firmware_host.table.scans import SeatScans
-
 from .table import scans_with_playback
 
 
