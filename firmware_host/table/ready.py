@@ -65,6 +65,8 @@ class ReadyWait:
         self._keys: Mapping[str, tuple[str, tuple[str, ...]]] = {}
         self._timers: list[Any] = []
         self._due = False
+        #: seat -> whom the table waited for when that ready seat's press was last told so
+        self._told: dict[int, tuple[int, ...]] = {}
 
     def begin(self, seats: Iterable[int], seconds: float = 0.0, *, keys: Mapping[str, tuple[str, tuple[str, ...]]],
               tag: Any = None) -> None:
@@ -77,6 +79,7 @@ class ReadyWait:
         """
         self.stop()
         self.running, self.seats, self.ready, self.tag, self._keys = True, tuple(seats), set(), tag, dict(keys)
+        self._told = {}
         if seconds:
             self._arm(self.service.clock.now() + seconds)
 
@@ -128,10 +131,17 @@ class ReadyWait:
 
         :returns: False when the press meant nothing here (no wait, a seat not waited for:
             the game's own press, a repeat); a seat ready already is told whom the table
-            waits for (:meth:`ready_seat`).
+            waits for (:meth:`ready_seat`), once for the same seats waited for: its further
+            presses are its repeat again (False; ACCESSIBILITY.md 2, issue 33: its secrets
+            stay one press away).
         """
         if not self.running or seat not in self.seats:
             return False
+        if seat in self.ready:
+            awaited = tuple(self.awaited())
+            if self._told.get(seat) == awaited:
+                return False
+            self._told[seat] = awaited
         now = self.service.clock.now()
         if "extended" in self._keys and self.ends_at is not None and self.ends_at - now <= WARNING_S:
             self._arm(now + WARNING_S)
@@ -173,6 +183,7 @@ class ReadyWait:
         """Forget the wait without ending it (a new game, an undo, the game's end)."""
         self._cancel()
         self.running, self._due, self.ends_at, self.ready, self.seats = False, False, None, set(), ()
+        self._told = {}
 
     def resume(self) -> bool:
         """The game resumed: a timer that ran out meanwhile ends the wait now.
