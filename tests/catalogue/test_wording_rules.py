@@ -30,6 +30,7 @@ from babel.messages.pofile import read_po
 from firmware_host.kernel import games
 from firmware_host.kernel import wording
 from firmware_host.service import board_catalogue
+from firmware_host.service.names import spoken_seconds
 
 #: the board's own catalogue and every registered game's
 MODULES = [board_catalogue] + [importlib.import_module(f"firmware_host.games.{n}.catalogue") for n in games.names()]
@@ -364,10 +365,12 @@ PRESS_WORD = {"de": r"drück", "en": r"\bpress", "fr": r"\bappuy"}
 def test_issue31_A29_A30_the_status_after_game_over_says_what_a_press_does(module):
     """ACCESSIBILITY.md 29, 30: the status answers first with what is open; after the game that
     is its story, one press away. In Dying Message, Autocracy and In this way I become a DICTATOR
-    it said only "The game is over." (a seat holding for what to do next heard nothing to do)."""
+    it said only "The game is over." (a seat holding for what to do next heard nothing to do);
+    it is the status's first answer, so at most 3 s of speech."""
     if "status.now.over" not in module.keys():
         pytest.skip("no status after game over in this game")
     for language in module.LANGUAGES:
         for long in (False, True):
             text = _render(module, "status.now.over", {}, language, long)
             assert text is not None and re.search(PRESS_WORD[language], text.lower()), (language, long, text)
+            assert spoken_seconds(text) <= 3.0, (language, long, text)      # a first answer (A29)
