@@ -8,9 +8,9 @@ move its tiles are read for, what a tile is (a hashable value) and which cue ope
 Example::
 
     rereads = Rereads()
-    rereads.again("ballot", ("election", 3), (2, "ja"))     # False: the first read, remembered
-    rereads.again("ballot", ("election", 3), (2, "ja"))     # True: read again in the same move
-    rereads.opens("law", utterance)     # a law read before this has begun is no act (early)
+    rereads.again("card", ("round", 3), (2, 7))     # False: the first read, remembered
+    rereads.again("card", ("round", 3), (2, 7))     # True: read again in the same move
+    rereads.opens("card", utterance)     # a card read before this has begun is no act (early)
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ class Rereads:
 
     def again(self, kind: str, move: Hashable, tile: Hashable) -> bool:
         """True when ``tile`` of ``kind`` was read already for ``move`` (any value that changes
-        when the move does: an election, a session); else it is remembered as read for it.
+        when the move does: a round, a step); else it is remembered as read for it.
         ``move`` None: no move of that kind is expected now; the tiles of its last move count."""
         last, seen = self._read.get(kind, (None, set()))
         if move is not None and move != last:

@@ -416,7 +416,7 @@ def test_a_refusal_at_night_keeps_its_reason_out_of_the_service_log(board, caplo
     with caplog.at_level(logging.INFO, logger="firmware_host"):
         _code(lambda: backend.command("act", action={"action": "nominate", "seat": 3, "target": 1}))
     assert [r.getMessage() for r in caplog.records if r.getMessage().startswith("refused:")] == \
-        ["refused: nominate seat 3 target 1: not_your_turn"]
+        ["refused: nominate by seat 3 target 1: not_your_turn"]
 
 
 def test_a_setup_of_another_game_never_ends_the_running_game_only_a_start_does(board):
