@@ -74,7 +74,10 @@ def test_A30_each_press_after_the_game_tells_the_next_round_in_the_pressing_seat
     assert said[0]["key"] in ("story.elected", "story.failed")
     assert said[0]["text"].startswith("Runde eins: ")
     rounds = [l for l in said if l["key"] in ("story.elected", "story.failed")]
-    assert [l["params"]["index"] for l in rounds] == [1, 2, 3]          # a round a press
+    # a round a press, or two where its lines are more than 15 s of speech (issue 31: short parts)
+    assert [l["params"]["index"] for l in rounds] == list(range(1, len(rounds) + 1)) and len(rounds) >= 2
     cues = [l for l in announces(out, "seat:2") if l["key"] == "evening.story_more"]
-    assert len(cues) == 3 and [c["start"] for c in cues] == [r["start"] for r in rounds]   # each in its clip
+    starts = {l["start"] for l in said}
+    assert len(cues) == 3 and all(c["start"] in starts for c in cues)      # each in its part's clip
+    assert all(c["end"] - c["start"] <= 15.0 + 4.0 for c in cues)          # the part and its cue
     assert not [l for l in out if l.get("event") in ("fault", "rejected")]
