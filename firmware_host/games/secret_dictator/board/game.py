@@ -498,10 +498,6 @@ class SecretDictatorGame(BoardAdapter):
         return [self.padding.private_status(seat) if name == "private" else layer
                 for name, layer in zip(announce.STATUS_LAYERS, layers)] + [[a] for a in self.padding.recalled(seat)]
 
-    #: the tracker's hole, the session's instruction, the next president: a status waits only
-    #: for the news before them (a hold during a vote's read-out was answered 5-9 s after the result)
-    STATUS_SAYS_TOO = ("tracker.moved", "legislative.", "president.new", "next.")
-
     def undone(self, undone: dict) -> None:
         """The table hears what the game master undid and by whom (``undo.action``), and the
         board is told what to set back: a tile of an undone enactment must come off its slot
