@@ -128,14 +128,13 @@ def espeak_version(binary: str = "espeak-ng", *, library_first: bool = True) -> 
     return next((v for v in (find() for find in order) if v), "unknown")
 
 
-def renderer_version(backend: str = "pyttsx3", binary: str = "espeak-ng") -> str:
+def renderer_version(binary: str = "espeak-ng") -> str:
     """What a render's cache key names as its maker: espeak-ng's version
     (:func:`espeak_version`) and :data:`STORE_FORMAT`, e.g. ``"espeak-ng 1.51; ulaw-14700/1"``.
     The voice is in the key already (its name). The binary is asked first for either backend
     (the espeak-ng package and libespeak-ng, which pyttsx3 renders with, are one source and
     one version): loading the library here would put it into the service before it is ready
     (the start-up budget: the speech engine loads after READY=1)."""
-    del backend                          # one version for both backends (see above)
     return f"espeak-ng {espeak_version(binary, library_first=False)}; {STORE_FORMAT}"
 
 
@@ -534,7 +533,7 @@ class SpeechRenderer:
         self.compact = bool(compact)
         #: what every cache key of this renderer names as the render's maker (espeak-ng's
         #: version, the store format): fixed at start, also when pyttsx3 falls back to the binary
-        self.version = version if version is not None else renderer_version(backend, espeak_binary)
+        self.version = version if version is not None else renderer_version(espeak_binary)
         if not self.compact:
             self.version = self.version.replace(STORE_FORMAT, "pcm-22050")
         #: the cached files' suffix: µ-law WAV, xz- or gzip-compressed (told by its first
