@@ -386,15 +386,22 @@ def merge_toml(base: str, extra: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def scans_with_playback(mocker):
-    """Seat scans whose steps report playback: each step starts when said and plays until
-    the test ends it (``steps``: (key, utterance, ended))."""
+def scan_doubles(mocker):
+    """(service, speech): autospecs of the board service (a virtual clock, posts run at once)
+    and of the table's speech (a line's words are its key) for seat scans."""
     service = mocker.create_autospec(BoardService, instance=True)
     service.clock = VirtualClock()
     service.post.side_effect = lambda fn: fn()
     service.voice = mocker.create_autospec(Voice, instance=True)
     speech = mocker.create_autospec(TableSpeech, instance=True)
     speech.text.side_effect = lambda key, params, language=None: key
+    return service, speech
+
+
+def scans_with_playback(mocker):
+    """Seat scans whose steps report playback: each step starts when said and plays until
+    the test ends it (``steps``: (key, utterance, ended))."""
+    service, speech = scan_doubles(mocker)
     steps: list = []
 
     def scan_step(seat, key, params, *, started=None, ended=None, queued=None, **_kw):

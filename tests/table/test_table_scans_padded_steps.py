@@ -8,25 +8,18 @@ on the virtual clock."""
 
 from __future__ import annotations
 
-from firmware_host.clock import VirtualClock
-from firmware_host.service.core import BoardService
 from firmware_host.service.settings import ScanSettings
-from firmware_host.service.voice import Voice
 from firmware_host.table.scans import BACK_KEY, CANCEL_KEY, STOPPED_KEY, WRAP_KEY, SeatScans
 from firmware_host.table.seats import SeatStore
-from firmware_host.table.speech import TableSpeech
+
+from .table import scan_doubles
 
 PADS = {"intro": 4.0, "item": 3.0, "confirm": 5.0}
 
 
 def padded_scans(mocker):
     """(seat scans, service, steps said: (seat, key, pad_seconds))."""
-    service = mocker.create_autospec(BoardService, instance=True)
-    service.clock = VirtualClock()
-    service.post.side_effect = lambda fn: fn()
-    service.voice = mocker.create_autospec(Voice, instance=True)
-    speech = mocker.create_autospec(TableSpeech, instance=True)
-    speech.text.side_effect = lambda key, params, language=None: key
+    service, speech = scan_doubles(mocker)
     steps: list[tuple[int, str, float | None]] = []
 
     def scan_step(seat, key, params, *, pad_seconds=None, **_kw):
