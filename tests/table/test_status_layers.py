@@ -161,6 +161,17 @@ def _act(signal: dict) -> bool:
             and signal.get("gesture", "press") != "hold")
 
 
+def _two_acts(name: str) -> tuple[list[dict], int, int]:
+    """A whole sample game's signals, the index of the first act directly followed by another
+    seat's act, and that other seat."""
+    script = hooks(name)
+    setup = script.sample_setup("en")
+    signals = script.signals_for_game(setup, script.whole_game(setup, 2))
+    i = next(i for i in range(1, len(signals) - 1) if _act(signals[i]) and _act(signals[i + 1])
+             and signals[i]["seat"] != signals[i + 1]["seat"])
+    return signals, i, signals[i + 1]["seat"]
+
+
 @pytest.mark.parametrize("name", _cases())
 def test_A29_issue31_a_status_the_seat_asked_for_is_never_heard_after_the_answer_to_its_own_act(tmp_path, name):
     """A seat holds while the table still tells another seat's act (a ballot, a confirmed
@@ -168,12 +179,7 @@ def test_A29_issue31_a_status_the_seat_asked_for_is_never_heard_after_the_answer
     status clip follows there (a status worded at the hold would be stale: "You: vote" after
     the seat's vote was taken, Secret Dictator by ear, late presses). The hold is answered at
     once all the same (its status, or the answer cue while the status waits for the table)."""
-    script = hooks(name)
-    setup = script.sample_setup("en")
-    signals = script.signals_for_game(setup, script.whole_game(setup, 2))
-    i = next(i for i in range(1, len(signals) - 1) if _act(signals[i]) and _act(signals[i + 1])
-             and signals[i]["seat"] != signals[i + 1]["seat"])
-    seat = signals[i + 1]["seat"]
+    signals, i, seat = _two_acts(name)
     table = Table(tmp_path, seed=None)
     try:
         table.play_all(signals[:i + 1])          # another seat's act: the table tells it now
@@ -202,12 +208,7 @@ def test_A29_issue31_a_hold_again_before_the_first_answer_was_heard_still_gets_t
     began): the first status clip it hears names what is open (``status.now.*``); a layer the
     seat never heard is not stepped past (In this way I become a DICTATOR by ear, a first
     hold was answered "Still to act", the layer after it)."""
-    script = hooks(name)
-    setup = script.sample_setup("en")
-    signals = script.signals_for_game(setup, script.whole_game(setup, 2))
-    i = next(i for i in range(1, len(signals) - 1) if _act(signals[i]) and _act(signals[i + 1])
-             and signals[i]["seat"] != signals[i + 1]["seat"])
-    seat = signals[i + 1]["seat"]
+    signals, i, seat = _two_acts(name)
     table = Table(tmp_path, seed=None)
     try:
         table.play_all(signals[:i + 1])          # another seat's act: the table tells it now
