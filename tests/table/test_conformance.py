@@ -389,26 +389,34 @@ def test_issue34_another_games_tile_is_refused_in_the_games_words_without_naming
     """Issue 32, 34: a tile of a kind this game does not read (another game's, as the packs
     declare their kinds) is said at the table in the game's language from the board's own
     catalogue, names no tile, and changes nothing."""
-    from firmware_host.service import board_catalogue
-
     signal = foreign_tile_signal(name)
     if signal is None:
         pytest.skip(f"{name} reads every registered kind of tile")
     table = start_game(tmp_path, name)
     try:
-        table.wait(5)
-        table.drain()
-        actions, mark = journal_actions(table), len(table.heard())
-        table.play(signal)
-        table.wait(5)
-        table.drain()
-        said = [o for o in table.heard()[mark:] if o["output"] == "table" and o["key"] not in REMINDERS]
-        assert [o["key"] for o in said] == ["tile.not_this_game"], [o["key"] for o in table.heard()[mark:]]
-        assert said[0]["key"] in board_catalogue.MESSAGES and said[0]["params"] == {}
-        assert in_english(said[0], name)
-        assert journal_actions(table) == actions
+        _refused_as_not_this_games(table, name, signal)
     finally:
         table.close()
+
+
+def _refused_as_not_this_games(table: Any, name: str, signal: dict) -> list[dict]:
+    """Play ``signal`` once the game has settled: the table says only ``tile.not_this_game``,
+    from the board's catalogue, in the game's language, and nothing is journaled.
+    :returns: the ``fault`` lines it wrote."""
+    from firmware_host.service import board_catalogue
+
+    table.wait(5)
+    table.drain()
+    actions, mark, faults = journal_actions(table), len(table.heard()), len(table.events("fault"))
+    table.play(signal)
+    table.wait(5)
+    table.drain()
+    said = [o for o in table.heard()[mark:] if o["output"] == "table" and o["key"] not in REMINDERS]
+    assert [o["key"] for o in said] == ["tile.not_this_game"], [o["key"] for o in table.heard()[mark:]]
+    assert said[0]["key"] in board_catalogue.MESSAGES and said[0]["params"] == {}
+    assert in_english(said[0], name)
+    assert journal_actions(table) == actions
+    return table.events("fault")[faults:]
 
 
 @pytest.mark.parametrize("name", cases("tile_of_a_seat_not_playing"))
@@ -418,27 +426,15 @@ def test_a_seats_tile_of_a_seat_not_in_the_game_is_refused_as_not_this_games(tmp
     game does not use, in the game's language, with a ``fault`` line of reason ``not_playing``
     (as a button of such a seat); never a game master's "incomplete or invalid" input, and
     nothing is journaled."""
-    from firmware_host.service import board_catalogue
-
     kind = next((k for k in games.pack(name).tile_kinds if k.layout == "seat" and k.signal), None)
     if kind is None:
         pytest.skip(f"{name} has no seat's tile")
     setup = hooks(name).sample_setup("en")
     table = start_game(tmp_path, name)
     try:
-        table.wait(5)
-        table.drain()
-        actions, mark, faults_before = journal_actions(table), len(table.heard()), len(table.events("fault"))
-        table.play({"signal": kind.signal, "seat": setup["players"], kind.value_field: kind.names[0]})
-        table.wait(5)
-        table.drain()
-        said = [o for o in table.heard()[mark:] if o["output"] == "table" and o["key"] not in REMINDERS]
-        assert [o["key"] for o in said] == ["tile.not_this_game"], [o["key"] for o in table.heard()[mark:]]
-        assert said[0]["key"] in board_catalogue.MESSAGES and said[0]["params"] == {}
-        assert in_english(said[0], name)
-        faults = [(o["reason"], o["source"]) for o in table.events("fault")[faults_before:]]
+        signal = {"signal": kind.signal, "seat": setup["players"], kind.value_field: kind.names[0]}
+        faults = [(o["reason"], o["source"]) for o in _refused_as_not_this_games(table, name, signal)]
         assert [reason for reason, _ in faults] == ["not_playing"], faults
-        assert journal_actions(table) == actions
     finally:
         table.close()
 
