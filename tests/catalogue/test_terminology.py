@@ -47,8 +47,14 @@ CONCEPTS: dict[str, dict[str, dict[str, str]]] = {
                       "pile": r"(?<!draw )(?<!discard )\bpiles?\b"},
         "discard pile": {"discard pile": r"\bdiscard pile\b",
                          "the discards": r"\b(the discards|discards into)\b",
-                         "discard reader/tray/stack": r"\bdiscard (reader|tray|stack|deck|heap)\b",
+                         # BOARD.md's tray under the pile is named only in its reader's name
+                         "discard reader/tray/stack": r"\bdiscard (reader|stack|deck|heap)\b"
+                                                      r"|(?<!law reader at the )\bdiscard tray\b",
                          "graveyard": r"\bgraveyard\b"},
+        # BOARD.md "Reference build": "law reader at the discard tray"
+        "law reader": {"law reader at the discard tray": r"\blaw reader at the discard tray\b",
+                       "discard pile reader": r"\bdiscard( pile)? reader\b",
+                       "law/tray reader": r"\b(law|tray) reader\b(?! at the discard tray)"},
         "president": {"president": r"\bpresiden", "leader": r"\bleaders?\b", "head of state": r"\bhead of state\b"},
         "chancellor": {"chancellor": r"\bchancellor", "prime minister": r"\b(prime minister|premier)\b"},
         "seat": {"seat": r"\bseats?\b", "chair": r"\bchairs?\b", "spot": r"\bspots?\b"},
@@ -247,6 +253,18 @@ def test_german_erlassen_only_for_the_chaos_law():
     assert rulebook_violations(texts, {r"erlass|erläss|erließ": "verabschieden"},
                                {r"erlass|erläss|erließ": ("chaos.", "story.chaos", "term.action.chaos_law")}) == []
     assert any(re.search("verabschiedet", t) for k, t in texts if k.startswith("law.enacted"))
+
+
+def test_the_law_reader_has_boards_name_in_english():
+    """BOARD.md "Reference build" names the reader "law reader at the discard tray"; the
+    catalogue's term for it (``term.reader.law``, said in every fault and self-test line of
+    that reader) is that name, not "discard pile reader"."""
+    from pathlib import Path
+
+    board = (Path(__file__).resolve().parents[2] / "docs" / "spec" / "BOARD.md").read_text(encoding="utf-8")
+    assert "law reader at the discard tray" in board
+    terms = dict(catalogue_texts("en"))
+    assert terms["term.reader.law"] == "law reader at the discard tray"
 
 
 def test_english_catalogue_follows_the_review():

@@ -127,7 +127,7 @@ def test_the_self_test_names_its_token_in_its_words_with_nothing_made_for_it_out
 
     assert cli_main(["self-test", "--mock", "--language", "en"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    tray = lines.index("Next: a tile at the discard pile reader")
+    tray = lines.index("Next: a tile at the law reader at the discard tray")
     assert "Test: gold token of Seat 1" in lines[tray + 1:-1]
     from firmware_host.hardware.tags import registered_kinds
 

@@ -63,7 +63,7 @@ def test_self_test_asks_for_every_part_of_the_board_in_turn(capsys):
                             "Next: empty slot one on the democratic track"]
     assert asked[-6:] == ["Next: tracker pin into hole one", "Next: tracker pin into hole two",
                           "Next: tracker pin into hole three", "Next: tracker pin into hole zero",
-                          "Next: a tile at the ballot box reader", "Next: a tile at the discard pile reader"]
+                          "Next: a tile at the ballot box reader", "Next: a tile at the law reader at the discard tray"]
     for request, answer in [("Next: button of seat 4", "Test: button of seat 4, press"),
                             ("Next: empty slot two on the fascist track",
                              "Test: slot two on the fascist track emptied"),
@@ -103,7 +103,7 @@ def test_self_test_speaks_faults_and_names_untouched_inputs(tmp_path, capsys):
     assert "Test: button of seat 7, hold" in lines
     assert "Fault: button of seat 1 stuck" in lines
     assert "Fault: unknown tile at the ballot box reader" in lines
-    assert "Test: discard pile reader disconnected" in lines and "Fault: discard pile reader disconnected" in lines
+    assert "Test: law reader at the discard tray disconnected" in lines and "Fault: law reader at the discard tray disconnected" in lines
     end = lines.index("Self-test: finished, three inputs touched")
     assert lines[end + 1].startswith("Not touched: buttons of seats 2, 3, 4")
     assert "seat 7" not in lines[end + 1] and "Not touched: game master key" in lines[end + 2:]
@@ -314,7 +314,7 @@ def test_every_sentence_of_self_test_and_enrol_tags_comes_from_the_catalogue(tmp
     assert any(k.startswith("enrol.duplicate.") for k in keys) and any(k.startswith("selftest.stuck.") for k in keys)
 
 
-@pytest.mark.parametrize("language, said", [("en", "Test: tile at the discard pile reader"),
+@pytest.mark.parametrize("language, said", [("en", "Test: tile at the law reader at the discard tray"),
                                             ("de", "Test: Plättchen am Leser am Ablagestapel")])
 def test_self_test_names_the_reader_of_a_tile_no_game_has_words_for(language, said):
     """A wiring test touches every reader with whatever tile lies at hand: an enrolled tile

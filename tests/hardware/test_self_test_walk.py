@@ -86,7 +86,7 @@ def test_at_a_terminal_the_mocked_board_walks_the_parts_by_what_is_typed():
         term.expect("Next: button of seat 3")
         term.type("quit")
         term.expect("Self-test: finished, two inputs touched")
-        rest = term.expect("Not touched: discard pile reader")
+        rest = term.expect("Not touched: law reader at the discard tray")
         assert "Not touched: buttons of seats 2, 3, 4, 5, 7, 8, 9 and 10" in rest
         assert term.close() == 0
     finally:
