@@ -1,6 +1,7 @@
 """Signal scripts for the service tests and the shipped ``examples/simulate-*.jsonl``.
 
-Run ``python3 -m tests.service.gamegen`` from the repository to write the examples again.
+Run ``python3 -m tests.service.gamegen [NAME …]`` from the repository to write the examples (or
+those named) again; tests/service/test_examples_generated.py checks the files are what it writes.
 Every script is built from a seeded random game (:func:`random_game`), cut where the wanted
 situation has happened, and turned into board signals (:func:`signals_for_game`).
 """
@@ -88,17 +89,6 @@ def chaos_script(setup: dict) -> list[dict]:
             actions.append({"action": "chaos_law", "party": "fascist"})
             game.apply(Action.from_json(actions[-1]))
     return signals_for_game(setup, actions)
-
-
-def write(name: str, comment: str, lines: list[dict]) -> Path:
-    """Write ``examples/<name>`` with ``#`` comment lines first."""
-    path = ROOT / "examples" / name
-    with open(path, "w", encoding="utf-8") as fh:
-        for c in comment.strip().splitlines():
-            fh.write(f"# {c.strip()}\n")
-        for line in lines:
-            fh.write(json.dumps(line) + "\n")
-    return path
 
 
 def seven_player_game() -> list[dict]:
@@ -241,50 +231,52 @@ def story_tail(played: list[dict], law_reader: bool, seat: int = 0, reaction: fl
     return tail
 
 
-def main() -> None:
-    """Write every shipped example."""
-    write("simulate-7p.jsonl", """
+#: every shipped example this module writes: file name -> (its comment, the function making its
+#: lines); ``main`` writes them, :func:`render` is what a file must hold (the tests compare)
+EXAMPLES: dict[str, tuple[str, Callable[[], list[dict]]]] = {
+    "simulate-7p.jsonl": ("""
         A whole 7-player game (rulebook variant, English) played by board signals (SIMULATE.md):
         presses and scanning, ballot tiles, law tiles at the discard tray, laws in their slots,
         the tracker pin after failed elections. View-discard, peek and an execution happen;
         the democrats win with their fifth law.
         Run: firmware-host simulate --script examples/simulate-7p.jsonl --audio-dir out/audio
-    """, seven_player_game())
-    write("simulate-chaos.jsonl", """
+    """, lambda: seven_player_game()),
+    "simulate-chaos.jsonl": ("""
         Three failed elections in a row: chaos (R9). The top law is enacted at once and the
         players place it on its track; the tracker pin goes back to hole 0.
-    """, chaos_script({"players": 5, "seed": 2, "language": "en"}))
-    write("simulate-chaos-untracked.jsonl", """
+    """, lambda: chaos_script({"players": 5, "seed": 2, "language": "en"})),
+    "simulate-chaos-untracked.jsonl": ("""
         Chaos with an untracked (physical) deck: the players place the top law, and the slot it
         lands in tells the board which law it was. Discards are entered by the game master.
-    """, chaos_script({"players": 5, "seed": 2, "language": "en", "deck": "untracked"}))
-    write("simulate-power-view-discard.jsonl", """
+    """, lambda: chaos_script({"players": 5, "seed": 2, "language": "en", "deck": "untracked"})),
+    "simulate-power-view-discard.jsonl": ("""
         7 players: the first fascist law with a power (view-discard, R13); the next president
         hears the discarded law privately and acknowledges with a press.
-    """, power_script(SETUP_7P, "acknowledge"))
-    write("simulate-power-execution.jsonl", """
+    """, lambda: power_script(SETUP_7P, "acknowledge")),
+    "simulate-power-execution.jsonl": ("""
         7 players up to the first execution: the president scans, picks, and confirms (R13).
-    """, power_script(SETUP_7P, "execute"))
-    write("simulate-power-special-election.jsonl", """
+    """, lambda: power_script(SETUP_7P, "execute")),
+    "simulate-power-special-election.jsonl": ("""
         9 players up to a special election (R13): the president chooses the next president.
-    """, power_script({"players": 9, "seed": 5, "language": "en"}, "special_election"))
-    write("simulate-power-investigate.jsonl", """
+    """, lambda: power_script({"players": 9, "seed": 5, "language": "en"}, "special_election")),
+    "simulate-power-investigate.jsonl": ("""
         Official variant, 8 players, up to an investigation: the party goes to the president's earphone.
-    """, power_script({"players": 8, "seed": 5, "language": "en", "variant": "official"}, "investigate"))
-    write("simulate-bounce.jsonl", """
+    """, lambda: power_script({"players": 8, "seed": 5, "language": "en", "variant": "official"}, "investigate")),
+    "simulate-bounce.jsonl": ("""
         Single glitches on seat 1's button shorter than the bounce time are ignored; a real
         press (with contact bounce) starts exactly one scan.
-    """, bounce_script())
-    write("simulate-unplug.jsonl", """
+    """, lambda: bounce_script()),
+    "simulate-unplug.jsonl": ("""
         The ballot reader is unplugged in the middle of a vote and plugged back in; the vote
         goes on from the last accepted ballot.
-    """, unplug_script())
-    write("simulate-veto-scan.jsonl", """
+    """, lambda: unplug_script()),
+    "simulate-veto-scan.jsonl": ("""
         Official variant, 5 players, up to the first veto (after five fascist laws): the
-        chancellor presses, scans to "propose a veto" and confirms; the president presses and answers by scanning (Ja, Nein,
-        cancel read into the president's earphone), with a scan interval of their own.
-    """, veto_scan_script())
-    write("simulate-all-blind-7p-no-law-reader.jsonl", """
+        chancellor presses, scans to "propose a veto" and confirms; the president presses and
+        answers by scanning (Ja, Nein, cancel read into the president's earphone), with a scan
+        interval of their own.
+    """, lambda: veto_scan_script()),
+    "simulate-all-blind-7p-no-law-reader.jsonl": ("""
         Needs --seed 43 and its board: firmware-host simulate --seed 43 --config examples/board-without-law-reader.toml --script examples/simulate-all-blind-7p-no-law-reader.jsonl
         The all-blind table (issue 14), from a board with no setup: seat 1 sets up in its
         earphone (German, 7 players, official variant, the players' own deck: untracked), every
@@ -294,19 +286,43 @@ def main() -> None:
         scanning (one agreed, one refused), then the story after the game,
         a short part per press, each 1.5 s after the part before has ended.
         Not one `gm` signal, no setup line, no console. The seed deals the roles.
-    """, all_blind_script(law_reader=False))
-    write("simulate-all-blind-7p-law-reader.jsonl", """
+    """, lambda: all_blind_script(law_reader=False)),
+    "simulate-all-blind-7p-law-reader.jsonl": ("""
         Needs --seed 43: firmware-host simulate --seed 43 --script examples/simulate-all-blind-7p-law-reader.jsonl
         The all-blind table (issue 14) with the law reader at the discard tray: the same setup
         from the seats and the same game, the discards read from the tray (each said privately
         to the seat that dropped it), an agreed veto's laws read on the discard pile without a
         refusal. Not one `gm` signal, no setup line, no console.
-    """, all_blind_script(law_reader=True))
-    write("simulate-wrong-track.jsonl", """
+    """, lambda: all_blind_script(law_reader=True)),
+    "simulate-wrong-track.jsonl": ("""
         A law placed on the wrong track is refused and must be taken out again (BOARD.md:
         the board is the engine's mirror).
-    """, wrong_track_script())
+    """, lambda: wrong_track_script()),
+}
+
+
+def render(name: str) -> str:
+    """The text of ``examples/<name>`` as its generator makes it: ``#`` comment lines, then
+    one JSON line per signal."""
+    comment, make = EXAMPLES[name]
+    text = "".join(f"# {c.strip()}\n" for c in comment.strip().splitlines())
+    return text + "".join(json.dumps(line) + "\n" for line in make())
+
+
+def write(name: str) -> Path:
+    """Write ``examples/<name>`` (:func:`render`)."""
+    path = ROOT / "examples" / name
+    path.write_text(render(name), encoding="utf-8")
+    return path
+
+
+def main(names: list[str] | None = None) -> None:
+    """Write every shipped example (or those ``names``)."""
+    for name in names or EXAMPLES:
+        write(name)
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+
+    main(sys.argv[1:])
