@@ -213,6 +213,9 @@ class BoardAdapter:
         self._status_step: dict[int, tuple[int, float, int]] = {}
         #: seat -> the utterances of its last status layer (:meth:`status_waiting`)
         self._status_said: dict[int, list] = {}
+        #: while an input that names no seat is handled (a tile at a shared reader): the seats
+        #: whose own act it answered (:meth:`answer_act`, :meth:`answer_cue`, ``own_act``)
+        self._answered: list[int] | None = None
         #: the public Utterances of the last move, where the game's :meth:`announce` keeps them
         #: (:meth:`status_after`)
         self.move_said: list = []
@@ -953,7 +956,10 @@ class BoardAdapter:
 
     # ================================================================ speaking
     def say(self, channel: str, key: str, params: Mapping[str, Any] | None = None, **kwargs: Any) -> Said:
-        """Speak ``key`` on ``channel`` in the game's language (:meth:`TableSpeech.say`)."""
+        """Speak ``key`` on ``channel`` in the game's language (:meth:`TableSpeech.say`); a
+        line with ``own_act`` answers that seat's own act (:meth:`handle_input`)."""
+        if kwargs.get("own_act") and channel.startswith("seat:") and channel[5:].isdigit():
+            self._answering(int(channel[5:]))
         return self.speech.say(channel, key, params or {}, **kwargs)
 
     def line(self, key: str, params: Mapping[str, Any] | None = None, channel: str = "public") -> Line | None:
@@ -1013,7 +1019,10 @@ class BoardAdapter:
         line); never raises for bad input. A seat's act answered in its own earphone (not by
         its status) starts its status again at the first layer, and drops a status layer of
         that seat still waiting for the table (:meth:`drop_status`): a status says what is
-        open now (ACCESSIBILITY.md 29, issue 31)."""
+        open now (ACCESSIBILITY.md 29, issue 31). An input that names no seat (a tile at a
+        shared reader: Secret Dictator's law tray) is the act of the seat it answers as its
+        own (:meth:`answer_act`, :meth:`answer_cue`, a line said with ``own_act``), so that
+        seat's status is treated alike (BOARD.md "Each reader has its own tiles")."""
         if not isinstance(event, (Fault, ReaderState)):
             log.info("input: %s", describe_input(event))
         handler = self.inputs.get(type(event))
@@ -1021,21 +1030,46 @@ class BoardAdapter:
             log.info("input ignored: %s", type(event).__name__)
             return
         seat = getattr(event, "seat", None)
-        acting = (type(seat) is int and getattr(event, "gesture", None) != "hold"
-                  and not isinstance(event, (Fault, ReaderState)))
-        if not acting:
+        if getattr(event, "gesture", None) == "hold" or isinstance(event, (Fault, ReaderState)):
             handler(event)
+            return
+        if type(seat) is not int:
+            self._shared_input(event, handler)
             return
         before, step = self.speech.queued(f"seat:{seat}"), self._status_step.get(seat)
         waiting = self.status_waiting(seat)
         handler(event)
         if self.speech.queued(f"seat:{seat}") > before and self._status_step.get(seat) is step:
-            # the seat's act was answered in its earphone (not by a status layer): what is open
-            # has changed, so its next hold starts again at the first layer, and a layer asked
-            # for that still waits for the table would tell what was open before the act
-            if waiting:
-                self.drop_status(seat)
-            self._status_step.pop(seat, None)
+            self._acted(seat, waiting)
+
+    def _shared_input(self, event: Any, handler: Callable[[Any], None]) -> None:
+        """An input naming no seat (:meth:`handle_input`): handled, then every seat whose own
+        act it answered in its earphone is treated as having acted (:meth:`_acted`)."""
+        before = {s: (step, self.status_waiting(s)) for s, step in self._status_step.items()}
+        outer, self._answered = self._answered, []
+        try:
+            handler(event)
+        finally:
+            answered, self._answered = self._answered, outer
+        for seat in dict.fromkeys(answered):
+            step, waiting = before.get(seat, (None, False))
+            if self._status_step.get(seat) is step:
+                self._acted(seat, waiting)
+
+    def _acted(self, seat: int, waiting: bool) -> None:
+        """The seat's act was answered in its earphone (not by a status layer): what is open
+        has changed, so its next hold starts again at the first layer, and a layer asked for
+        that still waits for the table (``waiting``: it did before the act) would tell what was
+        open before the act: dropped (:meth:`drop_status`)."""
+        if waiting:
+            self.drop_status(seat)
+        self._status_step.pop(seat, None)
+
+    def _answering(self, seat: Any) -> None:
+        """``seat``'s own act is answered in its earphone now: while an input naming no seat
+        is handled, that seat is the one who acted (:meth:`_shared_input`)."""
+        if self._answered is not None and type(seat) is int:
+            self._answered.append(seat)
 
     def drop_status(self, seat: int) -> None:
         """Drop the seat's status layer that has not started yet: the answer to the seat's own
@@ -1167,6 +1201,7 @@ class BoardAdapter:
         wait (RULES.md R16); nothing at a whisper station or without a voice."""
         voice = self.service.voice
         if voice is not None and self.earphones():
+            self._answering(seat)
             voice.answer_cue(seat, priority="refusal")
 
     def _say_noted(self, seat: int) -> None:
