@@ -215,7 +215,7 @@ class BoardAdapter:
         self._status_said: dict[int, list] = {}
         #: while an input that names no seat is handled (a tile at a shared reader): the seats
         #: whose own act it answered (:meth:`answer_act`, :meth:`answer_cue`, ``own_act``)
-        self._answered: list[int] | None = None
+        self._shared_answers: list[int] | None = None
         #: the public Utterances of the last move, where the game's :meth:`announce` keeps them
         #: (:meth:`status_after`)
         self.move_said: list = []
@@ -959,7 +959,7 @@ class BoardAdapter:
         """Speak ``key`` on ``channel`` in the game's language (:meth:`TableSpeech.say`); a
         line with ``own_act`` answers that seat's own act (:meth:`handle_input`)."""
         if kwargs.get("own_act") and channel.startswith("seat:") and channel[5:].isdigit():
-            self._answering(int(channel[5:]))
+            self._own_answer(int(channel[5:]))
         return self.speech.say(channel, key, params or {}, **kwargs)
 
     def line(self, key: str, params: Mapping[str, Any] | None = None, channel: str = "public") -> Line | None:
@@ -1040,23 +1040,23 @@ class BoardAdapter:
         waiting = self.status_waiting(seat)
         handler(event)
         if self.speech.queued(f"seat:{seat}") > before and self._status_step.get(seat) is step:
-            self._acted(seat, waiting)
+            self._seat_acted(seat, waiting)
 
     def _shared_input(self, event: Any, handler: Callable[[Any], None]) -> None:
         """An input naming no seat (:meth:`handle_input`): handled, then every seat whose own
-        act it answered in its earphone is treated as having acted (:meth:`_acted`)."""
+        act it answered in its earphone is treated as having acted (:meth:`_seat_acted`)."""
         before = {s: (step, self.status_waiting(s)) for s, step in self._status_step.items()}
-        outer, self._answered = self._answered, []
+        outer, self._shared_answers = self._shared_answers, []
         try:
             handler(event)
         finally:
-            answered, self._answered = self._answered, outer
+            answered, self._shared_answers = self._shared_answers, outer
         for seat in dict.fromkeys(answered):
             step, waiting = before.get(seat, (None, False))
             if self._status_step.get(seat) is step:
-                self._acted(seat, waiting)
+                self._seat_acted(seat, waiting)
 
-    def _acted(self, seat: int, waiting: bool) -> None:
+    def _seat_acted(self, seat: int, waiting: bool) -> None:
         """The seat's act was answered in its earphone (not by a status layer): what is open
         has changed, so its next hold starts again at the first layer, and a layer asked for
         that still waits for the table (``waiting``: it did before the act) would tell what was
@@ -1065,11 +1065,11 @@ class BoardAdapter:
             self.drop_status(seat)
         self._status_step.pop(seat, None)
 
-    def _answering(self, seat: Any) -> None:
+    def _own_answer(self, seat: Any) -> None:
         """``seat``'s own act is answered in its earphone now: while an input naming no seat
         is handled, that seat is the one who acted (:meth:`_shared_input`)."""
-        if self._answered is not None and type(seat) is int:
-            self._answered.append(seat)
+        if self._shared_answers is not None and type(seat) is int:
+            self._shared_answers.append(seat)
 
     def drop_status(self, seat: int) -> None:
         """Drop the seat's status layer that has not started yet: the answer to the seat's own
@@ -1201,7 +1201,7 @@ class BoardAdapter:
         wait (RULES.md R16); nothing at a whisper station or without a voice."""
         voice = self.service.voice
         if voice is not None and self.earphones():
-            self._answering(seat)
+            self._own_answer(seat)
             voice.answer_cue(seat, priority="refusal")
 
     def _say_noted(self, seat: int) -> None:
