@@ -147,3 +147,50 @@ def test_R16_after_a_restart_the_presidents_discard_read_again_is_not_the_chance
     assert "service.resumed" in [l.get("key") for l in out]
     assert [l["key"] for l in said] == ["hand.chancellor"], [(l["key"], l["start"]) for l in said]
     assert out[-1]["state"]["phase"] == "legislative_chancellor"
+
+
+def _restart_at_the_chancellors_turn(tmp_path) -> tuple:
+    """The first law of ``examples/simulate-7p.jsonl`` (the president's fascist discard) laid
+    as tile 3, the board stopped 2 s later: the journal (real SQLite) at the chancellor's turn."""
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[3]
+    lines = [l for l in (root / "examples" / "simulate-7p.jsonl").read_text().splitlines()
+             if l.strip() and not l.startswith("#")]
+    first_law = next(i for i, l in enumerate(lines) if '"law_read"' in l)
+    assert '"fascist"' in lines[first_law]
+    journal = tmp_path / "journal.sqlite3"
+    _simulate(journal, lines[:first_law] + ['{"signal": "law_read", "party": "fascist", "tile": 3}',
+                                            '{"signal": "wait", "seconds": 2.0}'])
+    return journal
+
+
+PARTIES = ("fascist", "democratic", "faschist", "demokrat")
+
+
+def test_R16_after_a_restart_the_presidents_discard_read_again_after_the_chancellors_hand_is_ignored(tmp_path):
+    """BOARD.md "Each reader has its own tiles": the board restarts at the chancellor's turn
+    and says the chancellor's hand again; 30 s later (the hand heard) the president's discard
+    is read again at the tray, the same tile: it is no lay of the chancellor's and nobody's
+    earphone or the table says a word of it (the tray's memory was empty after the restart:
+    the tile was taken as the chancellor's discard, "Read: a fascist law"); the chancellor's
+    own discard after it is taken and confirmed."""
+    journal = _restart_at_the_chancellors_turn(tmp_path)
+    out = _simulate(journal, ['{"signal": "wait", "seconds": 30.0}',
+                              '{"signal": "law_read", "party": "fascist", "tile": 3}',
+                              '{"signal": "wait", "seconds": 15.0}',
+                              '{"signal": "law_read", "party": "fascist", "tile": 4}',
+                              '{"signal": "wait", "seconds": 10.0}'])
+    announced = [l for l in out if l.get("event") == "announce"]
+    assert "service.resumed" in [l.get("key") for l in out]
+    hand = next(l for l in announced if l["key"] == "hand.chancellor")
+    assert hand["channel"] == "seat:2" and "fascist" in hand["text"].lower()
+    assert hand["end"] < 30.0, "the re-read must come after the chancellor heard its hand"
+    between = [l for l in announced if 30.0 - 1e-6 <= l["start"] < 45.0]
+    # of the re-read nothing is said anywhere: only the table's reminder of whom it waits for
+    assert [l["key"] for l in between if not l["key"].startswith("table.waiting")] == [], \
+        [(l["key"], l["channel"], l["start"]) for l in between]
+    assert not [l for l in between if any(p in l["text"].lower() for p in PARTIES)]
+    lay = [l for l in announced if l["start"] >= 45.0 - 1e-6 and l["channel"] == "seat:2"]
+    assert lay and (lay[0]["key"], lay[0]["params"]) == ("tile.read.law", {"party": "fascist"}), lay
+    assert not [l for l in out if l.get("event") == "rejected"], "the re-read was refused"
+    assert out[-1]["state"]["phase"] == "legislative_chancellor"

@@ -10,6 +10,12 @@ contradicted by a virtual one"), the adapter's ``deck`` part:
   discarded law (ACCESSIBILITY.md 13-17).
   The table hears only the discard; the president hears privately which law went.
 - **An agreed veto's two laws** read on the discard pile are taken into it quietly.
+- **The tiles read survive a restart**: what the tray has read (the discard pile since the
+  last reshuffle, the chancellor's discard, the law left to the chancellor after an
+  enactment) is journaled as a ``discards`` note whenever it changes, and a game rebuilt from
+  the journal takes it back (:meth:`PhysicalDeck.restore`): a tile of the discard pile read
+  again after a restart is the same tile, never a new lay nor a refusal naming its party
+  (BOARD.md "Each reader has its own tiles", RULES.md R16).
 """
 
 from __future__ import annotations
@@ -23,6 +29,10 @@ from firmware_host.table.scanning import ScanItem
 
 #: the parties a president may name for a discard, in the catalogue's order
 DISCARD_PARTIES = ("democratic", "fascist")
+#: the journal note of the tiles the tray has read (:meth:`PhysicalDeck.remember`)
+NOTE = "discards"
+#: the deck's memory with nothing read
+EMPTY = {"discard_pile": [], "chancellor_discard": None, "discard_after": None}
 #: the discard list's item per party, and its confirmation (``{"party": ...}``)
 DISCARD_ITEM = "discard.scan.{}"
 DISCARD_CONFIRM = "discard.scan.confirm"
@@ -40,12 +50,58 @@ class PhysicalDeck:
         self.chancellor_discard: str | None = None
         self.discard_after: tuple[int, str | None] | None = None   # (chancellor, the law left) after an enactment
         self._vetoed_laws = 0                              # an agreed veto's laws still to reach the tray
+        self._noted: dict = EMPTY                          # the memory as the journal holds it
 
     def forget(self) -> None:
         """A new game, an undo or a resume: the discard pile as read so far and a law left to
-        the chancellor's tray are forgotten."""
+        the chancellor's tray are forgotten (a resumed game takes them back from the journal,
+        :meth:`restore`)."""
         self.discard_pile = set()
         self.discard_after = None
+        self._noted = EMPTY
+
+    def memory(self) -> dict:
+        """What the tray has read that a restart must not lose, as JSON: ``discard_pile`` (its
+        tiles, ``[party, number]``, in a fixed order), ``chancellor_discard`` (a party or None),
+        ``discard_after`` (``[chancellor, the law left or None]`` or None)."""
+        return {"discard_pile": sorted(([p, n] for p, n in self.discard_pile), key=repr),
+                "chancellor_discard": self.chancellor_discard,
+                "discard_after": None if self.discard_after is None else list(self.discard_after)}
+
+    def remember(self) -> None:
+        """Journal the tray's memory (:meth:`memory`) as a ``discards`` note when it changed
+        since it was last journaled (nothing without a game): after every law tile and every
+        accepted move. Like the journal's actions, it names parties; it is never said."""
+        memory = self.memory()
+        if memory != self._noted and self.board.game is not None:
+            self.board.moves.note({"note": NOTE, **memory})
+            self._noted = memory
+
+    def restore(self, entries: list) -> None:
+        """A game rebuilt from the journal (a restart, an undo, an ended game brought back):
+        the tray's memory of its last ``discards`` note, or nothing read where an undo
+        followed it (an undo forgets the tray's memory, as in play; a new note follows the
+        next tile). A note that does not read as one is nothing read.
+
+        :param entries: the game's journal entries, ``(kind, body)`` in order
+            (:meth:`~firmware_host.service.journal.Journal.entries`)."""
+        memory = EMPTY
+        for kind, body in entries:
+            if kind == "undo":
+                memory = EMPTY
+            elif kind == "note" and body.get("note") == NOTE:
+                memory = body
+        pile, discard, after = memory.get("discard_pile"), memory.get("chancellor_discard"), \
+            memory.get("discard_after")
+        tiles = {(t[0], t[1]) for t in pile if isinstance(t, list) and len(t) == 2} \
+            if isinstance(pile, list) else set()
+        self.discard_pile = {t for t in tiles if t[0] in DISCARD_PARTIES
+                             and (t[1] is None or type(t[1]) is int)}
+        self.chancellor_discard = discard if discard in DISCARD_PARTIES else None
+        self.discard_after = (after[0], after[1]) if (isinstance(after, list) and len(after) == 2
+                                                      and type(after[0]) is int
+                                                      and after[1] in (*DISCARD_PARTIES, None)) else None
+        self._noted = self.memory()
 
     def at_setup(self, obj: dict) -> None:
         """On a real board a setup without ``deck`` plays the physical deck, untracked, and a

@@ -16,6 +16,7 @@ from firmware_host.games.secret_dictator.actions import ACTION_KINDS
 from firmware_host.games.secret_dictator.scripting import reshuffle_order
 from firmware_host.hardware.events import PegMoved, SlotChanged
 from firmware_host.service.refusals import CommandRefused
+from firmware_host.service.journal import JournalError
 from firmware_host.table import ANSWERED, BoardAdapter, Words
 from firmware_host.table.speech import PRIVATE_CUE, public_utterances
 from firmware_host.games.secret_dictator.board.common import TARGET_POWERS, log
@@ -271,9 +272,18 @@ class SecretDictatorGame(BoardAdapter):
 
     def rebuilt(self) -> None:
         """The game was rebuilt from the journal (:meth:`replayed`): a chaos law of its last
-        move is still to be placed on the board."""
+        move is still to be placed on the board; the tray's memory of the tiles it read comes
+        back from the journal's notes (:meth:`.deck.PhysicalDeck.restore`; a journal that
+        cannot be read for it leaves it empty, as before the notes)."""
         self.mirror.chaos_placement = any(e.kind == "law_enacted" and e.data.get("by") == "chaos"
                                           for _, evs in self._last_move for e in evs)
+        # the tray's memory (BOARD.md "Each reader has its own tiles"): a tile read before
+        # the restart and read again after it is that same tile (R16)
+        if self.game_id is not None:
+            try:
+                self.deck.restore(self.service.journal.entries(self.game_id))
+            except JournalError as exc:
+                log.warning("the tray's memory cannot be read back: %s", exc)
 
     def _replay_last_group(self) -> None:
         """After a restart: say again what the last accepted action caused (with the board's
@@ -315,6 +325,7 @@ class SecretDictatorGame(BoardAdapter):
             self.speech.new_scope()                 # a count of this vote never replaces one of the last
         self.mirror.follow(action, events)
         self.deck.follow(action, events)
+        self.deck.remember()
 
     def announce(self, action: Action | None, events: list) -> None:
         """Say an accepted move (:meth:`_announcements`; after the acting seat's answer where

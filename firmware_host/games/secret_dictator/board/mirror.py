@@ -251,6 +251,7 @@ class Mirror:
                 if track in hand:
                     hand.remove(track)
                 self.board.deck.discard_after = (chancellor, hand[0] if len(hand) == 1 else None)
+                self.board.deck.remember()
         if not ok:
             self.refused_slots.add((track, slot))
             if type(chancellor) is int:

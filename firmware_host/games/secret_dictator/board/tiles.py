@@ -169,6 +169,17 @@ class Tiles:
         self.board.accept(action, answer=answer)
 
     def on_law(self, event: Any) -> None:
+        """A law tile (BOARD.md "Legislation", "Each reader has its own tiles"): at the tray,
+        the president's discard, the chancellor's (before or after its enactment) or an agreed
+        veto's laws; a tile of the discard pile or of this move read again is ignored; a law
+        not in the seat's hand is refused in its earphone only; at another reader it is named
+        neutrally. What the tray has read is then journaled (:meth:`.deck.PhysicalDeck.remember`)."""
+        try:
+            self._on_law(event)
+        finally:
+            self.board.deck.remember()
+
+    def _on_law(self, event: Any) -> None:
         game = self.board.game
         if event.reader != "law":
             if self.tiles is not None:
