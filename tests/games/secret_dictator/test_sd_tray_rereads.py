@@ -194,3 +194,41 @@ def test_R16_after_a_restart_the_presidents_discard_read_again_after_the_chancel
     assert lay and (lay[0]["key"], lay[0]["params"]) == ("tile.read.law", {"party": "fascist"}), lay
     assert not [l for l in out if l.get("event") == "rejected"], "the re-read was refused"
     assert out[-1]["state"]["phase"] == "legislative_chancellor"
+
+
+#: the first draw is democratic three times: the president holds no fascist law
+DECK_DDD = ["democratic"] * 3 + ["fascist"] * 11 + ["democratic"] * 3
+
+
+def _refused_president(t: Table, laid: str, held: str) -> dict:
+    """The president, holding three ``held`` laws, lays a ``laid`` one at the tray: its
+    refusal line; nothing of it at the table or in another earphone; its own law still taken."""
+    mark = legislate(t)
+    hand = t.heard("hand.president", "seat:0")
+    assert set(hand["params"]["laws"]) == {held}
+    t.act({"signal": "law_read", "party": laid, "tile": 5})
+    refused = t.heard("refusal.not_in_hand", "seat:0", {"party": laid}, since=mark)
+    t.wait(5.0)
+    others = [l for l in t.lines(since=mark) if l["output"] != "seat:0" and l["start"] >= refused["start"] - 1e-6]
+    assert not [l for l in others if "refusal" in l["key"] or "democratic" in l["text"].lower()
+                or "fascist" in l["text"].lower()], [(l["key"], l["output"]) for l in others]
+    lay = t.mark()
+    t.act({"signal": "law_read", "party": held, "tile": 6})
+    t.heard("tile.read.law", "seat:0", {"party": held}, since=lay)
+    return refused
+
+
+def test_R16_the_presidents_law_not_in_its_hand_is_refused_only_in_its_earphone_padded_over_both_parties(table):
+    """BOARD.md "Refusals" (a law that was not in the hand: only to that seat) and RULES.md
+    R16: the president, holding three laws of one party, lays a law of the other at the tray.
+    The refusal names the party read, as WORDING-REVIEW.md words it ("Read: democratic; you do
+    not hold that law"): that party is the one its own hand lacks, so it tells the president
+    nothing its own three laws (its secret) do not; it is said in its earphone only, nothing
+    at the table or in another earphone names a party or a refusal, and its clip lasts as long
+    whichever party it names (padded over both), so its length tells no watcher what the hand
+    holds. The president's own discard is taken after it."""
+    democratic = _refused_president(table(DECK_FFF), "democratic", "fascist")
+    fascist = _refused_president(table(DECK_DDD), "fascist", "democratic")
+    assert democratic["text"] != fascist["text"]
+    assert abs((democratic["end"] - democratic["start"]) - (fascist["end"] - fascist["start"])) < 0.01, \
+        (democratic["end"] - democratic["start"], fascist["end"] - fascist["start"])
