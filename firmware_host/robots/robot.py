@@ -61,11 +61,17 @@ PICKED_KEY = "scan.selected"
 #: a clip of its own earphone cut off sooner than this (seconds) was not heard: it asks nothing
 #: (:data:`firmware_host.table.scanning.HEARD_S`)
 UNHEARD_S = 0.3
+#: a clip of its own earphone cut off this soon (seconds) after its press for an item was cut
+#: by that pick's answer (the item playing when it pressed); one cut later, by anything else
+#: (its own stray press, a reminder), is a message it heard part of and is said again whole
+PICK_CUT_S = 1.0
 #: the item of a confirmation that goes back to the list
 BACK_KEYS = frozenset({"scan.back", "lobby.back"})
 #: the board's answer cue (an earcon, no words) before the answer to one's own act that is
 #: still being rendered (:data:`firmware_host.audio.service.ANSWER_CUE_KEY`, issue 31)
 ANSWER_CUE_KEY = "answer.cue"
+#: the board's answer to a press it takes but answers later ("Press: noted"): no cue to act on
+NOTED_KEY = "table.noted"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -290,7 +296,8 @@ class SeatRobot:
             # the seat's own press and said again asks for its discard, issue 31)
             return
         self.heard.append(clip)
-        if clip.own and clip.cut and clip.key != PICKED_KEY and self._meant is not None:
+        if (clip.own and clip.cut and clip.key != PICKED_KEY and self._meant is not None
+                and self._press_at - 1e-6 <= clip.end <= self._press_at + PICK_CUT_S):
             return                          # an item its pick's answer cut off: not heard, nothing asked
         if clip.own and clip.key == PICKED_KEY:
             for act in self._check_pick(clip):
@@ -422,12 +429,7 @@ class SeatRobot:
         if self.phase == "setup" and clip.own:
             return self._setup_answer(clip)
         if self.phase == "over" and self.sets_up and not clip.key.startswith("lobby"):
-            # the story, one press after another, until a setup begins (ACCESSIBILITY.md 30)
-            # (each part of the story, in the earphone or at the table, ends with a press)
-            # ("noted", the answer to its own press, asks for nothing)
-            # (a part cut by its own press's answer is said again whole: it asks for nothing)
-            if self.story_presses < 60 and clip.key != "table.noted" and not (clip.own and clip.cut) and (
-                    clip.own or clip.key.startswith(("game_over", "story", "evening")) or self.story_presses == 0):
+            if self._story_cue(clip):
                 self.story_presses += 1
                 return [Press()]
         if self.phase == "game" and not self.plan and (
@@ -438,6 +440,26 @@ class SeatRobot:
                 and self.rng.random() < self.mistake_rate / 4):
             self._add(clip.end + self.draw_reaction(), Press(), None, "stray_press")
         return []
+
+    def _story_cue(self, clip: Heard) -> bool:
+        """Whether ``clip`` (heard after the game's end by the seat that sets up) asks it to
+        press for the story's next part, or for the next setup after its last (ACCESSIBILITY.md
+        30, issue 31): a person presses once at the game's end (during the game-over speech or
+        on the offer that follows it), then once after each part it asked for, 1-3 s after
+        that part has *ended* in its earphone (each part ends with what the next press does),
+        never inside it. So: a clip of the table asks for a press only while it has not pressed
+        since the game ended (a press during the speech is answered "noted", and the offer
+        after the speech asks nothing more of a seat that has pressed); a clip of its own
+        earphone asks for one when heard whole, once per clip however many lines it has;
+        "noted" (the answer to its own press) asks for nothing, nor does a part that was cut
+        (the board says it again whole)."""
+        if self.story_presses >= 60 or clip.key == NOTED_KEY:
+            return False
+        if (clip.output, clip.start, clip.end) in self._pressed_clips:
+            return False                    # a further line of a clip it has pressed for
+        if clip.own:
+            return not clip.cut
+        return self.story_presses == 0
 
     def _setup_answer(self, clip: Heard) -> list[Any]:
         """The setting-up seat's answers (the lobby's scan: a press once the item is heard)."""

@@ -23,6 +23,7 @@ Example::
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import importlib
 import logging
 import math
@@ -40,7 +41,7 @@ from firmware_host.service.simulator import Simulator
 
 log = logging.getLogger("firmware_host.robots")
 
-__all__ = ["RobotTable", "GameRecord", "SILENCE_S", "percentile", "robot_line", "rules_for"]
+__all__ = ["RobotTable", "GameRecord", "SILENCE_S", "deal_seed", "percentile", "robot_line", "rules_for"]
 
 #: seconds of nothing playing while no robot can act that count as a silence (issue 23)
 SILENCE_S = 30.0
@@ -71,6 +72,26 @@ def rules_for(game: str) -> Any:
         if exc.name != package + ".robot":
             raise
         return None
+
+
+def deal_seed(seed: int, number: int) -> int:
+    """The seed game ``number`` (1 for the first) of a robot run is dealt with, from the run's
+    ``seed`` (``simulate --robots --seed S``): the first game ``S`` itself (the same deal as
+    any ``simulate --seed S`` of that game), game ``n`` from 2 on the first four bytes of
+    SHA-256 of ``"S/game/n"`` (UTF-8) as a big-endian integer, its top bit cleared (0 to
+    2**31 - 1, a ``--seed`` of its own). So the games of an evening, and each game played twice
+    in a row, are dealt apart, and a game of it can be dealt again alone (issue 31).
+
+    :param seed: the run's seed (an int).
+    :param number: the game's number in the run, 1-based.
+    :raises ValueError: ``number`` below 1.
+    """
+    if number < 1:
+        raise ValueError(f"game number {number}: the first game is 1")
+    if number == 1:
+        return int(seed)
+    digest = hashlib.sha256(f"{int(seed)}/game/{int(number)}".encode("utf-8")).digest()
+    return int.from_bytes(digest[:4], "big") & 0x7FFFFFFF
 
 
 def percentile(values: list[float], q: float) -> float | None:
@@ -107,6 +128,8 @@ class GameRecord:
 
     game: str
     players: int
+    #: the seed the game was dealt with (:func:`deal_seed`), None for a game with no chance in it
+    seed: int | None = None
     started: float = 0.0
     ended: float | None = None
     winner: Any = None
@@ -134,7 +157,8 @@ class GameRecord:
         def r(x: float | None) -> float | None:
             return None if x is None else round(x, 3)
 
-        return {"event": "robots", "game": self.game, "players": self.players, "winner": self.winner,
+        return {"event": "robots", "game": self.game, "players": self.players, "seed": self.seed,
+                "winner": self.winner,
                 "minutes": round(length / 60.0, 2),
                 "table_share": round(self.table_seconds / length, 3) if length else 0.0,
                 "earphone_seconds": {str(s): round(v, 1) for s, v in sorted(self.earphone.items())},
@@ -170,8 +194,9 @@ class RobotTable:
     :param game: a registered game with a robot module (:func:`rules_for`), or several
         (a sequence, or names joined by commas: ``"NAME,OTHER"``) played in
         rotation on one board, each set up from the seats (issue 31); None: the default game.
-    :param seed: the table's seed: the game's deal (``simulate --seed``), the robots'
-        reaction times and slips, and which seat sets up.
+    :param seed: the table's seed: the first game's deal (``simulate --seed``) and each
+        further game's (:func:`deal_seed`), the robots' reaction times and slips, and which
+        seat sets up.
     :param render_seconds: extra seconds per sentence on the virtual clock (a Pi Zero 2 W;
         :class:`~firmware_host.audio.slow.SlowRenderer`).
     :param reaction: (lowest, highest) reaction time of every robot, seconds.
@@ -263,21 +288,24 @@ class RobotTable:
         return rules, titles, frozenset(getattr(rules, "QUIET_AFTER", ()))
 
     def _next_game(self, index: int) -> None:
-        """The robots set up game ``index`` of the rotation next: its title in the lobby and
-        the table's seed where the game deals (its robot module once it has begun,
-        :meth:`_play_as`)."""
+        """The robots set up game ``index`` (0-based) of the run next: the rotation's game, its
+        title in the lobby, and its own seed (:func:`deal_seed` of the table's seed and the
+        game's number ``index + 1``) where the game deals (its robot module once it has
+        begun, :meth:`_play_as`)."""
         name = self.rotation[index % len(self.rotation)]
         #: the game the seats are to set up next
         self.upcoming = name
         rules, titles, _ = self._games_of[name]
         for robot in self.robots:
             robot.titles, robot.setup_rules = titles, rules
-        seed = self.seed if getattr(rules, "SEEDED", True) else None   # a game that deals takes it
+        #: the seed of the game set up next (its deal; a game that deals nothing: its lists' order)
+        self.game_seed = deal_seed(self.seed, index + 1)
+        seed = self.game_seed if getattr(rules, "SEEDED", True) else None   # a game that deals takes it
         self.sim.setup_seed = seed
-        self.sim.order_seed = self.seed        # a game that deals nothing: its lists' order
+        self.sim.order_seed = self.game_seed
         if self.sim.service is not None:
             self.sim.service.setup_seed = seed
-            self.sim.service.order_seed = self.seed
+            self.sim.service.order_seed = self.game_seed
 
     def _play_as(self, name: str) -> None:
         """The robots play ``name`` (the game the seats set up, or are to set up)."""
@@ -424,7 +452,8 @@ class RobotTable:
         if played != self.upcoming:
             log.info("the seats set up %s, not %s", played, self.upcoming)
         self._play_as(played)
-        self.record = GameRecord(self.game, self.players, started=self.sim.clock.now())
+        dealt = self.game_seed if getattr(self.rules, "SEEDED", True) else None
+        self.record = GameRecord(self.game, self.players, seed=dealt, started=self.sim.clock.now())
         self._over = False
 
     # -- acts -----------------------------------------------------------------------------------
@@ -575,7 +604,9 @@ class RobotTable:
         log.warning("robot table: %s", why)
         self.stuck = why
         if self.record is None:         # no game began: the setup (or the next one) is stuck
-            rec = GameRecord(self.upcoming, self.players, started=self._game_from, ended=self.sim.clock.now(),
+            seeded = getattr(self._games_of[self.upcoming][0], "SEEDED", True)
+            rec = GameRecord(self.upcoming, self.players, seed=self.game_seed if seeded else None,
+                             started=self._game_from, ended=self.sim.clock.now(),
                              silences=1, stuck=why)
             self.records.append(rec)
             self.sim._write(rec.summary())
