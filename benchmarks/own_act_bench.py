@@ -1,7 +1,9 @@
 """Own act -> first sound in one's own earphone (issue 31), per game, seed and render delay.
 
 Run: ``python3 benchmarks/own_act_bench.py [--games G ...] [--seeds 5 11] [--render 0 3]
-[--players 7] [--slowest 8] [--twice | --evening G,G,...]``. Prints figures; asserts nothing.
+[--players 7] [--slowest 8] [--twice | --evening G,G,...] [--keep DIR]``. Prints figures; asserts
+nothing. ``--keep DIR`` writes each case's JSON lines (what every seat heard, the ``robot`` and
+summary lines) to ``DIR/<game or evening>-<seats>p-s<seed>-r<render>.jsonl``, to be read.
 
 Three kinds of case, each a robot table on the real service and mocked board, set up from the
 seats; with a render delay (``--render 3``: 3 s per sentence, a Pi Zero 2 W) an empty speech
@@ -67,12 +69,13 @@ def table_size(game: str, players: int) -> int:
     return min(players, max(counts)) if counts else players
 
 
-def case(game: str, players: int, seed: int, render: float, *, count: int = 1, plain: bool = False
-         ) -> tuple[list[dict], list, list[dict], str, float]:
+def case(game: str, players: int, seed: int, render: float, *, count: int = 1, plain: bool = False,
+         keep: Path | None = None) -> tuple[list[dict], list, list[dict], str, float]:
     """Robot games on one board: ``game`` (a rotation ``a,b,...`` for an evening) ``count``
     times from the seats. ``plain``: the robots of ``simulate --robots`` (0.8-2.8 s, slips);
     else 1-2 s and no slips. Returns the summary lines, the confirmations (seconds, key, seat,
-    act, at), the ``robot`` lines, why it stalled ("" if not) and the wall seconds."""
+    act, at), the ``robot`` lines, why it stalled ("" if not) and the wall seconds. ``keep``: a
+    file the case's JSON lines are written to."""
     cache = tempfile.mkdtemp(prefix="own-act-cache-") if render else None
     handler = _Confirms()
     logger = logging.getLogger("firmware_host.robots")
@@ -93,6 +96,9 @@ def case(game: str, players: int, seed: int, render: float, *, count: int = 1, p
         if cache:
             shutil.rmtree(cache, ignore_errors=True)
     wall = time.perf_counter() - t0
+    if keep is not None:
+        keep.parent.mkdir(parents=True, exist_ok=True)
+        keep.write_text(out.getvalue(), encoding="utf-8")
     lines = [json.loads(line) for line in out.getvalue().splitlines()]
     summaries = [line for line in lines if line.get("event") == "robots"]
     robots = [line for line in lines if line.get("event") == "robot"]
@@ -135,21 +141,31 @@ def main(argv: list[str] | None = None) -> int:
     kind.add_argument("--twice", action="store_true",
                       help="each game twice in a row from the seats with the robots of simulate --robots")
     kind.add_argument("--evening", metavar="G,G,...", help="these games in rotation on one board")
+    parser.add_argument("--keep", metavar="DIR", type=Path, default=None,
+                        help="write each case's JSON lines to a file in DIR (what the seats heard)")
     args = parser.parse_args(argv)
+
+    def kept(name: str, players: int, seed: int, render: float) -> Path | None:
+        if args.keep is None:
+            return None
+        return args.keep / f"{name.replace(',', '+')}-{players}p-s{seed}-r{render:g}.jsonl"
+
     for render in args.render:
         cache = " (empty cache)" if render else ""
         if args.evening:
             rotation = args.evening.split(",")
             players = args.players or 6
             for seed in args.seeds:
-                result = case(args.evening, players, seed, render, count=len(rotation), plain=True)
+                result = case(args.evening, players, seed, render, count=len(rotation), plain=True,
+                              keep=kept("evening", players, seed, render))
                 report(f"evening {args.evening} at {players} seats, seed {seed}, {render:g} s/sentence{cache}:",
                        *result, render, args.slowest)
             continue
         for game in args.games:
             for seed in args.seeds:
                 players = table_size(game, args.players or 7)
-                result = case(game, players, seed, render, count=2 if args.twice else 1, plain=args.twice)
+                result = case(game, players, seed, render, count=2 if args.twice else 1, plain=args.twice,
+                              keep=kept(game, players, seed, render))
                 report(f"{game} at {players} seats, seed {seed}, {render:g} s/sentence{cache}"
                        f"{', twice in a row' if args.twice else ''}:", *result, render, args.slowest)
     return 0
