@@ -196,6 +196,21 @@ def public_snapshot(snapshot: Any) -> dict:
     return scrub(snapshot, game_over=_is_game_over(snapshot))
 
 
+#: keys a command's answer never carries to the page: ``state`` is the game's replay state
+#: (``BoardAdapter.final_state``), which the rules keep whole (Dying Message's night dead with
+#: their characters before dawn, M28, M50); the page reads the game from the snapshot only.
+ANSWER_DROPS = frozenset({"state"})
+
+
+def public_answer(result: Any) -> dict:
+    """A command's answer as the page may see it: :func:`public_snapshot` of ``result``
+    without :data:`ANSWER_DROPS` (what the command did, e.g. ``{"accepted": true}``, and the
+    command's own data such as the finished game's story; never the game's state)."""
+    if not isinstance(result, dict):
+        return {}
+    return public_snapshot({k: v for k, v in result.items() if k not in ANSWER_DROPS})
+
+
 def _one_line(exc: BaseException) -> str:
     text = str(exc).strip() or type(exc).__name__
     return text.splitlines()[0]
@@ -780,9 +795,7 @@ async def _backend_call(console: Console, what: str, fn: Callable[..., Any], arg
         return _json_error(500, f"{what} failed: {_one_line(exc)}", code="service_failed",
                            params={"detail": _one_line(exc)})
     console._changed(None)  # not every change makes the service emit a line (a setup)
-    if not isinstance(result, dict):
-        result = {}
-    return web.json_response({"ok": True, "result": public_snapshot(result)},
+    return web.json_response({"ok": True, "result": public_answer(result)},
                              headers={"Cache-Control": "no-store"})
 
 
