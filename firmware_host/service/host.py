@@ -283,8 +283,20 @@ class GameHost:
         return final is not None and final.get("phase") != "game_over"
 
     def end_game(self) -> dict:
-        """End the active game (see :meth:`BoardAdapter.end_game`)."""
-        return self.active.end_game()
+        """End the active game (see :meth:`BoardAdapter.end_game`, the console's "Restart"):
+        what the ended game still had queued or playing is cut on every output, so the table
+        hears ``gm.ended`` at once and nothing of the ended game after it (the board waits for
+        a new game; a refused end cuts nothing).
+
+        :raises CommandRefused: as :meth:`BoardAdapter.end_game` (``no_game``)."""
+        voice = self.service.voice
+        mark = voice.mark() if voice is not None and hasattr(voice, "drop_before") else None
+        ended = self.active.end_game()
+        if mark is not None:
+            dropped = voice.drop_before(mark)
+            if dropped:
+                log.info("game ended by the game master: %d announcements of it cut", dropped)
+        return ended
 
     def say(self, channel: str, key: str, params: dict, **kwargs: Any) -> Any:
         """Speak through the active game's catalogue; a key of the board's own catalogue
