@@ -197,8 +197,8 @@ def public_snapshot(snapshot: Any) -> dict:
 
 
 #: keys a command's answer never carries to the page: ``state`` is the game's replay state
-#: (``BoardAdapter.final_state``), which the rules keep whole (Dying Message's night dead with
-#: their characters before dawn, M28, M50); the page reads the game from the snapshot only.
+#: (``BoardAdapter.final_state``), kept whole by the rules, secrets not yet told included;
+#: the page reads the game from the snapshot only.
 ANSWER_DROPS = frozenset({"state"})
 
 
