@@ -232,3 +232,29 @@ def test_R16_the_presidents_law_not_in_its_hand_is_refused_only_in_its_earphone_
     assert democratic["text"] != fascist["text"]
     assert abs((democratic["end"] - democratic["start"]) - (fascist["end"] - fascist["start"])) < 0.01, \
         (democratic["end"] - democratic["start"], fascist["end"] - fascist["start"])
+
+
+def test_R16_after_a_restart_mid_election_a_ballot_read_again_is_the_same_tile_never_a_second_vote(tmp_path):
+    """BOARD.md "Each reader has its own tiles": the board restarts while the first election
+    of ``examples/simulate-7p.jsonl`` is counted, three ballots in (the votes journaled). Seat
+    0's ballot (the third), lying in the box, is read again after the restart: it is that same tile,
+    ignored; no refusal ("seat 1 has already voted") answers it and no ``rejected`` line is
+    written. The four ballots still to come are counted and the election is decided."""
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[3]
+    lines = [l for l in (root / "examples" / "simulate-7p.jsonl").read_text().splitlines()
+             if l.strip() and not l.startswith("#")]
+    ballots = [i for i, l in enumerate(lines) if '"ballot"' in l][:7]
+    assert '"seat": 0, "ballot": "nein"' in lines[ballots[2]]
+    journal = tmp_path / "journal.sqlite3"
+    _simulate(journal, lines[:ballots[2] + 1] + ['{"signal": "wait", "seconds": 1.0}'])
+    out = _simulate(journal, ['{"signal": "wait", "seconds": 20.0}',
+                              '{"signal": "ballot", "seat": 0, "ballot": "nein"}',      # read again
+                              '{"signal": "wait", "seconds": 10.0}',
+                              *[lines[i] for i in ballots[3:]],
+                              '{"signal": "wait", "seconds": 20.0}'])
+    assert "service.resumed" in [l.get("key") for l in out]
+    assert not [l for l in out if l.get("event") == "rejected"], [l for l in out if l.get("event") == "rejected"]
+    assert not [l for l in out if l.get("event") == "announce" and l["key"].startswith("refusal.")]
+    state = out[-1]["state"]
+    assert state["phase"] == "nomination" and state["election_tracker"] == 1, state     # 3 ja, 4 nein: failed

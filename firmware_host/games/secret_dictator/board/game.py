@@ -260,13 +260,15 @@ class SecretDictatorGame(BoardAdapter):
     def replayed(self, game: Game, action: Action | None, events: list) -> None:
         """A step of the game rebuilt from the journal (resume, undo, an ended game back): at
         its start the tiles, discards, seats' secrets and corrections of before are forgotten;
-        each move's secrets kept for the seats' status (:meth:`.padding.Padding.remember`) and
+        each vote's ballot tile counted as read (:meth:`.tiles.Tiles.replayed`), each move's
+        secrets kept for the seats' status (:meth:`.padding.Padding.remember`) and
         the last move, with the board's reshuffle after it, for :meth:`_replay_last_group`."""
         if action is None:
             self._forget()
             self._last_move = []
             return
         self.padding.remember(events, announce.announcements(action, events, game))
+        self.reads.replayed(game, action)           # a ballot laid before is no second vote
         follows = action.kind == "reshuffle" and self._last_move
         self._last_move = [*self._last_move, (action, events)] if follows else [(action, events)]
 

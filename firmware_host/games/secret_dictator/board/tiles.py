@@ -13,7 +13,7 @@ from firmware_host.games.secret_dictator import Action, Setup, deal, private_vie
 from firmware_host.games.secret_dictator.board.common import log
 from firmware_host.table import describe_input
 from firmware_host.table.rereads import Rereads
-from firmware_host.games.secret_dictator.actions import illegal
+from firmware_host.games.secret_dictator.actions import BALLOTS, illegal
 
 
 class Tiles:
@@ -81,12 +81,25 @@ class Tiles:
         self.board.answer_cue(game.president if self._count_reads == 1 or game.chancellor is None else game.chancellor)
         return tuple(self._count)
 
-    def _move_now(self, kind: str) -> tuple | None:
+    def replayed(self, game: Any, action: Any) -> None:
+        """A journaled move rebuilt (a restart, an undo, an ended game brought back): a vote or
+        a veto reply counts its seat's ballot tile as read for its election or reply
+        (:meth:`read_again`), as it was when it was laid: read again after a restart it is
+        that same tile, ignored, never refused as a second vote (BOARD.md "Each reader has its
+        own tiles"). The move's key is the rebuilt ``game``'s after the action: the same
+        election while votes are still awaited, else no ballot expected (the tiles of the
+        last move count)."""
+        if action.kind == "vote" and action.ballot in BALLOTS:
+            self.rereads.again("ballot", self._move_now("ballot", game), (action.seat, action.ballot))
+        elif action.kind == "veto_reply" and isinstance(action.accept, bool):
+            self.rereads.again("ballot", self._move_now("ballot", game), (action.seat, "ja" if action.accept else "nein"))
+
+    def _move_now(self, kind: str, game: Any = None) -> tuple | None:
         """The move tiles of ``kind`` are read for now: for a ballot this election, or the
         president's reply to this proposed veto (None when no ballot is expected); for a law
         the legislative session (the president's and the chancellor's discards are one move),
-        else the phase as it is."""
-        game = self.board.game
+        else the phase as it is. ``game``: the game to ask (default the board's)."""
+        game = self.board.game if game is None else game
         if game is None:
             return None
         base = (game.president, game.democratic_laws + game.fascist_laws, game.tracker)
