@@ -1310,7 +1310,8 @@ class BoardAdapter:
         the seat has not heard begin (it waits for the table, or was dropped) is given again,
         never stepped past, and replaces its copy still waiting (said once, however often
         held). With ``[service] status_channel = "public"`` or without earphones a layer's
-        public lines are said at the table, its private ones in the earphone. The seat's scan
+        public lines are said at the table, naming the seat where they would say "you"
+        (:meth:`said_at_table`), its private ones in the earphone. The seat's scan
         waits meanwhile and then says the item heard last once (21). A status is no message a
         repeat gives back.
 
@@ -1357,7 +1358,8 @@ class BoardAdapter:
         elif getattr(self.settings, "status_channel", "earphone") == "public" or not earphones:
             lines = [line for line in map(self.speech._line_of, layers[layer]) if line is not None]
             # said at the table as the seat's request: no news to any seat (the next hold steps on)
-            said = [self.speech.speak(Line("public", a.key, a.params, priority="request"), history=False, after=after)
+            said = [self.speech.speak(Line("public", *self.said_at_table(a.key, a.params, seat), priority="request"),
+                                      history=False, after=after)
                     for a in lines if not self.words.is_private(a.key)]
             mine = self.speech.request([a for a in lines if self.words.is_private(a.key)], history=False,
                                        after=after)
@@ -1370,6 +1372,17 @@ class BoardAdapter:
         self.scans.hold(seat)
         for key in self.STATUS_SECRETS:
             self.speech.long_wording(f"seat:{seat}", key)
+
+    def said_at_table(self, key: str, params: Any, seat: int) -> tuple[str, dict]:
+        """A status line of ``seat`` as the table speaker says it (ACCESSIBILITY.md 3: a
+        status said at the table): a line that speaks to the seat as "you" (a key with a
+        ``you`` part, ``status.now.you``) names it instead, by the game's twin key with
+        ``seat`` for ``you`` (``status.now.seat``: "Seat 3: vote now") and the seat as
+        ``seat``; any other line as it is. :returns: ``(key, params)``."""
+        parts = key.split(".")
+        if "you" not in parts:
+            return key, dict(params or {})
+        return ".".join("seat" if p == "you" else p for p in parts), {**(params or {}), "seat": seat}
 
     def status_waiting(self, seat: int) -> bool:
         """True while the seat's last status layer is asked for and none of it has started: it

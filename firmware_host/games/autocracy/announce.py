@@ -230,7 +230,7 @@ def status_layers(game: Game, seat: int) -> list[list[Line]]:
     else:
         now = make("status.now.turn", {"seat": game.current}, ch)
     lacking = sorted(lacking_one(game).items())
-    short = [make("status.short", {"tokens": _nonzero(game.tokens[seat])}, ch)] + [
+    short = [make("status.short.you", {"tokens": _nonzero(game.tokens[seat])}, ch)] + [
         make("status.lacking", {"lacking": {str(s): d for s, d in lacking[i:i + LACKING_PER_LINE]}}, ch)
         for i in range(0, max(len(lacking), 1), LACKING_PER_LINE)]
     held = game.tricks_held()

@@ -139,9 +139,11 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     # status (A34), in layers (ACCESSIBILITY.md 29)
     "status.now.turn": (("seat",), _O),
     "status.now.you": ((), _O),
+    "status.now.seat": (("seat",), _O),    # status.now.you at the table (status_channel public)
     "status.now.counter": (("seat",), _O),
     "status.now.over": ((), _O),
-    "status.short": (("tokens",), _O),
+    "status.short.you": (("tokens",), _O),
+    "status.short.seat": (("tokens", "seat"), _O),    # status.short.you at the table
     "status.lacking": (("lacking",), _O),
     "status.seat": (("seat", "tokens", "held"), _O),
     "status.reserve": (("reserve",), _O),

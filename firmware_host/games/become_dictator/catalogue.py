@@ -130,6 +130,10 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "status.now.you.vote": ((), _O),
     "status.now.you.secret": ((), _O),
     "status.now.you.night": (("count",), _O),
+    # the three above said at the table (status_channel public): the seat named
+    "status.now.seat.vote": (("seat",), _O),
+    "status.now.seat.secret": (("seat",), _O),
+    "status.now.seat.night": (("count", "seat"), _O),
     "status.now.vote": (("count", "total"), _O),
     "status.now.discard_vote": (("count", "total"), _O),
     "status.now.final_vote": (("count", "total"), _O),

@@ -171,6 +171,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "status.now.discussion": (("count", "total"), _O),
     "status.now.defence": (("accused",), _O),
     "status.now.vote.you": (("number",), _O),
+    "status.now.vote.seat": (("number", "seat"), _O),    # the above at the table (status_channel public)
     "status.now.vote": (("number", "count", "total"), _O),
     "status.now.examine": (("seats",), _O),
     "status.now.wait": ((), _O),

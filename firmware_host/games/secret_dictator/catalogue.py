@@ -285,6 +285,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "discard.chosen": (("party",), _P),
     # the status in layers (STATUS_LAYERS in announce): now, government, tracks, players
     "status.now.you": (("task",), _O),
+    "status.now.seat": (("task", "seat"), _O),    # status.now.you at the table (status_channel public)
     "status.now.waiting.president": (("seat",), _O),
     "status.now.waiting.chancellor": (("seat",), _O),
     "status.now.votes": (("count",), _O),
