@@ -268,3 +268,28 @@ def test_hardware_service_audio_and_console_name_no_game_and_no_games_terms():
     (code, comments, docstrings, the board catalogue's ``.po``, the console's page) names a
     game or a term of a game's rules; the board's parts are named as BOARD.md names them."""
     assert game_terms() == []
+
+
+#: the commands that must name no game either (issue 36: the enrolment asks the registry for
+#: the tiles there are, each pack for its tiles' words); their text is read as the layers' is
+NO_GAME_COMMANDS = ("commands/enrol_tags.py",)
+
+
+def command_game_terms(files: tuple[str, ...] = NO_GAME_COMMANDS) -> list[str]:
+    """``path:line: text`` of every line of ``files`` (under the package) that names a game
+    or a term of its rules once BOARD.md's part names are taken out."""
+    found = []
+    for name in files:
+        for number, line in enumerate((ROOT / name).read_text(encoding="utf-8").splitlines(), 1):
+            if GAME_TERMS.search(BOARD_PART_NAMES.sub("", line.strip())):
+                found.append(f"{name}:{number}: {line.strip()}")
+    return found
+
+
+def test_the_enrolment_names_no_game_and_no_games_terms():
+    """Adding a game touches its package and one registry line only: ``enrol-tags`` takes the
+    tiles from the packs' ``tile_kinds`` and says them in the packs' ``tile_words``; no flag,
+    default, docstring or sentence of its names a game or its tiles (a ``--cards`` or
+    ``--no-laws`` would)."""
+    assert command_game_terms() == []
+    assert command_game_terms(("commands/replay.py",))      # the check reads what it is given

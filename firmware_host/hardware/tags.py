@@ -89,6 +89,10 @@ class TileKind:
         (a deck's cards, dealt one after the other); False: its first tile.
     :ivar demo: hex prefixes (2 characters) of the demo registry's tags: one for ``seat``,
         one per group for ``numbered``, one for ``item``; empty: the kind has no demo tiles.
+    :ivar optional: a game can be played without these tiles (the board deals what they
+        stand for instead): an enrolment asks for them only when they are named.
+    :ivar fewest: ``item``: the fewest numbers a table plays with (an enrolment of fewer
+        items is refused); 1 by default.
     """
 
     kind: str
@@ -106,6 +110,8 @@ class TileKind:
     reader: str = ""
     in_turn: bool = False
     demo: tuple[str, ...] = ()
+    optional: bool = False
+    fewest: int = 1
 
     def __post_init__(self) -> None:
         if self.layout not in LAYOUTS:

@@ -75,14 +75,18 @@ class GamePack:
         sentences naming the game's tiles for the board's commands (tag enrolment ``enrol.*``,
         the self-test ``selftest.*``), in the game's own catalogue; ``context`` is what that
         catalogue's own types need (e.g. ``descriptions`` of numbered items).
-    :param tile_words: optional ``(kind, value, seat, number, language, *, descriptions=None)
-        -> str | None``: the self-test's sentence naming one of the game's tiles as a reader
-        read it (``"Test: Ja tile of seat 3"``; ``kind``, ``value``, ``seat`` (0-based or
-        None) and ``number`` as the board's tile read has them; ``descriptions``: the item
-        tiles' descriptions in ``language`` from the tag registry), in the game's own words;
-        None for a tile it has no words for. The self-test asks every pack whose
-        ``tile_kinds`` declare the kind, so it names no game (a kind no pack words is said
-        naming only its reader).
+    :param tile_words: optional ``(kind, value, seat, number, language, *, descriptions=None,
+        purpose="test") -> str | None``: a sentence naming one of the game's tiles in the
+        game's own words (``kind``, ``value``, ``seat`` (0-based or None) and ``number`` as
+        the board's tile read has them; ``descriptions``: the item tiles' descriptions in
+        ``language`` from the tag registry), for ``purpose``: ``"test"`` the self-test's as a
+        reader read it (``"Test: Ja tile of seat 3"``), ``"present"`` the enrolment's request
+        for it (``"Enrolment: present the Ja tile of seat 3"``), ``"duplicate"`` its refusal
+        of a tag already standing for it, ``"described"`` (an ``item`` kind) its answer to a
+        description just typed; None for a tile or purpose it has no words for. The self-test
+        and ``enrol-tags`` ask every pack whose ``tile_kinds`` declare the kind, so they name
+        no game (a kind no pack words is said naming only its reader; one the enrolment
+        cannot ask for is refused).
     :param scripting: optional ``() -> module``: how a table plays the game from board
         signals (``sample_setup``, ``whole_game``, ``signals_for_game``, ``permuted``,
         ``REVEALS``; ``ready_signals(seat)`` where the game has a ready wait), for the

@@ -1,5 +1,5 @@
 """Dying Message's evidence tiles (DYING_MESSAGE.md M45, M46): the tag registry's evidence
-section, ``enrol-tags --evidence``, the board reading a tile, the descriptions the board uses
+section, ``enrol-tags --game dying_message``, the board reading a tile, the descriptions the board uses
 when the setup gives none, and the tray's answer."""
 
 from __future__ import annotations
@@ -86,10 +86,10 @@ def test_M46_enrol_tags_evidence_asks_each_tile_and_its_description_and_keeps_th
              {"signal": "tag", "tag": "1B00000001", "description": "(refused: a ballot tile)"}]
     tiles += [{"signal": "tag", "tag": evidence_tag(c), "description": f"clue  {c}"} for c in range(1, 9)]
     script = write_script(tmp_path / "tiles.jsonl", tiles)
-    assert cli_main(["enrol-tags", "--evidence", "9", "--mock", script, "--output", str(out),
+    assert cli_main(["enrol-tags", "--game", "dying_message", "--items", "9", "--mock", script, "--output", str(out),
                      "--language", "en"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[:4] == ["Enrolment: nine evidence tiles.", "Present card 1.",
+    assert lines[:4] == ["Enrolment: nine tiles, present each at the law reader at the discard tray", "Present card 1.",
                          "Enrolled: card 1: a red umbrella.", "Present card 2."]
     assert lines[4:8] == ["Already enrolled as card 1.", "Present card 2.",
                           "Enrolment: already enrolled as Ja tile of seat 1", "Present card 2."]
@@ -98,7 +98,7 @@ def test_M46_enrol_tags_evidence_asks_each_tile_and_its_description_and_keeps_th
     assert registry.tags("ballot", "nein", 3) and len(registry.tags("law", "fascist")) == 11     # kept
     # a second run in the other language keeps the first language's descriptions
     de = [{"signal": "tag", "tag": evidence_tag(c), "description": f"Hinweis {c}"} for c in range(9)]
-    assert cli_main(["enrol-tags", "--evidence", "9", "--mock", write_script(tmp_path / "de.jsonl", de),
+    assert cli_main(["enrol-tags", "--kinds", "evidence", "--items", "9", "--mock", write_script(tmp_path / "de.jsonl", de),
                      "--output", str(out), "--language", "de"]) == 0
     registry = load_registry(out)
     assert registry.item_descriptions("de")[4] == "Hinweis 4"
@@ -108,10 +108,10 @@ def test_M46_enrol_tags_evidence_asks_each_tile_and_its_description_and_keeps_th
 def test_M46_enrol_tags_evidence_needs_a_description_and_a_deck_size(tmp_path, capsys):
     out = tmp_path / "tags.toml"
     script = write_script(tmp_path / "t.jsonl", [{"signal": "tag", "tag": evidence_tag(0)}])
-    assert cli_main(["enrol-tags", "--evidence", "9", "--mock", script, "--output", str(out)]) == 2
+    assert cli_main(["enrol-tags", "--game", "dying_message", "--items", "9", "--mock", script, "--output", str(out)]) == 2
     assert "description" in capsys.readouterr().err and not out.exists()
-    assert cli_main(["enrol-tags", "--evidence", "200", "--mock", "--output", str(out)]) == 2
-    assert "--evidence must be 9–104" in capsys.readouterr().err
+    assert cli_main(["enrol-tags", "--game", "dying_message", "--items", "200", "--mock", "--output", str(out)]) == 2
+    assert "--items must be 9–104 for the evidence tiles" in capsys.readouterr().err
 
 
 @pytest.fixture

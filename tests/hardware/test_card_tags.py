@@ -69,7 +69,7 @@ def test_D30_enrol_tags_asks_for_every_seats_role_cards_and_refuses_one_twice(tm
 
     out = tmp_path / "tags.toml"
     assert cli_main(["enrol-tags", "--mock", "--output", str(out), "--language", "en", "--seats", "2",
-                     "--no-laws", "--cards"]) == 0
+                     "--kinds", "ballot,card"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert "Enrolment: the Priest card of Seat 2" in lines
     registry = load_registry(out)
@@ -80,7 +80,7 @@ def test_D30_enrol_tags_asks_for_every_seats_role_cards_and_refuses_one_twice(tm
     tags = ["AA00000001", "AA00000002", "AA00000003", "AA00000003"] + [f"AA000001{k:02X}" for k in range(7)]
     script.write_text("".join(f'{{"signal": "tag", "tag": "{t}"}}\n' for t in tags), encoding="utf-8")
     assert cli_main(["enrol-tags", "--mock", str(script), "--output", str(tmp_path / "t.toml"), "--seats", "1",
-                     "--no-laws", "--cards", "--language", "de"]) == 0
+                     "--kinds", "ballot,card", "--language", "de"]) == 0
     lines = capsys.readouterr().out.splitlines()
     again = lines.index("Anmeldung: schon angemeldet als Karte Diktator von Platz eins")
     assert lines[again + 1] == "Anmeldung: Karte Narr von Platz eins auflegen"

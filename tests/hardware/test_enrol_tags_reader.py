@@ -74,7 +74,7 @@ def reader_pty():
 def test_enrol_tags_reads_the_tiles_from_a_real_serial_reader(tmp_path, reader_pty):
     master, port = reader_pty
     out = tmp_path / "tags.toml"
-    proc = enrol(tmp_path, board_config(tmp_path, port), out, "--seats", "1", "--no-laws")
+    proc = enrol(tmp_path, board_config(tmp_path, port), out, "--seats", "1", "--kinds", "ballot")
     rc, lines, err = Tiles(proc, master, ["AA00000001", "AA00000001", "AA00000002"]).finish()
     assert rc == 0, err
     assert "Test: ballot box reader connected" in lines
@@ -90,7 +90,7 @@ def test_enrol_tags_keeps_the_role_tiles_of_the_existing_registry_without_roles(
     write_registry(old, out)
     before = out.read_text()
     dictator_tag = old.tag_of(Tile("role", "dictator", None, 1))
-    proc = enrol(tmp_path, board_config(tmp_path, port), out, "--seats", "1", "--no-laws")
+    proc = enrol(tmp_path, board_config(tmp_path, port), out, "--seats", "1", "--kinds", "ballot")
     # the dictator role tile is laid on the reader as seat 1's Ja tile: refused, it stays the dictator
     rc, lines, err = Tiles(proc, master, [dictator_tag, "AA00000001", "AA00000002"]).finish()
     assert rc == 0, err
@@ -100,7 +100,7 @@ def test_enrol_tags_keeps_the_role_tiles_of_the_existing_registry_without_roles(
     assert new.tag_of(Tile("ballot", "ja", 0)) == "AA00000001" and new.tag_of(Tile("ballot", "nein", 0)) == "AA00000002"
     for role in ("democrat", "fascist", "dictator"):
         assert new.tags("role", role) == old.tags("role", role) and new.tags("role", role)
-    assert new.tags("law", "fascist") == old.tags("law", "fascist")                        # --no-laws keeps the laws
+    assert new.tags("law", "fascist") == old.tags("law", "fascist")                        # --kinds ballot keeps the laws
     assert new.tag_of(Tile("ballot", "nein", 9)) == old.tag_of(Tile("ballot", "nein", 9))                    # and seats beyond --seats
     assert len(new) == len(old)
     assert (tmp_path / "tags.toml.bak").read_text() == before
@@ -138,8 +138,70 @@ def test_enrol_tags_mock_rehearsal_keeps_the_role_tiles_of_its_output(tmp_path, 
 
 def test_enrol_tags_evidence_without_its_reader_exits_1_in_one_line(tmp_path):
     port = tmp_path / "no-such-reader"
-    proc = enrol(tmp_path, board_config(tmp_path, str(port)), tmp_path / "tags.toml", "--evidence", "9")
+    proc = enrol(tmp_path, board_config(tmp_path, str(port)), tmp_path / "tags.toml", "--game", "dying_message",
+                 "--items", "9", "--reader", "ballot")
     stdout, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 1 and "Traceback" not in stderr
     assert stdout.splitlines() == ["Fault: ballot box reader not found"]
     assert stderr.count("\n") == 1 and "the ballot reader is not connected" in stderr
+
+
+def _games_with_tiles() -> list[str]:
+    from firmware_host.kernel import games
+
+    return [name for name in games.names() if games.pack(name).tile_kinds]
+
+
+def test_every_registered_game_with_tiles_is_enrolled_here():
+    """The parametrisation below is the registry's: every game reading tiles, a game added
+    with tiles is enrolled by it without a change (three today)."""
+    assert len(_games_with_tiles()) >= 3
+
+
+@pytest.mark.parametrize("name", _games_with_tiles())
+def test_enrol_tags_enrols_every_registered_games_tiles_from_a_real_serial_reader(tmp_path, reader_pty, name):
+    """Issue 36: ``enrol-tags --game NAME`` asks the registry what tiles the game reads (its
+    pack's ``tile_kinds``, the optional kinds left out) and says each in the game's words
+    (its pack's ``tile_words``): every tile asked for is laid on a real serial reader (a
+    pseudo-terminal) when its request is heard, a numbered set's descriptions are typed at the
+    terminal, and the registry written holds exactly those tiles, each with its tag."""
+    from firmware_host.commands.enrol_tags import chosen_kinds, tiles_to_enrol, words
+    from firmware_host.kernel import games
+
+    master, port = reader_pty
+    kinds = chosen_kinds([name], None)
+    assert kinds and all(k in games.pack(name).tile_kinds and not k.optional for k in kinds)
+    items = max([k.fewest for k in kinds if k.layout == "item"], default=None)
+    tiles = tiles_to_enrol(kinds, 1, items)
+    tags = [f"5A{n:08X}" for n in range(len(tiles))]
+    requests = {words("present", t, "en") for t in tiles}
+    extra = ["--items", str(items)] if items else []
+    proc = subprocess.Popen([sys.executable, "-m", "firmware_host", "enrol-tags", "--config",
+                             str(board_config(tmp_path, port)), "--output", str(tmp_path / "tags.toml"), "--print",
+                             "--language", "en", "--reader", "ballot", "--game", name, "--seats", "1", *extra],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            cwd=tmp_path)
+    assert proc.stdin is not None
+    proc.stdin.write("".join(f"clue {n}\n" for n in range(len(tiles))))     # typed descriptions, if asked
+    proc.stdin.close()
+    lines: list[str] = []
+    pending = list(tags)
+
+    def lay() -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            lines.append(line.rstrip("\n"))
+            if line.rstrip("\n").split("(en): ")[-1] in requests and pending:
+                time.sleep(0.05)
+                os.write(master, em4100_frame(pending.pop(0)))
+
+    reader = threading.Thread(target=lay, daemon=True)
+    reader.start()
+    rc = proc.wait(120)
+    reader.join(5)
+    assert rc == 0, (lines, proc.stderr.read() if proc.stderr else "")
+    assert [l for l in lines if l.split("(en): ")[-1] in requests] == [words("present", t, "en") for t in tiles]
+    registry = load_registry(tmp_path / "tags.toml")
+    assert sorted(registry.items()) == sorted(zip(tags, tiles))
+    described = [t.tile for t in tiles if any(k.kind == t.kind and k.layout == "item" for k in kinds)]
+    assert registry.item_descriptions("en") == {n: f"clue {i}" for i, n in enumerate(described)}

@@ -147,7 +147,7 @@ def test_unusable_mock_script_is_one_line_and_exit_2(command, kind, tmp_path, ca
     script = tmp_path / "script.jsonl"
     _UNUSABLE_SCRIPTS[kind](script)
     out = tmp_path / "tags.toml"
-    extra = ["--output", str(out), "--seats", "1", "--no-laws"] if command == "enrol-tags" else []
+    extra = ["--output", str(out), "--seats", "1", "--kinds", "ballot"] if command == "enrol-tags" else []
     assert cli_main([command, "--mock", str(script), "--language", "en", *extra]) == 2
     captured = capsys.readouterr()
     err = captured.err.strip().splitlines()
@@ -203,7 +203,7 @@ def test_enrol_tags_without_the_readers_points_at_the_mocked_board_in_one_line(t
 
 def test_enrol_tags_asks_for_every_tile_and_writes_the_registry(tmp_path, capsys):
     out = tmp_path / "tags.toml"
-    assert cli_main(["enrol-tags", "--mock", "--output", str(out), "--language", "en", "--roles"]) == 0
+    assert cli_main(["enrol-tags", "--mock", "--output", str(out), "--language", "en", "--kinds", "ballot,law,role"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "Enrolment: forty-seven tiles, present each at the ballot box reader"
     assert lines[1] == "Enrolment: present the Ja tile of seat 1"
@@ -223,7 +223,7 @@ def test_enrol_tags_refuses_a_tile_twice_and_asks_again(tmp_path, capsys):
         {"signal": "tag", "tag": "AA00000002"},
     ])
     out = tmp_path / "tags.toml"
-    assert cli_main(["enrol-tags", "--mock", script, "--output", str(out), "--seats", "1", "--no-laws",
+    assert cli_main(["enrol-tags", "--mock", script, "--output", str(out), "--seats", "1", "--kinds", "ballot",
                      "--language", "en"]) == 0
     lines = capsys.readouterr().out.splitlines()
     again = lines.index("Enrolment: already enrolled as Ja tile of seat 1")
@@ -236,7 +236,7 @@ def test_enrol_tags_refuses_a_tile_twice_and_asks_again(tmp_path, capsys):
 def test_enrol_tags_writes_nothing_when_the_tiles_run_out(tmp_path, capsys):
     script = write_script(tmp_path / "tiles.jsonl", [{"signal": "tag", "tag": "AA00000001"}])
     out = tmp_path / "tags.toml"
-    assert cli_main(["enrol-tags", "--mock", script, "--output", str(out), "--seats", "2", "--no-laws"]) == 2
+    assert cli_main(["enrol-tags", "--mock", script, "--output", str(out), "--seats", "2", "--kinds", "ballot"]) == 2
     assert not out.exists()
     assert "nothing written" in capsys.readouterr().err
 
@@ -305,7 +305,7 @@ def test_every_sentence_of_self_test_and_enrol_tags_comes_from_the_catalogue(tmp
         {"signal": "tag", "tag": "AA00000002"},
     ])
     assert cli_main(["enrol-tags", "--mock", tiles, "--output", str(tmp_path / "t.toml"), "--seats", "1",
-                     "--no-laws", "--language", language]) == 0
+                     "--kinds", "ballot", "--language", language]) == 0
     spoken = [line for line in capsys.readouterr().out.splitlines() if not line.startswith("written: ")]
     texts = {out for _, out in made}
     assert spoken and [line for line in spoken if line not in texts] == []

@@ -163,7 +163,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "card.enough": ((), _P),
     "card.wrong_reader": ((), _P),
     # a tile or card the game cannot take, said at the table without naming it (D37)
-    # enrol-tags --cards: each seat's role cards (D30)
+    # enrol-tags --game become_dictator: each seat's role cards (D30)
     "enrol.present_card": (("seat", "role"), _O),
     "enrol.duplicate.card": (("seat", "role"), _O),
     "selftest.card": (("seat", "role"), _O),

@@ -92,14 +92,21 @@ def card_text(key: str, params: Any, language: str = "de", *, long: bool = False
     return catalogue.text(key, params, language, long=long)
 
 
+#: the catalogue's key naming a role card, by purpose (``GamePack.tile_words``)
+_CARD_KEYS = {"test": "selftest.card", "present": "enrol.present_card", "duplicate": "enrol.duplicate.card"}
+
+
 def tile_words(kind: str, value: str, seat: int | None, number: int, language: str, *,
-               descriptions: Any = None) -> str | None:
-    """The self-test's sentence naming a seat's role card as the tray reader read it (the
-    registry's ``GamePack.tile_words``, ``selftest.card``: "Test: Dictator card of seat 1");
-    None for another kind or a card that is none of the roles (D30)."""
-    if kind != "card" or seat is None or value not in card_names():
+               descriptions: Any = None, purpose: str = "test") -> str | None:
+    """The sentence naming a seat's role card (the registry's ``GamePack.tile_words``, D30):
+    as the self-test heard it at the tray reader (``purpose="test"``: "Test: Dictator card of
+    seat 1"), as the enrolment asks for it (``"present"``: "Enrolment: the Priest card of seat
+    3") or refuses a tag already standing for it (``"duplicate"``); None for another kind or
+    purpose, or a card that is none of the roles."""
+    key = _CARD_KEYS.get(purpose)
+    if kind != "card" or key is None or seat is None or value not in card_names():
         return None
-    return card_text("selftest.card", {"seat": seat, "role": value}, language)
+    return card_text(key, {"seat": seat, "role": value}, language)
 
 
 #: the board-signal scripts the table's conformance suite plays the game by (:mod:`.scripting`)

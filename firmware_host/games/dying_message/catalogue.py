@@ -197,11 +197,9 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "tray.pool": (("card",), _O),
     "tray.out": (("card",), _O),
     "tray.complete": ((), _O),
-    "enrol.evidence.start": (("count",), _O),
     "enrol.evidence.present": (("card",), _O),
     "enrol.evidence.duplicate": (("card",), _O),
     "enrol.evidence.described": (("card",), _O),
-    "enrol.evidence.done": (("count",), _O),
     # the self-test (firmware-host self-test): an evidence tile the tray reader read
     "selftest.evidence": (("card",), _O),
 }

@@ -21,7 +21,7 @@ board_game = lazy(__package__, "board", "DyingMessageGame")
 def evidence_text(key: str, params: Any, language: str, *, long: bool = False,
                   descriptions: "dict[int, str] | None" = None) -> str:
     """A sentence of the evidence tiles' enrolment (``enrol.evidence.*``, DYING_MESSAGE.md
-    M46) for ``firmware-host enrol-tags --evidence``, in ``language`` (short wording); cards
+    M46) for ``firmware-host enrol-tags --game dying_message``, in ``language`` (short wording); cards
     are spoken "card 18: a red umbrella" with ``descriptions`` ({card id: text}); ``long``:
     the long wording.
 
@@ -32,15 +32,24 @@ def evidence_text(key: str, params: Any, language: str, *, long: bool = False,
     return catalogue.text(key, params, language, long=long, descriptions=descriptions)
 
 
+#: the catalogue's key naming an evidence tile, by purpose (``GamePack.tile_words``)
+_EVIDENCE_KEYS = {"test": "selftest.evidence", "present": "enrol.evidence.present",
+                  "duplicate": "enrol.evidence.duplicate", "described": "enrol.evidence.described"}
+
+
 def tile_words(kind: str, value: str, seat: int | None, number: int, language: str, *,
-               descriptions: "dict[int, str] | None" = None) -> str | None:
-    """The self-test's sentence naming an evidence tile as the tray reader read it (the
-    registry's ``GamePack.tile_words``, ``selftest.evidence``): its card as printed, with its
-    description in ``language`` where the tag registry has one ("Test: evidence, card 18: a
-    red umbrella"); None for another kind."""
-    if kind != "evidence":
+               descriptions: "dict[int, str] | None" = None, purpose: str = "test") -> str | None:
+    """The sentence naming an evidence tile by its card as printed (the registry's
+    ``GamePack.tile_words``, M46), with its description in ``language`` where ``descriptions``
+    has one: as the self-test heard it at the tray reader (``purpose="test"``: "Test:
+    evidence, card 18: a red umbrella"), as the enrolment asks for it (``"present"``: "Present
+    card 18."), refuses a tag already standing for it (``"duplicate"``) or says back the
+    description just typed (``"described"``: "Enrolled: card 18: a red umbrella."); None for
+    another kind or purpose."""
+    key = _EVIDENCE_KEYS.get(purpose)
+    if kind != "evidence" or key is None:
         return None
-    return evidence_text("selftest.evidence", {"card": number}, language, descriptions=descriptions)
+    return evidence_text(key, {"card": number}, language, descriptions=descriptions)
 
 
 #: the questions of a setup from the seats (:mod:`.lobby`)
@@ -86,8 +95,8 @@ CONFIG = {
 
 #: M45, M46: the evidence tiles, one per card id (0-based, printed ``card + 1``, M7: 104 cards), each
 #: with a short description per language; laid on the message-area tray (the ``law`` reader); the
-#: mocked board's demo tiles are ``4E`` and the card id (as ``enrol-tags --evidence --mock`` enrols them)
-EVIDENCE_TILES = TileKind("evidence", "evidence", "item", items=104, languages=("de", "en"),
+#: mocked board's demo tiles are ``4E`` and the card id (as ``enrol-tags --game dying_message --mock`` enrols them)
+EVIDENCE_TILES = TileKind("evidence", "evidence", "item", items=104, fewest=9, languages=("de", "en"),
                           noun="evidence card", reader="law", demo=("4E",))
 
 #: this game's record in the registry (:class:`firmware_host.kernel.games.GamePack`)

@@ -169,22 +169,32 @@ def tile_text(key: str, params: Any, language: str = "de", *, long: bool = False
     return catalogue.text(key, params, language, long=long)
 
 
-#: the self-test's key and parameters of each of the game's tile kinds (value, seat, number)
-_SELFTEST_TILES: dict[str, Any] = {
-    "ballot": lambda value, seat, number: ("selftest.ballot", {"seat": seat, "ballot": value}),
-    "law": lambda value, seat, number: ("selftest.law.numbered", {"party": value, "index": number}),
-    "role": lambda value, seat, number: ("selftest.role_tile.numbered", {"role": value, "index": number}),
+#: the catalogue's key and parameters naming each of the game's tile kinds (value, seat,
+#: number), by purpose: the self-test's (``test``), the enrolment's request (``present``) and
+#: its refusal of a tile already enrolled (``duplicate``)
+_TILE_KEYS: dict[tuple[str, str], Any] = {
+    ("test", "ballot"): lambda value, seat, number: ("selftest.ballot", {"seat": seat, "ballot": value}),
+    ("test", "law"): lambda value, seat, number: ("selftest.law.numbered", {"party": value, "index": number}),
+    ("test", "role"): lambda value, seat, number: ("selftest.role_tile.numbered", {"role": value, "index": number}),
+    ("present", "ballot"): lambda value, seat, number: ("enrol.present_ballot", {"seat": seat, "ballot": value}),
+    ("present", "law"): lambda value, seat, number: (f"enrol.present_law.{value}", {"index": number}),
+    ("present", "role"): lambda value, seat, number: ("enrol.present_role", {"role": value, "index": number}),
+    ("duplicate", "ballot"): lambda value, seat, number: ("enrol.duplicate.ballot", {"seat": seat, "ballot": value}),
+    ("duplicate", "law"): lambda value, seat, number: (f"enrol.duplicate.law.{value}", {"index": number}),
+    ("duplicate", "role"): lambda value, seat, number: ("enrol.duplicate.role", {"role": value, "index": number}),
 }
 
 
 def tile_words(kind: str, value: str, seat: int | None, number: int, language: str, *,
-               descriptions: Any = None) -> str | None:
-    """The self-test's sentence naming a tile of this game as a reader read it (the
-    registry's ``GamePack.tile_words``): a seat's Ja or Nein tile ("Test: Ja tile of seat
-    3"), a law by party and number, a role tile by role and number; None for another kind.
+               descriptions: Any = None, purpose: str = "test") -> str | None:
+    """The sentence naming a tile of this game (the registry's ``GamePack.tile_words``): a
+    seat's Ja or Nein tile, a law by party and number, a role tile by role and number, as the
+    self-test heard it (``purpose="test"``: "Test: Ja tile of seat 3"), as the enrolment asks
+    for it (``"present"``: "Enrolment: present the Ja tile of seat 3") or refuses a tag
+    already standing for it (``"duplicate"``); None for another kind or purpose.
 
     :raises MessageParamError: a value the catalogue does not know (a party, a role)."""
-    make = _SELFTEST_TILES.get(kind)
+    make = _TILE_KEYS.get((purpose, kind))
     if make is None:
         return None
     key, params = make(value, seat, number)
@@ -250,7 +260,8 @@ from firmware_host.hardware.tags import TileKind  # noqa: E402 - the tiles, decl
 
 #: the tiles this game reads (BOARD.md "Each reader has its own tiles"): each seat's Ja and Nein
 #: ballot tiles (R8) in the ballot box, the law tiles (R4: 6 democratic, 11 fascist) at the
-#: discard tray, the optional role tiles (BOARD.md "Roles") at the ballot box. The signals are
+#: discard tray, the optional role tiles (BOARD.md "Roles") at the ballot box (enrolled only when
+#: named: ``enrol-tags --kinds ballot,law,role``). The signals are
 #: SIMULATE.md's ``ballot`` and ``law_read`` (and the board's extra ``role``).
 tile_kinds: tuple = (
     TileKind("ballot", "ballots", "seat", names=("ja", "nein"), noun="ballot tile", signal="ballot",
@@ -260,7 +271,7 @@ tile_kinds: tuple = (
              demo=("2D", "2F")),
     TileKind("role", "roles", "numbered", names=("democrat", "fascist", "dictator"), counts=(6, 3, 1),
              group="role", noun="role tile", signal="role", aliases=("role_tile",), value_field="role", reader="ballot",
-             demo=("3A", "3F", "3D")),
+             demo=("3A", "3F", "3D"), optional=True),
 )
 
 from firmware_host.hardware.parts import Peg, Track  # noqa: E402 - the board's parts, declared with the pack

@@ -66,9 +66,11 @@ class SecretDictatorGame(BoardAdapter):
                       "power.special_election": ("power.special_election.chosen",),
                       "power.execution": ("power.execution.done",),
                       "power.investigate": ("power.investigate.done", "power.investigate.result")}
-    # seat lists, the prolog, the summaries and status layers past the first (asked for rarely), a
+    # seat lists, the prolog, the summaries and status layers past the first (asked for rarely), the
+    # first answer said at the table speaker (status_channel public, a board without earphones), a
     # refusal naming its reason, role tiles (read once a game): rendered when said
     PLAN_SKIPPED = ("prolog.role.", "prolog.team.", "status.public", "status.government", "status.nominee",
+                    "status.now.seat",
                     "game_over.roles", "election.ballots", "next.vote", "status.waiting", "fault.chatter.peg",
                     "fault.two_holes", "fault.stuck_contact", "roles.", "status.players", "status.president",
                     "status.phase", "tile.read.role", "refusal.wrong_phase", "refusal.invalid_target",
