@@ -19,6 +19,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "duel.refused.malformed": {"en": "That was not a move of Token Duel.", "de": "Das war kein Zug im Münzduell."},
     # the board's self-test names the tile a reader read (the pack's tile_words)
     "selftest.token": {"en": "Test: gold token of {seat}", "de": "Test: Goldmünze von {seat}"},
+    # the tag enrolment asks for a seat's token and refuses a tag already standing for one
+    "enrol.token": {"en": "Enrolment: present the gold token of {seat}",
+                    "de": "Anmeldung: Goldmünze von {seat} auflegen"},
+    "enrol.token.duplicate": {"en": "Enrolment: already the gold token of {seat}",
+                              "de": "Anmeldung: schon die Goldmünze von {seat}"},
 }
 KEYS = frozenset(MESSAGES)
 #: no espeak-ng overrides of its own

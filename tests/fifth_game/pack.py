@@ -57,13 +57,18 @@ def console_picture(view: dict, secrets: dict | None = None) -> dict:
 console_actions: tuple = (action("take", W("take"), seat_field(W("seat")),
                                  choice_field("count", W("count"), [(1, W("one")), (2, W("two"))])),)
 
+#: the catalogue's key naming a gold token, by purpose (``GamePack.tile_words``)
+_TOKEN_KEYS = {"test": "selftest.token", "present": "enrol.token", "duplicate": "enrol.token.duplicate"}
+
+
 def tile_words(kind: str, value: str, seat: int | None, number: int, language: str, *,
-               descriptions: Any = None) -> str | None:
-    """The self-test's sentence naming a seat's gold token as a reader read it; None for
-    another kind."""
+               descriptions: Any = None, purpose: str = "test") -> str | None:
+    """The sentence naming a seat's gold token: as a reader read it (the self-test), as the
+    enrolment asks for it or refuses a tag already standing for it; None for another kind."""
     from .catalogue import text
 
-    return text("selftest.token", {"seat": seat}, language) if kind == "token" and seat is not None else None
+    key = _TOKEN_KEYS.get(purpose)
+    return text(key, {"seat": seat}, language) if kind == "token" and seat is not None and key else None
 
 
 PACK = GamePack(name=NAME, replay=replay_lines, adapter=lazy(_PKG, "board", "TokenDuelGame"),

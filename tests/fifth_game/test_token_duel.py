@@ -143,3 +143,27 @@ def test_unregistered_its_token_is_not_laid_by_the_self_test(capsys):
 
     assert cli_main(["self-test", "--mock", "--language", "en"]) == 0
     assert "Test: gold token of Seat 1" not in capsys.readouterr().out
+
+
+def test_enrol_tags_asks_for_its_tokens_in_its_words_with_nothing_made_for_it_outside(registered, tmp_path, capsys):
+    """Issue 36: the enrolment asks the registry what tiles there are: once registered, Token
+    Duel's gold tokens are enrolled by ``--game token_duel`` (its pack's ``tile_kinds``, its
+    ``tile_words``), a tag laid twice refused in its words, and written to its section."""
+    import json
+
+    from firmware_host.cli import main as cli_main
+    from firmware_host.hardware.tags import Tile, load_registry
+
+    script = tmp_path / "tiles.jsonl"
+    script.write_text("".join(json.dumps({"signal": "tag", "tag": t}) + "\n"
+                              for t in ("7A00000001", "7A00000001", "7A00000002")), encoding="utf-8")
+    out = tmp_path / "tags.toml"
+    assert cli_main(["enrol-tags", "--mock", str(script), "--output", str(out), "--game", NAME, "--seats", "2",
+                     "--language", "en"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:3] == ["Enrolment: two tiles, present each at the law reader at the discard tray",
+                         "Enrolment: present the gold token of Seat 1", "Enrolment: recognised"]
+    assert lines[3:6] == ["Enrolment: present the gold token of Seat 2", "Enrolment: already the gold token of Seat 1",
+                          "Enrolment: present the gold token of Seat 2"]
+    registry = load_registry(out, kinds=games.pack(NAME).tile_kinds)
+    assert registry.tag_of(Tile("token", "gold", 1)) == "7A00000002"
