@@ -47,7 +47,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from firmware_host.kernel import games  # noqa: E402
-from firmware_host.robots.robot import ANSWER_CUE_KEY, Heard, Hold, Lay, Press, SeatRobot  # noqa: E402
+from firmware_host.robots.robot import ANSWER_CUE_KEY, Heard, Hold, Lay, Press, SeatRobot, TileHands  # noqa: E402
 from firmware_host.robots.table import percentile, rules_for  # noqa: E402
 
 #: a person's reaction after the clip meant for them, seconds (issue 31: 1-3 s, sometimes late)
@@ -235,6 +235,8 @@ class ByEarTable:
         self.holds = holds
         self.out = out
         self.rng = random.Random(f"{seed}/by-ear")
+        #: the numbered tiles the seats lay (the shipped registry's numbers: the board's config)
+        self.hands = TileHands()
         self.titles = {}
         for name in self.rotation:
             lobby = games.pack(name).lobby()
@@ -438,8 +440,10 @@ class ByEarTable:
             if self.rng.random() < self.twice:
                 self.extra.append((self.board.now + self.rng.uniform(0.4, 0.9), robot.seat, "twice"))
         elif isinstance(act, Lay):
-            # a part of the board moved (a tile on its track, the peg) is no act the board answers
-            self._send(robot.seat, json.dumps(act.signal), act.signal["signal"], None, measured and act.reader is not None)
+            # a part of the board moved (a tile on its track, the peg) is no act the board answers;
+            # a tile laid again is the very tile (its number), as a hand lays it (TileHands)
+            signal = self.hands.lay(robot.seat, act.signal, planned.again)
+            self._send(robot.seat, json.dumps(signal), act.signal["signal"], None, measured and act.reader is not None)
 
     def run(self, games_wanted: int) -> list[ByEarGame]:
         """Play until ``games_wanted`` games have ended and the next one has begun (the

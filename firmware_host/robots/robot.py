@@ -41,7 +41,8 @@ from typing import Any, Callable, Sequence
 
 from firmware_host.hardware.parts import registered_readers
 
-__all__ = ["Heard", "Press", "Hold", "Lay", "Chooser", "SeatRobot", "scan_item_seen", "confirms", "REACTION"]
+__all__ = ["Heard", "Press", "Hold", "Lay", "Chooser", "SeatRobot", "TileHands", "scan_item_seen", "confirms",
+           "REACTION"]
 
 #: the range of a person's typical reaction time, seconds: each robot draws its own from it
 #: (issue 30), and its acts vary around that (:data:`VARIATION`), within the range
@@ -180,13 +181,66 @@ def scan_item_seen(clip: Heard, heard: Sequence[Heard], window: int = 60) -> int
 @dataclasses.dataclass
 class Planned:
     """An act planned for clock time ``at``; ``cue`` the clip that asked for it (None: a slip
-    or a follow-up); ``mistake`` the slip's name or ''."""
+    or a follow-up); ``mistake`` the slip's name or ''; ``again``: a :class:`Lay` of the very
+    tile the seat laid just before (a tile laid twice, or taken from the wrong reader to the
+    right one)."""
 
     at: float
     act: Any
     cue: Heard | None
     mistake: str = ""
     seq: int = 0
+    again: bool = False
+
+
+class TileHands:
+    """Which tile of a numbered group each robot's hand lays (a law tile: "fascist" 1-11).
+
+    A signal naming no ``tile`` number lays the group's tiles in turn on the mocked board
+    (``TileKind.in_turn``), so the same act made twice would be two different tiles. A table
+    of robots numbers each such lay itself, in the same turn (the group's next number, 1 to
+    its count, round again), and a lay made *again* by a seat (:attr:`Planned.again`: a tile
+    laid twice as a shaking hand does, or the tile taken from the wrong reader to the right
+    one) names the very tile that seat laid last of that group: the board reads one tile
+    twice, as on a real board, not a second tile (a second tile is another act: a
+    chancellor's discard of the law it holds).
+
+    :param numbers: ``numbers(kind, group)`` -> the tile numbers the board's registry holds
+        for that group (ascending); None: 1 to the kind's count (the shipped registry).
+    """
+
+    def __init__(self, numbers: Callable[[str, str], Sequence[int]] | None = None) -> None:
+        self._numbers = numbers
+        self._next: dict[tuple[str, str], int] = {}
+        self._last: dict[tuple[int, str, str], int] = {}
+
+    def lay(self, seat: int, signal: dict, again: bool = False) -> dict:
+        """``signal`` (a SIMULATE.md tile signal) with its ``tile`` number where its kind is a
+        numbered one laid in turn; any other signal, or one naming its tile, unchanged.
+
+        :param seat: the seat laying it (0-based).
+        :param again: the seat lays the tile it laid last of that group again."""
+        from firmware_host.service.signals import tile_signal
+
+        kind = tile_signal(str(signal.get("signal", "")))
+        if kind is None or kind.layout != "numbered" or not kind.in_turn or signal.get("tile") is not None:
+            return signal
+        group = signal.get(kind.value_field)
+        if not isinstance(group, str):
+            return signal
+        numbers = list(self._numbers(kind.kind, group) if self._numbers is not None
+                       else range(1, kind.count(group) + 1))
+        if not numbers:
+            return signal
+        last = self._last.get((seat, kind.kind, group))
+        if again and last is not None:
+            number = last
+        else:
+            turn = self._next.get((kind.kind, group), 0)
+            self._next[(kind.kind, group)] = (turn + 1) % len(numbers)
+            number = numbers[turn % len(numbers)]
+        self._last[(seat, kind.kind, group)] = number
+        return dict(signal, tile=number)
 
 
 class SeatRobot:
@@ -248,9 +302,9 @@ class SeatRobot:
         lo, hi = self.reaction
         return min(hi, max(lo, self.typical * math.exp(self.rng.gauss(0.0, VARIATION))))
 
-    def _add(self, at: float, act: Any, cue: Heard | None, mistake: str = "") -> None:
+    def _add(self, at: float, act: Any, cue: Heard | None, mistake: str = "", again: bool = False) -> None:
         self._seq += 1
-        self.plan.append(Planned(at, act, cue, mistake, self._seq))
+        self.plan.append(Planned(at, act, cue, mistake, self._seq, again))
 
     def due(self) -> float | None:
         """The clock time of the next planned act, or None."""
@@ -406,10 +460,10 @@ class SeatRobot:
             if self.rng.random() < 0.5 and others:
                 wrong = others[0]
                 self._add(at, Lay(dict(act.signal, reader=wrong), wrong), cue, "wrong_reader")
-                self._add(at + 2.0 + self.draw_reaction(), act, cue)
+                self._add(at + 2.0 + self.draw_reaction(), act, cue, again=True)      # the same tile
             else:
                 self._add(at, act, cue)
-                self._add(at + 0.6 + self.rng.uniform(0.2, 1.5), act, None, "tile_twice")
+                self._add(at + 0.6 + self.rng.uniform(0.2, 1.5), act, None, "tile_twice", again=True)
             return
         self._add(at, act, cue)
         if mistake and isinstance(act, Press) and act.item is None and self.phase == "game":

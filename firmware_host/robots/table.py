@@ -34,7 +34,7 @@ from firmware_host.kernel import games
 from firmware_host.clock import VirtualClock
 from firmware_host.errors import UsageError
 from firmware_host.kernel.values import Outcome
-from firmware_host.robots.robot import MISTAKE_RATE, REACTION, Heard, Hold, Lay, Press, SeatRobot
+from firmware_host.robots.robot import MISTAKE_RATE, REACTION, Heard, Hold, Lay, Press, SeatRobot, TileHands
 from firmware_host.table import scanning
 from firmware_host.service.signals import Signal
 from firmware_host.service.simulator import Simulator
@@ -233,6 +233,8 @@ class RobotTable:
                              speech_cache=speech_cache, journal_path=journal_path,
                              on_line=self._line, warm_cache=warm_cache, observe_picks=scanning.observe)
         self.sim.paced_by_people = True          # robots press as people do: [scan] grace
+        #: the numbered tiles the robots lay, by the board's own tag registry
+        self.hands = TileHands(self._tile_numbers)
         seats = self.sim.config.seats
         if not 1 <= self.players <= seats:
             raise UsageError(f"--robots {players}: the board has {seats} seats")
@@ -267,6 +269,12 @@ class RobotTable:
         self.started_games = 0
         #: why the table stopped before it was done ('' when it played everything asked)
         self.stuck = ""
+
+    def _tile_numbers(self, kind: str, group: str) -> list[int]:
+        """The numbers of the tiles of ``kind``'s ``group`` in the mocked board's tag registry."""
+        mock = self.sim.mock
+        registry = getattr(mock, "tags", None)
+        return [] if registry is None else sorted({n for n, _tag in registry.tags(kind, group)})
 
     def _robot_game(self, name: str, seats: int) -> tuple[Any, frozenset, frozenset]:
         """``name``'s robot module, its titles in the lobby and its ``QUIET_AFTER`` keys.
@@ -470,7 +478,8 @@ class RobotTable:
         elif isinstance(act, Press):
             sig, kind = {"seat": robot.seat, "gesture": act.gesture}, "button"
         elif isinstance(act, Lay):
-            sig = {k: v for k, v in act.signal.items() if k != "signal"}
+            laid = self.hands.lay(robot.seat, act.signal, planned.again)
+            sig = {k: v for k, v in laid.items() if k != "signal"}
             kind = act.signal["signal"]
         else:  # pragma: no cover - a robot module's mistake
             raise TypeError(f"not an act: {act!r}")

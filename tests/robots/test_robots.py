@@ -4,6 +4,7 @@ table of blind players meets the board (ACCESSIBILITY.md 26-29)."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 
@@ -313,6 +314,44 @@ def test_issue31_a_hand_cut_long_after_a_pick_is_a_message_heard_and_said_again_
     robot.hear(Heard("seat", "hand.chancellor", laws, "Your laws", 1045.8, 1051.2))
     reads = [p for p in robot.plan if isinstance(p.act, Lay) and p.act.signal["signal"] == "law_read"]
     assert len(reads) == 1, robot.plan
+
+
+def test_issue31_a_tile_laid_again_is_the_very_tile_and_other_lays_take_the_groups_tiles_in_turn():
+    """A seat's tile laid twice (a shaking hand) or taken from the wrong reader to the right one
+    is the same physical tile, so the board reads one tile twice (its ``tile`` number), not a
+    second law tile that would count as another act; every other lay of a numbered group takes
+    its next tile in turn (1 to the group's count, round again), as the mocked board deals a
+    signal naming none."""
+    from firmware_host.robots.robot import TileHands
+    hands = TileHands()
+    fascist = {"signal": "law_read", "party": "fascist"}
+    assert hands.lay(2, fascist)["tile"] == 1
+    assert hands.lay(4, fascist)["tile"] == 2
+    assert hands.lay(2, fascist, again=True)["tile"] == 1           # seat 3's tile, again
+    assert hands.lay(4, {"signal": "law_read", "party": "democratic"})["tile"] == 1
+    assert hands.lay(4, fascist, again=True)["tile"] == 2
+    assert [hands.lay(0, fascist)["tile"] for _ in range(10)] == [3, 4, 5, 6, 7, 8, 9, 10, 11, 1]
+    assert hands.lay(1, dict(fascist, tile=7)) == dict(fascist, tile=7)     # a tile named stays
+    ballot = {"signal": "ballot", "seat": 1, "ballot": "ja"}
+    assert hands.lay(1, ballot) == ballot                                # a seat's own tile: one
+    assert TileHands(lambda kind, group: [4, 9]).lay(0, fascist)["tile"] == 4
+
+
+def test_issue31_a_robots_slip_with_a_tile_lays_the_same_tile_again():
+    """The slips with a tile (laid twice; laid at the wrong reader, then at the right one) plan
+    the second lay as the same tile (``again``)."""
+    robot = SeatRobot(1, 5, "secret_dictator", rules_for("secret_dictator"), seed=4, mistakes=1.0)
+    robot.phase = "game"
+    hand = Heard("seat", "hand.president", {"laws": ["fascist", "democratic", "fascist"]}, "Your laws", 10.0, 16.0)
+    seen = set()
+    for n in range(12):
+        robot.plan = []
+        robot.heard = []
+        robot.hear(dataclasses.replace(hand, start=10.0 + 100 * n, end=16.0 + 100 * n))
+        lays = sorted(robot.plan, key=lambda p: p.at)
+        assert len(lays) == 2 and [p.again for p in lays] == [False, True], lays
+        seen.add(lays[0].mistake or lays[1].mistake)
+    assert seen == {"wrong_reader", "tile_twice"}
 
 
 def test_issue31_a_robot_that_pressed_during_the_game_over_speech_presses_again_only_after_its_part():
