@@ -1020,7 +1020,7 @@ class BoardAdapter:
         its status) starts its status again at the first layer, and drops a status layer of
         that seat still waiting for the table (:meth:`drop_status`): a status says what is
         open now (ACCESSIBILITY.md 29, issue 31). An input that names no seat (a tile at a
-        shared reader: Secret Dictator's law tray) is the act of the seat it answers as its
+        shared reader, one tray for every seat) is the act of the seat it answers as its
         own (:meth:`answer_act`, :meth:`answer_cue`, a line said with ``own_act``), so that
         seat's status is treated alike (BOARD.md "Each reader has its own tiles")."""
         if not isinstance(event, (Fault, ReaderState)):
