@@ -51,13 +51,33 @@ def main(args: argparse.Namespace) -> int:
             for problem in exc.problems:
                 print(f"  {problem}", file=sys.stderr)
             return 2
-        # seats named by their 0-based registry tables, like every config message
-        missing = [f"[ballots.{s}]" for s in range(config.seats)
-                   if not (registry.tags("ballot", "ja", s) and registry.tags("ballot", "nein", s))]
-        tags_note = f", {len(registry)} tags"
-        if missing:
-            tags_note += (f" (no Ja/Nein tiles in {', '.join(missing)}; "
-                          f"counted from 0: [ballots.0] is seat 1 when spoken)")
+        tags_note = f", {len(registry)} tags" + seats_without_tiles(registry, config.seats)
     readers = ", ".join(f"{r.name} at {r.port}" for r in config.readers.values()) or "no readers"
     print(f"OK: {path}: {config.seats} seats, {len(config.inputs())} GPIO inputs, {readers}{tags_note}")
     return 0
+
+
+def seats_without_tiles(registry: object, seats: int) -> str:
+    """The note on seats of the config lacking a tile of their own (empty when none lacks
+    one): for every seat kind (a ``seat`` layout, :class:`~firmware_host.hardware.tags.TileKind`)
+    of the default game that is not optional, and every other such kind the registry already
+    holds tiles of, the seats missing one of the kind's tiles, named by their 0-based registry
+    tables as every config message names them: `` (no tokens in [tokens.8], [tokens.9];
+    counted from 0: [tokens.0] is seat 1 when spoken)`` (a kind's ``noun`` and ``section``).
+    The kinds come from the registered games' packs: the command names none."""
+    from firmware_host.hardware.tags import registered_kinds
+    from firmware_host.kernel import games
+
+    default = {k.kind for k in games.pack(games.DEFAULT_GAME).tile_kinds}
+    notes, first = [], None
+    for kind in registered_kinds():
+        if kind.layout != "seat" or kind.optional or not (kind.kind in default or registry.tags(kind.kind)):
+            continue
+        lacking = [f"[{kind.section}.{s}]" for s in range(seats)
+                   if not all(registry.tags(kind.kind, name, s) for name in kind.names)]
+        if lacking:
+            notes.append(f"no {kind.noun}s in {', '.join(lacking)}")
+            first = first or kind.section
+    if not notes:
+        return ""
+    return f" ({'; '.join(notes)}; counted from 0: [{first}.0] is seat 1 when spoken)"

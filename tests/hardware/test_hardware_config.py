@@ -243,15 +243,25 @@ def test_check_config_lists_every_problem_and_exits_2(tmp_path, capsys, shipped_
 
 
 def test_check_config_names_seats_without_ballot_tiles_by_their_config_tables(tmp_path, capsys):
-    from firmware_host.hardware.tags import demo_registry, format_registry
+    """Seats of the config without their own tiles are named by their registry tables, for
+    the default game's seat tiles and every other game's the registry holds (the role cards of
+    eight seats here), in the kinds' own nouns (the command names no game)."""
+    from firmware_host.hardware.tags import TagRegistry, demo_registry, format_registry
 
     path = tmp_path / "board.toml"
     path.write_text(DEFAULT_CONFIG_PATH.read_text())
     (tmp_path / "tags.toml").write_text(format_registry(demo_registry(8)))
     assert cli_main(["check-config", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "(no Ja/Nein tiles in [ballots.8], [ballots.9]; counted from 0: [ballots.0] is seat 1 when spoken)" in out
+    assert ("(no ballot tiles in [ballots.8], [ballots.9]; no cards in [cards.8], [cards.9]; "
+            "counted from 0: [ballots.0] is seat 1 when spoken)") in out
     assert "seat 9" not in out and "seat 10" not in out
+    # no role card enrolled at all: a board that does not play that game is not told about them
+    ballots_only = {tag: tile for tag, tile in demo_registry(10).items() if tile.kind != "card"}
+    (tmp_path / "tags.toml").write_text(format_registry(TagRegistry(ballots_only)))
+    assert cli_main(["check-config", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("OK: ") and "(no " not in out
 
 
 def test_check_config_names_the_renamed_seat_table(tmp_path, capsys):
