@@ -12,10 +12,11 @@ contradicted by a virtual one"), the adapter's ``deck`` part:
 - **An agreed veto's two laws** read on the discard pile are taken into it quietly.
 - **The tiles read survive a restart**: what the tray has read (the discard pile since the
   last reshuffle, the chancellor's discard, the law left to the chancellor after an
-  enactment) is journaled as a ``discards`` note whenever it changes, and a game rebuilt from
-  the journal takes it back (:meth:`PhysicalDeck.restore`): a tile of the discard pile read
-  again after a restart is the same tile, never a new lay nor a refusal naming its party
-  (BOARD.md "Each reader has its own tiles", RULES.md R16).
+  enactment, an agreed veto's laws still to come) is journaled as a ``discards`` note
+  whenever it changes, and a game rebuilt from the journal takes it back
+  (:meth:`PhysicalDeck.restore`): a tile of the discard pile read again after a restart is
+  the same tile, never a new lay nor a refusal naming its party (BOARD.md "Each reader has
+  its own tiles", RULES.md R16).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ DISCARD_PARTIES = ("democratic", "fascist")
 #: the journal note of the tiles the tray has read (:meth:`PhysicalDeck.remember`)
 NOTE = "discards"
 #: the deck's memory with nothing read
-EMPTY = {"discard_pile": [], "chancellor_discard": None, "discard_after": None}
+EMPTY = {"discard_pile": [], "chancellor_discard": None, "discard_after": None, "vetoed_laws": 0}
 #: the discard list's item per party, and its confirmation (``{"party": ...}``)
 DISCARD_ITEM = "discard.scan.{}"
 DISCARD_CONFIRM = "discard.scan.confirm"
@@ -63,10 +64,12 @@ class PhysicalDeck:
     def memory(self) -> dict:
         """What the tray has read that a restart must not lose, as JSON: ``discard_pile`` (its
         tiles, ``[party, number]``, in a fixed order), ``chancellor_discard`` (a party or None),
-        ``discard_after`` (``[chancellor, the law left or None]`` or None)."""
+        ``discard_after`` (``[chancellor, the law left or None]`` or None), ``vetoed_laws`` (an
+        agreed veto's laws still to reach the tray, 0-2)."""
         return {"discard_pile": sorted(([p, n] for p, n in self.discard_pile), key=repr),
                 "chancellor_discard": self.chancellor_discard,
-                "discard_after": None if self.discard_after is None else list(self.discard_after)}
+                "discard_after": None if self.discard_after is None else list(self.discard_after),
+                "vetoed_laws": self._vetoed_laws}
 
     def remember(self) -> None:
         """Journal the tray's memory (:meth:`memory`) as a ``discards`` note when it changed
@@ -93,14 +96,15 @@ class PhysicalDeck:
                 memory = body
         pile, discard, after = memory.get("discard_pile"), memory.get("chancellor_discard"), \
             memory.get("discard_after")
-        tiles = {(t[0], t[1]) for t in pile if isinstance(t, list) and len(t) == 2} \
-            if isinstance(pile, list) else set()
-        self.discard_pile = {t for t in tiles if t[0] in DISCARD_PARTIES
-                             and (t[1] is None or type(t[1]) is int)}
+        self.discard_pile = {(t[0], t[1]) for t in (pile if isinstance(pile, list) else ())
+                             if isinstance(t, list) and len(t) == 2 and isinstance(t[0], str)
+                             and t[0] in DISCARD_PARTIES and (t[1] is None or type(t[1]) is int)}
         self.chancellor_discard = discard if discard in DISCARD_PARTIES else None
         self.discard_after = (after[0], after[1]) if (isinstance(after, list) and len(after) == 2
                                                       and type(after[0]) is int
                                                       and after[1] in (*DISCARD_PARTIES, None)) else None
+        vetoed = memory.get("vetoed_laws")
+        self._vetoed_laws = vetoed if type(vetoed) is int and 0 <= vetoed <= 2 else 0
         self._noted = self.memory()
 
     def at_setup(self, obj: dict) -> None:
