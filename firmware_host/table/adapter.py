@@ -216,9 +216,9 @@ class BoardAdapter:
         #: while an input that names no seat is handled (a tile at a shared reader): the seats
         #: whose own act it answered (:meth:`answer_act`, :meth:`answer_cue`, ``own_act``)
         self._shared_answers: list[int] | None = None
-        #: the public Utterances of the last move, where the game's :meth:`announce` keeps them
-        #: (:meth:`status_after`)
-        self.move_said: list = []
+        #: the public Utterances of the last move, where the game's :meth:`announce` keeps them,
+        #: and those of the moves before it the table has not heard to the end (:meth:`status_after`)
+        self.move_said = []
         self.seats = SeatStore(service, self._seat_changed)
         self.padding = ClipPadding(service, self.STATUS_SECRETS)
         self.words = self.make_words()
@@ -337,13 +337,32 @@ class BoardAdapter:
     #: to do), as a status's first answer does: a status need not wait for them (:meth:`status_after`)
     STATUS_SAYS_TOO: tuple[str, ...] = ()
 
+    @property
+    def move_said(self) -> list:
+        """The public Utterances (:class:`~firmware_host.audio.service.Utterance`) the table is
+        still to hear of the moves so far, in the order they are said: the last move's, which
+        the game's :meth:`announce` assigns (``self.move_said = public_utterances(said)``), after
+        those of the moves before it not yet ended when it was assigned. A move accepted while
+        the table still hears the last one's news (a law read at the tray during a vote's
+        read-out) thus never hides that news from :meth:`status_after` (RULES.md R16: a status
+        that waited only for the newest move's lines answered at once in a deal where the act
+        was a move and after the count in one where the count had ended the game)."""
+        return self._move_said
+
+    @move_said.setter
+    def move_said(self, said: Sequence) -> None:
+        before = [u for u in getattr(self, "_move_said", ()) if not u.done()]
+        self._move_said = before + [u for u in said if all(u is not b for b in before)]
+
     def status_after(self) -> tuple:
-        """What the table has not heard yet of the last move's news, that a status waits for: it
+        """What the table has not heard yet of the moves' news, that a status waits for: it
         tells what is open now, never what the table is still to hear (ACCESSIBILITY.md 22, 29).
-        Default: the Utterances of :attr:`move_said` (the last move's public lines, kept by the
+        Default: the Utterances of :attr:`move_said` (the moves' public lines, kept by the
         game's :meth:`announce`; none kept: a status answers at once) not yet ended, but the
         lines after the last news that only say what is open (:data:`STATUS_SAYS_TOO`): they
-        tell the table what the status tells the seat."""
+        tell the table what the status tells the seat. Whether a line is waited for depends
+        only on its key and on what follows it at the table, so two deals whose table hears the
+        same lines time a status alike (R16)."""
         waiting = [u for u in self.move_said if not u.done()]
         while waiting and str(getattr(waiting[-1], "key", "")).startswith(self.STATUS_SAYS_TOO):
             waiting.pop()

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 import json
 import subprocess
 import sys
@@ -114,8 +112,6 @@ def test_issue31_A29_a_press_while_the_status_waits_for_the_table_does_not_skip_
         ear.close()
 
 
-@pytest.mark.xfail(strict=True, reason="Secret Dictator's status waits for every line of the last move again: "
-                   "waiting only for its news timed a status by the deal (R16, the rotated-deal check)")
 def test_issue31_A29_a_status_held_during_the_read_out_waits_for_the_result_not_for_the_lines_after_it():
     """Secret Dictator's status waits for the vote's result, not for the line after it that
     only says what is open ("Legislation: president … draws three laws", which the status's

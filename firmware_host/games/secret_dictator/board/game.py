@@ -342,10 +342,11 @@ class SecretDictatorGame(BoardAdapter):
         self.padding.remember(events, items)
         # what the table is still to hear of this move: a status waits for it (:meth:`status_after`)
         said = self.speech.say_all(items, after=self.moves.answered)
-        self.move_said = public_utterances(said)
+        public = public_utterances(said)
+        self.move_said = public                     # joins what the table is still to hear of the moves before
         self.reads.heard(said)                      # the chancellor's hand: a law read before it is no lay of its
         if any(e.kind == "election" and e.data.get("elected") for e in events):
-            self.reads.counting(self.move_said)     # a law read meanwhile: one answer whatever follows (R16)
+            self.reads.counting(public)             # a law read meanwhile: one answer whatever follows (R16)
         if game.phase == "game_over":
             return                                  # game_ended: the evening's offer after this speech
         if self.scanning.scan is not None and self.scanning.scan.seat not in game.awaiting():
@@ -512,6 +513,10 @@ class SecretDictatorGame(BoardAdapter):
         layers = announce.status_layers(self.game, seat)
         return [self.padding.private_status(seat) if name == "private" else layer
                 for name, layer in zip(announce.STATUS_LAYERS, layers)] + [[a] for a in self.padding.recalled(seat)]
+
+    #: the tracker's hole, the session's instruction, the next president: a status waits only
+    #: for the news before them (a hold during a vote's read-out was answered 5-9 s after the result)
+    STATUS_SAYS_TOO = ("tracker.moved", "legislative.", "president.new", "next.")
 
     def undone(self, undone: dict) -> None:
         """The table hears what the game master undid and by whom (``undo.action``), and the
