@@ -7,6 +7,8 @@ and the seat, and a game over in five acts."""
 
 from __future__ import annotations
 
+import logging
+
 import pytest
 
 from firmware_host.kernel import games
@@ -21,9 +23,10 @@ def token_duel(monkeypatch):
 
 
 def test_issue31_A26_A30_a_press_during_the_game_over_speech_is_noted_at_once_and_its_story_follows_the_offer(
-        token_duel, tmp_path):
+        token_duel, tmp_path, caplog):
     import table.test_conformance as conformance
 
+    caplog.set_level(logging.INFO, logger="firmware_host")
     table = conformance.start_game(tmp_path, NAME)
     try:
         mark = 0
@@ -51,6 +54,8 @@ def test_issue31_A26_A30_a_press_during_the_game_over_speech_is_noted_at_once_an
         assert story, "the press's part of the story was never told"
         assert story[0]["start"] >= offer["end"] - 0.01, (story[0], offer)    # after the speech and the offer
         assert story[-1]["key"] in ("evening.story_more", "evening.story_end")
+        game_id = table.call(table.service.journal.last_game).id
+        assert [r.getMessage() for r in caplog.records].count(f"game {game_id} over") == 1
         won = table.heard("duel.won")
         assert won and all(o["start"] >= won[-1]["end"] - 0.01 for o in story)
     finally:

@@ -11,13 +11,16 @@ to one's own act) that a mutation run of it found no test asking about:
   waits behind the move's public clips), after the table's words where it waits for them;
   nothing at a whisper station;
 - a part of the story of exactly the most seconds a part holds stays one part;
-- without an answer cue, a press during one's part of the story says the part again at once.
+- without an answer cue, a press during one's part of the story says the part again at once
+  (and the game master's log says so).
 
 The real service, journal and table on a virtual clock; the voice is an autospec of the
 silent voice (``has_earphones`` as the case needs).
 """
 
 from __future__ import annotations
+
+import logging
 
 import pytest
 
@@ -99,7 +102,7 @@ def test_issue31_a_story_part_of_exactly_the_limit_stays_one_part():
     assert split_long([lines], lambda line: seconds[line[0]]) == [lines[:2], lines[2:]]
 
 
-def test_A26_without_an_answer_cue_a_press_during_ones_part_says_the_part_again_at_once(mocker):
+def test_A26_without_an_answer_cue_a_press_during_ones_part_says_the_part_again_at_once(mocker, caplog):
     playing, again = (mocker.create_autospec(Utterance, instance=True) for _ in range(2))
     playing.done.return_value = again.done.return_value = False
     playing.plays = True
@@ -107,6 +110,8 @@ def test_A26_without_an_answer_cue_a_press_during_ones_part_says_the_part_again_
     evening = Evening(told)                                        # no cue given at all
     evening.over(lambda: [[("a", {})], [("b", {})]])
     evening.press(1)
-    evening.press(1)
+    with caplog.at_level(logging.INFO, logger="firmware_host"):
+        evening.press(1)
+    assert "seat 1 pressed during its part of the story: the part again" in [r.getMessage() for r in caplog.records]
     assert told.call_args_list[1] == mocker.call(1, [("a", {}), ("evening.story_more", {})], ())
     assert evening.told[1] == 1
