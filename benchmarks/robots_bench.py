@@ -5,8 +5,9 @@ Run: ``python3 benchmarks/robots_bench.py [--per-game 20] [--render 0 3] [--play
 [--games secret_dictator ...]``. Prints figures; asserts nothing.
 
 An evening (issue 31): ``python3 benchmarks/robots_bench.py --evening secret_dictator,autocracy,
-become_dictator,dying_message --players 6 --seeds 5 11 [--render 0 3] [--rounds 1]`` plays the
-games in rotation on one board per seed, each set up from the seats, and prints per game its
+become_dictator,dying_message --players 6 --seeds 5 11 [--render 0 3] [--rounds 1] [--keep DIR]``
+plays the games in rotation on one board per seed, each set up from the seats (at 3 s per
+sentence with an empty speech cache of its own: a fresh Pi's first evening), and prints per game its
 minutes, whether the right game started, own act → first sound in one's own earphone, the
 status's first answer, silences of 30 s, and from the ``robot`` and ``picked`` lines (issue
 30) the picks that chose the item meant, by the reaction (0.8-1, 1-2, 2-3 s after the item
@@ -28,8 +29,10 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import shutil
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -53,12 +56,25 @@ def play(game: str, players: int, seed: int, render: float) -> tuple[dict | None
     return record.summary(), wall, ""
 
 
-def evening(rotation: str, players: int, seed: int, render: float, rounds: int) -> tuple[list[dict], dict, str, float]:
-    """One evening: the games' summary lines, the pick figures, why it stalled, wall seconds."""
+def evening(rotation: str, players: int, seed: int, render: float, rounds: int,
+            keep: Path | None = None) -> tuple[list[dict], dict, str, float]:
+    """One evening: the games' summary lines, the pick figures, why it stalled, wall seconds.
+    With a render delay, a fresh Pi's first evening: an empty speech cache of its own, in which
+    a sentence is slow the first time it is said and only then (``simulate --fresh-cache``).
+    ``keep``: a file the evening's JSON lines are written to (what every seat heard)."""
     t0 = time.perf_counter()
     out = io.StringIO()
-    table = RobotTable(players, rotation, seed=seed, render_seconds=render, out=out)
-    table.run(rounds * len(table.rotation))
+    cache = tempfile.mkdtemp(prefix="robots-bench-cache-") if render else None
+    try:
+        table = RobotTable(players, rotation, seed=seed, render_seconds=render, out=out,
+                           **({"warm_cache": True, "speech_cache": cache} if cache else {}))
+        table.run(rounds * len(table.rotation))
+    finally:
+        if cache:
+            shutil.rmtree(cache, ignore_errors=True)
+    if keep is not None:
+        keep.parent.mkdir(parents=True, exist_ok=True)
+        keep.write_text(out.getvalue(), encoding="utf-8")
     lines = [json.loads(line) for line in out.getvalue().splitlines()]
     summaries = [line for line in lines if line.get("event") == "robots"]
     return summaries, pick_figures(lines), table.stuck, time.perf_counter() - t0
@@ -67,13 +83,15 @@ def evening(rotation: str, players: int, seed: int, render: float, rounds: int) 
 def _evening_main(args: argparse.Namespace) -> int:
     for render in args.render:
         for seed in args.seeds:
-            summaries, picks, stuck, wall = evening(args.evening, args.players, seed, render, args.rounds)
+            keep = (args.keep / f"evening-{args.players}p-s{seed}-r{render:g}.jsonl") if args.keep else None
+            summaries, picks, stuck, wall = evening(args.evening, args.players, seed, render, args.rounds, keep)
             wanted = args.evening.split(",")
             print(f"== evening {args.evening} at {args.players} seats, seed {seed}, render {render:g} s/sentence: "
                   f"{len(summaries)} games, {wall:.0f} s wall" + (f"; STALLED: {stuck}" if stuck else ""))
             for i, s in enumerate(summaries):
                 meant = wanted[i % len(wanted)]
-                print(f"   {s['game']}{'' if s['game'] == meant else f' (meant {meant})'}: {s['minutes']} min, "
+                print(f"   {s['game']}{'' if s['game'] == meant else f' (meant {meant})'} (seed {s.get('seed')}): "
+                      f"{s['minutes']} min, "
                       f"own act -> first own sound p50 {s['confirm_p50']} p95 {s['confirm_p95']} max "
                       f"{s['confirm_max']} s; status first answer max {s.get('status_first_max')} s "
                       f"({s.get('status_holds', 0)} holds); silences {s['silences']}"
@@ -107,6 +125,8 @@ def main() -> int:
     parser.add_argument("--evening", metavar="G,G,...", help="an evening: these games in rotation on one board")
     parser.add_argument("--seeds", type=int, nargs="+", default=[5, 11], help="with --evening: one evening per seed")
     parser.add_argument("--rounds", type=int, default=1, help="with --evening: rounds of the rotation")
+    parser.add_argument("--keep", type=Path, default=None, metavar="DIR",
+                        help="with --evening: write each evening's JSON lines to a file in DIR")
     args = parser.parse_args()
     if args.evening:
         args.players = args.players[0] if args.players != [5, 7, 9] else 6
