@@ -53,7 +53,7 @@ from aiohttp import web
 
 from firmware_host.checks import UNENCODABLE, unencodable
 from firmware_host.clock import Clock
-from firmware_host.console.messages import page_language, tables_json, text
+from firmware_host.console.messages import language_or_none, page_language, tables_json, text
 from firmware_host.console.security import LoginLimiter, SessionStore, verify_pin
 from firmware_host.console.settings import ConsoleSettings
 from firmware_host.errors import FirmwareHostError
@@ -232,6 +232,14 @@ class _Hub:
     def __init__(self) -> None:
         self.latest: dict = {}
         self.subscribers: set[_Subscriber] = set()
+        #: the language of the last game's setup seen: the page keeps it once that game is
+        #: ended, until another setup names one (:func:`_language`)
+        self.language: str | None = None
+
+    def keep(self, snapshot: dict) -> None:
+        """``snapshot`` (public) is the latest; its setup's language is remembered."""
+        self.latest = snapshot
+        self.language = _setup_language(snapshot) or self.language
 
     def open(self) -> _Subscriber:
         sub = _Subscriber()
@@ -244,7 +252,7 @@ class _Hub:
         self.subscribers.discard(sub)
 
     def publish_state(self, snapshot: dict) -> None:
-        self.latest = public_snapshot(snapshot)
+        self.keep(public_snapshot(snapshot))
         for sub in self.subscribers:
             sub.state = self.latest
             sub.wake.set()
@@ -296,7 +304,7 @@ class Console:
     async def start(self, app: web.Application) -> None:
         self._loop = asyncio.get_running_loop()
         try:
-            self.hub.latest = public_snapshot(await self._call(self.backend.snapshot))
+            self.hub.keep(public_snapshot(await self._call(self.backend.snapshot)))
         except Exception as exc:  # noqa: BLE001 - the page shows an empty board until a change
             log.warning("console: no first snapshot: %s", _one_line(exc))
         self._unsubscribe = self.backend.subscribe(self._on_change)
@@ -514,13 +522,19 @@ PAGE_SNAPSHOT_SECONDS = 2.0
 _WORD = re.compile(r"\{\{t:(\w+)\}\}")
 
 
+def _setup_language(snapshot: Any) -> str | None:
+    """The language ``snapshot``'s setup names (a page language), or None."""
+    setup = snapshot.get("setup") if isinstance(snapshot, dict) else None
+    return language_or_none(setup.get("language")) if isinstance(setup, dict) else None
+
+
 def _language(console: Console, snapshot: Any = None) -> str:
     """The page's language: the game's setup (in ``snapshot`` or the latest one), else the
-    board's (``settings.language``); see :func:`firmware_host.console.messages.page_language`."""
+    last game's once it was ended (the game master keeps reading the page in the language of
+    the game just ended), else the board's (``settings.language``); see
+    :func:`firmware_host.console.messages.page_language`."""
     snap = snapshot if isinstance(snapshot, dict) else console.hub.latest
-    setup = snap.get("setup") if isinstance(snap, dict) else None
-    return page_language(setup.get("language") if isinstance(setup, dict) else None,
-                         console.settings.language)
+    return page_language(_setup_language(snap) or console.hub.language, console.settings.language)
 
 
 def _render(name: str, language: str, **values: str) -> str:

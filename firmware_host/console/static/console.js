@@ -8,7 +8,6 @@
   const csrf = document.querySelector('meta[name="csrf-token"]').content;
   // ---------- words: German and English (messages.py), switched by the game's setup ----------
   const MSG = JSON.parse($("console-messages").textContent);
-  const boardLang = document.querySelector('meta[name="board-language"]').content;
   let lang = MSG[document.documentElement.lang] ? document.documentElement.lang : "de";
   // singular by count, as messages.plural_key: "<key>.one" when the count is exactly 1
   const COUNT_PARAMS = ["n", "seconds", "count"];
@@ -1090,7 +1089,8 @@
     });
   }
 
-  // Re-word the whole page: the game's setup names its language; before one, the board's.
+  // Re-word the whole page: the game's setup names its language; before one, the board's
+  // (the page as served); once the game master ends a game, the page keeps that game's.
   function applyLanguage(next) {
     if (!MSG[next] || next === lang) return;
     lang = next;
@@ -1110,7 +1110,7 @@
   }
   function followLanguage() {
     const want = setup().language;
-    applyLanguage(MSG[want] ? want : (MSG[boardLang] ? boardLang : lang));
+    applyLanguage(MSG[want] ? want : lang);
   }
 
   function init() {
