@@ -688,9 +688,10 @@ class Simulator:
           there (the lines of the time between are part of the answer), a ``fault`` line and
           not played when that moment has passed; a ``setup`` while a game is under way is a
           ``fault`` line and not played;
-        - ``state``, ``help``, ``quit``.
+        - ``state``, ``help``, ``quit``;
+        - a blank line or a ``#`` comment: nothing is played.
 
-        Every request is answered on ``out`` by the lines it caused — a ``playing`` line as a
+        Every line (``quit`` aside) is answered on ``out`` by the lines it caused — a ``playing`` line as a
         clip starts (the ``announce`` line without ``end``), the ``announce`` line once it has
         ended, engine events, ``rejected``, ``picked``, ``fault`` (an unusable request:
         ``source`` ``stdin``) — and closed by ``{"event": "ready", "at", "next"}`` (the clock
@@ -714,7 +715,8 @@ class Simulator:
                     self._fault("stdin", "unusable", str(exc))
                     self._ready()
                     continue
-                if sig is None:
+                if sig is None:                       # a blank line or a comment: answered too
+                    self._ready()
                     continue
                 if sig == "quit":
                     break

@@ -50,3 +50,19 @@ def test_issue31_by_ear_a_setup_while_a_game_is_under_way_is_a_fault_not_silence
         assert state["view"]["players"] == 5
     finally:
         ear.close()
+
+
+def test_issue31_by_ear_every_line_is_answered_by_a_ready_line_a_blank_or_a_comment_too():
+    """docs/SIMULATE-robots.md: one request per line, each answered, closed by ``ready``. A
+    blank line or a ``#`` comment got no answer at all, so a player that writes a line and
+    reads up to ``ready`` (as every by-ear harness does) waited for ever."""
+    import subprocess
+    import sys
+    proc = subprocess.run([sys.executable, "-m", "firmware_host", "simulate", "--by-ear", "--seed", "5"],
+                          input="wait 1\n\n   \n# a note to myself\nwait 1\n", capture_output=True, text=True,
+                          timeout=120)
+    lines = [json.loads(l) for l in proc.stdout.splitlines() if l.strip()]
+    readies = [l for l in lines if l.get("event") == "ready"]
+    assert len(readies) == 1 + 5, readies                   # the start's, then one per line
+    assert [r["at"] for r in readies] == [0.0, 1.0, 1.0, 1.0, 1.0, 2.0]
+    assert not [l for l in lines if l.get("event") == "fault"]
