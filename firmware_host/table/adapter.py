@@ -343,10 +343,10 @@ class BoardAdapter:
         still to hear of the moves so far, in the order they are said: the last move's, which
         the game's :meth:`announce` assigns (``self.move_said = public_utterances(said)``), after
         those of the moves before it not yet ended when it was assigned. A move accepted while
-        the table still hears the last one's news (a law read at the tray during a vote's
-        read-out) thus never hides that news from :meth:`status_after` (RULES.md R16: a status
-        that waited only for the newest move's lines answered at once in a deal where the act
-        was a move and after the count in one where the count had ended the game)."""
+        the table still hears the last one's news (a tile read at a shared reader meanwhile)
+        thus never hides that news from :meth:`status_after` (RULES.md R16: a status that
+        waited only for the newest move's lines answered at once in a deal where that act was
+        a move and after the news in one where the news had ended the game)."""
         return self._move_said
 
     @move_said.setter
