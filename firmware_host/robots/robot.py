@@ -54,7 +54,7 @@ VARIATION = 0.2
 MISTAKE_RATE = 0.04
 #: the chance, per line the table says while a seat has nothing to do, that it holds for the
 #: status once in a game as people ask "where are we?" (issue 31: every game's status measured;
-#: a game of few presses, Secret Dictator, held 0 times in 14 of 24 robot games)
+#: a game of few presses held 0 times in 14 of 24 robot games)
 STATUS_CHECK = 0.03
 
 
@@ -198,7 +198,7 @@ class Planned:
 
 
 class TileHands:
-    """Which tile of a numbered group each robot's hand lays (a law tile: "fascist" 1-11).
+    """Which tile of a numbered group each robot's hand lays (a tile kind's group: its tiles numbered 1 to the count).
 
     A signal naming no ``tile`` number lays the group's tiles in turn on the mocked board
     (``TileKind.in_turn``), so the same act made twice would be two different tiles. A table
@@ -206,8 +206,8 @@ class TileHands:
     its count, round again), and a lay made *again* by a seat (:attr:`Planned.again`: a tile
     laid twice as a shaking hand does, or the tile taken from the wrong reader to the right
     one) names the very tile that seat laid last of that group: the board reads one tile
-    twice, as on a real board, not a second tile (a second tile is another act: a
-    chancellor's discard of the law it holds).
+    twice, as on a real board, not a second tile (a second tile of the group is another act
+    of that seat).
 
     :param numbers: ``numbers(kind, group)`` -> the tile numbers the board's registry holds
         for that group (ascending); None: 1 to the kind's count (the shipped registry).
