@@ -70,11 +70,6 @@ class GamePack:
         ``default``, ``choices`` or ``min``/``max``).
     :param check_script_setup: optional ``check(setup, *, board_roles)``: ``simulate``
         refuses a script's setup before anything runs (raises ``UsageError``).
-    :param card_names: optional ``() -> tuple[str, ...]``: each seat's role cards (D30).
-    :param tile_text: optional ``(key, params, language, *, long=False, **context) -> str``:
-        sentences naming the game's tiles for the board's commands (tag enrolment ``enrol.*``,
-        the self-test ``selftest.*``), in the game's own catalogue; ``context`` is what that
-        catalogue's own types need (e.g. ``descriptions`` of numbered items).
     :param tile_words: optional ``(kind, value, seat, number, language, *, descriptions=None,
         purpose="test") -> str | None``: a sentence naming one of the game's tiles in the
         game's own words (``kind``, ``value``, ``seat`` (0-based or None) and ``number`` as
@@ -115,8 +110,6 @@ class GamePack:
     config: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     console_options: tuple = ()
     check_script_setup: Callable[..., None] | None = None
-    card_names: Callable[[], tuple] | None = None
-    tile_text: Callable[..., str] | None = None
     tile_words: Callable[..., str | None] | None = None
     scripting: Callable[[], Any] | None = None
     console_picture: Callable[..., dict] | None = None

@@ -21,7 +21,7 @@ Parameter types are fixed by the parameter's name (:data:`PARAM_TYPES`): the sha
 (seat, seats, int, ints, text, texts, enums) and ``seconds`` ("null Komma fünf Sekunden" /
 "zero point five seconds"). The board's parts are named as BOARD.md builds them: ``track``
 (``{track:gen}``: the case form) and ``reader``; a game's tiles are named in its own catalogue
-(its pack's ``tile_text``).
+(its pack's ``tile_words``).
 
 Example::
 

@@ -274,7 +274,7 @@ def test_every_sentence_of_self_test_and_enrol_tags_comes_from_the_catalogue(tmp
                                                                              language):
     """Every spoken sentence in both languages comes from a catalogue: the board's own (issue
     22: the board's own sentences belong to no game), or, where it names a game's tile, that
-    game's (issue 32: its pack's ``tile_text``)."""
+    game's (issue 32: its pack's ``tile_words``)."""
     from firmware_host.games.secret_dictator import catalogue as game_catalogue
     from firmware_host.service import board_catalogue as catalogue
 

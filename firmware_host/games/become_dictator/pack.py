@@ -155,7 +155,7 @@ CARD_TILES = TileKind("card", "cards", "seat", names=tuple(_ROLES), noun="card",
 #: this game's record in the registry (:class:`firmware_host.kernel.games.GamePack`)
 PACK = GamePack(
     name=NAME, replay=replay_lines, adapter=board_game, lobby=lobby, words=_words,
-    tile_kinds=(CARD_TILES,), config=CONFIG, card_names=card_names, tile_text=card_text, tile_words=tile_words,
+    tile_kinds=(CARD_TILES,), config=CONFIG, tile_words=tile_words,
     scripting=scripting,
     console_picture=console_picture, console_actions=_console_actions(),
     console_options=(

@@ -101,6 +101,6 @@ EVIDENCE_TILES = TileKind("evidence", "evidence", "item", items=104, fewest=9, l
 
 #: this game's record in the registry (:class:`firmware_host.kernel.games.GamePack`)
 PACK = GamePack(name=NAME, replay=replay_lines, adapter=board_game, lobby=lobby,
-                tile_text=evidence_text, scripting=scripting, console_options=console_options,
+                scripting=scripting, console_options=console_options,
                 console_picture=console_picture, console_actions=console_actions, config=CONFIG,
                 tile_kinds=(EVIDENCE_TILES,), tile_words=tile_words)

@@ -315,5 +315,5 @@ PACK = GamePack(name=NAME, replay=replay_lines, adapter=board_game, lobby=lobby,
                 check_script_setup=check_script_setup, scripting=scripting,
                 console_options=console_options, console_picture=console_picture,
                 console_actions=console_actions, console_refusals=console_refusals, tile_kinds=tile_kinds,
-                tracks=tracks, peg=peg, earcons=earcons, tile_text=tile_text,
+                tracks=tracks, peg=peg, earcons=earcons,
                 tile_words=tile_words)
