@@ -272,7 +272,7 @@ def test_hardware_service_audio_and_console_name_no_game_and_no_games_terms():
 
 #: the commands that must name no game either (issue 36: the enrolment asks the registry for
 #: the tiles there are, each pack for its tiles' words); their text is read as the layers' is
-NO_GAME_COMMANDS = ("commands/enrol_tags.py", "commands/check_config.py")
+NO_GAME_COMMANDS = ("commands/enrol_tags.py", "commands/check_config.py", "commands/self_test.py")
 
 
 def command_game_terms(files: tuple[str, ...] = NO_GAME_COMMANDS) -> list[str]:
@@ -286,10 +286,11 @@ def command_game_terms(files: tuple[str, ...] = NO_GAME_COMMANDS) -> list[str]:
     return found
 
 
-def test_the_enrolment_and_the_config_check_name_no_game_and_no_games_terms():
+def test_the_enrolment_the_self_test_and_the_config_check_name_no_game_and_no_games_terms():
     """Adding a game touches its package and one registry line only: ``enrol-tags`` takes the
-    tiles from the packs' ``tile_kinds`` and says them in the packs' ``tile_words``, and
-    ``check-config`` names the seats without their tiles by the kinds' own nouns; no flag,
+    tiles from the packs' ``tile_kinds`` and says them in the packs' ``tile_words`` (as the
+    ``self-test`` does), and ``check-config`` names the seats without their tiles by the
+    kinds' own nouns; no flag,
     default, docstring or sentence of theirs names a game or its tiles (a ``--cards``, a
     ``--no-laws`` or "no Ja/Nein tiles" would)."""
     assert command_game_terms() == []

@@ -21,7 +21,7 @@ does not play, naming it.
 (``button``, ``slot``, the peg's, each game's tile signal, ``pin``, ``serial``,
 ``unplug``/``replug``, ``wait``, ``key``), the touches in turn; ``-`` (or no SCRIPT when the
 input is a terminal) reads the touches as they are typed, one a line, in the virtual board's
-words (``button 0``, ``slot fascist 2 filled``, ``help``, ``skip``: on to the next part,
+words (``button 0``, ``slot TRACK 2 filled`` with a track of the config, ``help``, ``skip``: on to the next part,
 ``quit``); without SCRIPT and without a terminal, every part of the configured board is touched
 once and each reader is shown one tile of every kind the registered games lay on it
 (:func:`touch_everything`).
@@ -53,8 +53,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_common_arguments(parser)
     parser.add_argument("--seconds", type=float, default=None,
                         help="stop after this many seconds (default: once every part was touched, or Ctrl-C)")
+    from firmware_host.hardware.parts import registered_tracks
+
+    track = next(iter(registered_tracks()), "TRACK")         # a track the registered games declare
     parser.epilog = ("--mock without SCRIPT at a terminal, or --mock -, takes the touches as they are typed "
-                     "(the virtual board's words: button 0, slot fascist 2 filled; skip; help; quit)")
+                     f"(the virtual board's words: button 0, slot {track} 2 filled; skip; help; quit)")
     parser.add_argument("--step-seconds", type=float, default=30.0, metavar="SECONDS",
                         help="on a real board, a part that gives nothing for this long is named as not "
                              "touched and the walk goes on (default 30)")
@@ -219,7 +222,7 @@ _FAULT_KEYS = {
 def input_of(name: str) -> tuple[str, dict[str, Any]] | None:
     """An input's name (:meth:`BoardConfig.inputs`, ``Fault.source``) as ``(kind, params)``
     for the catalogue: ``"seat 4 button"`` -> ``("button", {"seat": 3})`` (seats 0-based, R1),
-    ``"fascist slot 2"`` -> ``("slot", {"track": "fascist", "slot": 2})``, ``"peg hole 1"``
+    ``"TRACK slot 2"`` -> ``("slot", {"track": TRACK, "slot": 2})`` (a track the games declare), ``"peg hole 1"``
     -> ``("peg", {"position": 1})``, ``"game-master key"`` -> ``("gm_key", {})``, ``"pin
     17"`` -> ``("pin", {"pin": 17})``, ``"NAME reader"`` -> ``("reader", {"reader": NAME})``,
     ``"peg"`` -> ``("peg_all", {})``; None for a name it does not know."""
@@ -359,7 +362,7 @@ class Step:
     :ivar key: the board catalogue's request (``selftest.ask.*``), said with ``params``.
     :ivar params: its parameters (``seat``, ``track`` and ``slot``, ``position``, ``reader``).
     :ivar part: the part's name as :class:`Coverage` names it (``seat 1 button``,
-        ``fascist slot 2``, ``peg hole 0``, ``game-master key``, ``law reader``).
+        ``TRACK slot 2``, ``peg hole 0``, ``game-master key``, ``law reader``).
     :ivar wants: ``wants(event) -> bool``: whether an input event is the touch asked for.
     """
 
@@ -594,7 +597,7 @@ def _registry(config: Any) -> Any:
 
 def _typed(stdin: Any, prompt: Any) -> Iterable[Any]:
     """The touches typed on ``stdin``, one a line in the virtual board's words
-    (:func:`firmware_host.service.signals.parse_line`: ``button 0``, ``slot fascist 2 filled``,
+    (:func:`firmware_host.service.signals.parse_line`: ``button 0``, ``slot TRACK 2 filled``,
     a JSON signal): each a SIMULATE.md signal dict, or ``"skip"``; ``help`` answers on
     ``prompt``, a line that is no signal is answered there in one line (``? …``) and nothing
     is touched; ``quit`` or the end of the input ends them."""
@@ -621,8 +624,8 @@ def _typed(stdin: Any, prompt: Any) -> Iterable[Any]:
 
 def _mock_registry(config: Any) -> Any:
     """The mocked board's tag registry: the config's (else the demo registry) with the demo
-    tiles of every registered kind it lacks, items too (an evidence tile of the demo is laid
-    as any other game's tile)."""
+    tiles of every registered kind it lacks, items too (a numbered set's tile of the demo is
+    laid as any other game's tile)."""
     from firmware_host.hardware.tags import demo_registry, load_registry, with_demo_kinds
 
     if Path(config.tags_path).exists():
