@@ -56,8 +56,8 @@ def replay_lines(lines: list[str]) -> list[dict]:
     """Replay the physical ``lines`` of a game file; return the output objects in order.
 
     The setup's ``game`` key picks the game from the registry (:mod:`firmware_host.kernel.games`;
-    absent: ``secret_dictator``), whose pack replays the rest by its own contract (REPLAY.md,
-    DICTATOR.md "Replay", …).
+    absent: its ``DEFAULT_GAME``), whose pack replays the rest by its own contract (REPLAY.md,
+    each game's spec, "Replay").
 
     Raises:
         UsageError: the file is unusable (REPLAY.md "What makes the file unusable"), also

@@ -39,7 +39,7 @@ def board_factory(config: Any, clock: Any) -> Callable[[Callable[[Any], None]], 
     On a Pi the config's pin factory (``[gpio] pin_factory``, lgpio by default). With
     ``pin_factory = "mock"`` (a laptop) the pins are mock pins wired like the simulator's
     (:func:`firmware_host.hardware.pins.make_pin_factory` ``("mock", wired=True)``), and the board starts as a real one does before a game (SIMULATE.md): tracks
-    empty, the election-tracker pin in hole 0, so the board matches a new game.
+    empty, the tracker pin in hole 0, so the board matches a new game.
 
     :param config: the board config (``BoardConfig``).
     :param clock: the clock the board runs on (``RealClock``).
@@ -156,11 +156,11 @@ def _seats_text(seats: list[int]) -> str:
 def dead_part_names(board_error: str | None, dead_parts: dict[str, str]) -> list[str]:
     """The dead parts of a board, by name, for one line: ``GPIO``, ``table speaker``,
     ``earphones of seats 1-10`` (the earphones in one name), ``whisper station``, then the
-    others (``ballot reader``, ``game-master key``) as the service names them.
+    others (``NAME reader`` by the config's reader, ``game-master key``) as the service names them.
 
     :param board_error: why the pins could not be opened (``BoardService.board_error``), or None.
     :param dead_parts: ``BoardService.dead_parts``: part (``public``, ``seat:N``, ``whisper``,
-        ``ballot reader`` …) -> one line.
+        ``NAME reader`` …) -> one line.
     """
     names = ["GPIO"] if board_error else []
     if "public" in dead_parts:

@@ -47,8 +47,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="robot players at seats 1..N set up and play (issue 23): each hears only its "
                              "earphone and the table, acts after a person's reaction time; one summary line "
                              "{\"event\": \"robots\", ...} after each game")
+    from firmware_host.kernel.games import DEFAULT_GAME
+
     parser.add_argument("--game", metavar="GAME[,GAME...]", default=None,
-                        help="with --robots: the game the robots set up (a registered game; default secret_dictator); "
+                        help=f"with --robots: the game the robots set up (a registered game; default {DEFAULT_GAME}); "
                              "several, joined by commas, are played in rotation on one board")
     parser.add_argument("--games", type=int, default=None, metavar="K",
                         help="with --robots: K games in a row on one board, each set up from the seats "
