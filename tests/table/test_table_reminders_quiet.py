@@ -3,7 +3,9 @@ ACCESSIBILITY.md 28, RULES.md R16): a clip that ends on the table speaker or in 
 seat's earphone starts the quiet spell anew, one in another seat's earphone (a seat browsing
 its own menu) does not; while who is awaited is a secret, a clip on any output does, so when
 the reminder comes tells nothing of whose earphone was busy; a secret hook that fails is
-logged and taken for a secret. Reminders over an autospec of the board service with a real
+logged and taken for a secret. While nobody is awaited the table looks again after the first
+quiet spell, however many reminders the wait before had; a board without a voice reminds
+nobody. Reminders over an autospec of the board service with a real
 virtual clock and an autospec of the voice (every output idle)."""
 
 from __future__ import annotations
@@ -64,3 +66,40 @@ def test_a_secret_hook_that_fails_is_logged_and_taken_for_a_secret(mocker, caplo
         service.clock.advance(40.0)
     assert reminded[0] == pytest.approx(15.0 + FIRST_S)
     assert "reminder: whether whom the game waits for is a secret: no night" in [r.getMessage() for r in caplog.records]
+
+
+
+def test_issue31_a_wait_that_comes_without_a_sound_after_nobody_was_awaited_is_reminded_after_the_first_quiet(mocker):
+    """Nobody waits in silence (issue 31): after three reminders for seat 2 the game waits for
+    nobody (a discussion) past the fourth reminder's quiet, then for seat 4, with no move and
+    no clip between. While nobody is awaited the table looks again after each first quiet
+    spell, not after the quiet the fourth reminder would have needed, so seat 4 is reminded
+    within one first spell (20 s), not minutes later."""
+    service, _, _ = reminders_for(mocker, lambda: False)
+    awaited: list[tuple[int, ...]] = [(2,)]
+    reminded: list[tuple[float, tuple[int, ...]]] = []
+    reminders = Reminders(service, lambda: awaited[0], lambda seats: reminded.append((service.clock.now(), seats)))
+    reminders.start()
+    start = service.clock.now()
+    service.clock.advance(FIRST_S * (1 + 2 + 4) + 1.0)             # 20, 60, 140 s: three reminders of seat 2
+    assert [seats for _, seats in reminded] == [(2,)] * 3
+    awaited[0] = ()                                                # a discussion: nobody awaited
+    service.clock.advance(FIRST_S * 8 + 1.0)                       # past the fourth reminder's quiet: nobody to call
+    awaited[0] = (4,)
+    changed = service.clock.now()
+    service.clock.advance(2 * FIRST_S + 1.0)
+    assert len(reminded) >= 4 and reminded[3][1] == (4,), (start, reminded)
+    assert reminded[3][0] - changed <= FIRST_S, (changed, reminded)
+
+
+def test_without_a_voice_nobody_hears_a_quiet_spell_and_nothing_is_reminded(mocker):
+    """A board without speech (no voice): the reminders start without fault and never remind."""
+    service = mocker.create_autospec(BoardService, instance=True)
+    service.clock = VirtualClock()
+    service.voice = None
+    reminded: list = []
+    reminders = Reminders(service, lambda: (2,), reminded.append)
+    reminders.start()
+    service.clock.advance(FIRST_S * 10)
+    assert reminded == [] and service.clock.next_due() is None
+    service.subscribe_ends.assert_not_called()
