@@ -79,6 +79,39 @@ def spoken_seconds(text: str, words_per_minute: int = WORDS_PER_MINUTE) -> float
     return letters / 6.0 * per_word + 0.08 * max(0, len(words) - 1)
 
 
+#: seconds per unit of :func:`spoken_seconds_at_most` at :data:`WORDS_PER_MINUTE`: a letter, a
+#: word, a clause mark (``,;:``), a sentence end (``.!?``), a digit; fitted to espeak-ng's
+#: English and German voices over every game's story lines (issue 31), then made larger
+#: (:data:`SAFE_FACTOR`, :data:`SAFE_SECONDS`) so that no line of them is said longer.
+SAY_SECONDS = {"letter": 0.05, "word": 0.07, "clause": 0.37, "sentence": 0.28, "digit": 0.27}
+#: how much larger the bound is than the fitted figure (a factor, then seconds, both at
+#: :data:`WORDS_PER_MINUTE` and scaled with the rate)
+SAFE_FACTOR, SAFE_SECONDS = 1.12, 0.6
+_CLAUSE = re.compile(r"[,;:]")
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
+
+
+def spoken_seconds_at_most(text: str, words_per_minute: int = WORDS_PER_MINUTE) -> float:
+    """Seconds of speech ``text`` takes at most when espeak-ng says it (English or German
+    voice), estimated without rendering it: an upper bound, where :func:`spoken_seconds` is a
+    guess. Made for parts that must not pass a length (the story after game over in parts of
+    at most 15 s, issue 31); checked against real espeak-ng renders of every game's story
+    lines in both languages at 120, 175 and 300 words per minute
+    (tests/table/test_story_part_seconds.py), where it is 1.2-1.5 times the real length.
+
+    :param text: the words (str).
+    :param words_per_minute: the speech rate (int, 80-450): the bound scales with 175/rate.
+    :returns: seconds (float, > 0).
+    """
+    words = text.split()
+    letters = sum(c.isalpha() for c in text)
+    digits = sum(c.isdigit() for c in text)
+    fitted = (SAY_SECONDS["letter"] * letters + SAY_SECONDS["word"] * len(words)
+              + SAY_SECONDS["clause"] * len(_CLAUSE.findall(text))
+              + SAY_SECONDS["sentence"] * len(_SENTENCE_END.findall(text)) + SAY_SECONDS["digit"] * digits)
+    return (fitted * SAFE_FACTOR + SAFE_SECONDS) * WORDS_PER_MINUTE / max(1, int(words_per_minute))
+
+
 def clean_name(value: Any) -> str:
     """A player's name as the board keeps it; ``""`` for none.
 

@@ -22,10 +22,10 @@ from firmware_host.checks import quoted
 from firmware_host.errors import FirmwareHostError, UsageError
 from firmware_host.hardware.events import ButtonGesture, Fault, GameMasterKey, ReaderState, TileRead
 from firmware_host.kernel.games import DEFAULT_GAME, UnknownGame, pack
-from firmware_host.service.names import spoken_seconds
+from firmware_host.service.names import spoken_seconds_at_most
 from firmware_host.service.refusals import REFUSAL_CODES, CommandRefused
 
-from .evening import Evening, parts_of, split_long
+from .evening import STORY_PART_SECONDS, Evening, parts_of, split_long, split_text
 from .faults import TableFaults
 from .gamemaster import GameMaster
 from .moves import MoveLog
@@ -231,7 +231,8 @@ class BoardAdapter:
         self.timers = Timers(service)
         self.faults = TableFaults(service, self.speech, unknown_tag=self.UNKNOWN_TAG,
                                   unnamed=self.UNNAMED_FAULT)
-        self.evening = Evening(self._tell_story, noted=self._say_noted, cue=self._story_cue)
+        self.evening = Evening(self._tell_story, noted=self._say_noted, cue=self._story_cue,
+                               fit=self._fit_story, words=self._story_words)
         self.moves = MoveLog(service, self)
         self.reminders = Reminders(service, self._awaited_now, self._remind, secret=self.awaited_secret)
         self.wait = ReadyWait(service, lambda key, params: self.say("public", key, params), lambda: self.paused,
@@ -950,12 +951,54 @@ class BoardAdapter:
         log.info("game %s over", self.game_id)
         speech = tuple(self.speech.last_public)
         offer = self.say("public", "evening.offer", {}, after=speech).utterance
-        self.evening.over(lambda: split_long(self.story_parts(), self._story_seconds), after=speech + (offer,))
+        self.evening.over(self.story_parts, after=speech + (offer,))
 
-    def _story_seconds(self, line: tuple[str, dict]) -> float:
-        """About how long a line of the story is said (seconds, its long wording, estimated
-        without rendering it), to keep the story's parts short (:func:`~.evening.split_long`)."""
-        return spoken_seconds(self.speech.text(line[0], line[1], long=True))
+    def _fit_story(self, seat: int, parts: list[list[tuple]]) -> list[list[tuple]]:
+        """The story's ``parts`` as ``seat`` will hear them (:class:`~.evening.Evening`'s
+        ``fit``, issue 31): every line worded as the seat hears it (the long wording the first
+        time a key comes in the story, unless the seat asked for short or long wording), then
+        parts of at most :data:`~.evening.STORY_PART_SECONDS` of speech at the seat's rate,
+        the closing line ("press for the next part", "to set up the next game") counted, by
+        an upper bound of espeak-ng's length (:func:`spoken_seconds_at_most`); a line that
+        alone passes that is split at its sentences, else its clauses, never mid-word.
+
+        :returns: the parts, each line (key, params, text)."""
+        channel, rate = f"seat:{seat}", self.seats.rate(seat)
+        verbosity = self.seats.get(seat).verbosity or "auto"
+        seen: set[str] = set()
+        worded: list[list[tuple]] = []
+        for part in parts:
+            lines = []
+            for key, params, *fixed in part:
+                first = key not in seen
+                seen.add(key)
+                long = self.speech.long_wording(channel, key, mark=False) and (first or verbosity == "long")
+                lines.append((key, params, fixed[0] if fixed else self.speech.text(key, params, long=long)))
+            worded.append(lines)
+        # a part is one clip: its lines and closing line said as one text, whose bound is the
+        # sum of theirs less the bound's constant (:func:`spoken_seconds_at_most` of "") for
+        # every line but one
+        once = spoken_seconds_at_most("", rate)
+
+        def bound(text: str) -> float:
+            return spoken_seconds_at_most(text, rate) - once
+
+        def pieces(line: tuple, room: float) -> list[tuple]:
+            return [(line[0], line[1], text) for text in split_text(line[2], bound, room)]
+        more, end = (spoken_seconds_at_most(self.speech.text(key, {}, long=True), rate)
+                     for key in ("evening.story_more", "evening.story_end"))
+        return split_long(worded, lambda line: bound(line[2]), STORY_PART_SECONDS, closing=more,
+                          last_closing=end, pieces=pieces)
+
+    def _story_words(self, seat: int, lines: list[tuple]) -> list[tuple]:
+        """A part's lines with their words fixed (:class:`~.evening.Evening`'s ``words``): a
+        line without its text (the closing line) worded now, as the seat hears it; said
+        again, the part is the same words (issue 31)."""
+        channel = f"seat:{seat}"
+        return [line if len(line) > 2 else
+                (line[0], line[1], self.speech.text(line[0], line[1],
+                                                    long=self.speech.long_wording(channel, line[0])))
+                for line in lines]
 
     def narrating(self) -> bool:
         """True while the game still has lines of its own to say after its end (a narration
@@ -1264,7 +1307,8 @@ class BoardAdapter:
         """One part of the story in ``seat``'s earphone once ``after`` has ended
         (:class:`~.evening.Evening`'s ``tell``)."""
         channel = f"seat:{seat}"
-        return self.speech.request([Line(channel, key, params) for key, params in lines], after=after).utterance
+        return self.speech.request([Line(channel, line[0], line[1]) for line in lines], after=after,
+                                   texts=[line[2] if len(line) > 2 else None for line in lines]).utterance
 
     def idle_press(self, seat: int) -> None:
         """A press with nothing to do: the seat's last message again (ACCESSIBILITY.md 2, 25).

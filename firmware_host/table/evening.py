@@ -26,13 +26,14 @@ Example::
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any, Callable, Sequence
 
 from firmware_host.errors import FirmwareHostError
 
 log = logging.getLogger("firmware_host.service")
 
-__all__ = ["Evening", "STORY_PART_LINES", "STORY_PART_SECONDS", "parts_of", "split_long"]
+__all__ = ["Evening", "STORY_PART_LINES", "STORY_PART_SECONDS", "parts_of", "split_long", "split_text"]
 
 #: lines of a story in one part, when a game gives its story as one list (a part is one clip)
 STORY_PART_LINES = 3
@@ -40,8 +41,9 @@ STORY_PART_LINES = 3
 #: further layer (issue 31: at most 15 s each)
 STORY_PART_SECONDS = 15.0
 
-#: a story's line: (catalogue key, params)
-StoryLine = tuple[str, dict]
+#: a story's line: (catalogue key, params), or (key, params, text) with its words fixed
+#: (said so, the same words again when the part is said again)
+StoryLine = tuple
 
 
 def parts_of(lines: Sequence[StoryLine], size: int = STORY_PART_LINES) -> list[list[StoryLine]]:
@@ -50,27 +52,86 @@ def parts_of(lines: Sequence[StoryLine], size: int = STORY_PART_LINES) -> list[l
 
 
 def split_long(parts: Sequence[Sequence[StoryLine]], seconds: Callable[[StoryLine], float],
-               limit: float = STORY_PART_SECONDS) -> list[list[StoryLine]]:
+               limit: float = STORY_PART_SECONDS, *, closing: float = 0.0, last_closing: float | None = None,
+               pieces: Callable[[StoryLine, float], list[StoryLine]] | None = None) -> list[list[StoryLine]]:
     """``parts`` with each part longer than ``limit`` seconds of speech split between its
     lines, in order, as few parts as fit (issue 31: the story in short parts, as a status's
-    further layers; a line longer than ``limit`` is a part of its own).
+    further layers, each at most 15 s with the line that ends it).
 
-    :param seconds: ``seconds(line)``, how long a line is said (an estimate, seconds).
-    :param limit: the most seconds of speech a part holds where it has several lines."""
+    :param seconds: ``seconds(line)``, how long a line is said (seconds; an upper bound keeps
+        every part within ``limit``, :func:`~firmware_host.service.names.spoken_seconds_at_most`).
+    :param limit: the most seconds of speech a part holds, its closing line included.
+    :param closing: seconds of the line said after every part but the last ("press for the
+        next part"), counted in the part's ``limit``.
+    :param last_closing: seconds of the line said after the last part ("to set up the next
+        game"); None: as ``closing``.
+    :param pieces: ``pieces(line, room) -> [line, ...]``: a line that alone passes the room
+        (``limit`` less the closing line) as lines of at most ``room`` seconds each (split at
+        its sentences and clauses, never mid-word); None: such a line is a part of its own."""
+    out = _packed(parts, seconds, limit - closing, pieces)
+    if out and last_closing is not None and last_closing > closing:
+        out[-1:] = _packed([out[-1]], seconds, limit - last_closing, pieces)
+    return out
+
+
+def _packed(parts: Sequence[Sequence[StoryLine]], seconds: Callable[[StoryLine], float], room: float,
+            pieces: Callable[[StoryLine, float], list[StoryLine]] | None) -> list[list[StoryLine]]:
+    """:func:`split_long`'s packing: lines in order, a new part where the next passes ``room``."""
     out: list[list[StoryLine]] = []
     for part in parts:
         current: list[StoryLine] = []
         total = 0.0
-        for line in part:
-            said = seconds(line)
-            if current and total + said > limit:
-                out.append(current)
-                current, total = [], 0.0
-            current.append(line)
-            total += said
+        for whole in part:
+            lines = [whole]
+            if pieces is not None and seconds(whole) > room:
+                lines = pieces(whole, room) or [whole]
+            for line in lines:
+                said = seconds(line)
+                if current and total + said > room:
+                    out.append(current)
+                    current, total = [], 0.0
+                current.append(line)
+                total += said
         if current:
             out.append(current)
     return out
+
+
+#: where a text may be split when it alone passes a part's room: after a sentence, after a
+#: clause (``;:,``), after a word (never mid-word), tried in that order
+_BREAKS = (re.compile(r"(?<=[.!?])\s+"), re.compile(r"(?<=[;:,])\s+"), re.compile(r"\s+"))
+
+
+def split_text(text: str, seconds: Callable[[str], float], room: float) -> list[str]:
+    """``text`` in as few pieces as fit, each at most ``room`` seconds by ``seconds(text)``
+    where it can be: cut after a sentence where a piece fits, else after a clause, else
+    between words (never mid-word; a single word longer than ``room`` stays whole). The
+    pieces joined by a space are the text (issue 31: a round's long wording said in two parts).
+
+    :param seconds: ``seconds(text) -> float``, an upper bound of how long a text is said.
+    :param room: seconds (float).
+    :returns: the pieces, in order (``[text]`` when it fits)."""
+    if seconds(text) <= room:
+        return [text]
+    return _split(text.strip(), seconds, room, 0)
+
+
+def _split(text: str, seconds: Callable[[str], float], room: float, level: int) -> list[str]:
+    if seconds(text) <= room or level >= len(_BREAKS):
+        return [text]
+    units = [u for u in _BREAKS[level].split(text) if u]
+    if len(units) < 2:
+        return _split(text, seconds, room, level + 1)
+    out: list[str] = []
+    current = ""
+    for unit in units:
+        joined = f"{current} {unit}" if current else unit
+        if current and seconds(joined) > room:
+            out.append(current)
+            joined = unit
+        current = joined
+    out.append(current)
+    return [piece for chunk in out for piece in _split(chunk, seconds, room, level + 1)]
 
 
 class Evening:
@@ -85,14 +146,25 @@ class Evening:
     :param cue: ``cue(seat) -> utterance | None``: the answer cue in ``seat``'s earphone at
         once, cutting its part (said again after it); None, or a None returned (no earphone,
         earcons silent): the part said again cuts it itself, at once.
+    :param fit: ``fit(seat, parts) -> parts``: the story's parts as ``seat`` hears them (in
+        its wording and at its rate, each part with its closing line at most
+        :data:`STORY_PART_SECONDS`, issue 31), asked once per seat and game; None: as given.
+    :param words: ``words(seat, lines) -> lines``: a part's lines with their words fixed
+        ((key, params, text)), asked once when the part is first told, so that the part said
+        again is the same words (issue 31); None: the lines as they are.
     """
 
     def __init__(self, tell: Callable[[int, list[StoryLine], tuple], Any],
                  noted: Callable[[int], Any] | None = None,
-                 cue: Callable[[int], Any] | None = None) -> None:
+                 cue: Callable[[int], Any] | None = None,
+                 fit: Callable[[int, list[list[StoryLine]]], list[list[StoryLine]]] | None = None,
+                 words: Callable[[int, list[StoryLine]], list[StoryLine]] | None = None) -> None:
         self.tell = tell
         self.noted = noted
         self.cue = cue
+        self.fit = fit
+        self.words = words
+        self._fitted: dict[int, list[list[StoryLine]]] = {}   # seat -> its parts (fit)
         self.open = False                        # the game is over: presses tell the story
         self._parts: Callable[[], list[list[StoryLine]]] | None = None
         self._story: list[list[StoryLine]] | None = None
@@ -109,14 +181,14 @@ class Evening:
             at the first press (a game's story may need the journal).
         """
         self.open = True
-        self._parts, self._story = parts, None
+        self._parts, self._story, self._fitted = parts, None, {}
         self._after = tuple(u for u in after if u is not None)
         self.told, self._waiting, self._lines = {}, {}, {}
 
     def reset(self) -> None:
         """A game begins or is rebuilt: no story to tell."""
         self.open = False
-        self._parts, self._story, self._after = None, None, ()
+        self._parts, self._story, self._after, self._fitted = None, None, (), {}
         self.told, self._waiting, self._lines = {}, {}, {}
 
     def story(self) -> list[list[StoryLine]]:
@@ -130,6 +202,20 @@ class Evening:
                 self._story = []
         return self._story
 
+    def parts(self, seat: int) -> list[list[StoryLine]]:
+        """The story's parts as ``seat`` hears them (``fit``, once per seat and game; a fit
+        that fails leaves the parts as the game gave them, logged)."""
+        if seat not in self._fitted:
+            story = self.story()
+            fitted = story
+            if self.fit is not None and story:
+                try:
+                    fitted = [list(p) for p in self.fit(seat, story) if p]
+                except (FirmwareHostError, ValueError, KeyError) as exc:   # it must not stop the evening
+                    log.error("story parts for seat %d: %s", seat, exc)
+            self._fitted[seat] = fitted
+        return self._fitted[seat]
+
     def press(self, seat: int) -> None:
         """A seat's press after game over: the story's next part in its earphone, ending with
         what the next press does. Every press is answered at once in the seat's earphone
@@ -139,7 +225,7 @@ class Evening:
         is never lost to one's own press, ACCESSIBILITY.md 20: one clip at a time); the
         press after the part has been heard gives the next one, or after the last part the
         next setup (:meth:`heard_all`)."""
-        parts = self.story()
+        parts = self.parts(seat)
         index = self.told.get(seat, 0)
         last = self._waiting.get(seat)
         if last is not None and not last.done():
@@ -154,6 +240,8 @@ class Evening:
         after = self._note_if_waiting(seat)
         part = list(parts[index]) if index < len(parts) else []
         part.append(("evening.story_end" if index + 1 >= len(parts) else "evening.story_more", {}))
+        if self.words is not None:
+            part = list(self.words(seat, part))
         self._lines[seat] = part
         self._waiting[seat] = self.tell(seat, part, after)
         self.told[seat] = min(index + 1, len(parts)) if parts else 1
@@ -172,7 +260,7 @@ class Evening:
         press sets up the next game (ACCESSIBILITY.md 30)."""
         if not self.open or seat not in self.told or self._playing(seat):
             return False
-        return self.told[seat] >= max(1, len(self.story()))
+        return self.told[seat] >= max(1, len(self.parts(seat)))
 
     def _playing(self, seat: int) -> bool:
         """True while the seat's last part asked for is still to be heard (waiting or playing)."""

@@ -430,19 +430,26 @@ class TableSpeech:
         earphone's, its own requests not counted): a seat heard something new when this grew."""
         return self.told["public"] + self.told[f"seat:{seat}"]
 
-    def request(self, items: Sequence[Any], *, history: bool = True, after: Any = ()) -> Said:
+    def request(self, items: Sequence[Any], *, history: bool = True, after: Any = (),
+                texts: Sequence[str | None] | None = None) -> Said:
         """A seat's own request (its status) as one clip that cuts off its earphone, one
         ``announce`` line per message, padded when a line carries a secret. ``history``
         False: a repeat never gives it back (it steps back past it to the board's messages).
 
         :param after: Utterances that must have ended first (the story after the game-over
-            speech, ACCESSIBILITY.md 30)."""
-        lines = [line for line in map(self._line_of, items) if line is not None]
+            speech, ACCESSIBILITY.md 30).
+        :param texts: the words of each item where they are fixed already (a part of the
+            story said again in the same words, issue 31), None for an item worded here;
+            as many as ``items``."""
+        fixed = list(texts) if texts is not None else [None] * len(items)
+        pairs = [(line, text) for line, text in zip(map(self._line_of, items), fixed) if line is not None]
+        lines = [line for line, _ in pairs]
         if not lines:
             return NOTHING
         channel = lines[0].channel
-        longs = {a.key: self.long_wording(a.channel, a.key) for a in lines}
-        texts = [self.text(a.key, a.params, long=longs[a.key]) for a in lines]
+        longs = {a.key: self.long_wording(a.channel, a.key) for a, text in pairs if text is None}
+        texts = [self.text(a.key, a.params, long=longs[a.key]) if text is None else text for a, text in pairs]
+        longs = {a.key: longs.get(a.key, True) for a in lines}
         out = [{"event": "announce", "channel": a.channel, "key": a.key, "params": dict(a.params),
                 "text": text} for a, text in zip(lines, texts)]
         earcon = PRIVATE_CUE if channel != "public" and any(self.words.is_private(a.key) for a in lines) else None

@@ -1102,7 +1102,8 @@ def test_A26_A20_issue31_a_press_during_ones_part_of_the_story_is_answered_at_on
     cue), and the part is then said again from its start and heard whole, never cut by the
     seat's own press nor skipped; the press after it has been heard gives the next part, and
     after the last part the next setup (before: the cue cut the part and the next one came,
-    so a part was never heard; a press during the last part got no sound at all)."""
+    so a part was never heard; a press during the last part got no sound at all). The part
+    said again is the same words (before: its short wording, issue 31)."""
     table = new_table(tmp_path, name)
     try:
         setup = set_up_from_the_seats(table, name)
@@ -1133,8 +1134,9 @@ def test_A26_A20_issue31_a_press_during_ones_part_of_the_story_is_answered_at_on
             same = [o for o in table.starts[mark:] if o.get("output") == "seat:0" and o.get("start") == again["start"]]
             cue = table.wait_heard(same[-1]["key"], seat=0, since=table.starts.index(same[-1]))
             assert cue is not None and cue["key"] in ("evening.story_more", "evening.story_end"), same
-            assert [o["key"] for o in same] == [o["key"] for o in table.starts if o.get("output") == "seat:0"
-                                                and o.get("start") == part["start"]], "not the same part again"
+            first = [o for o in table.starts if o.get("output") == "seat:0" and o.get("start") == part["start"]]
+            assert [o["key"] for o in same] == [o["key"] for o in first], "not the same part again"
+            assert [o["text"] for o in same] == [o["text"] for o in first], "the part again in other words"
             assert not any(o.get("cut") for o in same), f"the part said again was cut: {same}"
             ends.append(cue["key"])
             table.wait(1.5)

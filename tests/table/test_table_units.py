@@ -867,7 +867,8 @@ def test_A14_an_intro_is_said_first_and_a_press_on_an_item_chooses_it_and_ends_t
 
 # ---------------------------------------------------------------- ACCESSIBILITY.md 30: the evening after a game
 from firmware_host.audio.service import Utterance  # noqa: E402
-from firmware_host.table.evening import STORY_PART_LINES, STORY_PART_SECONDS, Evening, parts_of, split_long  # noqa: E402,E501
+from firmware_host.table.evening import (STORY_PART_LINES, STORY_PART_SECONDS, Evening, parts_of, split_long,  # noqa: E402
+                                         split_text)
 
 
 def clip(mocker, done=False, plays=False):
@@ -895,6 +896,69 @@ def test_issue31_A30_a_story_part_longer_than_fifteen_seconds_is_split_between_i
     parts = split_long([lines, [("long", {}), ("e", {})], [("e", {})]], lambda line: seconds[line[0]])
     assert parts == [[lines[0]], [lines[1]], [lines[2], lines[3]], [("long", {})], [("e", {})], [("e", {})]]
     assert split_long([lines[3:]], lambda line: 4.0) == [lines[3:]] and split_long([], len) == []
+
+
+def test_issue31_a_part_counts_its_closing_line_and_a_line_alone_too_long_is_split_into_pieces():
+    """Issue 31 (a story part of 17.8 s: Secret Dictator's round in its long wording, 14.8 s,
+    and "Press your button for the next part of the story.", 3 s, not counted): the line that
+    ends every part counts in its 15 s, and a line that alone passes the room left is said in
+    pieces (``pieces``), each line of them counted as one."""
+    seconds = {"a": 6.0, "b": 7.0, "c": 12.5, "c1": 6.0, "c2": 6.5}
+    lines = [("a", {}), ("b", {})]
+    assert split_long([lines], lambda line: seconds[line[0]]) == [lines]           # 13 s: one part
+    assert split_long([lines], lambda line: seconds[line[0]], closing=3.0) == [[lines[0]], [lines[1]]]
+    def split(line, room):
+        assert line == ("c", {}) and room == 12.0               # 15 s less the closing line
+        return [("c1", {}), ("c2", {})]
+    assert split_long([[("c", {})]], lambda line: seconds[line[0]], closing=3.0, pieces=split) == [
+        [("c1", {})], [("c2", {})]]
+    assert split_long([[("c", {})]], lambda line: seconds[line[0]], closing=3.0) == [[("c", {})]]
+    # the last part ends with its own, longer line ("to set up the next game"): counted there
+    assert split_long([lines], lambda line: seconds[line[0]], closing=1.0, last_closing=3.0) == [
+        [lines[0]], [lines[1]]]
+    assert split_long([lines, [("a", {})]], lambda line: seconds[line[0]], closing=1.0, last_closing=3.0) == [
+        lines, [("a", {})]]
+
+
+def test_issue31_a_long_text_is_cut_after_its_sentences_then_its_clauses_never_mid_word():
+    """Issue 31: a round's long wording that alone passes a part is split where a listener
+    hears a pause: after a sentence where the pieces fit, else after a clause, else between
+    words; joined again the pieces are the text, and no word is cut."""
+    text = ("Round one: president seat 1 and chancellor seat 2, elected five to one. Drawn: a Liberal "
+            "law, a Fascist law and a Fascist law; the president discarded a Fascist law.")
+    def by_words(t):
+        return float(len(t.split()))
+    assert split_text(text, by_words, 40) == [text]
+    halves = split_text(text, by_words, 18)
+    assert halves == ["Round one: president seat 1 and chancellor seat 2, elected five to one.",
+                      "Drawn: a Liberal law, a Fascist law and a Fascist law; the president discarded a Fascist law."]
+    clauses = split_text(text, by_words, 8)
+    assert " ".join(clauses) == text and all(by_words(c) <= 8 for c in clauses)
+    assert clauses[:3] == ["Round one:", "president seat 1 and chancellor seat 2,", "elected five to one."]
+    words = split_text("one two three four five", by_words, 2)
+    assert words == ["one two", "three four", "five"]
+    assert split_text("Unsplittable", lambda t: 99.0, 2) == ["Unsplittable"]
+
+
+def test_issue31_a_part_said_again_is_the_same_words_fixed_when_it_was_first_told(mocker):
+    """Issue 31 (Secret Dictator 5 seats seed 1: "Round one: president seat 1 and chancellor
+    seat 3, elected four to one." cut by the seat's press, then "Round one: elected seat 1,
+    seat 3, four to one"): a part's words are fixed once (``words``) when it is first told;
+    said again after the seat's press it is those words; and each seat's parts are fitted
+    once (``fit``: its wording, its rate)."""
+    playing = clip(mocker, plays=True)
+    told = mocker.MagicMock(side_effect=[playing, clip(mocker)])
+    words = mocker.MagicMock(side_effect=lambda seat, lines: [(k, p, f"{k} #{words.call_count}") for k, p, *_ in lines])
+    fit = mocker.MagicMock(side_effect=lambda seat, parts: [[line] for part in parts for line in part])
+    evening = Evening(told, cue=lambda seat: None, fit=fit, words=words)
+    evening.over(lambda: [[("a", {}), ("b", {})]])
+    evening.press(1)
+    first = told.call_args.args[1]
+    assert first == [("a", {}, "a #1"), ("evening.story_more", {}, "evening.story_more #1")]
+    evening.press(1)                                   # during its part: the same words again
+    assert told.call_args.args[1] == first and words.call_count == 1
+    assert fit.call_args_list == [mocker.call(1, [[("a", {}), ("b", {})]])]
+    assert len(evening.parts(1)) == 2 and fit.call_count == 1
 
 
 def test_A30_each_press_tells_the_next_part_ending_with_what_the_next_press_does(mocker):
