@@ -1,16 +1,18 @@
 """The evening after a game's end (ACCESSIBILITY.md 30): the story one press away, in short
 parts, then the next game from the seats.
 
-After game over the table hears what a press does (``evening.offer``). A seat's press tells
-the story's next part in that seat's earphone, each part ending with what the next press
-does (``evening.story_more``, after the last part ``evening.story_end``); a press during the
-game-over speech waits until the table has heard it (the press, and every further press
-while its part waits, is answered "noted" in the seat's earphone at once, ACCESSIBILITY.md
-26). A press while the seat's part plays is answered at once by the answer cue, and the part
-is then said again from its start (one earphone plays one clip at a time, ACCESSIBILITY.md
-20: the cue cuts it, so nothing of the part is lost and no part is skipped); the press after
-it has been heard gives the next part. A press during the last part is answered the same
-way, and the press after it sets up the next game.
+After game over the table hears what a press does (``evening.offer``). A seat's press tells the
+story's next part in that seat's earphone, each part ending with what the next press does
+(``evening.story_more``, after the last part ``evening.story_end``); each part with its closing
+line is at most :data:`STORY_PART_SECONDS` of speech as the seat hears it (``fit``: its wording
+and rate, :func:`split_long`, :func:`split_text`), and its words are fixed when it is first
+told (``words``); a press during the game-over speech waits until the table has heard it (the
+press, and every further press while its part waits, is answered "noted" in the seat's earphone
+at once, ACCESSIBILITY.md 26). A press while the seat's part plays is answered at once by the
+answer cue, and the part is then said again from its start, in the same words (one earphone
+plays one clip at a time, ACCESSIBILITY.md 20: the cue cuts it, so nothing of the part is lost
+and no part is skipped); the press after it has been heard gives the next part. A press during
+the last part is answered the same way, and the press after it sets up the next game.
 Once a seat has heard the last part to its end, its next press starts the setup from the
 seats (:meth:`Evening.heard_all`, asked by ``seat_waits_for_setup``). Every seat hears the
 story on its own, at its own pace.
