@@ -189,6 +189,9 @@ class Utterance:
         #: the answer to its seat's own act (:meth:`AudioService.answering`): never held back by
         #: what waits for another output, and it cuts off the seat's own request playing (issue 31)
         self.own_answer = False
+        #: False: it plays before what is queued at a lower rank but cuts nothing off (an
+        #: answer cue that must not cut a clip padded to one length with others, R16)
+        self.cuts = True
         self.plays: list[PlayRecord] = []
         self.meta: dict = {}
         self.clip: LazyClip | None = None   # its parts (unpadded for a pad group) once rendered; decoded when played
@@ -525,7 +528,7 @@ class AudioService:
         finally:
             self._answering.channel = previous
 
-    def answer_cue(self, channel: str, *, priority: str = "normal") -> "Utterance | None":
+    def answer_cue(self, channel: str, *, priority: str = "normal", cut: bool = True) -> "Utterance | None":
         """Play the :data:`ANSWER_CUE` earcon alone on seat ``channel`` at once (queued like
         speech at ``priority``): the answer to a seat's own act whose words must wait, given
         the same way whatever follows the act, so that an answer that would come at once for
@@ -534,6 +537,9 @@ class AudioService:
         cue before a late answer is (``on_answer_cue``, key :data:`ANSWER_CUE_KEY`), no
         message of the seat's history. The act being handled on this thread for that seat
         (:meth:`answering`) counts as answered: the sentence that follows gets no second cue.
+        ``cut`` False: it cuts off nothing playing, whatever its priority (it plays as soon as
+        that has ended, before what is queued at a lower rank: a clip padded to one length with
+        other seats' is never cut short by it, R16).
 
         :returns: its Utterance; None on the table speaker, at a whisper station (no earphone
             of its own) or with the earcons silent (``earcon_volume`` 0).
@@ -548,7 +554,9 @@ class AudioService:
             return None
         self.last_sound = time.monotonic()
         listener = self._cue_listener(channel)
-        return self._send_cue(self._make(channel, "", ANSWER_CUE_KEY, priority, ANSWER_CUE), listener)
+        cue = self._make(channel, "", ANSWER_CUE_KEY, priority, ANSWER_CUE)
+        cue.cuts = bool(cut)
+        return self._send_cue(cue, listener)
 
     def _cue_listener(self, channel: str) -> Callable[[str, "Utterance", PlayRecord], None] | None:
         """The listener ``on_answer_cue`` gives for an answer cue on ``channel`` (None without one)."""
@@ -764,6 +772,56 @@ class AudioService:
             utt.output = utt.channel
             self._done(utt)
             self._dirty = True
+        self._kick()
+        return True
+
+    def playing_part(self, utt: "Utterance", at: float | None = None) -> str | None:
+        """Which part of ``utt``, playing now on its seat's earphone or the table speaker, is
+        heard now: ``"earcon"`` (it is starting: its earcon, before any word), ``"words"`` (its
+        sentence is being said), ``"silence"`` (its words have been said and only the silence
+        it is padded with is left, or it is about to end); None when it is not playing now
+        (queued, done, at a whisper station). What a seat's press during its own padded
+        message may cut (issue 31).
+
+        :param utt: an Utterance of this service.
+        :param at: the moment asked about (clock seconds, not after now: a press that went
+            down a moment ago); default now.
+        """
+        with self._lock:
+            player = self._players.get(utt.channel)
+            if player is None or player.current is not utt:
+                return None
+            record = player.record
+        if record is None:
+            return "earcon"                    # handed to the sink, not started yet
+        try:
+            words = utt.unpadded_duration(0.0)     # it plays: rendered already
+        except (FirmwareHostError, OSError, TimeoutError, ValueError) as exc:
+            log.debug("audio: where the words of %s end is unknown: %s", utt.key, exc)
+            return "words"
+        into = (self._now() if at is None else min(float(at), self._now())) - record.start
+        earcon = utt._earcon_seconds + (EARCON_GAP if utt._earcon_seconds and utt.job is not None else 0.0)
+        if into < earcon:
+            return "earcon"
+        return "silence" if into >= words - 1e-6 else "words"
+
+    def end_now(self, utt: "Utterance") -> bool:
+        """Cut ``utt`` off where it plays now, for good: it is not played again, its end is
+        told as cut (``interrupted``), and what is queued on its output follows at once. For
+        the silence a padded clip ends with, once :meth:`playing_part` says so (a seat's own press asks
+        past it, issue 31); never a ``game_over`` clip or a prolog heard whole.
+
+        :returns: True if it was playing and is being cut off, False otherwise.
+        """
+        with self._lock:
+            player = self._players.get(utt.channel)
+            if (player is None or player.current is not utt or player.playback is None
+                    or utt.priority == "game_over" or (utt.pad_group is not None and utt.pad_group.whole)):
+                return False
+            player.dropping = True
+            player.cut_by = None
+            playback = player.playback
+        playback.stop()
         self._kick()
         return True
 
@@ -1146,8 +1204,8 @@ class AudioService:
             player.heap = [e for e in player.heap if e[2] not in dropped]
             heapq.heapify(player.heap)
         heapq.heappush(player.heap, (-utt.rank, utt.seq, utt))
-        if (player.current is not None and player.playback is not None and player.cuts(player.current, utt)
-                and not any(not u.done() for u in utt.after)):
+        if (player.current is not None and player.playback is not None and utt.cuts
+                and player.cuts(player.current, utt) and not any(not u.done() for u in utt.after)):
             player.cut_by = utt
             self._notes.append(("stop", player.current, player.playback))  # type: ignore[arg-type]
         for old in dropped:

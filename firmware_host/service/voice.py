@@ -94,12 +94,22 @@ class SilentVoice:
     def interrupt(self, channel: str) -> None:
         """Nothing to cut off."""
 
+    def playing_part(self, utt: Any, at: float | None = None) -> str | None:
+        """Which part of ``utt`` plays now (:meth:`AudioService.playing_part
+        <firmware_host.audio.service.AudioService.playing_part>`): nothing plays here; None."""
+        return None
+
+    def end_now(self, utt: Any) -> bool:
+        """Cut ``utt`` off for good where it plays (:meth:`AudioService.end_now
+        <firmware_host.audio.service.AudioService.end_now>`): nothing plays here; False."""
+        return False
+
     def answering(self, seat: int | None, *, any_seat: bool = False) -> ContextManager[None]:
         """While seat ``seat``'s own act is handled (:meth:`AudioService.answering
         <firmware_host.audio.service.AudioService.answering>`): nothing plays here, nothing to cue."""
         return contextlib.nullcontext()
 
-    def answer_cue(self, seat: int, *, priority: str = "normal") -> Any:
+    def answer_cue(self, seat: int, *, priority: str = "normal", cut: bool = True) -> Any:
         """The answer cue alone in seat ``seat``'s earphone (:meth:`AudioService.answer_cue
         <firmware_host.audio.service.AudioService.answer_cue>`): nothing plays here; None."""
         return None
@@ -382,8 +392,9 @@ class Voice(SilentVoice):
         answering = getattr(self.audio, "answering", None)
         return answering(seat, any_seat=any_seat) if callable(answering) else contextlib.nullcontext()
 
-    def answer_cue(self, seat: int, *, priority: str = "normal") -> Any:
-        """The answer cue alone in seat ``seat``'s earphone at once, at ``priority``: a seat's
+    def answer_cue(self, seat: int, *, priority: str = "normal", cut: bool = True) -> Any:
+        """The answer cue alone in seat ``seat``'s earphone at once, at ``priority`` (``cut``
+        False: it cuts off nothing playing, it follows it): a seat's
         own act answered the same way whatever follows it, its words waiting (RULES.md R16;
         :meth:`AudioService.answer_cue <firmware_host.audio.service.AudioService.answer_cue>`).
         Returns its Utterance, or None where nothing plays (no earphones, earcons silent, an
@@ -392,7 +403,7 @@ class Voice(SilentVoice):
         if not callable(cue):
             return None
         try:
-            utt = cue(f"seat:{seat}", priority=priority)
+            utt = cue(f"seat:{seat}", priority=priority, **({} if cut else {"cut": False}))
         except FirmwareHostError as exc:
             log.warning("audio: %s", exc)
             return None
@@ -406,6 +417,33 @@ class Voice(SilentVoice):
             self.audio.interrupt(channel)
         except FirmwareHostError as exc:
             log.warning("audio: %s", exc)
+
+    def playing_part(self, utt: Any, at: float | None = None) -> str | None:
+        """Which part of ``utt`` plays now (or at ``at``, clock seconds, a moment ago):
+        ``"earcon"`` (no word yet), ``"words"``, ``"silence"`` (its words said, only its
+        padding left), or None when it does not play now (:meth:`AudioService.playing_part
+        <firmware_host.audio.service.AudioService.playing_part>`)."""
+        said = getattr(self.audio, "playing_part", None)
+        if utt is None or not callable(said):
+            return None
+        try:
+            return said(utt) if at is None else said(utt, at)
+        except FirmwareHostError as exc:
+            log.warning("audio: %s", exc)
+            return None
+
+    def end_now(self, utt: Any) -> bool:
+        """Cut ``utt`` off for good where it plays now, never played again (the silence of a
+        padded clip whose words were said: :meth:`AudioService.end_now
+        <firmware_host.audio.service.AudioService.end_now>`). :returns: True if it was cut."""
+        end = getattr(self.audio, "end_now", None)
+        if utt is None or not callable(end):
+            return False
+        try:
+            return bool(end(utt))
+        except FirmwareHostError as exc:
+            log.warning("audio: %s", exc)
+            return False
 
     def has_earphones(self) -> bool:
         """True unless the board uses a shared whisper station instead of seat earphones."""

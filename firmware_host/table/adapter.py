@@ -32,7 +32,7 @@ from .moves import MoveLog
 from .padding import ClipPadding, longest_of, padded
 from .ready import ReadyWait
 from .reminders import Reminders
-from .scanning import PICKED_KEY, spoken_seconds
+from .scanning import PICKED_KEY, pressed_down_at, spoken_seconds
 from .scans import SeatScans
 from .seats import SeatStore
 from .speech import Said, TableSpeech
@@ -1257,14 +1257,66 @@ class BoardAdapter:
         return self.say(f"seat:{seat}", key, params, priority="normal" if after else "refusal", own_act=True,
                         after=after).utterance
 
-    def answer_cue(self, seat: int) -> None:
+    def answer_cue(self, seat: int, *, cut: bool = True) -> None:
         """The answer cue alone in ``seat``'s earphone at once, at the rank of an answer
         (:meth:`answer_act`): an act answered alike whatever it brings, where its words must
-        wait (RULES.md R16); nothing at a whisper station or without a voice."""
+        wait (RULES.md R16); nothing at a whisper station or without a voice. ``cut`` False:
+        it cuts nothing off, it follows what the earphone plays (a clip padded to one length
+        with other seats', whose length must not depend on a press, M43)."""
         voice = self.service.voice
         if voice is not None and self.earphones():
             self._own_answer(seat)
+            voice.answer_cue(seat, priority="refusal", **({} if cut else {"cut": False}))
+
+    def answer_during(self, seat: int, clip: Any) -> str:
+        """A seat's press answered at once while its own padded message ``clip`` (the
+        Utterance of the message that asks for that press, e.g. "… Press your button for the
+        list", padded to the step's longest, M43) is due or plays (ACCESSIBILITY.md 26-28,
+        issue 31): what the press asks for follows the message, never a silence first.
+
+        - its words have been said and only its padding's silence is left: that silence is
+          dropped now (the clip's end is told, cut), the answer cue plays, and what the press
+          asks for may follow at once (``"said"``);
+        - its words are still being said: the answer cue at once, which cuts it, and the
+          message is said again whole and as long as before (never lost; ``"again"``);
+        - it has not started yet: the answer cue at once, or as soon as what the earphone
+          plays has ended (the cue cuts nothing off here: another clip padded to one length
+          with other seats', such as "keep your eyes closed", is never cut short); the message
+          follows whole (``"due"``);
+        - it starts with the press (its earcon plays, no word of it heard yet): that start is
+          what the seat hears at once, nothing is cut (``"starts"``);
+        - it has ended, or there is no such clip (``"over"``), or no earphones, no voice
+          (``"none"``): nothing here; the game answers.
+
+        Only the pressing seat's earphone changes: the table speaker, every other seat's
+        clips and the step's own timing do not depend on the press, and the message's words
+        are cut by nothing but the cue (RULES.md R16: the cue is the same whatever the seat
+        was told). Another clip padded to hide a secret (what someone's choice caused,
+        "keep your eyes closed") is never ``clip``: a game gives only the message the press
+        answers.
+
+        :param seat: the pressing seat (0-based).
+        :param clip: the audio layer's Utterance of the seat's message, or None.
+        :returns: ``"said"``, ``"again"``, ``"due"``, ``"starts"``, ``"over"`` or ``"none"``.
+        """
+        voice = self.service.voice
+        if voice is None or not self.earphones() or not self.speech.timed():
+            return "none"
+        if clip is None or clip.done():
+            return "over"
+        part = voice.playing_part(clip, pressed_down_at())     # as heard when the button went down
+        if part is None:                              # queued: the cue now, the message after it
+            voice.answer_cue(seat, priority="refusal", cut=False)
+            return "due"
+        if part == "earcon":                          # it starts with the press: heard at once
+            return "starts"
+        if part == "words":                           # the cue cuts it; it is said again whole
             voice.answer_cue(seat, priority="refusal")
+            return "again"
+        voice.answer_cue(seat)                         # after the silence, which ends now
+        if not voice.end_now(clip):
+            return "again"
+        return "said"
 
     def _say_noted(self, seat: int) -> None:
         """``table.noted`` in ``seat``'s earphone now (:meth:`acknowledge` of a press that gave

@@ -101,6 +101,13 @@ def pressing(event: Any) -> Iterator[None]:
         _pressing.depth -= 1
 
 
+def pressed_down_at() -> float | None:
+    """Inside :func:`pressing`: the moment the button of the press being handled went down
+    (clock seconds, ACCESSIBILITY.md 27: a press counts on press-down); None outside it or for
+    an input without that moment."""
+    return getattr(_pressing, "down_at", None)
+
+
 def picked_cue_end() -> float | None:
     """Inside :func:`pressing`, once a scan picked an item by the press: when the saying of
     that item ended (clock seconds; later than the press when the press fell while it still

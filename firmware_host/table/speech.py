@@ -209,7 +209,8 @@ class TableSpeech:
     def say(self, channel: str, key: str, params: Mapping[str, Any] | None = None, *,
             priority: str | None = None, earcon: str | None = None, request: bool = False,
             history: bool = True, timed: bool = False, after: Any = (), on_start: Any = None,
-            on_end: Any = None, pad_seconds: float | None = None, own_act: bool = False) -> Said:
+            on_end: Any = None, pad_seconds: float | None = None, own_act: bool = False,
+            keep: bool = False) -> Said:
         """Speak catalogue ``key`` on ``channel`` and write its ``announce`` line.
 
         :param priority: the audio priority (default the key's usual one; ``request`` with
@@ -225,13 +226,15 @@ class TableSpeech:
             kind in a step lasts as long, whatever it says); such a clip has no private cue.
         :param own_act: the seat's own act confirmed in its earphone (a tile read, a refusal of
             it): at once, never after the move's public clips (ACCESSIBILITY.md 26).
+        :param keep: once it plays only the seat's own request cuts it off; the answer to its
+            next act follows it (:meth:`play`).
         """
         made = self.line(channel, key, params, priority=priority or ("request" if request else None),
                          earcon=earcon)
         if made is None:
             return NOTHING
         return self.speak(made, history=history, timed=timed, after=after, on_start=on_start,
-                          on_end=on_end, pad_seconds=pad_seconds, own_act=own_act)
+                          on_end=on_end, pad_seconds=pad_seconds, own_act=own_act, keep=keep)
 
     def speak(self, line: Line, *, history: bool = True, timed: bool = False, after: Any = (),
               on_start: Any = None, on_end: Any = None, pad_seconds: float | None = None,

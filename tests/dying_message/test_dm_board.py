@@ -229,9 +229,10 @@ def test_M43_A26_a_night_step_ends_only_once_a_seat_whose_confirmation_is_open_h
     instead of opening the next step's list behind that step's padded message."""
     def wait(seconds):
         return [{"signal": "wait", "seconds": seconds}]
-    # the killer (seat 0) chooses early; seat 1's confirmation of its decoy pick plays when the
+    # the killer (seat 0) chooses early (it asks for its list while the step's public line is
+    # said: the list follows its message); seat 1's confirmation of its decoy pick plays when the
     # step's 30 s run out (57.5 s + 30 s), and its confirming press comes 0.8 s after it ended
-    lines = (_night_start() + wait(11.5) + _press(0) + wait(4.5) + _press(0) + wait(4.3) + _press(0)
+    lines = (_night_start() + _press(0) + wait(11.5) + wait(4.5) + _press(0) + wait(4.3) + _press(0)
              + wait(2.2) + _press(1) + wait(4.5) + _press(1) + wait(4.5) + _press(1) + wait(15))
     out = run(lines)
     killers = next(o for o in said(out, "public") if o["key"] == "night.killers")
@@ -254,9 +255,10 @@ def test_M44_A26_killers_who_disagree_are_told_so_once_a_seat_whose_confirmation
     roles = ["killer", "citizen", "professional_killer", "celebrity", "citizen", "citizen", "private_detective"]
     lines = [{"setup": {**SETUP5, "players": 7, "roles": roles}},
              {"signal": "wait_for", "key": "night.killers", "params": {}, "timeout": 300}]
-    # both killers take the first seat of their own lists (not the same one) and confirm;
-    # seat 1 (a decoy) picks meanwhile and confirms 0.8 s after its confirmation has ended
-    lines += (wait(11.5) + _press(0) + wait(0.1) + _press(2) + wait(3.4) + _press(1) + wait(1.0) + _press(0)
+    # both killers take the first seat of their own lists (not the same one; each asks for its
+    # list while the step's public line is said) and confirm; seat 1 (a decoy) picks meanwhile
+    # and confirms 0.8 s after its confirmation has ended
+    lines += (_press(0) + wait(0.1) + _press(2) + wait(11.5) + wait(3.4) + _press(1) + wait(1.0) + _press(0)
               + wait(0.1) + _press(2) + wait(4.1) + _press(0) + wait(0.1) + _press(2) + wait(1.0) + _press(1)
               + wait(4.0) + _press(1) + wait(15))
     out = run(lines)

@@ -36,7 +36,7 @@ import logging
 import random
 from typing import Any, Callable, Sequence
 
-from firmware_host.table import BoardAdapter, ChoiceHold, Line, Words
+from firmware_host.table import ANSWERED, BoardAdapter, ChoiceHold, Line, Words
 from firmware_host.table.padding import Subset, longest_clip, longest_of
 
 from . import announce, catalogue
@@ -88,6 +88,31 @@ class _NightStep:
     extra: tuple[tuple[Any, str], ...] = ()          # items every list ends with ("nobody")
     told: set[int] = dataclasses.field(default_factory=set)    # listeners whose message has ended
     early: set[int] = dataclasses.field(default_factory=set)   # ... pressed before it had (A14)
+    #: each listener's message asking for its list (the audio layer's Utterance): what a press
+    #: during it is answered over (:meth:`BoardAdapter.answer_during`, issue 31)
+    said: dict[int, Any] = dataclasses.field(default_factory=dict)
+    #: each listener's other clips of the step padded to one length with the others' (its
+    #: message without a list, "chosen", what a choice caused): a press never cuts them short
+    padded: dict[int, list] = dataclasses.field(default_factory=dict)
+
+    def keep_whole(self, said: Sequence[Any]) -> None:
+        """Note clips of the step (:class:`Said`) a seat's press must not cut short (M43)."""
+        for one in said:
+            utt = getattr(one, "utterance", None)
+            if utt is not None and one.lines and str(one.lines[0]["channel"]).startswith("seat:"):
+                self.padded.setdefault(int(one.lines[0]["channel"][5:]), []).append(utt)
+
+    def playing(self, seat: int) -> bool:
+        """True while one of ``seat``'s clips noted by :meth:`keep_whole` plays (has started
+        and not ended)."""
+        self.padded[seat] = [u for u in self.padded.get(seat, []) if not u.done()]
+        return any(getattr(u, "plays", None) for u in self.padded[seat])
+
+
+def _by_seat(said: Sequence[Any]) -> dict[int, Any]:
+    """``{seat: Utterance}`` of a :meth:`TableSpeech.say_padded`'s clips (where playback is reported)."""
+    return {int(s.lines[0]["channel"][5:]): s.utterance for s in said
+            if s.utterance is not None and s.lines and str(s.lines[0]["channel"]).startswith("seat:")}
 
 
 class DyingMessageGame(BoardAdapter):
@@ -394,9 +419,8 @@ class DyingMessageGame(BoardAdapter):
             self.speech.last_public = [public]
 
         def heard(seat: int) -> None:
-            step.told.add(seat)
-            if seat in step.early:           # its list now: a press is answered after the message
-                self._night_scan(seat, name)
+            if not self._message_heard(step, seat):
+                return                       # it is said again: its end is that one's
             if not step.heard:
                 step.heard = True
                 self._pump()
@@ -404,8 +428,24 @@ class DyingMessageGame(BoardAdapter):
         if not lines:
             step.heard = True
         least = self._cards_seconds(sorted(lines)) if name in ("detective", "mastermind") else None
-        self.speech.say_padded([make(line.key, line.params, f"seat:{s}") for s, line in sorted(lines.items())],
-                               after=[public], long=game.round == 1, on_end=heard, minimum_seconds=least)
+        said = self.speech.say_padded([make(line.key, line.params, f"seat:{s}") for s, line in sorted(lines.items())],
+                                      after=[public], long=game.round == 1, on_end=heard, minimum_seconds=least)
+        step.said = _by_seat(said)
+        step.keep_whole([one for one in said if lines[int(one.lines[0]["channel"][5:])].kind is None])
+
+    def _message_heard(self, step: _NightStep, seat: int) -> bool:
+        """The seat's message asking for its list has ended: its list may start, and does if
+        the seat pressed for it meanwhile (ACCESSIBILITY.md 14). A message cut by the seat's
+        press while its words were said is said again (:meth:`answer_during`): its end
+        then is the end of that (False here)."""
+        clip = step.said.get(seat)
+        if clip is not None and not clip.done():
+            return False
+        step.told.add(seat)
+        if seat in step.early:               # its list now: a press is answered after the message
+            step.early.discard(seat)
+            self._night_scan(seat, step.name)
+        return True
 
     def _item_texts(self, step: _NightStep, seat: int) -> list[tuple[Any, str, dict]]:
         line = step.lines[seat]
@@ -500,8 +540,11 @@ class DyingMessageGame(BoardAdapter):
                      on_end=lambda *_: self._night_scan(seat, name))
             return
         step.done.add(seat)
+        # "chosen" is heard whole: a press meanwhile (made twice) is answered after it, and
+        # only the seat's own request cuts it (issue 31)
         if not line.acts:
-            self.say(f"seat:{seat}", "night.chosen", {}, pad_seconds=step.pads.get("chosen"), history=False)
+            step.keep_whole([self.say(f"seat:{seat}", "night.chosen", {}, pad_seconds=step.pads.get("chosen"),
+                                      history=False, keep=True)])
             return                           # a decoy's choice is ignored (M43)
         kind = _STEP_ACTION[name]
         if kind in ("soulmate", "protect"):
@@ -512,8 +555,8 @@ class DyingMessageGame(BoardAdapter):
             action = Action(kind, seat=seat, cards=tuple(picks))
         # the actor hears "chosen" as everyone does; its choice counts once that has played,
         # so the next step never starts before the last confirmation
-        self.say(f"seat:{seat}", "night.chosen", {}, pad_seconds=step.pads.get("chosen"), history=False,
-                 on_end=lambda *_: self._submit(action))
+        step.keep_whole([self.say(f"seat:{seat}", "night.chosen", {}, pad_seconds=step.pads.get("chosen"),
+                                  history=False, keep=True, on_end=lambda *_: self._submit(action))])
 
     def _submit(self, action: Action) -> None:
         """An actor's night choice once its "chosen" has played; paused meanwhile, the seat
@@ -546,8 +589,15 @@ class DyingMessageGame(BoardAdapter):
             step.done.clear()
         genuine = any(a.key == "night.killers.genuine" for items in clips.values() for a in items)
         least = self._cards_seconds(sorted(clips), "night.killers.genuine") if genuine else None
-        self.speech.say_padded([a for s in sorted(clips) for a in clips[s]], after=self.speech.last_public,
-                               minimum_seconds=least)
+        if again and step is not None:       # every listener's list follows this message again
+            step.told, step.early, step.said = set(), set(), {}
+        said = self.speech.say_padded([a for s in sorted(clips) for a in clips[s]], after=self.speech.last_public,
+                                      minimum_seconds=least,
+                                      on_end=(lambda s: self._message_heard(step, s)) if again and step else None)
+        if again and step is not None:
+            step.said = _by_seat(said)
+        elif step is not None:
+            step.keep_whole(said)
 
     # ======================================================================= the day (M47, M48)
     def _open_vote(self, unit: list) -> bool:
@@ -672,8 +722,17 @@ class DyingMessageGame(BoardAdapter):
         if night is not None and seat in night.lines and seat not in night.done:
             line = night.lines[seat]
             if line.kind is not None and line.presses > 0:
+                # answered at once while its message asking for the list is due or plays: its
+                # padding's silence is not waited out, its words are never lost (issue 31)
+                self.answer_during(seat, night.said.get(seat))
                 self._night_scan(seat, night.name)
                 return True
+        if night is not None and seat in night.lines and night.playing(seat):
+            # a clip padded to one length with the other seats' plays ("chosen", a look, what a
+            # choice caused): the press is answered right after it, never by cutting it short
+            # (M43, R16: its length tells nobody anything); no repeat cuts it either
+            self.answer_cue(seat, cut=False)
+            return ANSWERED
         if night is None and game.phase == "examine" and seat in game.awaiting():
             items = [self.scans.item(c, "scan.card", {"card": c}) for c in game.choice_of(seat).items]
             items.append(self.scans.item(None, "scan.no_card", {}))

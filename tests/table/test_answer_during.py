@@ -1,0 +1,131 @@
+"""A press answered at once during the seat's own padded message, in every game's table
+(ACCESSIBILITY.md 26-28; RULES.md R16; issue 31, Dying Message by ear: a seat pressing on
+"… Press your button for the list" heard nothing until its message, padded to the step's
+longest, had ended, up to 13.7 s later): the kit's ``BoardAdapter.answer_during``.
+
+Two seats hear a message padded to one length (the table kit's ``say_padded``); seat 1
+presses during its own message (the game hands the kit that message):
+
+- once its words have been said: the answer cue at once, the rest of its silence dropped
+  (what the press asks for may follow at once);
+- while its words are still said: the answer cue at once, then the message again, whole and
+  as long as before (never lost);
+- before it has started: the answer cue at once, then the message, whole, with the others'.
+
+Seat 2's message and the table speaker are the same as without the press (R16: only the
+pressing seat's earphone changes). Played through ``simulate`` on the mocked board at real
+clip lengths (espeak-ng), over every registered game."""
+
+from __future__ import annotations
+
+import pytest
+
+from firmware_host.kernel import games
+
+from .test_conformance import hooks, new_table
+
+#: the messages' padded length (seconds): longer than their words in every language
+PADDED_S = 10.0
+EPS = 0.05
+
+
+def _messages(table, *, after_public: bool) -> dict:
+    """Seats 0 and 1 hear a message padded to :data:`PADDED_S` (after a public line, with
+    ``after_public``); {"said": [Said, Said], "public": the public line's Utterance or None}."""
+    adapter = table.service.game.active
+    public = None
+    if after_public:
+        public = adapter.say("public", "table.waiting", {"seats": [0, 1]}).utterance
+    lines = [adapter.line("table.waiting", {"seats": [seat]}, f"seat:{seat}") for seat in (0, 1)]
+    said = adapter.speech.say_padded(lines, after=[public] if public is not None else [],
+                                     minimum_seconds=PADDED_S)
+    return {"said": said, "public": public}
+
+
+def _started(tmp_path, name: str):
+    table = new_table(tmp_path, name, paced=True)
+    table.play({"setup": hooks(name).sample_setup("en")})
+    table.drain()
+    table.wait(1.5)
+    return table
+
+
+def _starts(table, since: int) -> dict:
+    """Seat 0's message once it has started playing (its announce line, without an end yet)."""
+    for _ in range(600):
+        line = next((o for o in _mine(table, 0, since) if o["key"] == "table.waiting"), None)
+        if line is not None:
+            return line
+        table.wait(0.05)
+    raise AssertionError("seat 0's message never started")
+
+
+def _mine(table, seat: int, since: int) -> list[dict]:
+    return [o for o in table.starts[since:] if o.get("output") == f"seat:{seat}"]
+
+
+@pytest.mark.parametrize("name", games.names())
+@pytest.mark.parametrize("when", ["once_its_words_are_said", "in_its_words", "before_it_starts"])
+def test_A26_R16_issue31_a_press_during_ones_padded_message_is_answered_at_once_and_loses_no_words(
+        tmp_path, name, when):
+    table = _started(tmp_path, name)
+    try:
+        mark = len(table.starts)
+        made = table.call(lambda: _messages(table, after_public=when == "before_it_starts"))
+        clip = made["said"][0].utterance
+        assert clip is not None
+        if when == "before_it_starts":
+            table.wait(0.5)
+            assert not _mine(table, 0, mark)                 # the table's line still plays
+        else:
+            message = _starts(table, mark)
+            words = table.call(lambda: table.service.voice.measure("seat:0", message["text"], earcon="private"))
+            assert words is not None and words + 2.0 < PADDED_S, words
+            at = message["start"] + (words + 1.0 if when == "once_its_words_are_said" else min(words - 0.3, 1.0))
+            table.wait(at - table.now)
+            assert "end" not in message
+        pressed = table.now
+        answer = table.call(lambda: table.service.game.active.answer_during(0, clip))
+        table.wait(PADDED_S + 12.0)
+        table.drain()
+        assert answer == {"once_its_words_are_said": "said", "in_its_words": "again", "before_it_starts": "due"}[when]
+        mine = _mine(table, 0, mark)
+        cue = next(o for o in mine if o["key"] == "answer.cue")
+        assert pressed - EPS <= cue["start"] <= pressed + 1.0, (pressed, cue)
+        messages = [o for o in mine if o["key"] == "table.waiting"]
+        other = [o for o in _mine(table, 1, mark) if o["key"] == "table.waiting"]
+        assert len(other) == 1 and not other[0].get("cut")
+        assert abs(other[0]["end"] - other[0]["start"] - PADDED_S) <= EPS       # as if nobody pressed
+        if when == "once_its_words_are_said":                 # its silence dropped at the press, not said again
+            assert len(messages) == 1 and messages[0]["cut"] and messages[0]["end"] <= cue["start"] + EPS
+            assert messages[0]["start"] == other[0]["start"]
+        elif when == "in_its_words":             # cut by the cue, then said again whole, as long
+            assert len(messages) == 2 and messages[0]["cut"] and not messages[1].get("cut")
+            assert messages[0]["end"] <= cue["start"] + EPS and messages[1]["start"] >= cue["end"] - EPS
+            assert abs(messages[1]["end"] - messages[1]["start"] - PADDED_S) <= EPS
+        else:                                    # the cue first, the message with the others'
+            assert cue["end"] <= messages[0]["start"] + EPS
+            assert len(messages) == 1 and not messages[0].get("cut")
+            assert abs(messages[0]["start"] - other[0]["start"]) <= EPS
+            assert abs(messages[0]["end"] - messages[0]["start"] - PADDED_S) <= EPS
+        assert not [o for o in table.starts[mark:] if o.get("output") in ("table", "public")
+                    and o["start"] >= pressed - EPS and o["key"] != "table.waiting"]   # the game's reminders only
+    finally:
+        table.close()
+
+
+@pytest.mark.parametrize("name", games.names()[:1])
+def test_A26_a_press_after_ones_message_ended_is_left_to_the_game(tmp_path, name):
+    """Once the message has ended the kit adds nothing: the game answers the press itself
+    (a list that starts at once)."""
+    table = _started(tmp_path, name)
+    try:
+        mark = len(table.starts)
+        made = table.call(lambda: _messages(table, after_public=False))
+        table.wait(PADDED_S + 2.0)
+        answer = table.call(lambda: table.service.game.active.answer_during(0, made["said"][0].utterance))
+        table.wait(2.0)
+        assert answer == "over"
+        assert not [o for o in _mine(table, 0, mark) if o["key"] == "answer.cue"]
+    finally:
+        table.close()
