@@ -118,3 +118,25 @@ def test_M41_the_night_steps_minimum_times_are_set_in_board_toml(tmp_path):
     finally:
         sim.stop()
     assert (shown["night_choice_seconds"], shown["night_look_seconds"]) == (60.0, 12.0)
+
+
+def test_issue31_A26_M43_a_press_during_ones_chosen_is_answered_after_it_and_never_cuts_it():
+    """A seat that presses once more right after its confirming press, while its "Chosen. Keep
+    your eyes closed." is about to be said (a press made twice) hears the item it picked and
+    its "chosen" whole, as long as every other seat's (M43), and the answer cue for the press;
+    no repeat of its night message cuts either (a probe by ear: "chosen" cut after 1.0 s and
+    "Nothing to do for you…" said again)."""
+    lines = _night_start() + _press(1) + _pick(1, "scan.seat", {"seat": 2}) \
+        + _pick(1, "scan.confirm.seat", {"seat": 2}) + [{"signal": "wait", "seconds": 0.8}] + _press(1) \
+        + [{"signal": "wait", "seconds": 10}]
+    out = run(lines)
+    mine = said(out, "seat:1")
+    confirm = next(o for o in mine if o["key"] == "scan.confirm.seat")
+    pressed = confirm["start"] + 0.8 + 0.15
+    chosen = [o for o in mine if o["key"] == "night.chosen"]
+    assert len(chosen) == 1 and not chosen[0].get("cut"), chosen
+    assert not confirm.get("cut")                    # the item picked is heard to its end (R16)
+    after = [o for o in mine if o["start"] >= pressed - EPS]
+    cue = [o for o in after if o["key"] == "answer.cue"]
+    assert len(cue) == 1 and not [o for o in after if o.get("cut")], after
+    assert not [o for o in after if o["key"].startswith("night.") and o["key"] != "night.chosen"], after

@@ -95,18 +95,22 @@ class _NightStep:
     #: message without a list, "chosen", what a choice caused): a press never cuts them short
     padded: dict[int, list] = dataclasses.field(default_factory=dict)
 
-    def keep_whole(self, said: Sequence[Any]) -> None:
-        """Note clips of the step (:class:`Said`) a seat's press must not cut short (M43)."""
+    def keep_whole(self, said: Sequence[Any], *, answer: bool = False) -> None:
+        """Note clips of the step (:class:`Said`) a seat's press must not cut short (M43);
+        ``answer``: the answer to the seat's own pick ("chosen"), which counts from when it
+        is said, not only once it plays (it may wait for the item picked to end)."""
         for one in said:
             utt = getattr(one, "utterance", None)
             if utt is not None and one.lines and str(one.lines[0]["channel"]).startswith("seat:"):
+                if answer:
+                    utt.meta["answers_pick"] = True
                 self.padded.setdefault(int(one.lines[0]["channel"][5:]), []).append(utt)
 
     def playing(self, seat: int) -> bool:
         """True while one of ``seat``'s clips noted by :meth:`keep_whole` plays (has started
-        and not ended)."""
+        and not ended), or the answer to its pick is still to be heard."""
         self.padded[seat] = [u for u in self.padded.get(seat, []) if not u.done()]
-        return any(getattr(u, "plays", None) for u in self.padded[seat])
+        return any(getattr(u, "plays", None) or u.meta.get("answers_pick") for u in self.padded[seat])
 
 
 def _by_seat(said: Sequence[Any]) -> dict[int, Any]:
@@ -544,7 +548,7 @@ class DyingMessageGame(BoardAdapter):
         # only the seat's own request cuts it (issue 31)
         if not line.acts:
             step.keep_whole([self.say(f"seat:{seat}", "night.chosen", {}, pad_seconds=step.pads.get("chosen"),
-                                      history=False, keep=True)])
+                                      history=False, keep=True)], answer=True)
             return                           # a decoy's choice is ignored (M43)
         kind = _STEP_ACTION[name]
         if kind in ("soulmate", "protect"):
@@ -556,7 +560,7 @@ class DyingMessageGame(BoardAdapter):
         # the actor hears "chosen" as everyone does; its choice counts once that has played,
         # so the next step never starts before the last confirmation
         step.keep_whole([self.say(f"seat:{seat}", "night.chosen", {}, pad_seconds=step.pads.get("chosen"),
-                                  history=False, keep=True, on_end=lambda *_: self._submit(action))])
+                                  history=False, keep=True, on_end=lambda *_: self._submit(action))], answer=True)
 
     def _submit(self, action: Action) -> None:
         """An actor's night choice once its "chosen" has played; paused meanwhile, the seat
