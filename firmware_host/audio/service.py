@@ -189,9 +189,10 @@ class Utterance:
         #: the answer to its seat's own act (:meth:`AudioService.answering`): never held back by
         #: what waits for another output, and it cuts off the seat's own request playing (issue 31)
         self.own_answer = False
-        #: False: it plays before what is queued at a lower rank but cuts nothing off (an
-        #: answer cue that must not cut a clip padded to one length with others, R16)
-        self.cuts = True
+        #: True: it never cuts off a clip padded to a fixed length (``pad_seconds``, a padded
+        #: group of :meth:`AudioService.say_padded`: one length with other seats' clips, R16):
+        #: it plays as that ends, before what is queued at a lower rank (an answer cue)
+        self.spares_padded = False
         self.plays: list[PlayRecord] = []
         self.meta: dict = {}
         self.clip: LazyClip | None = None   # its parts (unpadded for a pad group) once rendered; decoded when played
@@ -528,7 +529,8 @@ class AudioService:
         finally:
             self._answering.channel = previous
 
-    def answer_cue(self, channel: str, *, priority: str = "normal", cut: bool = True) -> "Utterance | None":
+    def answer_cue(self, channel: str, *, priority: str = "normal",
+                   spare_padded: bool = False) -> "Utterance | None":
         """Play the :data:`ANSWER_CUE` earcon alone on seat ``channel`` at once (queued like
         speech at ``priority``): the answer to a seat's own act whose words must wait, given
         the same way whatever follows the act, so that an answer that would come at once for
@@ -537,9 +539,10 @@ class AudioService:
         cue before a late answer is (``on_answer_cue``, key :data:`ANSWER_CUE_KEY`), no
         message of the seat's history. The act being handled on this thread for that seat
         (:meth:`answering`) counts as answered: the sentence that follows gets no second cue.
-        ``cut`` False: it cuts off nothing playing, whatever its priority (it plays as soon as
-        that has ended, before what is queued at a lower rank: a clip padded to one length with
-        other seats' is never cut short by it, R16).
+        ``spare_padded``: it never cuts off a clip padded to a fixed length (``pad_seconds``,
+        :meth:`say_padded`: one length with other seats'), whatever its priority: it plays as
+        soon as that has ended, before what is queued at a lower rank (R16: such a clip's
+        length must not depend on a press).
 
         :returns: its Utterance; None on the table speaker, at a whisper station (no earphone
             of its own) or with the earcons silent (``earcon_volume`` 0).
@@ -555,7 +558,7 @@ class AudioService:
         self.last_sound = time.monotonic()
         listener = self._cue_listener(channel)
         cue = self._make(channel, "", ANSWER_CUE_KEY, priority, ANSWER_CUE)
-        cue.cuts = bool(cut)
+        cue.spares_padded = bool(spare_padded)
         return self._send_cue(cue, listener)
 
     def _cue_listener(self, channel: str) -> Callable[[str, "Utterance", PlayRecord], None] | None:
@@ -1204,8 +1207,10 @@ class AudioService:
             player.heap = [e for e in player.heap if e[2] not in dropped]
             heapq.heapify(player.heap)
         heapq.heappush(player.heap, (-utt.rank, utt.seq, utt))
-        if (player.current is not None and player.playback is not None and utt.cuts
-                and player.cuts(player.current, utt) and not any(not u.done() for u in utt.after)):
+        if (player.current is not None and player.playback is not None and player.cuts(player.current, utt)
+                and not (utt.spares_padded and (player.current.pad_group is not None
+                                                or player.current.pad_seconds is not None))
+                and not any(not u.done() for u in utt.after)):
             player.cut_by = utt
             self._notes.append(("stop", player.current, player.playback))  # type: ignore[arg-type]
         for old in dropped:

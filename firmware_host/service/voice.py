@@ -109,7 +109,7 @@ class SilentVoice:
         <firmware_host.audio.service.AudioService.answering>`): nothing plays here, nothing to cue."""
         return contextlib.nullcontext()
 
-    def answer_cue(self, seat: int, *, priority: str = "normal", cut: bool = True) -> Any:
+    def answer_cue(self, seat: int, *, priority: str = "normal", spare_padded: bool = False) -> Any:
         """The answer cue alone in seat ``seat``'s earphone (:meth:`AudioService.answer_cue
         <firmware_host.audio.service.AudioService.answer_cue>`): nothing plays here; None."""
         return None
@@ -392,9 +392,10 @@ class Voice(SilentVoice):
         answering = getattr(self.audio, "answering", None)
         return answering(seat, any_seat=any_seat) if callable(answering) else contextlib.nullcontext()
 
-    def answer_cue(self, seat: int, *, priority: str = "normal", cut: bool = True) -> Any:
-        """The answer cue alone in seat ``seat``'s earphone at once, at ``priority`` (``cut``
-        False: it cuts off nothing playing, it follows it): a seat's
+    def answer_cue(self, seat: int, *, priority: str = "normal", spare_padded: bool = False) -> Any:
+        """The answer cue alone in seat ``seat``'s earphone at once, at ``priority``
+        (``spare_padded``: it never cuts a clip padded to one length with other seats', it
+        follows it): a seat's
         own act answered the same way whatever follows it, its words waiting (RULES.md R16;
         :meth:`AudioService.answer_cue <firmware_host.audio.service.AudioService.answer_cue>`).
         Returns its Utterance, or None where nothing plays (no earphones, earcons silent, an
@@ -403,7 +404,7 @@ class Voice(SilentVoice):
         if not callable(cue):
             return None
         try:
-            utt = cue(f"seat:{seat}", priority=priority, **({} if cut else {"cut": False}))
+            utt = cue(f"seat:{seat}", priority=priority, **({"spare_padded": True} if spare_padded else {}))
         except FirmwareHostError as exc:
             log.warning("audio: %s", exc)
             return None

@@ -1257,16 +1257,16 @@ class BoardAdapter:
         return self.say(f"seat:{seat}", key, params, priority="normal" if after else "refusal", own_act=True,
                         after=after).utterance
 
-    def answer_cue(self, seat: int, *, cut: bool = True) -> None:
+    def answer_cue(self, seat: int, *, spare_padded: bool = False) -> None:
         """The answer cue alone in ``seat``'s earphone at once, at the rank of an answer
         (:meth:`answer_act`): an act answered alike whatever it brings, where its words must
-        wait (RULES.md R16); nothing at a whisper station or without a voice. ``cut`` False:
-        it cuts nothing off, it follows what the earphone plays (a clip padded to one length
-        with other seats', whose length must not depend on a press, M43)."""
+        wait (RULES.md R16); nothing at a whisper station or without a voice.
+        ``spare_padded``: it never cuts off a clip padded to one length with other seats'
+        (whose length must not depend on a press, M43): it follows it."""
         voice = self.service.voice
         if voice is not None and self.earphones():
             self._own_answer(seat)
-            voice.answer_cue(seat, priority="refusal", **({} if cut else {"cut": False}))
+            voice.answer_cue(seat, priority="refusal", **({"spare_padded": True} if spare_padded else {}))
 
     def answer_during(self, seat: int, clip: Any) -> str:
         """A seat's press answered at once while its own padded message ``clip`` (the
@@ -1279,10 +1279,9 @@ class BoardAdapter:
           asks for may follow at once (``"said"``);
         - its words are still being said: the answer cue at once, which cuts it, and the
           message is said again whole and as long as before (never lost; ``"again"``);
-        - it has not started yet: the answer cue at once, or as soon as what the earphone
-          plays has ended (the cue cuts nothing off here: another clip padded to one length
-          with other seats', such as "keep your eyes closed", is never cut short); the message
-          follows whole (``"due"``);
+        - it has not started yet: the answer cue at once (it cuts what the earphone plays as
+          an answer does, but never another clip padded to one length with other seats', such
+          as "keep your eyes closed": it follows that); the message follows whole (``"due"``);
         - it starts with the press (its earcon plays, no word of it heard yet): that start is
           what the seat hears at once, nothing is cut (``"starts"``);
         - it has ended, or there is no such clip (``"over"``), or no earphones, no voice
@@ -1306,7 +1305,7 @@ class BoardAdapter:
             return "over"
         part = voice.playing_part(clip, pressed_down_at())     # as heard when the button went down
         if part is None:                              # queued: the cue now, the message after it
-            voice.answer_cue(seat, priority="refusal", cut=False)
+            voice.answer_cue(seat, priority="refusal", spare_padded=True)
             return "due"
         if part == "earcon":                          # it starts with the press: heard at once
             return "starts"

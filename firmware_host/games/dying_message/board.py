@@ -735,7 +735,7 @@ class DyingMessageGame(BoardAdapter):
             # a clip padded to one length with the other seats' plays ("chosen", a look, what a
             # choice caused): the press is answered right after it, never by cutting it short
             # (M43, R16: its length tells nobody anything); no repeat cuts it either
-            self.answer_cue(seat, cut=False)
+            self.answer_cue(seat, spare_padded=True)
             return ANSWERED
         if night is None and game.phase == "examine" and seat in game.awaiting():
             items = [self.scans.item(c, "scan.card", {"card": c}) for c in game.choice_of(seat).items]
