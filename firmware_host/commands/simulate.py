@@ -96,6 +96,9 @@ def main(args: argparse.Namespace) -> int:
     import math
     if not (math.isfinite(args.render_seconds) and 0.0 <= args.render_seconds <= 60.0):
         raise UsageError(f"--render-seconds {args.render_seconds:g} is not 0 to 60 seconds")
+    if args.warm_cache and args.render_seconds == 0.0 and not getattr(args, "_fresh", False):
+        raise UsageError("--warm-cache needs --render-seconds above 0 (it only spares sentences "
+                         "already in the cache the render time)")
     if args.fresh_cache:
         if args.speech_cache is not None:
             raise UsageError("--fresh-cache takes an empty speech cache of its own: leave out --speech-cache")
@@ -103,6 +106,7 @@ def main(args: argparse.Namespace) -> int:
         import tempfile
         args.speech_cache = tempfile.mkdtemp(prefix="firmware-host-fresh-cache-")
         args.warm_cache = True          # what this run has rendered is in the cache afterwards
+        args._fresh = True              # the pass below: --warm-cache is this run's own
         try:
             args.fresh_cache = False
             return main(args)

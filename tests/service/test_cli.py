@@ -233,3 +233,17 @@ def test_interactive_lines_with_at_play_at_that_second_of_the_run():
     assert setup and setup[0]["start"] >= 3.0 - 0.05
     assert not [l for l in said if l["output"] == "seat:1"]
     assert "? at 1 s has passed" in proc.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ("--robots", "5", "--warm-cache"),
+    ("--robots", "5", "--warm-cache", "--render-seconds", "0"),
+    ("--by-ear", "--warm-cache"),
+])
+def test_warm_cache_without_render_seconds_exits_2_saying_it_needs_them(args):
+    """``--warm-cache`` only changes what ``--render-seconds`` slows (its help says "with
+    --render-seconds"); alone it measured nothing and was taken without a word, so a run
+    believed to model a warm Pi modelled no render time at all. One line, exit 2."""
+    proc = cli("simulate", *args, stdin="quit\n")
+    assert proc.returncode == 2 and proc.stdout == "", proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1 and "--render-seconds" in proc.stderr
