@@ -9,7 +9,7 @@ to one's own act) that a mutation run of it found no test asking about:
   at a whisper station nobody's earphone hears it;
 - a seat's own act is answered in its earphone as an answer (it cuts a plain message, never
   waits behind the move's public clips), after the table's words where it waits for them;
-  nothing at a whisper station;
+  nothing at a whisper station; so is the answer cue alone, where an act's words must wait;
 - a part of the story of exactly the most seconds a part holds stays one part;
 - without an answer cue, a press during one's part of the story says the part again at once
   (and the game master's log says so).
@@ -115,3 +115,15 @@ def test_A26_without_an_answer_cue_a_press_during_ones_part_says_the_part_again_
     assert "seat 1 pressed during its part of the story: the part again" in [r.getMessage() for r in caplog.records]
     assert told.call_args_list[1] == mocker.call(1, [("a", {}), ("evening.story_more", {})], ())
     assert evening.told[1] == 1
+
+
+def test_A26_R16_an_act_whose_words_wait_is_answered_by_the_cue_in_the_seats_earphone_at_once(bd):
+    """The answer cue alone (an act answered alike whatever it brings, its words waiting,
+    R16) plays in the acting seat's own earphone at an answer's rank; not at a whisper
+    station."""
+    service, adapter, _, voice = bd
+    service.call(lambda: adapter.answer_cue(3))
+    voice.answer_cue.assert_called_once_with(3, priority="refusal")
+    voice.has_earphones.return_value = False
+    service.call(lambda: adapter.answer_cue(3))
+    assert voice.answer_cue.call_count == 1
