@@ -232,25 +232,24 @@ STORY_PART_ENDS = frozenset({"evening.story_more", "evening.story_end"})
 def _story_heard_whole(lines: list[dict]) -> list[float]:
     """Issue 31 "the story, one part per press": every press of a seat after a game's end is
     made as by a person who heard the part it asked for: never inside a part of the story in
-    its own earphone, and the presses that follow a part come 1-3 s after it ended (a robot's
-    reaction, 0.8-2.8 s, and the board's own 0.15 s a press takes); no part is cut. Returns
-    the seconds from each part's end to the press that asked for the next one."""
-    parts = [n for n, l in enumerate(lines) if l.get("event") == "announce" and l.get("key") in STORY_PART_ENDS]
+    its own earphone, and the press a part asks for (the ``robot`` line whose cue is that part)
+    comes 1-3 s after it ended (a robot's reaction, 0.8-2.8 s, and the board's own 0.15 s a
+    press takes); no part is cut. Returns the seconds from each part's end to the press that
+    asked for the next one."""
+    parts = [l for l in lines if l.get("event") == "announce" and l.get("key") in STORY_PART_ENDS]
     assert parts, "no story was told"
-    assert not [lines[n] for n in parts if lines[n].get("cut")], [lines[n] for n in parts if lines[n].get("cut")]
+    assert not [p for p in parts if p.get("cut")], [p for p in parts if p.get("cut")]
+    presses = [l for l in lines if l.get("event") == "robot" and l["act"] == "press"]
     after = []
-    for n in parts:
-        part = lines[n]
+    for part in parts:
         seat = int(part["output"].split(":", 1)[1])
-        following = lines[n:]
-        begun = [i for i, l in enumerate(following) if l.get("event") == "game_started"]
-        presses = [l["at"] for l in following[:begun[0] if begun else None] if l.get("event") == "robot"
-                   and l["seat"] == seat and l["act"] == "press" and l["at"] >= part["start"] - 1e-6]
-        if not presses:
-            continue            # a seat that pressed once after the end and left the story to another
-        assert presses[0] >= part["end"], (part, presses[0])      # not inside the part
-        after.append(presses[0] - part["end"])
-    assert all(0.8 - 1e-3 <= a <= 3.0 for a in after), after
+        mine = [l for l in presses if l["seat"] == seat]
+        inside = [l for l in mine if part["start"] + 1e-6 < l["at"] < part["end"] - 1e-6]
+        assert not inside, (part, inside)                          # not inside the part
+        answers = [l["at"] - part["end"] for l in mine if l["cue"] is not None
+                   and abs(l["cue"]["end"] - part["end"]) < 2e-3]
+        after += answers[:1]
+    assert after and all(0.8 - 1e-3 <= a <= 3.0 for a in after), after
     return after
 
 
