@@ -331,9 +331,7 @@ class MoveLog:
             self.service.journal.append_undo(self.game_id)
         except NothingToUndo as exc:
             raise CommandRefused("nothing_to_undo", str(exc)) from None
-        entry = self.service.journal.game(self.game_id)
-        if entry.status != "playing":
-            self.service.journal.finish_game(self.game_id, "playing")
+        entry = self.service.journal.game(self.game_id)      # append_undo reopened a game it ended
         self.rebuild(self.game_id, entry.setup, entry.actions)
         self.told()
         log.info("undo: back to %d actions", len(entry.actions))
