@@ -129,3 +129,36 @@ def test_A26_a_press_after_ones_message_ended_is_left_to_the_game(tmp_path, name
         assert not [o for o in _mine(table, 0, mark) if o["key"] == "answer.cue"]
     finally:
         table.close()
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_A26_issue31_presses_in_a_row_during_ones_message_never_keep_it_from_its_end(tmp_path, name):
+    """A press while the message is said again for an earlier press restarts nothing: the
+    message is heard to its end and what the presses ask for follows it (robots that pressed
+    every 3 s into it kept a seat's message from its end for 40 s)."""
+    table = _started(tmp_path, name)
+    try:
+        mark = len(table.starts)
+        made = table.call(lambda: _messages(table, after_public=False))
+        clip = made["said"][0].utterance
+        message = _starts(table, mark)
+        table.wait(message["start"] + 1.0 - table.now)
+        first = table.call(lambda: table.service.game.active.answer_during(0, clip))
+        again = [o for o in _mine(table, 0, mark) if o["key"] == "table.waiting"]
+        for _ in range(100):
+            if len(again) > 1:
+                break
+            table.wait(0.05)
+            again = [o for o in _mine(table, 0, mark) if o["key"] == "table.waiting"]
+        table.wait(again[1]["start"] + 1.0 - table.now)
+        second = table.call(lambda: table.service.game.active.answer_during(0, clip))
+        table.wait(PADDED_S + 2.0)
+        table.drain()
+        assert (first, second) == ("again", "again")
+        mine = _mine(table, 0, mark)
+        said = [o for o in mine if o["key"] == "table.waiting"]
+        assert len(said) == 2 and not said[1].get("cut")
+        assert abs(said[1]["end"] - said[1]["start"] - PADDED_S) <= EPS
+        assert len([o for o in mine if o["key"] == "answer.cue"]) == 1
+    finally:
+        table.close()
