@@ -9,7 +9,8 @@ asking about:
   cut), and the game goes on;
 - the speech plan renders the long wordings too where the table's verbosity says long, and
   plans no message of the board's outside the prefixes a table says (no self-test, no
-  enrolment sentence rendered for a game).
+  enrolment sentence rendered for a game);
+- a press during a setup question's intro is answered by the cue in the seat's earphone.
 
 The real service and SQLite journal on a virtual clock; the voice is an autospec of the silent
 voice.
@@ -126,3 +127,25 @@ def test_the_plan_says_no_board_message_outside_the_tables_prefixes():
     board = [k for k in plan.keys() if k not in bd_catalogue.keys()]
     assert board and all(k in board_catalogue.keys() for k in board)
     assert all(k.startswith(BOARD_PREFIXES) for k in board), [k for k in board if not k.startswith(BOARD_PREFIXES)]
+
+
+def test_A26_a_press_during_a_setup_questions_intro_is_answered_by_the_cue_in_the_seats_earphone(mocker):
+    """The setup from the seats is a list like every other (issue 31: feedback at once): a press
+    while a question's intro plays hears the answer cue at once in the setting-up seat's own
+    earphone, at a rank that cuts the intro, and the first answer follows."""
+    from firmware_host.clock import VirtualClock
+    from firmware_host.service.settings import ScanSettings
+
+    from .test_table_units import lobby_of
+
+    lobby, service, speech = lobby_of(mocker, config_seats=6)
+    service.clock = VirtualClock()
+    service.post.side_effect = lambda fn: fn()
+    speech.text.side_effect = lambda key, params, language, **kw: f"{key} {language}"
+    speech.scan_settings.return_value = ScanSettings()
+    speech.scan_speaker.return_value = mocker.MagicMock(return_value=1.0)
+    lobby.phase, lobby.seat, lobby.language, lobby.answers = "questions", 4, "en", {"game": "become_dictator"}
+    lobby.questions, lobby.index = lobby._game_questions("become_dictator"), 0
+    lobby._ask()
+    lobby.scan.on_intro_press()
+    service.voice.answer_cue.assert_called_once_with(4, priority="refusal")
