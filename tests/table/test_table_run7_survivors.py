@@ -10,7 +10,9 @@ asking about:
 - the speech plan renders the long wordings too where the table's verbosity says long, and
   plans no message of the board's outside the prefixes a table says (no self-test, no
   enrolment sentence rendered for a game);
-- a press during a setup question's intro is answered by the cue in the seat's earphone.
+- a press during a setup question's intro is answered by the cue in the seat's earphone;
+- a setup of a player count the game is not played with is refused as such (``setup_players``),
+  and the game master's act that is no action of this game says so in the refusal's detail.
 
 The real service and SQLite journal on a virtual clock; the voice is an autospec of the silent
 voice.
@@ -149,3 +151,25 @@ def test_A26_a_press_during_a_setup_questions_intro_is_answered_by_the_cue_in_th
     lobby._ask()
     lobby.scan.on_intro_press()
     service.voice.answer_cue.assert_called_once_with(4, priority="refusal")
+
+
+def test_a_setup_with_a_player_count_the_game_is_not_played_with_is_refused_as_such(bd):
+    """The console and the seats' setup say "not played with that many" in every game: a count
+    outside the game's lobby range is refused ``setup_players``, another refusal of the rules
+    ``setup_invalid`` with the rules' problems."""
+    from firmware_host.service.refusals import CommandRefused
+
+    service, adapter, _ = bd
+    for players in (99, 1, "four"):
+        with pytest.raises(CommandRefused) as refused:
+            service.call(lambda: adapter.moves.prepare({"game": "become_dictator", "players": players}))
+        assert refused.value.code == "setup_players", (players, refused.value.code)
+
+
+def test_the_game_masters_act_that_is_no_action_of_this_game_is_refused_saying_so(bd):
+    from firmware_host.service.refusals import CommandRefused
+
+    service, adapter, _ = bd
+    with pytest.raises(CommandRefused) as refused:
+        service.call(lambda: adapter.command("act", action={"action": "fly", "seat": 1}))
+    assert refused.value.code == "refused" and refused.value.params == {"detail": "not an action of this game"}
