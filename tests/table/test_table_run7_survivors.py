@@ -12,7 +12,9 @@ asking about:
   enrolment sentence rendered for a game);
 - a press during a setup question's intro is answered by the cue in the seat's earphone;
 - a setup of a player count the game is not played with is refused as such (``setup_players``),
-  and the game master's act that is no action of this game says so in the refusal's detail.
+  and the game master's act that is no action of this game says so in the refusal's detail;
+- where lists wait for the table's speech, a list a pick opened answers it at once and the
+  table's next list waits again.
 
 The real service and SQLite journal on a virtual clock; the voice is an autospec of the silent
 voice.
@@ -173,3 +175,48 @@ def test_the_game_masters_act_that_is_no_action_of_this_game_is_refused_saying_s
     with pytest.raises(CommandRefused) as refused:
         service.call(lambda: adapter.command("act", action={"action": "fly", "seat": 1}))
     assert refused.value.code == "refused" and refused.value.params == {"detail": "not an action of this game"}
+
+
+def test_issue31_a_list_opened_by_the_table_waits_for_its_speech_also_after_a_pick_opened_one_at_once(mocker):
+    """With ``LISTS_WAIT`` a list opened by the table follows what the table still says of the
+    last move (ACCESSIBILITY.md 22); a list a pick opens answers that pick at once (32). Once
+    such a pick's list has started, the next list the table opens waits again."""
+    from firmware_host.audio.service import Utterance
+    from firmware_host.clock import VirtualClock
+    from firmware_host.service.core import BoardService
+    from firmware_host.service.settings import ScanSettings
+    from firmware_host.table.scans import SeatScans
+    from firmware_host.table.seats import SeatStore
+    from firmware_host.table.speech import TableSpeech
+
+    service = mocker.create_autospec(BoardService, instance=True)
+    service.clock = VirtualClock()
+    service.post.side_effect = lambda fn: fn()
+    speech = mocker.create_autospec(TableSpeech, instance=True)
+    speech.text.side_effect = lambda key, params, language=None: key
+    speech.scan_step.return_value = 1.0
+    news = mocker.create_autospec(Utterance, instance=True)
+    speech.refers_to.return_value = [news]
+    seats = mocker.create_autospec(SeatStore, instance=True)
+    seats.scan_settings.return_value = ScanSettings()
+    scans = SeatScans(service, speech, seats, lists_wait=True)
+
+    def firsts() -> dict[int, tuple]:
+        out: dict[int, tuple] = {}
+        for call in speech.scan_step.call_args_list:
+            out.setdefault(call.args[0], tuple(call.kwargs.get("after", ())))
+        return out
+
+    def then_list(value):
+        scans.start(2, [scans.item(1, "scan.seat", {"seat": 1})], lambda v: None)    # the pick's own list
+
+    scans.start(1, [scans.item(7, "scan.seat", {"seat": 7})], then_list)
+    service.clock.advance(2.1)
+    assert firsts()[1] == (news,)
+    assert scans.press(1) is True
+    for _ in range(10):
+        service.clock.advance(0.5)
+    assert firsts()[2] == ()                                       # the pick's list answers it at once
+    scans.start(3, [scans.item(2, "scan.seat", {"seat": 2})], lambda v: None)
+    service.clock.advance(2.1)
+    assert firsts()[3] == (news,)                                  # the table's next list waits again
