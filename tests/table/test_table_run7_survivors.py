@@ -14,7 +14,8 @@ asking about:
 - a setup of a player count the game is not played with is refused as such (``setup_players``),
   and the game master's act that is no action of this game says so in the refusal's detail;
 - where lists wait for the table's speech, a list a pick opened answers it at once and the
-  table's next list waits again.
+  table's next list waits again;
+- a game without a story of its own tells the table's last message again, with its words.
 
 The real service and SQLite journal on a virtual clock; the voice is an autospec of the silent
 voice.
@@ -220,3 +221,13 @@ def test_issue31_a_list_opened_by_the_table_waits_for_its_speech_also_after_a_pi
     scans.start(3, [scans.item(2, "scan.seat", {"seat": 2})], lambda v: None)
     service.clock.advance(2.1)
     assert firsts()[3] == (news,)                                  # the table's next list waits again
+
+
+def test_A30_a_games_default_story_is_the_tables_last_message_with_its_words(token_duel):
+    """A game that tells no story of its own (the kit's default ``story_lines``) tells the
+    table's last message again, each line with its parameters (here: without playback, where
+    the table keeps what it said)."""
+    service, adapter, _ = token_duel
+    assert service.call(lambda: adapter.accept(adapter.action_from_json({"action": "take", "seat": 0, "count": 2})))
+    lines = service.call(adapter.story_lines)
+    assert [(line.channel, line.key, dict(line.params)) for line in lines] == [("public", "duel.turn", {"seat": 1})]
