@@ -33,3 +33,19 @@ def test_leak_check_runs_by_the_system_python(tmp_path):
     run = run_as_documented(tmp_path, "leak-check", "--games", "2", "--workers", "1")
     assert run.returncode == 0 and "Traceback" not in run.stderr, run.stdout + run.stderr
     assert run.stdout.startswith("leak check: 2 games, leaks: 0"), run.stdout
+
+
+def test_leak_check_without_the_test_tools_says_how_to_get_them_in_one_line(tmp_path):
+    """``./demo`` sets the project up without the test tools (``scripts/setup``); README's
+    ``scripts/leak-check`` then ended in a ``ModuleNotFoundError: No module named 'pytest'``
+    traceback. It says in one line what to run (``scripts/setup --test``), exit status 2."""
+    import sys
+    script = ROOT / "scripts" / "leak-check"
+    path = str(script)
+    blocked = (f"import sys; sys.modules['pytest'] = None; sys.argv = [{path!r}, '--games', '1']; "
+               f"__file__ = {path!r}; exec(compile(open({path!r}).read(), {path!r}, 'exec'))")
+    run = subprocess.run([sys.executable, "-c", blocked], capture_output=True, text=True, timeout=120,
+                         cwd=tmp_path)
+    assert run.returncode == 2, run.stdout + run.stderr
+    assert "Traceback" not in run.stderr and run.stdout == ""
+    assert len(run.stderr.strip().splitlines()) == 1 and "scripts/setup --test" in run.stderr, run.stderr
