@@ -22,7 +22,10 @@ first (a table's ``SpeechPlan.sentences``, :mod:`firmware_host.table.speech_plan
   recently used, so pruning the cache keeps them);
 - each sentence at the *current* rate of its channel; :meth:`refresh` walks the plan again
   for one channel only (its rate changed: only what that seat hears is rendered again);
-- :meth:`soon` puts a short list in front of the plan (the sentences the next move can need).
+- :meth:`soon` puts a short list in front of the plan (the sentences the next move can need);
+- an item is (channel, text), said in the board's current language, or (channel, text,
+  language) for a sentence said in another one (the setup from the seats in each of the
+  board's languages, rendered when the service starts).
 
 After each complete walk the speech cache is pruned to its cap (least recently used first),
 so one-off sentences of old games go and the plan's stay.
@@ -57,7 +60,7 @@ QUIET_S = 0.3
 #: lists given by :meth:`Prerenderer.soon` / :meth:`~Prerenderer.refresh` kept waiting at most
 #: (the oldest is dropped first; a new plan drops them all: it walks everything again)
 FRONT_LISTS = 8
-Plan = Callable[[], Iterable[tuple[str, str]]]
+Plan = Callable[[], Iterable[tuple[str, ...]]]
 
 
 def lower_thread_priority(nice: int) -> bool:
@@ -237,7 +240,7 @@ class Prerenderer:
                 return
             started = time.monotonic()
             try:
-                self._render(*item)
+                self._render(*item[:3])
             except Exception:  # noqa: BLE001 - one bad sentence must not end pre-rendering
                 log.exception("prerender: %r", item)
                 self.failed += 1
@@ -246,10 +249,10 @@ class Prerenderer:
                     self._busy = False
             time.sleep(max(MIN_PAUSE, time.monotonic() - started))   # the lock and a core for the board
 
-    def _render(self, channel: str, text: str) -> None:
+    def _render(self, channel: str, text: str, language: str | None = None) -> None:
         settings = self.audio.settings
         try:
-            job = self.audio.renderer.render(text, settings.language, settings.voice, settings.rate(channel),
+            job = self.audio.renderer.render(text, language or settings.language, settings.voice, settings.rate(channel),
                                              background=True)
         except SpeechError:
             self.failed += 1

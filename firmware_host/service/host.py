@@ -185,6 +185,8 @@ class GameHost:
             self.current, self.active = name, self._adapter(name)
         self.active.boot(resume=resume)
         self.table.had_game = self.game is not None
+        if self.waiting_for_setup():
+            self.table.plan_speech(self.active)     # the setup from the seats first (issue 31)
 
     def waiting_for_setup(self, seat: int | None = None) -> bool:
         """True while the board has no game, no setup waiting to start and no tiles of the

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 import operator
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from firmware_host.checks import quoted
 from firmware_host.errors import FirmwareHostError, UsageError
@@ -1039,10 +1039,20 @@ class BoardAdapter:
         voice = self.service.voice
         if voice is None:
             return
+        voice.prerender(self.speech_sentences(players))
+
+    def speech_sentences(self, players: int | None = None) -> Callable[[], Iterable[tuple[str, str]]]:
+        """The plan :meth:`plan_speech` hands the voice: ``() -> iterable of (channel, text)``
+        (lazy, for the pre-render thread) of this table as it is now.
+
+        :param players: as :meth:`plan_speech`.
+        """
+        voice = self.service.voice
         if players is None:
-            players = self.players() or voice.seats or 10
-        plan, language, names, verbosity = self.speech_plan, self.language, dict(self.names), voice.verbosity
-        voice.prerender(lambda: plan.sentences(players, language, names, verbosity))
+            players = self.players() or getattr(voice, "seats", None) or 10
+        plan, language, names = self.speech_plan, self.language, dict(self.names)
+        verbosity = getattr(voice, "verbosity", "auto")
+        return lambda: plan.sentences(players, language, names, verbosity)
 
     def plan_following(self, key: str, params: Mapping[str, Any]) -> None:
         """An announcement is queued: where :attr:`PLAN_FOLLOWING` names what its seat's choice

@@ -157,6 +157,23 @@ class TableFront:
         return self.speech.say(channel, key, params, language=self.speech.board_language(), priority=priority)
 
     # -- what the console and STATUS= see ----------------------------------------------------------
+    def plan_speech(self, adapter: Any) -> None:
+        """The board waits for a setup: pre-render, in the background at low priority, the
+        setup from the seats first (:meth:`Lobby.sentences`: the same on every evening, in
+        each of the board's languages; issue 31: a fresh board's first setup as quick as a
+        later one), then what ``adapter``'s table can hear next (its
+        :meth:`~firmware_host.table.BoardAdapter.speech_sentences`). Called at boot; returns
+        at once (the walk waits for READY and a quiet board, :mod:`firmware_host.audio.prerender`)."""
+        voice = self.service.voice
+        if voice is None:
+            return
+        lobby, table = self.lobby.sentences, adapter.speech_sentences()
+
+        def sentences() -> Any:
+            yield from lobby()
+            yield from table()
+        voice.prerender(sentences)
+
     def snapshot(self) -> dict:
         """The front's part of the console picture: ``lobby`` (the setup from the seats) and
         each seat's learned pace (``seat_pace``, :meth:`SeatPaces.snapshot

@@ -50,18 +50,20 @@ The lobby knows no game: the game's questions and their words come from its pack
 
 from __future__ import annotations
 
+import itertools
 import logging
-from typing import Any
+from typing import Any, Iterator
 
 from firmware_host.kernel import games
 from firmware_host.clock import TimerHandle
-from firmware_host.errors import UsageError
+from firmware_host.errors import FirmwareHostError, UsageError
 from firmware_host.hardware.events import ButtonGesture
 from firmware_host.service import board_catalogue
 from firmware_host.table.board_speech import BoardSpeech
 from firmware_host.table.reminders import MOST, Reminders
 from firmware_host.service.journal import JournalError
 from firmware_host.service.refusals import CommandRefused
+from firmware_host.table.scanning import PICKED_KEY as PICKED
 from firmware_host.table.scanning import Scan, ScanItem, intro_press_answer
 
 log = logging.getLogger("firmware_host.service")
@@ -70,6 +72,8 @@ __all__ = ["Lobby", "lobby_games", "seat_setup_signals"]
 
 #: the board's own languages, spoken each in itself
 LANGUAGE_OPTIONS = ("de", "en")
+#: the "start" summaries (the answers said back) pre-rendered at most per game and language
+SUMMARIES = 48
 
 
 def lobby_games() -> list[str]:
@@ -499,6 +503,110 @@ class Lobby:
                 and self._language_before != self.language:
             self.service.voice.set_language(self._language_before)
         self.phase, self.seat = "idle", None
+
+    # -- what the board says in every setup (pre-rendered at boot) ---------------------------------
+    def sentences(self, seats: int | None = None, languages: tuple[str, ...] | None = None,
+                  summaries: int = SUMMARIES) -> Iterator[tuple[str, str, str]]:
+        """Every sentence of a setup from the seats that is the same on every evening, as
+        (channel, text, language), most needed first: a fresh board renders them in the
+        background when the service starts (issue 31), so its first setup is as quick as later
+        ones. The questions' intros, answers and picks' answers (``scan.selected``) of every
+        game's setup, "back"/"cancel", the wrap and stop notices, the "start" summary of each
+        game's answers (at most ``summaries`` per game and language), and the "I am here"
+        call, counts and confirmations; in the board's language first, then the others.
+
+        :param seats: the seats that can set up (default: the board's, else 10); each sentence
+            is listed for every seat's earphone (the same rendered file at the same rate: a
+            ``stat`` each after the first).
+        :param languages: the languages to list (default: the board's, then the others the
+            lobby offers).
+        :returns: a lazy iterator (formats nothing before asked; runs on the pre-render
+            thread, reading no state a setup changes); a sentence is listed once per channel
+            and language. A sentence that cannot be formatted is left out (logged).
+        """
+        seats = seats or self._board_seats() or 10
+        board = self.speech.board_language()
+        if languages is None:
+            offered = list(LANGUAGE_OPTIONS)
+            for name in lobby_games():
+                for lang in getattr(games.pack(name).lobby(), "LANGUAGES", None) or ():
+                    if lang in board_catalogue.LANGUAGES and lang not in offered:
+                        offered.append(lang)
+            languages = tuple([board] * (board in offered) + [lang for lang in offered if lang != board])
+        seen: set[tuple[str, str, str]] = set()
+        seat_channels = [f"seat:{s}" for s in range(seats)]
+        for language in languages:
+            for channels, key, params, words in self._setup_lines(seats, language, summaries):
+                for long in (True, False):
+                    try:
+                        text = self.speech.text(key, params, language, long=long, words=words)
+                    except (FirmwareHostError, ValueError, KeyError) as exc:
+                        log.debug("lobby plan: %s in %s: %s", key, language, exc)
+                        continue
+                    for channel in (seat_channels if channels is None else channels):
+                        if (channel, text, language) not in seen:
+                            seen.add((channel, text, language))
+                            yield channel, text, language
+
+    def _setup_lines(self, seats: int, language: str, summaries: int) -> Iterator[tuple]:
+        """(channels or None for every seat's earphone, key, params, words) of :meth:`sentences`."""
+        playable = lobby_games()
+
+        def scanned(question: dict, words: Any, first: bool) -> Iterator[tuple]:
+            yield None, question["key"], {}, words
+            for option in question["options"]:
+                yield None, option["key"], option["params"], words
+                try:
+                    item = self.speech.text(option["key"], option["params"], language, words=words)
+                except (FirmwareHostError, ValueError, KeyError):
+                    continue
+                yield None, PICKED, {"item": item}, words
+            yield None, "lobby.cancel" if first else "lobby.back", {}, words
+
+        yield None, "lobby.start", {}, None
+        first = True
+        if len(playable) > 1:
+            yield from scanned({"key": "lobby.question.game", "options": [
+                {"key": "lobby.option.game", "params": {"title": games.pack(n).lobby().title(language)}}
+                for n in playable]}, None, True)
+            first = False
+        yield None, "lobby.wrap", {}, None
+        yield None, "lobby.stopped", {}, None
+        for name in playable:
+            yield from scanned(self._language_question(name), None, first)
+        for name in playable:
+            if language not in [o["value"] for o in self._language_question(name)["options"]]:
+                continue                    # the game is not played in this language
+            pack = games.pack(name).lobby()
+            asked = self._game_questions(name)
+            for question in asked:
+                if question["name"] != "start":
+                    yield from scanned(question, pack.text, False)
+            # the "start" question's intro: the answers so far, in their short words
+            answered = [[self.speech.text(o["key"], o["params"], language, words=pack.text)
+                         for o in q["options"]] for q in asked if q["name"] != "start"]
+            head = [self.speech.text("lobby.option.game", {"title": pack.title(language)}, language)] \
+                if len(playable) > 1 else []
+            head.append(self.speech.text(f"lobby.option.language.{language}", {}, language))
+            for choices in itertools.islice(itertools.product(*answered), summaries):
+                yield None, "lobby.question.start", {"choices": head + list(choices)}, pack.text
+            yield None, "lobby.option.start", {}, pack.text
+            yield None, PICKED, {"item": self.speech.text("lobby.option.start", {}, language)}, pack.text
+        names = self.enrolled_names()
+        if names:
+            yield None, "lobby.question.name", {}, None
+            for name in names:
+                yield None, "lobby.option.name", {"name": name}, None
+                yield None, PICKED, {"item": name}, None
+        public = ["public"]
+        for count in range(1, seats + 1):
+            yield public, "lobby.presence.call", {"count": count}, None
+        for seat in range(seats):
+            yield None, "lobby.option.seat", {"seat": seat}, None
+            for missing in range(1, seats):
+                yield public + [f"seat:{seat}"], "lobby.present", {"seat": seat, "missing": missing}, None
+        yield public + [f"seat:{s}" for s in range(seats)], "lobby.all_present", {}, None
+        yield None, "lobby.already_present", {}, None
 
     # -- the console ---------------------------------------------------------------------------
     def console_took_over(self) -> None:

@@ -34,6 +34,18 @@ def test_prerender_renders_each_sentence_once_at_its_channels_rate(make_service,
     assert len(fake_log) == 3 and audio.prerenderer.cached >= 4
 
 
+def test_a_planned_sentence_of_another_language_is_rendered_in_that_language(make_service, fake_log):
+    """The setup from the seats is pre-rendered in each of the board's languages at boot
+    (issue 31): an item (channel, text, language) is cached under its own language, as the
+    board says it once a setup has chosen that language."""
+    audio = make_service(seats=2, language="de")
+    audio.prerender(lambda: iter([("seat:0", "Players?", "en"), ("seat:1", "Players?", "en"), ("public", "Ja.")]))
+    assert audio.prerenderer.wait_idle(WAIT)
+    assert audio.renderer.path_for("Players?", "en", rate=175).exists()
+    assert not audio.renderer.path_for("Players?", "de", rate=175).exists() and cached(audio, "Ja.", 175)
+    assert sorted(fake_log) == ["Ja.", "Players?"]
+
+
 def test_a_seats_rate_change_re_renders_only_what_that_seat_hears(make_service, fake_log):
     audio = make_service(seats=3)
     plan = [("public", "Wahl angenommen."), ("seat:0", "Du bist Demokrat."), ("seat:1", "Du bist Faschist."),
