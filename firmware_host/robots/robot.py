@@ -289,6 +289,7 @@ class SeatRobot:
         self.question = ""                  # the setup question heard last
         self.story_presses = 0
         self.status_checked = False         # it held for the status once in this game
+        self._part_begun = False            # after the end: a clip began in its earphone (the story)
         self._seq = 0
         self._order: list[str] = []         # the setup's questions in the order heard
         self._wanted: dict[str, str] = {}   # question -> the text of the answer pressed for
@@ -330,6 +331,22 @@ class SeatRobot:
         return ready
 
     # -- hearing ----------------------------------------------------------------------------
+    def begins(self, clip: Heard) -> None:
+        """A clip has just begun in the seat's own earphone (``clip.end`` not known yet: its
+        start). A person hears speech begin: after the game's end, a part of the story that
+        begins in its earphone is what its earlier press asked for (one made during the
+        game-over speech, perhaps before it knew the game had ended), so a press it meant to
+        make for the table's offer or speech is dropped; the part asks for its own press once
+        it has ended (:meth:`_story_cue`). The answer cue and "noted" change nothing."""
+        if not clip.own or clip.key in (ANSWER_CUE_KEY, NOTED_KEY) or self.phase != "over":
+            return
+        self._part_begun = True
+        kept = [p for p in self.plan if not (isinstance(p.act, Press) and p.act.item is None and not p.mistake
+                                             and p.cue is not None and p.cue.output == "table")]
+        if len(kept) != len(self.plan):
+            self.plan = kept
+            self.story_presses = max(self.story_presses, 1)
+
     def hear(self, clip: Heard) -> None:
         """The clip has ended: remember it and plan what it asks for (the acts of the setup,
         the game's robot module and the slips), each after a drawn reaction time."""
@@ -339,6 +356,7 @@ class SeatRobot:
                 self.heard = []
                 self.story_presses = 0
                 self.status_checked = False
+                self._part_begun = False
             else:
                 self.phase = "setup"
         if clip.own and clip.key == ANSWER_CUE_KEY:
@@ -512,18 +530,19 @@ class SeatRobot:
         on the offer that follows it), then once after each part it asked for, 1-3 s after
         that part has *ended* in its earphone (each part ends with what the next press does),
         never inside it. So: a clip of the table asks for a press only while it has not pressed
-        since the game ended (a press during the speech is answered "noted", and the offer
-        after the speech asks nothing more of a seat that has pressed); a clip of its own
+        since the game ended and no part has begun in its earphone (a press during the speech,
+        even one made before it knew the game had ended, is answered "noted", and the offer
+        after the speech asks nothing more of a seat whose story is told); a clip of its own
         earphone asks for one when heard whole, once per clip however many lines it has;
         "noted" (the answer to its own press) asks for nothing, nor does a part that was cut
         (the board says it again whole)."""
-        if self.story_presses >= 60 or clip.key == NOTED_KEY:
+        if self.story_presses >= 60 or clip.key in (NOTED_KEY, ANSWER_CUE_KEY):
             return False
         if (clip.output, clip.start, clip.end) in self._pressed_clips:
             return False                    # a further line of a clip it has pressed for
         if clip.own:
             return not clip.cut
-        return self.story_presses == 0
+        return self.story_presses == 0 and not self._part_begun   # its story is told already
 
     def _setup_answer(self, clip: Heard) -> list[Any]:
         """The setting-up seat's answers (the lobby's scan: a press once the item is heard)."""

@@ -254,6 +254,7 @@ class RobotTable:
         self.record: GameRecord | None = None
         self._inbox: list[dict] = []
         self._heard_box: list[dict] = []
+        self._begun_box: list[dict] = []
         self._holds: list[tuple[int, float]] = []
         #: seat -> when the last status clip in its earphone ended, and the start of one playing
         #: there: a hold while one plays or soon after asks for the status's next layer
@@ -360,6 +361,7 @@ class RobotTable:
             start, now = float(line["start"]), self.sim.clock.now()
             if line.get("key", "").startswith("status."):
                 self._status_playing[int(output.split(":", 1)[1])] = start
+            self._begun_box.append(line)        # the seat hears it begin (handed over in the loop)
             self._confirm(int(output.split(":", 1)[1]), now if abs(now - start) <= 0.0005 + 1e-9 else start,
                           line.get("key", ""))
 
@@ -377,6 +379,14 @@ class RobotTable:
                 self._next_game(self._games_over)      # the lobby's next answer (the evening)
             elif event == "rejected":
                 self._rejected(line)
+        begun, self._begun_box = self._begun_box, []
+        for line in begun:
+            seat = int(line["output"].split(":", 1)[1])
+            clip = Heard("seat", line.get("key", ""), dict(line.get("params") or {}), line.get("text", ""),
+                         float(line["start"]), float(line["start"]))
+            for robot in self.robots:
+                if robot.seat == seat:
+                    robot.begins(clip)
         heard, self._heard_box = self._heard_box, []
         for line in heard:
             output = line.get("output", "")

@@ -380,6 +380,35 @@ def test_issue31_a_robots_slip_with_a_tile_lays_the_same_tile_again():
     assert seen == {"wrong_reader", "tile_twice"}
 
 
+def test_issue31_a_story_part_begun_in_the_earphone_is_not_pressed_into_for_the_offer():
+    """A person hears its earphone begin the story its earlier press asked for (a press made
+    during the game's last lines, before it knew the game had ended): it does not press for
+    the offer said at the table meanwhile, whichever it hears first, and presses after the part
+    has ended. (DICTATOR, the 6-seat evening seed 11: a stray press during the final ranks was
+    answered "noted", the first part began as the offer ended, and the press planned for the
+    offer cut the part 2 s in.)"""
+    rules = rules_for("become_dictator")
+    offer = Heard("table", "evening.offer", {}, "Game over. Press: the story, a new game", 2313.2, 2316.4)
+    part = [Heard("seat", k, {}, k, 2316.4, 2328.1) for k in ("final.seat", "evening.story_more")]
+    for order in ("offer first", "part first"):
+        robot = SeatRobot(1, 6, "become_dictator", rules, seed=11, mistakes=0.0, sets_up=True)
+        robot.phase = "game"
+        robot.hear(Heard("table", "game_over.winners", {}, "The game is over", 2308.4, 2313.2))
+        assert robot.phase == "over"
+        if order == "offer first":
+            robot.hear(offer)
+            assert [type(p.act) for p in robot.plan] == [Press]      # as the offer asks
+            robot.begins(dataclasses.replace(part[0], end=part[0].start))
+        else:
+            robot.begins(dataclasses.replace(part[0], end=part[0].start))
+            robot.hear(offer)
+        assert robot.plan == [], order                               # the part is being told
+        for line in part:
+            robot.hear(line)
+        assert [type(p.act) for p in robot.plan] == [Press], order
+        assert 2328.1 + 0.8 <= robot.plan[0].at <= 2328.1 + 2.8
+
+
 def test_issue31_a_robot_that_pressed_during_the_game_over_speech_presses_again_only_after_its_part():
     """A person presses once at the game's end: a press during the game-over speech is
     answered "noted", and the offer said after the speech asks nothing more of it; the story's
