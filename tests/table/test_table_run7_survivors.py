@@ -15,7 +15,8 @@ asking about:
   and the game master's act that is no action of this game says so in the refusal's detail;
 - where lists wait for the table's speech, a list a pick opened answers it at once and the
   table's next list waits again;
-- a game without a story of its own tells the table's last message again, with its words.
+- a game without a story of its own tells the table's last message again, with its words;
+- after a new game a repeat gives the table's last message, never a seat's earlier private one.
 
 The real service and SQLite journal on a virtual clock; the voice is an autospec of the silent
 voice.
@@ -231,3 +232,17 @@ def test_A30_a_games_default_story_is_the_tables_last_message_with_its_words(tok
     assert service.call(lambda: adapter.accept(adapter.action_from_json({"action": "take", "seat": 0, "count": 2})))
     lines = service.call(adapter.story_lines)
     assert [(line.channel, line.key, dict(line.params)) for line in lines] == [("public", "duel.turn", {"seat": 1})]
+
+
+def test_A30_R16_after_a_new_game_a_repeat_gives_the_table_last_message_never_a_seats_earlier_private_one(bd):
+    """A new game (ACCESSIBILITY.md 30, R16): no seat's private message of the earlier game is
+    reachable by a repeat; the table's last message still is (here without playback, where the
+    table keeps what each output heard)."""
+    service, adapter, _ = bd
+    speech = adapter.speech
+    service.call(lambda: speech.say("seat:1", "table.noted", {}))
+    service.call(lambda: speech.say("public", "gm.paused", {}))
+    service.call(lambda: speech.say("seat:1", "table.noted", {}))
+    service.call(speech.new_game)
+    again = service.call(lambda: speech.repeat(1))
+    assert [line["key"] for line in again.lines] == ["gm.paused"]
