@@ -2,7 +2,8 @@
 the languages a game is offered in (the board's own, or the chosen game's that the board's
 sentences exist in: French for *Autocracy*, AUTOCRACY.md; the board's language first), and a
 setup the journal cannot take (the game cannot begin: it is refused at the table, naming the
-journal, never started silently). The lobby on autospecs of the service, the host and the
+journal, never started silently), and one the game refuses (its words in the game master's
+fault line). The lobby on autospecs of the service, the host and the
 board's voice (:func:`tests.table.test_table_units.lobby_of`)."""
 
 from __future__ import annotations
@@ -52,3 +53,19 @@ def test_a_setup_from_the_seats_the_journal_cannot_take_is_refused_naming_the_jo
     refusal = speech.say.call_args
     assert refusal.args == ("public", "lobby.refused", {"reason": "journal"})
     assert refusal.kwargs["priority"] == "refusal" and lobby.phase == "idle"
+
+
+def test_a_setup_from_the_seats_the_game_refuses_is_refused_with_the_games_words_in_the_fault(mocker):
+    """A setup from the seats the game refuses (its player count, a name for a seat not in the
+    game): the table hears why in one word ("players"), and the game master's fault line
+    carries the refusal's own words."""
+    from firmware_host.service.refusals import CommandRefused
+
+    lobby, service, speech = lobby_of(mocker)
+    lobby.phase, lobby.seat, lobby.language = "presence", 0, "en"
+    lobby.answers = {"game": "become_dictator", "players": 4}
+    lobby.present = {0: None, 1: None, 2: None, 3: None}
+    lobby.host.setup_game.side_effect = CommandRefused("setup_players", "setup: 4 players are not enough")
+    lobby._start_game()
+    service.fault.assert_called_once_with("setup", "refused", "setup: 4 players are not enough")
+    assert speech.say.call_args.args == ("public", "lobby.refused", {"reason": "players"})
