@@ -40,6 +40,11 @@ WORDS_PER_MINUTE = 175
 #: letters' worth of speech one digit takes (espeak-ng says a digit run as a number in words:
 #: about 0.6 s a digit at 175 words per minute, see :func:`spoken_seconds`).
 DIGIT_LETTERS = 10
+#: letters' worth of speech one symbol of a name takes: espeak-ng says a symbol as a word
+#: ("=": "equals", "€": "euro", "%": "percent"), see :func:`name_seconds`.
+SYMBOL_LETTERS = 10
+#: a name's own marks, said as nothing or a short pause (Anna-Lena, O'Brien, J. R. Ewing)
+NAME_MARKS = frozenset("-'.’ʼ")
 #: longest espeak-ng phoneme override ``[[...]]`` kept with a name, in characters.
 PHONEMES_MAX = 56
 
@@ -91,6 +96,20 @@ _CLAUSE = re.compile(r"[,;:]")
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
 
 
+def name_seconds(name: str, words_per_minute: int = WORDS_PER_MINUTE) -> float:
+    """Seconds of speech a player's name takes, estimated without rendering it:
+    :func:`spoken_seconds`, with each symbol that is not one of :data:`NAME_MARKS` counted as
+    :data:`SYMBOL_LETTERS` letters (espeak-ng says "x=y+z*w/v" as "x equals y plus z star w
+    slash v", 3.4 s, and "€€€€€€€€" as "euro" eight times).
+
+    :param name: the name as shown (str, phoneme overrides left out).
+    :param words_per_minute: the speech rate (int, 80-450).
+    :returns: seconds (float).
+    """
+    symbols = sum(1 for c in name if not (c.isalnum() or c.isspace() or c in NAME_MARKS))
+    return spoken_seconds(name, words_per_minute) + symbols * (SYMBOL_LETTERS - 1) / 6.0 * 60.0 / words_per_minute
+
+
 def spoken_seconds_at_most(text: str, words_per_minute: int = WORDS_PER_MINUTE) -> float:
     """Seconds of speech ``text`` takes at most when espeak-ng says it (English or German
     voice), estimated without rendering it: an upper bound, where :func:`spoken_seconds` is a
@@ -135,7 +154,7 @@ def clean_name(value: Any) -> str:
     shown = " ".join(_PHONEMES.sub(" ", name).split())
     if len(shown) > NAME_MAX_CHARACTERS or len(phonemes) > PHONEMES_MAX:
         raise PlayerNameError(f"a name has at most {NAME_MAX_CHARACTERS} characters", "too_long")
-    if spoken_seconds(shown) > NAME_MAX_SECONDS:
+    if name_seconds(shown) > NAME_MAX_SECONDS:
         raise PlayerNameError(f"a name takes at most {NAME_MAX_SECONDS:g} seconds to say",
                               "too_long_spoken")
     return name

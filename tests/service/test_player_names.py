@@ -131,3 +131,40 @@ def test_a_name_of_digits_is_estimated_as_long_as_espeak_says_it():
             except PlayerNameError:
                 continue                               # refused: never said at every mention
             assert said <= 1.2 * NAME_MAX_SECONDS, (name, said, spoken_seconds(name))
+
+
+def test_a_name_of_symbols_is_estimated_as_long_as_espeak_says_it():
+    """ACCESSIBILITY.md 7: a name stays one breath at every mention. espeak-ng says a symbol as
+    a word ("x=y+z*w/v": "x equals y plus z star w slash v", 3.4 s in English; "€€€€€€€€"
+    "euro" eight times, 2.95 s), but the estimate counted each as one letter (0.5 s): such a
+    name was taken and said past the limit. Symbols count as words now; a name's own marks
+    (hyphen, apostrophe, dot) stay cheap; whatever is accepted is said within the limit (a
+    fifth more at most), in English and German."""
+    import shutil
+    import subprocess
+    import tempfile
+    import wave
+
+    from firmware_host.service.names import NAME_MAX_SECONDS
+    for name in ("x=y+z*w/v", "€€€€€€€€", "%%%%%%%%%%%%"):
+        with pytest.raises(PlayerNameError) as err:
+            clean_name(name)
+        assert err.value.code == "too_long_spoken", name
+    for name in ("Anna-Lena", "O'Brien", "J. R. Ewing", "Zoë", "José María"):
+        assert clean_name(name) == name
+    if shutil.which("espeak-ng") is None:
+        pytest.skip("espeak-ng is not installed")
+    with tempfile.TemporaryDirectory() as folder:
+        for name in ("x=y+z*w/v", "€€€€€€€€", "a+b", "Bo & Jo", "x@y", "Ann #2", "www.example.com",
+                     "Anna-Lena", "O'Brien", "J. R. Ewing"):
+            said = 0.0
+            for voice in ("en", "de"):
+                path = f"{folder}/n.wav"
+                subprocess.run(["espeak-ng", "-v", voice, "-s", "175", "-w", path, name], check=True)
+                with wave.open(path) as w:
+                    said = max(said, w.getnframes() / w.getframerate())
+            try:
+                clean_name(name)
+            except PlayerNameError:
+                continue
+            assert said <= 1.2 * NAME_MAX_SECONDS, (name, said)
