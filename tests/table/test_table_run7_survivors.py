@@ -16,7 +16,8 @@ asking about:
 - where lists wait for the table's speech, a list a pick opened answers it at once and the
   table's next list waits again;
 - a game without a story of its own tells the table's last message again, with its words;
-- after a new game a repeat gives the table's last message, never a seat's earlier private one.
+- after a new game a repeat gives the table's last message, never a seat's earlier private one;
+- a game's own game-master command is taken by the table's game master.
 
 The real service and SQLite journal on a virtual clock; the voice is an autospec of the silent
 voice.
@@ -246,3 +247,16 @@ def test_A30_R16_after_a_new_game_a_repeat_gives_the_table_last_message_never_a_
     service.call(speech.new_game)
     again = service.call(lambda: speech.repeat(1))
     assert [line["key"] for line in again.lines] == ["gm.paused"]
+
+
+def test_a_games_own_game_master_command_is_taken_by_the_table(bd):
+    """The table's game master takes the common commands and the game's own (In this way I
+    become a DICTATOR's ``end_morning``): listed, and answered by the game (here: refused, as no
+    morning is running), never refused as unknown."""
+    from firmware_host.service.refusals import CommandRefused
+
+    service, adapter, _ = bd
+    assert "end_morning" in adapter.gm.names()
+    with pytest.raises(CommandRefused) as refused:
+        service.call(lambda: adapter.command("end_morning"))
+    assert refused.value.params == {"detail": "no morning is running"}
