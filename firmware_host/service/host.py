@@ -188,6 +188,21 @@ class GameHost:
         if self.waiting_for_setup():
             self.table.plan_speech(self.active)     # the setup from the seats first (issue 31)
 
+    def pieces_at_boot(self) -> dict | None:
+        """What the journal's unfinished game says lies on the board's slots and tracker pin
+        (its adapter's :meth:`~firmware_host.table.BoardAdapter.pieces_of`), or None: no
+        unfinished game, or one that keeps nothing there. For ``simulate``'s mocked board,
+        which starts empty where a real board keeps its tiles over a restart."""
+        try:
+            unfinished = self.service.journal.unfinished()
+            if unfinished is None:
+                return None
+            name, _ = games.split_setup(unfinished.setup)
+            return self._adapter(name).pieces_of(unfinished.setup, list(unfinished.actions))
+        except (FirmwareHostError, games.UnknownGame) as exc:
+            log.warning("the board's pieces of the journal's game: %s", exc)
+            return None
+
     def waiting_for_setup(self, seat: int | None = None) -> bool:
         """True while the board has no game, no setup waiting to start and no tiles of the
         setup being read: a press at a seat then starts a setup from the seats. With ``seat``: a

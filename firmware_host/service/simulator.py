@@ -321,6 +321,14 @@ class Simulator:
             self._unobserve = self.observe_picks(self.picked)
 
         def factory(on_event: Callable[[Any], None]) -> Any:
+            nonlocal slots, peg
+            if not before:
+                # a game resumed from the journal: its tiles and pin lie where the game left
+                # them, as on a real board kept over a restart (the game's adapter says where)
+                pieces = getattr(service.game, "pieces_at_boot", lambda: None)()
+                if pieces:
+                    slots = {track: set(filled) for track, filled in pieces.get("slots", {}).items()}
+                    peg = pieces.get("peg", peg)
             # on the virtual clock the board's own pauses (bounce, a tag's frames) let the
             # service handle each report before time moves on: the same run, run after run
             mock = MockBoard(self.config, clock, on_event, peg=peg, start=False,

@@ -716,6 +716,34 @@ class BoardAdapter:
         self.restarted(untold)
         self.reminders.start()
 
+    def board_pieces(self, game: Any) -> dict | None:
+        """Hook: what engine game ``game``'s state says lies on the board's slots and tracker
+        pin, as a board that matches the game shows it: ``{"slots": {track: [slot numbers,
+        1-based]}, "peg": hole (0-based) or None}``; None (default): the game keeps nothing
+        in the slots or the pin (:meth:`pieces_of`)."""
+        return None
+
+    def pieces_of(self, setup_json: dict, actions: list[dict]) -> dict | None:
+        """The board's pieces of a journal's game (:meth:`board_pieces`): its setup and actions
+        replayed on a fresh engine game, nothing said, journaled or kept (the game's own
+        rebuild at boot comes after). ``simulate`` lays them on its mocked board before a
+        resumed game boots, as a real board keeps its tiles over a restart.
+
+        :returns: the pieces, or None where the game keeps none or its entries cannot be
+            replayed (logged; the boot says so as it always does)."""
+        if type(self).board_pieces is BoardAdapter.board_pieces:
+            return None
+        try:
+            setup, _ = self.parse_setup({k: v for k, v in setup_json.items() if k != "game"})
+            game = self.new_game(setup)
+            game.start()
+            for obj in actions:
+                game.apply(self.action_from_json(obj))
+        except (FirmwareHostError, ValueError, KeyError, TypeError) as exc:
+            log.warning("the board's pieces of the journal's game: %s", exc)
+            return None
+        return self.board_pieces(game)
+
     def settled(self, snapshot: Any) -> None:
         """Hook: the board's settled inputs at start (BOARD.md principle 2: the board is read,
         never assumed), once the journal's game is resumed if there is one: ``snapshot`` the

@@ -19,7 +19,7 @@ from firmware_host.service.refusals import CommandRefused
 from firmware_host.service.journal import JournalError
 from firmware_host.table import ANSWERED, BoardAdapter, Words
 from firmware_host.table.speech import PRIVATE_CUE, public_utterances
-from firmware_host.games.secret_dictator.board.common import TARGET_POWERS, log
+from firmware_host.games.secret_dictator.board.common import TARGET_POWERS, TRACK_SLOTS, log
 from firmware_host.games.secret_dictator.board.deck import PhysicalDeck
 from firmware_host.games.secret_dictator.board.mirror import Mirror
 from firmware_host.games.secret_dictator.board.padding import Padding
@@ -201,6 +201,13 @@ class SecretDictatorGame(BoardAdapter):
         return "reading role tiles" if self.game is None else str(self.game.phase)
 
     # ================================================================ start-up and shut-down: the board's settled inputs, a restart
+    def board_pieces(self, game: Any) -> dict | None:
+        """The law tiles the game has in the slots of each track (slots 1 to its laws) and the
+        election tracker's hole, as a board that matches the game shows them."""
+        laws = {"democratic": game.democratic_laws, "fascist": game.fascist_laws}
+        return {"slots": {track: list(range(1, laws[track] + 1)) for track in TRACK_SLOTS},
+                "peg": game.tracker}
+
     def settled(self, snapshot: Any) -> None:
         """The board's slots and tracker pin as they lie at start (BOARD.md principle 2: read,
         never assumed, :meth:`.mirror.Mirror.settle`)."""
