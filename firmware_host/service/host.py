@@ -189,7 +189,7 @@ class GameHost:
             self.table.plan_speech(self.active)     # the setup from the seats first (issue 31)
 
     def pieces_at_boot(self) -> dict | None:
-        """What the journal's unfinished game says lies on the board's slots and tracker pin
+        """What the journal's unfinished game says lies on the board's slots and peg
         (its adapter's :meth:`~firmware_host.table.BoardAdapter.pieces_of`), or None: no
         unfinished game, or one that keeps nothing there. For ``simulate``'s mocked board,
         which starts empty where a real board keeps its tiles over a restart."""

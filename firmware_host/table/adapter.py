@@ -717,8 +717,8 @@ class BoardAdapter:
         self.reminders.start()
 
     def board_pieces(self, game: Any) -> dict | None:
-        """Hook: what engine game ``game``'s state says lies on the board's slots and tracker
-        pin, as a board that matches the game shows it: ``{"slots": {track: [slot numbers,
+        """Hook: what engine game ``game``'s state says lies on the board's slots and peg
+        (a hole), as a board that matches the game shows it: ``{"slots": {track: [slot numbers,
         1-based]}, "peg": hole (0-based) or None}``; None (default): the game keeps nothing
         in the slots or the pin (:meth:`pieces_of`)."""
         return None
