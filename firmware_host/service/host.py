@@ -303,11 +303,13 @@ class GameHost:
         """End the active game (see :meth:`BoardAdapter.end_game`, the console's "Restart"):
         what the ended game still had queued or playing is cut on every output, so the table
         hears ``gm.ended`` at once and nothing of the ended game after it (the board waits for
-        a new game; a refused end cuts nothing).
+        a new game; a refused end cuts nothing). A game already over is not cut: its end is
+        told whole, then ``gm.ended`` (issue 34: nothing lost, everything said).
 
         :raises CommandRefused: as :meth:`BoardAdapter.end_game` (``no_game``)."""
         voice = self.service.voice
-        mark = voice.mark() if voice is not None and hasattr(voice, "drop_before") else None
+        mark = (voice.mark() if voice is not None and hasattr(voice, "drop_before") and self._running()
+                else None)
         ended = self.active.end_game()
         if mark is not None:
             dropped = voice.drop_before(mark)

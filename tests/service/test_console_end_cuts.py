@@ -33,3 +33,30 @@ def test_a_game_ended_at_the_console_is_silent_at_once_and_the_table_hears_it_en
         assert cut, "the clip that played when the game ended is cut off"
     finally:
         table.close()
+
+
+def test_a_game_already_over_ended_at_the_console_still_tells_its_end_whole(tmp_path):
+    """"Restart" after the game is over (the game master goes back to the setup while the
+    table still tells the end, entered far ahead of it): the end is said whole, then
+    ``gm.ended`` — nothing of a finished game is cut (issue 34: nothing lost, everything said)."""
+    from firmware_host.kernel import games
+    script = games.pack("secret_dictator").scripting()     # its moves are told as they are taken
+    table = Table(tmp_path, seed=None)
+    try:
+        setup = script.sample_setup("en")
+        table.play({"setup": setup})
+        for action in script.whole_game(setup, 2):
+            table.gm("act", action=action)
+        assert table.call(lambda: table.service.game.final_state()["phase"]) == "game_over"
+        assert not table.call(table.service.voice.idle)            # the table is still telling it
+        backend = ConsoleBackend(table.service)
+        assert table.call(lambda: backend.command("restart")) == {"ended": True}
+        table.drain()
+        table.wait(5.0)
+        keys = [o["key"] for o in table.heard() if o["output"] == "table"]
+        assert "gm.ended" in keys
+        ended = keys.index("gm.ended")
+        assert any(k.startswith("game_over") for k in keys[:ended]), keys[-12:]
+        assert not [o for o in table.heard() if o.get("cut") and o["output"] == "table"]
+    finally:
+        table.close()
