@@ -17,7 +17,8 @@ asking about:
   table's next list waits again;
 - a game without a story of its own tells the table's last message again, with its words;
 - after a new game a repeat gives the table's last message, never a seat's earlier private one;
-- a game's own game-master command is taken by the table's game master.
+- a game's own game-master command is taken by the table's game master;
+- a board without a voice still answers a seat's hold with its status.
 
 The real service and SQLite journal on a virtual clock; the voice is an autospec of the silent
 voice.
@@ -260,3 +261,33 @@ def test_a_games_own_game_master_command_is_taken_by_the_table(bd):
     with pytest.raises(CommandRefused) as refused:
         service.call(lambda: adapter.command("end_morning"))
     assert refused.value.params == {"detail": "no morning is running"}
+
+
+def test_a_board_without_a_voice_answers_a_seats_hold_with_its_status(tmp_path):
+    """A board service without any voice (no speech at all): a seat's hold still reaches the
+    table and its status is written for its earphone, without a fault (no answering context
+    is asked of a missing voice)."""
+    from firmware_host.clock import VirtualClock
+    from firmware_host.hardware.events import ButtonGesture
+    from firmware_host.service.core import BoardService
+    from firmware_host.service.journal import Journal
+    from firmware_host.service.notify import Notifier
+    from firmware_host.service.settings import ServiceSettings
+
+    lines: list[dict] = []
+    service = BoardService(ServiceSettings(journal_path=str(tmp_path / "j.sqlite3")), clock=VirtualClock(),
+                           journal=Journal(tmp_path / "j.sqlite3"), voice=None, emit=lines.append,
+                           notifier=Notifier(None))
+    service.start()
+    try:
+        service.call(lambda: service.game.setup_game({"game": "become_dictator", "players": 4, "language": "en",
+                                                      "morning_seconds": 0}))
+        adapter = service.game.active
+        service.call(lambda: adapter.wait.end())
+        seat = adapter.game.awaiting()[0]
+        mark = len(lines)
+        service.call(lambda: service.game.handle_input(ButtonGesture(seat=seat, gesture="hold")))
+        assert not [o for o in lines[mark:] if o.get("event") == "fault"]
+        assert [o for o in lines[mark:] if o.get("event") == "announce" and o["channel"] == f"seat:{seat}"]
+    finally:
+        service.stop()
