@@ -574,22 +574,13 @@ class Lobby:
         yield None, "lobby.stopped", {}, None
         for name in playable:
             yield from scanned(self._language_question(name), None, first)
-        for name in playable:
-            if language not in [o["value"] for o in self._language_question(name)["options"]]:
-                continue                    # the game is not played in this language
+        offered = [name for name in playable
+                   if language in [o["value"] for o in self._language_question(name)["options"]]]
+        for name in offered:                # each game's own questions, in the order asked
             pack = games.pack(name).lobby()
-            asked = self._game_questions(name)
-            for question in asked:
+            for question in self._game_questions(name):
                 if question["name"] != "start":
                     yield from scanned(question, pack.text, False)
-            # the "start" question's intro: the answers so far, in their short words
-            answered = [[self.speech.text(o["key"], o["params"], language, words=pack.text)
-                         for o in q["options"]] for q in asked if q["name"] != "start"]
-            head = [self.speech.text("lobby.option.game", {"title": pack.title(language)}, language)] \
-                if len(playable) > 1 else []
-            head.append(self.speech.text(f"lobby.option.language.{language}", {}, language))
-            for choices in itertools.islice(itertools.product(*answered), summaries):
-                yield None, "lobby.question.start", {"choices": head + list(choices)}, pack.text
             yield None, "lobby.option.start", {}, pack.text
             yield None, PICKED, {"item": self.speech.text("lobby.option.start", {}, language)}, pack.text
         names = self.enrolled_names()
@@ -607,6 +598,16 @@ class Lobby:
                 yield public + [f"seat:{seat}"], "lobby.present", {"seat": seat, "missing": missing}, None
         yield public + [f"seat:{s}" for s in range(seats)], "lobby.all_present", {}, None
         yield None, "lobby.already_present", {}, None
+        for name in offered:                # last: the "start" question's intro, the answers said back
+            pack = games.pack(name).lobby()
+            asked = [q for q in self._game_questions(name) if q["name"] != "start"]
+            answered = [[self.speech.text(o["key"], o["params"], language, words=pack.text)
+                         for o in q["options"]] for q in asked]
+            head = [self.speech.text("lobby.option.game", {"title": pack.title(language)}, language)] \
+                if len(playable) > 1 else []
+            head.append(self.speech.text(f"lobby.option.language.{language}", {}, language))
+            for choices in itertools.islice(itertools.product(*answered), summaries):
+                yield None, "lobby.question.start", {"choices": head + list(choices)}, pack.text
 
     # -- the console ---------------------------------------------------------------------------
     def console_took_over(self) -> None:
