@@ -18,7 +18,9 @@ asking about:
 - a game without a story of its own tells the table's last message again, with its words;
 - after a new game a repeat gives the table's last message, never a seat's earlier private one;
 - a game's own game-master command is taken by the table's game master;
-- a board without a voice still answers a seat's hold with its status.
+- a board without a voice still answers a seat's hold with its status;
+- the plan renders the uses a game lists itself (Secret Dictator's vote results);
+- an announcement the words refuse is logged naming its key.
 
 The real service and SQLite journal on a virtual clock; the voice is an autospec of the silent
 voice.
@@ -291,3 +293,26 @@ def test_a_board_without_a_voice_answers_a_seats_hold_with_its_status(tmp_path):
         assert [o for o in lines[mark:] if o.get("event") == "announce" and o["channel"] == f"seat:{seat}"]
     finally:
         service.stop()
+
+
+def test_issue31_the_plan_renders_the_uses_a_game_lists_itself_a_vote_result_at_six_seats():
+    """A game's own uses of a key (its adapter's ``plan_uses``: Secret Dictator's vote results,
+    whose values go together) are planned: "passed 4 to 2" at six seats is ready before it is
+    said (a fresh Pi renders 3 s a sentence)."""
+    from .test_speech_plan import plan_of
+
+    plan, cat = plan_of("secret_dictator")
+    planned = {text for _, text in plan.sentences(6, "en")}
+    assert cat.text("election.passed", {"ja": 4, "nein": 2}, "en") in planned
+    assert cat.text("election.failed", {"ja": 2, "nein": 4}, "en") in planned
+
+
+def test_R16_an_announcement_the_words_refuse_is_logged_naming_its_key(bd, caplog):
+    """A private message asked for the table speaker is refused by the words (R16) and the game
+    master's log names the message refused."""
+    service, adapter, _ = bd
+    key = next(k for k in bd_catalogue.keys() if bd_catalogue.is_private(k) and not bd_catalogue.placeholders(k))
+    with caplog.at_level(logging.ERROR, logger="firmware_host"):
+        said = service.call(lambda: adapter.speech.say("public", key, {}))
+    assert said.utterance is None and said.lines == ()
+    assert any(r.getMessage().startswith(f"announcement {key} refused: ") for r in caplog.records), caplog.text
