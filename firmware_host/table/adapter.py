@@ -986,9 +986,10 @@ class BoardAdapter:
         ``fit``, issue 31): every line worded as the seat hears it (the long wording the first
         time a key comes in the story, unless the seat asked for short or long wording), then
         parts of at most :data:`~.evening.STORY_PART_SECONDS` of speech at the seat's rate,
-        the closing line ("press for the next part", "to set up the next game") counted, by
-        an upper bound of espeak-ng's length (:func:`spoken_seconds_at_most`); a line that
-        alone passes that is split at its sentences, else its clauses, never mid-word.
+        the closing line ("press for the next part", "to set up the next game") counted in the
+        wording the seat will hear it in, by an upper bound of espeak-ng's length
+        (:func:`spoken_seconds_at_most`); a line that alone passes that is split at its
+        sentences, else its clauses, never mid-word.
 
         :returns: the parts, each line (key, params, text)."""
         channel, rate = f"seat:{seat}", self.seats.rate(seat)
@@ -1003,20 +1004,25 @@ class BoardAdapter:
                 long = self.speech.long_wording(channel, key, mark=False) and (first or verbosity == "long")
                 lines.append((key, params, fixed[0] if fixed else self.speech.text(key, params, long=long)))
             worded.append(lines)
-        # a part is one clip: its lines and closing line said as one text, whose bound is the
-        # sum of theirs less the bound's constant (:func:`spoken_seconds_at_most` of "") for
-        # every line but one
-        once = spoken_seconds_at_most("", rate)
 
         def bound(text: str) -> float:
-            return spoken_seconds_at_most(text, rate) - once
+            return spoken_seconds_at_most(text, rate)
 
         def pieces(line: tuple, room: float) -> list[tuple]:
             return [(line[0], line[1], text) for text in split_text(line[2], bound, room)]
-        more, end = (spoken_seconds_at_most(self.speech.text(key, {}, long=True), rate)
-                     for key in ("evening.story_more", "evening.story_end"))
-        return split_long(worded, lambda line: bound(line[2]), STORY_PART_SECONDS, closing=more,
-                          last_closing=end, pieces=pieces)
+
+        def closing(key: str, long: bool) -> float:
+            return bound(self.speech.text(key, {}, long=long))
+        # the closing line as :meth:`_story_words` will word it: long the first time the seat
+        # hears it (the first part's; the last part's "to set up the next game"), unless the
+        # seat asked for short or long wording
+        more_first = closing("evening.story_more", self.speech.long_wording(channel, "evening.story_more", mark=False))
+        more = closing("evening.story_more", verbosity == "long")
+        end = closing("evening.story_end", self.speech.long_wording(channel, "evening.story_end", mark=False))
+        # a part is one clip: its lines said as one text, bounded as one
+        return split_long(worded, lambda line: bound(line[2]), STORY_PART_SECONDS,
+                          closing=lambda index: more if index else more_first, last_closing=end, pieces=pieces,
+                          joined=lambda lines: bound(" ".join(a[2] for a in lines)))
 
     def _story_words(self, seat: int, lines: list[tuple]) -> list[tuple]:
         """A part's lines with their words fixed (:class:`~.evening.Evening`'s ``words``): a

@@ -54,8 +54,10 @@ def parts_of(lines: Sequence[StoryLine], size: int = STORY_PART_LINES) -> list[l
 
 
 def split_long(parts: Sequence[Sequence[StoryLine]], seconds: Callable[[StoryLine], float],
-               limit: float = STORY_PART_SECONDS, *, closing: float = 0.0, last_closing: float | None = None,
-               pieces: Callable[[StoryLine, float], list[StoryLine]] | None = None) -> list[list[StoryLine]]:
+               limit: float = STORY_PART_SECONDS, *, closing: float | Callable[[int], float] = 0.0,
+               last_closing: float | None = None,
+               pieces: Callable[[StoryLine, float], list[StoryLine]] | None = None,
+               joined: Callable[[list[StoryLine]], float] | None = None) -> list[list[StoryLine]]:
     """``parts`` with each part longer than ``limit`` seconds of speech split between its
     lines, in order, as few parts as fit (issue 31: the story in short parts, as a status's
     further layers, each at most 15 s with the line that ends it).
@@ -64,36 +66,46 @@ def split_long(parts: Sequence[Sequence[StoryLine]], seconds: Callable[[StoryLin
         every part within ``limit``, :func:`~firmware_host.service.names.spoken_seconds_at_most`).
     :param limit: the most seconds of speech a part holds, its closing line included.
     :param closing: seconds of the line said after every part but the last ("press for the
-        next part"), counted in the part's ``limit``.
+        next part"), counted in the part's ``limit``; or ``closing(index)`` for the part at
+        ``index`` (0-based: the first part's closing line may be worded long, the others short).
     :param last_closing: seconds of the line said after the last part ("to set up the next
         game"); None: as ``closing``.
     :param pieces: ``pieces(line, room) -> [line, ...]``: a line that alone passes the room
         (``limit`` less the closing line) as lines of at most ``room`` seconds each (split at
-        its sentences and clauses, never mid-word); None: such a line is a part of its own."""
-    out = _packed(parts, seconds, limit - closing, pieces)
-    if out and last_closing is not None and last_closing > closing:
-        out[-1:] = _packed([out[-1]], seconds, limit - last_closing, pieces)
+        its sentences and clauses, never mid-word); None: such a line is a part of its own.
+    :param joined: ``joined(lines) -> seconds``: how long ``lines`` are said as one clip (a
+        part is one text: what a bound counts once per text is counted once); None: the
+        sum of ``seconds`` of each."""
+    closing_of = closing if callable(closing) else (lambda index: closing)
+    out = _packed(parts, seconds, lambda index: limit - closing_of(index), pieces, joined)
+    last = len(out) - 1
+    if out and last_closing is not None and last_closing > closing_of(last):
+        out[-1:] = _packed([out[-1]], seconds, lambda index: limit - max(last_closing, closing_of(last + index)),
+                           pieces, joined)
     return out
 
 
-def _packed(parts: Sequence[Sequence[StoryLine]], seconds: Callable[[StoryLine], float], room: float,
-            pieces: Callable[[StoryLine, float], list[StoryLine]] | None) -> list[list[StoryLine]]:
-    """:func:`split_long`'s packing: lines in order, a new part where the next passes ``room``."""
+def _packed(parts: Sequence[Sequence[StoryLine]], seconds: Callable[[StoryLine], float],
+            room: Callable[[int], float], pieces: Callable[[StoryLine, float], list[StoryLine]] | None,
+            joined: Callable[[list[StoryLine]], float] | None = None) -> list[list[StoryLine]]:
+    """:func:`split_long`'s packing: lines in order, a new part where the next passes
+    ``room(index)`` (seconds, the part at ``index`` of those made here)."""
     out: list[list[StoryLine]] = []
     for part in parts:
         current: list[StoryLine] = []
         total = 0.0
         for whole in part:
             lines = [whole]
-            if pieces is not None and seconds(whole) > room:
-                lines = pieces(whole, room) or [whole]
+            if pieces is not None and seconds(whole) > room(len(out) + bool(current)):
+                lines = pieces(whole, min(room(len(out)), room(len(out) + 1))) or [whole]
             for line in lines:
-                said = seconds(line)
-                if current and total + said > room:
+                said = total + seconds(line) if joined is None else joined(current + [line])
+                if current and said > room(len(out)):
                     out.append(current)
-                    current, total = [], 0.0
+                    current = []
+                    said = seconds(line) if joined is None else joined([line])
                 current.append(line)
-                total += said
+                total = said
         if current:
             out.append(current)
     return out

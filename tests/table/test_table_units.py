@@ -918,6 +918,18 @@ def test_issue31_a_part_counts_its_closing_line_and_a_line_alone_too_long_is_spl
         [lines[0]], [lines[1]]]
     assert split_long([lines, [("a", {})]], lambda line: seconds[line[0]], closing=1.0, last_closing=3.0) == [
         lines, [("a", {})]]
+    # the first part's closing line is the long one ("Press your button for the next part of
+    # the story."), the others' short ("Press: more"): each part counts its own
+    assert split_long([lines, lines], lambda line: seconds[line[0]], closing=3.0) == [
+        [lines[0]], [lines[1]], [lines[0]], [lines[1]]]
+    assert split_long([lines, lines], lambda line: seconds[line[0]], closing=lambda i: 1.0 if i else 3.0) == [
+        [lines[0]], [lines[1]], lines]
+    # a part is one clip: how long its lines are said together, where that is known (a bound
+    # with a constant per text counts it once), not the sum of each
+    together = [("a", {}), ("b", {}), ("a", {})]
+    assert split_long([together], lambda line: seconds[line[0]], closing=1.0) == [together[:2], together[2:]]
+    assert split_long([together], lambda line: seconds[line[0]], closing=1.0,
+                      joined=lambda part: sum(seconds[k] for k, _ in part) - 3.0 * (len(part) - 1)) == [together]
 
 
 def test_issue31_a_long_text_is_cut_after_its_sentences_then_its_clauses_never_mid_word():
