@@ -22,10 +22,9 @@ from firmware_host.checks import quoted
 from firmware_host.errors import FirmwareHostError, UsageError
 from firmware_host.hardware.events import ButtonGesture, Fault, GameMasterKey, ReaderState, TileRead
 from firmware_host.kernel.games import DEFAULT_GAME, UnknownGame, pack
-from firmware_host.service.names import spoken_seconds_at_most
 from firmware_host.service.refusals import REFUSAL_CODES, CommandRefused
 
-from .evening import STORY_PART_SECONDS, Evening, parts_of, split_long, split_text
+from .evening import Evening, fit_parts, parts_of
 from .faults import TableFaults
 from .gamemaster import GameMaster
 from .moves import MoveLog
@@ -983,46 +982,16 @@ class BoardAdapter:
 
     def _fit_story(self, seat: int, parts: list[list[tuple]]) -> list[list[tuple]]:
         """The story's ``parts`` as ``seat`` will hear them (:class:`~.evening.Evening`'s
-        ``fit``, issue 31): every line worded as the seat hears it (the long wording the first
-        time a key comes in the story, unless the seat asked for short or long wording), then
-        parts of at most :data:`~.evening.STORY_PART_SECONDS` of speech at the seat's rate,
-        the closing line ("press for the next part", "to set up the next game") counted in the
-        wording the seat will hear it in, by an upper bound of espeak-ng's length
-        (:func:`spoken_seconds_at_most`); a line that alone passes that is split at its
-        sentences, else its clauses, never mid-word.
+        ``fit``, issue 31, :func:`~.evening.fit_parts`): in its wording (long the first time
+        it hears a key, unless it asked for short or long wording) and at its rate, parts of
+        at most 15 s with their closing line.
 
         :returns: the parts, each line (key, params, text)."""
-        channel, rate = f"seat:{seat}", self.seats.rate(seat)
+        channel = f"seat:{seat}"
         verbosity = self.seats.get(seat).verbosity or "auto"
-        seen: set[str] = set()
-        worded: list[list[tuple]] = []
-        for part in parts:
-            lines = []
-            for key, params, *fixed in part:
-                first = key not in seen
-                seen.add(key)
-                long = self.speech.long_wording(channel, key, mark=False) and (first or verbosity == "long")
-                lines.append((key, params, fixed[0] if fixed else self.speech.text(key, params, long=long)))
-            worded.append(lines)
-
-        def bound(text: str) -> float:
-            return spoken_seconds_at_most(text, rate)
-
-        def pieces(line: tuple, room: float) -> list[tuple]:
-            return [(line[0], line[1], text) for text in split_text(line[2], bound, room)]
-
-        def closing(key: str, long: bool) -> float:
-            return bound(self.speech.text(key, {}, long=long))
-        # the closing line as :meth:`_story_words` will word it: long the first time the seat
-        # hears it (the first part's; the last part's "to set up the next game"), unless the
-        # seat asked for short or long wording
-        more_first = closing("evening.story_more", self.speech.long_wording(channel, "evening.story_more", mark=False))
-        more = closing("evening.story_more", verbosity == "long")
-        end = closing("evening.story_end", self.speech.long_wording(channel, "evening.story_end", mark=False))
-        # a part is one clip: its lines said as one text, bounded as one
-        return split_long(worded, lambda line: bound(line[2]), STORY_PART_SECONDS,
-                          closing=lambda index: more if index else more_first, last_closing=end, pieces=pieces,
-                          joined=lambda lines: bound(" ".join(a[2] for a in lines)))
+        return fit_parts(parts, lambda key, params, long: self.speech.text(key, params, long=long),
+                         self.seats.rate(seat), lambda key, first: bool(
+                             self.speech.long_wording(channel, key, mark=False) and (first or verbosity == "long")))
 
     def _story_words(self, seat: int, lines: list[tuple]) -> list[tuple]:
         """A part's lines with their words fixed (:class:`~.evening.Evening`'s ``words``): a

@@ -32,10 +32,11 @@ import re
 from typing import Any, Callable, Sequence
 
 from firmware_host.errors import FirmwareHostError
+from firmware_host.service.names import spoken_seconds_at_most
 
 log = logging.getLogger("firmware_host.service")
 
-__all__ = ["Evening", "STORY_PART_LINES", "STORY_PART_SECONDS", "parts_of", "split_long", "split_text"]
+__all__ = ["Evening", "STORY_PART_LINES", "STORY_PART_SECONDS", "fit_parts", "parts_of", "split_long", "split_text"]
 
 #: lines of a story in one part, when a game gives its story as one list (a part is one clip)
 STORY_PART_LINES = 3
@@ -146,6 +147,46 @@ def _split(text: str, seconds: Callable[[str], float], room: float, level: int) 
         current = joined
     out.append(current)
     return [piece for chunk in out for piece in _split(chunk, seconds, room, level + 1)]
+
+
+def fit_parts(parts: Sequence[Sequence[StoryLine]], text: Callable[[str, dict, bool], str], rate: int,
+              long: Callable[[str, bool], bool] = lambda key, first: first) -> list[list[StoryLine]]:
+    """The story's ``parts`` as one seat hears them (issue 31): every line worded (``long``
+    the first time a key comes in the story, as ``long`` says), then parts of at most
+    :data:`STORY_PART_SECONDS` of speech at ``rate``, each said as one clip with its closing
+    line ("press for the next part", after the last part "to set up the next game") in the
+    wording the seat will hear it in, by an upper bound of espeak-ng's length
+    (:func:`~firmware_host.service.names.spoken_seconds_at_most`); a line that alone passes a
+    part is split after its sentences, else its clauses, never mid-word (:func:`split_text`).
+
+    :param text: ``text(key, params, long) -> str``: the words of a line.
+    :param rate: the seat's speech rate, words per minute.
+    :param long: ``long(key, first) -> bool``: the long wording for ``key`` (``first``: its
+        first time in the story or, for a closing line, after the first part); default the
+        table's "long the first time" (ACCESSIBILITY.md 5).
+    :returns: the parts, each line (key, params, text).
+    """
+    seen: set[str] = set()
+    worded: list[list[StoryLine]] = []
+    for part in parts:
+        lines = []
+        for key, params, *fixed in part:
+            first = key not in seen
+            seen.add(key)
+            lines.append((key, params, fixed[0] if fixed else text(key, params, long(key, first))))
+        worded.append(lines)
+
+    def bound(said: str) -> float:
+        return spoken_seconds_at_most(said, rate)
+
+    def pieces(line: StoryLine, room: float) -> list[StoryLine]:
+        return [(line[0], line[1], piece) for piece in split_text(line[2], bound, room)]
+    more_first, more = (bound(text("evening.story_more", {}, long("evening.story_more", first)))
+                        for first in (True, False))
+    end = bound(text("evening.story_end", {}, long("evening.story_end", True)))
+    return split_long(worded, lambda line: bound(line[2]), STORY_PART_SECONDS,
+                      closing=lambda index: more if index else more_first, last_closing=end, pieces=pieces,
+                      joined=lambda lines: bound(" ".join(line[2] for line in lines)))
 
 
 class Evening:

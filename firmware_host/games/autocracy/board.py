@@ -107,6 +107,14 @@ class _Window:
     prompt: list = dataclasses.field(default_factory=list)
 
 
+def end_parts(lines: list[tuple[str, dict]]) -> list[list[tuple[str, dict]]]:
+    """The end's lines (A44, (key, params)) as the story's parts: the winner, then each
+    seat's tokens and hand as a part of its own (ACCESSIBILITY.md 30)."""
+    seats = sorted({p["seat"] for key, p in lines if key != "win"})
+    return [[line for line in lines if line[0] == "win"]] + [
+        [line for line in lines if line[0] != "win" and line[1]["seat"] == seat] for seat in seats]
+
+
 class AutocracyGame(BoardAdapter):
     """This game's side of the board service (see the module docstring).
 
@@ -176,10 +184,7 @@ class AutocracyGame(BoardAdapter):
         """The end again in short parts, one per press (A44, ACCESSIBILITY.md 30, issue 31): the
         winner, then each seat's tokens and hand as a part of its own (a whole end at six seats
         is more than a minute of speech in one earphone)."""
-        lines = [(a.key, dict(a.params)) for a in self.story_lines()]
-        seats = sorted({p["seat"] for key, p in lines if key != "win"})
-        return [[line for line in lines if line[0] == "win"]] + [
-            [line for line in lines if line[0] != "win" and line[1]["seat"] == seat] for seat in seats]
+        return end_parts([(a.key, dict(a.params)) for a in self.story_lines()])
 
     def secrets_of(self, seat: int) -> dict:
         """The seat's hand for the game master's reveal (its private view)."""

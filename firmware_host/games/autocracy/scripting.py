@@ -288,9 +288,32 @@ def evening_signals(language: str, players: int, board_seed: int, choice_seed: i
     actions = whole_game(setup, choice_seed)
     lobby = seat_setup_signals(answers, seats=seats)
     signals = lobby + signals_for_game(setup, actions)[1:]
-    signals += story_signals(seat=0, parts=1 + players)
+    signals += story_signals(seat=0, parts=story_part_count(setup, actions))
     signals += seat_setup_signals(answers, seats=seats)
     return signals, setup, actions
+
+
+def story_part_count(setup: dict, actions: list[dict], rate: int = 175) -> int:
+    """How many parts the board tells the finished game's story in, to a seat at ``rate``
+    words per minute that has heard none of it (the board's own story parts, A44, fitted by
+    the table's :func:`~firmware_host.table.evening.fit_parts`: at most 15 s each, issue 31).
+
+    :raises ValueError: the actions do not end the game."""
+    from firmware_host.table.evening import fit_parts
+
+    from . import announce
+    from .board import AutocracyGame, end_parts
+
+    game = dealt_game(setup)
+    for obj in actions:
+        game.apply(Action.from_json(obj))
+    if game.phase != "game_over":
+        raise ValueError("the actions do not end the game")
+    words = AutocracyGame.make_words(None)
+    parts = end_parts([(a.key, dict(a.params)) for a in announce.the_end(game.winner, game.tokens, game.hands,
+                                                                         earcon=None)])
+    language = setup.get("language", "en")
+    return len(fit_parts(parts, lambda key, params, long: words.text(key, params, language, long=long), rate))
 
 
 def story_signals(seat: int = 0, parts: int = 1, timeout: float = 600.0) -> list[dict]:
