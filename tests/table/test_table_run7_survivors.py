@@ -20,7 +20,8 @@ asking about:
 - a game's own game-master command is taken by the table's game master;
 - a board without a voice still answers a seat's hold with its status;
 - the plan renders the uses a game lists itself (Secret Dictator's vote results);
-- an announcement the words refuse is logged naming its key.
+- an announcement the words refuse is logged naming its key;
+- without playback the voice is still given each line's words.
 
 The real service and SQLite journal on a virtual clock; the voice is an autospec of the silent
 voice.
@@ -316,3 +317,14 @@ def test_R16_an_announcement_the_words_refuse_is_logged_naming_its_key(bd, caplo
         said = service.call(lambda: adapter.speech.say("public", key, {}))
     assert said.utterance is None and said.lines == ()
     assert any(r.getMessage().startswith(f"announcement {key} refused: ") for r in caplog.records), caplog.text
+
+
+def test_without_playback_the_voice_is_given_the_lines_words(bd):
+    """Where the voice reports no playback (it renders, or says nothing), it is still given the
+    words of each line said, in the game's language, with the line's key and priority."""
+    service, adapter, _ = bd
+    voice = service.voice
+    said = service.call(lambda: adapter.speech.say("public", "gm.paused", {}))
+    call = voice.say.call_args
+    assert call.args == ("public", said.text) and said.text and said.text != "gm.paused"
+    assert call.kwargs["key"] == "gm.paused"
