@@ -193,6 +193,8 @@ class Utterance:
         #: group of :meth:`AudioService.say_padded`: one length with other seats' clips, R16):
         #: it plays as that ends, before what is queued at a lower rank (an answer cue)
         self.spares_padded = False
+        #: True (an answer cue): the message it cuts off is not said again after it
+        self.drops_cut = False
         self.plays: list[PlayRecord] = []
         self.meta: dict = {}
         self.clip: LazyClip | None = None   # its parts (unpadded for a pad group) once rendered; decoded when played
@@ -530,7 +532,7 @@ class AudioService:
             self._answering.channel = previous
 
     def answer_cue(self, channel: str, *, priority: str = "normal",
-                   spare_padded: bool = False) -> "Utterance | None":
+                   spare_padded: bool = False, drop_cut: bool = False) -> "Utterance | None":
         """Play the :data:`ANSWER_CUE` earcon alone on seat ``channel`` at once (queued like
         speech at ``priority``): the answer to a seat's own act whose words must wait, given
         the same way whatever follows the act, so that an answer that would come at once for
@@ -542,7 +544,8 @@ class AudioService:
         ``spare_padded``: it never cuts off a clip padded to a fixed length (``pad_seconds``,
         :meth:`say_padded`: one length with other seats'), whatever its priority: it plays as
         soon as that has ended, before what is queued at a lower rank (R16: such a clip's
-        length must not depend on a press).
+        length must not depend on a press). ``drop_cut``: the message it cuts off is not said
+        again after it (the press it answers was what that message asked for).
 
         :returns: its Utterance; None on the table speaker, at a whisper station (no earphone
             of its own) or with the earcons silent (``earcon_volume`` 0).
@@ -559,6 +562,7 @@ class AudioService:
         listener = self._cue_listener(channel)
         cue = self._make(channel, "", ANSWER_CUE_KEY, priority, ANSWER_CUE)
         cue.spares_padded = bool(spare_padded)
+        cue.drops_cut = bool(drop_cut)
         return self._send_cue(cue, listener)
 
     def _cue_listener(self, channel: str) -> Callable[[str, "Utterance", PlayRecord], None] | None:
@@ -777,6 +781,17 @@ class AudioService:
             self._dirty = True
         self._kick()
         return True
+
+    def playing(self, channel: str) -> "Utterance | None":
+        """The Utterance that plays now on ``channel``'s output (a seat's earphone, the table
+        speaker), or None when that output is silent or its clip has not been handed to the
+        sink yet.
+
+        :raises AudioError: an unknown channel."""
+        self._check_channel(channel)
+        with self._lock:
+            player = self._players.get(channel)
+            return None if player is None else player.current
 
     def playing_part(self, utt: "Utterance", at: float | None = None) -> str | None:
         """Which part of ``utt``, playing now on its seat's earphone or the table speaker, is
@@ -1431,7 +1446,8 @@ class AudioService:
                 # itself if it still needs it, so a finished scan's step is not heard twice;
                 # nor is a seat's request cut off by the answer to its next act (it can ask again)
                 replay = player.output == "public" or (cut_by is not None and cut_by.priority != "request"
-                                                       and utt.history and utt.priority != "request")
+                                                       and utt.history and utt.priority != "request"
+                                                       and not cut_by.drops_cut)
                 if replay:
                     heapq.heappush(player.heap, (-utt.rank, utt.seq, utt))  # play again from the start
                 else:

@@ -94,6 +94,11 @@ class SilentVoice:
     def interrupt(self, channel: str) -> None:
         """Nothing to cut off."""
 
+    def playing(self, channel: str) -> Any:
+        """The Utterance ``channel`` plays now (:meth:`AudioService.playing
+        <firmware_host.audio.service.AudioService.playing>`): nothing plays here; None."""
+        return None
+
     def playing_part(self, utt: Any, at: float | None = None) -> str | None:
         """Which part of ``utt`` plays now (:meth:`AudioService.playing_part
         <firmware_host.audio.service.AudioService.playing_part>`): nothing plays here; None."""
@@ -109,7 +114,8 @@ class SilentVoice:
         <firmware_host.audio.service.AudioService.answering>`): nothing plays here, nothing to cue."""
         return contextlib.nullcontext()
 
-    def answer_cue(self, seat: int, *, priority: str = "normal", spare_padded: bool = False) -> Any:
+    def answer_cue(self, seat: int, *, priority: str = "normal", spare_padded: bool = False,
+                   drop_cut: bool = False) -> Any:
         """The answer cue alone in seat ``seat``'s earphone (:meth:`AudioService.answer_cue
         <firmware_host.audio.service.AudioService.answer_cue>`): nothing plays here; None."""
         return None
@@ -392,10 +398,11 @@ class Voice(SilentVoice):
         answering = getattr(self.audio, "answering", None)
         return answering(seat, any_seat=any_seat) if callable(answering) else contextlib.nullcontext()
 
-    def answer_cue(self, seat: int, *, priority: str = "normal", spare_padded: bool = False) -> Any:
+    def answer_cue(self, seat: int, *, priority: str = "normal", spare_padded: bool = False,
+                   drop_cut: bool = False) -> Any:
         """The answer cue alone in seat ``seat``'s earphone at once, at ``priority``
         (``spare_padded``: it never cuts a clip padded to one length with other seats', it
-        follows it): a seat's
+        follows it; ``drop_cut``: the message it cuts off is not said again): a seat's
         own act answered the same way whatever follows it, its words waiting (RULES.md R16;
         :meth:`AudioService.answer_cue <firmware_host.audio.service.AudioService.answer_cue>`).
         Returns its Utterance, or None where nothing plays (no earphones, earcons silent, an
@@ -404,7 +411,8 @@ class Voice(SilentVoice):
         if not callable(cue):
             return None
         try:
-            utt = cue(f"seat:{seat}", priority=priority, **({"spare_padded": True} if spare_padded else {}))
+            extra = {k: True for k, v in (("spare_padded", spare_padded), ("drop_cut", drop_cut)) if v}
+            utt = cue(f"seat:{seat}", priority=priority, **extra)
         except FirmwareHostError as exc:
             log.warning("audio: %s", exc)
             return None
@@ -418,6 +426,18 @@ class Voice(SilentVoice):
             self.audio.interrupt(channel)
         except FirmwareHostError as exc:
             log.warning("audio: %s", exc)
+
+    def playing(self, channel: str) -> Any:
+        """The Utterance ``channel`` (``"seat:N"``, ``"public"``) plays now, or None (nothing
+        plays, an audio layer without it): what a seat's press went down during (issue 31)."""
+        playing = getattr(self.audio, "playing", None)
+        if not callable(playing):
+            return None
+        try:
+            return playing(channel)
+        except FirmwareHostError as exc:
+            log.warning("audio: %s", exc)
+            return None
 
     def playing_part(self, utt: Any, at: float | None = None) -> str | None:
         """Which part of ``utt`` plays now (or at ``at``, clock seconds, a moment ago):

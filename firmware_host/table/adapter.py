@@ -1194,8 +1194,10 @@ class BoardAdapter:
             self.service.fault(f"seat {seat + 1} button", "not_playing",
                                f"seat {seat} is not a seat of this {self.players()}-player game")
             return
+        playing = voice.playing(f"seat:{seat}") if voice is not None else None
         if gesture == "hold":
             self.say_status(seat)
+            self.answer_over(seat, playing)
             return
         if self.open_settings(seat):
             return
@@ -1206,6 +1208,8 @@ class BoardAdapter:
             self.scans.press(seat)
             if scan.done:           # the press took the choice; else the scan answered it itself
                 self.acknowledge(seat, own, secret=secret)
+                if not secret:
+                    self.answer_over(seat, playing)
             return
         if self.moves.over:
             self.evening.press(seat)
@@ -1216,8 +1220,50 @@ class BoardAdapter:
             if meant:
                 if meant is not ANSWERED:
                     self.acknowledge(seat, own, secret=secret)
+                if not secret:
+                    self.answer_over(seat, playing)
                 return
         self.idle_press(seat)
+
+    def answer_over(self, seat: int, clip: Any) -> None:
+        """A seat's press or hold that meant something, made while its own earphone played
+        ``clip`` (the Utterance playing as the button went down), is heard at once
+        (ACCESSIBILITY.md 26, 29; issue 31: a press during Autocracy's "Your turn. You hold
+        …" was answered by the turn menu only once that clip had ended, 3-4 s later; a
+        status hold during Secret Dictator's role message by nothing for 13.5 s): when
+        what the press asked for left ``clip`` playing (queued behind it), the answer cue
+        plays now, ahead of what the press asked for. A plain message (the one that asked for
+        the press, "Your turn … Press to choose") is cut for good: the press answered it, and
+        saying it again would only hold off what was asked for (ACCESSIBILITY.md 32: the
+        item playing is cut; its facts stay in the seat's status);
+        a message padded to one length with other seats' is answered as
+        :meth:`answer_during` does (its silence dropped, or said again whole and as long);
+        a prolog heard whole by every seat at once (ACCESSIBILITY.md 23), a game-over clip
+        and an answer already playing are never cut (the cue follows them as before).
+
+        Only the pressing seat's earphone changes (RULES.md R16: the cue is the same
+        whatever the press brings); a caller leaves out presses at a step whose answer is
+        padded for secrecy (:meth:`secret_step`).
+
+        :param seat: the pressing seat (0-based).
+        :param clip: what its earphone played as the button went down
+            (:meth:`~firmware_host.service.voice.Voice.playing`), or None."""
+        voice = self.service.voice
+        if clip is None or voice is None or not self.earphones() or not self.speech.timed():
+            return
+        if clip.done() or voice.playing(f"seat:{seat}") is not clip:
+            return                    # cut for the answer, or ended: the answer plays now
+        if getattr(clip, "own_answer", False) or getattr(clip, "priority", "") in ("game_over", "request"):
+            return                    # an answer or the seat's own request plays: what follows is queued
+        group = getattr(clip, "pad_group", None)
+        if group is not None and group.whole:
+            return                    # a prolog: every seat's ends at once, nothing cuts it (23)
+        if group is not None or getattr(clip, "pad_seconds", None) is not None:
+            self.answer_during(seat, clip)
+            return
+        if getattr(clip, "keep", False):
+            return
+        voice.answer_cue(seat, priority="refusal", drop_cut=True)  # the press answered it: not said again
 
     def acknowledge(self, seat: int, before: int, *, secret: bool = False) -> None:
         """Every act is answered in the acting seat's own earphone at once (ACCESSIBILITY.md

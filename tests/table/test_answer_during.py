@@ -162,3 +162,44 @@ def test_A26_issue31_presses_in_a_row_during_ones_message_never_keep_it_from_its
         assert len([o for o in mine if o["key"] == "answer.cue"]) == 1
     finally:
         table.close()
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_A26_A32_issue31_a_press_answered_behind_ones_own_message_gets_the_cue_at_once_and_cuts_it(
+        tmp_path, name, mocker):
+    """A press that means something in the step (the game's ``on_press`` queues its answer in
+    the seat's earphone, Autocracy's turn menu) made while the seat's own plain message plays
+    ("Your turn. You hold … Press to choose") is answered by the cue at once, not once that
+    message has ended (issue 31: 3.1-3.9 s of nothing); the message, which the press
+    answered, is cut and not said again (ACCESSIBILITY.md 32), so what the press asked for
+    follows the cue. The table speaker and seat 2's earphone hear nothing of it."""
+    table = _started(tmp_path, name)
+    try:
+        adapter = table.service.game.active
+        mocker.patch.object(adapter, "secret_step", autospec=True, return_value=False)
+        mocker.patch.object(adapter.scans, "get", autospec=True, return_value=None)
+
+        def asked(seat: int) -> bool:
+            adapter.say(f"seat:{seat}", "table.waiting", {"seats": [3]})
+            return True
+        on_press = mocker.patch.object(adapter, "on_press", autospec=True, side_effect=asked)
+        mark = len(table.starts)
+        table.call(lambda: adapter.say("seat:0", "table.waiting", {"seats": [1, 2, 3, 4, 5]}))
+        message = _starts(table, mark)
+        table.wait(message["start"] + 0.6 - table.now)
+        assert "end" not in message
+        pressed = table.now
+        table.press(0)
+        table.wait(12.0)
+        table.drain()
+        on_press.assert_called_once_with(0)
+        mine = _mine(table, 0, mark)
+        cue = next(o for o in mine if o["key"] == "answer.cue")
+        assert pressed - EPS <= cue["start"] <= pressed + 0.3, (pressed, cue)
+        messages = [o for o in mine if o["key"] == "table.waiting" and o["params"]["seats"] == [1, 2, 3, 4, 5]]
+        assert len(messages) == 1 and messages[0]["cut"] and messages[0]["end"] <= cue["start"] + EPS
+        answer = next(o for o in mine if o["key"] == "table.waiting" and o["params"]["seats"] == [3])
+        assert cue["end"] - EPS <= answer["start"] <= cue["end"] + 0.5, (cue, answer)
+        assert not [o for o in table.starts[mark:] if o.get("output") != "seat:0" and o["key"] == "answer.cue"]
+    finally:
+        table.close()
