@@ -233,7 +233,8 @@ class BoardAdapter:
         self.evening = Evening(self._tell_story, noted=self._say_noted, cue=self._story_cue,
                                fit=self._fit_story, words=self._story_words)
         self.moves = MoveLog(service, self)
-        self.reminders = Reminders(service, self._awaited_now, self._remind, secret=self.awaited_secret)
+        self.reminders = Reminders(service, self._awaited_now, self._remind, secret=self.awaited_secret,
+                                   stuck=lambda seat: bool(getattr(self.scans.get(seat), "stopped", False)))
         self.wait = ReadyWait(service, lambda key, params: self.say("public", key, params), lambda: self.paused,
                               lambda reason: self.wait_ended(reason),
                               tell=lambda seat, key, params: self.speech.request(

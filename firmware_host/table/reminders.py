@@ -33,13 +33,16 @@ from typing import Any, Callable, Sequence
 
 log = logging.getLogger("firmware_host.service")
 
-__all__ = ["Reminders", "FIRST_S", "LONGEST_S", "MOST", "delay"]
+__all__ = ["Reminders", "FIRST_S", "LONGEST_S", "MOST", "BROWSE_S", "delay"]
 
 #: seconds of quiet (nothing playing on any output) before the first reminder of a wait
 #: (below the 30 s that count as a silence of the board, issue 31)
 FIRST_S = 20.0
 #: the longest quiet between two reminders of one wait, seconds
 LONGEST_S = 300.0
+#: seconds into one wait with no move after which an awaited seat's own earphone (a list it
+#: browses) no longer keeps the table's reminder away (issue 31)
+BROWSE_S = 120.0
 #: reminders of one wait at most (20 + 40 + 80 + 160 + 300 s: the last about ten minutes in)
 MOST = 5
 
@@ -60,14 +63,19 @@ class Reminders:
     :param remind: ``remind(seats)``: say the reminder for ``seats``.
     :param secret: ``secret() -> bool``: who is awaited is a secret now (then the quiet is
         measured on every output); default never.
+    :param stuck: ``stuck(seat) -> bool``: the awaited ``seat``'s own list has stopped after
+        its passes (its earphone no longer counts as activity); default never.
     """
 
     def __init__(self, service: Any, awaited: Callable[[], Sequence[int]],
-                 remind: Callable[[tuple[int, ...]], None], secret: Callable[[], bool] = lambda: False) -> None:
+                 remind: Callable[[tuple[int, ...]], None], secret: Callable[[], bool] = lambda: False,
+                 stuck: Callable[[int], bool] = lambda seat: False) -> None:
         self.service = service
         self.awaited = awaited
         self.remind = remind
         self.secret = secret
+        self.stuck = stuck
+        self._since = 0.0                           # clock seconds: when the current wait began
         self.level = 0                              # reminders said for the current wait
         self.said: list[tuple[float, tuple[int, ...]]] = []   # (clock seconds, seats), for the console and tests
         self._for: tuple[int, ...] | None = None    # the seats the current wait is for
@@ -109,6 +117,7 @@ class Reminders:
         """A move was accepted (or the game's step changed): a new wait begins."""
         self.level = 0
         self._for = None
+        self._since = self.service.clock.now()
         self._arm()
 
     def _cancel(self) -> None:
@@ -124,6 +133,8 @@ class Reminders:
         self._cancel()
         seats = self._seats()
         if seats and seats != self._for:
+            if self.level:
+                self._since = self.service.clock.now()    # other seats awaited: a new wait
             self.level = 0
         if seats and self.level >= MOST:
             return
@@ -150,7 +161,18 @@ class Reminders:
             secret = True
         if not seats or secret:
             return None
-        return ("public", *(f"seat:{s}" for s in seats))
+        return ("public", *(f"seat:{s}" for s in seats if not self._browsing(s)))
+
+    def _browsing(self, seat: int) -> bool:
+        """True when awaited ``seat``'s earphone no longer keeps the reminder away: its list
+        stopped after its passes, or the wait is :data:`BROWSE_S` old with no move."""
+        if self.service.clock.now() - self._since >= BROWSE_S:
+            return True
+        try:
+            return bool(self.stuck(seat))
+        except Exception as exc:  # noqa: BLE001 - a game's hook never stops the table
+            log.warning("reminder: whether a seat's list stopped: %s", exc)
+            return False
 
     def _seats(self) -> tuple[int, ...]:
         try:

@@ -17,10 +17,10 @@ import pytest
 from firmware_host.clock import VirtualClock
 from firmware_host.service.core import BoardService
 from firmware_host.service.voice import SilentVoice
-from firmware_host.table.reminders import FIRST_S, Reminders
+from firmware_host.table.reminders import BROWSE_S, FIRST_S, Reminders
 
 
-def reminders_for(mocker, secret):
+def reminders_for(mocker, secret, stuck=None):
     service = mocker.create_autospec(BoardService, instance=True)
     service.clock = VirtualClock()
     service.post.side_effect = lambda fn: fn()
@@ -30,7 +30,8 @@ def reminders_for(mocker, secret):
     ends: list = []
     service.subscribe_ends.side_effect = lambda fn: (ends.append(fn), lambda: None)[1]
     reminded: list[float] = []
-    reminders = Reminders(service, lambda: (2,), lambda seats: reminded.append(service.clock.now()), secret)
+    reminders = Reminders(service, lambda: (2,), lambda seats: reminded.append(service.clock.now()), secret,
+                          **({"stuck": stuck} if stuck is not None else {}))
     reminders.start()
     return service, ends[-1], reminded                  # the seats' paces listen first
 
@@ -103,3 +104,46 @@ def test_without_a_voice_nobody_hears_a_quiet_spell_and_nothing_is_reminded(mock
     service.clock.advance(FIRST_S * 10)
     assert reminded == [] and service.clock.next_due() is None
     service.subscribe_ends.assert_not_called()
+
+
+def _browse(service, ended, seconds: float) -> None:
+    """The awaited seat 2 browses its own list: a clip ends in its earphone every 5 s."""
+    for _ in range(int(seconds / 5.0)):
+        service.clock.advance(5.0)
+        ended({"channel": "seat:2"})
+
+
+def test_issue31_an_awaited_seat_browsing_its_list_with_no_move_is_reminded_after_a_long_spell(mocker):
+    """A seat stuck in its own list (probe 26: the table silent for hours while the awaited
+    seat's list ran): its earphone keeps the reminder away only for BROWSE_S seconds of the
+    wait; then the table hears whom it waits for after a quiet spell of the table speaker,
+    and again less often."""
+    service, ended, reminded = reminders_for(mocker, lambda: False)
+    _browse(service, ended, BROWSE_S - 5.0)
+    assert reminded == []
+    _browse(service, ended, 400.0)
+    assert reminded and BROWSE_S <= reminded[0] <= BROWSE_S + FIRST_S + 5.0, reminded
+    assert len(reminded) >= 2 and reminded[1] - reminded[0] >= 2 * FIRST_S - 1e-6
+    service.voice.idle.assert_called_with(("public",))
+
+
+def test_issue31_an_awaited_seat_whose_list_stopped_after_its_passes_is_reminded_after_the_first_quiet(mocker):
+    """Once the awaited seat's list has stopped after its passes (the table kit's
+    ``stuck``), its earphone (the stopped list's notice said again) no longer counts: the
+    first reminder comes after the table speaker's first quiet spell."""
+    stuck = mocker.Mock(return_value=True)
+    service, ended, reminded = reminders_for(mocker, lambda: False, stuck)
+    _browse(service, ended, 60.0)
+    assert reminded and reminded[0] == pytest.approx(FIRST_S)
+    stuck.assert_called_with(2)
+
+
+def test_a_stuck_hook_that_fails_is_logged_and_taken_for_browsing_on(mocker, caplog):
+    def stuck(seat):
+        raise ValueError("no list")
+
+    with caplog.at_level(logging.WARNING, logger="firmware_host"):
+        service, ended, reminded = reminders_for(mocker, lambda: False, stuck)
+        _browse(service, ended, 60.0)
+    assert reminded == []
+    assert "reminder: whether a seat's list stopped: no list" in [r.getMessage() for r in caplog.records]
