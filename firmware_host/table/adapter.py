@@ -1464,6 +1464,8 @@ class BoardAdapter:
             lines = [line for line in map(self.speech._line_of, layer) if line is not None]
             if not lines:
                 continue
+            if not out:
+                lines = self._naming_awaited(seat, lines)
             if any(self.words.is_private(a.key) or self.has_secret(a, seat) for a in lines):
                 out.append(lines)
                 continue
@@ -1477,6 +1479,33 @@ class BoardAdapter:
                 group.append(line)
                 total += seconds
             out.append(group)
+        return out
+
+    def _naming_awaited(self, seat: int, lines: list) -> list:
+        """The status's first answer names whom the table waits for once few are left
+        (ACCESSIBILITY.md 29, issue 31: "Votes: six of seven cast so far" while the reminder
+        said "Waiting: seat 3"): while one or two seats, not all, are awaited
+        (:meth:`awaited`), who they are is public (not :meth:`awaited_secret`, R16) and
+        ``seat`` is not one of them, the first layer's count of what is open (a
+        ``status.now.*`` line counting with ``count``) becomes ``table.waiting`` naming them,
+        as the reminder does. Every other line is kept."""
+        awaited = self._awaited_now()
+        if not 1 <= len(awaited) <= 2 or len(awaited) >= self.players() or seat in awaited:
+            return lines
+        try:
+            if self.awaited_secret():
+                return lines
+        except Exception as exc:  # noqa: BLE001 - a game's hook never stops the status
+            log.warning("status: whether whom the game waits for is a secret: %s", exc)
+            return lines
+        out, named = [], False
+        for line in lines:
+            if not named and line.key.startswith("status.now.") and "count" in line.params \
+                    and not self.words.is_private(line.key) and not self.has_secret(line, seat):
+                out.append(Line(line.channel, "table.waiting", {"seats": list(awaited)}))
+                named = True
+            else:
+                out.append(line)
         return out
 
     def say_status(self, seat: int, *, press: bool = False) -> None:
