@@ -1229,12 +1229,12 @@ class BoardAdapter:
     def answer_over(self, seat: int, clip: Any) -> None:
         """A seat's press or hold that meant something, made while its own earphone played
         ``clip`` (the Utterance playing as the button went down), is heard at once
-        (ACCESSIBILITY.md 26, 29; issue 31: a press during Autocracy's "Your turn. You hold
-        …" was answered by the turn menu only once that clip had ended, 3-4 s later; a
-        status hold during Secret Dictator's role message by nothing for 13.5 s): when
+        (ACCESSIBILITY.md 26, 29; issue 31: a press during one's own turn message was
+        answered by the turn menu only once that clip had ended, 3-4 s later; a status hold
+        during one's own role message by nothing for 13.5 s): when
         what the press asked for left ``clip`` playing (queued behind it), the answer cue
         plays now, ahead of what the press asked for. A plain message (the one that asked for
-        the press, "Your turn … Press to choose") is cut for good: the press answered it, and
+        the press: "it is your turn … press to choose") is cut for good: the press answered it, and
         saying it again would only hold off what was asked for (ACCESSIBILITY.md 32: the
         item playing is cut; its facts stay in the seat's status);
         a message padded to one length with other seats' is answered as
