@@ -94,6 +94,37 @@ def test_issue31_an_autocracy_robot_lacking_a_domain_tries_the_reserve_every_tur
         hear("seat", "scan.confirm.roll")
 
 
+def test_issue31_an_autocracy_robot_whose_your_turn_went_unheard_cancels_a_list_without_its_trade():
+    """Autocracy's robot, "your turn" cut off by the seat's own hold before it was heard (so no
+    turn and no tokens known): in the reserve's list, where no row is the trade it wants, it
+    picks "cancel" in the second pass and then rolls, instead of letting the list run its three
+    passes and resuming it for ever (a by-ear game at 4 seats, seed 3, late presses, never ended)."""
+    rules = rules_for("autocracy")
+    heard: list[Heard] = []
+
+    def hear(output, key, params=None):
+        heard.append(clip(output, key, params, len(heard), len(heard) + 1))
+        return rules.respond(2, heard[-1], tuple(heard), Chooser(2, heard, 1))
+
+    hear("table", "turn", {"round": 1, "seat": 2})
+    hear("seat", "status.now.you")                   # "your turn" cut after 0.2 s: not heard
+    hear("seat", "menu.turn")
+    hear("seat", "menu.roll")
+    (press,) = hear("seat", "menu.exchange_reserve")
+    assert press.item.key == "menu.exchange_reserve"
+    rows = [{"gave": {"economie": 6}, "got": {"media": 1}}, {"gave": {"media": 1}, "got": {"economie": 6}},
+            {"gave": {"media": 2}, "got": {"justice": 1}}]
+    for row in rows:
+        assert hear("seat", "scan.trade", row) == []
+    assert hear("seat", "scan.cancel") == []          # first pass: every row heard once
+    hear("seat", "scan.wrap")
+    for row in rows:
+        hear("seat", "scan.trade", row)
+    assert hear("seat", "scan.cancel")[0].item.key == "scan.cancel"
+    hear("seat", "menu.turn")
+    assert hear("seat", "menu.roll")[0].item.key == "menu.roll"
+
+
 def test_issue23_a_robot_hears_only_its_earphone_and_the_table_and_acts_after_a_reaction():
     rules = rules_for("secret_dictator")
     robot = SeatRobot(1, 7, "secret_dictator", rules, seed=3, reaction=(1.0, 2.0), mistakes=0.0)

@@ -36,20 +36,27 @@ TAKE = 0.5
 _DOMAINS = ("economie", "media", "justice", "armee", "politique")
 
 
-def _turn_start(heard: Sequence[Heard]) -> int | None:
-    """Index of the seat's last "your turn" clip, or None."""
+def _turn_start(heard: Sequence[Heard], seat: int | None = None) -> int | None:
+    """Index of the clip that began the seat's last turn, or None: its own "your turn" (A35),
+    or the table's "Seat N's turn" naming ``seat`` when "your turn" came before it or not at
+    all (cut off by the seat's own press or hold before it was heard, ACCESSIBILITY.md 27:
+    an earlier turn's lists are then no passes of this turn's list)."""
     for i in range(len(heard) - 1, -1, -1):
-        if heard[i].own and heard[i].key == "turn.yours":
+        h = heard[i]
+        if h.own and h.key == "turn.yours":
+            return i
+        if seat is not None and h.output == "table" and h.key == "turn" and h.params.get("seat") == seat:
             return i
     return None
 
 
 def _tokens(seat: int, heard: Sequence[Heard]) -> dict[str, int]:
-    """The seat's tokens as heard: "your turn"'s, then its exchanges heard since."""
-    start = _turn_start(heard)
+    """The seat's tokens as heard: "your turn"'s, then its exchanges heard since (none known
+    when "your turn" went unheard this turn: no trade then looks helpful)."""
+    start = _turn_start(heard, seat)
     if start is None:
         return {}
-    mine = dict(heard[start].params.get("tokens") or {})
+    mine = dict(heard[start].params.get("tokens") or {}) if heard[start].own else {}
     for h in heard[start + 1:]:
         if h.output == "table" and h.key.startswith("exchanged.") and h.params.get("seat") == seat:
             for d, n in (h.params.get("gave") or {}).items():
@@ -59,15 +66,16 @@ def _tokens(seat: int, heard: Sequence[Heard]) -> dict[str, int]:
     return mine
 
 
-def _this_turn(heard: Sequence[Heard]) -> Sequence[Heard]:
-    start = _turn_start(heard)
-    return heard[start + 1:] if start is not None else ()
+def _this_turn(heard: Sequence[Heard], seat: int | None = None) -> Sequence[Heard]:
+    start = _turn_start(heard, seat)
+    return heard[start + 1:] if start is not None else heard
 
 
-def _seen_this_turn(clip: Heard, heard: Sequence[Heard]) -> int:
-    """How often ``clip`` (an item of the seat's own earphone) was heard since its last "your
-    turn", before it: an item of an earlier turn's list is no pass of this turn's list."""
-    return scan_item_seen(clip, _this_turn(heard))
+def _seen_this_turn(clip: Heard, heard: Sequence[Heard], seat: int | None = None) -> int:
+    """How often ``clip`` (an item of the seat's own earphone) was heard since its turn began,
+    before it: an item of an earlier turn's list is no pass of this turn's list; with no turn
+    heard at all, every pass heard counts (a list is never left to run for ever)."""
+    return scan_item_seen(clip, _this_turn(heard, seat))
 
 
 def _helpful(clip: Heard, mine: dict[str, int]) -> bool:
@@ -94,7 +102,7 @@ def respond(seat: int, clip: Heard, heard: Sequence[Heard], choose: Chooser) -> 
         return [Press(item=clip)]
     if key.endswith(".stopped"):
         return [Press()]
-    turn = _this_turn(heard[:-1])
+    turn = _this_turn(heard[:-1], seat)
     mine = _tokens(seat, heard)
     lacking = [d for d in _DOMAINS if mine.get(d, 0) == 0]
     tried = any(h.key == "scan.trade" for h in turn)
@@ -105,13 +113,13 @@ def respond(seat: int, clip: Heard, heard: Sequence[Heard], choose: Chooser) -> 
             and any(h.key == "turn" and h.params.get("round", 1) > 1 for h in heard if h.output == "table") \
             and choose.chance(ATTACK, "attack") and not any(h.key == "menu.refused" for h in turn):
         return [Press(item=clip)]
-    if key == "menu.roll" and (tried or not lacking or _seen_this_turn(clip, heard) >= 1):
+    if key == "menu.roll" and (tried or not lacking or _seen_this_turn(clip, heard, seat) >= 1):
         return [Press(item=clip)]
     if key == "scan.trade":
         return [Press(item=clip)] if _helpful(clip, mine) else []
     if key == "scan.count":
         return [Press(item=clip)]
-    if key == "scan.cancel" and _seen_this_turn(clip, heard) >= 1:
+    if key == "scan.cancel" and _seen_this_turn(clip, heard, seat) >= 1:
         return [Press(item=clip)]          # nothing in this list for it (a slip led here): back
     if key in ("scan.trick", "scan.target", "scan.nationalise", "scan.revolt", "scan.blackmail",
                "scan.pick"):
