@@ -19,7 +19,7 @@ from .engine import Event, Game, IllegalAction
 from .rules import DOMAINS
 from .views import lacking_one
 
-__all__ = ["Line", "PrivacyError", "make", "for_event", "the_end", "refusal", "status_layers",
+__all__ = ["Line", "PrivacyError", "make", "for_event", "the_end", "the_end_said", "refusal", "status_layers",
            "replay_announcer", "SECRET_PARAMS"]
 
 #: A29: parameters that name a seat's kinds; only ever on ``seat:N``.
@@ -41,7 +41,7 @@ def make(key: str, params: dict | None = None, channel: str = "public", *,
         secret = SECRET_PARAMS & set(params)
         if secret:
             raise PrivacyError(f"{key}: {sorted(secret)} may not go to the table (A29)")
-        if ("hands" in params or "shown" in params or "rest" in params) and not game_over:
+        if ("hands" in params or "shown" in params or "rest" in params or "tricks" in params) and not game_over:
             raise PrivacyError(f"{key}: hands are public only at the end (A29)")
     elif not (channel.startswith("seat:") and channel[5:].isdigit()):
         raise ValueError(f"channel must be 'public' or 'seat:N', not {channel!r}")
@@ -129,7 +129,7 @@ def for_event(game: Game, event: Event) -> list[Line]:
                                                 zip(mine["positions"], mine["drawn"])]},
                             _seat(d["seat"])))
     elif kind == "game_over":
-        out += the_end(d["winner"], d["tokens"], d["hands"])
+        out += the_end_said(d["winner"], d["tokens"], d["hands"])
     return out
 
 
@@ -145,6 +145,28 @@ def the_end(winner: int, tokens: list[dict], hands: list[list[str]], earcon: str
         out.append(make("game_over.hand", {"seat": s, "shown": list(h)[:TRICKS_PER_LINE]}, game_over=True))
         out += [make("game_over.hand.more", {"seat": s, "rest": [[p, h[p]] for p in range(
             i, min(i + TRICKS_PER_LINE, len(h)))]}, game_over=True) for i in range(TRICKS_PER_LINE, len(h), TRICKS_PER_LINE)]
+    return out
+
+
+def the_end_said(winner: int, tokens: list[dict], hands: list[list[str]], earcon: str | None = "game_over"
+                 ) -> list[Line]:
+    """A44 at the table speaker when the game ends: who won and why, then every seat's tokens
+    and hand publicly (A30), a seat a clip in short wording: its tokens and its Dirty Tricks by
+    kind, without positions ("Seat 3: five Economy and eleven Media; two Corruption and one
+    Revolt."). Issue 31: a press during the game-over speech waits until it has been said, so
+    the speech is kept short (at 5 seats about half the lines and seconds of :func:`the_end`);
+    the story after it (:func:`the_end`, a part per seat) tells each hand by position.
+
+    :param winner: the winning seat (0-based).
+    :param tokens: every seat's tokens, {symbol: count}, by seat.
+    :param hands: every seat's Dirty Tricks in hand order (kind names), by seat.
+    :returns: the lines, the winner's first (with ``earcon``)."""
+    out = [make("win", {"seat": winner}, earcon=earcon)]
+    for s, (t, h) in enumerate(zip(tokens, hands)):
+        kinds: dict[str, int] = {}
+        for k in h:
+            kinds[k] = kinds.get(k, 0) + 1
+        out.append(make("game_over.seat", {"seat": s, "tokens": _nonzero(t), "tricks": kinds}, game_over=True))
     return out
 
 

@@ -23,6 +23,7 @@ trick       a Coup Bas kind: "Nationalisation"
 position    a place in a hand (0-based): "token 2"; ``positions``: "token 1 and token 3"
 drawn       [[position, kind], ...]: "token 2, Révolte; token 3, Chantage"
 hand        kinds in hand order: "token 1: Chantage; token 2: Révolte"; []: "no Coup Bas"
+kinds_held  {kind: count} (``tricks``): "two Corruption and one Révolte"; {}: "no Coup Bas"
 hands       by seat: "seat 1: token 1: Chantage; seat 2: no Coup Bas"
 by_seat     tokens by seat: "seat 1: six Économie; seat 2: nothing"
 lacking     {seat: domain}: "seat 4 lacks only Politique"
@@ -80,7 +81,7 @@ PARAM_TYPES: dict[str, str] = {
     "lacking": "lacking", "reason": "reason",
     "positions": "positions", "held": "trick_count",
     "players": "int", "count": "int", "round": "int", "pile": "int",
-    "tricks_held": "tricks_by_seat",
+    "tricks_held": "tricks_by_seat", "tricks": "kinds_held",
 }
 
 _P, _O = True, False
@@ -136,6 +137,8 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "game_over.tokens": (("seat", "tokens"), _O),
     "game_over.hand": (("seat", "shown"), _O),
     "game_over.hand.more": (("seat", "rest"), _O),
+    # the end said at the table (A44, issue 31): a seat's tokens and its hand by kind, one clip
+    "game_over.seat": (("seat", "tokens", "tricks"), _O),
     # status (A34), in layers (ACCESSIBILITY.md 29)
     "status.now.turn": (("seat",), _O),
     "status.now.you": ((), _O),
@@ -198,6 +201,7 @@ TERMS: tuple[str, ...] = (
     *(f"term.domain.{d}" for d in DOMAINS), f"term.symbol.{COUP_BAS}",
     f"term.symbol.{COUP_BAS}.plural",
     *(f"term.trick.{k}" for k in KINDS), *(f"term.trick.{k}.one" for k in KINDS),
+    *(f"term.trick.{k}.many" for k in KINDS),
     *(f"term.reason.{r}" for r in REASONS),
 )
 
@@ -263,6 +267,14 @@ def _hand(w: wording.Wording, kinds: Any, spec: str = "") -> str:
     return "; ".join(f"{_position(w, p)}: {trick_name(k, w.language)}" for p, k in enumerate(kinds))
 
 
+def _kinds_held(w: wording.Wording, v: Any, spec: str = "") -> str:
+    """A hand by kind, in the kinds' order, without positions (the end said at the table,
+    A44): "two Corruption and one Revolt"; an empty hand: "no Dirty Trick"."""
+    parts = [w.term(f"term.trick.{k}.one") if v[k] == 1
+             else w.term(f"term.trick.{k}.many").format(number=cardinal(v[k], w.language)) for k in KINDS if v.get(k)]
+    return w.join(parts) if parts else w.term("term.no_tricks")
+
+
 def _lacking(w: wording.Wording, v: Any, spec: str) -> str:
     if not v:
         return w.term("term.none_lacking")
@@ -306,6 +318,7 @@ CATALOGUE = wording.Catalogue(
         "drawn": lambda w, v, spec: "; ".join(w.term("term.entry").format(
             token=_position(w, p), trick=trick_name(k, w.language)) for p, k in v),
         "hand": _hand,
+        "kinds_held": _kinds_held,
         "hands": lambda w, v, spec: "; ".join(f"{w.seat(s)}: {_hand(w, h)}" for s, h in enumerate(v)),
         "by_seat": lambda w, v, spec: "; ".join(f"{w.seat(s)}: {_tokens(w, t)}" for s, t in enumerate(v)),
         # "Platz vier: zwei Tiefschläge", never "Platz vier: eins" (a bare count after a seat)
@@ -322,6 +335,7 @@ CATALOGUE = wording.Catalogue(
         "dice": lambda v: _pairs(v, lambda s: s in SYMBOLS, _nat),
         "drawn": lambda v: _pairs(v, _nat, lambda k: k in KINDS),
         "hand": _kinds,
+        "kinds_held": lambda v: isinstance(v, Mapping) and all(k in KINDS and _nat(c) for k, c in v.items()),
         "hands": lambda v: isinstance(v, (list, tuple)) and all(_kinds(h) for h in v),
         "by_seat": lambda v: isinstance(v, (list, tuple)) and all(_token_counts(t) for t in v),
         "tricks_by_seat": lambda v: isinstance(v, (list, tuple)) and all(_nat(c) for c in v),

@@ -78,6 +78,28 @@ def test_A31_the_mentors_at_the_table_then_each_coup_bas_at_once_and_equally_lon
     assert first["params"] == {"seat": 3} and first["start"] >= done["end"]
 
 
+def test_A44_issue31_the_end_at_the_table_is_the_winner_then_a_short_clip_per_seat(evening):
+    """A44 at the table: who won and why, then every seat's tokens and hand publicly, a seat a
+    clip (tokens, then the Dirty Tricks by kind), so that a press during the game-over speech
+    (which waits until it has been said, issue 31) is not held for a minute and more; the
+    story after it tells each hand by position, a part per seat."""
+    over = next(o for o in evening if o.get("event") == "game_over")
+    table = said(evening, "table")
+    win = next(i for i, o in enumerate(table) if o["key"] == "win")
+    end = table[win:win + 1 + len(over["hands"])]
+    assert [o["key"] for o in end] == ["win"] + ["game_over.seat"] * len(over["hands"])
+    for seat, (o, hand, tokens) in enumerate(zip(end[1:], over["hands"], over["tokens"])):
+        assert o["params"]["seat"] == seat
+        assert o["params"]["tokens"] == {k: v for k, v in tokens.items() if v}
+        assert o["params"]["tricks"] == {k: hand.count(k) for k in hand}
+    assert not [o for o in table if o["key"].startswith(("game_over.tokens", "game_over.hand"))]
+    speech = end[-1]["end"] - end[0]["start"]
+    assert speech <= 8.0 * len(end), [(o["key"], round(o["end"] - o["start"], 1), o["text"]) for o in end]
+    story = [o for o in said(evening) if o.get("output", o["channel"]).startswith("seat:")
+             and o["key"].startswith("game_over.hand")]
+    assert story, "the story tells the hands by position"
+
+
 def test_A29_nothing_secret_is_said_at_the_table_before_the_end(evening):
     over = False
     for line in evening:
