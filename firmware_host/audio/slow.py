@@ -121,6 +121,17 @@ class SlowRenderer:
             return job
         return SlowRenderJob(job, self.clock, self.seconds)
 
+    @property
+    def pronounce(self) -> Any:
+        """The real renderer's pronunciation overrides (``pronounce(text, language) -> text``
+        or None); set here, they are the real renderer's, so a slow board says a game's title
+        as the board does and finds it in the same cache entry."""
+        return self.inner.pronounce
+
+    @pronounce.setter
+    def pronounce(self, value: Any) -> None:
+        self.inner.pronounce = value
+
     def pending(self) -> int:
         """The real renderer's queue."""
         return self.inner.pending()
