@@ -148,6 +148,10 @@ class SilentVoice:
         """How long ``utterance`` lasts when played, in seconds; None without sound (the caller estimates)."""
         return None
 
+    def rate(self, channel: str) -> int | None:
+        """The speech rate ``channel`` is said at (words per minute); None without sound."""
+        return None
+
     def use_long_wording(self, key: str) -> bool:
         """Long wording the first time a key is said, short after (ACCESSIBILITY.md 5)."""
         first = key not in self._long
@@ -277,6 +281,16 @@ class Voice(SilentVoice):
             return float(measure(channel, text, earcon=earcon, timeout=30.0))
         except (FirmwareHostError, OSError, ValueError) as exc:
             log.warning("audio: cannot measure %r: %s", text, exc)
+            return None
+
+    def rate(self, channel: str) -> int | None:
+        """The speech rate ``channel`` is said at (words per minute: the seat's own, else the
+        ``[audio]`` rate of its earphone); None where the audio layer does not tell it."""
+        rate = getattr(getattr(self.audio, "settings", None), "rate", None)
+        try:
+            return int(rate(channel)) if callable(rate) else None
+        except (FirmwareHostError, ValueError, TypeError) as exc:
+            log.warning("audio: rate of %s: %s", channel, exc)
             return None
 
     def set_seat_voice(self, seat: int, *, rate: int | None = None, volume: float | None = None) -> None:

@@ -984,14 +984,19 @@ class BoardAdapter:
     def _fit_story(self, seat: int, parts: list[list[tuple]]) -> list[list[tuple]]:
         """The story's ``parts`` as ``seat`` will hear them (:class:`~.evening.Evening`'s
         ``fit``, issue 31, :func:`~.evening.fit_parts`): in its wording (long the first time
-        it hears a key, unless it asked for short or long wording) and at its rate, parts of
-        at most 15 s with their closing line.
+        it hears a key, unless it asked for short or long wording) and at the rate its
+        earphone says it at (the voice's, else the seat's), parts of at most 15 s with their
+        closing line.
 
         :returns: the parts, each line (key, params, text)."""
         channel = f"seat:{seat}"
         verbosity = self.seats.get(seat).verbosity or "auto"
+        voice = self.service.voice
+        rate = voice.rate(channel) if voice is not None else None
+        if type(rate) is not int:                  # the audio layer does not tell it
+            rate = self.seats.rate(seat)
         return fit_parts(parts, lambda key, params, long: self.speech.text(key, params, long=long),
-                         self.seats.rate(seat), lambda key, first: bool(
+                         rate, lambda key, first: bool(
                              self.speech.long_wording(channel, key, mark=False) and (first or verbosity == "long")))
 
     def _story_words(self, seat: int, lines: list[tuple]) -> list[tuple]:

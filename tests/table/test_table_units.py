@@ -1776,3 +1776,29 @@ def test_A7_a_named_setup_says_each_players_name_at_the_table_and_logs_the_setup
     assert "setup: become_dictator, 4 players, language en" in caplog.text
     named = [l for l in lines[before:] if l.get("event") == "announce" and l["key"] == "setup.seat_name"]
     assert [(l["channel"], l["params"]) for l in named] == [("public", {"seat": 0}), ("public", {"seat": 2})]
+
+
+def test_issue31_the_story_is_fitted_at_the_rate_the_seats_earphone_speaks(tmp_path, mocker):
+    """The story's parts are at most 15 s at the rate the seat's earphone really says them:
+    the audio layer's (``[audio] seat_rates``, the seat's own), not the scan's default. A
+    seat whose earphone speaks at 90 words per minute hears more, shorter parts than one at
+    175 (the same story, the same words)."""
+    from firmware_host.audio.service import AudioService
+    from firmware_host.audio.settings import AudioSettings
+    from firmware_host.service.voice import Voice
+
+    audio = mocker.create_autospec(AudioService, instance=True)
+    audio.settings = AudioSettings(seat_rates=[175, 90])
+    voice = Voice(audio)
+    assert voice.rate("seat:0") == 175 and voice.rate("seat:1") == 90
+    assert SilentVoice().rate("seat:1") is None
+    from firmware_host.table.evening import fit_parts
+
+    story = [[("a", {}), ("b", {}), ("c", {})]]
+    words = {"a": "Round one: seat 1 and seat 2, elected three to two.", "b": "Drawn: one, two, three.",
+             "c": "Passed on: two and three; enacted two.", "evening.story_more": "Press for more.",
+             "evening.story_end": "Press to set up the next game."}
+    fast = fit_parts(story, lambda key, params, long: words[key], 175)
+    slow = fit_parts(story, lambda key, params, long: words[key], 90)
+    assert len(fast) == 1 and len(slow) > 1
+    assert [line for part in slow for line in part] == [line for part in fast for line in part]
