@@ -561,7 +561,9 @@ class Lobby:
                 except (FirmwareHostError, ValueError, KeyError):
                     continue
                 yield None, PICKED, {"item": item}, words
-            yield None, "lobby.cancel" if first else "lobby.back", {}, words
+            back = "lobby.cancel" if first else "lobby.back"
+            yield None, back, {}, words
+            yield None, PICKED, {"item": self.speech.text(back, {}, language)}, words
 
         yield None, "lobby.start", {}, None
         first = True
