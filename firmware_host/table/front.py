@@ -91,9 +91,11 @@ class TableFront:
             self.speech.acted(event)
 
     def _dispatch(self, event: Any, game_input: Callable[[Any], None]) -> None:
+        voice = self.service.voice
+        if self.at_whisper_station(event):
+            return
         if self.seat_menu.handles(event):
             return
-        voice = self.service.voice
         was_active, mark = self.lobby.active, voice.mark() if voice is not None else None
         if self.lobby.handles(event):
             if not was_active and self.lobby.active:
@@ -109,6 +111,25 @@ class TableFront:
             self.seat_menu.open(event.seat)        # no game to give a status of: the seat's settings
             return
         game_input(event)
+
+    def at_whisper_station(self, event: Any) -> bool:
+        """A seat's press that starts its visit at the whisper station (BOARD.md "Audio",
+        ACCESSIBILITY.md: a table of only blind players plays from switching the board on):
+        the seat called there pressed, so its waiting messages play there now (the setup's
+        question, its settings scan, a game's mail alike). Asked before the seat's settings
+        scan, the setup from the seats and the game, so a press at the station is never
+        taken as an answer. A hold is never an arrival (it is the seat's status or settings).
+
+        :param event: any input event; only a :class:`ButtonGesture` press of the called seat counts.
+        :returns: True if the press was the arrival (used up), else False.
+        """
+        voice = self.service.voice
+        if voice is None or not isinstance(event, ButtonGesture) or event.gesture == "hold":
+            return False
+        if not voice.confirm_whisper(event.seat):
+            return False
+        log.info("seat %d at the whisper station", event.seat)     # its private messages play now
+        return True
 
     # -- a new game on a quiet table (issue 34) ---------------------------------------------------
     def console_took_over(self) -> None:
