@@ -75,6 +75,9 @@ BACK_KEYS = frozenset({"scan.back", "lobby.back"})
 #: the board's answer cue (an earcon, no words) before the answer to one's own act that is
 #: still being rendered (:data:`firmware_host.audio.service.ANSWER_CUE_KEY`, issue 31)
 ANSWER_CUE_KEY = "answer.cue"
+#: the table's call of one seat to the whisper station (``params.seat``, 0-based): that seat
+#: goes there and presses; the station then plays what is said to it as its own earphone
+WHISPER_CALL_KEY = "whisper.call"
 #: the board's answer to a press it takes but answers later ("Press: noted"): no cue to act on
 NOTED_KEY = "table.noted"
 
@@ -498,6 +501,10 @@ class SeatRobot:
         the story and the next setup after the end, a press when the table says it waits for this
         seat, a stray press now and then."""
         key = clip.key
+        if clip.output == "table" and key == WHISPER_CALL_KEY and clip.params.get("seat") == self.seat:
+            # called to the whisper station (BOARD.md "Audio"): it goes there and presses,
+            # in the setup, its settings and a game alike; what the station says is its own
+            return [Press()]
         if clip.output == "table" and (key == "lobby.presence.call" or (
                 key == "lobby.waiting" and self.seat in clip.params.get("seats", ()))):
             return [Press()]                # "I am here" (again when the table calls it, issue 31)

@@ -353,6 +353,7 @@ class RobotTable:
 
     def _began(self, line: dict) -> None:
         """A clip has started (service thread): the start of one's own confirmation."""
+        line = _at_station(line)
         output = line.get("output", "")
         if output.startswith("seat:") and "start" in line:
             # the line's start is rounded to ms; the clip starts now (this runs at its start
@@ -389,6 +390,7 @@ class RobotTable:
                     robot.begins(clip)
         heard, self._heard_box = self._heard_box, []
         for line in heard:
+            line = _at_station(line)
             output = line.get("output", "")
             if output.startswith("seat:") and line.get("key", "").startswith("status."):
                 seat = int(output.split(":", 1)[1])
@@ -459,9 +461,15 @@ class RobotTable:
     def _begin_game(self) -> None:
         if self._over and self.record is not None:
             # the next game began before the board fell quiet after the last (the story and
-            # the setup spoken back to back): the game that ended is summed up first
+            # the setup spoken back to back; at a whisper station the seat that set up stays
+            # there from the story to the next setup): the game that ended is summed up
+            # first, and the run ends here if it was the last one asked for
             self._finish_game()
             self._over = False
+            self._game_from = self.sim.clock.now()
+            if len(self.records) >= self._games and not self._stop_at_start:
+                self._done = True
+                return
         self.started_games += 1
         if self._stop_at_start and self.started_games > self._games:
             self._second_started = True
@@ -539,6 +547,7 @@ class RobotTable:
         self._games = games
         self._game_from = 0.0
         self._second_started = False
+        self._done = False              # the last game asked for is summed up: the run ends
         self._over = False
         unobserve = scanning.observe(self._picked)
         clock = VirtualClock()
@@ -580,7 +589,7 @@ class RobotTable:
                 self._game_from = now
                 if len(self.records) >= games and not then_next:
                     return
-            if self._second_started:
+            if self._second_started or self._done:
                 return
             for robot, planned in self._due_acts(now):
                 self._play(robot, planned)
@@ -633,6 +642,16 @@ class RobotTable:
         self.record.silences += 1
         self.record.stuck = why
         self._finish_game()
+
+
+def _at_station(line: dict) -> dict:
+    """A clip of the whisper station (``output`` ``whisper``) is heard by the one seat it is
+    for, there (its ``channel`` ``seat:N``, the seat whose visit it is), as its own earphone:
+    the line with ``output`` ``seat:N``. Any other line as it is."""
+    channel = line.get("channel", "")
+    if line.get("output") == "whisper" and isinstance(channel, str) and channel.startswith("seat:"):
+        return dict(line, output=channel)
+    return line
 
 
 class _Nowhere:
