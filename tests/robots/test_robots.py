@@ -1001,3 +1001,63 @@ def test_issue31_an_evening_on_a_fresh_pi_answers_own_acts_at_once(tmp_path, see
     records = table.run(len(rotation))
     _evening_check(table, records, rotation)
     _own_acts_answered_at_once(records, 3.0)
+
+
+# -- a whisper-station board (BOARD.md "Audio") ----------------------------------------------------
+def _whisper_config(path) -> str:
+    """The shipped board config with its whisper station on, written to ``path``."""
+    import pathlib
+    import re
+    root = pathlib.Path(__file__).resolve().parents[2]
+    text = (root / "hardware" / "board.toml").read_text(encoding="utf-8")
+    text = re.sub(r'(?m)^registry = "tags.toml"', f'registry = "{root / "hardware" / "tags.toml"}"', text)
+    text = re.sub(r"(?m)^whisper_station = false.*$", 'whisper_station = true\nwhisper_device = "board_whisper"', text)
+    assert "whisper_station = true" in text
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def _station_kept_private(lines: list[dict]) -> int:
+    """Nothing for one seat at the table speaker, and the station said only what was for the
+    seat the table called there last. :returns: how many clips the station said."""
+    called, at_station = None, 0
+    for line in lines:
+        if line.get("event") != "announce":
+            continue
+        if line["output"] == "table":
+            assert line["channel"] == "public", line
+            if line["key"] == "whisper.call":
+                called = line["params"]["seat"]
+        else:
+            assert line["output"] == "whisper" and line["channel"] == f"seat:{called}", line
+            at_station += 1
+    return at_station
+
+
+def test_whisper_station_robots_set_up_from_the_seats_and_play_a_game_at_the_station(tmp_path):
+    """A whisper-station board: the robots walk to the station when the table calls their
+    seat, the setup from the seats and the game are played there to the game's end, and the
+    run ends after the game asked for; nothing private at the table speaker."""
+    out = io.StringIO()
+    table = RobotTable(5, "secret_dictator", seed=3, out=out, config_path=_whisper_config(tmp_path / "w.toml"),
+                       journal_path=str(tmp_path / "journal.sqlite3"))
+    records = table.run(1)
+    _evening_check(table, records, ["secret_dictator"])
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert _station_kept_private(lines) > 20
+    assert any(l.get("event") == "announce" and l["output"] == "whisper" and l["key"] == "lobby.start" for l in lines)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [5, 11])
+def test_whisper_station_robots_play_an_evening_of_every_game_in_rotation(tmp_path, seed):
+    """An evening of every registered game in rotation at 6 seats on a whisper-station board,
+    each set up from the seats at the station: every game ends, the right next game starts,
+    no silence of 30 s, no stall, nothing private at the table speaker."""
+    rotation = [g for g in ("secret_dictator", "become_dictator", "dying_message", "autocracy") if g not in PENDING]
+    out = io.StringIO()
+    table = RobotTable(6, ",".join(rotation), seed=seed, out=out, config_path=_whisper_config(tmp_path / "w.toml"),
+                       journal_path=str(tmp_path / f"journal-evening-{seed}.sqlite3"))
+    records = table.run(len(rotation))
+    _evening_check(table, records, rotation)
+    _station_kept_private([json.loads(line) for line in out.getvalue().splitlines()])
