@@ -641,6 +641,13 @@ class BoardAdapter:
     def stopping(self) -> None:
         """Scans end (shutdown, pause, another game): stop the game's own timers."""
 
+    def tell_the_rest(self) -> None:
+        """The game is over and the game master ends it (the console's "Restart"): queue now
+        whatever of its telling the game still holds back on its own timers (a night told step
+        by step), so the table hears the end whole before ``gm.ended`` (issue 34: nothing of a
+        finished game lost). Called before :meth:`shutdown` cancels those timers. The default:
+        nothing held back (a game that says each move as it is taken)."""
+
     def seat_settings_changed(self, seat: int, new: Any, changes: dict) -> None:
         """A seat's settings were stored and applied (re-time a scan …)."""
 
@@ -1794,9 +1801,12 @@ class BoardAdapter:
 
     def end_game(self) -> dict:
         """The game master ends the game: journal abandoned, the table hears ``gm.ended``.
+        A game already over is told to its end first (:meth:`tell_the_rest`), then ``gm.ended``.
 
         :raises CommandRefused: ``no_game`` without a game or setup.
         """
+        if self.moves.over:
+            self.tell_the_rest()
         self.moves.end()
         self.shutdown()
         self.paused = False

@@ -60,3 +60,32 @@ def test_a_game_already_over_ended_at_the_console_still_tells_its_end_whole(tmp_
         assert not [o for o in table.heard() if o.get("cut") and o["output"] == "table"]
     finally:
         table.close()
+
+
+def test_a_dying_message_already_over_ended_at_the_console_tells_its_night_dawn_and_end(tmp_path):
+    """Dying Message tells its night step by step on the board's own timers: "Restart" after
+    the game is over (its moves entered far ahead of the table) still tells the rest whole —
+    the night's steps, the dawn and who won — then ``gm.ended``, nothing cut; its timers do not
+    take the end with them."""
+    from firmware_host.kernel import games
+    script = games.pack("dying_message").scripting()
+    table = Table(tmp_path, seed=None)
+    try:
+        setup = script.sample_setup("en")
+        table.play({"setup": setup})
+        for action in script.whole_game(setup, 2):
+            table.gm("act", action=action)
+        assert table.call(lambda: table.service.game.final_state()["phase"]) == "game_over"
+        backend = ConsoleBackend(table.service)
+        assert table.call(lambda: backend.command("restart")) == {"ended": True}
+        table.drain()
+        table.wait(5.0)
+        keys = [o["key"] for o in table.heard() if o["output"] == "table"]
+        assert "gm.ended" in keys
+        ended = keys.index("gm.ended")
+        told = keys[:ended]
+        assert any(k.startswith("game_over") for k in told), told[-12:]
+        assert "night.dawn" in told, told[-20:]
+        assert not [o for o in table.heard() if o.get("cut") and o["output"] == "table"]
+    finally:
+        table.close()

@@ -349,6 +349,24 @@ class DyingMessageGame(BoardAdapter):
             if len(public) < len(items):          # the prolog: each seat's character (M8), padded
                 units.append(["prolog", [a for a in items if a.channel != "public"]])
 
+    def tell_the_rest(self) -> None:
+        """The game is over and ended at the console: what the night and the day still had
+        to tell on the board's timers is said now, in order (the public lines of the steps,
+        what was said to the table, the end), with no step's minimum time, no scan and no
+        vote opened: the game's choices were all made. What was private to a seat in the
+        night (its padded messages) is not said: the end reveals the roles."""
+        self.timers.cancel("pump")
+        self.scans.end()
+        self.wait.stop()
+        while self.units:
+            unit = self.units.popleft()
+            kind = unit[0]
+            if kind == "say":
+                self.speech.say_all(unit[1])
+            elif kind in ("step", "public_step"):
+                self.speech.say_all([make(STEP_KEYS[unit[1]])])
+        self.night = self.voting = self.defending = None
+
     def _pump(self) -> None:
         """Play the units in order: a night step waits for the previous one's minimum time;
         the discussion and the defence hold the vote until they end."""
