@@ -762,9 +762,11 @@ class AudioService:
         with self._lock:
             if utt.done() or utt.plays:
                 return False
+            at_station = False
             for player in self._players.values():
                 if any(e[2] is utt for e in player.heap):
                     self._remove(player, utt)
+                    at_station = player.output == "whisper" and utt.whisper_seat is not None
                     break
             else:
                 seat = _seat(utt.channel)
@@ -776,9 +778,15 @@ class AudioService:
                     del self._mail[seat]
             utt.interrupted = True
             self._unprepared.discard(utt)
-            utt.output = utt.channel
-            self._done(utt)
-            self._dirty = True
+            if at_station:
+                # a step of a visit at the whisper station that will not be said counts off
+                # the visit as if said: the visit still ends (else the station served the
+                # seat for ever and no other seat was ever called)
+                self._played(utt, "whisper")
+            else:
+                utt.output = utt.channel
+                self._done(utt)
+                self._dirty = True
         self._kick()
         return True
 

@@ -170,3 +170,23 @@ def test_r17_nothing_joins_a_padded_visit_and_each_call_is_told(make_service):
     assert sink.wait_for(lambda s: calls(s) == [call_text(0), call_text(1)], WAIT)   # seat 1's prolog next
     assert not scan.plays and audio.whisper_waiting() == {0: 1, 1: 1}
     assert told == [(0, call_text(0)), (1, call_text(1))]
+
+
+def test_a_step_of_a_visit_cancelled_before_it_is_said_still_lets_the_visit_end(make_service):
+    """A scan's next item queued at the station and cancelled by the seat's pick (never said)
+    counts off the visit: the visit ends after what is said, and the next seat with mail is
+    called (else the station served the seat for ever and the table waited in silence)."""
+    sink = RecordingSink(hold=True)
+    audio = make_service(sink, seats=4, whisper_call=call_text, whisper_station=True, whisper_device="hw:1")
+    audio.say("seat:1", "Erste Frage.", key="question")
+    assert sink.wait_for(lambda s: calls(s) == [call_text(1)], WAIT)
+    sink.finish("public")
+    assert audio.confirm_whisper(1)
+    assert sink.wait_for(lambda s: (p := s.playing("whisper")) is not None and p.key == "question", WAIT)
+    item = audio.say("seat:1", "Eine Antwort.", key="item")     # joins the visit, queued behind
+    assert audio.cancel(item) is True                             # the pick: never said
+    assert item.done()
+    audio.say("seat:3", "Für Platz vier.", key="role")
+    sink.finish("whisper")
+    assert sink.wait_for(lambda s: call_text(3) in calls(s), 60)
+    assert [p.key for p in sink.on("whisper")] == ["question"]

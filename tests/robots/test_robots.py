@@ -1048,13 +1048,34 @@ def test_whisper_station_robots_set_up_from_the_seats_and_play_a_game_at_the_sta
     assert any(l.get("event") == "announce" and l["output"] == "whisper" and l["key"] == "lobby.start" for l in lines)
 
 
+#: games that do not yet play to their end on a whisper-station board -> the defect in one line
+WHISPER_PENDING: dict[str, str] = {
+    "autocracy": "every turn is a walk to the station: at 6 seats (seed 1551276364) the game is in round 14 "
+                 "when the robot table's limit of 2 hours a game ends it; its turns need a shorter visit",
+}
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason=WHISPER_PENDING["autocracy"])
+def test_whisper_station_robots_play_autocracy_to_its_end(tmp_path):
+    """Autocracy at 6 seats on a whisper-station board, set up from the seats (the fourth
+    game of the seed-11 evening): the game ends, no stall, nothing private at the table."""
+    out = io.StringIO()
+    table = RobotTable(6, "autocracy", seed=1551276364, out=out, config_path=_whisper_config(tmp_path / "w.toml"),
+                       journal_path=str(tmp_path / "journal.sqlite3"))
+    records = table.run(1)
+    _evening_check(table, records, ["autocracy"])
+    _station_kept_private([json.loads(line) for line in out.getvalue().splitlines()])
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", [5, 11])
 def test_whisper_station_robots_play_an_evening_of_every_game_in_rotation(tmp_path, seed):
-    """An evening of every registered game in rotation at 6 seats on a whisper-station board,
+    """An evening of every registered game in rotation (:data:`WHISPER_PENDING` aside) at 6 seats on a whisper-station board,
     each set up from the seats at the station: every game ends, the right next game starts,
     no silence of 30 s, no stall, nothing private at the table speaker."""
-    rotation = [g for g in ("secret_dictator", "become_dictator", "dying_message", "autocracy") if g not in PENDING]
+    rotation = [g for g in ("secret_dictator", "become_dictator", "dying_message", "autocracy")
+                if g not in PENDING and g not in WHISPER_PENDING]
     out = io.StringIO()
     table = RobotTable(6, ",".join(rotation), seed=seed, out=out, config_path=_whisper_config(tmp_path / "w.toml"),
                        journal_path=str(tmp_path / f"journal-evening-{seed}.sqlite3"))
