@@ -322,6 +322,31 @@ class Silence:
             left -= n
 
 
+class Tail:
+    """What is left of ``clip`` (a :class:`Clip` or :class:`LazyClip`) after its first ``skip``
+    samples: a clip cut off and played on from where it was cut (a seat's press answered
+    during its own message said again, ACCESSIBILITY.md 26; issue 31). Made when played.
+
+    :param clip: the whole clip (anything with ``frames`` and ``chunks(samples)``).
+    :param skip: samples left out at its start (clamped to 0..``clip.frames``).
+    """
+
+    def __init__(self, clip: "Clip | LazyClip", skip: int) -> None:
+        self.clip = clip
+        self.skip = max(0, min(int(skip), clip.frames))
+        self.frames = clip.frames - self.skip
+
+    def chunks(self, samples: int = CHUNK) -> Iterator[bytes]:
+        """The samples after the first ``skip``, at most ``samples`` samples a piece."""
+        left = 2 * self.skip
+        for piece in self.clip.chunks(samples):
+            if left >= len(piece):
+                left -= len(piece)
+                continue
+            yield piece[left:]
+            left = 0
+
+
 class SpeechPart:
     """A sentence from the speech cache, decoded while it plays (:meth:`chunks`).
 

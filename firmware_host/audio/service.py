@@ -50,7 +50,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
 
-from firmware_host.audio.clip import RATE, Clip, LazyClip, Silence, SpeechPart, pad_to, resample, scale, wav_seconds
+from firmware_host.audio.clip import RATE, Clip, LazyClip, Silence, SpeechPart, Tail, pad_to, resample, scale, wav_seconds
 from firmware_host.audio.earcons import EarconError, known_earcons, load_earcon
 from firmware_host.audio.settings import AudioSettings
 from firmware_host.audio.sinks import Playback, PlayInfo, Sink
@@ -135,6 +135,8 @@ class PlayRecord:
     :param end: clock seconds when it ended or was cut off; None while it plays.
     :param cut: True when it was cut off before its end.
     :param planned_end: ``start`` plus the clip's length (seconds).
+    :param offset: how far into the clip this playing began (seconds): 0, or where an
+        earlier playing was cut by an answer cue that lets it play on (``resume``).
     """
 
     output: str
@@ -142,6 +144,7 @@ class PlayRecord:
     end: float | None = None
     cut: bool = False
     planned_end: float = 0.0
+    offset: float = 0.0
 
 
 class Utterance:
@@ -195,6 +198,12 @@ class Utterance:
         self.spares_padded = False
         #: True (an answer cue): the message it cuts off is not said again after it
         self.drops_cut = False
+        #: True (an answer cue): a clip it cuts off plays on from where it was cut, not again
+        #: from its start (:meth:`AudioService.answer_cue` ``resume``)
+        self.resumes = False
+        #: where its next playing begins (seconds into its clip): 0, or where it was cut off
+        #: by an answer cue that lets it play on
+        self.resume_at = 0.0
         self.plays: list[PlayRecord] = []
         self.meta: dict = {}
         self.clip: LazyClip | None = None   # its parts (unpadded for a pad group) once rendered; decoded when played
@@ -532,7 +541,8 @@ class AudioService:
             self._answering.channel = previous
 
     def answer_cue(self, channel: str, *, priority: str = "normal",
-                   spare_padded: bool = False, drop_cut: bool = False) -> "Utterance | None":
+                   spare_padded: bool = False, drop_cut: bool = False,
+                   resume: bool = False) -> "Utterance | None":
         """Play the :data:`ANSWER_CUE` earcon alone on seat ``channel`` at once (queued like
         speech at ``priority``): the answer to a seat's own act whose words must wait, given
         the same way whatever follows the act, so that an answer that would come at once for
@@ -545,7 +555,10 @@ class AudioService:
         :meth:`say_padded`: one length with other seats'), whatever its priority: it plays as
         soon as that has ended, before what is queued at a lower rank (R16: such a clip's
         length must not depend on a press). ``drop_cut``: the message it cuts off is not said
-        again after it (the press it answers was what that message asked for).
+        again after it (the press it answers was what that message asked for). ``resume``: a
+        clip it cuts off plays on after it from where it was cut, neither said again from its
+        start nor longer in all (a press while a seat's message is said again for an earlier
+        press, ACCESSIBILITY.md 26).
 
         :returns: its Utterance; None on the table speaker, at a whisper station (no earphone
             of its own) or with the earcons silent (``earcon_volume`` 0).
@@ -563,6 +576,7 @@ class AudioService:
         cue = self._make(channel, "", ANSWER_CUE_KEY, priority, ANSWER_CUE)
         cue.spares_padded = bool(spare_padded)
         cue.drops_cut = bool(drop_cut)
+        cue.resumes = bool(resume)
         return self._send_cue(cue, listener)
 
     def _cue_listener(self, channel: str) -> Callable[[str, "Utterance", PlayRecord], None] | None:
@@ -825,7 +839,7 @@ class AudioService:
         except (FirmwareHostError, OSError, TimeoutError, ValueError) as exc:
             log.debug("audio: where the words of %s end is unknown: %s", utt.key, exc)
             return "words"
-        into = (self._now() if at is None else min(float(at), self._now())) - record.start
+        into = (self._now() if at is None else min(float(at), self._now())) - record.start + record.offset
         earcon = utt._earcon_seconds + (EARCON_GAP if utt._earcon_seconds and utt.job is not None else 0.0)
         if into < earcon:
             return "earcon"
@@ -1403,6 +1417,12 @@ class AudioService:
         assert clip is not None
         if utt.pad_group is not None and utt.pad_seconds is not None:
             clip = pad_to(clip, utt.pad_seconds)
+        offset = 0.0
+        if utt.resume_at > 0:                     # it plays on from where an answer cue cut it
+            skip = min(round(utt.resume_at * clip.rate), clip.frames)
+            offset = skip / clip.rate
+            clip = LazyClip((Tail(clip, skip),), clip.rate)
+            utt.resume_at = 0.0
         try:
             self._guard(utt, player.output)
             info = PlayInfo(player.output, utt.channel, utt.key, utt.text, utt.earcon, utt.priority, utt.seq)
@@ -1421,7 +1441,7 @@ class AudioService:
         def started() -> None:
             with self._lock:
                 now = self._now()
-                record = PlayRecord(player.output, now, planned_end=now + length)
+                record = PlayRecord(player.output, now, planned_end=now + length, offset=offset)
                 player.record = record
                 utt.plays.append(record)
                 self._heard(utt, player.output)
@@ -1457,6 +1477,9 @@ class AudioService:
                                                        and utt.history and utt.priority != "request"
                                                        and not cut_by.drops_cut)
                 if replay:
+                    if cut_by is not None and cut_by.resumes and record is not None and record.end is not None:
+                        # it plays on after the cue from where it was cut (ACCESSIBILITY.md 26)
+                        utt.resume_at = record.offset + max(0.0, record.end - record.start)
                     heapq.heappush(player.heap, (-utt.rank, utt.seq, utt))  # play again from the start
                 else:
                     utt.interrupted = True

@@ -115,7 +115,7 @@ class SilentVoice:
         return contextlib.nullcontext()
 
     def answer_cue(self, seat: int, *, priority: str = "normal", spare_padded: bool = False,
-                   drop_cut: bool = False) -> Any:
+                   drop_cut: bool = False, resume: bool = False) -> Any:
         """The answer cue alone in seat ``seat``'s earphone (:meth:`AudioService.answer_cue
         <firmware_host.audio.service.AudioService.answer_cue>`): nothing plays here; None."""
         return None
@@ -413,10 +413,11 @@ class Voice(SilentVoice):
         return answering(seat, any_seat=any_seat) if callable(answering) else contextlib.nullcontext()
 
     def answer_cue(self, seat: int, *, priority: str = "normal", spare_padded: bool = False,
-                   drop_cut: bool = False) -> Any:
+                   drop_cut: bool = False, resume: bool = False) -> Any:
         """The answer cue alone in seat ``seat``'s earphone at once, at ``priority``
         (``spare_padded``: it never cuts a clip padded to one length with other seats', it
-        follows it; ``drop_cut``: the message it cuts off is not said again): a seat's
+        follows it; ``drop_cut``: the message it cuts off is not said again; ``resume``: a
+        clip it cuts plays on after it from where it was cut): a seat's
         own act answered the same way whatever follows it, its words waiting (RULES.md R16;
         :meth:`AudioService.answer_cue <firmware_host.audio.service.AudioService.answer_cue>`).
         Returns its Utterance, or None where nothing plays (no earphones, earcons silent, an
@@ -425,7 +426,8 @@ class Voice(SilentVoice):
         if not callable(cue):
             return None
         try:
-            extra = {k: True for k, v in (("spare_padded", spare_padded), ("drop_cut", drop_cut)) if v}
+            extra = {k: True for k, v in (("spare_padded", spare_padded), ("drop_cut", drop_cut),
+                                          ("resume", resume)) if v}
             utt = cue(f"seat:{seat}", priority=priority, **extra)
         except FirmwareHostError as exc:
             log.warning("audio: %s", exc)

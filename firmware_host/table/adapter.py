@@ -1351,8 +1351,10 @@ class BoardAdapter:
           asks for may follow at once (``"said"``);
         - its words are still being said: the answer cue at once, which cuts it, and the
           message is said again whole and as long as before (never lost; ``"again"``); a
-          press while it is said again restarts nothing (what the press asks for follows it:
-          presses in a row never keep a message from its end);
+          press while it is said again is answered by the cue at once too, and restarts
+          nothing: the message plays on after the cue from where it was cut, as long in all
+          (what the press asks for follows it: presses in a row never keep a message from
+          its end);
         - it has not started yet: the answer cue at once (it cuts what the earphone plays as
           an answer does, but never another clip padded to one length with other seats', such
           as "keep your eyes closed": it follows that); the message follows whole (``"due"``);
@@ -1384,8 +1386,9 @@ class BoardAdapter:
         if part == "earcon":                          # it starts with the press: heard at once
             return "starts"
         if part == "words":                           # the cue cuts it; it is said again whole
-            if len(getattr(clip, "plays", ())) > 1:
-                return "again"                        # said again for a press already: not restarted
+            if len(getattr(clip, "plays", ())) > 1:    # said again for a press already: not restarted,
+                voice.answer_cue(seat, priority="refusal", resume=True)   # it plays on after the cue
+                return "again"
             voice.answer_cue(seat, priority="refusal")
             return "again"
         voice.answer_cue(seat)                         # after the silence, which ends now

@@ -9,7 +9,8 @@ import wave
 import pytest
 
 from firmware_host.audio.clip import (
-    AudioFileError, Clip, concat, pad_to, read_wav, resample, rms, scale, silence, write_wav,
+    AudioFileError, Clip, LazyClip, Silence, Tail, concat, pad_to, read_wav, resample, rms, scale, silence,
+    write_wav,
 )
 
 
@@ -169,3 +170,14 @@ def test_downsampling_keeps_speech_frequencies_and_drops_those_that_would_fold_b
     assert level(6000) == pytest.approx(1.0, abs=0.005)
     assert level(9000) < 0.002                              # would fold back to 5.7 kHz: about -60 dB
 
+
+
+@pytest.mark.parametrize("chunk", [1, 7, 1000])
+def test_tail_is_what_is_left_of_a_clip_after_its_first_samples_in_any_piece_size(chunk):
+    """A clip cut off plays on from where it was cut (ACCESSIBILITY.md 26): ``Tail`` is its
+    samples after the first ``skip``, sample for sample, also across a lazy clip's parts."""
+    whole = LazyClip((Clip(array.array("h", range(0, 50)).tobytes()), Silence(30)))
+    for skip in (0, 1, 49, 50, 51, 80, 200):
+        tail = Tail(whole, skip)
+        assert tail.frames == max(0, 80 - skip)
+        assert b"".join(tail.chunks(chunk)) == whole.pcm[2 * min(skip, 80):]

@@ -133,9 +133,11 @@ def test_A26_a_press_after_ones_message_ended_is_left_to_the_game(tmp_path, name
 
 @pytest.mark.parametrize("name", games.names())
 def test_A26_issue31_presses_in_a_row_during_ones_message_never_keep_it_from_its_end(tmp_path, name):
-    """A press while the message is said again for an earlier press restarts nothing: the
-    message is heard to its end and what the presses ask for follows it (robots that pressed
-    every 3 s into it kept a seat's message from its end for 40 s)."""
+    """A press while the message is said again for an earlier press is answered by the cue at
+    once too (a second press heard nothing for 5.9 s, 6 seats seed 11) and restarts nothing:
+    the message plays on after the cue from where it was cut, as long in all as once, and what
+    the presses ask for follows it (robots that pressed every 3 s into it kept a seat's message
+    from its end for 40 s)."""
     table = _started(tmp_path, name)
     try:
         mark = len(table.starts)
@@ -151,15 +153,22 @@ def test_A26_issue31_presses_in_a_row_during_ones_message_never_keep_it_from_its
             table.wait(0.05)
             again = [o for o in _mine(table, 0, mark) if o["key"] == "table.waiting"]
         table.wait(again[1]["start"] + 1.0 - table.now)
+        pressed = table.now
         second = table.call(lambda: table.service.game.active.answer_during(0, clip))
         table.wait(PADDED_S + 2.0)
         table.drain()
         assert (first, second) == ("again", "again")
         mine = _mine(table, 0, mark)
+        cues = [o for o in mine if o["key"] == "answer.cue"]
+        assert len(cues) == 2
+        assert pressed - EPS <= cues[1]["start"] <= pressed + 1.0, (pressed, cues[1])    # at once
         said = [o for o in mine if o["key"] == "table.waiting"]
-        assert len(said) == 2 and not said[1].get("cut")
-        assert abs(said[1]["end"] - said[1]["start"] - PADDED_S) <= EPS
-        assert len([o for o in mine if o["key"] == "answer.cue"]) == 1
+        assert len(said) == 3 and said[1]["cut"] and not said[2].get("cut"), said
+        assert said[1]["end"] <= cues[1]["start"] + EPS and said[2]["start"] >= cues[1]["end"] - EPS
+        heard = (said[1]["end"] - said[1]["start"]) + (said[2]["end"] - said[2]["start"])
+        assert abs(heard - PADDED_S) <= EPS, heard       # played on from where it was cut: as long in all
+        other = [o for o in _mine(table, 1, mark) if o["key"] == "table.waiting"]
+        assert len(other) == 1 and not other[0].get("cut")
     finally:
         table.close()
 
