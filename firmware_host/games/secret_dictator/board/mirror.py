@@ -37,6 +37,9 @@ class Mirror:
         self.held: list[Any] = []                       # tile inputs kept during a correction
         self.refused_slots: set[tuple[str, int]] = set()   # tiles whose enactment was refused
         self.stale_slots: set[tuple[str, int]] = set()  # tiles of an undone enactment
+        #: seat -> the table's "your press was not taken" clips said for it (Utterances, or
+        #: None without playback): dropped if not yet started once a press of the seat is taken
+        self.not_taken: dict[int, list[Any]] = {}
 
     def settle(self, snap: Any) -> None:
         """The board's settled inputs at start (its ``snapshot()``; None: it has none): the
@@ -153,12 +156,17 @@ class Mirror:
         :param hold: a tile input (a ballot's or a law's ``TileRead``) to keep and apply once the
             board matches again (the tile lies in the box or tray: it counts after the fix);
             without it the input was a press: the seat hears it was not taken and to press
-            again after the correction."""
+            again after the correction. A press of ``seat`` taken (False) drops the table's
+            "your press was not taken" said for an earlier press of the seat and not yet
+            started (it waited behind earlier public lines): the table never says a press was
+            not taken while the seat's list, opened by a later press, runs (issue 31)."""
         if self.board.paused:
             self.board.refuse_input(what, "paused", "the game is paused", "gm.paused", seat)
             return True
         problems = self.problems(asked=True)
         if not problems:
+            if seat is not None:
+                self._drop_not_taken(seat)
             return False
         self.tracker_asked = False          # a pin left in the old hole is a correction now
         key, params = problems[0]
@@ -170,12 +178,25 @@ class Mirror:
             self.board.say("public", "ballot.held" if what in ("vote", "veto_reply") else "discard.held",
                            {"seat": seat}, priority="refusal")
         elif seat is not None:
-            self.board.say("public", "correction.press_again", {"seat": seat}, priority="refusal")
+            said = self.board.say("public", "correction.press_again", {"seat": seat}, priority="refusal")
+            self.not_taken.setdefault(seat, []).append(getattr(said, "utterance", None))
             # ACCESSIBILITY.md 26: the seat hears at once, in its own earphone, that its
             # press was not taken (the table's word waits for the correction it follows)
             self.board.say(f"seat:{seat}", "correction.press_again", {"seat": seat}, priority="refusal",
                            own_act=True)
         return True
+
+    def _drop_not_taken(self, seat: int) -> None:
+        """A press of ``seat`` is taken now: the table's "your press was not taken" said for
+        an earlier press of the seat that has not started yet is dropped (its words would be
+        false now); one playing or played is left as it is."""
+        waiting = self.not_taken.pop(seat, None)
+        voice = self.board.service.voice
+        if not waiting or voice is None:
+            return
+        for utt in waiting:
+            if utt is not None and getattr(utt, "start", 0.0) is None and not utt.done() and voice.cancel(utt):
+                log.info("seat %d's press is taken: the table's earlier 'press was not taken' is dropped", seat)
 
     def held_seat(self, seat: int) -> bool:
         """A ballot of ``seat`` is already kept for after the correction."""
