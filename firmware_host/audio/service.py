@@ -432,6 +432,9 @@ class AudioService:
         # whisper station
         self._mail: dict[int, list[Utterance]] = {}
         self._called: int | None = None
+        #: the call of the seat called now, once it is queued: the seat's press counts as its
+        #: arrival only once the call has begun (a press before it was meant for something else)
+        self._call: Utterance | None = None
         self._serving: int | None = None
         self._visit_left = 0
         self._next_seat = 0
@@ -1025,6 +1028,9 @@ class AudioService:
         with self._lock:
             if not self.settings.whisper_station or self._called != seat:
                 return False
+            call = self._call
+            if call is None or not (call.plays or call.done()):
+                return False        # the table has not begun to call it: the press was meant otherwise
             self._called = None
             self._serving = seat
             mail = self._mail.pop(seat, [])
@@ -1296,7 +1302,11 @@ class AudioService:
                     try:
                         text = self.whisper_call(seat)
                         heard = self.on_whisper_call(seat, text) if self.on_whisper_call is not None else None
-                        self.say("public", text, key="whisper_call", after=causes, history=False, listener=heard)
+                        call = self.say("public", text, key="whisper_call", after=causes, history=False,
+                                        listener=heard)
+                        with self._lock:
+                            if self._called == seat:
+                                self._call = call
                     except FirmwareHostError as exc:
                         log.error("audio: whisper call: %s", exc)
                     continue
@@ -1506,6 +1516,7 @@ class AudioService:
             order = [(self._next_seat + i) % n for i in range(n)]
             seat = next(s for s in order if self._mail.get(s))
             self._called = seat
+            self._call = None
             assert self.whisper_call is not None
             # the call waits for what the messages of the visit it calls to wait for (their
             # ``after``): a padded visit holds only its padded clip (see confirm_whisper), so
