@@ -467,7 +467,7 @@ class AudioService:
             earcon: str | None = None, pad_seconds: float | None = None, after: Iterable["Utterance"] = (),
             supersede: str | None = None, history: bool = True,
             listener: Callable[[str, "Utterance", PlayRecord], None] | None = None,
-            keep: bool = False) -> "Utterance":
+            keep: bool = False, answer: bool = False) -> "Utterance":
         """Speak ``text`` on ``channel`` (after ``earcon``); returns at once.
 
         :param channel: ``"public"`` or ``"seat:N"`` (N 0-based).
@@ -491,6 +491,10 @@ class AudioService:
         :param keep: only a request of the seat cuts it off once it plays: a later refusal or
             fault (a seat's next act answered at once) follows it (the table's "noted", heard
             whole and as long every time, ACCESSIBILITY.md 26, RULES.md R16).
+        :param answer: the answer to the seat's own act, also where its answer cue was given
+            already (:meth:`answer_cue`; no second cue): a message of the seat's that waits
+            for another output never holds it back (the table's "noted" after the cue, while
+            the seat's hand waits for a vote's count, issue 31).
         :raises AudioError: unknown channel, priority or earcon, or a negative ``pad_seconds``.
         :raises SpeechError: empty text without an earcon.
         """
@@ -498,12 +502,15 @@ class AudioService:
             raise AudioError(f"pad_seconds must be a duration in seconds, not {pad_seconds!r}")
         self.last_sound = time.monotonic()
         own = getattr(self._answering, "channel", None) == channel
+        own_given = bool(answer) and _seat(channel) is not None
         answer = self._answer_due(channel)
         utt = self._make(channel, text, key, priority, earcon)
         self._rendered_now(utt.job)
         utt.pad_seconds = pad_seconds
         utt.after = tuple(u for u in after if u is not None)
         utt.own_answer = answer
+        if own_given:
+            utt.own_answer = True
         # the answer waits for the table (a status that tells only what the table has heard):
         # the seat's own act is answered at once all the same, by the cue (issue 31)
         waits = own and any(not u.done() for u in utt.after)

@@ -47,7 +47,7 @@ class SilentVoice:
     def say(self, channel: str, text: str, *, key: str, priority: str = "normal",
             earcon: str | None = None, pad_seconds: float | None = None, after: Any = (),
             supersede: str | None = None, history: bool = True, listener: Any = None,
-            keep: bool = False) -> Any:
+            keep: bool = False, answer: bool = False) -> Any:
         """Record ``text`` for ``channel``; returns None (nothing plays)."""
         self.said.append((channel, key, text))
         return None
@@ -217,17 +217,17 @@ class Voice(SilentVoice):
     def say(self, channel: str, text: str, *, key: str, priority: str = "normal",
             earcon: str | None = None, pad_seconds: float | None = None, after: Any = (),
             supersede: str | None = None, history: bool = True, listener: Any = None,
-            keep: bool = False) -> Any:
+            keep: bool = False, answer: bool = False) -> Any:
         """Queue ``text`` on ``channel`` (padded with silence to ``pad_seconds``, if given);
         returns its Utterance, or None when the audio layer refused it (logged). ``after``,
-        ``supersede``, ``history``, ``listener``, ``keep``: as
+        ``supersede``, ``history``, ``listener``, ``keep``, ``answer``: as
         :meth:`~firmware_host.audio.service.AudioService.say`."""
         self.said.append((channel, key, text))
         try:
             utt = self.audio.say(channel, text, key=key, priority=priority, earcon=earcon, after=after,
                                  supersede=supersede, history=history, listener=listener,
                                  **({"pad_seconds": pad_seconds} if pad_seconds is not None else {}),
-                                 **({"keep": True} if keep else {}))
+                                 **({"keep": True} if keep else {}), **({"answer": True} if answer else {}))
         except FirmwareHostError as exc:
             log.warning("audio: %s", exc)
             return None

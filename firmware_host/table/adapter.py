@@ -1302,13 +1302,17 @@ class BoardAdapter:
         if secret or not self.earphones():
             return          # a whisper station would call the seat to it for a mere "noted"
         if self.speech.queued(channel) == before:
+            cued = False
             if voice is not None and not voice.idle([channel]):
                 # the earphone is busy (a hand being read): the answer cue at once, cutting
                 # what plays (said again whole after it), and the "noted" after that (issue 31)
                 voice.answer_cue(seat, priority="refusal")
+                cued = True
             seconds = self.padding.measure(channel, self.speech.text(NOTED_KEY, {}, long=True), None)
+            # after the cue the "noted" is still the answer to the act: a message of the seat's
+            # waiting for the table (its hand after a vote's count) never holds it back (31)
             self.speech.speak(Line(channel, NOTED_KEY, {}), history=False, cue=False, keep=True,
-                              pad_seconds=None if seconds is None else padded(seconds))
+                              pad_seconds=None if seconds is None else padded(seconds), answer=cued)
 
     def earphones(self) -> bool:
         """True unless the seats' private messages go to a whisper station (a voice without

@@ -141,7 +141,7 @@ def intro_press_answer(service: Any, seat: int) -> Callable[[], None]:
     def answer() -> None:
         voice = getattr(service, "voice", None)
         if voice is not None:
-            log.info("seat %d pressed during its list's intro: answered, the list begins", seat)
+            log.info("seat %d pressed before its list's first item: answered, the list begins", seat)
             voice.answer_cue(seat, priority="refusal")
     return answer
 
@@ -211,8 +211,9 @@ class Scan:
     :param drop: ``drop()`` drops what the scan said that has not started playing yet (called
         when it starts again, holds or ends: a name said after the choice would mislead).
     :param on_intro_press: ``on_intro_press()`` for a press during the intro (no item heard
-        yet: nothing is picked, :attr:`introducing`); the list's owner answers it (the answer
-        cue at once, ACCESSIBILITY.md 26). None: such a press does nothing.
+        yet: nothing is picked, :attr:`introducing`), or before the first item of a list
+        without intro has begun; the list's owner answers it (the answer cue at once,
+        ACCESSIBILITY.md 26). None: such a press does nothing.
     """
 
     def __init__(self, seat: int, items: list[ScanItem], settings: "ScanSettings | Callable[[], ScanSettings]",
@@ -489,6 +490,8 @@ class Scan:
             at = getattr(_pressing, "down_at", None)
         item = self.current if at is None or not self._said else self.heard_at(at)
         if item is None:
+            if self.index < 0 and self.on_intro_press is not None:
+                self.on_intro_press()             # no item heard yet (a list without intro): answered (26)
             return
         if at is not None and getattr(_pressing, "depth", 0):
             _pressing.cue_end = self._item_end(item, at)

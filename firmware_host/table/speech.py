@@ -238,9 +238,9 @@ class TableSpeech:
 
     def speak(self, line: Line, *, history: bool = True, timed: bool = False, after: Any = (),
               on_start: Any = None, on_end: Any = None, pad_seconds: float | None = None,
-              cue: bool = True, keep: bool = False, own_act: bool = False) -> Said:
-        """Speak one :class:`Line` (see :meth:`say`; ``cue`` False: no private cue; ``keep``:
-        see :meth:`play`)."""
+              cue: bool = True, keep: bool = False, own_act: bool = False, answer: bool = False) -> Said:
+        """Speak one :class:`Line` (see :meth:`say`; ``cue`` False: no private cue; ``keep``,
+        ``answer``: see :meth:`play`)."""
         long = self.long_wording(line.channel, line.key)
         text = self.text(line.key, line.params, long=long)
         earcon = self._earcon(line, cue=cue and pad_seconds is None)
@@ -252,7 +252,7 @@ class TableSpeech:
         tag = self._supersede_tag(line.channel, line.key)
         utt = self.play([out], line.channel, text, line.key, line.priority, earcon, after=after,
                         history=history, on_start=on_start, on_end=on_end, pad_seconds=pad, keep=keep,
-                        supersede=tag, own_act=own_act)
+                        supersede=tag, own_act=own_act, answer=answer)
         if utt is not None and tag is not None and long:
             self._long_pending[line.key] = utt    # if a newer clip replaces it unheard, that one is long
         seconds = None
@@ -271,13 +271,16 @@ class TableSpeech:
     def play(self, lines: list[dict], channel: str, text: str, key: str, priority: str,
              earcon: str | None = None, *, after: Any = (), history: bool = True,
              on_start: Any = None, on_end: Any = None, pad_seconds: float | None = None,
-             supersede: str | None = None, keep: bool = False, own_act: bool = False) -> Any:
+             supersede: str | None = None, keep: bool = False, own_act: bool = False,
+             answer: bool = False) -> Any:
         """One clip saying ``lines`` (padded with silence to ``pad_seconds`` if given); its
         Utterance, or None where nothing reports playback (the lines are written at once).
         ``supersede``: a newer clip of the same tag replaces this one if it has not started
         yet (ACCESSIBILITY.md 24: a count superseded by a newer count of the same vote).
         ``keep``: once it plays, only the seat's own request cuts it off; a refusal or the
-        answer to the seat's next act follows it (the table's "noted").
+        answer to the seat's next act follows it (the table's "noted"). ``answer``: the
+        answer to the seat's own act after its answer cue: a message of the seat's waiting
+        for the table never holds it back (the audio layer's ``answer``).
         The game's end at the table waits for every public clip still to play, in every game
         (ACCESSIBILITY.md 22: the end is never heard before the moves that led to it, though
         its priority puts it before queued speech); with :attr:`refusals_wait` a refusal at the
@@ -304,7 +307,7 @@ class TableSpeech:
             utt = voice.say(channel, text, key=key, priority=priority, earcon=earcon,
                             after=tuple(u for u in after if u is not None), history=history,
                             listener=listener, **pad, **({"supersede": supersede} if supersede else {}),
-                            **({"keep": True} if keep else {}))
+                            **({"keep": True} if keep else {}), **({"answer": True} if answer else {}))
             if utt is not None:
                 utt.meta["lines"] = lines
                 if channel == "public":     # the game's end waits for them in every game (22)

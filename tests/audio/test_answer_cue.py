@@ -262,6 +262,35 @@ def test_issue31_an_answer_is_never_held_back_by_a_message_of_the_seat_waiting_f
     assert other.plays[0].start >= hand.plays[0].end - 1e-6   # no answer: after the waiting message
 
 
+def test_issue31_the_noted_after_a_cue_already_given_is_never_held_back_by_a_message_waiting_for_the_table(board):
+    """Secret Dictator, by ear (issue 31): a seat presses during the count of a vote while its
+    hand waits for that count. Its earphone was busy, so the table gave the answer cue first
+    (``answer_cue``, which counts as the act's answer) and then "noted" (``answer=True``):
+    the words follow the cue at once, the table still speaking, not only after the hand
+    (before, the cue was followed by 10.5 s of nothing); no second cue precedes them."""
+    audio, clock = board()
+    warm = [audio.say("seat:2", text, key="warm") for text in ("Notiert.", "Noch etwas.")]
+    for utt in warm:
+        rendered(utt)
+    for _ in range(5):
+        clock.advance(2.0)
+    assert all(u.done() for u in warm)
+    cause = audio.say("public", "Stimmen: fünf von fünf, gezählt.", key="ballot.counted")
+    hand = audio.say("seat:2", "Deine Gesetze: zwei.", key="hand.president", after=[cause])
+    with audio.answering(2):
+        cue = audio.answer_cue("seat:2", priority="refusal")
+        noted = audio.say("seat:2", "Notiert.", key="table.noted", keep=True, answer=True)
+    plain = audio.say("seat:2", "Noch etwas.", key="later", keep=True)
+    assert noted.own_answer and cue_of(noted) is None and not plain.own_answer
+    rendered(cause)
+    rendered(hand)
+    for _ in range(15):
+        clock.advance(1.0)
+    assert cue.done() and noted.done() and hand.done() and plain.done()
+    assert cue.plays[0].end <= noted.plays[0].start < cause.plays[0].end   # the words at once after the cue
+    assert plain.plays[0].start >= hand.plays[0].end - 1e-6      # without answer=True: after the hand
+
+
 def test_issue31_a_seats_act_answer_cuts_off_its_own_status_playing(board):
     """A seat presses while its own status (its request) plays: the act's answer cuts the
     status off at once (the seat acts after what it asked for, ACCESSIBILITY.md 4, 26); an

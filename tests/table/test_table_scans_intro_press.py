@@ -44,3 +44,19 @@ def test_A27_a_press_once_an_item_was_said_is_a_pick_not_an_intro_press(mocker):
     scans.press(1)
     service.voice.answer_cue.assert_not_called()
     chosen.assert_called_once_with(3)
+
+
+def test_A26_issue31_a_press_before_the_first_item_of_a_list_without_intro_gets_the_answer_cue(mocker):
+    # a seat that pressed twice (a double press) opened a list without intro ("Confirm: drop
+    # the Jester") with its first press; its second press, before that first item began, got no
+    # sound at all until the item was said (1.9 s): it is answered at once and picks nothing
+    scans, service, steps = scans_with_playback(mocker)
+    chosen = mocker.MagicMock()
+    scans.start(4, [scans.item("confirm", "scan.seat", {"seat": 1})], chosen)
+    assert steps == []                               # the first item waits its first delay
+    service.clock.advance(0.3)
+    assert scans.press(4) is True
+    service.voice.answer_cue.assert_called_once_with(4, priority="refusal")
+    chosen.assert_not_called()
+    service.clock.advance(1.0)
+    assert [s[0] for s in steps] == ["scan.seat"]    # the list goes on: its first item

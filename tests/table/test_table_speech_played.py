@@ -28,6 +28,10 @@ def written_since(table: Table, mark: int) -> list[dict]:
 def test_A2_A25_a_repeat_is_written_on_the_seats_output_once_it_has_played(table):
     adapter = table.service.game.active
     assert adapter.speech.timed()
+    # the seat's last message is its own (the table's morning cue now follows the hands)
+    table.call(lambda: adapter.say("seat:2", "hand.start", {}))
+    table.drain()
+    table.wait(1.0)
     own = [o for o in written_since(table, 0) if o["output"] == "seat:2"]
     heard = [o["key"] for o in own if o["start"] == own[-1]["start"]]      # its last clip
     mark = len(table.lines.objects)

@@ -142,7 +142,8 @@ class BecomeDictatorGame(BoardAdapter):
     def announce(self, action: Action | None, events: list) -> None:
         """Say what ``events`` caused. A new morning (D32) holds everything after its
         announcement until the morning ends; the start's hand sentence is said to every seat
-        padded to one length."""
+        padded to one length, and the morning's lines only after it (the table's cue to press
+        "ready" never talks over the hands, so a press on that cue cuts no hand; issue 31)."""
         items = announce.announcements(action, events, self.game)
         opening = [a for a in items if a.key == "hand.start"]
         items = [a for a in items if a.key != "hand.start"]
@@ -154,11 +155,14 @@ class BecomeDictatorGame(BoardAdapter):
             return
         head = items[:morning + 1]
         self._after_morning = items[morning + 1:]          # said when the morning ends
+        hands: list = []
         if opening:
             said = self.speech.say_all([a for a in head if a.key == "game.started"])
-            self.speech.say_padded(opening, after=[s.utterance for s in said])
+            hands = [s.utterance for s in self.speech.say_padded(opening, after=[s.utterance for s in said])]
             head = [a for a in head if a.key != "game.started"]
-        self.speech.say_all(head)
+        # the morning's cue to press "ready" only once every hand has been said (one length
+        # for every seat): a press on the cue never cuts the seat's own hand (issue 31)
+        self.speech.say_all(head, after=hands)
 
     def follow(self, action: Action | None, events: list) -> None:
         if action is None:

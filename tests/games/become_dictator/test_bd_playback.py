@@ -77,3 +77,18 @@ def test_A22_the_reckoning_follows_the_votes_it_counts(played):
     assert {"final.vote", "final.discard_vote"} & set(keys[first_seat - 6:first_seat])
     # the reckoning ends the game; then the table hears how the evening goes on (A30)
     assert keys[-3:] == ["game_over.winners", "game_over.overruled", "evening.offer"]
+
+
+def test_issue31_D32_the_mornings_cue_comes_after_every_hand_so_a_press_on_it_cuts_none(played):
+    # issue 31: "Press your button when you are ready" (day.morning) was said at the table while
+    # every earphone still read its hand (8 s), so a seat pressing on the table's cue cut its own
+    # hand and heard it again whole; the cue now waits for the hands (one length for every seat)
+    firsts: dict[str, dict] = {}
+    for h in said(played, "hand.start"):
+        firsts.setdefault(h["channel"], h)
+    morning = said(played, "day.morning")[0]
+    assert len(firsts) == 6
+    assert morning["start"] >= max(h["end"] for h in firsts.values()) - 0.001, \
+        (morning["start"], sorted(h["end"] for h in firsts.values()))
+    # and no seat's first hand was cut by a press made after the table's cue had begun
+    assert not [h for h in firsts.values() if h.get("cut")]
