@@ -160,9 +160,10 @@ class BecomeDictatorGame(BoardAdapter):
             said = self.speech.say_all([a for a in head if a.key == "game.started"])
             hands = [s.utterance for s in self.speech.say_padded(opening, after=[s.utterance for s in said])]
             head = [a for a in head if a.key != "game.started"]
-        # the morning's cue to press "ready" only once every hand has been said (one length
-        # for every seat): a press on the cue never cuts the seat's own hand (issue 31)
-        self.speech.say_all(head, after=hands)
+        # the morning's cue to press "ready" only once every hand has been said in the seats'
+        # earphones (one length for every seat): a press on the cue never cuts the seat's own
+        # hand (issue 31); at a whisper station the hands are visits, which the table never waits for
+        self.speech.say_all(head, after=hands if self.earphones() else ())
 
     def follow(self, action: Action | None, events: list) -> None:
         if action is None:
