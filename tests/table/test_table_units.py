@@ -1551,6 +1551,9 @@ def lobby_of(mocker, player_names=(), stored=None, config_seats=None, voice_seat
 
     service = mocker.create_autospec(BoardService, instance=True)
     service.settings = dc.replace(ServiceSettings(), player_names=tuple(player_names))
+    from firmware_host.clock import VirtualClock
+
+    service.clock = VirtualClock()            # an arrival is a move: the reminders' wait starts anew
     service.board = mocker.create_autospec(Board, instance=True)
     service.board.config = mocker.MagicMock(spec=["seats"])
     service.board.config.seats = config_seats
