@@ -45,6 +45,24 @@ def quiet_service(tmp_path: Path, *, voice: Any = None, emit: Any = None) -> Boa
                         emit=emit if emit is not None else (lambda line: None), notifier=Notifier(None))
 
 
+
+def set_up_on_voice_spec(tmp_path: Path, mocker: Any, setup: dict) -> tuple[BoardService, Any, list[dict], Any]:
+    """A game set up on the real service and journal (:func:`quiet_service`, started) whose
+    voice is an autospec of the silent voice answering as a quiet board with earphones does;
+    the setup's wait ended. :returns: (service, its adapter, the lines written, the voice);
+    the caller stops the service."""
+    lines: list[dict] = []
+    voice = mocker.create_autospec(SilentVoice, instance=True)
+    for name, value in (("timed", False), ("confirm_whisper", False), ("has_earphones", True),
+                        ("use_long_wording", False), ("repeat_last", None), ("seconds", None), ("measure", None)):
+        getattr(voice, name).return_value = value
+    service = quiet_service(tmp_path, voice=voice, emit=lines.append)
+    service.start()
+    service.call(lambda: service.game.setup_game(dict(setup)))
+    adapter = service.game.active
+    service.call(lambda: adapter.wait.end())
+    return service, adapter, lines, voice
+
 class Lines:
     """A text stream that keeps every JSON line ``simulate`` writes, parsed."""
 

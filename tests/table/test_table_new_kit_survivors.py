@@ -25,10 +25,9 @@ import logging
 import pytest
 
 from firmware_host.audio.service import Utterance
-from firmware_host.service.voice import SilentVoice
 from firmware_host.table.evening import STORY_PART_SECONDS, Evening, split_long
 
-from .table import quiet_service
+from .table import set_up_on_voice_spec
 
 BD_SETUP = {"game": "become_dictator", "players": 4, "language": "en", "morning_seconds": 0}
 
@@ -37,16 +36,7 @@ BD_SETUP = {"game": "become_dictator", "players": 4, "language": "en", "morning_
 def bd(tmp_path, mocker):
     """(service, adapter, lines written, voice): In this way I become a DICTATOR set up at four
     seats on the real service and journal; the voice an autospec of the silent voice."""
-    lines: list[dict] = []
-    voice = mocker.create_autospec(SilentVoice, instance=True)
-    for name, value in (("timed", False), ("confirm_whisper", False), ("has_earphones", True),
-                        ("use_long_wording", False), ("repeat_last", None), ("seconds", None), ("measure", None)):
-        getattr(voice, name).return_value = value
-    service = quiet_service(tmp_path, voice=voice, emit=lines.append)
-    service.start()
-    service.call(lambda: service.game.setup_game(dict(BD_SETUP)))
-    adapter = service.game.active
-    service.call(lambda: adapter.wait.end())
+    service, adapter, lines, voice = set_up_on_voice_spec(tmp_path, mocker, BD_SETUP)
     yield service, adapter, lines, voice
     service.stop()
 

@@ -38,25 +38,14 @@ from firmware_host.games.become_dictator.board import BecomeDictatorGame
 from firmware_host.hardware.events import TileRead
 from firmware_host.kernel import games
 from firmware_host.service import board_catalogue
-from firmware_host.service.voice import SilentVoice
 from firmware_host.table import Words
 from firmware_host.table.speech_plan import BOARD_PREFIXES, SpeechPlan
 
-from .table import quiet_service
+from .table import set_up_on_voice_spec
 
 
 def _service(tmp_path, mocker, setup):
-    lines: list[dict] = []
-    voice = mocker.create_autospec(SilentVoice, instance=True)
-    for name, value in (("timed", False), ("confirm_whisper", False), ("has_earphones", True),
-                        ("use_long_wording", False), ("repeat_last", None), ("seconds", None), ("measure", None)):
-        getattr(voice, name).return_value = value
-    service = quiet_service(tmp_path, voice=voice, emit=lines.append)
-    service.start()
-    service.call(lambda: service.game.setup_game(dict(setup)))
-    adapter = service.game.active
-    service.call(lambda: adapter.wait.end())
-    return service, adapter, lines
+    return set_up_on_voice_spec(tmp_path, mocker, setup)[:3]
 
 
 @pytest.fixture()

@@ -12,7 +12,7 @@ from firmware_host.table.adapter import parse_names
 from firmware_host.table.faults import fault_speech, part_from_source
 from firmware_host.table.lobby import lobby_games, seat_setup_signals
 
-from .table import quiet_service
+from .table import set_up_on_voice_spec
 
 
 # ---------------------------------------------------------------- BOARD.md "Faults": the part by name
@@ -1104,16 +1104,7 @@ BD_SETUP = {"game": "become_dictator", "players": 4, "language": "en", "morning_
 def bd_table(tmp_path, mocker):
     """The real service and journal (an autospec of the silent voice) with In this way I become
     a DICTATOR set up; (service, its adapter, the lines written)."""
-    lines: list[dict] = []
-    voice = mocker.create_autospec(SilentVoice, instance=True)
-    for name, value in (("timed", False), ("confirm_whisper", False), ("has_earphones", True),
-                        ("use_long_wording", False), ("repeat_last", None), ("seconds", None), ("measure", None)):
-        getattr(voice, name).return_value = value
-    service = quiet_service(tmp_path, voice=voice, emit=lines.append)
-    service.start()
-    service.call(lambda: service.game.setup_game(dict(BD_SETUP)))
-    adapter = service.game.active
-    service.call(lambda: adapter.wait.end())
+    service, adapter, lines, _ = set_up_on_voice_spec(tmp_path, mocker, BD_SETUP)
     yield service, adapter, lines
     service.stop()
 
