@@ -49,6 +49,7 @@ if str(ROOT) not in sys.path:
 from firmware_host.kernel import games  # noqa: E402
 from firmware_host.robots.robot import ANSWER_CUE_KEY, Heard, Hold, Lay, Press, SeatRobot, TileHands  # noqa: E402
 from firmware_host.robots.table import percentile, rules_for  # noqa: E402
+from firmware_host.table.adapter import is_status_answer  # noqa: E402
 
 #: a person's reaction after the clip meant for them, seconds (issue 31: 1-3 s, sometimes late)
 REACTION = (1.0, 3.0)
@@ -303,7 +304,7 @@ class ByEarTable:
             for hold in self.holds_open:
                 if hold[0] == seat and start >= hold[1] - 1e-3:
                     self.hold_sound.setdefault(hold, start)
-            if line.get("key", "").startswith("status."):
+            if is_status_answer(line.get("key", "")):
                 for hold in [h for h in self.holds_open if h[0] == seat and start >= h[1] - 1e-3]:
                     self.holds_open.remove(hold)
                     self.first_status[(output, start)] = (seat, hold[1])
@@ -319,8 +320,8 @@ class ByEarTable:
         # the status clip that started at that moment (another clip of the seat may start with
         # it: the status cut off at once by the answer to the seat's act)
         first = (self.first_status.pop((output, float(line["start"])), None)
-                 if line.get("key", "").startswith("status.") else None)
-        if output.startswith("seat:") and line.get("key", "").startswith("status."):
+                 if is_status_answer(line.get("key", "")) else None)
+        if output.startswith("seat:") and is_status_answer(line.get("key", "")):
             self.status_end[int(output.split(":", 1)[1])] = float(line["end"])
         if first is not None and self.record is not None:
             self.record.status.append({"seat": first[0], "held": round(first[1], 3), "key": line.get("key", ""),
@@ -422,7 +423,7 @@ class ByEarTable:
             self.record.acts.append(act)
             self.pending.append(act)
         further = (any(h[0] == seat for h in self.holds_open) or self.board.now - self.status_end.get(seat, -1e9)
-                   <= FURTHER_HOLD_S or self.open.get(f"seat:{seat}", ("",))[0].startswith("status."))
+                   <= FURTHER_HOLD_S or is_status_answer(self.open.get(f"seat:{seat}", ("",))[0]))
         if kind == "hold" and not further:
             # a first hold (a hold while an answer plays or soon after asks for the next layer,
             # ACCESSIBILITY.md 3)

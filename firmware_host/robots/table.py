@@ -36,6 +36,7 @@ from firmware_host.errors import UsageError
 from firmware_host.kernel.values import Outcome
 from firmware_host.robots.robot import MISTAKE_RATE, REACTION, Heard, Hold, Lay, Press, SeatRobot, TileHands
 from firmware_host.table import scanning
+from firmware_host.table.adapter import is_status_answer
 from firmware_host.service.signals import Signal
 from firmware_host.service.simulator import Simulator
 
@@ -360,7 +361,7 @@ class RobotTable:
             # on the service thread, the clock still): the unrounded time, so that a clip
             # that starts with the act counts as 0 s (issue 31)
             start, now = float(line["start"]), self.sim.clock.now()
-            if line.get("key", "").startswith("status."):
+            if is_status_answer(line.get("key", "")):
                 self._status_playing[int(output.split(":", 1)[1])] = start
             self._begun_box.append(line)        # the seat hears it begin (handed over in the loop)
             self._confirm(int(output.split(":", 1)[1]), now if abs(now - start) <= 0.0005 + 1e-9 else start,
@@ -392,12 +393,12 @@ class RobotTable:
         for line in heard:
             line = _at_station(line)
             output = line.get("output", "")
-            if output.startswith("seat:") and line.get("key", "").startswith("status."):
+            if output.startswith("seat:") and is_status_answer(line.get("key", "")):
                 seat = int(output.split(":", 1)[1])
                 if self._status_playing.get(seat) == float(line["start"]):
                     del self._status_playing[seat]
                 self._status_ended[seat] = max(self._status_ended.get(seat, -math.inf), float(line["end"]))
-            if output.startswith("seat:") and self._holds and line.get("key", "").startswith("status."):
+            if output.startswith("seat:") and self._holds and is_status_answer(line.get("key", "")):
                 # the status's first answer: its first words (the answer cue before words still
                 # being rendered is no answer of the status, issue 31; nor is a scan item that
                 # went on in the earphone while the button was held down)

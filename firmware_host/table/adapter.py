@@ -62,6 +62,17 @@ STATUS_PACK_S = 12.0
 STATUS_STEP_S = 4.0
 
 
+def is_status_answer(key: str) -> bool:
+    """Whether a clip of ``key`` answers a seat's status hold (ACCESSIBILITY.md 3, 29): a
+    game's status line (``status.*``) or the first answer naming the seats the table waits
+    for once few are left (``table.waiting``, :meth:`BoardAdapter.status_answers`). For those
+    who listen to a seat's earphone from outside (the robot table, the by-ear player).
+
+    :param key: a catalogue key (str).
+    :returns: bool."""
+    return key.startswith("status.") or key == "table.waiting"
+
+
 def describe_input(event: Any) -> str:
     """An input event for the ``input:`` INFO log line, naming no secret: a tile by its kind
     and reader only (never its value, tag or seat: who laid which tile may be a secret,

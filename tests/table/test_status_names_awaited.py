@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from firmware_host.table.adapter import is_status_answer
 from firmware_host.table.words import Line
 
 from .test_conformance import hooks, new_table
@@ -62,3 +63,14 @@ def test_A29_issue31_a_status_first_answer_names_the_one_or_two_seats_awaited(ta
 def test_A29_R16_the_count_stays_where_naming_would_tell_a_secret_or_nothing(table, mocker, awaited, secret, why):
     first = _first(table, mocker, 0, awaited, secret=secret)
     assert [line.key for line in first] == [COUNTS[table.name][0]], why
+
+
+@pytest.mark.parametrize("awaited", [(3,), (2, 4)])
+def test_A29_issue31_those_who_listen_from_outside_take_the_named_first_answer_for_the_status(table, mocker, awaited):
+    """The robot table and the by-ear player measure a status's first answer by its key
+    (is_status_answer): the first answer that names the awaited seats counts as the status,
+    so a player does not hold again and take the second layer for a first answer of 7 s
+    (the by-ear table at 7 seats, seed 11: Dying Message's "Round one. six players alive…")."""
+    first = _first(table, mocker, 0, awaited, secret=False)
+    assert all(is_status_answer(line.key) for line in first)
+    assert not is_status_answer("table.waiting_others") and not is_status_answer("scan.seat")
