@@ -297,6 +297,10 @@ class ByEarTable:
         self.open[output] = (line.get("key", ""), start)
         if output.startswith("seat:"):
             seat = int(output.split(":", 1)[1])
+            begun = Heard("seat", line.get("key", ""), dict(line.get("params") or {}), line.get("text", ""), start, start)
+            for robot in self.robots:
+                if robot.seat == seat:
+                    robot.begins(begun)      # a person hears a clip begin in its own earphone
             for act in self.pending:
                 if act.seat == seat and start >= act.at - 1e-3 and act.answered is None:
                     act.answered, act.answer_key = max(start, act.at), line.get("key", "")

@@ -82,6 +82,10 @@ WHISPER_CALL_KEY = "whisper.call"
 NOTED_KEY = "table.noted"
 
 
+#: the key a list's confirmation of an item begins with ("scan.confirm.seat" confirms "scan.seat")
+CONFIRM_PREFIX = "scan.confirm."
+
+
 @dataclasses.dataclass(frozen=True)
 class Heard:
     """One clip a seat heard: ``output`` ``"table"`` or ``"seat"`` (its own earphone),
@@ -340,7 +344,19 @@ class SeatRobot:
         begins in its earphone is what its earlier press asked for (one made during the
         game-over speech, perhaps before it knew the game had ended), so a press it meant to
         make for the table's offer or speech is dropped; the part asks for its own press once
-        it has ended (:meth:`_story_cue`). The answer cue and "noted" change nothing."""
+        it has ended (:meth:`_story_cue`). The answer cue and "noted" change nothing.
+
+        In a game, a list's confirmation that begins for another item than a press still
+        planned means (an earlier press, a slip, picked that other one) drops that press: a
+        person hears "Confirm: seat 2" begin and does not press for seat 4 into it, which would
+        make seat 2 final (ACCESSIBILITY.md 32); the confirmation's end plans what follows."""
+        if clip.own and self.phase == "game" and clip.key.startswith(CONFIRM_PREFIX):
+            self._confirm_begun = clip.start
+            item_key = "scan." + clip.key[len(CONFIRM_PREFIX):]
+            self.plan = [p for p in self.plan if not (
+                isinstance(p.act, Press) and p.act.item is not None
+                and (p.act.item.key, p.act.item.params) != (item_key, clip.params))]
+            return
         if not clip.own or clip.key in (ANSWER_CUE_KEY, NOTED_KEY) or self.phase != "over":
             return
         self._part_begun = True
@@ -376,6 +392,9 @@ class SeatRobot:
             # seat knows, so the message said again whole is the first it hears (a hand cut by
             # the seat's own press and said again asks for its discard, issue 31)
             return
+        if (clip.own and clip.cut and clip.key.startswith("scan.") and not clip.key.startswith(CONFIRM_PREFIX)
+                and clip.start < getattr(self, "_confirm_begun", -math.inf) <= clip.end + 1e-6):
+            return                          # a list item cut by a confirmation: the list has stopped
         self.heard.append(clip)
         if (clip.own and clip.cut and clip.key != PICKED_KEY and self._meant is not None
                 and self._press_at - 1e-6 <= clip.end <= self._press_at + PICK_CUT_S):

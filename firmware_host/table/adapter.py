@@ -1602,7 +1602,12 @@ class BoardAdapter:
                                        after=after)
             played = [s.utterance for s in said + [mine] if s.utterance is not None]
         else:
-            played = [self.speech.request(layers[layer], history=False, after=after).utterance]
+            # the first answer's naming of the awaited seats in its short wording, so that it
+            # stays within STATUS_FIRST_S ("Waiting: seat 1 and seat 4", not the reminder's
+            # "Waiting: the table is waiting for seat 1 and seat 4.", 3.5 s at 7 seats)
+            texts = [self.speech.text(a.key, a.params, long=False) if layer == 0 and a.key == "table.waiting"
+                     else None for a in layers[layer]]
+            played = [self.speech.request(layers[layer], history=False, after=after, texts=texts).utterance]
         self.speech.when_played(played, ended)
         self._status_said[seat] = [u for u in played if u is not None]
         log.debug("status of seat %d: layer %d of %d", seat, layer + 1, len(layers))
