@@ -351,8 +351,10 @@ class SeatRobot:
         person hears "Confirm: seat 2" begin and does not press for seat 4 into it, which would
         make seat 2 final (ACCESSIBILITY.md 32); the confirmation's end plans what follows."""
         if clip.own and self.phase == "game" and clip.key.startswith(CONFIRM_PREFIX):
-            self._confirm_begun = clip.start
             item_key = "scan." + clip.key[len(CONFIRM_PREFIX):]
+            meant = self._meant
+            if meant is None or (meant.key, meant.params) != (item_key, clip.params):
+                self._slip_confirm = clip.start     # a confirmation of an item it did not mean
             self.plan = [p for p in self.plan if not (
                 isinstance(p.act, Press) and p.act.item is not None
                 and (p.act.item.key, p.act.item.params) != (item_key, clip.params))]
@@ -393,8 +395,8 @@ class SeatRobot:
             # the seat's own press and said again asks for its discard, issue 31)
             return
         if (clip.own and clip.cut and clip.key.startswith("scan.") and not clip.key.startswith(CONFIRM_PREFIX)
-                and clip.start < getattr(self, "_confirm_begun", -math.inf) <= clip.end + 1e-6):
-            return                          # a list item cut by a confirmation: the list has stopped
+                and clip.start < getattr(self, "_slip_confirm", -math.inf) <= clip.end + 1e-6):
+            return          # a list item cut by the confirmation of an item it did not mean: the list has stopped
         self.heard.append(clip)
         if (clip.own and clip.cut and clip.key != PICKED_KEY and self._meant is not None
                 and self._press_at - 1e-6 <= clip.end <= self._press_at + PICK_CUT_S):
