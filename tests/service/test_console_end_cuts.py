@@ -43,11 +43,7 @@ def test_a_game_already_over_ended_at_the_console_still_tells_its_end_whole(tmp_
     script = games.pack("secret_dictator").scripting()     # its moves are told as they are taken
     table = Table(tmp_path, seed=None)
     try:
-        setup = script.sample_setup("en")
-        table.play({"setup": setup})
-        for action in script.whole_game(setup, 2):
-            table.gm("act", action=action)
-        assert table.call(lambda: table.service.game.final_state()["phase"]) == "game_over"
+        _played_to_its_end_at_the_console(table, script)
         assert not table.call(table.service.voice.idle)            # the table is still telling it
         backend = ConsoleBackend(table.service)
         assert table.call(lambda: backend.command("restart")) == {"ended": True}
@@ -71,11 +67,7 @@ def test_a_dying_message_already_over_ended_at_the_console_tells_its_night_dawn_
     script = games.pack("dying_message").scripting()
     table = Table(tmp_path, seed=None)
     try:
-        setup = script.sample_setup("en")
-        table.play({"setup": setup})
-        for action in script.whole_game(setup, 2):
-            table.gm("act", action=action)
-        assert table.call(lambda: table.service.game.final_state()["phase"]) == "game_over"
+        _played_to_its_end_at_the_console(table, script)
         backend = ConsoleBackend(table.service)
         assert table.call(lambda: backend.command("restart")) == {"ended": True}
         table.drain()
@@ -89,3 +81,13 @@ def test_a_dying_message_already_over_ended_at_the_console_tells_its_night_dawn_
         assert not [o for o in table.heard() if o.get("cut") and o["output"] == "table"]
     finally:
         table.close()
+
+
+def _played_to_its_end_at_the_console(table, script) -> None:
+    """The game's sample setup and a whole game entered at the console, far ahead of what
+    the table has said: the game is over."""
+    setup = script.sample_setup("en")
+    table.play({"setup": setup})
+    for action in script.whole_game(setup, 2):
+        table.gm("act", action=action)
+    assert table.call(lambda: table.service.game.final_state()["phase"]) == "game_over"
