@@ -70,6 +70,9 @@ UNHEARD_S = 0.3
 #: by that pick's answer (the item playing when it pressed); one cut later, by anything else
 #: (its own stray press, a reminder), is a message it heard part of and is said again whole
 PICK_CUT_S = 1.0
+#: how long a hold keeps the button down, seconds (a hold is a hold after about 1 s, SIMULATE.md):
+#: a press for an item cannot be made meanwhile
+HOLD_S = 1.2
 #: the item of a confirmation that goes back to the list
 BACK_KEYS = frozenset({"scan.back", "lobby.back"})
 #: the board's answer cue (an earcon, no words) before the answer to one's own act that is
@@ -502,6 +505,7 @@ class SeatRobot:
         at = cue.end + self.draw_reaction()
         if isinstance(act, Press) and act.item is not None:
             self._press_at = at
+            self._keep_hand_free(at)
         mistake = self.rng.random() < self.mistake_rate
         if isinstance(act, Lay) and act.reader and mistake:
             others = [r for r in registered_readers() if r != act.reader]
@@ -516,6 +520,19 @@ class SeatRobot:
         self._add(at, act, cue)
         if mistake and isinstance(act, Press) and act.item is None and self.phase == "game":
             self._add(at + self.draw_reaction() + 3.0, Hold(), None, "status_hold")
+
+    def _keep_hand_free(self, at: float) -> None:
+        """A press for an item is planned at clock time ``at``: a "where are we?" hold still
+        planned that would keep the button down then (due before ``at`` or within
+        :data:`HOLD_S` after it) is dropped, and the seat may ask later in the game. A person
+        who hears the item it wants presses for it rather than hold for the status first: a
+        hold going down 1 s before the press cut the list with the status, and the press,
+        made as the button came up, picked the item the status had cut (a wrong pick, 5 seats,
+        seed 8). A slip's hold (:attr:`Planned.mistake`) stays a slip."""
+        held = [p for p in self.plan if isinstance(p.act, Hold) and not p.mistake and p.at < at + HOLD_S]
+        if held:
+            self.plan = [p for p in self.plan if p not in held]
+            self.status_checked = False
 
     def _neutral(self, clip: Heard) -> list[Any]:
         """The acts every game's table does alike: setting up from the seats, "I am here",

@@ -343,6 +343,30 @@ def test_issue31_a_robot_holds_for_the_status_at_most_once_a_game_besides_its_sl
     assert not robot.status_checked                          # a new game: again once
 
 
+def test_issue31_a_robot_that_hears_the_item_it_wants_presses_for_it_instead_of_holding_for_the_status():
+    """A press chooses what was heard (ACCESSIBILITY.md 27): a seat that planned a "where are
+    we?" hold and then hears the item it wants presses for that item; it does not hold the
+    button down across the moment of its press (the hold cut the list with the status and the
+    press, made as the button came up, picked the item the status cut: a wrong pick, In this way
+    I become a DICTATOR, 5 seats, seed 8). It may still ask later in the game; a slip's hold
+    stays."""
+    robot = SeatRobot(2, 5, "become_dictator", rules_for("become_dictator"), seed=8, mistakes=0.0)
+    robot.hear(Heard("table", "game.started", {"players": 5}, "Game", 0.0, 2.0))
+    robot.status_checked = True
+    robot._add(11.7, Hold(), None)                          # the status check, planned on a table line
+    robot._add(30.0, Hold(), None, "status_hold")           # a slip, later
+    item = Heard("seat", "scan.card", {"role": "revolutionary"}, "Revolutionary", 9.7, 10.7)
+    robot._plan_act(item, Press(item=item))
+    press = [p for p in robot.plan if isinstance(p.act, Press)]
+    assert len(press) == 1 and 11.5 <= press[0].at <= 13.5
+    assert [(p.at, p.mistake) for p in robot.plan if isinstance(p.act, Hold)] == [(30.0, "status_hold")]
+    assert not robot.status_checked                         # it may ask later in this game
+    robot._add(60.0, Hold(), None)                          # a hold well after the next press: kept
+    later = Heard("seat", "scan.card", {"role": "noble"}, "Noble", 40.0, 41.0)
+    robot._plan_act(later, Press(item=later))
+    assert any(isinstance(p.act, Hold) and not p.mistake for p in robot.plan)
+
+
 def test_issue31_deal_seed_keeps_the_first_game_and_parts_the_others():
     assert deal_seed(5, 1) == 5 and deal_seed(11, 1) == 11
     seeds = [deal_seed(s, n) for s in (0, 5, 11) for n in range(2, 50)]
