@@ -49,6 +49,7 @@ if str(ROOT) not in sys.path:
 from firmware_host.kernel import games  # noqa: E402
 from firmware_host.robots.robot import ANSWER_CUE_KEY, Heard, Hold, Lay, Press, SeatRobot, TileHands  # noqa: E402
 from firmware_host.robots.table import percentile, rules_for  # noqa: E402
+from firmware_host.service.simulator import deal_seed  # noqa: E402
 from firmware_host.table.adapter import is_status_answer  # noqa: E402
 
 #: a person's reaction after the clip meant for them, seconds (issue 31: 1-3 s, sometimes late)
@@ -174,6 +175,9 @@ class ByEarGame:
     #: the game's private messages (its catalogue's) heard at the table speaker: key, text
     secrets_at_table: list = dataclasses.field(default_factory=list)
     stuck: str = ""
+    #: the seed the game was dealt with (``deal_seed`` of the board's ``--seed`` and the game's
+    #: number, as the board deals it), None for a game with no chance in it
+    seed: int | None = None
 
     def confirms(self) -> list[float]:
         """Seconds from each answered act to the first clip in the actor's own earphone."""
@@ -187,7 +191,7 @@ class ByEarGame:
         answered = [a for a in self.acts if a.answered is not None and a.measured]
         slow = sorted(answered, key=lambda a: a.at - a.answered)[:3]
         end = self.ended if self.ended is not None else self.started
-        return {"event": "by_ear", "game": self.game, "meant": self.meant, "players": self.players,
+        return {"event": "by_ear", "game": self.game, "meant": self.meant, "players": self.players, "seed": self.seed,
                 "minutes": round((end - self.started) / 60.0, 2),
                 "acts": sum(1 for a in self.acts if a.measured),
                 "unanswered": sum(1 for a in self.acts if a.answered is None and a.measured),
@@ -269,6 +273,11 @@ class ByEarTable:
         self.quiet_since: float | None = None
         self.nudged = False
         self.stuck = ""
+
+    def _dealt(self, name: str) -> int | None:
+        """The seed the board deals the next game with, ``name``, the run's game number
+        ``len(records) + 1`` (``deal_seed``), or None for a game with no chance in it."""
+        return deal_seed(self.seed, len(self.records) + 1) if getattr(games.pack(name).lobby(), "seeded", True) else None
 
     def _titles_of(self, name: str) -> frozenset:
         return frozenset(t for t, n in self.titles.items() if n == name)
@@ -354,7 +363,7 @@ class ByEarTable:
         if clip.key == "game.started" and (self.record is None or self.record.ended is not None):
             played = self.chosen or self.upcoming
             self._play_as(played)
-            self.record = ByEarGame(played, self.upcoming, self.players, clip.start)
+            self.record = ByEarGame(played, self.upcoming, self.players, clip.start, seed=self._dealt(played))
             self.records.append(self.record)
             self.hold_due = {s: clip.end + HOLD_FIRST_S + s * (HOLD_EVERY_S / self.players)
                              for s in range(self.players)} if self.holds else {}
@@ -521,7 +530,7 @@ class ByEarTable:
                         self.out.write(json.dumps(self.record.summary(), ensure_ascii=False) + "\n")
                 else:
                     self.records.append(ByEarGame(self.upcoming, self.upcoming, self.players, game_from, now,
-                                                  stuck=why))
+                                                  stuck=why, seed=self._dealt(self.upcoming)))
                 return
             if board.next is not None and board.next <= nxt + 1e-9:
                 self._hear(board.ask("step"))

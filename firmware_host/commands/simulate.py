@@ -41,8 +41,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None, metavar="N",
                         help="seed of a game the seats set up (no setup line: roles and a board-shuffled "
                              "draw pile dealt from it), for a reproducible run; default a random one (with "
-                             "--robots: default 0; the first game's, each further game dealt from its own seed "
-                             "derived from it, docs/SIMULATE-robots.md)")
+                             "--robots: default 0). With --robots, --by-ear and the interactive board it is the "
+                             "first game's; each further game is dealt from its own seed derived from it "
+                             "(docs/SIMULATE-robots.md)")
     parser.add_argument("--robots", type=int, default=None, metavar="N",
                         help="robot players at seats 1..N set up and play (issue 23): each hears only its "
                              "earphone and the table, acts after a person's reaction time; one summary line "

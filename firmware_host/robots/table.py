@@ -23,7 +23,6 @@ Example::
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import importlib
 import logging
 import math
@@ -38,7 +37,7 @@ from firmware_host.robots.robot import MISTAKE_RATE, REACTION, Heard, Hold, Lay,
 from firmware_host.table import scanning
 from firmware_host.table.adapter import is_status_answer
 from firmware_host.service.signals import Signal
-from firmware_host.service.simulator import Simulator
+from firmware_host.service.simulator import Simulator, deal_seed
 
 log = logging.getLogger("firmware_host.robots")
 
@@ -73,26 +72,6 @@ def rules_for(game: str) -> Any:
         if exc.name != package + ".robot":
             raise
         return None
-
-
-def deal_seed(seed: int, number: int) -> int:
-    """The seed game ``number`` (1 for the first) of a robot run is dealt with, from the run's
-    ``seed`` (``simulate --robots --seed S``): the first game ``S`` itself (the same deal as
-    any ``simulate --seed S`` of that game), game ``n`` from 2 on the first four bytes of
-    SHA-256 of ``"S/game/n"`` (UTF-8) as a big-endian integer, its top bit cleared (0 to
-    2**31 - 1, a ``--seed`` of its own). So the games of an evening, and each game played twice
-    in a row, are dealt apart, and a game of it can be dealt again alone (issue 31).
-
-    :param seed: the run's seed (an int).
-    :param number: the game's number in the run, 1-based.
-    :raises ValueError: ``number`` below 1.
-    """
-    if number < 1:
-        raise ValueError(f"game number {number}: the first game is 1")
-    if number == 1:
-        return int(seed)
-    digest = hashlib.sha256(f"{int(seed)}/game/{int(number)}".encode("utf-8")).digest()
-    return int.from_bytes(digest[:4], "big") & 0x7FFFFFFF
 
 
 def percentile(values: list[float], q: float) -> float | None:

@@ -20,6 +20,7 @@ Example::
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 import logging
 import os
@@ -49,6 +50,27 @@ DEFAULT_SPEECH_CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cac
 
 #: the board's own signals (each registered game's tile signal is the board's too: :func:`tile_signal`)
 BOARD_SIGNALS = ("button", "key", "slot", "peg", "pin", "serial", "unplug", "replug")
+
+
+def deal_seed(seed: int, number: int) -> int:
+    """The seed game ``number`` (1 for the first) of a run is dealt with, from the run's
+    ``seed`` (``simulate --robots --seed S``, ``simulate --by-ear --seed S``): the first game
+    ``S`` itself (the same deal as any ``simulate --seed S`` of that game), game ``n`` from 2
+    on the first four bytes of SHA-256 of ``"S/game/n"`` (UTF-8) as a big-endian integer, its
+    top bit cleared (0 to 2**31 - 1, a ``--seed`` of its own). So the games of an evening, and
+    each game played twice in a row, are dealt apart, and a game of it can be dealt again
+    alone (issue 31; docs/SIMULATE-robots.md).
+
+    :param seed: the run's seed (an int).
+    :param number: the game's number in the run, 1-based.
+    :raises ValueError: ``number`` below 1.
+    """
+    if number < 1:
+        raise ValueError(f"game number {number}: the first game is 1")
+    if number == 1:
+        return int(seed)
+    digest = hashlib.sha256(f"{int(seed)}/game/{int(number)}".encode("utf-8")).digest()
+    return int.from_bytes(digest[:4], "big") & 0x7FFFFFFF
 
 
 def speech_cache_dir(explicit: str | None = None) -> Path:
@@ -185,6 +207,13 @@ class Simulator:
         self.observe_picks = observe_picks
         #: a ``playing`` line as each clip starts (:meth:`run_by_ear`)
         self.by_ear = False
+        #: each game the seats set up after a game over is dealt from its own seed,
+        #: :func:`deal_seed` of the run's ``setup_seed`` and the game's number (the by-ear and
+        #: interactive board; a robot table sets each game's seed itself); False: every game
+        #: from ``setup_seed`` (a script)
+        self.deal_each_game = False
+        self._run_seed = setup_seed
+        self._games_over = 0
         #: the board's inputs come from people (the interactive board) or robot players who
         #: press as people do: the config's ``[scan] grace``; False (signals played as a
         #: script plays them): :meth:`script_grace`
@@ -215,6 +244,8 @@ class Simulator:
 
     # -- output -----------------------------------------------------------------------------
     def _write(self, line: dict) -> None:
+        if line.get("event") == "game_over":
+            self._game_over()
         with self._write_lock:
             self.lines.append(line)
             if self.on_line is not None:
@@ -225,6 +256,17 @@ class Simulator:
                 return
             self.out.write(text)
             self.out.flush()
+
+    def _game_over(self) -> None:
+        """A game ended: with :attr:`deal_each_game`, the next game the seats set up is dealt
+        from its own seed (:func:`deal_seed` of the run's seed and its number)."""
+        self._games_over += 1
+        if not self.deal_each_game or self._run_seed is None:
+            return
+        seed = deal_seed(self._run_seed, self._games_over + 1)
+        self.setup_seed = seed
+        if self.service is not None:
+            self.service.setup_seed = seed
 
     def picked(self, scan: Any, item: Any, *, at: float, final: bool, settled: bool = False) -> None:
         """A scan picked ``item`` (``observe_picks``' callback): for a scan of this board the
@@ -709,6 +751,7 @@ class Simulator:
         clock = VirtualClock()
         self.paced_by_people = True
         self.by_ear = True
+        self.deal_each_game = True
         self.start(clock)
         service = self.service
         assert service is not None
@@ -784,6 +827,7 @@ class Simulator:
         prompt = prompt if prompt is not None else self.prompt
         clock = RealClock(origin=time.monotonic())      # the run's clock starts at 0 (SIMULATE.md)
         self.paced_by_people = True
+        self.deal_each_game = True
         self.start(clock)
         prompt.write(help_text() + "\n")
         if self.service and self.service.game.game is None:

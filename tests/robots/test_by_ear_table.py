@@ -103,3 +103,28 @@ def test_issue31_by_ear_an_evening_of_every_game_in_rotation_at_six_seats(seed):
     assert [r.meant for r in records] == [r.game for r in records]
     for record in records[:-1]:
         _check_game(record)
+
+
+def test_issue31_by_ear_each_game_set_up_from_the_seats_is_dealt_from_its_own_seed(tmp_path):
+    """``simulate --by-ear --seed S`` deals the first game the seats set up with ``S`` and game
+    ``n`` with :func:`~firmware_host.service.simulator.deal_seed` (S, n), as ``--robots`` does
+    (docs/SIMULATE-robots.md): the same game played twice in a row by ear was dealt the same
+    roles twice, and every game of an evening from one seed."""
+    import json
+    import sqlite3
+
+    from firmware_host.service.simulator import deal_seed
+
+    journal = tmp_path / "journal.sqlite3"
+    table = by_ear.ByEarTable(5, ["secret_dictator"], seed=5, board_args=["--journal", str(journal)], out=None,
+                              holds=False, twice=0.0, mistakes=0.0)
+    records = table.run(1)
+    assert table.stuck == "" and table.status == 0, table.stuck
+    assert [r.game for r in records] == ["secret_dictator"] * 2
+    db = sqlite3.connect(journal)
+    try:
+        seeds = [json.loads(setup).get("seed") for (setup,) in db.execute("SELECT setup FROM games ORDER BY id")]
+    finally:
+        db.close()
+    assert seeds == [5, deal_seed(5, 2)]
+    assert [r.seed for r in records] == [5, deal_seed(5, 2)]
