@@ -9,7 +9,7 @@ params named ``hand``, ``drop`` or ``choice`` only ever go to a ``seat:N`` chann
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from firmware_host.kernel.values import Line, PrivacyError
 
@@ -173,11 +173,11 @@ def status(game: Game, seat: int | None) -> list[Line]:
     own channel: every layer of :func:`status_layers` but the first. ``seat`` None gives the
     public part only (the game master)."""
     if seat is None:
-        return [a for part in _status_parts(game, "public") for a in part]
+        return [a for part in _status_parts(game, "public", game.awaiting()) for a in part]
     return [a for layer in status_layers(game, seat)[1:] for a in layer]
 
 
-def status_layers(game: Game, seat: int) -> list[list[Line]]:
+def status_layers(game: Game, seat: int, morning: tuple[Any, Any] | None = None) -> list[list[Line]]:
     """D31 in layers (ACCESSIBILITY.md 3, 29), each on the seat's earphone:
 
     1. what is open now, in at most 3 s of speech: "You: vote now", "You: drop two cards" to a
@@ -187,14 +187,27 @@ def status_layers(game: Game, seat: int) -> list[list[Line]]:
     3. every seat's votes, rank and voting rights (a line a seat);
     4. the night reveals so far and today's pledges (the reckoning, at the end);
     5. privately: the seat's hand, its pledge and its choice in the current secret step.
+
+    During a morning (D32: noon's step is not open yet) what is open is the morning's
+    "ready": "Morning: press when you are ready." to a seat not ready yet, else "Morning: two
+    of four ready."; the second layer's seats still to act are those not ready.
+
+    :param morning: the running morning's ``(seats ready, seats waited for)`` (0-based
+        seats), None when no morning runs.
     """
     channel = _seat(seat)
-    layers = _status_parts(game, channel)
     waiting = game.awaiting()
+    if morning is not None and game.phase != "game_over":
+        ready, seats = set(morning[0]), tuple(morning[1])
+        waiting = tuple(s for s in seats if s not in ready)
+    layers = _status_parts(game, channel, waiting)
     n = game.players
     if game.phase == "game_over":
         return [[make("status.now.over", {}, channel)]] + layers
-    if seat in waiting:
+    if morning is not None:
+        now = (make("status.now.you.morning", {}, channel) if seat in waiting else
+               make("status.now.morning", {"count": len(seats) - len(waiting), "total": len(seats)}, channel))
+    elif seat in waiting:
         now = (make("status.now.you.vote", {}, channel) if game.phase == "vote" else
                make("status.now.you.night", {"count": game.drop_count()}, channel) if game.phase == "night" else
                make("status.now.you.secret", {}, channel))
@@ -217,10 +230,10 @@ def status_layers(game: Game, seat: int) -> list[list[Line]]:
     return [[now]] + layers + [private]
 
 
-def _status_parts(game: Game, channel: str) -> list[list[Line]]:
+def _status_parts(game: Game, channel: str, waiting: Sequence[int]) -> list[list[Line]]:
     """D31's public status on ``channel`` in parts: the Time Card line and who must still
-    act; every seat's votes, rank and rights; the reveals and pledges (and the reckoning at
-    the end)."""
+    act (``waiting``, 0-based seats); every seat's votes, rank and rights; the reveals and
+    pledges (and the reckoning at the end)."""
     from .views import time_card
 
     card = time_card(game.day, game.setup.reveal_night_4)
@@ -233,7 +246,7 @@ def _status_parts(game: Game, channel: str) -> list[list[Line]]:
                else "timecard.discard_votes_then_votes.hidden")
         step = [make(key, {"day": game.day, "count": card["drop"]}, channel)]
     if game.phase != "game_over":
-        step.append(make("status.waiting", {"waiting": list(game.awaiting())}, channel))
+        step.append(make("status.waiting", {"waiting": list(waiting)}, channel))
     ranks = game.ranks()
     seats = []
     for s in range(game.players):

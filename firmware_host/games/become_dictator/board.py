@@ -132,8 +132,10 @@ class BecomeDictatorGame(BoardAdapter):
         return announce.status(self.game, None) if seat is None else super().status_lines(seat)
 
     def status_layers(self, seat: int) -> list[list]:
-        """D31 in layers (:func:`announce.status_layers`, ACCESSIBILITY.md 29)."""
-        return announce.status_layers(self.game, seat)
+        """D31 in layers (:func:`announce.status_layers`, ACCESSIBILITY.md 29); during a
+        morning (D32) what is open is its "ready", not noon's step."""
+        morning = (self.wait.ready, self.wait.seats) if self.wait.running else None
+        return announce.status_layers(self.game, seat, morning)
 
     def story_lines(self) -> list:
         """After the game: the reckoning (D35) again, every seat's final role and votes."""

@@ -130,14 +130,17 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "status.now.you.vote": ((), _O),
     "status.now.you.secret": ((), _O),
     "status.now.you.night": (("count",), _O),
+    "status.now.you.morning": ((), _O),         # the morning (D32): its "ready" is open
     # the three above said at the table (status_channel public): the seat named
     "status.now.seat.vote": (("seat",), _O),
     "status.now.seat.secret": (("seat",), _O),
     "status.now.seat.night": (("count", "seat"), _O),
+    "status.now.seat.morning": (("seat",), _O),
     "status.now.vote": (("count", "total"), _O),
     "status.now.discard_vote": (("count", "total"), _O),
     "status.now.final_vote": (("count", "total"), _O),
     "status.now.night": (("count", "total"), _O),
+    "status.now.morning": (("count", "total"), _O),
     "status.seat": (("seat", "votes", "rank", "rights"), _O),
     "status.seat.unranked": (("seat", "votes", "rights"), _O),
     "status.waiting": (("waiting",), _O),

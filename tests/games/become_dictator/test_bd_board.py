@@ -278,3 +278,39 @@ def test_the_game_master_undoes_the_last_vote_and_the_table_hears_whose():
     assert [o["key"] for o in public][-2:] == ["gm.undone", "phase.vote"]
     assert public[-2]["params"] == {"seat": 3}
     assert out[-1]["state"]["votes"] == [0, 1, 1, 1] and out[-1]["state"]["waiting"] == [3]
+
+
+def _first_answer(out: list[dict], seat: int, after: int) -> dict:
+    """The first status line (``status.now.*`` or the table's naming of the awaited seats)
+    in ``seat``'s earphone among ``out[after:]``."""
+    return next(o for o in out[after:] if o.get("event") == "announce" and o["channel"] == f"seat:{seat}"
+                and (o["key"].startswith("status.now.") or o["key"] == "table.waiting"))
+
+
+def test_D32_A29_issue31_a_status_hold_in_the_morning_says_the_mornings_ready_not_the_vote():
+    """Before noon's vote is open (the morning, D32), a hold's first answer says what is open
+    now: the morning's "ready" to a seat that has not said it ("You: vote now" was said, and a
+    press then only said the seat was ready), and to a seat ready already how many are ready;
+    once one seat is left, whom the table waits for (ACCESSIBILITY.md 28, 29)."""
+    hold = {"signal": "button", "gesture": "hold"}
+    press = {"signal": "button", "gesture": "press"}
+    wait = {"signal": "wait", "seconds": 12}          # the table has heard the ready
+    heard = {"signal": "wait", "seconds": 10}        # the status waits until the table heard the ready
+    morning = {"signal": "wait_for", "key": "day.morning"}
+    out = run([{"setup": SETUP}, morning, {**hold, "seat": 1}, heard])
+    first = _first_answer(out, 1, 0)
+    assert first["key"] == "status.now.you.morning", first
+    assert first["text"] == "Morning: press your button when you are ready."      # long, the first time
+    out = run([{"setup": SETUP}, morning, {**press, "seat": 1}, wait,
+               {**hold, "seat": 1}, heard])
+    mark = max(i for i, o in enumerate(out) if o.get("key") == "morning.ready")
+    first = _first_answer(out, 1, mark)
+    assert (first["key"], first["params"]) == ("status.now.morning", {"count": 1, "total": 4}), first
+    assert first["text"] == "Morning: one of four ready for noon."      # long, the first time
+    out = run([{"setup": SETUP}, morning] + [x for s in (0, 1, 2) for x in
+                                                                      ({**press, "seat": s}, wait)]
+              + [{**hold, "seat": 1}, heard])
+    mark = max(i for i, o in enumerate(out) if o.get("key") == "morning.ready")
+    first = _first_answer(out, 1, mark)
+    assert (first["key"], first["params"]) == ("table.waiting", {"seats": [3]}), first
+    assert not [o for o in out[mark:] if o.get("channel") == "seat:1" and o["key"].startswith("status.now.you.vote")]
