@@ -70,6 +70,9 @@ UNHEARD_S = 0.3
 #: by that pick's answer (the item playing when it pressed); one cut later, by anything else
 #: (its own stray press, a reminder), is a message it heard part of and is said again whole
 PICK_CUT_S = 1.0
+#: a clip of its own earphone cut off and begun again (the same message) within this many seconds
+#: of the cut, perhaps after the answer cue, is being said again whole
+AGAIN_S = 1.0
 #: how long a hold keeps the button down, seconds (a hold is a hold after about 1 s, SIMULATE.md):
 #: a press for an item cannot be made meanwhile
 HOLD_S = 1.2
@@ -310,6 +313,7 @@ class SeatRobot:
         self._press_at = 0.0                # when that press is (planned)
         self._cued_at: float | None = None  # the answer cue heard just after that press (issue 31)
         self._back_wanted = False           # its pick was answered by a confirmation of another item
+        self._begun_own: Heard | None = None  # the clip that began last in its own earphone
 
     # -- planning ---------------------------------------------------------------------------
     def draw_reaction(self) -> float:
@@ -352,7 +356,14 @@ class SeatRobot:
         In a game, a list's confirmation that begins for another item than a press still
         planned means (an earlier press, a slip, picked that other one) drops that press: a
         person hears "Confirm: seat 2" begin and does not press for seat 4 into it, which would
-        make seat 2 final (ACCESSIBILITY.md 32); the confirmation's end plans what follows."""
+        make seat 2 final (ACCESSIBILITY.md 32); the confirmation's end plans what follows.
+
+        A message of its own earphone that was cut off and now begins again whole (the same
+        key and params, :meth:`_said_again`) is heard again: what the cut one asked for waits
+        for the whole one (:meth:`_forget_cut`)."""
+        if clip.own:
+            self._begun_own = clip
+            self._forget_cut(clip)
         if clip.own and self.phase == "game" and clip.key.startswith(CONFIRM_PREFIX):
             item_key = "scan." + clip.key[len(CONFIRM_PREFIX):]
             meant = self._meant
@@ -397,6 +408,8 @@ class SeatRobot:
             # seat knows, so the message said again whole is the first it hears (a hand cut by
             # the seat's own press and said again asks for its discard, issue 31)
             return
+        if clip.own and clip.cut and self._begun_own is not None and self._said_again(clip, self._begun_own):
+            return          # cut off and already begun again whole: the whole one is the cue (issue 31)
         if (clip.own and clip.cut and clip.key.startswith("scan.") and not clip.key.startswith(CONFIRM_PREFIX)
                 and clip.start < getattr(self, "_slip_confirm", -math.inf) <= clip.end + 1e-6):
             return          # a list item cut by the confirmation of an item it did not mean: the list has stopped
@@ -437,6 +450,34 @@ class SeatRobot:
             self._plan_act(clip, act)
         if clip.key.startswith("game_over"):
             self.phase = "over"
+
+    @staticmethod
+    def _said_again(cut: Heard, again: Heard) -> bool:
+        """Whether ``again`` (a clip begun in its own earphone) is the message ``cut`` (a clip
+        of its own earphone cut off) said again whole: the same key, params and words, begun
+        within :data:`AGAIN_S` of the cut (after the answer cue, perhaps). A list's items are
+        not: an item heard again is the list going on, and a pick is made on the item heard."""
+        return (cut.cut and cut.own and again.own and not cut.key.startswith(("scan.", "lobby."))
+                and (again.key, again.params, again.text) == (cut.key, cut.params, cut.text)
+                and cut.end - 1e-6 <= again.start <= cut.end + AGAIN_S)
+
+    def _forget_cut(self, again: Heard) -> None:
+        """``again`` began in its own earphone: when it is the last clip heard there said again
+        whole (:meth:`_said_again`), that cut clip was no cue. A person who hears its message
+        begin again listens to it (the part that asks for an act, "press your button for the
+        list", may come at its end) and acts once it has ended; the robot had planned its act
+        on the cut clip and made it into the repeat, cutting it again (a night's "Nothing to do
+        for you: … Press your button for the list." cut twice in a row by one seat, a seat's
+        secret hand cut by its own tile). So the acts planned on the cut clip (not a pick) are
+        dropped and the cut clip is forgotten: the whole one is the first heard."""
+        own = [h for h in self.heard if h.own]
+        if not own or not self._said_again(own[-1], again):
+            return
+        cut = own[-1]
+        self.plan = [p for p in self.plan if not (
+            p.cue is cut and not (isinstance(p.act, Press) and p.act.item is not None))]
+        self.heard = [h for h in self.heard if h is not cut]
+        self._pressed_clips.discard((cut.output, cut.start, cut.end))
 
     def _check_pick(self, clip: Heard) -> list[Any]:
         """Its pick said back in its earphone (``scan.selected``, ACCESSIBILITY.md 32): a person

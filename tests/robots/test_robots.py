@@ -367,6 +367,56 @@ def test_issue31_a_robot_that_hears_the_item_it_wants_presses_for_it_instead_of_
     assert any(isinstance(p.act, Hold) and not p.mistake for p in robot.plan)
 
 
+NOTHING = ("Nothing to do for you: keep your eyes closed and choose any item of the list; your choice is "
+           "ignored. Press your button for the list.")
+
+
+def _night_robot() -> SeatRobot:
+    robot = SeatRobot(1, 10, "dying_message", rules_for("dying_message"), seed=2, mistakes=0.0)
+    robot.hear(Heard("table", "game.started", {"players": 10}, "Game", 0.0, 2.0))
+    robot.hear(Heard("table", "night.falls", {}, "Night falls.", 2.0, 5.0))
+    return robot
+
+
+@pytest.mark.parametrize("cue_first", [False, True])
+def test_issue31_a_message_cut_off_and_said_again_whole_is_acted_on_once_it_has_ended(cue_first):
+    """A press answers what was heard (ACCESSIBILITY.md 26-27): a message of one's own earphone
+    cut off by a stray press and said again whole (at once, or after the answer cue) is heard
+    again, and the act it asks for ("Press your button for the list", said at its end) is made
+    after the whole one has ended, not into it: the robot pressed 1-3 s after the cut one and
+    cut the repeat, again and again (Dying Message, 10 seats, seed 2: one seat's night message
+    cut twice in a row; a Secret Dictator hand cut by the seat's own tile on a fresh Pi)."""
+    robot = _night_robot()
+    cut = Heard("seat", "night.nothing", {}, NOTHING, 1139.111, 1141.449, cut=True)
+    again = Heard("seat", "night.nothing", {}, NOTHING, 1141.559 if cue_first else 1141.449, 1149.9)
+    if cue_first:       # the cut one ends, the answer cue, then the message again
+        robot.hear(cut)
+        assert any(isinstance(p.act, Press) for p in robot.plan)       # as heard so far: a cue
+        robot.begins(Heard("seat", "answer.cue", {}, "", 1141.449, 1141.449))
+        robot.hear(Heard("seat", "answer.cue", {}, "", 1141.449, 1141.559))
+        robot.begins(Heard("seat", again.key, {}, again.text, again.start, again.start))
+    else:               # the message begins again the moment the cut one ends
+        robot.begins(Heard("seat", again.key, {}, again.text, again.start, again.start))
+        robot.hear(cut)
+    assert robot.plan == [] and cut not in robot.heard
+    robot.hear(again)
+    presses = [p for p in robot.plan if isinstance(p.act, Press)]
+    assert len(presses) == 1 and presses[0].cue is again and presses[0].at >= again.end + 0.8
+
+
+def test_issue31_a_message_cut_off_and_not_said_again_is_still_a_cue():
+    """A message cut off and followed by something else (its answer: the act's own answer
+    cut it) is what the seat heard of it: its act stays planned. A list item cut off and
+    heard again is the list going on: a pick planned on it stays."""
+    robot = _night_robot()
+    cut = Heard("seat", "night.nothing", {}, NOTHING, 1139.111, 1141.449, cut=True)
+    robot.hear(cut)
+    robot.begins(Heard("seat", "scan.start", {}, "List:", 1141.449, 1141.449))
+    assert [p.cue for p in robot.plan if isinstance(p.act, Press)] == [cut]
+    item = Heard("seat", "scan.seat", {"seat": 3}, "seat 4", 1200.0, 1200.6, cut=True)
+    assert not SeatRobot._said_again(item, Heard("seat", "scan.seat", {"seat": 3}, "seat 4", 1200.6, 1200.6))
+
+
 def test_issue31_deal_seed_keeps_the_first_game_and_parts_the_others():
     assert deal_seed(5, 1) == 5 and deal_seed(11, 1) == 11
     seeds = [deal_seed(s, n) for s in (0, 5, 11) for n in range(2, 50)]
