@@ -113,14 +113,18 @@ def _packed(parts: Sequence[Sequence[StoryLine]], seconds: Callable[[StoryLine],
 
 
 #: where a text may be split when it alone passes a part's room: after a sentence, after a
-#: clause (``;:,``), after a word (never mid-word), tried in that order
-_BREAKS = (re.compile(r"(?<=[.!?])\s+"), re.compile(r"(?<=[;:,])\s+"), re.compile(r"\s+"))
+#: clause (``;``, then ``,``), between words (never mid-word), tried in that order; never
+#: between a label and its value (after a colon, or before a word ending in one: "token 3:
+#: Corruption" stays whole, issue 31)
+_BREAKS = (re.compile(r"(?<=[.!?])\s+"), re.compile(r"(?<=;)\s+"), re.compile(r"(?<=,)\s+(?!\S*:(?:\s|$))"),
+           re.compile(r"(?<!:)\s+(?!\S*:(?:\s|$))"))
 
 
 def split_text(text: str, seconds: Callable[[str], float], room: float) -> list[str]:
     """``text`` in as few pieces as fit, each at most ``room`` seconds by ``seconds(text)``
-    where it can be: cut after a sentence where a piece fits, else after a clause, else
-    between words (never mid-word; a single word longer than ``room`` stays whole). The
+    where it can be: cut after a sentence where a piece fits, else after a clause (``;``, then
+    ``,``), else between words (never mid-word; a single word longer than ``room`` stays
+    whole); never between a label and its value ("token 3:" | "Corruption."). The
     pieces joined by a space are the text (issue 31: a round's long wording said in two parts).
 
     :param seconds: ``seconds(text) -> float``, an upper bound of how long a text is said.

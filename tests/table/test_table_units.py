@@ -946,10 +946,33 @@ def test_issue31_a_long_text_is_cut_after_its_sentences_then_its_clauses_never_m
                       "Drawn: a Liberal law, a Fascist law and a Fascist law; the president discarded a Fascist law."]
     clauses = split_text(text, by_words, 8)
     assert " ".join(clauses) == text and all(by_words(c) <= 8 for c in clauses)
-    assert clauses[:3] == ["Round one:", "president seat 1 and chancellor seat 2,", "elected five to one."]
+    # never between a label and its value: "Round one:" stays with what follows it
+    assert clauses[0].startswith("Round one: president") and not any(c.endswith(":") for c in clauses)
+    assert clauses[2:] == ["elected five to one.", "Drawn: a Liberal law,", "a Fascist law and a Fascist law;",
+                           "the president discarded a Fascist law."]
     words = split_text("one two three four five", by_words, 2)
     assert words == ["one two", "three four", "five"]
     assert split_text("Unsplittable", lambda t: 99.0, 2) == ["Unsplittable"]
+
+
+@pytest.mark.parametrize("language", ("de", "en", "fr"))
+def test_issue31_a_long_autocracy_hand_is_split_between_its_tokens_never_between_a_label_and_its_value(language):
+    """Issue 31: a line that alone passes a part (an Autocracy hand of seven Dirty Tricks, its
+    long wording, 18 s by the bound) is split after its clauses, never between "token 3:" and
+    "Corruption."; each piece ends where a clause or the sentence ends; at rooms of 6-13 s,
+    in every language."""
+    from firmware_host.games.autocracy import catalogue
+    from firmware_host.games.autocracy.rules import KINDS
+    from firmware_host.service.names import spoken_seconds_at_most
+
+    hand = ["corruption", "revolte", "chantage", "espionnage", "nationalisation", "corruption", "revolte"]
+    text = catalogue.text("status.private", {"hand": hand}, language, long=True)
+    names = {catalogue.trick_name(k, language) for k in KINDS}
+    for room in (6.0, 8.0, 10.0, 13.0):
+        pieces = split_text(text, spoken_seconds_at_most, room)
+        assert " ".join(pieces) == text and len(pieces) >= 2, (room, pieces)
+        assert not [p for p in pieces if p.endswith(":") or p.split(":")[0].strip(" ;.") in names], (room, pieces)
+        assert all(p[-1] in ",;." for p in pieces), (room, pieces)
 
 
 def test_issue31_a_part_said_again_is_the_same_words_fixed_when_it_was_first_told(mocker):
