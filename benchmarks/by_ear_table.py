@@ -447,6 +447,7 @@ class ByEarTable:
 
     def _play(self, robot: SeatRobot, planned: Any) -> None:
         act, measured = planned.act, not planned.mistake
+        robot.acting(planned, self.board.now)
         if isinstance(act, Hold):
             self._send(robot.seat, f"button {robot.seat} hold", "hold")
         elif isinstance(act, Press):

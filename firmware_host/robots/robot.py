@@ -61,6 +61,10 @@ STATUS_CHECK = 0.03
 #: the board's own clips within any list (the wrap tone's words, "cancel", "back"): they do
 #: not end the list a robot picked from
 LIST_KEYS = frozenset({"scan.wrap", "scan.cancel", "lobby.wrap", "lobby.back", "lobby.cancel"})
+#: a list's own clips that end it (a pick said back, a list that stopped or was cancelled)
+LIST_ENDS = frozenset({"scan.selected", "scan.picked", "scan.stopped", "scan.cancelled"})
+#: seconds between one list item's end and the next one's start at most (a slow seat's window)
+LIST_GAP_S = 4.0
 #: a pick said back in the chooser's earphone (:data:`firmware_host.table.scanning.PICKED_KEY`)
 PICKED_KEY = "scan.selected"
 #: a clip of its own earphone cut off sooner than this (seconds) was not heard: it asks nothing
@@ -344,6 +348,17 @@ class SeatRobot:
                                                       and p.cue is not None and p.cue.end <= now + 1e-9)]
         return ready
 
+    def acting(self, planned: Planned, now: float) -> None:
+        """The table plays ``planned`` (one of :meth:`take_due`'s acts) at clock time ``now``,
+        which may be later than planned (robots due at one instant act one after another, a
+        press waits for a hold to come up). A press for an item is then made at ``now``: what
+        its pick's answer cuts, the answer cue and the confirmation are told by that moment. (A
+        pick made 0.9 s after its planned time, 10 robots choosing at once, saw the next item
+        cut by its own pick's answer as an item heard, and pressed for it into "Chosen: …",
+        taking its pick back: 10 seats, seed 3.)"""
+        if isinstance(planned.act, Press) and planned.act.item is not None and planned.act.item is self._meant:
+            self._press_at = now
+
     # -- hearing ----------------------------------------------------------------------------
     def begins(self, clip: Heard) -> None:
         """A clip has just begun in the seat's own earphone (``clip.end`` not known yet: its
@@ -596,7 +611,7 @@ class SeatRobot:
             if self._story_cue(clip):
                 self.story_presses += 1
                 return [Press()]
-        if self.phase == "game" and not self.plan and (
+        if self.phase == "game" and not self.plan and not self._list_running(clip) and (
                 (key == "table.waiting" and clip.output == "table" and self.seat in clip.params.get("seats", ()))
                 or (key == "table.waiting_you" and clip.own)):
             return [Press()]                # the table waits for it (issue 31): it presses for its choice
@@ -608,6 +623,18 @@ class SeatRobot:
             self.status_checked = True      # "where are we?": one hold in a game, not a slip
             self._add(clip.end + self.draw_reaction(), Hold(), None)
         return []
+
+    def _list_running(self, clip: Heard) -> bool:
+        """Whether a list is running in its own earphone as ``clip`` is heard: the last clip of
+        its earphone before it is a list's item (``scan.*`` but a pick said back, a list that
+        stopped or was cancelled) that ended at most :data:`LIST_GAP_S` before ``clip`` began.
+        A person whose list is being read to it does not press when the table says it is
+        waited for: the press would pick the item playing (a seat's day-vote list picked
+        "Cancel" on the table's "Waiting: … seat 8", then 35 s of silence, 10 seats, seed 2);
+        it picks from the list, at the latest in its third pass."""
+        last = next((h for h in reversed(self.heard) if h.own and h is not clip), None)
+        return (last is not None and last.key.startswith("scan.") and last.key not in LIST_ENDS
+                and last.end >= clip.start - LIST_GAP_S)
 
     def _story_cue(self, clip: Heard) -> bool:
         """Whether ``clip`` (heard after the game's end by the seat that sets up) asks it to

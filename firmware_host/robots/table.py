@@ -465,6 +465,7 @@ class RobotTable:
     # -- acts -----------------------------------------------------------------------------------
     def _play(self, robot: SeatRobot, planned: Any) -> None:
         act, now = planned.act, self.sim.clock.now()
+        robot.acting(planned, now)
         rec = self.record
         if isinstance(act, Hold):
             sig, kind = {"seat": robot.seat, "gesture": "hold"}, "button"

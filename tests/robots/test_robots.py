@@ -417,6 +417,47 @@ def test_issue31_a_message_cut_off_and_not_said_again_is_still_a_cue():
     assert not SeatRobot._said_again(item, Heard("seat", "scan.seat", {"seat": 3}, "seat 4", 1200.6, 1200.6))
 
 
+def test_issue31_a_seat_whose_list_is_being_read_does_not_press_on_the_tables_reminder():
+    """The table's reminder naming a seat ("Waiting: the table is waiting for seat 8", issue 31)
+    makes a robot press as a person who had not noticed its turn; a seat whose list is being
+    read in its earphone at that moment picks from the list instead (at the latest in its third
+    pass): its press on the reminder picked "Cancel", the item playing, and the table then
+    waited 35 s in silence (Dying Message, 10 seats, seed 2). With no list running, or after
+    the list stopped, the reminder still asks for the press."""
+    robot = _night_robot()
+    robot.hear(Heard("seat", "scan.seat", {"seat": 9}, "seat 10", 2773.004, 2773.925))
+    robot.hear(Heard("seat", "scan.cancel", {}, "Cancel", 2776.747, 2777.547))
+    robot.plan = []
+    robot.hear(Heard("table", "table.waiting", {"seats": [1]}, "Waiting: seat 2", 2775.022, 2777.77))
+    assert not any(isinstance(p.act, Press) for p in robot.plan)
+    robot.hear(Heard("seat", "scan.stopped", {}, "Choose: stopped after the last pass.", 2790.0, 2793.0))
+    robot.plan = []
+    robot.hear(Heard("table", "table.waiting", {"seats": [1]}, "Waiting: seat 2", 2800.0, 2802.0))
+    assert [type(p.act) for p in robot.plan] == [Press]
+    robot.plan = []
+    robot.hear(Heard("table", "table.waiting", {"seats": [1]}, "Waiting: seat 2", 2850.0, 2852.0))
+    assert [type(p.act) for p in robot.plan] == [Press]           # nothing in its earphone lately
+
+
+def test_issue31_a_pick_played_later_than_planned_counts_from_when_the_button_went_down():
+    """A press chooses what was heard (ACCESSIBILITY.md 27): robots due at one instant press one
+    after another, so a pick may go down later than planned. The item its own pick's answer
+    cuts is judged from that moment: it was not heard (no second pick into "Chosen: …", which
+    took the first pick back: In this way I become a DICTATOR, 10 seats, seed 3)."""
+    robot = SeatRobot(3, 10, "become_dictator", rules_for("become_dictator"), seed=3, mistakes=0.0)
+    robot.hear(Heard("table", "game.started", {"players": 10}, "Game", 0.0, 2.0))
+    robot.plan = []
+    vote = Heard("seat", "scan.option.vote_today", {}, "Vote today", 2091.770, 2092.984)
+    robot._meant, robot._picked_key = vote, vote.key
+    robot._plan_act(vote, Press(item=vote))
+    planned = robot.plan[0]
+    robot.plan = []
+    late = planned.at + 0.9                                 # played 0.9 s after its planned time
+    robot.acting(planned, late)
+    robot.hear(Heard("seat", "scan.option.discard_vote", {}, "Discard-vote", late - 0.6, late + 0.15, cut=True))
+    assert not any(isinstance(p.act, Press) for p in robot.plan)     # cut by its own pick's answer
+
+
 def test_issue31_deal_seed_keeps_the_first_game_and_parts_the_others():
     assert deal_seed(5, 1) == 5 and deal_seed(11, 1) == 11
     seeds = [deal_seed(s, n) for s in (0, 5, 11) for n in range(2, 50)]
