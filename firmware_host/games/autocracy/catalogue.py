@@ -310,8 +310,9 @@ CATALOGUE = wording.Catalogue(
         "position": lambda w, v, spec: _position(w, v),
         "positions": lambda w, v, spec: w.join([_position(w, p) for p in v]),
         "tokens": _tokens,
+        # a count of a kind in its plural ("zwei Bestechungen", never "zwei Bestechung")
         "discard": lambda w, v, spec: w.join([w.term(f"term.trick.{k}.one") if v[k] == 1
-                                              else f"{cardinal(v[k], w.language)} {trick_name(k, w.language)}"
+                                              else w.term(f"term.trick.{k}.many").format(number=cardinal(v[k], w.language))
                                               for k in KINDS if v.get(k)]),
         "dice": lambda w, v, spec: w.join([w.term("term.face").format(
             symbol=domain_name(f[0], w.language), value=cardinal(f[1], w.language)) for f in v]),

@@ -64,3 +64,19 @@ def test_wrong_params_and_unknown_keys_and_languages_are_refused():
         catalogue.text("nope", {}, "en")
     with pytest.raises(catalogue.UnknownLanguage):
         catalogue.text("deal.done", {}, "it")
+
+
+@pytest.mark.parametrize("language", catalogue.LANGUAGES)
+def test_issue31_a_count_of_dirty_tricks_of_one_kind_is_said_in_the_plural(language):
+    """A count of more than one Dirty Trick of a kind takes the kind's plural ("zwei
+    Bestechungen", "deux Corruptions", never "zwei Bestechung"), wherever a count of a kind is
+    said: the discard pile and a hand told by kind; one of a kind its singular with its article."""
+    from firmware_host.games.autocracy.rules import KINDS
+
+    for kind in KINDS:
+        many = catalogue.term(f"term.trick.{kind}.many", language).format(number=cardinal(2, language))
+        one = catalogue.term(f"term.trick.{kind}.one", language)
+        assert catalogue.text("status.pile", {"pile": 3, "discard": {kind: 2}}, language).endswith(f"{many}."), kind
+        assert catalogue.text("status.pile", {"pile": 3, "discard": {kind: 1}}, language).endswith(f"{one}."), kind
+    if language == "de":
+        assert "zwei Bestechungen" in catalogue.text("status.pile", {"pile": 3, "discard": {"corruption": 2}}, "de")
