@@ -115,7 +115,7 @@ class _PadGroup:
     def __init__(self, minimum: float = 0.0, whole: bool = False) -> None:
         self.members: list[Utterance] = []
         self.minimum = minimum      # seconds: the group lasts at least this long (a deal-independent pad)
-        self.whole = whole          # nothing cuts a member once it plays (a prolog: every seat's ends at once)
+        self.whole = whole          # only its seat's answer cue cuts a member (a prolog, said again whole then)
         self._lock = threading.Lock()
         self._seconds: float | None = None
 
@@ -330,7 +330,11 @@ class _Player:
         if current.priority == "game_over":
             return False
         if current.pad_group is not None and current.pad_group.whole:
-            return False              # a prolog is heard whole, all at once (ACCESSIBILITY.md 23): the rest follows it
+            # a prolog is heard whole, all at once (ACCESSIBILITY.md 23): the rest follows it;
+            # only its own seat's answer cue cuts it (that seat's press or hold, 4, 26; issue
+            # 31: a status hold during one's role message heard nothing for 13.5 s), and it is
+            # said again whole and as long (:meth:`AudioService._ended`)
+            return new.key == ANSWER_CUE_KEY and new.own_answer and new.channel == current.channel
         if new.priority == "request":
             return True
         if current.priority == "request":
@@ -702,9 +706,11 @@ class AudioService:
             any seat could have been told, so the length depends on no deal, R16); None: the
             longest clip's.
         :param history: False for what a seat does not get back by a repeat (a reminder).
-        :param whole: once a clip plays nothing cuts it, not even its seat's own request or
-            answer (they follow it): the prolog, whose clips must all end at one moment (R17,
-            ACCESSIBILITY.md 23), not cut one seat after another and said again staggered.
+        :param whole: once a clip plays nothing cuts it but its own seat's answer cue (that
+            seat's press or hold, :meth:`answer_cue`; issue 31): a request, a refusal, a fault
+            follow it. The prolog, whose clips all end at one moment for the seats that do not
+            act (R17, ACCESSIBILITY.md 23); a clip cut by its seat's cue is said again whole
+            and as long (padded as before), so what waits for the group waits for it too.
         :returns: seat -> :class:`Utterance`.
         :raises AudioError: a negative ``minimum_seconds``.
         """
@@ -1490,9 +1496,12 @@ class AudioService:
                 # a seat's scan step (no history) is not played again: its scan says it again
                 # itself if it still needs it, so a finished scan's step is not heard twice;
                 # nor is a seat's request cut off by the answer to its next act (it can ask again)
-                replay = player.output == "public" or (cut_by is not None and cut_by.priority != "request"
-                                                       and utt.history and utt.priority != "request"
-                                                       and not cut_by.drops_cut)
+                # a prolog cut by its seat's answer cue is never lost: said again whole (issue 31)
+                whole = (utt.pad_group is not None and utt.pad_group.whole and cut_by is not None
+                         and cut_by.key == ANSWER_CUE_KEY)
+                replay = player.output == "public" or whole or (cut_by is not None and cut_by.priority != "request"
+                                                                and utt.history and utt.priority != "request"
+                                                                and not cut_by.drops_cut)
                 if replay:
                     if cut_by is not None and cut_by.resumes and record is not None and record.end is not None:
                         # it plays on after the cue from where it was cut (ACCESSIBILITY.md 26)

@@ -73,6 +73,24 @@ def is_status_answer(key: str) -> bool:
     return key.startswith("status.") or key == "table.waiting"
 
 
+def _waits_for_prolog(utt: Any) -> bool:
+    """True when the audio layer's Utterance ``utt`` waits, through its ``after`` and theirs,
+    for a clip of a prolog (a padded group heard whole, :meth:`BoardAdapter.say_prolog`) not
+    yet ended: a seat's status asked for during its own prolog clip must not wait for it, as
+    that clip is said again only after the status (it would wait for ever)."""
+    todo, seen = list(getattr(utt, "after", ()) or ()), set()
+    while todo:
+        u = todo.pop()
+        if id(u) in seen or u.done():
+            continue
+        seen.add(id(u))
+        group = getattr(u, "pad_group", None)
+        if group is not None and group.whole:
+            return True
+        todo.extend(getattr(u, "after", ()) or ())
+    return False
+
+
 def describe_input(event: Any) -> str:
     """An input event for the ``input:`` INFO log line, naming no secret: a tile by its kind
     and reader only (never its value, tag or seat: who laid which tile may be a secret,
@@ -1220,8 +1238,12 @@ class BoardAdapter:
             return
         playing = voice.playing(f"seat:{seat}") if voice is not None else None
         if gesture == "hold":
-            self.say_status(seat)
-            self.answer_over(seat, playing)
+            # during the seat's own prolog clip: the cue cuts it, the status follows the cue,
+            # the clip is said again whole after both (issue 31)
+            cue = self.answer_prolog(seat, playing)
+            self.say_status(seat, first=cue)
+            if cue is None:
+                self.answer_over(seat, playing)
             return
         if self.open_settings(seat):
             return
@@ -1247,6 +1269,8 @@ class BoardAdapter:
                 if not secret:
                     self.answer_over(seat, playing)
                 return
+        if self.answer_prolog(seat, playing) is not None:
+            return          # its prolog clip is said again whole: that is the press's repeat (A2, A4)
         self.idle_press(seat)
 
     def answer_over(self, seat: int, clip: Any) -> None:
@@ -1262,8 +1286,9 @@ class BoardAdapter:
         item playing is cut; its facts stay in the seat's status);
         a message padded to one length with other seats' is answered as
         :meth:`answer_during` does (its silence dropped, or said again whole and as long);
-        a prolog heard whole by every seat at once (ACCESSIBILITY.md 23), a game-over clip
-        and an answer already playing are never cut (the cue follows them as before).
+        the seat's own prolog clip as :meth:`answer_prolog` does (the cue cuts it, it is
+        said again whole and as long); a game-over clip and an answer already playing are
+        never cut (the cue follows them as before).
 
         Only the pressing seat's earphone changes (RULES.md R16: the cue is the same
         whatever the press brings); a caller leaves out presses at a step whose answer is
@@ -1281,7 +1306,8 @@ class BoardAdapter:
             return                    # an answer or the seat's own request plays: what follows is queued
         group = getattr(clip, "pad_group", None)
         if group is not None and group.whole:
-            return                    # a prolog: every seat's ends at once, nothing cuts it (23)
+            self.answer_prolog(seat, clip)   # the cue cuts it; said again whole (issue 31)
+            return
         if group is not None or getattr(clip, "pad_seconds", None) is not None:
             self.answer_during(seat, clip)
             return
@@ -1354,6 +1380,52 @@ class BoardAdapter:
         if voice is not None and self.earphones():
             self._own_answer(seat)
             voice.answer_cue(seat, priority="refusal", **({"spare_padded": True} if spare_padded else {}))
+
+    def say_prolog(self, items: Sequence[Any], after: Any = (), *, minimum_seconds: float | None = None,
+                   key: str = "prolog") -> list[Any]:
+        """What each seat is told privately at the start (its role, hand, character: the
+        game's prolog), every seat's clip at one moment and padded to one length (R16, R17,
+        ACCESSIBILITY.md 23), in every game alike: nothing cuts a seat's clip but that seat's
+        own press or hold (:meth:`answer_prolog`: the answer cue at once, a hold's status after
+        it, then the clip said again whole and as long, issue 31). What the table says once
+        every seat knows ("every seat knows its role") waits for the returned Utterances, so
+        it comes after the last seat's clip has ended, one said again included.
+
+        :param items: the private lines (Lines or a game's announcements), one or more per seat.
+        :param after: Utterances the clips wait for (the table's line that the roles come).
+        :param minimum_seconds: the least length of every clip: the longest any seat could
+            be told in this setup (R16: the table's next line comes at the same moment
+            whatever was dealt); None: this deal's longest clip.
+        :param key: the clips' key for the audio layer (neutral: it names no secret).
+        :returns: the clips' Utterances (none where nothing reports playback)."""
+        said = self.speech.say_padded(items, after, key=key, minimum_seconds=minimum_seconds, whole=True)
+        return [s.utterance for s in said if s.utterance is not None]
+
+    def answer_prolog(self, seat: int, clip: Any) -> Any:
+        """A seat's press or hold while its own prolog clip ``clip`` plays
+        (:meth:`say_prolog`; ACCESSIBILITY.md 4, 26; issue 31: a status hold during one's role
+        message was answered by nothing for 13.5 s): the answer cue at once cuts it, and it
+        is said again whole and as long as before, padded as every seat's (the audio layer:
+        nothing secret changes its length); a press or hold while it is said again restarts
+        nothing (it plays on after the cue from where it was cut). Whatever part of the clip
+        plays (its words or its padding's silence) it is answered alike, so whether it is
+        said again never depends on how long the seat's secret is (R16). Only the seat's
+        earphone and what waits for the clip (the table's "every seat knows") move, by the
+        seat's own visible act.
+
+        :param seat: the acting seat (0-based).
+        :param clip: what its earphone played as the button was handled, or None.
+        :returns: the answer cue's Utterance (a hold's status waits for it), or None where
+            ``clip`` is no prolog clip of the seat playing now (nothing done)."""
+        voice = self.service.voice
+        if clip is None or voice is None or not self.earphones() or not self.speech.timed():
+            return None
+        group = getattr(clip, "pad_group", None)
+        if group is None or not group.whole or clip.done() or voice.playing(f"seat:{seat}") is not clip:
+            return None
+        self._own_answer(seat)
+        again = len(getattr(clip, "plays", ())) > 1
+        return voice.answer_cue(seat, priority="refusal", **({"resume": True} if again else {}))
 
     def answer_during(self, seat: int, clip: Any) -> str:
         """A seat's press answered at once while its own padded message ``clip`` (the
@@ -1538,7 +1610,7 @@ class BoardAdapter:
                 out.append(line)
         return out
 
-    def say_status(self, seat: int, *, press: bool = False) -> None:
+    def say_status(self, seat: int, *, press: bool = False, first: Any = None) -> None:
         """One layer of the seat's status (:meth:`status_layers`, ACCESSIBILITY.md 3, 29) into
         its earphone, as its own request (it cuts off what the earphone says, 4): the first
         layer, or the next one while the last layer plays, within :data:`STATUS_STEP_S` after
@@ -1554,6 +1626,9 @@ class BoardAdapter:
 
         :param press: a press asked for it (:meth:`idle_press`): after the last layer it does
             not start again (the press repeats instead).
+        :param first: the answer cue that cut the seat's prolog clip (:meth:`answer_prolog`):
+            the layer follows it, waiting for nothing that waits for that clip (the prolog is
+            said again after the layer).
         """
         if self.game is None:
             return
@@ -1590,6 +1665,8 @@ class BoardAdapter:
         self.scans.hold(seat, say=False)
         earphones = voice is None or getattr(voice, "has_earphones", lambda: True)()
         after = self.status_after()
+        if first is not None:
+            after = (first, *(u for u in after if not _waits_for_prolog(u)))
         if layer == len(layers):              # after the last layer: "settings: press now" (issue 14)
             played = [menu.offer(seat)]
         elif getattr(self.settings, "status_channel", "earphone") == "public" or not earphones:
