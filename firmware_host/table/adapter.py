@@ -34,7 +34,7 @@ from .reminders import Reminders
 from .scanning import PICKED_KEY, pressed_down_at, spoken_seconds
 from .scans import SeatScans
 from .seats import SeatStore
-from .speech import Said, TableSpeech
+from .speech import PRIVATE_CUE, Said, TableSpeech
 from .speech_plan import SpeechPlan
 from .timers import Timers
 from .words import Line, Words
@@ -1382,7 +1382,7 @@ class BoardAdapter:
             voice.answer_cue(seat, priority="refusal", **({"spare_padded": True} if spare_padded else {}))
 
     def say_prolog(self, items: Sequence[Any], after: Any = (), *, minimum_seconds: float | None = None,
-                   key: str = "prolog") -> list[Any]:
+                   key: str | None = None) -> list[Any]:
         """What each seat is told privately at the start (its role, hand, character: the
         game's prolog), every seat's clip at one moment and padded to one length (R16, R17,
         ACCESSIBILITY.md 23), in every game alike: nothing cuts a seat's clip but that seat's
@@ -1396,10 +1396,26 @@ class BoardAdapter:
         :param minimum_seconds: the least length of every clip: the longest any seat could
             be told in this setup (R16: the table's next line comes at the same moment
             whatever was dealt); None: this deal's longest clip.
-        :param key: the clips' key for the audio layer (neutral: it names no secret).
+        :param key: the clips' key for the audio layer (a neutral one where the first line's
+            key names a secret); None: the first line's.
         :returns: the clips' Utterances (none where nothing reports playback)."""
         said = self.speech.say_padded(items, after, key=key, minimum_seconds=minimum_seconds, whole=True)
         return [s.utterance for s in said if s.utterance is not None]
+
+    def prolog_pad(self, items: Sequence[Any]) -> float | None:
+        """The least length of a prolog's clips (:meth:`say_prolog`'s ``minimum_seconds``)
+        where the game pads each private line to the longest any seat could hear in its place
+        (:meth:`has_secret`, :meth:`longest_stand_in`; R16): the longest of those padded
+        lengths, in seconds, in the long wording with the private cue; None where no length
+        is known (no sound, or no line the game pads)."""
+        found = []
+        for item in items:
+            line = self.speech._line_of(item)
+            if line is None or line.channel == "public" or not self.speech.pad:
+                continue
+            found.append(self.speech.pad(line.channel, [line], {line.key: True}, PRIVATE_CUE))
+        found = [f for f in found if f is not None]
+        return max(found) if found else None
 
     def answer_prolog(self, seat: int, clip: Any) -> Any:
         """A seat's press or hold while its own prolog clip ``clip`` plays

@@ -206,6 +206,37 @@ def test_A23_a_whole_prolog_is_not_cut_by_a_seats_own_answer_which_follows_it(ma
     assert [(p.key, p.interrupted) for p in sink.on("seat:0")] == [("prolog", False), ("tile.read", False)]
 
 
+def test_A4_A26_issue31_a_whole_prolog_clip_is_cut_by_its_seats_answer_cue_and_said_again_whole_as_long(
+        make_service):
+    """Issue 31 (a status hold during one's role message was answered by nothing for 13.5 s):
+    the seat's own answer cue cuts its clip of a prolog said ``whole`` at once; its request
+    (the status) follows the cue, and the clip is said again from its start, padded as long
+    as before; the other seat's clip is not cut, and its request alone cuts nothing of it."""
+    sink = RecordingSink(hold=True)
+    audio = make_service(sink)
+    made = audio.say_padded({0: "Du bist Demokrat.", 1: "Du bist der Diktator, ganz allein."},
+                            key="prolog", whole=True, minimum_seconds=3.0)
+    assert playing(sink, "seat:0", "prolog") and playing(sink, "seat:1", "prolog")
+    request = audio.say("seat:0", "Warten.", key="repeat", priority="request")
+    assert sink.playing("seat:0").key == "prolog" and not request.done()     # a request follows it
+    assert audio.cancel(request)
+    cue = audio.answer_cue("seat:0", priority="refusal")
+    status = audio.say("seat:0", "Warten: Platz eins.", key="status.now", priority="request", after=[cue])
+    assert playing(sink, "seat:0", "answer.cue")
+    sink.finish("seat:0")
+    assert playing(sink, "seat:0", "status.now")
+    sink.finish("seat:0")
+    assert playing(sink, "seat:0", "prolog")
+    sink.finish("seat:0")
+    sink.finish("seat:1")
+    assert status.wait_played(WAIT) and made[0].wait_played(WAIT) and made[1].wait_played(WAIT)
+    keys = [(p.key, p.interrupted) for p in sink.on("seat:0")]
+    assert keys == [("prolog", True), ("answer.cue", False), ("status.now", False), ("prolog", False)], keys
+    first, again = [p for p in sink.on("seat:0") if p.key == "prolog"]
+    assert abs(first.duration - again.duration) < 0.001 and abs(again.duration - 3.0) < 0.001
+    assert [(p.key, p.interrupted) for p in sink.on("seat:1")] == [("prolog", False)]
+
+
 def test_a_padded_clip_not_said_whole_is_cut_by_the_seats_own_request(make_service):
     """Without ``whole`` (a reminder, a night's message) the seat's own request cuts its clip
     as any request does (ACCESSIBILITY.md 4)."""

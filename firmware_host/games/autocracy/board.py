@@ -266,8 +266,11 @@ class AutocracyGame(BoardAdapter):
         # each seat's clip starts when the Mentors have been said, and lasts as long as the
         # longest deal could (every kind at its longest, A30): the same for every seat and
         # every deal, so nothing at the table moves with the kinds dealt
-        dealt = self.speech.say_all(deals, after=[s.utterance for s in said if s.utterance is not None])
-        self._say(rest, after=[s.utterance for s in dealt if s.utterance is not None])
+        # the kit's prolog (one clip per seat, all at once): a seat's press or hold during its
+        # Coup Bas cuts it with the answer cue, and it is said again whole (issue 31)
+        dealt = self.say_prolog(deals, after=[s.utterance for s in said if s.utterance is not None],
+                                minimum_seconds=self.prolog_pad(deals))
+        self._say(rest, after=dealt)
 
     def _say(self, items: list[Line], after: Any = ()) -> list:
         """Say ``items``; a counter window opens once its prompt (``ask.*``) has played.

@@ -160,7 +160,9 @@ class BecomeDictatorGame(BoardAdapter):
         hands: list = []
         if opening:
             said = self.speech.say_all([a for a in head if a.key == "game.started"])
-            hands = [s.utterance for s in self.speech.say_padded(opening, after=[s.utterance for s in said])]
+            # the kit's prolog: a seat's press or hold during its hand cuts it with the answer
+            # cue, and it is said again whole (issue 31); the morning waits for it
+            hands = self.say_prolog(opening, after=[s.utterance for s in said if s.utterance is not None])
             head = [a for a in head if a.key != "game.started"]
         # the morning's cue to press "ready" only once every hand has been said in the seats'
         # earphones (one length for every seat): a press on the cue never cuts the seat's own

@@ -397,8 +397,9 @@ class DyingMessageGame(BoardAdapter):
             if kind == "say":
                 self.speech.say_all(unit[1], after=hold)
             elif kind == "prolog":
-                said = self.speech.say_padded(unit[1], after=self.speech.last_public)
-                self._prolog = [s.utterance for s in said if s.utterance is not None]
+                # the kit's prolog: a seat's press or hold during its character cuts it with the
+                # answer cue, and it is said again whole; the table waits for it (issue 31)
+                self._prolog = self.say_prolog(unit[1], after=self.speech.last_public)
             elif kind == "step":
                 self._night_step(unit[1], unit[2], after=hold)
             elif kind == "public_step":        # 2.1 and 5: no private lines

@@ -318,9 +318,9 @@ class SecretDictatorGame(BoardAdapter):
             (:meth:`.padding.Padding.prolog_seconds`, measured before ``after`` was queued)."""
         assert self.game is not None
         # R16: padded over every role and team any seat could hold here, not this deal's longest
-        made = self.speech.say_padded(announce.prolog(self.game), after, key="prolog", minimum_seconds=minimum,
-                                      whole=True)
-        self.say("public", "prolog.done", {}, after=[said.utterance for said in made if said.utterance is not None])
+        # a seat's press or hold during its own clip: the cue, then the clip again whole (issue 31)
+        made = self.say_prolog(announce.prolog(self.game), after, key="prolog", minimum_seconds=minimum)
+        self.say("public", "prolog.done", {}, after=made)
 
     # ================================================================ moves: accepted (journaled before announced) or refused
     def follow(self, action: Action | None, events: list) -> None:
