@@ -1247,13 +1247,16 @@ class BoardAdapter:
             return
         if self.open_settings(seat):
             return
+        # during the seat's own prolog clip: the cue at once cuts it, said again whole after
+        # it (issue 31); what the press means follows as usual, answered by that cue
+        prolog = self.answer_prolog(seat, playing)
         own = self.speech.queued(f"seat:{seat}")
         scan = self.scans.get(seat)
         if scan is not None:
             secret = self.scans.padded(seat) or self.secret_step(seat)
             self.scans.press(seat)
             if scan.done:           # the press took the choice; else the scan answered it itself
-                self.acknowledge(seat, own, secret=secret)
+                self.acknowledge(seat, own, secret=secret, cued=prolog is not None)
                 if not secret:
                     self.answer_over(seat, playing)
             return
@@ -1265,11 +1268,11 @@ class BoardAdapter:
             meant = self.on_press(seat)
             if meant:
                 if meant is not ANSWERED:
-                    self.acknowledge(seat, own, secret=secret)
+                    self.acknowledge(seat, own, secret=secret, cued=prolog is not None)
                 if not secret:
                     self.answer_over(seat, playing)
                 return
-        if self.answer_prolog(seat, playing) is not None:
+        if prolog is not None:
             return          # its prolog clip is said again whole: that is the press's repeat (A2, A4)
         self.idle_press(seat)
 
@@ -1315,7 +1318,7 @@ class BoardAdapter:
             return
         voice.answer_cue(seat, priority="refusal", drop_cut=True)  # the press answered it: not said again
 
-    def acknowledge(self, seat: int, before: int, *, secret: bool = False) -> None:
+    def acknowledge(self, seat: int, before: int, *, secret: bool = False, cued: bool = False) -> None:
         """Every act is answered in the acting seat's own earphone at once (ACCESSIBILITY.md
         26, issue 31): a press that meant something in this step (a scan's final pick,
         :meth:`on_press`) and gave the seat's earphone nothing (it was told at the table
@@ -1333,14 +1336,15 @@ class BoardAdapter:
         padded clip) and padded to its long wording's length at the seat's rate, so that
         every "noted" of a seat lasts as long, whichever wording it is said in; nothing but
         the seat's own request cuts it off (``keep``: the answer to the seat's next act, a
-        tile laid at once, follows it)."""
+        tile laid at once, follows it). ``cued``: the press was answered by the answer cue
+        already (it cut the seat's prolog clip, :meth:`answer_prolog`): no second cue, the
+        "noted" follows as that cue's words."""
         channel = f"seat:{seat}"
         voice = self.service.voice
         if secret or not self.earphones():
             return          # a whisper station would call the seat to it for a mere "noted"
         if self.speech.queued(channel) == before:
-            cued = False
-            if voice is not None and not voice.idle([channel]):
+            if not cued and voice is not None and not voice.idle([channel]):
                 # the earphone is busy (a hand being read): the answer cue at once, cutting
                 # what plays (said again whole after it), and the "noted" after that (issue 31)
                 voice.answer_cue(seat, priority="refusal")
