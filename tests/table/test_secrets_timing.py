@@ -24,6 +24,7 @@ import pytest
 
 from firmware_host.kernel import games
 from firmware_host.service.core import BoardService
+from firmware_host.table import BoardAdapter
 from firmware_host.table.scans import SeatScans
 from firmware_host.table.seats import SeatStore
 from firmware_host.table.speech import TableSpeech
@@ -84,6 +85,79 @@ def test_R16_every_output_sounds_the_same_until_the_first_press_whoever_holds_wh
     assert any(o[0].startswith("seat:") for o in first), "no earphone heard anything before the first press"
     assert [o[0] for o in first] == [o[0] for o in second]
     differ = [(x, y) for x, y in zip(first, second)
+              if x[3] != y[3] or x[4:] != y[4:] or abs(x[1] - y[1]) > 0.05 or abs(x[2] - y[2]) > 0.05]
+    assert not differ, differ[:3]
+
+
+# -- a hold during one's own prolog clip (issue 31) ----------------------------------------------
+
+def _prolog_held(tmp_path, name: str, setup: dict, actions: list[dict], into: float | None, spy) -> dict:
+    """The game's start up to the table's line after its prolog, every seat holding for its
+    status ``into`` seconds after the prolog's clips began (None: the middle between the
+    shortest and the longest seat's words, measured here; half the words where all are alike); every clip on every output as
+    (output, start, end, cut), the table's with its key and words, and ``into``. ``spy``:
+    the spy on :meth:`BoardAdapter.say_prolog` (reset here)."""
+    spy.reset_mock()
+    table = Table(tmp_path, seed=None)
+    try:
+        signals = games.pack(name).scripting().signals_for_game(setup, actions)
+        first = next(i for i, s in enumerate(signals) if s.get("signal") == "button")
+        for obj in signals[:first]:
+            table.play(obj)
+            if spy.call_count:
+                break
+        for _ in range(6000):
+            if spy.call_count and all(u.plays for u in spy.spy_return):
+                break
+            table.wait(0.05)
+        clips = spy.spy_return
+        assert clips, "no prolog said"
+        begun = min(u.plays[0].start for u in clips)
+        if into is None:
+            voice = table.service.voice
+            words = [table.call(lambda u=u: voice.measure(u.channel, u.text, earcon="private")) for u in clips]
+            into = (min(words) + max(words)) / 2 if max(words) - min(words) > 0.5 else min(words) / 2
+        # the hold is one once the button has been down for hold_s: down that long before
+        table.wait(max(0.0, begun + into - table.sim.config.timing.hold_s - table.now))
+        for seat in range(int(setup["players"])):
+            table.play({"signal": "button", "seat": seat, "gesture": "hold"})
+        table.wait(60.0)
+        end = min((o["end"] for o in table.starts if o.get("output") in ("table", "public")
+                   and o["start"] > begun + 0.05 and "end" in o), default=table.now)
+        out = []
+        for o in table.heard():
+            if o["start"] > end + 0.01:
+                continue
+            said = (o["key"], o["text"]) if o["output"] in ("table", "public") else ()
+            out.append((o["output"], round(o["start"], 3), round(o["end"], 3), bool(o.get("cut")), *said))
+        return {"heard": sorted(out), "into": into, "texts": sorted((u.channel, u.text) for u in clips)}
+    finally:
+        table.close()
+
+
+@pytest.mark.parametrize("name", cases())
+def test_R16_issue31_a_hold_during_ones_prolog_clip_moves_every_output_alike_whoever_holds_which_secret(
+        tmp_path, name, mocker):
+    """Every seat holds for its status at one moment during its own prolog clip (its role,
+    hand, character), where some seats' words are said and others' are not: each clip is cut
+    by its seat's answer cue, the status follows, the clip is said again whole. The sample
+    game and the same game with its secrets moved between the seats sound alike on every
+    output (±50 ms) up to the table's line after the prolog: whether a clip is said again,
+    and how long, depends on the hold, never on what the seat was told."""
+    script = games.pack(name).scripting()
+    setup = script.sample_setup("en")
+    actions = script.whole_game(setup, 2)
+    moved = script.permuted(setup, actions, 2)
+    assert moved is not None, "the pack found no permutation of the sample game"
+    (tmp_path / "0").mkdir()
+    (tmp_path / "1").mkdir()
+    spy = mocker.spy(BoardAdapter, "say_prolog")
+    one = _prolog_held(tmp_path / "0", name, setup, actions, None, spy)
+    two = _prolog_held(tmp_path / "1", name, *moved, one["into"], spy)
+    cues = [o for o in one["heard"] if o[0].startswith("seat:") and o[3]]
+    assert cues, "no seat's prolog clip was cut by its hold"
+    assert [o[0] for o in one["heard"]] == [o[0] for o in two["heard"]]
+    differ = [(x, y) for x, y in zip(one["heard"], two["heard"])
               if x[3] != y[3] or x[4:] != y[4:] or abs(x[1] - y[1]) > 0.05 or abs(x[2] - y[2]) > 0.05]
     assert not differ, differ[:3]
 
