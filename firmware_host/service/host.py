@@ -263,9 +263,29 @@ class GameHost:
             fields = {**fields, "setup": self._choose(fields["setup"])}
         elif name == "start":
             self._to_next_game()
-        elif name == "undo" and self._back_before_first_move():
-            return self.active.command("undo")
+        elif name == "undo":
+            return self._undo()
         return self.active.command(name, **fields)
+
+    def _undo(self) -> dict:
+        """The game master's undo. When it brings back the game the game master ended or a new
+        start replaced (the console's "Undo last action" before the new game's first move),
+        what the given-up game still had queued or playing (a new start's opening: roles,
+        hands, "your turn") is cut on every output first, as :meth:`end_game` cuts an ended
+        game, so the table hears ``gm.game_back`` at once and nothing of a game that is not
+        played (a role or a turn it told would be false). Any other undo (a move taken back)
+        cuts nothing.
+
+        :raises CommandRefused: as :meth:`BoardAdapter.command` ``undo`` (e.g. ``no_game``)."""
+        voice = self.service.voice
+        mark = voice.mark() if voice is not None and hasattr(voice, "drop_before") else None
+        restoring = self._back_before_first_move() or self.active.moves.can_restore()
+        result = self.active.command("undo")
+        if restoring and mark is not None:
+            dropped = voice.drop_before(mark)
+            if dropped:
+                log.info("undo: %d announcements of the given-up game cut", dropped)
+        return result
 
     def _back_before_first_move(self) -> bool:
         """The game master's undo while the game switched to has no move yet, and the game
