@@ -23,7 +23,10 @@ registry's package of the game):
 - ``SEEDED`` (optional, default True): the game deals from a seed (the table's seed is the
   setup's); False for a game with no chance in it;
 - ``QUIET_AFTER`` (optional): keys after which the table talks among itself (a discussion
-  time), so a silence then is no silence of the board.
+  time), so a silence then is no silence of the board;
+- ``LIST_STARTS`` (optional): the game's own keys that begin a list in a seat's earphone
+  besides the board's ``scan.*`` (a turn's menu): a press planned to open the list is dropped
+  when the list begins without it (:meth:`SeatRobot.begins`).
 
 A robot's *choice* depends only on what it heard: :class:`Chooser` draws from a digest of
 the heard clips (the same heard lines give the same choice); its reaction times and slips
@@ -379,6 +382,14 @@ class SeatRobot:
         if clip.own:
             self._begun_own = clip
             self._forget_cut(clip)
+            if self.phase == "game" and self._list_begins(clip):
+                # a list begins that its planned press was to open (an earlier press opened it,
+                # or the board does): a person who hears its list begin listens to it, and does
+                # not press into its first item
+                self.plan = [p for p in self.plan if not (
+                    isinstance(p.act, Press) and p.act.item is None and not p.mistake
+                    and p.cue is not None and p.cue.end <= clip.start + 1e-6
+                    and not self._list_begins(p.cue) and p.cue.key not in LIST_KEYS)]
         if clip.own and self.phase == "game" and clip.key.startswith(CONFIRM_PREFIX):
             item_key = "scan." + clip.key[len(CONFIRM_PREFIX):]
             meant = self._meant
@@ -461,10 +472,30 @@ class SeatRobot:
         if self.phase == "game" and not acts:
             chooser = Chooser(self.seat, self.heard, self.seed)
             acts = list(self.rules.respond(self.seat, clip, tuple(self.heard), chooser) or [])
+        if self.phase == "game" and self._list_begun_after(clip):
+            acts = [a for a in acts if not (isinstance(a, Press) and a.item is None)]
         for act in self._once_per_cue(clip, acts):
             self._plan_act(clip, act)
         if clip.key.startswith("game_over"):
             self.phase = "over"
+
+    def _list_begins(self, clip: Heard) -> bool:
+        """Whether ``clip`` (of its own earphone) begins a list: the board's list intro or an
+        item (``scan.*`` but a pick said back, a list's end, its confirmation, "back", "cancel",
+        the wrap) or one of the game's ``LIST_STARTS`` (a turn's menu)."""
+        key = clip.key
+        if key in getattr(self.rules, "LIST_STARTS", ()):
+            return True
+        return (clip.own and key.startswith("scan.") and key not in LIST_ENDS and key not in LIST_KEYS
+                and key not in BACK_KEYS and not key.startswith(CONFIRM_PREFIX))
+
+    def _list_begun_after(self, clip: Heard) -> bool:
+        """Whether a list began in its own earphone as ``clip`` ended or after (the board began
+        it, or an earlier press): a press ``clip`` asks for to open a list is then not made
+        (:meth:`begins` drops one planned before the list began)."""
+        begun = self._begun_own
+        return (begun is not None and begun.start >= clip.end - 1e-6 and self._list_begins(begun)
+                and not self._list_begins(clip) and clip.key not in LIST_KEYS and clip.key not in LIST_ENDS)
 
     @staticmethod
     def _said_again(cut: Heard, again: Heard) -> bool:

@@ -411,7 +411,7 @@ def test_issue31_a_message_cut_off_and_not_said_again_is_still_a_cue():
     robot = _night_robot()
     cut = Heard("seat", "night.nothing", {}, NOTHING, 1139.111, 1141.449, cut=True)
     robot.hear(cut)
-    robot.begins(Heard("seat", "scan.start", {}, "List:", 1141.449, 1141.449))
+    robot.begins(Heard("seat", "status.now.night", {}, "It is night: listen to your earphone.", 1141.449, 1141.449))
     assert [p.cue for p in robot.plan if isinstance(p.act, Press)] == [cut]
     item = Heard("seat", "scan.seat", {"seat": 3}, "seat 4", 1200.0, 1200.6, cut=True)
     assert not SeatRobot._said_again(item, Heard("seat", "scan.seat", {"seat": 3}, "seat 4", 1200.6, 1200.6))
@@ -456,6 +456,41 @@ def test_issue31_a_pick_played_later_than_planned_counts_from_when_the_button_we
     robot.acting(planned, late)
     robot.hear(Heard("seat", "scan.option.discard_vote", {}, "Discard-vote", late - 0.6, late + 0.15, cut=True))
     assert not any(isinstance(p.act, Press) for p in robot.plan)     # cut by its own pick's answer
+
+
+@pytest.mark.parametrize("game, call, begins", [
+    ("become_dictator", Heard("table", "phase.discard_vote", {}, "Day three: discard-votes, in secret",
+                              1738.078, 1740.831), "scan.vote_or_discard"),
+    ("autocracy", Heard("seat", "turn.yours", {}, "Your turn. You hold six Economy.", 4194.517, 4198.85),
+     "menu.turn"),
+])
+def test_issue31_a_list_that_begins_without_the_press_meant_to_open_it_is_listened_to(game, call, begins):
+    """A press chooses what was heard (ACCESSIBILITY.md 27): a seat that means to press for its
+    list on the call, and hears the list begin without that press (an earlier press opened it, or
+    the board does), listens to it: its press would pick the first item, barely heard ("Vote
+    today" 0.2 s in, "Roll the dice" 0.35 s in: 30 such picks in 30 robot runs). The press is
+    made when nothing begins."""
+    robot = SeatRobot(0, 6, game, rules_for(game), seed=21, mistakes=0.0)
+    robot.hear(Heard("table", "game.started", {"players": 6}, "Game", 0.0, 2.0))
+    robot.plan = []
+    robot.hear(call)
+    planned = [p for p in robot.plan if isinstance(p.act, Press) and p.act.item is None]
+    assert planned, robot.plan                              # the call asks for a press
+    robot.begins(Heard("seat", begins, {}, "Choose:", call.end, call.end))
+    assert not [p for p in robot.plan if isinstance(p.act, Press) and p.act.item is None]
+    again = SeatRobot(0, 6, game, rules_for(game), seed=21, mistakes=0.0)
+    again.hear(Heard("table", "game.started", {"players": 6}, "Game", 0.0, 2.0))
+    again.plan = []
+    again.hear(call)
+    again.begins(Heard("seat", "answer.cue", {}, "", call.end + 0.5, call.end + 0.5))
+    assert [p for p in again.plan if isinstance(p.act, Press) and p.act.item is None]
+    # the list begins the moment the call ends: heard begin before the call's end is handed over
+    first = SeatRobot(0, 6, game, rules_for(game), seed=21, mistakes=0.0)
+    first.hear(Heard("table", "game.started", {"players": 6}, "Game", 0.0, 2.0))
+    first.plan = []
+    first.begins(Heard("seat", begins, {}, "Choose:", call.end, call.end))
+    first.hear(call)
+    assert not [p for p in first.plan if isinstance(p.act, Press) and p.act.item is None]
 
 
 def test_issue31_deal_seed_keeps_the_first_game_and_parts_the_others():

@@ -27,6 +27,10 @@ SEEDED = True
 #: nothing makes the table wait for a timer
 QUIET_AFTER: frozenset = frozenset()
 
+#: the turn's menu begins a list in the seat's earphone (a press planned to open it is dropped
+#: when it begins without that press: the press picked "Roll the dice", an item barely heard)
+LIST_STARTS = frozenset({"menu.turn"})
+
 #: the chance to attack when "attack" is heard in the menu (from round 2)
 ATTACK = 0.15
 #: the chance to counter when the seat holds the answer
