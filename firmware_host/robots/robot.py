@@ -474,6 +474,12 @@ class SeatRobot:
             acts = list(self.rules.respond(self.seat, clip, tuple(self.heard), chooser) or [])
         if self.phase == "game" and self._list_begun_after(clip):
             acts = [a for a in acts if not (isinstance(a, Press) and a.item is None)]
+        confirming = self._confirmation_begun_after(clip)
+        if confirming is not None:
+            # a confirmation of another item began as this item ended (an earlier press, a
+            # slip, picked that one): as in :meth:`begins`, no press for this item into it
+            acts = [a for a in acts if not (isinstance(a, Press) and a.item is not None
+                                            and (a.item.key, a.item.params) != confirming)]
         for act in self._once_per_cue(clip, acts):
             self._plan_act(clip, act)
         if clip.key.startswith("game_over"):
@@ -496,6 +502,16 @@ class SeatRobot:
         begun = self._begun_own
         return (begun is not None and begun.start >= clip.end - 1e-6 and self._list_begins(begun)
                 and not self._list_begins(clip) and clip.key not in LIST_KEYS and clip.key not in LIST_ENDS)
+
+    def _confirmation_begun_after(self, clip: Heard) -> tuple[str, dict] | None:
+        """The item (key, params) a list's confirmation confirms that began in its own earphone
+        as ``clip`` ended or after, None if none did (the board hands a clip's start and the
+        end of the clip before it over together, the start first)."""
+        begun = self._begun_own
+        if (self.phase != "game" or not clip.own or begun is None or begun.start < clip.end - 1e-6
+                or not begun.key.startswith(CONFIRM_PREFIX)):
+            return None
+        return "scan." + begun.key[len(CONFIRM_PREFIX):], begun.params
 
     @staticmethod
     def _said_again(cut: Heard, again: Heard) -> bool:

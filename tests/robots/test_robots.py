@@ -493,6 +493,29 @@ def test_issue31_a_list_that_begins_without_the_press_meant_to_open_it_is_listen
     assert not [p for p in first.plan if isinstance(p.act, Press) and p.act.item is None]
 
 
+def test_issue31_no_press_for_an_item_into_a_confirmation_of_another_that_began_as_it_ended(mocker):
+    """ACCESSIBILITY.md 32: a seat that hears "Confirm: seat 3" begin (its slip picked seat 3)
+    does not press for "seat 4", heard just before: that press landed in the confirmation (Dying
+    Message, 8 seats, seed 8: the confirmation began 0.08 s after the item ended, and the board
+    hands a clip's start over before the end of the clip before it). A confirmation of the very
+    item it wants leaves the press be."""
+    rules = rules_for("dying_message")
+    robot = SeatRobot(2, 8, "dying_message", rules, seed=8, mistakes=0.0)
+    robot.hear(Heard("table", "game.started", {"players": 8}, "Game", 0.0, 2.0))
+    robot.plan = []
+    item = Heard("seat", "scan.seat", {"seat": 3}, "seat 4", 2037.343, 2038.285)
+    mocker.patch.object(rules, "respond", autospec=True, return_value=[Press(item=item)])
+    robot.begins(Heard("seat", "scan.confirm.seat", {"seat": 2}, "Confirm: seat 3", 2038.365, 2038.365))
+    robot.hear(item)
+    assert not [p for p in robot.plan if isinstance(p.act, Press)]
+    same = SeatRobot(2, 8, "dying_message", rules, seed=8, mistakes=0.0)
+    same.hear(Heard("table", "game.started", {"players": 8}, "Game", 0.0, 2.0))
+    same.plan = []
+    same.begins(Heard("seat", "scan.confirm.seat", {"seat": 3}, "Confirm: seat 4", 2038.365, 2038.365))
+    same.hear(item)
+    assert [p.act for p in same.plan if isinstance(p.act, Press)] == [Press(item=item)]
+
+
 def test_issue31_deal_seed_keeps_the_first_game_and_parts_the_others():
     assert deal_seed(5, 1) == 5 and deal_seed(11, 1) == 11
     seeds = [deal_seed(s, n) for s in (0, 5, 11) for n in range(2, 50)]
