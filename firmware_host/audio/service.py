@@ -753,6 +753,12 @@ class AudioService:
         ``request``). A padded prolog message keeps its padding (R17). The new utterance's
         ``meta`` ``"repeats"`` is the utterance it repeats.
 
+        A chain's first repeat asked while one of the seat's own messages plays in its earphone
+        (a message of its history, which the repeat cuts off) gives that message, the one the
+        seat was hearing, though a public one began at the same moment or since (issue 31: a
+        press during "Chosen: you vote today" heard "Decided: one of four", said at the table
+        as the choice was confirmed); further calls step back from it.
+
         :param newest: start again from the seat's newest message (the table called the seat
             since its last repeat, a reminder that a repeat does not give back): further calls
             step back from there.
@@ -763,6 +769,12 @@ class AudioService:
             if not heard:
                 return None
             back = 0 if newest else self._repeat_back.get(seat, -1) + 1
+            if back == 0:
+                # the seat's own message playing as it asks (cut by this repeat): that one first
+                player = self._players.get(f"seat:{seat}")
+                playing = player.current if player is not None else None
+                if playing is not None and any(u is playing for u in heard):
+                    back = len(heard) - 1 - next(i for i, u in enumerate(heard) if u is playing)
             back = min(back, len(heard) - 1)
             self._repeat_back[seat] = back
             last = heard[-1 - back]

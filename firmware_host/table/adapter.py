@@ -255,7 +255,8 @@ class BoardAdapter:
                                   queued=self.plan_following)
         #: what this table can hear next, pre-rendered in the background (:meth:`plan_speech`)
         self.speech_plan = SpeechPlan.for_game(self, self.words)
-        self.scans = SeatScans(service, self.speech, self.seats, cue=self.SCAN_CUE, lists_wait=self.LISTS_WAIT)
+        self.scans = SeatScans(service, self.speech, self.seats, cue=self.SCAN_CUE, lists_wait=self.LISTS_WAIT,
+                               answer_pick=self.answer_pick)
         self.timers = Timers(service)
         self.faults = TableFaults(service, self.speech, unknown_tag=self.UNKNOWN_TAG,
                                   unnamed=self.UNNAMED_FAULT)
@@ -1294,8 +1295,10 @@ class BoardAdapter:
         never cut (the cue follows them as before).
 
         Only the pressing seat's earphone changes (RULES.md R16: the cue is the same
-        whatever the press brings); a caller leaves out presses at a step whose answer is
-        padded for secrecy (:meth:`secret_step`).
+        whatever the press brings); :meth:`on_button` leaves out presses at a step whose
+        answer is padded for secrecy (:meth:`secret_step`, a padded list): a pick there is
+        answered over the item pressed for before the game's own answer is queued
+        (:meth:`answer_pick`), so the cue never follows that answer.
 
         :param seat: the pressing seat (0-based).
         :param clip: what its earphone played as the button went down
@@ -1317,6 +1320,26 @@ class BoardAdapter:
         if getattr(clip, "keep", False):
             return
         voice.answer_cue(seat, priority="refusal", drop_cut=True)  # the press answered it: not said again
+
+    def answer_pick(self, seat: int, clip: Any, padded: bool) -> None:
+        """A seat's press chose in its list (:attr:`scans`) while the item pressed for, ``clip``,
+        still plays in its earphone, told before the game hears of the pick: where the press
+        is secret (a list padding its steps, ``padded``, or :meth:`secret_step`), which
+        :meth:`on_button` leaves unanswered, it is answered over that item now
+        (:meth:`answer_over`, ACCESSIBILITY.md 26, 32; issue 31): the answer cue at once,
+        cutting the item, and the game's own answer ("Chosen: you drop Jester and Assassin
+        tonight") right after it, not once a padded "Confirm: drop Jester and Assassin" has
+        ended (1.75-2.26 s after the press). In its words or in the silence it is padded
+        with alike (:meth:`answer_during`; a list's step is never said again): where the
+        words end, the length of what they name, changes nothing the seat hears next (R16);
+        the table speaker and the other seats' earphones do not change. A press that is not
+        secret is answered by :meth:`on_button` as before (:meth:`answer_over` after the pick).
+
+        :param seat: the pressing seat (0-based).
+        :param clip: the audio layer's Utterance of the item pressed for, playing now.
+        :param padded: the list pads its steps (M43, R16)."""
+        if padded or self.secret_step(seat):
+            self.answer_over(seat, clip)
 
     def acknowledge(self, seat: int, before: int, *, secret: bool = False, cued: bool = False) -> None:
         """Every act is answered in the acting seat's own earphone at once (ACCESSIBILITY.md
@@ -1454,8 +1477,8 @@ class BoardAdapter:
         issue 31): what the press asks for follows the message, never a silence first.
 
         - its words have been said and only its padding's silence is left: that silence is
-          dropped now (the clip's end is told, cut), the answer cue plays, and what the press
-          asks for may follow at once (``"said"``);
+          dropped now (the clip's end is told, cut), the answer cue plays ahead of anything
+          queued for the seat, and what the press asks for may follow at once (``"said"``);
         - its words are still being said: the answer cue at once, which cuts it, and the
           message is said again whole and as long as before (never lost; ``"again"``); a
           press while it is said again is answered by the cue at once too, and restarts
@@ -1498,8 +1521,11 @@ class BoardAdapter:
                 return "again"
             voice.answer_cue(seat, priority="refusal")
             return "again"
-        voice.answer_cue(seat)                         # after the silence, which ends now
-        if not voice.end_now(clip):
+        # after the silence, which ends now: the cue cuts it for good, ahead of anything queued
+        # for the seat meanwhile (as in its words: where the words end, a secret's length, never
+        # changes what the seat hears next, R16)
+        voice.answer_cue(seat, priority="refusal", drop_cut=True)
+        if not clip.done() and not voice.end_now(clip):
             return "again"
         return "said"
 

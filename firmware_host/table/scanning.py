@@ -19,8 +19,9 @@ in seconds on the service's clock, measured from what was *heard*:
   answers, still picks the one before (31: a slow reaction, :mod:`firmware_host.table.pace`);
 - a distinct wrap tone when the list starts over (15); "cancel" is the last item of every list;
 - after ``passes`` (3) full passes the scan stops with a spoken notice and resumes on a press
-  with all its passes again; it never chooses by itself (14). This is the scan's only
-  timeout: ``passes = 0`` switches it off, up to 30 lengthens it tenfold (11);
+  (answered at once, ``on_intro_press``) with all its passes again; it never chooses by
+  itself (14). This is the scan's only timeout: ``passes = 0`` switches it off, up to 30
+  lengthens it tenfold (11);
 - with ``confirm`` (a choice that cannot be taken back, 16) a pick opens a second two-item scan
   ("confirm NAME", "back"), its first item at once (the press's answer, 26); only a press on
   "confirm" chooses.
@@ -136,8 +137,9 @@ def taken_back() -> tuple[float, float | None] | None:
 def intro_press_answer(service: Any, seat: int) -> Callable[[], None]:
     """A :class:`Scan`'s ``on_intro_press`` for ``seat``'s list (every list of the table: a
     game's, the setup from the seats, the seat's settings): the answer cue at once in the seat's
-    earphone (ACCESSIBILITY.md 26), at a rank that cuts the intro (a scan step, not said again),
-    so the first item follows; nothing where the service has no voice."""
+    earphone (ACCESSIBILITY.md 26), at a rank that cuts the intro or the notice that the list
+    stopped (scan steps, not said again), so the first item follows; nothing where the service
+    has no voice."""
     def answer() -> None:
         voice = getattr(service, "voice", None)
         if voice is not None:
@@ -212,8 +214,10 @@ class Scan:
         when it starts again, holds or ends: a name said after the choice would mislead).
     :param on_intro_press: ``on_intro_press()`` for a press during the intro (no item heard
         yet: nothing is picked, :attr:`introducing`), or before the first item of a list
-        without intro has begun; the list's owner answers it (the answer cue at once,
-        ACCESSIBILITY.md 26). None: such a press does nothing.
+        without intro has begun, or one that starts a stopped list again (its first item
+        follows after ``first_delay``; issue 31: that item alone answered it, 1.15 s later);
+        the list's owner answers it (the answer cue at once, ACCESSIBILITY.md 26). None: such
+        a press does nothing.
     """
 
     def __init__(self, seat: int, items: list[ScanItem], settings: "ScanSettings | Callable[[], ScanSettings]",
@@ -478,9 +482,11 @@ class Scan:
         if self.picked is not None:
             self._take_back()
             return
-        if self.stopped:
-            log.info("scan for seat %d resumed", self.seat)
+        if self.stopped:                          # started again: answered at once (26), its
+            log.info("scan for seat %d resumed", self.seat)     # first item after its first delay
             self.start()
+            if self.on_intro_press is not None:
+                self.on_intro_press()
             return
         if self.introducing:                      # nothing heard yet: nothing to pick (27), answered (26)
             if self.on_intro_press is not None:

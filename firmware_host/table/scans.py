@@ -51,15 +51,22 @@ class SeatScans:
         once meanwhile (26, the audio layer's cue ahead of an answer that waits). A list that
         answers a pick in another list (its confirmation, the next stage of a choice, a menu
         again after "cancel") never waits: the pick is answered at once (32).
+    :param answer_pick: ``answer_pick(seat, utterance, padded)``: told of a press that chose
+        (or cancelled) while the item pressed for still plays in the seat's earphone (its
+        ``utterance``; ``padded``: the list pads its steps), before the list's owner hears of
+        the pick (:meth:`_answer_now`): the table answers the press over it there
+        (:meth:`BoardAdapter.answer_pick <firmware_host.table.adapter.BoardAdapter.answer_pick>`).
+        None: that item plays to its end.
     """
 
     def __init__(self, service: Any, speech: TableSpeech, seats: SeatStore, *, cue: bool = True,
-                 lists_wait: bool = False) -> None:
+                 lists_wait: bool = False, answer_pick: Callable[[int, Any, bool], Any] | None = None) -> None:
         self.service = service
         self.speech = speech
         self.seats = seats
         self.cue = cue
         self.lists_wait = lists_wait
+        self.answer_pick = answer_pick
         self._answering = 0                          # > 0 while a pick's (or cancel's) answer runs
         self.by_seat: dict[int, Scan] = {}
         self._queued: dict[int, list] = {}          # seat -> its scan's steps said, maybe not started yet
@@ -144,13 +151,16 @@ class SeatScans:
             def pad(kind: str, key: str) -> float | None:
                 return pads.get("intro" if kind == "intro" else "confirm" if key in confirming else "item")
 
+        padded = pad is not None
+
         def on_choose(value: Any) -> None:
             self._answer_now(seat, self.by_seat.pop(seat, None), lambda item: item.value is CONFIRM
-                             or (item.value is not CANCEL and item.value == value))
+                             or (item.value is not CANCEL and item.value == value), padded=padded)
             self._answering_pick(lambda: chosen(value))
 
         def on_cancel() -> None:
-            self._answer_now(seat, self.by_seat.pop(seat, None), lambda item: item.value is CANCEL)
+            self._answer_now(seat, self.by_seat.pop(seat, None), lambda item: item.value is CANCEL,
+                             padded=padded)
             if cancelled is not None:
                 self._answering_pick(cancelled)
 
@@ -223,19 +233,28 @@ class SeatScans:
                 cancel(utterance)
         self._queued[seat] = [u for u in queued if getattr(u, "plays", None) and not u.done()]
 
-    def _answer_now(self, seat: int, scan: Scan | None, picked: Callable[[ScanItem], bool]) -> None:
+    def _answer_now(self, seat: int, scan: Scan | None, picked: Callable[[ScanItem], bool], *,
+                    padded: bool = False) -> None:
         """The seat's list has chosen (or was cancelled) by its press: a step of it still
         playing in its earphone that is not the item pressed for (``picked(item)`` False: the
         next item, or "back" after a confirmation, which began in the press's first moments,
         ACCESSIBILITY.md 27) is cut off, so the answer to the press follows at once (26: the
-        item's clip may be cut for it). The item pressed for itself plays to its end (every
-        item of a padded list lasts its length, R16). The same for every list."""
+        item's clip may be cut for it). The item pressed for itself is the table's to answer
+        over (:attr:`answer_pick`, ``padded``: the list pads its steps), told before the
+        list's owner hears of the pick, so nothing of the game's answer is queued ahead of
+        the table's (issue 31: a press during a game's own padded confirmation, "Confirm: drop
+        Jester and Assassin", heard "Chosen: …" only once that clip had ended, 1.75-2.26 s
+        later); without it, it plays to its end. The same for every list."""
         playing, self._queued[seat] = [u for u in self._queued.get(seat, [])
                                        if getattr(u, "plays", None) and not u.done()], []
         heard = scan.items[scan.index] if scan is not None and 0 <= scan.index < len(scan.items) else None
         voice = getattr(self.service, "voice", None)
-        if playing and voice is not None and heard is not None and not picked(heard):
+        if not playing or voice is None or heard is None:
+            return
+        if not picked(heard):
             voice.interrupt(f"seat:{seat}")
+        elif self.answer_pick is not None:
+            self.answer_pick(seat, playing[-1], padded)
 
     def press(self, seat: int) -> bool:
         """The seat's press goes to its running scan (True), or there is none (False). A

@@ -176,6 +176,34 @@ def test_repeat_last_replays_the_latest_public_or_own_message_without_limit(make
     assert all(p.text != "Du bist Faschist." for p in sink.on("seat:0"))
 
 
+def test_A25_issue31_a_repeat_while_ones_own_message_plays_gives_that_message_first(make_service):
+    """A press during "Chosen: you vote today" (the seat's own message, padded) heard "Decided:
+    one of four", said at the table at the same moment: the repeat gives the message the seat
+    was hearing (its press cut it), a further repeat steps back from it (ACCESSIBILITY.md 25)."""
+    sink = RecordingSink(hold=True)
+    audio = make_service(sink)
+    audio.say("public", "Entscheidungen: null von vier.", key="count0")
+    assert playing(sink, "public", "count0")
+    sink.finish("public")
+    own = audio.say("seat:0", "Gewählt: du stimmst heute ab.", key="choice", pad_seconds=6.0)
+    assert playing(sink, "seat:0", "choice")
+    audio.say("public", "Entscheidungen: eine von vier.", key="count1")
+    assert playing(sink, "public", "count1")
+    sink.finish("public")                            # the table's count ended, the seat's choice plays on
+    again = audio.repeat_last(0)
+    assert again.meta["repeats"] is own and abs(again.pad_seconds - 6.0) < 1e-9   # as long as before (R16)
+    assert own.wait_played(WAIT) and own.interrupted
+    assert playing(sink, "seat:0", "choice")
+    sink.finish("seat:0")
+    assert again.wait_played(WAIT)
+    back = audio.repeat_last(0)                      # the next press steps back from it
+    assert back.meta["repeats"].key == "count0"
+    sink.finish("seat:0")
+    assert back.wait_played(WAIT)
+    assert audio.repeat_last(0).meta["repeats"].key == "count0"      # the oldest, again
+    sink.finish("seat:0")
+
+
 def test_repeat_of_a_padded_prolog_message_keeps_its_padding(make_service):
     sink = RecordingSink()
     audio = make_service(sink)

@@ -60,3 +60,34 @@ def test_A26_issue31_a_press_before_the_first_item_of_a_list_without_intro_gets_
     chosen.assert_not_called()
     service.clock.advance(1.0)
     assert [s[0] for s in steps] == ["scan.seat"]    # the list goes on: its first item
+
+
+def test_A26_issue31_a_press_that_starts_a_stopped_list_again_gets_the_answer_cue_at_once(mocker):
+    # "Choose: stopped after the last pass. Press your button to start again.": the press was
+    # answered only by the list's first item, 1.15 s later (at 3 s a sentence, seed 5 at 7
+    # seats, In this way I become a DICTATOR); the cue answers it at once, cutting the notice,
+    # and the first item follows after its first delay with all its passes again
+    scans, service, steps = scans_with_playback(mocker)
+    chosen = mocker.MagicMock()
+    scans.start(3, [scans.item(5, "scan.seat", {"seat": 5})], chosen)
+    scan = scans.get(3)
+    for _ in range(40):                              # three passes, each step heard to its end
+        service.clock.advance(0.5)
+        if not steps:
+            continue
+        key, utt, ended = steps[-1]
+        if not utt.done.return_value:
+            utt.done.return_value = True
+            ended(False)
+        if scan.stopped:
+            break
+    assert scan.stopped and steps[-1][0] == "scan.stopped"
+    service.voice.answer_cue.assert_not_called()
+    service.clock.advance(1.2)
+    said = len(steps)
+    assert scans.press(3) is True
+    service.voice.answer_cue.assert_called_once_with(3, priority="refusal")
+    chosen.assert_not_called()
+    assert len(steps) == said                        # nothing else yet: the cue is the answer
+    service.clock.advance(1.0)                       # its first delay: item 1 again
+    assert steps[-1][0] == "scan.seat" and not scan.stopped
