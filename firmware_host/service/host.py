@@ -273,13 +273,16 @@ class GameHost:
         what the given-up game still had queued or playing (a new start's opening: roles,
         hands, "your turn") is cut on every output first, as :meth:`end_game` cuts an ended
         game, so the table hears ``gm.game_back`` at once and nothing of a game that is not
-        played (a role or a turn it told would be false). Any other undo (a move taken back)
-        cuts nothing.
+        played (a role or a turn it told would be false), nor ``gm.ended`` for it when the undo
+        switched back from another game (the board does not wait for a new game). Any other
+        undo (a move taken back) cuts nothing.
 
         :raises CommandRefused: as :meth:`BoardAdapter.command` ``undo`` (e.g. ``no_game``)."""
-        voice = self.service.voice
-        mark = voice.mark() if voice is not None and hasattr(voice, "drop_before") else None
         restoring = self._back_before_first_move() or self.active.moves.can_restore()
+        voice = self.service.voice
+        # marked after the switch back, which ended the given-up game ("gm.ended": the board
+        # waits for a new game): that is as false now as the given-up game's opening, both cut
+        mark = voice.mark() if voice is not None and hasattr(voice, "drop_before") else None
         result = self.active.command("undo")
         if restoring and mark is not None:
             dropped = voice.drop_before(mark)

@@ -75,5 +75,6 @@ def test_undo_after_another_game_was_started_over_it_cuts_that_games_opening(tmp
         told = [o["key"] for o in table.starts[mark:]]
         assert "gm.game_back" in told, told
         assert not set(told) & set(OPENING["dying_message"]), told[:20]
+        assert "gm.ended" not in told, told[:10]     # the board does not wait for a new game
     finally:
         table.close()
