@@ -77,6 +77,10 @@ CUES: dict[str, list[tuple[float, float, int, str, float]]] = {
     # one's own act was taken and its answer is still being spoken (a sentence not yet
     # rendered, issue 31): a quick rising fifth, the same whatever was chosen
     "answer": [(1046.5, 1046.5, 40, "sine", 1.0), (1567.98, 1567.98, 70, "sine", 1.0)],
+    # a seat's act away from the whisper station was taken (on the table speaker, before
+    # "Seat 3: noted"; its words follow at the station, issue 31): a soft falling fourth, the
+    # same whatever was done
+    "noted": [(1318.51, 1318.51, 50, "triangle", 1.0), (987.77, 987.77, 80, "triangle", 1.0)],
 }
 
 

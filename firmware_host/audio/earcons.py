@@ -25,7 +25,7 @@ from firmware_host.resources import data_path
 #: :data:`SOUNDS_DIR`
 EARCONS: tuple[str, ...] = (
     "input", "refusal", "fault", "game_over", "scan_wrap", "reader_back", "correction", "wrong_reader",
-    "private", "answer",
+    "private", "answer", "noted",
 )
 
 

@@ -81,10 +81,25 @@ WHISPER_LINGER_S = 8.0
 
 
 def _visit_of_its_own(utt: "Utterance") -> bool:
-    """True for a clip whose length is the point at the whisper station (a prolog, a hand:
-    padded and kept for repeats): it is a visit of its own and nothing joins it (R17). A
-    scan's step padded to its list's length (M43) is an open message like any other step."""
-    return utt.pad_group is not None or (utt.pad_seconds is not None and bool(utt.history))
+    """True for a clip of a visit every seat makes alike (:meth:`AudioService.say_padded`: the
+    prolog, and whatever every seat is told at once padded to one length): it is a visit of
+    its own and nothing joins it, so every seat's visit lasts the same (R17, ACCESSIBILITY.md
+    9). A single padded clip (a hand, a power's result, a token drawn, the answer to a secret
+    pick) keeps its own length wherever it is said: like a scan's step padded to its list's
+    length (M43) it is an open message that joins the visit of its seat under way, so a seat
+    at the station is not sent away and called back for it (issue 31; the call at the table
+    would tell more than the clip's place in the visit)."""
+    return utt.pad_group is not None
+
+
+@dataclasses.dataclass
+class Told:
+    """What the act being handled was answered with (:meth:`AudioService.answering`).
+
+    :ivar seat: the seat (0-based) the first private sentence said while it was handled was
+        for, or None."""
+
+    seat: int | None = None
 
 
 class AudioError(FirmwareHostError, ValueError):
@@ -471,7 +486,7 @@ class AudioService:
             earcon: str | None = None, pad_seconds: float | None = None, after: Iterable["Utterance"] = (),
             supersede: str | None = None, history: bool = True,
             listener: Callable[[str, "Utterance", PlayRecord], None] | None = None,
-            keep: bool = False, answer: bool = False) -> "Utterance":
+            keep: bool = False, answer: bool = False, resume: bool = False) -> "Utterance":
         """Speak ``text`` on ``channel`` (after ``earcon``); returns at once.
 
         :param channel: ``"public"`` or ``"seat:N"`` (N 0-based).
@@ -482,7 +497,7 @@ class AudioService:
         :param earcon: one of :func:`~firmware_host.audio.earcons.known_earcons`, or None.
         :param pad_seconds: pad the clip with silence to this many seconds (a private clip
             of one length whatever the secret in it, R16/R17; see :meth:`measure`); a
-            padded clip is a whisper-station visit of its own, and a repeat keeps the padding.
+            padded clip joins its seat's whisper-station visit like any message, and a repeat keeps the padding.
         :param after: utterances that must have ended (or been dropped) before this one
             starts: a private message after its public cause (ACCESSIBILITY.md 22), the
             table's "every seat knows its role" after the prolog (23).
@@ -499,12 +514,18 @@ class AudioService:
             already (:meth:`answer_cue`; no second cue): a message of the seat's that waits
             for another output never holds it back (the table's "noted" after the cue, while
             the seat's hand waits for a vote's count, issue 31).
+        :param resume: a clip it cuts off (at ``refusal`` or ``fault`` priority) plays on after
+            it from where it was cut, neither said again from its start nor longer in all (the
+            table's answer at once to a seat's act away from the whisper station, issue 31).
         :raises AudioError: unknown channel, priority or earcon, or a negative ``pad_seconds``.
         :raises SpeechError: empty text without an earcon.
         """
         if pad_seconds is not None and not pad_seconds >= 0:
             raise AudioError(f"pad_seconds must be a duration in seconds, not {pad_seconds!r}")
         self.last_sound = time.monotonic()
+        told = getattr(self._answering, "told", None)
+        if told is not None and told.seat is None and _seat(channel) is not None:
+            told.seat = _seat(channel)      # the seat the act being handled is answered to first
         own = getattr(self._answering, "channel", None) == channel
         own_given = bool(answer) and _seat(channel) is not None
         answer = self._answer_due(channel)
@@ -525,13 +546,14 @@ class AudioService:
         utt.supersede = supersede
         utt.history = history
         utt.keep = bool(keep)
+        utt.resumes = bool(resume)
         if listener is not None:
             utt.listen(listener)
         self._dispatch(utt)
         return utt
 
     @contextlib.contextmanager
-    def answering(self, seat: int | None, *, any_seat: bool = False) -> Iterator[None]:
+    def answering(self, seat: int | None, *, any_seat: bool = False) -> Iterator["Told"]:
         """While seat ``seat``'s own act is handled on this thread (a press, a tile it laid):
         the first sentence :meth:`say` gives its earphone is the act's answer, and if that
         sentence is not rendered yet (not in the speech cache: a fresh board, a new name) the
@@ -546,13 +568,20 @@ class AudioService:
         whisper station (no earphone of its own) or with ``seat`` None. ``any_seat``: an act
         whose seat the board does not know (a tile laid at a shared reader): the first
         sentence into any seat's earphone is its answer (the game answers the one who laid
-        it). Nests; a ``say`` outside it is never cued."""
+        it). Nests; a ``say`` outside it is never cued.
+
+        :returns: (as the context's value) a :class:`Told` whose ``seat`` is the seat the first
+            private sentence said while the act was handled was for (None while there was
+            none): the seat a tile at a shared reader was taken from, at a whisper station too."""
         previous = getattr(self._answering, "channel", None)
+        previous_told = getattr(self._answering, "told", None)
         self._answering.channel = "seat:*" if any_seat else None if seat is None else f"seat:{seat}"
+        told = self._answering.told = Told()
         try:
-            yield
+            yield told
         finally:
             self._answering.channel = previous
+            self._answering.told = previous_told
 
     def answer_cue(self, channel: str, *, priority: str = "normal",
                    spare_padded: bool = False, drop_cut: bool = False,
@@ -1065,7 +1094,7 @@ class AudioService:
             if rest:
                 self._mail[seat] = rest
             self._visit_left = len(visit)
-            # a padded visit (a prolog, a hand) lasts the same for every seat: nothing joins it (R17)
+            # a padded visit (a prolog, padded alike for every seat) lasts the same for every seat: nothing joins it (R17)
             self._visit_padded = bool(padded)
             player = self._player("whisper")
             for utt in visit:
@@ -1085,6 +1114,14 @@ class AudioService:
     def whisper_called(self) -> int | None:
         """The seat asked to come to the whisper station now, or None."""
         return self._called
+
+    @property
+    def whisper_serving(self) -> int | None:
+        """The seat at the whisper station now (its visit under way, or kept open for what
+        follows for it, :data:`WHISPER_LINGER_S`), or None: a press of that seat is made at
+        the station and answered there."""
+        with self._lock:
+            return self._serving
 
     # -- life cycle -----------------------------------------------------------------------
 
@@ -1559,7 +1596,7 @@ class AudioService:
         scan's step, an answer to the seat): the seat stays at the station for
         :data:`WHISPER_LINGER_S`, and what follows for it then (the scan's next item, the
         answer to its press) joins the visit without a new call (issue 22). A padded message
-        (a prolog, a hand) ends its visit at once, so every such visit lasts the same (R17)."""
+        (a prolog, padded alike for every seat) ends its visit at once, so every such visit lasts the same (R17)."""
         with self._lock:
             if linger and self._serving is not None and not self._closed and self.clock is not None \
                     and callable(getattr(self.clock, "call_later", None)):

@@ -91,6 +91,9 @@ ANSWER_CUE_KEY = "answer.cue"
 #: the table's call of one seat to the whisper station (``params.seat``, 0-based): that seat
 #: goes there and presses; the station then plays what is said to it as its own earphone
 WHISPER_CALL_KEY = "whisper.call"
+#: the table's answer at once to a seat's act away from the whisper station ("Seat 3: noted",
+#: ``params.seat``): the first sound of that act on a whisper-station board (issue 31)
+STATION_NOTED_KEY = "whisper.noted"
 #: the board's answer to a press it takes but answers later ("Press: noted"): no cue to act on
 NOTED_KEY = "table.noted"
 
@@ -420,6 +423,11 @@ class SeatRobot:
                 self._part_begun = False
             else:
                 self.phase = "setup"
+        if clip.output == "table" and (clip.cut or clip.key == STATION_NOTED_KEY):
+            # a table clip cut off plays again, or on from where it was cut, after what cut it
+            # (a refusal, a seat's "noted" at a whisper-station board): heard whole then; the
+            # table's "Seat 3: noted" asks nothing of anyone (issue 31)
+            return
         if clip.own and clip.key == ANSWER_CUE_KEY:
             # "your act was taken, its words follow": no cue to act on; the answer it
             # announces counts as coming at once (a confirmation to check, below)

@@ -9,7 +9,8 @@ at the time it chose. Nothing of the engine reaches a robot.
 
 The table measures what a table of blind players meets (one summary line per game, SIMULATE
 docs in ``docs/SIMULATE-robots.md``): the seconds from one's own act to the start of its
-confirmation in one's own earphone, the silences, stale instructions (an instruction
+confirmation in one's own earphone (on a whisper-station board, for an act away from the
+station, the table's "Seat 3: noted" that answers it at once), the silences, stale instructions (an instruction
 followed as told and refused), scans that chose the wanted item, the slips and whether the
 board answered them. Measuring looks at the board (which item a scan chose, a refusal); the
 robots never do.
@@ -33,7 +34,8 @@ from firmware_host.kernel import games
 from firmware_host.clock import VirtualClock
 from firmware_host.errors import UsageError
 from firmware_host.kernel.values import Outcome
-from firmware_host.robots.robot import MISTAKE_RATE, REACTION, Heard, Hold, Lay, Press, SeatRobot, TileHands
+from firmware_host.robots.robot import (MISTAKE_RATE, REACTION, STATION_NOTED_KEY, Heard, Hold, Lay, Press, SeatRobot,
+                                       TileHands)
 from firmware_host.table import scanning
 from firmware_host.table.adapter import is_status_answer
 from firmware_host.service.signals import Signal
@@ -335,6 +337,13 @@ class RobotTable:
         """A clip has started (service thread): the start of one's own confirmation."""
         line = _at_station(line)
         output = line.get("output", "")
+        if output == "table" and line.get("key") == STATION_NOTED_KEY and "start" in line:
+            # a whisper-station board answers a seat's act away from the station at once at the
+            # table ("Seat 3: noted"): that act's first sound, as the seat's earphone's would be
+            start, now = float(line["start"]), self.sim.clock.now()
+            for seat in (line.get("params") or {}).get("seats") or ():
+                self._confirm(int(seat), now if abs(now - start) <= 0.0005 + 1e-9 else start, STATION_NOTED_KEY)
+            return
         if output.startswith("seat:") and "start" in line:
             # the line's start is rounded to ms; the clip starts now (this runs at its start
             # on the service thread, the clock still): the unrounded time, so that a clip

@@ -169,6 +169,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {name: (params, _O) for name
     "scan.back": (),            # in a confirmation: back to the list (ACCESSIBILITY.md 16)
     "scan.selected": ("item",), # a pick's answer, a press takes it back (ACCESSIBILITY.md 32)
     "whisper.call": ("seat",),
+    "whisper.noted": ("seats",),  # acts away from the whisper station, answered at the table at once
     # faults: in a game the part is named, never a pin (Fault.part, docs/ARCHITECTURE.md)
     "fault.reader_unplugged": ("reader",),
     "fault.reader_back": ("reader",),

@@ -47,7 +47,7 @@ class SilentVoice:
     def say(self, channel: str, text: str, *, key: str, priority: str = "normal",
             earcon: str | None = None, pad_seconds: float | None = None, after: Any = (),
             supersede: str | None = None, history: bool = True, listener: Any = None,
-            keep: bool = False, answer: bool = False) -> Any:
+            keep: bool = False, answer: bool = False, resume: bool = False) -> Any:
         """Record ``text`` for ``channel``; returns None (nothing plays)."""
         self.said.append((channel, key, text))
         return None
@@ -140,6 +140,10 @@ class SilentVoice:
         """No whisper station without sound: False (the press is not used up)."""
         return False
 
+    def at_station(self, seat: int) -> bool:
+        """No whisper station without sound: False."""
+        return False
+
     def set_seat_voice(self, seat: int, *, rate: int | None = None, volume: float | None = None) -> None:
         """Remember one seat's earphone rate (words per minute) and volume (0–1); None = the default."""
         self.seat_voices[seat] = {"rate": rate, "volume": volume}
@@ -217,17 +221,18 @@ class Voice(SilentVoice):
     def say(self, channel: str, text: str, *, key: str, priority: str = "normal",
             earcon: str | None = None, pad_seconds: float | None = None, after: Any = (),
             supersede: str | None = None, history: bool = True, listener: Any = None,
-            keep: bool = False, answer: bool = False) -> Any:
+            keep: bool = False, answer: bool = False, resume: bool = False) -> Any:
         """Queue ``text`` on ``channel`` (padded with silence to ``pad_seconds``, if given);
         returns its Utterance, or None when the audio layer refused it (logged). ``after``,
-        ``supersede``, ``history``, ``listener``, ``keep``, ``answer``: as
+        ``supersede``, ``history``, ``listener``, ``keep``, ``answer``, ``resume``: as
         :meth:`~firmware_host.audio.service.AudioService.say`."""
         self.said.append((channel, key, text))
         try:
             utt = self.audio.say(channel, text, key=key, priority=priority, earcon=earcon, after=after,
                                  supersede=supersede, history=history, listener=listener,
                                  **({"pad_seconds": pad_seconds} if pad_seconds is not None else {}),
-                                 **({"keep": True} if keep else {}), **({"answer": True} if answer else {}))
+                                 **({"keep": True} if keep else {}), **({"answer": True} if answer else {}),
+                                 **({"resume": True} if resume else {}))
         except FirmwareHostError as exc:
             log.warning("audio: %s", exc)
             return None
@@ -497,6 +502,12 @@ class Voice(SilentVoice):
         except FirmwareHostError as exc:
             log.warning("audio: %s", exc)
             return False
+
+    def at_station(self, seat: int) -> bool:
+        """True while seat ``seat`` is at the whisper station (its visit under way or kept
+        open for what follows for it): its act there is answered there. False on a board with
+        earphones."""
+        return self.has_earphones() is False and getattr(self.audio, "whisper_serving", None) == seat
 
     def use_long_wording(self, key: str) -> bool:
         """Ask the audio layer's verbosity setting (ACCESSIBILITY.md 5)."""

@@ -1364,8 +1364,11 @@ class BoardAdapter:
         "noted" follows as that cue's words."""
         channel = f"seat:{seat}"
         voice = self.service.voice
-        if secret or not self.earphones():
-            return          # a whisper station would call the seat to it for a mere "noted"
+        if secret or not self.answers_in_earphone(seat):
+            # a whisper station would call the seat to it for a mere "noted": an act away from
+            # it was answered at the table at once (TableFront.noted_at_table), one made at the
+            # station is answered there
+            return
         if self.speech.queued(channel) == before:
             if not cued and voice is not None and not voice.idle([channel]):
                 # the earphone is busy (a hand being read): the answer cue at once, cutting
@@ -1384,15 +1387,25 @@ class BoardAdapter:
         voice = self.service.voice
         return voice is None or getattr(voice, "has_earphones", lambda: True)()
 
+    def answers_in_earphone(self, seat: int) -> bool:
+        """True where an answer to ``seat``'s own act is heard at once in its earphone: every
+        seat's own earphone, or the whisper station while ``seat`` is at it (its visit under
+        way: the answer joins it, issue 31); False for a seat away from the station (the table
+        answered its act, ``whisper.noted``)."""
+        if self.earphones():
+            return True
+        voice = self.service.voice
+        return bool(getattr(voice, "at_station", lambda _seat: False)(seat))
+
     def answer_act(self, seat: int, key: str, params: Mapping[str, Any], after: tuple = ()) -> Any:
         """A seat's own act (a tile read, a choice named) answered short in its earphone at
         once (ACCESSIBILITY.md 26), padded where the game pads ``key`` (R16): at the rank of a
         refusal, it cuts off a plain message and goes before what is queued, but never another
         answer or a request; words that wait for ``after`` (Utterances: what the table must
-        hear first) are a plain message after them. Nothing at a whisper station.
+        hear first) are a plain message after them. Nothing for a seat away from the whisper station (the table answered it).
 
         :returns: its Utterance, or None when nothing plays."""
-        if not self.earphones():
+        if not self.answers_in_earphone(seat):
             return None
         return self.say(f"seat:{seat}", key, params, priority="normal" if after else "refusal", own_act=True,
                         after=after).utterance

@@ -134,13 +134,18 @@ class BoardSpeech:
     def say(self, channel: str, key: str, params: Mapping[str, Any], *, language: str,
             names: Mapping[int, str] | None = None, words: Callable[..., str] | None = None,
             priority: str = "normal", earcon: str | None = None, history: bool = True,
-            on_start: Any = None, on_end: Any = None) -> Any:
+            on_start: Any = None, on_end: Any = None, resume: bool = False,
+            supersede: str | None = None) -> Any:
         """Speak ``key`` on ``channel`` (``public`` or ``seat:N``); returns the Utterance, or
         None when nothing plays (no sound: the ``announce`` line is written at once; a key
         that cannot be said is logged and skipped).
 
         :param on_start: ``on_start(lines, utterance)`` when it starts playing.
         :param on_end: ``on_end(lines, utterance, record)`` when it has ended or was cut off.
+        :param resume: a clip it cuts off plays on after it from where it was cut
+            (:meth:`AudioService.say <firmware_host.audio.service.AudioService.say>`).
+        :param supersede: a tag: a clip of ``channel`` with that tag not begun yet is dropped
+            for this one (as :meth:`AudioService.say`'s).
         """
         try:
             text = self.text(key, params, language, long=self._long(channel, key), names=names, words=words)
@@ -152,7 +157,8 @@ class BoardSpeech:
         if voice is not None and voice.timed():
             listener = self.service.announce_listener([line], on_start, on_end)
             utt = voice.say(channel, text, key=key, priority=priority, earcon=earcon, history=history,
-                            listener=listener)
+                            listener=listener, **({"resume": True} if resume else {}),
+                            **({"supersede": supersede} if supersede else {}))
             if utt is not None:
                 utt.meta["lines"] = [line]
                 return utt

@@ -43,7 +43,12 @@ from firmware_host.table.seat_menu import SeatMenu
 
 log = logging.getLogger("firmware_host.service")
 
-__all__ = ["TableFront"]
+__all__ = ["TableFront", "NOTED_KEY", "NOTED_EARCON"]
+
+#: the table's answer at once to a seat's act away from the whisper station (issue 31)
+NOTED_KEY = "whisper.noted"
+#: its earcon (``sounds/README.md``), before the words
+NOTED_EARCON = "noted"
 
 
 class TableFront:
@@ -68,6 +73,9 @@ class TableFront:
         #: to the last game and is cut when the new one begins (issue 34)
         self._setup_mark: int | None = None
         self.had_game = False               # a game was begun or resumed in this process
+        #: the table's "noted" not begun yet and the seats it names (:meth:`noted_at_table`)
+        self._noted_waiting: Any = None
+        self._noted_seats: list[int] = []
         begun = getattr(getattr(service, "journal", None), "begun", None)
         if isinstance(begun, list):
             begun.append(self.game_begins)
@@ -86,14 +94,75 @@ class TableFront:
         answering = voice.answering(seat if isinstance(seat, int) else None,
                                     any_seat=isinstance(event, TileRead) and seat is None) \
             if voice is not None else contextlib.nullcontext()
-        with pressing(event), answering:
-            self._dispatch(event, game_input)
+        with pressing(event), answering as told:
+            if not self.at_whisper_station(event):
+                away = self._away_from_station(event)
+                if away is not None:
+                    self.noted_at_table(away)           # before the game answers: the act alone times it
+                self._dispatch(event, game_input)
+                if away is None and self._seatless_tile_on_station_board(event):
+                    told_seat = getattr(told, "seat", None)
+                    if isinstance(told_seat, int) and not voice.at_station(told_seat):
+                        self.noted_at_table(told_seat)
             self.speech.acted(event)
+
+    # -- an act away from the whisper station (issue 31, ACCESSIBILITY.md 26) -------------------
+    def _station_board(self) -> bool:
+        voice = self.service.voice
+        return voice is not None and voice.has_earphones() is False
+
+    def _away_from_station(self, event: Any) -> int | None:
+        """The seat of ``event`` when it is a seat's act away from the whisper station of a
+        station board (a press of a seat not at the station, a seat's own tile laid at a reader
+        by a seat not at it), else None (a board with earphones, an act at the station, a hold
+        for the status, a tile of no seat's own)."""
+        if not self._station_board():
+            return None
+        seat = getattr(event, "seat", None)
+        if not isinstance(event, (ButtonGesture, TileRead)) or not isinstance(seat, int):
+            return None
+        if isinstance(event, ButtonGesture) and event.gesture == "hold":
+            return None         # a status: its public part is said at the table at once
+        return None if self.service.voice.at_station(seat) else seat
+
+    def _seatless_tile_on_station_board(self, event: Any) -> bool:
+        return isinstance(event, TileRead) and event.seat is None and self._station_board()
+
+    def noted_at_table(self, seat: int) -> Any:
+        """A seat's act away from the whisper station answered at once at the table speaker
+        (issue 31, ACCESSIBILITY.md 26 on a board whose only earphone is the station's): the
+        ``noted`` earcon and ``whisper.noted`` ("Seat 3: noted"), which names the seats only,
+        the same whatever the act was (a vote's Ja or Nein, a card, a pick: never named) and
+        said for every such act, accepted or not (RULES.md R16: its time is the act's alone,
+        its length the seats' names'); the act's words follow at the station at the seat's
+        next visit. At the rank of a refusal it goes before what the table has queued and cuts
+        a plain clip playing, which plays on after it from where it was cut (nothing is said
+        twice; a game-over speech or a prolog is never cut, it follows them). Acts made while
+        a "noted" waits to begin join it: one line names every seat in the order they acted
+        ("Seat 3 and seat 5: noted", superseding the one not yet begun, ACCESSIBILITY.md 24).
+        :returns: its Utterance, or None."""
+        if self._noted_waiting is not None and (self._noted_waiting.start is not None or self._noted_waiting.done()):
+            self._noted_waiting, self._noted_seats = None, []
+        if seat in self._noted_seats:
+            return self._noted_waiting
+        seats = self._noted_seats + [seat]
+        if self.lobby.active:
+            language, names = self.lobby.language, self.lobby.names()
+        else:
+            language = self.speech.board_language()
+            try:
+                names = dict(self.host.names)
+            except Exception:  # noqa: BLE001 - no game set up yet: no names
+                names = {}
+        utt = self.speech.say("public", NOTED_KEY, {"seats": seats}, language=language, names=names,
+                              priority="refusal", earcon=NOTED_EARCON, history=False, resume=True,
+                              supersede=NOTED_KEY)
+        if utt is not None:
+            self._noted_waiting, self._noted_seats = utt, seats
+        return utt
 
     def _dispatch(self, event: Any, game_input: Callable[[Any], None]) -> None:
         voice = self.service.voice
-        if self.at_whisper_station(event):
-            return
         if self.seat_menu.handles(event):
             return
         was_active, mark = self.lobby.active, voice.mark() if voice is not None else None

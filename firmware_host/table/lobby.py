@@ -434,6 +434,11 @@ class Lobby:
         self._say_public("lobby.refused", {"reason": reason}, priority="refusal", earcon="refusal")
 
     # -- speaking ------------------------------------------------------------------------------
+    def names(self) -> dict[int, str]:
+        """``{seat: name}`` the setup speaks the seats by: the seats' stored names, then the
+        names picked when saying "I am here"."""
+        return self._names()
+
     def _names(self) -> dict[int, str]:
         names = dict(self.speech.stored_names())
         names.update({s: n for s, n in self.present.items() if n})
