@@ -81,15 +81,23 @@ WHISPER_LINGER_S = 8.0
 
 
 def _visit_of_its_own(utt: "Utterance") -> bool:
-    """True for a clip of a visit every seat makes alike (:meth:`AudioService.say_padded`: the
-    prolog, and whatever every seat is told at once padded to one length): it is a visit of
-    its own and nothing joins it, so every seat's visit lasts the same (R17, ACCESSIBILITY.md
-    9). A single padded clip (a hand, a power's result, a token drawn, the answer to a secret
-    pick) keeps its own length wherever it is said: like a scan's step padded to its list's
-    length (M43) it is an open message that joins the visit of its seat under way, so a seat
-    at the station is not sent away and called back for it (issue 31; the call at the table
-    would tell more than the clip's place in the visit)."""
-    return utt.pad_group is not None
+    """True for a clip whose length is the point at the whisper station (a prolog, a hand:
+    padded and kept for repeats): a visit that begins with it holds only it, so every such
+    visit lasts the same (R17, ACCESSIBILITY.md 9). A scan's step padded to its list's length
+    (M43) is an open message like any other step. One that comes for the seat at the station
+    while its visit is under way joins that visit, unless it is one of the clips every seat is
+    told at once padded to one length (:meth:`AudioService.say_padded`, :func:`_joins_visit`)."""
+    return utt.pad_group is not None or (utt.pad_seconds is not None and bool(utt.history))
+
+
+def _joins_visit(utt: "Utterance") -> bool:
+    """True for a message that joins the visit of its seat under way at the whisper station:
+    any but a clip of :meth:`AudioService.say_padded` (the prolog's kind, every seat's visit
+    alike). A single padded clip (a token drawn, a power's result, the answer to a secret
+    pick) keeps its own length wherever it is said, and the seat is there already: it is not
+    sent away and called back for it (issue 31; the call at the table would tell more than
+    the clip's place in the visit)."""
+    return utt.pad_group is None
 
 
 @dataclasses.dataclass
@@ -216,6 +224,9 @@ class Utterance:
         #: True (an answer cue): a clip it cuts off plays on from where it was cut, not again
         #: from its start (:meth:`AudioService.answer_cue` ``resume``)
         self.resumes = False
+        #: ``stale() -> bool``: True once the message, still waiting for its seat's visit at
+        #: the whisper station, has nothing left to tell (:meth:`AudioService.say`); None: never
+        self.stale: Callable[[], bool] | None = None
         #: where its next playing begins (seconds into its clip): 0, or where it was cut off
         #: by an answer cue that lets it play on
         self.resume_at = 0.0
@@ -486,7 +497,8 @@ class AudioService:
             earcon: str | None = None, pad_seconds: float | None = None, after: Iterable["Utterance"] = (),
             supersede: str | None = None, history: bool = True,
             listener: Callable[[str, "Utterance", PlayRecord], None] | None = None,
-            keep: bool = False, answer: bool = False, resume: bool = False) -> "Utterance":
+            keep: bool = False, answer: bool = False, resume: bool = False,
+            stale: Callable[[], bool] | None = None) -> "Utterance":
         """Speak ``text`` on ``channel`` (after ``earcon``); returns at once.
 
         :param channel: ``"public"`` or ``"seat:N"`` (N 0-based).
@@ -497,7 +509,8 @@ class AudioService:
         :param earcon: one of :func:`~firmware_host.audio.earcons.known_earcons`, or None.
         :param pad_seconds: pad the clip with silence to this many seconds (a private clip
             of one length whatever the secret in it, R16/R17; see :meth:`measure`); a
-            padded clip joins its seat's whisper-station visit like any message, and a repeat keeps the padding.
+            padded clip begins a whisper-station visit of its own, or joins its seat's visit
+            under way, and a repeat keeps the padding.
         :param after: utterances that must have ended (or been dropped) before this one
             starts: a private message after its public cause (ACCESSIBILITY.md 22), the
             table's "every seat knows its role" after the prolog (23).
@@ -517,6 +530,11 @@ class AudioService:
         :param resume: a clip it cuts off (at ``refusal`` or ``fault`` priority) plays on after
             it from where it was cut, neither said again from its start nor longer in all (the
             table's answer at once to a seat's act away from the whisper station, issue 31).
+        :param stale: ``stale() -> bool``, asked (with the service's lock held: it must only
+            read) while the message waits for its seat's visit at the whisper station: once
+            True it is dropped there, never said and no cause for a call (a seat's echo of
+            "I am here" once a newer count or the game's start has been said at the table,
+            ACCESSIBILITY.md 24); a message said at once is never dropped.
         :raises AudioError: unknown channel, priority or earcon, or a negative ``pad_seconds``.
         :raises SpeechError: empty text without an earcon.
         """
@@ -547,6 +565,7 @@ class AudioService:
         utt.history = history
         utt.keep = bool(keep)
         utt.resumes = bool(resume)
+        utt.stale = stale
         if listener is not None:
             utt.listen(listener)
         self._dispatch(utt)
@@ -1087,6 +1106,7 @@ class AudioService:
                 return False        # the table has not begun to call it: the press was meant otherwise
             self._called = None
             self._serving = seat
+            self._drop_stale()
             mail = self._mail.pop(seat, [])
             padded = [u for u in mail if _visit_of_its_own(u)]
             visit = padded[:1] if padded else mail
@@ -1094,7 +1114,7 @@ class AudioService:
             if rest:
                 self._mail[seat] = rest
             self._visit_left = len(visit)
-            # a padded visit (a prolog, padded alike for every seat) lasts the same for every seat: nothing joins it (R17)
+            # a padded visit (a prolog, a hand) lasts the same for every seat: nothing joins it (R17)
             self._visit_padded = bool(padded)
             player = self._player("whisper")
             for utt in visit:
@@ -1229,7 +1249,7 @@ class AudioService:
                 self._put(player, utt)
             elif seat is not None and self.settings.whisper_station:
                 if (self._serving == seat and (self._visit_left or self._linger is not None)
-                        and not self._visit_padded and not _visit_of_its_own(utt)):
+                        and not self._visit_padded and _joins_visit(utt)):
                     self._stop_linger()
                     self._visit_left += 1
                     utt.whisper_seat = seat
@@ -1575,7 +1595,10 @@ class AudioService:
         """Call the next seat with mail to the whisper station (lock held; the call itself is
         said from :meth:`_flush`, outside the lock, since its text may ask the board service)."""
         with self._lock:
-            if self._called is not None or self._serving is not None or not self._mail or self._closed:
+            if self._called is not None or self._serving is not None or self._closed:
+                return
+            self._drop_stale()
+            if not self._mail:
                 return
             n = max(self.seats or 0, max(self._mail) + 1)
             order = [(self._next_seat + i) % n for i in range(n)]
@@ -1591,12 +1614,35 @@ class AudioService:
             causes = tuple(x for u in (padded[:1] if padded else mail) for x in u.after)
             self._notes.append(("call", None, (seat, causes)))  # type: ignore[arg-type]
 
+    def _drop_stale(self) -> None:
+        """Drop the whisper mail whose ``stale()`` says it has nothing left to tell (lock
+        held): it is done without being said, and a seat left with no mail is not called."""
+        for seat in list(self._mail):
+            kept = []
+            for utt in self._mail[seat]:
+                try:
+                    gone = utt.stale is not None and bool(utt.stale())
+                except Exception:  # noqa: BLE001 - a broken test of staleness keeps the message
+                    log.exception("audio: stale() of %s failed", utt.key)
+                    gone = False
+                if gone:
+                    log.info("audio: %s for seat %d dropped at the whisper station: stale", utt.key, seat)
+                    utt.interrupted = True
+                    self._unprepared.discard(utt)
+                    self._played(utt, "whisper")
+                else:
+                    kept.append(utt)
+            if kept:
+                self._mail[seat] = kept
+            else:
+                del self._mail[seat]
+
     def _visit_done(self, linger: bool = False) -> None:
         """The visit's messages have played. ``linger``: its last one was an open message (a
         scan's step, an answer to the seat): the seat stays at the station for
         :data:`WHISPER_LINGER_S`, and what follows for it then (the scan's next item, the
         answer to its press) joins the visit without a new call (issue 22). A padded message
-        (a prolog, padded alike for every seat) ends its visit at once, so every such visit lasts the same (R17)."""
+        (a prolog, a hand) that began its visit ends it at once, so every such visit lasts the same (R17)."""
         with self._lock:
             if linger and self._serving is not None and not self._closed and self.clock is not None \
                     and callable(getattr(self.clock, "call_later", None)):
@@ -1730,4 +1776,6 @@ class AudioService:
         if output == "whisper" and utt.whisper_seat is not None and not utt.superseded:
             self._visit_left -= 1
             if self._visit_left <= 0:
+                # a padded clip closes what it answers (a hand, a token drawn): nothing follows
+                # for the seat, the next seat is called at once; an open message lingers
                 self._visit_done(linger=not _visit_of_its_own(utt))

@@ -268,9 +268,11 @@ def main(args: argparse.Namespace) -> int:
     service = None
 
     def whisper_call(seat: int) -> str:
-        """The table call for the whisper station, with the seat's name (the board's ``whisper.call``)."""
+        """The table call for the whisper station, with the seat's name (the board's
+        ``whisper.call``): its long wording the first time, short after (ACCESSIBILITY.md 5)."""
         names = seat_names(service)
-        return board_text("whisper.call", {"seat": seat}, audio_settings.language, long=True, names=names)
+        long = audio.use_long_wording("whisper.call") if audio is not None else True
+        return board_text("whisper.call", {"seat": seat}, audio_settings.language, long=long, names=names)
 
     console = None
     audio = None

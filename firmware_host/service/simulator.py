@@ -332,9 +332,12 @@ class Simulator:
             from firmware_host.service.board_catalogue import text as board_text
 
             def whisper_call(seat: int) -> str:
-                """The table's call to the whisper station (the board's ``whisper.call``)."""
+                """The table's call to the whisper station (the board's ``whisper.call``): its
+                long wording the first time, short after (ACCESSIBILITY.md 5; every turn of a
+                game at a station board is a call)."""
                 game = getattr(self.service, "game", None)
-                return board_text("whisper.call", {"seat": seat}, settings.language, long=True,
+                return board_text("whisper.call", {"seat": seat}, settings.language,
+                                  long=audio.use_long_wording("whisper.call"),
                                   names=dict(getattr(game, "names", {}) or {}))
         audio = AudioService(settings, ClockSink(clock, files), self.speech_cache, seats=self.config.seats,
                              clock=clock, renderer=renderer, whisper_call=whisper_call)

@@ -47,7 +47,7 @@ class SilentVoice:
     def say(self, channel: str, text: str, *, key: str, priority: str = "normal",
             earcon: str | None = None, pad_seconds: float | None = None, after: Any = (),
             supersede: str | None = None, history: bool = True, listener: Any = None,
-            keep: bool = False, answer: bool = False, resume: bool = False) -> Any:
+            keep: bool = False, answer: bool = False, resume: bool = False, stale: Any = None) -> Any:
         """Record ``text`` for ``channel``; returns None (nothing plays)."""
         self.said.append((channel, key, text))
         return None
@@ -221,10 +221,10 @@ class Voice(SilentVoice):
     def say(self, channel: str, text: str, *, key: str, priority: str = "normal",
             earcon: str | None = None, pad_seconds: float | None = None, after: Any = (),
             supersede: str | None = None, history: bool = True, listener: Any = None,
-            keep: bool = False, answer: bool = False, resume: bool = False) -> Any:
+            keep: bool = False, answer: bool = False, resume: bool = False, stale: Any = None) -> Any:
         """Queue ``text`` on ``channel`` (padded with silence to ``pad_seconds``, if given);
         returns its Utterance, or None when the audio layer refused it (logged). ``after``,
-        ``supersede``, ``history``, ``listener``, ``keep``, ``answer``, ``resume``: as
+        ``supersede``, ``history``, ``listener``, ``keep``, ``answer``, ``resume``, ``stale``: as
         :meth:`~firmware_host.audio.service.AudioService.say`."""
         self.said.append((channel, key, text))
         try:
@@ -232,7 +232,8 @@ class Voice(SilentVoice):
                                  supersede=supersede, history=history, listener=listener,
                                  **({"pad_seconds": pad_seconds} if pad_seconds is not None else {}),
                                  **({"keep": True} if keep else {}), **({"answer": True} if answer else {}),
-                                 **({"resume": True} if resume else {}))
+                                 **({"resume": True} if resume else {}),
+                                 **({"stale": stale} if stale is not None else {}))
         except FirmwareHostError as exc:
             log.warning("audio: %s", exc)
             return None

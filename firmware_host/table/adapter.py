@@ -1395,7 +1395,7 @@ class BoardAdapter:
         if self.earphones():
             return True
         voice = self.service.voice
-        return bool(getattr(voice, "at_station", lambda _seat: False)(seat))
+        return getattr(voice, "at_station", lambda _seat: False)(seat) is True
 
     def answer_act(self, seat: int, key: str, params: Mapping[str, Any], after: tuple = ()) -> Any:
         """A seat's own act (a tile read, a choice named) answered short in its earphone at

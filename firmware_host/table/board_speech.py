@@ -135,7 +135,7 @@ class BoardSpeech:
             names: Mapping[int, str] | None = None, words: Callable[..., str] | None = None,
             priority: str = "normal", earcon: str | None = None, history: bool = True,
             on_start: Any = None, on_end: Any = None, resume: bool = False,
-            supersede: str | None = None) -> Any:
+            supersede: str | None = None, stale: Callable[[], bool] | None = None) -> Any:
         """Speak ``key`` on ``channel`` (``public`` or ``seat:N``); returns the Utterance, or
         None when nothing plays (no sound: the ``announce`` line is written at once; a key
         that cannot be said is logged and skipped).
@@ -146,6 +146,8 @@ class BoardSpeech:
             (:meth:`AudioService.say <firmware_host.audio.service.AudioService.say>`).
         :param supersede: a tag: a clip of ``channel`` with that tag not begun yet is dropped
             for this one (as :meth:`AudioService.say`'s).
+        :param stale: ``stale() -> bool``: a message waiting for its seat's visit at a whisper
+            station is dropped there once it is True (as :meth:`AudioService.say`'s).
         """
         try:
             text = self.text(key, params, language, long=self._long(channel, key), names=names, words=words)
@@ -158,7 +160,8 @@ class BoardSpeech:
             listener = self.service.announce_listener([line], on_start, on_end)
             utt = voice.say(channel, text, key=key, priority=priority, earcon=earcon, history=history,
                             listener=listener, **({"resume": True} if resume else {}),
-                            **({"supersede": supersede} if supersede else {}))
+                            **({"supersede": supersede} if supersede else {}),
+                            **({"stale": stale} if stale is not None else {}))
             if utt is not None:
                 utt.meta["lines"] = [line]
                 return utt

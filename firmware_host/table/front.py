@@ -102,7 +102,7 @@ class TableFront:
                 self._dispatch(event, game_input)
                 if away is None and self._seatless_tile_on_station_board(event):
                     told_seat = getattr(told, "seat", None)
-                    if isinstance(told_seat, int) and not voice.at_station(told_seat):
+                    if isinstance(told_seat, int) and voice.at_station(told_seat) is not True:
                         self.noted_at_table(told_seat)
             self.speech.acted(event)
 
@@ -123,7 +123,7 @@ class TableFront:
             return None
         if isinstance(event, ButtonGesture) and event.gesture == "hold":
             return None         # a status: its public part is said at the table at once
-        return None if self.service.voice.at_station(seat) else seat
+        return None if self.service.voice.at_station(seat) is True else seat
 
     def _seatless_tile_on_station_board(self, event: Any) -> bool:
         return isinstance(event, TileRead) and event.seat is None and self._station_board()

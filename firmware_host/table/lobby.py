@@ -101,6 +101,7 @@ class Lobby:
         self.host = host
         self.speech = speech
         self.phase = "idle"                 # idle | questions | presence
+        self._count = 0                     # the seats' "I am here" counted so far (any setup)
         self.seat: int | None = None        # the seat setting up
         self.language = "de"
         self.answers: dict[str, Any] = {}
@@ -387,11 +388,20 @@ class Lobby:
         self.reminders.moved()              # a new wait: the next reminder after a first quiet spell
         missing = self._players() - len(self.present)
         log.info("setup from the seats: seat %d is here%s; %d missing", seat, f" ({name})" if name else "", missing)
+        self._count += 1
+        count = self._count
+
+        def stale() -> bool:
+            """The seat's own echo, waiting for its visit at a whisper station, is stale once a
+            newer count or the game's start was said at the table (ACCESSIBILITY.md 24): the
+            table's lines said it all, the seat needs none of it at the station."""
+            return self._count != count or self.phase != "presence"
+
         if missing == 0:
-            self._say_seat(seat, "lobby.all_present", {}, priority="request")
+            self._say_seat(seat, "lobby.all_present", {}, priority="request", stale=stale)
             self._start_game()          # "everyone is here" says it for the last seat
             return
-        self._say_seat(seat, "lobby.present", {"seat": seat, "missing": missing}, priority="request")
+        self._say_seat(seat, "lobby.present", {"seat": seat, "missing": missing}, priority="request", stale=stale)
         self._say_public("lobby.present", {"seat": seat, "missing": missing})
 
     def _setup(self) -> dict:

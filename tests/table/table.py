@@ -53,7 +53,7 @@ def set_up_on_voice_spec(tmp_path: Path, mocker: Any, setup: dict) -> tuple[Boar
     the caller stops the service."""
     lines: list[dict] = []
     voice = mocker.create_autospec(SilentVoice, instance=True)
-    for name, value in (("timed", False), ("confirm_whisper", False), ("has_earphones", True),
+    for name, value in (("timed", False), ("confirm_whisper", False), ("has_earphones", True), ("at_station", False),
                         ("use_long_wording", False), ("repeat_last", None), ("seconds", None), ("measure", None)):
         getattr(voice, name).return_value = value
     service = quiet_service(tmp_path, voice=voice, emit=lines.append)

@@ -407,8 +407,16 @@ class AutocracyGame(BoardAdapter):
     def _menu(self, seat: int) -> None:
         items = [self.scans.item(v, f"menu.{v}", {}) for v in
                  ("roll", "exchange_reserve", "exchange_player", "buy", "attack", "status")]
+
+        def confirm(item: Any) -> Any:
+            """"Roll" is confirmed in the menu itself (A32, ACCESSIBILITY.md 16, 32): its pick is
+            answered at once by "Confirm: roll", whose press rolls and whose "back" brings the
+            menu back, with no undo window first (the confirmation is the seat's chance to take
+            it back; every turn ends with it, so a turn is as short as the rules allow)."""
+            return (self.scans.item("confirm", "scan.confirm.roll", {}), None) if item.value == "roll" else None
+
         self.scans.start(seat, items, lambda v: self._picked(seat, v), intro=("menu.turn", {}),
-                         cancelled=lambda: None, purpose="menu.turn")
+                         cancelled=lambda: None, purpose="menu.turn", confirm=confirm)
 
     def _refused(self, seat: int, reason: str) -> None:
         """A36: an item not allowed now: the reason in the seat's earphone, the menu again."""
@@ -425,8 +433,9 @@ class AutocracyGame(BoardAdapter):
         if value == "status":
             self.say_status(seat)
             return
-        if value == "roll":
-            self._confirm(seat, "scan.confirm.roll", {}, lambda: self._roll(seat))
+        if value == "roll":          # confirmed in the menu (:meth:`_menu`)
+            self.say(f"seat:{seat}", "scan.chosen", {})
+            self._roll(seat)
             return
         if value in ("exchange_reserve", "exchange_player", "buy") and game.phase == "roll":
             self._refused(seat, "already_attacked")
