@@ -602,6 +602,14 @@ class AudioService:
             self._answering.channel = previous
             self._answering.told = previous_told
 
+    def told(self, seat: int) -> None:
+        """The act being handled on this thread (:meth:`answering`) is seat ``seat``'s, though
+        nothing is said for it here (its words wait for its visit at the whisper station): the
+        seat the context's :class:`Told` names, if none was told first."""
+        told = getattr(self._answering, "told", None)
+        if told is not None and told.seat is None:
+            told.seat = int(seat)
+
     def answer_cue(self, channel: str, *, priority: str = "normal",
                    spare_padded: bool = False, drop_cut: bool = False,
                    resume: bool = False) -> "Utterance | None":

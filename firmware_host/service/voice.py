@@ -144,6 +144,10 @@ class SilentVoice:
         """No whisper station without sound: False."""
         return False
 
+    def told(self, seat: int) -> None:
+        """The act being handled is ``seat``'s (:meth:`AudioService.told
+        <firmware_host.audio.service.AudioService.told>`): nothing to note without sound."""
+
     def set_seat_voice(self, seat: int, *, rate: int | None = None, volume: float | None = None) -> None:
         """Remember one seat's earphone rate (words per minute) and volume (0–1); None = the default."""
         self.seat_voices[seat] = {"rate": rate, "volume": volume}
@@ -503,6 +507,13 @@ class Voice(SilentVoice):
         except FirmwareHostError as exc:
             log.warning("audio: %s", exc)
             return False
+
+    def told(self, seat: int) -> None:
+        """The act being handled is ``seat``'s, its words waiting for the whisper station
+        (:meth:`AudioService.told <firmware_host.audio.service.AudioService.told>`)."""
+        told = getattr(self.audio, "told", None)
+        if callable(told):
+            told(seat)
 
     def at_station(self, seat: int) -> bool:
         """True while seat ``seat`` is at the whisper station (its visit under way or kept

@@ -1387,6 +1387,13 @@ class BoardAdapter:
         voice = self.service.voice
         return voice is None or getattr(voice, "has_earphones", lambda: True)()
 
+    def _acted_away(self, seat: int) -> None:
+        """The act being handled (a tile at a shared reader) is ``seat``'s, answered nowhere
+        here: a station board's table answers it at once (``whisper.noted``, issue 31)."""
+        told = getattr(self.service.voice, "told", None)
+        if callable(told):
+            told(seat)
+
     def answers_in_earphone(self, seat: int) -> bool:
         """True where an answer to ``seat``'s own act is heard at once in its earphone: every
         seat's own earphone, or the whisper station while ``seat`` is at it (its visit under
@@ -1406,6 +1413,7 @@ class BoardAdapter:
 
         :returns: its Utterance, or None when nothing plays."""
         if not self.answers_in_earphone(seat):
+            self._acted_away(seat)
             return None
         return self.say(f"seat:{seat}", key, params, priority="normal" if after else "refusal", own_act=True,
                         after=after).utterance
@@ -1420,6 +1428,8 @@ class BoardAdapter:
         if voice is not None and self.earphones():
             self._own_answer(seat)
             voice.answer_cue(seat, priority="refusal", **({"spare_padded": True} if spare_padded else {}))
+        elif voice is not None:
+            self._acted_away(seat)
 
     def say_prolog(self, items: Sequence[Any], after: Any = (), *, minimum_seconds: float | None = None,
                    key: str | None = None) -> list[Any]:

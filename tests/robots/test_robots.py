@@ -1223,8 +1223,9 @@ def test_whisper_station_robots_set_up_from_the_seats_and_play_a_game_at_the_sta
 
 #: games that do not yet play to their end on a whisper-station board -> the defect in one line
 WHISPER_PENDING: dict[str, str] = {
-    "autocracy": "every turn is a walk to the station: at 6 seats (seed 1551276364) the game is in round 14 "
-                 "when the robot table's limit of 2 hours a game ends it; its turns need a shorter visit",
+    "autocracy": "every turn is a call and a walk to the station (6 s a turn, 105 turns): at 6 seats (seed "
+                 "1551276364) the game ends after 135 minutes (151 before the roll was confirmed in the menu; 118 "
+                 "on a board with earphones), past the robot table's limit of 2 hours a game",
 }
 
 
