@@ -748,10 +748,7 @@ class BoardAdapter:
             self.say("public", "service.ready", {})
             return
         self.say("public", "service.resumed", {})
-        untold = bool(self.moves.untold)
-        self.moves.tell_untold()            # journaled, never announced: said now, once (issue 34)
-        self.restarted(untold)
-        self.reminders.start()
+        self.came_back()
 
     def board_pieces(self, game: Any) -> dict | None:
         """Hook: what engine game ``game``'s state says lies on the board's slots and peg
@@ -787,10 +784,28 @@ class BoardAdapter:
         board's (``slots``, ``peg``, ``readers``), None for a board without one. Default:
         nothing (the readers are the table's)."""
 
+    def came_back(self) -> None:
+        """A game comes back, the same way whatever brought it (a restart after a power cut
+        resumed it from the journal, :meth:`boot`; the game master's undo of its end or of the
+        start that replaced it, :meth:`_cmd_undo`): where no seat has moved yet (its journal
+        holds only the board's chance inputs), nobody may have heard its opening (the end cut
+        it, or the power did), so the opening is told again as at the start
+        (:meth:`.moves.MoveLog.tell_opening`: every seat's prolog private and padded alike,
+        ACCESSIBILITY.md 9, 23), then the table goes on; else what was journaled but never
+        told is said (issue 34) and the game's :meth:`restarted` says where it stands. Then
+        the table's reminders run."""
+        if self.moves.seat_moved():
+            untold = bool(self.moves.untold)
+            self.moves.tell_untold()        # journaled, never announced: said now, once (issue 34)
+            self.restarted(untold)
+        else:
+            self.moves.tell_opening()
+        self.reminders.start()
+
     def restarted(self, untold: bool) -> None:
-        """Hook: after a restart resumed the game (and said what was journaled but never
-        told, ``untold`` True): what the table hears next. Default: whose move it is
-        (:meth:`say_step`); a game may say its last move again first."""
+        """Hook: after a game came back with a seat's move in it (:meth:`came_back`, having said
+        what was journaled but never told, ``untold`` True): what the table hears next.
+        Default: whose move it is (:meth:`say_step`); a game may say its last move again first."""
         self.say_step()
 
     def restore_table(self) -> None:
@@ -1861,7 +1876,8 @@ class BoardAdapter:
 
     def _cmd_undo(self, **_: Any) -> dict:
         """The game master's undo: the game the game master ended (or a new start replaced)
-        back where it stood while the next game has no move (``gm.game_back``), else the last
+        back where it stood while the next game has no move (``gm.game_back``, then as after
+        a power cut: :meth:`came_back`), else the last
         move taken back (:meth:`undone` says which); then whose move it is. A refused undo
         changes nothing."""
         if self.moves.can_restore():
@@ -1870,8 +1886,7 @@ class BoardAdapter:
             self.shutdown()
             self.restore_table()
             self.say("public", "gm.game_back", {})
-            self.say_step()
-            self.reminders.start()
+            self.came_back()                # as after a power cut: an opening never heard is told
             return back
         if self.game is None:
             raise CommandRefused("no_game", "no game to undo in")

@@ -225,6 +225,38 @@ class MoveLog:
             self.table.accepted(action, events)
         self.told()
 
+    def seat_moved(self) -> bool:
+        """True when the running game's journal holds a seat's move (an action whose ``seat``
+        is a seat number), told or not; False while it holds only the board's chance inputs
+        (a shuffle, an arrangement: ``seat`` None) or nothing: the game is still in its opening."""
+        if self.game_id is None:
+            return False
+        actions = self.service.journal.actions(self.game_id)
+        return any(type(obj.get("seat")) is int for obj in actions if isinstance(obj, dict))
+
+    def tell_opening(self) -> None:
+        """Tell the running game's opening again, as at its start (no seat has moved:
+        :meth:`seat_moved`): the game begun anew from its setup (the same deal), the table's
+        :meth:`~.adapter.BoardAdapter.follow` and :meth:`~.adapter.BoardAdapter.opened` of its
+        start (every seat's prolog, padded alike), then every journaled chance input applied and
+        announced as when it was accepted (:meth:`tell_untold`), and a ``told`` note. Nothing is
+        journaled anew; the game ends where the journal's did."""
+        if self.game is None or self.game_id is None:
+            return
+        actions = list(self.service.journal.actions(self.game_id))
+        game = self.table.new_game(self.setup)
+        events = game.start()
+        self.table.replayed(game, None, events)
+        self.game, self.count = game, 0
+        log.info("the opening told again: game %d, %d chance inputs", self.game_id, len(actions))
+        self.table.follow(None, events)
+        self.table.opened(events)
+        self.untold = actions
+        if actions:
+            self.tell_untold()              # a told note after the last
+        else:
+            self.told()
+
     def refuse(self, exc: Any, action: Any, *, from_gm: bool = False) -> None:
         """A refused action: its ``rejected`` line, the console's list, an INFO log line and
         the spoken refusal (where the game says it: at the table, or only in the seat's
