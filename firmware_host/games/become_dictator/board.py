@@ -85,6 +85,7 @@ class BecomeDictatorGame(BoardAdapter):
     def __init__(self, service: Any) -> None:
         super().__init__(service)
         self._after_morning: list = []           # announcements held until the morning ends
+        self._last_move: tuple | None = None     # the last step of a rebuild from the journal (its action, events)
         self.choosing: dict[int, _Choosing] = {}
 
     # ======================================================================= hooks: rules
@@ -203,8 +204,37 @@ class BecomeDictatorGame(BoardAdapter):
         if not self.wait.running:
             self.say_step()
 
+    def replayed(self, game: Game, action: Action | None, events: list) -> None:
+        """Each step of the game rebuilt from the journal: the last one is kept (its action
+        and events), so a game that comes back knows whether its last move began a morning."""
+        self._last_move = (action, list(events))
+
     def rebuilt(self) -> None:
         self.choosing = {}
+
+    def restarted(self, untold: bool) -> None:
+        """The game came back with a seat's move in it (a restart after a power cut, the game
+        master's undo of its end): a game whose last move began a day comes back in that day's
+        morning (D32), not at noon: a restart never ends the table's discussion by itself. The
+        morning waits again for every seat's "ready" (no "ready" is journaled), the night's
+        outcome and the morning's line said again (public lines only), and noon's step held
+        until the morning ends. Otherwise (or when the last move was just told: ``untold``,
+        its morning begun as it was told) whose move it is, unless a morning runs."""
+        last = getattr(self, "_last_move", None)
+        game = self.game
+        if (not untold and not self.wait.running and last is not None and game is not None
+                and game.phase != "game_over" and any(e.kind == "day" for e in last[1])):
+            action, events = last
+            items = announce.announcements(action, events, game)
+            morning = next(i for i, a in enumerate(items) if a.key == "day.morning")
+            self._enter_morning(events)
+            head = [a for a in items[:morning] if a.channel == "public" and a.key.startswith("night.")]
+            self.speech.say_all(head + [items[morning]])
+            self._after_morning = items[morning + 1:]
+            log.info("the game came back in the morning of day %d", game.day)
+            return
+        if not self.wait.running:
+            self.say_step()
 
     def before_act(self, action: Action) -> None:
         self.wait.end()                   # the game master acts for a seat: the morning is over
