@@ -45,7 +45,7 @@ def main() -> None:
     args = parser.parse_args()
     names = dict(enumerate(NAMES[:args.seats]))
     print(f"speech plan of a named table of {args.seats} seats, language {args.language}")
-    print(f"{'game':18} {'sentences':>9} {'public':>7} {'private':>7} {'cpu_s':>6} {'peak_MB':>7} {'following':>9}")
+    print(f"{'game':18} {'sentences':>9} {'public':>7} {'private':>7} {'distinct':>8} {'cpu_s':>6} {'peak_MB':>7} {'following':>9}")
     for game in games.names():
         plan = plan_of(game)
         tracemalloc.start()
@@ -57,7 +57,7 @@ def main() -> None:
         follow = sum(len(plan.following(key, {"seat": 0}, args.seats, args.language, names, "auto", True))
                      for key in plan.following_keys)
         public = sum(1 for c, _ in items if c == "public")
-        print(f"{game:18} {len(items):9d} {public:7d} {len(items) - public:7d} {cpu:6.2f} {peak:7.1f} {follow:9d}")
+        print(f"{game:18} {len(items):9d} {public:7d} {len(items) - public:7d} {len({t for _, t in items}):8d} {cpu:6.2f} {peak:7.1f} {follow:9d}")
 
 
 if __name__ == "__main__":

@@ -11,8 +11,10 @@ message is planned only for the seat whose earphone says it):
   language and the wordings in use, every message of the game's catalogue (and the board's own
   sentences said during a game) whose parameters can be listed and that names at most one seat
   besides the seat it is about, the game's flow first, then refusals, corrections and
-  scanning (a pick's answer, ``scan.selected``, for every item of the game's lists of
-  seats, in every seat's earphone: the own act confirmed with the seat's name), then faults.
+  scanning (a pick's answer, ``scan.selected``, for every item of the game's lists whose
+  parameters can be listed, in every seat's earphone: the own act confirmed with the seat's
+  name), then faults. The table's answers in one seat's earphone (:data:`SEAT_KEYS`: "noted",
+  the reminder naming the seat, the story's cues) are planned for every seat.
 - :meth:`SpeechPlan.following`: what can follow one announcement at once (after "seat Anna
   chooses" the pick of each other seat, ``BoardAdapter.PLAN_FOLLOWING``).
 
@@ -34,6 +36,7 @@ Example::
 
 from __future__ import annotations
 
+import inspect
 import itertools
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
@@ -45,13 +48,28 @@ from .words import Words
 __all__ = ["SpeechPlan", "BOARD_PREFIXES", "TABLE_SKIPPED"]
 
 #: the board's own sentences said during a game (the board catalogue's), planned with the game's
-BOARD_PREFIXES = ("service.", "gm.", "fault.", "scan.", "whisper.", "repeat.", "setup.", "settings.saved")
+BOARD_PREFIXES = ("service.", "gm.", "fault.", "scan.", "whisper.", "repeat.", "setup.", "settings.saved",
+                  "table.", "evening.")
+#: the board's own list items a seat can pick in any game's list ("cancel" in a list, "back" in
+#: a confirmation): their pick is answered as any item's (``scan.selected``)
+BOARD_ITEMS = ("scan.cancel", "scan.back")
+#: a seat's private messages that answer a slip, not news of its own act (their long wording is
+#: not planned for every seat)
+NOT_NEWS = ("refusal.", "correction.", "fault.")
+#: the board's own sentences said in one seat's earphone (not at the table): the answer to a
+#: seat's own act told at the table only ("noted"), a reminder that the table waits for the
+#: seat, the story's parts after the game; planned for every seat's earphone (its rate)
+SEAT_KEYS = frozenset({"table.noted", "table.waiting_you", "table.waiting_others", "evening.story_more",
+                       "evening.story_end"})
+#: key prefixes of a game's list items (its lists' items and menus: :meth:`SpeechPlan._picks`)
+ITEM_PREFIXES = ("scan.", "menu.")
 #: prefixes no table plans: self-test and enrolment (the service's own), the story after the
 #: game (rendered when asked), the undo report (rendered when it happens)
 TABLE_SKIPPED = ("selftest.", "enrol.", "story.", "gm.undone", "undo.action")
 #: prefixes of the second tier (refusals, corrections, scanning, the seat's menu) and the third
 #: (faults and the service's messages), every game's
-_TIER1 = ("refusal.", "correction.", "scan.", "repeat.", "setup.", "settings.", "whisper.", "gm.")
+_TIER1 = ("refusal.", "correction.", "scan.", "repeat.", "setup.", "settings.", "whisper.", "gm.", "table.",
+          "evening.")
 _TIER2 = ("fault.", "service.", "board.")
 
 #: ``uses(key, players)`` -> the (seat hearing it privately or None, params) of ``key``, or
@@ -96,9 +114,17 @@ class SpeechPlan:
     @classmethod
     def for_game(cls, game: Any, words: Words) -> "SpeechPlan":
         """The plan of a :class:`~.adapter.BoardAdapter` (class or instance): its
-        ``PLAN_FOLLOWING``, ``PLAN_SKIPPED``, ``PLAN_LATER`` and ``plan_uses``/``plan_values``."""
+        ``PLAN_FOLLOWING``, ``PLAN_SKIPPED``, ``PLAN_LATER`` and ``plan_uses``/``plan_values``
+        (a game's hook that reads the game set up is an instance method: of a class, the
+        plan's own listing is used instead)."""
+        def hook(name: str) -> Any:
+            # a hook that reads the game set up (an instance method) needs an instance: a class
+            # alone plans with the plan's own listing
+            if isinstance(game, type) and not isinstance(inspect.getattr_static(game, name), staticmethod):
+                return None
+            return getattr(game, name)
         return cls(words, following=game.PLAN_FOLLOWING, skipped=game.PLAN_SKIPPED, later=game.PLAN_LATER,
-                   uses=game.plan_uses, values=game.plan_values)
+                   uses=hook("plan_uses"), values=hook("plan_values"))
 
     # -- the catalogue's schema ------------------------------------------------------------------
     def _owner(self, key: str) -> Any:
@@ -129,14 +155,14 @@ class SpeechPlan:
         if set(names) == {"count", "total"} and self.values(key, "count", players) is None \
                 and all(owner.param_types.get(n, "int") == "int" for n in names):
             # a count of a total at the table (readies, votes): at most one per seat
-            private = owner.is_private(key)
+            private = owner.is_private(key) or key in SEAT_KEYS
             yield from ((seat, {"count": count, "total": total}) for total in range(1, players + 1)
                         for count in range(total + 1) for seat in (range(players) if private else (None,)))
             return
         domains = [self._domain(key, name, players) for name in names]
         if any(d is None for d in domains):
             return
-        private = owner.is_private(key)
+        private = owner.is_private(key) or key in SEAT_KEYS
         seat_params = [n for n in names if owner.param_types.get(n, "int") == "seat"]
         if len(seat_params) > 2:
             return
@@ -186,9 +212,14 @@ class SpeechPlan:
                 picks = True
                 yield from self._picks(players, language, names, verbosity, seen)
             params_list = list(self._params(key, players))
-            # the long wording is said once per table: worth having ready for the game's flow and
-            # for messages without parameters, not for every seat's first refusal or fault
-            few = len(params_list) <= players and (self._tier(key) == 0 or not self._owner(key).placeholders(key))
+            # the long wording is said once per table, a private message once per seat (the
+            # answer to a seat's own act, its tile read, the first time): worth having ready for
+            # the game's flow, for messages without parameters and for a seat's own private news
+            # of a few variants, not for every seat's first refusal, correction or fault
+            private = self._owner(key).is_private(key) or key in SEAT_KEYS
+            hearers = len({seat for seat, _ in params_list}) if private else 1
+            few = (len(params_list) <= players and (self._tier(key) == 0 or not self._owner(key).placeholders(key))
+                   or private and len(params_list) <= 3 * hearers and not key.startswith(NOT_NEWS))
             wordings = {"short": (False,), "long": (True,)}.get(verbosity, (False, True) if few else (False,))
             for long in wordings:
                 for seat, params in params_list:
@@ -198,19 +229,29 @@ class SpeechPlan:
                         seen.add((channel, text))
                         yield channel, text
 
+    def item_keys(self) -> list[str]:
+        """The keys of the items a seat can pick in the game's lists: the game's own ``scan.*``
+        and ``menu.*`` keys (not private: an item names what is listed), and the board's
+        :data:`BOARD_ITEMS` ("cancel", "back"); a pick's answer is not an item."""
+        if self.schema is None:
+            return []
+        own = [k for k in self.schema.keys() if k.startswith(ITEM_PREFIXES) and k != PICKED
+               and not k.startswith(self.skipped)]
+        return own + [k for k in BOARD_ITEMS if k not in own]
+
     def _picks(self, players: int, language: str, names: Mapping[int, str] | None, verbosity: str,
                seen: set[tuple[str, str]]) -> Iterator[tuple[str, str]]:
         """A pick's answer in the chooser's earphone (``scan.selected``, ACCESSIBILITY.md 32) for
-        every item of the game's lists of seats (its ``scan.*`` keys with one seat parameter),
-        at every seat: the own act confirmed with the seat's name."""
+        every item of the game's lists (:meth:`item_keys`) whose parameters can be listed (a
+        seat, an enum, what the game's ``values`` hook lists), at every seat: the own act
+        confirmed with the seat's name (issue 31: a fresh board renders this table's
+        confirmations when a game is set up)."""
         if self.schema is None:
             return
         items = []
-        for key in self.keys():
-            names_of = self.schema.placeholders(key) if key in self.schema.messages else ()
-            if key.startswith("scan.") and len(names_of) == 1 \
-                    and self.schema.param_types.get(names_of[0]) == "seat" and not self.schema.is_private(key):
-                items += [self.words.text(key, {names_of[0]: seat}, language, names=names) for seat in range(players)]
+        for key in self.item_keys():
+            uses = {repr(sorted(params.items())): params for _seat, params in self._params(key, players)}
+            items += [self.words.text(key, params, language, names=names) for params in uses.values()]
         longs = {"short": (False,), "long": (True,)}.get(verbosity, (False, True))
         for long in longs:
             for item in dict.fromkeys(items):

@@ -48,7 +48,7 @@ from firmware_host.table.padding import longest_of
 
 from . import announce, catalogue
 from .engine import ACTION_KINDS, Action, Game, IllegalAction
-from .rules import ANSWERS, ATTACK_DOMAINS, DOMAINS, GAME, KINDS, Setup, deal, roll
+from .rules import ANSWERS, ATTACK_DOMAINS, DOMAINS, GAME, KINDS, ROWS, Setup, deal, roll
 from .views import private_view, public_view, state_json
 
 log = logging.getLogger("firmware_host.service")
@@ -131,6 +131,25 @@ class AutocracyGame(BoardAdapter):
     STATE_JSON = state_json
     #: A29: the Coup Bas pile's order and the seed it was drawn from are hidden until the end
     SECRET_SETUP_KEYS = ("trick_pile", "seed")
+
+    #: the exchange lists' items and their confirmation (A11), listed by :meth:`plan_uses`
+    EXCHANGE_KEYS = ("scan.trade", "scan.count", "scan.confirm.exchange")
+
+    def plan_uses(self, key: str, players: int) -> Any:
+        """The speech plan's exchanges (issue 31: a seat's picks answered from the cache on a
+        fresh board): every exchange along a row (A11) at the game's rates, up and down, one
+        of the higher domain (a row's item) or up to all the box holds of it (a count, its
+        confirmation); None for every other key (the plan's own listing)."""
+        if key not in self.EXCHANGE_KEYS or self.setup is None:
+            return super().plan_uses(key, players)
+        uses = []
+        for high, low in ROWS.items():
+            rate = int(self.setup.exchange[high])
+            most = 1 if key == "scan.trade" else max(1, int(self.setup.reserve[high]))
+            for count in range(1, most + 1):
+                uses.append((None, {"gave": {low: rate * count}, "got": {high: count}}))
+                uses.append((None, {"gave": {high: count}, "got": {low: rate * count}}))
+        return uses
 
     def __init__(self, service: Any) -> None:
         super().__init__(service)

@@ -88,6 +88,17 @@ class BecomeDictatorGame(BoardAdapter):
         self._last_move: tuple | None = None     # the last step of a rebuild from the journal (its action, events)
         self.choosing: dict[int, _Choosing] = {}
 
+    @staticmethod
+    def plan_values(key: str, name: str, players: int) -> list | None:
+        """The speech plan's values (issue 31: a seat's picks answered from the cache on a fresh
+        board): a role card (D2), a seat's votes in a list of seats (D3, D7: at most every
+        other seat's vote on each of the five days), the table's count."""
+        if name == "role":
+            return list(ROLES)
+        if name == "votes" and key == "scan.seat":      # a list's item ("Seat 2, three") and its pick's answer
+            return list(range(5 * (players - 1) + 1))
+        return [players] if name == "players" else None
+
     # ======================================================================= hooks: rules
     def make_words(self) -> Words:
         return Words(catalogue.text, catalogue.keys(), catalogue.is_private, check=catalogue._check_params,

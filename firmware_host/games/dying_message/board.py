@@ -157,6 +157,13 @@ class DyingMessageGame(BoardAdapter):
         self.choosing = ChoiceHold(service.clock)
 
     # ======================================================================= hooks: rules
+    def plan_values(self, key: str, name: str, players: int) -> list | None:
+        """The speech plan's values (issue 31: a seat's picks answered from the cache on a fresh
+        board): every evidence card of the game set up (M7, its ``cards``), the table's count."""
+        if name == "card" and self.setup is not None:
+            return list(range(self.setup.cards))
+        return super().plan_values(key, name, players)
+
     def make_words(self) -> Words:
         def text(key: str, params: Any, language: str, long: bool = False, names: Any = None) -> str:
             return catalogue.text(key, params, language, long, names, descriptions=self.descriptions)
