@@ -247,6 +247,8 @@ class BoardAdapter:
         #: the public Utterances of the last move, where the game's :meth:`announce` keeps them,
         #: and those of the moves before it the table has not heard to the end (:meth:`status_after`)
         self.move_said = []
+        #: the public lines of the move that ended the game, (key, params): :meth:`story_lines`
+        self._ending: list[tuple[str, dict]] = []
         self.seats = SeatStore(service, self._seat_changed)
         self.padding = ClipPadding(service, self.STATUS_SECRETS)
         self.words = self.make_words()
@@ -597,9 +599,10 @@ class BoardAdapter:
 
     def story_lines(self) -> list:
         """The story of the game after its end, said into a seat's earphone when it presses
-        (ACCESSIBILITY.md 30); default: the table's last message again."""
-        heard = self.speech.heard.get("public")
-        return [Line("public", o["key"], dict(o["params"])) for o in heard[1]] if heard else []
+        (ACCESSIBILITY.md 30); default: how the game ended, the table's public lines of the
+        move that ended it (what its :meth:`announce` said, the winner included); empty for
+        a game that did not end by a move (the game master ended it)."""
+        return [Line("public", key, dict(params)) for key, params in self._ending]
 
     def story_parts(self) -> list[list[tuple[str, dict]]]:
         """The story in short parts, one per press, each a list of (key, params)
@@ -817,6 +820,7 @@ class BoardAdapter:
             self.names = {int(k): str(v) for k, v in (note.get("names") or {}).items()}
             self.table = {**self.table, **{k: v for k, v in note.items() if k not in ("note", "names")}}
         self.evening.reset()
+        self._ending = []                   # the story of a game over is not this one's
         self._offer_due = False            # the evening's offer waits for the game's narration
         self.wait.stop()
         if self.service.voice is not None:
@@ -920,6 +924,7 @@ class BoardAdapter:
         self.speech.new_game()
         self.paused = False
         self.evening.reset()
+        self._ending = []                   # the story of a game over is not this one's
         self._offer_due = False            # the evening's offer waits for the game's narration
         self._followed = set()
         self.plan_speech(setup.players)    # this table's sentences, names included (issue 31)
@@ -1010,7 +1015,10 @@ class BoardAdapter:
         game's end every scan ends."""
         self.follow(action, events)
         self._emit(events)
+        told = self.speech.public_count
         self.announce(action, events)
+        if self.moves.over:
+            self._ending = self.speech.public_since(told)     # how it ended: the default story
         self.reminders.moved()
         if self.moves.over:
             self.reminders.stop()

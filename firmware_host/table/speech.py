@@ -128,6 +128,10 @@ class TableSpeech:
         self.clips: collections.Counter = collections.Counter()
         #: the last 50 public lines played ({channel, key, params, text, language}: the console's list)
         self.announced: collections.deque = collections.deque(maxlen=50)
+        #: how many public lines the board has said (queued) so far, and the last of them as
+        #: (key, params): what the table was told since a moment (:meth:`public_since`)
+        self.public_count = 0
+        self._public_lines: collections.deque = collections.deque(maxlen=200)
         self.last_public: list = []           # what a refusal refers to (ACCESSIBILITY.md 22)
         #: seats the table called since their last repeat (a reminder heard): their next
         #: repeat starts again from their newest message (:meth:`called`)
@@ -288,6 +292,10 @@ class TableSpeech:
         if self.queued_hook is not None:
             for line in lines:
                 self.queued_hook(line["key"], line.get("params") or {})
+        if channel == "public" and history and priority != "request":
+            for line in lines:
+                self.public_count += 1
+                self._public_lines.append((line["key"], dict(line.get("params") or {})))
         voice = self.service.voice
         pad = {"pad_seconds": pad_seconds} if pad_seconds is not None else {}
         if history and priority != "request":
@@ -330,6 +338,11 @@ class TableSpeech:
         if on_end is not None:
             on_end(lines, None, None)
         return None
+
+    def public_since(self, count: int) -> list[tuple[str, dict]]:
+        """The public lines said (queued) since :attr:`public_count` was ``count``, as (key,
+        params), oldest first (at most the last 200)."""
+        return list(self._public_lines)[max(0, len(self._public_lines) - (self.public_count - count)):]
 
     def _played(self, lines: list[dict]) -> None:
         language = self.context()[0]        # what the line was worded in (the console marks it)

@@ -167,3 +167,30 @@ def test_enrol_tags_asks_for_its_tokens_in_its_words_with_nothing_made_for_it_ou
                           "Enrolment: present the gold token of Seat 2"]
     registry = load_registry(out, kinds=games.pack(NAME).tile_kinds)
     assert registry.tag_of(Tile("token", "gold", 1)) == "7A00000002"
+
+
+def test_issue31_a_game_without_a_story_of_its_own_tells_how_it_ended(registered, tmp_path):
+    """The kit's default story (``BoardAdapter.story_lines``, a game that tells none of its
+    own: Token Duel) is how the game ended, the table's lines of its last move, on a board
+    whose voice reports playback as every board's does; it was the table's last message
+    heard, which only a voice without playback kept, so the story was empty and a seat's
+    press after the game heard only "press again for a new game"."""
+    import table.test_conformance as conformance
+
+    table = conformance.start_game(tmp_path, NAME)
+    try:
+        for _ in range(12):
+            if table.events("game_over"):
+                break
+            turn = table.heard("duel.turn")[-1]["params"]["seat"]
+            table.play({"signal": "token", "seat": turn, "token": "gold"})
+            table.drain()
+        assert table.events("game_over")
+        table.wait(5)
+        won = table.heard("duel.won")[-1]
+        parts = table.call(lambda: table.service.game.active.story_parts())
+        told = [line for part in parts for line in part]
+        assert ("duel.won", won["params"]) in told, parts
+        assert ("duel.took", table.heard("duel.took")[-1]["params"]) in told, parts
+    finally:
+        table.close()

@@ -218,14 +218,20 @@ def test_issue31_a_list_opened_by_the_table_waits_for_its_speech_also_after_a_pi
     assert firsts()[3] == (news,)                                  # the table's next list waits again
 
 
-def test_A30_a_games_default_story_is_the_tables_last_message_with_its_words(token_duel):
-    """A game that tells no story of its own (the kit's default ``story_lines``) tells the
-    table's last message again, each line with its parameters (here: without playback, where
-    the table keeps what it said)."""
+def test_A30_a_games_default_story_is_how_it_ended_with_its_words(token_duel):
+    """A game that tells no story of its own (the kit's default ``story_lines``) tells how it
+    ended: the table's lines of the move that ended it, each with its parameters; before its
+    end, nothing (the story is told after the end only). It was the table's last message,
+    which only a voice without playback kept: on a board, an empty story (issue 31)."""
     service, adapter, _ = token_duel
+    for seat in (0, 1, 0, 1, 0, 1):
+        assert service.call(lambda: adapter.accept(adapter.action_from_json(
+            {"action": "take", "seat": seat, "count": 2 if seat == 0 else 1})))
+    assert service.call(adapter.story_lines) == []
     assert service.call(lambda: adapter.accept(adapter.action_from_json({"action": "take", "seat": 0, "count": 2})))
     lines = service.call(adapter.story_lines)
-    assert [(line.channel, line.key, dict(line.params)) for line in lines] == [("public", "duel.turn", {"seat": 1})]
+    assert [(line.channel, line.key, dict(line.params)) for line in lines] == [
+        ("public", "duel.took", {"seat": 0, "count": 2, "score": 8}), ("public", "duel.won", {"seat": 0, "score": 8})]
 
 
 def test_A30_R16_after_a_new_game_a_repeat_gives_the_table_last_message_never_a_seats_earlier_private_one(bd):
