@@ -173,6 +173,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {name: (params, _O) for name
     # faults: in a game the part is named, never a pin (Fault.part, docs/ARCHITECTURE.md)
     "fault.reader_unplugged": ("reader",),
     "fault.reader_back": ("reader",),
+    "fault.reader_back_waiting": ("reader", "seats"),   # back while the table waits for seats (28)
     "fault.reader_missing": ("reader",),
     "fault.unknown_tag": ("reader",),
     "fault.unreadable": ("reader",),

@@ -261,7 +261,7 @@ class BoardAdapter:
                                answer_pick=self.answer_pick)
         self.timers = Timers(service)
         self.faults = TableFaults(service, self.speech, unknown_tag=self.UNKNOWN_TAG,
-                                  unnamed=self.UNNAMED_FAULT)
+                                  unnamed=self.UNNAMED_FAULT, awaited=self._awaited_named)
         self.evening = Evening(self._tell_story, noted=self._say_noted, cue=self._story_cue,
                                fit=self._fit_story, words=self._story_words)
         self.moves = MoveLog(service, self)
@@ -1580,6 +1580,11 @@ class BoardAdapter:
         it nothing yet): the answer to a press whose own answer waits (the story's part behind
         the game-over speech, :class:`~.evening.Evening`)."""
         self.acknowledge(seat, self.speech.queued(f"seat:{seat}"))
+
+    def _awaited_named(self) -> tuple[int, ...]:
+        """Whom the table waits for, as it may be named at the table (a reader back names
+        them): :meth:`_awaited_now`, nobody while who is awaited is a secret."""
+        return () if self.awaited_secret() else self._awaited_now()
 
     def _awaited_now(self) -> tuple[int, ...]:
         """Whom the reminders wait for: nobody without a running game, while paused or at

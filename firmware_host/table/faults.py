@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import collections
 import logging
-from typing import Any
+from typing import Any, Callable, Sequence
 
 from firmware_host.hardware.parts import registered_peg, registered_readers, registered_tracks
 from firmware_host.service import board_catalogue
@@ -119,11 +119,15 @@ class TableFaults:
     :param speech: the table's :class:`~.speech.TableSpeech`.
     :param unknown_tag: the key said for a tag the board does not know.
     :param unnamed: the key said for a fault no part names (None: such a fault is not said).
+    :param awaited: ``awaited() -> seats`` the table waits for that may be named at the table
+        (empty while who is awaited is a secret); a reader back names them (ACCESSIBILITY.md
+        28). None: nobody is named.
     """
 
     def __init__(self, service: Any, speech: TableSpeech, *, unknown_tag: str = "tile.unknown",
-                 unnamed: str | None = "fault.board") -> None:
+                 unnamed: str | None = "fault.board", awaited: Callable[[], Sequence[int]] | None = None) -> None:
         self.service = service
+        self.awaited = awaited
         self.speech = speech
         self.unknown_tag = unknown_tag
         self.unnamed = unnamed
@@ -199,7 +203,9 @@ class TableFaults:
     def on_reader(self, event: Any) -> None:
         """A reader came or went (``ReaderState``). Unplugged while running: said once here
         (the board's ``reader_unplugged`` fault that follows is not said again); back: "the
-        reader is back"."""
+        reader is back", naming the seats the table waits for where it may (a tile laid there
+        meanwhile was not read: theirs are missing; ACCESSIBILITY.md 28), else asking for a
+        tile laid meanwhile again."""
         before = self.readers.get(event.reader)
         self.readers[event.reader] = bool(event.connected)
         if before == event.connected:
@@ -208,7 +214,12 @@ class TableFaults:
             log.info("%s reader connected", event.reader)
             self._unplug_said.discard(event.reader)
             if before is False:
-                self.speech.say("public", "fault.reader_back", {"reader": _reader(event.reader)})
+                seats = sorted(self.awaited() or ()) if self.awaited is not None else []
+                if seats:       # whose tiles are still missing, not everyone (ACCESSIBILITY.md 28)
+                    self.speech.say("public", "fault.reader_back_waiting",
+                                    {"reader": _reader(event.reader), "seats": seats})
+                else:
+                    self.speech.say("public", "fault.reader_back", {"reader": _reader(event.reader)})
         elif before is True:
             self._unplug_said.add(event.reader)
             self.service.fault(f"{event.reader} reader", "reader_unplugged", "", key="fault.reader_unplugged",

@@ -20,13 +20,17 @@ from typing import Any, Callable, Iterable, Mapping
 from firmware_host.kernel.values import Line, PrivacyError
 from firmware_host.service import board_catalogue
 
-__all__ = ["Line", "Words", "PrivacyError", "table_earcon"]
+__all__ = ["Line", "Words", "PrivacyError", "table_earcon", "READER_BACK"]
+
+#: a reader back (said at once, with its own earcon, never a fault's): alone, or naming the
+#: seats the table waits for (ACCESSIBILITY.md 28)
+READER_BACK = frozenset({"fault.reader_back", "fault.reader_back_waiting"})
 
 
 def table_earcon(key: str) -> str | None:
     """The earcon every game's table plays for a kind of message (ACCESSIBILITY.md 18): a
     refusal, a fault, a reader back, the game's end; None for the rest (the game's own)."""
-    if key == "fault.reader_back":
+    if key in READER_BACK:
         return "reader_back"
     if key.startswith("refusal.") or key.startswith("tile."):
         return "refusal"
@@ -38,7 +42,7 @@ def table_earcon(key: str) -> str | None:
 
 
 def _priority(key: str) -> str:
-    if key.startswith(("fault.", "journal.")) and key != "fault.reader_back":
+    if key.startswith(("fault.", "journal.")) and key not in READER_BACK:
         return "fault"
     if key.startswith(("refusal.", "tile.")):
         return "refusal"

@@ -43,10 +43,14 @@ EARCONS = ("input", "ballot", "election_passed", "election_failed", "law_democra
 PRIORITIES = ("fault", "refusal", "game_over", "normal")
 
 
+#: a reader back, alone or naming the seats the table waits for: said with its own earcon, not as a fault
+_READER_BACK = frozenset({"fault.reader_back", "fault.reader_back_waiting"})
+
+
 def _earcon(key: str) -> str | None:
     if key.startswith("refusal."):
         return "refusal"
-    if key == "fault.reader_back":
+    if key in _READER_BACK:
         return "reader_back"
     if key.startswith("fault."):
         return "fault"
@@ -74,7 +78,7 @@ _EARCON_KEYS = {
 
 
 def _priority(key: str) -> str:
-    if key.startswith("fault.") and key != "fault.reader_back":
+    if key.startswith("fault.") and key not in _READER_BACK:
         return "fault"
     if key.startswith(("refusal.", "tile.", "tracker.wrong_hole", "tracker.pin_missing",
                        "roles.not_a_role_tile")):
