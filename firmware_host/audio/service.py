@@ -411,6 +411,9 @@ class AudioService:
         board's clock (a :class:`~firmware_host.clock.VirtualClock` in ``simulate``, where a
         :class:`~firmware_host.audio.sinks.ClockSink` plays on the same clock); default
         :func:`time.monotonic`, the clock of :class:`~firmware_host.clock.RealClock`.
+    :param prerenderer: what walks the plans given to :meth:`prerender` (``plan``, ``soon``,
+        ``refresh``, ``close``); default a :class:`~firmware_host.audio.prerender.Prerenderer`
+        thread (a board), ``simulate`` gives a :class:`~firmware_host.audio.slow.BootWalk`.
     :raises AudioError: whisper station on without ``whisper_call``.
     """
 
@@ -427,6 +430,7 @@ class AudioService:
         clock=None,
         on_output_fault: Callable[[str, str], None] | None = None,
         on_output_back: Callable[[str], None] | None = None,
+        prerenderer: Any = None,
     ) -> None:
         self.settings = settings or AudioSettings()
         if self.settings.whisper_station and whisper_call is None:
@@ -478,7 +482,7 @@ class AudioService:
         self.last_sound = 0.0
         #: outputs whose last clip failed (``public``, ``seat:N``, ``whisper``) -> why
         self.failed_outputs: dict[str, str] = {}
-        self._prerenderer: Prerenderer | None = None
+        self._prerenderer: Prerenderer | None = prerenderer
         #: ``on_answer_cue(channel) -> listener | None``: a listener (as for :meth:`say`) of
         #: each answer cue (:meth:`answering`), so that what the seat heard is written (the
         #: board service's ``announce`` line ``answer.cue``); None: not told

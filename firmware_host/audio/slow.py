@@ -17,8 +17,9 @@ Example::
 from __future__ import annotations
 
 import threading
+import unicodedata
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from firmware_host.audio.speech import RenderJob, SpeechError
 
@@ -109,6 +110,15 @@ class SlowRenderer:
         self.clock = clock
         self.seconds = float(seconds)
         self.warm = bool(warm)
+        #: (NFC text, language, voice, rate) of the sentences the board walked before its
+        #: clock started (:class:`BootWalk`): in its cache, as the board's boot left it
+        self.walked: set[tuple[str, str, str, int]] = set()
+
+    def walk(self, text: str, language: str, voice: str, rate: int) -> None:
+        """The board rendered this sentence before its clock started (its boot's walk,
+        :class:`BootWalk`): with :attr:`warm`, said later it takes no extra time, as one in the
+        cache (it is rendered for real only when said, at no cost on the clock)."""
+        self.walked.add((unicodedata.normalize("NFC", text), language, voice, int(rate)))
 
     def render(self, text: str, language: str = "de", voice: str = "", rate: int = 175, *,
                background: bool = False) -> Any:
@@ -117,7 +127,8 @@ class SlowRenderer:
         :raises SpeechError: as the real renderer.
         """
         job = self.inner.render(text, language, voice, rate, background=background)
-        if background or (self.warm and job.done()):
+        if background or (self.warm and (job.done() or (unicodedata.normalize("NFC", text), language, voice,
+                                                         int(rate)) in self.walked)):
             return job
         return SlowRenderJob(job, self.clock, self.seconds)
 
@@ -144,4 +155,75 @@ class SlowRenderer:
         return getattr(self.inner, name)
 
 
-__all__ = ["SlowRenderer", "SlowRenderJob", "SpeechError"]
+class BootWalk:
+    """The pre-render of a board on a clock that moves only when asked (``simulate``), in place
+    of the :class:`~firmware_host.audio.prerender.Prerenderer` thread, whose walk in wall time
+    would race the clock (a run must be the same run after run, issue 30).
+
+    The board gives its plans as a board does (the service's boot: the setup from the seats in
+    every language and the table, :meth:`~firmware_host.table.front.TableFront.plan_speech`).
+    The boot's plan (the last given while the board boots) is walked at once once it has
+    booted (:meth:`booted`), before the clock moves: the board was
+    switched on before the players came, and its first setup is as quick as on a board that
+    has walked its plan (issue 31). On a :class:`SlowRenderer` with a warm cache (a fresh
+    Pi's first evening, ``--render-seconds X --fresh-cache``) each sentence of it is marked as
+    in the cache (:meth:`SlowRenderer.walk`), so nothing is rendered before it is said. Later
+    plans (a game set up, a seat renamed) and lists to render soon are walked by a board in
+    the gaps of the game at its own pace; here they are rendered when said.
+
+    :param settings: the :class:`~firmware_host.audio.settings.AudioSettings` (language, voice,
+        the rate of each channel).
+    :param renderer: the renderer the board speaks with; only a :class:`SlowRenderer` with a
+        warm cache keeps what is walked (any other renders every sentence alike).
+    :ivar walks: the plans walked (0 or 1).
+    :ivar walked: the sentences marked by the walk.
+    """
+
+    def __init__(self, settings: Any, renderer: Any) -> None:
+        self.settings = settings
+        self.renderer = renderer
+        self.walks = 0
+        self.walked = 0
+        self._boot: Callable[[], Iterable[tuple[str, ...]]] | None = None
+        self._booting = True
+
+    def plan(self, sentences: Callable[[], Iterable[tuple[str, ...]]]) -> None:
+        """A plan ((channel, text) or (channel, text, language) items): while the board boots
+        it replaces any given before, as on a board (:meth:`booted` walks the last one); after
+        the boot it is not walked (rendered when said)."""
+        if self._booting:
+            self._boot = sentences
+
+    def booted(self) -> None:
+        """The board has booted (before its clock moves): walk the boot's plan, the last one
+        given, at once; later plans are not walked."""
+        plan, self._boot, self._booting = self._boot, None, False
+        walk = getattr(self.renderer, "walk", None)
+        if plan is None or walk is None or not getattr(self.renderer, "warm", False):
+            return
+        self.walks = 1
+        settings = self.settings
+        for item in plan():
+            channel, text = item[0], item[1]
+            walk(text, item[2] if len(item) > 2 else settings.language, settings.voice, settings.rate(channel))
+            self.walked += 1
+
+    def soon(self, items: Iterable[tuple[str, str]]) -> None:
+        """A list to render before the rest: rendered when said (see the class docstring)."""
+
+    def refresh(self, channel: str) -> None:
+        """A channel's rate changed: nothing to walk again."""
+
+    def idle(self) -> bool:
+        """Always True: nothing walks in the background."""
+        return True
+
+    def wait_idle(self, timeout: float | None = None) -> bool:
+        """True at once (:meth:`idle`)."""
+        return True
+
+    def close(self) -> None:
+        """Nothing to stop."""
+
+
+__all__ = ["BootWalk", "SlowRenderer", "SlowRenderJob", "SpeechError"]

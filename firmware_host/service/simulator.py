@@ -232,6 +232,9 @@ class Simulator:
         self._write_lock = threading.Lock()
         self._held: list[str] | None = None  # output kept back until the setup is known good
         self.service: BoardService | None = None
+        #: the board's pre-render (:class:`~firmware_host.audio.slow.BootWalk`: its boot's plan
+        #: walked before the clock moves), made with the voice
+        self.boot_walk: Any = None
         self._unobserve: Callable[[], None] | None = None
         self.mock: Any = None
         self.clock: Any = None
@@ -321,7 +324,6 @@ class Simulator:
         files = WavDirSink(self.audio_dir) if self.audio_dir is not None else None
         from firmware_host.audio.speech import SpeechRenderer
         settings = AudioSettings.from_config(self.config.sections)
-        settings.prerender = False   # a script's sentences are rendered as it says them; no table waits
         renderer = SpeechRenderer(self.speech_cache, timeout=settings.render_timeout, backend=settings.backend,
                                   cache_max_mb=settings.cache_max_mb)
         if self.render_seconds:
@@ -339,8 +341,13 @@ class Simulator:
                 return board_text("whisper.call", {"seat": seat}, settings.language,
                                   long=audio.use_long_wording("whisper.call"),
                                   names=dict(getattr(game, "names", {}) or {}))
+        # the board's plans are given as on a board; its boot's plan is walked before the clock
+        # moves (a board switched on before the players came, issue 31), later ones are
+        # rendered when said (:class:`~firmware_host.audio.slow.BootWalk`)
+        from firmware_host.audio.slow import BootWalk
+        self.boot_walk = BootWalk(settings, renderer)
         audio = AudioService(settings, ClockSink(clock, files), self.speech_cache, seats=self.config.seats,
-                             clock=clock, renderer=renderer, whisper_call=whisper_call)
+                             clock=clock, renderer=renderer, whisper_call=whisper_call, prerenderer=self.boot_walk)
         audio.clock_waits_for_renders = True     # the virtual clock waits while a sentence renders
         return Voice(audio, files)
 
@@ -387,6 +394,8 @@ class Simulator:
         if isinstance(clock, VirtualClock):
             clock.between = self._quiesce        # each timer's work done before the next one runs
         service.start(factory)
+        if self.boot_walk is not None:
+            service.call(self.boot_walk.booted)     # the boot's plan walked before the clock moves (issue 31)
         if service.failed is not None:
             # the mocked board cannot play (a pin refused): one line, as run says it
             self.stop()
