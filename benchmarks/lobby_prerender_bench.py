@@ -10,9 +10,10 @@ Run: ``python3 benchmarks/lobby_prerender_bench.py [--seeds 7] [--players 6] [--
    sentence), the MB they take on disk, and the CPU seconds and peak memory of listing them.
    A Pi Zero 2 W renders 5-8x slower (``firmware_host.audio.slow``).
 2. The first setup from the seats of a robot table (``simulate --robots``) at ``--render``
-   seconds per sentence on the virtual clock: with an empty speech cache (a fresh board before
-   this change, or one whose boot walk has not got far) and with the cache the boot walk
-   leaves (only the setup's sentences in it; everything else still slow), and for reference
+   seconds per sentence on the virtual clock: with an empty speech cache (``simulate`` boots
+   as the board does and walks the boot's plan before its clock moves, ``audio.slow.BootWalk``:
+   the same as a board after its walk) and with the cache the boot walk leaves (only the
+   setup's sentences in it; everything else still slow), and for reference
    with no render delay (every sentence as quick as from a warm cache). Per case: the
    seconds from the first press of the setup to "everyone is here", and the longest gap
    between two of the setting-up seat's clips.
@@ -114,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
               f"5-8x: {f['render_s'] * 5 / 60:.1f}-{f['render_s'] * 8 / 60:.1f} min); {f['mb']:.1f} MB on disk")
         sys.stdout.flush()
         for seed in args.seeds:
-            cases = [("empty cache", None, args.render), ("after the boot walk", warm, args.render),
+            cases = [("empty cache, walked at boot", None, args.render), ("after the boot walk", warm, args.render),
                      ("every sentence cached (a later evening)", None, 0.0)]
             if part is not None:
                 cases.insert(1, (f"after the first {args.walked} sentences of the walk", part, args.render))
