@@ -132,7 +132,10 @@ def test_reader_unplugged_mid_vote_is_a_spoken_fault_and_the_vote_goes_on():
     faults = [l for l in out if l.get("event") == "fault"]
     assert [f["reason"] for f in faults] == ["reader_unplugged"]
     k = keys(out, "public")
-    assert "fault.reader_unplugged" in k and "fault.reader_back" in k
+    # back mid-vote: the table hears whose ballots it still waits for (ACCESSIBILITY.md 28)
+    assert "fault.reader_unplugged" in k and "fault.reader_back_waiting" in k
+    back = next(l for l in announces(out) if l["key"] == "fault.reader_back_waiting")
+    assert back["channel"] == "public" and back["params"]["seats"]
     assert state(out)["phase"] == "legislative_president"
 
 

@@ -106,5 +106,8 @@ def test_board_faults_a_reader_unplugged_is_said_once_listed_and_its_return_said
     mark = len(lines)
     service.call(lambda: adapter.handle_input(ReaderState("law", True)))
     back = [l for l in lines[mark:] if l.get("event") == "announce"]
-    assert [(l["channel"], l["key"], l["params"]) for l in back] == [("public", "fault.reader_back", {"reader": "law"})]
+    # back while the table waits for every seat's choice: it names them (ACCESSIBILITY.md 28)
+    assert [(l["channel"], l["key"], l["params"]) for l in back] == [
+        ("public", "fault.reader_back_waiting", {"reader": "law", "seats": list(service.call(adapter.awaited))})]
+    assert back[0]["params"]["seats"]
     assert service.call(adapter.snapshot)["readers"]["law"] is True
