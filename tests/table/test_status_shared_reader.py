@@ -84,3 +84,35 @@ def test_A29_issue31_a_status_waiting_for_the_table_is_dropped_by_the_seats_own_
         assert stale == [], [(l["key"], l["text"], l["start"]) for l in stale]
     finally:
         table.close()
+
+
+def test_A29_issue31_a_refusal_at_a_shared_reader_keeps_a_waiting_status_which_still_says_what_is_open(tmp_path):
+    """A refused tile at a reader no seat owns (Secret Dictator: a law at the tray during a
+    vote) changes nothing that is open: the status a seat asked for while the table still
+    said the nomination is not dropped by it, and what it says after the refusal is true then
+    (the vote it still owes: "You: vote"), not an answer to an act the seat never made."""
+    hooks_ = games.pack("secret_dictator").scripting()
+    setup = hooks_.sample_setup("en")
+    nominate = hooks_.whole_game(setup, 2)[0]
+    assert nominate["action"] == "nominate"
+    table = Table(tmp_path).set_up(setup)
+    try:
+        table.gm("act", action=nominate)
+        table.wait(0.3)                              # the nomination is being said at the table
+        seat = next(s for s in range(5) if s not in (nominate["seat"], nominate["target"]))
+        held = table.now
+        table.press(seat, "hold")
+        table.wait(0.3)
+        assert table.call(lambda: table.service.game.active.status_waiting(seat)), \
+            "the status did not wait for the table: this test would check nothing"
+        table.play({"signal": "law_read", "party": "fascist"})      # refused: no law is discarded now
+        table.drain()
+        table.wait(3.0)
+        refusal = next(o for o in table.starts if o["key"] == "refusal.no_discard" and o["start"] >= held)
+        status = [o for o in table.starts if o.get("output") == f"seat:{seat}" and o["key"].startswith("status.")
+                  and o["start"] >= held]
+        assert status, "the status asked for was dropped by a refusal that changed nothing"
+        assert status[0]["key"] == "status.now.you", status[0]
+        assert "vote" in status[0]["text"].lower() and status[0]["end"] >= refusal["start"]
+    finally:
+        table.close()
