@@ -270,7 +270,8 @@ class BoardAdapter:
         self.wait = ReadyWait(service, lambda key, params: self.say("public", key, params), lambda: self.paused,
                               lambda reason: self.wait_ended(reason),
                               tell=lambda seat, key, params: self.speech.request(
-                                  [Line(f"seat:{seat}", key, params)], history=False))
+                                  [Line(f"seat:{seat}", key, params)], history=False),
+                              noted=lambda body: self.moves.note({"note": "wait", "actions": self.moves.count, **body}))
         self.gm = GameMaster({"start": self._cmd_start, "pause": lambda **f: self._pause(True),
                               "resume": lambda **f: self._pause(False), "restart": self._cmd_restart,
                               "undo": self._cmd_undo, "act": self._cmd_act, "choose": self._cmd_choose,
@@ -804,6 +805,31 @@ class BoardAdapter:
         else:
             self.moves.tell_opening()
         self.reminders.start()
+
+    def journaled_wait(self, tag: Any) -> tuple[set[int], bool]:
+        """The table's wait (:attr:`wait`) with ``tag`` as the journal kept it since the game's
+        last action (its ``wait`` notes): the seats that had said "ready" (0-based) and whether
+        it had ended; ``(set(), False)`` where nothing was kept (or the journal cannot be read:
+        logged). A game that comes back during a wait begins it again with these
+        (:meth:`.ready.ReadyWait.restore`)."""
+        ready: set[int] = set()
+        ended = False
+        if self.game_id is None:
+            return ready, ended
+        try:
+            entries = self.service.journal.entries(self.game_id)
+        except FirmwareHostError as exc:
+            log.warning("the table's wait cannot be read back: %s", exc)
+            return ready, ended
+        for kind, body in entries:
+            if (kind != "note" or body.get("note") != "wait" or body.get("tag") != tag
+                    or body.get("actions") != self.moves.count):
+                continue
+            if "ended" in body:
+                ended = True
+            elif isinstance(body.get("ready"), list):
+                ready = {s for s in body["ready"] if type(s) is int}
+        return ready, ended
 
     def restarted(self, untold: bool) -> None:
         """Hook: after a game came back with a seat's move in it (:meth:`came_back`, having said

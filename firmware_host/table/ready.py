@@ -46,13 +46,19 @@ class ReadyWait:
         ``"timer"`` (the table's time ran out) or ``"gm"`` (the game master, or the game, ended it).
     :param tell: ``tell(seat, key, params)``: a line in that seat's own earphone (the answer
         to a seat ready already, :meth:`ready_seat`); None: such a press is answered nowhere.
+    :param noted: ``noted(body)``: the wait's public course, to journal beside the game's
+        actions: ``{"tag", "ready": [seats]}`` after each seat counted ready, ``{"tag",
+        "ended": reason}`` when the wait ends (a game that comes back finds its wait as it
+        stood, :meth:`restore`); None: nothing kept.
     """
 
     def __init__(self, service: Any, say: Callable[[str, dict], Any], paused: Callable[[], bool],
-                 ended: Callable[[str], None], tell: Callable[[int, str, dict], Any] | None = None) -> None:
+                 ended: Callable[[str], None], tell: Callable[[int, str, dict], Any] | None = None,
+                 noted: Callable[[dict], None] | None = None) -> None:
         self.service = service
         self._say = say
         self._tell = tell
+        self._noted = noted
         self._paused = paused
         self._ended = ended
         self.running = False
@@ -165,6 +171,8 @@ class ReadyWait:
                 self._tell(seat, WAITING_KEY, {"seats": list(self.awaited())})
             return True
         self.ready.add(seat)
+        if self._noted is not None:
+            self._noted({"tag": self.tag, "ready": sorted(self.ready)})
         self._line("ready", seat=seat, count=len(self.ready), total=len(self.seats))
         if self.ready >= set(self.seats):
             self.end("ready")
@@ -174,7 +182,10 @@ class ReadyWait:
         """End the wait (its ``ended(reason)`` is said next). :returns: False without a wait."""
         if not self.running:
             return False
+        tag = self.tag
         self.stop()
+        if self._noted is not None:
+            self._noted({"tag": tag, "ended": reason})
         log.info("the table's wait ends: %s", reason)
         self._ended(reason)
         return True
@@ -184,6 +195,12 @@ class ReadyWait:
         self._cancel()
         self.running, self._due, self.ends_at, self.ready, self.seats = False, False, None, set(), ()
         self._told = {}
+
+    def restore(self, ready: Iterable[int]) -> None:
+        """A game came back during this wait: the seats journaled ready (``noted``) count as
+        ready again, nothing said (the table heard them before). Nothing without a wait."""
+        if self.running:
+            self.ready = {seat for seat in ready if seat in self.seats}
 
     def resume(self) -> bool:
         """The game resumed: a timer that ran out meanwhile ends the wait now.

@@ -227,18 +227,21 @@ class BecomeDictatorGame(BoardAdapter):
         """The game came back with a seat's move in it (a restart after a power cut, the game
         master's undo of its end): a game whose last move began a day comes back in that day's
         morning (D32), not at noon: a restart never ends the table's discussion by itself. The
-        morning waits again for every seat's "ready" (no "ready" is journaled), the night's
-        outcome and the morning's line said again (public lines only), and noon's step held
-        until the morning ends. Otherwise (or when the last move was just told: ``untold``,
-        its morning begun as it was told) whose move it is, unless a morning runs."""
-        last = getattr(self, "_last_move", None)
+        morning is as the journal kept it (:meth:`journaled_wait`): the seats that had said
+        "ready" are ready again, and a morning that had ended stays over; the night's outcome
+        and the morning's line are said again (public lines only), and noon's step held until
+        the morning ends. Otherwise (or when the last move was just told: ``untold``, its
+        morning begun as it was told) whose move it is, unless a morning runs."""
+        last = self._last_move
         game = self.game
         if (not untold and not self.wait.running and last is not None and game is not None
-                and game.phase != "game_over" and any(e.kind == "day" for e in last[1])):
+                and game.phase != "game_over" and any(e.kind == "day" for e in last[1])
+                and not self.journaled_wait(game.day)[1]):
             action, events = last
             items = announce.announcements(action, events, game)
             morning = next(i for i, a in enumerate(items) if a.key == "day.morning")
             self._enter_morning(events)
+            self.wait.restore(self.journaled_wait(game.day)[0])
             head = [a for a in items[:morning] if a.channel == "public" and a.key.startswith("night.")]
             self.speech.say_all(head + [items[morning]])
             self._after_morning = items[morning + 1:]

@@ -7,7 +7,8 @@ you are ready" came back at "Noon of day one: votes".
 Day one's morning is part of the opening (told again whole, tests/table/test_came_back_opening.py);
 here the morning of day two, begun by the last night's last drop: the table hears the night's
 outcome and the morning again, the morning waits for every seat's "ready" again (no "ready" is
-journaled), and noon's step only once every seat has said it. Played through ``simulate`` on
+readies as the journal kept them: a seat that had said "ready" stays ready), noon's step only
+once every seat has said it, and a morning that had ended before stays over. Played through ``simulate`` on
 the mocked board at real clip lengths."""
 
 from __future__ import annotations
@@ -47,18 +48,27 @@ def _to_day_two_morning(table: Table) -> int:
     return table.call(lambda: _adapter(table).game_id)
 
 
+def _seat_0_ready(table: Table) -> None:
+    """Seat 1 (0-based 0) says "ready" in the morning, heard at the table."""
+    mark = len(table.starts)
+    table.press(0)
+    assert table.wait_heard("morning.ready", timeout=30, since=mark) is not None
+    assert table.call(lambda: _adapter(table).wait.ready) == {0}
+
+
 def _morning_again(table: Table, mark: int) -> None:
-    """After ``mark``: day two's morning said again and waiting, noon's step not before every
-    seat said "ready"; then every seat's press ends it and noon's step follows."""
+    """After ``mark``: day two's morning said again and waiting, seat 0 ready as journaled,
+    noon's step not before every seat said "ready"; then the other seats' presses end it and
+    noon's step follows."""
     line = table.wait_heard("day.morning", {"day": 2}, timeout=120, since=mark)
     assert line is not None, [o["key"] for o in table.starts[mark:]][:20]
     table.wait(20.0)
     keys = [o["key"] for o in table.starts[mark:]]
     assert not any(k.startswith("phase.") for k in keys), keys
     assert table.call(lambda: _adapter(table).wait.running)
-    assert table.call(lambda: _adapter(table).wait.ready) == set()
+    assert table.call(lambda: _adapter(table).wait.ready) == {0}
     players = table.call(lambda: _adapter(table).players())
-    for seat in range(players):
+    for seat in range(1, players):
         table.press(seat)
         table.wait(3.0)
     assert table.wait_heard("morning.over", timeout=60, since=mark) is not None
@@ -72,7 +82,7 @@ def test_D32_undo_of_a_restart_during_a_morning_comes_back_in_that_morning(tmp_p
     try:
         game_id = _to_day_two_morning(table)
         backend = ConsoleBackend(table.service)
-        table.wait(3.0)
+        _seat_0_ready(table)
         table.call(lambda: backend.command("restart"))
         table.wait(2.0)
         mark = len(table.starts)
@@ -87,12 +97,38 @@ def test_D32_a_game_resumed_after_a_power_cut_during_a_morning_comes_back_in_tha
     first = Table(tmp_path, seed=5)
     try:
         _to_day_two_morning(first)
-        first.wait(3.0)
+        _seat_0_ready(first)
     finally:
         first.close()
     table = Table(tmp_path, journal=first.journal)
     try:
         assert table.call(lambda: _adapter(table).wait.running)
         _morning_again(table, 0)
+    finally:
+        table.close()
+
+
+def test_D32_a_morning_over_before_the_restart_stays_over_when_the_game_comes_back(tmp_path):
+    """Every seat said "ready" (the morning over, noon's votes heard), then the console's
+    Restart and "Undo last action": back at noon's votes, no morning again."""
+    table = Table(tmp_path, seed=5)
+    try:
+        game_id = _to_day_two_morning(table)
+        players = table.call(lambda: _adapter(table).players())
+        for seat in range(players):
+            table.press(seat)
+            table.wait(3.0)
+        assert table.wait_heard("morning.over", timeout=60) is not None
+        table.wait(10.0)
+        backend = ConsoleBackend(table.service)
+        table.call(lambda: backend.command("restart"))
+        table.wait(2.0)
+        mark = len(table.starts)
+        assert table.call(lambda: backend.command("undo")).get("restored") == game_id
+        table.wait(30.0)
+        keys = [o["key"] for o in table.starts[mark:]]
+        assert "day.morning" not in keys, keys
+        assert any(k.startswith("phase.") for k in keys), keys
+        assert not table.call(lambda: _adapter(table).wait.running)
     finally:
         table.close()
