@@ -119,3 +119,64 @@ def test_A9_A23_a_game_resumed_after_a_power_cut_in_its_opening_tells_every_seat
         _check_opening_told(table, said, clip, None, 0)
     finally:
         table.close()
+
+
+def _prolog_texts(table: Table, lines: list[dict], players: int) -> dict[str, list[str]]:
+    """Each seat's earphone's lines of its first clip among ``lines`` (a clip of several lines
+    writes one per line, all with one start): the words each seat was told."""
+    out: dict[str, list[str]] = {}
+    first: dict[str, float] = {}
+    for o in lines:
+        seat = o.get("output")
+        if seat not in {f"seat:{s}" for s in range(players)} or o.get("key") == "answer.cue":
+            continue
+        first.setdefault(seat, o["start"])
+        if abs(o["start"] - first[seat]) <= EPS:
+            out.setdefault(seat, []).append(o.get("text"))
+    return out
+
+
+def _prolog_started(table: Table, spy, index: int = 0) -> None:
+    """Time runs until the prolog said ``index``-th (0 the first) has played 1 s."""
+    for _ in range(2400):
+        if spy.call_count > index and all(u.plays for u in spy.spy_return_list[index]):
+            table.wait(1.0)
+            return
+        table.wait(0.1)
+    raise AssertionError("the prolog never started")
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_R16_the_opening_told_again_is_the_games_own_never_the_given_up_deals(tmp_path, name, mocker):
+    """The game master's restart with a new deal (``gm restart``) 1 s into the seats' prolog
+    clips, then "Undo last action" 1 s into the new deal's: every seat hears again what it was told at the game's start
+    (its own deal, word for word), and not one line of the given-up deal's prolog after
+    ``gm.game_back``."""
+    spy = mocker.spy(BoardAdapter, "say_prolog")
+    table = new_table(tmp_path, name)
+    try:
+        setup = hooks(name).sample_setup("en")
+        table.play({"setup": setup})
+        players = table.call(lambda: table.service.game.active.players())
+        opening = len(table.starts)
+        _prolog_started(table, spy)
+        told = _prolog_texts(table, table.starts[opening:], players)
+        game_id = table.call(lambda: table.service.game.game_id)
+        given_up = len(table.starts)
+        table.gm("restart")
+        _prolog_started(table, spy, 1)      # the given-up deal's prolog is playing
+        calls, mark = spy.call_count, len(table.starts)
+        back = table.call(lambda: ConsoleBackend(table.service).command("undo"))
+        assert back.get("restored") == game_id, back
+        said, clip = _prolog_heard(table, spy, calls, mark)
+        _check_opening_told(table, said, clip, "gm.game_back", mark)
+        again = _prolog_texts(table, table.starts[mark:], players)
+        assert told and {s: told[s] for s in again if s in told} == {s: again[s] for s in told}, (told, again)
+        other = _prolog_texts(table, table.starts[given_up:mark], players)
+        changed = {s for s in other if s in told and other[s] != told[s]}
+        assert other, "the given-up deal's prolog never began"
+        for seat in changed:          # the given-up deal's words reached no seat after the undo
+            heard = [o.get("text") for o in table.starts[mark:] if o.get("output") == seat]
+            assert not set(other[seat]) - set(told[seat]) & set(heard), (seat, other[seat])
+    finally:
+        table.close()
