@@ -1371,7 +1371,8 @@ class BoardAdapter:
         voice.answer_cue(seat, priority="refusal", drop_cut=True)  # the press answered it: not said again
 
     def answer_pick(self, seat: int, clip: Any, padded: bool) -> None:
-        """A seat's press chose in its list (:attr:`scans`) while the item pressed for, ``clip``,
+        """A seat's press chose in a list that is a game's own confirmation (:attr:`scans`,
+        ``purpose`` "confirm": its pick is final at once) while the item pressed for, ``clip``,
         still plays in its earphone, told before the game hears of the pick: where the press
         is secret (a list padding its steps, ``padded``, or :meth:`secret_step`), which
         :meth:`on_button` leaves unanswered, it is answered over that item now

@@ -20,7 +20,7 @@ import logging
 import random
 from typing import Any, Callable, Mapping, Sequence
 
-from firmware_host.table.scanning import CANCEL, CONFIRM, Scan, ScanItem, intro_press_answer
+from firmware_host.table.scanning import CANCEL, CONFIRM, CONFIRMS, Scan, ScanItem, intro_press_answer
 
 from .seats import SeatStore
 from .speech import TableSpeech
@@ -52,9 +52,10 @@ class SeatScans:
         answers a pick in another list (its confirmation, the next stage of a choice, a menu
         again after "cancel") never waits: the pick is answered at once (32).
     :param answer_pick: ``answer_pick(seat, utterance, padded)``: told of a press that chose
-        (or cancelled) while the item pressed for still plays in the seat's earphone (its
-        ``utterance``; ``padded``: the list pads its steps), before the list's owner hears of
-        the pick (:meth:`_answer_now`): the table answers the press over it there
+        (or cancelled) in a list that is a game's own confirmation (``purpose`` "confirm")
+        while the item pressed for still plays in the seat's earphone (its ``utterance``;
+        ``padded``: the list pads its steps), before the list's owner hears of the pick
+        (:meth:`_answer_now`): the table answers the press over it there
         (:meth:`BoardAdapter.answer_pick <firmware_host.table.adapter.BoardAdapter.answer_pick>`).
         None: that item plays to its end.
     """
@@ -239,12 +240,15 @@ class SeatScans:
         playing in its earphone that is not the item pressed for (``picked(item)`` False: the
         next item, or "back" after a confirmation, which began in the press's first moments,
         ACCESSIBILITY.md 27) is cut off, so the answer to the press follows at once (26: the
-        item's clip may be cut for it). The item pressed for itself is the table's to answer
+        item's clip may be cut for it). The item pressed for itself plays to its end (every
+        item of a padded list lasts its length, R16; M43: a step's lists last a fixed time),
+        but in a list that is itself a game's confirmation (``purpose`` :data:`CONFIRMS`: its
+        item is the question the press answered, final at once) it is the table's to answer
         over (:attr:`answer_pick`, ``padded``: the list pads its steps), told before the
         list's owner hears of the pick, so nothing of the game's answer is queued ahead of
         the table's (issue 31: a press during a game's own padded confirmation, "Confirm: drop
         Jester and Assassin", heard "Chosen: …" only once that clip had ended, 1.75-2.26 s
-        later); without it, it plays to its end. The same for every list."""
+        later). The same for every list."""
         playing, self._queued[seat] = [u for u in self._queued.get(seat, [])
                                        if getattr(u, "plays", None) and not u.done()], []
         heard = scan.items[scan.index] if scan is not None and 0 <= scan.index < len(scan.items) else None
@@ -253,7 +257,7 @@ class SeatScans:
             return
         if not picked(heard):
             voice.interrupt(f"seat:{seat}")
-        elif self.answer_pick is not None:
+        elif self.answer_pick is not None and scan is not None and scan.purpose == CONFIRMS:
             self.answer_pick(seat, playing[-1], padded)
 
     def press(self, seat: int) -> bool:
