@@ -84,14 +84,28 @@ def spoken_seconds(text: str, words_per_minute: int = WORDS_PER_MINUTE) -> float
     return letters / 6.0 * per_word + 0.08 * max(0, len(words) - 1)
 
 
-#: seconds per unit of :func:`spoken_seconds_at_most` at :data:`WORDS_PER_MINUTE`: a letter, a
-#: word, a clause mark (``,;:``), a sentence end (``.!?``), a digit; fitted to espeak-ng's
-#: English and German voices over every game's story lines (issue 31), then made larger
-#: (:data:`SAFE_FACTOR`, :data:`SAFE_SECONDS`) so that no line of them is said longer.
-SAY_SECONDS = {"letter": 0.05, "word": 0.07, "clause": 0.37, "sentence": 0.28, "digit": 0.27}
-#: how much larger the bound is than the fitted figure (a factor, then seconds, both at
-#: :data:`WORDS_PER_MINUTE` and scaled with the rate)
-SAFE_FACTOR, SAFE_SECONDS = 1.12, 0.6
+#: seconds per unit of :func:`spoken_seconds_at_most` at :data:`WORDS_PER_MINUTE`, in each
+#: language's espeak-ng voice: a letter, a word, a clause mark (``,;:``), a sentence end
+#: (``.!?``), a digit, a phoneme of an override ``[[...]]`` (an English term in the German
+#: voice), and once per text. Fitted to espeak-ng's renders of every game's
+#: story lines and status layers (issue 31: 2,200 texts, the board's pronunciations applied),
+#: weighted to the long ones and the story's, then made larger (a factor, :data:`SAFE_FACTOR` more than the
+#: longest of them, and a text's own seconds) so that none is said longer; a digit or an
+#: override the fit never met counts as the largest of the three languages'.
+SAY_SECONDS: dict[str, dict[str, float]] = {
+    "de": {"letter": 0.0754, "word": 0.0, "clause": 0.1984, "sentence": 0.3091, "digit": 0.3651,
+           "phoneme": 0.1994, "text": 0.661},
+    "en": {"letter": 0.0682, "word": 0.0049, "clause": 0.268, "sentence": 0.3266, "digit": 0.3651,
+           "phoneme": 0.1994, "text": 0.977},
+    "fr": {"letter": 0.0444, "word": 0.0414, "clause": 0.3429, "sentence": 0.2747, "digit": 0.3651,
+           "phoneme": 0.1994, "text": 0.839},
+}
+#: how much longer than the longest real render (real / fitted) the bound is: a margin for
+#: texts the fit never met (already in :data:`SAY_SECONDS`)
+SAFE_FACTOR = 1.04
+#: below :data:`WORDS_PER_MINUTE` the bound grows as (175/rate) to this power, not in
+#: proportion (at 120 words a minute 1.51 times, not 1.46)
+SLOW_POWER = 1.1
 _CLAUSE = re.compile(r"[,;:]")
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
 
@@ -110,25 +124,39 @@ def name_seconds(name: str, words_per_minute: int = WORDS_PER_MINUTE) -> float:
     return spoken_seconds(name, words_per_minute) + symbols * (SYMBOL_LETTERS - 1) / 6.0 * 60.0 / words_per_minute
 
 
-def spoken_seconds_at_most(text: str, words_per_minute: int = WORDS_PER_MINUTE) -> float:
-    """Seconds of speech ``text`` takes at most when espeak-ng says it (English or German
-    voice), estimated without rendering it: an upper bound, where :func:`spoken_seconds` is a
+def spoken_seconds_at_most(text: str, words_per_minute: int = WORDS_PER_MINUTE, language: str | None = None) -> float:
+    """Seconds of speech ``text`` takes at most when espeak-ng says it in ``language``'s
+    voice, estimated without rendering it: an upper bound, where :func:`spoken_seconds` is a
     guess. Made for parts that must not pass a length (the story after game over in parts of
-    at most 15 s, issue 31); checked against real espeak-ng renders of every game's story
-    lines in both languages at 120, 175 and 300 words per minute
-    (tests/table/test_story_part_seconds.py), where it is 1.2-1.5 times the real length.
+    at most 15 s and a status's further layers, issue 31); the text is counted as the board
+    says it (every game's pronunciations and the players' names' own applied,
+    :func:`firmware_host.kernel.games.pronounce`). Checked against real espeak-ng renders of
+    every game's story lines and status layers in German, English and French at 120, 175 and
+    300 words per minute (tests/table/test_story_part_seconds.py,
+    tests/table/test_status_layer_seconds.py), where a long text's real length is 0.8-0.96 of it.
 
     :param text: the words (str).
-    :param words_per_minute: the speech rate (int, 80-450): the bound scales with 175/rate.
+    :param words_per_minute: the speech rate (int, 80-450): the bound scales with 175/rate
+        (slower than 175, with (175/rate) to the power :data:`SLOW_POWER`).
+    :param language: ``"de"``, ``"en"`` or ``"fr"``; None or another: the longest of the three.
     :returns: seconds (float, > 0).
     """
-    words = text.split()
-    letters = sum(c.isalpha() for c in text)
-    digits = sum(c.isdigit() for c in text)
-    fitted = (SAY_SECONDS["letter"] * letters + SAY_SECONDS["word"] * len(words)
-              + SAY_SECONDS["clause"] * len(_CLAUSE.findall(text))
-              + SAY_SECONDS["sentence"] * len(_SENTENCE_END.findall(text)) + SAY_SECONDS["digit"] * digits)
-    return (fitted * SAFE_FACTOR + SAFE_SECONDS) * WORDS_PER_MINUTE / max(1, int(words_per_minute))
+    if language not in SAY_SECONDS:
+        return max(spoken_seconds_at_most(text, words_per_minute, lang) for lang in SAY_SECONDS)
+    from firmware_host.kernel.games import pronounce
+
+    said = pronounce(text, language)
+    phonemes = "".join(_PHONEMES.findall(said)).replace("[", "").replace("]", "")
+    rest = _PHONEMES.sub(" ", said)
+    unit = SAY_SECONDS[language]
+    seconds = (unit["letter"] * sum(c.isalpha() for c in rest) + unit["word"] * len(said.split())
+               + unit["clause"] * len(_CLAUSE.findall(rest)) + unit["sentence"] * len(_SENTENCE_END.findall(rest))
+               + unit["digit"] * sum(c.isdigit() for c in rest)
+               + unit["phoneme"] * sum(c.isalnum() or c in "@&" for c in phonemes) + unit["text"])
+    scale = WORDS_PER_MINUTE / max(1, int(words_per_minute))
+    # slower than the default, espeak-ng stretches its pauses more than its words (a
+    # list with a pause at every item was said 2 % longer at 120 than scaled)
+    return seconds * (scale ** SLOW_POWER if scale > 1 else scale)
 
 
 def clean_name(value: Any) -> str:

@@ -22,6 +22,7 @@ from firmware_host.checks import quoted
 from firmware_host.errors import FirmwareHostError, UsageError
 from firmware_host.hardware.events import ButtonGesture, Fault, GameMasterKey, ReaderState, TileRead
 from firmware_host.kernel.games import DEFAULT_GAME, UnknownGame, pack
+from firmware_host.service.names import spoken_seconds_at_most
 from firmware_host.service.refusals import REFUSAL_CODES, CommandRefused
 
 from .evening import Evening, fit_parts, parts_of
@@ -31,7 +32,7 @@ from .moves import MoveLog
 from .padding import ClipPadding, longest_of, padded
 from .ready import ReadyWait
 from .reminders import Reminders
-from .scanning import PICKED_KEY, pressed_down_at, spoken_seconds
+from .scanning import PICKED_KEY, pressed_down_at
 from .scans import SeatScans
 from .seats import SeatStore
 from .speech import PRIVATE_CUE, Said, TableSpeech
@@ -41,7 +42,8 @@ from .words import Line, Words
 
 log = logging.getLogger("firmware_host.service")
 
-__all__ = ["ANSWERED", "BoardAdapter", "describe_input", "parse_names", "STATUS_FIRST_S", "STATUS_LAYER_S", "STATUS_STEP_S"]
+__all__ = ["ANSWERED", "BoardAdapter", "describe_input", "layer_groups", "parse_names", "STATUS_FIRST_S", "STATUS_LAYER_S",
+           "STATUS_STEP_S"]
 
 #: the table's answer to an act told at the table only, in the acting seat's earphone
 #: (:meth:`BoardAdapter.acknowledge`)
@@ -53,13 +55,28 @@ ANSWERED = "answered"
 STATUS_FIRST_S = 3.0
 #: the longest further layer of a status, seconds of speech (issue 31)
 STATUS_LAYER_S = 15.0
-#: a public status layer estimated longer than this (seconds, :func:`~.scanning.spoken_seconds`
-#: at the seat's rate, which says espeak-ng's German about a tenth short) is split between
-#: its lines, so that no hold answers with more than :data:`STATUS_LAYER_S`
-STATUS_PACK_S = 12.0
 #: seconds after a status layer ended in which a further hold (or press) gives the next layer;
 #: later, or once the board has said something new, a hold starts again at the first
 STATUS_STEP_S = 4.0
+
+
+def layer_groups(texts: Sequence[str], rate: int, language: str | None,
+                 limit: float = STATUS_LAYER_S) -> list[list[int]]:
+    """A public status layer's lines (``texts``, in the wording said) in as few groups as fit,
+    in order, each said as one clip in at most ``limit`` seconds of speech at ``rate`` words
+    per minute in ``language``'s voice by the upper bound of espeak-ng's length
+    (:func:`~firmware_host.service.names.spoken_seconds_at_most`, the one the story's parts are
+    fitted by; issue 31: further layers of at most 15 s each). A line alone longer stays a
+    group of its own.
+
+    :returns: the groups, each the indexes of its lines (0-based)."""
+    groups: list[list[int]] = []
+    for i in range(len(texts)):
+        if groups and spoken_seconds_at_most(" ".join(texts[j] for j in groups[-1] + [i]), rate, language) <= limit:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    return groups
 
 
 def is_status_answer(key: str) -> bool:
@@ -1083,7 +1100,8 @@ class BoardAdapter:
             rate = self.seats.rate(seat)
         return fit_parts(parts, lambda key, params, long: self.speech.text(key, params, long=long),
                          rate, lambda key, first: bool(
-                             self.speech.long_wording(channel, key, mark=False) and (first or verbosity == "long")))
+                             self.speech.long_wording(channel, key, mark=False) and (first or verbosity == "long")),
+                         self.language)
 
     def _story_words(self, seat: int, lines: list[tuple]) -> list[tuple]:
         """A part's lines with their words fixed (:class:`~.evening.Evening`'s ``words``): a
@@ -1680,10 +1698,13 @@ class BoardAdapter:
 
     def status_answers(self, seat: int) -> list[list]:
         """The seat's status layers as said: :meth:`status_layers` with every public layer
-        that would last longer than :data:`STATUS_PACK_S` (estimated at the seat's rate, long
-        wording) split between its lines, so that a hold answers with at most 15 s of speech
-        (issue 31). A layer with a secret line is kept whole (how many holds it takes must
-        not depend on a secret): the game keeps it short."""
+        that could last longer than :data:`STATUS_LAYER_S` split between its lines, as few
+        layers as fit, so that a hold answers with at most 15 s of speech (issue 31). A layer
+        is measured as it is said, one clip in the long wording at the seat's rate, by the
+        upper bound of espeak-ng's length the story's parts are fitted by
+        (:func:`~firmware_host.service.names.spoken_seconds_at_most`). A layer with a secret
+        line is kept whole (how many holds it takes must not depend on a secret): the game
+        keeps it short."""
         rate = self.seats.rate(seat)
         out: list[list] = []
         for layer in self.status_layers(seat):
@@ -1695,16 +1716,8 @@ class BoardAdapter:
             if any(self.words.is_private(a.key) or self.has_secret(a, seat) for a in lines):
                 out.append(lines)
                 continue
-            group: list = []
-            total = 0.0
-            for line in lines:
-                seconds = spoken_seconds(self.speech.text(line.key, line.params, long=True), rate)
-                if group and total + seconds > STATUS_PACK_S:
-                    out.append(group)
-                    group, total = [], 0.0
-                group.append(line)
-                total += seconds
-            out.append(group)
+            texts = [self.speech.text(a.key, a.params, long=True) for a in lines]
+            out += [[lines[i] for i in group] for group in layer_groups(texts, rate, self.language)]
         return out
 
     def _naming_awaited(self, seat: int, lines: list) -> list:

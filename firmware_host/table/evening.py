@@ -154,7 +154,8 @@ def _split(text: str, seconds: Callable[[str], float], room: float, level: int) 
 
 
 def fit_parts(parts: Sequence[Sequence[StoryLine]], text: Callable[[str, dict, bool], str], rate: int,
-              long: Callable[[str, bool], bool] = lambda key, first: first) -> list[list[StoryLine]]:
+              long: Callable[[str, bool], bool] = lambda key, first: first,
+              language: str | None = None) -> list[list[StoryLine]]:
     """The story's ``parts`` as one seat hears them (issue 31): every line worded (``long``
     the first time a key comes in the story, as ``long`` says), then parts of at most
     :data:`STORY_PART_SECONDS` of speech at ``rate``, each said as one clip with its closing
@@ -168,6 +169,8 @@ def fit_parts(parts: Sequence[Sequence[StoryLine]], text: Callable[[str, dict, b
     :param long: ``long(key, first) -> bool``: the long wording for ``key`` (``first``: its
         first time in the story or, for a closing line, after the first part); default the
         table's "long the first time" (ACCESSIBILITY.md 5).
+    :param language: the language the seat hears the story in (its voice's length bound);
+        None: the longest of the board's languages.
     :returns: the parts, each line (key, params, text).
     """
     seen: set[str] = set()
@@ -181,7 +184,7 @@ def fit_parts(parts: Sequence[Sequence[StoryLine]], text: Callable[[str, dict, b
         worded.append(lines)
 
     def bound(said: str) -> float:
-        return spoken_seconds_at_most(said, rate)
+        return spoken_seconds_at_most(said, rate, language)
 
     def pieces(line: StoryLine, room: float) -> list[StoryLine]:
         return [(line[0], line[1], piece) for piece in split_text(line[2], bound, room)]

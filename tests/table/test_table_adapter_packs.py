@@ -1,8 +1,9 @@
 """How long a seat's own clips are planned to last, at the table kit (``BoardAdapter``):
 
 - a public status layer is split so that no hold answers with more than
-  :data:`~firmware_host.table.adapter.STATUS_PACK_S` of speech, measured in the *long*
-  wording (the one a seat hears the first time, ACCESSIBILITY.md 5; issue 31);
+  :data:`~firmware_host.table.adapter.STATUS_LAYER_S` of speech, measured in the *long*
+  wording (the one a seat hears the first time, ACCESSIBILITY.md 5; issue 31), one clip, by
+  the upper bound of espeak-ng's length (:func:`~firmware_host.service.names.spoken_seconds_at_most`);
 - a scan whose items are a secret (a card of the hand) pads every item, and a pick's answer,
   to the longest any card could be, in either wording (RULES.md R16, issue 33: the time from
   the list's start to a press tells nothing by the items' lengths).
@@ -16,8 +17,9 @@ import pytest
 
 from firmware_host.games.become_dictator.rules import ROLES
 from firmware_host.kernel.values import Line
-from firmware_host.table.adapter import STATUS_PACK_S
-from firmware_host.table.scanning import PICKED_KEY, spoken_seconds
+from firmware_host.service.names import spoken_seconds_at_most
+from firmware_host.table.adapter import STATUS_LAYER_S
+from firmware_host.table.scanning import PICKED_KEY
 
 from .table import DICTATOR_4, Table
 
@@ -35,9 +37,10 @@ def table(tmp_path):
 def test_issue31_a_public_status_layer_is_split_by_its_long_wording(table, mocker):
     adapter = table.service.game.active
     rate = adapter.seats.rate(1)
-    long_s = spoken_seconds(adapter.speech.text(LONG, {}, long=True), rate)
-    short_s = spoken_seconds(adapter.speech.text(LONG, {}, long=False), rate)
-    assert 3 * short_s <= STATUS_PACK_S < 2 * long_s           # one pack by the short wording, three by the long
+
+    def said(times: int, long: bool) -> float:
+        return spoken_seconds_at_most(" ".join([adapter.speech.text(LONG, {}, long=long)] * times), rate, "en")
+    assert said(3, False) <= STATUS_LAYER_S < said(2, True)     # one pack by the short wording, three by the long
     mocker.patch.object(adapter, "status_layers", autospec=True,
                         return_value=[[Line("seat:1", LONG, {})] * 3])
     packs = table.call(lambda: adapter.status_answers(1))
@@ -102,6 +105,7 @@ def test_issue31_A19_a_public_status_layer_is_split_at_the_seats_own_speech_rate
     assert adapter.seats.rate(1) == 100 and adapter.seats.rate(2) != 100
     mocker.patch.object(adapter, "status_layers", autospec=True,
                         return_value=[[Line("seat:1", key, {}), Line("seat:1", key, {})]])
-    assert 2 * spoken_seconds(adapter.speech.text(key, {}, long=True), adapter.seats.rate(2)) <= STATUS_PACK_S
+    two = " ".join([adapter.speech.text(key, {}, long=True)] * 2)
+    assert spoken_seconds_at_most(two, adapter.seats.rate(2), "en") <= STATUS_LAYER_S < spoken_seconds_at_most(two, 100, "en")
     assert [len(pack) for pack in table.call(lambda: adapter.status_answers(1))] == [1, 1]
     assert [len(pack) for pack in table.call(lambda: adapter.status_answers(2))] == [2]

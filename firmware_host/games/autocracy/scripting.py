@@ -313,7 +313,8 @@ def story_part_count(setup: dict, actions: list[dict], rate: int = 175) -> int:
     parts = end_parts([(a.key, dict(a.params)) for a in announce.the_end(game.winner, game.tokens, game.hands,
                                                                          earcon=None)])
     language = setup.get("language", "en")
-    return len(fit_parts(parts, lambda key, params, long: words.text(key, params, language, long=long), rate))
+    return len(fit_parts(parts, lambda key, params, long: words.text(key, params, language, long=long), rate,
+                         language=language))
 
 
 def story_signals(seat: int = 0, parts: int = 1, timeout: float = 600.0) -> list[dict]:
