@@ -58,10 +58,13 @@ def split_long(parts: Sequence[Sequence[StoryLine]], seconds: Callable[[StoryLin
                limit: float = STORY_PART_SECONDS, *, closing: float | Callable[[int], float] = 0.0,
                last_closing: float | None = None,
                pieces: Callable[[StoryLine, float], list[StoryLine]] | None = None,
-               joined: Callable[[list[StoryLine]], float] | None = None) -> list[list[StoryLine]]:
+               joined: Callable[[list[StoryLine]], float] | None = None,
+               join: bool = False) -> list[list[StoryLine]]:
     """``parts`` with each part longer than ``limit`` seconds of speech split between its
     lines, in order, as few parts as fit (issue 31: the story in short parts, as a status's
-    further layers, each at most 15 s with the line that ends it).
+    further layers, each at most 15 s with the line that ends it); with ``join``, a part
+    that fits whole after the one before (both within ``limit``) is said with it, so that
+    parts fill up to the limit (a round of a story is never cut to fill one).
 
     :param seconds: ``seconds(line)``, how long a line is said (seconds; an upper bound keeps
         every part within ``limit``, :func:`~firmware_host.service.names.spoken_seconds_at_most`).
@@ -76,9 +79,10 @@ def split_long(parts: Sequence[Sequence[StoryLine]], seconds: Callable[[StoryLin
         its sentences and clauses, never mid-word); None: such a line is a part of its own.
     :param joined: ``joined(lines) -> seconds``: how long ``lines`` are said as one clip (a
         part is one text: what a bound counts once per text is counted once); None: the
-        sum of ``seconds`` of each."""
+        sum of ``seconds`` of each.
+    :param join: join whole parts that fit together (default False: each part begins a part)."""
     closing_of = closing if callable(closing) else (lambda index: closing)
-    out = _packed(parts, seconds, lambda index: limit - closing_of(index), pieces, joined)
+    out = _packed(parts, seconds, lambda index: limit - closing_of(index), pieces, joined, join)
     last = len(out) - 1
     if out and last_closing is not None and last_closing > closing_of(last):
         out[-1:] = _packed([out[-1]], seconds, lambda index: limit - max(last_closing, closing_of(last + index)),
@@ -88,12 +92,24 @@ def split_long(parts: Sequence[Sequence[StoryLine]], seconds: Callable[[StoryLin
 
 def _packed(parts: Sequence[Sequence[StoryLine]], seconds: Callable[[StoryLine], float],
             room: Callable[[int], float], pieces: Callable[[StoryLine, float], list[StoryLine]] | None,
-            joined: Callable[[list[StoryLine]], float] | None = None) -> list[list[StoryLine]]:
+            joined: Callable[[list[StoryLine]], float] | None = None, join: bool = False) -> list[list[StoryLine]]:
     """:func:`split_long`'s packing: lines in order, a new part where the next passes
-    ``room(index)`` (seconds, the part at ``index`` of those made here)."""
+    ``room(index)`` (seconds, the part at ``index`` of those made here); with ``join`` a
+    part that fits whole after the lines before goes on the same part."""
     out: list[list[StoryLine]] = []
+    current: list[StoryLine] = []
+    total = 0.0
+
+    def length(lines: list[StoryLine]) -> float:
+        return sum(seconds(line) for line in lines) if joined is None else joined(lines)
     for part in parts:
-        current: list[StoryLine] = []
+        if current and join and length(current + list(part)) <= room(len(out)):
+            current = current + list(part)
+            total = length(current)
+            continue
+        if current:
+            out.append(current)
+        current = []
         total = 0.0
         for whole in part:
             lines = [whole]
@@ -107,8 +123,8 @@ def _packed(parts: Sequence[Sequence[StoryLine]], seconds: Callable[[StoryLine],
                     said = seconds(line) if joined is None else joined([line])
                 current.append(line)
                 total = said
-        if current:
-            out.append(current)
+    if current:
+        out.append(current)
     return out
 
 
@@ -188,12 +204,14 @@ def fit_parts(parts: Sequence[Sequence[StoryLine]], text: Callable[[str, dict, b
 
     def pieces(line: StoryLine, room: float) -> list[StoryLine]:
         return [(line[0], line[1], piece) for piece in split_text(line[2], bound, room)]
-    more_first, more = (bound(text("evening.story_more", {}, long("evening.story_more", first)))
+    # the closing line is said in the part's clip: what a text costs once is counted once
+    once = bound("")
+    more_first, more = (bound(text("evening.story_more", {}, long("evening.story_more", first))) - once
                         for first in (True, False))
-    end = bound(text("evening.story_end", {}, long("evening.story_end", True)))
+    end = bound(text("evening.story_end", {}, long("evening.story_end", True))) - once
     return split_long(worded, lambda line: bound(line[2]), STORY_PART_SECONDS,
                       closing=lambda index: more if index else more_first, last_closing=end, pieces=pieces,
-                      joined=lambda lines: bound(" ".join(line[2] for line in lines)))
+                      joined=lambda lines: bound(" ".join(line[2] for line in lines)), join=True)
 
 
 class Evening:

@@ -932,6 +932,25 @@ def test_issue31_a_part_counts_its_closing_line_and_a_line_alone_too_long_is_spl
                       joined=lambda part: sum(seconds[k] for k, _ in part) - 3.0 * (len(part) - 1)) == [together]
 
 
+def test_issue31_short_parts_of_a_story_are_joined_up_to_fifteen_seconds_never_cutting_one():
+    """Issue 31 (a 5-seat German Secret Dictator story took three presses for two rounds, parts
+    of 8-11 s): with ``join`` a part that fits whole after the one before is said with it, up
+    to 15 s with the closing line; a part that does not fit begins a part of its own, whole
+    (a round is never cut to fill one); the last part counts its own closing line."""
+    seconds = {"r1": 5.0, "r2": 5.0, "r3": 6.0, "r4": 8.0, "end": 2.0}
+    rounds = [[(k, {})] for k in ("r1", "r2", "r3", "r4", "end")]
+    def length(line):
+        return seconds[line[0]]
+    assert split_long(rounds, length, closing=1.0) == rounds                              # without join
+    joined = split_long(rounds, length, closing=1.0, join=True)
+    assert joined == [rounds[0] + rounds[1], rounds[2] + rounds[3], rounds[4]]
+    assert split_long(rounds, length, closing=1.0, last_closing=5.0, join=True) == [
+        rounds[0] + rounds[1], rounds[2] + rounds[3], rounds[4]]
+    # the last two fit together, but not with the last part's longer closing line
+    assert split_long(rounds[2:4], length, closing=0.0, join=True) == [rounds[2] + rounds[3]]
+    assert split_long(rounds[2:4], length, closing=0.0, last_closing=2.0, join=True) == rounds[2:4]
+
+
 def test_issue31_a_long_text_is_cut_after_its_sentences_then_its_clauses_never_mid_word():
     """Issue 31: a round's long wording that alone passes a part is split where a listener
     hears a pause: after a sentence where the pieces fit, else after a clause, else between
