@@ -1149,11 +1149,12 @@ class AudioService:
 
     @property
     def whisper_serving(self) -> int | None:
-        """The seat at the whisper station now (its visit under way, or kept open for what
-        follows for it, :data:`WHISPER_LINGER_S`), or None: a press of that seat is made at
-        the station and answered there."""
+        """The seat at the whisper station now whose act is answered there (its visit under
+        way, or kept open for what follows for it, :data:`WHISPER_LINGER_S`), or None. A visit
+        of a padded clip alone (the prolog's, every seat's alike, R17) takes no answer: a seat
+        acting during it is answered as one away from the station."""
         with self._lock:
-            return self._serving
+            return None if self._visit_padded and self._visit_left else self._serving
 
     # -- life cycle -----------------------------------------------------------------------
 
