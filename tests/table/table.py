@@ -165,8 +165,8 @@ class Table:
 
     def _answer_calls(self) -> float | None:
         """A called seat walks to the whisper station: it presses there one reaction time
-        after the table's call (``whisper.call``) has ended. Returns when the next such press
-        is due, or None."""
+        after the table's call (``whisper.call``) has ended (a call cut off plays on after what
+        cut it: the seat walks once, after that). Returns when the next such press is due, or None."""
         if self._answering:
             return None
         self._answering = True
@@ -177,6 +177,8 @@ class Table:
                     continue
                 if "end" not in line:
                     return due
+                if line.get("cut"):
+                    continue        # cut off (a seat's "noted" at the table): it plays on, the seat walks after
                 at = line["end"] + self._call_reaction.setdefault(id(line), self.rng.uniform(*self.reaction))
                 if at > self.now:
                     return at
