@@ -146,6 +146,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {name: (params, _O) for name
     "gm.ended": (),
     "gm.game_back": (),
     "gm.undone": ("seat",),
+    "gm.undone_nobody": (),     # an undo while who acted is a secret (a night): nobody named (R16)
     "setup.seat_name": ("seat",),
     "settings.saved": (),
     "repeat.nothing": (),

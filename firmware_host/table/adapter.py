@@ -1943,13 +1943,24 @@ class BoardAdapter:
             return back
         if self.game is None:
             raise CommandRefused("no_game", "no game to undo in")
+        secret = self.awaited_secret()          # who acts now is a secret: so is who acted last
         undone = self.moves.undo()
         self.shutdown()
         self.restore_table()
-        self.undone(undone)
+        if secret or self.awaited_secret() or self.secret_move(undone.get("action") or {}):
+            self.say("public", "gm.undone_nobody", {})       # RULES.md R16: no actor named
+        else:
+            self.undone(undone)
         self.say_step()
         self.reminders.start()
         return {"actions": undone["actions"]}
+
+    def secret_move(self, action: dict) -> bool:
+        """Hook: True when who took ``action`` (a journal object the game master's undo took
+        back) is a secret at the table (a night's move, RULES.md R16): the undo is then said
+        ``gm.undone_nobody``, naming nobody, instead of :meth:`undone`. Default: False (the
+        undo is also said naming nobody while :meth:`awaited_secret` holds, before or after it)."""
+        return False
 
     def undone(self, undone: dict) -> None:
         """Hook: the table hears what the game master's undo took back (``undone``:

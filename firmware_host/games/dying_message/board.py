@@ -71,6 +71,8 @@ _SKIP = "skip"
 CONFIRMED_STEPS = ("killers",)
 #: M47: what the table hears of the discussion (the table's wait, :mod:`firmware_host.table.ready`)
 READY_KEYS = {"ready": ("day.ready", ("count", "total"))}
+#: the night's moves (M43: who takes them is a secret until the end; a victim's genuine message until dawn)
+NIGHT_ACTIONS = frozenset({"soulmate", "protect", "kill", "genuine", "fake"})
 
 
 @dataclasses.dataclass
@@ -838,6 +840,11 @@ class DyingMessageGame(BoardAdapter):
     def awaited_secret(self) -> bool:
         """A night step's actors are a secret (M43): its reminder names nobody at the table."""
         return self.night is not None
+
+    def secret_move(self, action: dict) -> bool:
+        """A night's move (M43: the night's actors are secret; the victim's genuine message
+        before dawn too): the game master's undo of it names nobody at the table."""
+        return action.get("action") in NIGHT_ACTIONS
 
     # ======================================================================= status (M47)
     def public_status(self) -> list:
