@@ -65,7 +65,8 @@ def loads(text: str) -> Any:
     :param text: the JSON text (one line).
     :returns: the value (dict, list, str, int, float, bool or None).
     :raises ValueError: with a one-line reason (no line number): ``not valid JSON (MSG,
-        column C)``, ``NaN is not a JSON value``, ``JSON nested too deeply to read``,
+        column C)``, ``NaN is not a JSON value``, ``JSON nested too deeply to read``, ``a number
+        too long to read (more than 4300 digits)`` (Python's limit on converting an integer),
         ``text that cannot be encoded as UTF-8 (a lone surrogate) in FIELD`` (a ``\\ud800``
         escape: valid JSON, but no file, log or voice can take it).
     """
@@ -75,6 +76,10 @@ def loads(text: str) -> Any:
         raise ValueError(f"not valid JSON ({exc.msg}, column {exc.colno})") from None
     except RecursionError:
         raise ValueError("JSON nested too deeply to read") from None
+    except ValueError as exc:       # an integer of more digits than Python converts (its limit)
+        if "integer string conversion" not in str(exc):
+            raise
+        raise ValueError(f"a number too long to read (more than {sys.get_int_max_str_digits()} digits)") from None
     where = unencodable(value)
     if where is not None:
         raise ValueError(f"{UNENCODABLE} in {where}")

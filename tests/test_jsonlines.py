@@ -31,6 +31,8 @@ def test_a_form_feed_or_line_separator_does_not_start_a_new_line():
     ("[Infinity]", "Infinity is not a JSON value"),
     ("[-Infinity]", "-Infinity is not a JSON value"),
     ("[" * 100_000 + "]" * 100_000, "JSON nested too deeply to read"),
+    # Python's own advice ("use sys.set_int_max_str_digits()") is no user's reason
+    ('{"players": 1' + "0" * 5000 + "}", "a number too long to read (more than 4300 digits)"),
 ])
 def test_a_bad_line_is_one_error_naming_the_physical_line(line, reason):
     with pytest.raises(JsonLinesError) as info:

@@ -773,6 +773,10 @@ class Simulator:
             mark = 0
             for raw in stdin:
                 try:
+                    words = raw.split()
+                    if words and words[0].lower() == "step" and len(words) > 1:
+                        raise ScriptError("step takes no number: it moves to the next clip start, clip end or "
+                                          "timer; 'wait SECONDS' moves the clock by seconds")
                     sig = parse_line(raw) if raw.strip().lower() != "step" else "step"
                 except ScriptError as exc:
                     self._fault("stdin", "unusable", str(exc))

@@ -66,3 +66,18 @@ def test_issue31_by_ear_every_line_is_answered_by_a_ready_line_a_blank_or_a_comm
     assert len(readies) == 1 + 5, readies                   # the start's, then one per line
     assert [r["at"] for r in readies] == [0.0, 1.0, 1.0, 1.0, 1.0, 2.0]
     assert not [l for l in lines if l.get("event") == "fault"]
+
+
+def test_by_ear_step_with_a_number_says_that_step_takes_none():
+    """``step 5`` was answered "unknown signal 'step'" though ``step`` is the driver's own
+    request (docs/SIMULATE-robots.md): the answer says it takes no number and what moves the
+    clock by seconds; the clock does not move."""
+    import subprocess
+    import sys
+    proc = subprocess.run([sys.executable, "-m", "firmware_host", "simulate", "--by-ear", "--seed", "5"],
+                          input="step 5\n", capture_output=True, text=True, timeout=120)
+    lines = [json.loads(l) for l in proc.stdout.splitlines() if l.strip()]
+    (fault,) = [l for l in lines if l.get("event") == "fault"]
+    assert "unknown signal" not in fault["detail"], fault
+    assert "step" in fault["detail"] and "wait" in fault["detail"], fault
+    assert [r["at"] for r in lines if r.get("event") == "ready"] == [0.0, 0.0]
