@@ -1315,6 +1315,7 @@ class BoardAdapter:
             return
         if self.open_settings(seat):
             return
+        self.reminders.acted(seat)      # an awaited seat's act: its reminders start again (issue 31)
         # during the seat's own prolog clip: the cue at once cuts it, said again whole after
         # it (issue 31); what the press means follows as usual, answered by that cue
         prolog = self.answer_prolog(seat, playing)

@@ -14,7 +14,8 @@ game waits for somebody, the table hears the reminder; each further reminder for
 wait comes after twice the quiet of the one before (:data:`FIRST_S` × 2ⁿ, at most
 :data:`LONGEST_S`), and after :data:`MOST` reminders the table stays quiet until something
 changes (a move, another seat awaited), so a seat that left the table is not called for ever.
-A new wait (other seats awaited, a move accepted) starts again at :data:`FIRST_S`.
+A new wait (other seats awaited, a move accepted) starts again at :data:`FIRST_S`, and so
+does an awaited seat's own press that is no move (its list opened, a cancel: :meth:`Reminders.acted`).
 
 Only a voice that reports playback (``voice.timed()``) is reminded: without sound nobody
 hears a quiet spell.
@@ -118,6 +119,28 @@ class Reminders:
         self.level = 0
         self._for = None
         self._since = self.service.clock.now()
+        self._arm()
+
+    def acted(self, seat: int) -> None:
+        """A seat pressed (its list opened, a pick, a cancel) without a move being accepted:
+        when it is an awaited seat — or any seat while who is awaited is a secret, so the
+        reminder's moment tells nothing of whose press it was (R16) — the wait's reminders
+        start again from the first quiet spell (:data:`FIRST_S`), so after an awaited seat's
+        own act (a cancel, a list it let stop) the table speaks within 30 s of quiet (issue 31),
+        not after the longer spell the wait had reached.
+
+        :param seat: the pressing seat (0-based).
+        """
+        if not self._on:
+            return
+        try:
+            secret = bool(self.secret())
+        except Exception as exc:  # noqa: BLE001 - a game's hook never stops the table
+            log.warning("reminder: whether whom the game waits for is a secret: %s", exc)
+            secret = True
+        if not secret and seat not in self._seats():
+            return
+        self.level = 0
         self._arm()
 
     def _cancel(self) -> None:

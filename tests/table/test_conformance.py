@@ -528,6 +528,37 @@ def test_A28_issue31_seats_browsing_their_own_earphones_do_not_keep_the_awaited_
         table.close()
 
 
+@pytest.mark.parametrize("name", cases("reminded_whom_the_table_waits_for"))
+def test_A28_issue31_after_the_awaited_seats_own_act_the_table_speaks_within_30s_of_quiet(tmp_path, name):
+    """ACCESSIBILITY.md 28, issue 31 (nobody waits in silence): the table waits for a seat and
+    has reminded it twice (the next reminder 80 s of quiet away); the awaited seat then presses,
+    opening its list, and lets it run out without a pick. Its own act starts the reminders
+    again from the first quiet spell: the next reminder comes within 30 s of the last sound on
+    any output, not after the 80 s spell the wait had reached (robot table, Dying Message at
+    10 seats: 34.9 s of silence after the awaited seat's cancel)."""
+    table = new_table(tmp_path, name)
+    try:
+        _, seat = to_first_choice(table, name)
+        quiet_from = max(o.get("end", o["start"]) for o in table.heard())
+        table.wait(100)
+        table.drain()
+        before = [o for o in public(table.heard()) if o["key"] in REMINDERS and o["start"] >= quiet_from]
+        assert len(before) >= 2, [(o["key"], o["start"]) for o in table.heard() if o["start"] >= quiet_from]
+        table.wait(1.5)
+        pressed = table.now
+        table.press(seat)
+        table.wait(300)
+        table.drain()
+        after = sorted((o for o in table.heard() if o["start"] >= pressed), key=lambda o: o["start"])
+        first = next((o for o in after if o["output"] == "table" and o["key"] in REMINDERS), None)
+        assert first is not None, "; ".join(f"{o['key']} {o['output']} {o['start']}" for o in after)
+        last_sound = max([pressed] + [o["end"] for o in after if o["end"] <= first["start"]])
+        assert first["start"] - last_sound <= 30.0, \
+            (first["start"] - last_sound, [(o["key"], o["output"], o["start"], o["end"]) for o in after])
+    finally:
+        table.close()
+
+
 def repeats_heard(table: Table, seat: int) -> list[tuple]:
     """One idle press of ``seat``, its clip played and 1.5 s to react: what its earphone said
     again, as (key, text) of each line."""

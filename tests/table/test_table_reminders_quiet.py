@@ -147,3 +147,20 @@ def test_a_stuck_hook_that_fails_is_logged_and_taken_for_browsing_on(mocker, cap
         _browse(service, ended, 60.0)
     assert reminded == []
     assert "reminder: whether a seat's list stopped: no list" in [r.getMessage() for r in caplog.records]
+
+
+
+@pytest.mark.parametrize(("secret", "seat", "restarts"), [(False, 2, True), (False, 5, False), (True, 5, True)])
+def test_issue31_an_awaited_seats_own_act_starts_the_reminders_again_from_the_first_quiet(mocker, secret, seat, restarts):
+    """Two reminders said (the next after 80 s of quiet); then a seat presses (no move). The
+    awaited seat's press starts the reminders again from the first quiet spell; another seat's
+    press does not, except while who is awaited is a secret, when any seat's press does, so
+    the reminder's moment tells nothing of who pressed (R16)."""
+    mocker.patch.object(Reminders, "start", autospec=True, side_effect=Reminders.start)
+    service, _, reminded = reminders_for(mocker, lambda: secret)
+    reminders = Reminders.start.call_args.args[0]
+    service.clock.advance(3 * FIRST_S + 1.0)        # reminders at 20 s and 60 s; the next at 140 s
+    assert reminded == [pytest.approx(FIRST_S), pytest.approx(3 * FIRST_S)]
+    reminders.acted(seat)
+    service.clock.advance(4 * FIRST_S)
+    assert reminded[2] == pytest.approx(4 * FIRST_S + 1.0 if restarts else 7 * FIRST_S)
