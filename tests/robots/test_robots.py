@@ -94,6 +94,105 @@ def test_issue31_an_autocracy_robot_lacking_a_domain_tries_the_reserve_every_tur
         hear("seat", "scan.confirm.roll")
 
 
+@pytest.mark.parametrize("tokens, first", [
+    ({"economie": 9, "media": 13, "justice": 2, "armee": 1}, ("media", "justice", 5)),
+    ({"politique": 3}, ("politique", "armee", 1)),
+    ({"economie": 1, "media": 5, "justice": 4, "armee": 1}, None),     # worth 115 Économie: short
+])
+def test_issue31_an_autocracy_robots_exchange_plan_completes_the_set_one_row_at_a_time(tokens, first):
+    """A6/A11: the robot's plan of exchanges, made one row at a time at the exchange values,
+    ends with all five domains held whenever the seat's tokens are worth the set (127
+    Économie at the default values); with less it plans nothing (a seat of the 6-robot game at
+    seed 581202355 held Média enough for the set but only ever looked for a single row)."""
+    from firmware_host.games.autocracy.robot import next_step
+    from firmware_host.games.autocracy.rules import DEFAULT_EXCHANGE
+    order = ("economie", "media", "justice", "armee", "politique")
+    mine = dict(tokens)
+    assert next_step(mine) == first
+    for _ in range(40):
+        step = next_step(mine)
+        if step is None:
+            break
+        give, get, count = step
+        up = order.index(get) == order.index(give) + 1
+        assert up or order.index(get) == order.index(give) - 1, step
+        price = count * DEFAULT_EXCHANGE[get] if up else count
+        gets = count if up else DEFAULT_EXCHANGE[give]
+        assert mine.get(give, 0) >= price, (step, mine)
+        mine[give] -= price
+        mine[get] = mine.get(get, 0) + gets
+    assert all(mine.get(d, 0) >= 1 for d in order) == (first is not None), mine
+
+
+def test_issue31_an_autocracy_robot_offers_a_player_exchange_when_the_reserve_cannot_give_what_it_lacks():
+    """Autocracy's robot, once the table said the reserve ran short (A12): a seat still lacking a
+    domain after the reserve's list turns to "exchange with a player" (A38) instead of rolling,
+    picks a seat heard to hold two of a domain it lacks, takes the row that gives it, the count
+    and the offer (a 6-robot game at seed 581202355 rolled for "nothing" for over an hour and
+    never ended: the reserve was dry and A6's set was reachable only by trading with players)."""
+    rules = rules_for("autocracy")
+    heard: list[Heard] = []
+
+    def hear(output, key, params=None):
+        heard.append(clip(output, key, params, len(heard), len(heard) + 1))
+        return rules.respond(1, heard[-1], tuple(heard), Chooser(1, heard, 1))
+
+    hear("table", "short.reserve", {"domain": "media", "count": 0})
+    hear("table", "turn", {"round": 3, "seat": 1})
+    assert hear("seat", "turn.yours", {"tokens": {"economie": 13, "justice": 1, "armee": 1,
+                                                   "politique": 1}}) == [Press()]
+    hear("seat", "menu.turn")
+    assert hear("seat", "menu.roll") == []
+    assert hear("seat", "menu.exchange_reserve")[0].item.key == "menu.exchange_reserve"
+    hear("seat", "scan.trade", {"gave": {"justice": 1}, "got": {"media": 2}})  # its last Justice: no
+    hear("seat", "scan.cancel")
+    hear("seat", "scan.trade", {"gave": {"justice": 1}, "got": {"media": 2}})
+    assert hear("seat", "scan.cancel")[0].item.key == "scan.cancel"
+    hear("seat", "menu.turn")
+    assert hear("seat", "menu.roll") == []                           # not yet: the players
+    assert hear("seat", "menu.exchange_reserve") == []               # tried this turn
+    assert hear("seat", "menu.exchange_player")[0].item.key == "menu.exchange_player"
+    assert hear("seat", "scan.partner", {"seat": 0, "tokens": {"economie": 3}}) == []
+    assert hear("seat", "scan.partner", {"seat": 2, "tokens": {"media": 1, "armee": 2}}) == []
+    (press,) = hear("seat", "scan.partner", {"seat": 4, "tokens": {"media": 3, "economie": 2}})
+    assert press.item.params["seat"] == 4
+    assert hear("seat", "scan.trade", {"gave": {"media": 1}, "got": {"economie": 6}}) == []
+    (press,) = hear("seat", "scan.trade", {"gave": {"economie": 6}, "got": {"media": 1}})
+    assert press.item.params["got"] == {"media": 1}
+    assert hear("seat", "scan.count", {"gave": {"economie": 6}, "got": {"media": 1}})
+    (press,) = hear("seat", "scan.confirm.offer", {"partner": 4, "gave": {"economie": 6}, "got": {"media": 1}})
+    assert press.item.key == "scan.confirm.offer"
+
+
+def test_issue31_an_autocracy_robot_rolls_after_the_players_could_not_help_it():
+    """Autocracy's robot, the reserve dry: when no seat holds what it lacks, it cancels the
+    partner list in the second pass and rolls (a turn never loops between the lists)."""
+    rules = rules_for("autocracy")
+    heard: list[Heard] = []
+
+    def hear(output, key, params=None):
+        heard.append(clip(output, key, params, len(heard), len(heard) + 1))
+        return rules.respond(1, heard[-1], tuple(heard), Chooser(1, heard, 1))
+
+    hear("table", "short.reserve", {"domain": "politique", "count": 0})
+    hear("table", "turn", {"round": 3, "seat": 1})
+    hear("seat", "turn.yours", {"tokens": {"economie": 13, "media": 2, "justice": 1, "armee": 3}})
+    hear("seat", "menu.turn")
+    hear("seat", "menu.roll")
+    hear("seat", "menu.exchange_reserve")
+    hear("seat", "menu.refused", {"reason": "reserve_short"})
+    hear("seat", "menu.turn")
+    assert hear("seat", "menu.roll") == []
+    assert hear("seat", "menu.exchange_player")[0].item.key == "menu.exchange_player"
+    for _ in range(2):
+        assert hear("seat", "scan.partner", {"seat": 0, "tokens": {"economie": 3}}) == []
+        assert hear("seat", "scan.partner", {"seat": 2, "tokens": {"media": 4}}) == []
+        cancel = hear("seat", "scan.cancel")
+    assert cancel[0].item.key == "scan.cancel"
+    hear("seat", "menu.turn")
+    assert hear("seat", "menu.roll")[0].item.key == "menu.roll"
+
+
 def test_issue31_an_autocracy_robot_whose_your_turn_went_unheard_cancels_a_list_without_its_trade():
     """Autocracy's robot, "your turn" cut off by the seat's own hold before it was heard (so no
     turn and no tokens known): in the reserve's list, where no row is the trade it wants, it
@@ -1256,3 +1355,14 @@ def test_whisper_station_robots_play_an_evening_of_every_game_in_rotation(tmp_pa
     records = table.run(len(rotation))
     _evening_check(table, records, rotation)
     _station_kept_private([json.loads(line) for line in out.getvalue().splitlines()])
+
+
+@pytest.mark.slow
+def test_issue31_a_six_robot_autocracy_game_whose_reserve_runs_short_still_ends(tmp_path):
+    """Issue 31 "every game ends": Autocracy at 6 robots, seed 581202355 (the 4th game of the
+    6-seat evening at seed 13), whose reserve runs out of Économie, ran 2 h of "gains nothing"
+    and stopped with exit 1; robots that plan their exchanges (with the reserve, else with a
+    player) complete a set and the game ends, the same as the replay of its journal."""
+    table, records, lines, journal = play_table(tmp_path, "autocracy", 6, seed=581202355)
+    _check_game(table, records, lines, journal)
+    assert records[0].summary()["winner"], records[0].summary()
