@@ -119,10 +119,15 @@ def for_event(game: Game, event: Event) -> list[Line]:
         out.append(make("gained", {"seat": d["seat"], "gains": gains}) if gains
                    else make("gained.nothing", {"seat": d["seat"]}))
         for sym in d["short"]:
+            # an empty reserve or pile is said as "none left", never "only zero" (A9, A10)
+            count = d["gains"][sym]
             if sym == "coup_bas":
-                out.append(make("short.pile", {"count": d["gains"][sym]}))
+                out.append(make("short.pile", {"count": count}) if count
+                           else make("short.pile.none", {}))
+            elif count:
+                out.append(make("short.reserve", {"domain": sym, "count": count}))
             else:
-                out.append(make("short.reserve", {"domain": sym, "count": d["gains"][sym]}))
+                out.append(make("short.reserve.none", {"domain": sym}))
         mine = event.private.get(d["seat"])
         if mine:
             out.append(make("drawn", {"drawn": [[p, k] for p, k in

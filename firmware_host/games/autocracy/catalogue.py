@@ -131,6 +131,8 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "gained.nothing": (("seat",), _O),
     "short.reserve": (("domain", "count"), _O),
     "short.pile": (("count",), _O),
+    "short.reserve.none": (("domain",), _O),
+    "short.pile.none": ((), _O),
     "drawn": (("drawn",), _P),
     # the end (A44)
     "win": (("seat",), _O),
@@ -261,10 +263,15 @@ def _tokens(w: wording.Wording, v: Any, spec: str = "") -> str:
     return w.join([_count(w, v[s], s) for s in SYMBOLS if v.get(s)])
 
 
+def _colon(w: wording.Wording) -> str:
+    """The colon between a label and its value: French typography spaces it (" : ")."""
+    return " : " if w.language == "fr" else ": "
+
+
 def _hand(w: wording.Wording, kinds: Any, spec: str = "") -> str:
     if not kinds:
         return w.term("term.no_tricks")
-    return "; ".join(f"{_position(w, p)}: {trick_name(k, w.language)}" for p, k in enumerate(kinds))
+    return "; ".join(f"{_position(w, p)}{_colon(w)}{trick_name(k, w.language)}" for p, k in enumerate(kinds))
 
 
 def _kinds_held(w: wording.Wording, v: Any, spec: str = "") -> str:
@@ -320,11 +327,11 @@ CATALOGUE = wording.Catalogue(
             token=_position(w, p), trick=trick_name(k, w.language)) for p, k in v),
         "hand": _hand,
         "kinds_held": _kinds_held,
-        "hands": lambda w, v, spec: "; ".join(f"{w.seat(s)}: {_hand(w, h)}" for s, h in enumerate(v)),
-        "by_seat": lambda w, v, spec: "; ".join(f"{w.seat(s)}: {_tokens(w, t)}" for s, t in enumerate(v)),
+        "hands": lambda w, v, spec: "; ".join(f"{w.seat(s)}{_colon(w)}{_hand(w, h)}" for s, h in enumerate(v)),
+        "by_seat": lambda w, v, spec: "; ".join(f"{w.seat(s)}{_colon(w)}{_tokens(w, t)}" for s, t in enumerate(v)),
         # "Platz vier: zwei Tiefschläge", never "Platz vier: eins" (a bare count after a seat)
         "tricks_by_seat": lambda w, v, spec: "; ".join(
-            f"{w.seat(s)}: {w.term('term.held').format(count=_tricks(w, c))}" for s, c in enumerate(v)),
+            f"{w.seat(s)}{_colon(w)}{w.term('term.held').format(count=_tricks(w, c))}" for s, c in enumerate(v)),
         "lacking": _lacking,
     },
     checks={

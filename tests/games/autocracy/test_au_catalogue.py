@@ -80,3 +80,33 @@ def test_issue31_a_count_of_dirty_tricks_of_one_kind_is_said_in_the_plural(langu
         assert catalogue.text("status.pile", {"pile": 3, "discard": {kind: 1}}, language).endswith(f"{one}."), kind
     if language == "de":
         assert "zwei Bestechungen" in catalogue.text("status.pile", {"pile": 3, "discard": {"corruption": 2}}, "de")
+
+
+@pytest.mark.parametrize("language, reserve, pile", [
+    ("en", "The reserve had no Economy left.", "The pile had none left."),
+    ("de", "Wirtschaft: der Vorrat war leer.", "Im Stapel war keiner mehr."),
+    ("fr", "Plus aucun jeton Économie dans la réserve.", "La pioche était vide.")])
+def test_A9_A10_an_empty_reserve_or_pile_is_said_as_none_left_never_only_zero(language, reserve, pile):
+    """A roll that finds the reserve (A9) or the Dirty Trick pile (A10) empty says that none
+    was left, never "only zero"."""
+    from au_helpers import game, roll
+
+    from firmware_host.games.autocracy import announce
+
+    g = game(2)
+    g.reserve["economie"] = 0
+    g.pile = []
+    g.hands[0] = ["chantage"] * 5
+    lines = announce.for_event(g, g.apply(roll(0, ("economie", 1), ("coup_bas", 1)))[0])
+    said = {line.key: catalogue.text(line.key, line.params, language) for line in lines}
+    assert said["short.reserve.none"] == reserve
+    assert said["short.pile.none"] == pile
+    assert not any(k in said for k in ("short.reserve", "short.pile"))
+    assert not any(w in " ".join(said.values()) for w in ("zero", "null", "zéro"))
+
+
+def test_french_puts_a_space_before_every_colon_of_a_hand_shown_at_the_end():
+    """French typography: "jeton un : Espionnage", and a seat's revealed Dirty Tricks are
+    "Coups Bas révélés, siège un : …", never "de siège un"."""
+    text = catalogue.text("game_over.hand", {"seat": 0, "shown": ["espionnage"]}, "fr", long=True)
+    assert text == "Coups Bas révélés, siège un : jeton un : Espionnage."
