@@ -197,3 +197,12 @@ def test_one_word_per_game_concept_across_the_board_and_the_game(language):
     """The terminology test's concepts over both catalogues: the setup and the settings say
     "Platz", "Taste", "Spielleiter", "Nachziehstapel" as the game does."""
     assert mixed_terms(catalogue_texts(language) + board_texts(language), CONCEPTS[language]) == []
+
+
+@pytest.mark.parametrize("language", board.LANGUAGES)
+def test_the_scans_back_item_fits_every_list_and_names_no_seat(language):
+    """"Back" ends every confirmation list, a roll's as much as a seat choice's (probe finding
+    25): its long wording speaks of choosing something else, never of "another seat"."""
+    said = board.text("scan.back", {}, language, long=True).lower()
+    assert not any(w in said for w in ("seat", "platz", "siège"))
+    assert said.split(":")[0].strip() in ("back", "zurück", "retour")
