@@ -212,6 +212,13 @@ class GameHost:
             return bool(self.active.seat_waits_for_setup(seat))
         return bool(self.active.waiting_for_setup())
 
+    def in_story(self, seat: int) -> bool:
+        """True when ``seat`` is in the middle of the story of the game that is over (the
+        active adapter's ``seat_in_story``): its press goes on with its story, not to a setup
+        from the seats that another seat has begun (ACCESSIBILITY.md 30)."""
+        in_story = getattr(self.active, "seat_in_story", None)
+        return bool(in_story(seat)) if callable(in_story) else False
+
     def handle_input(self, event: Any) -> None:
         """One input event: the table's front takes the seat buttons that are its own (a
         seat's settings scan, the setup from the seats); everything else is the active

@@ -745,6 +745,13 @@ class BoardAdapter:
             return True
         return self.moves.over and self.evening.heard_all(seat) and not self.scans.get(seat)
 
+    def seat_in_story(self, seat: int) -> bool:
+        """True when ``seat`` is in the middle of the story after game over (it has pressed
+        for a part and not heard the last one, :meth:`~.evening.Evening.in_story`): its press
+        is its next part, even while another seat sets up the next game (ACCESSIBILITY.md 30:
+        the setup is one seat's list, the story every seat's)."""
+        return bool(self.moves.over and self.evening.in_story(seat))
+
     # ================================================================ life cycle
     def activate(self) -> None:
         """This adapter becomes the active one (boot, or the game master switched games): the

@@ -342,6 +342,12 @@ class Evening:
             return False
         return self.told[seat] >= max(1, len(self.parts(seat)))
 
+    def in_story(self, seat: int) -> bool:
+        """True while ``seat`` is in the middle of its story: it has pressed for a part and
+        has not heard the last one to its end (ACCESSIBILITY.md 30, issue 31: its next press
+        is its next part, even while another seat sets up the next game)."""
+        return self.open and seat in self.told and not self.heard_all(seat)
+
     def _playing(self, seat: int) -> bool:
         """True while the seat's last part asked for is still to be heard (waiting or playing)."""
         part = self._waiting.get(seat)

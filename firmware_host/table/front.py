@@ -20,7 +20,7 @@ holds no part of the table but this one type:
 
 The front knows no game: it asks the host (``active``: the active game's
 :class:`~firmware_host.table.BoardAdapter`; ``waiting_for_setup``, ``setup_game``, ``command``,
-``language``) and nothing else.
+``language``, ``in_story``) and nothing else.
 
 Example::
 
@@ -58,7 +58,7 @@ class TableFront:
     :param service: the :class:`~firmware_host.service.core.BoardService` (its voice, clock,
         journal and settings).
     :param host: the :class:`~firmware_host.service.host.GameHost`: ``active`` (the active
-        adapter), ``language``, ``waiting_for_setup(seat)``, ``setup_game(setup, from_seats=True)``
+        adapter), ``language``, ``waiting_for_setup(seat)``, ``in_story(seat)``, ``setup_game(setup, from_seats=True)``
         and ``command(name, **fields)``.
     """
 
@@ -165,6 +165,9 @@ class TableFront:
         voice = self.service.voice
         if self.seat_menu.handles(event):
             return
+        if self._story_goes_on(event):
+            game_input(event)                  # its next part of the story, not "please wait"
+            return
         was_active, mark = self.lobby.active, voice.mark() if voice is not None else None
         if self.lobby.handles(event):
             if not was_active and self.lobby.active:
@@ -180,6 +183,21 @@ class TableFront:
             self.seat_menu.open(event.seat)        # no game to give a status of: the seat's settings
             return
         game_input(event)
+
+    def _story_goes_on(self, event: Any) -> bool:
+        """True for a press of a seat in the middle of the last game's story while another
+        seat answers the setup's questions (ACCESSIBILITY.md 30, issue 31: the setup is one
+        seat's list, the story every seat's): the press is its next part, and "seat N is
+        setting up" is heard only once its story has ended. While the setup calls every seat
+        to say it is there, a press is the seat's presence, as ever."""
+        if not (self.lobby.active and self.lobby.phase == "questions"):
+            return False
+        if not isinstance(event, ButtonGesture) or event.gesture == "hold":
+            return False
+        seat = event.seat
+        if not isinstance(seat, int) or seat < 0 or seat == self.lobby.seat:
+            return False
+        return bool(self.host.in_story(seat))
 
     def at_whisper_station(self, event: Any) -> bool:
         """A seat's press that starts its visit at the whisper station (BOARD.md "Audio",
