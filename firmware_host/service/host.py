@@ -216,8 +216,7 @@ class GameHost:
         """True when ``seat`` is in the middle of the story of the game that is over (the
         active adapter's ``seat_in_story``): its press goes on with its story, not to a setup
         from the seats that another seat has begun (ACCESSIBILITY.md 30)."""
-        in_story = getattr(self.active, "seat_in_story", None)
-        return bool(in_story(seat)) if callable(in_story) else False
+        return bool(self.active.seat_in_story(seat))
 
     def handle_input(self, event: Any) -> None:
         """One input event: the table's front takes the seat buttons that are its own (a
