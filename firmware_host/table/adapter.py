@@ -1587,8 +1587,10 @@ class BoardAdapter:
         - it has not started yet: the answer cue at once (it cuts what the earphone plays as
           an answer does, but never another clip padded to one length with other seats', such
           as "keep your eyes closed": it follows that); the message follows whole (``"due"``);
-        - it starts with the press (its earcon plays, no word of it heard yet): that start is
-          what the seat hears at once, nothing is cut (``"starts"``);
+        - it starts as the press comes (its earcon plays, no word of it heard yet: a press
+          meant for the step before, made as the step turned): answered as during its words,
+          the cue at once and the message said again whole (``"again"``; issue 31: the cue
+          waited for the whole padded message, up to 14.2 s, where 0.2 s later it came at once);
         - it has ended, or there is no such clip (``"over"``), or no earphones, no voice
           (``"none"``): nothing here; the game answers.
 
@@ -1601,7 +1603,7 @@ class BoardAdapter:
 
         :param seat: the pressing seat (0-based).
         :param clip: the audio layer's Utterance of the seat's message, or None.
-        :returns: ``"said"``, ``"again"``, ``"due"``, ``"starts"``, ``"over"`` or ``"none"``.
+        :returns: ``"said"``, ``"again"``, ``"due"``, ``"over"`` or ``"none"``.
         """
         voice = self.service.voice
         if voice is None or not self.earphones() or not self.speech.timed():
@@ -1612,9 +1614,7 @@ class BoardAdapter:
         if part is None:                              # queued: the cue now, the message after it
             voice.answer_cue(seat, priority="refusal", spare_padded=True)
             return "due"
-        if part == "earcon":                          # it starts with the press: heard at once
-            return "starts"
-        if part == "words":                           # the cue cuts it; it is said again whole
+        if part in ("earcon", "words"):               # the cue cuts it; it is said again whole
             if len(getattr(clip, "plays", ())) > 1:    # said again for a press already: not restarted,
                 voice.answer_cue(seat, priority="refusal", resume=True)   # it plays on after the cue
                 return "again"
