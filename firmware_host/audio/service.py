@@ -361,6 +361,13 @@ class _Player:
             # 31: a status hold during one's role message heard nothing for 13.5 s), and it is
             # said again whole and as long (:meth:`AudioService._ended`)
             return new.key == ANSWER_CUE_KEY and new.own_answer and new.channel == current.channel
+        if (new.key == ANSWER_CUE_KEY and new.resumes and new.own_answer and new.channel == current.channel
+                and current.priority != "request"):
+            # the seat's own act during its own clip that must be heard whole (padded to one
+            # length with other seats', ``keep``): the cue at once, and the clip plays on after
+            # it from where it was cut, as long in all (ACCESSIBILITY.md 26; issue 31: a press
+            # during Dying Message's "chosen" or "keep your eyes closed" waited 1.5-4.7 s)
+            return True
         if new.priority == "request":
             return True
         if current.priority == "request":
@@ -632,7 +639,9 @@ class AudioService:
         again after it (the press it answers was what that message asked for). ``resume``: a
         clip it cuts off plays on after it from where it was cut, neither said again from its
         start nor longer in all (a press while a seat's message is said again for an earlier
-        press, ACCESSIBILITY.md 26).
+        press, ACCESSIBILITY.md 26); such a cue also cuts the seat's clip that is otherwise heard
+        whole (``keep``, padded, not in its history), which then plays on after it: only a
+        game-over clip and the seat's own request are never cut by it.
 
         :returns: its Utterance; None on the table speaker, at a whisper station (no earphone
             of its own) or with the earcons silent (``earcon_volume`` 0).
@@ -1581,7 +1590,10 @@ class AudioService:
                 # a prolog cut by its seat's answer cue is never lost: said again whole (issue 31)
                 whole = (utt.pad_group is not None and utt.pad_group.whole and cut_by is not None
                          and cut_by.key == ANSWER_CUE_KEY)
-                replay = player.output == "public" or whole or (cut_by is not None and cut_by.priority != "request"
+                # a clip cut by its seat's resuming answer cue plays on after it (never lost)
+                resumed = (cut_by is not None and cut_by.key == ANSWER_CUE_KEY and cut_by.resumes
+                           and utt.priority != "request")
+                replay = player.output == "public" or whole or resumed or (cut_by is not None and cut_by.priority != "request"
                                                                 and utt.history and utt.priority != "request"
                                                                 and not cut_by.drops_cut)
                 if replay:

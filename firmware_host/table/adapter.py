@@ -1498,14 +1498,34 @@ class BoardAdapter:
         """The answer cue alone in ``seat``'s earphone at once, at the rank of an answer
         (:meth:`answer_act`): an act answered alike whatever it brings, where its words must
         wait (RULES.md R16); nothing at a whisper station or without a voice.
-        ``spare_padded``: it never cuts off a clip padded to one length with other seats'
-        (whose length must not depend on a press, M43): it follows it."""
+        ``spare_padded``: it never cuts short a clip padded to one length with other seats'
+        (whose length must not depend on a press, M43): where such a clip of the seat's plays
+        now ("chosen", "keep your eyes closed"), the cue plays at once and the clip plays on
+        after it from where it was cut, as long in all (the audio layer's ``resume``; issue 31:
+        such a press heard nothing for 1.5-4.7 s, until the clip had ended); else the cue
+        follows a padded clip still due."""
         voice = self.service.voice
         if voice is not None and self.earphones():
             self._own_answer(seat)
+            if spare_padded and self._padded_playing(seat):
+                voice.answer_cue(seat, priority="refusal", resume=True)
+                return
             voice.answer_cue(seat, priority="refusal", **({"spare_padded": True} if spare_padded else {}))
         elif voice is not None:
             self._acted_away(seat)
+
+    def _padded_playing(self, seat: int) -> bool:
+        """True while ``seat``'s earphone plays a clip padded to one length with other seats'
+        (``pad_group`` or ``pad_seconds``; not a prolog heard whole, a game-over clip or the
+        seat's own request): one a resuming answer cue may interrupt (:meth:`answer_cue`)."""
+        voice = self.service.voice
+        clip = voice.playing(f"seat:{seat}") if voice is not None else None
+        if clip is None or clip.done() or getattr(clip, "priority", "") in ("game_over", "request"):
+            return False
+        group = getattr(clip, "pad_group", None)
+        if group is not None and group.whole:
+            return False
+        return group is not None or getattr(clip, "pad_seconds", None) is not None
 
     def say_prolog(self, items: Sequence[Any], after: Any = (), *, minimum_seconds: float | None = None,
                    key: str | None = None) -> list[Any]:

@@ -217,3 +217,52 @@ def test_A26_A32_issue31_a_press_answered_behind_ones_own_message_gets_the_cue_a
         assert not [o for o in table.starts[mark:] if o.get("output") != "seat:0" and o["key"] == "answer.cue"]
     finally:
         table.close()
+
+
+def _kept(table, kind: str) -> dict:
+    """Seats 0 and 1 each hear a clip padded to :data:`PADDED_S` that a press must never cut
+    short: one of a padded group (``"group"``: "keep your eyes closed", a look) or a padded
+    clip heard whole and kept from the seat's repeat (``"keep"``: a night's "chosen")."""
+    adapter = table.service.game.active
+    if kind == "group":
+        lines = [adapter.line("table.waiting", {"seats": [seat]}, f"seat:{seat}") for seat in (0, 1)]
+        return {"said": adapter.speech.say_padded(lines, minimum_seconds=PADDED_S)}
+    return {"said": [adapter.say(f"seat:{seat}", "table.waiting", {"seats": [seat]}, pad_seconds=PADDED_S,
+                                 history=False, keep=True) for seat in (0, 1)]}
+
+
+@pytest.mark.parametrize("name", games.names())
+@pytest.mark.parametrize("kind", ["group", "keep"])
+@pytest.mark.parametrize("into", [0.02, 0.2, 3.0])
+def test_A26_M43_issue31_a_press_during_ones_padded_clip_that_asks_nothing_is_answered_at_once(
+        tmp_path, name, kind, into):
+    """A press during one's own clip padded to one length with other seats' that the press
+    must not cut short (the game answers it with ``answer_cue(spare_padded=True)``: Dying
+    Message's "Nothing to do for you: keep your eyes closed", "Night, round N", a look,
+    "chosen"; they waited 1.5-4.7 s for any sound, until the clip had ended): the answer cue
+    at once, 0.02 s, 0.2 s or mid-clip into it, and the clip plays on after the cue from
+    where it was cut: as long in all as without the press (R16, M43), never said again from
+    its start. Seat 1's clip is as if nobody had pressed."""
+    table = _started(tmp_path, name)
+    try:
+        mark = len(table.starts)
+        table.call(lambda: _kept(table, kind))
+        message = _starts(table, mark)
+        table.wait(message["start"] + into - table.now)
+        pressed = table.now
+        table.call(lambda: table.service.game.active.answer_cue(0, spare_padded=True))
+        table.wait(PADDED_S + 3.0)
+        table.drain()
+        mine = _mine(table, 0, mark)
+        cue = next(o for o in mine if o["key"] == "answer.cue")
+        assert pressed - EPS <= cue["start"] <= pressed + 1.0, (pressed, cue)      # at once
+        said = [o for o in mine if o["key"] == "table.waiting"]
+        assert len(said) == 2 and said[0]["cut"] and not said[1].get("cut"), said
+        assert said[0]["end"] <= cue["start"] + EPS and said[1]["start"] >= cue["end"] - EPS
+        heard = (said[0]["end"] - said[0]["start"]) + (said[1]["end"] - said[1]["start"])
+        assert abs(heard - PADDED_S) <= EPS, heard           # played on from where it was cut
+        other = [o for o in _mine(table, 1, mark) if o["key"] == "table.waiting"]
+        assert len(other) == 1 and not other[0].get("cut")
+        assert abs(other[0]["end"] - other[0]["start"] - PADDED_S) <= EPS
+    finally:
+        table.close()
