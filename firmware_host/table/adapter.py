@@ -108,6 +108,20 @@ def _waits_for_prolog(utt: Any) -> bool:
     return False
 
 
+#: a press within this many seconds of a clip's start came with it (the same moment: seconds)
+STARTS_WITH_PRESS_S = 0.005
+
+
+def _starts_with(clip: Any, down: float) -> bool:
+    """True when the Utterance ``clip``, playing now, began as the button went down at
+    ``down`` (clock seconds) or after it (not started yet, or started within
+    :data:`STARTS_WITH_PRESS_S`): its start is heard with the press, nothing of it came before
+    (:meth:`BoardAdapter.answer_during`)."""
+    plays = getattr(clip, "plays", ()) or ()
+    start = getattr(plays[-1], "start", None) if plays else None
+    return start is None or down <= start + STARTS_WITH_PRESS_S
+
+
 def describe_input(event: Any) -> str:
     """An input event for the ``input:`` INFO log line, naming no secret: a tile by its kind
     and reader only (never its value, tag or seat: who laid which tile may be a secret,
@@ -1607,10 +1621,12 @@ class BoardAdapter:
         - it has not started yet: the answer cue at once (it cuts what the earphone plays as
           an answer does, but never another clip padded to one length with other seats', such
           as "keep your eyes closed": it follows that); the message follows whole (``"due"``);
-        - it starts as the press comes (its earcon plays, no word of it heard yet: a press
-          meant for the step before, made as the step turned): answered as during its words,
-          the cue at once and the message said again whole (``"again"``; issue 31: the cue
-          waited for the whole padded message, up to 14.2 s, where 0.2 s later it came at once);
+        - it starts with the press (the button went down as it began, not later): that
+          start is what the seat hears at once, nothing is cut (``"starts"``);
+        - its first moments have played (its earcon, no word of it heard yet: a press meant
+          for the step before, made as the step turned): answered as during its words, the
+          cue at once and the message said again whole (``"again"``; issue 31: a press
+          0.02 s in waited for the whole padded message, up to 14.4 s, 0.2 s in it did not);
         - it has ended, or there is no such clip (``"over"``), or no earphones, no voice
           (``"none"``): nothing here; the game answers.
 
@@ -1623,14 +1639,17 @@ class BoardAdapter:
 
         :param seat: the pressing seat (0-based).
         :param clip: the audio layer's Utterance of the seat's message, or None.
-        :returns: ``"said"``, ``"again"``, ``"due"``, ``"over"`` or ``"none"``.
+        :returns: ``"said"``, ``"again"``, ``"due"``, ``"starts"``, ``"over"`` or ``"none"``.
         """
         voice = self.service.voice
         if voice is None or not self.earphones() or not self.speech.timed():
             return "none"
         if clip is None or clip.done():
             return "over"
-        part = voice.playing_part(clip, pressed_down_at())     # as heard when the button went down
+        down = pressed_down_at()
+        part = voice.playing_part(clip, down)          # as heard when the button went down
+        if part == "earcon" and _starts_with(clip, self.service.clock.now() if down is None else down):
+            return "starts"                           # it starts with the press: heard at once
         if part is None:                              # queued: the cue now, the message after it
             voice.answer_cue(seat, priority="refusal", spare_padded=True)
             return "due"
