@@ -120,23 +120,29 @@ def test_M41_the_night_steps_minimum_times_are_set_in_board_toml(tmp_path):
     assert (shown["night_choice_seconds"], shown["night_look_seconds"]) == (60.0, 12.0)
 
 
-def test_issue31_A26_M43_a_press_during_ones_chosen_is_answered_after_it_and_never_cuts_it():
+def test_issue31_A26_M43_a_press_during_ones_chosen_is_answered_at_once_and_never_cuts_it_short():
     """A seat that presses once more right after its confirming press, while its "Chosen. Keep
-    your eyes closed." is about to be said (a press made twice) hears the item it picked and
-    its "chosen" whole, as long as every other seat's (M43), and the answer cue for the press;
-    no repeat of its night message cuts either (a probe by ear: "chosen" cut after 1.0 s and
-    "Nothing to do for you…" said again)."""
-    lines = _night_start() + _press(1) + _pick(1, "scan.seat", {"seat": 2}) \
-        + _pick(1, "scan.confirm.seat", {"seat": 2}) + [{"signal": "wait", "seconds": 0.8}] + _press(1) \
-        + [{"signal": "wait", "seconds": 10}]
-    out = run(lines)
+    your eyes closed." is about to be said (a press made twice) hears the answer cue at once
+    (it heard nothing for 1.5-2.8 s, until "chosen" had ended: issue 31), and the item it
+    picked and its "chosen" as long in all as without the press (M43: the item plays on
+    after the cue from where it was cut); no repeat of its night message cuts either (a
+    probe by ear: "chosen" cut after 1.0 s and "Nothing to do for you…" said again)."""
+    picked = _night_start() + _press(1) + _pick(1, "scan.seat", {"seat": 2}) \
+        + _pick(1, "scan.confirm.seat", {"seat": 2}) + [{"signal": "wait", "seconds": 0.8}]
+    out = run(picked + _press(1) + [{"signal": "wait", "seconds": 10}])
+    alone = said(run(picked + [{"signal": "wait", "seconds": 10}]), "seat:1")
     mine = said(out, "seat:1")
-    confirm = next(o for o in mine if o["key"] == "scan.confirm.seat")
-    pressed = confirm["start"] + 0.8 + 0.15
+    confirm = [o for o in mine if o["key"] == "scan.confirm.seat"]
+    pressed = confirm[0]["start"] + 0.8 + 0.15
+    length = lambda key, lines: sum(o["end"] - o["start"] for o in lines if o["key"] == key)  # noqa: E731
     chosen = [o for o in mine if o["key"] == "night.chosen"]
     assert len(chosen) == 1 and not chosen[0].get("cut"), chosen
-    assert not confirm.get("cut")                    # the item picked is heard to its end (R16)
+    assert abs(length("night.chosen", mine) - length("night.chosen", alone)) <= EPS
+    # the item picked is heard to its end (R16): played on after the cue, as long in all
+    assert not confirm[-1].get("cut") and abs(length("scan.confirm.seat", mine)
+                                               - length("scan.confirm.seat", alone)) <= EPS, confirm
     after = [o for o in mine if o["start"] >= pressed - EPS]
     cue = [o for o in after if o["key"] == "answer.cue"]
-    assert len(cue) == 1 and not [o for o in after if o.get("cut")], after
+    assert len(cue) == 1 and cue[0]["start"] <= pressed + 1.0, (pressed, after)      # at once
+    assert not [o for o in after if o.get("cut")], after
     assert not [o for o in after if o["key"].startswith("night.") and o["key"] != "night.chosen"], after
