@@ -366,7 +366,7 @@ class _Player:
             # the seat's own act during its own clip that must be heard whole (padded to one
             # length with other seats', ``keep``): the cue at once, and the clip plays on after
             # it from where it was cut, as long in all (ACCESSIBILITY.md 26; issue 31: a press
-            # during Dying Message's "chosen" or "keep your eyes closed" waited 1.5-4.7 s)
+            # during a seat's padded "chosen" or "keep your eyes closed" waited 1.5-4.7 s)
             return True
         if new.priority == "request":
             return True
