@@ -177,6 +177,18 @@ def test_a_french_game_gives_a_french_page_and_the_games_own_french_words(backen
             page = await (await client.get("/")).text()
             assert _lang(page) == "fr" and "Le jeu d'un coup d'œil" in html.unescape(_markup(page))
             snap = await (await client.get("/api/snapshot")).json()
-            assert snap["picture"]["phase"]["fr"].startswith("Tour 1 : au tour de")
+            phase = snap["picture"]["phase"]["fr"]          # the board's word for a seat (probe finding 27)
+            assert re.fullmatch(r"Tour 1 : \{seat:\d+\} joue", phase)    # the page names the seat
             assert _tables(page)["fr"]["cmd_start"] == "Commencer la partie"
     run(go())
+
+
+def test_french_console_calls_a_seat_siege_as_the_board_does_and_spaces_its_colons():
+    """French: a seat is "Siège 2" on the page as at the table (never "Place 2"), and a
+    refused act named first is followed by a spaced colon ("Échanger : ce siège …")."""
+    from firmware_host.console import messages
+
+    assert messages.text("seat_n", "fr", n=2) == "Siège 2"
+    said = messages.refusal_text("illegal.not_your_turn", {"action": "vote"}, "fr")
+    assert " : ce n'est pas le tour de ce siège" in said and "): " not in said
+    assert not [k for k, v in messages.MESSAGES["fr"].items() if "place" in v.lower().replace("à la place", "")]

@@ -299,7 +299,7 @@ console_refusals = {
                       "fr": "une partie demande 5 à 10 joueurs (R1)"},
     "setup_first_president": {"en": "the first president must be one of the seats",
                               "de": "Der erste Präsident muss einer der Plätze sein",
-                              "fr": "le premier président doit être l'une des places"},
+                              "fr": "le premier président doit être l'un des sièges"},
     "setup_deck_physical": {"en": "on a board the law deck is the physical one: choose untracked",
                             "de": "Am Brett gilt der echte Gesetzesstapel: nicht verfolgt wählen",
                             "fr": "sur un plateau, la pioche est la vraie : choisissez non suivie"},
