@@ -43,6 +43,11 @@ class Rereads:
         seen.add(tile)
         return False
 
+    def last_move(self, kind: str) -> Hashable | None:
+        """The move the tiles of ``kind`` were last read for (None before any): with
+        :meth:`again` True for a ``move`` of None, the tile was read for this one."""
+        return self._read.get(kind, (None, set()))[0]
+
     def opens(self, kind: str, utterance: Any) -> None:
         """The acts of ``kind`` wait for ``utterance`` (an audio Utterance: a cue in the acting
         seat's earphone) to begin: a tile read before it is no act (:meth:`early`)."""

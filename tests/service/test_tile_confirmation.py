@@ -61,3 +61,38 @@ def test_A26_the_chancellors_discard_laid_after_the_enactment_is_confirmed_in_it
     assert [(l["key"], l["params"]) for l in mine] == [("tile.read.law", {"party": "fascist"})]
     # laid one second after the slot (the enactment said at once): answered within a second
     assert mine[0]["start"] - enacted["start"] <= 1.0 + 1.0
+
+
+def test_A26_a_ballot_laid_again_once_counted_is_said_again_privately_and_counts_once():
+    """BOARD.md "the same tag read again is ignored" and ACCESSIBILITY.md 26: a seat that lays
+    its ballot again to be sure (the vote already counted) hears its vote again in its own
+    earphone within 1 s ("Your vote: Ja, counted"), the table nothing, and it is no second
+    vote; the answer lasts as long whichever the vote (R16). Before, it heard nothing at all."""
+    lines = [{"setup": SETUP},
+             {"signal": "button", "seat": 0, "gesture": "press"},
+             {"signal": "wait_for", "key": "scan.item", "params": {"seat": 2}, "timeout": 120.0},
+             {"signal": "button", "seat": 0, "gesture": "press"},
+             {"signal": "wait_for", "key": "nomination.made", "timeout": 120.0},
+             {"signal": "ballot", "seat": 1, "ballot": "ja"},
+             {"signal": "ballot", "seat": 4, "ballot": "nein"},
+             {"signal": "wait", "seconds": 6},
+             {"signal": "ballot", "seat": 1, "ballot": "ja"},
+             {"signal": "wait", "seconds": 6},
+             {"signal": "ballot", "seat": 4, "ballot": "nein"},
+             {"signal": "wait", "seconds": 6}] + [
+             {"signal": "ballot", "seat": s, "ballot": "ja"} for s in (0, 2, 3)] + [
+             {"signal": "wait", "seconds": 1},
+             {"signal": "ballot", "seat": 3, "ballot": "ja"},      # the last ballot, laid again after the count
+             {"signal": "wait", "seconds": 8}]
+    out = run_lines(lines)
+    again = [l for l in announces(out) if l["key"] == "tile.read.ballot.again"]
+    assert [(l["channel"], l["params"]["ballot"]) for l in again] == [
+        ("seat:1", "ja"), ("seat:4", "nein"), ("seat:3", "ja")]
+    assert again[0]["text"].startswith("Your vote: Ja, counted")
+    # laid again 6 s after seat 5's ballot (answered as it was laid): answered within 1 s
+    first = next(l for l in announces(out, "seat:4") if l["key"] == "tile.read.ballot")
+    assert again[0]["start"] - first["start"] <= 6 + 1.0
+    assert abs((again[0]["end"] - again[0]["start"]) - (again[1]["end"] - again[1]["start"])) < 0.05
+    assert not [l for l in announces(out, "public") if l["key"].startswith("tile.read.")]
+    counts = [l["params"]["count"] for l in announces(out, "public") if l["key"] == "ballot.counted"]
+    assert counts == sorted(counts) and len(counts) == len(set(counts))   # no second vote counted

@@ -274,6 +274,8 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {
     "status.private": (("seat", "role"), _P),
     # what a reader read, confirmed privately at the seat's earphone (issue 14)
     "tile.read.ballot": (("ballot",), _P),
+    # a ballot tile laid again once it counted: the vote said again, privately (ACCESSIBILITY.md 26)
+    "tile.read.ballot.again": (("ballot",), _P),
     "tile.read.law": (("party",), _P),
     "tile.read.role": (("role",), _P),
     # party chosen is the president's secret (R16), so its confirmation is private

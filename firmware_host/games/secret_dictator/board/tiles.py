@@ -37,6 +37,7 @@ class Tiles:
         self._wrong_last: tuple | None = None             # the last tile said to be at the wrong reader
         self._count: list = []            # what the table is still to hear of the last election's count
         self._count_reads = 0             # law tiles read since that count began
+        self._counted: dict[tuple[int, str], object] = {}   # a ballot tile that counted -> its move
 
     def heard(self, said: list) -> None:
         """A move was said (``said``: the table speech's :class:`~firmware_host.table.speech.Said`
@@ -89,10 +90,26 @@ class Tiles:
         own tiles"). The move's key is the rebuilt ``game``'s after the action: the same
         election while votes are still awaited, else no ballot expected (the tiles of the
         last move count)."""
+        tile = None
         if action.kind == "vote" and action.ballot in BALLOTS:
-            self.rereads.again("ballot", self._move_now("ballot", game), (action.seat, action.ballot))
+            tile = (action.seat, action.ballot)
         elif action.kind == "veto_reply" and isinstance(action.accept, bool):
-            self.rereads.again("ballot", self._move_now("ballot", game), (action.seat, "ja" if action.accept else "nein"))
+            tile = (action.seat, "ja" if action.accept else "nein")
+        if tile is not None:
+            move = self._move_now("ballot", game)
+            self.rereads.again("ballot", move, tile)
+            self._counted[tile] = self.rereads.last_move("ballot")
+
+    def ballot_again(self, event: Any) -> None:
+        """A seat's ballot tile read again once it has counted (left in the box, laid again to
+        be sure; :meth:`read_again`): still no second vote, but the seat's own act is
+        answered (ACCESSIBILITY.md 26) by its vote said again in its own earphone only,
+        "Your vote: Ja, counted", padded like every ballot's answer to one length whatever
+        the vote (R16); the table hears nothing. A tile read again that has not counted (kept
+        for after a correction, refused) stays unanswered, as before."""
+        tile = (event.seat, event.value)
+        if tile in self._counted and self._counted[tile] == self.rereads.last_move("ballot"):
+            self.board.answer_act(event.seat, "tile.read.ballot.again", {"ballot": event.value})
 
     def _move_now(self, kind: str, game: Any = None) -> tuple | None:
         """The move tiles of ``kind`` are read for now: for a ballot this election, or the
@@ -160,8 +177,12 @@ class Tiles:
         if self.tiles is not None:
             self._wrong_reader(event, "roles.not_a_role_tile", {"seat": len(self.tiles)})
             return
-        if game is None or self.read_again(event):
+        if game is None:
             return
+        if self.read_again(event):
+            self.ballot_again(event)
+            return
+        move, tile = self._move_now("ballot"), (event.seat, event.value)
         def answer() -> Any:
             return self.board.answer_act(event.seat, "tile.read.ballot", {"ballot": event.value})
         # a ballot tile lies in the box: during a correction it is kept and counts after it
@@ -169,7 +190,8 @@ class Tiles:
             action = Action("veto_reply", seat=event.seat, accept=event.value == "ja")
             if action in game.legal_actions(event.seat) and self.board.mirror.blocked("veto_reply", event.seat, hold=event):
                 return
-            self.board.accept(action, answer=answer)
+            if self.board.accept(action, answer=answer):
+                self._counted[tile] = move
             return
         action = Action("vote", seat=event.seat, ballot=event.value)
         if game.phase == "election":
@@ -179,7 +201,8 @@ class Tiles:
                 return
             if action in game.legal_actions(event.seat) and self.board.mirror.blocked("vote", event.seat, hold=event):
                 return
-        self.board.accept(action, answer=answer)
+        if self.board.accept(action, answer=answer):
+            self._counted[tile] = move
 
     def on_law(self, event: Any) -> None:
         """A law tile (BOARD.md "Legislation", "Each reader has its own tiles"): at the tray,
