@@ -1266,10 +1266,15 @@ class BoardAdapter:
         """The seat's act was answered in its earphone (not by a status layer): what is open
         has changed, so its next hold starts again at the first layer, and a layer asked for
         that still waits for the table (``waiting``: it did before the act) would tell what was
-        open before the act: dropped (:meth:`drop_status`)."""
+        open before the act: dropped (:meth:`drop_status`) and asked for afresh, its first
+        answer (what is open now) after the act's answer (ACCESSIBILITY.md 26, 29, issue 31:
+        the seat asked, so it hears a status, never silence; the act's confirmation first)."""
         if waiting:
             self.drop_status(seat)
         self._status_step.pop(seat, None)
+        if waiting:
+            answer = self.speech.last_clip(f"seat:{seat}")
+            self.say_status(seat, first=answer if answer is not None and not answer.done() else None)
 
     def _own_answer(self, seat: Any) -> None:
         """``seat``'s own act is answered in its earphone now: while an input naming no seat

@@ -126,6 +126,9 @@ class TableSpeech:
         #: channel -> how many clips were given to it, requests and repeats-free history too
         #: (:meth:`queued`: did a seat's act get anything in its own earphone)
         self.clips: collections.Counter = collections.Counter()
+        #: channel -> the Utterance of the last clip given it (what a seat's status asked for
+        #: before its own act follows, :meth:`last_clip`)
+        self._last_clip: dict[str, Any] = {}
         #: the last 50 public lines played ({channel, key, params, text, language}: the console's list)
         self.announced: collections.deque = collections.deque(maxlen=50)
         #: how many public lines the board has said (queued) so far, and the last of them as
@@ -318,6 +321,7 @@ class TableSpeech:
                             **({"keep": True} if keep else {}), **({"answer": True} if answer else {}))
             if utt is not None:
                 utt.meta["lines"] = lines
+                self._last_clip[channel] = utt
                 if channel == "public":     # the game's end waits for them in every game (22)
                     self._public_said = [u for u in self._public_said if not u.done()] + [utt]
                 if channel == "public" and self.refusals_wait:
@@ -443,6 +447,11 @@ class TableSpeech:
         """How many clips the table has given ``channel`` so far (every kind): a seat's act was
         answered in its own earphone when this grew while the act was handled."""
         return self.clips[channel]
+
+    def last_clip(self, channel: str) -> Any:
+        """The Utterance of the last clip given ``channel`` (any kind), or None (none yet,
+        or no playback reported): what must have ended before a clip that comes after it."""
+        return self._last_clip.get(channel)
 
     def news(self, seat: int) -> int:
         """How many messages the board has said that ``seat`` hears (the table's and its own
