@@ -121,14 +121,41 @@ def test_board_each_wrong_reader_tile_changes_nothing():
     for key, (at, signal) in wrong.items():
         out = run_lines(script[:at] + [signal] + script[at:])
         assert engine_lines(out) == plain, key
-        said = [k for k in keys(out) if k in NOT_COUNTED or k.startswith("refusal.")]
+        said = [k for k in keys(out, "public") if k in NOT_COUNTED or k.startswith("refusal.")]
         assert said == [key], (key, said)
+        # ACCESSIBILITY.md 26: the seat whose act it is (the ballot's seat; the president
+        # laying its discard) hears the same words in its earphone, and no other seat does
+        own = {l["channel"] for l in announces(out) if l["channel"] != "public" and l["key"] == key}
+        assert own == ({f"seat:{seat}"} if key == "tile.ballot_at_discard_pile" else
+                       {f"seat:{actions[i]['seat']}"} if key == "tile.law_at_ballot_box" else set()), (key, own)
         fault = [l for l in out if l.get("event") == "fault"]
         assert [f["reason"] for f in fault] == ["wrong_reader"], key
         assert "party" not in str(fault) and "dictator" not in str(fault) and "fascist" not in str(fault)
     # a role tile at the discard tray, in a vote: named neutrally too
     out = run_lines(script[:vote] + [{"signal": "role", "role": "fascist", "tile": 2, "reader": "law"}] + script[vote:])
     assert engine_lines(out) == plain and "tile.role_not_asked" in keys(out, "public")
+
+
+def test_A26_a_tile_at_the_wrong_reader_is_said_in_its_seats_earphone_at_once_the_table_in_its_turn():
+    """Robot tables: a ballot laid at the discard tray while the table tells a vote's count
+    and what follows waited up to 8.3 s for its notice, the seat's earphone silent meanwhile.
+    The seat's own act is answered in its earphone within 1 s (ACCESSIBILITY.md 26); the
+    table's notice still comes, after the news it waits for."""
+    setup, actions, i = game_until(lambda a, g: a["action"] == "discard")
+    script = numbered_laws(signals_for_game(setup, actions[:i]))
+    last = max(n for n, l in enumerate(script) if l.get("signal") == "ballot")
+    seat = script[last]["seat"]
+    # the last ballot counted: the table tells the count and the session; a ballot at the tray then
+    lines = script[:last + 1] + [{"signal": "wait", "seconds": 4.0},
+                                  {"signal": "ballot", "seat": seat, "ballot": "nein", "reader": "law"},
+                                  {"signal": "wait", "seconds": 20}]
+    out = run_lines(lines)
+    vote = next(l for l in announces(out, f"seat:{seat}") if l["key"] == "tile.read.ballot")
+    mine = next(l for l in announces(out, f"seat:{seat}") if l["key"] == "tile.ballot_at_discard_pile")
+    table = next(l for l in announces(out, "public") if l["key"] == "tile.ballot_at_discard_pile")
+    laid = vote["start"] + 4.0                 # laid 4 s after the last ballot, its answer heard
+    assert mine["start"] - laid <= 1.0 + 0.9, (laid, mine["start"])      # a signal's own step included
+    assert mine["start"] < table["start"], (mine["start"], table["start"])
 
 
 def test_board_role_tiles_only_in_the_role_procedure_and_each_counts_once():

@@ -150,9 +150,13 @@ class Tiles:
             log.info("%s read again in the same move: ignored", describe_input(event))
         return again
 
-    def _wrong_reader(self, event: Any, key: str, params: dict | None = None) -> None:
+    def _wrong_reader(self, event: Any, key: str, params: dict | None = None, seat: int | None = None) -> None:
         """A tile at a reader not its own, or a role tile nobody asked for: ``key`` names its
-        kind, never which tile, and nothing changes; a ``fault`` line without the tile."""
+        kind, never which tile, and nothing changes; a ``fault`` line without the tile.
+        ``seat``: the seat whose act it is (a ballot's own seat, the president or chancellor
+        laying a law): the same words in its earphone at once (ACCESSIBILITY.md 26: one's own
+        act answered within 1 s), while the table's notice waits its turn behind the table's
+        news; they name no tile, so they tell nobody anything (R16)."""
         what, reader = f"{event.kind} tile", event.reader
         # the same tile read again at the same wrong reader in the same move: said once
         tile = (event.kind, reader, event.seat, event.value, event.number, self._move_now("ballot"),
@@ -161,8 +165,20 @@ class Tiles:
             log.info("%s at the %s reader read again: ignored", what, reader)
             return
         self._wrong_last = tile
+        if type(seat) is int:
+            self.board.answer_act(seat, key, params or {})
         self.board.faults.refuse(f"{reader} reader", "wrong_reader", f"a {what}", key, params,
                                  listed=f"a {what} at the {reader} reader")
+
+    def _law_layer(self) -> int | None:
+        """The seat that lays a law tile now (the president in its legislative session, the
+        chancellor in its own), or None when no law is asked for (who laid it is unknown)."""
+        game = self.board.game
+        if game is None:
+            return None
+        if game.phase == "legislative_president":
+            return game.president
+        return game.chancellor if game.phase == "legislative_chancellor" else None
 
     def on_ballot(self, event: Any) -> None:
         """A ballot tile (a seat's ``ja``/``nein``): a vote, or the president's veto reply; one
@@ -172,7 +188,7 @@ class Tiles:
             self.board.faults.foreign_tile(event)
             return
         if event.reader != "ballot":
-            self._wrong_reader(event, "tile.ballot_at_discard_pile")
+            self._wrong_reader(event, "tile.ballot_at_discard_pile", seat=event.seat)
             return
         if self.tiles is not None:
             self._wrong_reader(event, "roles.not_a_role_tile", {"seat": len(self.tiles)})
@@ -221,7 +237,7 @@ class Tiles:
             if self.tiles is not None:
                 self._wrong_reader(event, "roles.not_a_role_tile", {"seat": len(self.tiles)})
             elif game is not None:
-                self._wrong_reader(event, "tile.law_at_ballot_box")
+                self._wrong_reader(event, "tile.law_at_ballot_box", seat=self._law_layer())
             return
         if game is None or self.read_again(event):
             return
