@@ -476,6 +476,7 @@ class SecretDictatorGame(BoardAdapter):
         earphone) unless the board must be fixed first (said why)."""
         if not self.mirror.blocked(what, seat):
             scan()
+            self.mirror.acted_first(seat)
         return ANSWERED
 
     # ================================================================ the game master: this game's steps of the table's commands

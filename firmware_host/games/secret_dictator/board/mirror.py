@@ -219,10 +219,29 @@ class Mirror:
         return None if key is None else (key, {} if phase == "chaos" else {"seat": game.president})
 
     def say_next_move(self, channel: str = "public") -> None:
-        """Say :meth:`next_move` on ``channel``, if anybody acts."""
+        """Say :meth:`next_move` on ``channel``, if anybody acts (kept, so that the seat it
+        asks to act can make it unsaid by acting first: :meth:`acted_first`)."""
         move = self.next_move()
         if move is not None:
-            self.board.say(channel, move[0], move[1])
+            said = self.board.say(channel, move[0], move[1])
+            self._next_said = [(move[1].get("seat"), getattr(said, "utterance", None))] + [
+                (s, u) for s, u in getattr(self, "_next_said", []) if u is not None and not u.done()]
+
+    def acted_first(self, seat: int) -> None:
+        """``seat`` has done what the table's "Now: …" line asks it (its press opened its
+        list) before that line was said (it waited behind the table's news, a chaos law's
+        corrections): the line is dropped where it waits, so the table's cue never comes after
+        the act it asks for, over the seat's list (issue 31). One already playing ends as is."""
+        voice = self.board.service.voice
+        keep = []
+        for s, u in getattr(self, "_next_said", []):
+            if u is None or u.done():
+                continue
+            if s == seat and getattr(u, "start", 0.0) is None and voice is not None and voice.cancel(u):
+                log.info("the table's next-move line for seat %d dropped: the seat acted first", seat)
+                continue
+            keep.append((s, u))
+        self._next_said = keep
 
     def reconcile(self) -> None:
         """After a slot change (or resume): an enactment (or untracked chaos law) if a tile
