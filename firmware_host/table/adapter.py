@@ -398,9 +398,15 @@ class BoardAdapter:
         layers)."""
         return [self.status_lines(seat)]
 
-    #: the key prefixes of lines that close a move by saying what is open now (whose turn, what
-    #: to do), as a status's first answer does: a status need not wait for them (:meth:`status_after`)
+    #: the keys of lines that close a move by saying what is open now (whose turn, what to do),
+    #: as a status's first answer does, or that only follow from what the table has heard before
+    #: them (a board instruction, what the public tracks give): a status need not wait for them
+    #: (:meth:`status_after`). An entry ending in "." is a prefix, any other one key exactly.
     STATUS_SAYS_TOO: tuple[str, ...] = ()
+
+    def status_says_too(self, key: str) -> bool:
+        """Whether a line of ``key`` is one a status need not wait for (:data:`STATUS_SAYS_TOO`)."""
+        return any(key == entry or (entry.endswith(".") and key.startswith(entry)) for entry in self.STATUS_SAYS_TOO)
 
     @property
     def move_said(self) -> list:
@@ -429,7 +435,7 @@ class BoardAdapter:
         only on its key and on what follows it at the table, so two deals whose table hears the
         same lines time a status alike (R16)."""
         waiting = [u for u in self.move_said if not u.done()]
-        while waiting and str(getattr(waiting[-1], "key", "")).startswith(self.STATUS_SAYS_TOO):
+        while waiting and self.status_says_too(str(getattr(waiting[-1], "key", ""))):
             waiting.pop()
         return tuple(waiting)
 

@@ -65,3 +65,20 @@ def test_A29_a_game_that_keeps_no_move_is_answered_at_once():
     table = object.__new__(BecomeDictatorGame)
     table.move_said = []
     assert table.status_after() == ()
+
+
+def test_A29_issue31_a_status_waits_for_the_law_enacted_not_for_the_shuffle_and_the_power_it_brings():
+    """Probe at 10 seats (Secret Dictator, seed 13, by ear): a hold during "Draw pile: fewer
+    than three laws left. Please shuffle…" was answered 16.2 s later, after that instruction,
+    "the new draw pile is shuffled" and "Power, execution: …": none of them tells what a
+    status would not (the counts and the fascist track are public). A power's outcome is still
+    waited for (an execution may end the game, R16)."""
+    table = object.__new__(SecretDictatorGame)
+    law, shuffle, shuffled, power = table.move_said = _said(
+        "law.enacted.fascist", "reshuffle.shuffle_now", "reshuffle.done", "power.execution")
+    assert table.status_after() == (law,)
+    law._finish()
+    assert table.status_after() == ()
+    done = _said("power.execution.done")[0]
+    table.move_said = [done]
+    assert table.status_after()[-1] is done

@@ -524,7 +524,14 @@ class SecretDictatorGame(BoardAdapter):
 
     #: the tracker's hole, the session's instruction, the next president: a status waits only
     #: for the news before them (a hold during a vote's read-out was answered 5-9 s after the result)
-    STATUS_SAYS_TOO = ("tracker.moved", "legislative.", "president.new", "next.")
+    #: so do the draw pile's shuffle instructions (the counts are public) and a power's opening
+    #: line (the fascist track gives it, R13): a hold during "Draw pile: fewer than three laws
+    #: left. Please shuffle…" waited 16 s at 10 seats, for the shuffle and the power's line;
+    #: never a power's outcome ("power.execution.done": it may end the game, R16)
+    STATUS_SAYS_TOO = ("tracker.moved", "legislative.", "president.new", "next.",
+                       "reshuffle.shuffle_now", "reshuffle.done", "reshuffle.set_aside_discard",
+                       "power.view_discard", "power.peek", "power.investigate", "power.special_election",
+                       "power.execution")
 
     def undone(self, undone: dict) -> None:
         """The table hears what the game master undid and by whom (``undo.action``), and the
