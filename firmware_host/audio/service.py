@@ -833,6 +833,23 @@ class AudioService:
             step back from there.
         :returns: the new utterance, or None if the seat has heard nothing yet.
         """
+        channel = f"seat:{seat}"
+        with self._lock:
+            player = self._players.get(channel)
+            coming = next((e[2] for e in sorted(player.heap) if getattr(e[2], "own_answer", False)
+                           and e[2].text and not e[2].plays and not e[2].done()), None) if player else None
+        if coming is not None and self._answer_due(channel):
+            # the answer to the seat's last act is still to come (its words being rendered): a
+            # message heard before it may no longer be true (a turn that has passed, issue 31),
+            # so the press is answered by the answer cue at once, in that answer's place, and
+            # that answer follows it
+            listener = self._cue_listener(channel)
+            cue = self._make(channel, "", ANSWER_CUE_KEY, coming.priority, ANSWER_CUE)
+            with self._lock:
+                self._remove(player, coming)
+                cue.seq, coming.seq = coming.seq, cue.seq     # the cue first, the answer right after
+                heapq.heappush(player.heap, (-coming.rank, coming.seq, coming))
+                return self._send_cue(cue, listener)
         with self._lock:
             heard = self._seat_history(seat)
             if not heard:
@@ -853,7 +870,14 @@ class AudioService:
             utt.meta["repeats"] = last
             if listener is not None:
                 utt.listen(listener)
-            self._dispatch(utt, kick=False)
+        # the repeat answers the seat's press: where its words are not rendered yet (a public
+        # line rendered anew at the seat's rate on a fresh board) the answer cue plays at once
+        # ahead of it, as for any answer (:meth:`answering`, issue 31)
+        if self._answer_due(utt.channel) and self._late(utt.job):
+            cue = self._answer_cue(utt)
+            if cue is not None:
+                utt.after += (cue,)
+        self._dispatch(utt, kick=False)
         self._kick()        # outside the lock, as say does: _kick takes the flush lock first
         return utt
 

@@ -363,3 +363,68 @@ def test_issue31_a_seats_act_drops_its_own_repeat_not_started_yet(tmp_path, mock
         audio.say("seat:2", "Deine Stimme: Ja.", key="tile.read.ballot.again", priority="refusal")
     assert not picked.interrupted
     audio.close()
+
+
+def fresh_board(tmp_path, mocker, fake_log):
+    """An audio service on a fresh board: every live render 3 s on a virtual clock."""
+    clock = VirtualClock()
+    inner = SpeechRenderer(tmp_path / "cache", engine_factory=lambda: pyttsx3_engine(mocker, fake_log), timeout=5)
+    audio = AudioService(AudioSettings(), ClockSink(clock), tmp_path / "cache", seats=5,
+                         renderer=SlowRenderer(inner, clock, RENDER_S, warm=False), clock=clock)
+    return audio, clock
+
+
+def test_issue31_A25_a_press_answered_by_a_repeat_not_rendered_yet_hears_the_answer_cue_at_once(tmp_path, mocker,
+                                                                                               fake_log):
+    """A press with nothing open is answered by the seat's last message again (ACCESSIBILITY.md
+    25); on a fresh board that message is rendered anew for the earphone (3 s): the answer cue
+    plays at once in the seat's earphone and the message right after it (it came 3.15 s after
+    the press, with no cue)."""
+    audio, clock = fresh_board(tmp_path, mocker, fake_log)
+    line = audio.say("public", "Runde zwei. Platz drei ist dran.", key="round.start")
+    rendered(line)
+    for _ in range(4):
+        clock.advance(RENDER_S)
+    assert line.done()
+    with audio.answering(2):
+        repeat = audio.repeat_last(2)
+    cue = cue_of(repeat)
+    assert cue is not None and cue.channel == "seat:2" and cue.start == pytest.approx(clock.now())
+    assert repeat.meta["repeats"] is line and not repeat.plays
+    rendered(repeat)
+    for _ in range(4):
+        clock.advance(RENDER_S)
+    assert repeat.done() and repeat.plays and repeat.start >= cue.end
+    with audio.answering(2):
+        again = audio.repeat_last(2)     # outside an act's handling no cue; a rendered one none either
+    assert again is not None
+    audio.close()
+
+
+def test_issue31_A25_a_press_while_the_answer_to_ones_act_is_still_rendered_never_recalls_an_older_message(
+        tmp_path, mocker, fake_log):
+    """Autocracy on a fresh board: a seat confirms its roll (its answer "Chosen." renders for
+    3 s, the turn has passed) and presses again: the press is answered by the answer cue at
+    once and then by that answer, never by "Your turn. You hold ..." (its last message heard,
+    no longer true)."""
+    audio, clock = fresh_board(tmp_path, mocker, fake_log)
+    turn = audio.say("seat:1", "Du bist dran. Du hast zwölf Wirtschaft.", key="turn.yours")
+    rendered(turn)
+    for _ in range(4):
+        clock.advance(RENDER_S)
+    assert turn.done()
+    with audio.answering(1):
+        chosen = audio.say("seat:1", "Gewählt.", key="scan.selected", priority="request")
+    first_cue = cue_of(chosen)
+    assert first_cue is not None and not chosen.plays
+    clock.advance(2.4)
+    with audio.answering(1):
+        answer = audio.repeat_last(1)
+    assert answer is not None and answer.key == ANSWER_CUE_KEY and answer.text == ""
+    assert answer.start == pytest.approx(clock.now())
+    rendered(chosen)
+    for _ in range(4):
+        clock.advance(RENDER_S)
+    assert chosen.done() and chosen.plays and not chosen.interrupted
+    assert not any(u.key == "turn.yours" for u in audio._players["seat:1"].heap)   # no recall queued
+    audio.close()
