@@ -106,11 +106,13 @@ class Table:
         config's ``[scan] grace``, a pick answered at once and taken back by a press in its
         undo window, each seat's pace learned (ACCESSIBILITY.md 27, 31, 32); False: as a
         script's (SIMULATE.md: a press means the item that has started).
+    :param render_seconds: every sentence takes this many seconds to render on the run's
+        clock, cache or not (a fresh Pi: ``simulate --render-seconds 3 --fresh-cache``); 0: none.
     """
 
     def __init__(self, tmp_path: Path, config: str | None = None, *, journal: Path | None = None,
                  seed: int | None = 7, pace: int = 7, reaction: tuple[float, float] = (1.0, 1.3),
-                 paced: bool = False) -> None:
+                 paced: bool = False, render_seconds: float = 0.0) -> None:
         config_path = None
         if config:
             root = Path(__file__).resolve().parents[2]
@@ -122,7 +124,7 @@ class Table:
         self.journal = Path(journal) if journal else tmp_path / "journal.sqlite3"
         self.lines = Lines()
         self.sim = Simulator(str(config_path) if config_path else None, out=self.lines,
-                             journal_path=str(self.journal), setup_seed=seed)
+                             journal_path=str(self.journal), setup_seed=seed, render_seconds=render_seconds)
         self.rng = random.Random(pace)
         self.reaction = reaction
         #: every announce line as its clip started (the same dict gains ``end`` when it ends)

@@ -1380,3 +1380,31 @@ def test_A9_A23_a_whole_game_at_a_whisper_station(tmp_path, name):
         assert not faults(table), faults(table)[:3]
     finally:
         table.close()
+
+
+@pytest.mark.parametrize("name", cases("idle_press_on_a_fresh_board"))
+def test_A25_A26_issue31_on_a_fresh_board_a_press_with_nothing_open_is_answered_within_a_second(tmp_path, name):
+    """ACCESSIBILITY.md 25, 26, issue 31 ("feedback at once, also on a fresh Pi"): on a board
+    whose every sentence takes 3 s to render (an empty speech cache), a seat that is not
+    awaited presses at the first choice of the game: its own earphone answers within 1 s
+    (the answer cue at once, its words after it), never only once a repeat of its last message
+    has been rendered anew for its earphone (3.15 s, with no cue)."""
+    table = new_table(tmp_path, name, render_seconds=3.0)
+    try:
+        setup, _ = to_first_choice(table, name)
+        adapter = table.call(lambda: table.service.game.active)
+        awaited = table.call(adapter.awaited)
+        seat = next((s for s in range(setup["players"]) if s not in awaited), None)
+        if seat is None:
+            pytest.skip("every seat is awaited here")
+        table.wait(1.5)
+        mark, pressed = len(table.starts), table.now
+        table.press(seat)
+        table.wait(6.0)
+        heard = [o for o in table.starts[mark:] if o.get("output") == f"seat:{seat}"]
+        assert heard, "the press was answered by nothing in the seat's earphone"
+        assert heard[0]["start"] - pressed <= 1.0, [(o["key"], o["start"] - pressed) for o in heard]
+        if heard[0]["key"] == "answer.cue":
+            assert len(heard) > 1 and heard[1]["key"] != "answer.cue", heard   # its words follow, one cue
+    finally:
+        table.close()
