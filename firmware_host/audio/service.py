@@ -828,10 +828,17 @@ class AudioService:
         press during "Chosen: you vote today" heard "Decided: one of four", said at the table
         as the choice was confirmed); further calls step back from it.
 
+        Asked as the answer to the seat's press (:meth:`answering`, issue 31): where the
+        repeat's words are not rendered yet (a fresh board) the answer cue plays at once ahead
+        of them; where the answer to the seat's own last act is still to come (its words being
+        rendered), nothing older is said again (it may no longer be true: a turn that has
+        passed): the answer cue plays at once, ahead of that answer, and is returned.
+
         :param newest: start again from the seat's newest message (the table called the seat
             since its last repeat, a reminder that a repeat does not give back): further calls
             step back from there.
-        :returns: the new utterance, or None if the seat has heard nothing yet.
+        :returns: the new utterance (the answer cue, see above), or None if the seat has heard
+            nothing yet.
         """
         channel = f"seat:{seat}"
         with self._lock:
