@@ -35,7 +35,9 @@ in seconds on the service's clock, measured from what was *heard*:
   first ``grace`` seconds) goes back as well, a press once its words have been said confirms
   (it is the item heard, 21), also in the silence a padded answer ends with (R16: a press
   2 s into "Confirm: seat 1", padded to 4 s, chooses it); a list that is itself a game's
-  confirmation (``purpose`` :data:`CONFIRMS`) takes its pick at once;
+  confirmation (``purpose`` :data:`CONFIRMS`) takes its pick at once, but for its "cancel",
+  which waits out the undo window like any pick (a press late for the confirmation answers
+  "Cancel" and a press takes it back: one press lost, never the choice);
 - the timing may be asked anew each time (``settings`` a callable): a seat's pace, learned
   while its list runs (31, :mod:`firmware_host.table.pace`); the pause after an item (and a
   pick's undo window) is read when that item has ended, so the press that opened a
@@ -505,8 +507,13 @@ class Scan:
         if item.value is not CANCEL and item.value is not CONFIRM and self.confirm is not None:
             pair = self.confirm(item)
         back_on_answer = item.value is CONFIRM and self._undoable and not self._heard_through(item, at)
-        undo_window = (self._undoable and pair is None and item.value is not CONFIRM
-                       and not (item.value is CANCEL and self.confirming is not None))
+        # "cancel" in a list that is itself a game's confirmation ("Confirm: drop Noble and
+        # Assassin", then "Cancel") waits out the undo window like any pick (ACCESSIBILITY.md
+        # 27, 32): a press late for the confirmation costs one press, never the choice made
+        undo_window = ((self._undoable and pair is None and item.value is not CONFIRM
+                        and not (item.value is CANCEL and self.confirming is not None))
+                       or (item.value is CANCEL and self.purpose == CONFIRMS
+                           and bool(getattr(self.settings, "undo", False))))
         final = pair is None and not back_on_answer and not undo_window \
             and not (item.value is CANCEL and self.confirming is not None)
         for callback in list(_observers):
