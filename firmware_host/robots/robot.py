@@ -96,6 +96,9 @@ WHISPER_CALL_KEY = "whisper.call"
 STATION_NOTED_KEY = "whisper.noted"
 #: the board's answer to a press it takes but answers later ("Press: noted"): no cue to act on
 NOTED_KEY = "table.noted"
+#: the table's answer to a press whose list waits for what the table still says: the next
+#: press once the table has said it opens the list (issue 31)
+LIST_AFTER_KEY = "table.list_after"
 
 
 #: the key a list's confirmation of an item begins with ("scan.confirm.seat" confirms "scan.seat")
@@ -324,6 +327,7 @@ class SeatRobot:
         self._cued_at: float | None = None  # the answer cue heard just after that press (issue 31)
         self._back_wanted = False           # its pick was answered by a confirmation of another item
         self._begun_own: Heard | None = None  # the clip that began last in its own earphone
+        self._list_after: float | None = None   # told its list comes after the table (that clip's start)
 
     # -- planning ---------------------------------------------------------------------------
     def draw_reaction(self) -> float:
@@ -421,6 +425,7 @@ class SeatRobot:
                 self.story_presses = 0
                 self.status_checked = False
                 self._part_begun = False
+                self._list_after = None
             else:
                 self.phase = "setup"
         if clip.output == "table" and (clip.cut or clip.key == STATION_NOTED_KEY):
@@ -665,6 +670,15 @@ class SeatRobot:
         if self.phase == "over" and self.sets_up and not clip.key.startswith("lobby"):
             if self._story_cue(clip):
                 self.story_presses += 1
+                return [Press()]
+        if self.phase == "game" and clip.own and key == LIST_AFTER_KEY:
+            self._list_after = clip.start   # "your list after the table: press again" (issue 31)
+            return []
+        if clip.own and self._list_after is not None and key.startswith(("scan.", "menu.")):
+            self._list_after = None         # its list has begun
+        if self.phase == "game" and clip.output == "table" and self._list_after is not None:
+            if clip.end > self._list_after:
+                self._list_after = None     # the table has said on: a press now opens its list
                 return [Press()]
         if self.phase == "game" and not self.plan and not self._list_running(clip) and (
                 (key == "table.waiting" and clip.output == "table" and self.seat in clip.params.get("seats", ()))

@@ -136,6 +136,7 @@ MESSAGES: dict[str, tuple[tuple[str, ...], bool]] = {name: (params, _O) for name
     "table.waiting_you": (),
     "table.waiting_others": (),
     "table.noted": (),          # an act told at the table only, answered in the seat's earphone
+    "table.list_after": (),     # a press whose list waits for the table: the next press opens it
     # the service and the game master
     "service.ready": (),
     "service.resumed": (),

@@ -86,6 +86,11 @@ SCHEMA: dict[str, dict[str, Field]] = {
         "pace": Field(bool, True,
                       doc="learn each seat's pace from its reactions and time its scans by it (ACCESSIBILITY.md "
                           "31); false = every seat scans at interval and grace"),
+        "list_after": Field(bool, True,
+                            doc="a press made before the table has begun the call of the seat's turn is answered "
+                                "at once in words ('your list after the table: press again') and its list waits "
+                                "for the seat's next press, never starting later by itself (ACCESSIBILITY.md "
+                                "26-28, issue 31); false = that list follows the call by itself (a script's press)"),
     },
 }
 
@@ -106,6 +111,10 @@ class ScanSettings:
     #: each seat's scans timed by its learned pace (ACCESSIBILITY.md 31, ``[scan] pace``,
     #: default true in the board's config; a bare ``ScanSettings()`` keeps the fixed timing)
     pace: bool = False
+    #: a press before the table has begun the call of the seat's turn keeps its list for the
+    #: seat's next press, answered at once in words (issue 31, ``[scan] list_after``, default
+    #: true in the board's config; a bare ``ScanSettings()`` lets that list follow the call)
+    list_after: bool = False
     #: the undo window after a pick (seconds), None: the window after an item (``interval +
     #: grace``); set per seat by its pace (:mod:`firmware_host.table.pace`), not a config key
     undo_window: float | None = None

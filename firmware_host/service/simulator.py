@@ -660,15 +660,17 @@ class Simulator:
         in an item's first moments is for the item heard before (ACCESSIBILITY.md 27; the
         robot players, :mod:`firmware_host.robots`, press as people do, with the grace).
         Nor is a script's press a person's: it needs no undo window and teaches no pace
-        (``[scan] undo`` and ``pace`` false unless the config sets them, ACCESSIBILITY.md 31-32)."""
+        (``[scan] undo`` and ``pace`` false unless the config sets them, ACCESSIBILITY.md 31-32),
+        and a press made before the table's call of the seat's turn means the list that follows
+        the call (``[scan] list_after`` false unless the config sets it, issue 31)."""
         import tomllib
         try:
             with open(self.config.path, "rb") as fh:
                 given = tomllib.load(fh).get("scan") or {}
         except (OSError, TypeError, tomllib.TOMLDecodeError):
             given = {}
-        scripted = {key: value for key, value in (("grace", 0.0), ("undo", False), ("pace", False))
-                    if key not in given}
+        scripted = {key: value for key, value in (("grace", 0.0), ("undo", False), ("pace", False),
+                                                  ("list_after", False)) if key not in given}
         if scripted:
             self.settings = dataclasses.replace(self.settings, scan=dataclasses.replace(self.settings.scan, **scripted))
 

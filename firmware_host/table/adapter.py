@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 import operator
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, ContextManager, Iterable, Mapping, Sequence
 
 from firmware_host.checks import quoted
 from firmware_host.errors import FirmwareHostError, UsageError
@@ -48,6 +48,9 @@ __all__ = ["ANSWERED", "BoardAdapter", "describe_input", "layer_groups", "parse_
 #: the table's answer to an act told at the table only, in the acting seat's earphone
 #: (:meth:`BoardAdapter.acknowledge`)
 NOTED_KEY = "table.noted"
+#: the answer to a press whose list waits for what the table still says of the last move:
+#: the list comes with the seat's next press (:meth:`BoardAdapter.list_after`, issue 31)
+LIST_AFTER_KEY = "table.list_after"
 #: what :meth:`BoardAdapter.on_press` returns for a press the game answered itself (a refusal
 #: said aloud): neither ``table.noted`` nor a repeat follows
 ANSWERED = "answered"
@@ -275,6 +278,8 @@ class BoardAdapter:
         #: while an input that names no seat is handled (a tile at a shared reader): the seats
         #: whose own act it answered (:meth:`answer_act`, :meth:`answer_cue`, ``own_act``)
         self._shared_answers: list[int] | None = None
+        #: seat -> the Utterance of its last ``table.list_after`` (:meth:`list_after`)
+        self._list_after_said: dict[int, Any] = {}
         #: the public Utterances of the last move, where the game's :meth:`announce` keeps them,
         #: and those of the moves before it the table has not heard to the end (:meth:`status_after`)
         self.move_said = []
@@ -289,7 +294,7 @@ class BoardAdapter:
         #: what this table can hear next, pre-rendered in the background (:meth:`plan_speech`)
         self.speech_plan = SpeechPlan.for_game(self, self.words)
         self.scans = SeatScans(service, self.speech, self.seats, cue=self.SCAN_CUE, lists_wait=self.LISTS_WAIT,
-                               answer_pick=self.answer_pick)
+                               answer_pick=self.answer_pick, on_parked=self.list_after)
         self.timers = Timers(service)
         self.faults = TableFaults(service, self.speech, unknown_tag=self.UNKNOWN_TAG,
                                   unnamed=self.UNNAMED_FAULT, awaited=self._awaited_named)
@@ -1355,6 +1360,8 @@ class BoardAdapter:
         scan = self.scans.get(seat)
         if scan is not None:
             secret = self.scans.padded(seat) or self.secret_step(seat)
+            if self.scans.parked(seat):
+                self._cut_list_after(seat)      # its answer is said: the press's own answer now
             self.scans.press(seat)
             if scan.done:           # the press took the choice; else the scan answered it itself
                 self.acknowledge(seat, own, secret=secret, cued=prolog is not None)
@@ -1366,7 +1373,10 @@ class BoardAdapter:
             return
         if not self.paused and self.moves.running():
             secret = self.secret_step(seat)
-            meant = self.on_press(seat)
+            # a list this press opens while the table still says the last move waits for the
+            # seat's next press, never starting later by itself (issue 31, list_after)
+            with self.own_press(seat, secret=secret):
+                meant = self.on_press(seat)
             if meant:
                 if meant is not ANSWERED:
                     self.acknowledge(seat, own, secret=secret, cued=prolog is not None)
@@ -1678,6 +1688,50 @@ class BoardAdapter:
             return "again"
         return "said"
 
+    def own_press(self, seat: int, *, secret: bool = False, answered: bool = False) -> ContextManager[None]:
+        """The context in which a seat's own press is handled (the game's :meth:`on_press`,
+        or what a game does later with a press it took while the table said something, as
+        Secret Dictator's press during a count): a list it opens for that seat while the table
+        still says the last move (the count of the last discard-votes before "Votes now: seat
+        1, seat 2 …", the law's enactment before "President: seat 3", or that call itself;
+        ACCESSIBILITY.md 22: the list follows what the table says) is kept for the seat's next
+        press, and the press is answered at once in words (:meth:`list_after`; issue 31: a
+        press never opens a list later by itself, so the press a person makes on the call
+        never lands on an item it did not hear; :meth:`~.scans.SeatScans.pressing`). ``secret`` (a secret step,
+        RULES.md R16), a whisper station or a board whose presses are a script's (``[scan]
+        list_after`` false, a scripted ``simulate``): the list follows the table by itself.
+        ``answered``: the press was answered already (the game's "noted" at the press): a list
+        kept is opened by the next press without another answer now."""
+        keep = getattr(self.service.settings.scan, "list_after", False) is True
+        return self.scans.pressing(seat, park=keep and not secret and self.earphones(), answered=answered)
+
+    def list_after(self, seat: int) -> None:
+        """Answer a press whose list waits for what the table still says of the last move,
+        made before the seat could hear its turn (:meth:`own_press`,
+        :meth:`~.scans.SeatScans.pressing`; issue 31, ACCESSIBILITY.md 22, 26): at once in
+        the seat's own earphone, at an answer's rank, the words of what the press did,
+        ``table.list_after`` ("your list after the table: press again"), no message a repeat
+        gives back. The list is not started later by itself: the seat's next press once the
+        table has said the move opens it, so the press a person makes on the table's cue never
+        lands on an item it did not hear. A further press while the table still says the move
+        is answered the same way at once: the answer still playing to the press before is cut
+        for it (never said twice in a row). The same in every game (the kit's lists)."""
+        if not self.earphones():
+            return
+        self._own_answer(seat)
+        self._cut_list_after(seat)
+        said = self.say(f"seat:{seat}", LIST_AFTER_KEY, {}, priority="refusal", own_act=True, history=False)
+        self._list_after_said[seat] = said.utterance
+
+    def _cut_list_after(self, seat: int) -> None:
+        """The seat's ``table.list_after`` still due or playing is dropped or cut off: the
+        seat pressed again, and that press is answered now (ACCESSIBILITY.md 26: its list, or
+        the same answer again, never after the whole of the one before)."""
+        before = self._list_after_said.pop(seat, None)
+        voice = self.service.voice
+        if before is not None and not before.done() and voice is not None and not voice.cancel(before) \
+                and getattr(before, "plays", None):
+            voice.interrupt(f"seat:{seat}")
     def _say_noted(self, seat: int) -> None:
         """``table.noted`` in ``seat``'s earphone now (:meth:`acknowledge` of a press that gave
         it nothing yet): the answer to a press whose own answer waits (the story's part behind

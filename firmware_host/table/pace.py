@@ -95,7 +95,7 @@ STEADY = 3
 SHORTEST = 0.15
 #: clips that answer a seat's act and ask for nothing (the table's "noted" in the acting
 #: seat's earphone, :meth:`~firmware_host.table.adapter.BoardAdapter.acknowledge`): no cue
-ANSWERS = frozenset({"table.noted"})
+ANSWERS = frozenset({"table.noted", "table.list_after"})
 #: a reaction longer than this (seconds) answers no cue: not counted
 LONGEST = 6.5
 #: clips kept per output to find the cue of a seat's wait (the last few seconds' worth)

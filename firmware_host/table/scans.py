@@ -16,9 +16,10 @@ Example::
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import random
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from firmware_host.table.scanning import CANCEL, CONFIRM, CONFIRMS, Scan, ScanItem, intro_press_answer
 
@@ -50,7 +51,13 @@ class SeatScans:
         (:meth:`TableSpeech.refers_to`), and the press that opened it hears the answer cue at
         once meanwhile (26, the audio layer's cue ahead of an answer that waits). A list that
         answers a pick in another list (its confirmation, the next stage of a choice, a menu
-        again after "cancel") never waits: the pick is answered at once (32).
+        again after "cancel") never waits: the pick is answered at once (32). A list the
+        seat's own press opens (:meth:`pressing`) while the table still says the last move
+        (the count before the call of the seat's turn, or the call) is never started later
+        by itself: it is kept (:meth:`parked`), the press is answered
+        at once by ``on_parked(seat)`` (the words of what it did), and the seat's next press
+        once the table has said it opens the list (issue 31: a press never opens a list later
+        by itself, so the press a person makes on the table's cue never lands on an item).
     :param answer_pick: ``answer_pick(seat, utterance, padded)``: told of a press that chose
         (or cancelled) in a list that is a game's own confirmation (``purpose`` "confirm")
         while the item pressed for still plays in the seat's earphone (its ``utterance``;
@@ -58,16 +65,24 @@ class SeatScans:
         (:meth:`_answer_now`): the table answers the press over it there
         (:meth:`BoardAdapter.answer_pick <firmware_host.table.adapter.BoardAdapter.answer_pick>`).
         None: that item plays to its end.
+    :param on_parked: ``on_parked(seat)``: answer a press whose list waits for the table
+        (:meth:`pressing`); None: such a list waits and starts by itself, as any other.
     """
 
     def __init__(self, service: Any, speech: TableSpeech, seats: SeatStore, *, cue: bool = True,
-                 lists_wait: bool = False, answer_pick: Callable[[int, Any, bool], Any] | None = None) -> None:
+                 lists_wait: bool = False, answer_pick: Callable[[int, Any, bool], Any] | None = None,
+                 on_parked: Callable[[int], None] | None = None) -> None:
         self.service = service
         self.speech = speech
         self.seats = seats
         self.cue = cue
         self.lists_wait = lists_wait
         self.answer_pick = answer_pick
+        self.on_parked = on_parked
+        self._pressing: int | None = None            # the seat whose press may open a list now
+        self._tell = True                            # that press is answered when its list is kept
+        #: seat -> (its list kept until its next press, what the list waits for, its intro)
+        self._parked: dict[int, tuple[Scan, tuple, bool]] = {}
         self._answering = 0                          # > 0 while a pick's (or cancel's) answer runs
         self.by_seat: dict[int, Scan] = {}
         self._queued: dict[int, list] = {}          # seat -> its scan's steps said, maybe not started yet
@@ -96,8 +111,31 @@ class SeatScans:
         return ScanItem(value, self.speech.text(key, params), key, params)
 
     def get(self, seat: int) -> Scan | None:
-        """The seat's running scan, or None."""
+        """The seat's running scan (or the list kept for its next press, :meth:`parked`), or None."""
         return self.by_seat.get(seat)
+
+    @contextlib.contextmanager
+    def pressing(self, seat: int, *, park: bool = True, answered: bool = False) -> Iterator[None]:
+        """While ``seat``'s own press is handled (what the press means in this step, the
+        game's ``on_press``): a list it opens for that seat while the table still says the
+        last move (:attr:`lists_wait`) is kept for the seat's next press instead of starting
+        by itself once the table has said it (:meth:`parked`), and the press is answered at
+        once by ``on_parked``. ``park`` False (a secret step, whose own padded clips answer
+        every press alike, RULES.md R16): the list waits and starts by itself, as before.
+        ``answered``: the press was answered already (a game's "noted" for a press it takes
+        once the table has said something): a list kept adds no answer of its own."""
+        outer = self._pressing, self._tell
+        self._pressing = seat if park and self.on_parked is not None else None
+        self._tell = not answered
+        try:
+            yield
+        finally:
+            self._pressing, self._tell = outer
+
+    def parked(self, seat: int) -> bool:
+        """True when ``seat``'s list, opened by its press while the table still said the last
+        move, waits for the seat's next press (issue 31; :meth:`pressing`)."""
+        return seat in self._parked and self.by_seat.get(seat) is self._parked[seat][0]
 
     def padded(self, seat: int) -> bool:
         """True when ``seat``'s running scan pads its steps (its ``pad``, M43, RULES.md R16):
@@ -142,8 +180,12 @@ class SeatScans:
             else none.
         """
         self.end(seat)
+        park = False
         if after is None:
             after = self.speech.refers_to() if self.lists_wait and not self._answering else ()
+            # kept for the next press while the table still says the last move (the count
+            # before the call of the seat's turn, or the call itself): never started later
+            park = self._pressing == seat and any(u is not None and not u.done() for u in after)
         first_wait = [tuple(u for u in after if u is not None)]
         confirming: set[str] = set()
         if isinstance(pad, Mapping):
@@ -204,8 +246,33 @@ class SeatScans:
             self._padded.add(seat)
         else:
             self._padded.discard(seat)
+        if park:
+            # opened by the seat's press while the table still says the last move: kept for
+            # its next press, never started later by itself; the press is answered now (31)
+            first_wait[:] = []
+            self._parked[seat] = (scan, first_wait_of(after), intro is not None)
+            log.info("seat %d pressed while the table said the move: its list waits for its next press", seat)
+            assert self.on_parked is not None
+            if self._tell:
+                self.on_parked(seat)
+            return scan
         scan.start(intro=intro is not None)
         return scan
+
+    def _open_parked(self, seat: int) -> bool:
+        """The seat's press with its list kept (:meth:`parked`): once what the list waits for
+        has been said at the table, the list starts now (the press opens it, its first step
+        the answer); else the press is answered again (``on_parked``), the list still kept.
+        True when the list started."""
+        scan, waits, intro = self._parked[seat]
+        if any(not u.done() for u in waits):
+            assert self.on_parked is not None
+            self.on_parked(seat)
+            return False
+        del self._parked[seat]
+        log.info("seat %d pressed for its list: it starts", seat)
+        scan.start(intro=intro)
+        return True
 
     def _answering_pick(self, then: Callable[[], None]) -> None:
         """``then()`` as the answer to a pick (or a cancel) in a list: a list it starts answers
@@ -269,6 +336,9 @@ class SeatScans:
         scan = self.by_seat.get(seat)
         if scan is None:
             return False
+        if self.parked(seat):
+            self._open_parked(seat)
+            return True
         scan.press()
         return True
 
@@ -278,7 +348,7 @@ class SeatScans:
         item it cut off again after it (21); ``say`` False: it only waits (called before the
         request that cuts the item, then again after it, :meth:`Scan.hold`)."""
         scan = self.by_seat.get(seat)
-        if scan is not None:
+        if scan is not None and not self.parked(seat):       # a kept list has said nothing yet
             scan.hold(say=say)
 
     def end(self, seat: int | None = None, *, keep: set[int] | frozenset = frozenset()) -> None:
@@ -287,8 +357,14 @@ class SeatScans:
             if s in keep:
                 continue
             scan = self.by_seat.pop(s, None)
+            self._parked.pop(s, None)
             if scan is not None:
                 scan.finish()
+
+
+def first_wait_of(after: Sequence[Any]) -> tuple:
+    """The Utterances of ``after`` (None left out) a list's first step waits for."""
+    return tuple(u for u in after if u is not None)
 
 
 class ChoiceHold:

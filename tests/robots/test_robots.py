@@ -738,6 +738,24 @@ def test_issue31_a_robot_that_pressed_during_the_game_over_speech_presses_again_
     assert robot.plan == []                 # a cut part is said again whole: that one asks
 
 
+def test_issue31_a_robot_told_its_list_comes_after_the_table_presses_again_once_the_table_has_said_on():
+    """A press made before the table called the seat's turn opens no list: the seat hears
+    "your list after the table: press again" (``table.list_after``). A person presses again
+    once the table has said on: the robot presses 0.8-2.8 s after the next clip of the table
+    that ends after that answer began, once, and not on a table clip heard before it."""
+    robot = SeatRobot(1, 6, "become_dictator", rules_for("become_dictator"), seed=4, mistakes=0.0)
+    robot.phase = "game"
+    robot.hear(Heard("seat", "table.list_after", {}, "List after the table: press again", 50.0, 52.4))
+    assert robot.plan == []                 # the answer itself asks for no press yet
+    robot.hear(Heard("table", "morning.over", {"day": 1}, "Morning over. Noon of day one", 48.6, 51.7))
+    assert [type(p.act) for p in robot.plan] == [Press]
+    assert 51.7 + 0.8 <= robot.plan[0].at <= 51.7 + 2.8
+    robot.take_due(robot.plan[0].at)
+    robot.hear(Heard("seat", "scan.choose_target", {}, "Choose the player.", 54.0, 55.3))
+    robot.hear(Heard("table", "vote.cast", {"seat": 2, "target": 3}, "Seat 3 votes", 55.0, 58.0))
+    assert robot.plan == []                 # its list has begun: nothing more is asked
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game", _params(NEXT_PENDING, UNSTEADY))
 def test_issue23_a_robot_table_sets_up_from_the_seats_and_plays_to_the_end(fast_tables, game):

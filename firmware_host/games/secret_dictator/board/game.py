@@ -438,9 +438,13 @@ class SecretDictatorGame(BoardAdapter):
 
     def _press_after_count(self, seat: int) -> None:
         """A press made while the table heard a count, taken once it has (:meth:`on_press`);
-        answered already, so a press that means nothing then does nothing more."""
+        answered already, so a press that means nothing then does nothing more. A list it
+        opens before the table has begun the call of the seat's turn is kept for the seat's
+        next press, never started later by itself, the "noted" its answer (the kit's
+        ``own_press``, issue 31)."""
         if self.game is not None and not self.paused and self.moves.running() and self.scanning.scan is None:
-            self._press(seat)
+            with self.own_press(seat, secret=self.secret_step(seat), answered=True):
+                self._press(seat)
 
     def _press(self, seat: int) -> bool | str:
         """What a press means now (:meth:`on_press`, no count being heard)."""
