@@ -1375,7 +1375,9 @@ class BoardAdapter:
             secret = self.secret_step(seat)
             # a list this press opens while the table still says the last move waits for the
             # seat's next press, never starting later by itself (issue 31, list_after)
-            with self.own_press(seat, secret=secret):
+            # (during its own prolog clip the cue and the clip said again answer the press: a
+            # list kept then adds no answer of its own)
+            with self.own_press(seat, secret=secret, answered=prolog is not None):
                 meant = self.on_press(seat)
             if meant:
                 if meant is not ANSWERED:
