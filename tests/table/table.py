@@ -105,7 +105,11 @@ class Table:
     :param paced: the board takes the presses as a person's, as a real board does: the
         config's ``[scan] grace``, a pick answered at once and taken back by a press in its
         undo window, each seat's pace learned (ACCESSIBILITY.md 27, 31, 32); False: as a
-        script's (SIMULATE.md: a press means the item that has started).
+        script's (SIMULATE.md: a press means the item that has started). A script's press
+        is made before the table's call of the seat's turn, so a paced table lets the list it
+        opens follow the call (``[scan] list_after`` false, as a scripted run's) unless the
+        config sets ``list_after`` (issue 31: a person's press before the call keeps its list
+        for the next press).
     :param render_seconds: every sentence takes this many seconds to render on the run's
         clock, cache or not (a fresh Pi: ``simulate --render-seconds 3 --fresh-cache``); 0: none.
     """
@@ -114,6 +118,8 @@ class Table:
                  seed: int | None = 7, pace: int = 7, reaction: tuple[float, float] = (1.0, 1.3),
                  paced: bool = False, render_seconds: float = 0.0) -> None:
         config_path = None
+        if paced and "list_after" not in (config or ""):
+            config = (config or "") + "\n[scan]\nlist_after = false\n"
         if config:
             root = Path(__file__).resolve().parents[2]
             text = (root / "hardware" / "board.toml").read_text(encoding="utf-8")
