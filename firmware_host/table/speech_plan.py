@@ -57,10 +57,11 @@ BOARD_ITEMS = ("scan.cancel", "scan.back")
 #: not planned for every seat)
 NOT_NEWS = ("refusal.", "correction.", "fault.")
 #: the board's own sentences said in one seat's earphone (not at the table): the answer to a
-#: seat's own act told at the table only ("noted"), a reminder that the table waits for the
-#: seat, the story's parts after the game; planned for every seat's earphone (its rate)
-SEAT_KEYS = frozenset({"table.noted", "table.waiting_you", "table.waiting_others", "evening.story_more",
-                       "evening.story_end"})
+#: seat's own act told at the table only ("noted"), a press whose list waits for its next
+#: press ("list after the table"), a reminder that the table waits for the seat, the story's
+#: parts after the game; planned for every seat's earphone (its rate)
+SEAT_KEYS = frozenset({"table.noted", "table.list_after", "table.waiting_you", "table.waiting_others",
+                       "evening.story_more", "evening.story_end"})
 #: key prefixes of a game's list items (its lists' items and menus: :meth:`SpeechPlan._picks`)
 ITEM_PREFIXES = ("scan.", "menu.")
 #: prefixes no table plans: self-test and enrolment (the service's own), the story after the
