@@ -1692,10 +1692,10 @@ class BoardAdapter:
 
     def own_press(self, seat: int, *, secret: bool = False, answered: bool = False) -> ContextManager[None]:
         """The context in which a seat's own press is handled (the game's :meth:`on_press`,
-        or what a game does later with a press it took while the table said something, as
-        Secret Dictator's press during a count): a list it opens for that seat while the table
-        still says the last move (the count of the last discard-votes before "Votes now: seat
-        1, seat 2 …", the law's enactment before "President: seat 3", or that call itself;
+        or what a game does later with a press it took while the table said something, such
+        as a press during a count): a list it opens for that seat while the table still says
+        the last move (the count of the last votes before the call of the seat's turn, or
+        that call itself;
         ACCESSIBILITY.md 22: the list follows what the table says) is kept for the seat's next
         press, and the press is answered at once in words (:meth:`list_after`; issue 31: a
         press never opens a list later by itself, so the press a person makes on the call
