@@ -238,7 +238,15 @@ class Table:
         if self.last_tile is not None and rng.random() < REREAD:
             found.rereads += 1
             tile = self.last_tile
-            self.unchanged(f"re-read of {tile}", lambda: self.send(tile), set())
+            # a ballot laid again once it counted is answered in its own seat's earphone alone
+            # ("Your vote: Ja, counted", ACCESSIBILITY.md 26); nothing else is said anywhere
+            again = {"tile.read.ballot.again"} if tile.kind == "ballot" else set()
+            mark = len(self.board.lines)
+            self.unchanged(f"re-read of {tile}", lambda: self.send(tile), again)
+            elsewhere = [l for l in self.board.lines[mark:] if l.get("event") == "announce"
+                         and l["key"] in again and l.get("channel") != f"seat:{tile.seat}"]
+            if elsewhere:
+                self.found.add("routing", f"re-read of {tile}: its answer was said on {elsewhere[0].get('channel')}")
         if rng.random() < WRONG_READER:
             found.wrong_reader += 1
             choice = rng.randrange(4)
