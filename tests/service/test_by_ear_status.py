@@ -46,6 +46,10 @@ def _vote_read_out(ear: ByEar) -> list[dict]:
     table has said the nomination every seat lays its ballot; the table reads out the vote
     next. The lines heard from the ballots on."""
     ear.ask(json.dumps({"setup": {"players": 5, "seed": 3, "language": "en"}}))
+    # the president presses once it has heard the table call it (a press during the call is
+    # answered 'list after the table: press again', ACCESSIBILITY.md 26-28)
+    ear.ask('{"signal": "wait_for", "key": "next.nominate", "timeout": 300}')
+    ear.ask("wait 10")
     for request in ('{"signal": "button", "seat": 0, "gesture": "press"}',
                     '{"signal": "wait_for", "key": "scan.item", "params": {"seat": 1}, "timeout": 300}',
                     '{"signal": "button", "seat": 0, "gesture": "press"}'):
