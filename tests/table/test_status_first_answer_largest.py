@@ -24,18 +24,25 @@ from firmware_host.kernel import games
 from firmware_host.table.adapter import STATUS_FIRST_S, BoardAdapter
 
 
-def _autocracy(players: int) -> Iterator[tuple[Any, int]]:
-    from firmware_host.games.autocracy import Game, Setup, announce, deal
-    from firmware_host.games.autocracy.playout import play_randomly
+def _dealt(name: str, players: int, **extra: Any) -> Iterator[tuple[Any, int]]:
+    """The first answers of every seat in two random games of ``name`` (a game whose package
+    exports ``Game``, ``Setup`` and ``deal``) dealt from seeds 0 and 1."""
+    package = importlib.import_module(f"firmware_host.games.{name}")
+    announce = importlib.import_module(f"firmware_host.games.{name}.announce")
+    play_randomly = importlib.import_module(f"firmware_host.games.{name}.playout").play_randomly
     for seed in range(2):
-        setup = Setup.from_json({"players": players, "seed": seed})
-        game = Game(setup.with_dealt(*deal(setup, random.Random(seed))))
+        setup = package.Setup.from_json({"players": players, "seed": seed, **extra})
+        game = package.Game(setup.with_dealt(*package.deal(setup, random.Random(seed))))
         game.start()
         out: list = []
         visit = (lambda g, *_: out.extend((announce.status_layers(g, s)[0], s) for s in range(g.players)))
         visit(game)
         play_randomly(game, random.Random(seed), after=visit)
         yield from out
+
+
+def _autocracy(players: int) -> Iterator[tuple[Any, int]]:
+    return _dealt("autocracy", players)
 
 
 def _become_dictator(players: int) -> Iterator[tuple[Any, int]]:
@@ -80,17 +87,7 @@ def _dying_message(players: int) -> Iterator[tuple[Any, int]]:
 
 
 def _secret_dictator(players: int) -> Iterator[tuple[Any, int]]:
-    from firmware_host.games.secret_dictator import Game, Setup, announce, deal
-    from firmware_host.games.secret_dictator.playout import play_randomly
-    for seed in range(2):
-        setup = Setup.from_json({"players": players, "seed": seed, "variant": "official"})
-        game = Game(setup.with_dealt(*deal(setup, random.Random(seed))))
-        game.start()
-        out: list = []
-        visit = (lambda g, *_: out.extend((announce.status_layers(g, s)[0], s) for s in range(g.players)))
-        visit(game)
-        play_randomly(game, random.Random(seed), after=visit)
-        yield from out
+    return _dealt("secret_dictator", players, variant="official")
 
 
 #: game -> (its largest seat count, its first answers there: (lines, the holding seat))
