@@ -234,11 +234,9 @@ def test_issue33_the_answer_cue_asked_for_plays_nowhere_without_an_earphone_of_i
         assert audio.answer_cue("seat:2") is None, settings
 
 
-def test_issue31_an_answer_is_never_held_back_by_a_message_of_the_seat_waiting_for_the_table(board):
-    """A seat's private message waits for its public cause (ACCESSIBILITY.md 22: the hand
-    after the count is heard); the answer to the seat's own press meanwhile ("noted") plays at
-    once all the same, while the table still speaks; a message that is no answer keeps its
-    place after the waiting one (nothing else jumps the queue)."""
+def _hand_waiting_for_the_count(board):
+    """Seat 3's earphone warm and idle, the table about to say a vote's count, and seat 3's
+    hand queued to wait for that count (ACCESSIBILITY.md 22): (audio, clock, count, hand)."""
     audio, clock = board()
     warm = [audio.say("seat:2", text, key="warm") for text in ("Notiert.", "Noch etwas.")]
     for utt in warm:
@@ -248,6 +246,15 @@ def test_issue31_an_answer_is_never_held_back_by_a_message_of_the_seat_waiting_f
     assert all(u.done() for u in warm)
     cause = audio.say("public", "Stimmen: fünf von fünf, gezählt.", key="ballot.counted")
     hand = audio.say("seat:2", "Deine Gesetze: zwei.", key="hand.president", after=[cause])
+    return audio, clock, cause, hand
+
+
+def test_issue31_an_answer_is_never_held_back_by_a_message_of_the_seat_waiting_for_the_table(board):
+    """A seat's private message waits for its public cause (ACCESSIBILITY.md 22: the hand
+    after the count is heard); the answer to the seat's own press meanwhile ("noted") plays at
+    once all the same, while the table still speaks; a message that is no answer keeps its
+    place after the waiting one (nothing else jumps the queue)."""
+    audio, clock, cause, hand = _hand_waiting_for_the_count(board)
     with audio.answering(2):
         noted = audio.say("seat:2", "Notiert.", key="table.noted")
     other = audio.say("seat:2", "Noch etwas.", key="later")
@@ -268,15 +275,7 @@ def test_issue31_the_noted_after_a_cue_already_given_is_never_held_back_by_a_mes
     (``answer_cue``, which counts as the act's answer) and then "noted" (``answer=True``):
     the words follow the cue at once, the table still speaking, not only after the hand
     (before, the cue was followed by 10.5 s of nothing); no second cue precedes them."""
-    audio, clock = board()
-    warm = [audio.say("seat:2", text, key="warm") for text in ("Notiert.", "Noch etwas.")]
-    for utt in warm:
-        rendered(utt)
-    for _ in range(5):
-        clock.advance(2.0)
-    assert all(u.done() for u in warm)
-    cause = audio.say("public", "Stimmen: fünf von fünf, gezählt.", key="ballot.counted")
-    hand = audio.say("seat:2", "Deine Gesetze: zwei.", key="hand.president", after=[cause])
+    audio, clock, cause, hand = _hand_waiting_for_the_count(board)
     with audio.answering(2):
         cue = audio.answer_cue("seat:2", priority="refusal")
         noted = audio.say("seat:2", "Notiert.", key="table.noted", keep=True, answer=True)
